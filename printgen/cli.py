@@ -1,0 +1,147 @@
+"""The printgen command line: one click group, one command per product.
+
+Each command turns its options into a SeedCode and hands it to
+``products.build``; `reproduce` does the same from a PDF or a seed code.
+Errors a user can fix are one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__, products
+from .errors import PrintgenError
+from .products import graph_paper
+from .render.metadata import read_seed_code
+from .render.output import check_writable, default_path, write_atomic
+from .seed import SeedCode, random_seed
+from .units import PAPERS
+
+EXIT_USAGE = 2
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+paper_option = click.option(
+    "--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default="letter", show_default=True,
+    help="Paper size.",
+)
+seed_option = click.option("--seed", metavar="TEXT", help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
+out_option = click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), help="Output file. Default: output/<product>-<system>-<seed>.pdf")
+force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+
+
+@click.group(context_settings=CONTEXT, epilog="""\b
+Examples:
+  printgen graph-paper                          ¼-inch graph paper on Letter
+  printgen graph-paper --paper a4 --grid 5mm    5 mm graph paper on A4
+  printgen reproduce output/graph-paper-generic-k7fq3xz9.pdf
+  printgen list                                 what printgen can make
+""")
+@click.version_option(__version__, prog_name="printgen")
+def cli() -> None:
+    """Seeded, print-ready PDFs for tabletop roguelike games.
+
+    Every file carries a seed code in its footer and metadata: share it and a
+    friend prints the very same PDF with `printgen reproduce CODE`.
+    """
+
+
+def run_product(product: str, system: str, seed: str | None, options: dict[str, object], out: Path | None, force: bool) -> Path:
+    """Build a product from command-line options and write it."""
+    if seed is None:
+        seed = random_seed()
+        click.echo(f"seed: {seed}", err=True)
+    elif not seed.strip():
+        raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
+    return write_product(SeedCode.make(product, system, seed, options), out, force)
+
+
+def write_product(code: SeedCode, out: Path | None, force: bool) -> Path:
+    path = out or default_path(code.file_stem, products.output_suffix(code))
+    check_writable(path, force)  # before the work, so a refusal is instant
+    data = products.build(code)
+    write_atomic(path, data, force)
+    click.echo(f"wrote {path}")
+    click.echo(f"seed code: {code}")
+    return path
+
+
+@cli.command("graph-paper", context_settings=CONTEXT, epilog="""\b
+Examples:
+  printgen graph-paper                               ¼-inch squares on Letter
+  printgen graph-paper --paper a4                    5 mm squares on A4
+  printgen graph-paper --grid inch --pages 4         1-inch battle grid, 4 pages
+  printgen graph-paper --grid hex --heavy-every 0    hexes
+""")
+@paper_option
+@click.option("--grid", type=click.Choice(sorted(graph_paper.GRIDS)), help="Grid. Default: quarter-inch on Letter, 5mm on A4.")
+@click.option("--pages", type=click.IntRange(1, graph_paper.MAX_PAGES), default=1, show_default=True, help="Number of pages.")
+@click.option("--heavy-every", type=click.IntRange(0, 50), default=5, show_default=True, help="A heavier line every N squares (0: none).")
+@seed_option
+@out_option
+@force_option
+def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: int, seed: str | None, out: Path | None, force: bool) -> None:
+    """Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes."""
+    options = graph_paper.options_for(paper.lower(), grid, pages, heavy_every)
+    run_product("graph-paper", graph_paper.SYSTEM, seed, options, out, force)
+
+
+@cli.command(context_settings=CONTEXT, epilog="""\b
+Examples:
+  printgen reproduce output/dungeon-roguelike-moonpie.pdf
+  printgen reproduce pg1:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4
+""")
+@click.argument("source")
+@out_option
+@force_option
+def reproduce(source: str, out: Path | None, force: bool) -> None:
+    """Make a file again, byte for byte, from a printgen PDF or a seed code."""
+    looks_like_file = source.lower().endswith(".pdf") or Path(source).is_file()
+    code = read_seed_code(Path(source)) if looks_like_file else SeedCode.parse(source)
+    write_product(code, out, force)
+
+
+@cli.command("list", context_settings=CONTEXT)
+def list_command() -> None:
+    """Name the systems, products, grids, papers and sizes printgen knows."""
+    catalogue = products.all_products()
+    systems = sorted({s for p in catalogue.values() for s in p.systems})
+    click.echo("Systems:  " + ", ".join(systems))
+    click.echo("Products:")
+    for product in sorted(catalogue.values(), key=lambda p: p.name):
+        click.echo(f"  {product.name:<12} {product.summary}  [{', '.join(product.systems)}]")
+    click.echo("Papers:   " + ", ".join(f"{p.name} ({p.label})" for p in PAPERS.values()))
+    click.echo("Grids:    " + ", ".join(f"{g.name} ({g.label})" for g in graph_paper.GRIDS.values()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the CLI, turning every user error into one line and exit code 2."""
+    try:
+        cli.main(args=argv, prog_name="printgen", standalone_mode=False)
+    except PrintgenError as exc:
+        click.echo(f"printgen: error: {exc}", err=True)
+        return EXIT_USAGE
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return 0
+    except click.UsageError as exc:
+        hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
+        click.echo(f"printgen: error: {exc.format_message()}{hint}", err=True)
+        return EXIT_USAGE
+    except click.ClickException as exc:
+        click.echo(f"printgen: error: {exc.format_message()}", err=True)
+        return EXIT_USAGE
+    except click.Abort:
+        click.echo("printgen: interrupted; nothing was written", err=True)
+        return 130
+    except KeyboardInterrupt:
+        click.echo("printgen: interrupted; nothing was written", err=True)
+        return 130
+    return 0
+
+
+def entry_point() -> None:
+    sys.exit(main())

@@ -1,0 +1,222 @@
+"""Graph paper: square grids (¼ in, 5 mm, 1 in battle grid) and a hex grid.
+
+Lines sit at exact multiples of the pitch from the grid's corner, so the
+squares measure what they claim when printed at actual size; the calibration
+rulers at the foot of each page let the user check that their printer agrees.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import PrintgenError
+from ..render import fonts
+from ..render.canvas import render_pages
+from ..seed import SeedCode
+from ..units import Paper, inch, mm, paper as paper_named
+from . import register
+
+SYSTEM = "generic"
+MAX_PAGES = 500
+
+
+@dataclass(frozen=True)
+class Grid:
+    name: str
+    label: str
+    pitch: float  # points: side of a square, or a hex's width across flats
+    hex: bool = False
+
+
+GRIDS = {
+    "quarter-inch": Grid("quarter-inch", "¼-inch squares", inch(0.25)),
+    "5mm": Grid("5mm", "5 mm squares", mm(5)),
+    "inch": Grid("inch", "1-inch battle grid", inch(1)),
+    "hex": Grid("hex", "1-inch hexes (across flats)", inch(1), hex=True),
+}
+DEFAULT_GRID = {"letter": "quarter-inch", "a4": "5mm"}
+
+# Page furniture, in points.
+SIDE_MARGIN = mm(12)
+TOP_MARGIN = mm(14)
+BOTTOM_BAND = mm(26)  # rulers, the actual-size note and the footer live here
+LIGHT_GREY, LIGHT_WIDTH = 0.62, 0.35
+HEAVY_GREY, HEAVY_WIDTH = 0.38, 0.7
+BORDER_GREY, BORDER_WIDTH = 0.3, 0.9
+LABEL_GREY = 0.35
+
+
+@dataclass(frozen=True)
+class GraphPaperSpec:
+    paper: Paper
+    grid: Grid
+    pages: int
+    heavy_every: int  # 0: no heavier lines
+
+
+def spec_from_code(code: SeedCode) -> GraphPaperSpec:
+    options = code.option_map
+    paper = paper_named(options.get("paper", "letter"))
+    grid_name = options.get("grid") or DEFAULT_GRID[paper.name]
+    if grid_name not in GRIDS:
+        raise PrintgenError(f"unknown grid {grid_name!r}; choose one of: {', '.join(GRIDS)}")
+    pages = _int_option(options, "pages", 1, 1, MAX_PAGES)
+    heavy = _int_option(options, "heavy-every", 5, 0, 50)
+    return GraphPaperSpec(paper, GRIDS[grid_name], pages, heavy)
+
+
+def _int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    text = options.get(key, str(default))
+    if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
+        raise PrintgenError(f"{key} must be a whole number from {low} to {high}, not {text!r}")
+    return int(text)
+
+
+def options_for(paper: str, grid: str | None, pages: int, heavy_every: int) -> dict[str, object]:
+    """The seed-code options of a graph-paper run (the grid defaults by paper)."""
+    return {"paper": paper, "grid": grid or DEFAULT_GRID[paper], "pages": pages, "heavy-every": heavy_every}
+
+
+@register("graph-paper", "graph paper: ¼ in, 5 mm, 1 in battle grid, hex", (SYSTEM,))
+def build(code: SeedCode) -> bytes:
+    spec = spec_from_code(code)
+    title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
+    return render_pages(code, title, spec.paper, spec.pages, lambda c, _i: draw_page(c, spec))
+
+
+@dataclass(frozen=True)
+class SquareLayout:
+    x0: float  # left edge of the grid
+    y0: float  # bottom edge of the grid
+    columns: int
+    rows: int
+    pitch: float
+
+
+def square_layout(paper: Paper, pitch: float) -> SquareLayout:
+    """As many whole squares as fit inside the margins, centred."""
+    usable_w = paper.width - 2 * SIDE_MARGIN
+    usable_h = paper.height - TOP_MARGIN - BOTTOM_BAND
+    columns = math.floor(usable_w / pitch + 1e-9)
+    rows = math.floor(usable_h / pitch + 1e-9)
+    x0 = (paper.width - columns * pitch) / 2
+    y0 = BOTTOM_BAND + (usable_h - rows * pitch) / 2
+    return SquareLayout(x0, y0, columns, rows, pitch)
+
+
+def draw_page(c: Canvas, spec: GraphPaperSpec) -> None:
+    if spec.grid.hex:
+        summary = draw_hexes(c, spec.paper, spec.grid.pitch)
+    else:
+        summary = draw_squares(c, spec.paper, spec.grid.pitch, spec.heavy_every)
+    _draw_header(c, spec, summary)
+    draw_calibration(c, spec.paper)
+
+
+def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int) -> str:
+    layout = square_layout(paper, pitch)
+    x1 = layout.x0 + layout.columns * pitch
+    y1 = layout.y0 + layout.rows * pitch
+    c.saveState()
+    c.setLineCap(0)
+    light, heavy = [], []
+    for i in range(1, layout.columns):
+        x = layout.x0 + i * pitch
+        (heavy if heavy_every and i % heavy_every == 0 else light).append((x, layout.y0, x, y1))
+    for j in range(1, layout.rows):
+        # Count rows from the top edge, where a reader starts counting.
+        y = y1 - j * pitch
+        (heavy if heavy_every and j % heavy_every == 0 else light).append((layout.x0, y, x1, y))
+    c.setStrokeGray(LIGHT_GREY)
+    c.setLineWidth(LIGHT_WIDTH)
+    c.lines(light)
+    if heavy:
+        c.setStrokeGray(HEAVY_GREY)
+        c.setLineWidth(HEAVY_WIDTH)
+        c.lines(heavy)
+    c.setStrokeGray(BORDER_GREY)
+    c.setLineWidth(BORDER_WIDTH)
+    c.rect(layout.x0, layout.y0, x1 - layout.x0, y1 - layout.y0, stroke=1, fill=0)
+    c.restoreState()
+    return f"{layout.columns} × {layout.rows} squares"
+
+
+def draw_hexes(c: Canvas, paper: Paper, across_flats: float) -> str:
+    """Flat-topped hexes in columns, each labelled with its column and row (0101…)."""
+    side = across_flats / math.sqrt(3)
+    usable_w = paper.width - 2 * SIDE_MARGIN
+    usable_h = paper.height - TOP_MARGIN - BOTTOM_BAND
+    # Columns advance by 1.5 sides; odd columns sit half a hex lower.
+    columns = math.floor((usable_w - 0.5 * side) / (1.5 * side))
+    rows = math.floor((usable_h - 0.5 * across_flats) / across_flats)
+    grid_w = 1.5 * side * columns + 0.5 * side
+    grid_h = across_flats * rows + 0.5 * across_flats
+    left = (paper.width - grid_w) / 2
+    top = BOTTOM_BAND + (usable_h + grid_h) / 2
+    c.saveState()
+    c.setStrokeGray(HEAVY_GREY)
+    c.setLineWidth(LIGHT_WIDTH * 1.5)
+    c.setLineJoin(1)
+    c.setFillGray(LABEL_GREY)
+    c.setFont(fonts.MONO, 5.5)
+    for col in range(columns):
+        for row in range(rows):
+            cx = left + side + 1.5 * side * col
+            cy = top - across_flats / 2 - across_flats * row - (across_flats / 2 if col % 2 else 0)
+            path = c.beginPath()
+            for k in range(6):
+                angle = math.radians(60 * k)
+                x, y = cx + side * math.cos(angle), cy + side * math.sin(angle)
+                path.moveTo(x, y) if k == 0 else path.lineTo(x, y)
+            path.close()
+            c.drawPath(path, stroke=1, fill=0)
+            c.drawCentredString(cx, cy + across_flats / 2 - 7.5, f"{col + 1:02d}{row + 1:02d}")
+    c.restoreState()
+    return f"{columns} × {rows} hexes"
+
+
+def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
+    c.saveState()
+    c.setFillGray(LABEL_GREY)
+    c.setFont(fonts.SERIF, 8)
+    baseline = spec.paper.height - TOP_MARGIN + mm(4)
+    c.drawString(SIDE_MARGIN, baseline, f"{spec.grid.label} · {summary}")
+    c.drawRightString(spec.paper.width - SIDE_MARGIN, baseline, "Print at actual size (100%), not “fit to page”.")
+    c.restoreState()
+
+
+def draw_calibration(c: Canvas, paper: Paper) -> None:
+    """A 2-inch ruler and a 5-cm ruler, with a note on how to use them."""
+    baseline = mm(14)
+    c.saveState()
+    c.setStrokeGray(0)
+    c.setFillGray(0)
+    c.setLineWidth(0.5)
+    inch_left = SIDE_MARGIN
+    _ruler(c, inch_left, baseline, inch(2), [(inch(i / 4), mm(3) if i % 4 == 0 else mm(1.6)) for i in range(9)])
+    c.setFont(fonts.SERIF, 7)
+    for i in range(3):
+        c.drawCentredString(inch_left + inch(i), baseline - mm(3.2), str(i))
+    c.drawString(inch_left + inch(2) + mm(2), baseline - mm(0.5), "2 in")
+
+    cm_left = paper.width - SIDE_MARGIN - mm(50) - mm(9)
+    ticks = [(mm(i), mm(3) if i % 10 == 0 else mm(2) if i % 5 == 0 else mm(1)) for i in range(51)]
+    _ruler(c, cm_left, baseline, mm(50), ticks)
+    for i in range(6):
+        c.drawCentredString(cm_left + mm(10 * i), baseline - mm(3.2), str(i))
+    c.drawString(cm_left + mm(50) + mm(2), baseline - mm(0.5), "5 cm")
+
+    c.setFont(fonts.SERIF_ITALIC, 7.5)
+    c.setFillGray(0.2)
+    middle = (inch_left + inch(2) + mm(10) + cm_left) / 2
+    c.drawCentredString(middle, baseline + mm(0.5), "Check your printer: these rulers")
+    c.drawCentredString(middle, baseline - mm(3), "measure exactly 2 in and 5 cm.")
+    c.restoreState()
+
+
+def _ruler(c: Canvas, left: float, baseline: float, length: float, ticks: list[tuple[float, float]]) -> None:
+    c.line(left, baseline, left + length, baseline)
+    c.lines([(left + at, baseline, left + at, baseline + height) for at, height in ticks])

@@ -1,0 +1,1 @@
+"""Drawing and writing PDFs: fonts, ReportLab canvases, Jinja/WeasyPrint, output files."""

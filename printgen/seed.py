@@ -1,0 +1,164 @@
+"""Seeds, seed codes and named random streams.
+
+A seed is any string. Every random decision draws from a named stream derived
+from the seed by SHA-256 (never Python's salted ``hash()``), so adding a new
+stream for a new feature leaves every existing stream, and so every existing
+output, unchanged.
+
+A seed code names everything that decides a file's content:
+
+    pg1:dungeon:roguelike:moonpie:levels=3,paper=letter
+
+format version, product, system, seed, options. It is printed in the footer of
+every page and stored in the PDF's metadata, so `printgen reproduce` can make
+the identical file again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Sequence, TypeVar
+from urllib.parse import quote, unquote
+
+from . import FORMAT_VERSION
+from .errors import PrintgenError
+
+T = TypeVar("T")
+
+SEED_CODE_PREFIX = "pg"
+# Characters of a fresh random seed: no 0/o, 1/l/i, so it survives being read aloud.
+_RANDOM_SEED_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+_SAFE = "-_.~"  # left readable in a seed code; everything else is %-escaped
+
+
+def random_seed() -> str:
+    """A fresh seed for a run that was given none (8 characters, ~39 bits)."""
+    return "".join(secrets.choice(_RANDOM_SEED_ALPHABET) for _ in range(8))
+
+
+class Rng:
+    """A random stream whose every draw is built on ``random.Random.random()``.
+
+    ``random()`` is the only method CPython promises to keep stable across
+    versions for a given integer seed; randint, choice and shuffle are not, so
+    they are re-implemented here on top of it.
+    """
+
+    def __init__(self, key: int):
+        self._random = random.Random(key)
+
+    def random(self) -> float:
+        return self._random.random()
+
+    def randint(self, low: int, high: int) -> int:
+        """An integer in [low, high], both ends included."""
+        if high < low:
+            raise ValueError(f"empty range {low}..{high}")
+        return low + math.floor(self._random.random() * (high - low + 1))
+
+    def die(self, sides: int) -> int:
+        return self.randint(1, sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("cannot choose from an empty sequence")
+        return items[self.randint(0, len(items) - 1)]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], count: int) -> list[T]:
+        pool = list(items)
+        if count > len(pool):
+            raise ValueError(f"cannot pick {count} of {len(pool)}")
+        self.shuffle(pool)
+        return pool[:count]
+
+
+def stream_key(seed: str, *names: object) -> int:
+    """The 64-bit key of the stream called ``names`` under ``seed``."""
+    material = "\x1f".join(["printgen", seed, *(str(n) for n in names)])
+    return int.from_bytes(hashlib.sha256(material.encode("utf-8")).digest()[:8], "big")
+
+
+def stream(seed: str, *names: object) -> Rng:
+    """The random stream called ``names`` (e.g. ``stream(s, "level", 2, "rooms")``)."""
+    return Rng(stream_key(seed, *names))
+
+
+@dataclass(frozen=True)
+class SeedCode:
+    """Everything that decides a product's bytes, as one shareable string."""
+
+    product: str
+    system: str
+    seed: str
+    options: tuple[tuple[str, str], ...] = field(default=())
+    version: int = FORMAT_VERSION
+
+    @classmethod
+    def make(cls, product: str, system: str, seed: str, options: dict[str, object]) -> "SeedCode":
+        return cls(product, system, seed, tuple(sorted((k, _option_text(v)) for k, v in options.items())))
+
+    @property
+    def option_map(self) -> dict[str, str]:
+        return dict(self.options)
+
+    def stream(self, *names: object) -> Rng:
+        return stream(self.seed, *names)
+
+    def __str__(self) -> str:
+        opts = ",".join(f"{quote(k, safe=_SAFE)}={quote(v, safe=_SAFE)}" for k, v in self.options)
+        return ":".join(
+            [f"{SEED_CODE_PREFIX}{self.version}", self.product, self.system, quote(self.seed, safe=_SAFE), opts]
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> "SeedCode":
+        text = text.strip()
+        parts = text.split(":")
+        example = "pg1:graph-paper:generic:moonpie:grid=5mm,pages=1,paper=a4"
+        if len(parts) != 5 or not parts[0].startswith(SEED_CODE_PREFIX):
+            raise PrintgenError(f"{text!r} is not a seed code; a seed code looks like {example}")
+        version_text = parts[0][len(SEED_CODE_PREFIX):]
+        if not version_text.isdigit():
+            raise PrintgenError(f"{text!r} has no format version; a seed code looks like {example}")
+        version = int(version_text)
+        if version != FORMAT_VERSION:
+            raise PrintgenError(
+                f"seed code {text!r} was made by format version {version}; "
+                f"this printgen makes version {FORMAT_VERSION} (install the printgen release that made it)"
+            )
+        product, system, seed, opts = parts[1], parts[2], unquote(parts[3]), parts[4]
+        if not product or not system or not seed:
+            raise PrintgenError(f"seed code {text!r} is missing its product, system or seed")
+        options = []
+        for item in filter(None, opts.split(",")):
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                raise PrintgenError(f"seed code {text!r} has a malformed option {item!r}; options look like key=value")
+            options.append((unquote(key), unquote(value)))
+        return cls(product, system, seed, tuple(sorted(options)), version)
+
+    @property
+    def file_stem(self) -> str:
+        """``<product>-<system>-<seed>``, with the seed made safe for a file name."""
+        safe_seed = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.seed)[:60] or "seed"
+        return f"{self.product}-{self.system}-{safe_seed}"
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def parse_bool(text: str) -> bool:
+    return text == "yes"
