@@ -103,7 +103,7 @@ class Result:
         return self.row.fields
 
     def as_data(self) -> dict[str, Any]:
-        data = {"table": self.table, "roll": self.total, **self.row.fields}
+        data = {**self.row.fields, "rolled_on": self.table, "roll": self.total}
         if self.followups:
             data["then"] = [f.as_data() for f in self.followups]
         return data
@@ -227,3 +227,28 @@ class TableSet:
         if row.get(table_key):
             result.followups.append(self.roll(row[table_key], rng, None, _depth + 1))
         return result
+
+
+@dataclass(frozen=True)
+class DataList:
+    """A list from the rules that is not rolled on (weapons, spells, ...)."""
+
+    id: str
+    name: str
+    items: tuple[dict[str, Any], ...]
+    source: str = ""
+    notes: str = ""
+
+
+def load_list(path: Path) -> DataList:
+    where = str(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise TableError(f"{where}: cannot read list file: {exc}") from None
+    if "name" not in raw or "item" not in raw:
+        raise TableError(f"{where}: a list needs a name and [[item]] entries")
+    for index, item in enumerate(raw["item"], start=1):
+        if "name" not in item:
+            raise TableError(f"{where}: item {index} has no name")
+    return DataList(path.stem, raw["name"], tuple(raw["item"]), raw.get("source", ""), raw.get("notes", ""))

@@ -1,0 +1,3 @@
+"""Roguelike: A RPG of Commercial At Heroes, by James D. Hargrove."""
+
+SYSTEM_ID = "roguelike"
