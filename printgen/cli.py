@@ -89,6 +89,9 @@ def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: i
     run_product("graph-paper", graph_paper.SYSTEM, seed, options, out, force)
 
 
+# Product commands for decks (printgen deck) and sheets (printgen sheet) follow.
+
+
 @cli.command(context_settings=CONTEXT, epilog="""\b
 Examples:
   printgen reproduce output/dungeon-roguelike-moonpie.pdf

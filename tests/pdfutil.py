@@ -1,0 +1,103 @@
+"""Reading printgen PDFs back, for tests: sizes, fonts, metadata, drawn lines."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+
+
+def open_pdf(source: bytes | Path) -> pikepdf.Pdf:
+    return pikepdf.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+
+
+def page_sizes(pdf: pikepdf.Pdf) -> list[tuple[float, float]]:
+    """(width, height) in points of each page's MediaBox."""
+    sizes = []
+    for page in pdf.pages:
+        x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
+        sizes.append((x1 - x0, y1 - y0))
+    return sizes
+
+
+def fonts(pdf: pikepdf.Pdf) -> dict[str, bool]:
+    """Every font used on any page (including inside form XObjects), and whether it is embedded."""
+    found: dict[str, bool] = {}
+
+    def visit_resources(resources, seen):
+        if resources is None or resources.objgen in seen and resources.objgen != (0, 0):
+            return
+        seen.add(resources.objgen)
+        for font in (resources.get("/Font") or {}).values():
+            found[str(font.BaseFont)] = _embedded(font)
+        for xobject in (resources.get("/XObject") or {}).values():
+            if xobject.get("/Subtype") == "/Form":
+                visit_resources(xobject.get("/Resources"), seen)
+
+    seen: set = set()
+    for page in pdf.pages:
+        visit_resources(page.get("/Resources"), seen)
+        for annot in page.get("/Annots") or []:
+            ap = annot.get("/AP")
+            if ap is not None and "/N" in ap and isinstance(ap.N, pikepdf.Stream):
+                visit_resources(ap.N.get("/Resources"), seen)
+    return found
+
+
+def _embedded(font) -> bool:
+    if font.get("/Subtype") == "/Type0":
+        font = font.DescendantFonts[0]
+    descriptor = font.get("/FontDescriptor")
+    if descriptor is None:
+        return False
+    return any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def subject(pdf: pikepdf.Pdf) -> str:
+    return str(pdf.docinfo.get("/Subject", ""))
+
+
+@dataclass(frozen=True)
+class Segment:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    width: float
+    gray: float | None
+
+
+_NUM = r"-?(?:\d+\.?\d*|\.\d+)"
+
+
+def line_segments(pdf: pikepdf.Pdf, page_index: int = 0) -> list[Segment]:
+    """Straight stroked segments drawn with `m` / `l` in page space (no cm transforms)."""
+    page = pdf.pages[page_index]
+    segments: list[Segment] = []
+    width, gray = 1.0, None
+    current = None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        if op == "w":
+            width = float(operands[0])
+        elif op == "G":
+            gray = float(operands[0])
+        elif op == "m":
+            current = (float(operands[0]), float(operands[1]))
+        elif op == "l" and current is not None:
+            end = (float(operands[0]), float(operands[1]))
+            segments.append(Segment(current[0], current[1], end[0], end[1], width, gray))
+            current = end
+    return segments
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `python -m printgen` in a separate process (as a user would)."""
+    return subprocess.run(
+        [sys.executable, "-m", "printgen", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
