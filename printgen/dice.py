@@ -114,6 +114,8 @@ def parse(text: str) -> Dice:
         raise DiceError(
             f"{text!r} is not dice notation; expected forms like 1d6, 2d6+3, d20, 3d, 1d6-3 (minimum 1)"
         )
+    if match["constant"] is None and not match["count"] and not match["sides"]:
+        raise DiceError(f"{text!r} names no dice; expected forms like 1d6, d20 or 3d")
     if match["constant"] is not None:
         count, sides, base = 0, 1, int(match["constant"])
     else:
@@ -122,7 +124,7 @@ def parse(text: str) -> Dice:
         sides = 100 if sides_text == "%" else int(sides_text) if sides_text else DEFAULT_SIDES
         base = 0
         if count < 1 or sides < 1:
-            raise DiceError(f"{text!r} rolls no dice; use at least one die of at least one side")
+            raise DiceError(f"{text!r} rolls no dice; expected at least one die of at least one side")
         if count > 100:
             raise DiceError(f"{text!r} rolls more than 100 dice")
     modifier = int(match["modifier"] or 0) * (-1 if match["sign"] == "-" else 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -10,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
+
+import printgen
 
 
 def open_pdf(source: bytes | Path) -> pikepdf.Pdf:
@@ -97,7 +100,14 @@ def line_segments(pdf: pikepdf.Pdf, page_index: int = 0) -> list[Segment]:
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run `python -m printgen` in a separate process (as a user would)."""
+    """Run `python -m printgen` in a separate process (as a user would).
+
+    The child imports the same printgen the tests import: the installed one in
+    CI, the working tree in a checkout.
+    """
+    env = dict(os.environ if env is None else env)
+    package_parent = str(Path(printgen.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH", "")]))
     return subprocess.run(
         [sys.executable, "-m", "printgen", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
     )

@@ -51,7 +51,10 @@ def new_document(
     """
     fonts.register_reportlab_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=page_size, invariant=1, pageCompression=1)
+    # initialFontName: otherwise every page names an unembedded Helvetica.
+    canvas = Canvas(
+        buffer, pagesize=page_size, invariant=1, pageCompression=1, initialFontName=fonts.SERIF, initialFontSize=10
+    )
     canvas.setTitle(title)
     canvas.setSubject(str(seed_code))
     canvas.setAuthor("printgen")

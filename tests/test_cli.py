@@ -1,0 +1,103 @@
+"""The command line as a user meets it: output files, seeds, reproduce, errors."""
+
+import pytest
+
+from printgen.cli import main
+
+from pdfutil import open_pdf, run_cli, subject
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_output_path_and_seed_code(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "graph-paper", "--seed", "moonpie")
+    assert code == 0
+    assert (tmp_path / "output" / "graph-paper-generic-moonpie.pdf").is_file()
+    assert "seed code: pg1:graph-paper:generic:moonpie:" in out
+
+
+def test_no_seed_picks_and_prints_one(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "graph-paper")
+    assert code == 0
+    seed = err.split("seed: ")[1].strip()
+    assert (tmp_path / "output" / f"graph-paper-generic-{seed}.pdf").is_file()
+
+
+def test_never_overwrites_without_force(tmp_path, capsys):
+    target = tmp_path / "paper.pdf"
+    target.write_bytes(b"precious")
+    code, out, err = run(capsys, "graph-paper", "--seed", "x", "-o", str(target))
+    assert code == 2
+    assert err.count("\n") == 1 and "already exists" in err and "--force" in err
+    assert target.read_bytes() == b"precious"
+    code, _, _ = run(capsys, "graph-paper", "--seed", "x", "-o", str(target), "--force")
+    assert code == 0 and target.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["graph-paper", "--paper", "legal"], "'legal' is not one of"),
+        (["graph-paper", "--grid", "7mm"], "'7mm' is not one of"),
+        (["graph-paper", "--pages", "0"], "0 is not in the range"),
+        (["graph-paper", "--pages", "many"], "'many' is not a valid integer"),
+        (["graph-paper", "--seed", "  "], "--seed is empty"),
+        (["graph-paper", "--bogus"], "No such option '--bogus'"),
+        (["bogus-command"], "No such command 'bogus-command'"),
+        (["reproduce", "not-a-code"], "is not a seed code"),
+        (["reproduce", "missing.pdf"], "no such file"),
+        (["reproduce", "pg7:graph-paper:generic:x:"], "format version 7"),
+        (["reproduce", "pg1:graph-paper:amulet:x:"], "not made for system 'amulet'"),
+        (["reproduce", "pg1:nothing:generic:x:"], "unknown product 'nothing'"),
+        (["reproduce", "pg1:graph-paper:generic:x:pages=lots"], "pages must be a whole number"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_two(tmp_path, monkeypatch, capsys, args, words):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert err.startswith("printgen: error: ") and err.count("\n") == 1, err
+    assert words in err
+    assert not (tmp_path / "output").exists() or not any((tmp_path / "output").iterdir())
+
+
+def test_reproduce_from_a_pdf_and_from_a_code_gives_identical_bytes(tmp_path, capsys):
+    first = tmp_path / "first.pdf"
+    assert main(["graph-paper", "--paper", "a4", "--grid", "hex", "--pages", "2", "--seed", "share me", "-o", str(first)]) == 0
+    code_text = subject(open_pdf(first))
+    from_pdf, from_code = tmp_path / "from-pdf.pdf", tmp_path / "from-code.pdf"
+    assert main(["reproduce", str(first), "-o", str(from_pdf)]) == 0
+    assert main(["reproduce", code_text, "-o", str(from_code)]) == 0
+    assert first.read_bytes() == from_pdf.read_bytes() == from_code.read_bytes()
+
+
+def test_a_pdf_that_is_not_printgens_is_refused(tmp_path, capsys):
+    stranger = tmp_path / "stranger.pdf"
+    stranger.write_bytes(b"not a pdf at all")
+    code, _, err = run(capsys, "reproduce", str(stranger))
+    assert code == 2 and "cannot read it as a PDF" in err
+
+
+def test_help_shows_examples():
+    for args in (["--help"], ["graph-paper", "--help"], ["reproduce", "--help"]):
+        result = run_cli(*args)
+        assert result.returncode == 0 and "Examples:" in result.stdout
+
+
+def test_bad_option_from_a_real_process_has_no_traceback(tmp_path):
+    result = run_cli("graph-paper", "--paper", "legal", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_list_names_products_papers_and_grids(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    for word in ("graph-paper", "letter", "a4", "quarter-inch", "hex"):
+        assert word in out
