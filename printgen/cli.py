@@ -92,6 +92,42 @@ def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: i
 # Product commands for decks (printgen deck) and sheets (printgen sheet) follow.
 
 
+@cli.command("sheet", context_settings=CONTEXT, epilog="""\b
+Examples:
+  printgen sheet --system roguelike                       a blank Character Record
+  printgen sheet --system roguelike --count 8 --per-page 4  eight pre-rolled, four to a page
+  printgen sheet --system amulet --fillable               the four class sheets, as a PDF form
+  printgen sheet --system card-rogue --per-page 4         score sheets and equipment cards
+  printgen sheet --system ascii-hack --count 3 --genre western
+  printgen sheet --system rlrl --count 5 --format json    five rogues as data
+""")
+@click.option("--system", "system", required=True, type=click.Choice(["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]),
+              help="The game.")
+@click.option("--blank", "blank", is_flag=True, help="Blank sheets to fill in at the table (the default).")
+@click.option("--count", type=int, metavar="N", help="N pre-rolled characters, each from its own stream of the seed.")
+@click.option("--per-page", type=int, default=1, show_default=True, metavar="1|2|4",
+              help="Sheets to a page, where the game's sheet is small enough.")
+@click.option("--fillable", is_flag=True, help="Make the blanks PDF form fields a player can type into.")
+@click.option("--ink-saver", is_flag=True, help="Light lines and no solid fills.")
+@click.option("--genre", metavar="fantasy|scifi|western", help="Genre of pre-rolled ascii-hack adventurers (default fantasy).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True,
+              help="pdf: the sheets; json: the rolled characters as data.")
+@paper_option
+@seed_option
+@out_option
+@force_option
+def sheet_command(system: str, blank: bool, count: int | None, per_page: int, fillable: bool, ink_saver: bool,
+                  genre: str | None, fmt: str, paper: str, seed: str | None, out: Path | None, force: bool) -> None:
+    """Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable."""
+    from .products import sheet
+
+    if blank and count is not None:
+        raise PrintgenError("--blank and --count contradict each other; give one (blank is the default)")
+    options = sheet.options_for(system, paper.lower(), count, per_page, fillable, ink_saver, genre, fmt)
+    sheet.spec_from_code(SeedCode.make("sheet", system, "check", options))  # refuse bad options before any work
+    run_product("sheet", system, seed, options, out, force)
+
+
 @cli.command(context_settings=CONTEXT, epilog="""\b
 Examples:
   printgen reproduce output/dungeon-roguelike-moonpie.pdf

@@ -1,0 +1,224 @@
+"""Character sheets for the five games: blank, pre-rolled, several to a page, fillable.
+
+The product reads everything from the seed code: the system, and the options
+count (absent for blank sheets), per-page, fillable, ink-saver, genre
+(ascii-hack), format and paper. Character N is rolled from its own stream,
+``stream("sheet", N)``, so it is the same character whatever the count.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import click
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import PrintgenError
+from ..render.canvas import draw_footer, new_document
+from ..seed import SeedCode, parse_bool
+from ..sheets import catalog, forms
+from ..sheets.draw import FormCollector, Style
+from ..systems import SYSTEMS
+from ..units import Paper, mm, paper as paper_named
+from . import register
+
+PRODUCT = "sheet"
+MAX_COUNT = 1000
+PER_PAGE_CHOICES = (1, 2, 4)
+FORMATS = ("pdf", "json")
+# Type scale by sheets per page: a half page is a little smaller, a quarter smaller still.
+TYPE_SCALE = {1: 1.0, 2: 0.8, 4: 0.72}
+# Page margins around each sheet, in points.
+EDGE = mm(11)
+FOOTER_ROOM = mm(11)
+CELL_PAD = mm(7)
+PROGRESS_FROM = 100  # counts at least this large report progress on stderr
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    system: str
+    paper: Paper
+    count: int | None  # None: blank sheets
+    per_page: int
+    fillable: bool
+    ink_saver: bool
+    genre: str | None
+    format: str
+
+
+def options_for(system: str, paper: str, count: int | None, per_page: int, fillable: bool, ink_saver: bool,
+                genre: str | None, fmt: str) -> dict[str, object]:
+    """The seed-code options of a sheet run: every option that changes the bytes."""
+    options: dict[str, object] = {"paper": paper, "per-page": per_page, "fillable": fillable,
+                                  "ink-saver": ink_saver, "format": fmt}
+    if count is not None:
+        options["count"] = count
+    if genre is not None:
+        options["genre"] = genre
+    return options
+
+
+def spec_from_code(code: SeedCode) -> SheetSpec:
+    if code.system not in catalog.SHEETS:
+        raise PrintgenError(f"no sheets for system {code.system!r}; choose one of: {', '.join(catalog.SHEETS)}")
+    module = catalog.SHEETS[code.system]
+    options = code.option_map
+    paper = paper_named(options.get("paper", "letter"))
+    fmt = options.get("format", "pdf")
+    if fmt not in FORMATS:
+        raise PrintgenError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
+    count = None
+    if "count" in options:
+        text = options["count"]
+        if not text.isdigit() or not 1 <= int(text) <= MAX_COUNT:
+            raise PrintgenError(f"--count must be a whole number from 1 to {MAX_COUNT}, not {text!r}")
+        count = int(text)
+        if not module.PRE_ROLLED:
+            raise PrintgenError(f"{code.system} has no characters to roll (players choose character cards); "
+                                f"leave out --count for its blank score sheet and equipment card")
+    per_text = options.get("per-page", "1")
+    if per_text not in {str(n) for n in PER_PAGE_CHOICES}:
+        raise PrintgenError(f"--per-page must be 1, 2 or 4, not {per_text!r}")
+    per_page = int(per_text)
+    if per_page not in module.SIZES:
+        fits = " or ".join(str(n) for n in module.SIZES)
+        raise PrintgenError(f"{code.system} sheets are too big for {per_page} to a page; "
+                            f"use --per-page {fits}")
+    genre = options.get("genre")
+    genres = getattr(module, "GENRES", ())
+    if genre is not None and not genres:
+        raise PrintgenError(f"--genre is only for ascii-hack sheets, not {code.system}")
+    if genres:
+        genre = genre or genres[0]
+        if genre not in genres:
+            raise PrintgenError(f"unknown genre {genre!r}; choose one of: {', '.join(genres)}")
+    fillable = parse_bool(options.get("fillable", "no"))
+    if fillable and fmt == "json":
+        raise PrintgenError("--fillable makes a PDF form; leave it out with --format json")
+    return SheetSpec(code.system, paper, count, per_page, fillable, parse_bool(options.get("ink-saver", "no")),
+                     genre, fmt)
+
+
+def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> list[dict[str, Any]]:
+    """Characters 1..count, each from its own stream."""
+    module = catalog.SHEETS[spec.system]
+    characters = []
+    for number in range(1, (spec.count or 0) + 1):
+        characters.append(module.roll(code.stream(PRODUCT, number), number, spec.genre))
+        if progress and (number % 50 == 0 or number == spec.count):
+            click.echo(f"rolled {number} of {spec.count} characters", err=True)
+    return characters
+
+
+def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any] | None]]:
+    """What goes on the pages, in order: (sheet kind, character or None for a blank)."""
+    module = catalog.SHEETS[spec.system]
+    if spec.count is not None:
+        return [(module.kind_of(char), char) for char in characters]
+    blanks = [(kind, None) for kind in module.blank_kinds(spec.genre)]
+    if len(blanks) >= spec.per_page and len(blanks) % spec.per_page == 0:
+        return blanks
+    # A page of the same blank sheet, ready to cut up and hand round.
+    return [item for item in blanks for _ in range(spec.per_page)]
+
+
+@register(PRODUCT, "character sheets: blank, pre-rolled, 1/2/4 to a page, fillable", tuple(catalog.SHEETS))
+def build(code: SeedCode) -> bytes:
+    spec = spec_from_code(code)
+    progress = spec.count is not None and (spec.count >= PROGRESS_FROM or (sys.stderr.isatty() and spec.count >= 20))
+    characters = roll_characters(code, spec, progress)
+    if spec.format == "json":
+        return to_json(code, spec, characters)
+    return render(code, spec, sheet_items(spec, characters))
+
+
+def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -> bytes:
+    module = catalog.SHEETS[spec.system]
+    data = {
+        "seed_code": str(code),
+        "system": spec.system,
+        "game": SYSTEMS[spec.system],
+        "blank": spec.count is None,
+        "sheets": [kind for kind, _ in sheet_items(spec, characters)],
+        "characters": characters,
+        "choices": list(module.choices()),
+    }
+    if spec.genre:
+        data["genre"] = spec.genre
+    return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float, bool]]:
+    """Where each sheet of a page goes: (x, y, w, h, rotated), in reading order.
+
+    Two to a page turns each half sideways, so each half is an upright sheet
+    once the page is cut; four to a page are upright quarters.
+    """
+    W, H = paper.size
+    if per_page == 1:
+        return [(EDGE, FOOTER_ROOM, W - 2 * EDGE, H - EDGE - FOOTER_ROOM, False)]
+    if per_page == 2:
+        result = []
+        for top in (True, False):
+            y0 = H / 2 + CELL_PAD if top else FOOTER_ROOM
+            y1 = H - CELL_PAD if top else H / 2 - CELL_PAD
+            # Drawn rotated: the sheet's width runs up the page, its height across it.
+            result.append((CELL_PAD, y0, y1 - y0, W - 2 * CELL_PAD, True))
+        return result
+    result = []
+    for row in (1, 0):
+        for col in (0, 1):
+            x0 = col * W / 2 + CELL_PAD
+            y0 = row * H / 2 + (CELL_PAD if row else FOOTER_ROOM)
+            y1 = (row + 1) * H / 2 - CELL_PAD
+            result.append((x0, y0, W / 2 - 2 * CELL_PAD, y1 - y0, False))
+    return result
+
+
+def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]) -> bytes:
+    module = catalog.SHEETS[spec.system]
+    title = f"{SYSTEMS[spec.system]}: character sheets"
+    doc = new_document(code, title, spec.paper.size)
+    c = doc.canvas
+    style = Style(ink_saver=spec.ink_saver, scale=TYPE_SCALE[spec.per_page])
+    form = FormCollector(enabled=spec.fillable)
+    places = cells(spec.paper, spec.per_page)
+    pages = [items[i:i + spec.per_page] for i in range(0, len(items), spec.per_page)] or [[]]
+    for page_index, page_items in enumerate(pages):
+        form.page = page_index
+        if spec.per_page > 1:
+            _cut_lines(c, spec.paper, spec.per_page)
+        for slot, (kind, char) in enumerate(page_items):
+            x, y, w, h, rotated = places[slot]
+            form.prefix = f"p{page_index + 1}s{slot + 1}." if spec.per_page > 1 else f"p{page_index + 1}."
+            c.saveState()
+            if rotated:
+                c.translate(x + h, y)
+                c.rotate(90)
+            else:
+                c.translate(x, y)
+            module.draw(c, w, h, kind, char, style, form)
+            c.restoreState()
+        draw_footer(doc, page_index + 1, len(pages))
+        c.showPage()
+    data = doc.finish()
+    if form.fields:
+        data = forms.add_fields(data, form.fields)
+    return data
+
+
+def _cut_lines(c: Canvas, paper: Paper, per_page: int) -> None:
+    """Faint dashed lines to cut along between the sheets."""
+    W, H = paper.size
+    c.saveState()
+    c.setStrokeGray(0.7)
+    c.setLineWidth(0.4)
+    c.setDash(3, 3)
+    c.line(mm(4), H / 2, W - mm(4), H / 2)
+    if per_page == 4:
+        c.line(W / 2, FOOTER_ROOM - mm(2), W / 2, H - mm(4))
+    c.restoreState()

@@ -1,0 +1,360 @@
+"""The pieces every sheet is built from, drawn with ReportLab in points.
+
+Coordinates are ReportLab's: origin at the lower left, y upwards. A piece
+takes its rectangle as (x, y, w, h) with (x, y) its lower-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..units import mm
+
+
+@dataclass(frozen=True)
+class Style:
+    """How heavy the ink is and how big the type, for one sheet placement."""
+
+    ink_saver: bool = False
+    scale: float = 1.0  # type and padding scale: 1 on a full page, less on a quarter page
+
+    @property
+    def line_gray(self) -> float:
+        return 0.55 if self.ink_saver else 0.15
+
+    @property
+    def line_width(self) -> float:
+        return 0.5 if self.ink_saver else 0.8
+
+    @property
+    def faint_gray(self) -> float:
+        return 0.72 if self.ink_saver else 0.6
+
+    @property
+    def label_gray(self) -> float:
+        return 0.3
+
+    def pt(self, size: float) -> float:
+        return size * self.scale
+
+
+@dataclass
+class FormField:
+    name: str
+    rect: tuple[float, float, float, float]  # page coordinates: x0, y0, x1, y1
+    kind: str = "text"  # "text" or "check"
+    multiline: bool = False
+    font_size: float = 10.0
+    rotation: int = 0
+    page: int = 0
+
+
+@dataclass
+class FormCollector:
+    """Collects the write-in blanks of a document; they become form fields when fillable."""
+
+    enabled: bool = False
+    fields: list[FormField] = field(default_factory=list)
+    prefix: str = ""
+    page: int = 0
+    _names: set[str] = field(default_factory=set)
+
+    def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
+            multiline: bool = False, font_size: float = 10.0) -> None:
+        if not self.enabled:
+            return
+        full = f"{self.prefix}{name}"
+        base, n = full, 2
+        while full in self._names:
+            full, n = f"{base}_{n}", n + 1
+        self._names.add(full)
+        corners = [c.absolutePosition(px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        a, b = c._currentMatrix[0], c._currentMatrix[1]
+        rotation = 90 if abs(b) > abs(a) and b > 0 else 270 if abs(b) > abs(a) else 0
+        scale = (a * a + b * b) ** 0.5
+        self.fields.append(FormField(full, (min(xs), min(ys), max(xs), max(ys)), kind, multiline,
+                                     round(font_size * scale, 2), rotation, self.page))
+
+
+def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:
+    c.setStrokeGray(style.line_gray)
+    c.setLineWidth(style.line_width * (1.6 if heavy and not style.ink_saver else 1.0))
+
+
+def text_fit(text: str, font: str, size: float, width: float, floor: float = 4.5) -> float:
+    """The largest size up to ``size`` at which ``text`` fits in ``width``."""
+    while size > floor and fonts.string_width(text, font, size) > width:
+        size -= 0.25
+    return size
+
+
+def heading(c: Canvas, x: float, y: float, w: float, h: float, text: str, style: Style,
+            right: str = "", mono: bool = True) -> None:
+    """A heading band: solid with reversed type, or an outline in ink-saver mode."""
+    c.saveState()
+    font = fonts.MONO_BOLD if mono else fonts.SERIF_BOLD
+    size = text_fit(text, font, min(h * 0.62, style.pt(11)), w - style.pt(8) - (fonts.string_width(right, fonts.SERIF_ITALIC, style.pt(7)) + 6 if right else 0))
+    if style.ink_saver:
+        c.setStrokeGray(style.line_gray)
+        c.setLineWidth(style.line_width)
+        c.line(x, y, x + w, y)
+        c.setFillGray(0.1)
+    else:
+        c.setFillGray(0.12)
+        c.rect(x, y, w, h, stroke=0, fill=1)
+        c.setFillGray(1)
+    c.setFont(font, size)
+    c.drawString(x + style.pt(4), y + (h - size * 0.7) / 2, text)
+    if right:
+        c.setFont(fonts.SERIF_ITALIC, min(style.pt(7), h * 0.5))
+        c.drawRightString(x + w - style.pt(4), y + (h - style.pt(7) * 0.7) / 2, right)
+    c.restoreState()
+
+
+def box(c: Canvas, x: float, y: float, w: float, h: float, style: Style, heavy: bool = False,
+        round_: float = 0) -> None:
+    c.saveState()
+    set_stroke(c, style, heavy)
+    if round_:
+        c.roundRect(x, y, w, h, round_, stroke=1, fill=0)
+    else:
+        c.rect(x, y, w, h, stroke=1, fill=0)
+    c.restoreState()
+
+
+def label(c: Canvas, x: float, y: float, text: str, style: Style, size: float = 6.5, bold: bool = False,
+          gray: float | None = None, right: bool = False, centre: bool = False, font: str | None = None) -> None:
+    c.saveState()
+    c.setFillGray(style.label_gray if gray is None else gray)
+    c.setFont(font or (fonts.SERIF_BOLD if bold else fonts.SERIF), style.pt(size))
+    if right:
+        c.drawRightString(x, y, text)
+    elif centre:
+        c.drawCentredString(x, y, text)
+    else:
+        c.drawString(x, y, text)
+    c.restoreState()
+
+
+def value_text(c: Canvas, x: float, y: float, w: float, text: str, style: Style, size: float = 11,
+               font: str | None = None, centre: bool = False) -> None:
+    """A pre-rolled value, printed where a player would otherwise write."""
+    font = font or fonts.SERIF
+    size = text_fit(text, font, style.pt(size), w)
+    c.saveState()
+    c.setFillGray(0)
+    c.setFont(font, size)
+    if centre:
+        c.drawCentredString(x + w / 2, y, text)
+    else:
+        c.drawString(x, y, text)
+    c.restoreState()
+
+
+def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, caption: str,
+          style: Style, value: str | None = None, value_size: float = 12, multiline: bool = False) -> None:
+    """A labelled write-in box: the caption sits small in the top-left corner."""
+    box(c, x, y, w, h, style)
+    cap = style.pt(6.2)
+    label(c, x + style.pt(3), y + h - cap - style.pt(2), caption.upper(), style, 6.2, bold=True)
+    pad = style.pt(3)
+    inner_h = h - cap - style.pt(3)
+    if value is not None:
+        size = min(style.pt(value_size), inner_h * 0.8)
+        value_text(c, x + pad, y + (inner_h - size * 0.7) / 2 + style.pt(1), w - 2 * pad, value, style, size / style.scale)
+    else:
+        form.add(c, name, x + 1, y + 1, w - 2, inner_h, multiline=multiline,
+                 font_size=min(style.pt(value_size), inner_h * 0.75) if not multiline else style.pt(9))
+
+
+def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, caption: str,
+                    style: Style, value: str | None = None, size: float = 12) -> None:
+    """``Caption ________`` on one baseline."""
+    cap_w = fonts.string_width(caption, fonts.SERIF_BOLD, style.pt(8)) + style.pt(4)
+    label(c, x, y + style.pt(2), caption, style, 8, bold=True, gray=0.2)
+    c.saveState()
+    c.setStrokeGray(style.faint_gray if style.ink_saver else 0.35)
+    c.setLineWidth(0.5)
+    c.line(x + cap_w, y, x + w, y)
+    c.restoreState()
+    if value is not None:
+        value_text(c, x + cap_w + style.pt(2), y + style.pt(2.5), w - cap_w - style.pt(4), value, style, size)
+    else:
+        form.add(c, name, x + cap_w, y + 0.5, w - cap_w, style.pt(size) * 1.35, font_size=style.pt(size) * 0.9)
+
+
+def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float, style: Style,
+                numbered: bool = False) -> int:
+    """Faint writing lines from the top of the area down; returns how many."""
+    c.saveState()
+    c.setStrokeGray(0.78 if style.ink_saver else 0.68)
+    c.setLineWidth(0.4)
+    count = int(h // pitch)
+    for i in range(1, count + 1):
+        yy = y + h - i * pitch
+        c.line(x, yy, x + w, yy)
+        if numbered:
+            c.setFillGray(0.55)
+            c.setFont(fonts.MONO, style.pt(6))
+            c.drawRightString(x + style.pt(8), yy + style.pt(2), str(i))
+    c.restoreState()
+    return count
+
+
+def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, pitch: float,
+               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False,
+               small_values: list[str] | None = None) -> int:
+    """Writing lines, with values printed on the first ones; blanks become one-line fields.
+
+    With ``checkbox`` each line starts with a small box to tick off a spent use.
+    """
+    values = values or []
+    count = ruled_lines(c, x, y, w, h, pitch, style)
+    sq = min(pitch * 0.6, style.pt(8))
+    text_x = x + (sq + style.pt(4) if checkbox else style.pt(2))
+    for i in range(count):
+        base = y + h - (i + 1) * pitch
+        if checkbox:
+            box(c, x + style.pt(1), base + style.pt(2), sq, sq, style)
+            form.add(c, f"{name}.used{i + 1}", x + style.pt(1), base + style.pt(2), sq, sq, kind="check")
+        if i < len(values):
+            value_text(c, text_x, base + style.pt(2.5), x + w - text_x - style.pt(2), values[i], style, value_size)
+            if small_values and i < len(small_values) and small_values[i]:
+                pass
+        else:
+            form.add(c, f"{name}.{i + 1}", text_x, base + 0.5, x + w - text_x, pitch - 1,
+                     font_size=min(style.pt(value_size), pitch * 0.7))
+    return count
+
+
+def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, count: int, size: float,
+                 gap: float, style: Style, checked: int = 0, per_row: int | None = None,
+                 marks: dict[int, str] | None = None) -> tuple[float, float]:
+    """A row (or rows) of tick boxes, numbered from 1 left to right, top row first.
+
+    ``marks`` maps a box number to a small label printed in it (e.g. 50, 25, 10).
+    Returns the width and height used; (x, y) is the top-left corner.
+    """
+    per_row = per_row or count
+    marks = marks or {}
+    rows = (count + per_row - 1) // per_row
+    c.saveState()
+    for i in range(count):
+        r, k = divmod(i, per_row)
+        bx = x + k * (size + gap)
+        by = y - (r + 1) * size - r * gap
+        number = i + 1
+        if number in marks:
+            c.setFillGray(0.82 if not style.ink_saver else 1)
+            set_stroke(c, style, heavy=True)
+            c.rect(bx, by, size, size, stroke=1, fill=0 if style.ink_saver else 1)
+            c.setFillGray(0.1)
+            c.setFont(fonts.MONO_BOLD, text_fit(marks[number], fonts.MONO_BOLD, size * 0.55, size * 0.9))
+            c.drawCentredString(bx + size / 2, by + size * 0.3, marks[number])
+        else:
+            set_stroke(c, style)
+            c.rect(bx, by, size, size, stroke=1, fill=0)
+        if i < checked:
+            c.setStrokeGray(0)
+            c.setLineWidth(1)
+            c.line(bx + 1.5, by + 1.5, bx + size - 1.5, by + size - 1.5)
+            c.line(bx + 1.5, by + size - 1.5, bx + size - 1.5, by + 1.5)
+        else:
+            form.add(c, f"{name}.{number}", bx, by, size, size, kind="check")
+    c.restoreState()
+    return per_row * (size + gap) - gap, rows * (size + gap) - gap
+
+
+DIE_RANKS = ("d4", "d6", "d8", "d10", "d12", "d20")
+
+
+def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float,
+                   style: Style, ranks: tuple[str, ...] = DIE_RANKS, current: str | None = None) -> None:
+    """One small box per die rank, left to right; the current rank is circled."""
+    n = len(ranks)
+    gap = style.pt(1.5)
+    bw = (w - gap * (n - 1)) / n
+    for i, rank in enumerate(ranks):
+        bx = x + i * (bw + gap)
+        c.saveState()
+        set_stroke(c, style)
+        c.rect(bx, y, bw, h, stroke=1, fill=0)
+        c.setFillGray(0.55 if current != rank else 0)
+        size = min(h * 0.55, style.pt(7))
+        c.setFont(fonts.MONO_BOLD if current == rank else fonts.MONO, size)
+        c.drawCentredString(bx + bw / 2, y + (h - size * 0.7) / 2, rank)
+        if current == rank:
+            c.setStrokeGray(0)
+            c.setLineWidth(1.2)
+            c.ellipse(bx + 1.2, y + 1.2, bx + bw - 1.2, y + h - 1.2, stroke=1, fill=0)
+        c.restoreState()
+        if current is None:
+            form.add(c, f"{name}.{rank}", bx, y, bw, h, kind="check")
+
+
+def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Style, size: float = 7,
+              font: str | None = None, leading: float = 1.2, gray: float = 0.15, max_lines: int | None = None) -> float:
+    """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it."""
+    font = font or fonts.SERIF
+    size = style.pt(size)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words, current = para.split(), ""
+        for word in words:
+            trial = f"{current} {word}".strip()
+            if fonts.string_width(trial, font, size) <= w or not current:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    if max_lines is not None:
+        lines = lines[:max_lines]
+    c.saveState()
+    c.setFillGray(gray)
+    c.setFont(font, size)
+    yy = y_top - size
+    for line in lines:
+        c.drawString(x, yy, line)
+        yy -= size * leading
+    c.restoreState()
+    return yy + size * leading - size * 0.35
+
+
+def rich_line(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size: float, gray: float = 0.1,
+              max_width: float | None = None) -> None:
+    """Draw consecutive (font, text) runs on one baseline, shrinking to ``max_width``."""
+    if max_width:
+        while size > 4.5 and sum(fonts.string_width(t, f, size) for f, t in parts) > max_width:
+            size -= 0.25
+    c.saveState()
+    c.setFillGray(gray)
+    for font, text in parts:
+        c.setFont(font, size)
+        c.drawString(x, y, text)
+        x += fonts.string_width(text, font, size)
+    c.restoreState()
+
+
+def wrap_runs(runs: list[tuple[str, str]], w: float, size: float) -> list[list[tuple[str, str]]]:
+    """Word-wrap (font, text) runs into lines of at most ``w`` points."""
+    lines: list[list[tuple[str, str]]] = [[]]
+    width = 0.0
+    for font, text in runs:
+        for i, word in enumerate(text.split(" ")):
+            piece = word if i == 0 else " " + word
+            pw = fonts.string_width(piece, font, size)
+            if width + pw > w and lines[-1] and word:
+                lines.append([])
+                piece, width = word, 0.0
+                pw = fonts.string_width(piece, font, size)
+            lines[-1].append((font, piece))
+            width += pw
+    return lines
+
+
+PADDING = mm(2)

@@ -1,0 +1,245 @@
+"""The Roguelike Character Record, blank or pre-rolled, full page or compact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..seed import Rng
+from ..systems.roguelike import characters
+from ..systems.roguelike.rules import choices as rule_choices, data_list
+from .draw import (FormCollector, Style, box, field, heading, label, paragraph, rich_line, ruled_list,
+                   square_boxes, value_text)
+
+SIZES = (1, 2, 4)
+PRE_ROLLED = True
+
+# How each rating is used, in a few words, printed under it.
+RATING_HINTS = {
+    "speed": "1d6 + Speed: who acts first",
+    "power": "added to weapon damage",
+    "intellect": "added to spell damage",
+    "attack": "hit on 2d6 ≥ Attack",
+    "defense": "defending: 2d6 ≤ Defense",
+    "health": "0 out cold · below 0 dead",
+}
+# What spending one use of a special ability does, in a few words.
+ABILITY_HINTS = {
+    "Pick": "open one locked door or chest",
+    "Sneak": "slip past one obstacle unseen",
+    "Dodge": "halve one round's damage to you",
+    "Berserk": "double damage for 3 rounds",
+    "Repair": "mend a broken or damaged item",
+    "Heal": "heal 4d6 to anyone",
+}
+
+
+def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+    return characters.roll_character(rng, number)
+
+
+def kind_of(char: dict[str, Any]) -> str:
+    return "record"
+
+
+def blank_kinds(genre: str | None = None) -> list[str]:
+    return ["record"]
+
+
+def choices() -> tuple[dict[str, str], ...]:
+    return tuple(ch for ch in rule_choices() if ch["topic"] in ("Dwarves",))
+
+
+def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+         form: FormCollector) -> None:
+    compact = h < 520
+    s = style.pt
+    gap = s(5)
+    top = h
+    head_h = s(22)
+    number = f"No. {char['number']}" if char else "Roll occupation 1d6, race 1d6"
+    heading(c, 0, top - head_h, w, head_h, "@ ROGUELIKE · CHARACTER RECORD", style, right=number)
+    top -= head_h + gap
+
+    row_h = s(30)
+    level_w = w * 0.2
+    field(c, form, "name", 0, top - row_h, w - level_w - gap, row_h, "Character name", style,
+          char and char["name"])
+    field(c, form, "level", w - level_w, top - row_h, level_w, row_h, "Level", style,
+          char and str(char["level"]))
+    top -= row_h + gap
+    half = (w - gap) / 2
+    occ = char and f"{char['occupation']['name']}  (rolled {char['occupation']['roll']})"
+    race = char and f"{char['race']['name']}  (rolled {char['race']['roll']})"
+    field(c, form, "occupation", 0, top - row_h, half, row_h, "Occupation", style, occ)
+    field(c, form, "race", half + gap, top - row_h, half, row_h, "Race", style, race)
+    top -= row_h + gap
+
+    # The six ratings, three by two, beside the portrait.
+    rate_h = s(120) if not compact else s(96)
+    portrait_w = w * (0.3 if not compact else 0.27)
+    grid_w = w - portrait_w - gap
+    cell_w = (grid_w - 2 * gap) / 3
+    cell_h = (rate_h - gap) / 2
+    order = ("speed", "power", "intellect", "attack", "defense", "health")
+    for i, key in enumerate(order):
+        col, row = i % 3, i // 3
+        x = col * (cell_w + gap)
+        y = top - (row + 1) * cell_h - row * gap
+        box(c, x, y, cell_w, cell_h, style, heavy=True, round_=s(3))
+        label(c, x + cell_w / 2, y + cell_h - s(9), key.upper(), style, 7.5, bold=True, centre=True, gray=0.15)
+        label(c, x + cell_w / 2, y + s(4), RATING_HINTS[key], style, 5.6, centre=True, gray=0.4)
+        if char:
+            value_text(c, x, y + cell_h * 0.34, cell_w, str(char["ratings"][key]), style, 22,
+                       font=fonts.MONO_BOLD, centre=True)
+        else:
+            form.add(c, f"rating.{key}", x + cell_w * 0.2, y + s(12), cell_w * 0.6, cell_h - s(24),
+                     font_size=s(18))
+    px = w - portrait_w
+    box(c, px, top - rate_h, portrait_w, rate_h, style, round_=s(3))
+    label(c, px + portrait_w / 2, top - rate_h + s(5), "CHARACTER PORTRAIT", style, 6.2, bold=True, centre=True)
+    at_size = min(rate_h * 0.55, portrait_w * 0.6)
+    c.saveState()
+    c.setFillGray(0.93 if not style.ink_saver else 0.97)
+    c.setFont(fonts.MONO_BOLD, at_size)
+    c.drawCentredString(px + portrait_w / 2, top - rate_h / 2 - at_size * 0.3, "@")
+    c.restoreState()
+    top -= rate_h + gap
+
+    # Spells and special abilities: one line per use, with a box to tick it off.
+    spells_h = s(150) if not compact else s(100)
+    _abilities(c, 0, top - spells_h, w, spells_h, char, style, form, compact)
+    top -= spells_h + gap
+
+    # Weapons and armor beside loot.
+    gear_h = s(108) if not compact else s(62)
+    _titled(c, 0, top - gear_h, half, gear_h, "Weapons and Armor", "WDR / AR", style)
+    pitch = s(14) if not compact else s(12)
+    gear_values = []
+    if char:
+        gear_values = [f"{wpn['name']}  (WDR {wpn['wdr']})" for wpn in char["weapons"]]
+        gear_values += [f"{g['count']} {g['name']}s" if g["count"] > 1 else g["name"] for g in char["gear"]]
+    inner = _inner(0, top - gear_h, half, gear_h, style)
+    ruled_list(c, form, "weapons", *inner, pitch, style, gear_values)
+    _titled(c, half + gap, top - gear_h, half, gear_h, "Loot", "1 point each at the end", style)
+    ruled_list(c, form, "loot", *_inner(half + gap, top - gear_h, half, gear_h, style), pitch, style)
+    top -= gear_h + gap
+
+    # Points: a hundred boxes in rows of twenty (a level each), and the table at hand.
+    _points(c, 0, 0, w, top, style, form, compact)
+
+
+def _inner(x: float, y: float, w: float, h: float, style: Style) -> tuple[float, float, float, float]:
+    pad = style.pt(4)
+    title = style.pt(13)
+    return x + pad, y + pad * 0.5, w - 2 * pad, h - title - pad
+
+
+def _titled(c: Canvas, x: float, y: float, w: float, h: float, title: str, note: str, style: Style) -> None:
+    box(c, x, y, w, h, style, round_=style.pt(3))
+    label(c, x + style.pt(4), y + h - style.pt(10), title.upper(), style, 7.5, bold=True, gray=0.12)
+    if note:
+        label(c, x + w - style.pt(4), y + h - style.pt(10), note, style, 6, right=True,
+              font=fonts.SERIF_ITALIC)
+
+
+def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+               form: FormCollector, compact: bool) -> None:
+    s = style.pt
+    _titled(c, x, y, w, h, "Spells and Special Abilities", "tick a box when a use is spent: it is gone for good",
+            style)
+    ix, iy, iw, ih = _inner(x, y, w, h, style)
+    if char is None:
+        ruled_list(c, form, "abilities", ix, iy, iw, ih, s(14) if not compact else s(12), style, checkbox=True)
+        return
+    size = 8.2 if not compact else 7
+    line_h = s(size) * 1.5
+    yy = iy + ih - line_h + s(2)
+    sq = s(size) * 0.95
+    entries: list[tuple[int, list[tuple[str, str]]]] = []
+    for ability in char["abilities"]:
+        if ability["name"] in ("Spell", "Miracle"):
+            continue
+        entries.append((ability["count"], [(fonts.SERIF_BOLD, ability["name"]),
+                                           (fonts.SERIF_ITALIC, f"  {ABILITY_HINTS.get(ability['name'], '')}")]))
+    for kind, rating, items in (("SDR", "sdr", char["spells"]), ("MDR", "mdr", char["miracles"])):
+        for item in items:
+            runs = [(fonts.SERIF_BOLD, item["name"])]
+            if item[rating] != "NA":
+                runs.append((fonts.MONO, f" {kind} {item[rating]}"))
+            runs.append((fonts.SERIF, f"  {item['effect']}"))
+            entries.append((1, runs))
+    for count, runs in entries:
+        for k in range(count):
+            box(c, ix + k * (sq + s(2)), yy, sq, sq, style)
+        tx = ix + count * (sq + s(2)) + s(3)
+        rich_line(c, tx, yy + s(1), runs, s(size), max_width=ix + iw - tx)
+        yy -= line_h
+    if char["spells"] or char["miracles"]:
+        note = " ".join(n for n in (data_list("spells").notes if char["spells"] else "",
+                                    data_list("miracles").notes if char["miracles"] else "") if n)
+        label(c, ix, yy + s(2), note, style, 6, font=fonts.SERIF_ITALIC)
+        yy -= line_h * 0.8
+    if not entries:
+        label(c, ix, yy + s(2), "No special abilities: a Human Tourist has only wits and a rusty dagger.",
+              style, 7, font=fonts.SERIF_ITALIC)
+        yy -= line_h
+    # Room below for abilities regained or found later.
+    room = yy + line_h - iy
+    if room > line_h:
+        ruled_list(c, form, "abilities", ix, iy, iw, room - s(3), line_h, style, checkbox=True)
+
+
+def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
+            compact: bool) -> None:
+    s = style.pt
+    points = data_list("points")
+    if compact:
+        _titled(c, x, y, w, h, "Points Earned", "every 20 points is a level", style)
+        ix, iy, iw, ih = _inner(x, y, w, h, style)
+        size = min((iw - 19 * s(1.5)) / 20, (ih - s(16) - 4 * s(1.5)) / 5)
+        square_boxes(c, form, "points", ix, iy + ih, 100, size, s(1.5), style, per_row=20,
+                     marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
+        living = " · ".join(f"{_short(i['name'])} {i['points']}" for i in points.items if i["who"] == "living")
+        paragraph(c, ix, iy + s(14), iw, living, style, 5.6, max_lines=2)
+        return
+    table_w = w * 0.46
+    grid_w = w - table_w - s(5)
+    _titled(c, x, y, grid_w, h, "Points Earned", "a row of twenty is a level", style)
+    ix, iy, iw, ih = _inner(x, y, grid_w, h, style)
+    size = min((iw - 19 * s(2)) / 20, (ih * 0.62 - 4 * s(2)) / 5)
+    square_boxes(c, form, "points", ix, iy + ih, 100, size, s(2), style, per_row=20,
+                 marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
+    below = iy + ih - 5 * size - 4 * s(2) - s(6)
+    label(c, ix, below - s(8), "LEVEL UP: each level gained, choose one", style, 6.5, bold=True, gray=0.12)
+    yy = below - s(10)
+    for i, item in enumerate(data_list("level-up").items, start=1):
+        yy = paragraph(c, ix, yy, iw, f"{i}. {item['name']}", style, 6.8) - s(1)
+    tx = x + grid_w + s(5)
+    _titled(c, tx, y, table_w, h, "The Points Table", "", style)
+    ix, iy, iw, ih = _inner(tx, y, table_w, h, style)
+    yy = iy + ih - s(2)
+    for who, title in (("living", "While your @ lives"), ("dead", "After your @ dies (you referee)")):
+        label(c, ix, yy - s(7), title, style, 7, bold=True, gray=0.12, font=fonts.SERIF_BOLD_ITALIC)
+        yy -= s(11)
+        for item in points.items:
+            if item["who"] != who:
+                continue
+            label(c, ix + iw, yy - s(7), f"{item['points']}", style, 8, right=True, font=fonts.MONO_BOLD, gray=0)
+            yy = paragraph(c, ix + s(4), yy, iw - s(22), item["name"], style, 7) - s(2)
+        yy -= s(4)
+    yy = paragraph(c, ix, yy, iw, "Damage = (WDR + Power) − target's AR; for a spell or miracle, its SDR or MDR + "
+                   "Intellect instead. Solo, 100 points wins.", style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
+
+
+def _short(name: str) -> str:
+    """The points table's entries, shortened for the compact record."""
+    return {
+        "Surviving Long Enough to Leave a Room": "leave a room alive",
+        "Locating and Disarming a Trap": "disarm a trap",
+        "Landing the Killing Blow": "killing blow",
+        "Being the Last Commercial At Character on The Screen": "last @ standing",
+        "Each piece of loot held at the end of the game": "each loot kept",
+    }.get(name, name)
