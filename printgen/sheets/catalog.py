@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import roguelike
+from . import rlrl, roguelike
 
 SHEETS: dict[str, ModuleType] = {
     "roguelike": roguelike,
+    "rlrl": rlrl,
 }

@@ -358,3 +358,34 @@ def wrap_runs(runs: list[tuple[str, str]], w: float, size: float) -> list[list[t
 
 
 PADDING = mm(2)
+
+
+def vstack(top: float, height: float, parts: list[float], gap: float) -> list[tuple[float, float]]:
+    """Split a column into parts from the top down: a positive part is a fixed height,
+    a negative one a share of what is left (-1 and -2 take one and two shares).
+    Returns (bottom y, height) per part."""
+    fixed = sum(p for p in parts if p > 0) + gap * (len(parts) - 1)
+    shares = -sum(p for p in parts if p < 0) or 1
+    spare = max(0.0, height - fixed)
+    result, y = [], top
+    for p in parts:
+        h = p if p > 0 else spare * (-p) / shares
+        result.append((y - h, h))
+        y -= h + gap
+    return result
+
+
+def titled(c: Canvas, x: float, y: float, w: float, h: float, title: str, note: str, style: Style) -> tuple[float, float, float, float]:
+    """A rounded box with a small-caps title; returns the inner writing area (x, y, w, h)."""
+    box(c, x, y, w, h, style, round_=style.pt(3))
+    label(c, x + style.pt(4), y + h - style.pt(10), title.upper(), style, 7.5, bold=True, gray=0.12)
+    if note:
+        nsize = text_fit(note, fonts.SERIF_ITALIC, style.pt(6),
+                         w - fonts.string_width(title.upper(), fonts.SERIF_BOLD, style.pt(7.5)) - style.pt(14))
+        c.saveState()
+        c.setFillGray(style.label_gray)
+        c.setFont(fonts.SERIF_ITALIC, nsize)
+        c.drawRightString(x + w - style.pt(4), y + h - style.pt(10), note)
+        c.restoreState()
+    pad = style.pt(4)
+    return x + pad, y + pad * 0.5, w - 2 * pad, h - style.pt(13) - pad

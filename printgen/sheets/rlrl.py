@@ -1,0 +1,150 @@
+"""The rogue's sheet for Rogue Like Roguelike: thirteen skills as dice pools up to 6d6."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..seed import Rng
+from ..systems.rlrl import characters
+from .draw import (FormCollector, Style, box, field, heading, label, paragraph, ruled_list, square_boxes,
+                   titled, vstack)
+
+SIZES = (1, 2)
+PRE_ROLLED = True
+
+
+def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+    return characters.roll_character(rng, number)
+
+
+def kind_of(char: dict[str, Any]) -> str:
+    return "rogue"
+
+
+def blank_kinds(genre: str | None = None) -> list[str]:
+    return ["rogue"]
+
+
+def choices() -> tuple[dict[str, str], ...]:
+    return characters.choices()
+
+
+def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+         form: FormCollector) -> None:
+    r = characters.rules()
+    s = style.pt
+    gap = s(5)
+    head_h = s(22)
+    heading(c, 0, h - head_h, w, head_h, "@ ROGUE LIKE ROGUELIKE · THE ROGUE", style,
+            right=f"No. {char['number']}" if char else "")
+    top = h - head_h - gap
+    row_h = s(30)
+    name_w = w * 0.5
+    field(c, form, "name", 0, top - row_h, name_w - gap, row_h, "Rogue's name", style, char and char["name"])
+    lw = w * 0.14
+    field(c, form, "level", name_w, top - row_h, lw, row_h, "Level", style, char and str(char["level"]))
+    hx = name_w + lw + gap
+    hw = (w - hx - gap) / 2
+    field(c, form, "hp.max", hx, top - row_h, hw, row_h, "Hit points: most", style,
+          char and str(char["hit_points"]))
+    field(c, form, "hp.now", hx + hw + gap, top - row_h, hw, row_h, "Hit points: now", style)
+    top -= row_h + gap
+
+    left_w = w * 0.54
+    right_x = left_w + gap
+    right_w = w - right_x
+    # Left column: skills, then the rules at hand, then inventory.
+    skill_row = s(19)
+    skills_h = len(r["skills"]) * skill_row + s(30)
+    (sk_y, sk_h), (ref_y, ref_h), (inv_y, inv_h) = vstack(top, top, [skills_h, s(62), -1], gap)
+    _skills(c, 0, sk_y, left_w, sk_h, char, style, form, skill_row)
+    ix, iy, iw, ih = titled(c, 0, ref_y, left_w, ref_h, "Rules at hand", "", style)
+    diff = "  ".join(f"{d['levels']}: {d['difficulty']}" for d in r["difficulty"])
+    yy = paragraph(c, ix, iy + ih, iw, f"Roll the skill's pool: every 5 or 6 is a success. You need as many "
+                   f"successes as the level's Difficulty (dungeon level: Difficulty  {diff}).", style, 6.6)
+    lu = r["level_up"]
+    paragraph(c, ix, yy - s(1), iw, f"Going down a level gains a level: {lu['skills']} {lu['hit_points']} "
+              f"{lu['ability']}", style, 6.6)
+    ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, "Inventory", "", style)
+    ruled_list(c, form, "inventory", ix, iy, iw, ih, s(15), style, char and char["inventory"])
+
+    # Right column: abilities, lock picks and gold, spells, colours.
+    colours = r["colour"]
+    col_h = len(colours) * s(13) + s(20)
+    parts = [-1, s(58), -0.8, col_h]
+    (ab_y, ab_h), (lp_y, lp_h), (sp_y, sp_h), (co_y, co_h) = vstack(top, top, parts, gap)
+    ix, iy, iw, ih = titled(c, right_x, ab_y, right_w, ab_h, "Special abilities", "one per level gained", style)
+    names = ", ".join(a["name"] for a in r["ability"])
+    ref_top = iy + s(26)
+    ruled_list(c, form, "abilities", ix, ref_top, iw, ih - s(26), s(14), style)
+    paragraph(c, ix, ref_top - s(1), iw, f"Choose from: {names}, or one your table invents.", style, 5.8,
+              font=fonts.SERIF_ITALIC, gray=0.3)
+
+    ix, iy, iw, ih = titled(c, right_x, lp_y, right_w, lp_h, "Lock picks and gold", "", style)
+    label(c, ix, iy + ih - s(8), "Lock picks (a failed check breaks one):", style, 6.5)
+    size = min(s(10), (iw * 0.62 - 11 * s(2)) / 12)
+    square_boxes(c, form, "lockpicks", ix, iy + ih - s(11), 12, size, s(2), style)
+    gx = ix + 12 * (size + s(2)) + s(4)
+    field(c, form, "gold", gx, iy, ix + iw - gx, ih - s(1), "Gold", style,
+          char and str(char["gold"]))
+
+    ix, iy, iw, ih = titled(c, right_x, sp_y, right_w, sp_h, "Prepared spells",
+                            "total levels ≤ dungeon level", style)
+    ruled_list(c, form, "spells", ix, iy, iw, ih, s(14), style, checkbox=True)
+
+    ix, iy, iw, ih = titled(c, right_x, co_y, right_w, co_h, "Colours identified", "what each one does", style)
+    yy = iy + ih - s(12)
+    cw = iw * 0.34
+    for colour in colours:
+        label(c, ix, yy + s(2.5), f"{colour['colour']} {colour['kind']}", style, 7, gray=0.1)
+        c.saveState()
+        c.setStrokeGray(0.68)
+        c.setLineWidth(0.4)
+        c.line(ix + cw, yy, ix + iw, yy)
+        c.restoreState()
+        form.add(c, f"colour.{colour['colour'].replace(' ', '-')}", ix + cw, yy + 0.5, iw - cw, s(12),
+                 font_size=s(8))
+        yy -= s(13)
+
+
+def _skills(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+            form: FormCollector, row: float) -> None:
+    s = style.pt
+    r = characters.rules()
+    ix, iy, iw, ih = titled(c, x, y, w, h, "Skills", "shade a die for each d6 in the pool", style)
+    size = min(row - s(5), s(14))
+    gap = s(3)
+    dice_w = r["max_pool"] * (size + gap) - gap
+    dx = ix + iw - dice_w
+    pools = {sk["name"]: sk["dice"] for sk in char["skills"]} if char else {}
+    yy = iy + ih - s(4)
+    for i, skill in enumerate(r["skills"]):
+        base = yy - (i + 1) * row
+        favoured = char and skill in char["favoured"]
+        label(c, ix + s(2), base + (row - s(8)) / 2 + s(1), skill, style, 8.5, gray=0.05,
+              font=fonts.SERIF_BOLD if favoured else fonts.SERIF)
+        for k in range(r["max_pool"]):
+            bx = dx + k * (size + gap)
+            by = base + (row - size) / 2
+            filled = k < pools.get(skill, 0)
+            c.saveState()
+            c.setStrokeGray(style.line_gray)
+            c.setLineWidth(style.line_width)
+            if filled:
+                c.setFillGray(0.25 if not style.ink_saver else 0.6)
+            c.roundRect(bx, by, size, size, size * 0.18, stroke=1, fill=1 if filled else 0)
+            c.setFillGray(1 if filled else 0.75)
+            c.setFont(fonts.MONO, size * 0.42)
+            c.drawCentredString(bx + size / 2, by + size * 0.33, f"{k + 1}d")
+            c.restoreState()
+            if not char:
+                form.add(c, f"skill.{skill.replace(' ', '-')}.{k + 1}", bx, by, size, size, kind="check")
+        if i < len(r["skills"]) - 1:
+            c.saveState()
+            c.setStrokeGray(0.85)
+            c.setLineWidth(0.3)
+            c.line(ix, base, ix + iw, base)
+            c.restoreState()
