@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import rlrl, roguelike
+from . import amulet, rlrl, roguelike
 
 SHEETS: dict[str, ModuleType] = {
     "roguelike": roguelike,
+    "amulet": amulet,
     "rlrl": rlrl,
 }

@@ -1,0 +1,182 @@
+"""Project: Amulet class sheets: five abilities, the 100-health countdown, twelve slots, tallies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..seed import Rng
+from ..systems.amulet import characters
+from .draw import (FormCollector, Style, box, field, heading, label, paragraph, set_stroke, square_boxes,
+                   text_fit, titled, value_text, vstack)
+
+SIZES = (1, 2)
+PRE_ROLLED = True
+LADDER_EXTRA = 3  # steps past d12 (d12+1 ...) or past the start (+1 ...) drawn on each ladder
+
+
+def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+    return characters.roll_character(rng, number)
+
+
+def kind_of(char: dict[str, Any]) -> str:
+    return char["class"]
+
+
+def blank_kinds(genre: str | None = None) -> list[str]:
+    return list(characters.classes())
+
+
+def choices() -> tuple[dict[str, str], ...]:
+    return characters.choices()
+
+
+def ladder(start: str | int) -> list[str]:
+    """The steps an ability climbs with level points, from its starting value."""
+    if isinstance(start, int):
+        return [str(start + k) for k in range(7)]
+    dice = characters.rules()["die_ladder"]
+    steps = dice[dice.index(start):] + [f"d12+{k}" for k in range(1, LADDER_EXTRA + 1)]
+    return steps[:7]
+
+
+def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+         form: FormCollector) -> None:
+    rules = characters.rules()
+    cls = characters.classes()[kind]
+    s = style.pt
+    gap = s(5)
+    head_h = s(24)
+    heading(c, 0, h - head_h, w, head_h, f"@ PROJECT: AMULET · {kind.upper()}", style,
+            right=f"No. {char['number']}" if char else "class sheet")
+    top = h - head_h - gap
+    row_h = s(30)
+    nw = w * 0.55
+    field(c, form, "name", 0, top - row_h, nw, row_h, "Name", style, char and char["name"])
+    field(c, form, "class", nw + gap, top - row_h, w * 0.2, row_h, "Class", style, kind)
+    lx = nw + gap + w * 0.2 + gap
+    field(c, form, "weapon", lx, top - row_h, w - lx, row_h, "Weapon", style, cls["weapon"], value_size=10)
+    top -= row_h + s(3)
+    top = paragraph(c, 0, top, w, cls["blurb"], style, 7.5, font=fonts.SERIF_ITALIC, gray=0.25) - s(4)
+
+    # The five abilities, each with its ladder of level-point steps.
+    ab_h = s(112)
+    n = len(rules["abilities"])
+    cw = (w - gap * (n - 1)) / n
+    for i, ability in enumerate(rules["abilities"]):
+        x = i * (cw + gap)
+        y = top - ab_h
+        box(c, x, y, cw, ab_h, style, heavy=True, round_=s(3))
+        label(c, x + cw / 2, y + ab_h - s(11), ability.upper(), style, 8, bold=True, centre=True, gray=0.1)
+        start = cls[ability.lower()]
+        value_text(c, x, y + ab_h - s(40), cw, str(start), style, 24, font=fonts.MONO_BOLD, centre=True)
+        steps = ladder(start)
+        sh = s(10.5)
+        sw = (cw - s(8))
+        for k, step in enumerate(steps):
+            sy = y + s(4) + (len(steps) - 1 - k) * (sh * 0.0) + 0
+        # Steps as two rows of small boxes: the start is filled, the rest are for level points.
+        per_row = 4
+        bw = (sw - (per_row - 1) * s(2)) / per_row
+        for k, step in enumerate(steps[:8]):
+            r, q = divmod(k, per_row)
+            bx = x + s(4) + q * (bw + s(2))
+            by = y + s(18) - r * (sh + s(2))
+            c.saveState()
+            set_stroke(c, style)
+            if k == 0:
+                c.setFillGray(0.2 if not style.ink_saver else 0.75)
+            c.rect(bx, by, bw, sh, stroke=1, fill=1 if k == 0 else 0)
+            c.setFillGray(1 if k == 0 else 0.35)
+            size = text_fit(step, fonts.MONO, s(6.5), bw - 2)
+            c.setFont(fonts.MONO, size)
+            c.drawCentredString(bx + bw / 2, by + (sh - size * 0.7) / 2, step)
+            c.restoreState()
+            if k:
+                form.add(c, f"{ability.lower()}.step{k}", bx, by, bw, sh, kind="check")
+        label(c, x + cw / 2, y + s(18) + sh + s(3), "level points: tick a step", style, 5.6, centre=True)
+    top -= ab_h + gap
+
+    (hp_y, hp_h), (low_y, low_h) = vstack(top, top, [-1.35, -1], gap)
+    _countdown(c, 0, hp_y, w, hp_h, style, form, rules)
+
+    left_w = w * 0.42
+    ix, iy, iw, ih = titled(c, 0, low_y, left_w, low_h, f"Keys and potions", "twelve slots, shared", style)
+    slot = min((iw - 5 * s(3)) / 6, (ih - s(34)) / 2)
+    for k in range(rules["carry_limit"]):
+        r, q = divmod(k, 6)
+        bx = ix + q * (slot + s(3))
+        by = iy + ih - s(2) - (r + 1) * slot - r * s(3)
+        box(c, bx, by, slot, slot, style, round_=s(2))
+        label(c, bx + s(2), by + slot - s(7), str(k + 1), style, 5.5, font=fonts.MONO)
+        form.add(c, f"slot.{k + 1}", bx + s(2), by + s(2), slot - s(4), slot - s(9), font_size=s(9))
+    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw,
+              "Write K or P. A potion: roll your Magic die six times for the damage to the nearest swarm "
+              "and the room's generators (shot, only 6d6). A key opens any lock, then vanishes.",
+              style, 6.3, gray=0.3)
+
+    rx = left_w + gap
+    rw = w - rx
+    tallies = [("Treasure", "treasure", 40, "1 per chest reached"), ("Tokens", "tokens", 30,
+               "1 for the first to make an announcement"), ("Level points", "level_points", 20, "from the GM")]
+    parts = vstack(low_y + low_h, low_h, [-1, -1, -1], s(3))
+    for (title, key, count, note), (ty, th) in zip(tallies, parts):
+        ix, iy, iw, ih = titled(c, rx, ty, rw, th, title, note, style)
+        per_row = 20
+        rows = (count + per_row - 1) // per_row
+        size = min((iw - (per_row - 1) * s(1.5)) / per_row, (ih - (rows - 1) * s(1.5)) / rows)
+        square_boxes(c, form, key, ix, iy + ih, count, size, s(1.5), style, per_row=per_row,
+                     checked=char[key] if char else 0)
+
+
+def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
+               rules: dict[str, Any]) -> None:
+    """A hundred boxes numbered 100 down to 1; the announcement marks at 50, 25 and 10 stand out."""
+    s = style.pt
+    marks = {m["health"]: m["call"] for m in rules["mark"]}
+    ix, iy, iw, ih = titled(c, x, y, w, h, f"Health countdown",
+                            "cross off a box for each point lost; rub one out for each regained", style)
+    side_w = iw * 0.26
+    grid_w = iw - side_w - s(6)
+    gap = s(1.5)
+    size = min((grid_w - 9 * gap) / 10, (ih - 9 * gap) / 10)
+    gx = ix
+    gy = iy + ih
+    for k in range(100):
+        value = rules["health"] - k
+        r, q = divmod(k, 10)
+        bx = gx + q * (size + gap)
+        by = gy - (r + 1) * size - r * gap
+        c.saveState()
+        if value in marks:
+            set_stroke(c, style, heavy=True)
+            c.setLineWidth(style.line_width * 2.2)
+            c.setFillGray(0.8 if not style.ink_saver else 1)
+            c.rect(bx, by, size, size, stroke=1, fill=0 if style.ink_saver else 1)
+            c.setFillGray(0)
+            c.setFont(fonts.MONO_BOLD, size * 0.42)
+        else:
+            set_stroke(c, style)
+            c.rect(bx, by, size, size, stroke=1, fill=0)
+            c.setFillGray(0.62)
+            c.setFont(fonts.MONO, size * 0.34)
+        c.drawCentredString(bx + size / 2, by + size * 0.36, str(value))
+        c.restoreState()
+        form.add(c, f"health.{value}", bx, by, size, size, kind="check")
+    sx = ix + iw - side_w
+    yy = iy + ih
+    label(c, sx, yy - s(8), "Calls at", style, 7, bold=True, gray=0.1)
+    yy -= s(11)
+    for value, call in marks.items():
+        label(c, sx, yy - s(8), str(value), style, 9, font=fonts.MONO_BOLD, gray=0)
+        yy = paragraph(c, sx + s(18), yy, side_w - s(18), call, style, 6.8) - s(3)
+    yy -= s(4)
+    label(c, sx, yy - s(8), "Health back and forth", style, 7, bold=True, gray=0.1)
+    yy -= s(11)
+    for change in rules["health_change"]:
+        label(c, sx, yy - s(8), change["amount"], style, 8, font=fonts.MONO_BOLD, gray=0)
+        yy = paragraph(c, sx + s(18), yy, side_w - s(18), change["what"], style, 6.8) - s(2)
+    paragraph(c, sx, yy - s(4), side_w, "Tokens can buy health back too.", style, 6.2,
+              font=fonts.SERIF_ITALIC, gray=0.3)
