@@ -32,7 +32,7 @@ FORMATS = ("pdf", "json")
 # Type scale by sheets per page: a half page is a little smaller, a quarter smaller still.
 TYPE_SCALE = {1: 1.0, 2: 0.8, 4: 0.72}
 # Page margins around each sheet, in points.
-EDGE = mm(11)
+EDGE = mm(10)
 FOOTER_ROOM = mm(11)
 CELL_PAD = mm(7)
 PROGRESS_FROM = 100  # counts at least this large report progress on stderr

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import amulet, rlrl, roguelike
+from . import amulet, card_rogue, rlrl, roguelike
 
 SHEETS: dict[str, ModuleType] = {
     "roguelike": roguelike,
     "amulet": amulet,
+    "card-rogue": card_rogue,
     "rlrl": rlrl,
 }

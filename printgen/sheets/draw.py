@@ -233,7 +233,7 @@ def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w:
 
 def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, count: int, size: float,
                  gap: float, style: Style, checked: int = 0, per_row: int | None = None,
-                 marks: dict[int, str] | None = None) -> tuple[float, float]:
+                 marks: dict[int, str] | None = None, numbered: bool = False) -> tuple[float, float]:
     """A row (or rows) of tick boxes, numbered from 1 left to right, top row first.
 
     ``marks`` maps a box number to a small label printed in it (e.g. 50, 25, 10).
@@ -258,6 +258,10 @@ def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, 
         else:
             set_stroke(c, style)
             c.rect(bx, by, size, size, stroke=1, fill=0)
+            if numbered:
+                c.setFillGray(0.55)
+                c.setFont(fonts.MONO, text_fit(str(number), fonts.MONO, size * 0.45, size * 0.85))
+                c.drawCentredString(bx + size / 2, by + size * 0.32, str(number))
         if i < checked:
             c.setStrokeGray(0)
             c.setLineWidth(1)

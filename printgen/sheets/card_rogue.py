@@ -1,0 +1,182 @@
+"""Card Rogue: the score sheet (one per player) and the equipment card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..seed import Rng
+from ..systems.card_rogue.sheet_data import choices as rule_choices, rules
+from ..units import mm
+from .draw import (FormCollector, Style, box, field, heading, label, paragraph, set_stroke, square_boxes,
+                   text_fit, titled, vstack)
+
+SIZES = (1, 2, 4)
+PRE_ROLLED = False
+POKER = (mm(63.5), mm(88.9))
+
+
+def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+    raise NotImplementedError("Card Rogue has no characters to roll")
+
+
+def kind_of(char: dict[str, Any]) -> str:
+    return "score"
+
+
+def blank_kinds(genre: str | None = None) -> list[str]:
+    return ["score", "equipment"]
+
+
+def choices() -> tuple[dict[str, str], ...]:
+    return rule_choices()
+
+
+def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+         form: FormCollector) -> None:
+    if kind == "equipment":
+        _equipment(c, w, h, style, form)
+    else:
+        _score(c, w, h, style, form)
+
+
+def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+    r = rules()
+    s = style.pt
+    gap = s(5)
+    head_h = s(22)
+    heading(c, 0, h - head_h, w, head_h, "@ CARD ROGUE · SCORE SHEET", style, right="one per player")
+    top = h - head_h - gap
+    row_h = s(30)
+    field(c, form, "player", 0, top - row_h, w * 0.45 - gap, row_h, "Player", style)
+    cx = w * 0.45
+    box(c, cx, top - row_h, w - cx, row_h, style)
+    label(c, cx + s(3), top - s(8.2), "CHARACTER (CIRCLE ONE)", style, 6.2, bold=True)
+    names = "   ".join(r["characters"])
+    size = text_fit(names, fonts.SERIF, s(9), w - cx - s(8))
+    c.saveState()
+    c.setFont(fonts.SERIF, size)
+    c.setFillGray(0.15)
+    c.drawString(cx + s(4), top - row_h + s(6), names)
+    c.restoreState()
+    top -= row_h + gap
+
+    big_h = s(44)
+    third = (w - 2 * gap) / 3
+    for i, (key, title, note) in enumerate((
+            ("max-health", "Max health", f"starts at {r['max_health']} unless your character says otherwise"),
+            ("attack", "Attack modifier", f"starts at {r['attack_modifier']:+d}; added after every other modifier"),
+            ("victory", "Victory points", f"starts at {r['score']}"))):
+        x = i * (third + gap)
+        field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
+        paragraph(c, x + s(3), top - big_h + s(12), third - s(6), note, style, 5.4, font=fonts.SERIF_ITALIC,
+                  gray=0.4, max_lines=2)
+    top -= big_h + gap
+
+    potions = r["potion"]
+    roomy = h > 500
+    parts = [s(40), -1, len(potions) * s(14) + s(20), s(88)] + ([-0.7] if roomy else [])
+    stacked = vstack(top, top, parts, gap)
+    (hp_y, hp_h), (en_y, en_h), (po_y, po_h), (vp_y, vp_h) = stacked[:4]
+    if roomy:
+        from .draw import ruled_list
+        ny, nh = stacked[4]
+        ix, iy, iw, ih = titled(c, 0, ny, w, nh, "Notes", "effects, cards held, debts", style)
+        ruled_list(c, form, "notes", ix, iy, iw, ih, s(15), style)
+
+    ix, iy, iw, ih = titled(c, 0, hp_y, w, hp_h, "Current health", "cross down as you are hurt; never above max",
+                            style)
+    size = min((iw - 19 * s(1.5)) / 20, ih)
+    square_boxes(c, form, "health", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
+
+    ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, "Enemy in combat", "its health is restored if you flee", style)
+    row = s(17)
+    rows = max(1, int(ih // row))
+    name_w = iw * 0.3
+    for k in range(rows):
+        base = iy + ih - (k + 1) * row
+        c.saveState()
+        c.setStrokeGray(0.68)
+        c.setLineWidth(0.4)
+        c.line(ix, base + s(2), ix + name_w - s(4), base + s(2))
+        c.restoreState()
+        form.add(c, f"enemy{k + 1}.name", ix, base + s(2.5), name_w - s(4), row - s(4), font_size=s(8))
+        bsize = min((iw - name_w - 19 * s(1.2)) / 20, row - s(4))
+        square_boxes(c, form, f"enemy{k + 1}.health", ix + name_w, base + s(2) + bsize, 20, bsize, s(1.2), style,
+                     numbered=True)
+
+    ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, "Potions identified", "roll a die the first time a colour is used",
+                            style)
+    yy = iy + ih - s(13)
+    for potion in potions:
+        label(c, ix, yy + s(3), str(potion["roll"]), style, 8, font=fonts.MONO_BOLD, gray=0)
+        label(c, ix + s(12), yy + s(3), potion["name"], style, 8, gray=0.1)
+        cx = ix + iw * 0.48
+        label(c, cx, yy + s(3), "colour:", style, 6.5, font=fonts.SERIF_ITALIC)
+        lx = cx + s(26)
+        c.saveState()
+        c.setStrokeGray(0.6)
+        c.setLineWidth(0.4)
+        c.line(lx, yy + s(1.5), ix + iw, yy + s(1.5))
+        c.restoreState()
+        form.add(c, f"potion.{potion['roll']}", lx, yy + s(2), ix + iw - lx, s(11), font_size=s(8))
+        yy -= s(14)
+
+    ix, iy, iw, ih = titled(c, 0, vp_y, w, vp_h, "Victory points", "tick one for each point won", style)
+    size = min((iw - 19 * s(1.5)) / 20, s(12))
+    square_boxes(c, form, "vp", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
+    yy = iy + ih - size - s(3)
+    cols = 2 if iw > s(300) else 1
+    cw = iw / cols
+    per_col = (len(r["victory"]) + cols - 1) // cols
+    for k, v in enumerate(r["victory"]):
+        col, rr = divmod(k, per_col)
+        x = ix + col * cw
+        y = yy - (rr + 1) * s(10)
+        label(c, x, y, v["points"], style, 7, font=fonts.MONO_BOLD, gray=0)
+        label(c, x + s(len(v["points"]) * 4.4 + 5), y, v["what"], style, 6.6, gray=0.2)
+
+
+def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+    r = rules()
+    s = style.pt
+    gap = s(6)
+    head_h = s(22)
+    heading(c, 0, h - head_h, w, head_h, "@ CARD ROGUE · EQUIPMENT CARD", style, right="one item per slot")
+    top = h - head_h - gap
+    note = ("Lay an item card on the slot its symbol names. Armour goes in every slot but the primary hand; "
+            "a two-handed item covers both hands.")
+    top = paragraph(c, 0, top, w, note, style, 7.2, font=fonts.SERIF_ITALIC, gray=0.3) - gap
+    slots = {slot["name"]: slot for slot in r["slot"]}
+    # Hands either side of the head; chest and feet below, side by side.
+    card_w, card_h = POKER
+    full = w >= 3 * (card_w + mm(1)) + 2 * s(3) and top >= 2 * (card_h + mm(1)) + gap
+    if full:
+        gap = s(3)
+        sw, sh = card_w + mm(1), card_h + mm(1)
+    else:
+        sw = (w - 2 * gap) / 3
+        sh = min((top - gap) / 2, sw * 1.4)
+    cx = (w - sw) / 2
+    layout = {
+        "Primary hand": (cx - sw - gap, top - sh),
+        "Head": (cx, top - sh),
+        "Secondary hand": (cx + sw + gap, top - sh),
+        "Chest": (w / 2 - sw - gap / 2, top - 2 * sh - gap),
+        "Feet": (w / 2 + gap / 2, top - 2 * sh - gap),
+    }
+    for name, (x, y) in layout.items():
+        slot = slots[name]
+        c.saveState()
+        set_stroke(c, style, heavy=True)
+        c.setDash(4, 3)
+        c.roundRect(x, y, sw, sh, s(6), stroke=1, fill=0)
+        c.restoreState()
+        label(c, x + sw / 2, y + sh - s(16), name.upper(), style, 9, bold=True, centre=True, gray=0.1)
+        label(c, x + sw / 2, y + sh - s(25), f"({slot['also']})", style, 6.5, centre=True,
+              font=fonts.SERIF_ITALIC)
+        label(c, x + sw / 2, y + s(8), slot["hint"], style, 6.5, centre=True, gray=0.45)
+        form.add(c, f"slot.{name.lower().replace(' ', '-')}", x + s(6), y + sh * 0.35, sw - s(12), sh * 0.25,
+                 font_size=s(10))
