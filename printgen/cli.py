@@ -14,6 +14,8 @@ import click
 
 from . import __version__, products
 from .errors import PrintgenError
+from .cards.sizes import CARD_SIZES
+from .products import deck as deck_product
 from .products import graph_paper
 from .render.metadata import read_seed_code
 from .render.output import check_writable, default_path, write_atomic
@@ -87,6 +89,43 @@ def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: i
     """Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes."""
     options = graph_paper.options_for(paper.lower(), grid, pages, heavy_every)
     run_product("graph-paper", graph_paper.SYSTEM, seed, options, out, force)
+
+
+@cli.command("deck", context_settings=CONTEXT, epilog="""\b
+Examples:
+  printgen deck creatures --seed moonpie            84 creature cards, 3 × 3 on Letter, backs for long-edge duplex
+  printgen deck encounters --seed moonpie           36 cards shuffled by the seed: draw one instead of rolling 2d6
+  printgen deck weapons --paper a4 --duplex short   weapons on A4, backs for short-edge duplex
+  printgen deck spells --card-size mini --bleed 0   mini cards, no bleed
+  printgen deck loot --layout print-shop            one card per page with bleed, for a print shop
+  printgen deck traps --calibration                 a calibration sheet first; then --back-offset X,Y
+  printgen deck custom --data my-deck.csv           your own cards: columns title, body, count, back, any stats
+""")
+@click.argument("name")
+@click.option("--system", default="roguelike", show_default=True, help="The game whose decks to print.")
+@click.option("--card-size", type=click.Choice(sorted(CARD_SIZES), case_sensitive=False), default="poker", show_default=True, help="Card size.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="Backs after each sheet, mirrored for flipping on the long or short edge; none: fronts only.")
+@click.option("--data", type=click.Path(dir_okay=False, path_type=Path), help="The custom deck's cards: a .csv or .yaml file.")
+@click.option("--bleed", type=click.FloatRange(0, 6), default=3.0, show_default=True, help="Bleed in mm: card art runs this far past the cut.")
+@click.option("--crop-marks", type=click.Choice(["short", "full"]), default="short", show_default=True, help="Crop marks: short, or full to the paper's edge.")
+@click.option("--layout", type=click.Choice(["sheet", "print-shop"]), default="sheet", show_default=True,
+              help="sheet: many cards to a page; print-shop: one card per page, fronts and backs interleaved, with TrimBox and BleedBox.")
+@click.option("--back-offset", metavar="X,Y", default="0,0", show_default=True, help="Shift back pages X mm right and Y mm up, as measured with --calibration.")
+@click.option("--calibration", is_flag=True, help="Begin with a two-page sheet for measuring the back offset of a duplex printer.")
+@paper_option
+@seed_option
+@out_option
+@force_option
+def deck_command(name: str, system: str, card_size: str, duplex: str, data: Path | None, bleed: float, crop_marks: str,
+                 layout: str, back_offset: str, calibration: bool, paper: str, seed: str | None, out: Path | None, force: bool) -> None:
+    """A deck of cards to cut out: Roguelike's creatures, weapons, armor, spells,
+    miracles, traps, loot and encounters, or your own (custom --data FILE)."""
+    options = deck_product.options_for(system, name, card_size, paper, duplex, bleed, crop_marks, layout, back_offset, calibration, data)
+    if seed is None:
+        seed = random_seed()
+        click.echo(f"seed: {seed}", err=True)
+    run_product("deck", system, seed, options, out or deck_product.default_out(name, system, seed), force)
 
 
 # Product commands for decks (printgen deck) and sheets (printgen sheet) follow.

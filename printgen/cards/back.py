@@ -1,0 +1,71 @@
+"""The card back: a dark field of "@"s running into the bleed, a medallion, the deck's name.
+
+Each distinct back is drawn once as a form XObject and placed behind every
+card that uses it, which keeps big decks small and fast.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..units import mm
+from . import text
+from .face import SAFE, PAPER, CardTooFull, Metrics, _mix
+from .model import Deck, Paragraph
+from .sizes import CardSize
+
+PATTERN_PITCH = mm(7)
+
+
+def form_name(label: str, labels: list[str]) -> str:
+    return f"pgback{labels.index(label)}"
+
+
+def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bleed: float) -> None:
+    """Record the back for ``label`` as the form ``name`` (card space, bleed included)."""
+    m = Metrics.of(size)
+    title = text.fit([Paragraph(label)], m.inner_width, m.pt(30), m.pt(15), m.pt(7, 6),
+                     font=fonts.SERIF_BOLD, max_lines=2)
+    if title is None:
+        raise CardTooFull(f"{deck.title}: the back {label!r} does not fit on a {size.name} card; shorten it")
+    subtitle = None
+    if deck.back_subtitle:
+        subtitle = text.fit([Paragraph(deck.back_subtitle)], m.inner_width, m.pt(12), m.pt(7), m.pt(5, 4.5),
+                            font=fonts.SERIF_ITALIC, max_lines=1)
+    c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=m.width + bleed, uppery=m.height + bleed)
+    dark = _mix(deck.accent, (0, 0, 0), 0.35)
+    c.setFillColorRGB(*dark)
+    c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
+
+    # A staggered field of "@", symmetric about the card's centre so it looks
+    # the same whichever way up the card is held.
+    c.setFillColorRGB(*_mix(dark, (1, 1, 1), 0.12))
+    glyph = m.pt(9, 6)
+    c.setFont(fonts.MONO_BOLD, glyph)
+    pitch = PATTERN_PITCH * max(m.scale, 0.7)
+    cx, cy = m.width / 2, m.height / 2
+    reach_x = int((m.width / 2 + bleed) / pitch) + 1
+    reach_y = int((m.height / 2 + bleed) / (pitch * 0.8)) + 1
+    for j in range(-reach_y, reach_y + 1):
+        shift = pitch / 2 if j % 2 else 0.0
+        for i in range(-reach_x, reach_x + 1):
+            c.drawCentredString(cx + i * pitch + shift, cy + j * pitch * 0.8 - glyph * 0.35, "@")
+
+    radius = min(m.width, m.height) * 0.27
+    c.setFillColorRGB(*PAPER)
+    c.setStrokeColorRGB(*_mix(deck.accent, (1, 1, 1), 0.45))
+    c.setLineWidth(mm(0.8) * m.scale)
+    c.circle(cx, cy + radius * 0.25, radius, stroke=1, fill=1)
+    c.setFillColorRGB(*deck.accent)
+    at_size = radius * 1.6
+    c.setFont(fonts.MONO_BOLD, at_size)
+    c.drawCentredString(cx, cy + radius * 0.25 - at_size * 0.33, "@")
+
+    c.setFillColorRGB(1, 1, 1)
+    title_top = cy + radius * 0.25 - radius - mm(2.5) * m.scale
+    title.draw(c, SAFE, title_top, m.inner_width, align="center")
+    if subtitle:
+        c.setFillColorRGB(*_mix(deck.accent, (1, 1, 1), 0.7))
+        subtitle.draw(c, SAFE, title_top - title.height - mm(0.8), m.inner_width, align="center")
+    c.endForm()

@@ -1,0 +1,154 @@
+"""Your own deck from a CSV or YAML file: title, body, count, back, and any stats.
+
+CSV: one card per row, a header naming the columns. YAML: a list of cards,
+or a mapping with ``cards`` (that list) and optionally ``title`` and ``back``.
+Every column other than title, body, count, back and kicker is a stat, shown
+in the stat block with its column name as the label. Text is text: nothing in
+it is read as markup.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+from pathlib import Path
+
+import yaml
+
+from ..errors import PrintgenError
+from .model import Card, Deck, Paragraph, Stat
+
+REQUIRED = ("title", "body")
+KNOWN = ("title", "body", "count", "back", "kicker")
+MAX_COUNT = 500
+MAX_STATS = 6
+MAX_CARDS = 5000
+
+
+def file_digest(path: Path) -> str:
+    """The first 16 hex digits of the file's SHA-256: enough to notice any change."""
+    return hashlib.sha256(_read_bytes(path)).hexdigest()[:16]
+
+
+def load_deck(path: Path, expected_digest: str | None = None) -> Deck:
+    data = _read_bytes(path)
+    if expected_digest is not None and hashlib.sha256(data).hexdigest()[:16] != expected_digest:
+        raise PrintgenError(
+            f"{path}: the file has changed since this seed code was made (its sha256 no longer starts "
+            f"{expected_digest}); use the original file to reproduce the deck"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PrintgenError(f"{path}: not UTF-8 text; save the file as UTF-8") from None
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        title, back, rows = _stem_title(path), "", _csv_rows(path, text)
+    elif suffix in (".yaml", ".yml"):
+        title, back, rows = _yaml_rows(path, text)
+    else:
+        raise PrintgenError(f"{path}: unknown kind of file; give a .csv, .yaml or .yml file")
+    if not rows:
+        raise PrintgenError(f"{path}: no cards in it; give at least one row with a title and a body")
+    if len(rows) > MAX_CARDS:
+        raise PrintgenError(f"{path}: {len(rows)} cards; printgen takes at most {MAX_CARDS} in one deck")
+    cards = tuple(_card(path, where, fields, back) for where, fields in rows)
+    return Deck("custom", title, cards, back_title=back or title, back_subtitle="", accent=(0.18, 0.24, 0.38))
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise PrintgenError(f"{path}: no such file; give the deck's CSV or YAML file with --data") from None
+    except IsADirectoryError:
+        raise PrintgenError(f"{path} is a folder; give the deck's CSV or YAML file with --data") from None
+    except OSError as exc:
+        raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
+
+
+def _stem_title(path: Path) -> str:
+    return path.stem.replace("_", " ").replace("-", " ").strip().title() or "Custom"
+
+
+def _csv_rows(path: Path, text: str) -> list[tuple[str, dict[str, str]]]:
+    try:
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        table = list(reader)
+    except csv.Error as exc:
+        raise PrintgenError(f"{path}: not readable as CSV ({exc}); check the quotes") from None
+    if not table:
+        raise PrintgenError(f"{path}: the file is empty; give a header row (title,body,count,back,...) and cards")
+    header = [h.strip().lower() for h in table[0]]
+    _check_columns(path, header)
+    rows = []
+    for number, cells in enumerate(table[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue  # blank line
+        if len(cells) > len(header):
+            raise PrintgenError(f"{path}: row {number} has {len(cells)} cells but the header names {len(header)}; "
+                                "quote text that contains commas")
+        rows.append((f"{path}: row {number}", dict(zip(header, (c.strip() for c in cells)))))
+    return rows
+
+
+def _check_columns(path: Path, header: list[str]) -> None:
+    missing = [c for c in REQUIRED if c not in header]
+    if missing:
+        raise PrintgenError(f"{path}: no {' or '.join(repr(m) for m in missing)} column; "
+                            f"the header needs title and body (and may have count, back and stats), found: {', '.join(header)}")
+    if len(set(header)) != len(header):
+        raise PrintgenError(f"{path}: a column name appears twice in the header: {', '.join(header)}")
+    if any(not h for h in header):
+        raise PrintgenError(f"{path}: the header has an empty column name")
+
+
+def _yaml_rows(path: Path, text: str) -> tuple[str, str, list[tuple[str, dict[str, str]]]]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise PrintgenError(f"{path}: not readable as YAML ({str(exc).splitlines()[0]})") from None
+    title, back = _stem_title(path), ""
+    if isinstance(data, dict):
+        title = _scalar(data.get("title", title)) or title
+        back = _scalar(data.get("back", ""))
+        data = data.get("cards")
+    if not isinstance(data, list):
+        raise PrintgenError(f"{path}: expected a list of cards (or a mapping with a 'cards' list)")
+    rows = []
+    for number, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            raise PrintgenError(f"{path}: card {number} is not a mapping of fields (title: ..., body: ...)")
+        try:
+            fields = {str(k).strip().lower(): _scalar(v) for k, v in item.items()}
+        except PrintgenError as exc:
+            raise PrintgenError(f"{path}: card {number}: {exc}") from None
+        missing = [c for c in REQUIRED if c not in fields]
+        if missing:
+            raise PrintgenError(f"{path}: card {number} has no {' or '.join(missing)}; every card needs title and body")
+        rows.append((f"{path}: card {number}", fields))
+    return title, back, rows
+
+
+def _scalar(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        raise PrintgenError(f"a field holds a list or mapping ({value!r:.40}); give plain text")
+    return str(value).strip()
+
+
+def _card(path: Path, where: str, fields: dict[str, str], deck_back: str) -> Card:
+    title = fields.get("title", "")
+    if not title:
+        raise PrintgenError(f"{where}: the title is empty; every card needs a title")
+    count_text = fields.get("count", "") or "1"
+    if not count_text.isdigit() or not 0 <= int(count_text) <= MAX_COUNT:
+        raise PrintgenError(f"{where}: count {count_text!r} is not a whole number from 0 to {MAX_COUNT}")
+    stats = tuple(Stat(k, v) for k, v in fields.items() if k not in KNOWN and v)
+    if len(stats) > MAX_STATS:
+        raise PrintgenError(f"{where}: {len(stats)} stats; a card shows at most {MAX_STATS}")
+    body = tuple(Paragraph(p) for p in fields.get("body", "").replace("\r", "").split("\n") if p.strip())
+    return Card(title, fields.get("kicker", ""), stats, (), body, back=fields.get("back", "") or deck_back,
+                count=int(count_text), source=where)

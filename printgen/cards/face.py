@@ -1,0 +1,259 @@
+"""The generic card face: a title band, a stat block, badges, body text, the index.
+
+``prepare`` fits every word of a card into its boxes once (and says which card
+is too full if one is); ``draw`` paints the prepared card at the origin, in
+card space, with art reaching ``bleed`` beyond the trim for the caller's clip.
+Every word stays inside the safe area, ``SAFE`` inside the trim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import PrintgenError
+from ..render import fonts
+from ..units import mm
+from . import text
+from .model import Card, Color, Deck, Paragraph
+from .sizes import CARD_SIZES, CardSize
+
+SAFE = mm(3.5)  # text never comes nearer the trim than this
+PAPER: Color = (0.985, 0.972, 0.94)  # a warm off-white card stock
+INK: Color = (0.1, 0.1, 0.12)
+MUTED = 0.38
+STATS_PER_ROW = 3
+_POKER = CARD_SIZES["poker"]
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """A card's proportions: poker sizes scaled to the card, within readable limits."""
+
+    width: float
+    height: float
+    scale: float
+
+    @classmethod
+    def of(cls, size: CardSize) -> "Metrics":
+        scale = min(size.width / _POKER.width, size.height / _POKER.height)
+        return cls(size.width, size.height, scale)
+
+    def pt(self, value: float, floor: float = 0.0) -> float:
+        return max(value * self.scale, floor)
+
+    @property
+    def inner_width(self) -> float:
+        return self.width - 2 * SAFE
+
+    @property
+    def band_height(self) -> float:
+        return mm(16) * self.scale
+
+    @property
+    def stat_height(self) -> float:
+        return mm(11.5) * self.scale
+
+    @property
+    def index_size(self) -> float:
+        return self.pt(6, 4.5)
+
+
+@dataclass(frozen=True)
+class StatBox:
+    label: str
+    value: str
+    value_size: float
+    x: float
+    width: float
+    top: float
+
+
+@dataclass(frozen=True)
+class PreparedFace:
+    card: Card
+    title: text.FittedText
+    kicker: text.FittedText | None
+    stats: tuple[StatBox, ...]
+    tags: tuple[str, ...]
+    tag_size: float
+    tags_top: float
+    body: text.FittedText | None
+    body_top: float
+
+
+class CardTooFull(PrintgenError):
+    """A card whose words cannot fit at the smallest readable size."""
+
+
+def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedFace:
+    m = Metrics.of(size)
+    where = card.source or f"{deck.title} card {card.title!r}"
+    band_bottom = m.height - m.band_height
+    title_top = m.height - SAFE
+    kicker = None
+    kicker_height = 0.0
+    if card.kicker:
+        kicker_max = m.pt(7, 5.5)
+        kicker = _fit_or_fail([Paragraph(card.kicker)], m.inner_width, kicker_max * 1.4, kicker_max, 4.5,
+                              f"{where}: the line under the title", size, font=fonts.SERIF_ITALIC, max_lines=1)
+        kicker_height = kicker.height
+    title_room = title_top - band_bottom - mm(1.2) - kicker_height
+    title = _fit_or_fail([Paragraph(card.title)], m.inner_width, title_room, m.pt(14), m.pt(6.5, 6),
+                         f"{where}: the title", size, font=fonts.SERIF_BOLD, max_lines=2)
+
+    y = band_bottom - mm(2) * m.scale
+    stats = []
+    for row in _stat_rows(card.stats):
+        gap = mm(1.5) * m.scale
+        width = (m.inner_width - gap * (len(row) - 1)) / len(row)
+        for i, stat in enumerate(row):
+            value_size = _stat_value_size(stat.value, width - mm(1.6), m)
+            if value_size is None:
+                raise CardTooFull(f"{where}: the {stat.label} value {stat.value!r} is too long for a {size.name} card")
+            stats.append(StatBox(stat.label, stat.value, value_size, SAFE + i * (width + gap), width, y))
+        y -= m.stat_height + gap
+
+    tag_size = m.pt(6.5, 5)
+    tags_top = y
+    if card.tags:
+        tag_size = _tag_size(card.tags, m)
+        if tag_size is None:
+            raise CardTooFull(f"{where}: the badges {', '.join(card.tags)} are too long for a {size.name} card")
+        y -= tag_size * 1.9 + mm(1.2) * m.scale
+    body = None
+    body_top = y - mm(0.5)
+    body_bottom = SAFE + m.index_size * 1.6
+    if card.body:
+        body = _fit_or_fail(list(card.body), m.inner_width, body_top - body_bottom, m.pt(9.5), 5,
+                            f"{where}: the text", size)
+    return PreparedFace(card, title, kicker, tuple(stats), card.tags, tag_size, tags_top, body, body_top)
+
+
+def _stat_rows(stats: tuple) -> list[tuple]:
+    """Up to three stats a row, rows as even as can be, the fuller rows last (5 stats: 2 then 3)."""
+    if not stats:
+        return []
+    rows = -(-len(stats) // STATS_PER_ROW)
+    base, extra = divmod(len(stats), rows)
+    sizes = [base] * (rows - extra) + [base + 1] * extra
+    result, start = [], 0
+    for size in sizes:
+        result.append(stats[start:start + size])
+        start += size
+    return result
+
+
+def _fit_or_fail(paragraphs, width, height, max_size, min_size, what, size: CardSize, **kw) -> text.FittedText:
+    fitted = text.fit(paragraphs, width, height, max_size, min_size, **kw) if height > 0 else None
+    if fitted is None:
+        raise CardTooFull(f"{what} does not fit on a {size.name} card even at {min_size:g} pt; shorten it")
+    return fitted
+
+
+def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
+    size = m.pt(17)
+    while size >= m.pt(7, 6.5):
+        if fonts.string_width(value, fonts.MONO_BOLD, size) <= width:
+            return size
+        size -= 0.5
+    return None
+
+
+def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
+    m = Metrics.of(size)
+    accent = deck.accent
+    c.setFillColorRGB(*PAPER)
+    c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
+
+    # The title band runs off the top and the sides into the bleed.
+    band_bottom = m.height - m.band_height
+    c.setFillColorRGB(*accent)
+    c.rect(-bleed, band_bottom, m.width + 2 * bleed, m.band_height + bleed, stroke=0, fill=1)
+    c.setFillColorRGB(*_mix(accent, (1, 1, 1), 0.55))
+    c.rect(-bleed, band_bottom - mm(0.6), m.width + 2 * bleed, mm(0.6), stroke=0, fill=1)
+
+    c.setFillColorRGB(1, 1, 1)
+    top = m.height - SAFE
+    face.title.draw(c, SAFE, top, m.inner_width)
+    if face.kicker:
+        c.setFillColorRGB(*_mix(accent, (1, 1, 1), 0.8))
+        face.kicker.draw(c, SAFE, top - face.title.height - mm(0.4), m.inner_width)
+
+    for box in face.stats:
+        _draw_stat(c, box, m, accent)
+
+    if face.tags:
+        _draw_tags(c, face, m, accent)
+
+    if face.body:
+        c.setFillColorRGB(*INK)
+        face.body.draw(c, SAFE, face.body_top, m.inner_width)
+
+    c.setFillGray(MUTED)
+    c.setFont(fonts.MONO, m.index_size)
+    c.drawString(SAFE, SAFE, index_text)
+    c.setStrokeGray(0.75)
+    c.setLineWidth(0.3)
+    c.line(SAFE, SAFE + m.index_size * 1.15, m.width - SAFE, SAFE + m.index_size * 1.15)
+
+
+def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
+    height = m.stat_height
+    c.setFillColorRGB(*_mix(accent, PAPER, 0.88))
+    c.setStrokeColorRGB(*_mix(accent, PAPER, 0.35))
+    c.setLineWidth(0.6)
+    c.roundRect(box.x, box.top - height, box.width, height, mm(1.2) * m.scale, stroke=1, fill=1)
+    label_size = m.pt(5.5, 4.5)
+    c.setFillColorRGB(*_mix(accent, INK, 0.4))
+    c.setFont(fonts.SERIF_BOLD, label_size)
+    label = box.label.upper()
+    while label_size > 3.5 and fonts.string_width(label, fonts.SERIF_BOLD, label_size) > box.width - mm(1):
+        label_size -= 0.25
+        c.setFont(fonts.SERIF_BOLD, label_size)
+    c.drawCentredString(box.x + box.width / 2, box.top - mm(1) * m.scale - label_size * 0.8, label)
+    c.setFillColorRGB(*INK)
+    c.setFont(fonts.MONO_BOLD, box.value_size)
+    value_room_top = box.top - mm(1.3) * m.scale - label_size
+    middle = (value_room_top + box.top - height) / 2
+    c.drawCentredString(box.x + box.width / 2, middle - box.value_size * 0.36, box.value)
+
+
+TAG_GAP = mm(1)
+
+
+def _tag_widths(tags: tuple[str, ...], size: float) -> list[float]:
+    return [fonts.string_width(t.upper(), fonts.SERIF_BOLD, size) + 1.2 * size for t in tags]
+
+
+def _tag_size(tags: tuple[str, ...], m: Metrics) -> float | None:
+    """The largest badge size at which every badge fits on one line."""
+    size = m.pt(6.5, 5)
+    while size >= 4.5:
+        if sum(_tag_widths(tags, size)) + TAG_GAP * (len(tags) - 1) <= m.inner_width:
+            return size
+        size -= 0.25
+    return None
+
+
+def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
+    size = face.tag_size
+    pad = size * 0.6
+    widths = _tag_widths(face.tags, size)
+    gap = TAG_GAP
+    x = SAFE
+    height = size * 1.6
+    y = face.tags_top - height
+    for tag, width in zip(face.tags, widths):
+        c.setFillColorRGB(*_mix(accent, INK, 0.35))
+        c.roundRect(x, y, width, height, height / 2, stroke=0, fill=1)
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont(fonts.SERIF_BOLD, size)
+        c.drawString(x + pad, y + height / 2 - size * 0.33, tag.upper())
+        x += width + gap
+
+
+def _mix(a: Color, b: Color, amount: float) -> Color:
+    """``a`` moved ``amount`` of the way towards ``b``."""
+    return tuple(x + (y - x) * amount for x, y in zip(a, b))  # type: ignore[return-value]

@@ -1,0 +1,57 @@
+"""Card data: what a card says, with no idea of pages or sizes.
+
+A deck is plain data (``Deck.as_data`` gives JSON-able dicts), built by a
+system's deck module or read from a user's file, and laid out by ``render``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+Color = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Stat:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A run of body text; ``lead`` is printed in bold in front of it."""
+
+    text: str
+    lead: str = ""
+
+
+@dataclass(frozen=True)
+class Card:
+    title: str
+    kicker: str = ""  # one small line under the title: list, kind, type
+    stats: tuple[Stat, ...] = ()
+    tags: tuple[str, ...] = ()  # short badges, e.g. special attacks
+    body: tuple[Paragraph, ...] = ()
+    back: str = ""  # this card's own back label; empty: the deck's back
+    count: int = 1
+    source: str = ""  # where the card came from, for error messages (file and row)
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str  # the id used on the command line
+    title: str  # printed in the footer index and on the back
+    cards: tuple[Card, ...]
+    back_title: str = ""  # the big word on the back; default: the title
+    back_subtitle: str = ""
+    accent: Color = (0.2, 0.25, 0.35)
+    notes: tuple[str, ...] = field(default=())
+
+    def printed_cards(self) -> list[Card]:
+        """Every card as many times as its count, in deck order."""
+        return [card for card in self.cards for _ in range(card.count)]
+
+    def as_data(self) -> dict:
+        data = asdict(self)
+        data["printed"] = len(self.printed_cards())
+        return data

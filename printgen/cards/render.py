@@ -1,0 +1,160 @@
+"""A deck onto PDF pages: sheets for a home printer, or one card per page for a print shop."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..render.canvas import FOOTER_GREY, FOOTER_SIZE, PdfDocument, footer_text, new_document
+from ..seed import SeedCode
+from ..units import Paper, mm
+from . import back, calibration, face
+from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
+from .model import Deck
+from .sizes import CardSize
+
+VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+LAYOUTS = ("sheet", "print-shop")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    size: CardSize
+    paper: Paper
+    bleed: float  # points
+    crop_marks: str  # short | full
+    duplex: str  # long | short | none
+    layout: str  # sheet | print-shop
+    back_offset: tuple[float, float]  # points, applied to back pages
+    calibration: bool
+
+
+def render_deck(deck: Deck, options: PrintOptions, code: SeedCode) -> bytes:
+    cards = deck.printed_cards()
+    # Fit every card first: a card too full stops the run before a page is drawn.
+    prepared = {id(card): face.prepare(card, deck, options.size) for card in deck.cards}
+    faces = [prepared[id(card)] for card in cards]
+    labels = list(dict.fromkeys(card.back or deck.back_title or deck.title for card in cards))
+    title = f"{deck.title} deck, {options.size.label}"
+    if options.layout == "print-shop":
+        return _print_shop(deck, faces, labels, options, code, title)
+    return _sheets(deck, faces, labels, options, code, title)
+
+
+def index_text(deck: Deck, number: int, total: int) -> str:
+    return f"{deck.title} {number}/{total}"
+
+
+def _back_label(deck: Deck, prepared: face.PreparedFace) -> str:
+    return prepared.card.back or deck.back_title or deck.title
+
+
+def _define_backs(c: Canvas, deck: Deck, labels: list[str], options: PrintOptions) -> None:
+    for label in labels:
+        back.define_back(c, back.form_name(label, labels), label, deck, options.size, options.bleed)
+
+
+def _sheets(deck, faces, labels, options: PrintOptions, code: SeedCode, title: str) -> bytes:
+    sheet = sheet_layout(options.paper.size, options.size, options.bleed)
+    with_backs = options.duplex != "none"
+    sheets = max(1, math.ceil(len(faces) / sheet.per_page))
+    pages = sheets * (2 if with_backs else 1) + (2 if options.calibration else 0)
+    doc = new_document(code, title, options.paper.size, duplex=VIEWER_DUPLEX[options.duplex])
+    c = doc.canvas
+    _define_backs(c, deck, labels, options)
+    page = 0
+    if options.calibration:
+        for draw in (calibration.draw_front, calibration.draw_back):
+            page += 1
+            draw(c, options, sheet)
+            _footer(doc, sheet, page, pages, at_bottom=True)
+            c.showPage()
+    for number in range(sheets):
+        chunk = faces[number * sheet.per_page:(number + 1) * sheet.per_page]
+        first = number * sheet.per_page
+        occupied = set(range(len(chunk)))
+        for slot, prepared in enumerate(chunk):
+            _place(c, sheet, slot, occupied, (0.0, 0.0))
+            face.draw(c, prepared, deck, options.size, options.bleed, index_text(deck, first + slot + 1, len(faces)))
+            c.restoreState()
+        _crop_marks(c, sheet, options.crop_marks)
+        page += 1
+        _footer(doc, sheet, page, pages)
+        c.showPage()
+        if with_backs:
+            behind = {sheet.back_slot(slot, options.duplex) for slot in occupied}
+            for slot, prepared in enumerate(chunk):
+                _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
+                c.doForm(back.form_name(_back_label(deck, prepared), labels))
+                c.restoreState()
+            page += 1
+            _footer(doc, sheet, page, pages)
+            c.showPage()
+    return doc.finish()
+
+
+def _place(c: Canvas, sheet: Sheet, slot: int, occupied: set[int], offset: tuple[float, float]) -> None:
+    """Clip to the card's art and move the origin to its trim corner (caller restores)."""
+    x, y = sheet.slot_origin(slot)
+    ax, ay, aw, ah = sheet.art_rect(slot, occupied)
+    dx, dy = offset
+    c.saveState()
+    path = c.beginPath()
+    path.rect(ax + dx, ay + dy, aw, ah)
+    c.clipPath(path, stroke=0, fill=0)
+    c.translate(x + dx, y + dy)
+
+
+def _crop_marks(c: Canvas, sheet: Sheet, style: str) -> None:
+    c.saveState()
+    c.setStrokeGray(0)
+    c.setLineWidth(MARK_WIDTH)
+    c.setLineCap(0)
+    c.lines(sheet.crop_marks(style))
+    c.restoreState()
+
+
+def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bool = False) -> None:
+    """The seed-code footer, under the block if there is room, else up the right-hand margin."""
+    c = doc.canvas
+    label = footer_text(doc.seed_code, page, pages)
+    bottom = at_bottom or sheet.footer_at_bottom
+    room = (sheet.page_width if bottom else sheet.page_height) - 2 * mm(8)
+    size = FOOTER_SIZE
+    while size > 4 and fonts.string_width(label, fonts.MONO, size) > room:
+        size -= 0.25
+    c.saveState()
+    c.setFillGray(FOOTER_GREY)
+    c.setFont(fonts.MONO, size)
+    if bottom:
+        c.drawCentredString(sheet.page_width / 2, FOOTER_BAND - mm(2.5), label)
+    else:
+        # Reads upwards; the letters stand between the crop marks and the paper's edge.
+        c.translate(sheet.page_width - FOOTER_BAND + mm(0.5) + size * 0.75, sheet.page_height / 2)
+        c.rotate(90)
+        c.drawCentredString(0, 0, label)
+    c.restoreState()
+
+
+def _print_shop(deck, faces, labels, options: PrintOptions, code: SeedCode, title: str) -> bytes:
+    """Front, back, front, back...: each page one card with its bleed; the seed code is in the metadata only."""
+    geometry = PrintShopPage(options.size.width, options.size.height, options.bleed)
+    doc = new_document(code, title, geometry.page_size, duplex=VIEWER_DUPLEX["long"])
+    c = doc.canvas
+    _define_backs(c, deck, labels, options)
+    for number, prepared in enumerate(faces, start=1):
+        for side in ("front", "back"):
+            c.setTrimBox(geometry.trim_box)
+            c.setBleedBox((0, 0, *geometry.page_size))
+            c.saveState()
+            c.translate(options.bleed, options.bleed)
+            if side == "front":
+                face.draw(c, prepared, deck, options.size, options.bleed, index_text(deck, number, len(faces)))
+            else:
+                c.doForm(back.form_name(_back_label(deck, prepared), labels))
+            c.restoreState()
+            c.showPage()
+    return doc.finish()

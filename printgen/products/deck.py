@@ -1,0 +1,154 @@
+"""Card decks: a system's decks by name, or your own from a CSV or YAML file.
+
+Every option that shapes the file is in the seed code. A custom deck's file
+cannot travel inside a code, so the code records its path and the start of
+its SHA-256; reproducing refuses a file that is missing or has changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..cards import custom
+from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES
+from ..cards.model import Deck
+from ..cards.render import LAYOUTS, PrintOptions, render_deck
+from ..cards.sizes import DEFAULT_CARD_SIZE, card_size
+from ..errors import PrintgenError
+from ..render.output import default_path
+from ..seed import SeedCode, parse_bool
+from ..systems.roguelike import decks as roguelike_decks
+from ..units import mm, paper as paper_named
+from . import register
+
+CUSTOM = "custom"
+# The decks each system offers; every system also takes a custom deck.
+SYSTEM_DECKS = {"roguelike": roguelike_decks.DECKS, "generic": {}}
+DEFAULT_SYSTEM = "roguelike"
+DEFAULT_BLEED_MM = 3.0
+MAX_BLEED_MM = 6.0
+MAX_OFFSET_MM = 10.0
+
+
+@dataclass(frozen=True)
+class DeckRequest:
+    deck: str
+    data: Path | None
+    data_digest: str | None
+    options: PrintOptions
+
+
+def deck_names(system: str) -> list[str]:
+    return [*SYSTEM_DECKS.get(system, {}), CUSTOM]
+
+
+def options_for(
+    system: str, deck: str, card_size_name: str, paper: str, duplex: str, bleed_mm: float, crop_marks: str,
+    layout: str, back_offset: str, calibration: bool, data: Path | None,
+) -> dict[str, object]:
+    """The seed-code options of a deck run, checked; defaults that change nothing are left out."""
+    _check_deck(system, deck, data)
+    card_size(card_size_name)
+    options: dict[str, object] = {
+        "deck": deck, "card-size": card_size_name.lower(), "paper": paper.lower(), "duplex": duplex,
+        "bleed": _number_text(bleed_mm), "crop-marks": crop_marks, "layout": layout,
+    }
+    dx, dy = parse_offset(back_offset)
+    if dx or dy:
+        options["back-offset"] = f"{_number_text(dx)}x{_number_text(dy)}"
+    if calibration:
+        options["calibration"] = True
+    if deck == CUSTOM:
+        options["data"] = str(data)
+        options["data-sha256"] = custom.file_digest(data)
+    return options
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """"X,Y" in mm (a seed code writes it "XxY")."""
+    parts = text.split("," if "," in text else "x")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        dx, dy = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise PrintgenError(f"back offset {text!r} is not two numbers; give X,Y in mm, e.g. --back-offset 0.5,-1") from None
+    if abs(dx) > MAX_OFFSET_MM or abs(dy) > MAX_OFFSET_MM:
+        raise PrintgenError(f"back offset {text!r} is more than {MAX_OFFSET_MM:g} mm; measure again with --calibration")
+    return dx, dy
+
+
+def request_from_code(code: SeedCode) -> DeckRequest:
+    o = code.option_map
+    deck = o.get("deck", "")
+    data = Path(o["data"]) if "data" in o else None
+    _check_deck(code.system, deck, data)
+    duplex = _choice(o, "duplex", "long", DUPLEX_MODES)
+    crop = _choice(o, "crop-marks", "short", CROP_MARK_STYLES)
+    layout = _choice(o, "layout", "sheet", LAYOUTS)
+    bleed = _float_option(o, "bleed", DEFAULT_BLEED_MM, 0.0, MAX_BLEED_MM)
+    dx, dy = parse_offset(o.get("back-offset", "0x0"))
+    options = PrintOptions(
+        size=card_size(o.get("card-size", DEFAULT_CARD_SIZE)),
+        paper=paper_named(o.get("paper", "letter")),
+        bleed=mm(bleed), crop_marks=crop, duplex=duplex, layout=layout,
+        back_offset=(mm(dx), mm(dy)), calibration=parse_bool(o.get("calibration", "no")),
+    )
+    return DeckRequest(deck, data, o.get("data-sha256"), options)
+
+
+def load(code: SeedCode, request: DeckRequest) -> Deck:
+    if request.deck == CUSTOM:
+        if request.data_digest is None:
+            raise PrintgenError("this seed code names a custom deck but no data-sha256; it was not made by printgen")
+        deck = custom.load_deck(request.data, request.data_digest)
+    else:
+        deck = SYSTEM_DECKS[code.system][request.deck].build(code)
+    if not deck.printed_cards():
+        raise PrintgenError(f"the {deck.title} deck has no cards to print (every count is 0)")
+    return deck
+
+
+@register("deck", "card decks for cutting out, on sheets or for a print shop", tuple(SYSTEM_DECKS))
+def build(code: SeedCode) -> bytes:
+    request = request_from_code(code)
+    return render_deck(load(code, request), request.options, code)
+
+
+def _check_deck(system: str, deck: str, data: Path | None) -> None:
+    names = deck_names(system)
+    if deck not in names:
+        raise PrintgenError(f"unknown deck {deck!r} for {system}; decks are: {', '.join(names)}")
+    if deck == CUSTOM and data is None:
+        raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .yaml)")
+    if deck != CUSTOM and data is not None:
+        raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
+
+
+def _choice(options: dict[str, str], key: str, default: str, allowed: tuple[str, ...]) -> str:
+    value = options.get(key, default)
+    if value not in allowed:
+        raise PrintgenError(f"{key} {value!r} is not one of: {', '.join(allowed)}")
+    return value
+
+
+def _float_option(options: dict[str, str], key: str, default: float, low: float, high: float) -> float:
+    text = options.get(key, str(default))
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not low <= value <= high:
+        raise PrintgenError(f"{key} must be a number of mm from {low:g} to {high:g}, not {text!r}")
+    return value
+
+
+def _number_text(value: float) -> str:
+    return f"{value:g}"
+
+
+def default_out(deck: str, system: str, seed: str) -> Path:
+    """output/deck-<deck>-<system>-<seed>.pdf: one file per deck, so decks of one seed do not collide."""
+    stem = SeedCode("deck", system, seed).file_stem.replace("deck-", f"deck-{deck}-", 1)
+    return default_path(stem, "pdf")
