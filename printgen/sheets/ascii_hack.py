@@ -1,0 +1,348 @@
+"""ASCII @HACK: the Adventurer sheet and the Opposition's obstacle builder."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import dice
+from ..render import fonts
+from ..seed import Rng
+from ..systems.ascii_hack import characters
+from .draw import (FormCollector, Style, box, die_rank_boxes, field, heading, label, paragraph, ruled_list,
+                   set_stroke, square_boxes, text_fit, titled, value_text, vstack)
+
+SIZES = (1,)
+PRE_ROLLED = True
+GENRES = ("fantasy", "scifi", "western")
+TALENT_ROWS = 12
+
+
+def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+    return characters.roll_character(rng, number, genre or GENRES[0])
+
+
+def kind_of(char: dict[str, Any]) -> str:
+    return "adventurer"
+
+
+def blank_kinds(genre: str | None = None) -> list[str]:
+    return ["adventurer", "opposition"]
+
+
+def choices() -> tuple[dict[str, str], ...]:
+    return characters.choices()
+
+
+def chances(die: str) -> tuple[Fraction, Fraction]:
+    """(Success, Failure) chances of one die: 4 or more, and a 1."""
+    r = characters.rules()
+    d = dice.parse(f"1{die}")
+    return d.chance_at_least(r["success_at_least"]), d.chance_at_most(r["failure_face"])
+
+
+def percent(p: Fraction) -> str:
+    """A chance as a percentage to one decimal place, without a trailing .0 (62.5%, 85%, 8.3%)."""
+    text = f"{float(p) * 100:.1f}"
+    return (text[:-2] if text.endswith(".0") else text) + "%"
+
+
+def stunt_cost(gear_cost: int) -> int:
+    """A third of the Gear cost, to the nearest Token, at least 1 (see the notes)."""
+    return max(1, int(Fraction(gear_cost, 3) + Fraction(1, 2)))
+
+
+def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+         form: FormCollector) -> None:
+    if kind == "opposition":
+        _opposition(c, w, h, style, form)
+    else:
+        _adventurer(c, w, h, char, style, form)
+
+
+def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, style: Style,
+                form: FormCollector) -> None:
+    r = characters.rules()
+    s = style.pt
+    gap = s(5)
+    head_h = s(22)
+    heading(c, 0, h - head_h, w, head_h, "@ ASCII @HACK · ADVENTURER", style,
+            right=f"No. {char['number']}" if char else "no GM, only players")
+    top = h - head_h - gap
+    row_h = s(30)
+    widths = [0.34, 0.16, 0.28, 0.22]
+    x = 0.0
+    values = [char and char["name"], char and char["genre"], None, None]
+    for (key, title), frac, value in zip((("name", "Adventurer"), ("genre", "Genre"), ("home", "Home"),
+                                          ("power", "Power level")), widths, values):
+        bw = w * frac - (gap if key != "power" else 0)
+        field(c, form, key, x, top - row_h, bw, row_h, title, style, value)
+        x += w * frac
+    px = w * (1 - widths[-1])
+    levels = [p["level"] for p in r["power"]]
+    chosen = char["power_level"] if char else None
+    lx = px + s(4)
+    for level in levels:
+        size = s(9)
+        lw = fonts.string_width(level, fonts.SERIF, size)
+        label(c, lx, top - row_h + s(7), level, style, 9, gray=0.1)
+        if chosen == level:
+            c.saveState()
+            c.setLineWidth(1)
+            c.setStrokeGray(0)
+            c.ellipse(lx - s(3), top - row_h + s(3), lx + lw + s(3), top - row_h + s(17), stroke=1, fill=0)
+            c.restoreState()
+        lx += lw + s(12)
+    top -= row_h + gap
+
+    rows_h = TALENT_ROWS * s(17) + s(22)
+    half = (w - gap) / 2
+    _elements(c, form, 0, top - rows_h, half, rows_h, "Talents", "raise at will: pay the difference",
+              char and char["talents"], TALENT_ROWS, style, "talent")
+    _elements(c, form, half + gap, top - rows_h, half, rows_h, f"Gear (at most {r['gear_limit']})",
+              f"bought at Home: {r['home_max_rank']} at most", char and char["gear"], r["gear_limit"], style,
+              "gear", numbered=True)
+    top -= rows_h + gap
+
+    lists_h = s(96)
+    third = (w - 2 * gap) / 3
+    for i, (key, title, note) in enumerate((("devices", "Devices", "1 Token each, no die"),
+                                            ("bank", "Home bank", "Gear left at Home"),
+                                            ("quests", "Quests", "Zones and Obstacles you set"))):
+        ix, iy, iw, ih = titled(c, i * (third + gap), top - lists_h, third, lists_h, title, note, style)
+        ruled_list(c, form, key, ix, iy, iw, ih, s(14), style)
+    top -= lists_h + gap
+
+    track_h = s(92)
+    _consumables(c, form, 0, top - track_h, w, track_h, char, style)
+    top -= track_h + gap
+
+    ledger_w = w * 0.5
+    _ledger(c, form, 0, 0, ledger_w, top, char, style)
+    _cost_table(c, ledger_w + gap, 0, w - ledger_w - gap, top, style, compact=True)
+
+
+def _elements(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, title: str, note: str,
+              items: list[dict[str, Any]] | None, rows: int, style: Style, key: str, numbered: bool = False) -> None:
+    s = style.pt
+    ix, iy, iw, ih = titled(c, x, y, w, h, title, note, style)
+    row = ih / rows
+    ranks_w = iw * 0.52
+    name_x = ix + (s(10) if numbered else 0)
+    name_w = iw - ranks_w - s(4) - (name_x - ix)
+    for k in range(rows):
+        base = iy + ih - (k + 1) * row
+        if numbered:
+            label(c, ix, base + s(4), str(k + 1), style, 6.5, font=fonts.MONO)
+        c.saveState()
+        c.setStrokeGray(0.68)
+        c.setLineWidth(0.4)
+        c.line(name_x, base + s(2.5), name_x + name_w, base + s(2.5))
+        c.restoreState()
+        item = items[k] if items and k < len(items) else None
+        if item:
+            value_text(c, name_x + s(1), base + s(4), name_w - s(2), item["name"], style, 9.5)
+        else:
+            form.add(c, f"{key}{k + 1}.name", name_x, base + s(3), name_w, row - s(4), font_size=s(9))
+        die_rank_boxes(c, form, f"{key}{k + 1}", ix + iw - ranks_w, base + s(2), ranks_w, row - s(4), style,
+                       current=item["die"] if item else None)
+        if items is not None and item is None:
+            pass
+
+
+def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float,
+                 char: dict[str, Any] | None, style: Style) -> None:
+    r = characters.rules()
+    s = style.pt
+    ix, iy, iw, ih = titled(c, x, y, w, h, "Consumables and Escalation",
+                            "cross off as the dice go down; write the new value if one goes up", style)
+    label_w = s(78)
+    rows = [
+        ("Sustenance d20", "-1 each new Zone; at 0 a Talent drops a rank each Zone", r["sustenance_start"], 0, True),
+        ("Illumination d20", "-1 when a Zone needs light; at 0 all dice count as d4 there", r["illumination_start"], 0, True),
+        ("Escalation d10", f"up 1 when a side escalates; at {r['escalation_final']} the next Zone is the last",
+         r["escalation_start"], r["escalation_final"], False),
+    ]
+    row_h = ih / 3
+    for k, (title, note, start, end, down) in enumerate(rows):
+        base = iy + ih - (k + 1) * row_h
+        label(c, ix, base + row_h - s(10), title, style, 8, bold=True, gray=0.05)
+        paragraph(c, ix, base + row_h - s(11), label_w, note, style, 5.2, gray=0.4, max_lines=3)
+        values = list(range(start, end - 1, -1)) if down else list(range(start, end + 1))
+        n = len(values)
+        bx0 = ix + label_w + s(6)
+        size = min((iw - label_w - s(6) - (n - 1) * s(1.5)) / n, row_h - s(4))
+        for i, v in enumerate(values):
+            bx = bx0 + i * (size + s(1.5))
+            by = base + (row_h - size) / 2
+            c.saveState()
+            set_stroke(c, style, heavy=(v == start))
+            c.rect(bx, by, size, size, stroke=1, fill=0)
+            c.setFillGray(0.1 if v == start else 0.5)
+            c.setFont(fonts.MONO_BOLD if v == start else fonts.MONO, size * 0.42)
+            c.drawCentredString(bx + size / 2, by + size * 0.32, str(v))
+            c.restoreState()
+            form.add(c, f"{title.split()[0].lower()}.{v}", bx, by, size, size, kind="check")
+
+
+def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
+            style: Style) -> None:
+    s = style.pt
+    ix, iy, iw, ih = titled(c, x, y, w, h, "Token ledger", "every Token gained or spent", style)
+    pitch = s(12.5)
+    rows = int(ih // pitch)
+    col_amt = ix + iw * 0.72
+    col_bal = ix + iw * 0.86
+    label(c, ix, iy + ih - s(7), "what", style, 6, font=fonts.SERIF_ITALIC)
+    label(c, col_amt + (col_bal - col_amt) / 2, iy + ih - s(7), "+ / −", style, 6, centre=True,
+          font=fonts.SERIF_ITALIC)
+    label(c, col_bal + (ix + iw - col_bal) / 2, iy + ih - s(7), "in hand", style, 6, centre=True,
+          font=fonts.SERIF_ITALIC)
+    lines = char["ledger"] if char else []
+    balance = 0
+    c.saveState()
+    c.setStrokeGray(0.8)
+    c.setLineWidth(0.4)
+    c.line(col_amt, iy, col_amt, iy + ih - s(9))
+    c.line(col_bal, iy, col_bal, iy + ih - s(9))
+    c.restoreState()
+    for k in range(rows - 1):
+        base = iy + ih - s(9) - (k + 1) * pitch
+        if base < iy - 0.5:
+            break
+        c.saveState()
+        c.setStrokeGray(0.72)
+        c.setLineWidth(0.4)
+        c.line(ix, base, ix + iw, base)
+        c.restoreState()
+        if k < len(lines):
+            line = lines[k]
+            balance += line["tokens"]
+            value_text(c, ix + s(1), base + s(3), col_amt - ix - s(3), line["what"], style, 8)
+            value_text(c, col_amt, base + s(3), col_bal - col_amt, f"{line['tokens']:+d}", style, 8.5,
+                       font=fonts.MONO, centre=True)
+            value_text(c, col_bal, base + s(3), ix + iw - col_bal, str(balance), style, 8.5,
+                       font=fonts.MONO_BOLD, centre=True)
+        else:
+            form.add(c, f"ledger{k + 1}.what", ix, base + 0.5, col_amt - ix - 1, pitch - 1, font_size=s(8))
+            form.add(c, f"ledger{k + 1}.amount", col_amt + 1, base + 0.5, col_bal - col_amt - 2, pitch - 1,
+                     font_size=s(8))
+            form.add(c, f"ledger{k + 1}.balance", col_bal + 1, base + 0.5, ix + iw - col_bal - 1, pitch - 1,
+                     font_size=s(8))
+
+
+def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False) -> float:
+    """The die ranks with their costs and exact chances; returns the y below the table."""
+    r = characters.rules()
+    s = style.pt
+    ix, iy, iw, ih = titled(c, x, y, w, h, "Costs and chances", "Success: 4+ · Failure: a 1", style)
+    cols = ["Die", "Talent", "Gear", "Stunt", "Success", "Failure"]
+    if not compact:
+        cols[1], cols[2] = "Talent / Environ", "Gear / Trap"
+    cw = iw / len(cols)
+    yy = iy + ih - s(9)
+    for i, col in enumerate(cols):
+        label(c, ix + (i + 0.5) * cw, yy, col, style, 6.5, bold=True, centre=True, gray=0.1)
+    yy -= s(3)
+    for rank in r["rank"]:
+        yy -= s(12)
+        success, failure = chances(rank["die"])
+        cells = [rank["die"], str(rank["talent"]), str(rank["gear"]), str(stunt_cost(rank["gear"])),
+                 percent(success), percent(failure)]
+        for i, text in enumerate(cells):
+            label(c, ix + (i + 0.5) * cw, yy, text, style, 8, centre=True, gray=0,
+                  font=fonts.MONO_BOLD if i == 0 else fonts.MONO)
+        c.saveState()
+        c.setStrokeGray(0.85)
+        c.setLineWidth(0.3)
+        c.line(ix, yy - s(3.5), ix + iw, yy - s(3.5))
+        c.restoreState()
+    yy -= s(6)
+    notes = ("Home Gear: d8 at most. Raising or restoring a rank costs the difference. Ranged dice at Near "
+             "range count half (a d4 is then useless). Stunt dice are rolled once, then gone. Every roll "
+             "of 4 or more on an invoked die opens an exit when you try to make one.")
+    if compact:
+        yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3)
+        yy -= s(3)
+        power = " · ".join(f"{p['level']} {p['adventurer_refresh']} / +{p['adventurer_escalation']}"
+                           for p in r["power"])
+        yy = paragraph(c, ix, yy, iw, f"Adventurer refresh / escalation bonus: {power}.", style, 6.2, gray=0.3)
+    return yy
+
+
+def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+    r = characters.rules()
+    s = style.pt
+    gap = s(5)
+    head_h = s(22)
+    heading(c, 0, h - head_h, w, head_h, "@ ASCII @HACK · OPPOSITION", style, right="build obstacles, spend Tokens")
+    top = h - head_h - gap
+    row_h = s(30)
+    field(c, form, "player", 0, top - row_h, w * 0.4 - gap, row_h, "Opposition player", style)
+    field(c, form, "zone", w * 0.4, top - row_h, w * 0.4 - gap, row_h, "Zone", style)
+    field(c, form, "tokens", w * 0.8, top - row_h, w * 0.2, row_h, "Tokens in hand", style)
+    top -= row_h + gap
+
+    ref_h = s(150)
+    left_w = w * 0.5
+    _cost_table(c, 0, top - ref_h, left_w, ref_h, style)
+    ix, iy, iw, ih = titled(c, left_w + gap, top - ref_h, w - left_w - gap, ref_h, "Other prices", "", style)
+    yy = iy + ih - s(2)
+    for price in r["price"]:
+        yy -= s(9.5)
+        label(c, ix, yy, price["what"], style, 7, gray=0.15)
+        label(c, ix + iw, yy, price["cost"], style, 7, right=True, font=fonts.MONO_BOLD, gray=0)
+    yy -= s(12)
+    label(c, ix, yy, "Opposition refresh (split) / escalation bonus:", style, 6.5, bold=True, gray=0.15)
+    yy -= s(9)
+    power = " · ".join(f"{p['level']} {p['opposition_refresh']} / +{p['opposition_escalation']}" for p in r["power"])
+    label(c, ix, yy, power, style, 7, gray=0.15)
+    top -= ref_h + gap
+
+    kinds = "   ".join(o["kind"] for o in r["obstacle"])
+    guide = " · ".join(f"{o['kind']}: {o['cost']}" for o in r["obstacle"])
+    top = paragraph(c, 0, top, w, guide + ". A slain monster pays the Adventurer half its Tokens, rounded up.",
+                    style, 6.8, font=fonts.SERIF_ITALIC, gray=0.3) - s(3)
+    n = 3
+    parts = vstack(top, top, [-1] * n, gap)
+    for k, (oy, oh) in enumerate(parts):
+        _obstacle(c, form, 0, oy, w, oh, k + 1, kinds, style)
+
+
+def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int, kinds: str,
+              style: Style) -> None:
+    s = style.pt
+    key = f"obstacle{number}"
+    ix, iy, iw, ih = titled(c, x, y, w, h, f"Obstacle {number}", "circle one:  " + kinds, style)
+    row_h = s(24)
+    field(c, form, f"{key}.name", ix, iy + ih - row_h, iw * 0.5, row_h, "Name", style)
+    field(c, form, f"{key}.triggers", ix + iw * 0.5 + s(4), iy + ih - row_h, iw * 0.22, row_h,
+          "Triggers (1 each)", style)
+    field(c, form, f"{key}.total", ix + iw * 0.72 + s(8), iy + ih - row_h, iw * 0.28 - s(8), row_h,
+          "Total Tokens", style)
+    area_top = iy + ih - row_h - s(4)
+    rows = max(1, int((area_top - iy) // s(16)))
+    half = (iw - s(8)) / 2
+    per_col = (rows + 0)
+    for col in range(2):
+        cx = ix + col * (half + s(8))
+        for k in range(per_col):
+            base = area_top - (k + 1) * s(16)
+            if base < iy - 0.5:
+                break
+            nw = half * 0.38
+            c.saveState()
+            c.setStrokeGray(0.68)
+            c.setLineWidth(0.4)
+            c.line(cx, base + s(2), cx + nw, base + s(2))
+            c.restoreState()
+            idx = col * per_col + k + 1
+            form.add(c, f"{key}.trait{idx}.name", cx, base + s(2.5), nw, s(12), font_size=s(8))
+            rw = half * 0.48
+            die_rank_boxes(c, form, f"{key}.trait{idx}", cx + nw + s(3), base + s(2), rw, s(12), style)
+            bx = cx + nw + rw + s(6)
+            box(c, bx, base + s(2), cx + half - bx, s(12), style)
+            form.add(c, f"{key}.trait{idx}.cost", bx, base + s(2), cx + half - bx, s(12), font_size=s(8))
+    label(c, ix + iw, iy - s(0.5) + 0, "", style, 6)
