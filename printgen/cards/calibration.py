@@ -42,18 +42,22 @@ def draw_back(c: Canvas, options, sheet: Sheet) -> None:
     c.setLineWidth(0.3)
     c.setFont(fonts.SERIF, 7)
     ticks = []
-    for tenth in range(-SCALE_REACH * 2, SCALE_REACH * 2 + 1):
-        at = mm(tenth / 2)
-        length = mm(4) if tenth % 2 == 0 else mm(2)
+    c.setFont(fonts.SERIF, 5)
+    for half in range(-SCALE_REACH * 2, SCALE_REACH * 2 + 1):
+        at = mm(half / 2)
+        length = mm(3) if half % 2 == 0 else mm(1.5)
         ticks.append((cx + at, cy + SCALE_AT, cx + at, cy + SCALE_AT + length))  # across: X
         ticks.append((cx + SCALE_AT, cy + at, cx + SCALE_AT + length, cy + at))  # up: Y
-        if tenth % 4 == 0:
-            c.drawCentredString(cx + at, cy + SCALE_AT + mm(5), f"{tenth // 2:+d}" if tenth else "0")
-            c.drawString(cx + SCALE_AT + mm(5), cy + at - 2.5, f"{tenth // 2:+d}" if tenth else "0")
+        if half % 2 == 0:
+            # Whole millimetres, labels staggered in two rows so they never touch.
+            label = str(half // 2)
+            far = mm(6.5) if (half // 2) % 2 else mm(4)
+            c.drawCentredString(cx + at, cy + SCALE_AT + far, label)
+            c.drawString(cx + SCALE_AT + far - mm(0.5), cy + at - 2, label)
     c.lines(ticks)
     c.setFont(fonts.SERIF_BOLD, 8)
-    c.drawCentredString(cx, cy + SCALE_AT + mm(9), "X (mm)")
-    c.drawString(cx + SCALE_AT + mm(10), cy, "Y (mm)")
+    c.drawCentredString(cx, cy + SCALE_AT + mm(10), "X (mm)")
+    c.drawString(cx + SCALE_AT + mm(11), cy - 3, "Y (mm)")
     shifted = f" This page is already shifted by {dx / mm(1):g},{dy / mm(1):g} mm: add your reading to that." if (dx or dy) else ""
     _words(c, sheet, [
         "Duplex calibration: back",

@@ -51,14 +51,19 @@ def options_for(
     _check_deck(system, deck, data)
     card_size(card_size_name)
     options: dict[str, object] = {
-        "deck": deck, "card-size": card_size_name.lower(), "paper": paper.lower(), "duplex": duplex,
-        "bleed": _number_text(bleed_mm), "crop-marks": crop_marks, "layout": layout,
+        "deck": deck, "card-size": card_size_name.lower(), "bleed": _number_text(bleed_mm), "layout": layout,
     }
     dx, dy = parse_offset(back_offset)
-    if dx or dy:
-        options["back-offset"] = f"{_number_text(dx)}x{_number_text(dy)}"
-    if calibration:
-        options["calibration"] = True
+    if layout == "print-shop":
+        # One card per page: paper, marks, duplex mirroring and offsets do not apply.
+        if calibration:
+            raise PrintgenError("--calibration is for sheets printed at home; a print-shop file has none")
+    else:
+        options.update({"paper": paper.lower(), "duplex": duplex, "crop-marks": crop_marks})
+        if dx or dy:
+            options["back-offset"] = f"{_number_text(dx)}x{_number_text(dy)}"
+        if calibration:
+            options["calibration"] = True
     if deck == CUSTOM:
         options["data"] = str(data)
         options["data-sha256"] = custom.file_digest(data)

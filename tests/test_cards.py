@@ -1,0 +1,192 @@
+"""The card imposition engine, read back from the PDFs it writes."""
+
+from __future__ import annotations
+
+import pikepdf
+import pytest
+
+from pdfutil import fonts, line_segments, open_pdf, page_sizes
+from printgen.cards import text
+from printgen.cards.face import SAFE, CardTooFull, prepare
+from printgen.cards.layout import MARK_WIDTH, sheet_layout
+from printgen.cards.model import Card, Deck, Paragraph, Stat
+from printgen.cards.sizes import CARD_SIZES
+from printgen.products import build
+from printgen.seed import SeedCode
+from printgen.units import PAPERS, mm, to_mm
+
+TOLERANCE = mm(0.1)
+
+
+def deck_pdf(deck: str = "creatures", **options: object) -> bytes:
+    base = {"deck": deck, "card-size": "poker", "paper": "letter", "duplex": "long", "bleed": "3",
+            "crop-marks": "short", "layout": "sheet"}
+    base.update({k: str(v) for k, v in options.items()})
+    return build(SeedCode.make("deck", "roguelike", "moonpie", base))
+
+
+def card_origins(pdf: pikepdf.Pdf, page_index: int) -> list[tuple[float, float]]:
+    """The trim corner of every card on a page: the translation that follows each card's clip."""
+    origins = []
+    recent: list[str] = []
+    for operands, operator in pikepdf.parse_content_stream(pdf.pages[page_index]):
+        op = str(operator)
+        if op == "cm" and recent[-2:] in (["W", "n"], ["W*", "n"]):
+            a, b, c, d, e, f = (float(v) for v in operands)
+            assert (a, b, c, d) == (1, 0, 0, 1)
+            origins.append((e, f))
+        recent.append(op)
+    return origins
+
+
+def crop_marks(pdf: pikepdf.Pdf, page_index: int):
+    return [s for s in line_segments(pdf, page_index) if abs(s.width - MARK_WIDTH) < 1e-6 and s.gray == 0]
+
+
+@pytest.fixture(scope="module")
+def creatures_letter() -> pikepdf.Pdf:
+    return open_pdf(deck_pdf())
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_three_by_three_poker_cards_fit_both_papers(paper):
+    sheet = sheet_layout(PAPERS[paper].size, CARD_SIZES["poker"], mm(3))
+    assert (sheet.columns, sheet.rows) == (3, 3)
+
+
+def test_card_pitch_is_exact(creatures_letter):
+    origins = card_origins(creatures_letter, 0)
+    assert len(origins) == 9
+    xs = sorted({round(x, 3) for x, _ in origins})
+    ys = sorted({round(y, 3) for _, y in origins})
+    assert [to_mm(b - a) for a, b in zip(xs, xs[1:])] == pytest.approx([63.5, 63.5], abs=0.1)
+    assert [to_mm(b - a) for a, b in zip(ys, ys[1:])] == pytest.approx([88.9, 88.9], abs=0.1)
+    # The block is centred on the page: 12.7 mm either side on Letter.
+    assert to_mm(xs[0]) == pytest.approx(12.7, abs=0.1)
+    assert to_mm(ys[0]) == pytest.approx((279.4 - 3 * 88.9) / 2, abs=0.1)
+
+
+def test_crop_marks_stand_on_the_cut_lines_outside_the_bleed(creatures_letter):
+    width, height = page_sizes(creatures_letter)[0]
+    marks = crop_marks(creatures_letter, 0)
+    left, bottom = mm(12.7), (height - 3 * mm(88.9)) / 2
+    cuts_x = [left + i * mm(63.5) for i in range(4)]
+    cuts_y = [bottom + j * mm(88.9) for j in range(4)]
+    bleed = mm(3)
+    vertical = [s for s in marks if abs(s.x0 - s.x1) < 1e-6]
+    horizontal = [s for s in marks if abs(s.y0 - s.y1) < 1e-6]
+    assert len(vertical) + len(horizontal) == len(marks)
+    # A mark above and below every vertical cut, left and right of every horizontal one.
+    for x in cuts_x:
+        on_line = [s for s in vertical if abs(s.x0 - x) < TOLERANCE]
+        assert len(on_line) == 2
+    for y in cuts_y:
+        on_line = [s for s in horizontal if abs(s.y0 - y) < TOLERANCE]
+        assert len(on_line) == 2
+    # None reaches into the cards or their bleed: crop marks, never outlines.
+    for s in vertical:
+        assert max(s.y0, s.y1) <= bottom - bleed + 1e-6 or min(s.y0, s.y1) >= cuts_y[-1] + bleed - 1e-6
+    for s in horizontal:
+        assert max(s.x0, s.x1) <= left - bleed + 1e-6 or min(s.x0, s.x1) >= cuts_x[-1] + bleed - 1e-6
+    assert all(0 <= v <= max(width, height) for s in marks for v in (s.x0, s.y0, s.x1, s.y1))
+
+
+def test_full_crop_marks_reach_the_page_edge():
+    pdf = open_pdf(deck_pdf("weapons", paper="a4", **{"crop-marks": "full"}))
+    width, height = page_sizes(pdf)[0]
+    marks = crop_marks(pdf, 0)
+    tops = [s for s in marks if abs(s.x0 - s.x1) < 1e-6 and max(s.y0, s.y1) > height / 2]
+    assert tops and all(max(s.y0, s.y1) == pytest.approx(height) for s in tops)
+    lefts = [s for s in marks if abs(s.y0 - s.y1) < 1e-6 and max(s.x0, s.x1) < width / 2]
+    assert lefts and all(min(s.x0, s.x1) == pytest.approx(0) for s in lefts)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_land_behind_their_fronts(duplex):
+    pdf = open_pdf(deck_pdf(duplex=duplex, **{"back-offset": "0x0"}))
+    width, height = page_sizes(pdf)[0]
+    w, h = mm(63.5), mm(88.9)
+    assert len(pdf.pages) == 20  # 84 cards: ten sheets, each followed by its backs
+    for front_page in (0, 18):  # a full sheet and the last, partly filled one
+        fronts, backs = card_origins(pdf, front_page), card_origins(pdf, front_page + 1)
+        assert len(fronts) == len(backs) == (9 if front_page == 0 else 84 - 81)
+        for (fx, fy), (bx, by) in zip(fronts, backs):
+            expected = (width - fx - w, fy) if duplex == "long" else (fx, height - fy - h)
+            assert (bx, by) == pytest.approx(expected, abs=TOLERANCE)
+    assert str(pdf.Root.ViewerPreferences.Duplex) == ("/DuplexFlipLongEdge" if duplex == "long" else "/DuplexFlipShortEdge")
+    assert str(pdf.Root.ViewerPreferences.PrintScaling) == "/None"
+
+
+def test_back_offset_shifts_only_the_backs():
+    plain = open_pdf(deck_pdf("armor"))
+    shifted = open_pdf(deck_pdf("armor", **{"back-offset": "0.5x-1.2"}))
+    assert card_origins(plain, 0) == card_origins(shifted, 0)
+    for (x0, y0), (x1, y1) in zip(card_origins(plain, 1), card_origins(shifted, 1)):
+        assert to_mm(x1 - x0) == pytest.approx(0.5, abs=0.01)
+        assert to_mm(y1 - y0) == pytest.approx(-1.2, abs=0.01)
+
+
+def test_no_duplex_prints_fronts_only():
+    pdf = open_pdf(deck_pdf("weapons", duplex="none"))
+    assert len(pdf.pages) == 2  # 16 weapons, 9 to a sheet
+    assert str(pdf.Root.ViewerPreferences.Duplex) == "/Simplex"
+
+
+def test_calibration_sheet_comes_first():
+    pdf = open_pdf(deck_pdf("weapons", calibration="yes"))
+    assert len(pdf.pages) == 2 + 4
+    assert card_origins(pdf, 0) == [] and card_origins(pdf, 2)
+
+
+def test_print_shop_pages_have_trim_and_bleed_boxes():
+    code = SeedCode.make("deck", "roguelike", "moonpie", {"deck": "spells", "card-size": "tarot", "bleed": "3",
+                                                           "layout": "print-shop"})
+    pdf = open_pdf(build(code))
+    assert len(pdf.pages) == 2 * 14  # every spell, front then back
+    b, w, h = mm(3), mm(70), mm(120)
+    for page in pdf.pages:
+        media = [float(v) for v in page.MediaBox]
+        assert media == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=TOLERANCE)
+        assert [float(v) for v in page.TrimBox] == pytest.approx([b, b, b + w, b + h], abs=TOLERANCE)
+        assert [float(v) for v in page.BleedBox] == pytest.approx(media, abs=TOLERANCE)
+    # Fronts and backs interleave: every even page draws the back form, no odd page does.
+    uses_form = ["Do" in [str(op) for _, op in pikepdf.parse_content_stream(p)] for p in pdf.pages]
+    assert uses_form == [False, True] * 14
+    assert str(pdf.Root.ViewerPreferences.PrintScaling) == "/None"
+
+
+def test_every_font_is_embedded(creatures_letter):
+    found = fonts(creatures_letter)
+    assert found and all(found.values())
+
+
+def test_long_text_shrinks_and_wraps_inside_the_safe_area():
+    words = [Paragraph("A very long rule text that goes on and on about what happens. " * 6)]
+    fitted = text.fit(words, mm(50), mm(40), 9, 5)
+    assert fitted is not None and fitted.size < 9
+    assert fitted.height <= mm(40)
+    widest = max(text._line_width(line, fitted.size) for line, _ in fitted.lines)
+    assert widest <= mm(50) + 1e-6
+    # Every word is still there: nothing was cut.
+    printed = " ".join(t for line, _ in fitted.lines for t, _ in line)
+    assert printed.split() == words[0].text.split()
+
+
+def test_a_word_longer_than_the_line_is_broken_not_cut():
+    fitted = text.fit([Paragraph("Supercalifragilisticexpialidocious" * 3)], mm(20), mm(30), 9, 5)
+    assert fitted is not None
+    assert "".join(t for line, _ in fitted.lines for t, _ in line) == "Supercalifragilisticexpialidocious" * 3
+
+
+def test_text_that_cannot_fit_is_refused():
+    deck = Deck("t", "Test", ())
+    card = Card("Ogre", body=(Paragraph("word " * 2000),), stats=(Stat("HP", "9"),))
+    with pytest.raises(CardTooFull, match="does not fit"):
+        prepare(card, deck, CARD_SIZES["mini"])
+
+
+def test_long_titles_stay_in_the_safe_width():
+    deck = Deck("t", "Test", ())
+    face = prepare(Card("The Extraordinarily Long-Winded Name of a Creature"), deck, CARD_SIZES["bridge"])
+    width = CARD_SIZES["bridge"].width - 2 * SAFE
+    assert all(text._line_width(line, face.title.size) <= width + 1e-6 for line, _ in face.title.lines)
