@@ -16,7 +16,8 @@ from . import __version__, products
 from .errors import PrintgenError
 from .cards.sizes import CARD_SIZES
 from .products import deck as deck_product
-from .products import graph_paper
+from .products import dungeon as dungeon_product, graph_paper
+from .systems.roguelike import dungeon as roguelike_dungeon
 from .render.metadata import read_seed_code
 from .render.output import check_writable, default_path, write_atomic
 from .seed import SeedCode, random_seed
@@ -126,6 +127,27 @@ def deck_command(name: str, system: str, card_size: str, duplex: str, data: Path
         seed = random_seed()
         click.echo(f"seed: {seed}", err=True)
     run_product("deck", system, seed, options, out or deck_product.default_out(name, system, seed), force)
+
+
+@cli.command(context_settings=CONTEXT, epilog="""\b
+Examples:
+  printgen dungeon --system roguelike --seed moonpie           3 levels, Letter
+  printgen dungeon --system roguelike --levels 10 --paper a4   a deep one on A4
+  printgen dungeon --system roguelike --rooms 10               smaller levels
+  printgen dungeon --system roguelike --seed moonpie --format json
+""")
+@click.option("--system", "system", type=click.Choice(dungeon_product.SYSTEMS), default="roguelike", show_default=True, help="Game.")
+@click.option("--levels", type=click.IntRange(1, roguelike_dungeon.MAX_LEVELS), default=roguelike_dungeon.DEFAULT_LEVELS, show_default=True, help="Number of levels.")
+@click.option("--rooms", type=click.IntRange(roguelike_dungeon.MIN_AREAS, roguelike_dungeon.MAX_AREAS), default=roguelike_dungeon.DEFAULT_AREAS, show_default=True, help="Most areas (rooms and corridors) on a level.")
+@click.option("--format", "output_format", type=click.Choice(dungeon_product.FORMATS), default="pdf", show_default=True, help="pdf: the printable booklet; json: the dungeon as data.")
+@paper_option
+@seed_option
+@out_option
+@force_option
+def dungeon(system: str, levels: int, rooms: int, output_format: str, paper: str, seed: str | None, out: Path | None, force: bool) -> None:
+    """A one-shot dungeon: cover, GM and players' maps for each level, the key, a rules page."""
+    options = dungeon_product.options_for(levels, rooms, paper.lower(), output_format)
+    run_product("dungeon", system, seed, options, out, force)
 
 
 # Product commands for decks (printgen deck) and sheets (printgen sheet) follow.

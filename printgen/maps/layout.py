@@ -82,47 +82,43 @@ def corridor(doorway: Cell, heading: int, shape: str, turn_degrees: int, length:
 
     paths: list[list[Point]] = []
     ends: list[tuple[Point, int]] = []  # centre-line end point and heading, turned into doorways below
-    straight_runs: list[tuple[Point, Point, int]] = []
+    # Bends and forks sit on the centre of the passage's second square; every
+    # end lands on a square's edge, where the next doorway begins.
+    corner_at = 1.5 + half
     if shape in ("straight", "dead-end"):
         end = go(start, heading, length)
         paths.append([start, end])
-        straight_runs.append((start, end, heading))
         if shape == "straight":
             ends.append((end, heading))
     elif shape == "turn":
         eighths = -turn_degrees // 45
         bent = turn(heading, eighths)
-        corner = go(start, heading, 2 + (half if abs(eighths) == 2 else 0))
-        straight_runs.append((start, corner, heading))
+        corner = go(start, heading, corner_at)
         if abs(eighths) == 2:
-            end = go(corner, bent, length - half)
+            end = go(corner, bent, length + width / 2)
             paths.append([start, corner, end])
-            straight_runs.append((corner, end, bent))
             ends.append((end, bent))
         else:
             steps = max(1, round(length / 1.4142))
             diagonal_end = go(corner, bent, steps)
-            end = go(diagonal_end, heading, 1)
+            end = go(diagonal_end, heading, 1 + width / 2)
             paths.append([start, corner, diagonal_end, end])
             ends.append((end, heading))
     else:
-        fork = go(start, heading, 2 + half)
+        fork = go(start, heading, corner_at)
         paths.append([start, fork])
-        straight_runs.append((start, fork, heading))
         arms = {"fork-y": (-1, 1), "fork-t": (-2, 2), "four-way": (-2, 0, 2)}[shape]
         for eighths in arms:
             h = turn(heading, eighths)
             if eighths % 2:  # a Y's arm: two diagonal steps, then out to the side
                 side = turn(heading, 2 if eighths > 0 else -2)
                 diagonal_end = go(fork, h, 2)
-                end = go(diagonal_end, side, 1)
+                end = go(diagonal_end, side, 1 + width / 2)
                 paths.append([fork, diagonal_end, end])
                 ends.append((end, side))
             else:
-                reach = 2 + half
-                end = go(fork, h, reach)
+                end = go(fork, h, 2 + width / 2)
                 paths.append([fork, end])
-                straight_runs.append((fork, end, h))
                 ends.append((end, h))
     cells: set[Cell] = set()
     for path in paths:
@@ -131,8 +127,16 @@ def corridor(doorway: Cell, heading: int, shape: str, turn_degrees: int, length:
         Shape(paths=paths, width=width, natural=natural),
         cells,
         [_doorway_beyond(point, h, width) for point, h in ends],
-        _side_spots(straight_runs, width),
+        _side_spots(paths, width, cells),
     )
+
+
+def within(placement: Placement, width: int, height: int) -> bool:
+    """True if every drawn point of the placement lies on the map."""
+    if placement.shape.rect is not None:
+        x, y, w, h = placement.shape.rect
+        return x >= 0 and y >= 0 and x + w <= width and y + h <= height
+    return all(0 <= x <= width and 0 <= y <= height for path in placement.shape.paths for x, y in path)
 
 
 def _doorway_beyond(end: Point, heading: int, width: int) -> tuple[Cell, int]:
@@ -146,17 +150,17 @@ def _doorway_beyond(end: Point, heading: int, width: int) -> tuple[Cell, int]:
     return (int(x // 1), int(y // 1)), heading
 
 
-def _side_spots(runs: list[tuple[Point, Point, int]], width: int) -> list[tuple[Cell, int]]:
-    """Doorways in the side walls of straight runs: one square out from the band."""
+def _side_spots(paths: list[list[Point]], width: int, cells: set[Cell]) -> list[tuple[Cell, int]]:
+    """Doorways beside the straight runs of a passage: the rock square next to a band square."""
     spots: list[tuple[Cell, int]] = []
-    half = width / 2
-    for (ax, ay), (bx, by), heading in runs:
-        length = round(abs(bx - ax) + abs(by - ay))
-        dx, dy = HEADINGS[heading]
-        for side in (-2, 2):
-            sx, sy = HEADINGS[turn(heading, side)]
-            for i in range(length):
-                cx = ax + dx * (i + 0.5) + sx * (half + 0.5)
-                cy = ay + dy * (i + 0.5) + sy * (half + 0.5)
-                spots.append(((int(cx // 1), int(cy // 1)), turn(heading, side)))
+    for path in paths:
+        for a, b in zip(path, path[1:]):
+            if a[0] != b[0] and a[1] != b[1]:
+                continue  # no doors in diagonal walls
+            along = NORTH if a[0] == b[0] else EAST
+            for cell in sorted(band_cells([a, b], width)):
+                for side in (turn(along, 2), turn(along, -2)):
+                    beyond = step(cell, side)
+                    if beyond not in cells:
+                        spots.append((beyond, side))
     return spots

@@ -57,5 +57,6 @@ def all_products() -> dict[str, Product]:
 def _load_all() -> None:
     """Import every product module so its @register runs."""
     from . import graph_paper  # noqa: F401
+    from . import dungeon  # noqa: F401
     from . import deck  # noqa: F401
     from . import sheet  # noqa: F401

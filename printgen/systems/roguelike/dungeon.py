@@ -15,13 +15,13 @@ from typing import Any
 
 from ... import dice
 from ...maps.grid import HEADING_NAMES, SOUTH, Cell, Occupancy, Shape, reachable, step
-from ...maps.layout import Placement, corridor, room_candidates
+from ...maps.layout import Placement, corridor, room_candidates, within
 from ...seed import Rng, SeedCode
 from ...tables import Result
 from . import rules
 
 SQUARE_FEET = 5  # one square of the map is 5 ft
-MAP_WIDTH, MAP_HEIGHT = 30, 34  # squares: ¼-inch squares on the map page
+MAP_WIDTH, MAP_HEIGHT = 30, 32  # squares: ¼-inch squares on the map page, legend below
 DEFAULT_LEVELS, MAX_LEVELS = 3, 20
 DEFAULT_AREAS, MIN_AREAS, MAX_AREAS = 16, 4, 40
 FORK_FEET = 20  # see notes.toml: forks run 20 ft before they divide
@@ -205,6 +205,9 @@ def generate_level(code: SeedCode, number: int, levels: int, max_areas: int) -> 
             continue
         attempt += 1
         area = roll_area(code.stream("level", number, "area", attempt), exit_, len(areas) + 1, occupancy, parent)
+        if area is None and not areas and attempt < 50:
+            queue.appendleft((exit_, parent))  # a level's first area is rolled until it fits
+            continue
         if area is None:
             exit_.dead_end = "collapsed: rubble fills the way beyond"
             continue
@@ -245,7 +248,7 @@ def roll_area(rng: Rng, doorway: Exit, number: int, occupancy: Occupancy, parent
         placements = room_candidates(doorway.cell, doorway.heading, squares, natural, rng)
         size = None
     for placement in placements:
-        if occupancy.fits(placement.cells, {doorway.cell}):
+        if within(placement, occupancy.width, occupancy.height) and occupancy.fits(placement.cells, {doorway.cell}):
             break
     else:
         return None
