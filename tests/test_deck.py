@@ -1,0 +1,184 @@
+"""The deck product: Roguelike decks, custom decks, seed codes and the command line."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from pdfutil import fonts, open_pdf, run_cli, subject
+from printgen.errors import PrintgenError
+from printgen.products import build, deck as deck_product
+from printgen.seed import SeedCode
+from printgen.systems.roguelike import decks, rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def code_for(deck: str, seed: str = "moonpie", **extra: object) -> SeedCode:
+    options = {"deck": deck, "card-size": "poker", "paper": "letter", "duplex": "long", "bleed": "3",
+               "crop-marks": "short", "layout": "sheet", **extra}
+    return SeedCode.make("deck", "roguelike", seed, options)
+
+
+def page_texts(data: bytes) -> list[str]:
+    document = pypdfium2.PdfDocument(data)
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+
+
+def indexes(texts: list[str], title: str) -> Counter:
+    return Counter(int(n) for t in texts for n in re.findall(rf"{title} (\d+)/\d+", t))
+
+
+@pytest.fixture(scope="module")
+def creatures_pdf() -> bytes:
+    return build(code_for("creatures"))
+
+
+def test_creature_deck_holds_every_creature_once(creatures_pdf):
+    texts = page_texts(creatures_pdf)
+    fronts = "\n".join(texts[0::2])
+    assert indexes(texts, "Creatures") == Counter(range(1, 85))
+    names = [row.result for t in rules.creature_lists() for row in rules.tables()[t].rows]
+    assert len(names) == 84
+    for name in names:
+        assert name in fronts, name
+    assert "Creatures" in texts[1] and "Creatures 1/84" not in texts[1]  # page 2 is backs only
+
+
+def test_creature_cards_carry_the_rules_numbers():
+    deck = decks.creatures_deck(code_for("creatures"))
+    by_name = {card.title: card for card in deck.cards}
+    vampire = by_name["Vampire"]
+    assert [(s.label, s.value) for s in vampire.stats] == [
+        ("Health", "3d6"), ("Damage", "3d6"), ("Speed", "8"), ("Attack", "5"), ("Defense", "8")]
+    assert vampire.tags == ("Poison",)
+    assert by_name["Jelly Bear"].tags == ("Paralyze",) and by_name["Black Jelly"].tags == ("Curse",)
+    assert "Undead" in vampire.kicker and "Types 1 & 3" in vampire.kicker
+    rival = by_name["Commercial At Character"]
+    body = " ".join(p.lead + " " + p.text for p in rival.body)
+    assert "Priest" in body and "Hairfoot" in body and "Rusty Dagger" in body
+
+
+def test_every_roguelike_deck_fits_every_card_size():
+    for size in ("poker", "bridge", "tarot", "mini", "square"):
+        for name in decks.DECKS:
+            pdf = open_pdf(build(code_for(name, **{"card-size": size})))
+            assert all(fonts(pdf).values())
+
+
+@pytest.mark.parametrize("name", ["loot", "traps"])
+def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
+    deck = decks.DECKS[name].build(code_for(name))
+    table = rules.tables()[name]
+    assert [card.count for card in deck.cards] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+    assert len(deck.printed_cards()) == 36
+    assert len(deck.cards) == len(table.rows)
+    texts = page_texts(build(code_for(name)))
+    assert indexes(texts, deck.title) == Counter(range(1, 37))
+
+
+def test_encounter_deck_replaces_the_dice_and_is_shuffled_by_the_seed():
+    first = decks.encounters_deck(code_for("encounters", seed="a"))
+    again = decks.encounters_deck(code_for("encounters", seed="a"))
+    other = decks.encounters_deck(code_for("encounters", seed="b"))
+    totals = Counter(int(card.stats[0].value) for card in first.cards)
+    assert totals == Counter({t: 6 - abs(7 - t) for t in range(2, 13)})
+    assert first == again
+    assert [c.title for c in first.cards] != [c.title for c in other.cards]
+    rooms, corridors = rules.tables()["room-features"], rules.tables()["corridor-features"]
+    seven = next(card for card in first.cards if card.stats[0].value == "7")
+    assert rooms.lookup(7)["contents_kind"] == "stairs-down" and "staircase down" in seven.body[0].text.lower()
+    assert corridors.lookup(7)["contents_kind"] == "trap" and "Trap card" in seven.body[1].text
+
+
+def test_a_seed_code_reproduces_the_file(creatures_pdf):
+    assert build(code_for("creatures")) == creatures_pdf
+    assert subject(open_pdf(creatures_pdf)) == str(code_for("creatures"))
+    assert build(code_for("encounters", seed="x")) != build(code_for("encounters", seed="y"))
+
+
+CSV = """title,body,count,back,Power,Cost
+Fire Bolt,"Deal 3 damage. <b>not bold</b> {{ not_a_template }}",2,,3,1
+Shield,Block the next hit.,1,Spells,,2
+"""
+
+
+def test_custom_csv_deck(tmp_path):
+    path = tmp_path / "my-deck.csv"
+    path.write_text(CSV, encoding="utf-8")
+    options = deck_product.options_for("roguelike", "custom", "poker", "a4", "long", 3.0, "short", "sheet", "0,0", False, path)
+    code = SeedCode.make("deck", "roguelike", "s", options)
+    data = build(code)
+    texts = page_texts(data)
+    assert indexes(texts, "My Deck") == Counter({1: 1, 2: 1, 3: 1})
+    assert "<b>not bold</b>" in texts[0] and "{{ not_a_template }}" in texts[0]
+    assert "POWER" in texts[0] and "COST" in texts[0]
+    assert "Spells" in texts[1]  # the Shield's own back
+    # The seed code pins the file: a changed or missing file is refused.
+    path.write_text(CSV.replace("3 damage", "4 damage"), encoding="utf-8")
+    with pytest.raises(PrintgenError, match="changed"):
+        build(code)
+    path.unlink()
+    with pytest.raises(PrintgenError, match="no such file"):
+        build(code)
+
+
+def test_custom_yaml_deck(tmp_path):
+    path = tmp_path / "quests.yaml"
+    path.write_text("title: Quests\nback: Quest\ncards:\n  - {title: Find the ring, body: It is somewhere., count: 3, Reward: 5}\n",
+                    encoding="utf-8")
+    deck = deck_product.custom.load_deck(path)
+    assert deck.title == "Quests" and len(deck.printed_cards()) == 3
+    assert deck.cards[0].back == "Quest" and deck.cards[0].stats[0].value == "5"
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("title,count\nA,1\n", "no 'body' column"),
+        ("title,body,count\nA,text,three\n", "row 2: count 'three' is not a whole number"),
+        ("title,body\nA,\"" + "far too many words " * 600 + "\"\n", "row 2: the text does not fit"),
+        ("title,body\n,text\n", "row 2: the title is empty"),
+    ],
+)
+def test_bad_custom_data_is_one_line_and_writes_nothing(tmp_path, content, message):
+    path = tmp_path / "bad.csv"
+    path.write_text(content, encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "-o", str(out), cwd=ROOT)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "bad.csv" in lines[0]
+    assert not out.exists()
+
+
+def test_command_line_errors(tmp_path):
+    out = tmp_path / "x.pdf"
+    for args, message in [
+        (["deck", "dragons"], "unknown deck 'dragons'"),
+        (["deck", "creatures", "--card-size", "huge"], "--card-size"),
+        (["deck", "custom", "--data", str(tmp_path / "missing.csv")], "no such file"),
+        (["deck", "custom"], "needs its cards"),
+        (["deck", "loot", "--back-offset", "1;2"], "not two numbers"),
+    ]:
+        result = run_cli(*args, "-o", str(out), cwd=ROOT)
+        assert result.returncode == 2, args
+        assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert not out.exists()
+
+
+def test_command_line_writes_and_reproduces(tmp_path):
+    out = tmp_path / "enc.pdf"
+    result = run_cli("deck", "encounters", "--seed", "moonpie", "--paper", "a4", "-o", str(out), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    again = tmp_path / "again.pdf"
+    result = run_cli("reproduce", str(out), "-o", str(again), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert again.read_bytes() == out.read_bytes()
