@@ -1,5 +1,179 @@
-"""Form fields for fillable sheets (filled in later)."""
+"""Fillable sheets: turn the collected blanks into PDF form fields, with an embedded font.
+
+ReportLab's own form fields can only name the standard 14 fonts, which are
+never embedded. So the sheet is drawn as usual and the fields are added
+afterwards with pikepdf: text fields use Charis SIL, cut down to the
+Windows-1252 characters (enough for any name in a Western European language)
+and embedded once as a TrueType font in the form's resources and in each
+field's appearance; tick boxes draw their cross as lines and need no font.
+Viewers are asked to redraw field appearances (NeedAppearances), so typed text
+shows in the embedded font.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from functools import cache
+
+import pikepdf
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+from ..resources import fonts_dir
+from .draw import FormField
+
+FONT_FILE = "CharisSIL-Regular.ttf"
+FONT_KEY = "/PGForm"
+BASE_FONT = "PGFRMA+CharisSIL"
+CODES = range(32, 256)
 
 
-def add_fields(data, fields):
-    return data
+def _char(code: int) -> str | None:
+    try:
+        return bytes([code]).decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+
+
+@cache
+def _font_program() -> tuple[bytes, dict]:
+    """Charis SIL cut down to Windows-1252, with the metrics a PDF font dictionary needs."""
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
+    font = TTFont(str(fonts_dir() / FONT_FILE), recalcTimestamp=False)
+    options = subset.Options()
+    options.recalc_timestamp = False
+    options.glyph_names = True
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.layout_features = []
+    unicodes = [ord(ch) for ch in (_char(code) for code in CODES) if ch]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=unicodes)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    upem = font["head"].unitsPerEm
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"]
+    widths = []
+    for code in CODES:
+        ch = _char(code)
+        glyph = cmap.get(ord(ch)) if ch else None
+        widths.append(round(hmtx[glyph][0] * 1000 / upem) if glyph else 0)
+    head, hhea, os2 = font["head"], font["hhea"], font["OS/2"]
+    scale = 1000 / upem
+    metrics = {
+        "widths": widths,
+        "bbox": [round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)],
+        "ascent": round(hhea.ascent * scale),
+        "descent": round(hhea.descent * scale),
+        "cap": round(getattr(os2, "sCapHeight", hhea.ascent * 0.7) * scale),
+    }
+    return out.getvalue(), metrics
+
+
+def _font_object(pdf: pikepdf.Pdf) -> pikepdf.Object:
+    program, m = _font_program()
+    file_stream = pikepdf.Stream(pdf, program)
+    file_stream.Length1 = len(program)
+    descriptor = pikepdf.Dictionary(
+        Type=pikepdf.Name.FontDescriptor, FontName=pikepdf.Name("/" + BASE_FONT), Flags=32,
+        FontBBox=pikepdf.Array(m["bbox"]), ItalicAngle=0, Ascent=m["ascent"], Descent=m["descent"],
+        CapHeight=m["cap"], StemV=80, FontFile2=file_stream,
+    )
+    return pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.TrueType, BaseFont=pikepdf.Name("/" + BASE_FONT),
+        FirstChar=CODES[0], LastChar=CODES[-1], Widths=pikepdf.Array(m["widths"]),
+        Encoding=pikepdf.Name.WinAnsiEncoding, FontDescriptor=pdf.make_indirect(descriptor),
+    ))
+
+
+def field_name(name: str) -> str:
+    """A field name as stored: a PDF field name may not contain a full stop, so parts are joined with _."""
+    return name.replace(".", "_").replace(" ", "-")
+
+
+def add_fields(data: bytes, fields: list[FormField]) -> bytes:
+    pdf = pikepdf.open(io.BytesIO(data))
+    font = _font_object(pdf)
+    resources = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary({FONT_KEY: font})))
+    all_fields = pikepdf.Array()
+    shared: dict[tuple, object] = {}  # one appearance stream per size of blank, shared by its fields
+    for f in fields:
+        page = pdf.pages[f.page]
+        x0, y0, x1, y1 = (round(v, 2) for v in f.rect)
+        w, h = x1 - x0, y1 - y0
+        annot = pikepdf.Dictionary(
+            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Widget, T=pikepdf.String(field_name(f.name)),
+            Rect=pikepdf.Array([x0, y0, x1, y1]), F=4, P=page.obj,
+        )
+        mk = pikepdf.Dictionary()
+        if f.rotation:
+            mk.R = f.rotation
+        bw, bh = (h, w) if f.rotation in (90, 270) else (w, h)
+        matrix = _rotation_matrix(f.rotation, w, h)
+        if f.kind == "check":
+            annot.FT = pikepdf.Name.Btn
+            annot.V = pikepdf.Name.Off
+            annot.AS = pikepdf.Name.Off
+            mk.CA = pikepdf.String("8")
+            key = ("check", round(bw, 2), round(bh, 2), tuple(matrix))
+            if key not in shared:
+                shared[key] = (pdf.make_indirect(_xobject(pdf, _cross(bw, bh), bw, bh, matrix)),
+                               pdf.make_indirect(_xobject(pdf, b"", bw, bh, matrix)))
+            on, off = shared[key]
+            annot.AP = pikepdf.Dictionary(N=pikepdf.Dictionary(Yes=on, Off=off))
+        else:
+            annot.FT = pikepdf.Name.Tx
+            size = max(6.0, min(f.font_size, 14.0))
+            annot.DA = pikepdf.String(f"{FONT_KEY} {size:g} Tf 0 g")
+            if f.multiline:
+                annot.Ff = 4096
+            key = ("text", round(bw, 2), round(bh, 2), size, tuple(matrix))
+            if key not in shared:
+                shared[key] = pdf.make_indirect(_xobject(
+                    pdf, f"/Tx BMC q BT {FONT_KEY} {size:g} Tf ET Q EMC".encode(), bw, bh, matrix, resources))
+            blank = shared[key]
+            annot.AP = pikepdf.Dictionary(N=blank)
+        if len(mk):
+            annot.MK = mk
+        ref = pdf.make_indirect(annot)
+        if "/Annots" not in page.obj:
+            page.obj.Annots = pdf.make_indirect(pikepdf.Array())
+        page.obj.Annots.append(ref)
+        all_fields.append(ref)
+    pdf.Root.AcroForm = pdf.make_indirect(pikepdf.Dictionary(
+        Fields=all_fields, DR=resources, DA=pikepdf.String(f"{FONT_KEY} 10 Tf 0 g"), NeedAppearances=True,
+    ))
+    out = io.BytesIO()
+    pdf.save(out, deterministic_id=True, compress_streams=True,
+             object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return out.getvalue()
+
+
+def _xobject(pdf: pikepdf.Pdf, content: bytes, w: float, h: float, matrix: list[float],
+             resources: pikepdf.Dictionary | None = None) -> pikepdf.Stream:
+    stream = pikepdf.Stream(pdf, content)
+    stream.Type = pikepdf.Name.XObject
+    stream.Subtype = pikepdf.Name.Form
+    stream.BBox = pikepdf.Array([0, 0, w, h])
+    stream.Matrix = pikepdf.Array(matrix)
+    if resources is not None:
+        stream.Resources = resources
+    return stream
+
+
+def _rotation_matrix(rotation: int, w: float, h: float) -> list[float]:
+    """The appearance matrix that turns a field's upright box to its rotation on the page."""
+    if rotation == 90:
+        return [0, 1, -1, 0, w, 0]
+    if rotation == 270:
+        return [0, -1, 1, 0, 0, h]
+    return [1, 0, 0, 1, 0, 0]
+
+
+def _cross(w: float, h: float) -> bytes:
+    inset = min(w, h) * 0.18
+    return (f"q 0 G 1 w {inset:.2f} {inset:.2f} m {w - inset:.2f} {h - inset:.2f} l "
+            f"{inset:.2f} {h - inset:.2f} m {w - inset:.2f} {inset:.2f} l S Q").encode()

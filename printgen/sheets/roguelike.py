@@ -171,9 +171,10 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
                 runs.append((fonts.MONO, f" {kind} {item[rating]}"))
             runs.append((fonts.SERIF, f"  {item['effect']}"))
             entries.append((1, runs))
-    for count, runs in entries:
+    for n, (count, runs) in enumerate(entries, start=1):
         for k in range(count):
             box(c, ix + k * (sq + s(2)), yy, sq, sq, style)
+            form.add(c, f"ability{n}.used{k + 1}", ix + k * (sq + s(2)), yy, sq, sq, kind="check")
         tx = ix + count * (sq + s(2)) + s(3)
         rich_line(c, tx, yy + s(1), runs, s(size), max_width=ix + iw - tx)
         yy -= line_h
