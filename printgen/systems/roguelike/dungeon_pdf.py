@@ -222,11 +222,11 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
 # --- the key ----------------------------------------------------------------------------
 
 STYLES = {
-    "h1": ParagraphStyle("h1", fontName=fonts.SERIF_BOLD, fontSize=16, leading=20, spaceAfter=6),
-    "h2": ParagraphStyle("h2", fontName=fonts.SERIF_BOLD, fontSize=11, leading=14, spaceBefore=7, spaceAfter=2),
-    "body": ParagraphStyle("body", fontName=fonts.SERIF, fontSize=9, leading=11.5),
-    "small": ParagraphStyle("small", fontName=fonts.SERIF, fontSize=8, leading=10),
-    "cell": ParagraphStyle("cell", fontName=fonts.SERIF, fontSize=8, leading=9.5),
+    "h1": ParagraphStyle("h1", fontName=fonts.SERIF_BOLD, bulletFontName=fonts.SERIF, fontSize=16, leading=20, spaceAfter=6),
+    "h2": ParagraphStyle("h2", fontName=fonts.SERIF_BOLD, bulletFontName=fonts.SERIF, fontSize=11, leading=14, spaceBefore=7, spaceAfter=2),
+    "body": ParagraphStyle("body", fontName=fonts.SERIF, bulletFontName=fonts.SERIF, fontSize=9, leading=11.5),
+    "small": ParagraphStyle("small", fontName=fonts.SERIF, bulletFontName=fonts.SERIF, fontSize=8, leading=10),
+    "cell": ParagraphStyle("cell", fontName=fonts.SERIF, bulletFontName=fonts.SERIF, fontSize=8, leading=9.5),
 }
 
 
@@ -359,7 +359,8 @@ def creature_table(group: dict) -> Table:
     )
     if note:
         return Table([[table], [Paragraph(f"<i>{escape(note)}</i>", STYLES["small"])]], hAlign="LEFT",
-                     style=[("LEFTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)])
+                     style=[("FONT", (0, 0), (-1, -1), fonts.SERIF, 8), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                            ("TOPPADDING", (0, 0), (-1, -1), 0)])
     return table
 
 
