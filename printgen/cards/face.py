@@ -126,7 +126,7 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedFace:
     body_top = y - mm(0.5)
     body_bottom = SAFE + m.index_size * 1.6
     if card.body:
-        body = _fit_or_fail(list(card.body), m.inner_width, body_top - body_bottom, m.pt(9.5), 5,
+        body = _fit_or_fail(list(card.body), m.inner_width, body_top - body_bottom, m.pt(10.5), 5,
                             f"{where}: the text", size)
     return PreparedFace(card, title, kicker, tuple(stats), card.tags, tag_size, tags_top, body, body_top)
 
@@ -187,6 +187,7 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
     if face.tags:
         _draw_tags(c, face, m, accent)
 
+    _draw_watermark(c, face, m, accent)
     if face.body:
         c.setFillColorRGB(*INK)
         face.body.draw(c, SAFE, face.body_top, m.inner_width)
@@ -197,6 +198,18 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
     c.setStrokeGray(0.75)
     c.setLineWidth(0.3)
     c.line(SAFE, SAFE + m.index_size * 1.15, m.width - SAFE, SAFE + m.index_size * 1.15)
+
+
+def _draw_watermark(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
+    """A faint "@" in the room the text leaves free at the foot of the card."""
+    free_top = face.body_top - (face.body.height if face.body else 0.0) - mm(1)
+    free_bottom = SAFE + m.index_size * 1.6
+    size = m.pt(60)
+    if free_top - free_bottom < size * 0.85:
+        return  # one size on every card, or none: a shrunken mark looks like a mistake
+    c.setFillColorRGB(*_mix(accent, PAPER, 0.9))
+    c.setFont(fonts.MONO_BOLD, size)
+    c.drawCentredString(m.width / 2, free_bottom + size * 0.18, "@")
 
 
 def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
