@@ -1,0 +1,175 @@
+"""Character sheets as files: pages, papers, fonts, form fields, seed codes, bad options."""
+
+import json
+
+import pikepdf
+import pytest
+
+from printgen.products import build
+from printgen.products.sheet import options_for
+from printgen.seed import SeedCode
+from printgen.units import PAPERS
+
+from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
+
+SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
+# Blank sheets, one to a page: how many pages each game's set has.
+BLANK_PAGES = {"roguelike": 1, "amulet": 4, "card-rogue": 2, "ascii-hack": 2, "rlrl": 1}
+
+
+def make(system, count=None, per_page=1, fillable=False, ink_saver=False, genre=None, fmt="pdf", paper="letter",
+         seed="sheets"):
+    code = SeedCode.make("sheet", system, seed,
+                         options_for(system, paper, count, per_page, fillable, ink_saver, genre, fmt))
+    return code, build(code)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_blank_sheets_pages_paper_fonts_and_seed_code(system, paper):
+    code, data = make(system, paper=paper)
+    pdf = open_pdf(data)
+    sizes = page_sizes(pdf)
+    assert len(sizes) == BLANK_PAGES[system]
+    for w, h in sizes:
+        assert (w, h) == pytest.approx(PAPERS[paper].size, abs=0.01)
+    found = fonts(pdf)
+    assert found and all(found.values()), found
+    assert subject(pdf) == str(code)
+    for page in range(len(pdf.pages)):
+        text = pdf.pages[page].Contents.read_bytes() if not isinstance(pdf.pages[page].Contents, pikepdf.Array) else b""
+        assert text  # something is drawn on every page
+
+
+@pytest.mark.parametrize("system, count, per_page, pages", [
+    ("roguelike", 5, 4, 2), ("roguelike", 3, 2, 2), ("roguelike", 8, 1, 8),
+    ("amulet", 3, 2, 2), ("rlrl", 4, 2, 2), ("ascii-hack", 2, 1, 2),
+])
+def test_pre_rolled_pages(system, count, per_page, pages):
+    _, data = make(system, count=count, per_page=per_page, genre="western" if system == "ascii-hack" else None)
+    assert len(open_pdf(data).pages) == pages
+
+
+def test_blank_per_page_fills_the_page_with_copies():
+    _, data = make("card-rogue", per_page=4)
+    assert len(open_pdf(data).pages) == 2  # four score sheets, then four equipment cards
+    _, data = make("roguelike", per_page=4)
+    assert len(open_pdf(data).pages) == 1
+
+
+def field_names(data):
+    pdf = open_pdf(data)
+    return {str(f.T): f for f in pdf.Root.AcroForm.Fields}, pdf
+
+
+@pytest.mark.parametrize("system, expected", [
+    ("roguelike", ["p1_name", "p1_occupation", "p1_race", "p1_level", "p1_rating_speed", "p1_rating_health",
+                   "p1_loot_1", "p1_points_100", "p1_abilities_1"]),
+    ("amulet", ["p1_name", "p1_health_100", "p1_health_50", "p1_health_1", "p1_slot_12", "p4_treasure_1",
+                "p1_tokens_1", "p1_level_points_1"]),
+    ("card-rogue", ["p1_player", "p1_max-health", "p1_attack", "p1_victory", "p1_potion_1", "p1_potion_6",
+                    "p1_enemy1_health_20", "p2_slot_primary-hand", "p2_slot_feet"]),
+    ("ascii-hack", ["p1_name", "p1_talent1_name", "p1_talent1_d20", "p1_gear10_name", "p1_devices_1",
+                    "p1_sustenance_20", "p1_illumination_0", "p1_escalation_10", "p1_ledger1_what",
+                    "p2_obstacle1_name", "p2_obstacle3_total"]),
+    ("rlrl", ["p1_name", "p1_hp_now", "p1_skill_Stab_6", "p1_skill_Disable-Trap_1", "p1_lockpicks_12",
+              "p1_gold", "p1_spells_1", "p1_colour_dark-brown", "p1_inventory_1"]),
+])
+def test_fillable_sheets_have_the_named_fields_and_embedded_fonts(system, expected):
+    _, data = make(system, fillable=True)
+    names, pdf = field_names(data)
+    for name in expected:
+        assert name in names, name
+    kinds = {str(f.FT) for f in names.values()}
+    assert kinds == {"/Tx", "/Btn"}
+    found = fonts(pdf)
+    assert "/PGFRMA+CharisSIL" in found and all(found.values()), found
+    for field in names.values():
+        if field.FT == "/Tx":
+            assert str(field.DA).startswith("/PGForm ")
+    assert pdf.Root.AcroForm.DR.Font.PGForm.FontDescriptor.FontFile2.Length1 > 10000
+
+
+def test_fillable_pre_rolled_keeps_rolled_values_as_print_and_blanks_as_fields():
+    _, data = make("roguelike", count=4, per_page=4, fillable=True)
+    names, pdf = field_names(data)
+    assert "p1s1_loot_1" in names and "p1s4_points_1" in names
+    assert "p1s1_name" not in names  # the rolled name is printed
+    assert len(pdf.pages) == 1
+
+
+def test_fillable_two_up_fields_are_turned_with_the_sheet():
+    _, data = make("rlrl", fillable=True, per_page=2)
+    names, _ = field_names(data)
+    assert int(names["p1s1_name"].MK.R) == 90
+
+
+def test_same_code_same_bytes_and_options_change_them():
+    a = make("roguelike", count=3, fillable=True)[1]
+    assert a == make("roguelike", count=3, fillable=True)[1]
+    assert a != make("roguelike", count=3, fillable=True, seed="other")[1]
+    assert make("amulet", ink_saver=True)[1] != make("amulet")[1]
+
+
+def test_ink_saver_has_no_heavy_fills():
+    def dark_fills(data):
+        pdf = open_pdf(data)
+        count = 0
+        for page in pdf.pages:
+            gray = 0.0
+            for operands, op in pikepdf.parse_content_stream(page):
+                if str(op) == "g":
+                    gray = float(operands[0])
+                elif str(op) == "rg":
+                    gray = sum(float(v) for v in operands) / 3
+                elif str(op) in ("f", "F", "f*", "B", "B*", "b") and gray < 0.5:
+                    count += 1
+        return count
+
+    for system in SYSTEMS:
+        assert dark_fills(make(system, ink_saver=True)[1]) == 0, system
+    assert dark_fills(make("roguelike")[1]) > 0  # the normal sheet has solid heading bands
+
+
+def test_json_is_deterministic_data():
+    _, data = make("ascii-hack", count=3, genre="scifi", fmt="json")
+    assert data == make("ascii-hack", count=3, genre="scifi", fmt="json")[1]
+    doc = json.loads(data)
+    assert data.decode() == json.dumps(doc, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    assert doc["genre"] == "scifi" and len(doc["characters"]) == 3
+    assert doc["seed_code"].startswith("pg1:sheet:ascii-hack:sheets:") and "format=json" in doc["seed_code"]
+    assert any(ch["topic"] == "Pre-rolled budget" for ch in doc["choices"])
+
+
+def test_cli_writes_and_reproduces(tmp_path):
+    out = tmp_path / "s.pdf"
+    result = run_cli("sheet", "--system", "rlrl", "--count", "2", "--per-page", "2", "--seed", "cli", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    again = tmp_path / "again.pdf"
+    result = run_cli("reproduce", str(out), "-o", str(again))
+    assert result.returncode == 0, result.stderr
+    assert again.read_bytes() == out.read_bytes()
+    out_json = tmp_path / "s.json"
+    result = run_cli("sheet", "--system", "roguelike", "--count", "2", "--format", "json", "--seed", "cli",
+                     "-o", str(out_json))
+    assert result.returncode == 0 and len(json.loads(out_json.read_text())["characters"]) == 2
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--system", "roguelike", "--count", "0"], "--count must be a whole number from 1 to 1000"),
+    (["--system", "ascii-hack", "--count", "2", "--genre", "steampunk"], "unknown genre 'steampunk'"),
+    (["--system", "ascii-hack", "--per-page", "2"], "too big for 2 to a page; use --per-page 1"),
+    (["--system", "amulet", "--per-page", "4"], "use --per-page 1 or 2"),
+    (["--system", "roguelike", "--per-page", "3"], "--per-page must be 1, 2 or 4"),
+    (["--system", "card-rogue", "--count", "4"], "card-rogue has no characters to roll"),
+    (["--system", "rlrl", "--genre", "western"], "--genre is only for ascii-hack"),
+    (["--system", "rlrl", "--count", "2", "--blank"], "--blank and --count contradict"),
+    (["--system", "rlrl", "--fillable", "--format", "json"], "leave it out with --format json"),
+    (["--system", "nethack"], "'nethack' is not one of"),
+])
+def test_bad_options_are_one_clear_line(tmp_path, args, words):
+    out = tmp_path / "never.pdf"
+    result = run_cli("sheet", *args, "--seed", "x", "-o", str(out))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+    assert not out.exists()
