@@ -114,19 +114,22 @@ Examples:
               help="sheet: many cards to a page; print-shop: one card per page, fronts and backs interleaved, with TrimBox and BleedBox.")
 @click.option("--back-offset", metavar="X,Y", default="0,0", show_default=True, help="Shift back pages X mm right and Y mm up, as measured with --calibration.")
 @click.option("--calibration", is_flag=True, help="Begin with a two-page sheet for measuring the back offset of a duplex printer.")
+@click.option("--format", "output_format", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True, help="pdf: the cards to print; json: the deck as data.")
 @paper_option
 @seed_option
 @out_option
 @force_option
 def deck_command(name: str, system: str, card_size: str, duplex: str, data: Path | None, bleed: float, crop_marks: str,
-                 layout: str, back_offset: str, calibration: bool, paper: str, seed: str | None, out: Path | None, force: bool) -> None:
+                 layout: str, back_offset: str, calibration: bool, output_format: str, paper: str, seed: str | None,
+                 out: Path | None, force: bool) -> None:
     """A deck of cards to cut out: Roguelike's creatures, weapons, armor, spells,
     miracles, traps, loot and encounters, or your own (custom --data FILE)."""
-    options = deck_product.options_for(system, name, card_size, paper, duplex, bleed, crop_marks, layout, back_offset, calibration, data)
+    options = deck_product.options_for(system, name, card_size, paper, duplex, bleed, crop_marks, layout, back_offset,
+                                       calibration, data, output_format)
     if seed is None:
         seed = random_seed()
         click.echo(f"seed: {seed}", err=True)
-    run_product("deck", system, seed, options, out or deck_product.default_out(name, system, seed), force)
+    run_product("deck", system, seed, options, out or deck_product.default_out(name, system, seed, output_format), force)
 
 
 @cli.command(context_settings=CONTEXT, epilog="""\b

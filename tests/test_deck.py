@@ -183,3 +183,12 @@ def test_command_line_writes_and_reproduces(tmp_path):
     result = run_cli("reproduce", str(out), "-o", str(again), cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert again.read_bytes() == out.read_bytes()
+
+
+def test_json_format_gives_the_deck_as_data():
+    import json
+
+    data = json.loads(build(code_for("loot", format="json")))
+    assert data["seed_code"].startswith("pg1:deck:roguelike:moonpie:")
+    assert data["printed"] == 36 and len(data["cards"]) == 11
+    assert data["cards"][0]["stats"] == [{"label": "Points", "value": "1"}]

@@ -7,6 +7,7 @@ its SHA-256; reproducing refuses a file that is missing or has changed.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +30,7 @@ DEFAULT_SYSTEM = "roguelike"
 DEFAULT_BLEED_MM = 3.0
 MAX_BLEED_MM = 6.0
 MAX_OFFSET_MM = 10.0
+FORMATS = ("pdf", "json")
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ def deck_names(system: str) -> list[str]:
 
 def options_for(
     system: str, deck: str, card_size_name: str, paper: str, duplex: str, bleed_mm: float, crop_marks: str,
-    layout: str, back_offset: str, calibration: bool, data: Path | None,
+    layout: str, back_offset: str, calibration: bool, data: Path | None, output_format: str = "pdf",
 ) -> dict[str, object]:
     """The seed-code options of a deck run, checked; defaults that change nothing are left out."""
     _check_deck(system, deck, data)
@@ -59,11 +61,15 @@ def options_for(
         if calibration:
             raise PrintgenError("--calibration is for sheets printed at home; a print-shop file has none")
     else:
+        if calibration and duplex == "none":
+            raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
         options.update({"paper": paper.lower(), "duplex": duplex, "crop-marks": crop_marks})
         if dx or dy:
             options["back-offset"] = f"{_number_text(dx)}x{_number_text(dy)}"
         if calibration:
             options["calibration"] = True
+    if output_format != "pdf":
+        options["format"] = _choice({"format": output_format}, "format", "pdf", FORMATS)
     if deck == CUSTOM:
         options["data"] = str(data)
         options["data-sha256"] = custom.file_digest(data)
@@ -118,10 +124,17 @@ def load(code: SeedCode, request: DeckRequest) -> Deck:
 @register("deck", "card decks for cutting out, on sheets or for a print shop", tuple(SYSTEM_DECKS))
 def build(code: SeedCode) -> bytes:
     request = request_from_code(code)
-    return render_deck(load(code, request), request.options, code)
+    deck = load(code, request)
+    if _choice(code.option_map, "format", "pdf", FORMATS) == "json":
+        # The deck as data: the cards in print order, for other tools.
+        data = {"seed_code": str(code), **deck.as_data()}
+        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return render_deck(deck, request.options, code)
 
 
 def _check_deck(system: str, deck: str, data: Path | None) -> None:
+    if system not in SYSTEM_DECKS:
+        raise PrintgenError(f"no decks for system {system!r}; systems with decks: {', '.join(SYSTEM_DECKS)}")
     names = deck_names(system)
     if deck not in names:
         raise PrintgenError(f"unknown deck {deck!r} for {system}; decks are: {', '.join(names)}")
@@ -153,7 +166,7 @@ def _number_text(value: float) -> str:
     return f"{value:g}"
 
 
-def default_out(deck: str, system: str, seed: str) -> Path:
+def default_out(deck: str, system: str, seed: str, suffix: str = "pdf") -> Path:
     """output/deck-<deck>-<system>-<seed>.pdf: one file per deck, so decks of one seed do not collide."""
     stem = SeedCode("deck", system, seed).file_stem.replace("deck-", f"deck-{deck}-", 1)
-    return default_path(stem, "pdf")
+    return default_path(stem, suffix)
