@@ -75,8 +75,6 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         steps = ladder(start)
         sh = s(10.5)
         sw = (cw - s(8))
-        for k, step in enumerate(steps):
-            sy = y + s(4) + (len(steps) - 1 - k) * (sh * 0.0) + 0
         # Steps as two rows of small boxes: the start is filled, the rest are for level points.
         per_row = 4
         bw = (sw - (per_row - 1) * s(2)) / per_row
@@ -86,12 +84,16 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
             by = y + s(18) - r * (sh + s(2))
             c.saveState()
             set_stroke(c, style)
+            solid = k == 0 and not style.ink_saver
             if k == 0:
-                c.setFillGray(0.2 if not style.ink_saver else 0.75)
-            c.rect(bx, by, bw, sh, stroke=1, fill=1 if k == 0 else 0)
-            c.setFillGray(1 if k == 0 else 0.35)
-            size = text_fit(step, fonts.MONO, s(6.5), bw - 2)
-            c.setFont(fonts.MONO, size)
+                c.setFillGray(0.2)
+                set_stroke(c, style, heavy=True)
+                c.setLineWidth(1.2 if style.ink_saver else style.line_width)
+            c.rect(bx, by, bw, sh, stroke=1, fill=1 if solid else 0)
+            c.setFillGray(1 if solid else 0 if k == 0 else 0.35)
+            font = fonts.MONO_BOLD if k == 0 else fonts.MONO
+            size = text_fit(step, font, s(6.5), bw - 2)
+            c.setFont(font, size)
             c.drawCentredString(bx + bw / 2, by + (sh - size * 0.7) / 2, step)
             c.restoreState()
             if k:
@@ -178,5 +180,7 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
     for change in rules["health_change"]:
         label(c, sx, yy - s(8), change["amount"], style, 8, font=fonts.MONO_BOLD, gray=0)
         yy = paragraph(c, sx + s(18), yy, side_w - s(18), change["what"], style, 6.8) - s(2)
-    paragraph(c, sx, yy - s(4), side_w, "Tokens can buy health back too.", style, 6.2,
-              font=fonts.SERIF_ITALIC, gray=0.3)
+    yy = paragraph(c, sx, yy - s(4), side_w, "Tokens can buy health back too.", style, 6.2,
+                   font=fonts.SERIF_ITALIC, gray=0.3)
+    note = next(ch["text"] for ch in rules["choice"] if ch["topic"] == "Health above 100")
+    paragraph(c, sx, yy - s(6), side_w, "Note: " + note, style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)

@@ -121,7 +121,8 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
 
     ledger_w = w * 0.5
     _ledger(c, form, 0, 0, ledger_w, top, char, style)
-    _cost_table(c, ledger_w + gap, 0, w - ledger_w - gap, top, style, compact=True)
+    _cost_table(c, ledger_w + gap, 0, w - ledger_w - gap, top, style, compact=True,
+                notes_for=("Stunt dice", "Pre-rolled budget") if char else ("Stunt dice",))
 
 
 def _elements(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, title: str, note: str,
@@ -233,7 +234,8 @@ def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: flo
                      font_size=s(8))
 
 
-def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False) -> float:
+def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False,
+                notes_for: tuple[str, ...] = ("Stunt dice",)) -> float:
     """The die ranks with their costs and exact chances; returns the y below the table."""
     r = characters.rules()
     s = style.pt
@@ -269,6 +271,9 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
         power = " · ".join(f"{p['level']} {p['adventurer_refresh']} / +{p['adventurer_escalation']}"
                            for p in r["power"])
         yy = paragraph(c, ix, yy, iw, f"Adventurer refresh / escalation bonus: {power}.", style, 6.2, gray=0.3)
+    for topic in notes_for:
+        text = next(ch["text"] for ch in r["choice"] if ch["topic"] == topic)
+        yy = paragraph(c, ix, yy - s(3), iw, "Note: " + text, style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
     return yy
 
 

@@ -31,7 +31,7 @@ ABILITY_HINTS = {
     "Sneak": "slip past one obstacle unseen",
     "Dodge": "halve one round's damage to you",
     "Berserk": "double damage for 3 rounds",
-    "Repair": "mend a broken or damaged item",
+    "Repair": "mend a broken or damaged item (the race table's Smithing)",
     "Heal": "heal 4d6 to anyone",
 }
 
