@@ -192,3 +192,20 @@ def test_json_format_gives_the_deck_as_data():
     assert data["seed_code"].startswith("pg1:deck:roguelike:moonpie:")
     assert data["printed"] == 36 and len(data["cards"]) == 11
     assert data["cards"][0]["stats"] == [{"label": "Points", "value": "1"}]
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("binary.csv", b"\xff\xfe\x00\x81title", "not UTF-8"),
+        ("broken.yaml", b"cards: [title: x\n", "not readable as YAML"),
+        ("notes.txt", b"title,body\nA,b\n", "give a .csv, .yaml or .yml file"),
+        ("cards.yaml", b"- {title: A}\n", "card 1 has no body"),
+    ],
+)
+def test_unreadable_custom_files_are_named(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(PrintgenError, match=message) as caught:
+        deck_product.custom.load_deck(path)
+    assert name in str(caught.value) and "\n" not in str(caught.value)

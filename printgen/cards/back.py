@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from . import text
-from .face import SAFE, PAPER, CardTooFull, Metrics, _mix
+from .face import SAFE, PAPER, CardTooFull, Metrics, mix
 from .model import Deck, Paragraph
 from .sizes import CardSize
 
@@ -34,13 +34,13 @@ def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bl
         subtitle = text.fit([Paragraph(deck.back_subtitle)], m.inner_width, m.pt(12), m.pt(7), m.pt(5, 4.5),
                             font=fonts.SERIF_ITALIC, max_lines=1)
     c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=m.width + bleed, uppery=m.height + bleed)
-    dark = _mix(deck.accent, (0, 0, 0), 0.35)
+    dark = mix(deck.accent, (0, 0, 0), 0.35)
     c.setFillColorRGB(*dark)
     c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
 
     # A staggered field of "@", symmetric about the card's centre so it looks
     # the same whichever way up the card is held.
-    c.setFillColorRGB(*_mix(dark, (1, 1, 1), 0.12))
+    c.setFillColorRGB(*mix(dark, (1, 1, 1), 0.12))
     glyph = m.pt(9, 6)
     c.setFont(fonts.MONO_BOLD, glyph)
     pitch = PATTERN_PITCH * max(m.scale, 0.7)
@@ -54,7 +54,7 @@ def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bl
 
     radius = min(m.width, m.height) * 0.27
     c.setFillColorRGB(*PAPER)
-    c.setStrokeColorRGB(*_mix(deck.accent, (1, 1, 1), 0.45))
+    c.setStrokeColorRGB(*mix(deck.accent, (1, 1, 1), 0.45))
     c.setLineWidth(mm(0.8) * m.scale)
     c.circle(cx, cy + radius * 0.25, radius, stroke=1, fill=1)
     c.setFillColorRGB(*deck.accent)
@@ -66,6 +66,6 @@ def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bl
     title_top = cy + radius * 0.25 - radius - mm(2.5) * m.scale
     title.draw(c, SAFE, title_top, m.inner_width, align="center")
     if subtitle:
-        c.setFillColorRGB(*_mix(deck.accent, (1, 1, 1), 0.7))
+        c.setFillColorRGB(*mix(deck.accent, (1, 1, 1), 0.7))
         subtitle.draw(c, SAFE, title_top - title.height - mm(0.8), m.inner_width, align="center")
     c.endForm()

@@ -171,14 +171,14 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
     band_bottom = m.height - m.band_height
     c.setFillColorRGB(*accent)
     c.rect(-bleed, band_bottom, m.width + 2 * bleed, m.band_height + bleed, stroke=0, fill=1)
-    c.setFillColorRGB(*_mix(accent, (1, 1, 1), 0.55))
+    c.setFillColorRGB(*mix(accent, (1, 1, 1), 0.55))
     c.rect(-bleed, band_bottom - mm(0.6), m.width + 2 * bleed, mm(0.6), stroke=0, fill=1)
 
     c.setFillColorRGB(1, 1, 1)
     top = m.height - SAFE
     face.title.draw(c, SAFE, top, m.inner_width)
     if face.kicker:
-        c.setFillColorRGB(*_mix(accent, (1, 1, 1), 0.8))
+        c.setFillColorRGB(*mix(accent, (1, 1, 1), 0.8))
         face.kicker.draw(c, SAFE, top - face.title.height - mm(0.4), m.inner_width)
 
     for box in face.stats:
@@ -207,19 +207,19 @@ def _draw_watermark(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) ->
     size = m.pt(60)
     if free_top - free_bottom < size * 0.85:
         return  # one size on every card, or none: a shrunken mark looks like a mistake
-    c.setFillColorRGB(*_mix(accent, PAPER, 0.9))
+    c.setFillColorRGB(*mix(accent, PAPER, 0.9))
     c.setFont(fonts.MONO_BOLD, size)
     c.drawCentredString(m.width / 2, free_bottom + size * 0.18, "@")
 
 
 def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
     height = m.stat_height
-    c.setFillColorRGB(*_mix(accent, PAPER, 0.88))
-    c.setStrokeColorRGB(*_mix(accent, PAPER, 0.35))
+    c.setFillColorRGB(*mix(accent, PAPER, 0.88))
+    c.setStrokeColorRGB(*mix(accent, PAPER, 0.35))
     c.setLineWidth(0.6)
     c.roundRect(box.x, box.top - height, box.width, height, mm(1.2) * m.scale, stroke=1, fill=1)
     label_size = m.pt(5.5, 4.5)
-    c.setFillColorRGB(*_mix(accent, INK, 0.4))
+    c.setFillColorRGB(*mix(accent, INK, 0.4))
     c.setFont(fonts.SERIF_BOLD, label_size)
     label = box.label.upper()
     while label_size > 3.5 and fonts.string_width(label, fonts.SERIF_BOLD, label_size) > box.width - mm(1):
@@ -259,7 +259,7 @@ def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None
     height = size * 1.6
     y = face.tags_top - height
     for tag, width in zip(face.tags, widths):
-        c.setFillColorRGB(*_mix(accent, INK, 0.35))
+        c.setFillColorRGB(*mix(accent, INK, 0.35))
         c.roundRect(x, y, width, height, height / 2, stroke=0, fill=1)
         c.setFillColorRGB(1, 1, 1)
         c.setFont(fonts.SERIF_BOLD, size)
@@ -267,6 +267,6 @@ def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None
         x += width + gap
 
 
-def _mix(a: Color, b: Color, amount: float) -> Color:
+def mix(a: Color, b: Color, amount: float) -> Color:
     """``a`` moved ``amount`` of the way towards ``b``."""
     return tuple(x + (y - x) * amount for x, y in zip(a, b))  # type: ignore[return-value]

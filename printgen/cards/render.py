@@ -13,7 +13,7 @@ from ..seed import SeedCode
 from ..units import Paper, mm
 from . import back, calibration, face
 from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
-from .model import Deck
+from .model import Card, Deck
 from .sizes import CardSize
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
@@ -37,7 +37,7 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode) -> bytes:
     # Fit every card first: a card too full stops the run before a page is drawn.
     prepared = {id(card): face.prepare(card, deck, options.size) for card in deck.cards}
     faces = [prepared[id(card)] for card in cards]
-    labels = list(dict.fromkeys(card.back or deck.back_title or deck.title for card in cards))
+    labels = list(dict.fromkeys(back_label(deck, card) for card in cards))
     title = f"{deck.title} deck, {options.size.label}"
     if options.layout == "print-shop":
         return _print_shop(deck, faces, labels, options, code, title)
@@ -48,8 +48,9 @@ def index_text(deck: Deck, number: int, total: int) -> str:
     return f"{deck.title} {number}/{total}"
 
 
-def _back_label(deck: Deck, prepared: face.PreparedFace) -> str:
-    return prepared.card.back or deck.back_title or deck.title
+def back_label(deck: Deck, card: Card) -> str:
+    """What a card's back says: its own back, else the deck's."""
+    return card.back or deck.back_title or deck.title
 
 
 def _define_backs(c: Canvas, deck: Deck, labels: list[str], options: PrintOptions) -> None:
@@ -88,7 +89,7 @@ def _sheets(deck, faces, labels, options: PrintOptions, code: SeedCode, title: s
             behind = {sheet.back_slot(slot, options.duplex) for slot in occupied}
             for slot, prepared in enumerate(chunk):
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
-                c.doForm(back.form_name(_back_label(deck, prepared), labels))
+                c.doForm(back.form_name(back_label(deck, prepared.card), labels))
                 c.restoreState()
             page += 1
             _footer(doc, sheet, page, pages)
@@ -154,7 +155,7 @@ def _print_shop(deck, faces, labels, options: PrintOptions, code: SeedCode, titl
             if side == "front":
                 face.draw(c, prepared, deck, options.size, options.bleed, index_text(deck, number, len(faces)))
             else:
-                c.doForm(back.form_name(_back_label(deck, prepared), labels))
+                c.doForm(back.form_name(back_label(deck, prepared.card), labels))
             c.restoreState()
             c.showPage()
     return doc.finish()
