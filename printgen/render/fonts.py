@@ -50,3 +50,19 @@ def register_reportlab_fonts() -> None:
 def string_width(text: str, font: str, size: float) -> float:
     register_reportlab_fonts()
     return pdfmetrics.stringWidth(text, font, size)
+
+
+def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap into lines no wider than ``width`` (a longer single word stands alone)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if string_width(trial, font, size) <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

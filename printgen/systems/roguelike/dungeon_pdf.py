@@ -173,7 +173,7 @@ def draw_cover(c, width: float, height: float, dungeon: Dungeon) -> None:
     text = entrance["description"]
     if entrance["secret"]:
         text += " It is hidden behind a statue carved as a giant skull; only those who search the statue find the way in."
-    lines = _wrap(f"The way in: {entrance['name']}. {text}", fonts.SERIF, 11, width - 2 * margin)
+    lines = fonts.wrap_text(f"The way in: {entrance['name']}. {text}", fonts.SERIF, 11, width - 2 * margin)
     y = height - mm(110)
     c.setFont(fonts.SERIF, 11)
     for line in lines:
@@ -197,26 +197,14 @@ def draw_cover(c, width: float, height: float, dungeon: Dungeon) -> None:
     ]
     c.setFont(fonts.SERIF, 10)
     for item in how:
-        for i, line in enumerate(_wrap(item, fonts.SERIF, 10, width - 2 * margin - 12)):
-            c.drawString(margin + (0 if i else 0), y, ("• " if i == 0 else "   ") + line)
+        for i, line in enumerate(fonts.wrap_text(item, fonts.SERIF, 10, width - 2 * margin - 12)):
+            c.drawString(margin, y, ("• " if i == 0 else "   ") + line)
             y -= 13
         y -= 3
     c.setFont(fonts.MONO, 8)
     c.drawCentredString(width / 2, mm(22), f"seed code {dungeon.seed_code}")
     c.setFont(fonts.SERIF_ITALIC, 8)
     c.drawCentredString(width / 2, mm(16), "Roguelike: A RPG of Commercial At Heroes is by James D. Hargrove. This dungeon was rolled on its tables by printgen.")
-
-
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if fonts.string_width(trial, font, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return lines + ([line] if line else [])
 
 
 # --- the key ----------------------------------------------------------------------------
