@@ -130,10 +130,10 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
 def build(code: SeedCode) -> bytes:
     spec = spec_from_code(code)
     progress = spec.count is not None and (spec.count >= PROGRESS_FROM or (sys.stderr.isatty() and spec.count >= 20))
-    characters = roll_characters(code, spec, progress)
+    characters = roll_characters(code, spec, progress and spec.format == "json")
     if spec.format == "json":
         return to_json(code, spec, characters)
-    return render(code, spec, sheet_items(spec, characters))
+    return render(code, spec, sheet_items(spec, characters), progress)
 
 
 def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -> bytes:
@@ -179,7 +179,8 @@ def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float,
     return result
 
 
-def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]) -> bytes:
+def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
+           progress: bool = False) -> bytes:
     module = catalog.SHEETS[spec.system]
     title = f"{SYSTEMS[spec.system]}: character sheets"
     doc = new_document(code, title, spec.paper.size)
@@ -203,6 +204,9 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
                 c.translate(x, y)
             module.draw(c, w, h, kind, char, style, form)
             c.restoreState()
+            drawn = page_index * spec.per_page + slot + 1
+            if progress and (drawn % 50 == 0 or drawn == len(items)):
+                click.echo(f"drew {drawn} of {len(items)} sheets", err=True)
         draw_footer(doc, page_index + 1, len(pages))
         c.showPage()
     data = doc.finish()

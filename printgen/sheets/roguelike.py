@@ -109,12 +109,16 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= rate_h + gap
 
     # Spells and special abilities: one line per use, with a box to tick it off.
-    spells_h = s(150) if not compact else s(100)
+    if compact:
+        spells_h, gear_h = s(100), s(62)
+    else:
+        # The points table takes what it needs; spells and gear share the rest.
+        spare = top - s(212) - 2 * gap
+        spells_h, gear_h = spare * 0.56, spare * 0.44
     _abilities(c, 0, top - spells_h, w, spells_h, char, style, form, compact)
     top -= spells_h + gap
 
     # Weapons and armor beside loot.
-    gear_h = s(108) if not compact else s(62)
     _titled(c, 0, top - gear_h, half, gear_h, "Weapons and Armor", "WDR / AR", style)
     pitch = s(14) if not compact else s(12)
     gear_values = []
