@@ -130,7 +130,7 @@ def label(c: Canvas, x: float, y: float, text: str, style: Style, size: float = 
           gray: float | None = None, right: bool = False, centre: bool = False, font: str | None = None) -> None:
     c.saveState()
     c.setFillGray(style.label_gray if gray is None else gray)
-    c.setFont(font or (fonts.SERIF_BOLD if bold else fonts.SERIF), style.pt(size))
+    c.setFont(font or (fonts.SERIF_BOLD if bold else fonts.SERIF), max(style.pt(size), min(size, MIN_TYPE)))
     if right:
         c.drawRightString(x, y, text)
     elif centre:
@@ -362,6 +362,7 @@ def wrap_runs(runs: list[tuple[str, str]], w: float, size: float) -> list[list[t
 
 
 PADDING = mm(2)
+MIN_TYPE = 4.6  # pt: labels never shrink below this on a quarter-page sheet
 
 
 def vstack(top: float, height: float, parts: list[float], gap: float) -> list[tuple[float, float]]:
