@@ -117,7 +117,9 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
             annot.FT = pikepdf.Name.Btn
             annot.V = pikepdf.Name.Off
             annot.AS = pikepdf.Name.Off
-            mk.CA = pikepdf.String("8")
+            # A tick box has its own drawn appearance; naming the embedded font keeps
+            # viewers from reaching for an unembedded symbol font.
+            annot.DA = pikepdf.String(f"{FONT_KEY} 0 Tf 0 g")
             key = ("check", round(bw, 2), round(bh, 2), tuple(matrix))
             if key not in shared:
                 shared[key] = (pdf.make_indirect(_xobject(pdf, _cross(bw, bh), bw, bh, matrix)),
