@@ -190,3 +190,26 @@ def test_long_titles_stay_in_the_safe_width():
     face = prepare(Card("The Extraordinarily Long-Winded Name of a Creature"), deck, CARD_SIZES["bridge"])
     width = CARD_SIZES["bridge"].width - 2 * SAFE
     assert all(text._line_width(line, face.title.size) <= width + 1e-6 for line, _ in face.title.lines)
+
+
+@pytest.mark.parametrize("size", ["poker", "mini"])
+def test_every_letter_stays_inside_the_safe_area(size):
+    import pypdfium2
+
+    code = SeedCode.make("deck", "roguelike", "moonpie", {"deck": "creatures", "card-size": size, "bleed": "3",
+                                                           "layout": "print-shop"})
+    card = CARD_SIZES[size]
+    low_x, high_x = mm(3) + SAFE, mm(3) + card.width - SAFE
+    low_y, high_y = mm(3) + SAFE, mm(3) + card.height - SAFE
+    document = pypdfium2.PdfDocument(build(code))
+    try:
+        for index in range(0, len(document), 2):  # the fronts
+            textpage = document[index].get_textpage()
+            for i in range(textpage.count_chars()):
+                left, bottom, right, top = textpage.get_charbox(i)
+                if right - left <= 0:
+                    continue  # spaces and line breaks
+                assert low_x - 0.5 <= left and right <= high_x + 0.5, (index, i)
+                assert low_y - 0.5 <= bottom and top <= high_y + 0.5, (index, i)
+    finally:
+        document.close()

@@ -124,7 +124,7 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedFace:
         y -= tag_size * 1.9 + mm(1.2) * m.scale
     body = None
     body_top = y - mm(0.5)
-    body_bottom = SAFE + m.index_size * 1.6
+    body_bottom = SAFE + m.index_size * 1.8
     if card.body:
         body = _fit_or_fail(list(card.body), m.inner_width, body_top - body_bottom, m.pt(10.5), 5,
                             f"{where}: the text", size)
@@ -194,16 +194,18 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
 
     c.setFillGray(MUTED)
     c.setFont(fonts.MONO, m.index_size)
-    c.drawString(SAFE, SAFE, index_text)
+    # The baseline sits a descent above the safe edge, so "/" and "," stay inside it.
+    c.drawString(SAFE, SAFE + m.index_size * text.DESCENT, index_text)
+    rule = SAFE + m.index_size * 1.35
     c.setStrokeGray(0.75)
     c.setLineWidth(0.3)
-    c.line(SAFE, SAFE + m.index_size * 1.15, m.width - SAFE, SAFE + m.index_size * 1.15)
+    c.line(SAFE, rule, m.width - SAFE, rule)
 
 
 def _draw_watermark(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
     """A faint "@" in the room the text leaves free at the foot of the card."""
     free_top = face.body_top - (face.body.height if face.body else 0.0) - mm(1)
-    free_bottom = SAFE + m.index_size * 1.6
+    free_bottom = SAFE + m.index_size * 1.8
     size = m.pt(60)
     if free_top - free_bottom < size * 0.85:
         return  # one size on every card, or none: a shrunken mark looks like a mistake
