@@ -173,3 +173,13 @@ def test_bad_options_are_one_clear_line(tmp_path, args, words):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
     assert not out.exists()
+
+
+def test_large_counts_report_progress_on_stderr_only(tmp_path):
+    out = tmp_path / "many.pdf"
+    result = run_cli("sheet", "--system", "roguelike", "--count", "100", "--per-page", "4", "--seed", "many",
+                     "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "drew 50 of 100 sheets" in result.stderr and "drew 100 of 100 sheets" in result.stderr
+    assert "drew" not in result.stdout
+    assert len(open_pdf(out.read_bytes()).pages) == 25

@@ -245,9 +245,14 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
         cols[1], cols[2] = "Talent / Environ", "Gear / Trap"
     cw = iw / len(cols)
     yy = iy + ih - s(9)
+    two_lines = any(" / " in col for col in cols)
     for i, col in enumerate(cols):
-        label(c, ix + (i + 0.5) * cw, yy, col, style, 6.5, bold=True, centre=True, gray=0.1)
-    yy -= s(3)
+        first, _, second = col.partition(" / ")
+        label(c, ix + (i + 0.5) * cw, yy, first + (" /" if second else ""), style, 6.5, bold=True, centre=True,
+              gray=0.1)
+        if second:
+            label(c, ix + (i + 0.5) * cw, yy - s(7.5), second, style, 6.5, bold=True, centre=True, gray=0.1)
+    yy -= s(3) + (s(7.5) if two_lines else 0)
     for rank in r["rank"]:
         yy -= s(12)
         success, failure = chances(rank["die"])
@@ -327,7 +332,13 @@ def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
           "Triggers (1 each)", style)
     field(c, form, f"{key}.total", ix + iw * 0.72 + s(8), iy + ih - row_h, iw * 0.28 - s(8), row_h,
           "Total Tokens", style)
-    area_top = iy + ih - row_h - s(4)
+    area_top = iy + ih - row_h - s(11)
+    for col in range(2):
+        cx = ix + col * ((iw - s(8)) / 2 + s(8))
+        half_w = (iw - s(8)) / 2
+        for text, at in (("Talent, Gear or effect", 0), ("die rank", half_w * 0.38 + s(3)),
+                         ("Tokens", half_w * 0.86 + s(6))):
+            label(c, cx + at, area_top + s(2.5), text, style, 5.8, font=fonts.SERIF_ITALIC)
     rows = max(1, int((area_top - iy) // s(16)))
     half = (iw - s(8)) / 2
     per_col = (rows + 0)

@@ -59,15 +59,17 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     # Left column: skills, then the rules at hand, then inventory.
     skill_row = s(19)
     skills_h = len(r["skills"]) * skill_row + s(30)
-    (sk_y, sk_h), (ref_y, ref_h), (inv_y, inv_h) = vstack(top, top, [skills_h, s(62), -1], gap)
+    (sk_y, sk_h), (ref_y, ref_h), (inv_y, inv_h) = vstack(top, top, [skills_h, s(74), -1], gap)
     _skills(c, 0, sk_y, left_w, sk_h, char, style, form, skill_row)
     ix, iy, iw, ih = titled(c, 0, ref_y, left_w, ref_h, "Rules at hand", "", style)
     diff = "  ".join(f"{d['levels']}: {d['difficulty']}" for d in r["difficulty"])
     yy = paragraph(c, ix, iy + ih, iw, f"Roll the skill's pool: every 5 or 6 is a success. You need as many "
                    f"successes as the level's Difficulty (dungeon level: Difficulty  {diff}).", style, 6.6)
     lu = r["level_up"]
-    paragraph(c, ix, yy - s(1), iw, f"Going down a level gains a level: {lu['skills']} {lu['hit_points']} "
-              f"{lu['ability']}", style, 6.6)
+    yy = paragraph(c, ix, yy - s(1), iw, f"Going down a level gains a level: {lu['skills']} {lu['hit_points']} "
+                   f"{lu['ability']}", style, 6.6)
+    start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
+    paragraph(c, ix, yy - s(1), iw, "Note: " + start, style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
     ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, "Inventory", "", style)
     ruled_list(c, form, "inventory", ix, iy, iw, ih, s(15), style, char and char["inventory"])
 
