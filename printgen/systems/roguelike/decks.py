@@ -236,7 +236,7 @@ def encounters_deck(code: SeedCode) -> Deck:
                 Paragraph(_contents(corridor), "Corridor or cavern:"),
             )
             cards.append(Card("Encounter", f"draw in place of 2d6 for Contents · dice {first} + {second}",
-                              (Stat("2d6", str(total)),), (), body))
+                              (Stat("Roll", str(total)),), (), body))
     code.stream("deck", "encounters", "order").shuffle(cards)
     return Deck("encounters", "Encounters", tuple(cards), back_subtitle="Roguelike · draw for an area's contents",
                 accent=(0.1, 0.35, 0.4))
