@@ -18,10 +18,6 @@ from .sizes import CardSize
 PATTERN_PITCH = mm(7)
 
 
-def form_name(label: str, labels: list[str]) -> str:
-    return f"pgback{labels.index(label)}"
-
-
 def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bleed: float) -> None:
     """Record the back for ``label`` as the form ``name`` (card space, bleed included)."""
     m = Metrics.of(size)

@@ -139,15 +139,6 @@ def sheet_layout(page_size: tuple[float, float], card: CardSize, bleed: float) -
     return Sheet(width, height, card.width, card.height, bleed, columns, rows)
 
 
-def mirror_point(x: float, y: float, width: float, height: float, page: tuple[float, float], duplex: str):
-    """Where a ``width`` × ``height`` box at (x, y) on the front lands on the back page."""
-    if duplex == "long":
-        return page[0] - x - width, y
-    if duplex == "short":
-        return x, page[1] - y - height
-    return x, y
-
-
 @dataclass(frozen=True)
 class PrintShopPage:
     """One card per page: the page is the bleed box, the trim box sits ``bleed`` inside it."""

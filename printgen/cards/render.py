@@ -37,11 +37,10 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode) -> bytes:
     # Fit every card first: a card too full stops the run before a page is drawn.
     prepared = {id(card): face.prepare(card, deck, options.size) for card in deck.cards}
     faces = [prepared[id(card)] for card in cards]
-    labels = list(dict.fromkeys(back_label(deck, card) for card in cards))
     title = f"{deck.title} deck, {options.size.label}"
     if options.layout == "print-shop":
-        return _print_shop(deck, faces, labels, options, code, title)
-    return _sheets(deck, faces, labels, options, code, title)
+        return _print_shop(deck, faces, options, code, title)
+    return _sheets(deck, faces, options, code, title)
 
 
 def index_text(deck: Deck, number: int, total: int) -> str:
@@ -53,19 +52,25 @@ def back_label(deck: Deck, card: Card) -> str:
     return card.back or deck.back_title or deck.title
 
 
-def _define_backs(c: Canvas, deck: Deck, labels: list[str], options: PrintOptions) -> None:
-    for label in labels:
-        back.define_back(c, back.form_name(label, labels), label, deck, options.size, options.bleed)
+def _define_backs(c: Canvas, deck: Deck, faces: list[face.PreparedFace], options: PrintOptions) -> dict[str, str]:
+    """Draw each distinct back once, as a form; the form's name for every back label."""
+    names: dict[str, str] = {}
+    for prepared in faces:
+        label = back_label(deck, prepared.card)
+        if label not in names:
+            names[label] = f"pgback{len(names)}"
+            back.define_back(c, names[label], label, deck, options.size, options.bleed)
+    return names
 
 
-def _sheets(deck, faces, labels, options: PrintOptions, code: SeedCode, title: str) -> bytes:
+def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> bytes:
     sheet = sheet_layout(options.paper.size, options.size, options.bleed)
     with_backs = options.duplex != "none"
     sheets = max(1, math.ceil(len(faces) / sheet.per_page))
     pages = sheets * (2 if with_backs else 1) + (2 if options.calibration else 0)
     doc = new_document(code, title, options.paper.size, duplex=VIEWER_DUPLEX[options.duplex])
     c = doc.canvas
-    _define_backs(c, deck, labels, options)
+    backs = _define_backs(c, deck, faces, options)
     page = 0
     if options.calibration:
         for draw in (calibration.draw_front, calibration.draw_back):
@@ -89,7 +94,7 @@ def _sheets(deck, faces, labels, options: PrintOptions, code: SeedCode, title: s
             behind = {sheet.back_slot(slot, options.duplex) for slot in occupied}
             for slot, prepared in enumerate(chunk):
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
-                c.doForm(back.form_name(back_label(deck, prepared.card), labels))
+                c.doForm(backs[back_label(deck, prepared.card)])
                 c.restoreState()
             page += 1
             _footer(doc, sheet, page, pages)
@@ -140,12 +145,12 @@ def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bo
     c.restoreState()
 
 
-def _print_shop(deck, faces, labels, options: PrintOptions, code: SeedCode, title: str) -> bytes:
+def _print_shop(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> bytes:
     """Front, back, front, back...: each page one card with its bleed; the seed code is in the metadata only."""
     geometry = PrintShopPage(options.size.width, options.size.height, options.bleed)
     doc = new_document(code, title, geometry.page_size, duplex=VIEWER_DUPLEX["long"])
     c = doc.canvas
-    _define_backs(c, deck, labels, options)
+    backs = _define_backs(c, deck, faces, options)
     for number, prepared in enumerate(faces, start=1):
         for side in ("front", "back"):
             c.setTrimBox(geometry.trim_box)
@@ -155,7 +160,7 @@ def _print_shop(deck, faces, labels, options: PrintOptions, code: SeedCode, titl
             if side == "front":
                 face.draw(c, prepared, deck, options.size, options.bleed, index_text(deck, number, len(faces)))
             else:
-                c.doForm(back.form_name(back_label(deck, prepared.card), labels))
+                c.doForm(backs[back_label(deck, prepared.card)])
             c.restoreState()
             c.showPage()
     return doc.finish()
