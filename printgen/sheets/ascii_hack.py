@@ -12,7 +12,7 @@ from ..render import fonts
 from ..seed import Rng
 from ..systems.ascii_hack import characters
 from .draw import (FormCollector, Style, box, die_rank_boxes, field, heading, label, paragraph, ruled_list,
-                   set_stroke, square_boxes, text_fit, titled, value_text, vstack)
+                   set_stroke, titled, value_text, vstack)
 
 SIZES = (1,)
 PRE_ROLLED = True
@@ -149,8 +149,6 @@ def _elements(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
             form.add(c, f"{key}{k + 1}.name", name_x, base + s(3), name_w, row - s(4), font_size=s(9))
         die_rank_boxes(c, form, f"{key}{k + 1}", ix + iw - ranks_w, base + s(2), ranks_w, row - s(4), style,
                        current=item["die"] if item else None)
-        if items is not None and item is None:
-            pass
 
 
 def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float,
@@ -341,7 +339,7 @@ def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
             label(c, cx + at, area_top + s(2.5), text, style, 5.8, font=fonts.SERIF_ITALIC)
     rows = max(1, int((area_top - iy) // s(16)))
     half = (iw - s(8)) / 2
-    per_col = (rows + 0)
+    per_col = rows
     for col in range(2):
         cx = ix + col * (half + s(8))
         for k in range(per_col):
@@ -361,4 +359,3 @@ def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
             bx = cx + nw + rw + s(6)
             box(c, bx, base + s(2), cx + half - bx, s(12), style)
             form.add(c, f"{key}.trait{idx}.cost", bx, base + s(2), cx + half - bx, s(12), font_size=s(8))
-    label(c, ix + iw, iy - s(0.5) + 0, "", style, 6)

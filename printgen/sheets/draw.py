@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import mm
 
 
 @dataclass(frozen=True)
@@ -206,8 +205,7 @@ def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float,
 
 
 def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, pitch: float,
-               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False,
-               small_values: list[str] | None = None) -> int:
+               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False) -> int:
     """Writing lines, with values printed on the first ones; blanks become one-line fields.
 
     With ``checkbox`` each line starts with a small box to tick off a spent use.
@@ -223,8 +221,6 @@ def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w:
             form.add(c, f"{name}.used{i + 1}", x + style.pt(1), base + style.pt(2), sq, sq, kind="check")
         if i < len(values):
             value_text(c, text_x, base + style.pt(2.5), x + w - text_x - style.pt(2), values[i], style, value_size)
-            if small_values and i < len(small_values) and small_values[i]:
-                pass
         else:
             form.add(c, f"{name}.{i + 1}", text_x, base + 0.5, x + w - text_x, pitch - 1,
                      font_size=min(style.pt(value_size), pitch * 0.7))
@@ -344,24 +340,6 @@ def rich_line(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size:
     c.restoreState()
 
 
-def wrap_runs(runs: list[tuple[str, str]], w: float, size: float) -> list[list[tuple[str, str]]]:
-    """Word-wrap (font, text) runs into lines of at most ``w`` points."""
-    lines: list[list[tuple[str, str]]] = [[]]
-    width = 0.0
-    for font, text in runs:
-        for i, word in enumerate(text.split(" ")):
-            piece = word if i == 0 else " " + word
-            pw = fonts.string_width(piece, font, size)
-            if width + pw > w and lines[-1] and word:
-                lines.append([])
-                piece, width = word, 0.0
-                pw = fonts.string_width(piece, font, size)
-            lines[-1].append((font, piece))
-            width += pw
-    return lines
-
-
-PADDING = mm(2)
 MIN_TYPE = 4.6  # pt: labels never shrink below this on a quarter-page sheet
 
 

@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..seed import Rng
 from ..systems.rlrl import characters
-from .draw import (FormCollector, Style, box, field, heading, label, paragraph, ruled_list, square_boxes,
+from .draw import (FormCollector, Style, field, heading, label, paragraph, ruled_list, square_boxes,
                    titled, vstack)
 
 SIZES = (1, 2)
