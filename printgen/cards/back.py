@@ -18,13 +18,14 @@ from .sizes import CardSize
 PATTERN_PITCH = mm(7)
 
 
-def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bleed: float) -> None:
+def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bleed: float, where: str = "") -> None:
     """Record the back for ``label`` as the form ``name`` (card space, bleed included)."""
     m = Metrics.of(size)
     title = text.fit([Paragraph(label)], m.inner_width, m.pt(30), m.pt(15), m.pt(7, 6),
                      font=fonts.SERIF_BOLD, max_lines=2)
     if title is None:
-        raise CardTooFull(f"{deck.title}: the back {label!r} does not fit on a {size.name} card; shorten it")
+        shown = label if len(label) <= 40 else label[:40] + "…"
+        raise CardTooFull(f"{where or deck.title}: the back {shown!r} does not fit on a {size.name} card; shorten it")
     subtitle = None
     if deck.back_subtitle:
         subtitle = text.fit([Paragraph(deck.back_subtitle)], m.inner_width, m.pt(12), m.pt(7), m.pt(5, 4.5),

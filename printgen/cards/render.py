@@ -59,7 +59,7 @@ def _define_backs(c: Canvas, deck: Deck, faces: list[face.PreparedFace], options
         label = back_label(deck, prepared.card)
         if label not in names:
             names[label] = f"pgback{len(names)}"
-            back.define_back(c, names[label], label, deck, options.size, options.bleed)
+            back.define_back(c, names[label], label, deck, options.size, options.bleed, prepared.card.source)
     return names
 
 
@@ -70,7 +70,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> b
     pages = sheets * (2 if with_backs else 1) + (2 if options.calibration else 0)
     doc = new_document(code, title, options.paper.size, duplex=VIEWER_DUPLEX[options.duplex])
     c = doc.canvas
-    backs = _define_backs(c, deck, faces, options)
+    backs = _define_backs(c, deck, faces, options) if with_backs else {}
     page = 0
     if options.calibration:
         for draw in (calibration.draw_front, calibration.draw_back):
