@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..seed import Rng
 from ..systems.roguelike import characters
-from ..systems.roguelike.rules import choices as rule_choices, data_list
+from ..systems.roguelike.rules import choices as rule_choices, data_list, tables
 from .draw import (FormCollector, Style, box, field, heading, label, paragraph, rich_line, ruled_list,
                    square_boxes, value_text)
 
@@ -108,6 +108,11 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     c.restoreState()
     top -= rate_h + gap
 
+    if char is None and not compact:
+        roll_h = s(96)
+        _roll_tables(c, 0, top - roll_h, w, roll_h, style)
+        top -= roll_h + gap
+
     # Spells and special abilities: one line per use, with a box to tick it off.
     if compact:
         spells_h, gear_h = s(100), s(62)
@@ -121,10 +126,12 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     # Weapons and armor beside loot.
     _titled(c, 0, top - gear_h, half, gear_h, "Weapons and Armor", "WDR / AR", style)
     pitch = s(14) if not compact else s(12)
-    gear_values = []
-    if char:
-        gear_values = [f"{wpn['name']}  (WDR {wpn['wdr']})" for wpn in char["weapons"]]
-        gear_values += [f"{g['count']} {g['name']}s" if g["count"] > 1 else g["name"] for g in char["gear"]]
+    # Every character starts with the same kit, so even a blank record has it.
+    kit = char or {"weapons": [{"name": i["name"], "wdr": i["wdr"]} for i in characters.starting_kit() if "wdr" in i],
+                   "gear": [{"name": i["name"], "count": i.get("count", 1)} for i in characters.starting_kit()
+                            if "wdr" not in i]}
+    gear_values = [f"{wpn['name']}  (WDR {wpn['wdr']})" for wpn in kit["weapons"]]
+    gear_values += [f"{g['count']} {g['name']}s" if g["count"] > 1 else g["name"] for g in kit["gear"]]
     inner = _inner(0, top - gear_h, half, gear_h, style)
     ruled_list(c, form, "weapons", *inner, pitch, style, gear_values)
     _titled(c, half + gap, top - gear_h, half, gear_h, "Loot", "1 point each at the end", style)
@@ -133,6 +140,37 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
     # Points: a hundred boxes in rows of twenty (a level each), and the table at hand.
     _points(c, 0, 0, w, top, style, form, compact)
+
+
+def _roll_tables(c: Canvas, x: float, y: float, w: float, h: float, style: Style) -> None:
+    """The occupation and race tables, for rolling up a character at the table."""
+    s = style.pt
+    gap = s(5)
+    half = (w - gap) / 2
+    specs = (("occupation", "Occupation: roll 1d6", ("health", "attack", "defense")),
+             ("race", "Race: roll 1d6", ("speed", "power", "intellect")))
+    for k, (table_id, title, keys) in enumerate(specs):
+        bx = x + k * (half + gap)
+        ix, iy, iw, ih = _inner(bx, y, half, h, style)
+        _titled(c, bx, y, half, h, title, "copy the row onto your record", style)
+        table = tables()[table_id]
+        cols = [s(19), iw * 0.24] + [iw * 0.13] * 3
+        heads = ["", "", *(key.capitalize() for key in keys), "Special"]
+        xs = [ix]
+        for cw in cols:
+            xs.append(xs[-1] + cw)
+        yy = iy + ih - s(7)
+        for i, head in enumerate(heads):
+            label(c, xs[i], yy, head, style, 6, bold=True, gray=0.2)
+        for row in table.rows:
+            yy -= s(10.5)
+            label(c, xs[0], yy, row.roll_text, style, 7.5, font=fonts.MONO_BOLD, gray=0)
+            label(c, xs[1], yy, row.result, style, 7.5, bold=True, gray=0.05)
+            for i, key in enumerate(keys):
+                label(c, xs[2 + i] + s(8), yy, str(row[key]), style, 7.5, font=fonts.MONO, gray=0.05)
+            special = ", ".join(f"{a['count']} {a['name']}{'s' if a['count'] > 1 else ''}"
+                                for a in row["abilities"]) or "None"
+            label(c, xs[5], yy, special, style, 7, gray=0.15)
 
 
 def _inner(x: float, y: float, w: float, h: float, style: Style) -> tuple[float, float, float, float]:
