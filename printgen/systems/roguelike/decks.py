@@ -21,7 +21,7 @@ SPECIAL_RULES = {
     "Curse": "works like the Curse miracle: −3 Speed, Power, Health and Intellect until lifted.",
     "Paralyze": "works like the Paralyze spell: the victim loses 1d6 turns.",
     "Spell": "on its turn it may cast a spell instead of dealing damage.",
-    "Smell": "on its turn it may let loose its stench instead of dealing damage; the rules leave the effect to the referee.",
+    "Smell": "instead of dealing damage it may loose its stench: the target, retching, loses its next turn (printgen's rule).",
     "Constrict": "once it hits, it keeps squeezing for another 1d6 every turn.",
 }
 LOOT_RULES = {
