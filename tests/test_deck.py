@@ -82,6 +82,9 @@ def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
     assert len(deck.cards) == len(table.rows)
     texts = page_texts(build(code_for(name)))
     assert indexes(texts, deck.title) == Counter(range(1, 37))
+    fronts = " ".join(" ".join(texts[0::2]).split())
+    for row, card in zip(table.rows, deck.cards):
+        assert fronts.count(f"roll {row.roll_text} · {card.count} of 36") == card.count
 
 
 def test_encounter_deck_replaces_the_dice_and_is_shuffled_by_the_seed():
