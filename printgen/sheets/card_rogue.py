@@ -10,8 +10,8 @@ from ..render import fonts
 from ..seed import Rng
 from ..systems.card_rogue.sheet_data import choices as rule_choices, rules
 from ..units import mm
-from .draw import (FormCollector, Style, box, field, heading, label, paragraph, set_stroke, square_boxes,
-                   text_fit, titled, vstack)
+from .draw import (FormCollector, Style, box, field, heading, label, paragraph, ruled_list, set_stroke,
+                   square_boxes, text_fit, titled, vstack)
 
 SIZES = (1, 2, 4)
 PRE_ROLLED = False
@@ -81,7 +81,6 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     stacked = vstack(top, top, parts, gap)
     (hp_y, hp_h), (en_y, en_h), (po_y, po_h), (vp_y, vp_h) = stacked[:4]
     if roomy:
-        from .draw import ruled_list
         ny, nh = stacked[4]
         ix, iy, iw, ih = titled(c, 0, ny, w, nh, "Notes", "effects, cards held, debts", style)
         ruled_list(c, form, "notes", ix, iy, iw, ih, s(15), style)
@@ -177,6 +176,12 @@ def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector)
         label(c, x + sw / 2, y + sh - s(16), name.upper(), style, 9, bold=True, centre=True, gray=0.1)
         label(c, x + sw / 2, y + sh - s(25), f"({slot['also']})", style, 6.5, centre=True,
               font=fonts.SERIF_ITALIC)
-        label(c, x + sw / 2, y + s(8), slot["hint"], style, 6.5, centre=True, gray=0.45)
+        hint_size = text_fit(slot["hint"], fonts.SERIF, s(6.5), sw - s(8)) / style.scale
+        label(c, x + sw / 2, y + s(8), slot["hint"], style, hint_size, centre=True, gray=0.45)
         form.add(c, f"slot.{name.lower().replace(' ', '-')}", x + s(6), y + sh * 0.35, sw - s(12), sh * 0.25,
                  font_size=s(10))
+    below = min(y for _, y in layout.values()) - gap
+    if below > s(60):
+        ix, iy, iw, ih = titled(c, 0, 0, w, below, "What your equipment does",
+                                "a property counts only while the item is equipped", style)
+        ruled_list(c, form, "effects", ix, iy, iw, ih, s(15), style)
