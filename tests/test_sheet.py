@@ -183,3 +183,18 @@ def test_large_counts_report_progress_on_stderr_only(tmp_path):
     assert "drew 50 of 100 sheets" in result.stderr and "drew 100 of 100 sheets" in result.stderr
     assert "drew" not in result.stdout
     assert len(open_pdf(out.read_bytes()).pages) == 25
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_equipment_card_slots_take_a_poker_card_one_to_a_page(paper):
+    from printgen.units import mm
+
+    _, data = make("card-rogue", fillable=True, paper=paper)
+    names, pdf = field_names(data)
+    width, height = PAPERS[paper].size
+    # The slots are drawn as dashed rounded rectangles; their write-in fields sit inside them.
+    slots = [names[f"p2_slot_{n}"] for n in ("primary-hand", "secondary-hand", "head", "chest", "feet")]
+    for slot in slots:
+        x0, y0, x1, y1 = (float(v) for v in slot.Rect)
+        assert x1 - x0 >= mm(63.5) - 12  # the field is inset 6 pt each side within a slot of at least 63.5 mm
+        assert 0 < x0 and x1 < width

@@ -151,9 +151,10 @@ def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector)
     slots = {slot["name"]: slot for slot in r["slot"]}
     # Hands either side of the head; chest and feet below, side by side.
     card_w, card_h = POKER
-    full = w >= 3 * (card_w + mm(1)) + 2 * s(3) and top >= 2 * (card_h + mm(1)) + gap
+    # A card-size slot row may reach 4 mm into the page margin (A4 is 6 mm narrower than Letter).
+    full = w + mm(8) >= 3 * (card_w + mm(1)) + 2 * mm(1) and top >= 2 * (card_h + mm(1)) + gap
     if full:
-        gap = s(3)
+        gap = mm(1)
         sw, sh = card_w + mm(1), card_h + mm(1)
     else:
         sw = (w - 2 * gap) / 3
