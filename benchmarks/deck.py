@@ -2,13 +2,15 @@
 
     python benchmarks/deck.py
 
-Prints cards per second (best of several runs) and the peak Python memory of
-one run (tracemalloc, measured in a separate run so it does not slow the timing).
+Prints cards per second (best of several runs), the peak Python memory of one
+run (tracemalloc, in a separate run so it does not slow the timing) and the
+process's peak resident memory.
 """
 
 from __future__ import annotations
 
 import csv
+import resource
 import sys
 import tempfile
 import time
@@ -64,6 +66,8 @@ def main() -> None:
     measure("creatures, print-shop pages", creature_code("print-shop"), 84)
     with tempfile.TemporaryDirectory() as folder:
         measure("custom CSV, sheets with backs", custom_code(Path(folder), 500), 500)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory of the whole process: {rss:.0f} MiB")
 
 
 if __name__ == "__main__":
