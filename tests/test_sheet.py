@@ -70,9 +70,9 @@ def field_names(data):
     ("card-rogue", ["p1_player", "p1_max-health", "p1_attack", "p1_victory", "p1_potion_1", "p1_potion_6",
                     "p1_enemy1_health_20", "p2_slot_primary-hand", "p2_slot_feet"]),
     ("ascii-hack", ["p1_name", "p1_talent1_name", "p1_talent1_d20", "p1_gear10_name", "p1_devices_1",
-                    "p1_sustenance_20", "p1_illumination_0", "p1_escalation_10", "p1_ledger1_what",
+                    "p1_sustenance_20", "p1_illumination_0", "p1_escalation_10", "p1_ledger2_what",
                     "p2_obstacle1_name", "p2_obstacle3_total"]),
-    ("rlrl", ["p1_name", "p1_hp_now", "p1_skill_Stab_6", "p1_skill_Disable-Trap_1", "p1_lockpicks_12",
+    ("rlrl", ["p1_name", "p1_hp_now", "p1_skill_Stab_6", "p1_skill_Disable-Trap_2", "p1_lockpicks_12",
               "p1_gold", "p1_spells_1", "p1_colour_dark-brown", "p1_inventory_1"]),
 ])
 def test_fillable_sheets_have_the_named_fields_and_embedded_fonts(system, expected):
@@ -198,3 +198,13 @@ def test_equipment_card_slots_take_a_poker_card_one_to_a_page(paper):
         x0, y0, x1, y1 = (float(v) for v in slot.Rect)
         assert x1 - x0 >= mm(63.5) - 12  # the field is inset 6 pt each side within a slot of at least 63.5 mm
         assert 0 < x0 and x1 < width
+
+
+def test_blank_rlrl_sheet_starts_every_skill_at_1d6():
+    _, data = make("rlrl", fillable=True)
+    names, _ = field_names(data)
+    skills = ["Stab", "Throw", "Archery", "Jump", "Climb", "Run", "Steal", "Lockpick", "Disable-Trap", "Stealth",
+              "Hack", "Magic", "Search"]
+    for skill in skills:
+        assert f"p1_skill_{skill}_1" not in names  # printed shaded, not a blank
+        assert all(f"p1_skill_{skill}_{k}" in names for k in range(2, 7))

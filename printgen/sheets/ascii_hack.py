@@ -199,7 +199,8 @@ def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: flo
           font=fonts.SERIF_ITALIC)
     label(c, col_bal + (ix + iw - col_bal) / 2, iy + ih - s(7), "in hand", style, 6, centre=True,
           font=fonts.SERIF_ITALIC)
-    lines = char["ledger"] if char else []
+    # Every player starts with the same Tokens, so a blank ledger opens with them.
+    lines = char["ledger"] if char else [characters.budget()[0]]
     balance = 0
     c.saveState()
     c.setStrokeGray(0.8)

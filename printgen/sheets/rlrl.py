@@ -121,7 +121,8 @@ def _skills(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, A
     gap = s(3)
     dice_w = r["max_pool"] * (size + gap) - gap
     dx = ix + iw - dice_w
-    pools = {sk["name"]: sk["dice"] for sk in char["skills"]} if char else {}
+    # A blank sheet already has every skill's first die: all skills start at 1d6.
+    pools = {sk["name"]: sk["dice"] for sk in char["skills"]} if char else {sk: r["base_pool"] for sk in r["skills"]}
     yy = iy + ih - s(4)
     for i, skill in enumerate(r["skills"]):
         base = yy - (i + 1) * row
@@ -142,7 +143,7 @@ def _skills(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, A
             c.setFont(fonts.MONO, size * 0.42)
             c.drawCentredString(bx + size / 2, by + size * 0.33, f"{k + 1}d")
             c.restoreState()
-            if not char:
+            if not char and not filled:
                 form.add(c, f"skill.{skill.replace(' ', '-')}.{k + 1}", bx, by, size, size, kind="check")
         if i < len(r["skills"]) - 1:
             c.saveState()
