@@ -6,7 +6,7 @@ system's deck module or read from a user's file, and laid out by ``render``.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 Color = tuple[float, float, float]
 
@@ -45,7 +45,6 @@ class Deck:
     back_title: str = ""  # the big word on the back; default: the title
     back_subtitle: str = ""
     accent: Color = (0.2, 0.25, 0.35)
-    notes: tuple[str, ...] = field(default=())
 
     def printed_cards(self) -> list[Card]:
         """Every card as many times as its count, in deck order."""
