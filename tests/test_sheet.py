@@ -208,3 +208,18 @@ def test_blank_rlrl_sheet_starts_every_skill_at_1d6():
     for skill in skills:
         assert f"p1_skill_{skill}_1" not in names  # printed shaded, not a blank
         assert all(f"p1_skill_{skill}_{k}" in names for k in range(2, 7))
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_every_rolled_line_is_printed_whatever_the_size(per_page):
+    pdfium = pytest.importorskip("pypdfium2")
+    code, data = make("roguelike", count=4, per_page=per_page, fmt="pdf", seed="kit")
+    chars = json.loads(make("roguelike", count=4, fmt="json", seed="kit")[1])["characters"]
+    doc = pdfium.PdfDocument(data)
+    text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    flat = " ".join(text.split())
+    assert flat.count("3 Rations") == 4 and flat.count("Rusty Dagger (WDR 1)") == 4
+    for char in chars:
+        assert char["name"] in flat
+        for item in char["spells"] + char["miracles"]:
+            assert item["name"] in flat

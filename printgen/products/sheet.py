@@ -152,6 +152,11 @@ def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -
     return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def split_y(paper: Paper) -> float:
+    """Where a page of two or four sheets is cut across: the two rows come out the same height."""
+    return FOOTER_ROOM + (paper.height - FOOTER_ROOM - CELL_PAD) / 2
+
+
 def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float, bool]]:
     """Where each sheet of a page goes: (x, y, w, h, rotated), in reading order.
 
@@ -161,22 +166,12 @@ def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float,
     W, H = paper.size
     if per_page == 1:
         return [(EDGE, FOOTER_ROOM, W - 2 * EDGE, H - EDGE - FOOTER_ROOM, False)]
+    cut = split_y(paper)
+    rows = [(cut + CELL_PAD, H - CELL_PAD), (FOOTER_ROOM, cut - CELL_PAD)]  # top row first
     if per_page == 2:
-        result = []
-        for top in (True, False):
-            y0 = H / 2 + CELL_PAD if top else FOOTER_ROOM
-            y1 = H - CELL_PAD if top else H / 2 - CELL_PAD
-            # Drawn rotated: the sheet's width runs up the page, its height across it.
-            result.append((CELL_PAD, y0, y1 - y0, W - 2 * CELL_PAD, True))
-        return result
-    result = []
-    for row in (1, 0):
-        for col in (0, 1):
-            x0 = col * W / 2 + CELL_PAD
-            y0 = row * H / 2 + (CELL_PAD if row else FOOTER_ROOM)
-            y1 = (row + 1) * H / 2 - CELL_PAD
-            result.append((x0, y0, W / 2 - 2 * CELL_PAD, y1 - y0, False))
-    return result
+        # Drawn rotated: the sheet's width runs up the page, its height across it.
+        return [(CELL_PAD, y0, y1 - y0, W - 2 * CELL_PAD, True) for y0, y1 in rows]
+    return [(col * W / 2 + CELL_PAD, y0, W / 2 - 2 * CELL_PAD, y1 - y0, False) for y0, y1 in rows for col in (0, 1)]
 
 
 def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
@@ -222,7 +217,8 @@ def _cut_lines(c: Canvas, paper: Paper, per_page: int) -> None:
     c.setStrokeGray(0.7)
     c.setLineWidth(0.4)
     c.setDash(3, 3)
-    c.line(mm(4), H / 2, W - mm(4), H / 2)
+    cut = split_y(paper)
+    c.line(mm(4), cut, W - mm(4), cut)
     if per_page == 4:
         c.line(W / 2, FOOTER_ROOM - mm(2), W / 2, H - mm(4))
     c.restoreState()

@@ -112,7 +112,7 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
                                             ("bank", "Home bank", "Gear left at Home"),
                                             ("quests", "Quests", "Zones and Obstacles you set"))):
         ix, iy, iw, ih = titled(c, i * (third + gap), top - lists_h, third, lists_h, title, note, style)
-        ruled_list(c, form, key, ix, iy, iw, ih, s(14), style)
+        ruled_list(c, form, key, ix, iy, iw, ih, s(15), style)
     top -= lists_h + gap
 
     track_h = s(92)

@@ -83,7 +83,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     if roomy:
         ny, nh = stacked[4]
         ix, iy, iw, ih = titled(c, 0, ny, w, nh, "Notes", "effects, cards held, debts", style)
-        ruled_list(c, form, "notes", ix, iy, iw, ih, s(15), style)
+        ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style)
 
     ix, iy, iw, ih = titled(c, 0, hp_y, w, hp_h, "Current health", "cross down as you are hurt; never above max",
                             style)
@@ -185,4 +185,4 @@ def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector)
     if below > s(60):
         ix, iy, iw, ih = titled(c, 0, 0, w, below, "What your equipment does",
                                 "a property counts only while the item is equipped", style)
-        ruled_list(c, form, "effects", ix, iy, iw, ih, s(15), style)
+        ruled_list(c, form, "effects", ix, iy, iw, ih, s(16), style)

@@ -71,7 +71,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
     paragraph(c, ix, yy - s(1), iw, "Note: " + start, style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
     ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, "Inventory", "", style)
-    ruled_list(c, form, "inventory", ix, iy, iw, ih, s(15), style, char and char["inventory"])
+    ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
 
     # Right column: abilities, lock picks and gold, spells, colours.
     colours = r["colour"]
@@ -81,7 +81,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ix, iy, iw, ih = titled(c, right_x, ab_y, right_w, ab_h, "Special abilities", "one per level gained", style)
     names = ", ".join(a["name"] for a in r["ability"])
     ref_top = iy + s(26)
-    ruled_list(c, form, "abilities", ix, ref_top, iw, ih - s(26), s(14), style)
+    ruled_list(c, form, "abilities", ix, ref_top, iw, ih - s(26), s(16), style)
     paragraph(c, ix, ref_top - s(1), iw, f"Choose from: {names}, or one your table invents.", style, 5.8,
               font=fonts.SERIF_ITALIC, gray=0.3)
 
@@ -95,7 +95,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
     ix, iy, iw, ih = titled(c, right_x, sp_y, right_w, sp_h, "Prepared spells",
                             "total levels ≤ dungeon level", style)
-    ruled_list(c, form, "spells", ix, iy, iw, ih, s(14), style, checkbox=True)
+    ruled_list(c, form, "spells", ix, iy, iw, ih, s(16), style, checkbox=True)
 
     ix, iy, iw, ih = titled(c, right_x, co_y, right_w, co_h, "Colours identified", "what each one does", style)
     yy = iy + ih - s(12)

@@ -14,6 +14,8 @@ from .draw import (FormCollector, Style, box, field, heading, label, paragraph, 
                    square_boxes, value_text)
 
 SIZES = (1, 2, 4)
+WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page
+COMPACT_PITCH = 11.5  # pt on a quarter page (4 mm): never smaller, whatever the scale
 PRE_ROLLED = True
 
 # How each rating is used, in a few words, printed under it.
@@ -78,7 +80,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= row_h + gap
 
     # The six ratings, three by two, beside the portrait.
-    rate_h = s(120) if not compact else s(96)
+    rate_h = s(120) if not compact else s(90)
     portrait_w = w * (0.3 if not compact else 0.27)
     grid_w = w - portrait_w - gap
     cell_w = (grid_w - 2 * gap) / 3
@@ -114,8 +116,9 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         top -= roll_h + gap
 
     # Spells and special abilities: one line per use, with a box to tick it off.
+    kit_lines = len(char["weapons"]) + len(char["gear"]) if char else 3
     if compact:
-        spells_h, gear_h = s(100), s(62)
+        spells_h, gear_h = s(94), s(17) + (kit_lines + 1) * COMPACT_PITCH
     else:
         # The points table takes what it needs; spells and gear share the rest.
         spare = top - s(212) - 2 * gap
@@ -125,7 +128,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
     # Weapons and armor beside loot.
     _titled(c, 0, top - gear_h, half, gear_h, "Weapons and Armor", "WDR / AR", style)
-    pitch = s(14) if not compact else s(12)
+    pitch = s(WRITE_PITCH) if not compact else COMPACT_PITCH
     # Every character starts with the same kit, so even a blank record has it.
     kit = char or {"weapons": [{"name": i["name"], "wdr": i["wdr"]} for i in characters.starting_kit() if "wdr" in i],
                    "gear": [{"name": i["name"], "count": i.get("count", 1)} for i in characters.starting_kit()
@@ -194,7 +197,8 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
             style)
     ix, iy, iw, ih = _inner(x, y, w, h, style)
     if char is None:
-        ruled_list(c, form, "abilities", ix, iy, iw, ih, s(14) if not compact else s(12), style, checkbox=True)
+        ruled_list(c, form, "abilities", ix, iy, iw, ih, s(WRITE_PITCH) if not compact else COMPACT_PITCH, style,
+                   checkbox=True)
         return
     size = 8.2 if not compact else 7
     line_h = s(size) * 1.5
@@ -231,8 +235,9 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
         yy -= line_h
     # Room below for abilities regained or found later.
     room = yy + line_h - iy
-    if room > line_h:
-        ruled_list(c, form, "abilities", ix, iy, iw, room - s(3), line_h, style, checkbox=True)
+    pitch = s(WRITE_PITCH) if not compact else COMPACT_PITCH
+    if room > pitch:
+        ruled_list(c, form, "abilities", ix, iy, iw, room - s(3), pitch, style, checkbox=True)
 
 
 def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
