@@ -66,28 +66,34 @@ def test_card_pitch_is_exact(creatures_letter):
     assert to_mm(ys[0]) == pytest.approx((279.4 - 3 * 88.9) / 2, abs=0.1)
 
 
-def test_crop_marks_stand_on_the_cut_lines_outside_the_bleed(creatures_letter):
-    width, height = page_sizes(creatures_letter)[0]
-    marks = crop_marks(creatures_letter, 0)
-    left, bottom = mm(12.7), (height - 3 * mm(88.9)) / 2
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_crop_marks_stand_on_the_cut_lines_outside_the_cards(paper):
+    pdf = open_pdf(deck_pdf(paper=paper))
+    width, height = page_sizes(pdf)[0]
+    marks = crop_marks(pdf, 0)
+    left, bottom = (width - 3 * mm(63.5)) / 2, (height - 3 * mm(88.9)) / 2
     cuts_x = [left + i * mm(63.5) for i in range(4)]
     cuts_y = [bottom + j * mm(88.9) for j in range(4)]
-    bleed = mm(3)
     vertical = [s for s in marks if abs(s.x0 - s.x1) < 1e-6]
     horizontal = [s for s in marks if abs(s.y0 - s.y1) < 1e-6]
     assert len(vertical) + len(horizontal) == len(marks)
     # A mark above and below every vertical cut, left and right of every horizontal one.
     for x in cuts_x:
-        on_line = [s for s in vertical if abs(s.x0 - x) < TOLERANCE]
-        assert len(on_line) == 2
+        assert len([s for s in vertical if abs(s.x0 - x) < TOLERANCE]) == 2
     for y in cuts_y:
-        on_line = [s for s in horizontal if abs(s.y0 - y) < TOLERANCE]
-        assert len(on_line) == 2
-    # None reaches into the cards or their bleed: crop marks, never outlines.
-    for s in vertical:
-        assert max(s.y0, s.y1) <= bottom - bleed + 1e-6 or min(s.y0, s.y1) >= cuts_y[-1] + bleed - 1e-6
-    for s in horizontal:
-        assert max(s.x0, s.x1) <= left - bleed + 1e-6 or min(s.x0, s.x1) >= cuts_x[-1] + bleed - 1e-6
+        assert len([s for s in horizontal if abs(s.y0 - y) < TOLERANCE]) == 2
+
+    def clear_of(marks, low, high, gap, key):
+        return all(max(key(s)) <= low - gap + 0.01 or min(key(s)) >= high + gap - 0.01 for s in marks)
+
+    # Never on a card: crop marks, not outlines. On A4 there is room for every
+    # mark beyond the bleed; Letter's 6.35 mm above and below the block is not
+    # enough, so those marks start 1 mm from the cut, over the bleed.
+    ys, xs = (lambda s: (s.y0, s.y1)), (lambda s: (s.x0, s.x1))
+    assert clear_of(vertical, cuts_y[0], cuts_y[-1], mm(1), ys)
+    assert clear_of(horizontal, cuts_x[0], cuts_x[-1], mm(1), xs)
+    assert clear_of(vertical, cuts_y[0], cuts_y[-1], mm(3.5), ys) == (paper == "a4")
+    assert clear_of([s for s in horizontal if min(xs(s)) < left], cuts_x[0], cuts_x[-1], mm(3.5), xs)
     assert all(0 <= v <= max(width, height) for s in marks for v in (s.x0, s.y0, s.x1, s.y1))
 
 

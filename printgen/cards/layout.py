@@ -3,8 +3,8 @@
 Pure geometry in points; nothing here draws. On a sheet the cards sit edge to
 edge in a centred block, so one cut separates two cards and 3 × 3 poker cards
 fit on Letter and on A4. Bleed runs out from the block's outer edges (and from
-any card edge with no neighbour); the crop marks stand in the margin outside
-the bleed, on the line of every cut, never on a card.
+any card edge with no neighbour); the crop marks stand on the line of every
+cut outside the block, never on a card.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from .sizes import CardSize
 MARK_GAP = mm(0.5)  # between the bleed's outer edge and the start of a crop mark
 MARK_LENGTH = mm(5)  # a short crop mark
 MIN_MARK = mm(1)  # a mark shorter than this is left out
+MIN_OUTSIDE_MARK = mm(3)  # less room than this beyond the bleed, and the mark starts nearer the cut
+INNER_GAP = mm(1)  # how near the cut such a mark starts
 MARK_WIDTH = 0.25  # pt: thin, as print shops draw them
 EDGE_ROOM = mm(2)  # at least this much paper beyond the bleed on every side
 MIN_EDGE = mm(5)  # and at least this much from a card's trim to the paper's edge
@@ -102,26 +104,34 @@ class Sheet:
         return self.bottom - self.bleed - MARK_GAP - MIN_MARK >= FOOTER_BAND
 
     def crop_marks(self, style: str) -> list[Segment]:
-        """A mark on the line of every cut, in the margins outside the bleed."""
-        reach = self.bleed + MARK_GAP
+        """A mark on the line of every cut, in the margin beyond the bleed.
+
+        Where that margin is too narrow for a useful mark (the top and foot
+        of 3 × 3 poker cards on Letter), the mark starts ``INNER_GAP`` from
+        the cut instead, over the bleed that is cut away, so that a printer's
+        unprintable edge still leaves some of it on the paper.
+        """
         floor = FOOTER_BAND if self.footer_at_bottom else 0.0
         right_wall = self.page_width - (0.0 if self.footer_at_bottom else FOOTER_BAND)
         segments: list[Segment] = []
 
-        def mark(start: float, limit: float, make) -> None:
-            direction = 1 if limit > start else -1
+        def mark(edge: float, limit: float, make) -> None:
+            direction = 1 if limit > edge else -1
+            start = edge + direction * (self.bleed + MARK_GAP)
+            if abs(limit - start) < MIN_OUTSIDE_MARK:
+                start = edge + direction * min(self.bleed + MARK_GAP, INNER_GAP)
             end = limit if style == "full" else start + direction * min(MARK_LENGTH, abs(limit - start))
             if abs(end - start) >= MIN_MARK:
                 segments.append(make(start, end))
 
         for i in range(self.columns + 1):
             x = self.left + i * self.card_width
-            mark(self.bottom - reach, floor, lambda a, b: (x, a, x, b))
-            mark(self.top + reach, self.page_height, lambda a, b: (x, a, x, b))
+            mark(self.bottom, floor, lambda a, b: (x, a, x, b))
+            mark(self.top, self.page_height, lambda a, b: (x, a, x, b))
         for j in range(self.rows + 1):
             y = self.bottom + j * self.card_height
-            mark(self.left - reach, 0.0, lambda a, b: (a, y, b, y))
-            mark(self.right + reach, right_wall, lambda a, b: (a, y, b, y))
+            mark(self.left, 0.0, lambda a, b: (a, y, b, y))
+            mark(self.right, right_wall, lambda a, b: (a, y, b, y))
         return segments
 
 

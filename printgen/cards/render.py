@@ -18,6 +18,7 @@ from .sizes import CardSize
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 LAYOUTS = ("sheet", "print-shop")
+MARK_UNDERLAY = 1.0  # pt: the white line under each crop mark
 
 
 @dataclass(frozen=True)
@@ -115,11 +116,16 @@ def _place(c: Canvas, sheet: Sheet, slot: int, occupied: set[int], offset: tuple
 
 
 def _crop_marks(c: Canvas, sheet: Sheet, style: str) -> None:
+    """Thin black marks on a white underlay, so a mark that crosses the bleed shows on dark art."""
+    segments = sheet.crop_marks(style)
     c.saveState()
+    c.setLineCap(0)
+    c.setStrokeGray(1)
+    c.setLineWidth(MARK_UNDERLAY)
+    c.lines(segments)
     c.setStrokeGray(0)
     c.setLineWidth(MARK_WIDTH)
-    c.setLineCap(0)
-    c.lines(sheet.crop_marks(style))
+    c.lines(segments)
     c.restoreState()
 
 
