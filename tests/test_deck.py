@@ -212,3 +212,10 @@ def test_unreadable_custom_files_are_named(tmp_path, name, content, message):
     with pytest.raises(PrintgenError, match=message) as caught:
         deck_product.custom.load_deck(path)
     assert name in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_list_names_the_decks_and_card_sizes():
+    result = run_cli("list", cwd=ROOT)
+    assert result.returncode == 0
+    assert "creatures, weapons, armor, spells, miracles, traps, loot, encounters, custom" in result.stdout
+    assert "poker, 63.5 × 88.9 mm" in result.stdout and "square" in result.stdout

@@ -137,7 +137,7 @@ def _magic_deck(list_id: str, title: str, key: str, label: str, attribute: str, 
         body = [Paragraph(item["effect"])]
         if item[key] != "NA":
             body.append(Paragraph(f"{label} + the caster's {attribute} − the target's armor rating.", "Damage:"))
-        body.append(Paragraph("Once cast it is gone: cross it off."))
+        body.append(Paragraph("Once cast, it is gone: discard this card."))
         cards.append(Card(item["name"], kind, (Stat(label, item[key]),), (), tuple(body)))
     return Deck(list_id, title, tuple(cards), back_subtitle="Roguelike · Spells and Miracles", accent=accent)
 
