@@ -14,7 +14,7 @@ from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 # Blank sheets, one to a page: how many pages each game's set has.
-BLANK_PAGES = {"roguelike": 1, "amulet": 4, "card-rogue": 2, "ascii-hack": 2, "rlrl": 1}
+BLANK_PAGES = {"roguelike": 2, "amulet": 4, "card-rogue": 2, "ascii-hack": 2, "rlrl": 1}
 
 
 def make(system, count=None, per_page=1, fillable=False, ink_saver=False, genre=None, fmt="pdf", paper="letter",

@@ -120,6 +120,8 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
     if spec.count is not None:
         return [(module.kind_of(char), char) for char in characters]
     blanks = [(kind, None) for kind in module.blank_kinds(spec.genre)]
+    if spec.per_page == 1:
+        blanks += [(kind, None) for kind in getattr(module, "BLANK_EXTRAS_ONE_UP", [])]
     if len(blanks) >= spec.per_page and len(blanks) % spec.per_page == 0:
         return blanks
     # A page of the same blank sheet, ready to cut up and hand round.
