@@ -301,17 +301,7 @@ def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Sty
     """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it."""
     font = font or fonts.SERIF
     size = style.pt(size)
-    lines: list[str] = []
-    for para in text.split("\n"):
-        words, current = para.split(), ""
-        for word in words:
-            trial = f"{current} {word}".strip()
-            if fonts.string_width(trial, font, size) <= w or not current:
-                current = trial
-            else:
-                lines.append(current)
-                current = word
-        lines.append(current)
+    lines = fonts.wrap_text(text, font, size, w)
     if max_lines is not None:
         lines = lines[:max_lines]
     c.saveState()
