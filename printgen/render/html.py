@@ -52,8 +52,11 @@ def _weasyprint():
     return weasyprint
 
 
+@cache
 def _package_fetcher_class():
-    weasyprint = _weasyprint()
+    _weasyprint()  # sets SOURCE_DATE_EPOCH and quiets logging before WeasyPrint loads
+    from urllib.request import url2pathname
+
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class PackageOnlyFetcher(URLFetcher):
@@ -68,15 +71,12 @@ def _package_fetcher_class():
                 return super().fetch(url, headers)
             if not url.startswith("file:"):
                 raise ValueError(f"printgen templates may not load {url}")
-            from urllib.request import url2pathname
-
             path = Path(url2pathname(url.split("?")[0].removeprefix("file:"))).resolve()
             if not any(path.is_relative_to(root) for root in self.roots):
                 raise ValueError(f"printgen templates may only load their own files, not {path}")
             media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             return URLFetcherResponse(url, path.read_bytes(), headers={"Content-Type": media_type})
 
-    del weasyprint
     return PackageOnlyFetcher
 
 
@@ -88,10 +88,11 @@ def html_to_pdf(html: str) -> bytes:
     return document.write_pdf(uncompressed_pdf=False)
 
 
-def render_pdf(template: str, seed_code: SeedCode, title: str, **context: Any) -> bytes:
-    """Render ``template`` with the common context and lay it out as PDF bytes."""
-    html = render_template(
-        template,
+def render_pdf(template: str | jinja2.Template, seed_code: SeedCode, title: str, **context: Any) -> bytes:
+    """Render ``template`` (a name under templates/, or a Template) and lay it out as PDF bytes."""
+    if isinstance(template, str):
+        template = jinja_environment().get_template(template)
+    html = template.render(
         seed_code=str(seed_code),
         title=title,
         generator=f"printgen {__version__}",
