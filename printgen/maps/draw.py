@@ -127,6 +127,24 @@ def _shape(c: Canvas, frame: MapFrame, shape: Shape, wall: bool) -> None:
             px, py = frame.point(x, y)
             p.moveTo(px, py) if i == 0 else p.lineTo(px, py)
         c.drawPath(p, stroke=1, fill=0)
+    if wall:
+        _end_walls(c, frame, shape)
+
+
+def _end_walls(c: Canvas, frame: MapFrame, shape: Shape) -> None:
+    """Close each free end of a passage with a wall; a doorway's white square opens it later."""
+    starts = [path[0] for path in shape.paths]
+    c.setLineWidth(2 * WALL)
+    for path in shape.paths:
+        for end, towards in ((path[0], path[1]), (path[-1], path[-2])):
+            if end != path[0] and end in starts:
+                continue  # a fork: the arms go on from here
+            dx, dy = end[0] - towards[0], end[1] - towards[1]
+            length = math.hypot(dx, dy)
+            across = (-dy / length * (shape.width / 2), dx / length * (shape.width / 2))
+            x0, y0 = frame.point(end[0] + across[0], end[1] + across[1])
+            x1, y1 = frame.point(end[0] - across[0], end[1] - across[1])
+            c.line(x0, y0, x1, y1)
 
 
 def draw_door(c: Canvas, frame: MapFrame, door: Door) -> None:
@@ -146,8 +164,8 @@ def draw_door(c: Canvas, frame: MapFrame, door: Door) -> None:
     c.restoreState()
     if door.blocked:
         x, y = door.cell
-        if not (0 <= x < frame.width and 0 <= y < frame.height):
-            x, y = x - dx, y - dy  # at the map's edge: the rubble fills the passage's last square
+        if door.kind == "open":
+            x, y = x - dx, y - dy  # a passage that caved in: the rubble fills its last square
         _rubble(c, *frame.point(x, y + 1), pitch)
 
 

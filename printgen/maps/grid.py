@@ -91,7 +91,11 @@ def _distance_across_band(p: Point, a: Point, b: Point) -> float:
 
 
 class Occupancy:
-    """Which cells of a bounded map are taken, with a one-square moat of rock."""
+    """Which cells of a bounded map are taken, with a one-square moat of rock.
+
+    The outermost ring of squares stays rock too, so every wall is drawn
+    inside the map's border.
+    """
 
     def __init__(self, width: int, height: int):
         self.width = width
@@ -99,7 +103,7 @@ class Occupancy:
         self.owner: dict[Cell, int] = {}
 
     def inside(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+        return 1 <= cell[0] < self.width - 1 and 1 <= cell[1] < self.height - 1
 
     def fits(self, cells: set[Cell], allowed_neighbours: set[Cell] = frozenset()) -> bool:
         """True if ``cells`` are on the map, free, and touch no taken cell but ``allowed_neighbours``."""

@@ -132,11 +132,11 @@ def corridor(doorway: Cell, heading: int, shape: str, turn_degrees: int, length:
 
 
 def within(placement: Placement, width: int, height: int) -> bool:
-    """True if every drawn point of the placement lies on the map."""
+    """True if every drawn point of the placement lies on the map, off its outermost ring."""
     if placement.shape.rect is not None:
         x, y, w, h = placement.shape.rect
-        return x >= 0 and y >= 0 and x + w <= width and y + h <= height
-    return all(0 <= x <= width and 0 <= y <= height for path in placement.shape.paths for x, y in path)
+        return x >= 1 and y >= 1 and x + w <= width - 1 and y + h <= height - 1
+    return all(1 <= x <= width - 1 and 1 <= y <= height - 1 for path in placement.shape.paths for x, y in path)
 
 
 def _doorway_beyond(end: Point, heading: int, width: int) -> tuple[Cell, int]:
