@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -75,7 +74,6 @@ class Segment:
     gray: float | None
 
 
-_NUM = r"-?(?:\d+\.?\d*|\.\d+)"
 
 
 def line_segments(pdf: pikepdf.Pdf, page_index: int = 0) -> list[Segment]:

@@ -9,7 +9,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..seed import Rng
 from ..systems.amulet import characters
-from .draw import (FormCollector, Style, box, field, heading, label, paragraph, set_stroke, square_boxes,
+from .draw import title_band
+from .draw import (FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
                    text_fit, titled, value_text, vstack)
 
 SIZES = (1, 2)
@@ -48,10 +49,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     cls = characters.classes()[kind]
     s = style.pt
     gap = s(5)
-    head_h = s(24)
-    heading(c, 0, h - head_h, w, head_h, f"@ PROJECT: AMULET · {kind.upper()}", style,
-            right=f"No. {char['number']}" if char else "class sheet")
-    top = h - head_h - gap
+    top = title_band(c, w, h, f"@ PROJECT: AMULET · {kind.upper()}", style,
+            right=f"No. {char['number']}" if char else "class sheet", height=24) - gap
     row_h = s(30)
     nw = w * 0.55
     field(c, form, "name", 0, top - row_h, nw, row_h, "Name", style, char and char["name"])
@@ -105,7 +104,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     _countdown(c, 0, hp_y, w, hp_h, style, form, rules)
 
     left_w = w * 0.42
-    ix, iy, iw, ih = titled(c, 0, low_y, left_w, low_h, f"Keys and potions", "twelve slots, shared", style)
+    ix, iy, iw, ih = titled(c, 0, low_y, left_w, low_h, "Keys and potions", "twelve slots, shared", style)
     slot = min((iw - 5 * s(3)) / 6, (ih - s(34)) / 2)
     for k in range(rules["carry_limit"]):
         r, q = divmod(k, 6)
@@ -138,7 +137,7 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
     """A hundred boxes numbered 100 down to 1; the announcement marks at 50, 25 and 10 stand out."""
     s = style.pt
     marks = {m["health"]: m["call"] for m in rules["mark"]}
-    ix, iy, iw, ih = titled(c, x, y, w, h, f"Health countdown",
+    ix, iy, iw, ih = titled(c, x, y, w, h, "Health countdown",
                             "cross off a box for each point lost; rub one out for each regained", style)
     side_w = iw * 0.26
     grid_w = iw - side_w - s(6)

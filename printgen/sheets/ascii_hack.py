@@ -11,7 +11,8 @@ from .. import dice
 from ..render import fonts
 from ..seed import Rng
 from ..systems.ascii_hack import characters
-from .draw import (FormCollector, Style, box, die_rank_boxes, field, heading, label, paragraph, ruled_list,
+from .draw import title_band
+from .draw import (FormCollector, Style, box, die_rank_boxes, field, label, paragraph, ruled_list,
                    set_stroke, titled, value_text, vstack)
 
 SIZES = (1,)
@@ -67,10 +68,8 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
     r = characters.rules()
     s = style.pt
     gap = s(5)
-    head_h = s(22)
-    heading(c, 0, h - head_h, w, head_h, "@ ASCII @HACK · ADVENTURER", style,
-            right=f"No. {char['number']}" if char else "no GM, only players")
-    top = h - head_h - gap
+    top = title_band(c, w, h, "@ ASCII @HACK · ADVENTURER", style,
+            right=f"No. {char['number']}" if char else "no GM, only players") - gap
     row_h = s(30)
     widths = [0.34, 0.16, 0.28, 0.22]
     x = 0.0
@@ -285,9 +284,7 @@ def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector
     r = characters.rules()
     s = style.pt
     gap = s(5)
-    head_h = s(22)
-    heading(c, 0, h - head_h, w, head_h, "@ ASCII @HACK · OPPOSITION", style, right="build obstacles, spend Tokens")
-    top = h - head_h - gap
+    top = title_band(c, w, h, "@ ASCII @HACK · OPPOSITION", style, right="build obstacles, spend Tokens") - gap
     row_h = s(30)
     field(c, form, "player", 0, top - row_h, w * 0.4 - gap, row_h, "Opposition player", style)
     field(c, form, "zone", w * 0.4, top - row_h, w * 0.4 - gap, row_h, "Zone", style)

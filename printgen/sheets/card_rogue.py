@@ -10,7 +10,8 @@ from ..render import fonts
 from ..seed import Rng
 from ..systems.card_rogue.sheet_data import choices as rule_choices, rules
 from ..units import mm
-from .draw import (FormCollector, Style, box, field, heading, label, paragraph, ruled_list, set_stroke,
+from .draw import title_band
+from .draw import (FormCollector, Style, box, field, label, paragraph, ruled_list, set_stroke,
                    square_boxes, text_fit, titled, vstack)
 
 SIZES = (1, 2, 4)
@@ -46,9 +47,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     r = rules()
     s = style.pt
     gap = s(5)
-    head_h = s(22)
-    heading(c, 0, h - head_h, w, head_h, "@ CARD ROGUE · SCORE SHEET", style, right="one per player")
-    top = h - head_h - gap
+    top = title_band(c, w, h, "@ CARD ROGUE · SCORE SHEET", style, right="one per player") - gap
     row_h = s(30)
     field(c, form, "player", 0, top - row_h, w * 0.45 - gap, row_h, "Player", style)
     cx = w * 0.45
@@ -142,9 +141,7 @@ def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector)
     r = rules()
     s = style.pt
     gap = s(6)
-    head_h = s(22)
-    heading(c, 0, h - head_h, w, head_h, "@ CARD ROGUE · EQUIPMENT CARD", style, right="one item per slot")
-    top = h - head_h - gap
+    top = title_band(c, w, h, "@ CARD ROGUE · EQUIPMENT CARD", style, right="one item per slot") - gap
     note = ("Lay an item card on the slot its symbol names. Armour goes in every slot but the primary hand; "
             "a two-handed item covers both hands.")
     top = paragraph(c, 0, top, w, note, style, 7.2, font=fonts.SERIF_ITALIC, gray=0.3) - gap

@@ -91,6 +91,13 @@ def text_fit(text: str, font: str, size: float, width: float, floor: float = 4.5
     return size
 
 
+def title_band(c: Canvas, w: float, top: float, text: str, style: Style, right: str = "", height: float = 22) -> float:
+    """The sheet's title band across the top edge at ``top``; returns the y of its foot."""
+    band = style.pt(height)
+    heading(c, 0, top - band, w, band, text, style, right=right)
+    return top - band
+
+
 def heading(c: Canvas, x: float, y: float, w: float, h: float, text: str, style: Style,
             right: str = "", mono: bool = True) -> None:
     """A heading band: solid with reversed type, or an outline in ink-saver mode."""

@@ -9,7 +9,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..seed import Rng
 from ..systems.rlrl import characters
-from .draw import (FormCollector, Style, field, heading, label, paragraph, ruled_list, square_boxes,
+from .draw import title_band
+from .draw import (FormCollector, Style, field, label, paragraph, ruled_list, square_boxes,
                    titled, vstack)
 
 SIZES = (1, 2)
@@ -37,10 +38,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     r = characters.rules()
     s = style.pt
     gap = s(5)
-    head_h = s(22)
-    heading(c, 0, h - head_h, w, head_h, "@ ROGUE LIKE ROGUELIKE · THE ROGUE", style,
-            right=f"No. {char['number']}" if char else "")
-    top = h - head_h - gap
+    top = title_band(c, w, h, "@ ROGUE LIKE ROGUELIKE · THE ROGUE", style,
+            right=f"No. {char['number']}" if char else "") - gap
     row_h = s(30)
     name_w = w * 0.5
     field(c, form, "name", 0, top - row_h, name_w - gap, row_h, "Rogue's name", style, char and char["name"])

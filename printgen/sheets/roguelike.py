@@ -10,7 +10,8 @@ from ..render import fonts
 from ..seed import Rng
 from ..systems.roguelike import characters
 from ..systems.roguelike.rules import choices as rule_choices, data_list, tables
-from .draw import (FormCollector, Style, box, field, heading, label, paragraph, rich_line, ruled_list,
+from .draw import title_band
+from .draw import (FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
                    square_boxes, value_text)
 
 SIZES = (1, 2, 4)
@@ -64,11 +65,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     compact = h < 520
     s = style.pt
     gap = s(5)
-    top = h
-    head_h = s(22)
     number = f"No. {char['number']}" if char else "Roll occupation 1d6, race 1d6"
-    heading(c, 0, top - head_h, w, head_h, "@ ROGUELIKE · CHARACTER RECORD", style, right=number)
-    top -= head_h + gap
+    top = title_band(c, w, h, "@ ROGUELIKE · CHARACTER RECORD", style, right=number) - gap
 
     row_h = s(30)
     level_w = w * 0.2
@@ -302,10 +300,8 @@ def _reference(c: Canvas, w: float, h: float, style: Style) -> None:
     """Spells, miracles, weapons and armor: what a new character chooses from and finds."""
     s = style.pt
     gap = s(6)
-    head_h = s(22)
-    heading(c, 0, h - head_h, w, head_h, "@ ROGUELIKE · SPELLS, MIRACLES, WEAPONS, ARMOR", style,
-            right="choose starting spells and miracles here")
-    top = h - head_h - gap
+    top = title_band(c, w, h, "@ ROGUELIKE · SPELLS, MIRACLES, WEAPONS, ARMOR", style,
+            right="choose starting spells and miracles here") - gap
     half = (w - gap) / 2
     gear_h = s(122)
     for k, (list_id, rating, title) in enumerate((("spells", "sdr", "Spells"), ("miracles", "mdr", "Miracles"))):
