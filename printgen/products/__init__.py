@@ -33,6 +33,14 @@ def register(name: str, summary: str, systems: tuple[str, ...]):
     return decorator
 
 
+def whole_number_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    """A seed-code option that must be a whole number in [low, high]."""
+    text = options.get(key, str(default))
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise PrintgenError(f"{key} must be a whole number from {low} to {high}, not {text!r}")
+    return int(text)
+
+
 def output_suffix(code: SeedCode) -> str:
     return code.option_map.get("format", "pdf")
 

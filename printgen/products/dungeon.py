@@ -9,7 +9,7 @@ from ..seed import SeedCode
 from ..systems.roguelike import dungeon as roguelike_dungeon
 from ..systems.roguelike import dungeon_pdf as roguelike_pdf
 from ..units import paper as paper_named
-from . import register
+from . import register, whole_number_option
 
 SYSTEMS = ("roguelike",)
 FORMATS = ("pdf", "json")
@@ -19,18 +19,11 @@ def options_for(levels: int, rooms: int, paper: str, output_format: str) -> dict
     return {"levels": levels, "rooms": rooms, "paper": paper, "format": output_format}
 
 
-def _whole(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    text = options.get(key, str(default))
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise PrintgenError(f"{key} must be a whole number from {low} to {high}, not {text!r}")
-    return int(text)
-
-
 @register("dungeon", "a one-shot dungeon: GM and player maps, full key, rules reference", SYSTEMS)
 def build(code: SeedCode) -> bytes:
     options = code.option_map
-    levels = _whole(options, "levels", roguelike_dungeon.DEFAULT_LEVELS, 1, roguelike_dungeon.MAX_LEVELS)
-    rooms = _whole(options, "rooms", roguelike_dungeon.DEFAULT_AREAS, roguelike_dungeon.MIN_AREAS, roguelike_dungeon.MAX_AREAS)
+    levels = whole_number_option(options, "levels", roguelike_dungeon.DEFAULT_LEVELS, 1, roguelike_dungeon.MAX_LEVELS)
+    rooms = whole_number_option(options, "rooms", roguelike_dungeon.DEFAULT_AREAS, roguelike_dungeon.MIN_AREAS, roguelike_dungeon.MAX_AREAS)
     output_format = options.get("format", "pdf")
     if output_format not in FORMATS:
         raise PrintgenError(f"format must be one of {', '.join(FORMATS)}, not {output_format!r}")

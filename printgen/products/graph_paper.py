@@ -17,7 +17,7 @@ from ..render import fonts
 from ..render.canvas import render_pages
 from ..seed import SeedCode
 from ..units import Paper, inch, mm, paper as paper_named
-from . import register
+from . import register, whole_number_option
 
 SYSTEM = "generic"
 MAX_PAGES = 500
@@ -63,16 +63,9 @@ def spec_from_code(code: SeedCode) -> GraphPaperSpec:
     grid_name = options.get("grid") or DEFAULT_GRID[paper.name]
     if grid_name not in GRIDS:
         raise PrintgenError(f"unknown grid {grid_name!r}; choose one of: {', '.join(GRIDS)}")
-    pages = _int_option(options, "pages", 1, 1, MAX_PAGES)
-    heavy = _int_option(options, "heavy-every", 5, 0, 50)
+    pages = whole_number_option(options, "pages", 1, 1, MAX_PAGES)
+    heavy = whole_number_option(options, "heavy-every", 5, 0, 50)
     return GraphPaperSpec(paper, GRIDS[grid_name], pages, heavy)
-
-
-def _int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    text = options.get(key, str(default))
-    if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
-        raise PrintgenError(f"{key} must be a whole number from {low} to {high}, not {text!r}")
-    return int(text)
 
 
 def options_for(paper: str, grid: str | None, pages: int, heavy_every: int) -> dict[str, object]:

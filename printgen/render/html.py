@@ -36,10 +36,6 @@ def jinja_environment() -> jinja2.Environment:
     )
 
 
-def render_template(template: str, **context: Any) -> str:
-    return jinja_environment().get_template(template).render(**context)
-
-
 @cache
 def _weasyprint():
     """Import WeasyPrint on first use: it takes half a second to load."""
