@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable
 
 import click
 
-from . import __version__, products
+from . import __version__, games, products
 from .errors import PrintgenError
 from .cards.sizes import CARD_SIZES
 from .products import deck as deck_product
-from .products import dungeon as dungeon_product, graph_paper
-from .systems.roguelike import dungeon as roguelike_dungeon
+from .products import graph_paper
 from .render.metadata import read_seed_code
 from .render.output import check_writable, default_path, write_atomic
 from .seed import SeedCode, random_seed
@@ -36,6 +36,53 @@ out_option = click.option("-o", "--out", type=click.Path(dir_okay=False, path_ty
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 
 
+def system_option(product: str, default: str | None = None):
+    """--system, with the games whose declarations offer ``product`` as its choices."""
+    makers = sorted(deck_product.deck_systems() if product == "deck" else games.offering(product))
+    if default is None:
+        return click.option("--system", "system", type=click.Choice(makers), required=True, help="The game.")
+    return click.option("--system", "system", type=click.Choice(makers), default=default, show_default=True,
+                        help="The game.")
+
+
+def game_options(product: str):
+    """One click option for every option a game declares for ``product``; checked later, per game."""
+
+    def decorate(command):
+        for name, (option, takers) in sorted(games.product_options(product).items(), reverse=True):
+            which = f" [{', '.join(takers)}]"
+            default = f" Default: {option.default}." if option.default is not None and not option.flag else ""
+            if option.flag:
+                command = click.option(option.flag_name, name, is_flag=True, default=None,
+                                       help=option.help + which)(command)
+            else:
+                command = click.option(option.flag_name, name, default=None, metavar=option.metavar,
+                                       help=option.help + default + which)(command)
+        return command
+
+    return decorate
+
+
+def chosen_options(product: str, system: str, given: dict[str, object], offer: games.Offer | None = None) -> dict[str, str]:
+    """The seed-code text of the options ``system`` declares for ``product``; refuse ones it does not take."""
+    if offer is None:
+        offer = games.offer_for(product, system)[1]
+    declared = {option.name: option for option in offer.options}
+    chosen: dict[str, str] = {}
+    for name, value in given.items():
+        if value is None or value is False:
+            continue
+        if name not in declared:
+            option = games.product_options(product)[name][0]
+            takers = ", ".join(games.product_options(product)[name][1])
+            raise PrintgenError(f"{option.flag_name} is for {takers}, not {system}")
+        chosen[name] = declared[name].text(value)
+    for name, option in declared.items():
+        if name not in chosen and option.default is not None:
+            chosen[name] = option.default
+    return chosen
+
+
 @click.group(context_settings=CONTEXT, epilog="""\b
 Examples:
   printgen graph-paper                          ¼-inch graph paper on Letter
@@ -52,13 +99,17 @@ def cli() -> None:
     """
 
 
-def run_product(product: str, system: str, seed: str | None, options: dict[str, object], out: Path | None, force: bool) -> Path:
-    """Build a product from command-line options and write it."""
+def run_product(product: str, system: str, seed: str | None, options: dict[str, object],
+                out: Path | Callable[[str], Path] | None, force: bool) -> Path:
+    """Build a product from command-line options and write it (``out`` may name the file from the seed)."""
+    products.check(SeedCode.make(product, system, seed or "check", options))  # bad options: before a seed is chosen
     if seed is None:
         seed = random_seed()
         click.echo(f"seed: {seed}", err=True)
     elif not seed.strip():
         raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
+    if callable(out):
+        out = out(seed)
     return write_product(SeedCode.make(product, system, seed, options), out, force)
 
 
@@ -103,7 +154,7 @@ Examples:
   printgen deck custom --data my-deck.csv           your own cards: columns title, body, count, back, any stats
 """)
 @click.argument("name")
-@click.option("--system", default="roguelike", show_default=True, help="The game whose decks to print.")
+@system_option("deck", default="roguelike")
 @click.option("--card-size", type=click.Choice(sorted(CARD_SIZES), case_sensitive=False), default="poker", show_default=True, help="Card size.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="Backs after each sheet, mirrored for flipping on the long or short edge; none: fronts only.")
@@ -115,21 +166,21 @@ Examples:
 @click.option("--back-offset", metavar="X,Y", default="0,0", show_default=True, help="Shift back pages X mm right and Y mm up, as measured with --calibration.")
 @click.option("--calibration", is_flag=True, help="Begin with a two-page sheet for measuring the back offset of a duplex printer.")
 @click.option("--format", "output_format", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True, help="pdf: the cards to print; json: the deck as data.")
+@game_options("deck")
 @paper_option
 @seed_option
 @out_option
 @force_option
 def deck_command(name: str, system: str, card_size: str, duplex: str, data: Path | None, bleed: float, crop_marks: str,
                  layout: str, back_offset: str, calibration: bool, output_format: str, paper: str, seed: str | None,
-                 out: Path | None, force: bool) -> None:
-    """A deck of cards to cut out: Roguelike's creatures, weapons, armor, spells,
-    miracles, traps, loot and encounters, or your own (custom --data FILE)."""
+                 out: Path | None, force: bool, **own: object) -> None:
+    """A deck of cards to cut out: a game's decks (printgen list names them), or your own (custom --data FILE)."""
+    decks = deck_product.system_decks(system)
+    own_options = chosen_options("deck", system, own, decks[name]) if name in decks else {}
     options = deck_product.options_for(system, name, card_size, paper, duplex, bleed, crop_marks, layout, back_offset,
-                                       calibration, data, output_format)
-    if seed is None:
-        seed = random_seed()
-        click.echo(f"seed: {seed}", err=True)
-    run_product("deck", system, seed, options, out or deck_product.default_out(name, system, seed, output_format), force)
+                                       calibration, data, output_format, own_options)
+    run_product("deck", system, seed, options,
+                out or (lambda chosen: deck_product.default_out(name, system, chosen, output_format)), force)
 
 
 @cli.command(context_settings=CONTEXT, epilog="""\b
@@ -139,18 +190,48 @@ Examples:
   printgen dungeon --system roguelike --rooms 10               smaller levels
   printgen dungeon --system roguelike --seed moonpie --format json
 """)
-@click.option("--system", "system", type=click.Choice(dungeon_product.SYSTEMS), default="roguelike", show_default=True, help="Game.")
-@click.option("--levels", type=click.IntRange(1, roguelike_dungeon.MAX_LEVELS), default=roguelike_dungeon.DEFAULT_LEVELS, show_default=True, help="Number of levels.")
-@click.option("--rooms", type=click.IntRange(roguelike_dungeon.MIN_AREAS, roguelike_dungeon.MAX_AREAS), default=roguelike_dungeon.DEFAULT_AREAS, show_default=True, help="Most areas (rooms and corridors) on a level.")
-@click.option("--format", "output_format", type=click.Choice(dungeon_product.FORMATS), default="pdf", show_default=True, help="pdf: the printable booklet; json: the dungeon as data.")
+@system_option("dungeon")
+@game_options("dungeon")
+@click.option("--format", "output_format", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True,
+              help="pdf: the printable booklet; json: the dungeon as data.")
 @paper_option
 @seed_option
 @out_option
 @force_option
-def dungeon(system: str, levels: int, rooms: int, output_format: str, paper: str, seed: str | None, out: Path | None, force: bool) -> None:
+def dungeon(system: str, output_format: str, paper: str, seed: str | None, out: Path | None, force: bool,
+            **own: object) -> None:
     """A one-shot dungeon: cover, GM and players' maps for each level, the key, a rules page."""
-    options = dungeon_product.options_for(levels, rooms, paper.lower(), output_format)
+    options = {"paper": paper.lower(), "format": output_format, **chosen_options("dungeon", system, own)}
     run_product("dungeon", system, seed, options, out, force)
+
+
+@cli.command(context_settings=CONTEXT)
+@system_option("reference")
+@game_options("reference")
+@paper_option
+@seed_option
+@out_option
+@force_option
+def reference(system: str, paper: str, seed: str | None, out: Path | None, force: bool, **own: object) -> None:
+    """A game's rules reference: tables, odds and procedures at a glance."""
+    options = {"paper": paper.lower(), **chosen_options("reference", system, own)}
+    run_product("reference", system, seed, options, out, force)
+
+
+@cli.command(context_settings=CONTEXT)
+@system_option("challenge")
+@game_options("challenge")
+@click.option("--format", "output_format", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True,
+              help="pdf: the challenge to print; json: the same as data.")
+@paper_option
+@seed_option
+@out_option
+@force_option
+def challenge(system: str, output_format: str, paper: str, seed: str | None, out: Path | None, force: bool,
+              **own: object) -> None:
+    """A seeded challenge: the same setup for everyone who plays its seed code."""
+    options = {"paper": paper.lower(), "format": output_format, **chosen_options("challenge", system, own)}
+    run_product("challenge", system, seed, options, out, force)
 
 
 # Product commands for decks (printgen deck) and sheets (printgen sheet) follow.
@@ -165,8 +246,7 @@ Examples:
   printgen sheet --system ascii-hack --count 3 --genre western
   printgen sheet --system rlrl --count 5 --format json    five rogues as data
 """)
-@click.option("--system", "system", required=True, type=click.Choice(["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]),
-              help="The game.")
+@system_option("sheet")
 @click.option("--blank", "blank", is_flag=True, help="Blank sheets to fill in at the table (the default).")
 @click.option("--count", type=int, metavar="N", help="N pre-rolled characters, each from its own stream of the seed.")
 @click.option("--per-page", type=int, default=1, show_default=True, metavar="1|2|4",
@@ -188,7 +268,6 @@ def sheet_command(system: str, blank: bool, count: int | None, per_page: int, fi
     if blank and count is not None:
         raise PrintgenError("--blank and --count contradict each other; give one (blank is the default)")
     options = sheet.options_for(system, paper.lower(), count, per_page, fillable, ink_saver, genre, fmt)
-    sheet.spec_from_code(SeedCode.make("sheet", system, "check", options))  # refuse bad options before any work
     run_product("sheet", system, seed, options, out, force)
 
 
@@ -211,14 +290,15 @@ def reproduce(source: str, out: Path | None, force: bool) -> None:
 def list_command() -> None:
     """Name the systems, products, grids, papers and sizes printgen knows."""
     catalogue = products.all_products()
-    systems = sorted({s for p in catalogue.values() for s in p.systems})
-    click.echo("Systems:  " + ", ".join(systems))
+    click.echo("Systems:")
+    for game in games.games().values():
+        click.echo(f"  {game.id:<12} {game.title}: {game.summary}")
     click.echo("Products:")
     for product in sorted(catalogue.values(), key=lambda p: p.name):
-        click.echo(f"  {product.name:<12} {product.summary}  [{', '.join(product.systems)}]")
+        click.echo(f"  {product.name:<12} {product.summary}  [{', '.join(product.systems())}]")
     click.echo("Papers:   " + ", ".join(f"{p.name} ({p.label})" for p in PAPERS.values()))
     click.echo("Grids:    " + ", ".join(f"{g.name} ({g.label})" for g in graph_paper.GRIDS.values()))
-    for system in deck_product.SYSTEM_DECKS:
+    for system in deck_product.deck_systems():
         click.echo(f"Decks ({system}): " + ", ".join(deck_product.deck_names(system)))
     click.echo("Card sizes: " + "; ".join(size.label for size in CARD_SIZES.values()))
 
@@ -235,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except click.UsageError as exc:
         hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
-        click.echo(f"printgen: error: {exc.format_message()}{hint}", err=True)
+        click.echo(f"printgen: error: {' '.join(exc.format_message().split())}{hint}", err=True)
         return EXIT_USAGE
     except click.ClickException as exc:
         click.echo(f"printgen: error: {exc.format_message()}", err=True)

@@ -111,7 +111,7 @@ def test_ascii_hack_adventurer_costs_add_up(genre):
 
 
 def test_ascii_hack_chances_are_computed_not_copied():
-    from printgen.sheets.ascii_hack import chances, stunt_cost
+    from printgen.systems.ascii_hack.sheet import chances, stunt_cost
 
     assert chances("d20") == (Fraction(17, 20), Fraction(1, 20))
     assert chances("d8") == (Fraction(5, 8), Fraction(1, 8))

@@ -9,6 +9,8 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
+from printgen.games import game
+
 from pdfutil import fonts, open_pdf, run_cli, subject
 from printgen.errors import PrintgenError
 from printgen.products import build, deck as deck_product
@@ -16,6 +18,9 @@ from printgen.seed import SeedCode
 from printgen.systems.roguelike import decks, rules
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+ROGUELIKE = game("roguelike")
 
 
 def code_for(deck: str, seed: str = "moonpie", **extra: object) -> SeedCode:
@@ -53,7 +58,7 @@ def test_creature_deck_holds_every_creature_once(creatures_pdf):
 
 
 def test_creature_cards_carry_the_rules_numbers():
-    deck = decks.creatures_deck(code_for("creatures"))
+    deck = decks.creatures_deck(code_for("creatures"), {})
     by_name = {card.title: card for card in deck.cards}
     vampire = by_name["Vampire"]
     assert [(s.label, s.value) for s in vampire.stats] == [
@@ -68,14 +73,14 @@ def test_creature_cards_carry_the_rules_numbers():
 
 def test_every_roguelike_deck_fits_every_card_size():
     for size in ("poker", "bridge", "tarot", "mini", "square"):
-        for name in decks.DECKS:
+        for name in ROGUELIKE.decks:
             pdf = open_pdf(build(code_for(name, **{"card-size": size})))
             assert all(fonts(pdf).values())
 
 
 @pytest.mark.parametrize("name", ["loot", "traps"])
 def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
-    deck = decks.DECKS[name].build(code_for(name))
+    deck = ROGUELIKE.load(ROGUELIKE.decks[name])(code_for(name), {})
     table = rules.tables()[name]
     assert [card.count for card in deck.cards] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
     assert len(deck.printed_cards()) == 36
@@ -88,9 +93,9 @@ def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
 
 
 def test_encounter_deck_replaces_the_dice_and_is_shuffled_by_the_seed():
-    first = decks.encounters_deck(code_for("encounters", seed="a"))
-    again = decks.encounters_deck(code_for("encounters", seed="a"))
-    other = decks.encounters_deck(code_for("encounters", seed="b"))
+    first = decks.encounters_deck(code_for("encounters", seed="a"), {})
+    again = decks.encounters_deck(code_for("encounters", seed="a"), {})
+    other = decks.encounters_deck(code_for("encounters", seed="b"), {})
     totals = Counter(int(card.stats[0].value) for card in first.cards)
     assert totals == Counter({t: 6 - abs(7 - t) for t in range(2, 13)})
     assert first == again

@@ -7,11 +7,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from printgen.products import build
-from printgen.products.dungeon import options_for
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import dungeon as dungeon_module
 from printgen.systems.roguelike.dungeon_pdf import PITCH
 from printgen.units import inch
+
+
+
+def options_for(levels, rooms, paper, fmt):
+    return {"levels": levels, "rooms": rooms, "paper": paper, "format": fmt}
+
 
 from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
 
@@ -138,10 +143,12 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["dungeon", "--system", "amulet"], "'amulet' is not 'roguelike'"),
-        (["dungeon", "--levels", "0"], "0 is not in the range"),
-        (["dungeon", "--rooms", "2"], "2 is not in the range"),
-        (["dungeon", "--format", "svg"], "'svg' is not one of"),
+        (["dungeon", "--system", "card-rogue"], "'card-rogue' is not"),
+        (["dungeon", "--levels", "3"], "Missing option '--system'"),
+        (["dungeon", "--system", "roguelike", "--levels", "0"], "levels must be a whole number from 1 to 20, not '0'"),
+        (["dungeon", "--system", "roguelike", "--levels", "03"], "levels must be a whole number from 1 to 20, not '03'"),
+        (["dungeon", "--system", "roguelike", "--rooms", "2"], "rooms must be a whole number from 4 to 40, not '2'"),
+        (["dungeon", "--system", "roguelike", "--format", "svg"], "'svg' is not one of"),
     ],
 )
 def test_bad_dungeon_options_are_one_line(args, words):

@@ -10,27 +10,62 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .. import games
 from ..errors import PrintgenError
+from ..games import Offer
+from ..options import Option, parse_options
 from ..seed import SeedCode
+from ..units import PAPERS, Paper, paper as paper_named
 
 
 @dataclass(frozen=True)
 class Product:
     name: str
     summary: str
-    systems: tuple[str, ...]
+    systems: Callable[[], tuple[str, ...]]  # asked when needed: the games declare what they make
     build: Callable[[SeedCode], bytes]
+    check: Callable[[SeedCode], object]  # refuses bad options at once, before any work
 
 
 PRODUCTS: dict[str, Product] = {}
 
 
-def register(name: str, summary: str, systems: tuple[str, ...]):
+def register(name: str, summary: str, systems: Callable[[], tuple[str, ...]],
+             check: Callable[[SeedCode], object]):
     def decorator(build: Callable[[SeedCode], bytes]) -> Callable[[SeedCode], bytes]:
-        PRODUCTS[name] = Product(name, summary, systems, build)
+        PRODUCTS[name] = Product(name, summary, systems, build, check)
         return build
 
     return decorator
+
+
+def made_by(product: str) -> Callable[[], tuple[str, ...]]:
+    """The systems whose declarations offer ``product``."""
+    return lambda: tuple(games.offering(product))
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a game's product code is handed: the seed code and its options, checked."""
+
+    code: SeedCode
+    game: games.Game
+    paper: Paper
+    format: str
+    options: dict[str, object]  # every declared option of the product, parsed, defaults filled in
+
+
+PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter")
+PDF_OR_JSON = Option("format", "pdf: the file to print; json: the same content as data.", choices=("pdf", "json"),
+                     default="pdf")
+
+
+def game_request(product: str, code: SeedCode, common: tuple[Option, ...]) -> tuple[Request, Offer]:
+    """Check a seed code against the product's common options and the game's own, in one place."""
+    game, offer = games.offer_for(product, code.system)
+    values = parse_options(code.option_map, common + offer.options, f"the {game.id} {product}")
+    paper = paper_named(str(values.get("paper", "letter")))
+    return Request(code, game, paper, str(values.get("format", "pdf")), values), offer
 
 
 def whole_number_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
@@ -46,15 +81,24 @@ def output_suffix(code: SeedCode) -> str:
 
 
 def build(code: SeedCode) -> bytes:
+    return _product(code).build(code)
+
+
+def check(code: SeedCode) -> None:
+    """Refuse a seed code whose product, system or options are wrong, without making anything."""
+    _product(code).check(code)
+
+
+def _product(code: SeedCode) -> Product:
     _load_all()
     product = PRODUCTS.get(code.product)
     if product is None:
         raise PrintgenError(f"unknown product {code.product!r}; products are: {', '.join(sorted(PRODUCTS))}")
-    if code.system not in product.systems:
+    if code.system not in product.systems():
         raise PrintgenError(
-            f"{code.product} is not made for system {code.system!r}; it is made for: {', '.join(product.systems)}"
+            f"{code.product} is not made for system {code.system!r}; it is made for: {', '.join(product.systems())}"
         )
-    return product.build(code)
+    return product
 
 
 def all_products() -> dict[str, Product]:
@@ -68,3 +112,5 @@ def _load_all() -> None:
     from . import dungeon  # noqa: F401
     from . import deck  # noqa: F401
     from . import sheet  # noqa: F401
+    from . import reference  # noqa: F401
+    from . import challenge  # noqa: F401

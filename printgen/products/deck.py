@@ -19,14 +19,13 @@ from ..cards.sizes import DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
 from ..render.output import default_path
 from ..seed import SeedCode, parse_bool
-from ..systems.roguelike import decks as roguelike_decks
+from .. import games
+from ..options import parse_options
 from ..units import mm, paper as paper_named
 from . import register
 
 CUSTOM = "custom"
-# The decks each system offers; every system also takes a custom deck.
-SYSTEM_DECKS = {"roguelike": roguelike_decks.DECKS, "generic": {}}
-DEFAULT_SYSTEM = "roguelike"
+GENERIC = "generic"  # the system of a custom deck that belongs to no game
 DEFAULT_BLEED_MM = 3.0
 MAX_BLEED_MM = 6.0
 MAX_OFFSET_MM = 10.0
@@ -39,15 +38,31 @@ class DeckRequest:
     data: Path | None
     data_digest: str | None
     options: PrintOptions
+    deck_options: dict[str, object]  # the options the game declares for this deck, parsed
+
+
+# The options every deck takes; a game may declare more for its own decks.
+PRINT_KEYS = ("deck", "card-size", "bleed", "layout", "paper", "duplex", "crop-marks", "back-offset", "calibration",
+              "format", "data", "data-sha256")
+
+
+def deck_systems() -> tuple[str, ...]:
+    """Every system with decks of its own, and generic for custom decks."""
+    return (*games.offering("deck"), GENERIC)
+
+
+def system_decks(system: str) -> dict[str, games.Offer]:
+    return {} if system == GENERIC else games.game(system).decks
 
 
 def deck_names(system: str) -> list[str]:
-    return [*SYSTEM_DECKS.get(system, {}), CUSTOM]
+    return [*system_decks(system), CUSTOM]
 
 
 def options_for(
     system: str, deck: str, card_size_name: str, paper: str, duplex: str, bleed_mm: float, crop_marks: str,
     layout: str, back_offset: str, calibration: bool, data: Path | None, output_format: str = "pdf",
+    deck_options: dict[str, str] | None = None,
 ) -> dict[str, object]:
     """The seed-code options of a deck run, checked; defaults that change nothing are left out."""
     _check_deck(system, deck, data)
@@ -70,6 +85,7 @@ def options_for(
             options["calibration"] = True
     if output_format != "pdf":
         options["format"] = _choice({"format": output_format}, "format", "pdf", FORMATS)
+    options.update(deck_options or {})
     if deck == CUSTOM:
         options["data"] = str(data)
         options["data-sha256"] = custom.file_digest(data)
@@ -106,7 +122,10 @@ def request_from_code(code: SeedCode) -> DeckRequest:
         bleed=mm(bleed), crop_marks=crop, duplex=duplex, layout=layout,
         back_offset=(mm(dx), mm(dy)), calibration=parse_bool(o.get("calibration", "no")),
     )
-    return DeckRequest(deck, data, o.get("data-sha256"), options)
+    declared = () if deck == CUSTOM else system_decks(code.system)[deck].options
+    own = {k: v for k, v in o.items() if k not in PRINT_KEYS}
+    deck_options = parse_options(own, declared, f"the {deck} deck")
+    return DeckRequest(deck, data, o.get("data-sha256"), options, deck_options)
 
 
 def load(code: SeedCode, request: DeckRequest) -> Deck:
@@ -115,13 +134,15 @@ def load(code: SeedCode, request: DeckRequest) -> Deck:
             raise PrintgenError("this seed code names a custom deck but no data-sha256; it was not made by printgen")
         deck = custom.load_deck(request.data, request.data_digest)
     else:
-        deck = SYSTEM_DECKS[code.system][request.deck].build(code)
+        game = games.game(code.system)
+        offer = game.decks[request.deck]
+        deck = game.load(offer)(code, request.deck_options)
     if not deck.printed_cards():
         raise PrintgenError(f"the {deck.title} deck has no cards to print (every count is 0)")
     return deck
 
 
-@register("deck", "card decks for cutting out, on sheets or for a print shop", tuple(SYSTEM_DECKS))
+@register("deck", "card decks for cutting out, on sheets or for a print shop", deck_systems, request_from_code)
 def build(code: SeedCode) -> bytes:
     request = request_from_code(code)
     deck = load(code, request)
@@ -133,8 +154,8 @@ def build(code: SeedCode) -> bytes:
 
 
 def _check_deck(system: str, deck: str, data: Path | None) -> None:
-    if system not in SYSTEM_DECKS:
-        raise PrintgenError(f"no decks for system {system!r}; systems with decks: {', '.join(SYSTEM_DECKS)}")
+    if system not in deck_systems():
+        raise PrintgenError(f"no decks for system {system!r}; systems with decks: {', '.join(deck_systems())}")
     names = deck_names(system)
     if deck not in names:
         raise PrintgenError(f"unknown deck {deck!r} for {system}; decks are: {', '.join(names)}")

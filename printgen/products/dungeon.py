@@ -1,34 +1,29 @@
-"""The one-shot dungeon: levels rolled on a game's tables, printed as maps and a key."""
+"""The one-shot dungeon: levels rolled on a game's tables, printed as maps and a key.
+
+The game's dungeon module (its declaration's entry) provides
+``generate(request)``, which rolls the dungeon as plain data, and
+``render(dungeon, request)``, which prints it. ``--format json`` writes the
+data in the contract every game's dungeon shares (see the README).
+"""
 
 from __future__ import annotations
 
 import json
 
-from ..errors import PrintgenError
 from ..seed import SeedCode
-from ..systems.roguelike import dungeon as roguelike_dungeon
-from ..systems.roguelike import dungeon_pdf as roguelike_pdf
-from ..units import paper as paper_named
-from . import register, whole_number_option
+from . import PAPER_OPTION, PDF_OR_JSON, game_request, made_by, register
 
-SYSTEMS = ("roguelike",)
-FORMATS = ("pdf", "json")
+PRODUCT = "dungeon"
+COMMON = (PAPER_OPTION, PDF_OR_JSON)
 
 
-def options_for(levels: int, rooms: int, paper: str, output_format: str) -> dict[str, object]:
-    return {"levels": levels, "rooms": rooms, "paper": paper, "format": output_format}
-
-
-@register("dungeon", "a one-shot dungeon: GM and player maps, full key, rules reference", SYSTEMS)
+@register(PRODUCT, "a one-shot dungeon: GM and player maps, full key, rules reference", made_by(PRODUCT),
+          lambda code: game_request(PRODUCT, code, COMMON))
 def build(code: SeedCode) -> bytes:
-    options = code.option_map
-    levels = whole_number_option(options, "levels", roguelike_dungeon.DEFAULT_LEVELS, 1, roguelike_dungeon.MAX_LEVELS)
-    rooms = whole_number_option(options, "rooms", roguelike_dungeon.DEFAULT_AREAS, roguelike_dungeon.MIN_AREAS, roguelike_dungeon.MAX_AREAS)
-    output_format = options.get("format", "pdf")
-    if output_format not in FORMATS:
-        raise PrintgenError(f"format must be one of {', '.join(FORMATS)}, not {output_format!r}")
-    paper = paper_named(options.get("paper", "letter"))
-    dungeon = roguelike_dungeon.generate(code, levels, rooms)
-    if output_format == "json":
-        return (json.dumps(dungeon.as_data(), indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
-    return roguelike_pdf.render(dungeon, code, paper)
+    request, offer = game_request(PRODUCT, code, COMMON)
+    module = request.game.load(offer)
+    dungeon = module.generate(request)
+    if request.format == "json":
+        data = {"system": code.system, "seed_code": str(code), **dungeon.as_data()}
+        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+    return module.render(dungeon, request)

@@ -73,7 +73,7 @@ def options_for(paper: str, grid: str | None, pages: int, heavy_every: int) -> d
     return {"paper": paper, "grid": grid or DEFAULT_GRID[paper], "pages": pages, "heavy-every": heavy_every}
 
 
-@register("graph-paper", "graph paper: ¼ in, 5 mm, 1 in battle grid, hex", (SYSTEM,))
+@register("graph-paper", "graph paper: ¼ in, 5 mm, 1 in battle grid, hex", lambda: (SYSTEM,), spec_from_code)
 def build(code: SeedCode) -> bytes:
     spec = spec_from_code(code)
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"

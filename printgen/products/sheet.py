@@ -19,11 +19,11 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render.canvas import draw_footer, new_document
 from ..seed import SeedCode, parse_bool
-from ..sheets import catalog, forms
+from .. import games
+from ..sheets import forms
 from ..sheets.draw import FormCollector, Style
-from ..systems import SYSTEMS
 from ..units import Paper, mm, paper as paper_named
-from . import register
+from . import made_by, register
 
 PRODUCT = "sheet"
 MAX_COUNT = 1000
@@ -63,9 +63,7 @@ def options_for(system: str, paper: str, count: int | None, per_page: int, filla
 
 
 def spec_from_code(code: SeedCode) -> SheetSpec:
-    if code.system not in catalog.SHEETS:
-        raise PrintgenError(f"no sheets for system {code.system!r}; choose one of: {', '.join(catalog.SHEETS)}")
-    module = catalog.SHEETS[code.system]
+    module = sheet_module(code.system)
     options = code.option_map
     paper = paper_named(options.get("paper", "letter"))
     fmt = options.get("format", "pdf")
@@ -105,7 +103,7 @@ def spec_from_code(code: SeedCode) -> SheetSpec:
 
 def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> list[dict[str, Any]]:
     """Characters 1..count, each from its own stream."""
-    module = catalog.SHEETS[spec.system]
+    module = sheet_module(spec.system)
     characters = []
     for number in range(1, (spec.count or 0) + 1):
         characters.append(module.roll(code.stream(PRODUCT, number), number, spec.genre))
@@ -116,7 +114,7 @@ def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> 
 
 def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any] | None]]:
     """What goes on the pages, in order: (sheet kind, character or None for a blank)."""
-    module = catalog.SHEETS[spec.system]
+    module = sheet_module(spec.system)
     if spec.count is not None:
         return [(module.kind_of(char), char) for char in characters]
     blanks = [(kind, None) for kind in module.blank_kinds(spec.genre)]
@@ -128,7 +126,13 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
     return [item for item in blanks for _ in range(spec.per_page)]
 
 
-@register(PRODUCT, "character sheets: blank, pre-rolled, 1/2/4 to a page, fillable", tuple(catalog.SHEETS))
+def sheet_module(system: str):
+    """The game's sheet module: SIZES, PRE_ROLLED, optional GENRES, roll, kind_of, blank_kinds, choices, draw."""
+    game, offer = games.offer_for(PRODUCT, system)
+    return game.load(offer)
+
+
+@register(PRODUCT, "character sheets: blank, pre-rolled, 1/2/4 to a page, fillable", made_by(PRODUCT), spec_from_code)
 def build(code: SeedCode) -> bytes:
     spec = spec_from_code(code)
     progress = spec.count is not None and (spec.count >= PROGRESS_FROM or (sys.stderr.isatty() and spec.count >= 20))
@@ -139,11 +143,11 @@ def build(code: SeedCode) -> bytes:
 
 
 def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -> bytes:
-    module = catalog.SHEETS[spec.system]
+    module = sheet_module(spec.system)
     data = {
         "seed_code": str(code),
         "system": spec.system,
-        "game": SYSTEMS[spec.system],
+        "game": games.game(spec.system).title,
         "blank": spec.count is None,
         "sheets": [kind for kind, _ in sheet_items(spec, characters)],
         "characters": characters,
@@ -178,8 +182,8 @@ def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float,
 
 def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
            progress: bool = False) -> bytes:
-    module = catalog.SHEETS[spec.system]
-    title = f"{SYSTEMS[spec.system]}: character sheets"
+    module = sheet_module(spec.system)
+    title = f"{games.game(spec.system).title}: character sheets"
     doc = new_document(code, title, spec.paper.size)
     c = doc.canvas
     style = Style(ink_saver=spec.ink_saver, scale=TYPE_SCALE[spec.per_page])

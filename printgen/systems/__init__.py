@@ -1,9 +1,4 @@
-"""One package per game. Each keeps its tables as data under data/."""
+"""One package per game: everything of a game lives in its folder.
 
-SYSTEMS = {
-    "roguelike": "Roguelike: A RPG of Commercial At Heroes (J. D. Hargrove)",
-    "amulet": "Project: Amulet",
-    "card-rogue": "Card Rogue",
-    "ascii-hack": "ASCII @HACK",
-    "rlrl": "Rogue Like Roguelike",
-}
+``printgen.games`` finds them; each package's ``__init__`` declares ``GAME``.
+"""

@@ -1,3 +1,11 @@
 """Project: Amulet: a Gauntlet-style dungeon crawl for Modos RPG, playable without a GM."""
 
-SYSTEM_ID = "amulet"
+from ...games import Game, Offer
+
+GAME = Game(
+    id="amulet",
+    title="Project: Amulet",
+    credit="",
+    summary="class sheets with the 100-health countdown",
+    sheets=Offer("the class sheets: abilities, the countdown, twelve slots", "sheet"),
+)

@@ -1,3 +1,11 @@
 """ASCII @HACK, by David Carle Artman: a GM-less roguelike of token bids and die ranks."""
 
-SYSTEM_ID = "ascii-hack"
+from ...games import Game, Offer
+
+GAME = Game(
+    id="ascii-hack",
+    title="ASCII @HACK",
+    credit="David Carle Artman",
+    summary="the Adventurer and Opposition sheets",
+    sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre) and the Opposition sheet", "sheet"),
+)

@@ -1,3 +1,11 @@
 """Rogue Like Roguelike: a hand-drawn roguelike for a rogue and a Dungeon Master."""
 
-SYSTEM_ID = "rlrl"
+from ...games import Game, Offer
+
+GAME = Game(
+    id="rlrl",
+    title="Rogue Like Roguelike",
+    credit="",
+    summary="the rogue's sheet",
+    sheets=Offer("the rogue's sheet", "sheet"),
+)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...seed import Rng
-from ...sheets.names import name as make_name
+from ...names import name as make_name
 
 DATA = Path(__file__).resolve().parent / "data"
 

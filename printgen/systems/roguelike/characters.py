@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...seed import Rng
-from ...sheets.names import name as make_name
+from ...names import name as make_name
 from .rules import data_list, tables
 
 RATINGS = ("speed", "power", "intellect", "attack", "defense", "health")

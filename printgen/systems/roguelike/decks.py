@@ -8,9 +8,6 @@ give each result as a roll of 2d6 is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
 from ...cards.model import Card, Deck, Paragraph, Stat
 from ...seed import SeedCode
 from ...tables import Row, Table
@@ -32,16 +29,9 @@ LOOT_RULES = {
 HOW_MANY = "Meet 1d6 of them."
 
 
-@dataclass(frozen=True)
-class DeckEntry:
-    name: str
-    summary: str
-    build: Callable[[SeedCode], Deck]
-
-
 # -- creatures -------------------------------------------------------------
 
-def creatures_deck(code: SeedCode) -> Deck:
+def creatures_deck(code: SeedCode, options: dict) -> Deck:
     types = _creature_types()
     cards = []
     for table_id in rules.creature_lists():
@@ -104,14 +94,14 @@ def _kit_item(item: dict) -> str:
 
 # -- weapons, armor, spells, miracles ----------------------------------------
 
-def weapons_deck(code: SeedCode) -> Deck:
+def weapons_deck(code: SeedCode, options: dict) -> Deck:
     items = rules.data_list("weapons").items
     body = (Paragraph("weapon damage rating + your Power − the target's armor rating.", "A hit deals"),)
     cards = tuple(Card(i["name"], "Weapon", (Stat("WDR", i["wdr"]),), (), body) for i in items)
     return Deck("weapons", "Weapons", cards, back_subtitle="Roguelike · Death and Damage", accent=(0.16, 0.3, 0.45))
 
 
-def armor_deck(code: SeedCode) -> Deck:
+def armor_deck(code: SeedCode, options: dict) -> Deck:
     items = rules.data_list("armor").items
     body = (Paragraph("Its armor rating is taken off the damage of every hit against you."),)
     cards = tuple(
@@ -121,11 +111,11 @@ def armor_deck(code: SeedCode) -> Deck:
     return Deck("armor", "Armor", cards, back_subtitle="Roguelike · Death and Damage", accent=(0.3, 0.32, 0.34))
 
 
-def spells_deck(code: SeedCode) -> Deck:
+def spells_deck(code: SeedCode, options: dict) -> Deck:
     return _magic_deck("spells", "Spells", "sdr", "SDR", "Intellect", (0.35, 0.17, 0.5))
 
 
-def miracles_deck(code: SeedCode) -> Deck:
+def miracles_deck(code: SeedCode, options: dict) -> Deck:
     return _magic_deck("miracles", "Miracles", "mdr", "MDR", "Intellect", (0.62, 0.45, 0.08))
 
 
@@ -144,7 +134,7 @@ def _magic_deck(list_id: str, title: str, key: str, label: str, attribute: str, 
 
 # -- traps and loot: decks that stand in for 2d6 -----------------------------
 
-def traps_deck(code: SeedCode) -> Deck:
+def traps_deck(code: SeedCode, options: dict) -> Deck:
     table = rules.tables()["traps"]
     cards = []
     for row in table.rows:
@@ -182,7 +172,7 @@ def _trap_effect(row: Row) -> str:
     return f"Whoever sets it off takes {damage}."
 
 
-def loot_deck(code: SeedCode) -> Deck:
+def loot_deck(code: SeedCode, options: dict) -> Deck:
     table = rules.tables()["loot"]
     cards = []
     for row in table.rows:
@@ -223,7 +213,7 @@ ROOM = "room-features"
 CORRIDOR = "corridor-features"
 
 
-def encounters_deck(code: SeedCode) -> Deck:
+def encounters_deck(code: SeedCode, options: dict) -> Deck:
     """36 cards, one per fall of two dice; each tells a room's and a corridor's contents."""
     rooms, corridors = rules.tables()[ROOM], rules.tables()[CORRIDOR]
     cards = []
@@ -257,18 +247,3 @@ def _contents(row: Row) -> str:
     }
     return follow[kind]
 
-
-DECKS = {
-    entry.name: entry
-    for entry in (
-        DeckEntry("creatures", "every creature and NPC of Appendix A, 84 cards", creatures_deck),
-        DeckEntry("weapons", "the weapons with their damage ratings", weapons_deck),
-        DeckEntry("armor", "the armor with its armor ratings", armor_deck),
-        DeckEntry("spells", "the spells: rating and effect", spells_deck),
-        DeckEntry("miracles", "the miracles: rating and effect", miracles_deck),
-        DeckEntry("traps", "the traps: damage and saving roll; 36 cards, draw in place of 2d6", traps_deck),
-        DeckEntry("loot", "the loot of Appendix B; 36 cards, draw in place of 2d6", loot_deck),
-        DeckEntry("encounters", "an area's contents, rooms and corridors; 36 cards shuffled by the seed",
-                  encounters_deck),
-    )
-}

@@ -135,7 +135,6 @@ class Dungeon:
     def as_data(self) -> dict[str, Any]:
         return {
             "name": self.name,
-            "system": "roguelike",
             "seed_code": self.seed_code,
             "entrance": self.entrance,
             "levels": [level.as_data() for level in self.levels],

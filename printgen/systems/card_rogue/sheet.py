@@ -6,12 +6,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
-from ..seed import Rng
-from ..systems.card_rogue.sheet_data import choices as rule_choices, rules
-from ..units import mm
-from .draw import title_band
-from .draw import (FormCollector, Style, box, field, label, paragraph, ruled_list, set_stroke,
+from ...render import fonts
+from ...seed import Rng
+from .sheet_data import choices as rule_choices, rules
+from ...units import mm
+from ...sheets.draw import title_band
+from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, ruled_list, set_stroke,
                    square_boxes, text_fit, titled, vstack)
 
 SIZES = (1, 2, 4)

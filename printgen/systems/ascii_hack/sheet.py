@@ -7,12 +7,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import dice
-from ..render import fonts
-from ..seed import Rng
-from ..systems.ascii_hack import characters
-from .draw import title_band
-from .draw import (FormCollector, Style, box, die_rank_boxes, field, label, paragraph, ruled_list,
+from ... import dice
+from ...render import fonts
+from ...seed import Rng
+from . import characters
+from ...sheets.draw import title_band
+from ...sheets.draw import (FormCollector, Style, box, die_rank_boxes, field, label, paragraph, ruled_list,
                    set_stroke, titled, value_text, vstack)
 
 SIZES = (1,)

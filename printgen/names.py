@@ -5,7 +5,7 @@ These are printgen's own inventions, not part of any game's rules.
 
 from __future__ import annotations
 
-from ..seed import Rng
+from .seed import Rng
 
 _HALVES = {
     "fantasy": (

@@ -6,11 +6,11 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
-from ..seed import Rng
-from ..systems.amulet import characters
-from .draw import title_band
-from .draw import (FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
+from ...render import fonts
+from ...seed import Rng
+from . import characters
+from ...sheets.draw import title_band
+from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
                    text_fit, titled, value_text, vstack)
 
 SIZES = (1, 2)

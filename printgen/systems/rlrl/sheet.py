@@ -6,11 +6,11 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
-from ..seed import Rng
-from ..systems.rlrl import characters
-from .draw import title_band
-from .draw import (FormCollector, Style, field, label, paragraph, ruled_list, square_boxes,
+from ...render import fonts
+from ...seed import Rng
+from . import characters
+from ...sheets.draw import title_band
+from ...sheets.draw import (FormCollector, Style, field, label, paragraph, ruled_list, square_boxes,
                    titled, vstack)
 
 SIZES = (1, 2)

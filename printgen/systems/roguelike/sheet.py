@@ -6,12 +6,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
-from ..seed import Rng
-from ..systems.roguelike import characters
-from ..systems.roguelike.rules import choices as rule_choices, data_list, tables
-from .draw import title_band
-from .draw import (FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
+from ...render import fonts
+from ...seed import Rng
+from . import characters
+from .rules import choices as rule_choices, data_list, tables
+from ...sheets.draw import title_band
+from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
                    square_boxes, value_text)
 
 SIZES = (1, 2, 4)
