@@ -6,9 +6,12 @@
 import time
 
 from printgen.products import build
-from printgen.products.dungeon import options_for
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import dungeon
+
+
+def options_for(levels: int, rooms: int, paper: str, fmt: str) -> dict[str, object]:
+    return {"levels": levels, "rooms": rooms, "paper": paper, "format": fmt}
 
 
 def main() -> None:

@@ -12,13 +12,11 @@ from printgen.systems.roguelike import dungeon as dungeon_module
 from printgen.systems.roguelike.dungeon_pdf import PITCH
 from printgen.units import inch
 
+from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
 
 
 def options_for(levels, rooms, paper, fmt):
     return {"levels": levels, "rooms": rooms, "paper": paper, "format": fmt}
-
-
-from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
 
 
 def generate(seed: str, levels: int = 3, rooms: int = 16):
