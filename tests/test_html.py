@@ -1,26 +1,30 @@
-"""The Jinja/WeasyPrint pipeline: escaping, strictness, bundled fonts only, no outside files."""
+"""The Jinja/WeasyPrint pipeline: escaping, strictness, the sandbox, bundled fonts only, no outside files."""
 
-import jinja2
 import pytest
 
-from printgen.render.html import jinja_environment, render_pdf
+from printgen.errors import PrintgenError
+from printgen.render.compose import compose
+from printgen.render.html import render_html, render_pdf
 from printgen.seed import SeedCode
+from printgen.units import PAPERS
 
 from pdfutil import fonts, open_pdf, page_sizes, subject
 
 CODE = SeedCode.make("test", "generic", "html", {})
 
 
-def page(body: str) -> jinja2.Template:
-    return jinja_environment().from_string('{% extends "base.html" %}{% block body %}' + body + "{% endblock %}")
+def write_page(folder, body: str, name: str = "page.html"):
+    (folder / name).write_text('{% extends "base.html" %}{% block body %}' + body + "{% endblock %}")
+    return folder
 
 
-def render(body: str, **context) -> bytes:
-    return render_pdf(page(body), CODE, "Test page", page_size="letter", **context)
+def render(folder, body: str, **context) -> bytes:
+    write_page(folder, body)
+    return compose([render_pdf("page.html", CODE, "Test page", PAPERS["letter"], folder, **context)], CODE, "Test page")
 
 
-def test_fonts_are_the_bundled_ones_and_embedded():
-    pdf = open_pdf(render('<h1>Title</h1><p>Serif text, <i>italic</i>.</p><p class="mono">@ mono</p>'))
+def test_fonts_are_the_bundled_ones_and_embedded(tmp_path):
+    pdf = open_pdf(render(tmp_path, '<h1>Title</h1><p>Serif text, <i>italic</i>.</p><p class="mono">@ mono</p>'))
     used = fonts(pdf)
     assert used and all(used.values())
     assert all("Charis" in name or "JetBrains" in name or "PG-" in name for name in used), used
@@ -28,23 +32,32 @@ def test_fonts_are_the_bundled_ones_and_embedded():
     assert SeedCode.parse(subject(pdf)) == CODE
 
 
-def test_user_text_is_escaped():
-    html = page("<p>{{ text }}</p>").render(text="<b>{{ 7 * 7 }}</b>", seed_code="x", title="t", generator="g", page_size="a4")
+def test_user_text_is_escaped(tmp_path):
+    write_page(tmp_path, "<p>{{ text }}</p>")
+    html = render_html("page.html", tmp_path, text="<b>{{ 7 * 7 }}</b>", seed_code="x", title="t", page_size="a4")
     assert "&lt;b&gt;{{ 7 * 7 }}&lt;/b&gt;" in html
 
 
-def test_missing_values_are_errors_not_blanks():
-    with pytest.raises(jinja2.UndefinedError):
-        render("<p>{{ nowhere }}</p>")
+def test_missing_values_are_errors_not_blanks(tmp_path):
+    with pytest.raises(PrintgenError, match="nowhere"):
+        render(tmp_path, "<p>{{ nowhere }}</p>")
+
+
+@pytest.mark.parametrize("body", ["{{ ''.__class__.__mro__ }}", "{{ cycler.__init__.__globals__ }}",
+                                  "{{ seed_code.__class__.__base__.__subclasses__() }}"])
+def test_templates_cannot_reach_python_internals(tmp_path, body):
+    with pytest.raises(PrintgenError):
+        html = render_html(write_page(tmp_path, f"<p>{body}</p>") and "page.html", tmp_path, seed_code="x",
+                           title="t", page_size="a4")
+        assert "class" not in html  # an undefined attribute is an error under StrictUndefined
 
 
 @pytest.mark.parametrize("url", ["http://example.invalid/x.png", "file:///etc/hostname", "../../pyproject.toml"])
-def test_templates_cannot_fetch_outside_the_package(url):
-    with pytest.raises(BaseException) as info:  # WeasyPrint's fatal fetch error is a BaseException
-        render(f'<img src="{url}">')
-    assert "may not load" in str(info.value.__cause__) or "may only load their own files" in str(info.value.__cause__)
+def test_templates_cannot_fetch_outside_their_folders(tmp_path, url):
+    with pytest.raises(PrintgenError, match="may not load"):
+        render(tmp_path, f'<img src="{url}">')
 
 
-def test_identical_bytes_for_identical_input():
+def test_identical_bytes_for_identical_input(tmp_path):
     body = "<p>Same text</p>"
-    assert render(body) == render(body)
+    assert render(tmp_path, body) == render(tmp_path, body)

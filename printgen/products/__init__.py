@@ -14,6 +14,7 @@ from .. import games
 from ..errors import PrintgenError
 from ..games import Offer
 from ..options import Option, parse_options
+from ..render.determinism import pinned
 from ..seed import SeedCode
 from ..units import PAPERS, Paper, paper as paper_named
 
@@ -81,7 +82,9 @@ def output_suffix(code: SeedCode) -> str:
 
 
 def build(code: SeedCode) -> bytes:
-    return _product(code).build(code)
+    product = _product(code)
+    with pinned():
+        return product.build(code)
 
 
 def check(code: SeedCode) -> None:

@@ -1,34 +1,73 @@
-"""Jinja templates laid out by WeasyPrint, for products that are mostly text.
+"""Jinja templates laid out by WeasyPrint: every page of flowing text.
 
-Templates autoescape and use StrictUndefined, so user text prints literally
-and a missing value is an error, not a blank. WeasyPrint fetches only the
-package's own templates and fonts: no network, no arbitrary files.
+Templates are found in this order: the user's folder (``--templates DIR`` or
+``PRINTGEN_TEMPLATES``, when the seed code names it), each game's
+``systems/<id>/templates/`` under the prefix ``<id>/`` (``roguelike/key.html``),
+then the shared ``templates/`` (``base.html``, ``base.css``, pieces). A user's
+file of the same name wins, and ``{% extends "roguelike/key.html" %}`` still
+reaches the built-in behind it through the name ``builtin:roguelike/key.html``.
+
+Templates run in Jinja's sandbox with autoescaping and StrictUndefined, so
+user text prints literally, a missing value is an error, and a template
+cannot reach Python internals. WeasyPrint may read only printgen's own
+templates and fonts and the user's template folder: no network, no other
+file. Fonts are embedded whole (they are bundled already cut to what
+printgen prints), so the bytes do not depend on whether a machine subsets
+fonts with HarfBuzz or fontTools.
 """
 
 from __future__ import annotations
 
 import logging
 import mimetypes
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from .. import __version__
+from .. import __version__, games
+from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
+from ..units import Paper
 
-# fontTools stamps a subset font's head.modified with the clock unless this is
-# set; the value is the printgen 0.1 release day, fixed for repeatable bytes.
-_FIXED_EPOCH = "1763683200"
+BUILTIN_PREFIX = "builtin:"
+
+
+def _builtin_loader() -> jinja2.BaseLoader:
+    game_folders = {g.id: jinja2.FileSystemLoader(str(g.templates)) for g in games.games().values()
+                    if g.templates.is_dir()}
+    return jinja2.ChoiceLoader([jinja2.PrefixLoader(game_folders, delimiter="/"),
+                                jinja2.FileSystemLoader(str(templates_dir()))])
+
+
+class _Loader(jinja2.BaseLoader):
+    """The user's folder first, then the built-ins; ``builtin:NAME`` skips the user's folder."""
+
+    def __init__(self, user_dir: Path | None):
+        self.builtin = _builtin_loader()
+        self.user = jinja2.FileSystemLoader(str(user_dir)) if user_dir else None
+
+    def get_source(self, environment, template):
+        if template.startswith(BUILTIN_PREFIX):
+            return self.builtin.get_source(environment, template[len(BUILTIN_PREFIX):])
+        if self.user is not None:
+            try:
+                return self.user.get_source(environment, template)
+            except jinja2.TemplateNotFound:
+                pass
+        return self.builtin.get_source(environment, template)
+
+    def list_templates(self):
+        return self.builtin.list_templates()
 
 
 @cache
-def jinja_environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+def environment(user_dir: Path | None = None) -> jinja2.Environment:
+    return ImmutableSandboxedEnvironment(
+        loader=_Loader(user_dir),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -36,62 +75,90 @@ def jinja_environment() -> jinja2.Environment:
     )
 
 
+def allowed_roots(user_dir: Path | None) -> list[Path]:
+    roots = [templates_dir().resolve(), fonts_dir().resolve()]
+    roots += [g.templates.resolve() for g in games.games().values() if g.templates.is_dir()]
+    if user_dir is not None:
+        roots.append(user_dir.resolve())
+    return roots
+
+
 @cache
 def _weasyprint():
     """Import WeasyPrint on first use: it takes half a second to load."""
-    os.environ.setdefault("SOURCE_DATE_EPOCH", _FIXED_EPOCH)
     import weasyprint
 
-    # WeasyPrint logs font-subsetting advice and fetch failures as warnings;
-    # a fetch failure is fatal here (see PackageOnlyFetcher) and advice is noise.
+    # WeasyPrint logs fetch failures and advice as warnings; a fetch failure is
+    # fatal here (see the fetcher) and the advice is noise.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     return weasyprint
 
 
-@cache
-def _package_fetcher_class():
-    _weasyprint()  # sets SOURCE_DATE_EPOCH and quiets logging before WeasyPrint loads
+def _fetcher(roots: list[Path]):
+    _weasyprint()
     from urllib.request import url2pathname
 
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-    class PackageOnlyFetcher(URLFetcher):
-        """Serve files from printgen's templates/ and fonts/ folders, nothing else."""
+    class FolderFetcher(URLFetcher):
+        """Serve files from the allowed folders, nothing else."""
 
         def __init__(self):
             super().__init__(fail_on_errors=True)
-            self.roots = [templates_dir().resolve(), fonts_dir().resolve()]
 
         def fetch(self, url, headers=None):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
             if not url.startswith("file:"):
-                raise ValueError(f"printgen templates may not load {url}")
+                raise PrintgenError(f"a template may not load {url}; it may use only its own folder and printgen's")
             path = Path(url2pathname(url.split("?")[0].removeprefix("file:"))).resolve()
-            if not any(path.is_relative_to(root) for root in self.roots):
-                raise ValueError(f"printgen templates may only load their own files, not {path}")
+            if not any(path.is_relative_to(root) for root in roots) or not path.is_file():
+                raise PrintgenError(f"a template may not load {path}; it may use only its own folder and printgen's")
             media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             return URLFetcherResponse(url, path.read_bytes(), headers={"Content-Type": media_type})
 
-    return PackageOnlyFetcher
+    return FolderFetcher()
 
 
-def html_to_pdf(html: str) -> bytes:
+def page_size_css(paper: Paper) -> str:
+    return f"{paper.width:.4f}pt {paper.height:.4f}pt"
+
+
+def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
+    try:
+        template = environment(user_dir).get_template(name)
+        return template.render(generator=f"printgen {__version__}", **context)
+    except jinja2.TemplateNotFound as exc:
+        raise PrintgenError(f"template {exc.name!r} not found; built-in templates are listed by "
+                            f"'printgen templates export DIR'") from None
+    except SecurityError as exc:
+        raise PrintgenError(f"template {name!r} tried something templates may not do: {exc}") from None
+    except jinja2.UndefinedError as exc:
+        raise PrintgenError(f"template {name!r} uses a value printgen does not give it: {exc.message}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise PrintgenError(f"template {exc.name or name!r}, line {exc.lineno}: {exc.message}") from None
+
+
+def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
     weasyprint = _weasyprint()
-    fetcher = _package_fetcher_class()()
     base_url = templates_dir().resolve().as_uri() + "/"
-    document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
-    return document.write_pdf(uncompressed_pdf=False)
+    try:
+        document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=_fetcher(allowed_roots(user_dir)))
+    except BaseException as exc:
+        if isinstance(exc.__cause__, PrintgenError):
+            raise exc.__cause__ from None
+        raise
+    try:
+        return document.write_pdf(full_fonts=True)
+    except BaseException as exc:  # WeasyPrint wraps the fetcher's refusal in its own (Base)Exception
+        if isinstance(exc.__cause__, PrintgenError):
+            raise exc.__cause__ from None
+        raise
 
 
-def render_pdf(template: str | jinja2.Template, seed_code: SeedCode, title: str, **context: Any) -> bytes:
-    """Render ``template`` (a name under templates/, or a Template) and lay it out as PDF bytes."""
-    if isinstance(template, str):
-        template = jinja_environment().get_template(template)
-    html = template.render(
-        seed_code=str(seed_code),
-        title=title,
-        generator=f"printgen {__version__}",
-        **context,
-    )
-    return html_to_pdf(html)
+def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
+               **context: Any) -> bytes:
+    """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once)."""
+    html = render_html(name, user_dir, seed_code=str(seed_code), title=title, page_size=page_size_css(paper),
+                       **context)
+    return html_to_pdf(html, user_dir)
