@@ -8,6 +8,7 @@ That shared path is what makes a seed code reproduce its file exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 from .. import games
@@ -54,6 +55,7 @@ class Request:
     paper: Paper
     format: str
     options: dict[str, object]  # every declared option of the product, parsed, defaults filled in
+    templates: Path | None = None  # the user's template folder, when the seed code names one
 
 
 PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter")
