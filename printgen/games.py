@@ -37,6 +37,7 @@ class Offer:
     summary: str
     entry: str
     options: tuple[Option, ...] = ()
+    examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,20 @@ def offer_for(product: str, system: str) -> tuple[Game, Offer]:
         makers = ", ".join(offering(product)) or "none yet"
         raise PrintgenError(f"printgen makes no {product} for {system}; systems with a {product}: {makers}")
     return g, offer
+
+
+def examples(product: str) -> list[tuple[str, str]]:
+    """The example command lines the games give for ``product``, for its --help."""
+    found = []
+    for g in games().values():
+        offers = list(g.decks.values()) if product == "deck" else [g.offer(product)]
+        found += [example for offer in offers if offer is not None for example in offer.examples]
+    return found
+
+
+def deck_makers(deck: str) -> list[str]:
+    """The systems that have a deck called ``deck``."""
+    return [gid for gid, g in games().items() if deck in g.decks]
 
 
 def product_options(product: str) -> dict[str, tuple[Option, list[str]]]:

@@ -7,5 +7,6 @@ GAME = Game(
     title="Project: Amulet",
     credit="",
     summary="class sheets with the 100-health countdown",
-    sheets=Offer("the class sheets: abilities, the countdown, twelve slots", "sheet"),
+    sheets=Offer("the class sheets: abilities, the countdown, twelve slots", "sheet",
+                 examples=(("sheet --system amulet --fillable", "the four class sheets, as a PDF form"),)),
 )

@@ -7,5 +7,6 @@ GAME = Game(
     title="ASCII @HACK",
     credit="David Carle Artman",
     summary="the Adventurer and Opposition sheets",
-    sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre) and the Opposition sheet", "sheet"),
+    sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre) and the Opposition sheet", "sheet",
+                 examples=(("sheet --system ascii-hack --count 3 --genre western", "three pre-rolled adventurers"),)),
 )

@@ -7,5 +7,6 @@ GAME = Game(
     title="Card Rogue",
     credit="",
     summary="the score sheet and the equipment card",
-    sheets=Offer("the score sheet and the equipment card", "sheet"),
+    sheets=Offer("the score sheet and the equipment card", "sheet",
+                 examples=(("sheet --system card-rogue --per-page 4", "score sheets and equipment cards"),)),
 )

@@ -7,5 +7,6 @@ GAME = Game(
     title="Rogue Like Roguelike",
     credit="",
     summary="the rogue's sheet",
-    sheets=Offer("the rogue's sheet", "sheet"),
+    sheets=Offer("the rogue's sheet", "sheet",
+                 examples=(("sheet --system rlrl --count 5 --format json", "five rogues as data"),)),
 )
