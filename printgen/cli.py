@@ -2,7 +2,10 @@
 
 Each command turns its options into a SeedCode and hands it to
 ``products.build``; `reproduce` does the same from a PDF or a seed code.
-Errors a user can fix are one line on stderr and exit code 2.
+Which systems, decks and game options a command offers comes from the
+games' declarations (printgen/games.py). Errors a user can fix are one line
+on stderr and exit code 2. PDF libraries are imported only when a file is
+made, so --help and `list` answer at once.
 """
 
 from __future__ import annotations
@@ -14,16 +17,18 @@ from typing import Callable
 import click
 
 from . import __version__, games, products
-from .errors import PrintgenError
 from .cards.sizes import CARD_SIZES
+from .errors import PrintgenError
 from .products import deck as deck_product
 from .products import graph_paper
-from .render.metadata import read_seed_code
+from .products import sheet as sheet_product
+from .render import user_templates
 from .render.output import check_writable, default_path, write_atomic
 from .seed import SeedCode, random_seed
 from .units import PAPERS
 
 EXIT_USAGE = 2
+TEMPLATE_PRODUCTS = ("dungeon", "reference", "challenge")  # the products with pages laid out from templates
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -34,15 +39,25 @@ paper_option = click.option(
 seed_option = click.option("--seed", metavar="TEXT", help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
 out_option = click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), help="Output file. Default: output/<product>-<system>-<seed>.pdf")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+templates_option = click.option(
+    "--templates", "templates", type=click.Path(path_type=Path), envvar="PRINTGEN_TEMPLATES", metavar="DIR",
+    help="Your own templates first, the built-in ones behind them (also: PRINTGEN_TEMPLATES). "
+         "Start from 'printgen templates export DIR'.",
+)
 
 
-def system_option(product: str, default: str | None = None):
+def examples_epilog(product: str, general: tuple[tuple[str, str], ...] = ()) -> str:
+    """The --help examples: the command's own, then those the games give."""
+    lines = [*general, *games.examples(product)]
+    width = max((len(command) for command, _ in lines), default=0) + 11
+    body = "\n".join(f"  {('printgen ' + command):<{width}}{what}" for command, what in lines)
+    return "\b\nExamples:\n" + body + "\n" if lines else ""
+
+
+def system_option(product: str, required: bool = True):
     """--system, with the games whose declarations offer ``product`` as its choices."""
     makers = sorted(deck_product.deck_systems() if product == "deck" else games.offering(product))
-    if default is None:
-        return click.option("--system", "system", type=click.Choice(makers), required=True, help="The game.")
-    return click.option("--system", "system", type=click.Choice(makers), default=default, show_default=True,
-                        help="The game.")
+    return click.option("--system", "system", type=click.Choice(makers), required=required, help="The game.")
 
 
 def game_options(product: str):
@@ -51,31 +66,27 @@ def game_options(product: str):
     def decorate(command):
         for name, (option, takers) in sorted(games.product_options(product).items(), reverse=True):
             which = f" [{', '.join(takers)}]"
-            default = f" Default: {option.default}." if option.default is not None and not option.flag else ""
             if option.flag:
-                command = click.option(option.flag_name, name, is_flag=True, default=None,
-                                       help=option.help + which)(command)
+                command = click.option(option.flag_name, name, is_flag=True, help=option.help + which)(command)
             else:
-                command = click.option(option.flag_name, name, default=None, metavar=option.metavar,
+                default = f" Default: {option.default}." if option.default is not None else ""
+                command = click.option(option.flag_name, name, metavar=option.metavar,
                                        help=option.help + default + which)(command)
         return command
 
     return decorate
 
 
-def chosen_options(product: str, system: str, given: dict[str, object], offer: games.Offer | None = None) -> dict[str, str]:
+def chosen_options(product: str, system: str, given: dict[str, object], offer: games.Offer) -> dict[str, str]:
     """The seed-code text of the options ``system`` declares for ``product``; refuse ones it does not take."""
-    if offer is None:
-        offer = games.offer_for(product, system)[1]
     declared = {option.name: option for option in offer.options}
     chosen: dict[str, str] = {}
     for name, value in given.items():
         if value is None or value is False:
             continue
         if name not in declared:
-            option = games.product_options(product)[name][0]
-            takers = ", ".join(games.product_options(product)[name][1])
-            raise PrintgenError(f"{option.flag_name} is for {takers}, not {system}")
+            option, takers = games.product_options(product)[name]
+            raise PrintgenError(f"{option.flag_name} is for {', '.join(takers)}, not {system}")
         chosen[name] = declared[name].text(value)
     for name, option in declared.items():
         if name not in chosen and option.default is not None:
@@ -83,13 +94,19 @@ def chosen_options(product: str, system: str, given: dict[str, object], offer: g
     return chosen
 
 
-@click.group(context_settings=CONTEXT, epilog="""\b
-Examples:
-  printgen graph-paper                          ¼-inch graph paper on Letter
-  printgen graph-paper --paper a4 --grid 5mm    5 mm graph paper on A4
-  printgen reproduce output/graph-paper-generic-k7fq3xz9.pdf
-  printgen list                                 what printgen can make
-""")
+def with_templates(options: dict[str, object], folder: Path | None) -> dict[str, object]:
+    """Record the fingerprint of the user's templates in the seed code, so reproduce can check them."""
+    if folder is not None:
+        options["templates"] = user_templates.digest(folder)
+    return options
+
+
+@click.group(context_settings=CONTEXT, epilog=examples_epilog("", (
+    ("graph-paper", "¼-inch graph paper on Letter"),
+    ("dungeon --system SYSTEM --seed moonpie", "a one-shot dungeon; 'printgen list' names the systems"),
+    ("reproduce output/graph-paper-generic-k7fq3xz9.pdf", "the same file again, byte for byte"),
+    ("list", "what printgen can make"),
+)))
 @click.version_option(__version__, prog_name="printgen")
 def cli() -> None:
     """Seeded, print-ready PDFs for tabletop roguelike games.
@@ -100,17 +117,18 @@ def cli() -> None:
 
 
 def run_product(product: str, system: str, seed: str | None, options: dict[str, object],
-                out: Path | Callable[[str], Path] | None, force: bool) -> Path:
+                out: Path | Callable[[str], Path] | None, force: bool, templates: Path | None = None) -> Path:
     """Build a product from command-line options and write it (``out`` may name the file from the seed)."""
-    products.check(SeedCode.make(product, system, seed or "check", options))  # bad options: before a seed is chosen
-    if seed is None:
-        seed = random_seed()
-        click.echo(f"seed: {seed}", err=True)
-    elif not seed.strip():
+    if seed is not None and not seed.strip():
         raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
-    if callable(out):
-        out = out(seed)
-    return write_product(SeedCode.make(product, system, seed, options), out, force)
+    with user_templates.using(templates):
+        products.check(SeedCode.make(product, system, seed or "check", options))  # bad options: before a seed is chosen
+        if seed is None:
+            seed = random_seed()
+            click.echo(f"seed: {seed}", err=True)
+        if callable(out):
+            out = out(seed)
+        return write_product(SeedCode.make(product, system, seed, options), out, force)
 
 
 def write_product(code: SeedCode, out: Path | None, force: bool) -> Path:
@@ -123,13 +141,12 @@ def write_product(code: SeedCode, out: Path | None, force: bool) -> Path:
     return path
 
 
-@cli.command("graph-paper", context_settings=CONTEXT, epilog="""\b
-Examples:
-  printgen graph-paper                               ¼-inch squares on Letter
-  printgen graph-paper --paper a4                    5 mm squares on A4
-  printgen graph-paper --grid inch --pages 4         1-inch battle grid, 4 pages
-  printgen graph-paper --grid hex --heavy-every 0    hexes
-""")
+@cli.command("graph-paper", context_settings=CONTEXT, epilog=examples_epilog("graph-paper", (
+    ("graph-paper", "¼-inch squares on Letter"),
+    ("graph-paper --paper a4", "5 mm squares on A4"),
+    ("graph-paper --grid inch --pages 4", "1-inch battle grid, 4 pages"),
+    ("graph-paper --grid hex --heavy-every 0", "hexes"),
+)))
 @paper_option
 @click.option("--grid", type=click.Choice(sorted(graph_paper.GRIDS)), help="Grid. Default: quarter-inch on Letter, 5mm on A4.")
 @click.option("--pages", type=click.IntRange(1, graph_paper.MAX_PAGES), default=1, show_default=True, help="Number of pages.")
@@ -143,18 +160,13 @@ def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: i
     run_product("graph-paper", graph_paper.SYSTEM, seed, options, out, force)
 
 
-@cli.command("deck", context_settings=CONTEXT, epilog="""\b
-Examples:
-  printgen deck creatures --seed moonpie            84 creature cards, 3 × 3 on Letter, backs for long-edge duplex
-  printgen deck encounters --seed moonpie           36 cards shuffled by the seed: draw one instead of rolling 2d6
-  printgen deck weapons --paper a4 --duplex short   weapons on A4, backs for short-edge duplex
-  printgen deck spells --card-size mini --bleed 0   mini cards, no bleed
-  printgen deck loot --layout print-shop            one card per page with bleed, for a print shop
-  printgen deck traps --calibration                 a calibration sheet first; then --back-offset X,Y
-  printgen deck custom --data my-deck.csv           your own cards: columns title, body, count, back, any stats
-""")
+@cli.command("deck", context_settings=CONTEXT, epilog=examples_epilog("deck", (
+    ("deck custom --data my-deck.csv", "your own cards: columns title, body, count, back, any stats"),
+    ("deck NAME --layout print-shop", "one card per page with bleed, for a print shop"),
+    ("deck NAME --calibration", "a calibration sheet first; then --back-offset X,Y"),
+)))
 @click.argument("name")
-@system_option("deck", default="roguelike")
+@system_option("deck", required=False)
 @click.option("--card-size", type=click.Choice(sorted(CARD_SIZES), case_sensitive=False), default="poker", show_default=True, help="Card size.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="Backs after each sheet, mirrored for flipping on the long or short edge; none: fronts only.")
@@ -171,10 +183,14 @@ Examples:
 @seed_option
 @out_option
 @force_option
-def deck_command(name: str, system: str, card_size: str, duplex: str, data: Path | None, bleed: float, crop_marks: str,
-                 layout: str, back_offset: str, calibration: bool, output_format: str, paper: str, seed: str | None,
-                 out: Path | None, force: bool, **own: object) -> None:
-    """A deck of cards to cut out: a game's decks (printgen list names them), or your own (custom --data FILE)."""
+def deck_command(name: str, system: str | None, card_size: str, duplex: str, data: Path | None, bleed: float,
+                 crop_marks: str, layout: str, back_offset: str, calibration: bool, output_format: str, paper: str,
+                 seed: str | None, out: Path | None, force: bool, **own: object) -> None:
+    """A deck of cards to cut out: a game's decks (printgen list names them), or your own (custom --data FILE).
+
+    Without --system, the game is the one that has a deck called NAME.
+    """
+    system = system or deck_product.system_for(name)
     decks = deck_product.system_decks(system)
     own_options = chosen_options("deck", system, own, decks[name]) if name in decks else {}
     options = deck_product.options_for(system, name, card_size, paper, duplex, bleed, crop_marks, layout, back_offset,
@@ -183,69 +199,38 @@ def deck_command(name: str, system: str, card_size: str, duplex: str, data: Path
                 out or (lambda chosen: deck_product.default_out(name, system, chosen, output_format)), force)
 
 
-@cli.command(context_settings=CONTEXT, epilog="""\b
-Examples:
-  printgen dungeon --system roguelike --seed moonpie           3 levels, Letter
-  printgen dungeon --system roguelike --levels 10 --paper a4   a deep one on A4
-  printgen dungeon --system roguelike --rooms 10               smaller levels
-  printgen dungeon --system roguelike --seed moonpie --format json
-""")
-@system_option("dungeon")
-@game_options("dungeon")
-@click.option("--format", "output_format", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True,
-              help="pdf: the printable booklet; json: the dungeon as data.")
-@paper_option
-@seed_option
-@out_option
-@force_option
-def dungeon(system: str, output_format: str, paper: str, seed: str | None, out: Path | None, force: bool,
-            **own: object) -> None:
-    """A one-shot dungeon: cover, GM and players' maps for each level, the key, a rules page."""
-    options = {"paper": paper.lower(), "format": output_format, **chosen_options("dungeon", system, own)}
-    run_product("dungeon", system, seed, options, out, force)
+def game_product_command(product: str, summary: str, formats: tuple[str, ...]):
+    """A command for a product a game makes from its declaration: dungeon, reference, challenge."""
+
+    @cli.command(product, context_settings=CONTEXT, help=summary, epilog=examples_epilog(product))
+    @system_option(product)
+    @game_options(product)
+    @click.option("--format", "output_format", type=click.Choice(formats), default=formats[0], show_default=True,
+                  help="pdf: the file to print; json: the same content as data.")
+    @templates_option
+    @paper_option
+    @seed_option
+    @out_option
+    @force_option
+    def command(system: str, output_format: str, templates: Path | None, paper: str, seed: str | None,
+                out: Path | None, force: bool, **own: object) -> None:
+        game, offer = games.offer_for(product, system)
+        options: dict[str, object] = {"paper": paper.lower(), **chosen_options(product, system, own, offer)}
+        if len(formats) > 1:
+            options["format"] = output_format
+        run_product(product, system, seed, with_templates(options, templates), out, force, templates)
+
+    return command
 
 
-@cli.command(context_settings=CONTEXT)
-@system_option("reference")
-@game_options("reference")
-@paper_option
-@seed_option
-@out_option
-@force_option
-def reference(system: str, paper: str, seed: str | None, out: Path | None, force: bool, **own: object) -> None:
-    """A game's rules reference: tables, odds and procedures at a glance."""
-    options = {"paper": paper.lower(), **chosen_options("reference", system, own)}
-    run_product("reference", system, seed, options, out, force)
+game_product_command("dungeon", "A one-shot dungeon: cover, GM and players' maps for each level, the key, a rules page.",
+                     ("pdf", "json"))
+game_product_command("reference", "A game's rules reference: tables, odds and procedures at a glance.", ("pdf",))
+game_product_command("challenge", "A seeded challenge: the same setup for everyone who plays its seed code.",
+                     ("pdf", "json"))
 
 
-@cli.command(context_settings=CONTEXT)
-@system_option("challenge")
-@game_options("challenge")
-@click.option("--format", "output_format", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True,
-              help="pdf: the challenge to print; json: the same as data.")
-@paper_option
-@seed_option
-@out_option
-@force_option
-def challenge(system: str, output_format: str, paper: str, seed: str | None, out: Path | None, force: bool,
-              **own: object) -> None:
-    """A seeded challenge: the same setup for everyone who plays its seed code."""
-    options = {"paper": paper.lower(), "format": output_format, **chosen_options("challenge", system, own)}
-    run_product("challenge", system, seed, options, out, force)
-
-
-# Product commands for decks (printgen deck) and sheets (printgen sheet) follow.
-
-
-@cli.command("sheet", context_settings=CONTEXT, epilog="""\b
-Examples:
-  printgen sheet --system roguelike                       a blank Character Record
-  printgen sheet --system roguelike --count 8 --per-page 4  eight pre-rolled, four to a page
-  printgen sheet --system amulet --fillable               the four class sheets, as a PDF form
-  printgen sheet --system card-rogue --per-page 4         score sheets and equipment cards
-  printgen sheet --system ascii-hack --count 3 --genre western
-  printgen sheet --system rlrl --count 5 --format json    five rogues as data
-""")
+@cli.command("sheet", context_settings=CONTEXT, epilog=examples_epilog("sheet"))
 @system_option("sheet")
 @click.option("--blank", "blank", is_flag=True, help="Blank sheets to fill in at the table (the default).")
 @click.option("--count", type=int, metavar="N", help="N pre-rolled characters, each from its own stream of the seed.")
@@ -253,7 +238,7 @@ Examples:
               help="Sheets to a page, where the game's sheet is small enough.")
 @click.option("--fillable", is_flag=True, help="Make the blanks PDF form fields a player can type into.")
 @click.option("--ink-saver", is_flag=True, help="Light lines and no solid fills.")
-@click.option("--genre", metavar="fantasy|scifi|western", help="Genre of pre-rolled ascii-hack adventurers (default fantasy).")
+@click.option("--genre", metavar="GENRE", help="Genre of pre-rolled characters, for games that have genres.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True,
               help="pdf: the sheets; json: the rolled characters as data.")
 @paper_option
@@ -263,32 +248,57 @@ Examples:
 def sheet_command(system: str, blank: bool, count: int | None, per_page: int, fillable: bool, ink_saver: bool,
                   genre: str | None, fmt: str, paper: str, seed: str | None, out: Path | None, force: bool) -> None:
     """Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable."""
-    from .products import sheet
-
     if blank and count is not None:
         raise PrintgenError("--blank and --count contradict each other; give one (blank is the default)")
-    options = sheet.options_for(system, paper.lower(), count, per_page, fillable, ink_saver, genre, fmt)
+    options = sheet_product.options_for(system, paper.lower(), count, per_page, fillable, ink_saver, genre, fmt)
     run_product("sheet", system, seed, options, out, force)
 
 
-@cli.command(context_settings=CONTEXT, epilog="""\b
-Examples:
-  printgen reproduce output/dungeon-roguelike-moonpie.pdf
-  printgen reproduce pg1:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4
-""")
+@cli.command(context_settings=CONTEXT, epilog=examples_epilog("reproduce", (
+    ("reproduce output/graph-paper-generic-moonpie.pdf", "the same file from a printgen PDF"),
+    ("reproduce pg1:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4", "or from its seed code"),
+)))
 @click.argument("source")
+@templates_option
 @out_option
 @force_option
-def reproduce(source: str, out: Path | None, force: bool) -> None:
+def reproduce(source: str, templates: Path | None, out: Path | None, force: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF or a seed code."""
     looks_like_file = source.lower().endswith(".pdf") or Path(source).is_file()
-    code = read_seed_code(Path(source)) if looks_like_file else SeedCode.parse(source)
-    write_product(code, out, force)
+    if looks_like_file:
+        from .render.metadata import read_seed_code
+
+        code = read_seed_code(Path(source))
+    else:
+        code = SeedCode.parse(source)
+    with user_templates.using(templates):
+        products.check(code)
+        write_product(code, out, force)
+
+
+@cli.group("templates", context_settings=CONTEXT)
+def templates_group() -> None:
+    """Your own templates: export the built-in ones, change them, print with --templates DIR."""
+
+
+@templates_group.command("export", context_settings=CONTEXT, epilog=examples_epilog("templates", (
+    ("templates export my-templates", "copy the built-in templates to change"),
+    ("dungeon --system SYSTEM --templates my-templates", "print with them"),
+)))
+@click.argument("folder", type=click.Path(path_type=Path))
+def templates_export(folder: Path) -> None:
+    """Copy the built-in templates into FOLDER (a new or empty folder) as a starting point."""
+    written = user_templates.export(folder)
+    click.echo(f"wrote {len(written)} files to {folder}")
 
 
 @cli.command("list", context_settings=CONTEXT)
-def list_command() -> None:
-    """Name the systems, products, grids, papers and sizes printgen knows."""
+@click.option("--markdown", is_flag=True, help="The systems and what printgen makes for each, as a Markdown table.")
+def list_command(markdown: bool) -> None:
+    """Name the systems, products, decks, grids, papers and sizes printgen knows."""
+    if markdown:
+        click.echo(games_table())
+        return
     catalogue = products.all_products()
     click.echo("Systems:")
     for game in games.games().values():
@@ -301,6 +311,19 @@ def list_command() -> None:
     for system in deck_product.deck_systems():
         click.echo(f"Decks ({system}): " + ", ".join(deck_product.deck_names(system)))
     click.echo("Card sizes: " + "; ".join(size.label for size in CARD_SIZES.values()))
+
+
+def games_table() -> str:
+    """What printgen makes for each game, as the README shows it (a test keeps the two the same)."""
+    rows = ["| system | game | sheets | decks | dungeon | reference | challenge |",
+            "|---|---|---|---|---|---|---|"]
+    for game in games.games().values():
+        cells = [f"`{game.id}`", f"*{game.title}*" + (f" ({game.credit})" if game.credit else ""),
+                 "yes" if game.sheets else "",
+                 ", ".join(f"`{name}`" for name in game.decks),
+                 *("yes" if game.offer(product) else "" for product in ("dungeon", "reference", "challenge"))]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -320,10 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as exc:
         click.echo(f"printgen: error: {exc.format_message()}", err=True)
         return EXIT_USAGE
-    except click.Abort:
-        click.echo("printgen: interrupted; nothing was written", err=True)
-        return 130
-    except KeyboardInterrupt:
+    except (click.Abort, KeyboardInterrupt):
         click.echo("printgen: interrupted; nothing was written", err=True)
         return 130
     return 0

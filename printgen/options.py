@@ -21,8 +21,9 @@ _YES_NO = ("yes", "no")
 class Option:
     """One option of a product: its name on the command line and in the seed code, and its values.
 
-    Exactly one of ``choices``, a whole-number range (``low``..``high``) or
-    ``flag`` describes the values. ``default`` is the text used when the
+    Exactly one of ``choices``, a whole-number range (``low``..``high``),
+    ``flag`` or a ``pattern`` (a regular expression the whole text matches)
+    describes the values. ``default`` is the text used when the
     option is absent; a default of None means "absent is a value of its own".
     """
 
@@ -32,6 +33,7 @@ class Option:
     low: int | None = None
     high: int | None = None
     flag: bool = False
+    pattern: str | None = None
     default: str | None = None
 
     @property
@@ -55,6 +57,10 @@ class Option:
         if self.choices:
             if text not in self.choices:
                 raise PrintgenError(f"{self.name} must be one of {', '.join(self.choices)}, not {text!r}")
+            return text
+        if self.pattern is not None:
+            if not re.fullmatch(self.pattern, text):
+                raise PrintgenError(f"{self.name} {text!r} is not what printgen writes there; {self.help}")
             return text
         if not _WHOLE.match(text) or not self.low <= int(text) <= self.high:
             raise PrintgenError(f"{self.name} must be a whole number from {self.low} to {self.high}, not {text!r}")

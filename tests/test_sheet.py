@@ -162,7 +162,7 @@ def test_cli_writes_and_reproduces(tmp_path):
     (["--system", "amulet", "--per-page", "4"], "use --per-page 1 or 2"),
     (["--system", "roguelike", "--per-page", "3"], "--per-page must be 1, 2 or 4"),
     (["--system", "card-rogue", "--count", "4"], "card-rogue has no characters to roll"),
-    (["--system", "rlrl", "--genre", "western"], "--genre is only for ascii-hack"),
+    (["--system", "rlrl", "--genre", "western"], "--genre is for the sheets of"),
     (["--system", "rlrl", "--count", "2", "--blank"], "--blank and --count contradict"),
     (["--system", "rlrl", "--fillable", "--format", "json"], "leave it out with --format json"),
     (["--system", "nethack"], "'nethack' is not one of"),

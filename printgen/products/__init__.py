@@ -15,6 +15,7 @@ from .. import games
 from ..errors import PrintgenError
 from ..games import Offer
 from ..options import Option, parse_options
+from ..render import user_templates
 from ..render.determinism import pinned
 from ..seed import SeedCode
 from ..units import PAPERS, Paper, paper as paper_named
@@ -59,6 +60,8 @@ class Request:
 
 
 PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter")
+TEMPLATES_OPTION = Option("templates", "the fingerprint of the user's template folder (16 hex digits)",
+                          pattern="[0-9a-f]{%d}" % user_templates.DIGEST_LENGTH)
 PDF_OR_JSON = Option("format", "pdf: the file to print; json: the same content as data.", choices=("pdf", "json"),
                      default="pdf")
 
@@ -68,7 +71,8 @@ def game_request(product: str, code: SeedCode, common: tuple[Option, ...]) -> tu
     game, offer = games.offer_for(product, code.system)
     values = parse_options(code.option_map, common + offer.options, f"the {game.id} {product}")
     paper = paper_named(str(values.get("paper", "letter")))
-    return Request(code, game, paper, str(values.get("format", "pdf")), values), offer
+    templates = user_templates.folder_for(values.get("templates"))
+    return Request(code, game, paper, str(values.get("format", "pdf")), values, templates), offer
 
 
 def whole_number_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..seed import SeedCode
-from . import PAPER_OPTION, PDF_OR_JSON, game_request, made_by, register
+from . import TEMPLATES_OPTION, PAPER_OPTION, PDF_OR_JSON, game_request, made_by, register
 
 PRODUCT = "challenge"
-COMMON = (PAPER_OPTION, PDF_OR_JSON)
+COMMON = (PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION)
 
 
 @register(PRODUCT, "a seeded challenge map to race on, the same for everyone with its code", made_by(PRODUCT),

@@ -55,6 +55,19 @@ def system_decks(system: str) -> dict[str, games.Offer]:
     return {} if system == GENERIC else games.game(system).decks
 
 
+def system_for(deck: str) -> str:
+    """The system a deck name belongs to when --system is not given: the one game that has it."""
+    if deck == CUSTOM:
+        return GENERIC
+    makers = games.deck_makers(deck)
+    if len(makers) == 1:
+        return makers[0]
+    if makers:
+        raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}; add --system to choose one")
+    known = sorted({name for g in games.games().values() for name in g.decks})
+    raise PrintgenError(f"no game has a deck called {deck!r}; decks are: {', '.join(known)}, custom")
+
+
 def deck_names(system: str) -> list[str]:
     return [*system_decks(system), CUSTOM]
 

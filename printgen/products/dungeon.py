@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 
 from ..seed import SeedCode
-from . import PAPER_OPTION, PDF_OR_JSON, game_request, made_by, register
+from . import TEMPLATES_OPTION, PAPER_OPTION, PDF_OR_JSON, game_request, made_by, register
 
 PRODUCT = "dungeon"
-COMMON = (PAPER_OPTION, PDF_OR_JSON)
+COMMON = (PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION)
 
 
 @register(PRODUCT, "a one-shot dungeon: GM and player maps, full key, rules reference", made_by(PRODUCT),

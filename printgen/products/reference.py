@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..seed import SeedCode
-from . import PAPER_OPTION, game_request, made_by, register
+from . import TEMPLATES_OPTION, PAPER_OPTION, game_request, made_by, register
 
 PRODUCT = "reference"
-COMMON = (PAPER_OPTION,)
+COMMON = (PAPER_OPTION, TEMPLATES_OPTION)
 
 
 @register(PRODUCT, "a rules reference: tables, odds and procedures at a glance", made_by(PRODUCT),

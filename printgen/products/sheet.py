@@ -2,7 +2,7 @@
 
 The product reads everything from the seed code: the system, and the options
 count (absent for blank sheets), per-page, fillable, ink-saver, genre
-(ascii-hack), format and paper. Character N is rolled from its own stream,
+(for games whose sheet module lists GENRES), format and paper. Character N is rolled from its own stream,
 ``stream("sheet", N)``, so it is the same character whatever the count.
 """
 
@@ -89,7 +89,8 @@ def spec_from_code(code: SeedCode) -> SheetSpec:
     genre = options.get("genre")
     genres = getattr(module, "GENRES", ())
     if genre is not None and not genres:
-        raise PrintgenError(f"--genre is only for ascii-hack sheets, not {code.system}")
+        with_genres = [gid for gid in games.offering(PRODUCT) if getattr(sheet_module(gid), "GENRES", ())]
+        raise PrintgenError(f"--genre is for the sheets of {', '.join(with_genres)}, not {code.system}")
     if genres:
         genre = genre or genres[0]
         if genre not in genres:

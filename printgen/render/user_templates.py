@@ -1,0 +1,96 @@
+"""A user's own template folder: found, bounded, fingerprinted.
+
+``--templates DIR`` (or ``PRINTGEN_TEMPLATES``) puts a folder of templates in
+front of the built-in ones. The folder's content hash goes into the seed
+code, so ``reproduce`` can refuse a folder that is missing or has changed
+instead of quietly printing a different file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Iterator
+
+from .. import games
+from ..errors import PrintgenError
+from ..resources import templates_dir
+
+DIGEST_LENGTH = 16  # hex characters of SHA-256 in the seed code
+MAX_FILES = 500
+MAX_BYTES = 20 * 1024 * 1024  # a template folder is text and a few images, never more than this
+
+_active: ContextVar[Path | None] = ContextVar("user_templates", default=None)
+
+
+def files(folder: Path) -> list[Path]:
+    """The regular files under ``folder``, sorted, within the bounds; one clear line otherwise."""
+    if not folder.is_dir():
+        raise PrintgenError(f"--templates {folder}: no such folder; give a folder of templates "
+                            f"(make one with 'printgen templates export DIR')")
+    found, total = [], 0
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not (path.is_file() or path.is_dir()):
+            raise PrintgenError(f"--templates {folder}: {path.relative_to(folder)} is not a plain file; "
+                                f"a template folder holds plain files only")
+        if path.is_file():
+            found.append(path)
+            total += path.stat().st_size
+        if len(found) > MAX_FILES or total > MAX_BYTES:
+            raise PrintgenError(f"--templates {folder}: more than {MAX_FILES} files or {MAX_BYTES // 2**20} MiB; "
+                                f"give a folder of templates only")
+    return found
+
+
+def digest(folder: Path) -> str:
+    """SHA-256 of every file's path and bytes, in path order (first DIGEST_LENGTH hex digits)."""
+    hasher = hashlib.sha256()
+    for path in files(folder):
+        hasher.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
+        hasher.update(path.read_bytes() + b"\0")
+    return hasher.hexdigest()[:DIGEST_LENGTH]
+
+
+@contextmanager
+def using(folder: Path | None) -> Iterator[None]:
+    """Make ``folder`` the user's templates for what runs inside."""
+    token = _active.set(folder.resolve() if folder else None)
+    try:
+        yield
+    finally:
+        _active.reset(token)
+
+
+def folder_for(expected_digest: str | None) -> Path | None:
+    """The user's folder a seed code asks for, checked; None when the code uses the built-ins."""
+    if expected_digest is None:
+        return None
+    folder = _active.get()
+    if folder is None:
+        raise PrintgenError(f"this seed code was made with your own templates (templates={expected_digest}); "
+                            f"give their folder with --templates DIR")
+    found = digest(folder)
+    if found != expected_digest:
+        raise PrintgenError(f"the templates in {folder} are not the ones this seed code was made with "
+                            f"(theirs {found}, the code's {expected_digest}); give the same folder unchanged")
+    return folder
+
+
+def export(target: Path) -> list[Path]:
+    """Copy the built-in templates into ``target``: shared ones at the top, each game's under <id>/."""
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise PrintgenError(f"{target} already exists and is not an empty folder; give a new folder")
+    sources = [(templates_dir(), target)]
+    sources += [(g.templates, target / g.id) for g in games.games().values() if g.templates.is_dir()]
+    written = []
+    for source, destination in sources:
+        for path in sorted(source.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                copy = destination / path.relative_to(source)
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, copy)
+                written.append(copy)
+    return written
