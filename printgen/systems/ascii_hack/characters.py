@@ -11,43 +11,16 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from ...seed import Rng
 from ...names import name as make_name
-
-DATA = Path(__file__).resolve().parent / "data"
-
-
-@cache
-def rules() -> dict[str, Any]:
-    return tomllib.loads((DATA / "character.toml").read_text(encoding="utf-8"))
+from ...seed import Rng
+from .rules import DATA, cost, power, ranks, rules
 
 
 @cache
 def genres() -> dict[str, dict[str, list[str]]]:
     return tomllib.loads((DATA / "genres.toml").read_text(encoding="utf-8"))
-
-
-def choices() -> tuple[dict[str, str], ...]:
-    return tuple(rules()["choice"])
-
-
-def ranks() -> list[str]:
-    return [r["die"] for r in rules()["rank"]]
-
-
-def cost(kind: str, die: str) -> int:
-    """The Token cost of a Talent (kind "talent") or Gear ("gear") at a die rank."""
-    for r in rules()["rank"]:
-        if r["die"] == die:
-            return r[kind]
-    raise KeyError(die)
-
-
-def power(level: str) -> dict[str, Any]:
-    return next(p for p in rules()["power"] if p["level"] == level)
 
 
 def budget() -> list[dict[str, Any]]:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ... import dice
 from ...render import fonts
 from ...seed import Rng
-from . import characters
+from . import characters, rules
+from .odds import chances, percent
+from .rules import stunt_cost
 from ...sheets.draw import title_band
 from ...sheets.draw import (FormCollector, Style, box, die_rank_boxes, field, label, paragraph, ruled_list,
                    set_stroke, titled, value_text, vstack)
@@ -34,25 +34,7 @@ def blank_kinds(genre: str | None = None) -> list[str]:
 
 
 def choices() -> tuple[dict[str, str], ...]:
-    return characters.choices()
-
-
-def chances(die: str) -> tuple[Fraction, Fraction]:
-    """(Success, Failure) chances of one die: 4 or more, and a 1."""
-    r = characters.rules()
-    d = dice.parse(f"1{die}")
-    return d.chance_at_least(r["success_at_least"]), d.chance_at_most(r["failure_face"])
-
-
-def percent(p: Fraction) -> str:
-    """A chance as a percentage to one decimal place, without a trailing .0 (62.5%, 85%, 8.3%)."""
-    text = f"{float(p) * 100:.1f}"
-    return (text[:-2] if text.endswith(".0") else text) + "%"
-
-
-def stunt_cost(gear_cost: int) -> int:
-    """A third of the Gear cost, to the nearest Token, at least 1 (see the notes)."""
-    return max(1, int(Fraction(gear_cost, 3) + Fraction(1, 2)))
+    return rules.choices()
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
@@ -65,7 +47,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
 def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, style: Style,
                 form: FormCollector) -> None:
-    r = characters.rules()
+    r = rules.rules()
     s = style.pt
     gap = s(5)
     top = title_band(c, w, h, "@ ASCII @HACK · ADVENTURER", style,
@@ -152,7 +134,7 @@ def _elements(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
 
 def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float,
                  char: dict[str, Any] | None, style: Style) -> None:
-    r = characters.rules()
+    r = rules.rules()
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, "Consumables and Escalation",
                             "cross off as the dice go down; write the new value if one goes up", style)
@@ -235,7 +217,7 @@ def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: flo
 def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False,
                 notes_for: tuple[str, ...] = ("Stunt dice",)) -> float:
     """The die ranks with their costs and exact chances; returns the y below the table."""
-    r = characters.rules()
+    r = rules.rules()
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, "Costs and chances", "Success: 4+ · Failure: a 1", style)
     cols = ["Die", "Talent", "Gear", "Stunt", "Success", "Failure"]
@@ -275,13 +257,12 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
                            for p in r["power"])
         yy = paragraph(c, ix, yy, iw, f"Adventurer refresh / escalation bonus: {power}.", style, 6.2, gray=0.3)
     for topic in notes_for:
-        text = next(ch["text"] for ch in r["choice"] if ch["topic"] == topic)
-        yy = paragraph(c, ix, yy - s(3), iw, "Note: " + text, style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
+        yy = paragraph(c, ix, yy - s(3), iw, "Note: " + rules.note(topic), style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
     return yy
 
 
 def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
-    r = characters.rules()
+    r = rules.rules()
     s = style.pt
     gap = s(5)
     top = title_band(c, w, h, "@ ASCII @HACK · OPPOSITION", style, right="build obstacles, spend Tokens") - gap

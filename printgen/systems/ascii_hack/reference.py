@@ -1,0 +1,96 @@
+"""The ASCII @HACK table reference: costs, exact odds, power levels, bids.
+
+Every figure is worked out here from the rules' numbers (``rules``) and the
+exact chances (``odds``); the template only places them. ``--size page`` is
+one page; ``--size card`` is nine poker-size cards on one sheet, to cut out.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import Any
+
+from ...cards.sizes import CARD_SIZES
+from ...render.compose import compose
+from ...render.html import render_pdf
+from . import odds, rules
+
+POOL_SIZES = range(1, 6)  # pools of one to five dice a side
+CARD = CARD_SIZES["poker"]
+NOTES = ("Rounded chances", "Pools", "Stunt dice", "Success and failure chances")
+
+
+def build(request) -> bytes:
+    size = request.options["size"]
+    title = "ASCII @HACK: table reference" + (" cards" if size == "card" else "")
+    template = "ascii-hack/reference-cards.html" if size == "card" else "ascii-hack/reference.html"
+    page = render_pdf(template, request.code, title, request.paper, request.templates,
+                      card={"width": CARD.width_mm, "height": CARD.height_mm}, **figures())
+    return compose([page], request.code, title)
+
+
+def figures() -> dict[str, Any]:
+    """Everything the reference prints, worked out and formatted."""
+    r = rules.rules()
+    return {
+        "success_at_least": r["success_at_least"],
+        "failure_face": r["failure_face"],
+        "dice": [die_row(rank) for rank in r["rank"]],
+        "grids": [pool_grid(die) for die in rules.ranks()],
+        "pool_sizes": list(POOL_SIZES),
+        "expected": [{"die": die, "cells": [decimal(n * odds.expected_net((die,)), 2) for n in POOL_SIZES]}
+                     for die in rules.ranks()],
+        "power": r["power"],
+        "prices": r["price"],
+        "obstacles": r["obstacle"],
+        "starting_tokens": r["starting_tokens"],
+        "gear_limit": r["gear_limit"],
+        "home_max_rank": r["home_max_rank"],
+        "escalation_final": r["escalation_final"],
+        "notes": [{"topic": topic, "text": rules.note(topic)} for topic in NOTES],
+    }
+
+
+def die_row(rank: dict[str, Any]) -> dict[str, str]:
+    die = rank["die"]
+    success, failure = odds.chances(die)
+    near = rules.near_range()[die]
+    near_success, near_failure = odds.chances(near)
+    return {
+        "die": die,
+        "talent": str(rank["talent"]),
+        "gear": str(rank["gear"]),
+        "stunt": str(rules.stunt_cost(rank["gear"])),
+        "success": odds.percent(success),
+        "failure": odds.percent(failure),
+        "net": decimal(success - failure, 2),
+        "near": near,
+        "near_useless": near_success == 0,
+        "near_success": odds.percent(near_success),
+    }
+
+
+def pool_grid(die: str) -> dict[str, Any]:
+    """Your n dice of one size against their m dice of the same size: the chance you win the round."""
+    rows = []
+    for mine in POOL_SIZES:
+        cells = []
+        for theirs in POOL_SIZES:
+            p = odds.beat((die,) * mine, (die,) * theirs)
+            cells.append({"text": odds.percent(p, 0), "shade": shade(p)})
+        rows.append({"n": mine, "cells": cells})
+    return {"die": die, "rows": rows}
+
+
+def shade(p: Fraction) -> int:
+    """A cell's lightness in percent, in ten steps from white (no chance) to 64 (90% or more): the eye finds the odds."""
+    return 100 - 4 * min(9, floor(p * 10))
+
+
+def decimal(value: Fraction, places: int) -> str:
+    """``value`` rounded half up to ``places`` decimals, from the exact fraction."""
+    steps = floor(value * 10**places + Fraction(1, 2))
+    sign = "-" if steps < 0 else ""
+    whole, part = divmod(abs(steps), 10**places)
+    return f"{sign}{whole}.{part:0{places}d}"
