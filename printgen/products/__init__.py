@@ -75,16 +75,9 @@ def game_request(product: str, code: SeedCode, common: tuple[Option, ...]) -> tu
     return Request(code, game, paper, str(values.get("format", "pdf")), values, templates), offer
 
 
-def whole_number_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    """A seed-code option that must be a whole number in [low, high]."""
-    text = options.get(key, str(default))
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise PrintgenError(f"{key} must be a whole number from {low} to {high}, not {text!r}")
-    return int(text)
-
-
 def output_suffix(code: SeedCode) -> str:
-    return code.option_map.get("format", "pdf")
+    """The file suffix a seed code's product writes; the format option is checked like any other."""
+    return PDF_OR_JSON.parse(code.option_map.get("format", "pdf"))
 
 
 def build(code: SeedCode) -> bytes:

@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cards import custom
+from typing import TYPE_CHECKING
+
 from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES
 from ..cards.model import Deck
-from ..cards.render import LAYOUTS, PrintOptions, render_deck
 from ..cards.sizes import DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
 from ..render.output import default_path
@@ -23,6 +23,11 @@ from .. import games
 from ..options import parse_options
 from ..units import mm, paper as paper_named
 from . import register
+
+if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
+    from ..cards.render import PrintOptions
+
+LAYOUTS = ("sheet", "print-shop")
 
 CUSTOM = "custom"
 GENERIC = "generic"  # the system of a custom deck that belongs to no game
@@ -101,6 +106,8 @@ def options_for(
     options.update(deck_options or {})
     if deck == CUSTOM:
         options["data"] = str(data)
+        from ..cards import custom
+
         options["data-sha256"] = custom.file_digest(data)
     return options
 
@@ -129,6 +136,8 @@ def request_from_code(code: SeedCode) -> DeckRequest:
     layout = _choice(o, "layout", "sheet", LAYOUTS)
     bleed = _float_option(o, "bleed", DEFAULT_BLEED_MM, 0.0, MAX_BLEED_MM)
     dx, dy = parse_offset(o.get("back-offset", "0x0"))
+    from ..cards.render import PrintOptions
+
     options = PrintOptions(
         size=card_size(o.get("card-size", DEFAULT_CARD_SIZE)),
         paper=paper_named(o.get("paper", "letter")),
@@ -145,6 +154,8 @@ def load(code: SeedCode, request: DeckRequest) -> Deck:
     if request.deck == CUSTOM:
         if request.data_digest is None:
             raise PrintgenError("this seed code names a custom deck but no data-sha256; it was not made by printgen")
+        from ..cards import custom
+
         deck = custom.load_deck(request.data, request.data_digest)
     else:
         game = games.game(code.system)
@@ -163,6 +174,8 @@ def build(code: SeedCode) -> bytes:
         # The deck as data: the cards in print order, for other tools.
         data = {"seed_code": str(code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    from ..cards.render import render_deck
+
     return render_deck(deck, request.options, code)
 
 

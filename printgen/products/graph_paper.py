@@ -10,14 +10,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
-from ..errors import PrintgenError
-from ..render import fonts
-from ..render.canvas import render_pages
+from ..options import Option, parse_options
 from ..seed import SeedCode
 from ..units import Paper, inch, mm, paper as paper_named
-from . import register, whole_number_option
+from . import PAPER_OPTION, register
+
+if TYPE_CHECKING:  # ReportLab loads only when a page is drawn
+    from reportlab.pdfgen.canvas import Canvas
 
 SYSTEM = "generic"
 MAX_PAGES = 500
@@ -57,15 +58,19 @@ class GraphPaperSpec:
     heavy_every: int  # 0: no heavier lines
 
 
+OPTIONS = (
+    PAPER_OPTION,
+    Option("grid", "the grid", choices=tuple(GRIDS)),
+    Option("pages", "the number of pages", low=1, high=MAX_PAGES, default="1"),
+    Option("heavy-every", "a heavier line every N squares", low=0, high=50, default="5"),
+)
+
+
 def spec_from_code(code: SeedCode) -> GraphPaperSpec:
-    options = code.option_map
-    paper = paper_named(options.get("paper", "letter"))
-    grid_name = options.get("grid") or DEFAULT_GRID[paper.name]
-    if grid_name not in GRIDS:
-        raise PrintgenError(f"unknown grid {grid_name!r}; choose one of: {', '.join(GRIDS)}")
-    pages = whole_number_option(options, "pages", 1, 1, MAX_PAGES)
-    heavy = whole_number_option(options, "heavy-every", 5, 0, 50)
-    return GraphPaperSpec(paper, GRIDS[grid_name], pages, heavy)
+    values = parse_options(code.option_map, OPTIONS, "graph paper")
+    paper = paper_named(values["paper"])
+    grid_name = values["grid"] or DEFAULT_GRID[paper.name]
+    return GraphPaperSpec(paper, GRIDS[grid_name], values["pages"], values["heavy-every"])
 
 
 def options_for(paper: str, grid: str | None, pages: int, heavy_every: int) -> dict[str, object]:
@@ -75,6 +80,8 @@ def options_for(paper: str, grid: str | None, pages: int, heavy_every: int) -> d
 
 @register("graph-paper", "graph paper: ¼ in, 5 mm, 1 in battle grid, hex", lambda: (SYSTEM,), spec_from_code)
 def build(code: SeedCode) -> bytes:
+    from ..render.canvas import render_pages
+
     spec = spec_from_code(code)
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
     return render_pages(code, title, spec.paper, spec.pages, lambda c, _i: draw_page(c, spec))
@@ -139,6 +146,8 @@ def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int) -> str
 
 def draw_hexes(c: Canvas, paper: Paper, across_flats: float) -> str:
     """Flat-topped hexes in columns, each labelled with its column and row (0101…)."""
+    from ..render import fonts
+
     side = across_flats / math.sqrt(3)
     usable_w = paper.width - 2 * SIDE_MARGIN
     usable_h = paper.height - TOP_MARGIN - BOTTOM_BAND
@@ -172,6 +181,8 @@ def draw_hexes(c: Canvas, paper: Paper, across_flats: float) -> str:
 
 
 def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
+    from ..render import fonts
+
     c.saveState()
     c.setFillGray(LABEL_GREY)
     c.setFont(fonts.SERIF, 8)
@@ -183,6 +194,8 @@ def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
 
 def draw_calibration(c: Canvas, paper: Paper) -> None:
     """A 2-inch ruler and a 5-cm ruler, with a note on how to use them."""
+    from ..render import fonts
+
     baseline = mm(14)
     c.saveState()
     c.setStrokeGray(0)

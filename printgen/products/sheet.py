@@ -13,17 +13,18 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-import click
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
-from ..errors import PrintgenError
-from ..render.canvas import draw_footer, new_document
-from ..seed import SeedCode, parse_bool
+import click
+
 from .. import games
-from ..sheets import forms
-from ..sheets.draw import FormCollector, Style
+from ..errors import PrintgenError
+from ..seed import SeedCode, parse_bool
 from ..units import Paper, mm, paper as paper_named
 from . import made_by, register
+
+if TYPE_CHECKING:  # ReportLab and pikepdf load only when sheets are drawn
+    from reportlab.pdfgen.canvas import Canvas
 
 PRODUCT = "sheet"
 MAX_COUNT = 1000
@@ -183,6 +184,10 @@ def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float,
 
 def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
            progress: bool = False) -> bytes:
+    from ..render.canvas import draw_footer, new_document
+    from ..sheets import forms
+    from ..sheets.draw import FormCollector, Style
+
     module = sheet_module(spec.system)
     title = f"{games.game(spec.system).title}: character sheets"
     doc = new_document(code, title, spec.paper.size)
