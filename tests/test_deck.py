@@ -10,6 +10,7 @@ import pypdfium2
 import pytest
 
 from printgen.games import game
+from printgen.cards import custom
 
 from pdfutil import fonts, open_pdf, run_cli, subject
 from printgen.errors import PrintgenError
@@ -143,7 +144,7 @@ def test_custom_yaml_deck(tmp_path):
     path = tmp_path / "quests.yaml"
     path.write_text("title: Quests\nback: Quest\ncards:\n  - {title: Find the ring, body: It is somewhere., count: 3, Reward: 5}\n",
                     encoding="utf-8")
-    deck = deck_product.custom.load_deck(path)
+    deck = custom.load_deck(path)
     assert deck.title == "Quests" and len(deck.printed_cards()) == 3
     assert deck.cards[0].back == "Quest" and deck.cards[0].stats[0].value == "5"
 
@@ -216,7 +217,7 @@ def test_unreadable_custom_files_are_named(tmp_path, name, content, message):
     path = tmp_path / name
     path.write_bytes(content)
     with pytest.raises(PrintgenError, match=message) as caught:
-        deck_product.custom.load_deck(path)
+        custom.load_deck(path)
     assert name in str(caught.value) and "\n" not in str(caught.value)
 
 
