@@ -1,1 +1,73 @@
-"""Shared map geometry: grids, areas, placement and drawing, for every game's dungeons."""
+"""The shared map engine: levels of areas on a square grid, for every game's dungeons.
+
+It knows squares, shapes, walls and doors; it knows no game's rules and no
+page of any game. A game brings its dice, its door kinds and its symbols.
+
+Shapes (``shapes``): masks of cells in their own frame, with where they may
+be entered and where they open on by themselves.
+    rectangle(w, h), hallway(length, width), right_triangle(leg),
+    circle(diameter), polyomino(squares, rng)       rooms: enter through any rim square
+    rotated(shape, eighths)                          any room turned by 45° steps
+    passage(heading, width, runs, arms, open_end)    a banded passage: runs such as
+        ((0, 5), (-2, 5)) turn 90° left after 5 squares; ((0, 3), (1, 3)) turn 45° right
+        and keep the new heading; arms fork from the end: ((-1, 2), (1, 2)) a Y,
+        ((-2, 2), (2, 2)) a T, ((-2, 2), (0, 2), (2, 2)) a crossing. Cached: pass tuples.
+    Outlines come from the cells (``geometry.outline``), so a shape covers exactly its area.
+
+Adjacency (``adjacency``): ROCK_GAP (a square of rock between areas; doors
+open through a one-square doorway) or SHARED_WALL (a room shares a wall with
+the one it was entered from; doors stand in the shared wall), or your own
+``Adjacency(name, gap, must_touch_parent)``.
+
+A level (``level``): ``Level(number, width, height)`` holds ``Area``s (number,
+type, shape, exits, links, entered_from, rolls, data), each ``Exit`` (kind,
+secret, at, side, heading, to, leads, rolled) and ``Link`` (kind, level,
+area). ``Level.as_data()`` is the shared JSON contract (see the README).
+``Grid(width, height, rule, overflow)`` keeps areas apart while a level grows;
+``width`` × ``height`` is the map the game hopes to keep to (a page's worth
+of squares, an input the game chooses), ``overflow`` how many squares beyond
+it an area may go when nothing fits within it.
+
+Placing (``placement``): a game rolls an area into a ``Plan(type, forms,
+doors, rolls, data, open_kind)``: ``forms(heading)`` gives the shapes it may
+take when entered going that heading (a passage built for the heading, a
+room in each orientation the game allows), ``doors`` the ``Exit``s the dice
+gave it, without places yet. The engine chooses which wall a door is in,
+which way the area turns and where along the wall it stands.
+
+Steps (``steps``), one module each, run in this order:
+    first_area.place_first(level, grid, plan, rng, way_in)   the first area, at a way in or anywhere
+    grow.grow(level, grid, roll, max_areas, rng, reopen, apart)
+        roll(attempt) -> Plan; areas are numbered in walking order; passages
+        that run into an area open into it (join.join_open_ends); ``reopen``
+        names the door kind the game adds when exits run out early (marked
+        rolled=False); ``apart(area)`` names links that must lead to a new
+        area of their own (placed apart, reached by the link, not a door)
+    settle_doors.settle_doors(level, grid, rng)   places doors still unplaced; a door
+        facing an area opens into it; one with no room keeps at=None
+    fit_map.fit_map(level)                        grows the map only where areas reach past it
+    way_down.ensure_way_down(level, is_way_down, add)
+    link_levels.link_levels(levels, is_way_down, last_target)
+Every exit ends leading "area", "level", "dead-end", "unexplored" (left for
+the table) or "blocked" (no room on the map).
+
+Checks (``checks.check_level(level, rule, last, is_way_down)``): no overlap,
+the adjacency rule, doors in walls, every area reachable, a way down on every
+level but the last, fits its map. Generators and tests run the same checks.
+
+Symbols (``symbols``, ``glyphs``): a game registers its door kinds and marks:
+    Symbols(blocked_label=...).door("iron", glyphs.door(0), "iron door")
+        .door("locked-iron", glyphs.locked(glyphs.door(0)), "locked iron door")
+        .mark("trap", glyphs.warning("T"), "trap")
+Secret doors are any kind with ``Exit.secret``: an S on the referee's map,
+plain wall on the players'.
+
+Drawing (``draw``): ``draw_level(canvas, Region(left, top, pitch, columns,
+rows), level, symbols, rule, Content(marks, loose, doors), view, origin)``
+with view GM, LAYOUT (walls and doors, no secrets, no contents) or BLANK
+(graph paper and the way in). Numbers and marks each get a square of their
+own inside their area (``spots``). A level larger than the region prints on
+``sheets(level, columns, rows)`` at the same scale, with
+``draw_overlap_marks`` and ``draw_sheet_index``; ``draw_legend`` and
+``draw_scale`` finish a page.
+"""

@@ -1,9 +1,10 @@
-"""Drawing a map on graph paper: rock, walls, floors, doors, symbols, numbers, legend.
+"""Drawing a level on a region of a page: rock, floor, walls, doors, numbers and marks, legend and scale.
 
-A MapView is what any game hands over to be drawn; the drawing knows
-nothing of rules. Walls come from a simple trick: every floor shape is first
-stroked wide in black, then filled in white, so overlapping shapes merge into
-one outline and diagonal passages need no special case.
+Floors are the areas' own squares (and the doorway squares between them),
+so what is drawn is exactly what the level occupies; walls are the sides of
+those squares with no floor beyond. A level larger than its region prints
+over several sheets at the same scale (``sheets``), each with overlap marks
+and an index of the sheets.
 """
 
 from __future__ import annotations
@@ -14,370 +15,341 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from .grid import HEADINGS, Cell, Shape
+from . import glyphs
+from .adjacency import Adjacency
+from .geometry import HEADINGS, SIDES, Cell, Edge, side_edge, step
+from .level import Exit, Level
+from .spots import area_spots
+from .symbols import Symbols
 
-WALL = 1.6  # pt: wall thickness seen outside a floor
-ROCK_GREY = 0.86
-GRID_GREY = 0.7
+GM, LAYOUT, BLANK = "gm", "layout", "blank"  # the referee's map; the players' map of walls and doors; blank paper
+
+WALL_WIDTH = 1.6  # pt
+ROCK_GREY = 0.78
+GRID_GREY = 0.62
 GRID_WIDTH = 0.3
-
-DOOR_KINDS = ("wooden", "locked-wooden", "iron", "locked-iron", "arch", "portcullis", "locked-portcullis")
-
-
-@dataclass
-class Door:
-    cell: Cell  # the doorway square
-    heading: int  # from the area it belongs to, outwards
-    kind: str  # one of DOOR_KINDS, or "open"
-    blocked: bool = False  # leads nowhere: drawn with rubble beyond
+MARK_SCALE = 0.8  # a mark is this much of a square across
+OVERLAP = 2  # squares two sheets of one level share
 
 
-@dataclass
-class Symbol:
-    kind: str  # stairs-down, stairs-up, trap, fountain, chest, statue, coffins, teleport, chute, hoard, entrance, creatures
-    x: float  # squares, centre
-    y: float
+@dataclass(frozen=True)
+class Region:
+    """Where a map goes on the page: its top-left corner in points, the square size, how many squares show."""
 
-
-@dataclass
-class MapView:
-    width: int  # squares
-    height: int
-    shapes: list[Shape] = field(default_factory=list)
-    doors: list[Door] = field(default_factory=list)
-    symbols: list[Symbol] = field(default_factory=list)
-    labels: list[tuple[str, float, float]] = field(default_factory=list)  # text, centre x, y in squares
-
-
-class MapFrame:
-    """Where the map sits on the page: square (x, y) → PDF points."""
-
-    def __init__(self, left: float, top: float, pitch: float, width: int, height: int):
-        self.left, self.top, self.pitch, self.width, self.height = left, top, pitch, width, height
-
-    def point(self, x: float, y: float) -> tuple[float, float]:
-        return self.left + x * self.pitch, self.top - y * self.pitch
+    left: float
+    top: float
+    pitch: float
+    columns: int
+    rows: int
 
     @property
     def bottom(self) -> float:
-        return self.top - self.height * self.pitch
+        return self.top - self.rows * self.pitch
+
+    @property
+    def right(self) -> float:
+        return self.left + self.columns * self.pitch
 
 
-def draw_grid(c: Canvas, frame: MapFrame, grey: float = GRID_GREY, border: bool = True) -> None:
+@dataclass
+class Content:
+    """What a game shows on a level besides its areas and doors."""
+
+    marks: dict[int, list[str]] = field(default_factory=dict)  # area number → mark kinds in it
+    loose: list[tuple[str, float, float, bool]] = field(default_factory=list)  # mark, centre x, y, on players' maps
+    doors: list[tuple[Exit, bool]] = field(default_factory=list)  # doors of no area (a way in), on players' maps
+
+
+def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
+    """The top-left squares of the sheets a level prints on, row by row; one sheet when it fits."""
+    def starts(size: int, shown: int) -> list[int]:
+        if size <= shown:
+            return [0]
+        count = math.ceil((size - OVERLAP) / (shown - OVERLAP))
+        return [min(i * (shown - OVERLAP), size - shown) for i in range(count)]
+
+    return [(x, y) for y in starts(level.height, rows) for x in starts(level.width, columns)]
+
+
+def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: Adjacency, content: Content,
+               view: str, origin: tuple[int, int] = (0, 0)) -> None:
+    """Draw ``level`` (the part from square ``origin`` on) filling ``region``."""
+    pitch = region.pitch
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return region.left + (x - origin[0]) * pitch, region.top - (y - origin[1]) * pitch
+
     c.saveState()
-    c.setStrokeGray(grey)
-    c.setLineWidth(GRID_WIDTH)
-    right = frame.left + frame.width * frame.pitch
-    lines = [(frame.left + i * frame.pitch, frame.bottom, frame.left + i * frame.pitch, frame.top) for i in range(1, frame.width)]
-    lines += [(frame.left, frame.top - j * frame.pitch, right, frame.top - j * frame.pitch) for j in range(1, frame.height)]
-    c.lines(lines)
-    if border:
-        c.setStrokeGray(0.3)
-        c.setLineWidth(0.8)
-        c.rect(frame.left, frame.bottom, frame.width * frame.pitch, frame.height * frame.pitch)
-    c.restoreState()
-
-
-def draw_map(c: Canvas, frame: MapFrame, view: MapView) -> None:
-    """The GM's map: everything."""
-    c.saveState()
-    c.setFillGray(ROCK_GREY)
-    c.rect(frame.left, frame.bottom, frame.width * frame.pitch, frame.height * frame.pitch, stroke=0, fill=1)
-    doorway_shapes = [Shape(rect=(d.cell[0], d.cell[1], 1, 1)) for d in view.doors if not d.blocked]
-    for shape in view.shapes + doorway_shapes:
-        _shape(c, frame, shape, wall=True)
-    for shape in view.shapes + doorway_shapes:
-        _shape(c, frame, shape, wall=False)
-    c.restoreState()
-    draw_grid(c, frame)
-    for door in view.doors:
-        draw_door(c, frame, door)
-    for symbol in view.symbols:
-        draw_symbol(c, symbol.kind, *frame.point(symbol.x, symbol.y), frame.pitch * 0.8)
-    for text, x, y in view.labels:
-        draw_label(c, *frame.point(x, y), text, frame.pitch)
-
-
-def _shape(c: Canvas, frame: MapFrame, shape: Shape, wall: bool) -> None:
-    """Stroke a shape wide in black (wall) or fill it white (floor)."""
-    pitch = frame.pitch
-    if wall:
-        c.setStrokeGray(0)
-        c.setFillGray(0)
+    clip = c.beginPath()
+    clip.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch)
+    c.clipPath(clip, stroke=0, fill=0)
+    if view != BLANK:
+        c.setFillGray(ROCK_GREY)
+        c.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch, stroke=0, fill=1)
+        doors = _shown_doors(level, content, view)
+        floor = _floor(level, rule, doors)
+        _fill_cells(c, floor, point, pitch)
+        _draw_grid(c, region)
+        _draw_walls(c, _walls(floor, rule, doors), point)
+        for exit_, _ in doors:
+            _draw_door(c, exit_, symbols, rule, view, point, pitch)
     else:
-        c.setStrokeGray(1)
-        c.setFillGray(1)
-    if shape.rect is not None:
-        x, y, w, h = shape.rect
-        px, py = frame.point(x, y + h)
-        c.setLineWidth(2 * WALL)
-        c.setLineJoin(1 if shape.natural else 0)
-        radius = pitch * 0.9 if shape.natural and min(w, h) > 1 else 0
-        if radius:
-            c.roundRect(px, py, w * pitch, h * pitch, radius, stroke=1 if wall else 0, fill=1)
-        else:
-            c.rect(px, py, w * pitch, h * pitch, stroke=1 if wall else 0, fill=1)
-        return
-    c.setLineJoin(1 if shape.natural else 0)
-    c.setLineCap(0)
-    c.setLineWidth(shape.width * pitch + (2 * WALL if wall else 0))
-    for path in shape.paths:
-        p = c.beginPath()
-        for i, (x, y) in enumerate(path):
-            px, py = frame.point(x, y)
-            p.moveTo(px, py) if i == 0 else p.lineTo(px, py)
-        c.drawPath(p, stroke=1, fill=0)
-    if wall:
-        _end_walls(c, frame, shape)
-
-
-def _end_walls(c: Canvas, frame: MapFrame, shape: Shape) -> None:
-    """Close each free end of a passage with a wall; a doorway's white square opens it later."""
-    starts = [path[0] for path in shape.paths]
-    c.setLineWidth(2 * WALL)
-    for path in shape.paths:
-        for end, towards in ((path[0], path[1]), (path[-1], path[-2])):
-            if end != path[0] and end in starts:
-                continue  # a fork: the arms go on from here
-            dx, dy = end[0] - towards[0], end[1] - towards[1]
-            length = math.hypot(dx, dy)
-            across = (-dy / length * (shape.width / 2), dx / length * (shape.width / 2))
-            x0, y0 = frame.point(end[0] + across[0], end[1] + across[1])
-            x1, y1 = frame.point(end[0] - across[0], end[1] - across[1])
-            c.line(x0, y0, x1, y1)
-
-
-def draw_door(c: Canvas, frame: MapFrame, door: Door) -> None:
-    """A door sits on the wall between its area and the doorway square."""
-    pitch = frame.pitch
-    dx, dy = HEADINGS[door.heading]
-    # Centre of the wall line: the doorway's centre, half a square back towards the area.
-    cx, cy = frame.point(door.cell[0] + 0.5 - dx * 0.5, door.cell[1] + 0.5 - dy * 0.5)
-    if not door.blocked:  # the door stands in the middle of its doorway
-        cx, cy = frame.point(door.cell[0] + 0.5, door.cell[1] + 0.5)
-    across_x = dx == 0  # the door spans the passage: horizontal when the passage runs north-south
-    c.saveState()
-    c.translate(cx, cy)
-    if not across_x:
-        c.rotate(90)
-    draw_door_symbol(c, door.kind, pitch)
+        _draw_grid(c, region)
+    if view == GM:
+        for area in level.areas:
+            for spot in area_spots(area, content.marks.get(area.number, [])):
+                x, y = point(spot.x, spot.y)
+                if spot.kind == "label":
+                    draw_label(c, x, y, str(area.number), pitch * spot.scale)
+                else:
+                    _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * MARK_SCALE * spot.scale)
+    for kind, sx, sy, on_players in content.loose:
+        if view == GM or on_players:
+            x, y = point(sx, sy)
+            _glyph(c, symbols.marks[kind].glyph, x, y, pitch * MARK_SCALE)
+    if view == BLANK:
+        for exit_, on_players in content.doors:
+            if on_players:
+                _draw_door(c, exit_, symbols, rule, view, point, pitch)
     c.restoreState()
-    if door.blocked:
-        x, y = door.cell
-        if door.kind == "open":
-            x, y = x - dx, y - dy  # a passage that caved in: the rubble fills its last square
-        _rubble(c, *frame.point(x, y + 1), pitch)
+    _draw_border(c, region)
 
 
-def draw_door_symbol(c: Canvas, kind: str, pitch: float) -> None:
-    """A door symbol centred on the origin, spanning a passage that runs up-down."""
-    w, h = pitch * 0.9, pitch * 0.32
+def _shown_doors(level: Level, content: Content, view: str) -> list[tuple[Exit, int | None]]:
+    """Every placed door the view shows, with the area whose wall it is in (None: a way in)."""
+    doors = [(e, None) for e, on_players in content.doors if view == GM or on_players]
+    for area in level.areas:
+        for exit_ in area.exits:
+            if exit_.at is None or exit_.leads == "dead-end":
+                continue
+            if view == LAYOUT and exit_.secret:
+                continue
+            doors.append((exit_, area.number))
+    return doors
+
+
+def _floor(level: Level, rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> dict[Cell, int]:
+    """Square → the area it belongs to; a doorway square belongs to its door's area."""
+    floor = {cell: area.number for area in level.areas for cell in area.cells}
+    if rule.gap:
+        for exit_, owner in doors:
+            floor.setdefault(step(exit_.at, exit_.side), owner if owner is not None else 0)
+    return floor
+
+
+def _walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> list[Edge]:
+    """Sides of floor squares with rock or another area beyond, but not where a door lets one through."""
+    passable: set[tuple[Cell, Cell]] = set()
+    for exit_, _ in doors:
+        doorway = step(exit_.at, exit_.side)
+        passable.add(_pair(exit_.at, doorway))
+        if rule.gap:
+            beyond = step(doorway, exit_.side)
+            if exit_.leads in ("area", "unexplored"):
+                passable.add(_pair(doorway, beyond))
+    edges = set()
+    for cell, owner in floor.items():
+        for side in SIDES:
+            near = step(cell, side)
+            if floor.get(near) == owner and near in floor:
+                continue
+            if _pair(cell, near) in passable:
+                continue
+            edges.add(side_edge(cell, side))
+    return _merge(edges)
+
+
+def _pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _merge(edges: set[Edge]) -> list[Edge]:
+    """Join unit wall segments that run on in a line, so walls draw as long strokes."""
+    merged = []
+    horizontal = sorted((a for a, b in edges if a[1] == b[1]), key=lambda p: (p[1], p[0]))
+    vertical = sorted((a for a, b in edges if a[0] == b[0]), key=lambda p: (p[0], p[1]))
+    for points, dx, dy in ((horizontal, 1, 0), (vertical, 0, 1)):
+        start = end = None
+        for p in points:
+            if end is not None and p == end:
+                end = (p[0] + dx, p[1] + dy)
+                continue
+            if start is not None:
+                merged.append((start, end))
+            start, end = p, (p[0] + dx, p[1] + dy)
+        if start is not None:
+            merged.append((start, end))
+    return merged
+
+
+def _fill_cells(c: Canvas, cells: dict[Cell, int], point, pitch: float) -> None:
+    """White floor, drawn as runs of squares along each row."""
+    c.setFillGray(1)
+    rows: dict[int, list[int]] = {}
+    for x, y in cells:
+        rows.setdefault(y, []).append(x)
+    for y, xs in sorted(rows.items()):
+        xs.sort()
+        run_start = previous = xs[0]
+        for x in xs[1:] + [None]:
+            if x is not None and x == previous + 1:
+                previous = x
+                continue
+            left, top = point(run_start, y)
+            c.rect(left, top - pitch, (previous - run_start + 1) * pitch, pitch, stroke=0, fill=1)
+            if x is not None:
+                run_start = previous = x
+
+
+def _draw_grid(c: Canvas, region: Region) -> None:
+    c.setStrokeGray(GRID_GREY)
+    c.setLineWidth(GRID_WIDTH)
+    lines = [(region.left + i * region.pitch, region.bottom, region.left + i * region.pitch, region.top)
+             for i in range(1, region.columns)]
+    lines += [(region.left, region.top - j * region.pitch, region.right, region.top - j * region.pitch)
+              for j in range(1, region.rows)]
+    c.lines(lines)
+
+
+def _draw_border(c: Canvas, region: Region) -> None:
+    c.saveState()
+    c.setStrokeGray(0.3)
     c.setLineWidth(0.8)
-    c.setStrokeGray(0)
-    if kind in ("wooden", "locked-wooden"):
-        c.setFillGray(1)
-        c.rect(-w / 2, -h / 2, w, h, stroke=1, fill=1)
-        if kind == "locked-wooden":
-            _keyhole(c, pitch, dark=False)
-    elif kind in ("iron", "locked-iron"):
-        c.setFillGray(0)
-        c.rect(-w / 2, -h / 2, w, h, stroke=1, fill=1)
-        if kind == "locked-iron":
-            _keyhole(c, pitch, dark=True)
-    elif kind == "arch":
-        c.setFillGray(0)
-        c.rect(-pitch / 2, -h / 2, pitch * 0.2, h, stroke=0, fill=1)
-        c.rect(pitch / 2 - pitch * 0.2, -h / 2, pitch * 0.2, h, stroke=0, fill=1)
-        c.setLineWidth(0.6)
-        c.arc(-pitch * 0.32, -h / 2, pitch * 0.32, h * 1.6, 0, 180)
-    elif kind in ("portcullis", "locked-portcullis"):
-        c.setLineWidth(0.9)
-        c.line(-w / 2, 0, w / 2, 0)
-        c.setFillGray(0)
-        for i in range(5):
-            c.circle(-w / 2 + i * w / 4, 0, pitch * 0.07, stroke=0, fill=1)
-        if kind == "locked-portcullis":
-            c.setFillGray(1)
-            c.rect(-pitch * 0.14, -pitch * 0.14, pitch * 0.28, pitch * 0.28, stroke=1, fill=1)
-            _keyhole(c, pitch, dark=False)
-
-
-def _keyhole(c: Canvas, pitch: float, dark: bool) -> None:
-    c.setFillGray(1 if dark else 0)
-    c.circle(0, pitch * 0.02, pitch * 0.06, stroke=0, fill=1)
-    c.rect(-pitch * 0.025, -pitch * 0.1, pitch * 0.05, pitch * 0.1, stroke=0, fill=1)
-
-
-def _rubble(c: Canvas, left: float, bottom: float, pitch: float) -> None:
-    c.saveState()
-    c.setFillGray(0.25)
-    for fx, fy, r in ((0.25, 0.3, 0.12), (0.6, 0.25, 0.09), (0.45, 0.65, 0.13), (0.8, 0.7, 0.08), (0.2, 0.75, 0.07)):
-        c.circle(left + fx * pitch, bottom + fy * pitch, r * pitch, stroke=0, fill=1)
+    c.rect(region.left, region.bottom, region.columns * region.pitch, region.rows * region.pitch)
     c.restoreState()
 
 
-def draw_label(c: Canvas, x: float, y: float, text: str, pitch: float) -> None:
-    """An area number: bold in a white box, so it reads at a glance."""
-    size = min(10.0, pitch * 0.62)
-    width = fonts.string_width(text, fonts.SERIF_BOLD, size) + size * 0.5
-    height = size * 1.15
+def _draw_walls(c: Canvas, edges: list[Edge], point) -> None:
+    c.setStrokeGray(0)
+    c.setLineWidth(WALL_WIDTH)
+    c.setLineCap(2)  # square caps close the corners
+    c.lines([(*point(*a), *point(*b)) for a, b in edges])
+    c.setLineCap(0)
+
+
+def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: str, point, pitch: float) -> None:
+    """A door's glyph in the middle of its doorway square (or on the shared wall), across the way through."""
+    dx, dy = HEADINGS[exit_.side]
+    ax, ay = exit_.at
+    depth = 1.0 if rule.gap else 0.5  # from the area's square: the doorway's centre, or the wall between
+    x, y = point(ax + 0.5 + dx * depth, ay + 0.5 + dy * depth)
+    glyph = glyphs.secret if exit_.secret and view == GM else symbols.doors[exit_.kind].glyph
+    c.saveState()
+    c.translate(x, y)
+    if dx != 0:
+        c.rotate(90)
+    glyph(c, pitch)
+    c.restoreState()
+    if exit_.leads == "blocked" and view == GM:
+        beyond = rule.gap + 1  # the square past the doorway
+        bx, by = point(ax + 0.5 + dx * beyond, ay + 0.5 + dy * beyond)
+        _glyph(c, glyphs.rubble, bx, by, pitch)
+
+
+def _glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
+    c.saveState()
+    c.translate(x, y)
+    glyph(c, size)
+    c.restoreState()
+
+
+def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
+    """An area number: bold in a white box that stays within its square."""
+    font_size = size * (0.55 if len(text) < 2 else 0.5)
+    width = min(size * 0.92, fonts.string_width(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
+    height = min(size * 0.92, font_size * 1.2)
     c.saveState()
     c.setFillGray(1)
     c.setStrokeGray(0)
-    c.setLineWidth(0.7)
-    c.roundRect(x - width / 2, y - height / 2, width, height, size * 0.25, stroke=1, fill=1)
+    c.setLineWidth(0.6)
+    c.roundRect(x - width / 2, y - height / 2, width, height, font_size * 0.2, stroke=1, fill=1)
     c.setFillGray(0)
-    c.setFont(fonts.SERIF_BOLD, size)
-    c.drawCentredString(x, y - size * 0.34, text)
+    c.setFont(fonts.SERIF_BOLD, font_size)
+    c.drawCentredString(x, y - font_size * 0.34, text)
     c.restoreState()
 
 
-def draw_symbol(c: Canvas, kind: str, x: float, y: float, size: float) -> None:
-    """A map symbol centred on (x, y), ``size`` points across."""
-    s = size / 2
+def draw_overlap_marks(c: Canvas, region: Region, level: Level, origin: tuple[int, int]) -> None:
+    """Small triangles outside the border where this sheet's squares are also on the next sheet."""
+    pitch = region.pitch
+    size = pitch * 0.45
     c.saveState()
-    c.translate(x, y)
-    c.setLineWidth(0.7)
-    c.setStrokeGray(0)
     c.setFillGray(0)
-    if kind in ("stairs-down", "stairs-up"):
-        for i in range(5):
-            width = s * (1 - i * 0.16) if kind == "stairs-down" else s * (0.36 + i * 0.16)
-            yy = s - i * s / 2
-            c.line(-width, yy, width, yy)
-        c.setFont(fonts.SERIF_BOLD, size * 0.42)
-        c.drawCentredString(0, -s - size * 0.1, "DN" if kind == "stairs-down" else "UP")
-    elif kind == "trap":
-        c.setFillGray(1)
+    x0, y0 = origin
+    marks = []
+    if x0 > 0:
+        marks.append(("top", OVERLAP))
+    if x0 + region.columns < level.width:
+        marks.append(("top", region.columns - OVERLAP))
+    if y0 > 0:
+        marks.append(("left", OVERLAP))
+    if y0 + region.rows < level.height:
+        marks.append(("left", region.rows - OVERLAP))
+    for edge, index in marks:
         p = c.beginPath()
-        p.moveTo(0, s)
-        p.lineTo(s, -s * 0.8)
-        p.lineTo(-s, -s * 0.8)
-        p.close()
-        c.drawPath(p, stroke=1, fill=1)
-        c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, size * 0.55)
-        c.drawCentredString(0, -s * 0.55, "T")
-    elif kind == "fountain":
-        c.setFillGray(1)
-        c.circle(0, 0, s * 0.9, stroke=1, fill=1)
-        c.circle(0, 0, s * 0.45, stroke=1, fill=0)
-        c.setFillGray(0)
-        c.circle(0, 0, s * 0.12, stroke=0, fill=1)
-    elif kind in ("chest", "hoard"):
-        c.setFillGray(1 if kind == "chest" else 0.25)
-        c.rect(-s * 0.9, -s * 0.55, s * 1.8, s * 1.1, stroke=1, fill=1)
-        c.line(-s * 0.9, s * 0.1, s * 0.9, s * 0.1)
-        c.setFillGray(0 if kind == "chest" else 1)
-        c.rect(-s * 0.15, -s * 0.1, s * 0.3, s * 0.35, stroke=0, fill=1)
-        if kind == "hoard":
-            c.setFillGray(0)
-            c.setFont(fonts.SERIF_BOLD, size * 0.5)
-            c.drawCentredString(0, s * 0.7, "$")
-    elif kind == "statue":
-        c.setFillGray(1)
-        c.circle(0, s * 0.1, s * 0.85, stroke=1, fill=1)
-        c.rect(-s * 0.45, -s * 0.95, s * 0.9, s * 0.35, stroke=1, fill=1)
-        c.setFillGray(0)
-        c.circle(-s * 0.32, s * 0.2, s * 0.2, stroke=0, fill=1)
-        c.circle(s * 0.32, s * 0.2, s * 0.2, stroke=0, fill=1)
-    elif kind == "coffins":
-        c.setFillGray(1)
-        for offset in (-s * 0.5, s * 0.5):
-            p = c.beginPath()
-            p.moveTo(offset, s)
-            p.lineTo(offset + s * 0.35, s * 0.55)
-            p.lineTo(offset + s * 0.22, -s)
-            p.lineTo(offset - s * 0.22, -s)
-            p.lineTo(offset - s * 0.35, s * 0.55)
-            p.close()
-            c.drawPath(p, stroke=1, fill=1)
-    elif kind in ("teleport", "chute"):
-        c.setFillGray(1)
-        c.circle(0, 0, s * 0.9, stroke=1, fill=1)
-        c.setFillGray(0)
-        if kind == "teleport":
-            for r in (0.6, 0.3):
-                c.circle(0, 0, s * r, stroke=1, fill=0)
+        if edge == "top":
+            for y, s in ((region.top, 1), (region.bottom, -1)):
+                x = region.left + index * pitch
+                p.moveTo(x, y + s * 1)
+                p.lineTo(x - size / 2, y + s * (1 + size))
+                p.lineTo(x + size / 2, y + s * (1 + size))
+                p.close()
         else:
-            c.setFont(fonts.SERIF_BOLD, size * 0.6)
-            c.drawCentredString(0, -s * 0.35, "↓")
-    elif kind == "creatures":
-        c.setFont(fonts.MONO_BOLD, size * 0.9)
-        c.drawCentredString(0, -s * 0.6, "M")
-    elif kind == "rival":
-        c.setFont(fonts.MONO_BOLD, size * 0.9)
-        c.drawCentredString(0, -s * 0.6, "@")
-    elif kind == "entrance":
-        p = c.beginPath()
-        p.moveTo(-s * 0.6, s)
-        p.lineTo(s * 0.6, s)
-        p.lineTo(0, -s * 0.2)
-        p.close()
+            for x, s in ((region.left, -1), (region.right, 1)):
+                y = region.top - index * pitch
+                p.moveTo(x + s * 1, y)
+                p.lineTo(x + s * (1 + size), y - size / 2)
+                p.lineTo(x + s * (1 + size), y + size / 2)
+                p.close()
         c.drawPath(p, stroke=0, fill=1)
-    elif kind in ("pit", "hole"):
-        c.setFillGray(0.2)
-        c.circle(0, 0, s * (0.9 if kind == "pit" else 0.55), stroke=1, fill=1)
     c.restoreState()
 
 
-LEGEND = [
-    ("door", "wooden", "wooden door"),
-    ("door", "locked-wooden", "locked wooden door"),
-    ("door", "iron", "iron door"),
-    ("door", "locked-iron", "locked iron door"),
-    ("door", "arch", "open arch"),
-    ("door", "portcullis", "portcullis"),
-    ("door", "locked-portcullis", "locked portcullis"),
-    ("rubble", "", "blocked: leads nowhere"),
-    ("symbol", "stairs-down", "stairs down"),
-    ("symbol", "stairs-up", "stairs up"),
-    ("symbol", "trap", "trap"),
-    ("symbol", "chute", "chute down"),
-    ("symbol", "teleport", "teleport"),
-    ("symbol", "creatures", "creatures"),
-    ("symbol", "rival", "rival @"),
-    ("symbol", "chest", "loot"),
-    ("symbol", "fountain", "fountain"),
-    ("symbol", "coffins", "coffins, crypt"),
-    ("symbol", "statue", "skull statue"),
-    ("symbol", "hoard", "the hoard"),
-]
-
-
-def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float, columns: int = 5) -> float:
-    """The key to the symbols, in rows under the map; returns the bottom it reached."""
+def draw_sheet_index(c: Canvas, right: float, top: float, level: Level, region: Region,
+                     all_sheets: list[tuple[int, int]], current: int) -> None:
+    """A small plan of the level's sheets, this one filled, its right edge at ``right``."""
+    scale = 1.1  # points per square
+    width = level.width * scale
     c.saveState()
+    c.setLineWidth(0.5)
+    c.setStrokeGray(0)
+    for index, (x, y) in enumerate(all_sheets):
+        c.setFillGray(0.55 if index == current else 1)
+        c.rect(right - width + x * scale, top - (y + region.rows) * scale, region.columns * scale,
+               region.rows * scale, stroke=1, fill=1)
+    c.setFillGray(0)
+    c.setFont(fonts.SERIF, 6)
+    for index, (x, y) in enumerate(all_sheets):
+        c.drawCentredString(right - width + (x + region.columns / 2) * scale, top - (y + region.rows / 2) * scale - 2,
+                            str(index + 1))
+    c.restoreState()
+
+
+def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
+                entries: list, columns: int = 4) -> float:
+    """The key to the symbols a map shows, in rows; returns the bottom it reached."""
     col_width = width / columns
-    row_height = pitch * 1.35
-    for index, (what, kind, label) in enumerate(LEGEND):
+    row_height = pitch * 1.3
+    c.saveState()
+    for index, (what, symbol) in enumerate(entries):
         col, row = index % columns, index // columns
         x = left + col * col_width
         y = top - row * row_height - pitch / 2
-        # a little square of floor with the symbol on it
         c.setFillGray(1)
         c.setStrokeGray(0.5)
         c.setLineWidth(0.4)
         c.rect(x, y - pitch / 2, pitch, pitch, stroke=1, fill=1)
-        c.saveState()
-        if what == "door":
-            c.translate(x + pitch / 2, y)
-            draw_door_symbol(c, kind, pitch)
-        elif what == "rubble":
-            _rubble(c, x, y - pitch / 2, pitch)
-        else:
-            draw_symbol(c, kind, x + pitch / 2, y, pitch * 0.8)
-        c.restoreState()
+        size = pitch if what in ("door", "rubble") else pitch * MARK_SCALE
+        _glyph(c, symbol.glyph, x + pitch / 2, y, size)
         c.setFillGray(0)
         c.setFont(fonts.SERIF, 7.5)
-        c.drawString(x + pitch * 1.3, y - 2.6, label)
+        c.drawString(x + pitch * 1.3, y - 2.6, symbol.label)
     c.restoreState()
-    rows = math.ceil(len(LEGEND) / columns)
-    return top - rows * row_height
+    return top - math.ceil(len(entries) / columns) * row_height
 
 
-def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, feet_per_square: int, squares: int = 4) -> None:
-    """A scale bar: ``squares`` squares, labelled in feet."""
+def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, unit: int, unit_name: str, squares: int = 4) -> None:
+    """A scale bar of ``squares`` squares, each ``unit`` ``unit_name`` (the words are the game's)."""
     c.saveState()
     c.setLineWidth(0.6)
     c.setStrokeGray(0)
@@ -387,6 +359,6 @@ def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, feet_per_s
     c.setFillGray(0)
     c.setFont(fonts.SERIF, 7)
     for i in range(squares + 1):
-        c.drawCentredString(left + i * pitch, baseline - 8, str(i * feet_per_square))
-    c.drawString(left + squares * pitch + 6, baseline - 1, f"feet · 1 square = {feet_per_square} ft")
+        c.drawCentredString(left + i * pitch, baseline - 8, str(i * unit))
+    c.drawString(left + squares * pitch + 6, baseline - 1, unit_name)
     c.restoreState()

@@ -1,0 +1,88 @@
+"""The guarantees every printed level keeps, checked by the generators and by the tests alike.
+
+Each check returns a list of problems in words (empty when the level is
+sound); ``check_level`` runs them all.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .adjacency import Adjacency
+from .geometry import SIDES, Cell, step
+from .level import LEADS, Level, Link
+
+
+def no_overlap(level: Level) -> list[str]:
+    seen: dict[Cell, int] = {}
+    problems = []
+    for area in level.areas:
+        for cell in sorted(area.cells):
+            if cell in seen:
+                problems.append(f"level {level.number}: areas {seen[cell]} and {area.number} overlap at {cell}")
+            seen[cell] = area.number
+    return problems
+
+
+def keeps_adjacency(level: Level, rule: Adjacency) -> list[str]:
+    """No two areas nearer than the rule's gap; with shared walls, each area touches the one it came from."""
+    owner = {cell: area.number for area in level.areas for cell in area.cells}
+    problems = []
+    for area in level.areas:
+        for x, y in sorted(area.cells):
+            for dx in range(-rule.gap, rule.gap + 1):
+                for dy in range(-rule.gap, rule.gap + 1):
+                    other = owner.get((x + dx, y + dy))
+                    if other is not None and other != area.number and other > area.number:
+                        problems.append(f"level {level.number}: areas {area.number} and {other} touch at {(x, y)}")
+        if rule.must_touch_parent and area.entered_from is not None:
+            parent = level.area(area.entered_from).cells
+            if not any(step(c, s) in parent for c in area.cells for s in SIDES):
+                problems.append(f"level {level.number}: area {area.number} shares no wall with area {area.entered_from}")
+    return problems
+
+
+def doors_in_walls(level: Level, rule: Adjacency) -> list[str]:
+    """Every placed door stands in its own area's wall, and a door to an area faces it across the gap."""
+    problems = []
+    for area in level.areas:
+        for exit_ in area.exits:
+            if exit_.leads not in LEADS:
+                problems.append(f"level {level.number}: area {area.number} has an exit leading {exit_.leads!r}")
+            if exit_.at is None:
+                continue
+            if exit_.at not in area.cells or step(exit_.at, exit_.side) in area.cells:
+                problems.append(f"level {level.number}: a door of area {area.number} is not in its wall at {exit_.at}")
+            if exit_.to is not None and step(exit_.at, exit_.side, rule.gap + 1) not in level.area(exit_.to).cells:
+                problems.append(f"level {level.number}: the door of area {area.number} at {exit_.at} does not reach area {exit_.to}")
+    return problems
+
+
+
+def all_reachable(level: Level) -> list[str]:
+    unreached = sorted({a.number for a in level.areas} - set(level.distances()))
+    return [f"level {level.number}: areas {unreached} cannot be reached from area {level.arrival}"] if unreached else []
+
+
+def has_way_down(level: Level, is_way_down: Callable[[Link], bool]) -> list[str]:
+    if any(is_way_down(link) for area in level.areas for link in area.links):
+        return []
+    return [f"level {level.number}: no way down"]
+
+
+def fits_map(level: Level) -> list[str]:
+    problems = []
+    for area in level.areas:
+        outside = [c for c in area.cells if not (0 <= c[0] < level.width and 0 <= c[1] < level.height)]
+        if outside:
+            problems.append(f"level {level.number}: area {area.number} leaves the map at {min(outside)}")
+    return problems
+
+
+def check_level(level: Level, rule: Adjacency, last: bool, is_way_down: Callable[[Link], bool]) -> list[str]:
+    problems = no_overlap(level) + keeps_adjacency(level, rule) + doors_in_walls(level, rule)
+    problems += all_reachable(level) + fits_map(level)
+    if not last:
+        problems += has_way_down(level, is_way_down)
+    return problems
+

@@ -1,0 +1,193 @@
+"""Squares, headings and outlines on a square grid.
+
+Coordinates are in squares: x grows to the right, y grows downwards (row 0
+is the top of the map). A cell (x, y) is the square whose centre is
+(x + 0.5, y + 0.5).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Iterable
+
+Cell = tuple[int, int]
+Point = tuple[float, float]
+Edge = tuple[Point, Point]
+
+# Headings, clockwise from north; odd indexes are the diagonals.
+HEADINGS: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+HEADING_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+NORTH, EAST, SOUTH, WEST = 0, 2, 4, 6
+SIDES = (NORTH, EAST, SOUTH, WEST)
+
+
+def turn(heading: int, eighths: int) -> int:
+    """Turn clockwise by ``eighths`` × 45° (negative: anticlockwise, i.e. left)."""
+    return (heading + eighths) % 8
+
+
+def step(cell: Cell, heading: int, count: int = 1) -> Cell:
+    dx, dy = HEADINGS[heading]
+    return (cell[0] + dx * count, cell[1] + dy * count)
+
+
+def components(heading: int) -> tuple[int, ...]:
+    """The sides a heading leaves a square by: itself if straight, its two straight parts if diagonal."""
+    return (heading,) if heading % 2 == 0 else (turn(heading, -1), turn(heading, 1))
+
+
+def translate(cells: Iterable[Cell], dx: int, dy: int) -> frozenset[Cell]:
+    return frozenset((x + dx, y + dy) for x, y in cells)
+
+
+def bounds(cells: Iterable[Cell]) -> tuple[int, int, int, int]:
+    """(min x, min y, max x, max y) of a non-empty set of cells."""
+    xs, ys = zip(*cells)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def dilate(cells: Iterable[Cell], reach: int) -> set[Cell]:
+    """Every cell within ``reach`` squares (king's moves) of ``cells``."""
+    grown: set[Cell] = set()
+    offsets = [(dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)]
+    for x, y in cells:
+        grown.update((x + dx, y + dy) for dx, dy in offsets)
+    return grown
+
+
+def side_edge(cell: Cell, side: int) -> Edge:
+    """The wall segment on ``side`` of ``cell``, as two corner points."""
+    x, y = cell
+    return {
+        NORTH: ((x, y), (x + 1, y)),
+        EAST: ((x + 1, y), (x + 1, y + 1)),
+        SOUTH: ((x, y + 1), (x + 1, y + 1)),
+        WEST: ((x, y), (x, y + 1)),
+    }[side]
+
+
+def boundary_sides(cells: frozenset[Cell] | set[Cell]) -> list[tuple[Cell, int]]:
+    """Every (cell, side) whose neighbour across that side is not in ``cells``, in a fixed order."""
+    found = []
+    for cell in sorted(cells):
+        for side in SIDES:
+            if step(cell, side) not in cells:
+                found.append((cell, side))
+    return found
+
+
+def outline(cells: frozenset[Cell] | set[Cell]) -> list[list[Point]]:
+    """The closed loops of wall around ``cells``, corners only, floor on the right when walking clockwise.
+
+    Each loop is a list of corner points; outer loops run clockwise on the
+    page (y down), holes anticlockwise, so the shoelace sum over all loops is
+    the number of cells.
+    """
+    following: dict[Point, list[Point]] = defaultdict(list)
+    for cell, side in boundary_sides(cells):
+        a, b = side_edge(cell, side)
+        # Walk with the floor on the right (clockwise on a y-down page).
+        start, end = {NORTH: (a, b), EAST: (a, b), SOUTH: (b, a), WEST: (b, a)}[side]
+        following[start].append(end)
+    loops = []
+    while following:
+        start = min(following)
+        loop = [start]
+        point = start
+        previous_direction = None
+        while True:
+            ends = following[point]
+            end = _next_corner(point, ends, previous_direction)
+            ends.remove(end)
+            if not ends:
+                del following[point]
+            previous_direction = (end[0] - point[0], end[1] - point[1])
+            point = end
+            if point == start:
+                break
+            loop.append(point)
+        loops.append(_corners_only(loop))
+    return loops
+
+
+def _next_corner(point: Point, ends: list[Point], direction: tuple[float, float] | None) -> Point:
+    """Where two loops touch at a corner, keep turning right so each loop stays simple."""
+    if len(ends) == 1 or direction is None:
+        return sorted(ends)[0]
+    right = (-direction[1], direction[0])
+    for end in ends:
+        if (end[0] - point[0], end[1] - point[1]) == right:
+            return end
+    return sorted(ends)[0]
+
+
+def _corners_only(loop: list[Point]) -> list[Point]:
+    """Drop the points where a wall runs straight on."""
+    corners = []
+    count = len(loop)
+    for i, point in enumerate(loop):
+        before, after = loop[i - 1], loop[(i + 1) % count]
+        if (point[0] - before[0]) * (after[1] - point[1]) != (point[1] - before[1]) * (after[0] - point[0]):
+            corners.append(point)
+    return corners
+
+
+def enclosed_area(loops: list[list[Point]]) -> float:
+    """The area inside a shape's outline loops (the shoelace formula)."""
+    total = 0.0
+    for loop in loops:
+        for (x0, y0), (x1, y1) in zip(loop, loop[1:] + loop[:1]):
+            total += x0 * y1 - x1 * y0
+    return total / 2
+
+
+def rotate_cells(cells: frozenset[Cell], eighths: int) -> frozenset[Cell]:
+    """``cells`` turned clockwise by ``eighths`` × 45° about their centre, as cells again.
+
+    Quarter turns are exact. An odd number of eighths takes every square
+    whose centre falls inside the turned shape, so the count is the shape's
+    area to within its rim, and the result sits at the origin.
+    """
+    eighths %= 8
+    if eighths % 2 == 0:
+        turned = frozenset(cells)
+        for _ in range(eighths // 2):
+            turned = frozenset((-y, x) for x, y in turned)
+        return _to_origin(turned)
+    x0, y0, x1, y1 = bounds(cells)
+    cx, cy = (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
+    angle = math.radians(45 * eighths)
+    cos, sin = math.cos(angle), math.sin(angle)
+    reach = math.ceil(math.hypot(x1 - x0 + 1, y1 - y0 + 1) / 2) + 1
+    found = set()
+    for x in range(math.floor(cx) - reach, math.ceil(cx) + reach + 1):
+        for y in range(math.floor(cy) - reach, math.ceil(cy) + reach + 1):
+            px, py = x + 0.5 - cx, y + 0.5 - cy
+            # Turn the square's centre back and see which original square it lands in.
+            bx, by = cos * px + sin * py + cx, -sin * px + cos * py + cy
+            if (math.floor(bx), math.floor(by)) in cells:
+                found.add((x, y))
+    return _to_origin(frozenset(found))
+
+
+def _to_origin(cells: frozenset[Cell]) -> frozenset[Cell]:
+    x0, y0, _, _ = bounds(cells)
+    return translate(cells, -x0, -y0)
+
+
+def connected(cells: frozenset[Cell] | set[Cell]) -> bool:
+    """True if every cell can be reached from every other by side-to-side steps."""
+    if not cells:
+        return True
+    start = min(cells)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        cell = frontier.pop()
+        for side in SIDES:
+            near = step(cell, side)
+            if near in cells and near not in seen:
+                seen.add(near)
+                frontier.append(near)
+    return len(seen) == len(cells)

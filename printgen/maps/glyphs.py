@@ -1,0 +1,230 @@
+"""Drawings a game can give its door kinds and marks: each is a function (canvas, size) drawing at the origin.
+
+Doors are drawn spanning a doorway that runs up and down the page, ``size``
+being one square; the engine turns them to fit the wall. Marks are drawn
+centred, ``size`` points across. A game picks from these (or writes its own
+with the same signature) when it registers its symbols (symbols.py).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render import fonts
+from ..units import mm
+
+Glyph = Callable[[Canvas, float], None]
+
+LOCK_SIZE = mm(2.4)  # the lock on a locked door: big enough to tell at arm's length
+
+
+# --- doors --------------------------------------------------------------------------------
+
+
+def door(fill: float) -> Glyph:
+    """A door leaf across the doorway, filled with ``fill`` grey (1 white, 0 black)."""
+    def draw(c: Canvas, size: float) -> None:
+        w, h = size * 0.9, size * 0.32
+        c.setLineWidth(0.8)
+        c.setStrokeGray(0)
+        c.setFillGray(fill)
+        c.rect(-w / 2, -h / 2, w, h, stroke=1, fill=1)
+    return draw
+
+
+def locked(leaf: Glyph) -> Glyph:
+    """``leaf`` with a padlock on it: a white disc with a black keyhole, LOCK_SIZE across."""
+    def draw(c: Canvas, size: float) -> None:
+        leaf(c, size)
+        r = LOCK_SIZE / 2
+        c.setLineWidth(0.7)
+        c.setStrokeGray(0)
+        c.setFillGray(1)
+        c.circle(0, 0, r, stroke=1, fill=1)
+        c.setFillGray(0)
+        c.circle(0, r * 0.2, r * 0.32, stroke=0, fill=1)
+        c.rect(-r * 0.14, -r * 0.6, r * 0.28, r * 0.7, stroke=0, fill=1)
+    return draw
+
+
+def arch(c: Canvas, size: float) -> None:
+    """Two jambs and a curve between them: an opening with no door."""
+    h = size * 0.32
+    c.setFillGray(0)
+    c.rect(-size / 2, -h / 2, size * 0.2, h, stroke=0, fill=1)
+    c.rect(size / 2 - size * 0.2, -h / 2, size * 0.2, h, stroke=0, fill=1)
+    c.setLineWidth(0.6)
+    c.setStrokeGray(0)
+    c.arc(-size * 0.32, -h / 2, size * 0.32, h * 1.6, 0, 180)
+
+
+def portcullis(c: Canvas, size: float) -> None:
+    """A bar of iron with its spikes: a gate one sees through."""
+    w = size * 0.9
+    c.setLineWidth(0.9)
+    c.setStrokeGray(0)
+    c.line(-w / 2, 0, w / 2, 0)
+    c.setFillGray(0)
+    for i in range(5):
+        c.circle(-w / 2 + i * w / 4, 0, size * 0.07, stroke=0, fill=1)
+
+
+def secret(c: Canvas, size: float) -> None:
+    """An S across the wall, the usual mark of a secret door."""
+    c.setFillGray(1)
+    c.setStrokeGray(0)
+    c.setLineWidth(0.6)
+    c.rect(-size * 0.3, -size * 0.3, size * 0.6, size * 0.6, stroke=1, fill=1)
+    c.setFillGray(0)
+    c.setFont(fonts.SERIF_BOLD, size * 0.62)
+    c.drawCentredString(0, -size * 0.22, "S")
+
+
+def open_way(c: Canvas, size: float) -> None:
+    """A passage running on with nothing in the way: nothing to draw."""
+
+
+# --- marks ---------------------------------------------------------------------------------
+
+
+def letter(text: str, font: str = fonts.MONO_BOLD) -> Glyph:
+    def draw(c: Canvas, size: float) -> None:
+        c.setFillGray(0)
+        c.setFont(font, size * 0.9)
+        c.drawCentredString(0, -size * 0.3, text)
+    return draw
+
+
+def stairs(down: bool) -> Glyph:
+    def draw(c: Canvas, size: float) -> None:
+        s = size / 2
+        c.setLineWidth(0.7)
+        c.setStrokeGray(0)
+        for i in range(5):
+            width = s * (1 - i * 0.16) if down else s * (0.36 + i * 0.16)
+            y = s - i * s / 2.2
+            c.line(-width, y, width, y)
+        c.setFillGray(0)
+        c.setFont(fonts.SERIF_BOLD, size * 0.34)
+        c.drawCentredString(0, -s * 0.95, "DN" if down else "UP")
+    return draw
+
+
+def warning(text: str) -> Glyph:
+    """A triangle with a letter in it."""
+    def draw(c: Canvas, size: float) -> None:
+        s = size / 2
+        c.setLineWidth(0.7)
+        c.setStrokeGray(0)
+        c.setFillGray(1)
+        p = c.beginPath()
+        p.moveTo(0, s)
+        p.lineTo(s, -s * 0.8)
+        p.lineTo(-s, -s * 0.8)
+        p.close()
+        c.drawPath(p, stroke=1, fill=1)
+        c.setFillGray(0)
+        c.setFont(fonts.SERIF_BOLD, size * 0.5)
+        c.drawCentredString(0, -s * 0.6, text)
+    return draw
+
+
+def ringed(text: str) -> Glyph:
+    """A circle with a letter in it."""
+    def draw(c: Canvas, size: float) -> None:
+        s = size / 2
+        c.setLineWidth(0.7)
+        c.setStrokeGray(0)
+        c.setFillGray(1)
+        c.circle(0, 0, s * 0.92, stroke=1, fill=1)
+        c.setFillGray(0)
+        c.setFont(fonts.SERIF_BOLD, size * 0.55)
+        c.drawCentredString(0, -s * 0.38, text)
+    return draw
+
+
+def fountain(c: Canvas, size: float) -> None:
+    s = size / 2
+    c.setLineWidth(0.7)
+    c.setStrokeGray(0)
+    c.setFillGray(1)
+    c.circle(0, 0, s * 0.9, stroke=1, fill=1)
+    c.circle(0, 0, s * 0.45, stroke=1, fill=0)
+    c.setFillGray(0)
+    c.circle(0, 0, s * 0.12, stroke=0, fill=1)
+
+
+def chest(fill: float, sign: str = "") -> Glyph:
+    def draw(c: Canvas, size: float) -> None:
+        s = size / 2
+        c.setLineWidth(0.7)
+        c.setStrokeGray(0)
+        c.setFillGray(fill)
+        c.rect(-s * 0.9, -s * 0.55, s * 1.8, s * 1.1, stroke=1, fill=1)
+        c.line(-s * 0.9, s * 0.1, s * 0.9, s * 0.1)
+        c.setFillGray(0 if fill > 0.5 else 1)
+        c.rect(-s * 0.15, -s * 0.1, s * 0.3, s * 0.35, stroke=0, fill=1)
+        if sign:
+            c.setFillGray(0)
+            c.setFont(fonts.SERIF_BOLD, size * 0.45)
+            c.drawCentredString(0, s * 0.62, sign)
+    return draw
+
+
+def statue(c: Canvas, size: float) -> None:
+    """A skull on a plinth."""
+    s = size / 2
+    c.setLineWidth(0.7)
+    c.setStrokeGray(0)
+    c.setFillGray(1)
+    c.circle(0, s * 0.1, s * 0.85, stroke=1, fill=1)
+    c.rect(-s * 0.45, -s * 0.95, s * 0.9, s * 0.35, stroke=1, fill=1)
+    c.setFillGray(0)
+    c.circle(-s * 0.32, s * 0.2, s * 0.2, stroke=0, fill=1)
+    c.circle(s * 0.32, s * 0.2, s * 0.2, stroke=0, fill=1)
+
+
+def coffins(c: Canvas, size: float) -> None:
+    s = size / 2
+    c.setLineWidth(0.7)
+    c.setStrokeGray(0)
+    c.setFillGray(1)
+    for offset in (-s * 0.5, s * 0.5):
+        p = c.beginPath()
+        p.moveTo(offset, s)
+        p.lineTo(offset + s * 0.35, s * 0.55)
+        p.lineTo(offset + s * 0.22, -s)
+        p.lineTo(offset - s * 0.22, -s)
+        p.lineTo(offset - s * 0.35, s * 0.55)
+        p.close()
+        c.drawPath(p, stroke=1, fill=1)
+
+
+def hole(fill: float, scale: float = 0.9) -> Glyph:
+    def draw(c: Canvas, size: float) -> None:
+        c.setLineWidth(0.7)
+        c.setStrokeGray(0)
+        c.setFillGray(fill)
+        c.circle(0, 0, size / 2 * scale, stroke=1, fill=1)
+    return draw
+
+
+def arrow_in(c: Canvas, size: float) -> None:
+    """A solid triangle pointing down: the way in."""
+    s = size / 2
+    p = c.beginPath()
+    p.moveTo(-s * 0.6, s)
+    p.lineTo(s * 0.6, s)
+    p.lineTo(0, -s * 0.4)
+    p.close()
+    c.setFillGray(0)
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def rubble(c: Canvas, size: float) -> None:
+    """Fallen stones filling a square: no way through."""
+    c.setFillGray(0.25)
+    for fx, fy, r in ((-0.25, -0.2, 0.12), (0.1, -0.25, 0.09), (-0.05, 0.15, 0.13), (0.3, 0.2, 0.08), (-0.3, 0.25, 0.07)):
+        c.circle(fx * size, fy * size, r * size, stroke=0, fill=1)

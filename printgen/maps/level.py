@@ -1,0 +1,183 @@
+"""A level as plain data: areas with their cells, exits and links, and the grid that keeps them apart.
+
+This is what every game's dungeon is made of and what its JSON carries
+(``Level.as_data``): codes and numbers, never printed words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .adjacency import Adjacency
+from .geometry import HEADING_NAMES, Cell, dilate, step
+from .shapes import Shape
+
+# Where an exit leads: another area of the level, another level, the table's own
+# dead end, left for the table to roll once the level has its areas, or nowhere
+# because the map has no room for what lies beyond.
+LEADS = ("area", "level", "dead-end", "unexplored", "blocked")
+
+
+@dataclass
+class Exit:
+    kind: str  # one of the game's door kinds ("open" for a passage's own end)
+    secret: bool = False
+    at: Cell | None = None  # the area's square the door is in; None until it has a place
+    side: int | None = None  # the wall of that square the door stands on (a straight heading)
+    heading: int | None = None  # the way it leads on, any of the eight headings
+    to: int | None = None  # area number on this level
+    leads: str = "unexplored"
+    rolled: bool = True  # False: the game added it where the dice left a gap (its notes say so)
+    fixed: bool = False  # its place comes with the shape (a passage's end), not chosen along a wall
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "secret": self.secret,
+            "to": self.to,
+            "leads": self.leads,
+            "at": None if self.at is None else list(self.at),
+            "side": None if self.side is None else HEADING_NAMES[self.side],
+            "rolled": self.rolled,
+        }
+
+
+@dataclass
+class Link:
+    """A way to another place that is not a door: stairs, a chute, a teleport."""
+
+    kind: str
+    level: int | None = None  # None until the levels are linked
+    area: int | None = None
+
+    def as_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "area": self.area}
+
+
+@dataclass
+class Area:
+    number: int
+    type: str  # the table's own word for it
+    shape: Shape
+    exits: list[Exit] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    entered_from: int | None = None  # the area whose exit it was placed at; None: arrived otherwise
+    rolls: dict[str, Any] = field(default_factory=dict)  # every die total that made it, by table
+    data: dict[str, Any] = field(default_factory=dict)  # the game's own (contents, features)
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        return self.shape.cells
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "type": self.type,
+            "cells": [list(c) for c in sorted(self.cells)],
+            "rolls": self.rolls,
+            "exits": [e.as_data() for e in self.exits],
+            "links": [l.as_data() for l in self.links],
+            **self.data,
+        }
+
+
+@dataclass
+class Level:
+    number: int
+    width: int  # squares
+    height: int
+    areas: list[Area] = field(default_factory=list)
+    arrival: int = 1  # the area one arrives in from above
+
+    def area(self, number: int) -> Area:
+        return self.areas[number - 1]
+
+    def graph(self) -> dict[int, set[int]]:
+        """Area → areas one can walk, fall or be sent to on this level (doors both ways)."""
+        links: dict[int, set[int]] = {a.number: set() for a in self.areas}
+        for area in self.areas:
+            for exit_ in area.exits:
+                if exit_.to is not None:
+                    links[area.number].add(exit_.to)
+                    links[exit_.to].add(area.number)
+            if area.entered_from is not None:
+                links[area.number].add(area.entered_from)
+                links[area.entered_from].add(area.number)
+            for link in area.links:
+                if link.level == self.number and link.area is not None:
+                    links[area.number].add(link.area)
+        return links
+
+    def distances(self) -> dict[int, int]:
+        """Steps from the arrival area to every area it reaches."""
+        graph = self.graph()
+        distance = {self.arrival: 0}
+        frontier = [self.arrival]
+        while frontier:
+            following = []
+            for node in frontier:
+                for near in sorted(graph[node]):
+                    if near not in distance:
+                        distance[near] = distance[node] + 1
+                        following.append(near)
+            frontier = following
+        return distance
+
+    def as_data(self) -> dict[str, Any]:
+        return {"number": self.number, "width": self.width, "height": self.height,
+                "areas": [a.as_data() for a in self.areas]}
+
+
+class Grid:
+    """Which squares are taken while a level grows, and which must stay rock.
+
+    ``within`` is the map the game hopes to keep to (a page); ``limit`` is as
+    far as an area may go when nothing fits within it. Both are (x0, y0, x1,
+    y1), inclusive, and leave the map's outermost ring as rock.
+    """
+
+    def __init__(self, width: int, height: int, rule: Adjacency, overflow: int = 0):
+        self.rule = rule
+        self.within = (1, 1, width - 2, height - 2)
+        self.limit = (1 - overflow, 1 - overflow, width - 2 + overflow, height - 2 + overflow)
+        self.owner: dict[Cell, int] = {}
+        self.blocked: set[Cell] = set()  # taken, or too near a taken square for the rule
+        self.doorways: set[Cell] = set()  # rock squares a door opens through
+
+    def take(self, area: Area) -> None:
+        for cell in area.cells:
+            self.owner[cell] = area.number
+        self.blocked |= dilate(area.cells, self.rule.gap) if self.rule.gap else set(area.cells)
+
+    def open_doorway(self, exit_: Exit) -> None:
+        if self.rule.gap and exit_.at is not None:
+            cell = step(exit_.at, exit_.side)
+            self.doorways.add(cell)
+            self.blocked.add(cell)
+
+    def fits(self, shape: Shape, dx: int, dy: int, box: tuple[int, int, int, int]) -> bool:
+        """``shape`` moved by (dx, dy) lies within ``box`` and clear of everything the rule keeps it from."""
+        x0, y0, x1, y1 = shape.box
+        if x0 + dx < box[0] or y0 + dy < box[1] or x1 + dx > box[2] or y1 + dy > box[3]:
+            return False
+        return self.blocked.isdisjoint((x + dx, y + dy) for x, y in shape.cells)
+
+    def doorway_free(self, exit_cell: Cell, side: int, owners: tuple[int, ...]) -> bool:
+        """A door on ``side`` of ``exit_cell`` can open: its doorway square touches no area but ``owners``.
+
+        A doorway already kept open for this very door counts as free.
+        """
+        if not self.rule.gap:
+            return True
+        doorway = step(exit_cell, side)
+        if doorway in self.owner:
+            return False
+        x, y = doorway
+        for near in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            if near != doorway and near in self.doorways:
+                return False
+            who = self.owner.get(near)
+            if who is not None and who not in owners:
+                return False
+        return True

@@ -1,0 +1,224 @@
+"""Area shapes as masks of cells: rooms of every form, and banded passages.
+
+A Shape is a set of cells in its own frame, plus where it may be entered and
+where it opens on by itself (a passage's far ends). Placing it is a
+translation (see placement.py); its walls are computed from its cells
+(geometry.outline), so what is drawn is exactly what is occupied.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+from ..seed import Rng
+from .geometry import (
+    HEADINGS, SIDES, Cell, Point, boundary_sides, bounds, components, rotate_cells, step, translate, turn,
+)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A way on that the shape itself has: the door sits on ``side`` of ``cell``; travel goes on ``heading``."""
+
+    cell: Cell
+    side: int
+    heading: int
+
+
+@dataclass(frozen=True)
+class Shape:
+    kind: str  # rectangle, hallway, triangle, circle, polyomino, passage
+    cells: frozenset[Cell]
+    entries: tuple[tuple[Cell, int], ...]  # (cell, heading into the shape) where a door may let one in
+    openings: tuple[Opening, ...] = ()  # a passage's own far ends, in order
+    round: tuple[float, float, float] | None = None  # centre x, y and radius when drawn as a circle
+    closed_ends: tuple[Opening, ...] = ()  # ends the passage was rolled without (a dead end)
+
+    def moved(self, dx: int, dy: int) -> "Shape":
+        """The same shape ``dx``, ``dy`` squares away."""
+        def shift(cell: Cell) -> Cell:
+            return (cell[0] + dx, cell[1] + dy)
+
+        return replace(
+            self,
+            cells=translate(self.cells, dx, dy),
+            entries=tuple((shift(c), h) for c, h in self.entries),
+            openings=tuple(replace(o, cell=shift(o.cell)) for o in self.openings),
+            closed_ends=tuple(replace(o, cell=shift(o.cell)) for o in self.closed_ends),
+            round=None if self.round is None else (self.round[0] + dx, self.round[1] + dy, self.round[2]),
+        )
+
+    @property
+    def area(self) -> int:
+        return len(self.cells)
+
+    @cached_property
+    def box(self) -> tuple[int, int, int, int]:
+        return bounds(self.cells)
+
+    @cached_property
+    def rim(self) -> tuple[tuple[Cell, int], ...]:
+        """Every (cell, side) of the shape's wall."""
+        return tuple(boundary_sides(self.cells))
+
+    def entries_going(self, heading: int) -> list[Cell]:
+        """The squares one may enter the shape by, going ``heading``."""
+        return self._entries_by_heading.get(heading, [])
+
+    @cached_property
+    def _entries_by_heading(self) -> dict[int, list[Cell]]:
+        found: dict[int, list[Cell]] = {}
+        for cell, heading in self.entries:
+            found.setdefault(heading, []).append(cell)
+        return found
+
+
+def _room(kind: str, cells: frozenset[Cell], round_: tuple[float, float, float] | None = None) -> Shape:
+    """A room may be entered through any square of its rim."""
+    entries = tuple((cell, turn(side, 4)) for cell, side in boundary_sides(cells))
+    return Shape(kind, cells, entries, round=round_)
+
+
+def rectangle(width: int, height: int) -> Shape:
+    return _room("rectangle", frozenset((x, y) for x in range(width) for y in range(height)))
+
+
+def hallway(length: int, width: int = 1) -> Shape:
+    """A long, narrow room, lying east-west; rotate it to stand."""
+    return replace(rectangle(length, width), kind="hallway")
+
+
+def right_triangle(leg: int) -> Shape:
+    """A right triangle of ``leg`` squares a side: a wall along the top and one down the left, stepped across."""
+    return _room("triangle", frozenset((x, y) for x in range(leg) for y in range(leg) if x + y < leg))
+
+
+def circle(diameter: int) -> Shape:
+    """The squares whose centres lie inside a circle ``diameter`` squares across; drawn round."""
+    r = diameter / 2
+    cells = frozenset(
+        (x, y) for x in range(diameter) for y in range(diameter) if (x + 0.5 - r) ** 2 + (y + 0.5 - r) ** 2 <= r * r
+    )
+    return _room("circle", cells, (r, r, r))
+
+
+def polyomino(squares: int, rng: Rng) -> Shape:
+    """A random shape of exactly ``squares`` squares joined side to side."""
+    cells = {(0, 0)}
+    while len(cells) < squares:
+        frontier = sorted({step(c, s) for c in cells for s in SIDES} - cells)
+        cells.add(rng.choice(frontier))
+    x0, y0, _, _ = bounds(cells)
+    return _room("polyomino", translate(cells, -x0, -y0))
+
+
+def rotated(shape: Shape, eighths: int) -> Shape:
+    """A room turned clockwise by ``eighths`` × 45°; circles stay round."""
+    cells = rotate_cells(shape.cells, eighths)
+    round_ = None
+    if shape.round is not None:
+        x0, y0, x1, y1 = bounds(cells)
+        round_ = ((x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2, shape.round[2])
+    return replace(_room(shape.kind, cells, round_), kind=shape.kind)
+
+
+# --- passages -----------------------------------------------------------------------------
+
+SQRT2 = math.sqrt(2)
+
+
+@lru_cache(maxsize=4096)
+def passage(
+    heading: int,
+    width: int,
+    runs: tuple[tuple[int, float], ...],
+    arms: tuple[tuple[int, float], ...] = (),
+    open_end: bool = True,
+) -> Shape:
+    """A passage ``width`` squares wide, entered at cell (0, 0) going ``heading`` (a straight heading).
+
+    ``runs`` and ``arms`` are tuples (shapes are cached). ``runs`` are (turn in eighths from the heading so far, positive is right;
+    length in squares along the centre line), one after another: a 90° left
+    turn of 10 squares is ``[(0, 5), (-2, 5)]``, a 45° turn ``[(0, 3), (1, 3)]``.
+    A diagonal run of length L takes round(L / √2) diagonal steps. ``arms``
+    fork from the end of the last run, each (turn, length): a T is
+    ``[(-2, 2), (2, 2)]``, a crossing ``[(-2, 2), (0, 2), (2, 2)]``. Every
+    arm's end, or the last run's end when there are no arms and
+    ``open_end``, is an opening.
+    """
+    if heading % 2:
+        raise ValueError("a passage is entered along a straight heading")
+    dx, dy = HEADINGS[heading]
+    rx, ry = HEADINGS[turn(heading, 2)]
+    across = ((width // 2) - (width - 1) // 2) / 2  # even widths centre on a line between squares
+    start: Point = (0.5 - dx * 0.5 + rx * across, 0.5 - dy * 0.5 + ry * across)
+    segments: list[tuple[Point, Point, float, float]] = []  # a, b, extension before a, after b
+    point, current = start, heading
+    joint = width / 2
+    # An odd width turns about a square's centre, half a square short of the grid line.
+    half = 0.5 if width % 2 else 0.0
+    for index, (eighths, length) in enumerate(runs):
+        current = turn(current, eighths)
+        last = index == len(runs) - 1 and not arms
+        length = length - (0.0 if last else half) + (half if index else 0.0)
+        end = _advance(point, current, length)
+        segments.append((point, end, 0.0 if index == 0 else joint, 0.0 if last else joint))
+        point = end
+    ends: list[tuple[Point, int]] = []
+    for eighths, length in arms:
+        arm_heading = turn(current, eighths)
+        end = _advance(point, arm_heading, length + half)
+        segments.append((point, end, joint, 0.0))
+        ends.append((end, arm_heading))
+    if not arms:
+        ends.append((point, current))
+    cells = frozenset().union(*(_band(a, b, before, after, width) for a, b, before, after in segments))
+    found = [_end_opening(cells, end, h) for end, h in ends]
+    openings = tuple(found) if (arms or open_end) else ()
+    closed = () if (arms or open_end) else tuple(found)
+    return Shape("passage", cells, (((0, 0), heading),), openings, closed_ends=closed)
+
+
+def _advance(point: Point, heading: int, length: float) -> Point:
+    dx, dy = HEADINGS[heading]
+    if heading % 2:
+        length = max(1, round(length / SQRT2))  # whole diagonal steps, so the band lands on the grid again
+    return (point[0] + dx * length, point[1] + dy * length)
+
+
+def _band(a: Point, b: Point, before: float, after: float, width: int) -> set[Cell]:
+    """Cells whose centres lie within the band from a to b (stretched at joints so corners fill)."""
+    ux, uy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(ux, uy)
+    ux, uy = ux / length, uy / length
+    diagonal = abs(ux) > 1e-9 and abs(uy) > 1e-9
+    # A diagonal band takes the squares either side of its line, so it is joined side to side.
+    reach = width / 2 + (0.25 if diagonal else 0) - 1e-9
+    if diagonal:
+        before, after = before * SQRT2 / 2 + 0.5, after * SQRT2 / 2 + 0.5
+    span = reach + max(before, after) + 1
+    cells = set()
+    for x in range(math.floor(min(a[0], b[0]) - span), math.ceil(max(a[0], b[0]) + span) + 1):
+        for y in range(math.floor(min(a[1], b[1]) - span), math.ceil(max(a[1], b[1]) + span) + 1):
+            px, py = x + 0.5 - a[0], y + 0.5 - a[1]
+            along = px * ux + py * uy
+            off = abs(-px * uy + py * ux)
+            if -before + 1e-9 < along < length + after - 1e-9 and off < reach:
+                cells.add((x, y))
+    return cells
+
+
+def _end_opening(cells: frozenset[Cell], end: Point, heading: int) -> Opening:
+    """The square at a passage's end and the side of it a door would stand on."""
+    dx, dy = HEADINGS[heading]
+    norm = math.hypot(dx, dy)
+    candidates = [c for c in cells if any(step(c, s) not in cells for s in components(heading))]
+    # The end square: farthest along the heading, nearest the centre line.
+    def score(cell: Cell) -> tuple[float, float, Cell]:
+        px, py = cell[0] + 0.5 - end[0], cell[1] + 0.5 - end[1]
+        return (-(px * dx + py * dy) / norm, abs(-px * dy + py * dx) / norm, cell)
+
+    cell = min(candidates, key=score)
+    side = next(s for s in components(heading) if step(cell, s) not in cells)
+    return Opening(cell, side, heading)

@@ -1,0 +1,189 @@
+"""The map engine, free of any game: shapes, rotations, adjacency rules, growth, checks, drawing."""
+
+import math
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from printgen.maps import checks, shapes
+from printgen.maps.adjacency import ROCK_GAP, SHARED_WALL
+from printgen.maps.geometry import EAST, NORTH, SIDES, connected, enclosed_area, outline, step
+from printgen.maps.level import Exit, Grid, Level, Link
+from printgen.maps.placement import Plan
+from printgen.maps.steps.first_area import place_first
+from printgen.maps.steps.fit_map import fit_map
+from printgen.maps.steps.grow import grow
+from printgen.maps.steps.link_levels import link_levels
+from printgen.maps.steps.settle_doors import settle_doors
+from printgen.maps.steps.way_down import ensure_way_down
+from printgen.seed import stream
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def room_shapes():
+    return st.one_of(
+        st.builds(shapes.rectangle, st.integers(1, 9), st.integers(1, 9)),
+        st.builds(shapes.hallway, st.integers(2, 12), st.integers(1, 2)),
+        st.builds(shapes.right_triangle, st.integers(1, 9)),
+        st.builds(shapes.circle, st.integers(1, 11)),
+        st.builds(lambda n, s: shapes.polyomino(n, stream(str(s), "poly")), st.integers(1, 12), st.integers(0, 99)),
+    )
+
+
+@FAST
+@given(shape=room_shapes(), eighths=st.integers(0, 7))
+def test_every_shape_covers_exactly_its_area_at_every_rotation(shape, eighths):
+    turned = shapes.rotated(shape, eighths)
+    # The outline computed from the cells encloses exactly the cells.
+    assert enclosed_area(outline(turned.cells)) == turned.area
+    assert connected(turned.cells) or eighths % 2  # a quarter turn keeps a shape whole
+    if eighths % 2 == 0:
+        assert turned.area == shape.area
+    else:  # a 45° turn keeps the area to within the shape's rim
+        rim = len(shape.rim)
+        assert abs(turned.area - shape.area) <= rim + 2
+    # Every rim square can be entered from outside.
+    for cell, heading in turned.entries:
+        assert cell in turned.cells and step(cell, (heading + 4) % 8) not in turned.cells
+
+
+@FAST
+@given(squares=st.integers(1, 12), seed=st.integers(0, 999))
+def test_a_polyomino_has_exactly_its_squares_joined_side_to_side(squares, seed):
+    shape = shapes.polyomino(squares, stream(str(seed), "poly"))
+    assert shape.area == squares and connected(shape.cells)
+
+
+def test_triangles_have_one_straight_wall_each_way_and_circles_are_round():
+    tri = shapes.right_triangle(6)
+    assert tri.area == 21
+    assert all((x, 0) in tri.cells for x in range(6)) and all((0, y) in tri.cells for y in range(6))
+    disc = shapes.circle(9)
+    assert disc.round == (4.5, 4.5, 4.5)
+    assert abs(disc.area - math.pi * 4.5 ** 2) < 9
+
+
+@FAST
+@given(heading=st.sampled_from(SIDES), width=st.integers(1, 3), first=st.integers(2, 8), second=st.integers(2, 8),
+       bend=st.sampled_from([-2, 2]))
+def test_a_right_angle_turn_is_as_long_as_rolled(heading, width, first, second, bend):
+    shape = shapes.passage(heading, width, ((0, first), (bend, second)))
+    assert connected(shape.cells)
+    assert shape.area == width * (first + second)  # centre line first + second squares, width squares wide
+    (opening,) = shape.openings
+    assert opening.heading == (heading + bend) % 8 and step(opening.cell, opening.side) not in shape.cells
+
+
+@FAST
+@given(heading=st.sampled_from(SIDES), width=st.integers(1, 3), bend=st.sampled_from([-1, 1]), length=st.integers(3, 10))
+def test_a_45_degree_turn_keeps_its_new_heading(heading, width, bend, length):
+    shape = shapes.passage(heading, width, ((0, 3), (bend, length)))
+    assert connected(shape.cells)
+    (opening,) = shape.openings
+    assert opening.heading == (heading + bend) % 8
+    assert opening.side in ((heading + bend - 1) % 8, (heading + bend + 1) % 8)
+
+
+@FAST
+@given(heading=st.sampled_from(SIDES), width=st.integers(1, 3),
+       arms=st.sampled_from([((-1, 2), (1, 2)), ((-2, 2), (2, 2)), ((-2, 2), (0, 2), (2, 2))]))
+def test_forks_and_crossings_open_on_every_arm(heading, width, arms):
+    shape = shapes.passage(heading, width, ((0, 4),), arms)
+    assert connected(shape.cells)
+    assert [o.heading for o in shape.openings] == [(heading + t) % 8 for t, _ in arms]
+    assert len({(o.cell, o.side) for o in shape.openings}) == len(arms)
+
+
+def test_a_dead_end_has_no_opening():
+    shape = shapes.passage(NORTH, 1, ((0, 2),), open_end=False)
+    assert shape.openings == () and len(shape.closed_ends) == 1 and shape.area == 2
+
+
+def _roller(seed: int):
+    rng = stream(str(seed), "rolls")
+
+    def roll(attempt: int) -> Plan:
+        if rng.random() < 0.4:
+            length, width, bend = rng.choice([4, 6, 10]), rng.choice([1, 2]), rng.choice([0, -1, 1, -2, 2])
+            return Plan("passage", lambda h: [shapes.passage(h, width, ((0, length // 2), (bend, length - length // 2)))],
+                        doors=[Exit("door")])
+        kind = rng.choice(["rectangle", "triangle", "circle", "polyomino"])
+        base = {"rectangle": shapes.rectangle(rng.randint(1, 5), rng.randint(1, 5)),
+                "triangle": shapes.right_triangle(rng.randint(2, 5)),
+                "circle": shapes.circle(rng.randint(3, 6)),
+                "polyomino": shapes.polyomino(rng.randint(2, 12), rng)}[kind]
+        forms = [shapes.rotated(base, e) for e in range(0, 8, 2)]
+        doors = [Exit("door", secret=rng.random() < 0.2) for _ in range(rng.randint(1, 3))]
+        return Plan(kind, lambda h: forms, doors=doors)
+    return roll
+
+
+def _grow(seed: int, rule, areas: int = 14) -> tuple[Level, Grid]:
+    rng = stream(str(seed), "place")
+    level, grid = Level(1, 30, 32), Grid(30, 32, rule, overflow=30)
+    roll = _roller(seed)
+    place_first(level, grid, roll(0), rng, ((15, -1), EAST if seed % 2 else 4))
+    grow(level, grid, roll, areas, rng, reopen="arch")
+    settle_doors(level, grid, rng)
+    fit_map(level)
+    return level, grid
+
+
+@FAST
+@given(seed=st.integers(0, 10_000), rule=st.sampled_from([ROCK_GAP, SHARED_WALL]))
+def test_grown_levels_keep_every_guarantee_under_both_rules(seed, rule):
+    level, _ = _grow(seed, rule)
+    assert checks.check_level(level, rule, last=True, is_way_down=lambda link: True) == []
+    assert len(level.areas) == 14
+    numbers = [a.number for a in level.areas]
+    assert numbers == list(range(1, 15))
+    for area in level.areas[1:]:
+        if area.entered_from is not None:
+            assert area.entered_from < area.number  # walking order
+    for area in level.areas:
+        for exit_ in area.exits:
+            assert (exit_.to is not None) == (exit_.leads == "area")
+
+
+def test_checks_catch_what_they_claim():
+    level, _ = _grow(7, ROCK_GAP)
+    a, b = level.areas[0], level.areas[1]
+    # overlap
+    b.shape = shapes.Shape("rectangle", b.cells | {next(iter(a.cells))}, b.shape.entries)
+    assert any("overlap" in p for p in checks.no_overlap(level))
+    # the rock gap: a square beside another area
+    level, _ = _grow(7, ROCK_GAP)
+    a, b = level.areas[0], level.areas[1]
+    near = next(step(c, s) for c in sorted(a.cells) for s in SIDES if step(c, s) not in a.cells)
+    b.shape = shapes.Shape("rectangle", b.cells | {near}, b.shape.entries)
+    assert any("touch" in p for p in checks.keeps_adjacency(level, ROCK_GAP))
+    # a shared wall with the parent
+    level, _ = _grow(8, SHARED_WALL)
+    child = next(a for a in level.areas if a.entered_from is not None)
+    child.shape = child.shape.moved(200, 200)
+    assert any("shares no wall" in p for p in checks.keeps_adjacency(level, SHARED_WALL))
+    assert any("leaves the map" in p for p in checks.fits_map(level))
+    # reachability and the way down
+    level, _ = _grow(9, ROCK_GAP)
+    last = level.areas[-1]
+    last.entered_from = None
+    for area in level.areas:
+        for exit_ in area.exits:
+            if exit_.to == last.number:
+                exit_.to, exit_.leads = None, "unexplored"
+    assert checks.all_reachable(level)
+    assert checks.has_way_down(level, lambda link: link.kind == "down") == ["level 1: no way down"]
+
+
+def test_way_down_goes_to_the_farthest_area_and_levels_link_to_the_next_arrival():
+    levels = [_grow(seed, ROCK_GAP)[0] for seed in (1, 2)]
+    for number, level in enumerate(levels, 1):
+        level.number = number
+        got = ensure_way_down(level, lambda link: link.kind == "down", lambda area: area.links.append(Link("down")))
+        distance = level.distances()
+        assert distance[got.number] == max(distance.values())
+    link_levels(levels, lambda link: link.kind == "down", lambda level, source: 3 if source != 3 else 4)
+    first_down = [l for a in levels[0].areas for l in a.links if l.kind == "down"]
+    assert first_down and all((l.level, l.area) == (2, levels[1].arrival) for l in first_down)
+    last_down = [(a.number, l) for a in levels[1].areas for l in a.links if l.kind == "down"]
+    assert all(l.level == 2 and l.area != source for source, l in last_down)
