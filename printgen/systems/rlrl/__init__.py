@@ -6,7 +6,16 @@ GAME = Game(
     id="rlrl",
     title="Rogue Like Roguelike",
     credit="",
-    summary="the rogue's sheet",
+    summary="the ten-level campaign (the DM's maps and key, the rogue's copies), the encounter deck, the rogue's sheet",
     sheets=Offer("the rogue's sheet", "sheet",
                  examples=(("sheet --system rlrl --count 5 --format json", "five rogues as data"),)),
+    reference=Offer("the Dungeon Master's reference: every list and table, the seed's colour key, printgen's choices",
+                    "reference:build", examples=(("reference --system rlrl --seed moonpie",
+                                                  "the lists and tables, with the colours of the moonpie campaign"),)),
+    decks={
+        "encounters": Offer("every monster and trap of the E to A lists, with the mimic and the shopkeeper",
+                            "decks:encounters_deck", examples=(
+                                ("deck encounters --system rlrl", "a card per monster and trap, by level letter"),
+                            )),
+    },
 )

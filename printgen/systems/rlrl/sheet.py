@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
 from ...seed import Rng
-from . import characters
+from . import characters, colours
 from ...sheets.draw import title_band
 from ...sheets.draw import (FormCollector, Style, field, label, paragraph, ruled_list, square_boxes,
                    titled, vstack)
@@ -33,8 +33,15 @@ def choices() -> tuple[dict[str, str], ...]:
     return characters.choices()
 
 
+def rules_colours() -> list[tuple[str, str]]:
+    """(colour, kind) of every potion and wand as the Loot lists give them."""
+    items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
+    return [(item["rules_colour"], item["kind"]) for item in items]
+
+
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector) -> None:
+         form: FormCollector, item_colours: list[tuple[str, str]] | None = None) -> None:
+    """The sheet; ``item_colours`` (colour, kind) are a campaign's dealt colours, else the rules' own."""
     r = characters.rules()
     s = style.pt
     gap = s(5)
@@ -73,12 +80,12 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
 
     # Right column: abilities, lock picks and gold, spells, colours.
-    colours = r["colour"]
-    col_h = len(colours) * s(13) + s(20)
+    shown = item_colours or rules_colours()
+    col_h = len(shown) * s(13) + s(20)
     parts = [-1, s(58), -0.8, col_h]
     (ab_y, ab_h), (lp_y, lp_h), (sp_y, sp_h), (co_y, co_h) = vstack(top, top, parts, gap)
     ix, iy, iw, ih = titled(c, right_x, ab_y, right_w, ab_h, "Special abilities", "one per level gained", style)
-    names = ", ".join(a["name"] for a in r["ability"])
+    names = ", ".join(a["name"] for a in r["ability"] if not a.get("added"))
     ref_top = iy + s(26)
     ruled_list(c, form, "abilities", ix, ref_top, iw, ih - s(26), s(16), style)
     paragraph(c, ix, ref_top - s(1), iw, f"Choose from: {names}, or one your table invents.", style, 5.8,
@@ -99,14 +106,14 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ix, iy, iw, ih = titled(c, right_x, co_y, right_w, co_h, "Colours identified", "what each one does", style)
     yy = iy + ih - s(12)
     cw = iw * 0.34
-    for colour in colours:
-        label(c, ix, yy + s(2.5), f"{colour['colour']} {colour['kind']}", style, 7, gray=0.1)
+    for colour, item_kind in shown:
+        label(c, ix, yy + s(2.5), f"{colour} {item_kind}", style, 7, gray=0.1)
         c.saveState()
         c.setStrokeGray(0.68)
         c.setLineWidth(0.4)
         c.line(ix + cw, yy, ix + iw, yy)
         c.restoreState()
-        form.add(c, f"colour.{colour['colour'].replace(' ', '-')}", ix + cw, yy + 0.5, iw - cw, s(12),
+        form.add(c, f"colour.{colour.replace(' ', '-')}", ix + cw, yy + 0.5, iw - cw, s(12),
                  font_size=s(8))
         yy -= s(13)
 

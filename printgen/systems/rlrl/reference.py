@@ -1,0 +1,95 @@
+"""The Dungeon Master's reference: every list and table of the guide, this campaign's colour key, the choices.
+
+Everything is gathered here as plain text and numbers; the template
+``rlrl/reference.html`` only places it. The colours are the campaign's own,
+dealt from the seed's "colours" stream, so the reference of a seed matches
+the campaign of the same seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...render.compose import compose
+from ...render.html import render_pdf
+from . import colours, rules, words
+
+TITLE = "Rogue Like Roguelike: the Dungeon Master's reference"
+
+
+def build(request) -> bytes:
+    """The reference product: the reference pages alone, with the seed's colour key."""
+    return compose([pages(request, colours.deal(request.code.stream("colours")))], request.code, TITLE)
+
+
+def pages(request, dealt: dict[str, str]) -> bytes:
+    """The reference pages without footers, for the campaign to compose."""
+    return render_pdf("rlrl/reference.html", request.code, TITLE, request.paper, request.templates,
+                      **context(dealt))
+
+
+def context(dealt: dict[str, str]) -> dict[str, Any]:
+    t = rules.tables()
+    campaign = rules.campaign()
+    character = rules.character()
+    return {
+        "difficulty": character["difficulty"],
+        "setup": campaign["setup"],
+        "explore": campaign["explore"],
+        "food": campaign["food"],
+        "doors": _rows(t["door"]),
+        "secret_doors": _rows(t["secret-doors"]),
+        "features": [{**r, "text": words.FEATURES[r["code"]]} for r in _rows(t["special-features"])],
+        "encounters": [{"roll": row.roll_text, "result": row.result} for row in rules.encounters().rows],
+        "letters": [_letter(letter) for letter in rules.LETTERS],
+        "status": _rows(t["loot-status"]),
+        "shop": _shop(),
+        "colour_key": colour_key(dealt),
+        "spells": _spells(),
+        "level_up": character["level_up"],
+        "abilities": [{"added": False, **ability} for ability in character["ability"]],
+        "notes": list(rules.choices()),
+    }
+
+
+def _rows(table) -> list[dict[str, Any]]:
+    return [{"roll": row.roll_text, "result": row.result, **row.fields} for row in table.rows]
+
+
+def _letter(letter: str) -> dict[str, Any]:
+    t = rules.tables()
+    monsters = [{"roll": row.roll_text, **words.monster_line(row.result, letter)}
+                for row in t[rules.monsters(letter)].rows]
+    traps = []
+    if rules.traps(letter) in t.tables:
+        traps = [{"roll": row.roll_text, "name": row.result, "text": words.trap_text(words.trap_line(row.result, letter))}
+                 for row in t[rules.traps(letter)].rows]
+    loot_table = t[rules.loot(letter)]
+    loot = [{"roll": row.roll_text, "name": row.result, "text": words.loot_row_text(row.fields)}
+            for row in loot_table.rows]
+    return {"letter": letter, "monsters": monsters, "traps": traps, "loot": loot, "loot_note": loot_table.notes}
+
+
+def _shop() -> dict[str, Any]:
+    campaign = rules.campaign()
+    rows = []
+    for row in rules.tables()["shop-stock"].rows:
+        price = f"{row['price']} gp" + (" each" if row.get("each") else "")
+        rows.append({"roll": row.roll_text, "result": row.result, "price": price})
+    return {"rows": rows, **campaign["shop"], "mimic": campaign["mimic"], "keeper": campaign["shopkeeper"]}
+
+
+def colour_key(dealt: dict[str, str]) -> list[dict[str, str]]:
+    """Every potion and wand with the colour this campaign gave it, potions first."""
+    items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
+    return [{"name": item["name"], "kind": item["kind"], "colour": dealt[item["magic"]],
+             "effect": words.LOOT_EFFECTS[item["magic"]]} for item in items]
+
+
+def _spells() -> list[dict[str, Any]]:
+    found = []
+    for half_row in rules.tables()["spell"].rows:
+        for row in rules.tables()[half_row["table"]].rows:
+            found.append({"half": half_row.roll_text, "roll": row.roll_text, "name": row.result,
+                          "level": row["level"], "effect": row["effect"], "added": row.get("added", False)})
+    return found
