@@ -4,7 +4,7 @@ Covers every notation the five rule sets print:
 
     1d6   2d6+3   1d6-1   3d6   2d8   3d4   d20   2   (a constant)
     1d6-3 (minimum 1)     1d6-3 min 1
-    1d-3  2d+6  3d        (rlrl's shorthand: a die with no size is a d6)
+    1d-3  2d+6  3d        (a shorthand some rules use: a die with no size is a d6)
 
 A modifier may be written with spaces ("2d6 + 3"). Anything else is a
 DiceError that says what was expected.

@@ -78,7 +78,7 @@ class Option:
 def parse_options(given: dict[str, str], declared: tuple[Option, ...], what: str) -> dict[str, object]:
     """Check every option of a seed code against ``declared``; fill in defaults.
 
-    ``what`` names the product for the error message ("roguelike dungeons").
+    ``what`` names the product for the error message ("the <id> dungeon").
     Unknown options are refused, not ignored: a code that names one was not
     made by this printgen, or was changed by hand.
     """

@@ -2,10 +2,10 @@
 
 Templates are found in this order: the user's folder (``--templates DIR`` or
 ``PRINTGEN_TEMPLATES``, when the seed code names it), each game's
-``systems/<id>/templates/`` under the prefix ``<id>/`` (``roguelike/key.html``),
+``systems/<id>/templates/`` under the prefix ``<id>/`` (``<id>/key.html``),
 then the shared ``templates/`` (``base.html``, ``base.css``, pieces). A user's
-file of the same name wins, and ``{% extends "roguelike/key.html" %}`` still
-reaches the built-in behind it through the name ``builtin:roguelike/key.html``.
+file of the same name wins, and ``{% extends "<id>/key.html" %}`` still
+reaches the built-in behind it through the name ``builtin:<id>/key.html``.
 
 Templates run in Jinja's sandbox with autoescaping and StrictUndefined, so
 user text prints literally, a missing value is an error, and a template

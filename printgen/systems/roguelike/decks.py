@@ -112,21 +112,21 @@ def armor_deck(code: SeedCode, options: dict) -> Deck:
 
 
 def spells_deck(code: SeedCode, options: dict) -> Deck:
-    return _magic_deck("spells", "Spells", "sdr", "SDR", "Intellect", (0.35, 0.17, 0.5))
+    return _magic_deck("spells", "Spells", "sdr", "SDR", (0.35, 0.17, 0.5))
 
 
 def miracles_deck(code: SeedCode, options: dict) -> Deck:
-    return _magic_deck("miracles", "Miracles", "mdr", "MDR", "Intellect", (0.62, 0.45, 0.08))
+    return _magic_deck("miracles", "Miracles", "mdr", "MDR", (0.62, 0.45, 0.08))
 
 
-def _magic_deck(list_id: str, title: str, key: str, label: str, attribute: str, accent) -> Deck:
+def _magic_deck(list_id: str, title: str, key: str, label: str, accent) -> Deck:
     items = rules.data_list(list_id).items
     kind = title[:-1]
     cards = []
     for item in items:
         body = [Paragraph(item["effect"])]
         if item[key] != "NA":
-            body.append(Paragraph(f"{label} + the caster's {attribute} − the target's armor rating.", "Damage:"))
+            body.append(Paragraph(rules.stated()["damage"]["magic"], "Damage:"))
         body.append(Paragraph("Once cast, it is gone: discard this card."))
         cards.append(Card(item["name"], kind, (Stat(label, item[key]),), (), tuple(body)))
     return Deck(list_id, title, tuple(cards), back_subtitle="Roguelike · Spells and Miracles", accent=accent)

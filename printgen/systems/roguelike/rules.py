@@ -27,6 +27,12 @@ def choices() -> tuple[dict[str, str], ...]:
     return tuple(tomllib.loads((DATA / "notes.toml").read_text(encoding="utf-8"))["choice"])
 
 
+@cache
+def stated() -> dict[str, dict[str, str]]:
+    """Rules printed on several pages, worded once (data/rules.toml)."""
+    return tomllib.loads((DATA / "rules.toml").read_text(encoding="utf-8"))
+
+
 def creature_lists() -> list[str]:
     """The table ids of the fourteen creature lists of Appendix A, in the rules' order."""
     return sorted(t for t in tables().tables if t.startswith("creatures-"))

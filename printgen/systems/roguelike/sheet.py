@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ...render import fonts
 from ...seed import Rng
 from . import characters
-from .rules import choices as rule_choices, data_list, tables
+from .rules import choices as rule_choices, data_list, stated, tables
 from ...sheets.draw import title_band
 from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
                    square_boxes, value_text)
@@ -228,8 +228,7 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
         rich_line(c, tx, yy + s(1), runs, s(size), max_width=ix + iw - tx)
         yy -= line_h
     if char["spells"] or char["miracles"]:
-        note = " ".join(n for n in (data_list("spells").notes if char["spells"] else "",
-                                    data_list("miracles").notes if char["miracles"] else "") if n)
+        note = f"Damage of a spell or miracle = {stated()['damage']['magic']}."
         label(c, ix, yy + s(2), note, style, 6, font=fonts.SERIF_ITALIC)
         yy -= line_h * 0.8
     if not entries:
@@ -281,8 +280,9 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
             label(c, ix + iw, yy - s(7), f"{item['points']}", style, 8, right=True, font=fonts.MONO_BOLD, gray=0)
             yy = paragraph(c, ix + s(4), yy, iw - s(22), item["name"], style, 7) - s(2)
         yy -= s(4)
-    yy = paragraph(c, ix, yy, iw, "Damage = (WDR + Power) − target's AR; for a spell or miracle, its SDR or MDR + "
-                   "Intellect instead. Solo, 100 points wins.", style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
+    damage = stated()["damage"]
+    yy = paragraph(c, ix, yy, iw, f"Damage = {damage['weapon']}; a spell or miracle: {damage['magic']}. "
+                   "Solo, 100 points wins.", style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
 
 
 def _short(name: str) -> str:
