@@ -1,6 +1,7 @@
-"""The card back: a dark field of "@"s running into the bleed, a medallion, the deck's name.
+"""The card back: a dark field of marks running into the bleed, a medallion, the deck's name.
 
-Each distinct back is drawn once as a form XObject and placed behind every
+A deck's back is a field of "@"; a family back (``BackStyle``) has its own
+colour and mark, so families sort at a glance. Each distinct back is drawn once as a form XObject and placed behind every
 card that uses it, which keeps big decks small and fast.
 """
 
@@ -12,30 +13,31 @@ from ..render import fonts
 from ..units import mm
 from . import text
 from .face import SAFE, PAPER, CardTooFull, Metrics, mix
-from .model import Deck, Paragraph
+from .model import BackStyle, Paragraph
 from .sizes import CardSize
 
 PATTERN_PITCH = mm(7)
 
 
-def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bleed: float, where: str = "") -> None:
-    """Record the back for ``label`` as the form ``name`` (card space, bleed included)."""
+def define_back(c: Canvas, name: str, style: BackStyle, size: CardSize, bleed: float, where: str = "") -> None:
+    """Record the back ``style`` as the form ``name`` (card space, bleed included)."""
     m = Metrics.of(size)
+    label = style.label
     title = text.fit([Paragraph(label)], m.inner_width, m.pt(30), m.pt(15), m.pt(7, 6),
                      font=fonts.SERIF_BOLD, max_lines=2)
     if title is None:
         shown = label if len(label) <= 40 else label[:40] + "…"
-        raise CardTooFull(f"{where or deck.title}: the back {shown!r} does not fit on a {size.name} card; shorten it")
+        raise CardTooFull(f"{where or label}: the back {shown!r} does not fit on a {size.name} card; shorten it")
     subtitle = None
-    if deck.back_subtitle:
-        subtitle = text.fit([Paragraph(deck.back_subtitle)], m.inner_width, m.pt(12), m.pt(7), m.pt(5, 4.5),
+    if style.subtitle:
+        subtitle = text.fit([Paragraph(style.subtitle)], m.inner_width, m.pt(12), m.pt(7), m.pt(5, 4.5),
                             font=fonts.SERIF_ITALIC, max_lines=1)
     c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=m.width + bleed, uppery=m.height + bleed)
-    dark = mix(deck.accent, (0, 0, 0), 0.35)
+    dark = mix(style.accent, (0, 0, 0), 0.35)
     c.setFillColorRGB(*dark)
     c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
 
-    # A staggered field of "@", symmetric about the card's centre so it looks
+    # A staggered field of the mark, symmetric about the card's centre so it looks
     # the same whichever way up the card is held.
     c.setFillColorRGB(*mix(dark, (1, 1, 1), 0.12))
     glyph = m.pt(9, 6)
@@ -47,22 +49,22 @@ def define_back(c: Canvas, name: str, label: str, deck: Deck, size: CardSize, bl
     for j in range(-reach_y, reach_y + 1):
         shift = pitch / 2 if j % 2 else 0.0
         for i in range(-reach_x, reach_x + 1):
-            c.drawCentredString(cx + i * pitch + shift, cy + j * pitch * 0.8 - glyph * 0.35, "@")
+            c.drawCentredString(cx + i * pitch + shift, cy + j * pitch * 0.8 - glyph * 0.35, style.mark)
 
     radius = min(m.width, m.height) * 0.27
     c.setFillColorRGB(*PAPER)
-    c.setStrokeColorRGB(*mix(deck.accent, (1, 1, 1), 0.45))
+    c.setStrokeColorRGB(*mix(style.accent, (1, 1, 1), 0.45))
     c.setLineWidth(mm(0.8) * m.scale)
     c.circle(cx, cy + radius * 0.25, radius, stroke=1, fill=1)
-    c.setFillColorRGB(*deck.accent)
+    c.setFillColorRGB(*style.accent)
     at_size = radius * 1.6
     c.setFont(fonts.MONO_BOLD, at_size)
-    c.drawCentredString(cx, cy + radius * 0.25 - at_size * 0.33, "@")
+    c.drawCentredString(cx, cy + radius * 0.25 - at_size * 0.33, style.mark)
 
     c.setFillColorRGB(1, 1, 1)
     title_top = cy + radius * 0.25 - radius - mm(2.5) * m.scale
     title.draw(c, SAFE, title_top, m.inner_width, align="center")
     if subtitle:
-        c.setFillColorRGB(*mix(deck.accent, (1, 1, 1), 0.7))
+        c.setFillColorRGB(*mix(style.accent, (1, 1, 1), 0.7))
         subtitle.draw(c, SAFE, title_top - title.height - mm(0.8), m.inner_width, align="center")
     c.endForm()

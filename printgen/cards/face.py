@@ -1,4 +1,4 @@
-"""The generic card face: a title band, a stat block, badges, body text, the index.
+"""The generic card face: a title band, a stat block, badges, body text, symbols, the index.
 
 ``prepare`` fits every word of a card into its boxes once (and says which card
 is too full if one is); ``draw`` paints the prepared card at the origin, in
@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts
 from ..units import mm
-from . import text
+from . import marks, text
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CARD_SIZES, CardSize
 
@@ -81,6 +81,7 @@ class PreparedFace:
     tags_top: float
     body: text.FittedText | None
     body_top: float
+    symbol_size: float = 0.0  # the height of the row of symbols at the foot; 0: none
 
 
 class CardTooFull(PrintgenError):
@@ -125,10 +126,41 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedFace:
     body = None
     body_top = y - mm(0.5)
     body_bottom = SAFE + m.index_size * 1.8
+    symbol_size = 0.0
+    if card.symbols:
+        symbol_size = _symbol_size(card, m)
+        if symbol_size is None:
+            raise CardTooFull(f"{where}: its {len(card.symbols)} symbols do not fit across a {size.name} card")
+        body_bottom += symbol_size + SYMBOL_GAP
     if card.body:
         body = _fit_or_fail(list(card.body), m.inner_width, body_top - body_bottom, m.pt(10.5), 5,
                             f"{where}: the text", size)
-    return PreparedFace(card, title, kicker, tuple(stats), card.tags, tag_size, tags_top, body, body_top)
+    return PreparedFace(card, title, kicker, tuple(stats), card.tags, tag_size, tags_top, body, body_top, symbol_size)
+
+
+SYMBOL_GAP = mm(1.2)
+
+
+def _symbol_size(card: Card, m: Metrics) -> float | None:
+    """The tallest symbol row, up to 7 mm on a poker card, that fits across the card."""
+    size = m.pt(mm(7))
+    while size >= mm(3.5):
+        widths = sum(marks.symbol_width(s, size) for s in card.symbols) + SYMBOL_GAP * (len(card.symbols) - 1)
+        if widths <= m.inner_width:
+            return size
+        size -= 0.5
+    return None
+
+
+def _draw_symbols(c: Canvas, face: PreparedFace, m: Metrics) -> None:
+    """The symbols in a centred row just above the index line."""
+    size = face.symbol_size
+    widths = [marks.symbol_width(s, size) for s in face.card.symbols]
+    x = (m.width - sum(widths) - SYMBOL_GAP * (len(widths) - 1)) / 2
+    y = SAFE + m.index_size * 1.8
+    for symbol, width in zip(face.card.symbols, widths):
+        marks.draw_symbol(c, symbol, x, y, size)
+        x += width + SYMBOL_GAP
 
 
 def _stat_rows(stats: tuple) -> list[tuple]:
@@ -163,7 +195,7 @@ def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
 
 def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
     m = Metrics.of(size)
-    accent = deck.accent
+    accent = face.card.accent or deck.accent
     c.setFillColorRGB(*PAPER)
     c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
 
@@ -188,6 +220,8 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
         _draw_tags(c, face, m, accent)
 
     _draw_watermark(c, face, m, accent)
+    if face.symbol_size:
+        _draw_symbols(c, face, m)
     if face.body:
         c.setFillColorRGB(*INK)
         face.body.draw(c, SAFE, face.body_top, m.inner_width)
@@ -203,9 +237,14 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
 
 
 def _draw_watermark(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
-    """A faint "@" in the room the text leaves free at the foot of the card."""
+    """The card's emblem, or a faint "@", in the room the text leaves free at the foot of the card."""
     free_top = face.body_top - (face.body.height if face.body else 0.0) - mm(1)
-    free_bottom = SAFE + m.index_size * 1.8
+    free_bottom = SAFE + m.index_size * 1.8 + (face.symbol_size + SYMBOL_GAP if face.symbol_size else 0.0)
+    if face.card.emblem:
+        room = min(free_top - free_bottom, m.inner_width * 0.6)
+        if room >= EMBLEM_MIN:
+            marks.emblem(c, face.card.emblem, m.width / 2, (free_top + free_bottom) / 2, room * 0.9, face.card.tint)
+        return
     size = m.pt(60)
     if free_top - free_bottom < size * 0.85:
         return  # one size on every card, or none: a shrunken mark looks like a mistake
@@ -236,6 +275,7 @@ def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
 
 
 TAG_GAP = mm(1)
+EMBLEM_MIN = mm(6)  # an emblem smaller than this is left out rather than drawn as a speck
 
 
 def _tag_widths(tags: tuple[str, ...], size: float) -> list[float]:

@@ -10,6 +10,10 @@ from dataclasses import asdict, dataclass
 
 Color = tuple[float, float, float]
 
+FACE_KINDS = ("text", "tile", "character", "counter")
+EDGES = ("N", "E", "S", "W")  # a tile's edges, clockwise from the top
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+
 
 @dataclass(frozen=True)
 class Stat:
@@ -26,6 +30,25 @@ class Paragraph:
 
 
 @dataclass(frozen=True)
+class Symbol:
+    """A mark at a card's foot saying what may be done with it; crossed out, it may not."""
+
+    kind: str  # gold | trade | slot | drink | throw | cursed
+    value: str = ""  # gold: the amount; slot: which slot (primary, secondary, head, chest, feet, both-hands)
+    crossed: bool = False
+
+
+@dataclass(frozen=True)
+class BackStyle:
+    """A family's back: its word, its colour and the mark its field is made of."""
+
+    label: str
+    accent: Color
+    mark: str = "@"
+    subtitle: str = ""
+
+
+@dataclass(frozen=True)
 class Card:
     title: str
     kicker: str = ""  # one small line under the title: list, kind, type
@@ -35,6 +58,14 @@ class Card:
     back: str = ""  # this card's own back label; empty: the deck's back
     count: int = 1
     source: str = ""  # where the card came from, for error messages (file and row)
+    face: str = "text"  # which face draws it: one of FACE_KINDS
+    accent: Color | None = None  # the face's colour; None: the deck's
+    paths: tuple[str, ...] = ()  # tile: the edges (of EDGES) a stone path leaves by
+    arrow: str = ""  # tile: the edge the red arrow points at; its opposite edge always has a path
+    emblem: str = ""  # a small drawing on the face: potion, coin, key, chest, or a character's emblem
+    tint: Color | None = None  # the emblem's colour (a potion's)
+    symbols: tuple[Symbol, ...] = ()  # the marks at the foot of the card
+    back_style: BackStyle | None = None  # the card's family back; None: the deck's back
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ from ..render import fonts
 from ..render.canvas import FOOTER_GREY, FOOTER_SIZE, PdfDocument, footer_text, new_document
 from ..seed import SeedCode
 from ..units import Paper, mm
-from . import back, calibration, face
+from . import back, calibration
+from .faces import draw_face, prepare_face
 from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
-from .model import Card, Deck
+from .model import BackStyle, Card, Deck
 from .sizes import CardSize
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
@@ -36,7 +37,7 @@ class PrintOptions:
 def render_deck(deck: Deck, options: PrintOptions, code: SeedCode) -> bytes:
     cards = deck.printed_cards()
     # Fit every card first: a card too full stops the run before a page is drawn.
-    prepared = {id(card): face.prepare(card, deck, options.size) for card in deck.cards}
+    prepared = {id(card): prepare_face(card, deck, options.size) for card in deck.cards}
     faces = [prepared[id(card)] for card in cards]
     title = f"{deck.title} deck, {options.size.label}"
     if options.layout == "print-shop":
@@ -53,14 +54,19 @@ def back_label(deck: Deck, card: Card) -> str:
     return card.back or deck.back_title or deck.title
 
 
-def _define_backs(c: Canvas, deck: Deck, faces: list[face.PreparedFace], options: PrintOptions) -> dict[str, str]:
-    """Draw each distinct back once, as a form; the form's name for every back label."""
-    names: dict[str, str] = {}
-    for prepared in faces:
-        label = back_label(deck, prepared.card)
-        if label not in names:
-            names[label] = f"pgback{len(names)}"
-            back.define_back(c, names[label], label, deck, options.size, options.bleed, prepared.card.source)
+def back_style(deck: Deck, card: Card) -> BackStyle:
+    """A card's family back, else the deck's back with the card's own label."""
+    return card.back_style or BackStyle(back_label(deck, card), deck.accent, "@", deck.back_subtitle)
+
+
+def _define_backs(c: Canvas, deck: Deck, prepared_faces: list, options: PrintOptions) -> dict[BackStyle, str]:
+    """Draw each distinct back once, as a form; the form's name for every back."""
+    names: dict[BackStyle, str] = {}
+    for prepared in prepared_faces:
+        style = back_style(deck, prepared.card)
+        if style not in names:
+            names[style] = f"pgback{len(names)}"
+            back.define_back(c, names[style], style, options.size, options.bleed, prepared.card.source)
     return names
 
 
@@ -85,7 +91,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> b
         occupied = set(range(len(chunk)))
         for slot, prepared in enumerate(chunk):
             _place(c, sheet, slot, occupied, (0.0, 0.0))
-            face.draw(c, prepared, deck, options.size, options.bleed, index_text(deck, first + slot + 1, len(faces)))
+            draw_face(c, prepared, deck, options.size, options.bleed, index_text(deck, first + slot + 1, len(faces)))
             c.restoreState()
         _crop_marks(c, sheet, options.crop_marks)
         page += 1
@@ -95,7 +101,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> b
             behind = {sheet.back_slot(slot, options.duplex) for slot in occupied}
             for slot, prepared in enumerate(chunk):
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
-                c.doForm(backs[back_label(deck, prepared.card)])
+                c.doForm(backs[back_style(deck, prepared.card)])
                 c.restoreState()
             page += 1
             _footer(doc, sheet, page, pages)
@@ -164,9 +170,9 @@ def _print_shop(deck, faces, options: PrintOptions, code: SeedCode, title: str) 
             c.saveState()
             c.translate(options.bleed, options.bleed)
             if side == "front":
-                face.draw(c, prepared, deck, options.size, options.bleed, index_text(deck, number, len(faces)))
+                draw_face(c, prepared, deck, options.size, options.bleed, index_text(deck, number, len(faces)))
             else:
-                c.doForm(backs[back_label(deck, prepared.card)])
+                c.doForm(backs[back_style(deck, prepared.card)])
             c.restoreState()
             c.showPage()
     return doc.finish()

@@ -1,0 +1,30 @@
+"""The face kinds, chosen per card by ``Card.face``: each prepares a card once, then draws it.
+
+text: the generic face (title band, stats, badges, words); tile: a stone
+path drawing whose paths meet the neighbour's at the edge midpoints;
+character: a portrait with traits; counter: an effect card turned to count.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import PrintgenError
+from . import character_face, counter_face, face, tile_face
+from .model import FACE_KINDS, Card, Deck
+from .sizes import CardSize
+
+_KINDS = {"text": face, "tile": tile_face, "character": character_face, "counter": counter_face}
+assert tuple(_KINDS) == FACE_KINDS
+
+
+def prepare_face(card: Card, deck: Deck, size: CardSize):
+    kind = _KINDS.get(card.face)
+    if kind is None:
+        raise PrintgenError(f"{card.source or card.title}: no face kind {card.face!r}; kinds are: "
+                            f"{', '.join(FACE_KINDS)}")
+    return kind.prepare(card, deck, size)
+
+
+def draw_face(c: Canvas, prepared, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
+    _KINDS[prepared.card.face].draw(c, prepared, deck, size, bleed, index_text)

@@ -1,0 +1,114 @@
+"""The Card Rogue set as data: every card kind with its numbers and counts, read once and checked."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ...tables import Table, load_table
+
+DATA = Path(__file__).resolve().parent / "data"
+SLOTS = ("primary", "secondary", "head", "chest", "feet", "both-hands")
+EDGES = ("N", "E", "S", "W")
+
+
+class RulesDataError(ValueError):
+    """A Card Rogue data file that breaks the set's own rules; the message names the file."""
+
+
+@cache
+def data(name: str) -> dict[str, Any]:
+    return tomllib.loads((DATA / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def enemies() -> list[dict[str, Any]]:
+    return data("enemies")["enemy"]
+
+
+def enemy(enemy_id: str) -> dict[str, Any]:
+    return next(e for e in enemies() if e["id"] == enemy_id)
+
+
+def characters() -> list[dict[str, Any]]:
+    return data("characters")["character"]
+
+
+def base_health() -> int:
+    return data("characters")["base_health"]
+
+
+def equipment() -> list[dict[str, Any]]:
+    return data("equipment")["item"]
+
+
+def item(item_id: str) -> dict[str, Any]:
+    return next(i for i in equipment() if i["id"] == item_id)
+
+
+def scrolls() -> list[dict[str, Any]]:
+    return data("items")["scroll"]
+
+
+def debt() -> dict[str, Any]:
+    return data("items")["debt"][0]
+
+
+def artifacts() -> list[dict[str, Any]]:
+    return data("items")["artifact"]
+
+
+@cache
+def potion_table() -> Table:
+    return load_table(DATA / "potions.toml")
+
+
+def potion_colours() -> list[dict[str, Any]]:
+    return data("potions")["colour"]
+
+
+def potion_amounts() -> dict[str, int]:
+    return data("potions")["amounts"]
+
+
+def potions_per_colour() -> int:
+    return data("potions")["colours_count"]
+
+
+def tile_shapes() -> list[dict[str, Any]]:
+    return data("tiles")["shape"]
+
+
+def tiles() -> dict[str, Any]:
+    return data("tiles")
+
+
+def exploration() -> dict[str, Any]:
+    return data("exploration")
+
+
+def supplies() -> dict[str, Any]:
+    return data("supplies")
+
+
+@cache
+def choices() -> tuple[dict[str, str], ...]:
+    """printgen's documented resolutions of the rules' gaps, in order."""
+    return tuple(data("notes")["choice"])
+
+
+def check() -> None:
+    """The data's own promises: slots exist, arrows point away from a path, bosses score."""
+    for entry in equipment():
+        if entry["slot"] not in SLOTS:
+            raise RulesDataError(f"equipment.toml: {entry['name']} has no slot called {entry['slot']!r}")
+    for shape in tile_shapes():
+        if not set(shape["paths"]) <= set(EDGES):
+            raise RulesDataError(f"tiles.toml: {shape['id']} has a path that is not one of {EDGES}")
+        arrow = shape.get("arrow")
+        if arrow and {"N": "S", "E": "W", "S": "N", "W": "E"}[arrow] not in shape["paths"]:
+            raise RulesDataError(f"tiles.toml: {shape['id']}'s arrow does not point away from a path")
+    for boss in (e for e in enemies() if e.get("boss")):
+        if boss.get("victory", 0) < 1:
+            raise RulesDataError(f"enemies.toml: the boss {boss['name']} awards no victory points")
