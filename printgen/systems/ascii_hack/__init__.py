@@ -3,12 +3,27 @@
 from ...games import Game, Offer
 from ...options import Option
 
+GENRE = Option("genre", "The genre the prompts are written for.", choices=("fantasy", "scifi", "western"),
+               default="fantasy")
+
 GAME = Game(
     id="ascii-hack",
     title="ASCII @HACK",
     credit="David Carle Artman",
     summary="the Adventurer and Opposition sheets, a zone log and bid slips, a reference with exact odds",
-    sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre) and the Opposition sheet", "sheet"),
+    sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre), the Opposition sheet, the zone log and "
+                 "hidden-bid slips", "sheet"),
+    decks={
+        "zones": Offer("Zone prompts: a place, its exits, whether it needs light", "decks:zones_deck", (GENRE,)),
+        "monsters": Offer("monster prompts with Talents and Gear at suggested dice, priced", "decks:monsters_deck",
+                          (GENRE,)),
+        "traps": Offer("trap prompts: an effect die and triggers, priced", "decks:traps_deck", (GENRE,)),
+        "environs": Offer("environ prompts: an effect die at the Talent price", "decks:environs_deck", (GENRE,)),
+        "puzzles": Offer("simple puzzles with their tolls, and logic puzzles", "decks:puzzles_deck", (GENRE,)),
+        "devices": Offer("Devices to find for 1 Token", "decks:devices_deck", (GENRE,)),
+        "obstacles": Offer("pre-rolled obstacles, each built and priced by the rules", "decks:obstacles_deck",
+                           (Option("count", "How many pre-rolled obstacles.", low=1, high=200, default="9"), GENRE)),
+    },
     reference=Offer(
         "costs, exact chances of dice and pools, power levels, bids and the combat round",
         "reference:build",
