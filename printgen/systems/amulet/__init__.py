@@ -1,12 +1,31 @@
 """Project: Amulet: a Gauntlet-style dungeon crawl for Modos RPG, playable without a GM."""
 
 from ...games import Game, Offer
+from ...options import Option
 
 GAME = Game(
     id="amulet",
     title="Project: Amulet",
-    credit="",
-    summary="class sheets with the 100-health countdown",
-    sheets=Offer("the class sheets: abilities, the countdown, twelve slots", "sheet",
-                 examples=(("sheet --system amulet --fillable", "the four class sheets, as a PDF form"),)),
+    credit="GMMichael",
+    summary="dungeons rolled on the 2d8 tables, monster and swarm decks, class sheets with the 100-health countdown, "
+            "a rules reference",
+    sheets=Offer("the class sheets: abilities, the countdown, twelve slots", "sheet"),
+    decks={
+        "monsters": Offer("the six monsters, and printgen's wraith, mimic, generator and mini-boss", "decks:monsters_deck"),
+        "swarms": Offer("a card per monster and swarm size: health by room size, scatter threshold, attacks",
+                        "decks:swarms_deck"),
+    },
+    dungeon=Offer(
+        "a dungeon: mapper's and players' maps with the rules' marks, the key, a treasure level, the rules at hand",
+        "dungeon_product",
+        (
+            Option("levels", "Number of levels.", low=1, high=30, default="3"),
+            Option("units", "Every level's size: its width and height in units of 10 feet.", low=4, high=16,
+                   default="8"),
+            Option("scaling", "Scaling rules: a mini-boss level every ten levels, then a treasure level.",
+                   flag=True, default="no"),
+        ),
+    ),
+    reference=Offer("the countdown, potions and keys, the calls, combat, swarm numbers, printgen's choices",
+                    "reference_product:build"),
 )

@@ -1,0 +1,31 @@
+"""The dungeon product's entry: roll the levels, then print cover, maps, key and rules pages."""
+
+from __future__ import annotations
+
+from ...render.canvas import new_document
+from ...render.compose import compose
+from . import dungeon, map_page, pages
+from .model import Dungeon
+
+
+def generate(request) -> Dungeon:
+    o = request.options
+    return dungeon.generate(request.code, o["levels"], o["units"], o["scaling"])
+
+
+def maps_pdf(built: Dungeon, request) -> bytes:
+    """For each level with a map: the mapper's copy, then the players' copy. No footers: compose stamps them."""
+    paper = request.paper
+    doc = new_document(request.code, f"{request.game.title}: maps", paper.size)
+    for level in built.levels:
+        if level.kind == "treasure":
+            continue
+        for mapper in (True, False):
+            map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper)
+            doc.canvas.showPage()
+    return doc.finish()
+
+
+def render(built: Dungeon, request) -> bytes:
+    cover, after = pages.text_parts(built, request)
+    return compose([cover, maps_pdf(built, request), *after], request.code, f"{request.game.title}: a dungeon")

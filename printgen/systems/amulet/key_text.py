@@ -1,0 +1,161 @@
+"""The dungeon key as plain data for its template: every code turned into printgen's words here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules, words
+from .model import Area, Dungeon, Exit, Level
+
+FACING = {1: "north-east", 3: "south-east", 5: "south-west", 7: "north-west"}
+PERCENT_ROLL = "d100"
+
+
+def dungeon_key(dungeon: Dungeon) -> list[dict[str, Any]]:
+    return [level_key(level) for level in dungeon.levels]
+
+
+def level_key(level: Level) -> dict[str, Any]:
+    return {"number": level.number, "kind": level.kind, "rooms": [room_key(level, a) for a in level.areas]}
+
+
+def shape_text(area: Area) -> str:
+    room = area.room
+    size = f"size {room.size}"
+    if area.size_rolled != room.size:
+        size += f" (rolled {area.size_rolled}, shrunk to fit)"
+    if room.shape == "Triangle":
+        detail = f"legs {room.width} units, the long wall facing {FACING[room.facing]}"
+    elif room.shape == "Circle":
+        detail = f"{room.width} units across"
+    else:
+        detail = f"{room.width} × {room.height} units"
+    return f"{room.shape}, {size}: {detail}"
+
+
+def how_reached(area: Area) -> str:
+    if area.entered_by == "stair":
+        return "The heroes arrive here."
+    if area.entered_by == "murder-hole":
+        return f"Seen first through the murder hole in room {area.entered_from}."
+    if area.entered_by == "teleport":
+        return f"The far end of the teleporter in room {area.entered_from}."
+    return f"Entered from room {area.entered_from}."
+
+
+def exit_text(exit_: Exit, level: Level) -> str:
+    name = words.EXIT_NAMES[exit_.kind]
+    if exit_.secret and exit_.kind != "secret":
+        name = f"Secret {name.lower()}"
+    where = words.DIRECTIONS[{0: "north", 2: "east", 4: "south", 6: "west"}[exit_.heading]]
+    length = len(exit_.walls)
+    text = f"{name} {where}"
+    if length > 1:
+        text += f", {length} units"
+    if exit_.kind == "treasure" and not exit_.mirror:
+        text += f" ({length} treasure{'s' if length > 1 else ''})"
+    if exit_.leads == "area":
+        rooms = [exit_.to] + exit_.also
+        text += " → room" + ("s " if len(rooms) > 1 else " ") + ", ".join(map(str, rooms))
+    elif exit_.leads == "level":
+        text += f" → level {level.number + 1}"
+    else:
+        text += f": {words.LEADS[exit_.leads]}"
+    notes = {
+        "shared-wall": "secret because the wall it stands in was shared and had no exit",
+        "impossible": f"a rolled {exit_.rolled_as} that had no room on its wall",
+        "two-impossible": "a second impossible exit made this a Stair",
+        "last-room": "the last room filled the level, and the level had no Stair",
+        "destination": "the teleporter one arrives by",
+        "mini-boss-level": "",
+    }
+    note = notes.get(exit_.why, "")
+    return f"{text} ({note})" if note else text
+
+
+def content_text(item: dict[str, Any]) -> str:
+    code = item["code"]
+    name = words.CONTENT_NAMES[code]
+    if code in ("ale", "poison", "ward", "trap"):
+        check = item["check"]
+        truth = words.CONTENT_NAMES[item["actually"]]
+        verdict = f"truly {truth}" if item["actually"] != code else f"really {truth}"
+        return f"{name}: {verdict} ({PERCENT_ROLL} {check['d100']} against {check['chance']})"
+    if code == "treasure":
+        key = item["key"]
+        has = "with a magic key" if key["happens"] else "no key"
+        extra = " (a one-exit room behind a secret door: treasures equal to its size)" if item.get("why") else ""
+        return f"Treasure, {has} ({PERCENT_ROLL} {key['d100']} against {key['chance']}){extra}"
+    if code == "special":
+        return f"Special: {words.BOONS[item['boon']]} for 10 actions"
+    if code == "murder-hole":
+        side = words.DIRECTIONS[item["direction"]]
+        if item.get("looks_into") is None:
+            return f"Murder Hole, {side} wall: bricked up, no unmapped rock behind it"
+        return f"Murder Hole in the {side} wall, looking into room {item['looks_into']}"
+    if code == "password":
+        return "Password: a locked chest with a scroll; its word, said once, turns every wall to Stairs for a moment"
+    return name
+
+
+def stat_line(code: str) -> str:
+    m = rules.monsters()[code]
+    health = "only potions harm it" if m["health"] == 0 else f"Health {m['health']}"
+    return f"{health} · Melee {m['melee']} · Shot {m['shot']} · Speed {m['speed']}"
+
+
+def encounter_text(item: dict[str, Any]) -> dict[str, str]:
+    code = item["code"]
+    if code == "none":
+        return {"title": "No encounter", "stats": "", "tactics": ""}
+    if code == "swarm":
+        monster = rules.monsters()[item["monster"]]
+        name = monster["name"]
+        if item["lone"]:
+            return {"title": f"A lone {name}", "stats": stat_line(item["monster"]), "tactics": monster["tactics"]}
+        swarmed = "every hero" if item["pcs_swarmed"] == "all" else f"{item['pcs_swarmed']} hero" + (
+            "es" if item["pcs_swarmed"] > 1 else "")
+        numbers = (f"swarm health {item['health']} of the room's {item['capacity']}; scatters below "
+                   f"{item['scatter_below']}; about {item['monsters']} {name.lower()}s; can swarm {swarmed}")
+        if item["scattered_at_once"]:
+            numbers += "; so weak it starts scattered: three at full health"
+        attacks = f"Melee {monster['melee']} ×{item['melee_dice']} (×{item['melee_dice_alone']} on a lone hero)"
+        if item["shots"]:
+            attacks += f" · Shot {monster['shot']}, {item['shots']} shots a round"
+        return {"title": f"Swarm of {name}s, {item['percent']}%",
+                "stats": f"{numbers}. {attacks} · Speed {monster['speed']}", "tactics": monster["tactics"]}
+    if code == "generator":
+        made = rules.monsters()[item["monster"]]
+        return {"title": f"Generator of {made['name']}s, grade {item['grade']}",
+                "stats": f"Health {item['health']}; each round it sends out one {made['name'].lower()}: "
+                         f"{stat_line(item['monster'])}",
+                "tactics": rules.monsters()["generator"]["tactics"]}
+    if code == "mini-boss":
+        boss = rules.monsters()["mini-boss"]
+        return {"title": "The mini-boss (printgen's numbers)",
+                "stats": f"Health {item['health']} · Melee {boss['melee']} · Shot {boss['shot']} · Speed {item['speed']}",
+                "tactics": boss["tactics"]}
+    monster = rules.monsters()[code]
+    return {"title": f"{monster['name']} (printgen's numbers)", "stats": stat_line(code), "tactics": monster["tactics"]}
+
+
+ROLL_LABELS = {"room-size": "size", "room-shape": "shape", "exit-number": "exits", "exit-location": "where",
+               "exit-type": "type", "contents": "contents", "encounter": "encounter", "monster": "monster",
+               "swarm-size": "swarm", "special": "special", "generator-grade": "grade", PERCENT_ROLL: PERCENT_ROLL}
+
+
+def rolls_text(area: Area) -> str:
+    parts = [f"{ROLL_LABELS.get(k, k)} {', '.join(map(str, v))}" for k, v in area.rolls.items()]
+    return "; ".join(parts)
+
+
+def room_key(level: Level, area: Area) -> dict[str, Any]:
+    return {
+        "number": area.number,
+        "shape": shape_text(area),
+        "reached": how_reached(area),
+        "exits": [exit_text(e, level) for e in area.exits],
+        "contents": [content_text(c) for c in area.contents if c["code"] != "none"] or ["Nothing"],
+        "encounters": [encounter_text(e) for e in area.encounters if e["code"] != "none"],
+        "rolls": rolls_text(area),
+    }
