@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
 from ...seed import Rng
-from . import characters, rules
+from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
 from .rules import stunt_cost
 from ...sheets.draw import title_band
@@ -17,7 +17,7 @@ from ...sheets.draw import (FormCollector, Style, box, die_rank_boxes, field, la
 
 SIZES = (1,)
 PRE_ROLLED = True
-GENRES = ("fantasy", "scifi", "western")
+GENRES = GENRE.choices
 TALENT_ROWS = 12
 
 
@@ -30,7 +30,7 @@ def kind_of(char: dict[str, Any]) -> str:
 
 
 def blank_kinds(genre: str | None = None) -> list[str]:
-    return ["adventurer", "opposition"]
+    return ["adventurer", "opposition", "zone-log", "bid-slips"]
 
 
 def choices() -> tuple[dict[str, str], ...]:
@@ -41,6 +41,10 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
          form: FormCollector) -> None:
     if kind == "opposition":
         _opposition(c, w, h, style, form)
+    elif kind == "zone-log":
+        table_sheets.zone_log(c, w, h, style, form)
+    elif kind == "bid-slips":
+        table_sheets.bid_slips(c, w, h, style, form)
     else:
         _adventurer(c, w, h, char, style, form)
 
