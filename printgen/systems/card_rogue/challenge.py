@@ -1,0 +1,149 @@
+"""`printgen challenge --system card-rogue`: a story-mode challenge map, one page a level.
+
+Each page: the level's story, the map as a diagram of cards (their paths,
+what each hides, the order to lay them), and the cards to pull from the set.
+``--format json`` gives the same levels as data.
+"""
+
+from __future__ import annotations
+
+import json
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ...cards import marks
+from ...cards.model import Paragraph
+from ...cards import text
+from ...render import fonts
+from ...render.canvas import render_pages
+from ...units import mm
+from . import challenge_map, challenge_words as words, rules
+from .challenge_map import COLUMNS, ROWS, Level
+
+MARGIN = mm(14)
+ROCK = (0.25, 0.23, 0.22)
+PATH = (0.8, 0.76, 0.68)
+CARD_RATIO = 88.9 / 63.5
+
+
+def build(request) -> bytes:
+    levels = challenge_map.challenge(request.code, int(request.options["levels"]))
+    if request.format == "json":
+        data = {"system": request.game.id, "seed_code": str(request.code),
+                "levels": [level.as_data() for level in levels], "choices": list(rules.choices())}
+        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    title = "Card Rogue: story-mode challenge"
+    return render_pages(request.code, title, request.paper, len(levels),
+                        lambda c, index: _page(c, request, levels[index], len(levels)))
+
+
+def pull_list(level: Level) -> list[tuple[str, int]]:
+    """The cards to take from the set for a level, with how many of each, in laying order of first use."""
+    counts: dict[str, int] = {}
+    for cell in level.cells:
+        name = words.card_name(cell.card, cell.shape)
+        counts[name] = counts.get(name, 0) + 1
+        if cell.card.partition(":")[0] in ("enemy", "potion", "artifact", "key"):
+            beneath = words.card_name("tile", cell.shape) + " (to lay when it is taken)"
+            counts[beneath] = counts.get(beneath, 0) + 1
+    return list(counts.items())
+
+
+def _page(c: Canvas, request, level: Level, levels: int) -> None:
+    width, height = request.paper.size
+    stage = words.stage(level.number, levels)
+    name, story = words.STORIES[stage][level.story]
+    y = height - MARGIN
+    c.setFillColorRGB(0.1, 0.1, 0.12)
+    c.setFont(fonts.SERIF_BOLD, 17)
+    c.drawString(MARGIN, y - 17, f"Level {level.number} of {levels}: {name}")
+    y -= 24
+    y = _paragraph(c, story, MARGIN, y, width - 2 * MARGIN, 10.5, fonts.SERIF_ITALIC)
+    y -= mm(2)
+    if level.number == 1:
+        y = _paragraph(c, words.HOW_TO_PLAY, MARGIN, y, width - 2 * MARGIN, 8.5, fonts.SERIF)
+        y -= mm(2)
+    goal = "the chest" if level.number == levels else "the descending ladder"
+    y = _paragraph(c, f"Fewest moves from the start to {goal}: {level.par}. Your score for the level is the turns "
+                      "you take.", MARGIN, y, width - 2 * MARGIN, 9, fonts.SERIF_BOLD)
+    list_width = mm(62)
+    diagram_width = width - 2 * MARGIN - list_width - mm(6)
+    _diagram(c, level, MARGIN, MARGIN + mm(4), diagram_width, y - mm(4) - MARGIN - mm(4))
+    _pulls(c, level, width - MARGIN - list_width, y - mm(4), list_width)
+
+
+def _paragraph(c: Canvas, words_text: str, x: float, top: float, width: float, size: float, font: str) -> float:
+    fitted = text.fit([Paragraph(words_text)], width, 1000, size, size, font=font)
+    fitted.draw(c, x, top, width)
+    return top - fitted.height
+
+
+def _diagram(c: Canvas, level: Level, x: float, y: float, width: float, height: float) -> None:
+    """The level as cards on the table, start at the bottom, each numbered in laying order."""
+    cell_w = min(width / COLUMNS, height / ROWS / CARD_RATIO)
+    cell_h = cell_w * CARD_RATIO
+    left = x + (width - cell_w * COLUMNS) / 2
+    bottom = y + (height - cell_h * ROWS) / 2
+    c.saveState()
+    c.setStrokeGray(0.75)
+    c.setLineWidth(0.4)
+    c.setDash(2, 2)
+    for i in range(COLUMNS):
+        for j in range(ROWS):
+            c.rect(left + i * cell_w, bottom + j * cell_h, cell_w, cell_h, stroke=1, fill=0)
+    c.restoreState()
+    for cell in level.cells:
+        _cell(c, cell, left + cell.x * cell_w, bottom + cell.y * cell_h, cell_w, cell_h)
+
+
+def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
+    c.saveState()
+    c.setFillColorRGB(*ROCK)
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(0.8)
+    c.rect(x, y, w, h, stroke=1, fill=1)
+    half = w * 0.18
+    cx, cy = x + w / 2, y + h / 2
+    c.setFillColorRGB(*PATH)
+    crossing = cell.card in ("start", "ladder", "chest", "shop", "fountain") or cell.card.startswith("trap:")
+    c.rect(cx - half, cy - half, 2 * half, 2 * half, stroke=0, fill=1)
+    arms = {"N": (cx - half, cy, 2 * half, h / 2), "S": (cx - half, y, 2 * half, h / 2),
+            "E": (cx, cy - half, w / 2, 2 * half), "W": (x, cy - half, w / 2, 2 * half)}
+    for edge in ("N", "E", "S", "W") if crossing else cell.paths:
+        c.rect(*arms[edge], stroke=0, fill=1)
+    emblem = words.emblem(cell.card)
+    if emblem:
+        marks.emblem(c, emblem, cx, cy, w * 0.42, _tint(cell.card))
+    if cell.card == "start":
+        c.setFillColorRGB(0.1, 0.1, 0.12)
+        c.setFont(fonts.MONO_BOLD, w * 0.3)
+        c.drawCentredString(cx, cy - w * 0.1, "@")
+    c.setFillColorRGB(1, 1, 1)
+    c.circle(x + w * 0.16, y + h - w * 0.16, w * 0.12, stroke=0, fill=1)
+    c.setFillColorRGB(0.1, 0.1, 0.12)
+    c.setFont(fonts.MONO_BOLD, w * 0.14)
+    c.drawCentredString(x + w * 0.16, y + h - w * 0.21, str(cell.order + 1))
+    c.restoreState()
+
+
+def _tint(card: str):
+    kind, _, which = card.partition(":")
+    if kind == "potion":
+        return tuple(next(col["rgb"] for col in rules.potion_colours() if col["name"] == which))
+    return None
+
+
+def _pulls(c: Canvas, level: Level, x: float, top: float, width: float) -> None:
+    c.setFillColorRGB(0.1, 0.1, 0.12)
+    c.setFont(fonts.SERIF_BOLD, 11)
+    c.drawString(x, top - 11, "Cards to pull")
+    y = top - 16
+    for name, count in pull_list(level):
+        y = _paragraph(c, f"{count} \u00d7 {name}", x, y, width, 8.5, fonts.SERIF) - 1.5
+    y -= mm(3)
+    c.setFont(fonts.SERIF_BOLD, 11)
+    c.drawString(x, y - 11, "Laying order")
+    y -= 16
+    for cell in level.cells:
+        y = _paragraph(c, f"{cell.order + 1}. {words.card_name(cell.card, cell.shape)}", x, y, width, 8,
+                       fonts.SERIF) - 0.5

@@ -1,0 +1,189 @@
+"""Story-mode challenge maps: a fixed dungeon per level, the same for everyone with the seed code.
+
+Each level grows a maze of cells from the starting tile (a random tree, plus
+a loop or two), on a grid small enough to lay on a table. Every cell gets the
+pathing tile whose paths are exactly its maze links, so a path on one tile
+always meets a path on its neighbour; some cells hold an exploration card
+instead (an enemy, a trap, a potion...), with the tile to lay once it is
+taken. The farthest cell holds the descending ladder; on the last level, the
+locked chest behind a basilisk. Only codes and numbers here: the words are
+chosen where the page is made.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import asdict, dataclass, field
+
+from ...errors import PrintgenError
+from ...seed import Rng, SeedCode
+from . import rules
+
+COLUMNS, ROWS = 5, 5
+STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+MAX_ATTEMPTS = 50
+
+# What each level may hide, by the level's place in the run: enemy ids and other exploration cards.
+TIERS = (
+    {"enemies": ["cave-bat", "sewer-rat", "kobold"], "others": ["trap:spikes", "potion", "potion", "fountain"]},
+    {"enemies": ["goblin", "imp", "vampire-bat", "sewer-rat"], "others": ["trap:poison", "potion", "shop", "potion"]},
+    {"enemies": ["zombie", "troll", "goblin", "imp"], "others": ["trap:paralysis", "potion", "shop", "artifact"]},
+)
+
+
+@dataclass(frozen=True)
+class Cell:
+    x: int
+    y: int
+    paths: tuple[str, ...]  # the maze links, as edges of this cell
+    card: str  # "start", "ladder", "chest", "tile", "enemy:<id>", "trap:<id>", "potion", "fountain", ...
+    shape: str  # the pathing tile these paths make: dead-end, straight, corner, tee, cross
+    order: int  # the order cards are laid face down: walking distance from the start, then position
+
+
+@dataclass
+class Level:
+    number: int
+    cells: list[Cell]
+    start: tuple[int, int]
+    goal: tuple[int, int]
+    par: int  # the fewest moves from the start to the goal
+    story: int  # which story the page tells for this level
+    tiles_used: dict[str, int] = field(default_factory=dict)
+
+    def as_data(self) -> dict:
+        return asdict(self)
+
+
+def shape_of(paths: tuple[str, ...]) -> str:
+    if len(paths) == 2:
+        return "straight" if OPPOSITE[paths[0]] == paths[1] else "corner"
+    return {1: "dead-end", 3: "tee", 4: "cross"}[len(paths)]
+
+
+def available_tiles() -> dict[str, int]:
+    """Pathing tiles of each shape in the set: the exploration deck's and the stack's together."""
+    found: dict[str, int] = {}
+    for shape in rules.tile_shapes():
+        base = shape["id"].removesuffix("-arrow")
+        found[base] = found.get(base, 0) + shape["exploration"] + shape["stack"]
+    return found
+
+
+def _grow(rng: Rng, size: int, start: tuple[int, int]) -> dict[tuple[int, int], set[str]]:
+    """A random tree of ``size`` cells from ``start`` inside the grid, then a loop or two."""
+    links: dict[tuple[int, int], set[str]] = {start: set()}
+    while len(links) < size:
+        frontier = sorted((cell, edge) for cell in links for edge in STEP if _inside(_next(cell, edge))
+                          and _next(cell, edge) not in links)
+        cell, edge = rng.choice(frontier)
+        links[cell].add(edge)
+        links[_next(cell, edge)] = {OPPOSITE[edge]}
+    loops = sorted((cell, edge) for cell in links for edge in ("N", "E") if _next(cell, edge) in links
+                   and edge not in links[cell])
+    for cell, edge in rng.sample(loops, min(2, len(loops))):
+        links[cell].add(edge)
+        links[_next(cell, edge)].add(OPPOSITE[edge])
+    return links
+
+
+def _next(cell: tuple[int, int], edge: str) -> tuple[int, int]:
+    return cell[0] + STEP[edge][0], cell[1] + STEP[edge][1]
+
+
+def _inside(cell: tuple[int, int]) -> bool:
+    return 0 <= cell[0] < COLUMNS and 0 <= cell[1] < ROWS
+
+
+def distances(links: dict[tuple[int, int], set[str]], start: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """Moves from ``start`` to every cell, along paths that meet on both sides."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for edge in sorted(links[cell]):
+            other = _next(cell, edge)
+            if other in links and OPPOSITE[edge] in links[other] and other not in seen:
+                seen[other] = seen[cell] + 1
+                queue.append(other)
+    return seen
+
+
+def _contents(rng: Rng, tier: dict, last: bool) -> list[str]:
+    """The level's exploration cards, each a card of the set: potions by colour, artifacts by name."""
+    colours = [c["name"] for c in rules.potion_colours() for _ in range(rules.potions_per_colour())]
+    artifacts = [a["id"] for a in rules.artifacts()]
+    cards = [f"enemy:{e}" for e in tier["enemies"]]
+    for other in tier["others"]:
+        if other == "potion":
+            cards.append(f"potion:{colours.pop(rng.randint(0, len(colours) - 1))}")
+        elif other == "artifact":
+            cards.append(f"artifact:{rng.choice(artifacts)}")
+        else:
+            cards.append(other)
+    if last:
+        cards.append("key")
+    rng.shuffle(cards)
+    return cards
+
+
+def level(code: SeedCode, number: int, levels: int) -> Level:
+    """Level ``number`` of ``levels``: seeded, and checked against the cards the set holds."""
+    tier = TIERS[min(len(TIERS) - 1, (number - 1) * len(TIERS) // levels)]
+    last = number == levels
+    start = (COLUMNS // 2, 0)
+    for attempt in range(MAX_ATTEMPTS):
+        rng = code.stream("card-rogue challenge", number, attempt)
+        links = _grow(rng, 11 + 2 * min(number, 4), start)
+        reach = distances(links, start)
+        goal = max(sorted(reach), key=lambda cell: reach[cell])
+        order = {cell: i for i, cell in enumerate(sorted(reach, key=lambda cell: (reach[cell], cell[1], cell[0])))}
+        open_cells = [cell for cell in sorted(links) if cell not in (start, goal)]
+        contents = _contents(rng, tier, last)
+        if len(contents) + (1 if last else 0) > len(open_cells):
+            continue
+        chosen = rng.sample(open_cells, len(contents) + (1 if last else 0))
+        placed = dict(zip(chosen, contents))
+        if last:
+            # The basilisk waits next to the chest, on the way to it.
+            guard = _guard_cell(links, reach, goal, placed, start)
+            if guard is None:
+                continue
+            placed.pop(chosen[-1], None)
+            placed[guard] = "enemy:basilisk"
+        goal_card = "chest" if last else "ladder"
+        cells = []
+        for cell in sorted(links, key=lambda c: order[c]):
+            paths = tuple(e for e in ("N", "E", "S", "W") if e in links[cell])
+            card = "start" if cell == start else goal_card if cell == goal else placed.get(cell, "tile")
+            cells.append(Cell(cell[0], cell[1], paths, card, shape_of(paths), order[cell]))
+        used = _tiles_used(cells)
+        if all(used[s] <= n for s, n in available_tiles().items() if s in used):
+            return Level(number, cells, start, goal, reach[goal], rng.randint(0, 2), used)
+    raise PrintgenError(f"no challenge level {number} fits the set's tiles after {MAX_ATTEMPTS} tries; "
+                        "try another seed")
+
+
+def _guard_cell(links, reach, goal, placed, start):
+    """The neighbour of the goal on the way in from the start."""
+    for edge in sorted(links[goal]):
+        other = _next(goal, edge)
+        if other in reach and reach[other] == reach[goal] - 1 and other != start:
+            return other
+    return None
+
+
+def _tiles_used(cells: list[Cell]) -> dict[str, int]:
+    """Pathing tiles a level needs: one per plain tile, and one to replace each card that is taken away."""
+    kept = ("start", "ladder", "chest", "shop", "fountain")
+    used: dict[str, int] = {}
+    for cell in cells:
+        if cell.card in kept or cell.card.startswith("trap:"):
+            continue
+        used[cell.shape] = used.get(cell.shape, 0) + 1
+    return used
+
+
+def challenge(code: SeedCode, levels: int) -> list[Level]:
+    return [level(code, n, levels) for n in range(1, levels + 1)]

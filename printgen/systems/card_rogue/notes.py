@@ -1,0 +1,85 @@
+"""The designer's notes: the counts, the simulated odds, the choices, the reference card.
+
+Laid out by WeasyPrint from ``card-rogue/notes.html``; every figure comes
+from the data and from the seeded simulation, so the tests can reproduce
+each printed percentage from the seed code.
+"""
+
+from __future__ import annotations
+
+from ...render.compose import compose
+from ...render.html import render_pdf
+from . import decks, rules, simulation, words
+from .reference_rules import reference_paragraphs
+
+
+def counts() -> list[dict]:
+    """Each family with its cards and how many of each are printed."""
+    families = []
+    for name, (title, build) in decks.FAMILIES.items():
+        merged: dict[str, int] = {}
+        for card in build():
+            label = _count_label(card)
+            merged[label] = merged.get(label, 0) + card.count
+        families.append({"deck": name, "title": title, "total": sum(merged.values()),
+                         "cards": [{"name": k, "count": v} for k, v in merged.items()]})
+    return families
+
+
+def _count_label(card) -> str:
+    if card.title.startswith("SPARE"):
+        return f"on the {card.back_style.label} back"
+    if card.face == "tile" and card.title == "Pathing Tile":
+        shape = {1: "dead end", 2: "straight" if set(card.paths) in ({"N", "S"}, {"E", "W"}) else "corner",
+                 3: "T-crossing", 4: "crossing"}[len(card.paths)]
+        return f"Pathing tile, {shape}" + (", red arrow" if card.arrow else "")
+    return card.title
+
+
+def economy() -> dict:
+    ordinary = [e for e in rules.enemies() if not e.get("boss")]
+    enemy_gold = sum(e["gold"] * e["count"] for e in ordinary)
+    enemies = sum(e["count"] for e in ordinary)
+    gear_cost = sum(rules.data("combat")["buy_factor"] * rules.item(i)["gold"] for i in simulation.GEAR)
+    return {
+        "enemy_gold": enemy_gold,
+        "enemies": enemies,
+        "average_gold": round(enemy_gold / enemies, 1),
+        "enemies_for_gear": round(gear_cost * enemies / enemy_gold),
+        "potion_gold": len(rules.potion_colours()) * rules.potions_per_colour(),
+        "prices": [{"name": i["name"], "slot": words.SLOT_NAMES[i["slot"]], "sell": i["gold"],
+                    "buy": rules.data("combat")["buy_factor"] * i["gold"],
+                    "effects": [words.ability(e) for e in i["effects"]]} for i in rules.equipment()],
+        "gear": [rules.item(i)["name"] for i in simulation.GEAR],
+        "gear_cost": gear_cost,
+    }
+
+
+def enemies_table() -> list[dict]:
+    return [{"name": e["name"], "attack": e["attack"], "health": e["health"], "gold": e["gold"],
+             "count": e["count"], "victory": e.get("victory", 0),
+             "abilities": [words.ability(a) for a in e["abilities"]]} for e in rules.enemies()]
+
+
+def characters_table() -> list[dict]:
+    return [{"name": c["name"], "positive": [words.ability(e) for e in c["positive"]],
+             "negative": [words.ability(e) for e in c["negative"]]} for c in rules.characters()]
+
+
+def build(request) -> bytes:
+    report = simulation.simulate(request.code)
+    context = {
+        "seed": request.code.seed,
+        "counts": counts(),
+        "enemies": enemies_table(),
+        "characters": characters_table(),
+        "economy": economy(),
+        "sim": report.as_data(),
+        "ordinary_names": [e["name"] for e in rules.enemies() if not e.get("boss")],
+        "choices": list(rules.choices()),
+        "reference": [{"lead": p.lead, "text": p.text} for p in reference_paragraphs()],
+        "healing": rules.potion_amounts()["healing"],
+    }
+    pdf = render_pdf("card-rogue/notes.html", request.code, "Card Rogue: designer's notes", request.paper,
+                     request.templates, **context)
+    return compose([pdf], request.code, "Card Rogue: designer's notes")
