@@ -120,8 +120,6 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
     if spec.count is not None:
         return [(module.kind_of(char), char) for char in characters]
     blanks = [(kind, None) for kind in module.blank_kinds(spec.genre)]
-    if spec.per_page == 1:
-        blanks += [(kind, None) for kind in getattr(module, "BLANK_EXTRAS_ONE_UP", [])]
     if len(blanks) >= spec.per_page and len(blanks) % spec.per_page == 0:
         return blanks
     # A page of the same blank sheet, ready to cut up and hand round.
@@ -184,7 +182,8 @@ def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float,
 
 def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
            progress: bool = False) -> bytes:
-    from ..render.canvas import draw_footer, new_document
+    from ..render.canvas import new_document
+    from ..render.compose import compose
     from ..sheets import forms
     from ..sheets.draw import FormCollector, Style
 
@@ -214,12 +213,19 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
             drawn = page_index * spec.per_page + slot + 1
             if progress and (drawn % 50 == 0 or drawn == len(items)):
                 click.echo(f"drew {drawn} of {len(items)} sheets", err=True)
-        draw_footer(doc, page_index + 1, len(pages))
         c.showPage()
-    data = doc.finish()
+    data = compose([doc.finish(), *companion_pages(code, spec)], code, title)
     if form.fields:
         data = forms.add_fields(data, form.fields)
     return data
+
+
+def companion_pages(code: SeedCode, spec: SheetSpec) -> list[bytes]:
+    """Pages a game prints after blank sheets one to a page (its sheet module's ``companion_pages``)."""
+    module = sheet_module(spec.system)
+    if spec.count is not None or spec.per_page != 1 or not hasattr(module, "companion_pages"):
+        return []
+    return module.companion_pages(code, spec.paper, None)
 
 
 def _cut_lines(c: Canvas, paper: Paper, per_page: int) -> None:

@@ -28,17 +28,19 @@ GAME = Game(
                                  "36 cards shuffled by the seed: draw one instead of rolling 2d6"),
                             )),
     },
+    reference=Offer("spells, miracles, weapons and armor on one page, with the damage rules and level-up choices",
+                    "reference:build", examples=(("reference --system roguelike", "the reference page"),)),
     dungeon=Offer(
-        "a one-shot dungeon: GM and players' maps, the full key, a rules page",
+        "a one-shot dungeon: each level's referee's map beside its key, a rules page, the players' maps",
         "dungeon_product",
         (
             Option("levels", "Number of levels.", low=1, high=20, default="3"),
             Option("rooms", "Areas (rooms and passages) on each level.", low=4, high=40, default="16"),
+            Option("players-map", "blank: graph paper with the way in; layout: walls and doors, no secrets.",
+                   choices=("blank", "layout"), default="blank"),
         ),
-        examples=(
-            ("dungeon --system roguelike --seed moonpie", "3 levels, Letter"),
-            ("dungeon --system roguelike --levels 10 --paper a4", "a deep one on A4"),
-            ("dungeon --system roguelike --seed moonpie --format json", "the same dungeon as data"),
-        ),
+        examples=(("dungeon --system roguelike --seed moonpie", "3 levels, Letter"),
+                  ("dungeon --system roguelike --rooms 30 --players-map layout", "bigger levels; players see the walls"),
+                  ("dungeon --system roguelike --seed moonpie --format json", "the same dungeon as data")),
     ),
 )

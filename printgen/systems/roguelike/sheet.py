@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
-from ...seed import Rng
+from ...seed import Rng, SeedCode
+from ...units import Paper
 from . import characters
 from .rules import choices as rule_choices, data_list, stated, tables
 from ...sheets.draw import title_band
@@ -18,8 +20,6 @@ SIZES = (1, 2, 4)
 WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page
 COMPACT_PITCH = 11.5  # pt on a quarter page (4 mm): never smaller, whatever the scale
 PRE_ROLLED = True
-# A blank record printed one to a page comes with a page of the lists to choose from.
-BLANK_EXTRAS_ONE_UP = ["reference"]
 
 # How each rating is used, in a few words, printed under it.
 RATING_HINTS = {
@@ -53,15 +53,19 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return ["record"]
 
 
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+    """A blank record printed one to a page comes with the reference page to choose from."""
+    from .reference import pages
+
+    return [pages(code, paper, templates)]
+
+
 def choices() -> tuple[dict[str, str], ...]:
     return tuple(ch for ch in rule_choices() if ch["topic"] in ("Dwarves",))
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector) -> None:
-    if kind == "reference":
-        _reference(c, w, h, style)
-        return
     compact = h < 520
     s = style.pt
     gap = s(5)
@@ -294,49 +298,3 @@ def _short(name: str) -> str:
         "Being the Last Commercial At Character on The Screen": "last @ standing",
         "Each piece of loot held at the end of the game": "each loot kept",
     }.get(name, name)
-
-
-def _reference(c: Canvas, w: float, h: float, style: Style) -> None:
-    """Spells, miracles, weapons and armor: what a new character chooses from and finds."""
-    s = style.pt
-    gap = s(6)
-    top = title_band(c, w, h, "@ ROGUELIKE · SPELLS, MIRACLES, WEAPONS, ARMOR", style,
-            right="choose starting spells and miracles here") - gap
-    half = (w - gap) / 2
-    gear_h = s(122)
-    for k, (list_id, rating, title) in enumerate((("spells", "sdr", "Spells"), ("miracles", "mdr", "Miracles"))):
-        data = data_list(list_id)
-        x = k * (half + gap)
-        ix, iy, iw, ih = _inner(x, gear_h + gap, half, top - gear_h - gap, style)
-        _titled(c, x, gear_h + gap, half, top - gear_h - gap, title, f"{rating.upper()}: damage rating", style)
-        yy = iy + ih - s(2)
-        for item in data.items:
-            damage = "" if item[rating] == "NA" else f"  {rating.upper()} {item[rating]}"
-            rich_line(c, ix, yy - s(9), [(fonts.SERIF_BOLD, item["name"]), (fonts.MONO, damage)], s(9),
-                      max_width=iw)
-            yy = paragraph(c, ix + s(6), yy - s(11), iw - s(6), item["effect"], style, 7.8, gray=0.2) - s(5)
-        yy = paragraph(c, ix, yy - s(2), iw, data.notes, style, 6.3, font=fonts.SERIF_ITALIC, gray=0.35) - s(15)
-        if k == 0:
-            label(c, ix, yy, "OTHER SPECIAL ABILITIES (one use each)", style, 7.5, bold=True, gray=0.12)
-            for name, hint in ABILITY_HINTS.items():
-                yy -= s(11)
-                rich_line(c, ix, yy, [(fonts.SERIF_BOLD, name), (fonts.SERIF, f"  {hint}")], s(8), max_width=iw)
-        else:
-            label(c, ix, yy, "LEVEL UP: every 20 points, choose one", style, 7.5, bold=True, gray=0.12)
-            yy -= s(3)
-            for i, item in enumerate(data_list("level-up").items, start=1):
-                yy = paragraph(c, ix, yy, iw, f"{i}. {item['name']}", style, 7.8, gray=0.2) - s(1.5)
-    for k, (list_id, rating, title) in enumerate((("weapons", "wdr", "Weapons"), ("armor", "ar", "Armor"))):
-        data = data_list(list_id)
-        x = k * (half + gap)
-        _titled(c, x, 0, half, gear_h, title, f"{rating.upper()}: " + ("weapon damage rating" if k == 0 else
-                                                                       "armor rating"), style)
-        ix, iy, iw, ih = _inner(x, 0, half, gear_h, style)
-        per_col = (len(data.items) + 1) // 2
-        cw = iw / 2
-        for i, item in enumerate(data.items):
-            col, row = divmod(i, per_col)
-            yy = iy + ih - s(10) - row * s(11.5)
-            label(c, ix + col * cw, yy, item["name"], style, 7.6, gray=0.05)
-            label(c, ix + col * cw + cw - s(8), yy, str(item[rating]), style, 7.6, right=True, font=fonts.MONO_BOLD,
-                  gray=0)

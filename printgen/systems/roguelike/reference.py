@@ -1,0 +1,44 @@
+"""The Roguelike reference page: spells, miracles, weapons and armor to choose from and look up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...products import Request
+from ...render.compose import compose
+from ...render.html import render_pdf
+from ...seed import SeedCode
+from ...units import Paper
+from .rules import data_list, stated
+from .sheet import ABILITY_HINTS
+
+TEMPLATE = "roguelike/reference.html"
+TITLE = "Roguelike: spells, miracles, weapons and armor"
+
+
+def context() -> dict:
+    """The lists as plain data for the template."""
+    def magic(list_id: str, rating: str) -> list[dict]:
+        return [{"name": i["name"], "rating": None if i[rating] == "NA" else i[rating], "effect": i["effect"]}
+                for i in data_list(list_id).items]
+
+    armor = data_list("armor").items
+    return {
+        "spells": magic("spells", "sdr"),
+        "miracles": magic("miracles", "mdr"),
+        "weapons": [{"name": i["name"], "rating": i["wdr"]} for i in data_list("weapons").items],
+        "armor_slots": [(slot, [{"name": i["name"], "rating": i["ar"]} for i in armor if i["slot"] == slot])
+                        for slot in dict.fromkeys(i["slot"] for i in armor)],
+        "abilities": [{"name": name, "use": use} for name, use in ABILITY_HINTS.items()],
+        "level_up": [i["name"] for i in data_list("level-up").items],
+        "damage": stated()["damage"],
+    }
+
+
+def pages(code: SeedCode, paper: Paper, templates: Path | None) -> bytes:
+    """The reference without footers, to compose into another document."""
+    return render_pdf(TEMPLATE, code, TITLE, paper, templates, **context())
+
+
+def build(request: Request) -> bytes:
+    return compose([pages(request.code, request.paper, request.templates)], request.code, TITLE)

@@ -1,0 +1,56 @@
+"""The same seed code gives the same bytes whatever the environment and whatever ran before."""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+from printgen.products import build
+from printgen.seed import SeedCode
+
+CODES = [
+    "pg1:graph-paper:generic:env:grid=hex,heavy-every=5,pages=2,paper=a4",
+    "pg1:deck:roguelike:env:bleed=3,card-size=poker,crop-marks=short,deck=encounters,duplex=long,layout=sheet,paper=letter",
+    "pg1:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
+    "pg1:reference:roguelike:env:paper=letter",
+]
+
+SCRIPT = f"""
+import hashlib, json
+from printgen.products import build
+from printgen.seed import SeedCode
+print(json.dumps([hashlib.sha256(build(SeedCode.parse(c))).hexdigest() for c in {CODES!r}]))
+"""
+
+
+def digests() -> list[str]:
+    return [hashlib.sha256(build(SeedCode.parse(code))).hexdigest() for code in CODES]
+
+
+def run_elsewhere(tmp_path, **env) -> list[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "TZ", "LC_ALL", "LANG")}
+    environment.update(env)
+    result = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=tmp_path,
+                            env=environment, check=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_same_bytes_whatever_the_environment(tmp_path):
+    here = digests()
+    plain = run_elsewhere(tmp_path, PYTHONHASHSEED="0")
+    changed = run_elsewhere(tmp_path, SOURCE_DATE_EPOCH="86400", TZ="Pacific/Kiritimati", LC_ALL="C",
+                            LANG="tr_TR.UTF-8", PYTHONHASHSEED="4242")
+    assert plain == here
+    assert changed == here
+
+
+def test_same_bytes_whatever_ran_before_in_the_process(monkeypatch):
+    first = digests()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1000000000")
+    assert digests() == first
+    assert os.environ["SOURCE_DATE_EPOCH"] == "1000000000"  # the caller's value is put back after each build
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    backwards = [hashlib.sha256(build(SeedCode.parse(code))).hexdigest() for code in reversed(CODES)]
+    assert backwards == first[::-1]
+    assert "SOURCE_DATE_EPOCH" not in os.environ
