@@ -28,4 +28,4 @@ def maps_pdf(built: Dungeon, request) -> bytes:
 
 def render(built: Dungeon, request) -> bytes:
     cover, after = pages.text_parts(built, request)
-    return compose([cover, maps_pdf(built, request), *after], request.code, f"{request.game.title}: a dungeon")
+    return compose([cover, maps_pdf(built, request), after], request.code, f"{request.game.title}: a dungeon")

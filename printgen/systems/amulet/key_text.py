@@ -25,7 +25,7 @@ def shape_text(area: Area) -> str:
     if area.size_rolled != room.size:
         size += f" (rolled {area.size_rolled}, shrunk to fit)"
     if room.shape == "Triangle":
-        detail = f"legs {room.width} units, the long wall facing {FACING[room.facing]}"
+        detail = f"legs {room.width} unit{'s' if room.width > 1 else ''}, the long wall facing {FACING[room.facing]}"
     elif room.shape == "Circle":
         detail = f"{room.width} units across"
     else:
@@ -116,7 +116,8 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
         swarmed = "every hero" if item["pcs_swarmed"] == "all" else f"{item['pcs_swarmed']} hero" + (
             "es" if item["pcs_swarmed"] > 1 else "")
         numbers = (f"swarm health {item['health']} of the room's {item['capacity']}; scatters below "
-                   f"{item['scatter_below']}; about {item['monsters']} {name.lower()}s; can swarm {swarmed}")
+                   f"{item['scatter_below']}; about {item['monsters']} {name.lower()}{'s' if item['monsters'] > 1 else ''}; "
+                   f"can swarm {swarmed}")
         if item["scattered_at_once"]:
             numbers += "; so weak it starts scattered: three at full health"
         attacks = f"Melee {monster['melee']} ×{item['melee_dice']} (×{item['melee_dice_alone']} on a lone hero)"

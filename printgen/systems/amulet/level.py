@@ -43,6 +43,13 @@ class LevelBuilder:
     def has_wall(self, number: int, wall: Wall) -> bool:
         return wall in self.level.area(number).room.walls
 
+    def opens_on(self, wall: Wall, direction: int) -> bool:
+        """An exit may stand in ``wall``: unmapped rock lies beyond it, or a room whose own wall it shares."""
+        far = step(wall.cell, direction)
+        if not self.inside(far):
+            return False
+        return far not in self.owner or self.has_wall(self.owner[far], Wall(far, opposite(direction)))
+
     def roller(self, number: int) -> Roller:
         return Roller(self.code.stream("amulet-dungeon", "level", self.level.number, "room", number))
 
@@ -211,8 +218,7 @@ class LevelBuilder:
         if kind in INSIDE:
             return self.inside_exit(area, roller, kind, direction)
         used = self.used_walls(area)
-        free = [w for w in area.room.walls_facing(direction)
-                if w not in used and self.inside(step(w.cell, direction))]
+        free = [w for w in area.room.walls_facing(direction) if w not in used and self.opens_on(w, direction)]
         shortest = MIN_LENGTH.get(kind, 1)
         runs = [r for r in shapes.runs(free) if len(r) >= shortest]
         if not runs:

@@ -1,8 +1,16 @@
-"""The text pages of Amulet (cover, key, treasure level, reference) through the game's templates."""
+"""The text pages of Amulet (cover, key, treasure level, reference) through the game's templates.
+
+The dungeon's text pages are laid out as one document (one WeasyPrint run,
+the fonts embedded once); its first page, the cover, is split off to go
+before the maps.
+"""
 
 from __future__ import annotations
 
+import io
 from typing import Any
+
+import pikepdf
 
 from ...render.html import render_pdf
 from . import rules, swarms
@@ -11,10 +19,7 @@ from .model import Dungeon
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
-
-
-def _title(request) -> str:
-    return request.game.title
+COVER_PAGES = 1
 
 
 def swarm_table() -> list[dict[str, Any]]:
@@ -25,34 +30,32 @@ def swarm_table() -> list[dict[str, Any]]:
 
 
 def reference_context(request) -> dict[str, Any]:
-    return {"game_title": _title(request), "reference": rules.reference(), "choices": list(rules.choices()),
+    return {"game_title": request.game.title, "reference": rules.reference(), "choices": list(rules.choices()),
             "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table()}
 
 
 def reference_pdf(request) -> bytes:
-    return render_pdf("amulet/reference.html", request.code, f"{_title(request)}: reference", request.paper,
+    return render_pdf("amulet/reference.html", request.code, f"{request.game.title}: reference", request.paper,
                       request.templates, **reference_context(request))
 
 
-def cover_pdf(dungeon: Dungeon, request, key: list[dict[str, Any]]) -> bytes:
-    return render_pdf("amulet/cover.html", request.code, f"{_title(request)}: a dungeon", request.paper,
-                      request.templates, game_title=_title(request), credit=request.game.credit, levels=key,
-                      level_size=dungeon.level_size, unit_feet=10, scaling=dungeon.scaling)
+def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
+    return {**reference_context(request), "credit": request.game.credit, "levels": dungeon_key(dungeon),
+            "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
+            "tactics": list(rules.monsters().values()), "treasure": rules.reference()["treasure"]}
 
 
-def key_pdf(request, key: list[dict[str, Any]]) -> bytes:
-    return render_pdf("amulet/key.html", request.code, f"{_title(request)}: the key", request.paper,
-                      request.templates, levels=key)
-
-
-def treasure_pdf(dungeon: Dungeon, request) -> bytes:
-    return render_pdf("amulet/treasure-level.html", request.code, f"{_title(request)}: a treasure level",
-                      request.paper, request.templates, treasure=rules.reference()["treasure"],
-                      scaling=dungeon.scaling)
-
-
-def text_parts(dungeon: Dungeon, request) -> tuple[bytes, list[bytes]]:
+def text_parts(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
     """The cover, and the pages after the maps: key, treasure level, reference."""
-    key = dungeon_key(dungeon)
-    return cover_pdf(dungeon, request, key), [key_pdf(request, key), treasure_pdf(dungeon, request),
-                                              reference_pdf(request)]
+    whole = render_pdf("amulet/booklet.html", request.code, f"{request.game.title}: a dungeon", request.paper,
+                       request.templates, **booklet_context(dungeon, request))
+    return _pages(whole, 0, COVER_PAGES), _pages(whole, COVER_PAGES, None)
+
+
+def _pages(pdf_bytes: bytes, start: int, stop: int | None) -> bytes:
+    with pikepdf.open(io.BytesIO(pdf_bytes)) as source:
+        part = pikepdf.new()
+        part.pages.extend(source.pages[start:stop])
+        buffer = io.BytesIO()
+        part.save(buffer, deterministic_id=True)
+        return buffer.getvalue()

@@ -1,0 +1,71 @@
+"""Amulet's decks: the monsters (with printgen's designs marked) and a card per monster and swarm size."""
+
+from __future__ import annotations
+
+from ...cards.model import Card, Deck, Paragraph, Stat
+from ...seed import SeedCode
+from . import rules, swarms
+
+SWARMING = ("wizard", "demon", "barbarian", "ghost", "hobbit", "slime")
+PERCENTS = (25, 50, 75, 100)
+ROOM_SIZES = (1, 2, 3, 4, 5)
+DESIGNED_NOTE = "The rules give this no numbers: these are printgen's."
+BACK = "Project: Amulet"
+
+
+def _health(monster: dict) -> str:
+    if monster["code"] == "generator":
+        return f"{monster['health']} a grade"
+    if monster["code"] == "mini-boss":
+        return f"{monster['health']} per 10 levels"
+    return "potions only" if monster["health"] == 0 else str(monster["health"])
+
+
+def monster_card(monster: dict) -> Card:
+    stats = (Stat("Health", _health(monster)), Stat("Melee", monster["melee"]), Stat("Shot", monster["shot"]),
+             Stat("Speed", str(monster["speed"]) + ("+1 per 10 levels" if monster["code"] == "mini-boss" else "")))
+    body = [Paragraph(monster["tactics"], "Tactics:")]
+    tags = []
+    if monster.get("potions_only"):
+        tags.append("potions only")
+    if monster.get("vanishes_on_hit"):
+        tags.append("gone on a hit")
+    if monster.get("evades"):
+        tags.append("evades")
+    if monster.get("designed"):
+        tags.append("printgen's")
+        body.append(Paragraph(DESIGNED_NOTE))
+    elif monster["code"] in SWARMING:
+        scatter = swarms.SCATTER_TIMES * monster["health"]
+        body.append(Paragraph(f"Four or more make a swarm, which scatters below {scatter} health.", "Swarms:"))
+    kicker = "printgen's design" if monster.get("designed") else "Encounters: Monsters"
+    return Card(monster["name"], kicker, stats, tuple(tags), tuple(body))
+
+
+def monsters_deck(code: SeedCode, options: dict) -> Deck:
+    cards = tuple(monster_card(m) for m in rules.monsters().values())
+    return Deck("monsters", "Monsters", cards, back_title=BACK, back_subtitle="Monsters", accent=(0.45, 0.1, 0.15))
+
+
+def swarm_card(monster: dict, percent: int) -> Card:
+    reach = swarms.PCS_SWARMED[percent]
+    reach_text = "every hero" if reach == "all" else f"{reach} hero" + ("es" if reach > 1 else "")
+    health = ", ".join(f"{size}→{swarms.swarm_health(size, percent)}" for size in ROOM_SIZES)
+    scatter = swarms.SCATTER_TIMES * monster["health"]
+    stats = (Stat("Scatters below", str(scatter)), Stat("Swarms", reach_text), Stat("Speed", str(monster["speed"])))
+    attacks = (f"melee {monster['melee']} twice on each hero who fails to get clear, four times on a lone hero")
+    if monster["shot"] != "0":
+        attacks += f"; shot {monster['shot']}, as many shots a round as the room's size"
+    body = [Paragraph(health, "Health by room size:"),
+            Paragraph(f"{attacks}.", "Attacks:"),
+            Paragraph(f"about one {monster['name'].lower()} per {swarms.divisor(monster['health'])} health; "
+                      f"below {scatter} it breaks into three at full health.", "Head count:")]
+    if monster.get("potions_only"):
+        body.append(Paragraph("weapons do nothing; only potions hurt it.", "Slimes:"))
+    return Card(f"{monster['name']} swarm, {percent}%", "Swarms: size and health", stats, (), tuple(body))
+
+
+def swarms_deck(code: SeedCode, options: dict) -> Deck:
+    monsters = rules.monsters()
+    cards = tuple(swarm_card(monsters[m], p) for m in SWARMING for p in PERCENTS)
+    return Deck("swarms", "Swarms", cards, back_title=BACK, back_subtitle="Swarms", accent=(0.15, 0.2, 0.4))
