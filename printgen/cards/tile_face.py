@@ -83,9 +83,14 @@ def draw(c: Canvas, tile: PreparedTile, deck: Deck, size: CardSize, bleed: float
         marks.emblem(c, tile.card.emblem, cx, at, path_width(size) * 0.8, tile.card.tint)
     if tile.title:
         _plate(c, tile, m)
+    # The index runs up the left edge, in the rock below the west path, so no path hides it.
+    c.saveState()
+    c.translate(SAFE + m.index_size * (1 - text.DESCENT), SAFE)
+    c.rotate(90)
     c.setFillColorRGB(0.82, 0.8, 0.76)
     c.setFont(fonts.MONO, m.index_size)
-    c.drawString(SAFE, SAFE + m.index_size * text.DESCENT, index_text)
+    c.drawString(0, 0, index_text)
+    c.restoreState()
 
 
 def _rock(c: Canvas, m: Metrics, bleed: float) -> None:

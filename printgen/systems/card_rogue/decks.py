@@ -159,8 +159,8 @@ def character_cards() -> list[Card]:
                                            if e["code"] == "max-health")
         attack = sum(e.get("amount", 0) for e in character["positive"] + character["negative"]
                      if e["code"] == "attack")
-        traits = [Paragraph(words.ability(e), lead="+") for e in character["positive"]]
-        traits += [Paragraph(words.ability(e), lead="\u2212") for e in character["negative"]]
+        traits = [Paragraph(words.ability(e), lead="Gift:") for e in character["positive"]]
+        traits += [Paragraph(words.ability(e), lead="Flaw:") for e in character["negative"]]
         stats = (Stat("Health", str(health)), Stat("Attack", words.signed(attack)))
         cards.append(Card(character["name"], "Character", stats, body=tuple(traits), face="character",
                           emblem=character["emblem"], accent=families.FAMILY_COLOURS["character"],

@@ -119,8 +119,26 @@ class Outcome:
     health_lost: int = 0
 
 
-def _ability(enemy: dict, code: str) -> dict | None:
-    return next((a for a in enemy["abilities"] if a["code"] == code), None)
+@dataclass(frozen=True)
+class Foe:
+    """An enemy card's numbers and abilities, looked up once for many fights."""
+
+    health: int
+    attack: int
+    heals: int = 0
+    poison: dict | None = None
+    paralyze: dict | None = None
+    dodge_on: frozenset[int] = frozenset()
+    single_turn: bool = False
+    no_chase: bool = False
+
+    @classmethod
+    def of(cls, enemy: dict) -> "Foe":
+        abilities = {a["code"]: a for a in enemy["abilities"]}
+        return cls(enemy["health"], enemy["attack"], abilities.get("heals", {}).get("amount", 0),
+                   abilities.get("poison"), abilities.get("paralyze"),
+                   frozenset(abilities.get("dodge", {}).get("on", ())), "single-turn" in abilities,
+                   "no-chase" in abilities)
 
 
 def _attack_roll(s: _State, rng: Rng) -> tuple[int, bool]:
@@ -142,8 +160,8 @@ def _attack_roll(s: _State, rng: Rng) -> tuple[int, bool]:
     return total + f.attack, blocked
 
 
-def _flees(s: _State, enemy: dict, rng: Rng) -> bool:
-    if _ability(enemy, "no-chase"):
+def _flees(s: _State, foe: Foe, rng: Rng) -> bool:
+    if foe.no_chase:
         return True
     roll = rng.die(6)
     return roll in (s.f.flee_only or s.f.flee_on)
@@ -160,64 +178,59 @@ def _start_of_turn(s: _State) -> None:
             s.health -= 1
 
 
-def fight(players: list[Fighter], enemy: dict, rng: Rng) -> Outcome:
+def fight(players: list[Fighter], enemy: dict | Foe, rng: Rng) -> Outcome:
     """One fight of ``players`` (the first is the one the enemy attacks) against ``enemy``."""
+    foe = enemy if isinstance(enemy, Foe) else Foe.of(enemy)
     states = [_State(p, p.max_health, potions=p.healing_potions) for p in players]
-    enemy_health = enemy["health"]
-    hit = enemy["attack"]
-    heals = _ability(enemy, "heals")
-    poison = _ability(enemy, "poison")
-    paralyze = _ability(enemy, "paralyze")
-    dodge = _ability(enemy, "dodge")
-    single_turn = _ability(enemy, "single-turn")
+    enemy_health = foe.health
     healing = rules.potion_amounts()["healing"]
     start_health = players[0].max_health
     for turn in range(1, MAX_TURNS + 1):
         for index, s in enumerate(states):
             if s.out:
                 continue
-            target = next(t for t in states if not t.out) is s
+            fighting = [t for t in states if not t.out]
+            target = fighting[0] is s
             _start_of_turn(s)
             if s.health <= 0:
                 s.out = True
                 continue
-            incoming = max(0, hit - s.f.damage_taken)
+            incoming = max(0, foe.attack - s.f.damage_taken)
             blocked = False
             if s.paralyzed:
                 s.paralyzed -= 1
             else:
-                hits_to_fear = 1 if sum(not t.out for t in states) > 1 else 2
+                hits_to_fear = 1 if len(fighting) > 1 else 2
                 in_danger = target and s.health <= hits_to_fear * incoming and enemy_health > 3 + s.f.attack
                 if in_danger and s.potions:
                     s.potions -= 1
                     s.health = min(s.f.max_health, s.health + healing)
                     in_danger = s.health <= hits_to_fear * incoming
                 if in_danger:
-                    if _flees(s, enemy, rng):
+                    if _flees(s, foe, rng):
                         s.out = True
                         if all(t.out for t in states):
                             return Outcome(False, True, False, turn, start_health - states[0].health)
                         continue
                 else:
-                    dodged = bool(dodge) and rng.die(6) in dodge["on"]
+                    dodged = bool(foe.dodge_on) and rng.die(6) in foe.dodge_on
                     damage, blocked = _attack_roll(s, rng)
                     if not dodged and damage > 0:
                         enemy_health -= damage
                     if enemy_health <= 0:
                         return Outcome(True, False, False, turn, start_health - states[0].health)
-                    if single_turn:
-                        enemy_health = enemy["health"]
+                    if foe.single_turn:
+                        enemy_health = foe.health
             if not target or blocked:
                 continue
             # Steps 2 and 3: the enemy's ability roll, then its attack.
             roll = rng.die(6)
-            if poison and roll in poison["on"]:
-                s.poison = max(s.poison, poison["turns"])
-            if paralyze and roll in paralyze["on"]:
-                s.paralyzed = max(s.paralyzed, paralyze["turns"])
+            if foe.poison and roll in foe.poison["on"]:
+                s.poison = max(s.poison, foe.poison["turns"])
+            if foe.paralyze and roll in foe.paralyze["on"]:
+                s.paralyzed = max(s.paralyzed, foe.paralyze["turns"])
             s.health -= incoming
-            if heals:
-                enemy_health = min(enemy["health"], enemy_health + heals["amount"])
+            enemy_health = min(foe.health, enemy_health + foe.heals)
             if s.health <= 0:
                 s.out = True
                 if index == 0 and len(states) == 1:
@@ -243,10 +256,11 @@ class Odds:
 
 def odds(code: SeedCode, scenario: str, players: list[Fighter], enemy: dict, trials: int = TRIALS) -> Odds:
     rng = code.stream("card-rogue simulation", scenario, enemy["id"])
+    foe = Foe.of(enemy)
     won = fled = died = 0
     won_turns = 0
     for _ in range(trials):
-        outcome = fight(players, enemy, rng)
+        outcome = fight(players, foe, rng)
         won += outcome.won
         fled += outcome.fled
         died += outcome.died

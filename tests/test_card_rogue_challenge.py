@@ -1,0 +1,124 @@
+"""Story-mode challenge maps: paths that meet, a reachable goal, cards the set holds, stories by the seed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pypdfium2
+import pytest
+
+from printgen.cli import main
+from printgen.products import build
+from printgen.seed import SeedCode
+from printgen.systems.card_rogue import challenge_map, rules
+from printgen.systems.card_rogue.challenge_words import STORIES, stage
+
+STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+SEEDS = [f"race{n}" for n in range(12)]
+
+
+def challenge_json(seed: str, levels: int = 3) -> dict:
+    code = SeedCode.make("challenge", "card-rogue", seed, {"format": "json", "levels": str(levels),
+                                                          "paper": "letter"})
+    return json.loads(build(code))
+
+
+@pytest.fixture(scope="module")
+def maps() -> list[dict]:
+    return [challenge_json(seed, 5 if n % 3 == 0 else 3) for n, seed in enumerate(SEEDS)]
+
+
+def test_every_path_meets_a_path_on_the_neighbouring_card(maps):
+    for data in maps:
+        for level in data["levels"]:
+            cells = {(c["x"], c["y"]): c for c in level["cells"]}
+            for (x, y), cell in cells.items():
+                assert 1 <= len(cell["paths"]) <= 4
+                for edge in cell["paths"]:
+                    dx, dy = STEP[edge]
+                    neighbour = cells.get((x + dx, y + dy))
+                    assert neighbour is not None and OPPOSITE[edge] in neighbour["paths"], (level["number"], x, y)
+
+
+def test_the_goal_is_reachable_in_par_moves_and_ends_the_level(maps):
+    for data in maps:
+        levels = data["levels"]
+        for level in levels:
+            links = {(c["x"], c["y"]): set(c["paths"]) for c in level["cells"]}
+            reach = challenge_map.distances(links, tuple(level["start"]))
+            assert set(reach) == set(links)  # every card can be reached
+            assert reach[tuple(level["goal"])] == level["par"] == max(reach.values())
+            goal = next(c for c in level["cells"] if (c["x"], c["y"]) == tuple(level["goal"]))
+            assert goal["card"] == ("chest" if level["number"] == len(levels) else "ladder")
+            start = next(c for c in level["cells"] if (c["x"], c["y"]) == tuple(level["start"]))
+            assert start["card"] == "start" and start["y"] == 0
+            assert sorted(c["order"] for c in level["cells"]) == list(range(len(level["cells"])))
+
+
+def test_the_last_level_holds_the_key_and_a_basilisk_beside_the_chest(maps):
+    for data in maps:
+        last = data["levels"][-1]
+        cards = Counter(c["card"] for c in last["cells"])
+        assert cards["key"] == 1 and cards["enemy:basilisk"] == 1
+        basilisk = next(c for c in last["cells"] if c["card"] == "enemy:basilisk")
+        gx, gy = last["goal"]
+        assert abs(basilisk["x"] - gx) + abs(basilisk["y"] - gy) == 1
+
+
+def test_a_level_asks_only_for_cards_the_set_holds(maps):
+    tiles = challenge_map.available_tiles()
+    enemies = {e["id"]: e["count"] for e in rules.enemies()}
+    for data in maps:
+        for level in data["levels"]:
+            assert all(level["tiles_used"][shape] <= tiles[shape] for shape in level["tiles_used"])
+            cards = Counter(c["card"] for c in level["cells"])
+            for card, count in cards.items():
+                kind, _, which = card.partition(":")
+                if kind == "enemy":
+                    assert count <= enemies[which]
+                if kind == "potion":
+                    assert count <= rules.potions_per_colour()
+
+
+def test_the_same_code_gives_the_same_file_and_another_seed_another_map():
+    code = SeedCode.make("challenge", "card-rogue", "race", {"format": "pdf", "levels": "3", "paper": "a4"})
+    assert build(code) == build(code)
+    assert challenge_json("race") != challenge_json("race2")
+    assert challenge_json("race")["seed_code"].startswith("pg1:challenge:card-rogue:race:")
+
+
+def _chi_square(counts: Counter, bins: int, total: int) -> float:
+    expected = total / bins
+    return sum((counts[b] - expected) ** 2 / expected for b in range(bins))
+
+
+def test_stories_are_drawn_evenly_in_the_data_and_on_the_page():
+    """Over many seeds each of the three first-level stories comes up about a third of the time."""
+    seeds = [f"story{n}" for n in range(60)]
+    recorded, printed = Counter(), Counter()
+    names = [name for name, _ in STORIES[stage(1, 1)]]
+    for seed in seeds:
+        data = challenge_json(seed, 1)
+        recorded[data["levels"][0]["story"]] += 1
+        pdf = build(SeedCode.make("challenge", "card-rogue", seed, {"format": "pdf", "levels": "1",
+                                                                     "paper": "letter"}))
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            title = document[0].get_textpage().get_text_range().splitlines()[0]
+        finally:
+            document.close()
+        match = re.match(r"Level 1 of 1: (.+)", title.strip())
+        printed[names.index(match.group(1))] += 1
+    assert recorded == printed
+    # 2 degrees of freedom: 13.8 is the 0.1 % point.
+    assert _chi_square(recorded, 3, len(seeds)) < 13.8
+
+
+def test_bad_levels_are_one_line_and_write_nothing(tmp_path, capsys):
+    out = tmp_path / "c.pdf"
+    assert main(["challenge", "--system", "card-rogue", "--seed", "s", "--levels", "0", "-o", str(out)]) == 2
+    assert not out.exists()
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

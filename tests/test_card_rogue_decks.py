@@ -1,0 +1,232 @@
+"""The Card Rogue set, read back from the files printgen writes: counts, tiles, backs, symbols."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pypdfium2
+import pytest
+
+from pdfutil import open_pdf
+from printgen.cli import main
+from printgen.products import build
+from printgen.seed import SeedCode
+from printgen.systems.card_rogue import rules
+
+POKER_BLEED = {"card-size": "poker", "bleed": "3"}
+
+
+def deck_data(tmp_path, deck: str) -> dict:
+    out = tmp_path / f"{deck}.json"
+    assert main(["deck", deck, "--system", "card-rogue", "--seed", "s", "--format", "json", "-o", str(out)]) == 0
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def deck_pdf(deck: str, **options: str) -> bytes:
+    base = {"deck": deck, "paper": "letter", "duplex": "long", "crop-marks": "short", "layout": "sheet",
+            **POKER_BLEED}
+    base.update(options)
+    return build(SeedCode.make("deck", "card-rogue", "s", base))
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+
+
+@pytest.fixture(scope="module")
+def everything(tmp_path_factory) -> dict:
+    return deck_data(tmp_path_factory.mktemp("all"), "all")
+
+
+@pytest.fixture(scope="module")
+def everything_pdf() -> bytes:
+    return deck_pdf("all")
+
+
+def printed(data: dict) -> Counter:
+    return Counter(card["title"] for card in data["cards"] for _ in range(card["count"]))
+
+
+def test_every_card_is_printed_as_often_as_its_count(everything):
+    titles = printed(everything)
+    for enemy in rules.enemies():
+        assert titles[enemy["name"]] == enemy["count"]
+    for item in rules.equipment():
+        assert titles[item["name"]] == item["count"]
+    for scroll in rules.scrolls():
+        assert titles[scroll["name"]] == scroll["count"]
+    for colour in rules.potion_colours():
+        assert titles[f"{colour['name']} Potion"] == rules.potions_per_colour()
+    for artifact in rules.artifacts():
+        assert titles[artifact["name"]] == 1
+    for gold in rules.supplies()["gold"]:
+        assert titles[f"{gold['amount']} Gold"] == gold["count"]
+    for effect in rules.supplies()["effect"]:
+        assert titles[effect["name"]] == effect["count"]
+    tiles = sum(s["exploration"] + s["stack"] for s in rules.tile_shapes())
+    assert titles["Pathing Tile"] == tiles
+    assert titles["Starting Tile"] == 4 and titles["Descending Ladder"] == 1
+    assert sum(1 for t in titles if t.startswith("SPARE ")) == 20
+    assert {c["name"] for c in rules.characters()} == {"Warrior", "Rogue", "Cleric", "Explorer", "Mage", "Bard"}
+    assert all(titles[c["name"]] == 1 for c in rules.characters())
+    assert titles["Reference"] == 4 and titles["Shopkeeper's Debt"] == 1
+    assert everything["printed"] == sum(titles.values())
+
+
+def test_the_rules_named_enemies_and_items_are_all_there(everything):
+    titles = printed(everything)
+    for name in ("Goblin", "Kobold", "Sewer Rat", "Cave Bat", "Vampire Bat", "Zombie", "Troll", "Imp", "Basilisk",
+                 "Golem", "Dagger", "Sword", "Battle Axe", "Maul", "Helm", "Chestplate", "Shield", "Boots",
+                 "Hasty Boots", "Shadow Cape", "Vision Lens", "Key", "Locked Chest", "Fountain of Healing", "Shop",
+                 "Trap of Paralysis", "Trap of Poison", "Trap of Spikes", "Cooldown", "Skip Turn", "Poison"):
+        assert titles[name] >= 1, name
+    assert titles["Basilisk"] == 2 and titles["Golem"] == 1
+
+
+def test_every_printed_card_has_its_index_once():
+    """Each front of the exploration deck names its number, 1 to 80, once."""
+    texts = page_texts(deck_pdf("exploration", duplex="none"))
+    indexes = Counter(re.findall(r"Exploration (\d+)/(\d+)", "\n".join(texts)))
+    e = rules.exploration()
+    total = (sum(s["exploration"] for s in rules.tile_shapes()) + sum(x["count"] for x in rules.enemies())
+             + sum(t["count"] for t in e["trap"]) + e["fountain"]["count"] + e["shop"]["count"]
+             + e["chest"]["count"] + e["key"]["count"] + len(rules.artifacts())
+             + len(rules.potion_colours()) * rules.potions_per_colour())
+    assert set(indexes) == {(str(n), str(total)) for n in range(1, total + 1)}
+    assert set(indexes.values()) == {1}
+
+
+def test_enemy_names_reach_the_page_as_often_as_their_counts():
+    text = "\n".join(page_texts(deck_pdf("exploration", duplex="none")))
+    lines = Counter(line.strip() for line in text.splitlines())
+    for enemy in rules.enemies():
+        assert lines[enemy["name"]] == enemy["count"], enemy["name"]
+
+
+def test_arrows_point_away_from_a_path_and_every_tile_has_one_to_four_paths(everything):
+    opposite = {"N": "S", "E": "W", "S": "N", "W": "E"}
+    tiles = [c for c in everything["cards"] if c["face"] == "tile"]
+    assert {len(c["paths"]) for c in tiles} == {1, 2, 3, 4}
+    assert any(c["arrow"] for c in tiles)
+    for card in tiles:
+        assert 1 <= len(card["paths"]) <= 4 and set(card["paths"]) <= set("NESW")
+        if card["arrow"]:
+            assert opposite[card["arrow"]] in card["paths"]
+
+
+def _sample(image, x_mm: float, y_mm: float, scale: float):
+    """The pixel at (x, y) mm from the card's trim corner (bottom left), on a print-shop page with 3 mm bleed."""
+    px = (x_mm + 3) / 25.4 * 72 * scale
+    py = image.height - (y_mm + 3) / 25.4 * 72 * scale
+    return image.getpixel((int(px), int(py)))
+
+
+def _is_path(pixel) -> bool:
+    return sum(pixel[:3]) / 3 > 120  # paving is light, rock is dark
+
+
+@pytest.mark.parametrize("deck", ["pathing", "starting"])
+def test_tile_paths_meet_the_neighbours_at_the_edge_midpoints(tmp_path, deck):
+    """On every tile a path crosses the middle of an edge it names and only those; the span is the same on all."""
+    cards = [c for c in deck_data(tmp_path, deck)["cards"] for _ in range(c["count"])]
+    pdf = build(SeedCode.make("deck", "card-rogue", "s", {"deck": deck, "layout": "print-shop", **POKER_BLEED}))
+    document = pypdfium2.PdfDocument(pdf)
+    scale = 2.0
+    width, height = 63.5, 88.9
+    half_path = width * 0.36 / 2
+    inside = 0.8  # mm in from the cut
+    try:
+        for number, card in enumerate(cards):
+            image = document[2 * number].render(scale=scale).to_pil()
+            for edge in "NESW":
+                middle = {"N": (width / 2, height - inside), "S": (width / 2, inside),
+                          "E": (width - inside, height / 2), "W": (inside, height / 2)}[edge]
+                assert _is_path(_sample(image, *middle, scale)) == (edge in card["paths"]), (number, edge)
+                # Just beyond the path's span the edge is rock: paths are the same width on every tile.
+                if edge in "NS":
+                    beyond = (width / 2 + half_path + 1.5, middle[1])
+                    within = (width / 2 + half_path - 1.5, middle[1])
+                else:
+                    beyond = (middle[0], height / 2 + half_path + 1.5)
+                    within = (middle[0], height / 2 + half_path - 1.5)
+                assert not _is_path(_sample(image, *beyond, scale))
+                assert _is_path(_sample(image, *within, scale)) == (edge in card["paths"])
+    finally:
+        document.close()
+
+
+def _back_forms(pdf: bytes) -> set[str]:
+    names = set()
+    for page in open_pdf(pdf).pages:
+        for name in (page.get("/Resources", {}).get("/XObject") or {}).keys():
+            if "pgback" in str(name):
+                names.add(str(name))
+    return names
+
+
+def test_each_family_has_its_own_back(everything_pdf):
+    families = {"exploration", "pathing", "starting", "character", "shop", "gold", "effect", "reference"}
+    assert len(_back_forms(everything_pdf)) == len(families)
+    backs = "\n".join(page_texts(everything_pdf)[1::2])
+    for word in ("Exploration", "Pathing Tile", "Starting Tile", "Shop", "Gold", "Effect", "Character",
+                 "Reference"):
+        assert word in backs
+
+
+def test_spares_come_on_several_backs(tmp_path):
+    data = deck_data(tmp_path, "spares")
+    labels = Counter(c["back_style"]["label"] for c in data["cards"])
+    assert sum(labels.values()) == 20 and len(labels) >= 4
+    assert [c["title"] for c in data["cards"]] == [f"SPARE {n:02d}" for n in range(1, 21)]
+
+
+def test_symbols_say_what_may_be_done(everything):
+    by_title = {c["title"]: c for c in everything["cards"]}
+    golem = {s["kind"]: s for s in by_title["Golem"]["symbols"]}
+    assert golem["gold"]["crossed"] and golem["trade"]["crossed"]
+    sword = {s["kind"]: s for s in by_title["Sword"]["symbols"]}
+    assert sword["slot"]["value"] == "primary" and sword["gold"]["value"] == str(rules.item("sword")["gold"])
+    assert not sword["gold"]["crossed"] and not sword["trade"]["crossed"]
+    assert {s["value"] for s in by_title["Maul"]["symbols"] if s["kind"] == "slot"} == {"both-hands"}
+    cursed = [a["name"] for a in rules.artifacts() if a["cursed"]]
+    assert cursed and all(any(s["kind"] == "cursed" for s in by_title[n]["symbols"]) for n in cursed)
+    assert any(s["kind"] == "drink" for s in by_title["Red Potion"]["symbols"])
+
+
+def test_characters_have_two_gifts_and_one_flaw(everything):
+    for card in (c for c in everything["cards"] if c["face"] == "character"):
+        leads = [p["lead"] for p in card["body"]]
+        assert leads.count("Gift:") == 2 and leads.count("Flaw:") == 1
+        assert card["emblem"]
+
+
+def test_the_reference_card_holds_the_rules_hardest_to_remember():
+    text = " ".join(page_texts(deck_pdf("references", duplex="none"))).replace("\r\n", " ")
+    text = re.sub(r"\s+", " ", text)
+    for needed in ("Your turn:", "Combat:", "Flee: on 4, 5 or 6", "trip on 4, 5 or 6", "steal a random card on 6",
+                   "buy for 2× it", "1 Healing", "6 Paralysis", "Dying:", "Basilisks:", "10 gold"):
+        assert needed in text, needed
+
+
+def test_the_same_seed_gives_the_same_bytes(everything_pdf):
+    assert deck_pdf("all") == everything_pdf
+
+
+@pytest.mark.parametrize("size", ["bridge", "tarot", "square", "mini"])
+def test_the_set_fits_other_card_sizes(size):
+    for deck in ("exploration", "characters", "shop", "effects") + (() if size == "mini" else ("references",)):
+        assert deck_pdf(deck, duplex="none", **{"card-size": size}).startswith(b"%PDF")
+
+
+def test_a_reference_card_too_small_to_read_is_refused_in_one_line(tmp_path, capsys):
+    out = tmp_path / "mini.pdf"
+    code = main(["deck", "references", "--system", "card-rogue", "--card-size", "mini", "--seed", "s", "-o", str(out)])
+    error = capsys.readouterr().err.strip()
+    assert code == 2 and not out.exists()
+    assert len(error.splitlines()) == 1 and "reference card" in error and "mini" in error

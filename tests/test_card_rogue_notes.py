@@ -1,0 +1,93 @@
+"""The designer's notes: the odds they print are the simulation's, reproduced here from the seed."""
+
+from __future__ import annotations
+
+import re
+
+import pypdfium2
+import pytest
+
+from printgen.cli import main
+from printgen.seed import SeedCode
+from printgen.systems.card_rogue import rules, simulation
+
+SEED = "moonpie"
+
+
+@pytest.fixture(scope="module")
+def report() -> simulation.Report:
+    return simulation.simulate(SeedCode.make("reference", "card-rogue", SEED, {"paper": "letter"}))
+
+
+@pytest.fixture(scope="module")
+def notes_text(tmp_path_factory) -> str:
+    out = tmp_path_factory.mktemp("notes") / "notes.pdf"
+    assert main(["reference", "--system", "card-rogue", "--seed", SEED, "-o", str(out)]) == 0
+    document = pypdfium2.PdfDocument(str(out))
+    try:
+        text = " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+    finally:
+        document.close()
+    return re.sub(r"\s+", " ", text)
+
+
+def _cells(odds: dict) -> str:
+    return f"{odds['won']}% {odds['fled']}% {odds['died']}% {odds['turns'] or '—'}"
+
+
+def test_each_enemy_line_in_the_notes_is_reproduced_from_the_seed(report, notes_text):
+    for enemy in report.ordinary:
+        line = f"{enemy['name']} {_cells(enemy['start'])} {_cells(enemy['geared'])}"
+        assert line in notes_text, line
+
+
+def test_character_and_boss_odds_in_the_notes_are_reproduced(report, notes_text):
+    for row in report.characters:
+        line = row["name"] + " " + " ".join(f"{won}%" for won in row["won"])
+        assert line in notes_text, line
+    for boss in report.bosses:
+        keys = ("alone", "alone geared", "two geared", "three geared", "four geared")
+        line = boss["name"] + " " + " ".join(f"{boss[k]['won']}%" for k in keys)
+        assert line in notes_text, line
+
+
+def test_the_numbers_play_as_the_rules_describe(report):
+    """Early enemies fall to one starting player; bosses need gear or friends; gear is worth the shop."""
+    ordinary = {e["id"]: e for e in report.ordinary}
+    for early in ("cave-bat", "sewer-rat", "kobold", "goblin"):
+        assert ordinary[early]["start"]["won"] >= 95
+    assert ordinary["troll"]["start"]["won"] <= 5 and ordinary["troll"]["geared"]["won"] >= 60
+    for enemy in report.ordinary:
+        assert enemy["geared"]["won"] >= enemy["start"]["won"]
+    bosses = {b["id"]: b for b in report.bosses}
+    for boss in bosses.values():
+        assert boss["alone"]["won"] == 0
+        assert boss["four geared"]["won"] >= boss["two geared"]["won"] >= boss["alone geared"]["won"]
+    assert bosses["golem"]["alone geared"]["won"] <= 5 and bosses["golem"]["three geared"]["won"] >= 90
+    assert 20 <= bosses["basilisk"]["alone geared"]["won"] <= 80 and bosses["basilisk"]["two geared"]["won"] >= 90
+
+
+def test_the_simulation_is_the_same_for_the_same_seed_and_differs_for_another(report):
+    code = SeedCode.make("reference", "card-rogue", SEED, {"paper": "letter"})
+    again = simulation.odds(code, "start", [simulation.plain()], rules.enemy("zombie"))
+    assert again.as_data() == next(e["start"] for e in report.ordinary if e["id"] == "zombie")
+    enemy = rules.enemy("zombie")
+    fighters = [simulation.plain()]
+    other = [simulation.odds(SeedCode.make("reference", "card-rogue", s, {}), "start", fighters, enemy, 300)
+             for s in ("a", "b", "c")]
+    assert len({(o.won, o.fled, o.died) for o in other}) > 1
+
+
+def test_a_fight_follows_the_rules_numbers():
+    """A plain player against a 1-health dummy always wins in one round; a Golem alone always wins."""
+    dummy = {"id": "dummy", "attack": 1, "health": 1, "abilities": []}
+    rng = SeedCode.make("reference", "card-rogue", "x", {}).stream("test")
+    assert all(simulation.fight([simulation.plain()], dummy, rng).turns == 1 for _ in range(50))
+    golem = rules.enemy("golem")
+    assert not any(simulation.fight([simulation.plain()], golem, rng).won for _ in range(200))
+
+
+def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
+    for choice in rules.choices():
+        assert choice["topic"] in notes_text
+    assert "Flee: on 4, 5 or 6" in notes_text
