@@ -219,3 +219,58 @@ def test_every_letter_stays_inside_the_safe_area(size):
                 assert low_y - 0.5 <= bottom and top <= high_y + 0.5, (index, i)
     finally:
         document.close()
+
+
+# -- face kinds and family backs ------------------------------------------------
+
+def _mixed_deck() -> Deck:
+    from printgen.cards.model import BackStyle, Symbol
+
+    blue, red = BackStyle("Blue", (0.1, 0.2, 0.6), "?"), BackStyle("Red", (0.6, 0.1, 0.1), "$")
+    return Deck("mixed", "Mixed", (
+        Card("Words", body=(Paragraph("A text card."),), symbols=(Symbol("gold", "3"), Symbol("trade", crossed=True))),
+        Card("Tile", face="tile", paths=("N", "E"), arrow="S", back_style=blue),
+        Card("Hero", "Character", (Stat("Health", "10"),), body=(Paragraph("Brave.", lead="Gift:"),),
+             face="character", emblem="sword", back_style=blue),
+        Card("Counter", face="counter", emblem="cooldown", back_style=red),
+    ))
+
+
+def _render(deck: Deck) -> bytes:
+    from printgen.cards.render import PrintOptions, render_deck
+    from printgen.units import paper
+
+    options = PrintOptions(CARD_SIZES["poker"], paper("letter"), mm(3), "short", "long", "sheet", (0.0, 0.0), False)
+    return render_deck(deck, options, SeedCode.make("deck", "generic", "t", {}))
+
+
+def test_each_card_chooses_its_face_and_its_back():
+    pdf = open_pdf(_render(_mixed_deck()))
+    assert len(pdf.pages) == 2
+    backs = {str(name) for name in pdf.pages[1].Resources.XObject.keys() if "pgback" in str(name)}
+    # The text card takes the deck's back; the others share the two family backs they name.
+    assert len(backs) == 3
+    assert len(card_origins(pdf, 0)) == 4
+
+
+def test_a_card_of_no_known_face_kind_is_refused():
+    from printgen.errors import PrintgenError
+
+    deck = Deck("t", "Test", (Card("Odd", face="hologram"),))
+    with pytest.raises(PrintgenError, match="hologram"):
+        _render(deck)
+
+
+@pytest.mark.parametrize("paths, arrow", [((), ""), (("N", "Q"), ""), (("N", "E"), "E")])
+def test_a_tile_needs_real_paths_and_an_arrow_away_from_one(paths, arrow):
+    deck = Deck("t", "Test", (Card("Bad tile", face="tile", paths=paths, arrow=arrow),))
+    with pytest.raises(CardTooFull):
+        _render(deck)
+
+
+def test_symbols_too_many_for_the_card_are_refused():
+    from printgen.cards.model import Symbol
+
+    deck = Deck("t", "Test", (Card("Busy", symbols=tuple(Symbol("trade") for _ in range(30))),))
+    with pytest.raises(CardTooFull, match="symbols"):
+        _render(deck)
