@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
 
-import printgen
 
 
 def open_pdf(source: bytes | Path) -> pikepdf.Pdf:
@@ -98,14 +97,26 @@ def line_segments(pdf: pikepdf.Pdf, page_index: int = 0) -> list[Segment]:
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run `python -m printgen` in a separate process (as a user would).
+    """Run the command line in this process, as `printgen ARGS` would, and capture what it prints.
 
-    The child imports the same printgen the tests import: the installed one in
-    CI, the working tree in a checkout.
+    ``cwd`` and ``env`` hold for the run only. Starting a process per call would
+    spend most of the suite's time importing; test_determinism.py crosses
+    processes where that is the point.
     """
-    env = dict(os.environ if env is None else env)
-    package_parent = str(Path(printgen.__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH", "")]))
-    return subprocess.run(
-        [sys.executable, "-m", "printgen", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
-    )
+    from printgen.cli import main
+
+    saved_cwd, saved_env = os.getcwd(), dict(os.environ)
+    stdout, stderr = io.StringIO(), io.StringIO()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            code = main(list(args))
+    finally:
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return subprocess.CompletedProcess(["printgen", *args], code, stdout.getvalue(), stderr.getvalue())

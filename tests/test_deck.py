@@ -64,7 +64,13 @@ def test_creature_cards_carry_the_rules_numbers():
     vampire = by_name["Vampire"]
     assert [(s.label, s.value) for s in vampire.stats] == [
         ("Health", "3d6"), ("Damage", "3d6"), ("Speed", "8"), ("Attack", "5"), ("Defense", "8")]
-    assert vampire.tags == ("Poison",)
+    # Vampire poison deals no Health damage: no 3-a-round Poison badge, and the card says so.
+    assert vampire.tags == ()
+    assert "deals no Health damage" in " ".join(p.text for p in vampire.body)
+    assert by_name["Green Jelly"].tags == ("Poison",)
+    for name, gold in (("Metal Elemental", 50), ("Fused Elemental", 20)):
+        text = " ".join(p.text for p in by_name[name].body)
+        assert f"{gold} gold pieces in place of a Loot card" in text and "draw a Loot card (or roll" not in text
     assert by_name["Jelly Bear"].tags == ("Paralyze",) and by_name["Black Jelly"].tags == ("Curse",)
     assert "Undead" in vampire.kicker and "Types 1 & 3" in vampire.kicker
     rival = by_name["Commercial At Character"]
@@ -187,7 +193,8 @@ def test_command_line_errors(tmp_path):
 
 def test_command_line_writes_and_reproduces(tmp_path):
     out = tmp_path / "enc.pdf"
-    result = run_cli("deck", "encounters", "--seed", "moonpie", "--paper", "a4", "-o", str(out), cwd=ROOT)
+    result = run_cli("deck", "encounters", "--system", "roguelike", "--seed", "moonpie", "--paper", "a4", "-o", str(out),
+                     cwd=ROOT)
     assert result.returncode == 0, result.stderr
     again = tmp_path / "again.pdf"
     result = run_cli("reproduce", str(out), "-o", str(again), cwd=ROOT)

@@ -94,7 +94,7 @@ def test_same_seed_code_same_bytes_in_process():
     assert make(seed="a")[1] != make(seed="b")[1]
 
 
-def test_byte_identical_across_processes(tmp_path):
+def test_byte_identical_every_run(tmp_path):
     digests = set()
     for name in ("one.pdf", "two.pdf"):
         result = run_cli("graph-paper", "--paper", "a4", "--grid", "5mm", "--seed", "shared", "-o", str(tmp_path / name))
