@@ -12,7 +12,6 @@ from pathlib import Path
 import pikepdf
 
 
-
 def open_pdf(source: bytes | Path) -> pikepdf.Pdf:
     return pikepdf.open(io.BytesIO(source) if isinstance(source, bytes) else source)
 
