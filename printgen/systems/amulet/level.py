@@ -128,7 +128,8 @@ class LevelBuilder:
             exit_.also.append(target)
         other = self.level.area(target)
         for mirror in other.exits:
-            if mirror.mirror and mirror.to == area.number and mirror.kind == exit_.kind:
+            if mirror.mirror and mirror.to == area.number and mirror.kind == exit_.kind \
+                    and mirror.heading == opposite(exit_.heading):
                 mirror.walls += [w for w in walls if w not in mirror.walls]
                 return
         other.exits.append(Exit(exit_.kind, list(walls), opposite(exit_.heading), exit_.secret, "area",

@@ -1,0 +1,321 @@
+"""Amulet dungeons: the 2d8 tables as the rules print them, rooms that keep the Creation rules, the booklet read back."""
+
+import json
+import math
+import re
+from collections import Counter
+from fractions import Fraction
+
+import pypdfium2
+import pytest
+
+from printgen.cli import main
+from printgen.products import build, game_request
+from printgen.products.dungeon import COMMON
+from printgen.seed import SeedCode
+from printgen.systems.amulet import checks, dungeon, dungeon_product, rules, shapes, swarms
+from printgen.systems.amulet.shapes import STEP, opposite
+
+from pdfutil import fonts, open_pdf, page_sizes, subject
+
+# The consolidated Dungeon Generation Tables, rows 2 to 16, column by column as the rules print them.
+RULES_COLUMNS = {
+    "room-size": "1 2 3 4 5 1 2 3 4 5 1 2 3 4 GM",
+    "room-shape": "Square Rectangle Hallway Triangle Circle Square Rectangle Hallway Triangle Circle Square "
+                  "Rectangle Hallway Triangle GM",
+    "exit-location": "North South East West North South East West North South East West North South GM",
+    "exit-type": "Stair Stair Crumble Crumble Secret Walldoor Walldoor Door Open Food Food Treasure Treasure "
+                 "Teleport GM",
+    "exit-number": "1 2 3 4 1 2 3 4 2 3 4 1 2 3 GM",
+    "swarm-size": "1 25% 50% 75% 100% 1 25% 50% 75% 100% 1 25% 50% 75% GM",
+    "encounter": "Wraith Wraith None None Roll_2 Roll_2 Generator Generator Generator Swarm Swarm Mimic Mimic GM GM",
+    "monster": "Wizard Wizard Demon Demon Barbarian Barbarian Barbarian Ghost Ghost Hobbit Hobbit Slime Slime GM GM",
+    "contents": "Password Roll_2 Special Potion Murder_Hole Key Treasure None Food Ale Poison Ward Trap Roll_3 GM",
+}
+# The six monsters of the Encounters section: health, melee, shot, speed.
+MONSTERS = {"ghost": (5, "d8", "0", 4), "barbarian": (7, "d8", "0", 2), "hobbit": (5, "d6", "d6", 3),
+            "slime": (5, "d10", "0", 2), "demon": (10, "d8", "d8", 4), "wizard": (5, "d6", "d10", 3)}
+CHI2_999 = {4: 18.47, 5: 20.52, 14: 36.12}  # chi-square at p = 0.001, by degrees of freedom
+SEEDS = [f"crawl-{n}" for n in range(70)]
+
+
+def code_for(seed, fmt="pdf", **options):
+    values = {"levels": "2", "units": "8", "scaling": "no", "paper": "letter", "format": fmt}
+    values.update({k: str(v) for k, v in options.items()})
+    return SeedCode.make("dungeon", "amulet", seed, values)
+
+
+def generate(seed, **options):
+    request, _ = game_request("dungeon", code_for(seed, **options), COMMON)
+    return dungeon_product.generate(request)
+
+
+@pytest.fixture(scope="module")
+def dungeons():
+    return [generate(seed) for seed in SEEDS]
+
+
+@pytest.fixture(scope="module")
+def booklet():
+    return build(code_for("moonpie"))
+
+
+def chi2(observed: Counter, expected: dict) -> float:
+    total = sum(observed.values())
+    return sum((observed[k] - total * p) ** 2 / (total * p) for k, p in expected.items())
+
+
+def without_gm(table_id: str) -> dict:
+    """Each result's chance once GM results are rolled again."""
+    table = rules.tables()[table_id]
+    kept = {}
+    for row in table.rows:
+        if not row.get("gm"):
+            kept[row.result] = kept.get(row.result, 0) + table.row_probability(row)
+    total = sum(kept.values())
+    return {k: v / total for k, v in kept.items()}
+
+
+def all_areas(dungeons):
+    return [area for d in dungeons for level in d.levels for area in level.areas]
+
+
+# -- the tables ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("table_id", sorted(RULES_COLUMNS))
+def test_every_column_is_the_rules_row_for_row(table_id):
+    table = rules.tables()[table_id]
+    assert table.die_text == "2d8"
+    assert [(row.low, row.high) for row in table.rows] == [(n, n) for n in range(2, 17)]
+    assert [row.result.replace(" ", "_") for row in table.rows] == RULES_COLUMNS[table_id].split()
+    assert table.rows[-1].get("gm") is True
+
+
+def test_the_six_monsters_carry_the_rules_numbers():
+    for code, (health, melee, shot, speed) in MONSTERS.items():
+        m = rules.monsters()[code]
+        assert (m["health"], m["melee"], m["shot"], m["speed"]) == (health, melee, shot, speed)
+        assert not m.get("designed")
+    for code in ("wraith", "mimic", "generator", "mini-boss"):
+        assert rules.monsters()[code]["designed"] is True
+
+
+# -- the rules of Creation, for every seed ---------------------------------------------------
+
+
+def test_every_level_passes_the_checks(dungeons):
+    for d in dungeons:
+        assert checks.check(d) == []
+
+
+def test_every_room_shares_a_side_with_the_room_it_was_entered_from(dungeons):
+    for d in dungeons:
+        for level in d.levels:
+            for area in level.areas:
+                if area.entered_by not in ("exit", "murder-hole"):
+                    continue
+                parent = level.area(area.entered_from).room.cells
+                touching = [w for w in area.room.walls if w.side % 2 == 0
+                            and (w.cell[0] + STEP[w.side][0], w.cell[1] + STEP[w.side][1]) in parent]
+                assert touching, (level.number, area.number)
+
+
+def test_shapes_have_their_rolled_size(dungeons):
+    for area in all_areas(dungeons):
+        room, size = area.room, area.size
+        assert 1 <= size <= area.size_rolled
+        assert area.size_rolled == rules.tables()["room-size"].lookup(area.rolls["room-size"][-1])["units"]
+        assert room.shape == rules.tables()["room-shape"].lookup(area.rolls["room-shape"][-1]).result
+        if room.shape == "Square":
+            assert (room.width, room.height) == (size, size) and len(room.cells) == size * size
+        elif room.shape == "Hallway":
+            assert sorted((room.width, room.height)) == [1, size]
+        elif room.shape == "Rectangle":
+            short, long_ = sorted((room.width, room.height))
+            assert long_ == size
+            assert 1 < short < size if size >= 3 else short == 1
+        elif room.shape == "Triangle":
+            assert abs(room.width * math.sqrt(2) - size) <= math.sqrt(2) / 2 + 1e-9 or size == 1
+            assert len([w for w in room.walls if w.side % 2]) == room.width
+        else:
+            assert room.width == room.height == size
+
+
+def test_exits_follow_their_rolls_and_rules(dungeons):
+    for d in dungeons:
+        for level in d.levels:
+            for area in level.areas:
+                assert any(e.kind == "stair" for a in level.areas for e in a.exits)
+                for exit_ in area.exits:
+                    assert exit_.leads in ("area", "level", "unexplored", "blocked")
+                    if exit_.kind in ("crumble", "secret", "door", "food") and not exit_.mirror:
+                        assert len(exit_.walls) == 1
+                    if exit_.kind == "walldoor" and not exit_.mirror:  # the far side holds its own part
+                        assert len(exit_.walls) >= 2
+                    if exit_.why == "shared-wall":
+                        assert exit_.secret and exit_.leads == "area"
+                    if exit_.why == "impossible":
+                        assert exit_.kind == "teleport" and exit_.rolled_as
+                    for wall in exit_.walls:  # every exit lies in a wall facing its rolled direction
+                        assert exit_.heading in shapes.faces(wall.side)
+                entry = next((e for e in area.exits if e.mirror and e.to == area.entered_from), None)
+                if area.entered_by == "exit" and area.exits_rolled == 1 and entry.secret:
+                    assert [c["code"] for c in area.contents] == ["treasure"] * area.size
+
+
+def test_murder_holes_look_into_a_mapped_room_across_a_wall(dungeons):
+    seen = 0
+    for d in dungeons:
+        for level in d.levels:
+            for area in level.areas:
+                for item in area.contents:
+                    if item["code"] != "murder-hole" or item.get("looks_into") is None:
+                        continue
+                    seen += 1
+                    x, y, side = item["wall"]
+                    direction = shapes.DIRECTIONS[item["direction"]]
+                    assert direction in shapes.faces(side)
+                    beyond = (x + STEP[direction][0], y + STEP[direction][1])
+                    behind = level.area(item["looks_into"])
+                    assert shapes.Wall(beyond, opposite(direction)) in behind.room.walls
+                    assert behind.entered_by == "murder-hole" and behind.entered_from == area.number
+    assert seen > 5
+
+
+# -- the dice ------------------------------------------------------------------------------
+
+
+def test_recorded_totals_follow_2d8(dungeons):
+    die = rules.tables()["room-size"].die.distribution()
+    for table_id in ("room-size", "room-shape", "exit-type", "contents", "encounter"):
+        totals = Counter(t for area in all_areas(dungeons) for t in area.rolls.get(table_id, []))
+        assert sum(totals.values()) > 400
+        assert chi2(totals, {k: float(v) for k, v in die.items()}) < CHI2_999[14], table_id
+
+
+def test_hidden_checks_are_made_on_d100_and_kept(dungeons):
+    happened = Counter()
+    for area in all_areas(dungeons):
+        for item in area.contents:
+            if item["code"] in ("ale", "poison", "ward", "trap"):
+                check = item["check"]
+                assert check["happens"] == (check["d100"] <= 25) and check["chance"] == 25
+                assert (item["actually"] != item["code"]) == check["happens"]
+                happened[check["happens"]] += 1
+            if item["code"] == "treasure":
+                assert item["key"]["chance"] == 50 and item["key"]["happens"] == (item["key"]["d100"] <= 50)
+    assert sum(happened.values()) > 100
+    assert chi2(happened, {True: 0.25, False: 0.75}) < 10.83  # 1 degree of freedom, p = 0.001
+
+
+def test_json_room_shapes_follow_the_shape_column():
+    shapes_seen = Counter()
+    for seed in SEEDS[:40]:
+        data = json.loads(build(code_for(seed, fmt="json")))
+        assert data["system"] == "amulet" and data["seed_code"].startswith("pg1:dungeon:amulet:")
+        for level in data["levels"]:
+            for area in level["areas"]:
+                shapes_seen[area["type"]] += 1
+                assert {"number", "type", "cells", "rolls", "exits", "links"} <= set(area)
+                for exit_ in area["exits"]:
+                    assert {"kind", "secret", "to", "leads"} <= set(exit_)
+    assert chi2(shapes_seen, without_gm("room-shape")) < CHI2_999[4]
+
+
+def test_the_maps_show_swarm_sizes_as_often_as_the_dice_give_them():
+    """Read the marks printed on the mapper's copies: swarm sizes follow the SwSize column."""
+    printed = Counter()
+    for seed in SEEDS[:45]:
+        request, _ = game_request("dungeon", code_for(seed), COMMON)
+        maps = dungeon_product.maps_pdf(dungeon_product.generate(request), request)
+        pdf = pypdfium2.PdfDocument(maps)
+        for index in range(0, len(pdf), 2):  # mapper's copies; players' copies follow each
+            text = pdf[index].get_textpage().get_text_range()
+            printed.update(re.findall(r"\b(?:Wiz|Dem|Bar|Gho|Hob|Sli) (100%|75%|50%|25%|1\b)", text))
+    assert sum(printed.values()) > 150
+    assert chi2(printed, without_gm("swarm-size")) < CHI2_999[4]
+
+
+# -- swarms ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", sorted(MONSTERS))
+def test_swarm_numbers_follow_the_rules_for_every_size(code):
+    monster = rules.monsters()[code]
+    for size in range(1, 6):
+        capacity = 20 * size
+        for percent, health, reach in ((25, capacity / 4, 1), (50, capacity / 2, 2),
+                                       (75, capacity - capacity / 4, 3), (100, capacity, "all")):
+            s = swarms.swarm(monster, percent, size)
+            assert s["health"] == health and s["capacity"] == capacity
+            assert s["scatter_below"] == 3 * monster["health"]
+            assert s["pcs_swarmed"] == reach
+            divisor = 10 if code == "demon" else 5
+            assert s["monsters"] == max(1, int(health) // divisor)
+            assert s["scattered_at_once"] == (health < 3 * monster["health"])
+            assert s["shots"] == (size if monster["shot"] != "0" else 0)
+        lone = swarms.swarm(monster, 0, size)
+        assert lone["lone"] and lone["monsters"] == 1 and lone["pcs_swarmed"] == 0
+
+
+# -- special levels ----------------------------------------------------------------------------
+
+
+def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
+    for seed in SEEDS[:6]:
+        d = generate(seed, levels=12, scaling="yes")
+        assert [level.kind for level in d.levels][9:] == ["mini-boss", "treasure", "normal"]
+        boss = d.levels[9]
+        assert len(boss.areas) == 2 and boss.area(1).size >= 2
+        assert boss.area(1).contents == [] and [e["code"] for e in boss.area(1).encounters] == ["mini-boss"]
+        assert [e.kind for e in boss.area(1).exits] == ["door"] and boss.area(1).exits[0].to == 2
+        assert any(e.kind == "stair" for e in boss.area(2).exits)
+        assert d.levels[10].areas == []
+        assert checks.check(d) == []
+    assert [level.kind for level in generate(SEEDS[0], levels=12).levels].count("normal") == 12
+
+
+# -- the booklet -----------------------------------------------------------------------------
+
+
+def test_the_booklet_reads_back(booklet):
+    pdf = open_pdf(booklet)
+    assert subject(pdf) == str(code_for("moonpie"))
+    assert set(page_sizes(pdf)) == {(612.0, 792.0)}
+    assert all(fonts(pdf).values())
+    doc = pypdfium2.PdfDocument(booklet)
+    texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    assert "Project: Amulet" in texts[0] and "8 × 8 units" in texts[0]
+    maps = [t for t in texts if "Level 1" in t or "Level 2" in t][:4]
+    assert ["Mapper's copy" in t for t in maps] == [True, False, True, False]
+    for text in maps:
+        assert "Crumble: wavy wall" in text and "Walldoor" in text and "Scale: one square is one unit, 10 feet" in text
+    d = generate("moonpie")
+    rest = " ".join(" ".join(texts).replace("’", "'").split())
+    for level in d.levels:
+        for area in level.areas:
+            assert f"{level.number}.{area.number} " in rest
+    assert "A treasure level" in rest and "The countdown" in rest and "printgen's choices" in rest
+    for choice in rules.choices():
+        assert choice["topic"] in rest
+    assert all(f"page {n} of {len(texts)}" in t for n, t in enumerate(texts, 1))
+
+
+def test_same_seed_same_bytes(booklet):
+    assert build(code_for("moonpie", fmt="json")) == build(code_for("moonpie", fmt="json"))
+    request, _ = game_request("dungeon", code_for("moonpie"), COMMON)
+    assert dungeon_product.maps_pdf(dungeon_product.generate(request), request) == \
+        dungeon_product.maps_pdf(dungeon_product.generate(request), request)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--units", "0"], "units must be a whole number from 4 to 16, not '0'"),
+    (["--levels", "0"], "levels must be a whole number from 1 to 30"),
+])
+def test_bad_options_are_one_clear_line(args, message, capsys, tmp_path):
+    out = tmp_path / "d.pdf"
+    assert main(["dungeon", "--system", "amulet", "--seed", "x", "-o", str(out), *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not out.exists()
