@@ -1,0 +1,72 @@
+"""Amulet's monster and swarm decks: the rules' numbers on every card, printgen's designs marked as such."""
+
+import json
+
+import pypdfium2
+import pytest
+
+from printgen.cli import main
+from printgen.products import build
+from printgen.products.deck import options_for
+from printgen.seed import SeedCode
+from printgen.systems.amulet import rules, swarms
+
+from pdfutil import fonts, open_pdf
+
+SIX = ("wizard", "demon", "barbarian", "ghost", "hobbit", "slime")
+
+
+def deck(name, fmt="json"):
+    code = SeedCode.make("deck", "amulet", "cards", options_for(
+        "amulet", name, "poker", "letter", "long", 3.0, "short", "sheet", "0,0", False, None, fmt))
+    data = build(code)
+    return json.loads(data) if fmt == "json" else data
+
+
+def stats(card):
+    return {s["label"]: s["value"] for s in card["stats"]}
+
+
+def test_monster_cards_carry_the_rules_numbers_and_mark_printgens():
+    cards = {c["title"]: c for c in deck("monsters")["cards"]}
+    assert len(cards) == 10
+    for code in SIX:
+        m = rules.monsters()[code]
+        s = stats(cards[m["name"]])
+        assert (s["Health"], s["Melee"], s["Shot"], s["Speed"]) == (str(m["health"]), m["melee"], m["shot"],
+                                                                    str(m["speed"]))
+        assert "printgen's" not in cards[m["name"]]["tags"]
+    for name in ("Wraith", "Mimic", "Generator", "Mini-boss"):
+        assert "printgen's" in cards[name]["tags"] and cards[name]["kicker"] == "printgen's design"
+
+
+def test_a_swarm_card_for_every_monster_and_size():
+    cards = deck("swarms")["cards"]
+    assert len(cards) == 24
+    for card in cards:
+        name, percent = card["title"].removesuffix("%").split(" swarm, ")
+        monster = next(m for m in rules.monsters().values() if m["name"] == name)
+        s = stats(card)
+        assert s["Scatters below"] == str(3 * monster["health"])
+        health = next(p["text"] for p in card["body"] if p["lead"] == "Health by room size:")
+        assert health == ", ".join(f"{size}→{swarms.swarm_health(size, int(percent))}" for size in range(1, 6))
+        attacks = next(p["text"] for p in card["body"] if p["lead"] == "Attacks:")
+        assert f"melee {monster['melee']} twice" in attacks and "four times on a lone hero" in attacks
+        assert ("shot " + monster["shot"] in attacks) == (monster["shot"] != "0")
+
+
+def test_the_decks_print_as_cards():
+    for name, count in (("monsters", 10), ("swarms", 24)):
+        pdf_bytes = deck(name, fmt="pdf")
+        assert all(fonts(open_pdf(pdf_bytes)).values())
+        doc = pypdfium2.PdfDocument(pdf_bytes)
+        text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+        assert f"{name.title()} {count}/{count}" in text
+
+
+def test_an_unknown_system_for_a_deck_is_one_clear_line(capsys, tmp_path):
+    out = tmp_path / "d.pdf"
+    assert main(["deck", "monsters", "--system", "amulett", "--seed", "x", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("printgen: error:") and err.count("\n") == 1 and "amulett" in err
+    assert not out.exists()
