@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 import random
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Sequence, TypeVar
 from urllib.parse import quote, unquote
@@ -105,6 +107,9 @@ class SeedCode:
 
     @classmethod
     def make(cls, product: str, system: str, seed: str, options: dict[str, object]) -> "SeedCode":
+        check_text(seed, "seed")
+        for key, value in options.items():
+            check_text(_option_text(value), f"option {key}")
         return cls(product, system, seed, tuple(sorted((k, _option_text(v)) for k, v in options.items())))
 
     @property
@@ -122,13 +127,19 @@ class SeedCode:
 
     @classmethod
     def parse(cls, text: str) -> "SeedCode":
+        """Read a seed code someone sent: every part checked, one clear error for anything odd."""
         text = text.strip()
-        parts = text.split(":")
         example = "pg1:graph-paper:generic:moonpie:grid=5mm,pages=1,paper=a4"
+        if len(text) > MAX_CODE_LENGTH:
+            raise PrintgenError(f"a seed code is at most {MAX_CODE_LENGTH} characters; this one has {len(text)}")
+        if not _CODE_TEXT.fullmatch(text):
+            raise PrintgenError(f"a seed code holds only letters, digits and -_.~%:,= (others are %-escaped); "
+                                f"it looks like {example}")
+        parts = text.split(":")
         if len(parts) != 5 or not parts[0].startswith(SEED_CODE_PREFIX):
             raise PrintgenError(f"{text!r} is not a seed code; a seed code looks like {example}")
         version_text = parts[0][len(SEED_CODE_PREFIX):]
-        if not version_text.isdigit():
+        if not re.fullmatch(r"[1-9][0-9]{0,3}", version_text):
             raise PrintgenError(f"{text!r} has no format version; a seed code looks like {example}")
         version = int(version_text)
         if version != FORMAT_VERSION:
@@ -136,22 +147,48 @@ class SeedCode:
                 f"seed code {text!r} was made by format version {version}; "
                 f"this printgen makes version {FORMAT_VERSION} (install the printgen release that made it)"
             )
-        product, system, seed, opts = parts[1], parts[2], unquote(parts[3]), parts[4]
+        product, system, seed, opts = parts[1], parts[2], _unescape(parts[3], "seed"), parts[4]
         if not product or not system or not seed:
             raise PrintgenError(f"seed code {text!r} is missing its product, system or seed")
-        options = []
+        options: dict[str, str] = {}
         for item in filter(None, opts.split(",")):
             key, sep, value = item.partition("=")
             if not sep or not key:
                 raise PrintgenError(f"seed code {text!r} has a malformed option {item!r}; options look like key=value")
-            options.append((unquote(key), unquote(value)))
-        return cls(product, system, seed, tuple(sorted(options)), version)
+            key = _unescape(key, "option name")
+            if key in options:
+                raise PrintgenError(f"seed code {text!r} gives the option {key!r} twice")
+            options[key] = _unescape(value, f"option {key}")
+        return cls(product, system, seed, tuple(sorted(options.items())), version)
 
     @property
     def file_stem(self) -> str:
         """``<product>-<system>-<seed>``, with the seed made safe for a file name."""
         safe_seed = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.seed)[:60] or "seed"
         return f"{self.product}-{self.system}-{safe_seed}"
+
+
+MAX_CODE_LENGTH = 2000  # a seed code is a line to share; a custom deck's path is the longest part
+_NOT_TEXT = ("Cc", "Cs", "Zl", "Zp")
+_CODE_TEXT = re.compile(r"[A-Za-z0-9\-_.~%:,=]+")
+
+
+def _unescape(text: str, what: str) -> str:
+    """Undo %-escaping, refusing escapes that are broken or that spell no UTF-8 text."""
+    if re.search(r"%(?![0-9A-Fa-f]{2})", text):
+        raise PrintgenError(f"the {what} in this seed code has a broken %-escape: {text!r}")
+    try:
+        value = unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        raise PrintgenError(f"the {what} in this seed code is not UTF-8 text once unescaped: {text!r}") from None
+    check_text(value, what)
+    return value
+
+
+def check_text(value: str, what: str) -> None:
+    """Seeds and option values are text a person typed: no control characters or line breaks."""
+    if any(unicodedata.category(ch) in _NOT_TEXT for ch in value):
+        raise PrintgenError(f"the {what} holds control characters or line breaks: {value!r}; give plain text")
 
 
 def _option_text(value: object) -> str:

@@ -41,8 +41,11 @@ def test_random_seed_is_short_and_unambiguous():
     assert all(len(s) == 8 and not set(s) & set("01ilo") for s in seeds)
 
 
+TYPED = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
+
+
 @settings(max_examples=300, deadline=None)
-@given(seed=st.text(min_size=1), value=st.text(), product=st.sampled_from(["graph-paper", "dungeon", "deck"]))
+@given(seed=st.text(TYPED, min_size=1), value=st.text(TYPED), product=st.sampled_from(["graph-paper", "dungeon", "deck"]))
 def test_any_seed_string_round_trips_through_a_seed_code(seed, value, product):
     code = SeedCode.make(product, "roguelike", seed, {"paper": "a4", "note": value, "pages": 3})
     text = str(code)
@@ -57,11 +60,22 @@ def test_seed_code_shape():
     assert str(code) == f"pg{FORMAT_VERSION}:graph-paper:generic:moon%20pie:pages=1,paper=a4"
 
 
-@pytest.mark.parametrize("text", ["", "hello", "pg1:a:b", "pgx:a:b:c:", "pg1:a:b:c:novalue", "pg1::b:c:"])
+@pytest.mark.parametrize("text", [
+    "", "hello", "pg1:a:b", "pgx:a:b:c:", "pg1:a:b:c:novalue", "pg1::b:c:",
+    "pg¹:graph-paper:generic:x:", "pg01:graph-paper:generic:x:", "pg1:graph-paper:generic:x:pages=1,pages=2",
+    "pg1:graph-paper:generic:x%zz:", "pg1:graph-paper:generic:x%C3:", "pg1:graph-paper:generic:x%0A:",
+    "pg1:graph-paper:generic:x:pages=%E2%80%A8", "pg1:graph-paper:generic:x y:", "pg1:graph-paper:generic:x:" + "a=b," * 600,
+])
 def test_bad_seed_codes_are_one_clear_error(text):
     with pytest.raises(PrintgenError) as info:
         SeedCode.parse(text)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("seed", ["new\nline", "tab\there", "nul\x00"])
+def test_seeds_with_control_characters_are_refused(seed):
+    with pytest.raises(PrintgenError, match="control characters"):
+        SeedCode.make("graph-paper", "generic", seed, {})
 
 
 def test_other_format_versions_are_refused_by_name():
