@@ -1,0 +1,49 @@
+"""Time Amulet dungeons: generation alone (levels per second), maps alone, and the whole PDF.
+
+    python benchmarks/amulet_dungeon.py
+"""
+
+import resource
+import time
+
+from printgen.products import build, game_request
+from printgen.products.dungeon import COMMON
+from printgen.render.determinism import pinned
+from printgen.seed import SeedCode
+from printgen.systems.amulet import dungeon, dungeon_product
+
+
+def code_for(seed: str, levels: int, units: int, fmt: str = "pdf") -> SeedCode:
+    return SeedCode.make("dungeon", "amulet", seed, {"levels": levels, "units": units, "scaling": "no",
+                                                    "paper": "letter", "format": fmt})
+
+
+def main() -> None:
+    build(code_for("warm-up", 1, 8))  # imports, fonts
+    seeds = 100
+    for units in (8, 16):
+        start = time.perf_counter()
+        rooms = 0
+        for i in range(seeds):
+            built = dungeon.generate(code_for(f"bench-{i}", 3, units), 3, units, False)
+            rooms += sum(len(level.areas) for level in built.levels)
+        elapsed = time.perf_counter() - start
+        print(f"generation, {units:2} units: {3 * seeds / elapsed:.0f} levels/s, {rooms / (3 * seeds):.1f} rooms a level")
+    request, _ = game_request("dungeon", code_for("bench-maps", 10, 8), COMMON)
+    built = dungeon_product.generate(request)
+    start = time.perf_counter()
+    with pinned():
+        maps = dungeon_product.maps_pdf(built, request)
+    print(f"maps: {time.perf_counter() - start:.3f} s for 20 map pages, {len(maps) / 1024:.0f} KiB")
+    for levels in (3, 10):
+        runs = 3
+        start = time.perf_counter()
+        for i in range(runs):
+            data = build(code_for(f"bench-{i}", levels, 8))
+        elapsed = (time.perf_counter() - start) / runs
+        print(f"PDF, {levels:2} levels: {elapsed:.2f} s per dungeon, {len(data) / 1024:.0f} KiB")
+    print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
