@@ -1,0 +1,55 @@
+"""Time the ASCII @HACK table kit: the reference (page and cards), a prompt deck, 200 pre-rolled obstacles.
+
+    python benchmarks/ascii_hack.py
+
+Prints the best of several runs after one warm-up (fonts registered,
+WeasyPrint imported, data loaded), the first run's time, the file size and
+the process's peak resident memory.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from printgen.products import build, deck as deck_product  # noqa: E402
+from printgen.seed import SeedCode  # noqa: E402
+
+RUNS = 5
+
+
+def reference(size: str) -> SeedCode:
+    return SeedCode.make("reference", "ascii-hack", "bench", {"paper": "letter", "size": size})
+
+
+def deck(name: str, fmt: str = "pdf", **own: str) -> SeedCode:
+    options = deck_product.options_for("ascii-hack", name, "poker", "letter", "long", 3.0, "short", "sheet", "0,0",
+                                       False, None, fmt, {"genre": "fantasy", **own})
+    return SeedCode.make("deck", "ascii-hack", "bench", options)
+
+
+def measure(label: str, code: SeedCode) -> None:
+    start = time.perf_counter()
+    data = build(code)
+    first = time.perf_counter() - start
+    best = min(_timed(code) for _ in range(RUNS))
+    print(f"{label:<36} first {first * 1000:6.0f} ms  best {best * 1000:6.0f} ms  file {len(data) / 2**10:6.0f} KiB")
+
+
+def _timed(code: SeedCode) -> float:
+    start = time.perf_counter()
+    build(code)
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":
+    measure("reference, one page", reference("page"))
+    measure("reference, six cards", reference("card"))
+    measure("monsters deck, 33 cards, duplex", deck("monsters"))
+    measure("obstacles, 200 cards, duplex", deck("obstacles", count="200"))
+    measure("obstacles, 200 cards, json", deck("obstacles", "json", count="200"))
+    print(f"peak resident memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
