@@ -69,12 +69,26 @@ def crumble(c: Canvas, a: Point, b: Point, amplitude: float) -> None:
 
 
 def ticks(c: Canvas, a: Point, b: Point, count: int, reach: float) -> None:
-    """``count`` short strokes across an opening, evenly spaced."""
+    """A thin ward line with ``count`` strokes across it, evenly spaced: treasure, a tick a unit."""
     nx, ny = _normal(a, b)
+    c.setLineWidth(THIN)
+    c.line(*a, *b)
     c.setLineWidth(WALL_WIDTH * 0.8)
     for k in range(count):
-        x, y = _along(a, b, (k + 1) / (count + 1))
+        x, y = _along(a, b, (k + 0.5) / count)
         c.line(x - nx * reach, y - ny * reach, x + nx * reach, y + ny * reach)
+
+
+def food_ward(c: Canvas, a: Point, b: Point, reach: float) -> None:
+    """Two ticks off one side of a thin ward line, an F lying on its back."""
+    nx, ny = _normal(a, b)
+    c.setLineWidth(THIN)
+    c.line(*a, *b)
+    c.setLineWidth(WALL_WIDTH * 0.8)
+    for t in (0.3, 0.6):
+        x, y = _along(a, b, t)
+        c.line(x, y, x + nx * reach * 1.6, y + ny * reach * 1.6)
+        c.line(x, y, x - nx * reach * 1.6, y - ny * reach * 1.6)
 
 
 def teleporter(c: Canvas, x: float, y: float, side: float) -> None:

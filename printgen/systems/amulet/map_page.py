@@ -107,6 +107,7 @@ def floor(c: Canvas, frame: Frame, area: Area) -> None:
 
 
 OUTER_CORNER = {1: (1, 0), 3: (1, 1), 5: (0, 1), 7: (0, 0)}
+SPOT_CORNER = {0: (0.25, 0.25), 2: (0.75, 0.25), 4: (0.75, 0.75), 6: (0.25, 0.75)}
 
 
 def nooks(c: Canvas, frame: Frame, exit_: Exit) -> None:
@@ -175,8 +176,9 @@ def walls(c: Canvas, frame: Frame, area: Area) -> None:
 def draw_exit(c: Canvas, frame: Frame, exit_: Exit, players: bool = False) -> None:
     p = frame.pitch
     if exit_.spot is not None:
-        dx, dy = STEP[exit_.heading]
-        x, y = frame.point(exit_.spot[0] + 0.5 + dx * 0.3, exit_.spot[1] + 0.5 + dy * 0.3)
+        # In the corner of its square on the rolled side, clear of the marks at the middle of each wall.
+        cx, cy = SPOT_CORNER[exit_.heading]
+        x, y = frame.point(exit_.spot[0] + cx, exit_.spot[1] + cy)
         (marks.stair if exit_.kind == "stair" else marks.teleporter)(c, x, y, p * (0.26 if exit_.kind == "stair" else 0.18))
         return
     if exit_.mirror or not exit_.walls:
@@ -193,6 +195,12 @@ def draw_exit(c: Canvas, frame: Frame, exit_: Exit, players: bool = False) -> No
     if kind == "crumble":
         marks.crumble(c, a, b, p * 0.07)
         return
+    if kind == "food":
+        marks.food_ward(c, a, b, p * 0.06)
+        return
+    if kind == "treasure":
+        marks.ticks(c, a, b, len(exit_.walls), p * 0.1)
+        return
     marks.jambs(c, a, b, p * 0.06)
     if kind == "walldoor":
         c.setLineWidth(marks.THIN)
@@ -204,11 +212,6 @@ def draw_exit(c: Canvas, frame: Frame, exit_: Exit, players: bool = False) -> No
         marks.letter(c, a, b, "C", size, backed=True)
     elif kind == "open":
         marks.letter(c, a, b, "O", size, backed=True)
-    elif kind == "food":
-        marks.ticks(c, a, b, 2, p * 0.1)
-    elif kind == "treasure":
-        for unit in exit_.walls:
-            marks.ticks(c, *ends(frame, unit), 1, p * 0.1)
 
 
 def label(c: Canvas, frame: Frame, area: Area) -> None:
@@ -223,9 +226,10 @@ def label(c: Canvas, frame: Frame, area: Area) -> None:
     p = frame.pitch
     number_size = max(7.0, min(13.0, p * 0.26))
     mark_size = max(5.5, min(8.0, p * 0.13))
-    contents, encounters = words.room_marks(area)
+    room_width = room.width * p * (0.55 if room.shape == "Triangle" else 0.92)
     lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
-    lines += [(text, fonts.MONO, mark_size) for text in (contents, encounters) if text]
+    for marks_ in words.room_marks(area):
+        lines += [(text, fonts.MONO, mark_size) for text in _wrapped(marks_, mark_size, room_width)]
     height = sum(size * 1.1 for _, _, size in lines)
     top = y + height / 2
     c.setFillGray(0)
@@ -233,6 +237,17 @@ def label(c: Canvas, frame: Frame, area: Area) -> None:
         top -= size * 1.05
         c.setFont(font, size)
         c.drawCentredString(x, top + size * 0.15, text)
+
+
+def _wrapped(tokens: list[str], size: float, width: float) -> list[str]:
+    """Marks on as many lines as the room's width needs, never splitting one mark."""
+    lines: list[str] = []
+    for token in tokens:
+        if lines and fonts.string_width(f"{lines[-1]} {token}", fonts.MONO, size) <= width:
+            lines[-1] += f" {token}"
+        else:
+            lines.append(token)
+    return lines
 
 
 # -- the players' copy ---------------------------------------------------------------------
@@ -270,7 +285,7 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float, 
         ("crumble", "Crumble: wavy wall, one unit"), ("secret", "Secret door: S across the wall"),
         ("walldoor", "Walldoor: C over a long opening"), ("door", "Door: C in a one-unit gap"),
         ("open", "Open: O in the gap"), ("food", "Food ward: two ticks"),
-        ("treasure", "Treasure wall: a tick a unit"), ("teleport", "Teleporter: small square"),
+        ("treasure", "Treasure wall: a tick a unit (two units)"), ("teleport", "Teleporter: small square"),
         ("stair", "Stair down"), ("murder", "Murder hole in the wall"),
     ]
     c.setFont(fonts.SERIF, 8.5)
@@ -319,6 +334,12 @@ def _legend_mark(c: Canvas, kind: str, a, b, unit: float) -> None:
         marks.wall(c, a, b)
         marks.letter(c, a, b, "S", size, backed=True)
         return
+    if kind == "food":
+        marks.food_ward(c, a, b, unit * 0.07)
+        return
+    if kind == "treasure":
+        marks.ticks(c, a, b, 2, unit * 0.15)
+        return
     marks.jambs(c, a, b, unit * 0.1)
     if kind == "walldoor":
         c.setLineWidth(marks.THIN)
@@ -328,12 +349,6 @@ def _legend_mark(c: Canvas, kind: str, a, b, unit: float) -> None:
         marks.letter(c, a, b, "C", size, backed=True)
     elif kind in ("door", "open"):
         marks.letter(c, a, b, "C" if kind == "door" else "O", size, backed=True)
-    elif kind == "food":
-        marks.ticks(c, a, b, 2, unit * 0.15)
-    elif kind == "treasure":
-        mid = ((a[0] + b[0]) / 2, a[1])
-        marks.ticks(c, a, mid, 1, unit * 0.15)
-        marks.ticks(c, mid, b, 1, unit * 0.15)
 
 
 def draw_scale(c: Canvas, left: float, y: float, pitch: float) -> None:

@@ -39,15 +39,15 @@ def encounter_mark(item: dict[str, Any]) -> str:
     return {"wraith": "Wr", "mimic": "Mim", "mini-boss": "Boss", "none": ""}[code]
 
 
-def grouped(marks: list[str]) -> str:
-    """Marks in order of first appearance, a repeated one written once with its count: 'Tz×3 Ke'."""
+def grouped(marks: list[str]) -> list[str]:
+    """Marks in order of first appearance, a repeated one written once with its count: 'Tz×3', 'Ke'."""
     counts: dict[str, int] = {}
     for mark in marks:
         counts[mark] = counts.get(mark, 0) + 1
-    return " ".join(mark if n == 1 else f"{mark}×{n}" for mark, n in counts.items())
+    return [mark if n == 1 else f"{mark}×{n}" for mark, n in counts.items()]
 
 
-def room_marks(area) -> tuple[str, str]:
+def room_marks(area) -> tuple[list[str], list[str]]:
     contents = grouped([CONTENT_MARKS[c["code"]] for c in area.contents if c["code"] != "none"])
     encounters = grouped([m for m in (encounter_mark(e) for e in area.encounters) if m])
     return contents, encounters
