@@ -10,6 +10,7 @@ made, so --help and `list` answer at once.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Callable
@@ -37,7 +38,15 @@ paper_option = click.option(
     help="Paper size.",
 )
 seed_option = click.option("--seed", metavar="TEXT", help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
-out_option = click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), help="Output file. Default: output/<product>-<system>-<seed>.pdf")
+def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """-o as given: a trailing slash means a folder, which is not a file name (Path would drop it)."""
+    if value is not None and value.endswith(("/", os.sep)):
+        raise PrintgenError(f"-o {value} names a folder; give a file name, e.g. -o {value}file.pdf")
+    return Path(value) if value is not None else None
+
+
+out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
+                          help="Output file. Default: output/<product>-<system>-<seed>.pdf")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 templates_option = click.option(
     "--templates", "templates", type=click.Path(path_type=Path), envvar="PRINTGEN_TEMPLATES", metavar="DIR",
@@ -121,6 +130,8 @@ def run_product(product: str, system: str, seed: str | None, options: dict[str, 
     """Build a product from command-line options and write it (``out`` may name the file from the seed)."""
     if seed is not None and not seed.strip():
         raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
+    if isinstance(out, Path):
+        check_writable(out, force)  # a refusal before a seed is chosen and printed
     with user_templates.using(templates):
         products.check(SeedCode.make(product, system, seed or "check", options))  # bad options: before a seed is chosen
         if seed is None:
@@ -133,9 +144,11 @@ def run_product(product: str, system: str, seed: str | None, options: dict[str, 
 
 def write_product(code: SeedCode, out: Path | None, force: bool) -> Path:
     path = out or default_path(code.file_stem, products.output_suffix(code))
-    check_writable(path, force)  # before the work, so a refusal is instant
+    # A custom deck's own data file is never the output, even with --force.
+    protected = (Path(code.option_map["data"]),) if "data" in code.option_map else ()
+    check_writable(path, force, protected)  # before the work, so a refusal is instant
     data = products.build(code)
-    write_atomic(path, data, force)
+    write_atomic(path, data, force, protected)
     click.echo(f"wrote {path}")
     click.echo(f"seed code: {code}")
     return path
@@ -264,7 +277,7 @@ def sheet_command(system: str, blank: bool, count: int | None, per_page: int, fi
 @force_option
 def reproduce(source: str, templates: Path | None, out: Path | None, force: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF or a seed code."""
-    looks_like_file = source.lower().endswith(".pdf") or Path(source).is_file()
+    looks_like_file = source.lower().endswith(".pdf") or (not source.lower().startswith("pg") and _is_file(source))
     if looks_like_file:
         from .render.metadata import read_seed_code
 
@@ -274,6 +287,13 @@ def reproduce(source: str, templates: Path | None, out: Path | None, force: bool
     with user_templates.using(templates):
         products.check(code)
         write_product(code, out, force)
+
+
+def _is_file(source: str) -> bool:
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):  # too long or odd for a path: a seed code, then
+        return False
 
 
 @cli.group("templates", context_settings=CONTEXT)

@@ -168,11 +168,11 @@ def test_cli_writes_and_reproduces(tmp_path):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--system", "roguelike", "--count", "0"], "--count must be a whole number from 1 to 1000"),
+    (["--system", "roguelike", "--count", "0"], "count must be a whole number from 1 to 1000, not '0'"),
     (["--system", "ascii-hack", "--count", "2", "--genre", "steampunk"], "unknown genre 'steampunk'"),
     (["--system", "ascii-hack", "--per-page", "2"], "too big for 2 to a page; use --per-page 1"),
     (["--system", "amulet", "--per-page", "4"], "use --per-page 1 or 2"),
-    (["--system", "roguelike", "--per-page", "3"], "--per-page must be 1, 2 or 4"),
+    (["--system", "roguelike", "--per-page", "3"], "per-page must be one of 1, 2, 4, not '3'"),
     (["--system", "card-rogue", "--count", "4"], "card-rogue has no characters to roll"),
     (["--system", "rlrl", "--genre", "western"], "--genre is for the sheets of"),
     (["--system", "rlrl", "--count", "2", "--blank"], "--blank and --count contradict"),

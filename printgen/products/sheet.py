@@ -19,9 +19,10 @@ import click
 
 from .. import games
 from ..errors import PrintgenError
-from ..seed import SeedCode, parse_bool
+from ..options import Option, parse_options
+from ..seed import SeedCode
 from ..units import Paper, mm, paper as paper_named
-from . import made_by, register
+from . import PAPER_OPTION, PDF_OR_JSON, made_by, register
 
 if TYPE_CHECKING:  # ReportLab and pikepdf load only when sheets are drawn
     from reportlab.pdfgen.canvas import Canvas
@@ -29,7 +30,6 @@ if TYPE_CHECKING:  # ReportLab and pikepdf load only when sheets are drawn
 PRODUCT = "sheet"
 MAX_COUNT = 1000
 PER_PAGE_CHOICES = (1, 2, 4)
-FORMATS = ("pdf", "json")
 # Type scale by sheets per page: a half page is a little smaller, a quarter smaller still.
 TYPE_SCALE = {1: 1.0, 2: 0.8, 4: 0.72}
 # Page margins around each sheet, in points.
@@ -63,31 +63,30 @@ def options_for(system: str, paper: str, count: int | None, per_page: int, filla
     return options
 
 
+OPTIONS = (
+    PAPER_OPTION,
+    PDF_OR_JSON,
+    Option("count", "pre-rolled characters", low=1, high=MAX_COUNT),
+    Option("per-page", "sheets to a page", choices=tuple(str(n) for n in PER_PAGE_CHOICES), default="1"),
+    Option("fillable", "PDF form fields", flag=True, default="no"),
+    Option("ink-saver", "light lines, no solid fills", flag=True, default="no"),
+    Option("genre", "the genre of pre-rolled characters", pattern="[a-z]+"),
+)
+
+
 def spec_from_code(code: SeedCode) -> SheetSpec:
     module = sheet_module(code.system)
-    options = code.option_map
-    paper = paper_named(options.get("paper", "letter"))
-    fmt = options.get("format", "pdf")
-    if fmt not in FORMATS:
-        raise PrintgenError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
-    count = None
-    if "count" in options:
-        text = options["count"]
-        if not text.isdigit() or not 1 <= int(text) <= MAX_COUNT:
-            raise PrintgenError(f"--count must be a whole number from 1 to {MAX_COUNT}, not {text!r}")
-        count = int(text)
-        if not module.PRE_ROLLED:
-            raise PrintgenError(f"{code.system} has no characters to roll (players choose character cards); "
-                                f"leave out --count for its blank score sheet and equipment card")
-    per_text = options.get("per-page", "1")
-    if per_text not in {str(n) for n in PER_PAGE_CHOICES}:
-        raise PrintgenError(f"--per-page must be 1, 2 or 4, not {per_text!r}")
-    per_page = int(per_text)
+    values = parse_options(code.option_map, OPTIONS, f"{code.system} sheets")
+    count = values["count"]
+    if count is not None and not module.PRE_ROLLED:
+        raise PrintgenError(f"{code.system} has no characters to roll (players choose character cards); "
+                            f"leave out --count for its blank score sheet and equipment card")
+    per_page = int(values["per-page"])
     if per_page not in module.SIZES:
         fits = " or ".join(str(n) for n in module.SIZES)
         raise PrintgenError(f"{code.system} sheets are too big for {per_page} to a page; "
                             f"use --per-page {fits}")
-    genre = options.get("genre")
+    genre = values["genre"]
     genres = getattr(module, "GENRES", ())
     if genre is not None and not genres:
         with_genres = [gid for gid in games.offering(PRODUCT) if getattr(sheet_module(gid), "GENRES", ())]
@@ -96,11 +95,10 @@ def spec_from_code(code: SeedCode) -> SheetSpec:
         genre = genre or genres[0]
         if genre not in genres:
             raise PrintgenError(f"unknown genre {genre!r}; choose one of: {', '.join(genres)}")
-    fillable = parse_bool(options.get("fillable", "no"))
-    if fillable and fmt == "json":
+    if values["fillable"] and values["format"] == "json":
         raise PrintgenError("--fillable makes a PDF form; leave it out with --format json")
-    return SheetSpec(code.system, paper, count, per_page, fillable, parse_bool(options.get("ink-saver", "no")),
-                     genre, fmt)
+    return SheetSpec(code.system, paper_named(values["paper"]), count, per_page, values["fillable"],
+                     values["ink-saver"], genre, values["format"])
 
 
 def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> list[dict[str, Any]]:
