@@ -9,7 +9,7 @@ import pytest
 
 from printgen.cli import main
 from printgen.seed import SeedCode
-from printgen.systems.card_rogue import rules, simulation
+from printgen.systems.card_rogue import rules, simulation, solo
 
 SEED = "moonpie"
 
@@ -49,6 +49,15 @@ def test_character_and_boss_odds_in_the_notes_are_reproduced(report, notes_text)
         keys = ("alone", "alone geared", "two geared", "three geared", "four geared")
         line = boss["name"] + " " + " ".join(f"{boss[k]['won']}%" for k in keys)
         assert line in notes_text, line
+
+
+def test_the_whole_game_figures_are_reproduced_from_the_seed(notes_text):
+    games = solo.simulate_games(SeedCode.make("reference", "card-rogue", SEED, {"paper": "letter"}))
+    line = (f"{games['turns']} {games['died_once']}% {games['deaths']} {games['slain']} {games['gold']} "
+            f"{games['bought_gear']}% {games['first_gear_at']} {games['basilisks']} {games['victory']}")
+    assert line in notes_text, line
+    assert games["bought_gear"] >= 50  # the shop is worth the walk
+    assert games["slain"] >= 10
 
 
 def test_the_numbers_play_as_the_rules_describe(report):

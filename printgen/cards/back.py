@@ -57,7 +57,7 @@ def define_back(c: Canvas, name: str, style: BackStyle, size: CardSize, bleed: f
     c.setLineWidth(mm(0.8) * m.scale)
     c.circle(cx, cy + radius * 0.25, radius, stroke=1, fill=1)
     c.setFillColorRGB(*style.accent)
-    at_size = radius * 1.6
+    at_size = radius * (1.6 if style.mark == "@" else 1.3)  # other marks stand taller than "@"
     c.setFont(fonts.MONO_BOLD, at_size)
     c.drawCentredString(cx, cy + radius * 0.25 - at_size * 0.33, style.mark)
 

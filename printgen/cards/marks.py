@@ -124,12 +124,12 @@ def shop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
     c.setLineWidth(s * 0.03)
     c.rect(cx - w / 2, cy - s * 0.45, w, s * 0.45, stroke=1, fill=1)
     stripes = 5
+    pitch = (w + s * 0.1) / stripes
     for i in range(stripes):
-        c.setFillColorRGB(*((0.75, 0.15, 0.12) if i % 2 == 0 else (0.96, 0.93, 0.86)))
-        x0 = cx - w / 2 - s * 0.05 + i * (w + s * 0.1) / stripes
-        _poly(c, [(x0, cy + s * 0.1), (x0 + (w + s * 0.1) / stripes, cy + s * 0.1),
-                  (x0 + (w + s * 0.1) / stripes * 0.8, cy + s * 0.45), (x0 + (w + s * 0.1) / stripes * 0.2,
-                                                                       cy + s * 0.45)], None, INK, s * 0.02)
+        colour = (0.75, 0.15, 0.12) if i % 2 == 0 else (0.96, 0.93, 0.86)
+        x0 = cx - w / 2 - s * 0.05 + i * pitch
+        _poly(c, [(x0, cy + s * 0.1), (x0 + pitch, cy + s * 0.1), (x0 + pitch * 0.8, cy + s * 0.45),
+                  (x0 + pitch * 0.2, cy + s * 0.45)], colour, INK, s * 0.02)
     coin(c, cx, cy - s * 0.2, s * 0.3)
 
 

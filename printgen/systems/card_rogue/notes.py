@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...render.compose import compose
 from ...render.html import render_pdf
-from . import decks, rules, simulation, words
+from . import decks, rules, simulation, solo, words
 from .reference_rules import reference_paragraphs
 
 
@@ -75,6 +75,9 @@ def build(request) -> bytes:
         "characters": characters_table(),
         "economy": economy(),
         "sim": report.as_data(),
+        "solo": solo.simulate_games(request.code),
+        "solo_gear": [rules.item(i)["name"] for i in solo.SHOPPING],
+        "walk_back": solo.WALK_BACK,
         "ordinary_names": [e["name"] for e in rules.enemies() if not e.get("boss")],
         "choices": list(rules.choices()),
         "reference": [{"lead": p.lead, "text": p.text} for p in reference_paragraphs()],

@@ -48,6 +48,7 @@ class Fighter:
     spell_cooldown: int | None = None  # a double roll that rests this many turns (the Mage)
     poison_heals: int = 0
     healing_potions: int = 0
+    health: int | None = None  # the health he comes into the fight with; None: his maximum
 
 
 def fighter(name: str, effects: list[dict[str, Any]], healing_potions: int = 0) -> Fighter:
@@ -181,10 +182,11 @@ def _start_of_turn(s: _State) -> None:
 def fight(players: list[Fighter], enemy: dict | Foe, rng: Rng) -> Outcome:
     """One fight of ``players`` (the first is the one the enemy attacks) against ``enemy``."""
     foe = enemy if isinstance(enemy, Foe) else Foe.of(enemy)
-    states = [_State(p, p.max_health, potions=p.healing_potions) for p in players]
+    states = [_State(p, p.max_health if p.health is None else p.health, potions=p.healing_potions)
+              for p in players]
     enemy_health = foe.health
     healing = rules.potion_amounts()["healing"]
-    start_health = players[0].max_health
+    start_health = states[0].health
     for turn in range(1, MAX_TURNS + 1):
         for index, s in enumerate(states):
             if s.out:

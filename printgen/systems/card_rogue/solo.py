@@ -1,0 +1,246 @@
+"""A whole game for one player, simulated: does the set give a lone explorer a fair run?
+
+The board's geometry is left out: each turn the player reveals the next card
+of the shuffled exploration deck and deals with it as the rules say (fights
+through ``simulation.fight``, traps, the fountain, potions rolled the first
+time a colour is drunk, artifacts, the key and the chest). Once a shop has
+turned up he walks back to it (a few turns) whenever his gold buys the next
+piece of gear on his list, and last the shopkeeper's debt. He dies as the
+rules say: he keeps one card, loses the rest, and starts again at full
+health. Bosses are fought only when the odds are with him; the golem needs
+friends, so a lone player leaves it be. A game ends when the deck is
+explored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...seed import Rng, SeedCode
+from . import rules, simulation
+
+GAMES = 500
+WALK_BACK = 3  # turns to walk back to a shop, a fountain or the chest already found
+DRINK_BELOW = 4  # an unknown potion is worth the risk at this health or less
+SHOPPING = ("sword", "chestplate", "helm", "shield")  # what a lone player buys, in this order
+BOSS_NERVE = ("sword", "chestplate")  # gear a lone player wants before he faces a basilisk
+
+
+def exploration_cards() -> list[str]:
+    """The exploration deck as codes, each as often as its count."""
+    e = rules.exploration()
+    cards = ["tile"] * sum(s["exploration"] for s in rules.tile_shapes())
+    cards += [f"enemy:{x['id']}" for x in rules.enemies() for _ in range(x["count"])]
+    cards += [f"trap:{t['id']}" for t in e["trap"] for _ in range(t["count"])]
+    cards += ["fountain"] * e["fountain"]["count"] + ["shop"] * e["shop"]["count"]
+    cards += ["chest"] * e["chest"]["count"] + ["key"] * e["key"]["count"]
+    cards += [f"potion:{c['name']}" for c in rules.potion_colours() for _ in range(rules.potions_per_colour())]
+    cards += [f"artifact:{a['id']}" for a in rules.artifacts()]
+    return cards
+
+
+@dataclass
+class Player:
+    health: int
+    gear: list[str] = field(default_factory=list)
+    artifacts: list[str] = field(default_factory=list)
+    potions: list[str] = field(default_factory=list)  # colours held
+    strength: int = 0  # from potions of strength and weakness
+    gold: int = 0
+    key: bool = False
+
+    def effects(self) -> list[dict[str, Any]]:
+        found = [e for item in self.gear for e in rules.item(item)["effects"]]
+        found += [e for a in self.artifacts for e in next(x for x in rules.artifacts() if x["id"] == a)["effects"]]
+        return found + [{"code": "attack", "amount": self.strength}]
+
+    def max_health(self) -> int:
+        return simulation.fighter("player", self.effects()).max_health
+
+
+@dataclass
+class Game:
+    turns: int = 0
+    deaths: int = 0
+    victory: int = 0
+    gold_earned: int = 0
+    first_gear_at: int = 0  # the card revealed when the first gear was bought; 0: never
+    slain: int = 0
+    basilisks: int = 0
+
+
+class SoloRun:
+    def __init__(self, rng: Rng):
+        self.rng = rng
+        self.player = Player(rules.base_health())
+        self.game = Game()
+        self.identified: dict[str, str] = {}
+        self.shop = self.fountain = self.chest = False
+        self.chest_opened = False
+        self.revealed = 0
+
+    # -- the deck, card by card ---------------------------------------------------
+
+    def play(self) -> Game:
+        deck = exploration_cards()
+        self.rng.shuffle(deck)
+        for card in deck:
+            self.revealed += 1
+            self.game.turns += 1
+            self.reveal(card)
+            self.between_cards()
+        return self.game
+
+    def reveal(self, card: str) -> None:
+        kind, _, which = card.partition(":")
+        p = self.player
+        if kind == "enemy":
+            self.meet(rules.enemy(which))
+        elif kind == "trap":
+            trap = next(t for t in rules.exploration()["trap"] if t["id"] == which)
+            if which == "spikes":
+                self.hurt(trap["damage"])
+            elif which == "poison":
+                self.hurt(trap["turns"])
+            else:
+                self.game.turns += 1
+        elif kind == "fountain":
+            self.fountain = True
+            self.rest_at_fountain()
+        elif kind == "shop":
+            self.shop = True
+        elif kind == "key":
+            p.key = True
+        elif kind == "chest":
+            self.chest = True
+        elif kind == "potion":
+            p.potions.append(which)
+        elif kind == "artifact":
+            before = p.max_health()
+            p.artifacts.append(which)
+            p.health = min(p.health + max(0, p.max_health() - before), p.max_health())
+
+    def meet(self, enemy: dict) -> None:
+        p = self.player
+        if enemy.get("boss") == "golem" or (enemy.get("boss") and not set(BOSS_NERVE) <= set(p.gear)):
+            if not self.rng.die(6) in rules.data("combat")["flee_on"]:
+                self.hurt(enemy["attack"])  # a failed flight costs one blow before he gets away
+            return
+        me = simulation.fighter("player", p.effects())
+        me.health = p.health
+        outcome = simulation.fight([me], enemy, self.rng)
+        self.game.turns += outcome.turns
+        if outcome.died:
+            self.die()
+            return
+        p.health -= outcome.health_lost
+        if outcome.won:
+            self.game.slain += 1
+            if enemy.get("boss"):
+                self.game.basilisks += 1
+                self.game.victory += enemy["victory"]
+            else:
+                p.gold += enemy["gold"]
+                self.game.gold_earned += enemy["gold"]
+
+    def hurt(self, damage: int) -> None:
+        self.player.health -= damage
+        if self.player.health <= 0:
+            self.die()
+
+    def die(self) -> None:
+        """He keeps his best card (the key if he has it), drops the rest, and starts again."""
+        p = self.player
+        self.game.deaths += 1
+        keep_gear = [] if p.key or not p.gear else [max(p.gear, key=lambda i: rules.item(i)["gold"])]
+        self.player = Player(rules.base_health(), gear=keep_gear, key=p.key)
+        self.game.turns += 1
+
+    # -- between cards: drink, shop, rest, open the chest ---------------------
+
+    def between_cards(self) -> None:
+        p = self.player
+        if p.health <= DRINK_BELOW and p.potions:
+            self.drink(p.potions.pop())
+        if self.shop:
+            self.go_shopping()
+        if self.fountain and p.health <= p.max_health() // 2:
+            self.game.turns += WALK_BACK
+            self.rest_at_fountain()
+        if self.chest and p.key and not self.chest_opened:
+            self.game.turns += WALK_BACK
+            self.chest_opened = True
+            p.key = False
+            self.game.victory += rules.exploration()["chest"]["victory"]
+
+    def drink(self, colour: str) -> None:
+        p = self.player
+        if colour not in self.identified:
+            taken = set(self.identified.values())
+            rows = rules.potion_table().rows
+            while True:
+                effect = rows[self.rng.die(6) - 1]["code"]
+                if effect not in taken:
+                    break
+            self.identified[colour] = effect
+        amounts = rules.potion_amounts()
+        effect = self.identified[colour]
+        if effect == "healing":
+            p.health = min(p.max_health(), p.health + amounts["healing"])
+        elif effect == "poison":
+            self.hurt(amounts["poison_turns"])
+        elif effect == "strength":
+            p.strength += amounts["strength"]
+        elif effect == "weakness":
+            p.strength -= amounts["weakness"]
+        elif effect == "paralysis":
+            self.game.turns += amounts["paralysis_turns"]
+
+    def go_shopping(self) -> None:
+        p = self.player
+        factor = rules.data("combat")["buy_factor"]
+        wanted = next((i for i in SHOPPING if i not in p.gear and not self._slot_taken(i)), None)
+        price = factor * (rules.item(wanted)["gold"] if wanted else rules.debt()["gold"])
+        if p.gold < price:
+            return
+        self.game.turns += WALK_BACK
+        p.gold -= price
+        if wanted:
+            p.gear.append(wanted)
+            self.game.first_gear_at = self.game.first_gear_at or self.revealed
+        else:
+            self.game.victory += rules.debt()["effects"][0]["amount"]
+            self.shop = False  # nothing left he wants
+
+    def _slot_taken(self, item_id: str) -> bool:
+        slot = rules.item(item_id)["slot"]
+        return any(rules.item(g)["slot"] == slot for g in self.player.gear)
+
+    def rest_at_fountain(self) -> None:
+        p = self.player
+        drained_on = rules.exploration()["fountain"]["drained_on"]
+        while self.fountain and p.health < p.max_health():
+            self.game.turns += 1
+            if self.rng.die(6) == drained_on:
+                self.fountain = False
+            else:
+                p.health = min(p.max_health(), p.health + rules.exploration()["fountain"]["heal"])
+
+
+def simulate_games(code: SeedCode, games: int = GAMES) -> dict[str, float]:
+    """Averages over ``games`` solo games, each from its own stream of the seed."""
+    played = [SoloRun(code.stream("card-rogue solo game", n)).play() for n in range(games)]
+    bought = [g.first_gear_at for g in played if g.first_gear_at]
+    return {
+        "games": games,
+        "turns": round(sum(g.turns for g in played) / games, 1),
+        "died_once": round(100 * sum(g.deaths > 0 for g in played) / games),
+        "deaths": round(sum(g.deaths for g in played) / games, 1),
+        "gold": round(sum(g.gold_earned for g in played) / games, 1),
+        "bought_gear": round(100 * len(bought) / games),
+        "first_gear_at": round(sum(bought) / len(bought)) if bought else 0,
+        "slain": round(sum(g.slain for g in played) / games, 1),
+        "basilisks": round(sum(g.basilisks for g in played) / games, 2),
+        "victory": round(sum(g.victory for g in played) / games, 1),
+    }
