@@ -60,7 +60,7 @@ class Option:
             return text
         if self.pattern is not None:
             if not re.fullmatch(self.pattern, text):
-                raise PrintgenError(f"{self.name} {text!r} is not what printgen writes there; {self.help}")
+                raise PrintgenError(f"{self.name} {text!r} is not in the form printgen writes ({self.help})")
             return text
         if not _WHOLE.match(text) or not self.low <= int(text) <= self.high:
             raise PrintgenError(f"{self.name} must be a whole number from {self.low} to {self.high}, not {text!r}")

@@ -8,6 +8,7 @@ its SHA-256; reproducing refuses a file that is missing or has changed.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,14 +16,14 @@ from typing import TYPE_CHECKING
 
 from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES
 from ..cards.model import Deck
-from ..cards.sizes import DEFAULT_CARD_SIZE, card_size
+from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
 from ..render.output import default_path
-from ..seed import SeedCode, parse_bool
+from ..seed import SeedCode
 from .. import games
-from ..options import parse_options
+from ..options import Option, parse_options
 from ..units import mm, paper as paper_named
-from . import register
+from . import PAPER_OPTION, PDF_OR_JSON, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -31,10 +32,8 @@ LAYOUTS = ("sheet", "print-shop")
 
 CUSTOM = "custom"
 GENERIC = "generic"  # the system of a custom deck that belongs to no game
-DEFAULT_BLEED_MM = 3.0
 MAX_BLEED_MM = 6.0
 MAX_OFFSET_MM = 10.0
-FORMATS = ("pdf", "json")
 
 
 @dataclass(frozen=True)
@@ -44,11 +43,25 @@ class DeckRequest:
     data_digest: str | None
     options: PrintOptions
     deck_options: dict[str, object]  # the options the game declares for this deck, parsed
+    format: str
 
 
+_NUMBER = r"-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?"  # as _number_text writes it
 # The options every deck takes; a game may declare more for its own decks.
-PRINT_KEYS = ("deck", "card-size", "bleed", "layout", "paper", "duplex", "crop-marks", "back-offset", "calibration",
-              "format", "data", "data-sha256")
+PRINT_OPTIONS = (
+    Option("deck", "the deck's name", pattern="[a-z0-9-]+"),
+    Option("card-size", "the card size", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
+    Option("bleed", "the bleed in mm", pattern=_NUMBER, default="3"),
+    Option("layout", "sheet or print-shop", choices=LAYOUTS, default="sheet"),
+    PAPER_OPTION,
+    Option("duplex", "how backs are mirrored", choices=DUPLEX_MODES, default="long"),
+    Option("crop-marks", "the crop marks", choices=CROP_MARK_STYLES, default="short"),
+    Option("back-offset", "the back pages' shift in mm, XxY", pattern=f"{_NUMBER}x{_NUMBER}", default="0x0"),
+    Option("calibration", "a calibration sheet first", flag=True, default="no"),
+    PDF_OR_JSON,
+    Option("data", "the custom deck's file", pattern=r"[^\x00]+"),
+    Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}"),
+)
 
 
 def deck_systems() -> tuple[str, ...]:
@@ -102,7 +115,7 @@ def options_for(
         if calibration:
             options["calibration"] = True
     if output_format != "pdf":
-        options["format"] = _choice({"format": output_format}, "format", "pdf", FORMATS)
+        options["format"] = output_format
     options.update(deck_options or {})
     if deck == CUSTOM:
         options["data"] = str(data)
@@ -119,6 +132,8 @@ def parse_offset(text: str) -> tuple[float, float]:
         if len(parts) != 2:
             raise ValueError
         dx, dy = float(parts[0]), float(parts[1])
+        if not (math.isfinite(dx) and math.isfinite(dy)):
+            raise ValueError
     except ValueError:
         raise PrintgenError(f"back offset {text!r} is not two numbers; give X,Y in mm, e.g. --back-offset 0.5,-1") from None
     if abs(dx) > MAX_OFFSET_MM or abs(dy) > MAX_OFFSET_MM:
@@ -131,23 +146,21 @@ def request_from_code(code: SeedCode) -> DeckRequest:
     deck = o.get("deck", "")
     data = Path(o["data"]) if "data" in o else None
     _check_deck(code.system, deck, data)
-    duplex = _choice(o, "duplex", "long", DUPLEX_MODES)
-    crop = _choice(o, "crop-marks", "short", CROP_MARK_STYLES)
-    layout = _choice(o, "layout", "sheet", LAYOUTS)
-    bleed = _float_option(o, "bleed", DEFAULT_BLEED_MM, 0.0, MAX_BLEED_MM)
-    dx, dy = parse_offset(o.get("back-offset", "0x0"))
+    declared = () if deck == CUSTOM else system_decks(code.system)[deck].options
+    values = parse_options(o, PRINT_OPTIONS + declared, f"the {deck} deck")
+    bleed = float(values["bleed"])
+    if not 0 <= bleed <= MAX_BLEED_MM:
+        raise PrintgenError(f"bleed must be a number of mm from 0 to {MAX_BLEED_MM:g}, not {o['bleed']!r}")
+    dx, dy = parse_offset(values["back-offset"])
     from ..cards.render import PrintOptions
 
     options = PrintOptions(
-        size=card_size(o.get("card-size", DEFAULT_CARD_SIZE)),
-        paper=paper_named(o.get("paper", "letter")),
-        bleed=mm(bleed), crop_marks=crop, duplex=duplex, layout=layout,
-        back_offset=(mm(dx), mm(dy)), calibration=parse_bool(o.get("calibration", "no")),
+        size=card_size(values["card-size"]), paper=paper_named(values["paper"]), bleed=mm(bleed),
+        crop_marks=values["crop-marks"], duplex=values["duplex"], layout=values["layout"],
+        back_offset=(mm(dx), mm(dy)), calibration=values["calibration"],
     )
-    declared = () if deck == CUSTOM else system_decks(code.system)[deck].options
-    own = {k: v for k, v in o.items() if k not in PRINT_KEYS}
-    deck_options = parse_options(own, declared, f"the {deck} deck")
-    return DeckRequest(deck, data, o.get("data-sha256"), options, deck_options)
+    deck_options = {option.name: values[option.name] for option in declared}
+    return DeckRequest(deck, data, values["data-sha256"], options, deck_options, values["format"])
 
 
 def load(code: SeedCode, request: DeckRequest) -> Deck:
@@ -170,7 +183,7 @@ def load(code: SeedCode, request: DeckRequest) -> Deck:
 def build(code: SeedCode) -> bytes:
     request = request_from_code(code)
     deck = load(code, request)
-    if _choice(code.option_map, "format", "pdf", FORMATS) == "json":
+    if request.format == "json":
         # The deck as data: the cards in print order, for other tools.
         data = {"seed_code": str(code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
@@ -189,24 +202,6 @@ def _check_deck(system: str, deck: str, data: Path | None) -> None:
         raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .yaml)")
     if deck != CUSTOM and data is not None:
         raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
-
-
-def _choice(options: dict[str, str], key: str, default: str, allowed: tuple[str, ...]) -> str:
-    value = options.get(key, default)
-    if value not in allowed:
-        raise PrintgenError(f"{key} {value!r} is not one of: {', '.join(allowed)}")
-    return value
-
-
-def _float_option(options: dict[str, str], key: str, default: float, low: float, high: float) -> float:
-    text = options.get(key, str(default))
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not low <= value <= high:
-        raise PrintgenError(f"{key} must be a number of mm from {low:g} to {high:g}, not {text!r}")
-    return value
 
 
 def _number_text(value: float) -> str:
