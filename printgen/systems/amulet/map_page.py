@@ -81,11 +81,11 @@ def draw_level(c: Canvas, frame: Frame, level: Level) -> None:
         walls(c, frame, area)
     for area in level.areas:
         for exit_ in area.exits:
-            draw_exit(c, frame, exit_)
+            draw_exit(c, frame, exit_, curved=area.room.shape == "Circle")
         for item in area.contents:
             if item["code"] == "murder-hole" and item.get("wall"):
                 a, b = ends(frame, Wall((item["wall"][0], item["wall"][1]), item["wall"][2]))
-                marks.murder_hole(c, a, b, p * 0.09)
+                wall_mark(c, "murder-hole", a, b, p, 1)
     for area in level.areas:
         label(c, frame, area)
     c.restoreState()
@@ -173,45 +173,56 @@ def walls(c: Canvas, frame: Frame, area: Area) -> None:
             marks.wall(c, *ends(frame, unit))
 
 
-def draw_exit(c: Canvas, frame: Frame, exit_: Exit, players: bool = False) -> None:
+def draw_exit(c: Canvas, frame: Frame, exit_: Exit, players: bool = False, curved: bool = False) -> None:
+    """One exit's mark; ``curved``: the room is round, its wall already drawn as the curve."""
     p = frame.pitch
     if exit_.spot is not None:
         # In the corner of its square on the rolled side, clear of the marks at the middle of each wall.
         cx, cy = SPOT_CORNER[exit_.heading]
-        x, y = frame.point(exit_.spot[0] + cx, exit_.spot[1] + cy)
-        (marks.stair if exit_.kind == "stair" else marks.teleporter)(c, x, y, p * (0.26 if exit_.kind == "stair" else 0.18))
+        inside_mark(c, exit_.kind, *frame.point(exit_.spot[0] + cx, exit_.spot[1] + cy), p)
         return
-    if exit_.mirror or not exit_.walls:
-        return
-    a, _ = ends(frame, exit_.walls[0])
-    _, b = ends(frame, exit_.walls[-1])
-    size = max(7.0, p * 0.3)
+    if (exit_.mirror and not players) or not exit_.walls:
+        return  # the far side of an exit is drawn once, from the room it was rolled in
+    units = sorted(exit_.walls, key=lambda w: (w.cell[1], w.cell[0]))
+    a, _ = ends(frame, units[0])
+    _, b = ends(frame, units[-1])
     kind = "secret" if exit_.secret else exit_.kind
+    wall_mark(c, kind, a, b, p, len(units), players, curved)
+
+
+def inside_mark(c: Canvas, kind: str, x: float, y: float, pitch: float) -> None:
+    if kind == "stair":
+        marks.stair(c, x, y, pitch * 0.26)
+    else:
+        marks.teleporter(c, x, y, pitch * 0.18)
+
+
+def wall_mark(c: Canvas, kind: str, a, b, pitch: float, units: int, players: bool = False,
+              curved: bool = False) -> None:
+    """The rules' mark for an exit of ``units`` units of wall from ``a`` to ``b``; ``pitch`` is one unit."""
+    size = max(7.0, pitch * 0.3)
     if kind == "secret":
-        marks.wall(c, a, b)
+        if not curved:
+            marks.wall(c, a, b)
         if not players:
             marks.letter(c, a, b, "S", size, backed=True)
-        return
-    if kind == "crumble":
-        marks.crumble(c, a, b, p * 0.07)
-        return
-    if kind == "food":
-        marks.food_ward(c, a, b, p * 0.06)
-        return
-    if kind == "treasure":
-        marks.ticks(c, a, b, len(exit_.walls), p * 0.1)
-        return
-    marks.jambs(c, a, b, p * 0.06)
-    if kind == "walldoor":
-        c.setLineWidth(marks.THIN)
-        c.setDash(p * 0.06, p * 0.05)
-        c.line(*a, *b)
-        c.setDash()
-        marks.letter(c, a, b, "C", size, backed=True)
-    elif kind == "door":
-        marks.letter(c, a, b, "C", size, backed=True)
-    elif kind == "open":
-        marks.letter(c, a, b, "O", size, backed=True)
+    elif kind == "crumble":
+        marks.crumble(c, a, b, pitch * 0.07)
+    elif kind == "food":
+        marks.food_ward(c, a, b, pitch * 0.06)
+    elif kind == "treasure":
+        marks.ticks(c, a, b, units, pitch * 0.1)
+    elif kind == "murder-hole":
+        marks.wall(c, a, b)
+        marks.murder_hole(c, a, b, pitch * 0.09)
+    else:
+        marks.jambs(c, a, b, pitch * 0.06)
+        if kind == "walldoor":
+            c.setLineWidth(marks.THIN)
+            c.setDash(pitch * 0.06, pitch * 0.05)
+            c.line(*a, *b)
+            c.setDash()
+        marks.letter(c, a, b, "O" if kind == "open" else "C", size, backed=True)
 
 
 def label(c: Canvas, frame: Frame, area: Area) -> None:
@@ -261,10 +272,13 @@ def draw_players_grid(c: Canvas, frame: Frame, level: Level) -> None:
     x0, y0 = frame.point(0, level.height)
     c.rect(x0, y0, level.width * frame.pitch, level.height * frame.pitch, stroke=1, fill=0)
     if level.areas:
+        # The room the heroes arrive in, as they see it: its walls and exits, no secret doors.
         first = level.area(1)
         c.setLineCap(1)
         floor(c, frame, first)
         walls(c, frame, first)
+        for exit_ in first.exits:
+            draw_exit(c, frame, exit_, players=True, curved=first.room.shape == "Circle")
         label(c, frame, _bare(first))
     c.restoreState()
 
@@ -285,8 +299,8 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float, 
         ("crumble", "Crumble: wavy wall, one unit"), ("secret", "Secret door: S across the wall"),
         ("walldoor", "Walldoor: C over a long opening"), ("door", "Door: C in a one-unit gap"),
         ("open", "Open: O in the gap"), ("food", "Food ward: two ticks"),
-        ("treasure", "Treasure wall: a tick a unit (two units)"), ("teleport", "Teleporter: small square"),
-        ("stair", "Stair down"), ("murder", "Murder hole in the wall"),
+        ("treasure", "Treasure wall: a tick a unit"), ("teleport", "Teleporter: small square"),
+        ("stair", "Stair down"), ("murder-hole", "Murder hole in the wall"),
     ]
     c.setFont(fonts.SERIF, 8.5)
     c.setStrokeGray(0)
@@ -317,38 +331,13 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float, 
 
 
 def _legend_mark(c: Canvas, kind: str, a, b, unit: float) -> None:
-    frame_pitch = unit
-    size = 8.0
+    """A legend entry drawn with the map's own functions, on a wall one legend unit long."""
     if kind in ("teleport", "stair"):
-        x, y = (a[0] + b[0]) / 2, a[1]
-        (marks.stair if kind == "stair" else marks.teleporter)(c, x, y, frame_pitch * (0.55 if kind == "stair" else 0.4))
-        return
-    if kind == "murder":
-        marks.wall(c, a, b)
-        marks.murder_hole(c, a, b, 2.6)
-        return
-    if kind == "crumble":
-        marks.crumble(c, a, b, unit * 0.07)
-        return
-    if kind == "secret":
-        marks.wall(c, a, b)
-        marks.letter(c, a, b, "S", size, backed=True)
-        return
-    if kind == "food":
-        marks.food_ward(c, a, b, unit * 0.07)
-        return
-    if kind == "treasure":
-        marks.ticks(c, a, b, 2, unit * 0.15)
-        return
-    marks.jambs(c, a, b, unit * 0.1)
-    if kind == "walldoor":
-        c.setLineWidth(marks.THIN)
-        c.setDash(unit * 0.06, unit * 0.05)
-        c.line(*a, *b)
-        c.setDash()
-        marks.letter(c, a, b, "C", size, backed=True)
-    elif kind in ("door", "open"):
-        marks.letter(c, a, b, "C" if kind == "door" else "O", size, backed=True)
+        inside_mark(c, kind, (a[0] + b[0]) / 2, a[1], unit * 1.6)
+    elif kind == "treasure":
+        wall_mark(c, kind, a, b, unit / 2, 2)
+    else:
+        wall_mark(c, kind, a, b, unit, 1)
 
 
 def draw_scale(c: Canvas, left: float, y: float, pitch: float) -> None:
