@@ -131,7 +131,7 @@ def run_product(product: str, system: str, seed: str | None, options: dict[str, 
     if seed is not None and not seed.strip():
         raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
     if isinstance(out, Path):
-        check_writable(out, force)  # a refusal before a seed is chosen and printed
+        check_writable(out, force, protected_paths(options))  # a refusal before a seed is chosen and printed
     with user_templates.using(templates):
         products.check(SeedCode.make(product, system, seed or "check", options))  # bad options: before a seed is chosen
         if seed is None:
@@ -142,10 +142,14 @@ def run_product(product: str, system: str, seed: str | None, options: dict[str, 
         return write_product(SeedCode.make(product, system, seed, options), out, force)
 
 
+def protected_paths(options: dict) -> tuple[Path, ...]:
+    """A custom deck's own data file is never the output, even with --force."""
+    return (Path(str(options["data"])),) if "data" in options else ()
+
+
 def write_product(code: SeedCode, out: Path | None, force: bool) -> Path:
     path = out or default_path(code.file_stem, products.output_suffix(code))
-    # A custom deck's own data file is never the output, even with --force.
-    protected = (Path(code.option_map["data"]),) if "data" in code.option_map else ()
+    protected = protected_paths(code.option_map)
     check_writable(path, force, protected)  # before the work, so a refusal is instant
     data = products.build(code)
     write_atomic(path, data, force, protected)

@@ -1,0 +1,123 @@
+"""A seed code, a PDF or a file name from someone else is untrusted: one clear line, exit 2, nothing written."""
+
+import os
+import signal
+import stat
+import time
+
+import pytest
+
+from printgen.errors import PrintgenError
+from printgen.render import output
+
+from pdfutil import run_cli
+
+
+def refused(result, words):
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("code, words", [
+    ("pg1:graph-paper:generic:x:format=pdf%2F..%2F..%2Fescaped", "no option 'format' for graph paper"),
+    ("pg1:graph-paper:generic:x:pages=2,pages=3", "gives the option 'pages' twice"),
+    ("pg1:graph-paper:generic:x:pages=03", "pages must be a whole number from 1 to 500, not '03'"),
+    ("pg1:graph-paper:generic:x:pages=%C2%B3", "pages must be a whole number"),
+    ("pg1:graph-paper:generic:x%zz:", "broken %-escape"),
+    ("pg1:graph-paper:generic:x:bogus=1", "no option 'bogus'"),
+    ("pg1:sheet:roguelike:x:fillable=maybe", "fillable must be yes or no, not 'maybe'"),
+    ("pg1:deck:roguelike:x:card-size=POKER,deck=loot", "card-size must be one of"),
+    ("pg1:deck:roguelike:x:back-offset=nanx0,deck=loot", "back-offset 'nanx0' is not in the form"),
+    ("pg1:dungeon:roguelike:x:levels=03", "levels must be a whole number from 1 to 20, not '03'"),
+    ("pg¹:graph-paper:generic:x:", "a seed code holds only"),
+    ("pg1:graph-paper:generic:" + "x" * 2500 + ":", "a seed code is at most"),
+])
+def test_hostile_seed_codes_are_refused(tmp_path, code, words):
+    result = run_cli("reproduce", code, "-o", str(tmp_path / "out.pdf"))
+    refused(result, words)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_long_code_is_read_as_a_code_not_a_file_name(tmp_path):
+    seed = "y" * 300
+    result = run_cli("reproduce", f"pg1:graph-paper:generic:{seed}:pages=1", "-o", str(tmp_path / "long.pdf"))
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["graph-paper", "--seed", "bad\udcffbytes"], "control characters"),
+    (["deck", "loot", "--back-offset", "nan,0"], "not two numbers"),
+    (["deck", "loot", "--back-offset", "inf,0"], "not two numbers"),
+])
+def test_hostile_options_are_refused(tmp_path, args, words):
+    refused(run_cli(*args, "-o", str(tmp_path / "out.pdf")), words)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_names_that_cannot_be_written(tmp_path):
+    refused(run_cli("graph-paper", "-o", str(tmp_path / ("n" * 300 + ".pdf"))), "longer than 255 bytes")
+    refused(run_cli("graph-paper", "-o", str(tmp_path / "newdir") + "/"), "names a folder")
+    assert not (tmp_path / "newdir").exists()
+    (tmp_path / "plain").write_text("x")
+    refused(run_cli("graph-paper", "-o", str(tmp_path / "plain" / "x.pdf")), "is a file, not a folder")
+    refused(run_cli("graph-paper", "-o", os.devnull, "--force"), "not a regular file")
+
+
+def test_force_never_replaces_the_decks_own_data(tmp_path):
+    data = tmp_path / "cards.csv"
+    data.write_text("title,body,count\nA,b,1\n")
+    refused(run_cli("deck", "custom", "--data", str(data), "-o", str(data), "--force"), "own data file")
+    assert data.read_text().startswith("title")
+
+
+def test_no_seed_is_printed_before_an_already_exists_refusal(tmp_path):
+    target = tmp_path / "taken.pdf"
+    target.write_bytes(b"keep")
+    result = run_cli("graph-paper", "-o", str(target))
+    refused(result, "already exists")
+    assert "seed:" not in result.stderr and target.read_bytes() == b"keep"
+
+
+def test_written_files_follow_the_umask(tmp_path):
+    old = os.umask(0o027)
+    try:
+        path = output.write_atomic(tmp_path / "a.pdf", b"%PDF", force=False)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_mid_write_leaves_no_part_file(tmp_path, monkeypatch, signum):
+    real_fsync = os.fsync
+
+    def killed(fd):
+        real_fsync(fd)
+        os.kill(os.getpid(), signum)
+
+    monkeypatch.setattr(os, "fsync", killed)
+    with pytest.raises(KeyboardInterrupt):
+        output.write_atomic(tmp_path / "a.pdf", b"%PDF", force=False)
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler) or callable(signal.getsignal(signum))
+
+
+def test_stale_part_files_are_swept(tmp_path):
+    stale, fresh = tmp_path / ".a.pdf.old.part", tmp_path / ".a.pdf.new.part"
+    stale.write_bytes(b"x")
+    fresh.write_bytes(b"x")
+    long_ago = time.time() - 2 * output.STALE_PART_SECONDS
+    os.utime(stale, (long_ago, long_ago))
+    output.write_atomic(tmp_path / "a.pdf", b"%PDF", force=False)
+    assert not stale.exists() and fresh.exists()
+
+
+def test_a_full_disk_is_one_clear_line(tmp_path, monkeypatch):
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(PrintgenError, match="the disk is full; nothing was written"):
+        output.write_atomic(tmp_path / "a.pdf", b"%PDF" * 10000, force=False)
+    assert list(tmp_path.iterdir()) == []
