@@ -11,9 +11,12 @@ GAME = Game(
             "a rules reference",
     sheets=Offer("the class sheets: abilities, the countdown, twelve slots", "sheet"),
     decks={
-        "monsters": Offer("the six monsters, and printgen's wraith, mimic, generator and mini-boss", "decks:monsters_deck"),
+        "monsters": Offer("the six monsters, and printgen's wraith, mimic, generator and mini-boss",
+                          "decks:monsters_deck",
+                          examples=(("deck monsters --system amulet", "ten monster cards with stat lines"),)),
         "swarms": Offer("a card per monster and swarm size: health by room size, scatter threshold, attacks",
-                        "decks:swarms_deck"),
+                        "decks:swarms_deck",
+                        examples=(("deck swarms --system amulet", "24 swarm cards: six monsters, four sizes"),)),
     },
     dungeon=Offer(
         "a dungeon: mapper's and players' maps with the rules' marks, the key, a treasure level, the rules at hand",
@@ -25,7 +28,12 @@ GAME = Game(
             Option("scaling", "Scaling rules: a mini-boss level every ten levels, then a treasure level.",
                    flag=True, default="no"),
         ),
+        examples=(("dungeon --system amulet --seed moonpie", "3 levels of 8 × 8 units, Letter"),
+                  ("dungeon --system amulet --levels 12 --units 10 --scaling", "a mini-boss on level 10, then a "
+                   "treasure level"),
+                  ("dungeon --system amulet --seed moonpie --format json", "the same dungeon as data")),
     ),
     reference=Offer("the countdown, potions and keys, the calls, combat, swarm numbers, printgen's choices",
-                    "reference_product:build"),
+                    "reference_product:build",
+                    examples=(("reference --system amulet", "the rules at hand, two pages"),)),
 )

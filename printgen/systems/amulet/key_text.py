@@ -92,7 +92,8 @@ def content_text(item: dict[str, Any]) -> str:
         side = words.DIRECTIONS[item["direction"]]
         if item.get("looks_into") is None:
             return f"Murder Hole, {side} wall: bricked up, no unmapped rock behind it"
-        return f"Murder Hole in the {side} wall, looking into room {item['looks_into']}"
+        return (f"Murder Hole in the {side} wall, looking into room {item['looks_into']}: its shooters can shoot "
+                "back through it; a generator there gives a direct shot half the time (75% with Reflective Shot)")
     if code == "password":
         return "Password: a locked chest with a scroll; its word, said once, turns every wall to Stairs for a moment"
     return name
