@@ -75,7 +75,7 @@ def test_every_card_is_printed_as_often_as_its_count(everything):
     assert sum(1 for t in titles if t.startswith("SPARE ")) == 20
     assert {c["name"] for c in rules.characters()} == {"Warrior", "Rogue", "Cleric", "Explorer", "Mage", "Bard"}
     assert all(titles[c["name"]] == 1 for c in rules.characters())
-    assert titles["Reference"] == 4 and titles["Shopkeeper's Debt"] == 1
+    assert titles["Reference"] == 4 and titles["Card Symbols"] == 4 and titles["Shopkeeper's Debt"] == 1
     assert everything["printed"] == sum(titles.values())
 
 

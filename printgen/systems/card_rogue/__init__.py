@@ -23,7 +23,7 @@ GAME = Game(
         "shop": Offer("weapons, armor, scrolls and the shopkeeper's debt", "decks:shop_deck"),
         "gold": Offer("the gold cards", "decks:gold_deck"),
         "effects": Offer("poison, skip-turn and cooldown effect cards", "decks:effects_deck"),
-        "references": Offer("a reference card per player", "decks:references_deck"),
+        "references": Offer("a reference card and a card of the symbols per player", "decks:references_deck"),
         "spares": Offer("the 20 SPARE cards on several family backs", "decks:spares_deck"),
     },
     reference=Offer("the designer's notes: counts, simulated odds, choices, the reference card", "notes:build",

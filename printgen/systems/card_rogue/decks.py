@@ -227,9 +227,27 @@ def effect_cards() -> list[Card]:
 def reference_cards() -> list[Card]:
     from .reference_rules import reference_paragraphs
 
-    return [Card("Reference", "The rules hardest to remember", body=reference_paragraphs(),
-                 count=rules.supplies()["reference"]["count"], accent=families.KIND_COLOURS["reference"],
-                 back_style=families.back("reference"), source="reference card")]
+    count = rules.supplies()["reference"]["count"]
+    legend = (Symbol("slot", "primary"), Symbol("drink"), Symbol("throw"), _gold(3), TRADE, Symbol("cursed"),
+              _gold(0, sellable=False))
+    return [Card("Reference", "The rules hardest to remember", body=reference_paragraphs(), count=count,
+                 accent=families.KIND_COLOURS["reference"], back_style=families.back("reference"),
+                 source="reference card"),
+            Card("Card Symbols", "Read from the foot of a card", body=SYMBOLS_LEGEND, count=count,
+                 accent=families.KIND_COLOURS["reference"], symbols=legend, back_style=families.back("reference"),
+                 source="symbols card")]
+
+
+SYMBOLS_LEGEND = (
+    Paragraph("the slot it fills on the equipment card: hand, shield, head, chest or feet; two together for "
+              "a two-handed weapon.", lead="Slot:"),
+    Paragraph("it can be drunk, or thrown at an adjacent player or enemy.", lead="Flask, arc:"),
+    Paragraph("its gold amount: what the shop pays for it; the shop asks twice that.", lead="Coin:"),
+    Paragraph("it can be traded with an adjacent player.", lead="Arrows:"),
+    Paragraph("cursed: it stays in your hand until a scroll removes it.", lead="Skull:"),
+    Paragraph("crossed out in red, it cannot be used that way: a crossed coin cannot be sold.",
+              lead="Red stroke:"),
+)
 
 
 def spare_cards() -> list[Card]:
