@@ -1,6 +1,7 @@
 """Rogue Like Roguelike: a hand-drawn roguelike for a rogue and a Dungeon Master."""
 
 from ...games import Game, Offer
+from ...options import Option
 
 GAME = Game(
     id="rlrl",
@@ -12,6 +13,21 @@ GAME = Game(
     reference=Offer("the Dungeon Master's reference: every list and table, the seed's colour key, printgen's choices",
                     "reference:build", examples=(("reference --system rlrl --seed moonpie",
                                                   "the lists and tables, with the colours of the moonpie campaign"),)),
+    dungeon=Offer(
+        "the ten-level campaign: the Dungeon Master's maps and keys, the rogue's copies and sheet, a reference",
+        "dungeon_product",
+        (
+            Option("rooms", "Rooms on each level before its doors lead on to the stairs down.", low=2, high=14,
+                   default="8"),
+            Option("copies", "Whose pages to print: both parts, the Dungeon Master's, or the rogue's.",
+                   choices=("both", "dm", "rogue"), default="both"),
+        ),
+        examples=(
+            ("dungeon --system rlrl --seed moonpie", "the whole campaign: the DM's pages, then the rogue's"),
+            ("dungeon --system rlrl --seed moonpie --copies rogue", "only the rogue's sheet and level copies"),
+            ("dungeon --system rlrl --seed moonpie --format json", "the campaign as data"),
+        ),
+    ),
     decks={
         "encounters": Offer("every monster and trap of the E to A lists, with the mimic and the shopkeeper",
                             "decks:encounters_deck", examples=(

@@ -62,7 +62,7 @@ SHOP_ITEMS = {
     "rations": "{count} rations",
     "lockpicks": "{count} lock picks",
     "rope": "Rope (+1d to Climb)",
-    "mimic": "a mimic, posing as {name}",
+    "mimic": "a mimic posing as stock: it attacks when touched",
     "fake-amulet": "a fake Amulet of Yendor",
 }
 

@@ -1,0 +1,86 @@
+"""The campaign as one PDF: the Dungeon Master's part, then the rogue's, each printable on its own.
+
+The Dungeon Master's part: a cover with the page ranges, the reference (with
+this seed's colour key), and each level's map with its key. The rogue's
+part: the rogue's sheet with this campaign's colours, and each level's copy
+with only the setup drawn. ``--copies dm`` or ``rogue`` prints one part.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pikepdf
+
+from ...products import Request
+from ...render.canvas import new_document
+from ...render.compose import compose
+from ...render.html import render_pdf
+from ...sheets.draw import FormCollector, Style
+from . import map_pages, reference, sheet
+from .campaign import Campaign
+
+TITLE = "Rogue Like Roguelike: a ten-level campaign"
+SHEET_EDGE = 28.0  # pt around the rogue's sheet
+SHEET_FOOT = 34.0
+
+
+def render(built: Campaign, request: Request) -> bytes:
+    copies = request.options["copies"]
+    dm = _dm_part(built, request) if copies in ("both", "dm") else []
+    rogue = _rogue_part(built, request) if copies in ("both", "rogue") else []
+    parts = []
+    if dm:
+        counts = [_pages(part) for part in dm]
+        rogue_pages = sum(_pages(part) for part in rogue)
+        parts.append(_cover(built, request, 1 + sum(counts), rogue_pages))
+    return compose(parts + dm + rogue, request.code, TITLE)
+
+
+def _pages(pdf: bytes) -> int:
+    import io
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return len(document.pages)
+
+
+def _dm_part(built: Campaign, request: Request) -> list[bytes]:
+    doc = new_document(request.code, TITLE, request.paper.size)
+    for level, shop in zip(built.levels, built.shops):
+        map_pages.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
+        doc.canvas.showPage()
+    return [reference.pages(request, built.colours), doc.finish()]
+
+
+def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
+    doc = new_document(request.code, TITLE, request.paper.size)
+    c = doc.canvas
+    width, height = request.paper.size
+    c.saveState()
+    c.translate(SHEET_EDGE, SHEET_FOOT)
+    sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - SHEET_FOOT, "rogue", None, Style(),
+               FormCollector(enabled=False), item_colours=rogue_colours(built.colours))
+    c.restoreState()
+    c.showPage()
+    for level in built.levels:
+        map_pages.rogue_page(c, request.paper, level)
+        c.showPage()
+    return [doc.finish()]
+
+
+def rogue_colours(dealt: dict[str, str]) -> list[tuple[str, str]]:
+    """This campaign's colours for the rogue's sheet: potions then wands, each in alphabetical order."""
+    kinds = {item["magic"]: item["kind"] for item in reference.colours.magic_items()}
+    return sorted(((colour, kinds[magic]) for magic, colour in dealt.items()),
+                  key=lambda pair: (reference.colours.KINDS.index(pair[1]), pair[0]))
+
+
+def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
+    return render_pdf("rlrl/campaign.html", request.code, TITLE, request.paper, request.templates,
+                      **cover_context(built, dm_pages, rogue_pages))
+
+
+def cover_context(built: Campaign, dm_pages: int, rogue_pages: int) -> dict[str, Any]:
+    levels = [{"number": b.level.number, "difficulty": b.difficulty, "areas": len(b.level.areas),
+               "rooms": sum(1 for a in b.level.areas if a.type != "Corridor")} for b in built.levels]
+    return {"levels": levels, "dm_pages": dm_pages, "rogue_first": dm_pages + 1 if rogue_pages else 0,
+            "rogue_last": dm_pages + rogue_pages, "rooms": built.rooms, "amulet": built.amulet}
