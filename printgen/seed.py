@@ -107,10 +107,16 @@ class SeedCode:
 
     @classmethod
     def make(cls, product: str, system: str, seed: str, options: dict[str, object]) -> "SeedCode":
+        """A new seed code; refused when it would be too long to print legibly in a footer."""
         check_text(seed, "seed")
         for key, value in options.items():
             check_text(_option_text(value), f"option {key}")
-        return cls(product, system, seed, tuple(sorted((k, _option_text(v)) for k, v in options.items())))
+        code = cls(product, system, seed, tuple(sorted((k, _option_text(v)) for k, v in options.items())))
+        if len(str(code)) > PRINTED_CODE_LENGTH:
+            raise PrintgenError(f"the seed code would be {len(str(code))} characters, more than the "
+                                f"{PRINTED_CODE_LENGTH} a page footer shows legibly; use a shorter seed "
+                                f"(or a shorter path to a data file)")
+        return code
 
     @property
     def option_map(self) -> dict[str, str]:
@@ -168,7 +174,8 @@ class SeedCode:
         return f"{self.product}-{self.system}-{safe_seed}"
 
 
-MAX_CODE_LENGTH = 2000  # a seed code is a line to share; a custom deck's path is the longest part
+MAX_CODE_LENGTH = 2000  # the longest seed code read back (older or hand-made ones included)
+PRINTED_CODE_LENGTH = 300  # the longest seed code printgen makes: two footer lines at 5.5 pt hold it
 _NOT_TEXT = ("Cc", "Cs", "Zl", "Zp")
 _CODE_TEXT = re.compile(r"[A-Za-z0-9\-_.~%:,=]+")
 

@@ -121,3 +121,17 @@ def test_a_full_disk_is_one_clear_line(tmp_path, monkeypatch):
     with pytest.raises(PrintgenError, match="the disk is full; nothing was written"):
         output.write_atomic(tmp_path / "a.pdf", b"%PDF" * 10000, force=False)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_long_seed_code_stays_readable_on_the_page(tmp_path):
+    import pypdfium2
+
+    seed = "a-long-shared-seed-" * 6
+    out = tmp_path / "long.pdf"
+    result = run_cli("graph-paper", "--seed", seed, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    code = result.stdout.split("seed code: ")[1].strip()
+    page = pypdfium2.PdfDocument(str(out))[0]
+    text = "".join(page.get_textpage().get_text_range().split())
+    assert code in text
+    refused(run_cli("graph-paper", "--seed", "x" * 400, "-o", str(tmp_path / "no.pdf")), "use a shorter seed")

@@ -70,20 +70,37 @@ def footer_text(seed_code: SeedCode, page: int, pages: int) -> str:
     return f"printgen · {seed_code} · page {page} of {pages}"
 
 
+def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tuple[float, list[str]]:
+    """The footer's size and lines: one line if it fits at a legible size, else the code broken over two.
+
+    A seed code is at most PRINTED_CODE_LENGTH characters (seed.py), so two
+    lines at the smallest size always hold it: the code stays readable from
+    the paper.
+    """
+    text = footer_text(seed_code, page, pages)
+    for size in (FOOTER_SIZE, 6.0, 5.5):
+        if fonts.string_width(text, fonts.MONO, size) <= width:
+            return size, [text]
+    size = 5.5
+    per_line = int(width // fonts.string_width("0", fonts.MONO, size))
+    code = str(seed_code)
+    # Break where the code has a seam (an option or a part), as near the end of the first line as it can.
+    head = f"printgen · {code}"
+    cut = max(head.rfind(",", 0, per_line), head.rfind(":", 0, per_line))
+    cut = cut + 1 if cut > per_line // 2 else per_line
+    return size, [head[:cut], f"{head[cut:]} · page {page} of {pages}"]
+
+
 def draw_footer(doc: PdfDocument, page: int, pages: int, margin: float = mm(10)) -> None:
     """The seed code and page number, centred at the foot of the page."""
     c = doc.canvas
     c.saveState()
     c.setFillGray(FOOTER_GREY)
-    c.setFont(fonts.MONO, FOOTER_SIZE)
     width = doc.page_size[0]
-    text = footer_text(doc.seed_code, page, pages)
-    # A very long seed would run off the page: shrink to fit between the margins.
-    size = FOOTER_SIZE
-    while size > 4 and fonts.string_width(text, fonts.MONO, size) > width - 2 * margin:
-        size -= 0.25
+    size, lines = footer_lines(doc.seed_code, page, pages, width - 2 * margin)
     c.setFont(fonts.MONO, size)
-    c.drawCentredString(width / 2, FOOTER_BASELINE, text)
+    for index, line in enumerate(reversed(lines)):
+        c.drawCentredString(width / 2, FOOTER_BASELINE + index * size * 1.25, line)
     c.restoreState()
 
 
