@@ -99,8 +99,8 @@ def draw_footer(doc: PdfDocument, page: int, pages: int, margin: float = mm(10))
     width = doc.page_size[0]
     size, lines = footer_lines(doc.seed_code, page, pages, width - 2 * margin)
     c.setFont(fonts.MONO, size)
-    for index, line in enumerate(reversed(lines)):
-        c.drawCentredString(width / 2, FOOTER_BASELINE + index * size * 1.25, line)
+    for index, line in enumerate(lines):  # top line first, so the code reads in order when copied
+        c.drawCentredString(width / 2, FOOTER_BASELINE + (len(lines) - 1 - index) * size * 1.25, line)
     c.restoreState()
 
 
