@@ -281,7 +281,7 @@ def sheet_command(system: str, blank: bool, count: int | None, per_page: int, fi
 @force_option
 def reproduce(source: str, templates: Path | None, out: Path | None, force: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF or a seed code."""
-    looks_like_file = source.lower().endswith(".pdf") or (not source.lower().startswith("pg") and _is_file(source))
+    looks_like_file = source.lower().endswith(".pdf") or (not source.lower().startswith("pg") and _exists(source))
     if looks_like_file:
         from .render.metadata import read_seed_code
 
@@ -293,9 +293,9 @@ def reproduce(source: str, templates: Path | None, out: Path | None, force: bool
         write_product(code, out, force)
 
 
-def _is_file(source: str) -> bool:
+def _exists(source: str) -> bool:
     try:
-        return Path(source).is_file()
+        return Path(source).exists()
     except (OSError, ValueError):  # too long or odd for a path: a seed code, then
         return False
 

@@ -135,3 +135,19 @@ def test_a_long_seed_code_stays_readable_on_the_page(tmp_path):
     text = "".join(page.get_textpage().get_text_range().split())
     assert code in text
     refused(run_cli("graph-paper", "--seed", "x" * 400, "-o", str(tmp_path / "no.pdf")), "use a shorter seed")
+
+
+def test_pdfs_that_are_not_printgen_files_are_one_line(tmp_path):
+    import pikepdf
+
+    plain = tmp_path / "plain.pdf"
+    pikepdf.new().save(plain)
+    with pikepdf.open(plain) as pdf:
+        pdf.save(tmp_path / "locked.pdf", encryption=pikepdf.Encryption(owner="o", user="u"))
+    (tmp_path / "junk.pdf").write_bytes(os.urandom(300))
+    os.mkfifo(tmp_path / "pipe.pdf")
+    for name, words in [("locked.pdf", "is encrypted"), ("junk.pdf", "cannot read it as a PDF"),
+                        ("pipe.pdf", "not a regular file"), ("plain.pdf", "no printgen seed code")]:
+        refused(run_cli("reproduce", str(tmp_path / name), "-o", str(tmp_path / "out.pdf")), words)
+    refused(run_cli("reproduce", "/dev/zero", "-o", str(tmp_path / "out.pdf")), "not a regular file")
+    assert not (tmp_path / "out.pdf").exists()

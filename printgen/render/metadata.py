@@ -1,21 +1,33 @@
-"""Reading a printgen PDF's seed code back out of its metadata."""
+"""Reading a printgen PDF's seed code back out of its metadata.
+
+The PDF may come from anyone: only a regular file of sensible size is
+opened, and anything pikepdf cannot read is one clear line.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pikepdf
-
 from ..errors import PrintgenError
 from ..seed import SeedCode
 
+MAX_PDF_BYTES = 512 * 1024 * 1024  # far more than any printgen file; a guard against a disk image passed by mistake
+
 
 def read_seed_code(path: Path) -> SeedCode:
+    import pikepdf
+
     try:
+        if not path.exists():
+            raise PrintgenError(f"{path}: no such file; give a printgen PDF or a seed code")
+        if not path.is_file():
+            raise PrintgenError(f"{path} is not a regular file; give a printgen PDF or a seed code")
+        if path.stat().st_size > MAX_PDF_BYTES:
+            raise PrintgenError(f"{path} is larger than any printgen PDF; give a printgen PDF or a seed code")
         with pikepdf.open(path) as pdf:
             subject = str(pdf.docinfo.get("/Subject", ""))
-    except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give a printgen PDF or a seed code") from None
+    except pikepdf.PasswordError:
+        raise PrintgenError(f"{path} is encrypted; printgen's PDFs never are, so it was not made by printgen") from None
     except (pikepdf.PdfError, OSError) as exc:
         raise PrintgenError(f"{path}: cannot read it as a PDF ({exc}); give a printgen PDF or a seed code") from None
     if not subject:
