@@ -389,7 +389,14 @@ EMBLEMS: dict[str, Callable[..., None]] = {
 
 
 def emblem(c: Canvas, name: str, cx: float, cy: float, size: float, tint: Color | None = None) -> None:
+    """The emblem ``name``; "coin:5" writes 5 across it."""
+    name, _, label = name.partition(":")
     EMBLEMS[name](c, cx, cy, size, tint)
+    if label:
+        font_size = size * (0.5 if len(label) < 2 else 0.38)
+        c.setFillColorRGB(*INK)
+        c.setFont(fonts.MONO_BOLD, font_size)
+        c.drawCentredString(cx, cy - font_size * 0.36, label)
 
 
 # -- symbols at a card's foot -------------------------------------------------

@@ -62,7 +62,7 @@ class Card:
     accent: Color | None = None  # the face's colour; None: the deck's
     paths: tuple[str, ...] = ()  # tile: the edges (of EDGES) a stone path leaves by
     arrow: str = ""  # tile: the edge the red arrow points at; its opposite edge always has a path
-    emblem: str = ""  # a small drawing on the face: potion, coin, key, chest, or a character's emblem
+    emblem: str = ""  # a small drawing on the face (potion, coin, key, a character's...); "coin:5" writes 5 on it
     tint: Color | None = None  # the emblem's colour (a potion's)
     symbols: tuple[Symbol, ...] = ()  # the marks at the foot of the card
     back_style: BackStyle | None = None  # the card's family back; None: the deck's back

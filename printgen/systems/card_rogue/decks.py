@@ -203,7 +203,7 @@ def shop_cards() -> list[Card]:
 def gold_cards() -> list[Card]:
     back = families.back("gold")
     return [Card(f"{g['amount']} Gold", "Gold", body=(Paragraph("Pay the shopkeeper or the mole; trade freely."),),
-                 count=g["count"], emblem="coin", accent=families.KIND_COLOURS["gold"],
+                 count=g["count"], emblem=f"coin:{g['amount']}", accent=families.KIND_COLOURS["gold"],
                  symbols=(_gold(g["amount"]), TRADE), back_style=back, source=f"gold {g['amount']}")
             for g in rules.supplies()["gold"]]
 
