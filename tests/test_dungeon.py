@@ -1,138 +1,324 @@
-"""Roguelike dungeons: the guarantees hold for every seed, and the booklet reads back."""
+"""Roguelike dungeons: every roll honoured on the map, the guarantees for every seed, the booklet read back."""
 
 import json
+import shutil
+import subprocess
 from collections import Counter
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from printgen.maps.geometry import HEADINGS, step
+from printgen.maps.spots import area_spots
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.roguelike import dungeon as dungeon_module
-from printgen.systems.roguelike.dungeon_pdf import PITCH
-from printgen.units import inch
+from printgen.systems.roguelike import dungeon as dungeon_module, rules
+from printgen.systems.roguelike.dungeon_links import is_way_down
+from printgen.systems.roguelike.dungeon_rolls import roll_area, roll_encounter
+from printgen.systems.roguelike.dungeon_pdf import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
+from printgen.systems.roguelike.dungeon_symbols import area_marks
+from printgen.units import inch, paper
 
 from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
 
+LETTER = map_squares(paper("letter"))
 
-def options_for(levels, rooms, paper, fmt):
-    return {"levels": levels, "rooms": rooms, "paper": paper, "format": fmt}
+
+def options_for(levels, rooms, paper_name="letter", fmt="pdf", players="blank"):
+    return {"levels": levels, "rooms": rooms, "paper": paper_name, "format": fmt, "players": players}
 
 
 def generate(seed: str, levels: int = 3, rooms: int = 16):
-    code = SeedCode.make("dungeon", "roguelike", seed, options_for(levels, rooms, "letter", "pdf"))
-    return dungeon_module.generate(code, levels, rooms)
+    code = SeedCode.make("dungeon", "roguelike", seed, options_for(levels, rooms))
+    return dungeon_module.generate(code, levels, rooms, LETTER)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.text(min_size=1, max_size=20), levels=st.integers(1, 5), rooms=st.integers(4, 40))
+SAMPLE_SEEDS = 150
+
+
+@cache
+def sample(rooms: int = 16, seeds: int = SAMPLE_SEEDS):
+    """A fixed sample of dungeons at the defaults, and every area the dice rolled while making them."""
+    rolled = []
+
+    def counting(rng):
+        plan = roll_area(rng)
+        rolled.append(plan)
+        return plan
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dungeon_module, "roll_area", counting)
+        dungeons = [generate(f"sample-{i}", 3, rooms) for i in range(seeds)]
+    return dungeons, rolled
+
+
+def all_areas(dungeons):
+    return [area for d in dungeons for level in d.levels for area in level.areas]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.text(st.characters(categories=("L", "N", "P", "Zs")), min_size=1, max_size=20),
+       levels=st.integers(1, 4), rooms=st.integers(4, 40))
 def test_every_seed_keeps_the_guarantees(seed, levels, rooms):
     dungeon = generate(seed, levels, rooms)
     assert dungeon_module.check(dungeon) == []
     assert len(dungeon.levels) == levels
     for level in dungeon.levels:
-        assert 1 <= len(level.areas) <= rooms
-        # areas never overlap, never touch except through a doorway, and stay on the page
-        owner = {}
+        teleport_ends = {l.area for a in level.areas for l in a.links if l.kind == "teleport"}
+        assert rooms <= len(level.areas) <= rooms + len(teleport_ends) or len(level.areas) < rooms
         for area in level.areas:
-            for cell in area.cells:
-                assert cell not in owner
-                owner[cell] = area.number
-                assert 0 <= cell[0] < level.width and 0 <= cell[1] < level.height
-        # numbered in walking order: each area is entered from an earlier one
-        for area in level.areas[1:]:
-            assert area.entered_from is not None and area.entered_from < area.number
-        # every door leads to an area, or says why it does not
-        for area in level.areas:
+            if area.entered_from is not None:  # numbered in walking order from the way in
+                assert area.entered_from < area.number
             for exit_ in area.exits:
-                assert (exit_.to is None) != (exit_.dead_end is None)
-                if exit_.to is not None:
-                    assert level.area(exit_.to).entered_from == area.number
+                assert (exit_.to is not None) == (exit_.leads == "area")
+                if exit_.to is not None:  # a door to an area opens straight into it across one square of rock
+                    assert step(exit_.at, exit_.side, 2) in level.area(exit_.to).cells
+                if not exit_.rolled:
+                    assert exit_.kind == dungeon_module.ADDED_DOOR
 
 
-def test_levels_are_linked_downwards_and_the_last_holds_the_hoard():
-    for seed in map(str, range(40)):
-        dungeon = generate(seed, levels=4)
-        for level in dungeon.levels[:-1]:
-            downs = [l for a in level.areas for l in a.links if l["kind"] in ("stairs-down", "chute")]
-            assert downs and all(l["level"] == level.number + 1 and l["area"] == 1 for l in downs)
-        last = dungeon.levels[-1]
-        hoards = [a for a in last.areas if "hoard" in a.contents]
-        assert len(hoards) == 1 and len(hoards[0].contents["hoard"]["loot"]) == 4
+def test_placed_areas_honour_the_dice():
+    """Every area rolled is placed; the placed shares match the tables' odds."""
+    dungeons, rolled = sample()
+    areas = all_areas(dungeons)
+    # Nothing rolled is thrown away: the placed areas are the rolled ones, kind for kind.
+    def kinds(items):
+        return Counter((p.type, str(p.data["features"])) for p in items)
+    placed_plans = Counter((a.type, str(a.data["features"])) for a in areas)
+    unplaced = kinds(rolled) - placed_plans
+    assert sum(unplaced.values()) <= len(dungeons) * 3  # at most the one rolled last on a full level
+    tables = rules.tables()
+
+    def expected(table_id):
+        table = tables[table_id]
+        return {row.result: float(table.row_probability(row)) for row in table.rows}
+
+    def assert_shares(counts, probabilities):
+        """Within 10% (relative) of the odds, or of three standard errors where the sample is too small for 10%."""
+        total = sum(counts.values())
+        for name, p in probabilities.items():
+            allowed = max(0.1 * p, 3 * (p * (1 - p) / total) ** 0.5)
+            assert abs(counts[name] / total - p) <= allowed, (name, counts[name] / total, p)
+
+    assert_shares(Counter(a.type for a in areas), expected("room-type"))
+    passages = [a for a in areas if "direction_length" in a.data["features"]]
+    rooms = [a for a in areas if "area_sqft" in a.data["features"]]
+    assert_shares(Counter(a.data["features"]["direction_length"] for a in passages), expected("corridor-features"))
+    assert_shares(Counter(a.data["features"]["width_ft"] for a in passages), _by(tables["corridor-features"], "width_ft"))
+    # Room areas are read back from the squares drawn.
+    assert_shares(Counter(len(a.cells) * 25 for a in rooms), _by(tables["room-features"], "area_sqft"))
+    for area in rooms:  # every room covers exactly its rolled area
+        assert len(area.cells) * 25 == area.data["features"]["area_sqft"]
 
 
-def test_teleports_lead_to_another_area_of_the_same_level():
-    seen = 0
-    for seed in map(str, range(60)):
-        for level in generate(seed).levels:
+def _by(table, field):
+    shares = Counter()
+    for row in table.rows:
+        shares[row[field]] += float(table.row_probability(row))
+    return dict(shares)
+
+
+def test_exits_lead_somewhere_and_levels_stay_on_one_page():
+    levels = [level for d in sample()[0] for level in d.levels]
+    exits = [e for level in levels for a in level.areas for e in a.exits]
+    leads = Counter(e.leads for e in exits)
+    assert leads["blocked"] / len(exits) <= 0.02, leads
+    assert leads["unexplored"] > 0 and leads["area"] > 0
+    one_page = sum((level.width, level.height) == LETTER for level in levels)
+    assert one_page / len(levels) >= 0.90
+    # Loops: a way that runs into an area already drawn opens into it.
+    loops = sum(any(e.to is not None and level.area(e.to).entered_from != a.number
+                    for a in level.areas for e in a.exits) for level in levels)
+    assert loops / len(levels) > 0.15
+    # Every rolled door is drawn, or (at most 1%) listed in the key as "also".
+    doors = [e for e in exits if e.kind not in ("open", "dead-end")]
+    assert sum(e.at is None for e in doors) / len(doors) <= 0.01
+    # No door the dice did not roll, but the arches printgen adds when every exit closed early.
+    for level in levels:
+        for area in level.areas:
+            f = area.data["features"]
+            rolled = [e for e in area.exits if e.rolled and e.kind not in ("open", "dead-end")]
+            table = "room-features" if "area_sqft" in f else "corridor-features"
+            doors_row = rules.tables()[table].lookup(area.rolls[table][-1])
+            assert sorted(e.kind for e in rolled) == sorted(doors_row["door_kinds"])
+
+
+@pytest.mark.parametrize("rooms", [4, 10, 24, 40])
+def test_rooms_gives_that_many_areas(rooms):
+    levels = [level for i in range(12) for level in generate(f"rooms-{i}", 3, rooms).levels]
+    full = sum(len(level.areas) >= rooms for level in levels)
+    assert full / len(levels) >= 0.95
+
+
+def test_turns_forks_and_lengths_are_as_rolled():
+    for area in all_areas(sample()[0][:80]):
+        f = area.data["features"]
+        if f.get("shape") != "turn" and f.get("shape") not in ("straight", "dead-end"):
+            continue
+        width = max(1, round(f["width_ft"] / 5))
+        if f["shape"] in ("straight", "dead-end") or abs(f["turn"]) == 90:
+            assert len(area.cells) == width * f["length_ft"] // 5  # drawn exactly as long as rolled
+        if f["shape"] == "turn" and abs(f["turn"]) == 45:
+            (end,) = [e for e in area.exits if e.kind == "open"]
+            assert end.heading % 2 == 1  # a 45° turn keeps its new, diagonal heading
+
+
+def test_ways_down_teleports_and_the_hoard():
+    teleports = 0
+    for dungeon in sample()[0][:100]:
+        levels = dungeon.levels
+        for level in levels[:-1]:
+            downs = [l for a in level.areas for l in a.links if is_way_down(l)]
+            assert downs and all((l.level, l.area) == (level.number + 1, 1) for l in downs)
+        last = levels[-1]
+        (hoard,) = [a for a in last.areas if "hoard" in a.data]
+        for area in last.areas:
+            for link in area.links:
+                if is_way_down(link):
+                    assert link.area == hoard.number != area.number
+        for level in levels:
             for area in level.areas:
                 for link in area.links:
-                    if link["kind"] == "teleport":
-                        seen += 1
-                        assert link["level"] == level.number and link["area"] != area.number
-    assert seen > 0
+                    if link.kind == "teleport":
+                        teleports += 1
+                        target = level.area(link.area)
+                        assert target.number > area.number and target.entered_from is None
+                        assert "teleport-end" in area_marks(target, level)
+    assert teleports > 0
 
 
-def test_creatures_are_rolled_in_full():
-    groups = [a.contents["creatures"] for seed in map(str, range(40)) for l in generate(seed).levels for a in l.areas if "creatures" in a.contents]
-    assert groups
-    for group in groups:
-        assert 1 <= group["count"] <= 6
-        members = group.get("rivals") or group["individuals"]
-        assert len(members) == group["count"]
-        for member in members:
-            assert member["health"] >= 1
+def test_elementals_drop_their_gold():
+    """Metal and Fused Elementals leave 50 and 20 gold pieces instead of a loot roll."""
+    code = SeedCode.make("dungeon", "roguelike", "elementals", {})
+    seen = Counter()
+    for i in range(200):
+        rng = code.stream("elementals", i)
+        group = roll_encounter(rules.tables().roll("creatures-elementals", rng), rng)
+        gold = {"Metal Elemental": 50, "Fused Elemental": 20}.get(group["name"])
+        if gold:
+            seen[gold] += 1
+            assert all(ind["loot"] == [{"roll": None, "result": f"{gold} gold pieces", "points": gold}]
+                       for ind in group["individuals"])
+    assert seen[50] and seen[20]
 
 
-def test_entrance_follows_the_dice():
-    counts = Counter()
-    secrets = 0
-    n = 3000
-    for i in range(n):
-        entrance = dungeon_module.roll_entrance(SeedCode.make("dungeon", "roguelike", str(i), {}).stream("entrance"))
-        counts[entrance["name"]] += 1
-        secrets += entrance["secret"]
-    # a secret entrance (1 in 6) rolls again, so each of the five kinds comes up 1 in 5
-    for name, count in counts.items():
-        assert abs(count / n - 0.2) < 0.03, (name, count)
-    assert abs(secrets / n - 1 / 6) < 0.025
+def test_marks_and_numbers_each_have_their_own_place():
+    for area in all_areas(sample()[0][:40]):
+        spots = area_spots(area, ["trap", "creatures", "chest", "stairs-down"])
+        places = {(s.x, s.y) for s in spots}
+        assert len(places) == len(spots)
+        for s in spots:
+            assert (int(s.x), int(s.y)) in area.cells  # inside the area: never across a wall
 
 
-def test_json_round_trips_and_is_deterministic():
-    code = SeedCode.make("dungeon", "roguelike", "json", options_for(2, 12, "letter", "json"))
+def test_json_is_the_shared_contract():
+    code = SeedCode.make("dungeon", "roguelike", "json", options_for(2, 12, fmt="json"))
     first = build(code)
     assert first == build(code)
     data = json.loads(first)
-    assert data["seed_code"] == str(code)
-    assert [len(level["areas"]) for level in data["levels"]] == [len(l.areas) for l in dungeon_module.generate(code, 2, 12).levels]
-    assert json.loads(json.dumps(data)) == data
-    area = data["levels"][0]["areas"][0]
-    for key in ("number", "type", "geometry", "cells", "contents", "exits", "features"):
-        assert key in area
+    assert data["system"] == "roguelike" and data["seed_code"] == str(code)
+    built = dungeon_module.generate(code, 2, 12, LETTER)
+    assert [level["number"] for level in data["levels"]] == [1, 2]
+    for level_data, level in zip(data["levels"], built.levels):
+        assert (level_data["width"], level_data["height"]) == (level.width, level.height)
+        numbers = {a["number"] for a in level_data["areas"]}
+        for area_data, area in zip(level_data["areas"], level.areas):
+            assert {"number", "type", "cells", "rolls", "exits", "links"} <= set(area_data)
+            assert area_data["type"] in ("Corridor", "Room", "Cavern", "Chamber")
+            assert sorted(map(tuple, area_data["cells"])) == sorted(area.cells)
+            assert all(0 <= x < level.width and 0 <= y < level.height for x, y in area_data["cells"])
+            assert "room-type" in area_data["rolls"]
+            for exit_ in area_data["exits"]:
+                assert {"kind", "secret", "to", "leads"} <= set(exit_)
+                assert exit_["leads"] in ("area", "level", "dead-end", "unexplored", "blocked")
+                assert isinstance(exit_["secret"], bool)
+                assert (exit_["to"] in numbers) if exit_["leads"] == "area" else exit_["to"] is None
+            for link in area_data["links"]:
+                assert set(link) == {"kind", "level", "area"}
 
 
-def test_pdf_pages_fonts_and_metadata():
-    code = SeedCode.make("dungeon", "roguelike", "pdf", options_for(2, 12, "a4", "pdf"))
-    pdf = open_pdf(build(code))
+def test_pdf_pages_fonts_metadata_and_double_sided_order():
+    code = SeedCode.make("dungeon", "roguelike", "pdf", options_for(2, 12, "a4"))
+    data = build(code)
+    pdf = open_pdf(data)
     sizes = page_sizes(pdf)
-    assert len(sizes) >= 1 + 2 * 2 + 1
     assert all(w == pytest.approx(595.28, abs=0.01) and h == pytest.approx(841.89, abs=0.01) for w, h in sizes)
     used = fonts(pdf)
     assert used and all(used.values()), used
     assert SeedCode.parse(subject(pdf)) == code
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext is not installed")
+    texts = [_page_text(data, n) for n in range(1, len(sizes) + 1)]
+    for number in (1, 2):
+        (map_page,) = [i for i, t in enumerate(texts, 1) if f"Level {number}" in t and "Referee's map" in t]
+        assert map_page % 2 == 0 and f"Level {number}: the key" in texts[map_page]  # the key faces the map
+    players = [i for i, t in enumerate(texts, 1) if "Players' map" in t]
+    assert len(players) == 2 and all(p % 2 == 1 and texts[p].strip().startswith("printgen") for p in players)
+    assert players[0] > max(i for i, t in enumerate(texts, 1) if "Rules at a glance" in t)
 
 
-def test_map_fits_its_page_at_quarter_inch_squares():
+def _page_text(data: bytes, number: int) -> str:
+    return subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), "-", "-"], input=data,
+                          capture_output=True, check=True).stdout.decode()
+
+
+def test_drawn_map_shows_floors_rock_and_open_doorways(tmp_path):
+    """Rasterise a referee's map: area squares white, rock grey, every doorway to an area open."""
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm is not installed")
+    from PIL import Image
+
+    code = SeedCode.make("dungeon", "roguelike", "raster", options_for(1, 16))
+    data = build(code)
+    dpi = 144
+    (tmp_path / "map.pdf").write_bytes(data)
+    subprocess.run(["pdftoppm", "-f", "2", "-l", "2", "-r", str(dpi), "-gray", "-png", "-singlefile",
+                    str(tmp_path / "map.pdf"), str(tmp_path / "map")], check=True)
+    image = Image.open(tmp_path / "map.png").convert("L")
+    level = dungeon_module.generate(code, 1, 16, LETTER).levels[0]
+    page_w, page_h = paper("letter").size
+    scale = dpi / 72
+    left = (page_w - level.width * PITCH) / 2
+
+    def pixel(x: float, y: float) -> int:  # squares → the grey (0 black, 255 white) at that point
+        return image.getpixel((round((left + x * PITCH) * scale), round((TOP + y * PITCH) * scale)))
+
+    floor = {c for a in level.areas for c in a.cells}
+    doorways = {step(e.at, e.side) for a in level.areas for e in a.exits if e.at is not None}
+    marked = {(int(s.x), int(s.y)) for a in level.areas for s in area_spots(a, area_marks(a, level))}
+    for cell in floor - marked:
+        assert pixel(cell[0] + 0.3, cell[1] + 0.3) > 240, cell  # white floor (clear of the grid lines)
+    for x in range(level.width):
+        for y in range(level.height):
+            if (x, y) not in floor and (x, y) not in doorways and (x, y) != level.way_in.at:
+                near = any((x + dx, y + dy) in floor | doorways for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                if not near:
+                    assert 170 < pixel(x + 0.3, y + 0.3) < 230, (x, y)  # grey rock
+    for area in level.areas:
+        for exit_ in area.exits:
+            if exit_.leads == "area":  # no wall across the way from the area into its doorway
+                dx, dy = HEADINGS[exit_.side]
+                mid = (exit_.at[0] + 0.5 + dx * 0.5, exit_.at[1] + 0.5 + dy * 0.5)
+                across = (-dy * 0.3, dx * 0.3)
+                # (a grid line may run there, light grey; a wall would be black)
+                assert pixel(mid[0] + across[0], mid[1] + across[1]) > 120, (area.number, exit_.at)
+
+
+def test_map_pages_fit_their_paper():
     assert PITCH == inch(0.25)
-    width, height = dungeon_module.MAP_WIDTH * PITCH, dungeon_module.MAP_HEIGHT * PITCH
-    for page_w, page_h in ((612, 792), (595.28, 841.89)):
-        assert width <= page_w - inch(0.5) and height <= page_h - inch(2)
+    for name in ("letter", "a4"):
+        p = paper(name)
+        columns, rows = map_squares(p)
+        assert columns * PITCH <= p.width - 2 * SIDE_MARGIN and rows * PITCH + TOP + BOTTOM <= p.height
+    assert LETTER == (31, 36)
 
 
 def test_dungeon_is_byte_identical_across_processes(tmp_path):
     outputs = []
     for name in ("a.pdf", "b.pdf"):
-        result = run_cli("dungeon", "--system", "roguelike", "--seed", "same", "--levels", "2", "-o", str(tmp_path / name))
+        result = run_cli("dungeon", "--system", "roguelike", "--seed", "same", "--levels", "2", "--players", "layout",
+                         "-o", str(tmp_path / name))
         assert result.returncode == 0, result.stderr
         outputs.append((tmp_path / name).read_bytes())
     assert outputs[0] == outputs[1]
@@ -146,6 +332,7 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
         (["dungeon", "--system", "roguelike", "--levels", "0"], "levels must be a whole number from 1 to 20, not '0'"),
         (["dungeon", "--system", "roguelike", "--levels", "03"], "levels must be a whole number from 1 to 20, not '03'"),
         (["dungeon", "--system", "roguelike", "--rooms", "2"], "rooms must be a whole number from 4 to 40, not '2'"),
+        (["dungeon", "--system", "roguelike", "--players", "map"], "players must be one of blank, layout, not 'map'"),
         (["dungeon", "--system", "roguelike", "--format", "svg"], "'svg' is not one of"),
     ],
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .adjacency import Adjacency
-from .geometry import SIDES, Cell, step
+from .geometry import SIDES, Cell, dilate, step
 from .level import LEADS, Level, Link
 
 
@@ -29,12 +29,11 @@ def keeps_adjacency(level: Level, rule: Adjacency) -> list[str]:
     owner = {cell: area.number for area in level.areas for cell in area.cells}
     problems = []
     for area in level.areas:
-        for x, y in sorted(area.cells):
-            for dx in range(-rule.gap, rule.gap + 1):
-                for dy in range(-rule.gap, rule.gap + 1):
-                    other = owner.get((x + dx, y + dy))
-                    if other is not None and other != area.number and other > area.number:
-                        problems.append(f"level {level.number}: areas {area.number} and {other} touch at {(x, y)}")
+        zone = dilate(area.cells, rule.gap) if rule.gap else set()
+        for cell in sorted(zone - area.cells):
+            other = owner.get(cell)
+            if other is not None and other > area.number:
+                problems.append(f"level {level.number}: areas {area.number} and {other} touch at {cell}")
         if rule.must_touch_parent and area.entered_from is not None:
             parent = level.area(area.entered_from).cells
             if not any(step(c, s) in parent for c in area.cells for s in SIDES):

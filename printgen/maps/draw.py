@@ -58,6 +58,7 @@ class Content:
     marks: dict[int, list[str]] = field(default_factory=dict)  # area number → mark kinds in it
     loose: list[tuple[str, float, float, bool]] = field(default_factory=list)  # mark, centre x, y, on players' maps
     doors: list[tuple[Exit, bool]] = field(default_factory=list)  # doors of no area (a way in), on players' maps
+    players: list[tuple[str, float, float]] = field(default_factory=list)  # marks on the players' maps only
 
 
 def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
@@ -103,8 +104,8 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
                     draw_label(c, x, y, str(area.number), pitch * spot.scale)
                 else:
                     _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * MARK_SCALE * spot.scale)
-    for kind, sx, sy, on_players in content.loose:
-        if view == GM or on_players:
+    if view != GM:
+        for kind, sx, sy in content.players:
             x, y = point(sx, sy)
             _glyph(c, symbols.marks[kind].glyph, x, y, pitch * MARK_SCALE)
     if view == BLANK:
@@ -113,6 +114,13 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
                 _draw_door(c, exit_, symbols, rule, view, point, pitch)
     c.restoreState()
     _draw_border(c, region)
+    # Loose marks may stand just outside the map (a way in at its edge), so they are not clipped;
+    # a sheet shows those within a square of its border.
+    for kind, sx, sy, on_players in content.loose:
+        inside = origin[0] - 1 <= sx <= origin[0] + region.columns + 1 and origin[1] - 1 <= sy <= origin[1] + region.rows + 1
+        if (view == GM or on_players) and inside:
+            x, y = point(sx, sy)
+            _glyph(c, symbols.marks[kind].glyph, x, y, pitch * MARK_SCALE)
 
 
 def _shown_doors(level: Level, content: Content, view: str) -> list[tuple[Exit, int | None]]:
@@ -342,8 +350,8 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
         size = pitch if what in ("door", "rubble") else pitch * MARK_SCALE
         _glyph(c, symbol.glyph, x + pitch / 2, y, size)
         c.setFillGray(0)
-        c.setFont(fonts.SERIF, 7.5)
-        c.drawString(x + pitch * 1.3, y - 2.6, symbol.label)
+        c.setFont(fonts.SERIF, 7)
+        c.drawString(x + pitch * 1.25, y - 2.4, symbol.label)
     c.restoreState()
     return top - math.ceil(len(entries) / columns) * row_height
 

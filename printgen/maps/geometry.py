@@ -49,11 +49,8 @@ def bounds(cells: Iterable[Cell]) -> tuple[int, int, int, int]:
 
 def dilate(cells: Iterable[Cell], reach: int) -> set[Cell]:
     """Every cell within ``reach`` squares (king's moves) of ``cells``."""
-    grown: set[Cell] = set()
     offsets = [(dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)]
-    for x, y in cells:
-        grown.update((x + dx, y + dy) for dx, dy in offsets)
-    return grown
+    return {(x + dx, y + dy) for x, y in cells for dx, dy in offsets}
 
 
 def side_edge(cell: Cell, side: int) -> Edge:
@@ -71,8 +68,9 @@ def boundary_sides(cells: frozenset[Cell] | set[Cell]) -> list[tuple[Cell, int]]
     """Every (cell, side) whose neighbour across that side is not in ``cells``, in a fixed order."""
     found = []
     for cell in sorted(cells):
-        for side in SIDES:
-            if step(cell, side) not in cells:
+        x, y = cell
+        for side, near in ((NORTH, (x, y - 1)), (EAST, (x + 1, y)), (SOUTH, (x, y + 1)), (WEST, (x - 1, y))):
+            if near not in cells:
                 found.append((cell, side))
     return found
 

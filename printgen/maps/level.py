@@ -89,6 +89,7 @@ class Level:
     height: int
     areas: list[Area] = field(default_factory=list)
     arrival: int = 1  # the area one arrives in from above
+    way_in: Exit | None = None  # a way in from beyond the map's edge, leading to the first area
 
     def area(self, number: int) -> Area:
         return self.areas[number - 1]
@@ -134,27 +135,38 @@ class Grid:
 
     ``within`` is the map the game hopes to keep to (a page); ``limit`` is as
     far as an area may go when nothing fits within it. Both are (x0, y0, x1,
-    y1), inclusive, and leave the map's outermost ring as rock.
+    y1), inclusive, and leave the map's outermost ring as rock. ``weigh`` > 1
+    keeps levels compact: that many places (one per door spot) are found for
+    each area and the one nearest the middle of the map is taken.
     """
 
-    def __init__(self, width: int, height: int, rule: Adjacency, overflow: int = 0):
+    def __init__(self, width: int, height: int, rule: Adjacency, overflow: int = 0, weigh: int = 1):
         self.rule = rule
+        self.weigh = weigh  # places weighed for each area; the one nearest the map's middle is taken
         self.within = (1, 1, width - 2, height - 2)
         self.limit = (1 - overflow, 1 - overflow, width - 2 + overflow, height - 2 + overflow)
         self.owner: dict[Cell, int] = {}
         self.blocked: set[Cell] = set()  # taken, or too near a taken square for the rule
         self.doorways: set[Cell] = set()  # rock squares a door opens through
+        self.beside_doorway: set[Cell] = set()  # squares sharing a side with an open doorway
+        self.beside: dict[Cell, int] = {}  # square → the one area next to it (-1: more than one)
 
     def take(self, area: Area) -> None:
+        number = area.number
         for cell in area.cells:
-            self.owner[cell] = area.number
-        self.blocked |= dilate(area.cells, self.rule.gap) if self.rule.gap else set(area.cells)
+            self.owner[cell] = number
+        near = dilate(area.cells, 1)
+        for cell in near:
+            if self.beside.setdefault(cell, number) != number:
+                self.beside[cell] = -1
+        self.blocked |= (near if self.rule.gap == 1 else dilate(area.cells, self.rule.gap)) if self.rule.gap else set(area.cells)
 
     def open_doorway(self, exit_: Exit) -> None:
         if self.rule.gap and exit_.at is not None:
             cell = step(exit_.at, exit_.side)
             self.doorways.add(cell)
             self.blocked.add(cell)
+            self.beside_doorway.update(step(cell, side) for side in (0, 2, 4, 6))
 
     def fits(self, shape: Shape, dx: int, dy: int, box: tuple[int, int, int, int]) -> bool:
         """``shape`` moved by (dx, dy) lies within ``box`` and clear of everything the rule keeps it from."""
@@ -163,21 +175,21 @@ class Grid:
             return False
         return self.blocked.isdisjoint((x + dx, y + dy) for x, y in shape.cells)
 
-    def doorway_free(self, exit_cell: Cell, side: int, owners: tuple[int, ...]) -> bool:
-        """A door on ``side`` of ``exit_cell`` can open: its doorway square touches no area but ``owners``.
-
-        A doorway already kept open for this very door counts as free.
-        """
+    def doorway_free(self, exit_cell: Cell, side: int, owners: tuple[int, ...], apart: bool = True) -> bool:
+        """A door on ``side`` of ``exit_cell`` can open: its doorway square touches no area but ``owners``
+        and (``apart``) shares no side with another doorway. A doorway already kept open for this very door
+        counts as free."""
         if not self.rule.gap:
             return True
         doorway = step(exit_cell, side)
         if doorway in self.owner:
             return False
+        if apart and doorway in self.beside_doorway and any(step(doorway, side) in self.doorways for side in (0, 2, 4, 6)):
+            return False
+        beside = self.beside.get(doorway)
+        if beside is None or beside in owners:
+            return True
+        if beside >= 0:
+            return False
         x, y = doorway
-        for near in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
-            if near != doorway and near in self.doorways:
-                return False
-            who = self.owner.get(near)
-            if who is not None and who not in owners:
-                return False
-        return True
+        return all(self.owner.get((x + dx, y + dy), owners[0]) in owners for dx in (-1, 0, 1) for dy in (-1, 0, 1))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..seed import Rng
-from .geometry import Cell, step
+from .geometry import HEADINGS, Cell, step
 from .level import Area, Exit, Grid
 from .shapes import Shape
 
@@ -36,20 +36,26 @@ class Placed:
     spot: tuple[Cell, int] | None  # where the parent's door went: (square, side)
 
 
-def door_spots(grid: Grid, area: Area) -> list[tuple[Cell, int]]:
-    """Squares of an area's rim where one more door can stand, two squares clear of its other doors."""
+def door_spots(grid: Grid, area: Area, apart: bool = True) -> list[tuple[Cell, int]]:
+    """Squares of an area's rim where one more door can stand; ``apart``: its doorway shares no side
+    with another door's of the same area (two doors side by side read as one wide opening)."""
+    crowded = _crowded(area, apart)
+    return [(cell, side) for cell, side in area.shape.rim if _spot_free(grid, area, cell, side, crowded, apart)]
+
+
+def _crowded(area: Area, apart: bool = True) -> set[Cell]:
+    """Squares a new doorway of ``area`` may not take: its doors' doorways (and, ``apart``, their sides)."""
+    around = ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)) if apart else ((0, 0),)
     taken = [step(e.at, e.side) for e in area.exits if e.at is not None]
-    spots = []
-    for cell, side in area.shape.rim:
-        beyond = step(cell, side)
-        if any(abs(beyond[0] - t[0]) < 2 and abs(beyond[1] - t[1]) < 2 for t in taken):
-            continue
-        if grid.rule.gap and (beyond in grid.doorways or not grid.doorway_free(cell, side, (area.number,))):
-            continue
-        if beyond in grid.owner:
-            continue
-        spots.append((cell, side))
-    return spots
+    return {(x + dx, y + dy) for x, y in taken for dx, dy in around}
+
+
+def _spot_free(grid: Grid, area: Area, cell: Cell, side: int, crowded: set[Cell], apart: bool = True) -> bool:
+    dx, dy = HEADINGS[side]
+    beyond = (cell[0] + dx, cell[1] + dy)
+    if beyond in crowded or beyond in grid.owner:
+        return False
+    return not grid.rule.gap or (beyond not in grid.doorways and grid.doorway_free(cell, side, (area.number,), apart))
 
 
 def joinable(grid: Grid, cell: Cell, side: int, owner: int) -> int | None:
@@ -64,14 +70,14 @@ def joinable(grid: Grid, cell: Cell, side: int, owner: int) -> int | None:
 
 
 def _ends_can_open(grid: Grid, shape: Shape, number: int) -> bool:
-    """Each of a passage's own ends opens straight into an area, or has a clear doorway and two clear squares beyond."""
+    """Each of a passage's own ends opens straight into an area, or has a clear doorway and a clear square beyond."""
     if not grid.rule.gap:
         return True
     for opening in shape.openings:
         doorway = step(opening.cell, opening.side)
         if doorway in shape.cells:
             return False
-        ahead = [step(opening.cell, opening.side, k) for k in (2, 3)]
+        ahead = [step(opening.cell, opening.side, 2)]
         if grid.doorway_free(opening.cell, opening.side, (number,)) and not any(
                 c in grid.blocked or c in shape.cells for c in ahead):
             continue
@@ -86,29 +92,50 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
 
     ``beyond_map``: when nothing fits within the map, try as far as the grid's limit.
     """
+    crowded: set[Cell] | None = None
     if exit_.at is not None:
         spots = [(exit_.at, exit_.side)]
-    else:
-        spots = door_spots(grid, parent)
+    else:  # any square of the parent's rim, checked only when its turn comes
+        spots = list(parent.shape.rim)
         rng.shuffle(spots)
+        crowded = _crowded(parent)
     forms: dict[int, list[Shape]] = {}
+    entries: dict[tuple[int, int], list[Cell]] = {}  # each form's entry squares going a heading, shuffled once
     for box in (grid.within, grid.limit) if beyond_map else (grid.within,):
+        found: list[Placed] = []
         for cell, side in spots:
+            if len(found) >= grid.weigh:
+                break
             target = step(cell, side, grid.rule.gap + 1)
+            if target in grid.blocked:
+                continue  # every form would cover this square, which is taken or too near another area
+            if crowded is not None and not _spot_free(grid, parent, cell, side, crowded):
+                continue
             if side not in forms:
                 forms[side] = list(plan.forms(side))
             for form in forms[side]:
-                entries = list(form.entries_going(side))
-                rng.shuffle(entries)
-                for entry in entries:
+                key = (id(form), side)
+                if key not in entries:
+                    entries[key] = list(form.entries_going(side))
+                    rng.shuffle(entries[key])
+                for entry in entries[key]:
                     dx, dy = target[0] - entry[0], target[1] - entry[1]
                     if grid.fits(form, dx, dy, box):
                         moved = form.moved(dx, dy)
                         if _ends_can_open(grid, moved, number):
-                            return Placed(moved, (cell, side))
+                            found.append(Placed(moved, (cell, side)))
+                            break
+        if found:
+            return min(found, key=lambda placed: _off_centre(placed.shape, grid.within))
         if grid.limit == grid.within:
             break
     return None
+
+
+def _off_centre(shape: Shape, box: tuple[int, int, int, int]) -> float:
+    """How far a shape's middle lies from the middle of the map: nearer keeps the level on its page."""
+    x0, y0, x1, y1 = shape.box
+    return ((x0 + x1) - (box[0] + box[2])) ** 2 + ((y0 + y1) - (box[1] + box[3])) ** 2
 
 
 def place_apart(grid: Grid, plan: Plan, number: int, rng: Rng, tries: int = 400) -> Shape | None:

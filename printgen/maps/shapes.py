@@ -106,9 +106,15 @@ def circle(diameter: int) -> Shape:
 def polyomino(squares: int, rng: Rng) -> Shape:
     """A random shape of exactly ``squares`` squares joined side to side."""
     cells = {(0, 0)}
+    frontier = dict.fromkeys(step((0, 0), s) for s in SIDES)  # squares beside the shape, in the order they were reached
     while len(cells) < squares:
-        frontier = sorted({step(c, s) for c in cells for s in SIDES} - cells)
-        cells.add(rng.choice(frontier))
+        chosen = rng.choice(list(frontier))
+        del frontier[chosen]
+        cells.add(chosen)
+        for side in SIDES:
+            near = step(chosen, side)
+            if near not in cells:
+                frontier.setdefault(near)
     x0, y0, _, _ = bounds(cells)
     return _room("polyomino", translate(cells, -x0, -y0))
 

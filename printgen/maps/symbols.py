@@ -26,6 +26,7 @@ class Symbols:
     doors: dict[str, Symbol] = field(default_factory=dict)
     marks: dict[str, Symbol] = field(default_factory=dict)
     blocked_label: str = ""  # legend words for rubble; "" leaves it out
+    secret_label: str = ""  # legend words for the S of a secret door; "" leaves it out
 
     def __post_init__(self) -> None:
         self.door("open", glyphs.open_way, "")
@@ -38,9 +39,11 @@ class Symbols:
         self.marks[kind] = Symbol(kind, glyph, label)
         return self
 
-    def legend(self, doors: set[str], marks: set[str], blocked: bool) -> list[tuple[str, Symbol]]:
+    def legend(self, doors: set[str], marks: set[str], blocked: bool, secret: bool = False) -> list[tuple[str, Symbol]]:
         """The legend entries for what a map shows, in the order the game registered them."""
         entries = [("door", s) for k, s in self.doors.items() if k in doors and s.label]
+        if secret and self.secret_label:
+            entries.append(("door", Symbol("secret", glyphs.secret, self.secret_label)))
         if blocked and self.blocked_label:
             entries.append(("rubble", Symbol("rubble", glyphs.rubble, self.blocked_label)))
         entries += [("mark", s) for k, s in self.marks.items() if k in marks and s.label]

@@ -12,6 +12,9 @@ from .areas import add_area
 def place_first(level: Level, grid: Grid, plan: Plan, rng: Rng, way_in: tuple[Cell, int] | None = None) -> Area:
     """``way_in``: a square just off the map and the side facing into it; None: the area stands anywhere.
 
+    The way in used is kept as ``level.way_in`` (an Exit of no area, kind
+    "way-in" until the game names it).
+
     The way in is moved along the map's edge until the area fits; a map too
     small for its first area is the game's mistake and raises.
     """
@@ -21,6 +24,8 @@ def place_first(level: Level, grid: Grid, plan: Plan, rng: Rng, way_in: tuple[Ce
             entry = Exit("way-in", at=(x + shift, y), side=side, heading=side)
             placed = place_through(grid, None, entry, plan, 1, rng)
             if placed is not None:
+                entry.to, entry.leads = 1, "area"
+                level.way_in = entry
                 return add_area(level, grid, plan, placed.shape, None)
     shape = place_apart(grid, plan, 1, rng)
     if shape is None:

@@ -20,6 +20,8 @@ def fit_map(level: Level, margin: int = 1) -> tuple[int, int]:
             for exit_ in area.exits:
                 if exit_.at is not None:
                     exit_.at = (exit_.at[0] + dx, exit_.at[1] + dy)
+        if level.way_in is not None:
+            level.way_in.at = (level.way_in.at[0] + dx, level.way_in.at[1] + dy)
     level.width = max(level.width + dx, x1 + dx + 1 + margin)
     level.height = max(level.height + dy, y1 + dy + 1 + margin)
     return dx, dy

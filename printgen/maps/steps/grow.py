@@ -19,6 +19,7 @@ from ...seed import Rng
 from ..level import Area, Exit, Grid, Level, Link
 from ..placement import Placed, Plan, door_spots, place_apart, place_through
 from .areas import add_area
+from ..shapes import rectangle
 from .join import join_open_ends
 
 Roll = Callable[[int], Plan]  # attempt number → a freshly rolled area
@@ -86,20 +87,28 @@ def grow(level: Level, grid: Grid, roll: Roll, max_areas: int, rng: Rng,
 
 def _last_chance(level: Level, grid: Grid, deferred: deque[tuple[Area, Exit]], plan: Plan,
                  rng: Rng) -> tuple[Area, Exit, Placed | None] | None:
-    """Every waiting exit once more within the map; failing that, the first one beyond it."""
+    """The waiting exits once more within the map, then beyond it; an exit with no room for even
+    one square is blocked on the way. None when no exit is left waiting."""
     number = len(level.areas) + 1
-    for index, (parent, exit_) in enumerate(deferred):
-        if not _open(exit_):
-            continue
-        placed = place_through(grid, parent, exit_, plan, number, rng, beyond_map=False)
-        if placed is not None:
-            del deferred[index]
-            return parent, exit_, placed
-    while deferred:
-        parent, exit_ = deferred.popleft()
-        if _open(exit_):
-            return parent, exit_, place_through(grid, parent, exit_, plan, number, rng)
-    return None
+    for beyond_map in (False, True):
+        for parent, exit_ in list(deferred):
+            if not _open(exit_):
+                deferred.remove((parent, exit_))
+                continue
+            if beyond_map and place_through(grid, parent, exit_, _ONE_SQUARE, number, rng) is None:
+                deferred.remove((parent, exit_))
+                return parent, exit_, None
+            placed = place_through(grid, parent, exit_, plan, number, rng, beyond_map=beyond_map)
+            if placed is not None:
+                deferred.remove((parent, exit_))
+                return parent, exit_, placed
+    if not deferred:
+        return None
+    parent, exit_ = deferred.popleft()  # nothing anywhere takes this area: the first exit gives way
+    return parent, exit_, None
+
+
+_ONE_SQUARE = Plan("probe", lambda heading: [rectangle(1, 1)])
 
 
 def _open(exit_: Exit) -> bool:

@@ -1,8 +1,9 @@
 """Give every door that still has no place a spot in its area's walls.
 
 A door facing an area across the rule's gap opens into it (a loop); any
-other goes where its doorway is clear. A door with no clear spot left keeps
-``at`` None: the game lists it in words instead of drawing it.
+other goes where its doorway is clear, beside another door of its area only
+when nothing else is left. A door with no clear spot keeps ``at`` None: the
+game lists it in words instead of drawing it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ def settle_doors(level: Level, grid: Grid, rng: Rng) -> None:
         for exit_ in area.exits:
             if exit_.at is not None:
                 continue
-            spots = door_spots(grid, area)
+            spots = door_spots(grid, area) or door_spots(grid, area, apart=False)
             if not spots:
                 continue
             rng.shuffle(spots)

@@ -61,15 +61,19 @@ def _creature_card(row: Row, kicker: str) -> Card:
         Stat("Defense", str(row["defense"])),
     )
     # The badges and their rules say what the damage text adds to the dice ("+ Poison", "or Spell").
-    body = [Paragraph(SPECIAL_RULES[s], f"{s}:") for s in row["specials"]]
-    if row["loot"] == "Maybe" and row.get("note"):
+    # A poison that deals no Health damage (its note says so) gets no Poison badge or rule.
+    specials = [s for s in row["specials"] if not (s == "Poison" and row.get("harmless_poison"))]
+    body = [Paragraph(SPECIAL_RULES[s], f"{s}:") for s in specials]
+    if row.get("loot_gold"):
+        body.append(Paragraph(f"{row['note']} It drops {row['loot_gold']} gold pieces in place of a Loot card. {HOW_MANY}"))
+    elif row["loot"] == "Maybe" and row.get("note"):
         # The note already gives printgen's rule for "Maybe".
         body.append(Paragraph(f"{row['note']} If so, draw a Loot card. {HOW_MANY}"))
     else:
         if row.get("note"):
             body.append(Paragraph(row["note"]))
         body.append(Paragraph(LOOT_RULES[row["loot"]] + " " + HOW_MANY))
-    return Card(row.result, kicker, stats, tuple(row["specials"]), tuple(body))
+    return Card(row.result, kicker, stats, tuple(specials), tuple(body))
 
 
 def _rival_card(row: Row, kicker: str) -> Card:
@@ -235,7 +239,8 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
 def _contents(row: Row) -> str:
     kind = row["contents_kind"]
     follow = {
-        "creatures": "Creatures: roll 1d6 on Creature or NPC Type, then 1d6 on that list. " + HOW_MANY,
+        "creatures": ("Creatures: roll 1d6 for the Type (1-2 Type 1, 3-4 Type 2, 5-6 Type 3), 1d6 on that Type's "
+                      "list of kinds, then 1d6 on that kind's list. " + HOW_MANY),
         "crypt": "Coffins and crypts, and Undead: roll 1d6 on the Undead list. " + HOW_MANY,
         "loot": "Loot: draw a Loot card.",
         "loot-chest": "A loot chest: draw a Loot card.",

@@ -1,4 +1,4 @@
-"""The dungeon product's entry: roll the dungeon, then print it."""
+"""The dungeon product's entry: roll the dungeon for the paper's map size, then print it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from . import dungeon, dungeon_pdf
 
 
 def generate(request: Request) -> dungeon.Dungeon:
-    return dungeon.generate(request.code, request.options["levels"], request.options["rooms"])
+    o = request.options
+    return dungeon.generate(request.code, o["levels"], o["rooms"], dungeon_pdf.map_squares(request.paper))
 
 
 def render(built: dungeon.Dungeon, request: Request) -> bytes:
-    return dungeon_pdf.render(built, request.code, request.paper)
+    return dungeon_pdf.render(built, request)
