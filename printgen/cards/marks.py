@@ -370,21 +370,13 @@ def crown(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) 
               (cx + s * 0.45, cy - s * 0.3)], GOLD, INK, s * 0.04)
 
 
-def hand(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    """A reference card: an open book."""
-    paper = (0.96, 0.93, 0.86)
-    for side in (-1, 1):
-        _poly(c, [(cx, cy - s * 0.3), (cx, cy + s * 0.38), (cx + side * s * 0.46, cy + s * 0.44),
-                  (cx + side * s * 0.46, cy - s * 0.24)], paper, INK, s * 0.04)
-
-
 EMBLEMS: dict[str, Callable[..., None]] = {
     "potion": potion, "coin": coin, "key": key, "chest": chest, "fountain": fountain, "shop": shop,
     "spikes": spikes, "poison": drop, "paralysis": hourglass, "skip": hourglass, "cooldown": cooldown,
     "star": star, "cursed": skull, "sword": sword, "dagger": dagger, "shield": shield, "helm": helm,
     "chestplate": chestplate, "boots": boot, "maul": maul, "axe": axe, "cape": cape, "lens": lens,
     "scroll": scroll, "ladder": ladder, "music": music, "holy": holy, "compass": compass, "claw": claw,
-    "crown": crown, "book": hand,
+    "crown": crown,
 }
 
 

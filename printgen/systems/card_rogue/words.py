@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-FLEE_ON = (4, 5, 6)  # the rules' own fleeing roll
+from . import rules
+
 SLOT_NAMES = {"primary": "primary hand", "secondary": "secondary hand", "head": "head", "chest": "chest",
               "feet": "feet", "both-hands": "both hands"}
 
@@ -40,7 +41,7 @@ def ability(effect: dict[str, Any]) -> str:
         "single-turn": lambda: "Must kill within a single turn, or its health comes back in full.",
         "max-health": lambda: f"{signed(amount)} to max health.",
         "attack": lambda: f"{signed(amount)} to attack roll.",
-        "flee": lambda: f"Can flee on a {faces(sorted(set(on) | set(FLEE_ON)))}.",
+        "flee": lambda: f"Can flee on a {faces(sorted(set(on) | set(rules.data('combat')['flee_on'])))}.",
         "flee-only": lambda: f"Flees only on a {faces(on)}.",
         "damage-taken": lambda: f"\u2212{amount} damage taken.",
         "movement": lambda: f"+{amount} Movement (out of combat).",
