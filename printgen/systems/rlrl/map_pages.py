@@ -28,7 +28,7 @@ from .sheet_corners import HEIGHT, WIDTH
 MARGIN = mm(10)
 FOOTER_ROOM = mm(12)  # the footer is stamped here when the parts are joined
 TITLE_HEIGHT = 22.0
-KEY_WIDTH = 204.0  # pt: the key's column beside the Dungeon Master's map
+KEY_WIDTHS = (204.0, 236.0, 268.0)  # pt: the key's column beside the map, wider (the map smaller) for a long key
 GUTTER = mm(5)
 LEGEND_PITCH = 9.0
 ROGUE_PITCH = {"letter": inch(0.25), "a4": mm(5)}
@@ -76,7 +76,11 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
     number = built.level.number
     symbols = map_symbols.symbols(number)
     top = _title(c, paper, f"LEVEL {number} · DIFFICULTY {built.difficulty}", "the Dungeon Master's map: keep it hidden")
-    pitch = (paper.width - 2 * MARGIN - KEY_WIDTH - GUTTER) / WIDTH
+    entries = key.level_key(built, shop, colours)
+    foot = FOOTER_ROOM + _reminder_height(built)
+    key_width = next((w for w in KEY_WIDTHS if text_flow.height_of(entries, w, text_flow.SIZES[-1]) <= top - foot),
+                     KEY_WIDTHS[-1])
+    pitch = (paper.width - 2 * MARGIN - key_width - GUTTER) / WIDTH
     region = Region(MARGIN, top, pitch, WIDTH, HEIGHT)
     content = Content(marks={a.number: marks_of(a) for a in built.level.areas},
                       loose=corner_marks(built))
@@ -86,34 +90,42 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
                               columns=3)
     draw.draw_scale(c, MARGIN, bottom - mm(5), pitch, 1, "squares", squares=5)
 
-    entries = key.level_key(built, shop, colours)
     x = region.right + GUTTER
-    foot = _key_foot(c, x, paper, built)
-    size = text_flow.fitting_size(entries, KEY_WIDTH, top - foot)
-    done = text_flow.draw_entries(c, x, top, KEY_WIDTH, foot, entries, size)
+    _reminder(c, x, key_width, built)
+    size = text_flow.fitting_size(entries, key_width, top - foot)
+    done = text_flow.draw_entries(c, x, top, key_width, foot, entries, size)
     while done < len(entries):
         c.showPage()
         top = _title(c, paper, f"LEVEL {number} · THE KEY, CONTINUED", "the Dungeon Master's map: keep it hidden")
         done += text_flow.draw_entries(c, MARGIN, top, paper.width - 2 * MARGIN, FOOTER_ROOM, entries[done:], size)
 
 
-def _key_foot(c: Canvas, x: float, paper: Paper, built: Built) -> float:
-    """The standing reminders at the foot of the key column; returns where the key must stop."""
-    size = 6.4
-    lines = fonts.wrap_text(
-        f"Difficulty {built.difficulty}: every action needs {built.difficulty} success"
-        f"{'es' if built.difficulty > 1 else ''} (5 or 6); monsters roll {built.difficulty} "
-        f"{'dice' if built.difficulty > 1 else 'die'}. Back on this level later: roll each room's encounter again; "
-        "an odd total, or a result with a trap or loot in it, means nothing.", fonts.SERIF_ITALIC, size, KEY_WIDTH)
-    y = FOOTER_ROOM + len(lines) * size * 1.2
-    c.setFont(fonts.SERIF_ITALIC, size)
+REMINDER_SIZE = 6.4
+
+
+def _reminder_text(built: Built) -> str:
+    d = built.difficulty
+    return (f"Difficulty {d}: every action needs {d} success{'es' if d > 1 else ''} (5 or 6); monsters roll {d} "
+            f"{'dice' if d > 1 else 'die'}. Back on this level later: roll each room's encounter again; an odd "
+            "total, or a result with a trap or loot in it, means nothing.")
+
+
+def _reminder_height(built: Built) -> float:
+    lines = text_flow.wrap(_reminder_text(built), fonts.SERIF_ITALIC, REMINDER_SIZE, KEY_WIDTHS[0])
+    return len(lines) * REMINDER_SIZE * 1.2 + 6
+
+
+def _reminder(c: Canvas, x: float, width: float, built: Built) -> None:
+    """The standing reminders at the foot of the key column."""
+    lines = text_flow.wrap(_reminder_text(built), fonts.SERIF_ITALIC, REMINDER_SIZE, width)
+    y = FOOTER_ROOM + len(lines) * REMINDER_SIZE * 1.2
+    c.setFont(fonts.SERIF_ITALIC, REMINDER_SIZE)
     c.setFillGray(0.2)
     for index, line in enumerate(lines):
-        c.drawString(x, y - (index + 1) * size * 1.2, line)
+        c.drawString(x, y - (index + 1) * REMINDER_SIZE * 1.2, line)
     c.setStrokeGray(0.5)
     c.setLineWidth(0.4)
-    c.line(x, y + 2, x + KEY_WIDTH, y + 2)
-    return y + 6
+    c.line(x, y + 2, x + width, y + 2)
 
 
 def _door_kinds(built: Built) -> set[str]:
