@@ -4,6 +4,9 @@ Amulet on level 10, the JSON contract, the pages read back, bad options."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections import Counter
 from functools import cache
 
@@ -207,3 +210,27 @@ def test_bad_options_are_one_clear_line(tmp_path, capsys, args, message):
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
     assert not out.exists()
+
+
+def test_the_dm_part_holds_cover_reference_and_ten_keyed_maps_with_the_page_ranges_right():
+    code = SeedCode.make("dungeon", "rlrl", "camp2", {"copies": "dm", "paper": "a4"})
+    texts = page_texts(build(code))
+    assert f"pages: 1 to {len(texts)}" in texts[0].replace("\r\n", " ").replace("\n", " ")
+    colours = made("camp2").colours
+    reference_text = " ".join(t for t in texts if "reference" in t)
+    assert all(colour in reference_text for colour in colours.values())
+    for level in made("camp2").levels:
+        heading = f"LEVEL {level.level.number} · DIFFICULTY {level.difficulty}"
+        assert sum(heading in t for t in texts) == 1
+    assert not any("the rogue's map" in t for t in texts)
+
+
+def test_the_campaign_does_not_depend_on_the_hash_seed(tmp_path):
+    args = ["dungeon", "--system", "rlrl", "--seed", "camp3", "--format", "json"]
+    here = tmp_path / "here.json"
+    assert main([*args, "-o", str(here)]) == 0
+    there = tmp_path / "there.json"
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    subprocess.run([sys.executable, "-m", "printgen", *args, "-o", str(there)], env=env, check=True,
+                   capture_output=True)
+    assert there.read_bytes() == here.read_bytes()
