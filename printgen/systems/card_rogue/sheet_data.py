@@ -7,12 +7,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import rules as set_rules
+
 DATA = Path(__file__).resolve().parent / "data"
 
 
 @cache
 def rules() -> dict[str, Any]:
-    return tomllib.loads((DATA / "score-sheet.toml").read_text(encoding="utf-8"))
+    """The sheet's own facts, with the potions, the characters and the starting health from the set's data."""
+    sheet = tomllib.loads((DATA / "score-sheet.toml").read_text(encoding="utf-8"))
+    sheet["potion"] = [{"roll": row.low, "name": row.result} for row in set_rules.potion_table().rows]
+    sheet["characters"] = [c["name"] for c in set_rules.characters()]
+    sheet["max_health"] = set_rules.base_health()
+    return sheet
 
 
 def choices() -> tuple[dict[str, str], ...]:
