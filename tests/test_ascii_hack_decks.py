@@ -164,3 +164,15 @@ def test_the_command_line_writes_decks_and_refuses_bad_options(tmp_path, capsys)
         assert main([*argv, "--system", "ascii-hack", "--seed", "x", "-o", str(bad)]) == 2
         assert not bad.exists()
         assert message in capsys.readouterr().err
+
+
+def test_the_notes_state_the_ranges_the_decks_draw_from():
+    from printgen.systems.ascii_hack.rules import note
+
+    text = note("Suggested builds")
+    b = obstacles.builds()
+    for ranks in (b["monster"]["talent_ranks"], b["monster"]["gear_ranks"], b["trap"]["effect_ranks"],
+                  b["environ"]["effect_ranks"]):
+        assert f"{ranks[0]} to {ranks[-1]}" in text
+    assert "toll {} to {} Tokens".format(*b["puzzle"]["toll"]) in text
+    assert "exits {} to {}".format(*b["zone"]["exits"]) in text

@@ -10,7 +10,8 @@ GAME = Game(
     id="ascii-hack",
     title="ASCII @HACK",
     credit="David Carle Artman",
-    summary="the Adventurer and Opposition sheets, a zone log and bid slips, a reference with exact odds",
+    summary="the Adventurer and Opposition sheets, a zone log and bid slips, prompt decks by genre, pre-rolled "
+            "obstacles, a reference with exact odds",
     sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre), the Opposition sheet, the zone log and "
                  "hidden-bid slips", "sheet"),
     decks={
