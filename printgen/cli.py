@@ -73,29 +73,46 @@ def game_options(product: str):
     """One click option for every option a game declares for ``product``; checked later, per game."""
 
     def decorate(command):
-        for name, (option, takers) in sorted(games.product_options(product).items(), reverse=True):
-            which = f" [{', '.join(takers)}]"
+        for name, variants in sorted(games.product_options(product).items(), reverse=True):
+            option = variants[0][0]
+            param = name.replace("-", "_")  # a Python name; chosen_options maps it back
             if option.flag:
-                command = click.option(option.flag_name, name, is_flag=True, help=option.help + which)(command)
+                help_text = f"{option.help} [{', '.join(gid for _, gid in variants)}]"
+                command = click.option(option.flag_name, param, is_flag=True, help=help_text)(command)
             else:
-                default = f" Default: {option.default}." if option.default is not None else ""
-                command = click.option(option.flag_name, name, metavar=option.metavar,
-                                       help=option.help + default + which)(command)
+                command = click.option(option.flag_name, param, metavar=_metavar(variants),
+                                       help=f"{option.help} {_values_by_game(variants)}")(command)
         return command
 
     return decorate
+
+
+def _metavar(variants: list[tuple[Option, str]]) -> str:
+    shapes = {option.metavar for option, _ in variants}
+    return shapes.pop() if len(shapes) == 1 else "VALUE"
+
+
+def _values_by_game(variants: list[tuple[Option, str]]) -> str:
+    """What each game takes and its default, e.g. "[roguelike: 4..40, default 16; rlrl: 2..14, default 8]"."""
+    parts = []
+    for option, gid in variants:
+        default = f", default {option.default}" if option.default is not None else ""
+        shape = f": {option.metavar}" if len(variants) > 1 and option.metavar else ""
+        parts.append(f"{gid}{shape}{default}")
+    return "[" + "; ".join(parts) + "]"
 
 
 def chosen_options(product: str, system: str, given: dict[str, object], offer: games.Offer) -> dict[str, str]:
     """The seed-code text of the options ``system`` declares for ``product``; refuse ones it does not take."""
     declared = {option.name: option for option in offer.options}
     chosen: dict[str, str] = {}
-    for name, value in given.items():
+    for param, value in given.items():
+        name = param.replace("_", "-")
         if value is None or value is False:
             continue
         if name not in declared:
-            option, takers = games.product_options(product)[name]
-            raise PrintgenError(f"{option.flag_name} is for {', '.join(takers)}, not {system}")
+            takers = ", ".join(gid for _, gid in games.product_options(product)[name])
+            raise PrintgenError(f"--{name} is for {takers}, not {system}")
         chosen[name] = declared[name].text(value)
     for name, option in declared.items():
         if name not in chosen and option.default is not None:

@@ -127,14 +127,14 @@ def deck_makers(deck: str) -> list[str]:
     return [gid for gid, g in games().items() if deck in g.decks]
 
 
-def product_options(product: str) -> dict[str, tuple[Option, list[str]]]:
-    """Every option any game declares for ``product``, with the games that take it (for the CLI)."""
-    merged: dict[str, tuple[Option, list[str]]] = {}
+def product_options(product: str) -> dict[str, list[tuple[Option, str]]]:
+    """Every option any game declares for ``product``, each with the games that take it (for the CLI)."""
+    merged: dict[str, list[tuple[Option, str]]] = {}
     for gid, g in offering(product).items():
         offers = list(g.decks.values()) if product == "deck" else [g.offer(product)]
         for offer in offers:
             for option in offer.options:
-                first, takers = merged.setdefault(option.name, (option, []))
-                if gid not in takers:
-                    takers.append(gid)
+                variants = merged.setdefault(option.name, [])
+                if all(taker != gid for _, taker in variants):
+                    variants.append((option, gid))
     return merged
