@@ -93,7 +93,7 @@ def _metavar(variants: list[tuple[Option, str]]) -> str:
 
 
 def _values_by_game(variants: list[tuple[Option, str]]) -> str:
-    """What each game takes and its default, e.g. "[roguelike: 4..40, default 16; rlrl: 2..14, default 8]"."""
+    """What each game takes and its default, e.g. "[a: 4..40, default 16; b: 2..14, default 8]"."""
     parts = []
     for option, gid in variants:
         default = f", default {option.default}" if option.default is not None else ""
