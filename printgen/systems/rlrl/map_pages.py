@@ -1,10 +1,10 @@
 """A level's two pages: the Dungeon Master's map with its key beside it, and the rogue's copy to draw on.
 
 The Dungeon Master's map shows every area, door and secret; the key sits in
-a column to its right and runs on to a page of its own only when it must.
-The rogue's copy is graph paper at a drawing size (¼ inch on Letter, 5 mm on
-A4) with only what the setup draws: the starting room with its doors and the
-stairs up, the stairs down, the terminal and the shop.
+a column to its right, wider for a long key, and runs on to a page of its
+own only when even that cannot hold it. The rogue's copy is graph paper of
+¼-inch squares with only what the setup draws: the starting room with its
+doors and the stairs up, the stairs down, the terminal and the shop.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ TITLE_HEIGHT = 22.0
 KEY_WIDTHS = (204.0, 236.0, 268.0)  # pt: the key's column beside the map, wider (the map smaller) for a long key
 GUTTER = mm(5)
 LEGEND_PITCH = 9.0
-ROGUE_PITCH = {"letter": inch(0.25), "a4": mm(5)}
+ROGUE_PITCH = inch(0.25)  # squares big enough to draw in; a level of 30 × 38 fits Letter and A4 alike
 STYLE = Style()
 
 
@@ -146,7 +146,7 @@ def rogue_page(c: Canvas, paper: Paper, built: Built) -> None:
     number = built.level.number
     symbols = map_symbols.symbols(number)
     top = _title(c, paper, f"LEVEL {number}", "the rogue's map: draw what the Dungeon Master describes")
-    pitch = ROGUE_PITCH[paper.name]
+    pitch = ROGUE_PITCH
     left = (paper.width - WIDTH * pitch) / 2
     legend_rows = 1
     region_top = top - legend_rows * LEGEND_PITCH * 1.3 - mm(2)
