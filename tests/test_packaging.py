@@ -1,0 +1,39 @@
+"""Every package printgen imports is declared, so a fresh `pip install .` has what it needs."""
+
+import ast
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "printgen"  # the source, whichever copy the tests import
+PYPROJECT = REPO / "pyproject.toml"
+
+
+def imported_top_level_modules() -> set[str]:
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+    return found - set(sys.stdlib_module_names) - {"printgen"}
+
+
+def declared_distributions() -> set[str]:
+    dependencies = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["dependencies"]
+    return {re.split(r"[<>=!~ \[;]", dep, maxsplit=1)[0].lower().replace("_", "-") for dep in dependencies}
+
+
+def test_every_imported_package_is_a_declared_dependency():
+    declared = declared_distributions()
+    owners = packages_distributions()
+    missing = {}
+    for module in sorted(imported_top_level_modules()):
+        distributions = {d.lower().replace("_", "-") for d in owners.get(module, [module])}
+        if not distributions & declared:
+            missing[module] = sorted(distributions)
+    assert not missing, f"imported but not declared in pyproject.toml: {missing}"
