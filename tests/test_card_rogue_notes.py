@@ -100,3 +100,11 @@ def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
     for choice in rules.choices():
         assert choice["topic"] in notes_text
     assert "Flee: on 4, 5 or 6" in notes_text
+
+
+def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):
+    from printgen.systems.card_rogue import decks
+
+    for name, (title, build_cards) in decks.FAMILIES.items():
+        total = sum(card.count for card in build_cards())
+        assert f"{title}, {total} cards (deck {name})" in notes_text
