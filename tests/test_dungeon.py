@@ -250,6 +250,8 @@ def test_pdf_pages_fonts_metadata_and_double_sided_order():
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext is not installed")
     texts = [_page_text(data, n) for n in range(1, len(sizes) + 1)]
+    for number, text in enumerate(texts, 1):  # the footer is stamped once on every page, each its own
+        assert f"page {number} of {len(texts)}" in text
     for number in (1, 2):
         (map_page,) = [i for i, t in enumerate(texts, 1) if f"Level {number}" in t and "Referee's map" in t]
         assert map_page % 2 == 0 and f"Level {number}: the key" in texts[map_page]  # the key faces the map

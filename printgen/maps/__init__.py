@@ -23,10 +23,13 @@ A level (``level``): ``Level(number, width, height)`` holds ``Area``s (number,
 type, shape, exits, links, entered_from, rolls, data), each ``Exit`` (kind,
 secret, at, side, heading, to, leads, rolled) and ``Link`` (kind, level,
 area). ``Level.as_data()`` is the shared JSON contract (see the README).
-``Grid(width, height, rule, overflow)`` keeps areas apart while a level grows;
-``width`` × ``height`` is the map the game hopes to keep to (a page's worth
-of squares, an input the game chooses), ``overflow`` how many squares beyond
-it an area may go when nothing fits within it.
+``Grid(width, height, rule, overflow, weigh)`` keeps areas apart while a
+level grows; ``width`` × ``height`` is the map the game hopes to keep to (a
+page's worth of squares, an input the game chooses), ``overflow`` how many
+squares beyond it an area may go when nothing fits within it, ``weigh`` how
+many places to weigh for each area (the one nearest the map's middle wins).
+``Level.way_in`` is the Exit of no area a level is entered by from the map's
+edge, when it has one.
 
 Placing (``placement``): a game rolls an area into a ``Plan(type, forms,
 doors, rolls, data, open_kind)``: ``forms(heading)`` gives the shapes it may
@@ -56,14 +59,16 @@ the adjacency rule, doors in walls, every area reachable, a way down on every
 level but the last, fits its map. Generators and tests run the same checks.
 
 Symbols (``symbols``, ``glyphs``): a game registers its door kinds and marks:
-    Symbols(blocked_label=...).door("iron", glyphs.door(0), "iron door")
+    Symbols(blocked_label=..., secret_label=...).door("iron", glyphs.door(0), "iron door")
         .door("locked-iron", glyphs.locked(glyphs.door(0)), "locked iron door")
         .mark("trap", glyphs.warning("T"), "trap")
 Secret doors are any kind with ``Exit.secret``: an S on the referee's map,
 plain wall on the players'.
 
 Drawing (``draw``): ``draw_level(canvas, Region(left, top, pitch, columns,
-rows), level, symbols, rule, Content(marks, loose, doors), view, origin)``
+rows), level, symbols, rule, Content(marks, loose, doors, players), view,
+origin)`` (``loose``: marks at a point, perhaps just off the map, such as a
+way in; ``players``: marks shown on the players' maps only)
 with view GM, LAYOUT (walls and doors, no secrets, no contents) or BLANK
 (graph paper and the way in). Numbers and marks each get a square of their
 own inside their area (``spots``). A level larger than the region prints on

@@ -314,9 +314,9 @@ def draw_overlap_marks(c: Canvas, region: Region, level: Level, origin: tuple[in
 
 
 def draw_sheet_index(c: Canvas, right: float, top: float, level: Level, region: Region,
-                     all_sheets: list[tuple[int, int]], current: int) -> None:
-    """A small plan of the level's sheets, this one filled, its right edge at ``right``."""
-    scale = 1.1  # points per square
+                     all_sheets: list[tuple[int, int]], current: int, scale: float = 1.1) -> None:
+    """A small plan of the level's sheets, this one filled, its right edge at ``right``; ``scale`` is
+    points per square."""
     width = level.width * scale
     c.saveState()
     c.setLineWidth(0.5)
@@ -337,7 +337,7 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
                 entries: list, columns: int = 4) -> float:
     """The key to the symbols a map shows, in rows; returns the bottom it reached."""
     col_width = width / columns
-    row_height = pitch * 1.3
+    row_height = pitch * 1.2
     c.saveState()
     for index, (what, symbol) in enumerate(entries):
         col, row = index % columns, index // columns

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...maps.adjacency import ROCK_GAP
 from ...maps.checks import check_level
-from ...maps.geometry import SOUTH
+from ...maps.geometry import HEADING_NAMES, SOUTH
 from ...maps.level import Grid, Level, Link
 from ...maps.steps.first_area import place_first
 from ...maps.steps.fit_map import fit_map
@@ -39,9 +39,10 @@ class Dungeon:
     levels: list[Level]
 
     def as_data(self) -> dict[str, Any]:
+        way_in = self.levels[0].way_in
         return {
             "name": self.name,
-            "entrance": self.entrance,
+            "entrance": {**self.entrance, "at": list(way_in.at), "side": HEADING_NAMES[way_in.side]},
             "levels": [level.as_data() for level in self.levels],
             "choices": [dict(choice) for choice in rules.choices()],
         }

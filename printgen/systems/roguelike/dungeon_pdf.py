@@ -32,8 +32,8 @@ PITCH = inch(0.25)
 SIDE_MARGIN = inch(0.35)
 TOP = inch(0.65)  # title line above the map
 BOTTOM = inch(1.3)  # legend and footer below it
-LEGEND_COLUMNS = 5
-SCALE_WIDTH = inch(1.3)  # the scale bar and its word, at the top right above the map
+LEGEND_COLUMNS = 6
+SCALE_WIDTH = inch(1.2)  # the scale bar and its word, at the top right above the map
 
 
 def map_squares(paper: Paper) -> tuple[int, int]:
@@ -96,6 +96,13 @@ class _Pages:
         self.pdf.add_blank_page(page_size=paper.size)
 
     def save(self) -> bytes:
+        # compose names its footer in each page's resources; pages that share one resources dictionary
+        # (a WeasyPrint document's do) would all show the last footer, so each page gets its own.
+        for page in self.pdf.pages:
+            resources = pikepdf.Dictionary({k: v for k, v in page.obj.get("/Resources", {}).items()})
+            if "/XObject" in resources:
+                resources.XObject = pikepdf.Dictionary({k: v for k, v in resources.XObject.items()})
+            page.obj.Resources = resources
         buffer = io.BytesIO()
         self.pdf.save(buffer, deterministic_id=True)
         return buffer.getvalue()
@@ -156,19 +163,19 @@ def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, or
     entrance = dungeon.entrance if level.number == 1 else None
     content = level_content(level, entrance)
     c.setFillGray(0)
-    c.setFont(fonts.SERIF_BOLD, 13)
-    c.drawString(region.left, paper.height - inch(0.42), f"{dungeon.name} · Level {level.number}")
+    c.setFont(fonts.SERIF_BOLD, 12)
+    c.drawString(region.left, paper.height - inch(0.3), f"{dungeon.name} · Level {level.number}")
     c.setFont(fonts.SERIF_ITALIC, 9)
-    who = WHO[view] + (f" · sheet {index + 1} of {len(all_sheets)}" if len(all_sheets) > 1 else "")
+    who = WHO[view] + (f" · sheet {index + 1} of {len(all_sheets)}: the index at the top right shows where"
+                       if len(all_sheets) > 1 else "")
+    c.drawString(region.left, paper.height - inch(0.52), who)
     right = region.right
     if len(all_sheets) > 1:
-        draw.draw_sheet_index(c, region.right, paper.height - inch(0.12), level, region, all_sheets, index)
-        right -= level.width * 1.1 + 6
+        scale = min(1.1, (TOP - inch(0.12)) / level.height)
+        draw.draw_sheet_index(c, right, paper.height - inch(0.06), level, region, all_sheets, index, scale)
+        right -= level.width * scale + 8
         draw.draw_overlap_marks(c, region, level, origin)
     draw.draw_scale(c, right - SCALE_WIDTH, region.top + 12, PITCH, SQUARE_FEET, "ft")
-    c.setFillGray(0)
-    c.setFont(fonts.SERIF_ITALIC, 9)
-    c.drawRightString(right - SCALE_WIDTH - 10, paper.height - inch(0.42), who)
     draw.draw_level(c, region, level, SYMBOLS, RULE, content, view, origin)
     legend_top = region.bottom - 6
     if view == draw.BLANK:
@@ -179,7 +186,7 @@ def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, or
         c.drawString(region.left, legend_top - 22, f"You arrive at the mark ({where}).")
     else:
         entries = SYMBOLS.legend(*_shown_kinds(level, content, view))
-        draw.draw_legend(c, region.left, legend_top, region.columns * PITCH, PITCH * 0.85, entries, LEGEND_COLUMNS)
+        draw.draw_legend(c, region.left, legend_top, region.columns * PITCH, PITCH * 0.75, entries, LEGEND_COLUMNS)
 
 
 def _shown_kinds(level: Level, content: draw.Content, view: str) -> tuple[set[str], set[str], bool, bool]:
