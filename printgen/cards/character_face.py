@@ -47,7 +47,7 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedCharacter:
     body = None
     if card.body:
         room = portrait_bottom - mm(1.5) - (SAFE + m.index_size * 1.8)
-        body = text.fit(list(card.body), m.inner_width, room, m.pt(9.5), 5)
+        body = text.fit(list(card.body), m.inner_width, room, m.pt(10.5), 5)
         if body is None:
             raise CardTooFull(f"{where}: the traits do not fit on a {size.name} card; shorten them")
     return PreparedCharacter(card, title, kicker, body, portrait_top, portrait_bottom)
