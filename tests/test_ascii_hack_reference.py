@@ -130,8 +130,8 @@ def test_the_die_table_prices_and_chances_match_the_rules(size, page, cards):
             assert near == f"{NEAR[die]} · {rounded(success(NEAR[die]), 1)}"
 
 
-def test_expected_net_successes_are_the_pool_size_times_the_die(page):
-    text = page_text(page[1])
+def test_expected_net_successes_are_the_pool_size_times_the_die(cards):
+    text = page_text(cards[1])
     for die in DICE:
         row = re.search(rf"^{die}((?: -?\d+\.\d\d){{5}})$", text, re.M)
         assert row, die
@@ -139,6 +139,17 @@ def test_expected_net_successes_are_the_pool_size_times_the_die(page):
         expected = [str((Decimal((n * per_die).numerator) / Decimal((n * per_die).denominator))
                         .quantize(Decimal("0.01"), ROUND_HALF_UP)) for n in range(1, 6)]
         assert row.group(1).split() == expected
+
+
+def test_one_die_against_one_die_is_the_exact_value(page):
+    text = page_text(page[1]).split("ONE DIE AGAINST ONE DIE", 1)[1]
+    for mine in DICE:
+        row = re.search(rf"^{mine}((?: {PERCENT}){{6}})$", text, re.M)
+        assert row, mine
+        # One die each: a side's net is +1, 0 or -1, so the first wins on (+1, not +1) or (0, -1).
+        expected = [success(mine) * (1 - success(theirs)) + (1 - success(mine) - failure(mine)) * failure(theirs)
+                    for theirs in DICE]
+        assert row.group(1).split() == [rounded(p, 0) for p in expected]
 
 
 def test_power_levels_are_the_rules(page):

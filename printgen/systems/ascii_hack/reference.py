@@ -39,6 +39,8 @@ def figures() -> dict[str, Any]:
         "dice": [die_row(rank) for rank in r["rank"]],
         "grids": [pool_grid(die) for die in rules.ranks()],
         "pool_sizes": list(POOL_SIZES),
+        "duel": duel_grid(),
+        "pool_example": {"count": 3, "die": "d8", "net": decimal(odds.expected_net(("d8",) * 3), 2)},
         "expected": [{"die": die, "cells": [decimal(n * odds.expected_net((die,)), 2) for n in POOL_SIZES]}
                      for die in rules.ranks()],
         "power": r["power"],
@@ -48,7 +50,7 @@ def figures() -> dict[str, Any]:
         "gear_limit": r["gear_limit"],
         "home_max_rank": r["home_max_rank"],
         "escalation_final": r["escalation_final"],
-        "notes": [{"topic": topic, "text": rules.note(topic)} for topic in NOTES],
+        "notes": {topic: rules.note(topic) for topic in NOTES},
     }
 
 
@@ -81,6 +83,14 @@ def pool_grid(die: str) -> dict[str, Any]:
             cells.append({"text": odds.percent(p, 0), "shade": shade(p)})
         rows.append({"n": mine, "cells": cells})
     return {"die": die, "rows": rows}
+
+
+def duel_grid() -> list[dict[str, Any]]:
+    """One die against one die of every size: the chance the first wins the round."""
+    dice = rules.ranks()
+    return [{"die": mine, "cells": [{"text": odds.percent(p, 0), "shade": shade(p)}
+                                    for p in (odds.beat((mine,), (theirs,)) for theirs in dice)]}
+            for mine in dice]
 
 
 def shade(p: Fraction) -> int:
