@@ -235,3 +235,15 @@ def test_every_rolled_line_is_printed_whatever_the_size(per_page):
         assert char["name"] in flat
         for item in char["spells"] + char["miracles"]:
             assert item["name"] in flat
+
+
+def test_form_fields_have_tooltips_a_tab_order_and_drawable_appearances():
+    pdf = open_pdf(make("roguelike", fillable=True)[1])
+    widgets = [a for page in pdf.pages for a in page.get("/Annots", [])]
+    assert len(widgets) > 50
+    assert all(str(w.TU).strip() for w in widgets)
+    assert any(str(w.TU).startswith("Character name") for w in widgets)
+    assert all(page.Tabs == "/R" for page in pdf.pages if "/Annots" in page)
+    for widget in widgets:
+        for appearance in widget.AP.N.values() if isinstance(widget.AP.N, pikepdf.Dictionary) else [widget.AP.N]:
+            assert appearance.read_bytes().strip()  # an empty stream reads as truncated data in some viewers

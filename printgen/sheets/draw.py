@@ -6,6 +6,7 @@ takes its rectangle as (x, y, w, h) with (x, y) its lower-left corner.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
@@ -49,6 +50,7 @@ class FormField:
     font_size: float = 10.0
     rotation: int = 0
     page: int = 0
+    tooltip: str = ""  # what a viewer shows on hovering: the blank's caption
 
 
 @dataclass
@@ -62,9 +64,12 @@ class FormCollector:
     _names: set[str] = field(default_factory=set)
 
     def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
-            multiline: bool = False, font_size: float = 10.0) -> None:
+            multiline: bool = False, font_size: float = 10.0, caption: str = "") -> None:
         if not self.enabled:
             return
+        tooltip = caption or re.sub(r"(?<=[a-z])(?=[0-9])|[._-]+", " ", name).strip().capitalize()
+        if kind == "text":
+            tooltip += " (Western European letters)"
         full = f"{self.prefix}{name}"
         base, n = full, 2
         while full in self._names:
@@ -76,7 +81,7 @@ class FormCollector:
         rotation = 90 if abs(b) > abs(a) and b > 0 else 270 if abs(b) > abs(a) else 0
         scale = (a * a + b * b) ** 0.5
         self.fields.append(FormField(full, (min(xs), min(ys), max(xs), max(ys)), kind, multiline,
-                                     round(font_size * scale, 2), rotation, self.page))
+                                     round(font_size * scale, 2), rotation, self.page, tooltip))
 
 
 def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:
@@ -174,7 +179,8 @@ def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: floa
         value_text(c, x + pad, y + (inner_h - size * 0.7) / 2 + style.pt(1), w - 2 * pad, value, style, size / style.scale)
     else:
         form.add(c, name, x + 1, y + 1, w - 2, inner_h, multiline=multiline,
-                 font_size=min(style.pt(value_size), inner_h * 0.75) if not multiline else style.pt(9))
+                 font_size=min(style.pt(value_size), inner_h * 0.75) if not multiline else style.pt(9),
+                 caption=caption)
 
 
 def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, caption: str,
@@ -190,7 +196,8 @@ def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: floa
     if value is not None:
         value_text(c, x + cap_w + style.pt(2), y + style.pt(2.5), w - cap_w - style.pt(4), value, style, size)
     else:
-        form.add(c, name, x + cap_w, y + 0.5, w - cap_w, style.pt(size) * 1.35, font_size=style.pt(size) * 0.9)
+        form.add(c, name, x + cap_w, y + 0.5, w - cap_w, style.pt(size) * 1.35, font_size=style.pt(size) * 0.9,
+                 caption=caption)
 
 
 def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float, style: Style,

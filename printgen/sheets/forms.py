@@ -106,7 +106,7 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
         w, h = x1 - x0, y1 - y0
         annot = pikepdf.Dictionary(
             Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Widget, T=pikepdf.String(field_name(f.name)),
-            Rect=pikepdf.Array([x0, y0, x1, y1]), F=4, P=page.obj,
+            TU=pikepdf.String(f.tooltip), Rect=pikepdf.Array([x0, y0, x1, y1]), F=4, P=page.obj,
         )
         mk = pikepdf.Dictionary()
         if f.rotation:
@@ -123,7 +123,8 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
             key = ("check", round(bw, 2), round(bh, 2), tuple(matrix))
             if key not in shared:
                 shared[key] = (pdf.make_indirect(_xobject(pdf, _cross(bw, bh), bw, bh, matrix)),
-                               pdf.make_indirect(_xobject(pdf, b"", bw, bh, matrix)))
+                               # "q Q", not empty: an empty stream compresses to data viewers call truncated
+                               pdf.make_indirect(_xobject(pdf, b"q Q", bw, bh, matrix)))
             on, off = shared[key]
             annot.AP = pikepdf.Dictionary(N=pikepdf.Dictionary(Yes=on, Off=off))
         else:
@@ -143,6 +144,7 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
         ref = pdf.make_indirect(annot)
         if "/Annots" not in page.obj:
             page.obj.Annots = pdf.make_indirect(pikepdf.Array())
+            page.obj.Tabs = pikepdf.Name.R  # Tab moves along the rows, as the eye reads the sheet
         page.obj.Annots.append(ref)
         all_fields.append(ref)
     pdf.Root.AcroForm = pdf.make_indirect(pikepdf.Dictionary(
