@@ -28,7 +28,7 @@ GAME = Game(
     reference=Offer(
         "costs, exact chances of dice and pools, power levels, bids and the combat round",
         "reference:build",
-        (Option("size", "page: one page; card: nine poker-size cards on one sheet, to cut out.",
+        (Option("size", "page: one page; card: six poker-size cards on one sheet, to cut out.",
                 choices=("page", "card"), default="page"),),
     ),
 )

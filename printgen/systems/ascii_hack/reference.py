@@ -2,7 +2,7 @@
 
 Every figure is worked out here from the rules' numbers (``rules``) and the
 exact chances (``odds``); the template only places them. ``--size page`` is
-one page; ``--size card`` is nine poker-size cards on one sheet, to cut out.
+one page; ``--size card`` is six poker-size cards on one sheet, to cut out.
 """
 
 from __future__ import annotations
