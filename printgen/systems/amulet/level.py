@@ -40,6 +40,10 @@ class LevelBuilder:
     def fits(self, room: Footprint) -> bool:
         return all(self.inside(c) and c not in self.owner for c in room.cells)
 
+    def fits_at(self, room: Footprint, dx: int, dy: int) -> bool:
+        """``fits`` for the room moved by (dx, dy), without moving it."""
+        return all(self.inside((x + dx, y + dy)) and (x + dx, y + dy) not in self.owner for x, y in room.cells)
+
     def has_wall(self, number: int, wall: Wall) -> bool:
         return wall in self.level.area(number).room.walls
 
@@ -86,8 +90,8 @@ class LevelBuilder:
         size_rolled, shape = self.roll_room(roller)
         for size in range(size_rolled, 0, -1):
             found = [room.moved(cell[0] - x, cell[1] - y)
-                     for room in self.footprints(roller, shape, size) for x, y in sorted(room.cells)]
-            found = [room for room in found if self.fits(room)]
+                     for room in self.footprints(roller, shape, size) for x, y in sorted(room.cells)
+                     if self.fits_at(room, cell[0] - x, cell[1] - y)]
             if found:
                 return found[roller.choose(len(found))], size_rolled
         raise AssertionError("a free square always holds a one-unit room")
@@ -106,9 +110,10 @@ class LevelBuilder:
                 for wall in room.walls:
                     if wall.side != back:
                         continue
-                    placed = room.moved(door[0][0] - wall.cell[0], door[0][1] - wall.cell[1])
-                    if not self.fits(placed):
+                    dx, dy = door[0][0] - wall.cell[0], door[0][1] - wall.cell[1]
+                    if not self.fits_at(room, dx, dy):
                         continue
+                    placed = room.moved(dx, dy)
                     score = sum(Wall(c, back) in placed.walls for c in door)
                     if score > best_score:
                         best, best_score = [placed], score
