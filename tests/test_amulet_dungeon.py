@@ -296,7 +296,8 @@ def test_the_booklet_reads_back(booklet):
     for level in d.levels:
         for area in level.areas:
             assert f"{level.number}.{area.number} " in rest
-    assert "A treasure level" in rest and "The countdown" in rest and "printgen's choices" in rest
+    for heading in ("a treasure level", "the countdown", "calls to make", "printgen's choices for a table without a gm"):
+        assert heading in rest.lower()
     for choice in rules.choices():
         assert choice["topic"] in rest
     assert all(f"page {n} of {len(texts)}" in t for n, t in enumerate(texts, 1))
