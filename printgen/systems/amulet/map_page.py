@@ -159,7 +159,8 @@ def walls(c: Canvas, frame: Frame, area: Area) -> None:
         x, y = frame.point(ox + room.width / 2, oy + room.width / 2)
         c.setLineWidth(marks.WALL_WIDTH)
         c.circle(x, y, room.width * frame.pitch / 2, stroke=1, fill=0)
-        for unit in opening:  # an exit where the curve meets its square: a short straight piece of wall opened
+        # An exit where the curve meets its square: open that short straight piece of the square's side.
+        for unit in sorted(opening, key=lambda w: (w.side, w.cell)):
             a, b = ends(frame, unit)
             c.setFillGray(1)
             width = marks.WALL_WIDTH * 2.2
