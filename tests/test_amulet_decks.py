@@ -3,7 +3,6 @@
 import json
 
 import pypdfium2
-import pytest
 
 from printgen.cli import main
 from printgen.products import build

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...seed import SeedCode
 from . import room_rolls, rules
 from .level import LevelBuilder, build_level
-from .model import Dungeon, Exit, Level
+from .model import Dungeon, Level
 from .shapes import DIRECTIONS, opposite
 
 MINI_BOSS_EVERY = 10
@@ -78,7 +78,3 @@ def link_levels(levels: list[Level]) -> None:
                 area.links.append({"kind": "stair", "level": target_level, "area": target_area})
                 if below is not None and below.areas:
                     below.area(1).links.append({"kind": "arrival", "level": level.number, "area": area.number})
-
-
-def stair_exits(level: Level) -> list[Exit]:
-    return [e for a in level.areas for e in a.exits if e.kind == "stair"]

@@ -116,9 +116,9 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
             return {"title": f"A lone {name}", "stats": stat_line(item["monster"]), "tactics": monster["tactics"]}
         swarmed = "every hero" if item["pcs_swarmed"] == "all" else f"{item['pcs_swarmed']} hero" + (
             "es" if item["pcs_swarmed"] > 1 else "")
+        plural = "s" if item["monsters"] > 1 else ""
         numbers = (f"swarm health {item['health']} of the room's {item['capacity']}; scatters below "
-                   f"{item['scatter_below']}; about {item['monsters']} {name.lower()}{'s' if item['monsters'] > 1 else ''}; "
-                   f"can swarm {swarmed}")
+                   f"{item['scatter_below']}; about {item['monsters']} {name.lower()}{plural}; can swarm {swarmed}")
         if item["scattered_at_once"]:
             numbers += "; so weak it starts scattered: three at full health"
         attacks = f"Melee {monster['melee']} ×{item['melee_dice']} (×{item['melee_dice_alone']} on a lone hero)"
@@ -135,7 +135,8 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
     if code == "mini-boss":
         boss = rules.monsters()["mini-boss"]
         return {"title": "The mini-boss (printgen's numbers)",
-                "stats": f"Health {item['health']} · Melee {boss['melee']} · Shot {boss['shot']} · Speed {item['speed']}",
+                "stats": f"Health {item['health']} · Melee {boss['melee']} · Shot {boss['shot']} · "
+                         f"Speed {item['speed']}",
                 "tactics": boss["tactics"]}
     monster = rules.monsters()[code]
     return {"title": f"{monster['name']} (printgen's numbers)", "stats": stat_line(code), "tactics": monster["tactics"]}

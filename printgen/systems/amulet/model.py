@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .shapes import DIRECTION_CODES, Cell, Footprint, Wall
+from .shapes import DIRECTION_CODES, Cell, Footprint, Wall, step
 
 SIDE_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 
-LEADS = ("area", "level", "dead-end", "unexplored", "blocked")
 
 
 @dataclass
@@ -33,7 +32,6 @@ class Exit:
 
     @property
     def far_cells(self) -> list[Cell]:
-        from .shapes import step
         return [step(w.cell, self.heading) for w in self.walls]
 
     def as_data(self) -> dict[str, Any]:

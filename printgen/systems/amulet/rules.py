@@ -11,10 +11,6 @@ from ...tables import Row, TableSet
 
 DATA = Path(__file__).resolve().parent / "data"
 
-# The columns of the consolidated Dungeon Generation Tables, in the rules' order.
-GENERATION_TABLES = ("room-size", "room-shape", "exit-location", "exit-type", "exit-number", "contents",
-                     "swarm-size", "encounter", "monster")
-
 
 @cache
 def tables() -> TableSet:
