@@ -17,7 +17,7 @@ from typing import Callable
 
 import click
 
-from . import __version__, games, products
+from . import FORMAT_VERSION, __version__, games, products
 from .cards.sizes import CARD_SIZES
 from .errors import PrintgenError
 from .products import deck as deck_product
@@ -290,7 +290,8 @@ def sheet_command(system: str, blank: bool, count: int | None, per_page: int, fi
 
 @cli.command(context_settings=CONTEXT, epilog=examples_epilog("reproduce", (
     ("reproduce output/graph-paper-generic-moonpie.pdf", "the same file from a printgen PDF"),
-    ("reproduce pg1:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4", "or from its seed code"),
+    (f"reproduce pg{FORMAT_VERSION}:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4",
+     "or from its seed code"),
 )))
 @click.argument("source")
 @templates_option

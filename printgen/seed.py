@@ -7,7 +7,7 @@ output, unchanged.
 
 A seed code names everything that decides a file's content:
 
-    pg1:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4
+    pg2:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4
 
 format version, product, system, seed, options. It is printed in the footer of
 every page and stored in the PDF's metadata, so `printgen reproduce` can make
@@ -135,7 +135,7 @@ class SeedCode:
     def parse(cls, text: str) -> "SeedCode":
         """Read a seed code someone sent: every part checked, one clear error for anything odd."""
         text = text.strip()
-        example = "pg1:graph-paper:generic:moonpie:grid=5mm,pages=1,paper=a4"
+        example = f"{SEED_CODE_PREFIX}{FORMAT_VERSION}:graph-paper:generic:moonpie:grid=5mm,pages=1,paper=a4"
         if len(text) > MAX_CODE_LENGTH:
             raise PrintgenError(f"a seed code is at most {MAX_CODE_LENGTH} characters; this one has {len(text)}")
         if not _CODE_TEXT.fullmatch(text):
