@@ -106,6 +106,8 @@ def test_the_six_monsters_carry_the_rules_numbers():
 def test_every_level_passes_the_checks(dungeons):
     for d in dungeons:
         assert checks.check(d) == []
+    turned = Counter((a.room.shape, a.room.facing >= 0) for a in all_areas(dungeons))
+    assert turned[("Hallway", True)] > 10 and turned[("Triangle", True)] > 10  # rooms at 45° are common
 
 
 def test_every_room_shares_a_side_with_the_room_it_was_entered_from(dungeons):
@@ -128,6 +130,9 @@ def test_shapes_have_their_rolled_size(dungeons):
         assert room.shape == rules.tables()["room-shape"].lookup(area.rolls["room-shape"][-1]).result
         if room.shape == "Square":
             assert (room.width, room.height) == (size, size) and len(room.cells) == size * size
+        elif room.shape == "Hallway" and room.facing >= 0:  # at 45°: squares corner to corner, nearest its size
+            assert room.width == room.height == shapes.diagonal_squares(size) >= 2
+            assert len([w for w in room.walls if w.side % 2]) == 2 * (room.width - 1)
         elif room.shape == "Hallway":
             assert sorted((room.width, room.height)) == [1, size]
         elif room.shape == "Rectangle":

@@ -8,6 +8,7 @@ from . import rules, words
 from .model import Area, Dungeon, Exit, Level
 
 FACING = {1: "north-east", 3: "south-east", 5: "south-west", 7: "north-west"}
+RUNS = {3: "north-west to south-east", 1: "south-west to north-east"}
 PERCENT_ROLL = "d100"
 
 
@@ -26,6 +27,9 @@ def shape_text(area: Area) -> str:
         size += f" (rolled {area.size_rolled}, shrunk to fit)"
     if room.shape == "Triangle":
         detail = f"legs {room.width} unit{'s' if room.width > 1 else ''}, the long wall facing {FACING[room.facing]}"
+    elif room.shape == "Hallway" and room.facing in RUNS:
+        detail = (f"at 45°, {RUNS[room.facing]}, {room.width} squares corner to corner "
+                  f"(about {room.width * 1.414:.1f} units), its ends cropped to the grid")
     elif room.shape == "Circle":
         detail = f"{room.width} units across"
     else:

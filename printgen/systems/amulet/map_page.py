@@ -238,7 +238,7 @@ def label(c: Canvas, frame: Frame, area: Area) -> None:
     p = frame.pitch
     number_size = max(7.0, min(13.0, p * 0.26))
     mark_size = max(5.5, min(8.0, p * 0.13))
-    room_width = room.width * p * (0.55 if room.shape == "Triangle" else 0.92)
+    room_width = room.width * p * (0.55 if room.facing >= 0 else 0.92)  # a 45° wall narrows the room
     lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
     for marks_ in words.room_marks(area):
         lines += [(text, fonts.MONO, mark_size) for text in _wrapped(marks_, mark_size, room_width)]

@@ -73,7 +73,9 @@ class Area:
         room = self.room
         shape: dict[str, Any] = {"width": room.width, "height": room.height}
         if room.shape == "Triangle":
-            shape.update(legs=room.width, facing=room.facing)
+            shape.update(legs=room.width, facing=SIDE_NAMES[room.facing])
+        elif room.facing >= 0:  # a Hallway at 45°
+            shape.update(diagonal=room.width, runs="north-west" if room.facing == 3 else "north-east")
         return {
             "number": self.number, "type": room.shape, "size": room.size, "size_rolled": self.size_rolled,
             "shape": shape, "cells": [list(c) for c in sorted(room.cells)],

@@ -64,7 +64,7 @@ class Footprint:
     cells: frozenset[Cell]
     walls: tuple[Wall, ...]  # where exits may stand, in a fixed order
     corners: tuple[tuple[int, int], ...]  # the outline to draw; empty for a Circle
-    facing: int = -1  # a Triangle's long wall
+    facing: int = -1  # a Triangle's long wall; the diagonal a 45° Hallway runs along (3 or 1)
 
     def moved(self, dx: int, dy: int) -> "Footprint":
         return Footprint(self.shape, self.size, self.width, self.height,
@@ -118,6 +118,38 @@ def triangle(size: int, facing: int) -> Footprint:
                      corner[(mirror_x, mirror_y)], facing)
 
 
+def diagonal_squares(size: int) -> int:
+    """Squares corner to corner of a 45° Hallway as near ``size`` units long as the grid allows."""
+    return round(size / math.sqrt(2))
+
+
+def hallway_45(size: int, facing: int) -> Footprint:
+    """A Hallway at 45°: a band of squares corner to corner, its long walls through the squares beside them.
+
+    ``facing`` 3 runs from north-west to south-east, 1 from south-west to
+    north-east. The ends are cropped to the grid: two one-unit walls each.
+    """
+    n = diagonal_squares(size)
+    mirror = facing == 1
+
+    def place(x: int, y: int) -> Cell:
+        return (n - 1 - x if mirror else x, y)
+
+    def turn(side: int) -> int:
+        return {EAST: WEST, WEST: EAST, 1: 7, 7: 1, 3: 5, 5: 3}.get(side, side) if mirror else side
+
+    cells = frozenset(place(i, i) for i in range(n)) | frozenset(place(i + 1, i) for i in range(n - 1)) \
+        | frozenset(place(i, i + 1) for i in range(n - 1))
+    walls = [Wall(place(0, 0), turn(NORTH)), Wall(place(0, 0), turn(WEST)),
+             Wall(place(n - 1, n - 1), turn(EAST)), Wall(place(n - 1, n - 1), turn(SOUTH))]
+    walls += [Wall(place(i + 1, i), turn(1)) for i in range(n - 1)]
+    walls += [Wall(place(i, i + 1), turn(5)) for i in range(n - 1)]
+    corners = ((0, 0), (1, 0), (n, n - 1), (n, n), (n - 1, n), (0, 1))
+    if mirror:
+        corners = tuple((n - x, y) for x, y in corners)
+    return Footprint("Hallway", size, n, n, cells, tuple(sorted(walls, key=_wall_order)), corners, facing)
+
+
 def circle(size: int) -> Footprint:
     """A round room in a size-by-size square: exits stand where the curve meets the square's sides."""
     middle = sorted({(size - 1) // 2, size // 2})
@@ -132,13 +164,14 @@ def _wall_order(wall: Wall) -> tuple:
 
 
 def orientations(shape: str, size: int, short_side: int) -> list[Footprint]:
-    """Every way the room may lie on the grid (rooms turn in quarter turns; see the notes)."""
+    """Every way the room may lie on the grid: quarter turns, and 45° for Triangles and long Hallways."""
     if shape == "Square":
         return [rectangle(shape, size, size, size)]
     if shape == "Rectangle":
         return [rectangle(shape, size, size, short_side), rectangle(shape, size, short_side, size)]
     if shape == "Hallway":
-        return [rectangle(shape, size, size, 1), rectangle(shape, size, 1, size)]
+        straight = [rectangle(shape, size, size, 1), rectangle(shape, size, 1, size)]
+        return straight + ([hallway_45(size, 3), hallway_45(size, 1)] if diagonal_squares(size) >= 2 else [])
     if shape == "Triangle":
         return [triangle(size, facing) for facing in (3, 5, 7, 1)]
     if shape == "Circle":
