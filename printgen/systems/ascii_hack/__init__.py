@@ -13,22 +13,29 @@ GAME = Game(
     summary="the Adventurer and Opposition sheets, a zone log and bid slips, prompt decks by genre, pre-rolled "
             "obstacles, a reference with exact odds",
     sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre), the Opposition sheet, the zone log and "
-                 "hidden-bid slips", "sheet"),
+                 "hidden-bid slips", "sheet",
+                 examples=(("sheet --system ascii-hack --count 3 --genre western", "three pre-rolled adventurers"),
+                           ("sheet --system ascii-hack --fillable", "the blank set, zone log and bid slips, as a form"))),
     decks={
         "zones": Offer("Zone prompts: a place, its exits, whether it needs light", "decks:zones_deck", (GENRE,)),
         "monsters": Offer("monster prompts with Talents and Gear at suggested dice, priced", "decks:monsters_deck",
-                          (GENRE,)),
+                          (GENRE,), examples=(("deck monsters --system ascii-hack --genre scifi",
+                                               "33 monster prompts for the Opposition, priced in Tokens"),)),
         "traps": Offer("trap prompts: an effect die and triggers, priced", "decks:traps_deck", (GENRE,)),
         "environs": Offer("environ prompts: an effect die at the Talent price", "decks:environs_deck", (GENRE,)),
         "puzzles": Offer("simple puzzles with their tolls, and logic puzzles", "decks:puzzles_deck", (GENRE,)),
         "devices": Offer("Devices to find for 1 Token", "decks:devices_deck", (GENRE,)),
         "obstacles": Offer("pre-rolled obstacles, each built and priced by the rules", "decks:obstacles_deck",
-                           (Option("count", "How many pre-rolled obstacles.", low=1, high=200, default="9"), GENRE)),
+                           (Option("count", "How many pre-rolled obstacles.", low=1, high=200, default="9"), GENRE),
+                           examples=(("deck obstacles --system ascii-hack --count 18 --format json",
+                                      "18 pre-rolled obstacles as data"),)),
     },
     reference=Offer(
         "costs, exact chances of dice and pools, power levels, bids and the combat round",
         "reference:build",
         (Option("size", "page: one page; card: six poker-size cards on one sheet, to cut out.",
                 choices=("page", "card"), default="page"),),
+        examples=(("reference --system ascii-hack", "costs and exact odds on one page"),
+                  ("reference --system ascii-hack --size card", "the same on six poker-size cards")),
     ),
 )
