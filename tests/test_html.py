@@ -62,3 +62,25 @@ def test_templates_cannot_fetch_outside_their_folders(tmp_path, url):
 def test_identical_bytes_for_identical_input(tmp_path):
     body = "<p>Same text</p>"
     assert render(tmp_path, body) == render(tmp_path, body)
+
+
+def test_each_page_of_a_composed_document_has_its_own_footer(tmp_path):
+    import pypdfium2
+
+    body = "".join(f"<p style='page-break-after: always'>Page {n} of the text</p>" for n in range(3))
+    out = tmp_path / "three.pdf"
+    out.write_bytes(render(tmp_path, body))
+    document = pypdfium2.PdfDocument(str(out))
+    texts = [" ".join(document[i].get_textpage().get_text_range().split()) for i in range(len(document))]
+    assert len(texts) == 3
+    for number, text in enumerate(texts, 1):
+        assert f"page {number} of 3" in text and str(CODE) in text
+
+
+def test_words_with_fi_and_ff_copy_as_their_letters(tmp_path):
+    import pypdfium2
+
+    out = tmp_path / "words.pdf"
+    out.write_bytes(render(tmp_path, "<p>figures, effects, affliction</p>"))
+    text = pypdfium2.PdfDocument(str(out))[0].get_textpage().get_text_range()
+    assert "figures, effects, affliction" in text

@@ -52,15 +52,17 @@ def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str) -> None:
         overlay.page_size = size
         draw_footer(overlay, number, len(sizes))
         overlay.canvas.showPage()
-    stamps = pikepdf.open(io.BytesIO(overlay.finish()))
-    for page, stamp in zip(document.pages, stamps.pages):
+    footers = pikepdf.open(io.BytesIO(overlay.finish()))
+    for page, stamp in zip(document.pages, footers.pages):
         # By hand, under a fixed name: pikepdf's add_overlay picks a random resource name.
         form = document.copy_foreign(stamp.as_form_xobject())
-        if "/Resources" not in page.obj:
-            page.obj.Resources = pikepdf.Dictionary()
-        if "/XObject" not in page.obj.Resources:
-            page.obj.Resources.XObject = pikepdf.Dictionary()
-        page.obj.Resources.XObject[FOOTER_NAME] = form
+        # Pages may share one resource dictionary (WeasyPrint's do): each gets its own before its stamp goes in.
+        resources = page.obj.get("/Resources", pikepdf.Dictionary())
+        own = pikepdf.Dictionary({key: value for key, value in resources.items()})
+        stamps = pikepdf.Dictionary({key: value for key, value in resources.get("/XObject", {}).items()})
+        stamps[FOOTER_NAME] = form
+        own.XObject = stamps
+        page.obj.Resources = own
         page.contents_coalesce()
         page.contents_add(document.make_stream(b"q\n"), prepend=True)
         page.contents_add(document.make_stream(f"Q q {FOOTER_NAME} Do Q\n".encode()))
