@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...maps.level import Area, Exit
+from . import rules, words
 from .level import CORRIDOR, FALSE, LOCKED, STARTING_ROOM, Built
-from . import words
 
 LEADS_WORDS = {"unexplored": "unexplored", "blocked": "false", "dead-end": "dead end"}
 
@@ -105,7 +105,10 @@ def shop_entry(shop: dict[str, Any], colours: dict[str, str]) -> tuple[str, str]
         items.append(f"{text}, {price}")
     items.append(f"{shop['identify_scrolls']} Identify scroll{'s' if shop['identify_scrolls'] > 1 else ''}, "
                  f"{shop['identify_price']} gp each")
-    return f"S{shop['level']}", f"shop ({shop['stock_roll']} rolled): " + "; ".join(items) + "."
+    keeper = rules.campaign()["shopkeeper"]
+    return f"S{shop['level']}", (f"shop ({shop['stock_roll']} rolled): " + "; ".join(items) + ". The shopkeeper, "
+                                 f"if attacked: attack {keeper['attack_dice']}, damage {keeper['damage_dice']}, "
+                                 f"{keeper['hp']} HP.")
 
 
 def level_key(built: Built, shop: dict[str, Any], colours: dict[str, str]) -> list[tuple[str, str]]:
