@@ -168,6 +168,24 @@ def test_exits_follow_their_rolls_and_rules(dungeons):
                     assert [c["code"] for c in area.contents] == ["treasure"] * area.size
 
 
+def test_a_long_opening_opens_onto_as_many_rooms_as_fill_it(dungeons):
+    """A walldoor longer than the room behind it leads on to a second room (and so do open and treasure walls)."""
+    spilled = 0
+    for d in dungeons:
+        for level in d.levels:
+            owner = {cell: a.number for a in level.areas for cell in a.room.cells}
+            for area in level.areas:
+                for exit_ in area.exits:
+                    if exit_.mirror or len(exit_.walls) < 2 or exit_.leads != "area":
+                        continue
+                    back = opposite(exit_.heading)
+                    behind = {owner[c] for c in exit_.far_cells
+                              if c in owner and shapes.Wall(c, back) in level.area(owner[c]).room.walls}
+                    assert behind <= {exit_.to, *exit_.also}
+                    spilled += len(exit_.also) > 0
+    assert spilled > 5
+
+
 def test_murder_holes_look_into_a_mapped_room_across_a_wall(dungeons):
     seen = 0
     for d in dungeons:
