@@ -8,6 +8,7 @@ with only the setup drawn. ``--copies dm`` or ``rogue`` prints one part.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pikepdf
@@ -38,7 +39,6 @@ def render(built: Campaign, request: Request) -> bytes:
 
 
 def _pages(pdf: bytes) -> int:
-    import io
     with pikepdf.open(io.BytesIO(pdf)) as document:
         return len(document.pages)
 

@@ -13,12 +13,12 @@ nowhere (the paper's edge, no room) is a false door.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any
 
 from ...maps.adjacency import SHARED_WALL
 from ...maps.checks import check_level
-from ...maps.geometry import SIDES, Cell, bounds, dilate, step
+from ...maps.geometry import Cell, bounds, step
 from ...maps.level import Area, Exit, Grid, Level, Link
 from ...maps.placement import Placed, Plan, door_spots, place_through
 from ...maps.shapes import Shape
@@ -27,7 +27,7 @@ from ...maps.steps.join import join_open_ends
 from ...maps.steps.settle_doors import settle_doors
 from ... import dice
 from ...seed import Rng, SeedCode
-from . import contents, forms, rules, sheet_corners, steering
+from . import contents, forms, rules, sheet_corners, stairs_room, steering
 from .sheet_corners import HEIGHT, WIDTH, Corners
 
 RULE = SHARED_WALL  # a hand-drawn dungeon: a corridor shares a wall with the room its door is in
@@ -49,7 +49,6 @@ class Built:
     corners: Corners
     difficulty: int
     stairs_area: int | None = None
-    notes: dict[str, Any] = field(default_factory=dict)
 
     def as_data(self) -> dict[str, Any]:
         return {**self.level.as_data(), "difficulty": self.difficulty, "corners": self.corners.as_data(),
@@ -61,6 +60,8 @@ def door_kind(locked: bool) -> str:
 
 
 class LevelBuilder:
+    """One level as the guide builds it: the setup, then door by door; the steps are build_level's."""
+
     def __init__(self, code: SeedCode, number: int, rooms: int, last: bool, attempt: int = 0):
         self.code = code
         self.number = number
@@ -85,7 +86,7 @@ class LevelBuilder:
     def _reserve_marks(self) -> None:
         """The terminal, the shop and the stairs down keep their squares (and the ring around) clear."""
         for cell in (self.corners.terminal_cell, self.corners.shop_cell, self.stairs):
-            self.grid.blocked |= dilate({cell}, 1)
+            stairs_room.keep_clear(self.grid, cell)
 
     def stream(self, *names: object) -> Rng:
         again = ("again", self.attempt) if self.attempt else ()
@@ -223,7 +224,7 @@ class LevelBuilder:
         plan = Plan(ROOM, lambda heading: shapes, doors=doors, rolls=rolls, data=data)
         area = self._place(parent, exit_, plan)
         if self.stairs not in self.grid.owner:
-            self._restore_reserve()
+            stairs_room.keep_clear(self.grid, self.stairs)
         if area is None:
             return
         self.rooms += 1
@@ -236,41 +237,16 @@ class LevelBuilder:
                 area.data["stairs"] = "down"
                 area.links.append(Link("stairs-down", self.number + 1, 1))
 
-    def _stairs_room(self, exit_: Exit, squares: int) -> list | None:
+    def _stairs_room(self, exit_: Exit, squares: int) -> list[Shape] | None:
         """A room of ``squares`` squares from the door to the stairs down, when the door is near enough."""
         if exit_.at is None or self.stairs_area is not None:
             return None
         entry = step(exit_.at, exit_.side)
-        cells = self._stairs_cells(entry, squares)
+        cells = stairs_room.room_cells(self.grid, self.stairs, entry, squares)
         if cells is None:
             return None
-        for cell in dilate({self.stairs}, 1):
-            self.grid.blocked.discard(cell)  # the stairs' own squares open for the room that holds them
-        return [replace_entries(forms.room_from_cells(cells), entry, exit_.side)]
-
-    def _stairs_cells(self, entry: Cell, squares: int) -> frozenset[Cell] | None:
-        """The shortest way from ``entry`` to the stairs, widened towards them to exactly ``squares`` squares."""
-        stairs = self.stairs
-        path = self._stairs_path(entry, squares)
-        if path is None:
-            return None
-        cells = set(path)
-        while len(cells) < squares:
-            frontier = sorted({step(c, s) for c in cells for s in SIDES} - cells, key=lambda c: (
-                abs(c[0] - stairs[0]) + abs(c[1] - stairs[1]), c))
-            grow = next((c for c in frontier if self._open_to_stairs(c)), None)
-            if grow is None:
-                return None
-            cells.add(grow)
-        return frozenset(cells)
-
-    def _open_to_stairs(self, cell: Cell) -> bool:
-        """A square the room around the stairs may take: on the sheet, and free or kept for the stairs."""
-        reserved = abs(cell[0] - self.stairs[0]) <= 1 and abs(cell[1] - self.stairs[1]) <= 1
-        return self._inward(cell) and (reserved or cell not in self.grid.blocked)
-
-    def _stairs_path(self, entry: Cell, most: int) -> list[Cell] | None:
-        return _shortest_path(entry, self.stairs, self._open_to_stairs, most)
+        stairs_room.open_for_room(self.grid, self.stairs)
+        return [stairs_room.standing_room(cells, entry, exit_.side)]
 
     def door_to_stairs(self) -> None:
         """No corridor reached the stairs: the room around them opens off the nearest wall (notes.toml)."""
@@ -280,7 +256,7 @@ class LevelBuilder:
         nearest: tuple[int, int, Area, tuple[Cell, int]] | None = None
         for area in self.level.areas:
             for order, (cell, side) in enumerate(door_spots(self.grid, area)):
-                path = self._stairs_path(step(cell, side), room_dice.high)
+                path = stairs_room.way_to(self.grid, self.stairs, step(cell, side), room_dice.high)
                 if path is not None and (nearest is None or len(path) < nearest[0]):
                     nearest = (len(path), order, area, (cell, side))
         if nearest is None:
@@ -327,10 +303,6 @@ class LevelBuilder:
             raise LevelError("; ".join(problems))
         return Built(self.level, self.corners, rules.difficulty(self.number), self.stairs_area)
 
-    def _restore_reserve(self) -> None:
-        """Keep the stairs' squares clear again after a room that did not take them."""
-        self.grid.blocked |= dilate({self.stairs}, 1)
-
     def _leads_anywhere(self, area: Area, exit_: Exit) -> bool:
         """A door still to be explored can lead on: a corridor of the fewest squares fits beyond it."""
         if exit_.at is None:
@@ -344,35 +316,6 @@ class LevelBuilder:
 def make_false(exit_: Exit) -> None:
     """A door onto the paper's edge or onto nothing: drawn, but it opens on rock."""
     exit_.kind, exit_.leads, exit_.to = FALSE, "blocked", None
-
-
-def replace_entries(shape: Shape, entry: Cell, heading: int) -> Shape:
-    """``shape`` entered only at ``entry`` going ``heading``: it stands exactly where it was built."""
-    return replace(shape, entries=((entry, heading),))
-
-
-def _shortest_path(a: Cell, b: Cell, open_: Callable[[Cell], bool], most: int) -> list[Cell] | None:
-    """The shortest way from a to b over open squares, at most ``most`` squares long, or None."""
-    if not open_(a):
-        return None
-    came: dict[Cell, Cell | None] = {a: None}
-    frontier = [a]
-    for _ in range(most - 1):
-        following = []
-        for cell in frontier:
-            for side in SIDES:
-                near = step(cell, side)
-                if near in came or not open_(near):
-                    continue
-                came[near] = cell
-                if near == b:
-                    path = [near]
-                    while came[path[-1]] is not None:
-                        path.append(came[path[-1]])
-                    return path[::-1]
-                following.append(near)
-        frontier = following
-    return None
 
 
 def build_level(code: SeedCode, number: int, rooms: int, last: bool) -> Built:

@@ -48,12 +48,6 @@ class Corners:
         """The corner square the starting room holds (the paper's edge ring is rock)."""
         return self.cell(self.start, 1)
 
-    @property
-    def away(self) -> tuple[int, int]:
-        """The direction from the stairs' corner towards the starting corner."""
-        (sx, sy), (dx, dy) = CORNERS[self.start], CORNERS[self.stairs]
-        return (sx - dx, sy - dy)
-
     def as_data(self) -> dict:
         return {"start": NAMES[self.start], "stairs_down": NAMES[self.stairs], "terminal": NAMES[self.terminal],
                 "shop": NAMES[self.shop], "stairs_down_cell": list(self.stairs_cell),
