@@ -35,9 +35,8 @@ def reference_context(request) -> dict[str, Any]:
 
 
 def reference_pdf(request) -> bytes:
-    whole = render_pdf("amulet/reference.html", request.code, f"{request.game.title}: reference", request.paper,
-                       request.templates, **reference_context(request))
-    return _pages(whole, 0, None)
+    return render_pdf("amulet/reference.html", request.code, f"{request.game.title}: reference", request.paper,
+                      request.templates, **reference_context(request))
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
@@ -54,20 +53,10 @@ def text_parts(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
 
 
 def _pages(pdf_bytes: bytes, start: int, stop: int | None) -> bytes:
-    """Pages ``start:stop`` as a PDF of their own, each with resources of its own.
-
-    WeasyPrint's pages share one resource dictionary; compose names each
-    page's footer in it, so on shared resources every page would show the
-    last page's footer.
-    """
+    """Pages ``start:stop`` as a PDF of their own."""
     with pikepdf.open(io.BytesIO(pdf_bytes)) as source:
         part = pikepdf.new()
         part.pages.extend(source.pages[start:stop])
-        for page in part.pages:
-            resources = pikepdf.Dictionary({k: v for k, v in page.obj.Resources.items()})
-            if "/XObject" in resources:
-                resources.XObject = pikepdf.Dictionary({k: v for k, v in resources.XObject.items()})
-            page.obj.Resources = resources
         buffer = io.BytesIO()
         part.save(buffer, deterministic_id=True)
         return buffer.getvalue()
