@@ -14,7 +14,7 @@ from printgen.systems.amulet import dungeon, dungeon_product
 
 
 def code_for(seed: str, levels: int, units: int, fmt: str = "pdf") -> SeedCode:
-    return SeedCode.make("dungeon", "amulet", seed, {"levels": levels, "units": units, "scaling": "no",
+    return SeedCode.make("dungeon", "amulet", seed, {"levels": levels, "level-size": units, "scaling": "no",
                                                     "paper": "letter", "format": fmt})
 
 

@@ -39,7 +39,7 @@ SEEDS = [f"crawl-{n}" for n in range(70)]
 
 
 def code_for(seed, fmt="pdf", **options):
-    values = {"levels": "2", "units": "8", "scaling": "no", "paper": "letter", "format": fmt}
+    values = {"levels": "2", "level-size": "8", "scaling": "no", "paper": "letter", "format": fmt}
     values.update({k: str(v) for k, v in options.items()})
     return SeedCode.make("dungeon", "amulet", seed, values)
 
@@ -333,7 +333,7 @@ def test_same_seed_same_bytes(booklet):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--units", "0"], "units must be a whole number from 4 to 16, not '0'"),
+    (["--level-size", "0"], "level-size must be a whole number from 4 to 16, not '0'"),
     (["--levels", "0"], "levels must be a whole number from 1 to 30"),
 ])
 def test_bad_options_are_one_clear_line(args, message, capsys, tmp_path):

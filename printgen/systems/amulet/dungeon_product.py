@@ -10,7 +10,7 @@ from .model import Dungeon
 
 def generate(request) -> Dungeon:
     o = request.options
-    return dungeon.generate(request.code, o["levels"], o["units"], o["scaling"])
+    return dungeon.generate(request.code, o["levels"], o["level-size"], o["scaling"])
 
 
 def maps_pdf(built: Dungeon, request) -> bytes:
