@@ -9,6 +9,7 @@ doors and the stairs up, the stairs down, the terminal and the shop.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -82,9 +83,11 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
                      KEY_WIDTHS[-1])
     pitch = (paper.width - 2 * MARGIN - key_width - GUTTER) / WIDTH
     region = Region(MARGIN, top, pitch, WIDTH, HEIGHT)
-    content = Content(marks={a.number: marks_of(a) for a in built.level.areas},
-                      loose=corner_marks(built))
+    marks = {a.number: marks_of(a) for a in built.level.areas}
+    around_stairs = marks.pop(built.stairs_area)  # set by hand below, off the stairs' own square
+    content = Content(marks=marks, loose=corner_marks(built))
     draw.draw_level(c, region, built.level, symbols, RULE, content, GM)
+    _marks_off_the_stairs(c, region, built, symbols, around_stairs)
     legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built))
     bottom = draw.draw_legend(c, MARGIN, region.bottom - mm(3), region.columns * pitch, LEGEND_PITCH, legend,
                               columns=3)
@@ -101,6 +104,25 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
 
 
 REMINDER_SIZE = 6.4
+
+
+def _marks_off_the_stairs(c: Canvas, region: Region, built: Built, symbols, marks: list[str]) -> None:
+    """The marks of the room around the stairs down, in squares other than the stairs' and its number's.
+
+    The stairs stand on a square the setup fixes; the engine places an area's
+    marks by the area's shape alone, so this room's are placed here.
+    """
+    area = built.level.area(built.stairs_area)
+    label = area_spots(area, [])[0]
+    taken = {built.corners.stairs_cell, (int(label.x), int(label.y))}
+    rest = replace(area, shape=replace(area.shape, cells=frozenset(area.cells - taken)))
+    for spot in area_spots(rest, marks)[1:] if rest.cells else []:
+        x = region.left + spot.x * region.pitch
+        y = region.top - spot.y * region.pitch
+        c.saveState()
+        c.translate(x, y)
+        symbols.marks[spot.kind].glyph(c, region.pitch * draw.MARK_SCALE * spot.scale)
+        c.restoreState()
 
 
 def _reminder_text(built: Built) -> str:

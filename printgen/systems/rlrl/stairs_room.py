@@ -2,8 +2,8 @@
 
 The stairs keep their square, and the ring of squares around it, clear of
 every other area; a room that holds them takes the shortest way from its
-door to the stairs and grows from there towards the corner until it has its
-rolled number of squares.
+door to the stairs and grows near its door until it has its rolled number
+of squares.
 """
 
 from __future__ import annotations
@@ -40,14 +40,18 @@ def way_to(grid: Grid, stairs: Cell, entry: Cell, most: int) -> list[Cell] | Non
 
 
 def room_cells(grid: Grid, stairs: Cell, entry: Cell, squares: int) -> frozenset[Cell] | None:
-    """The way from ``entry`` to the stairs, widened towards them to exactly ``squares`` squares."""
+    """The way from ``entry`` to the stairs, widened near the door to exactly ``squares`` squares.
+
+    Widening near the door leaves the stairs at the room's far end, so the
+    room's number and marks (placed nearest its middle) keep off their square.
+    """
     path = way_to(grid, stairs, entry, squares)
     if path is None:
         return None
     cells = set(path)
     while len(cells) < squares:
         frontier = sorted({step(c, s) for c in cells for s in SIDES} - cells,
-                          key=lambda c: (abs(c[0] - stairs[0]) + abs(c[1] - stairs[1]), c))
+                          key=lambda c: (abs(c[0] - entry[0]) + abs(c[1] - entry[1]), c))
         grow = next((c for c in frontier if may_take(grid, stairs, c)), None)
         if grow is None:
             return None
