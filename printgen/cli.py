@@ -102,8 +102,11 @@ def _values_by_game(variants: list[tuple[Option, str]]) -> str:
     return "[" + "; ".join(parts) + "]"
 
 
-def chosen_options(product: str, system: str, given: dict[str, object], offer: games.Offer) -> dict[str, str]:
-    """The seed-code text of the options ``system`` declares for ``product``; refuse ones it does not take."""
+def chosen_options(product: str, what: str, given: dict[str, object], offer: games.Offer) -> dict[str, str]:
+    """The seed-code text of the options ``offer`` declares; refuse ones it does not take.
+
+    ``what`` names the offer in the refusal ("roguelike", "the zones deck").
+    """
     declared = {option.name: option for option in offer.options}
     chosen: dict[str, str] = {}
     for param, value in given.items():
@@ -111,8 +114,7 @@ def chosen_options(product: str, system: str, given: dict[str, object], offer: g
         if value is None or value is False:
             continue
         if name not in declared:
-            takers = ", ".join(gid for _, gid in games.product_options(product)[name])
-            raise PrintgenError(f"--{name} is for {takers}, not {system}")
+            raise PrintgenError(f"--{name} is for {', '.join(games.option_takers(product, name))}, not {what}")
         chosen[name] = declared[name].text(value)
     for name, option in declared.items():
         if name not in chosen and option.default is not None:
@@ -225,8 +227,8 @@ def deck_command(name: str, system: str | None, card_size: str, duplex: str, dat
     Without --system, the game is the one that has a deck called NAME.
     """
     system = system or deck_product.system_for(name)
-    decks = deck_product.system_decks(system)
-    own_options = chosen_options("deck", system, own, decks[name]) if name in decks else {}
+    offer = deck_product.system_decks(system).get(name, games.Offer("", ""))  # custom decks take no game options
+    own_options = chosen_options("deck", f"the {system} {name} deck", own, offer)
     options = deck_product.options_for(system, name, card_size, paper, duplex, bleed, crop_marks, layout, back_offset,
                                        calibration, data, output_format, own_options)
     run_product("deck", system, seed, options,

@@ -127,6 +127,18 @@ def deck_makers(deck: str) -> list[str]:
     return [gid for gid, g in games().items() if deck in g.decks]
 
 
+def option_takers(product: str, name: str) -> list[str]:
+    """Who takes the option ``name`` of ``product``: games, or for decks "the <game> <deck> deck"."""
+    if product == "deck":
+        takers = []
+        for gid, g in games().items():
+            decks = [deck for deck, offer in g.decks.items() if any(option.name == name for option in offer.options)]
+            if decks:
+                takers.append(f"the {gid} {', '.join(decks)} deck{'s' if len(decks) > 1 else ''}")
+        return takers
+    return [gid for gid, g in offering(product).items() if any(o.name == name for o in g.offer(product).options)]
+
+
 def product_options(product: str) -> dict[str, list[tuple[Option, str]]]:
     """Every option any game declares for ``product``, each with the games that take it (for the CLI)."""
     merged: dict[str, list[tuple[Option, str]]] = {}
