@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .adjacency import Adjacency
-from .geometry import SIDES, Cell, dilate, step
+from .geometry import SIDES, Cell, step
 from .level import LEADS, Level, Link
 
 
@@ -28,12 +28,17 @@ def keeps_adjacency(level: Level, rule: Adjacency) -> list[str]:
     """No two areas nearer than the rule's gap; with shared walls, each area touches the one it came from."""
     owner = {cell: area.number for area in level.areas for cell in area.cells}
     problems = []
+    # Each pair of squares is looked at once: from the one above, or to the left on the same row.
+    ahead = [(dx, dy) for dx in range(-rule.gap, rule.gap + 1) for dy in range(rule.gap + 1) if dy > 0 or dx > 0]
+    touching = set()
+    for (x, y), number in owner.items():
+        for dx, dy in ahead:
+            other = owner.get((x + dx, y + dy))
+            if other is not None and other != number:
+                touching.add((min(number, other), max(number, other), min((x, y), (x + dx, y + dy))))
+    for first, second, cell in sorted(touching):
+        problems.append(f"level {level.number}: areas {first} and {second} touch at {cell}")
     for area in level.areas:
-        zone = dilate(area.cells, rule.gap) if rule.gap else set()
-        for cell in sorted(zone - area.cells):
-            other = owner.get(cell)
-            if other is not None and other > area.number:
-                problems.append(f"level {level.number}: areas {area.number} and {other} touch at {cell}")
         if rule.must_touch_parent and area.entered_from is not None:
             parent = level.area(area.entered_from).cells
             if not any(step(c, s) in parent for c in area.cells for s in SIDES):

@@ -10,7 +10,7 @@ to keep to, then, only if nothing fits there, as far as the grid's limit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable
 
 from ..seed import Rng
 from .geometry import HEADINGS, Cell, step
@@ -23,7 +23,8 @@ class Plan:
     """An area the dice made, waiting for a place."""
 
     type: str
-    forms: Callable[[int], Sequence[Shape]]  # the shapes it may take when entered going this straight heading
+    forms: Callable[[int], Iterable[Shape]]  # the shapes it may take when entered going this straight heading
+    # (iterated again for each spot tried; a game may make them as they are first asked for)
     doors: list[Exit] = field(default_factory=list)  # the doors the dice gave it; placed as they are needed
     rolls: dict[str, Any] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
@@ -112,7 +113,7 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
             if crowded is not None and not _spot_free(grid, parent, cell, side, crowded):
                 continue
             if side not in forms:
-                forms[side] = list(plan.forms(side))
+                forms[side] = plan.forms(side)
             for form in forms[side]:
                 key = (id(form), side)
                 if key not in entries:
@@ -144,7 +145,7 @@ def place_apart(grid: Grid, plan: Plan, number: int, rng: Rng, tries: int = 400)
     for box in (grid.within, grid.limit):
         for _ in range(tries):
             side = rng.choice((0, 2, 4, 6))
-            form = rng.choice(list(plan.forms(side)))
+            form = rng.choice(list(plan.forms(side)))  # every form, so the choice is fair
             target = (rng.randint(x0, x1), rng.randint(y0, y1))
             entry = form.entries[0][0]
             dx, dy = target[0] - entry[0], target[1] - entry[1]

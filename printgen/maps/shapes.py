@@ -32,7 +32,7 @@ class Shape:
     cells: frozenset[Cell]
     entries: tuple[tuple[Cell, int], ...]  # (cell, heading into the shape) where a door may let one in
     openings: tuple[Opening, ...] = ()  # a passage's own far ends, in order
-    round: tuple[float, float, float] | None = None  # centre x, y and radius when drawn as a circle
+    round: tuple[float, float, float] | None = None  # a circle's centre x, y and radius
     closed_ends: tuple[Opening, ...] = ()  # ends the passage was rolled without (a dead end)
 
     def moved(self, dx: int, dy: int) -> "Shape":
@@ -40,7 +40,7 @@ class Shape:
         def shift(cell: Cell) -> Cell:
             return (cell[0] + dx, cell[1] + dy)
 
-        return replace(
+        moved = replace(
             self,
             cells=translate(self.cells, dx, dy),
             entries=tuple((shift(c), h) for c, h in self.entries),
@@ -48,6 +48,9 @@ class Shape:
             closed_ends=tuple(replace(o, cell=shift(o.cell)) for o in self.closed_ends),
             round=None if self.round is None else (self.round[0] + dx, self.round[1] + dy, self.round[2]),
         )
+        if "rim" in self.__dict__:  # the wall moves with the squares: no need to find it again
+            moved.__dict__["rim"] = tuple((shift(c), side) for c, side in self.rim)
+        return moved
 
     @property
     def area(self) -> int:
@@ -95,7 +98,11 @@ def right_triangle(leg: int) -> Shape:
 
 
 def circle(diameter: int) -> Shape:
-    """The squares whose centres lie inside a circle ``diameter`` squares across; drawn round."""
+    """The squares whose centres lie inside a circle ``diameter`` squares across.
+
+    ``round`` keeps the circle's centre and radius for a game that wants it drawn round; the engine
+    draws its squares, so every door stands on a straight piece of wall.
+    """
     r = diameter / 2
     cells = frozenset(
         (x, y) for x in range(diameter) for y in range(diameter) if (x + 0.5 - r) ** 2 + (y + 0.5 - r) ** 2 <= r * r
@@ -126,7 +133,7 @@ def rotated(shape: Shape, eighths: int) -> Shape:
     if shape.round is not None:
         x0, y0, x1, y1 = bounds(cells)
         round_ = ((x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2, shape.round[2])
-    return replace(_room(shape.kind, cells, round_), kind=shape.kind)
+    return _room(shape.kind, cells, round_)
 
 
 # --- passages -----------------------------------------------------------------------------

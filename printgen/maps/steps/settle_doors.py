@@ -15,19 +15,20 @@ from ..placement import door_spots, joinable
 
 def settle_doors(level: Level, grid: Grid, rng: Rng) -> None:
     for area in level.areas:
-        for exit_ in area.exits:
-            if exit_.at is not None:
-                continue
+        waiting = [e for e in area.exits if e.at is None]
+        for exit_ in waiting:
             spots = door_spots(grid, area) or door_spots(grid, area, apart=False)
             if not spots:
                 continue
             rng.shuffle(spots)
-            joins = [(spot, joinable(grid, *spot, area.number)) for spot in spots] if exit_.leads == "unexplored" else []
-            joins = [(spot, target) for spot, target in joins if target is not None]
-            if joins:
-                (exit_.at, exit_.side), exit_.to = joins[0]
-                exit_.leads = "area"
+            target = None
+            if exit_.leads == "unexplored":
+                joins = ((spot, joinable(grid, *spot, area.number)) for spot in spots)
+                spot, target = next(((s, t) for s, t in joins if t is not None), (spots[0], None))
             else:
-                exit_.at, exit_.side = spots[0]
+                spot = spots[0]
+            exit_.at, exit_.side = spot
+            if target is not None:
+                exit_.to, exit_.leads = target, "area"
             exit_.heading = exit_.side
             grid.open_doorway(exit_)

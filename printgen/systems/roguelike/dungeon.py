@@ -16,7 +16,7 @@ from typing import Any
 from ...maps.adjacency import ROCK_GAP
 from ...maps.checks import check_level
 from ...maps.geometry import HEADING_NAMES, SOUTH
-from ...maps.level import Grid, Level, Link
+from ...maps.level import Grid, Level
 from ...maps.steps.first_area import place_first
 from ...maps.steps.fit_map import fit_map
 from ...maps.steps.grow import grow
@@ -115,6 +115,3 @@ def check(dungeon: Dungeon) -> list[str]:
                     problems.append(f"level {level.number}: the way down in area {area.number} leads to itself")
     return problems
 
-
-def way_down_links(level: Level) -> list[tuple[int, Link]]:
-    return [(area.number, link) for area in level.areas for link in area.links if is_way_down(link)]

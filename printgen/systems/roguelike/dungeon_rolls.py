@@ -95,23 +95,28 @@ def room_forms(squares_: int) -> list[shapes.Shape]:
     return [shapes.rectangle(w, h) for w, h in sizes]
 
 
-def chamber_forms(squares_: int, rng: Rng) -> list[shapes.Shape]:
-    """A natural chamber: one irregular shape of exactly ``squares_`` squares, in its four quarter turns."""
-    base = shapes.polyomino(squares_, rng)
-    return [shapes.rotated(base, eighths) for eighths in (0, 2, 4, 6)]
-
-
 class _Forms:
-    """A room's forms, made the first time the engine asks (the area's own stream draws a chamber's outline
-    last, after every roll of the tables)."""
+    """A room's forms, made as the engine first asks for them. A chamber's outline is drawn from the
+    area's own stream the first time, after every roll of the tables; its quarter turns as they are tried."""
 
     def __init__(self, count: int, natural_rng: Rng | None):
-        self.count, self.rng, self.made = count, natural_rng, None
+        self.count, self.rng = count, natural_rng
+        self.made: list[shapes.Shape] = []
 
-    def __call__(self, heading: int) -> list[shapes.Shape]:
-        if self.made is None:
-            self.made = chamber_forms(self.count, self.rng) if self.rng else list(room_forms(self.count))
-        return self.made
+    def __call__(self, heading: int) -> "_Forms":
+        return self
+
+    def __iter__(self):
+        if self.rng is None:
+            yield from room_forms(self.count)
+            return
+        if not self.made:
+            self.made.append(shapes.polyomino(self.count, self.rng))
+        yield self.made[0]
+        for index, eighths in enumerate((2, 4, 6), 1):
+            if len(self.made) == index:
+                self.made.append(shapes.rotated(self.made[0], eighths))
+            yield self.made[index]
 
 
 def _room(rng: Rng, room_type, type_roll: int) -> Plan:
