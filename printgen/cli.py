@@ -105,7 +105,7 @@ def _values_by_game(variants: list[tuple[Option, str]]) -> str:
 def chosen_options(product: str, what: str, given: dict[str, object], offer: games.Offer) -> dict[str, str]:
     """The seed-code text of the options ``offer`` declares; refuse ones it does not take.
 
-    ``what`` names the offer in the refusal ("roguelike", "the zones deck").
+    ``what`` names the offer in the refusal (a game id, or "the <id> <name> deck").
     """
     declared = {option.name: option for option in offer.options}
     chosen: dict[str, str] = {}
