@@ -337,7 +337,7 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
                 entries: list, columns: int = 4) -> float:
     """The key to the symbols a map shows, in rows; returns the bottom it reached."""
     col_width = width / columns
-    row_height = pitch * 1.2
+    row_height = pitch * 1.1
     c.saveState()
     for index, (what, symbol) in enumerate(entries):
         col, row = index % columns, index // columns

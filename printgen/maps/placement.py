@@ -40,18 +40,20 @@ class Placed:
 def door_spots(grid: Grid, area: Area, apart: bool = True) -> list[tuple[Cell, int]]:
     """Squares of an area's rim where one more door can stand; ``apart``: its doorway shares no side
     with another door's of the same area (two doors side by side read as one wide opening)."""
-    crowded = _crowded(area, apart)
-    return [(cell, side) for cell, side in area.shape.rim if _spot_free(grid, area, cell, side, crowded, apart)]
+    crowded = crowded_by_doors(area, apart)
+    return [(cell, side) for cell, side in area.shape.rim if spot_free(grid, area, cell, side, crowded, apart)]
 
 
-def _crowded(area: Area, apart: bool = True) -> set[Cell]:
+def crowded_by_doors(area: Area, apart: bool = True) -> set[Cell]:
     """Squares a new doorway of ``area`` may not take: its doors' doorways (and, ``apart``, their sides)."""
     around = ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)) if apart else ((0, 0),)
     taken = [step(e.at, e.side) for e in area.exits if e.at is not None]
     return {(x + dx, y + dy) for x, y in taken for dx, dy in around}
 
 
-def _spot_free(grid: Grid, area: Area, cell: Cell, side: int, crowded: set[Cell], apart: bool = True) -> bool:
+def spot_free(grid: Grid, area: Area, cell: Cell, side: int, crowded: set[Cell], apart: bool = True) -> bool:
+    """A door of ``area`` can stand on ``side`` of ``cell``: its doorway is clear (``crowded``: see
+    crowded_by_doors)."""
     dx, dy = HEADINGS[side]
     beyond = (cell[0] + dx, cell[1] + dy)
     if beyond in crowded or beyond in grid.owner:
@@ -95,13 +97,12 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
     """
     crowded: set[Cell] | None = None
     if exit_.at is not None:
-        spots = [(exit_.at, exit_.side)]
+        spots = _InTurn([(exit_.at, exit_.side)], rng)
     else:  # any square of the parent's rim, checked only when its turn comes
-        spots = list(parent.shape.rim)
-        rng.shuffle(spots)
-        crowded = _crowded(parent)
+        spots = _InTurn(list(parent.shape.rim), rng)
+        crowded = crowded_by_doors(parent)
     forms: dict[int, list[Shape]] = {}
-    entries: dict[tuple[int, int], list[Cell]] = {}  # each form's entry squares going a heading, shuffled once
+    entries: dict[tuple[int, int], _InTurn] = {}  # each form's entry squares going a heading, in a seeded order
     for box in (grid.within, grid.limit) if beyond_map else (grid.within,):
         found: list[Placed] = []
         for cell, side in spots:
@@ -110,15 +111,14 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
             target = step(cell, side, grid.rule.gap + 1)
             if target in grid.blocked:
                 continue  # every form would cover this square, which is taken or too near another area
-            if crowded is not None and not _spot_free(grid, parent, cell, side, crowded):
+            if crowded is not None and not spot_free(grid, parent, cell, side, crowded):
                 continue
             if side not in forms:
                 forms[side] = plan.forms(side)
             for form in forms[side]:
                 key = (id(form), side)
                 if key not in entries:
-                    entries[key] = list(form.entries_going(side))
-                    rng.shuffle(entries[key])
+                    entries[key] = _InTurn(list(form.entries_going(side)), rng)
                 for entry in entries[key]:
                     dx, dy = target[0] - entry[0], target[1] - entry[1]
                     if grid.fits(form, dx, dy, box):
@@ -131,6 +131,23 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
         if grid.limit == grid.within:
             break
     return None
+
+
+class _InTurn:
+    """Items in a seeded random order, drawn only as far as they are asked for (a Fisher–Yates shuffle
+    done lazily), and in the same order when asked again."""
+
+    def __init__(self, items: list, rng: Rng):
+        self.items, self.rng, self.ready = items, rng, 0
+
+    def __iter__(self):
+        items = self.items
+        for index in range(len(items)):
+            if index == self.ready:
+                pick = self.rng.randint(index, len(items) - 1)
+                items[index], items[pick] = items[pick], items[index]
+                self.ready += 1
+            yield items[index]
 
 
 def _off_centre(shape: Shape, box: tuple[int, int, int, int]) -> float:

@@ -10,23 +10,28 @@ from __future__ import annotations
 
 from ...seed import Rng
 from ..level import Grid, Level
-from ..placement import door_spots, joinable
+from ..placement import crowded_by_doors, door_spots, joinable, spot_free
 
 
 def settle_doors(level: Level, grid: Grid, rng: Rng) -> None:
-    for area in level.areas:
-        waiting = [e for e in area.exits if e.at is None]
-        for exit_ in waiting:
-            spots = door_spots(grid, area) or door_spots(grid, area, apart=False)
-            if not spots:
+    waiting = {area.number: [e for e in area.exits if e.at is None] for area in level.areas}
+    free = {n: door_spots(grid, level.area(n)) for n, exits in waiting.items() if exits}
+    # The areas with the least room in their walls go first, before their neighbours' doorways crowd them.
+    for number in sorted(free, key=lambda n: (len(free[n]) - len(waiting[n]), n)):
+        area, spots = level.area(number), free[number]
+        for exit_ in waiting[number]:
+            crowded = crowded_by_doors(area)
+            spots = [spot for spot in spots if spot_free(grid, area, *spot, crowded)]  # what the last door left
+            choices = spots or door_spots(grid, area, apart=False)
+            if not choices:
                 continue
-            rng.shuffle(spots)
+            rng.shuffle(choices)
             target = None
             if exit_.leads == "unexplored":
-                joins = ((spot, joinable(grid, *spot, area.number)) for spot in spots)
-                spot, target = next(((s, t) for s, t in joins if t is not None), (spots[0], None))
+                joins = ((spot, joinable(grid, *spot, area.number)) for spot in choices)
+                spot, target = next(((s, t) for s, t in joins if t is not None), (choices[0], None))
             else:
-                spot = spots[0]
+                spot = choices[0]
             exit_.at, exit_.side = spot
             if target is not None:
                 exit_.to, exit_.leads = target, "area"

@@ -30,8 +30,8 @@ from .dungeon_symbols import SYMBOLS, level_content
 
 PITCH = inch(0.25)
 SIDE_MARGIN = inch(0.35)
-TOP = inch(0.65)  # title line above the map
-BOTTOM = inch(1.3)  # legend and footer below it
+TOP = inch(0.5)  # title lines above the map
+BOTTOM = inch(1.25)  # legend and footer below it
 LEGEND_COLUMNS = 6
 SCALE_WIDTH = inch(1.2)  # the scale bar and its word, at the top right above the map
 
@@ -164,15 +164,15 @@ def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, or
     content = level_content(level, entrance)
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, 12)
-    c.drawString(region.left, paper.height - inch(0.3), f"{dungeon.name} · Level {level.number}")
+    c.drawString(region.left, paper.height - inch(0.27), f"{dungeon.name} · Level {level.number}")
     c.setFont(fonts.SERIF_ITALIC, 9)
     who = WHO[view] + (f" · sheet {index + 1} of {len(all_sheets)}: the index at the top right shows where"
                        if len(all_sheets) > 1 else "")
-    c.drawString(region.left, paper.height - inch(0.52), who)
+    c.drawString(region.left, paper.height - inch(0.44), who)
     right = region.right
     if len(all_sheets) > 1:
-        scale = min(1.1, (TOP - inch(0.12)) / level.height)
-        draw.draw_sheet_index(c, right, paper.height - inch(0.06), level, region, all_sheets, index, scale)
+        scale = min(1.1, (TOP - inch(0.1)) / level.height)
+        draw.draw_sheet_index(c, right, paper.height - inch(0.05), level, region, all_sheets, index, scale)
         right -= level.width * scale + 8
         draw.draw_overlap_marks(c, region, level, origin)
     draw.draw_scale(c, right - SCALE_WIDTH, region.top + 12, PITCH, SQUARE_FEET, "ft")
@@ -186,7 +186,7 @@ def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, or
         c.drawString(region.left, legend_top - 22, f"You arrive at the mark ({where}).")
     else:
         entries = SYMBOLS.legend(*_shown_kinds(level, content, view))
-        draw.draw_legend(c, region.left, legend_top, region.columns * PITCH, PITCH * 0.75, entries, LEGEND_COLUMNS)
+        draw.draw_legend(c, region.left, legend_top, region.columns * PITCH, PITCH * 0.7, entries, LEGEND_COLUMNS)
 
 
 def _shown_kinds(level: Level, content: draw.Content, view: str) -> tuple[set[str], set[str], bool, bool]:

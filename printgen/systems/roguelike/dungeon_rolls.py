@@ -15,7 +15,7 @@ from ... import dice
 from ...maps import shapes
 from ...maps.level import Exit
 from ...maps.placement import Plan
-from ...seed import Rng
+from ...seed import Rng, stream
 from ...tables import Result
 from . import rules
 
@@ -95,28 +95,18 @@ def room_forms(squares_: int) -> list[shapes.Shape]:
     return [shapes.rectangle(w, h) for w, h in sizes]
 
 
-class _Forms:
-    """A room's forms, made as the engine first asks for them. A chamber's outline is drawn from the
-    area's own stream the first time, after every roll of the tables; its quarter turns as they are tried."""
+CHAMBER_OUTLINES = 12  # irregular outlines kept for each chamber size; a chamber's dice pick one
 
-    def __init__(self, count: int, natural_rng: Rng | None):
-        self.count, self.rng = count, natural_rng
-        self.made: list[shapes.Shape] = []
 
-    def __call__(self, heading: int) -> "_Forms":
-        return self
+@cache
+def chamber_forms(squares_: int, outline: int) -> list[shapes.Shape]:
+    """One irregular outline of exactly ``squares_`` squares in its four quarter turns.
 
-    def __iter__(self):
-        if self.rng is None:
-            yield from room_forms(self.count)
-            return
-        if not self.made:
-            self.made.append(shapes.polyomino(self.count, self.rng))
-        yield self.made[0]
-        for index, eighths in enumerate((2, 4, 6), 1):
-            if len(self.made) == index:
-                self.made.append(shapes.rotated(self.made[0], eighths))
-            yield self.made[index]
+    The outlines are the same for every dungeon (their own fixed stream), so they are made once;
+    which one a chamber gets, and how it turns, is the dungeon's.
+    """
+    base = shapes.polyomino(squares_, stream("roguelike chambers", squares_, outline))
+    return [shapes.rotated(base, eighths) for eighths in (0, 2, 4, 6)]
 
 
 def _room(rng: Rng, room_type, type_roll: int) -> Plan:
@@ -126,12 +116,12 @@ def _room(rng: Rng, room_type, type_roll: int) -> Plan:
     count = area_row["area_sqft"] // (SQUARE_FEET * SQUARE_FEET)
     natural = room_type["natural"]
     contents = resolve_contents(contents_row, rng)
-    forms = _Forms(count, rng if natural else None)
+    forms = chamber_forms(count, rng.randint(0, CHAMBER_OUTLINES - 1)) if natural else room_forms(count)
     features = {"area": area_row.result, "area_sqft": area_row["area_sqft"], "contents": contents_row["contents"],
                 "doors": doors_row["doors"]}
     return Plan(
         room_type.result,
-        forms,
+        lambda heading: forms,
         doors=[Exit(kind) for kind in doors_row["door_kinds"]],
         rolls={"room-type": type_roll, "room-features": [total for total, _ in rolled], **contents.pop("rolls")},
         data={"natural": natural, "features": features, "contents": contents},
