@@ -5,9 +5,9 @@ within the map the game hopes to keep to. An exit with no room there waits
 until every other exit has had its turn, and only then may its area reach
 beyond that map. A rolled area that finds no place at all is kept and tried
 at the next exit, so no area the dice made is thrown away; the exit it could
-not pass leads "blocked". Passages that run into an area join it after every placement.
-When the exits run out before the level has its areas, the game may let the
-engine open one more (``reopen``: the door kind to add, or None).
+not pass leads "blocked". Passages that run into an area join it after every
+placement. When the exits run out before the level has its areas, the game
+may let the engine open one more (``reopen``: the door kind to add, or None).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Callable
 from ...seed import Rng
 from ..level import Area, Exit, Grid, Level, Link
 from ..placement import Placed, Plan, door_spots, place_apart, place_through
-from .areas import add_area
 from ..shapes import rectangle
+from .areas import add_area
 from .join import join_open_ends
 
 Roll = Callable[[int], Plan]  # attempt number → a freshly rolled area
