@@ -219,9 +219,9 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
 
 
 def companion_pages(code: SeedCode, spec: SheetSpec) -> list[bytes]:
-    """Pages a game prints after blank sheets one to a page (its sheet module's ``companion_pages``)."""
+    """Pages a game prints after its blank sheets, at any number to a page (its module's ``companion_pages``)."""
     module = sheet_module(spec.system)
-    if spec.count is not None or spec.per_page != 1 or not hasattr(module, "companion_pages"):
+    if spec.count is not None or not hasattr(module, "companion_pages"):
         return []
     return module.companion_pages(code, spec.paper, None)
 

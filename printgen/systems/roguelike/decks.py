@@ -130,9 +130,10 @@ def _magic_deck(list_id: str, title: str, key: str, label: str, accent) -> Deck:
     for item in items:
         body = [Paragraph(item["effect"])]
         if item[key] != "NA":
-            body.append(Paragraph(rules.stated()["damage"]["magic"], "Damage:"))
+            body.append(Paragraph(rules.stated()["damage"]["magic"].format(rating=label), "Damage:"))
         body.append(Paragraph("Once cast, it is gone: discard this card."))
-        cards.append(Card(item["name"], kind, (Stat(label, item[key]),), (), tuple(body)))
+        rating = "—" if item[key] == "NA" else item[key]  # the rules' NA: no damage
+        cards.append(Card(item["name"], kind, (Stat(label, rating),), (), tuple(body)))
     return Deck(list_id, title, tuple(cards), back_subtitle="Roguelike · Spells and Miracles", accent=accent)
 
 

@@ -31,7 +31,7 @@ def context() -> dict:
                         for slot in dict.fromkeys(i["slot"] for i in armor)],
         "abilities": [{"name": name, "use": use} for name, use in ABILITY_HINTS.items()],
         "level_up": [i["name"] for i in data_list("level-up").items],
-        "damage": stated()["damage"],
+        "damage": {**stated()["damage"], "magic": stated()["damage"]["magic"].format(rating="SDR or MDR")},
     }
 
 

@@ -36,7 +36,7 @@ ABILITY_HINTS = {
     "Sneak": "slip past one obstacle unseen",
     "Dodge": "halve one round's damage to you",
     "Berserk": "double damage for 3 rounds",
-    "Repair": "mend a broken or damaged item (the race table's Smithing)",
+    "Repair": "mend a broken or damaged item (Dwarves)",
     "Heal": "heal 4d6 to anyone",
 }
 
@@ -232,7 +232,7 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
         rich_line(c, tx, yy + s(1), runs, s(size), max_width=ix + iw - tx)
         yy -= line_h
     if char["spells"] or char["miracles"]:
-        note = f"Damage of a spell or miracle = {stated()['damage']['magic']}."
+        note = f"Damage of a spell or miracle = {stated()['damage']['magic'].format(rating='SDR or MDR')}."
         label(c, ix, yy + s(2), note, style, 6, font=fonts.SERIF_ITALIC)
         yy -= line_h * 0.8
     if not entries:
@@ -285,7 +285,8 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
             yy = paragraph(c, ix + s(4), yy, iw - s(22), item["name"], style, 7) - s(2)
         yy -= s(4)
     damage = stated()["damage"]
-    yy = paragraph(c, ix, yy, iw, f"Damage = {damage['weapon']}; a spell or miracle: {damage['magic']}. "
+    yy = paragraph(c, ix, yy, iw, f"Damage = {damage['weapon']}; a spell or miracle: "
+                   f"{damage['magic'].format(rating='SDR or MDR')}. "
                    "Solo, 100 points wins.", style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
 
 
