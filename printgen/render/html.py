@@ -137,6 +137,8 @@ def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
         raise PrintgenError(f"template {name!r} uses a value printgen does not give it: {exc.message}") from None
     except jinja2.TemplateSyntaxError as exc:
         raise PrintgenError(f"template {exc.name or name!r}, line {exc.lineno}: {exc.message}") from None
+    except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError, RecursionError) as exc:
+        raise PrintgenError(f"template {name!r} failed: {' '.join(str(exc).split())}") from None
 
 
 def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:

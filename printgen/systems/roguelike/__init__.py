@@ -28,7 +28,7 @@ GAME = Game(
                                  "36 cards shuffled by the seed: draw one instead of rolling 2d6"),
                             )),
     },
-    reference=Offer("spells, miracles, weapons and armor on one page, with the damage rules and level-up choices",
+    reference=Offer("occupations, races, spells, miracles, weapons and armor on one page, with the damage rule",
                     "reference:build", examples=(("reference --system roguelike", "the reference page"),)),
     dungeon=Offer(
         "a one-shot dungeon: each level's referee's map beside its key, a rules page, the players' maps",

@@ -9,11 +9,11 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...seed import SeedCode
 from ...units import Paper
-from .rules import data_list, stated
+from .rules import data_list, stated, tables
 from .sheet import ABILITY_HINTS
 
 TEMPLATE = "roguelike/reference.html"
-TITLE = "Roguelike: spells, miracles, weapons and armor"
+TITLE = "Roguelike: occupations, races, spells, miracles, weapons and armor"
 
 
 def context() -> dict:
@@ -22,8 +22,17 @@ def context() -> dict:
         return [{"name": i["name"], "rating": None if i[rating] == "NA" else i[rating], "effect": i["effect"]}
                 for i in data_list(list_id).items]
 
+    def roll_table(table_id: str, keys: tuple[str, ...]) -> dict:
+        table = tables()[table_id]
+        rows = [{"roll": row.roll_text, "name": row.result, "values": [row[k] for k in keys],
+                 "special": ", ".join(f"{a['count']} {a['name']}" for a in row["abilities"]) or "none"}
+                for row in table.rows]
+        return {"title": table.name, "die": table.die_text, "columns": [k.capitalize() for k in keys], "rows": rows}
+
     armor = data_list("armor").items
     return {
+        "roll_tables": [roll_table("occupation", ("health", "attack", "defense")),
+                        roll_table("race", ("speed", "power", "intellect"))],
         "spells": magic("spells", "sdr"),
         "miracles": magic("miracles", "mdr"),
         "weapons": [{"name": i["name"], "rating": i["wdr"]} for i in data_list("weapons").items],
