@@ -98,6 +98,6 @@ def test_a_missing_folder_is_one_clear_line(tmp_path, capsys):
 def test_a_template_that_fails_while_rendering_is_one_clear_line(tmp_path, capsys, exported):
     (exported / SYSTEM / "reference.html").write_text('{% extends "base.html" %}{% block body %}'
                                                      "{% for x in 5 %}{{ x }}{% endfor %}{% endblock %}")
-    code, _, err = run(capsys, "reference", "--system", SYSTEM, "--templates", str(exported),
+    code, _, err = run(capsys, "reference", "--system", SYSTEM, "--seed", "t", "--templates", str(exported),
                        "-o", str(tmp_path / "x.pdf"))
     assert code == 2 and "failed" in err and err.count("\n") == 1 and "Traceback" not in err
