@@ -1,10 +1,14 @@
 """The map engine, free of any game: shapes, rotations, adjacency rules, growth, checks, drawing."""
 
 import math
+import shutil
+import subprocess
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from reportlab.pdfgen.canvas import Canvas
 
-from printgen.maps import checks, shapes
+from printgen.maps import checks, draw, glyphs, shapes
 from printgen.maps.adjacency import ROCK_GAP, SHARED_WALL
 from printgen.maps.geometry import EAST, NORTH, SIDES, connected, enclosed_area, outline, step
 from printgen.maps.level import Exit, Grid, Level, Link
@@ -15,6 +19,8 @@ from printgen.maps.steps.grow import grow
 from printgen.maps.steps.link_levels import link_levels
 from printgen.maps.steps.settle_doors import settle_doors
 from printgen.maps.steps.way_down import ensure_way_down
+from printgen.maps.symbols import Symbols
+from printgen.render import fonts
 from printgen.seed import stream
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -187,3 +193,25 @@ def test_way_down_goes_to_the_farthest_area_and_levels_link_to_the_next_arrival(
     assert first_down and all((l.level, l.area) == (2, levels[1].arrival) for l in first_down)
     last_down = [(a.number, l) for a in levels[1].areas for l in a.links if l.kind == "down"]
     assert all(l.level == 2 and l.area != source for source, l in last_down)
+
+
+def test_a_secret_door_is_an_s_for_the_referee_and_plain_wall_for_the_players(tmp_path):
+    """Draw one grown level in each view and read the words back: the S shows on the referee's map only."""
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext is not installed")
+    fonts.register_reportlab_fonts()
+    level, _ = _grow(3, ROCK_GAP)
+    secret = next(e for a in level.areas for e in a.exits if e.at is not None and e.leads == "area")
+    secret.secret = True
+    symbols = Symbols().door("door", glyphs.door(1), "door").door("arch", glyphs.arch, "arch")
+    texts = {}
+    for view in (draw.GM, draw.LAYOUT):
+        path = tmp_path / f"{view}.pdf"
+        c = Canvas(str(path), pagesize=(612, 792))
+        draw.draw_level(c, draw.Region(36, 760, 18, level.width, level.height), level, symbols, ROCK_GAP,
+                        draw.Content(), view)
+        c.save()
+        texts[view] = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout.decode()
+    numbers = {str(a.number) for a in level.areas}
+    assert "S" in texts[draw.GM].split() and numbers <= set(texts[draw.GM].split())
+    assert "S" not in texts[draw.LAYOUT].split() and not numbers & set(texts[draw.LAYOUT].split())
