@@ -9,13 +9,18 @@ to keep to, then, only if nothing fits there, as far as the grid's limit.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Callable, Iterable
 
 from ..seed import Rng
 from .geometry import HEADINGS, Cell, step
 from .level import Area, Exit, Grid
 from .shapes import Shape
+
+
+SPOTS_TRIED = 8  # open spots of a wall tried for one area before its exit waits for the others
 
 
 @dataclass
@@ -105,14 +110,16 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
     entries: dict[tuple[int, int], _InTurn] = {}  # each form's entry squares going a heading, in a seeded order
     for box in (grid.within, grid.limit) if beyond_map else (grid.within,):
         found: list[Placed] = []
+        tried = 0
         for cell, side in spots:
-            if len(found) >= grid.weigh:
+            if len(found) >= grid.weigh or tried >= SPOTS_TRIED:
                 break
             target = step(cell, side, grid.rule.gap + 1)
             if target in grid.blocked:
                 continue  # every form would cover this square, which is taken or too near another area
             if crowded is not None and not spot_free(grid, parent, cell, side, crowded):
                 continue
+            tried += 1
             if side not in forms:
                 forms[side] = plan.forms(side)
             for form in forms[side]:
@@ -134,20 +141,28 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
 
 
 class _InTurn:
-    """Items in a seeded random order, drawn only as far as they are asked for (a Fisher–Yates shuffle
-    done lazily), and in the same order when asked again."""
+    """Items in a seeded scrambled order: from a random start, a random stride that meets every item
+    once (two draws however many items are tried), the same order when asked again."""
 
     def __init__(self, items: list, rng: Rng):
-        self.items, self.rng, self.ready = items, rng, 0
+        self.items = items
+        count = len(items)
+        strides = _strides(count)
+        self.start = rng.randint(0, count - 1) if count > 1 else 0
+        self.stride = strides[rng.randint(0, len(strides) - 1)] if len(strides) > 1 else strides[0]
 
     def __iter__(self):
-        items = self.items
-        for index in range(len(items)):
-            if index == self.ready:
-                pick = self.rng.randint(index, len(items) - 1)
-                items[index], items[pick] = items[pick], items[index]
-                self.ready += 1
+        items, count = self.items, len(self.items)
+        index = self.start
+        for _ in range(count):
             yield items[index]
+            index = (index + self.stride) % count
+
+
+@cache
+def _strides(count: int) -> tuple[int, ...]:
+    """Steps that visit each of ``count`` places once going round."""
+    return tuple(k for k in range(1, count) if math.gcd(k, count) == 1) or (1,)
 
 
 def _off_centre(shape: Shape, box: tuple[int, int, int, int]) -> float:

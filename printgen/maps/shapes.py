@@ -40,13 +40,13 @@ class Shape:
         def shift(cell: Cell) -> Cell:
             return (cell[0] + dx, cell[1] + dy)
 
-        moved = replace(
-            self,
-            cells=translate(self.cells, dx, dy),
-            entries=tuple((shift(c), h) for c, h in self.entries),
-            openings=tuple(replace(o, cell=shift(o.cell)) for o in self.openings),
-            closed_ends=tuple(replace(o, cell=shift(o.cell)) for o in self.closed_ends),
-            round=None if self.round is None else (self.round[0] + dx, self.round[1] + dy, self.round[2]),
+        moved = Shape(
+            self.kind,
+            translate(self.cells, dx, dy),
+            tuple((shift(c), h) for c, h in self.entries),
+            tuple(Opening(shift(o.cell), o.side, o.heading) for o in self.openings),
+            None if self.round is None else (self.round[0] + dx, self.round[1] + dy, self.round[2]),
+            tuple(Opening(shift(o.cell), o.side, o.heading) for o in self.closed_ends),
         )
         if "rim" in self.__dict__:  # the wall moves with the squares: no need to find it again
             moved.__dict__["rim"] = tuple((shift(c), side) for c, side in self.rim)
