@@ -1,10 +1,11 @@
 """Finding a place for an area the dice made: which wall its door is in, which way it turns, where along.
 
-A Plan is an area before it has a place. Placing it tries every spot of
-the parent's walls that can take a door (or the one spot a passage's end
-fixes), every form the game allows, and every square of the form's rim that
-can face that door, in a seeded order; first within the map the game hopes
-to keep to, then, only if nothing fits there, as far as the grid's limit.
+A Plan is an area before it has a place. Placing it tries the spots of the
+parent's walls that can take a door (up to SPOTS_TRIED of them, or the one
+spot a passage's end fixes), every form the game allows, and every square of
+the form's rim that can face that door, in a seeded order; first within the
+map the game hopes to keep to, then, only if nothing fits there, as far as
+the grid's limit.
 """
 
 from __future__ import annotations
