@@ -10,10 +10,10 @@ from printgen.products import build
 from printgen.seed import SeedCode
 
 CODES = [
-    "pg1:graph-paper:generic:env:grid=hex,heavy-every=5,pages=2,paper=a4",
-    "pg1:deck:roguelike:env:bleed=3,card-size=poker,crop-marks=short,deck=encounters,duplex=long,layout=sheet,paper=letter",
-    "pg1:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
-    "pg1:reference:roguelike:env:paper=letter",
+    "pg2:graph-paper:generic:env:grid=hex,heavy-every=5,pages=2,paper=a4",
+    "pg2:deck:roguelike:env:bleed=3,card-size=poker,crop-marks=short,deck=encounters,duplex=long,layout=sheet,paper=letter",
+    "pg2:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
+    "pg2:reference:roguelike:env:paper=letter",
 ]
 
 SCRIPT = f"""
