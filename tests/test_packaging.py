@@ -37,3 +37,10 @@ def test_every_imported_package_is_a_declared_dependency():
         if not distributions & declared:
             missing[module] = sorted(distributions)
     assert not missing, f"imported but not declared in pyproject.toml: {missing}"
+
+
+def test_reportlab_runs_with_its_accelerators():
+    """Without them ReportLab writes some numbers differently: the bytes would depend on the install."""
+    from reportlab.lib import rl_accel
+
+    assert type(rl_accel.fp_str).__name__ == "builtin_function_or_method"  # the C one, not the Python fallback

@@ -77,7 +77,6 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
         "size": size_words(area),
         "lines": lines,
         "creatures": creature_rows(contents["creatures"]) if "creatures" in contents else None,
-        "rolls": rolls_words(area),
     }
 
 
@@ -148,32 +147,31 @@ def exits_words(level: Level, area: Area) -> str:
 
 
 def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
+    """The encounter as lines: what the group shares once, then each creature's health and loot.
+
+    Lines, not a table: WeasyPrint lays a table out several times slower, and the
+    key's tables were most of a booklet's time.
+    """
     chain = " → ".join(f"{step['result']} ({step['roll']})" for step in group["chain"])
     if group.get("rivals"):
-        rows = [[str(i), f"{r['race']} {r['occupation']}", str(r["health"]), str(r["speed"]), str(r["attack"]),
-                 str(r["defense"]), f"Rusty Dagger 1 + Power {r['power']} = {1 + r['power']}",
-                 ", ".join(r["abilities"]) or "none", "; ".join(l["result"] for l in r["loot"])]
+        rows = [f"#{i} {r['race']} {r['occupation']}: Health {r['health']} · Speed {r['speed']} · "
+                f"Attack {r['attack']} · Defense {r['defense']} · Damage Rusty Dagger 1 + Power {r['power']} = "
+                f"{1 + r['power']} · Intellect {r['intellect']} · abilities: {', '.join(r['abilities']) or 'none'} · "
+                f"loot: {'; '.join(l['result'] for l in r['loot']) or 'none'}"
                 for i, r in enumerate(group["rivals"], 1)]
-        return {"chain": chain, "rival": True, "rows": rows, "notes": [
+        return {"chain": chain, "shared": None, "rows": rows, "notes": [
             "Rival Commercial At characters, rolled with the character rules; each carries the starting kit."]}
-    loot_none = "none" if group["loot"] == "No" else "nothing this time"
-    rows = [[str(i), group["name"], str(ind["health"]), str(group["speed"]), str(group["attack"]),
-             str(group["defense"]), group["damage"], "; ".join(l["result"] for l in ind["loot"]) or loot_none]
+    loot_none = "no loot" if group["loot"] == "No" else "nothing this time"
+    shared = (f"{len(group['individuals'])} × {group['name']}: Speed {group['speed']} · Attack {group['attack']} · "
+              f"Defense {group['defense']} · Damage {group['damage']}")
+    rows = [f"#{i} Health {ind['health']}, {'; '.join(l['result'] for l in ind['loot']) or loot_none}"
             for i, ind in enumerate(group["individuals"], 1)]
     notes = [SPECIAL_WORDS[s] for s in group["specials"] if s in SPECIAL_WORDS]
     if group["harmless_poison"]:
         notes = [n for n in notes if not n.startswith("Poison:")]
         notes.append("Its poison deals no Health damage; left untreated for more than five turns it turns "
                      "the victim into an NPC " + ("vampire." if group["name"] == "Vampire" else "zombie."))
-    return {"chain": chain, "rival": False, "rows": rows, "notes": notes}
-
-
-def rolls_words(area: Area) -> str:
-    parts = []
-    for table, value in area.rolls.items():
-        values = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        parts.append(f"{table} {values}")
-    return "; ".join(parts)
+    return {"chain": chain, "shared": shared, "rows": rows, "notes": notes}
 
 
 # --- the rules page -------------------------------------------------------------------------
