@@ -26,7 +26,7 @@ LETTER = map_squares(paper("letter"))
 
 
 def options_for(levels, rooms, paper_name="letter", fmt="pdf", players="blank"):
-    return {"levels": levels, "rooms": rooms, "paper": paper_name, "format": fmt, "players": players}
+    return {"levels": levels, "rooms": rooms, "paper": paper_name, "format": fmt, "players-map": players}
 
 
 def generate(seed: str, levels: int = 3, rooms: int = 16):
@@ -319,7 +319,7 @@ def test_map_pages_fit_their_paper():
 def test_dungeon_is_byte_identical_across_processes(tmp_path):
     outputs = []
     for name in ("a.pdf", "b.pdf"):
-        result = run_cli("dungeon", "--system", "roguelike", "--seed", "same", "--levels", "2", "--players", "layout",
+        result = run_cli("dungeon", "--system", "roguelike", "--seed", "same", "--levels", "2", "--players-map", "layout",
                          "-o", str(tmp_path / name))
         assert result.returncode == 0, result.stderr
         outputs.append((tmp_path / name).read_bytes())
@@ -334,7 +334,7 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
         (["dungeon", "--system", "roguelike", "--levels", "0"], "levels must be a whole number from 1 to 20, not '0'"),
         (["dungeon", "--system", "roguelike", "--levels", "03"], "levels must be a whole number from 1 to 20, not '03'"),
         (["dungeon", "--system", "roguelike", "--rooms", "2"], "rooms must be a whole number from 4 to 40, not '2'"),
-        (["dungeon", "--system", "roguelike", "--players", "map"], "players must be one of blank, layout, not 'map'"),
+        (["dungeon", "--system", "roguelike", "--players-map", "map"], "players-map must be one of blank, layout, not 'map'"),
         (["dungeon", "--system", "roguelike", "--format", "svg"], "'svg' is not one of"),
     ],
 )

@@ -36,11 +36,11 @@ GAME = Game(
         (
             Option("levels", "Number of levels.", low=1, high=20, default="3"),
             Option("rooms", "Areas (rooms and passages) on each level.", low=4, high=40, default="16"),
-            Option("players", "The players' maps. blank: graph paper with the way in; layout: walls and doors, no secrets.",
+            Option("players-map", "The players' maps. blank: graph paper with the way in; layout: walls and doors, no secrets.",
                    choices=("blank", "layout"), default="blank"),
         ),
         examples=(("dungeon --system roguelike --seed moonpie", "3 levels, Letter"),
-                  ("dungeon --system roguelike --rooms 30 --players layout", "bigger levels; players see the walls"),
+                  ("dungeon --system roguelike --rooms 30 --players-map layout", "bigger levels; players see the walls"),
                   ("dungeon --system roguelike --seed moonpie --format json", "the same dungeon as data")),
     ),
 )

@@ -44,7 +44,7 @@ def map_squares(paper: Paper) -> tuple[int, int]:
 
 
 def render(dungeon: Dungeon, request) -> bytes:
-    players_view = draw.LAYOUT if request.options["players"] == "layout" else draw.BLANK
+    players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
     book = text_book(dungeon, request, players_view)
     sections = _sections(book, len(dungeon.levels))
     gm_maps = [maps_pdf(dungeon, level, request, draw.GM) for level in dungeon.levels]
@@ -96,13 +96,6 @@ class _Pages:
         self.pdf.add_blank_page(page_size=paper.size)
 
     def save(self) -> bytes:
-        # compose names its footer in each page's resources; pages that share one resources dictionary
-        # (a WeasyPrint document's do) would all show the last footer, so each page gets its own.
-        for page in self.pdf.pages:
-            resources = pikepdf.Dictionary({k: v for k, v in page.obj.get("/Resources", {}).items()})
-            if "/XObject" in resources:
-                resources.XObject = pikepdf.Dictionary({k: v for k, v in resources.XObject.items()})
-            page.obj.Resources = resources
         buffer = io.BytesIO()
         self.pdf.save(buffer, deterministic_id=True)
         return buffer.getvalue()
