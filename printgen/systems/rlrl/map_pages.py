@@ -1,14 +1,15 @@
-"""A level's two pages: the Dungeon Master's map with its key beside it, and the rogue's copy to draw on.
+"""A level's pages: the Dungeon Master's map, its key on the pages after it, and the rogue's copy to draw on.
 
-The Dungeon Master's map shows every area, door and secret; the key sits in
-a column to its right, wider for a long key, and runs on to a page of its
-own only when even that cannot hold it. The rogue's copy is graph paper of
+The Dungeon Master's map shows every area, door and secret, as large as
+the page holds it; the key follows on the next page (and more when it
+must), so a duplex print puts them on the two sides of one sheet. The rogue's copy is graph paper of
 ¼-inch squares with only what the setup draws: the starting room with its
 doors and the stairs up, the stairs down, the terminal and the shop.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -29,9 +30,9 @@ from .sheet_corners import HEIGHT, WIDTH
 MARGIN = mm(10)
 FOOTER_ROOM = mm(12)  # the footer is stamped here when the parts are joined
 TITLE_HEIGHT = 22.0
-KEY_WIDTHS = (204.0, 236.0, 268.0)  # pt: the key's column beside the map, wider (the map smaller) for a long key
-GUTTER = mm(5)
 LEGEND_PITCH = 9.0
+LEGEND_COLUMNS = 4
+SCALE_ROOM = mm(12)  # below the legend: the scale bar
 ROGUE_PITCH = inch(0.25)  # squares big enough to draw in; a level of 30 × 38 fits Letter and A4 alike
 STYLE = Style()
 
@@ -73,34 +74,34 @@ def _title(c: Canvas, paper: Paper, text: str, right: str) -> float:
 
 
 def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> None:
-    """The map and its key; the key runs on to further pages when it must."""
+    """The map on a page of its own, as large as the page allows, then its key from the next page on:
+    on a page shared with the key the map's marks came out too small to read at the table."""
     number = built.level.number
     symbols = map_symbols.symbols(number)
     top = _title(c, paper, f"LEVEL {number} · DIFFICULTY {built.difficulty}", "the Dungeon Master's map: keep it hidden")
-    entries = key.level_key(built, shop, colours)
-    foot = FOOTER_ROOM + _reminder_height(built)
-    key_width = next((w for w in KEY_WIDTHS if text_flow.height_of(entries, w, text_flow.SIZES[-1]) <= top - foot),
-                     KEY_WIDTHS[-1])
-    pitch = (paper.width - 2 * MARGIN - key_width - GUTTER) / WIDTH
-    region = Region(MARGIN, top, pitch, WIDTH, HEIGHT)
     marks = {a.number: marks_of(a) for a in built.level.areas}
     around_stairs = marks.pop(built.stairs_area)  # set by hand below, off the stairs' own square
     content = Content(marks=marks, loose=corner_marks(built))
+    legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built))
+    legend_height = math.ceil(len(legend) / LEGEND_COLUMNS) * LEGEND_PITCH * 1.1 + SCALE_ROOM
+    width = paper.width - 2 * MARGIN
+    pitch = min(width / WIDTH, (top - FOOTER_ROOM - legend_height) / HEIGHT)
+    region = Region(MARGIN + (width - WIDTH * pitch) / 2, top, pitch, WIDTH, HEIGHT)
     draw.draw_level(c, region, built.level, symbols, RULE, content, GM)
     _marks_off_the_stairs(c, region, built, symbols, around_stairs)
-    legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built))
-    bottom = draw.draw_legend(c, MARGIN, region.bottom - mm(3), region.columns * pitch, LEGEND_PITCH, legend,
-                              columns=3)
+    bottom = draw.draw_legend(c, MARGIN, region.bottom - mm(3), width, LEGEND_PITCH, legend, columns=LEGEND_COLUMNS)
     draw.draw_scale(c, MARGIN, bottom - mm(5), pitch, 1, "squares", squares=5)
 
-    x = region.right + GUTTER
-    _reminder(c, x, key_width, built)
-    size = text_flow.fitting_size(entries, key_width, top - foot)
-    done = text_flow.draw_entries(c, x, top, key_width, foot, entries, size)
-    while done < len(entries):
+    entries = key.level_key(built, shop, colours)
+    title, size = f"LEVEL {number} · THE KEY", None
+    while entries:
         c.showPage()
-        top = _title(c, paper, f"LEVEL {number} · THE KEY, CONTINUED", "the Dungeon Master's map: keep it hidden")
-        done += text_flow.draw_entries(c, MARGIN, top, paper.width - 2 * MARGIN, FOOTER_ROOM, entries[done:], size)
+        top = _title(c, paper, title, "the Dungeon Master's map: keep it hidden")
+        if size is None:  # the first key page: the standing reminders, then the key at the size that fits best
+            top = _reminder(c, MARGIN, width, top, built)
+            size = text_flow.fitting_size(entries, width, top - FOOTER_ROOM)
+        entries = entries[text_flow.draw_entries(c, MARGIN, top, width, FOOTER_ROOM, entries, size):]
+        title = f"LEVEL {number} · THE KEY, CONTINUED"
 
 
 REMINDER_SIZE = 6.4
@@ -132,22 +133,18 @@ def _reminder_text(built: Built) -> str:
             "total, or a result with a trap or loot in it, means nothing.")
 
 
-def _reminder_height(built: Built) -> float:
-    lines = text_flow.wrap(_reminder_text(built), fonts.SERIF_ITALIC, REMINDER_SIZE, KEY_WIDTHS[0])
-    return len(lines) * REMINDER_SIZE * 1.2 + 6
-
-
-def _reminder(c: Canvas, x: float, width: float, built: Built) -> None:
-    """The standing reminders at the foot of the key column."""
+def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> float:
+    """The standing reminders at the head of the key; returns where the key begins."""
     lines = text_flow.wrap(_reminder_text(built), fonts.SERIF_ITALIC, REMINDER_SIZE, width)
-    y = FOOTER_ROOM + len(lines) * REMINDER_SIZE * 1.2
     c.setFont(fonts.SERIF_ITALIC, REMINDER_SIZE)
     c.setFillGray(0.2)
     for index, line in enumerate(lines):
-        c.drawString(x, y - (index + 1) * REMINDER_SIZE * 1.2, line)
+        c.drawString(x, top - (index + 1) * REMINDER_SIZE * 1.2, line)
+    bottom = top - len(lines) * REMINDER_SIZE * 1.2 - 4
     c.setStrokeGray(0.5)
     c.setLineWidth(0.4)
-    c.line(x, y + 2, x + width, y + 2)
+    c.line(x, bottom, x + width, bottom)
+    return bottom - mm(3)
 
 
 def _door_kinds(built: Built) -> set[str]:
