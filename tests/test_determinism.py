@@ -14,6 +14,7 @@ CODES = [
     "pg2:deck:roguelike:env:bleed=3,card-size=poker,crop-marks=short,deck=encounters,duplex=long,layout=sheet,paper=letter",
     "pg2:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
     "pg2:reference:roguelike:env:paper=letter",
+    "pg2:dungeon:roguelike:env:format=pdf,levels=1,paper=letter,players-map=layout,rooms=8",
 ]
 
 SCRIPT = f"""
