@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from . import marks, text
-from .face import INK, PAPER, SAFE, CardTooFull, Metrics, mix
+from .face import INK, PAPER, SAFE, CardTooFull, Metrics, mix, paper_and_band
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CardSize
 
@@ -56,11 +56,7 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedCharacter:
 def draw(c: Canvas, face: PreparedCharacter, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
     m = Metrics.of(size)
     accent = face.card.accent or deck.accent
-    c.setFillColorRGB(*PAPER)
-    c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
-    band_bottom = m.height - m.band_height
-    c.setFillColorRGB(*accent)
-    c.rect(-bleed, band_bottom, m.width + 2 * bleed, m.band_height + bleed, stroke=0, fill=1)
+    band_bottom = paper_and_band(c, m, accent, bleed)
     c.setFillColorRGB(1, 1, 1)
     face.title.draw(c, SAFE, m.height - SAFE, m.inner_width, align="center")
     if face.kicker:

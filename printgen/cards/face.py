@@ -193,16 +193,20 @@ def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
     return None
 
 
-def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
-    m = Metrics.of(size)
-    accent = face.card.accent or deck.accent
+def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float) -> float:
+    """The card's paper and its title band, which runs off the top and the sides into the bleed; the band's foot."""
     c.setFillColorRGB(*PAPER)
     c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
-
-    # The title band runs off the top and the sides into the bleed.
     band_bottom = m.height - m.band_height
     c.setFillColorRGB(*accent)
     c.rect(-bleed, band_bottom, m.width + 2 * bleed, m.band_height + bleed, stroke=0, fill=1)
+    return band_bottom
+
+
+def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
+    m = Metrics.of(size)
+    accent = face.card.accent or deck.accent
+    band_bottom = paper_and_band(c, m, accent, bleed)
     c.setFillColorRGB(*mix(accent, (1, 1, 1), 0.55))
     c.rect(-bleed, band_bottom - mm(0.6), m.width + 2 * bleed, mm(0.6), stroke=0, fill=1)
 
