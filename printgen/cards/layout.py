@@ -28,6 +28,7 @@ FOOTER_BAND = mm(7)  # the strip at the paper's edge kept for the seed-code foot
 
 DUPLEX_MODES = ("long", "short", "none")
 CROP_MARK_STYLES = ("short", "full")
+LAYOUTS = ("sheet", "print-shop")  # many cards to a home-printer sheet, or one card a page for a print shop
 
 Segment = tuple[float, float, float, float]
 Rect = tuple[float, float, float, float]  # x, y, width, height

@@ -18,7 +18,6 @@ from .model import BackStyle, Card, Deck
 from .sizes import CardSize
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
-LAYOUTS = ("sheet", "print-shop")
 MARK_UNDERLAY = 1.0  # pt: the white line under each crop mark
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES
+from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS
 from ..cards.model import Deck
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
@@ -27,8 +27,6 @@ from . import PAPER_OPTION, PDF_OR_JSON, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
-
-LAYOUTS = ("sheet", "print-shop")
 
 CUSTOM = "custom"
 GENERIC = "generic"  # the system of a custom deck that belongs to no game
