@@ -202,7 +202,3 @@ def _option_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
-
-
-def parse_bool(text: str) -> bool:
-    return text == "yes"
