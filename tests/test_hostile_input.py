@@ -151,3 +151,27 @@ def test_pdfs_that_are_not_printgen_files_are_one_line(tmp_path):
         refused(run_cli("reproduce", str(tmp_path / name), "-o", str(tmp_path / "out.pdf")), words)
     refused(run_cli("reproduce", "/dev/zero", "-o", str(tmp_path / "out.pdf")), "not a regular file")
     assert not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.parametrize("content, words", [
+    ('a: &a ["x", "x"]\nb: &b [*a, *a]\ncards: [*b, *b]\n', "aliases (*name) are not allowed"),
+    ("cards:" + " [" * 5000 + "\n", "nested more than"),
+])
+def test_yaml_bombs_are_refused_before_they_grow(tmp_path, content, words):
+    path = tmp_path / "deck.yaml"
+    path.write_text(content)
+    refused(run_cli("deck", "custom", "--data", str(path), "-o", str(tmp_path / "out.pdf")), words)
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_deck_data_that_is_not_a_small_regular_file_is_refused(tmp_path):
+    os.mkfifo(tmp_path / "pipe.csv")
+    refused(run_cli("deck", "custom", "--data", str(tmp_path / "pipe.csv"), "-o", str(tmp_path / "o.pdf")),
+            "not a regular file")
+    refused(run_cli("deck", "custom", "--data", "/dev/zero", "-o", str(tmp_path / "o.pdf")), "not a regular file")
+    big = tmp_path / "big.csv"
+    big.write_bytes(b"title,body\n" + b"x" * (5 * 1024 * 1024))
+    refused(run_cli("deck", "custom", "--data", str(big), "-o", str(tmp_path / "o.pdf")), "larger than")
+    many = tmp_path / "many.csv"
+    many.write_text("title,body,count\n" + "".join(f"C{i},text,500\n" for i in range(11)))
+    refused(run_cli("deck", "custom", "--data", str(many), "-o", str(tmp_path / "o.pdf")), "at most 5000 in one file")

@@ -24,6 +24,8 @@ KNOWN = ("title", "body", "count", "back", "kicker")
 MAX_COUNT = 500
 MAX_STATS = 6
 MAX_CARDS = 5000
+MAX_FILE_BYTES = 4 * 1024 * 1024  # 5,000 cards of generous text; a larger file is not a deck
+MAX_PRINTED = 5000  # cards in one file, counts included: about 560 pages of poker cards
 
 
 def file_digest(path: Path) -> str:
@@ -54,12 +56,23 @@ def load_deck(path: Path, expected_digest: str | None = None) -> Deck:
     if len(rows) > MAX_CARDS:
         raise PrintgenError(f"{path}: {len(rows)} cards; printgen takes at most {MAX_CARDS} in one deck")
     cards = tuple(_card(path, where, fields, back) for where, fields in rows)
+    printed = sum(card.count for card in cards)
+    if printed > MAX_PRINTED:
+        raise PrintgenError(f"{path}: {printed} cards to print, counts included; printgen prints at most "
+                            f"{MAX_PRINTED} in one file (split the deck)")
     return Deck("custom", title, cards, back_title=back or title, back_subtitle="", accent=(0.18, 0.24, 0.38))
 
 
 def _read_bytes(path: Path) -> bytes:
+    """The file's bytes: a regular file of at most MAX_FILE_BYTES (a pipe or a device could be endless)."""
     try:
-        return path.read_bytes()
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise PrintgenError(f"{path} is not a regular file; give the deck's CSV or YAML file with --data")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise PrintgenError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB; a deck file is smaller than that")
+        return data
     except FileNotFoundError:
         raise PrintgenError(f"{path}: no such file; give the deck's CSV or YAML file with --data") from None
     except IsADirectoryError:
@@ -104,9 +117,29 @@ def _check_columns(path: Path, header: list[str]) -> None:
         raise PrintgenError(f"{path}: the header has an empty column name")
 
 
+class _PlainLoader(yaml.SafeLoader):
+    """Safe YAML without aliases (a few bytes of them can grow to gigabytes) and without deep nesting."""
+
+    MAX_DEPTH = 8  # a deck is a mapping of a list of mappings: three levels deep
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise PrintgenError("aliases (*name) are not allowed in a deck file; write each card out")
+        depth = getattr(self, "_depth", 0) + 1
+        if depth > self.MAX_DEPTH:
+            raise PrintgenError(f"nested more than {self.MAX_DEPTH} deep; a deck is a list of cards of plain fields")
+        self._depth = depth
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth = depth - 1
+
+
 def _yaml_rows(path: Path, text: str) -> tuple[str, str, list[tuple[str, dict[str, str]]]]:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - a SafeLoader, without aliases
+    except PrintgenError as exc:
+        raise PrintgenError(f"{path}: {exc}") from None
     except yaml.YAMLError as exc:
         raise PrintgenError(f"{path}: not readable as YAML ({str(exc).splitlines()[0]})") from None
     title, back = _stem_title(path), ""

@@ -177,7 +177,14 @@ def load(code: SeedCode, request: DeckRequest) -> Deck:
     return deck
 
 
-@register("deck", "card decks for cutting out, on sheets or for a print shop", deck_systems, request_from_code)
+def check(code: SeedCode) -> None:
+    """Refuse bad options, and a custom deck file that will not load, before any seed is chosen."""
+    request = request_from_code(code)
+    if request.deck == CUSTOM:
+        load(code, request)
+
+
+@register("deck", "card decks for cutting out, on sheets or for a print shop", deck_systems, check)
 def build(code: SeedCode) -> bytes:
     request = request_from_code(code)
     deck = load(code, request)
