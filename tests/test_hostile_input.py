@@ -175,3 +175,15 @@ def test_deck_data_that_is_not_a_small_regular_file_is_refused(tmp_path):
     many = tmp_path / "many.csv"
     many.write_text("title,body,count\n" + "".join(f"C{i},text,500\n" for i in range(11)))
     refused(run_cli("deck", "custom", "--data", str(many), "-o", str(tmp_path / "o.pdf")), "at most 5000 in one file")
+
+
+def test_a_very_long_word_is_refused_or_broken_in_linear_time(tmp_path):
+    long_word = tmp_path / "long.csv"
+    long_word.write_text("title,body\nLong," + "x" * 24000 + "\n")
+    started = time.perf_counter()
+    refused(run_cli("deck", "custom", "--data", str(long_word), "-o", str(tmp_path / "o.pdf")), "does not fit")
+    assert time.perf_counter() - started < 10  # it took 27 s when each cut measured every shorter prefix
+    fits = tmp_path / "fits.csv"
+    fits.write_text("title,body\nLong," + "x" * 900 + "\n")
+    result = run_cli("deck", "custom", "--data", str(fits), "-o", str(tmp_path / "fits.pdf"))
+    assert result.returncode == 0, result.stderr

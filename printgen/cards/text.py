@@ -110,16 +110,24 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, break_words: 
 
 
 def _split_long(words: list[Word], limit: float) -> list[Word]:
-    """Words wider than a line, cut into line-wide pieces (nothing is dropped)."""
+    """Words wider than a line, cut into line-wide pieces (nothing is dropped).
+
+    One pass over the letters, adding their widths (a string's width is the sum
+    of its letters'), so a word of any length is cut in linear time.
+    """
     result: list[Word] = []
     for text, font in words:
-        while _width(text, font) > limit and len(text) > 1:
-            cut = len(text) - 1
-            while cut > 1 and _width(text[:cut], font) > limit:
-                cut -= 1
-            result.append((text[:cut], font))
-            text = text[cut:]
-        result.append((text, font))
+        if _width(text, font) <= limit:
+            result.append((text, font))
+            continue
+        start, piece = 0, 0.0
+        for index, letter in enumerate(text):
+            letter_width = _width(letter, font)
+            if piece + letter_width > limit and index > start:
+                result.append((text[start:index], font))
+                start, piece = index, 0.0
+            piece += letter_width
+        result.append((text[start:], font))
     return result
 
 
