@@ -16,6 +16,17 @@ def open_pdf(source: bytes | Path) -> pikepdf.Pdf:
     return pikepdf.open(io.BytesIO(source) if isinstance(source, bytes) else source)
 
 
+def page_texts(source: bytes | Path) -> list[str]:
+    """Each page's text, as a reader's PDF viewer extracts it."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(source if isinstance(source, bytes) else str(source))
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+
+
 def page_sizes(pdf: pikepdf.Pdf) -> list[tuple[float, float]]:
     """(width, height) in points of each page's MediaBox."""
     sizes = []

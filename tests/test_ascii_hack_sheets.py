@@ -1,6 +1,5 @@
 """The ASCII @HACK table sheets: the zone log and the hidden-bid slips among the blanks."""
 
-import pypdfium2
 import pytest
 
 from printgen.products import build
@@ -8,7 +7,7 @@ from printgen.products.sheet import options_for
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
-from pdfutil import fonts, open_pdf, page_sizes
+from pdfutil import fonts, open_pdf, page_sizes, page_texts
 
 
 def blanks(fillable=False, paper="letter"):
@@ -17,18 +16,13 @@ def blanks(fillable=False, paper="letter"):
     return build(code)
 
 
-def texts(data):
-    document = pypdfium2.PdfDocument(data)
-    return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-
-
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_blank_set_ends_with_a_zone_log_and_a_page_of_bid_slips(paper):
     data = blanks(paper=paper)
     pdf = open_pdf(data)
     assert page_sizes(pdf) == [pytest.approx(PAPERS[paper].size, abs=0.01)] * 4
     assert all(fonts(pdf).values())
-    pages = texts(data)
+    pages = page_texts(data)
     assert "ZONE LOG" in pages[2] and pages[2].count("Exits and where they lead") == 4
     assert pages[2].count("Escalation on leaving") == 4
     assert "HIDDEN BIDS" in pages[3] and pages[3].count("AGAINST") == 18

@@ -9,7 +9,7 @@ from collections import Counter
 import pypdfium2
 import pytest
 
-from pdfutil import open_pdf
+from pdfutil import open_pdf, page_texts
 from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
@@ -29,14 +29,6 @@ def deck_pdf(deck: str, **options: str) -> bytes:
             **POKER_BLEED}
     base.update(options)
     return build(SeedCode.make("deck", "card-rogue", "s", base))
-
-
-def page_texts(pdf: bytes) -> list[str]:
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
 
 
 @pytest.fixture(scope="module")

@@ -6,13 +6,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pypdfium2
 import pytest
 
 from printgen.games import game
 from printgen.cards import custom
 
-from pdfutil import fonts, open_pdf, run_cli, subject
+from pdfutil import fonts, open_pdf, page_texts, run_cli, subject
 from printgen.errors import PrintgenError
 from printgen.products import build, deck as deck_product
 from printgen.seed import SeedCode
@@ -28,14 +27,6 @@ def code_for(deck: str, seed: str = "moonpie", **extra: object) -> SeedCode:
     options = {"deck": deck, "card-size": "poker", "paper": "letter", "duplex": "long", "bleed": "3",
                "crop-marks": "short", "layout": "sheet", **extra}
     return SeedCode.make("deck", "roguelike", seed, options)
-
-
-def page_texts(data: bytes) -> list[str]:
-    document = pypdfium2.PdfDocument(data)
-    try:
-        return [page.get_textpage().get_text_range() for page in document]
-    finally:
-        document.close()
 
 
 def indexes(texts: list[str], title: str) -> Counter:

@@ -8,7 +8,7 @@ from printgen.render.html import render_html, render_pdf
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
-from pdfutil import fonts, open_pdf, page_sizes, subject
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, subject
 
 CODE = SeedCode.make("test", "generic", "html", {})
 
@@ -65,22 +65,13 @@ def test_identical_bytes_for_identical_input(tmp_path):
 
 
 def test_each_page_of_a_composed_document_has_its_own_footer(tmp_path):
-    import pypdfium2
-
     body = "".join(f"<p style='page-break-after: always'>Page {n} of the text</p>" for n in range(3))
-    out = tmp_path / "three.pdf"
-    out.write_bytes(render(tmp_path, body))
-    document = pypdfium2.PdfDocument(str(out))
-    texts = [" ".join(document[i].get_textpage().get_text_range().split()) for i in range(len(document))]
+    texts = [" ".join(text.split()) for text in page_texts(render(tmp_path, body))]
     assert len(texts) == 3
     for number, text in enumerate(texts, 1):
         assert f"page {number} of 3" in text and str(CODE) in text
 
 
 def test_words_with_fi_and_ff_copy_as_their_letters(tmp_path):
-    import pypdfium2
-
-    out = tmp_path / "words.pdf"
-    out.write_bytes(render(tmp_path, "<p>figures, effects, affliction</p>"))
-    text = pypdfium2.PdfDocument(str(out))[0].get_textpage().get_text_range()
+    text = page_texts(render(tmp_path, "<p>figures, effects, affliction</p>"))[0]
     assert "figures, effects, affliction" in text

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pypdfium2
 import pytest
 
 from printgen import dice
@@ -14,17 +13,11 @@ from printgen.seed import stream
 from printgen.seed import SeedCode
 from printgen.systems.rlrl import colours, contents, decks, rules, shops
 
+from pdfutil import page_texts
+
 # Chi-square critical values at p = 0.001 by degrees of freedom.
 CRITICAL = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32, 8: 26.12, 9: 27.88, 10: 29.59,
             11: 31.26, 12: 32.91, 13: 34.53, 14: 36.12, 15: 37.70}
-
-
-def page_texts(source: bytes | Path) -> list[str]:
-    """Each page's text, as a reader's PDF viewer extracts it."""
-    document = pypdfium2.PdfDocument(source if isinstance(source, bytes) else str(source))
-    texts = [page.get_textpage().get_text_range() for page in document]
-    document.close()
-    return texts
 
 
 def chi_square_ok(counts: Counter, distribution: dict) -> bool:

@@ -5,7 +5,7 @@ import pytest
 from printgen.cli import main
 from printgen.seed import SeedCode
 
-from pdfutil import open_pdf, subject
+from pdfutil import open_pdf, page_texts, subject
 
 SYSTEM = "roguelike"  # any game with a reference made from templates
 
@@ -14,13 +14,6 @@ def run(capsys, *args):
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def page_text(path) -> str:
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(str(path))
-    return " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
 
 
 @pytest.fixture
@@ -45,7 +38,7 @@ def test_a_changed_heading_shows_and_reproduce_checks_the_folder(tmp_path, capsy
     code, stdout, err = run(capsys, "reference", "--system", SYSTEM, "--seed", "t", "--templates", str(exported),
                             "-o", str(out))
     assert code == 0, err
-    assert "Our table's own reference" in page_text(out)
+    assert "Our table's own reference" in " ".join(page_texts(out))
     seed_code = SeedCode.parse(subject(open_pdf(out)))
     assert len(seed_code.option_map["templates"]) == 16
 
