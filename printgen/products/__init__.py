@@ -75,6 +75,15 @@ def game_request(product: str, code: SeedCode, common: tuple[Option, ...]) -> tu
     return Request(code, game, paper, str(values.get("format", "pdf")), values, templates), offer
 
 
+def register_made_whole(product: str, summary: str, common: tuple[Option, ...]) -> None:
+    """A product a game makes whole: its declared entry is ``build(request) -> bytes``."""
+    def build(code: SeedCode) -> bytes:
+        request, offer = game_request(product, code, common)
+        return request.game.load(offer)(request)
+
+    register(product, summary, made_by(product), lambda code: game_request(product, code, common))(build)
+
+
 def output_suffix(code: SeedCode) -> str:
     """The file suffix a seed code's product writes; the format option is checked like any other."""
     return PDF_OR_JSON.parse(code.option_map.get("format", "pdf"))

@@ -146,11 +146,6 @@ def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
     base_url = templates_dir().resolve().as_uri() + "/"
     try:
         document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=_fetcher(allowed_roots(user_dir)))
-    except BaseException as exc:
-        if isinstance(exc.__cause__, PrintgenError):
-            raise exc.__cause__ from None
-        raise
-    try:
         return document.write_pdf(full_fonts=True)
     except BaseException as exc:  # WeasyPrint wraps the fetcher's refusal in its own (Base)Exception
         if isinstance(exc.__cause__, PrintgenError):
