@@ -185,3 +185,13 @@ def test_a_very_long_word_is_refused_or_broken_in_linear_time(tmp_path):
     fits.write_text("title,body\nLong," + "x" * 900 + "\n")
     result = run_cli("deck", "custom", "--data", str(fits), "-o", str(tmp_path / "fits.pdf"))
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("card_size", ["poker", "mini"])  # the footer under the block, and up the margin
+def test_a_long_seed_code_stays_readable_on_card_sheets(tmp_path, card_size):
+    out = tmp_path / "cards.pdf"
+    result = run_cli("deck", "loot", "--system", "roguelike", "--card-size", card_size,
+                     "--seed", "a-long-shared-seed-" * 6, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    code = result.stdout.split("seed code: ")[1].strip()
+    assert code in "".join(page_texts(out)[0].split())

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..render.canvas import FOOTER_GREY, FOOTER_SIZE, PdfDocument, footer_text, new_document
+from ..render.canvas import FOOTER_GREY, PdfDocument, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import Paper, mm
 from . import back, calibration
@@ -19,6 +19,7 @@ from .sizes import CardSize
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 MARK_UNDERLAY = 1.0  # pt: the white line under each crop mark
+TWO_LINES = (mm(4.4), mm(2.0))  # a long seed code's two footer lines, as distances from the paper's edge
 
 
 @dataclass(frozen=True)
@@ -135,24 +136,28 @@ def _crop_marks(c: Canvas, sheet: Sheet, style: str) -> None:
 
 
 def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bool = False) -> None:
-    """The seed-code footer, under the block if there is room, else up the right-hand margin."""
+    """The seed-code footer, under the block if there is room, else up the right-hand margin.
+
+    Its lines come from ``footer_lines``, as on every other page: a long code breaks over two.
+    """
     c = doc.canvas
-    label = footer_text(doc.seed_code, page, pages)
     bottom = at_bottom or sheet.footer_at_bottom
     room = (sheet.page_width if bottom else sheet.page_height) - 2 * mm(8)
-    size = FOOTER_SIZE
-    while size > 4 and fonts.string_width(label, fonts.MONO, size) > room:
-        size -= 0.25
+    size, lines = footer_lines(doc.seed_code, page, pages, room)
     c.saveState()
     c.setFillGray(FOOTER_GREY)
     c.setFont(fonts.MONO, size)
     if bottom:
-        c.drawCentredString(sheet.page_width / 2, FOOTER_BAND - mm(2.5), label)
+        edge_distances = [FOOTER_BAND - mm(2.5)] if len(lines) == 1 else TWO_LINES
+        for line, distance in zip(lines, edge_distances):
+            c.drawCentredString(sheet.page_width / 2, distance, line)
     else:
         # Reads upwards; the letters stand between the crop marks and the paper's edge.
-        c.translate(sheet.page_width - FOOTER_BAND + mm(0.5) + size * 0.75, sheet.page_height / 2)
+        edge_distances = [FOOTER_BAND - mm(0.5) - size * 0.75] if len(lines) == 1 else TWO_LINES
+        c.translate(sheet.page_width, sheet.page_height / 2)
         c.rotate(90)
-        c.drawCentredString(0, 0, label)
+        for line, distance in zip(lines, edge_distances):
+            c.drawCentredString(0, distance, line)
     c.restoreState()
 
 
