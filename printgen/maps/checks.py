@@ -47,20 +47,31 @@ def keeps_adjacency(level: Level, rule: Adjacency) -> list[str]:
 
 
 def doors_in_walls(level: Level, rule: Adjacency) -> list[str]:
-    """Every placed door stands in its own area's wall, and a door to an area faces it across the gap."""
+    """Every placed door stands in its own area's wall (every unit of a long one; a door inside an area
+    in one of its squares), and a door to an area faces it across the gap (a long one, each area it
+    opens onto)."""
     problems = []
+    owner = {cell: area.number for area in level.areas for cell in area.cells}
     for area in level.areas:
+        walls = None
         for exit_ in area.exits:
             if exit_.leads not in LEADS:
                 problems.append(f"level {level.number}: area {area.number} has an exit leading {exit_.leads!r}")
             if exit_.at is None:
                 continue
-            if exit_.at not in area.cells or step(exit_.at, exit_.side) in area.cells:
+            if exit_.inside:
+                if exit_.at not in area.cells:
+                    problems.append(f"level {level.number}: a door of area {area.number} is not in it at {exit_.at}")
+                continue
+            walls = set(area.shape.walls) if walls is None else walls
+            if any(unit not in walls for unit in exit_.units):
                 problems.append(f"level {level.number}: a door of area {area.number} is not in its wall at {exit_.at}")
-            if exit_.to is not None and step(exit_.at, exit_.side, rule.gap + 1) not in level.area(exit_.to).cells:
-                problems.append(f"level {level.number}: the door of area {area.number} at {exit_.at} does not reach area {exit_.to}")
+                continue
+            reached = {owner.get(step(cell, exit_.through, rule.gap + 1)) for cell, _ in exit_.units}
+            for to in ([exit_.to] if exit_.to is not None else []) + exit_.also:
+                if to not in reached:
+                    problems.append(f"level {level.number}: the door of area {area.number} at {exit_.at} does not reach area {to}")
     return problems
-
 
 
 def all_reachable(level: Level) -> list[str]:
@@ -84,6 +95,8 @@ def fits_map(level: Level) -> list[str]:
 
 
 def check_level(level: Level, rule: Adjacency, last: bool, is_way_down: Callable[[Link], bool]) -> list[str]:
+    if not level.areas:
+        return [] if last else has_way_down(level, is_way_down)
     problems = no_overlap(level) + keeps_adjacency(level, rule) + doors_in_walls(level, rule)
     problems += all_reachable(level) + fits_map(level)
     if not last:

@@ -54,14 +54,29 @@ def dilate(cells: Iterable[Cell], reach: int) -> set[Cell]:
 
 
 def side_edge(cell: Cell, side: int) -> Edge:
-    """The wall segment on ``side`` of ``cell``, as two corner points."""
+    """The wall segment on ``side`` of ``cell``, as two corner points; a diagonal side is the square's
+    diagonal that cuts off its corner on that side (see ``half_square``)."""
     x, y = cell
     return {
         NORTH: ((x, y), (x + 1, y)),
         EAST: ((x + 1, y), (x + 1, y + 1)),
         SOUTH: ((x, y + 1), (x + 1, y + 1)),
         WEST: ((x, y), (x, y + 1)),
+        1: ((x, y), (x + 1, y + 1)), 5: ((x, y), (x + 1, y + 1)),
+        3: ((x + 1, y), (x, y + 1)), 7: ((x + 1, y), (x, y + 1)),
     }[side]
+
+
+# The corner a diagonal side cuts off, as an offset from the square's top-left corner.
+CUT_CORNER = {1: (1, 0), 3: (1, 1), 5: (0, 1), 7: (0, 0)}
+
+
+def half_square(cell: Cell, side: int) -> list[Point]:
+    """The floor left of a square whose corner on diagonal ``side`` is cut away: a triangle, clockwise."""
+    x, y = cell
+    corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+    cx, cy = CUT_CORNER[side]
+    return [p for p in corners if p != (x + cx, y + cy)]
 
 
 def boundary_sides(cells: frozenset[Cell] | set[Cell]) -> list[tuple[Cell, int]]:
@@ -129,6 +144,42 @@ def _corners_only(loop: list[Point]) -> list[Point]:
         if (point[0] - before[0]) * (after[1] - point[1]) != (point[1] - before[1]) * (after[0] - point[0]):
             corners.append(point)
     return corners
+
+
+def floor_outline(cells: frozenset[Cell] | set[Cell], cuts: dict[Cell, int]) -> list[list[Point]]:
+    """The closed loops of wall around ``cells`` where the squares in ``cuts`` keep only the half away
+    from their diagonal side: 45° walls run straight through them. Loops run as ``outline``'s do, so
+    the shoelace sum is the floor's area (a half square counts a half)."""
+    if not cuts:
+        return outline(cells)
+    pieces = [half_square(c, cuts[c]) if c in cuts else
+              [(c[0], c[1]), (c[0] + 1, c[1]), (c[0] + 1, c[1] + 1), (c[0], c[1] + 1)] for c in sorted(cells)]
+    edges: dict[tuple[Point, Point], int] = {}
+    for piece in pieces:
+        for a, b in zip(piece, piece[1:] + piece[:1]):
+            if (b, a) in edges:  # two pieces meet along this edge: no wall
+                del edges[(b, a)]
+            else:
+                edges[(a, b)] = 1
+    following: dict[Point, list[Point]] = defaultdict(list)
+    for a, b in sorted(edges):
+        following[a].append(b)
+    loops = []
+    while following:
+        start = min(following)
+        loop, point = [start], start
+        while True:
+            ends = following[point]
+            end = sorted(ends)[0]
+            ends.remove(end)
+            if not ends:
+                del following[point]
+            point = end
+            if point == start:
+                break
+            loop.append(point)
+        loops.append(_corners_only(loop))
+    return loops
 
 
 def enclosed_area(loops: list[list[Point]]) -> float:

@@ -30,9 +30,30 @@ class Exit:
     leads: str = "unexplored"
     rolled: bool = True  # False: the game added it where the dice left a gap (its notes say so)
     fixed: bool = False  # its place comes with the shape (a passage's end), not chosen along a wall
+    wall: tuple[tuple[Cell, int], ...] = ()  # every unit of wall of a door longer than one, (at, side) first
+    also: list[int] = field(default_factory=list)  # further areas a long door opens onto, beyond ``to``
+    inside: bool = False  # it stands in square ``at`` of its area (a stair, a teleporter), not in a wall
+    far_side: bool = False  # the other side of a door another area lists (drawn once, from there)
+    data: dict[str, Any] = field(default_factory=dict)  # the game's own fields, codes and numbers
+
+    @property
+    def units(self) -> tuple[tuple[Cell, int], ...]:
+        """The units of wall it takes: (cell, side) each; none for a door not yet placed or inside."""
+        if self.wall:
+            return self.wall
+        return () if self.at is None or self.inside else ((self.at, self.side),)
+
+    @property
+    def through(self) -> int | None:
+        """The way one leaves its square by it: its side, or, through a 45° wall, its heading."""
+        return self.heading if self.side is not None and self.side % 2 else self.side
+
+    def far_cells(self) -> list[Cell]:
+        """The square beyond each unit of its wall, in order."""
+        return [step(cell, self.through) for cell, _ in self.units]
 
     def as_data(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": self.kind,
             "secret": self.secret,
             "to": self.to,
@@ -41,6 +62,15 @@ class Exit:
             "side": None if self.side is None else HEADING_NAMES[self.side],
             "rolled": self.rolled,
         }
+        if self.wall:
+            data["wall"] = [[c[0], c[1], HEADING_NAMES[side]] for c, side in self.wall]
+        if self.also:
+            data["also"] = list(self.also)
+        if self.inside:
+            data["inside"] = True
+        if self.far_side:
+            data["far_side"] = True
+        return {**data, **self.data}
 
 
 @dataclass
@@ -90,6 +120,7 @@ class Level:
     areas: list[Area] = field(default_factory=list)
     arrival: int = 1  # the area one arrives in from above
     way_in: Exit | None = None  # a way in from beyond the map's edge, leading to the first area
+    data: dict[str, Any] = field(default_factory=dict)  # the game's own fields, codes and numbers
 
     def area(self, number: int) -> Area:
         return self.areas[number - 1]
@@ -99,9 +130,9 @@ class Level:
         links: dict[int, set[int]] = {a.number: set() for a in self.areas}
         for area in self.areas:
             for exit_ in area.exits:
-                if exit_.to is not None:
-                    links[area.number].add(exit_.to)
-                    links[exit_.to].add(area.number)
+                for to in ([exit_.to] if exit_.to is not None else []) + exit_.also:
+                    links[area.number].add(to)
+                    links[to].add(area.number)
             if area.entered_from is not None:
                 links[area.number].add(area.entered_from)
                 links[area.entered_from].add(area.number)
@@ -113,6 +144,8 @@ class Level:
     def distances(self) -> dict[int, int]:
         """Steps from the arrival area to every area it reaches."""
         graph = self.graph()
+        if not self.areas:
+            return {}
         distance = {self.arrival: 0}
         frontier = [self.arrival]
         while frontier:
@@ -127,7 +160,7 @@ class Level:
 
     def as_data(self) -> dict[str, Any]:
         return {"number": self.number, "width": self.width, "height": self.height,
-                "areas": [a.as_data() for a in self.areas]}
+                "areas": [a.as_data() for a in self.areas], **self.data}
 
 
 class Grid:

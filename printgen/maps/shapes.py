@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from ..seed import Rng
 from .geometry import (
-    HEADINGS, SIDES, Cell, Point, boundary_sides, bounds, components, rotate_cells, step, translate, turn,
+    EAST, HEADINGS, NORTH, SIDES, SOUTH, WEST, Cell, Point, boundary_sides, bounds, components, floor_outline,
+    rotate_cells, step, translate, turn,
 )
 
 
@@ -34,6 +35,8 @@ class Shape:
     openings: tuple[Opening, ...] = ()  # a passage's own far ends, in order
     round: tuple[float, float, float] | None = None  # a circle's centre x, y and radius
     closed_ends: tuple[Opening, ...] = ()  # ends the passage was rolled without (a dead end)
+    cuts: tuple[tuple[Cell, int], ...] = ()  # half squares: (cell, diagonal side) whose corner is rock
+    curved: bool = False  # drawn as the circle ``round``, its squares the ones the circle touches
 
     def moved(self, dx: int, dy: int) -> "Shape":
         """The same shape ``dx``, ``dy`` squares away."""
@@ -47,6 +50,8 @@ class Shape:
             tuple(Opening(shift(o.cell), o.side, o.heading) for o in self.openings),
             None if self.round is None else (self.round[0] + dx, self.round[1] + dy, self.round[2]),
             tuple(Opening(shift(o.cell), o.side, o.heading) for o in self.closed_ends),
+            tuple((shift(c), side) for c, side in self.cuts),
+            self.curved,
         )
         if "rim" in self.__dict__:  # the wall moves with the squares: no need to find it again
             moved.__dict__["rim"] = tuple((shift(c), side) for c, side in self.rim)
@@ -64,6 +69,31 @@ class Shape:
     def rim(self) -> tuple[tuple[Cell, int], ...]:
         """Every (cell, side) of the shape's wall."""
         return tuple(boundary_sides(self.cells))
+
+    @cached_property
+    def walls(self) -> tuple[tuple[Cell, int], ...]:
+        """Every unit of wall a door may stand in, as (cell, side): the rim without the straight sides of a
+        half square's missing corner, with its diagonal instead; on a curved shape, only where the circle
+        meets the middle of each side of its squares' box."""
+        if self.curved:
+            x0, y0, x1, y1 = self.box
+            across = sorted({(x0 + x1) // 2, (x0 + x1 + 1) // 2})
+            down = sorted({(y0 + y1) // 2, (y0 + y1 + 1) // 2})
+            found = [((x, y0), NORTH) for x in across] + [((x1, y), EAST) for y in down]
+            found += [((x, y1), SOUTH) for x in across] + [((x0, y), WEST) for y in down]
+            return tuple(found)
+        cut = dict(self.cuts)
+        found = [(c, s) for c, s in self.rim if c not in cut or s not in components(cut[c])]
+        return tuple(sorted(found + list(self.cuts), key=lambda unit: (unit[1], unit[0][1], unit[0][0])))
+
+    @property
+    def floor_area(self) -> float:
+        """Squares of floor: a half square counts a half."""
+        return self.area - len(self.cuts) / 2
+
+    def outline(self) -> list[list[Point]]:
+        """The walls' loops (see geometry.floor_outline); a curved shape is drawn as its circle instead."""
+        return floor_outline(self.cells, dict(self.cuts))
 
     def entries_going(self, heading: int) -> list[Cell]:
         """The squares one may enter the shape by, going ``heading``."""
@@ -92,9 +122,31 @@ def hallway(length: int, width: int = 1) -> Shape:
     return replace(rectangle(length, width), kind="hallway")
 
 
-def right_triangle(leg: int) -> Shape:
-    """A right triangle of ``leg`` squares a side: a wall along the top and one down the left, stepped across."""
-    return _room("triangle", frozenset((x, y) for x in range(leg) for y in range(leg) if x + y < leg))
+def right_triangle(leg: int, diagonal: bool = False) -> Shape:
+    """A right triangle of ``leg`` squares a side: a wall along the top and one down the left, stepped
+    across, or (``diagonal``) a straight 45° wall through the half squares of the last step."""
+    cells = frozenset((x, y) for x in range(leg) for y in range(leg) if x + y < leg)
+    shape = _room("triangle", cells)
+    if not diagonal:
+        return shape
+    return replace(shape, cuts=tuple(((x, leg - 1 - x), 3) for x in range(leg)))
+
+
+def diagonal_hallway(squares: int) -> Shape:
+    """A hallway one square wide at 45°, from north-west to south-east: ``squares`` squares corner to
+    corner and the half squares beside them, its long walls straight through those halves, its ends
+    cropped to the grid (two one-square walls each). Turn it a quarter to run the other way."""
+    cells = {(i, i) for i in range(squares)} | {(i + 1, i) for i in range(squares - 1)} \
+        | {(i, i + 1) for i in range(squares - 1)}
+    cuts = tuple([((i + 1, i), 1) for i in range(squares - 1)] + [((i, i + 1), 5) for i in range(squares - 1)])
+    return replace(_room("hallway", frozenset(cells)), cuts=cuts)
+
+
+def round_room(diameter: int) -> Shape:
+    """A room drawn as a circle ``diameter`` squares across, holding every square of its box (so nothing
+    else stands where the circle runs); doors stand where the circle meets the middle of each side."""
+    r = diameter / 2
+    return replace(rectangle(diameter, diameter), kind="circle", round=(r, r, r), curved=True)
 
 
 def circle(diameter: int) -> Shape:
@@ -126,14 +178,51 @@ def polyomino(squares: int, rng: Rng) -> Shape:
     return _room("polyomino", translate(cells, -x0, -y0))
 
 
-def rotated(shape: Shape, eighths: int) -> Shape:
-    """A room turned clockwise by ``eighths`` × 45°; circles stay round."""
+def rotated(shape: Shape, eighths: int, diagonal_walls: bool = False) -> Shape:
+    """A room turned clockwise by ``eighths`` × 45°; circles stay round.
+
+    Quarter turns are exact and turn half squares with the rest. An odd
+    number of eighths steps the turned walls across the grid, or
+    (``diagonal_walls``) runs them straight at 45° through half squares.
+    """
+    if eighths % 2 == 0 and (shape.cuts or shape.curved):
+        turned = shape
+        for _ in range(eighths % 8 // 2):
+            turned = _quarter_turn(turned)
+        return turned
     cells = rotate_cells(shape.cells, eighths)
     round_ = None
     if shape.round is not None:
         x0, y0, x1, y1 = bounds(cells)
         round_ = ((x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2, shape.round[2])
-    return _room(shape.kind, cells, round_)
+    turned = _room(shape.kind, cells, round_)
+    return chamfered(turned) if eighths % 2 and diagonal_walls else turned
+
+
+def _quarter_turn(shape: Shape) -> Shape:
+    """A room turned 90° clockwise, half squares and circle with it, set back at the origin."""
+    turned = {(-y, x) for x, y in shape.cells}
+    x0, y0, _, _ = bounds(turned)
+    cells = translate(turned, -x0, -y0)
+    cuts = tuple(sorted(((-y - x0, x - y0), (side + 2) % 8) for (x, y), side in shape.cuts))
+    round_ = None
+    if shape.round is not None:
+        bx0, by0, bx1, by1 = bounds(cells)
+        round_ = ((bx0 + bx1 + 1) / 2, (by0 + by1 + 1) / 2, shape.round[2])
+    return replace(_room(shape.kind, cells, round_), cuts=cuts, curved=shape.curved)
+
+
+def chamfered(shape: Shape) -> Shape:
+    """``shape`` with every outer corner of a step cut at 45°: a square with exactly two walls, on two
+    sides that meet, keeps only its half away from them, so a stepped wall runs straight."""
+    cuts = []
+    for cell in sorted(shape.cells):
+        outside = {side for side in SIDES if step(cell, side) not in shape.cells}
+        if len(outside) == 2:
+            for diagonal in (1, 3, 5, 7):
+                if set(components(diagonal)) == outside:
+                    cuts.append((cell, diagonal))
+    return replace(shape, cuts=tuple(cuts))
 
 
 # --- passages -----------------------------------------------------------------------------
