@@ -198,7 +198,10 @@ def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: i
 
 @cli.command("deck", context_settings=CONTEXT, epilog=examples_epilog("deck", (
     ("deck custom --data my-deck.csv", "your own cards: columns title, body, count, back, any stats"),
+    ("deck NAME --gutter 4", "4 mm between cards, for cutting with scissors"),
     ("deck NAME --layout print-shop", "one card per page with bleed, for a print shop"),
+    ("deck NAME --vendor drivethrucards", "a CMYK PDF/X-1a as DriveThruCards asks"),
+    ("deck NAME --vendor thegamecrafter", "a zip of 825 × 1125 px PNGs for The Game Crafter"),
     ("deck NAME --calibration", "a calibration sheet first; then --back-offset X,Y"),
 )))
 @click.argument("name")
@@ -207,10 +210,17 @@ def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: i
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="Backs after each sheet, mirrored for flipping on the long or short edge; none: fronts only.")
 @click.option("--data", type=click.Path(dir_okay=False, path_type=Path), help="The custom deck's cards: a .csv or .yaml file.")
-@click.option("--bleed", type=click.FloatRange(0, 6), default=3.0, show_default=True, help="Bleed in mm: card art runs this far past the cut.")
+@click.option("--bleed", type=click.FloatRange(0, 6), help="Bleed in mm: card art runs this far past the cut. "
+              "Default: 3, or what the --vendor asks for.")
+@click.option("--gutter", type=click.FloatRange(0, deck_product.MAX_GUTTER_MM), default=0.0, show_default=True,
+              help="Space in mm between cards on a sheet, for cutting each card out by hand.")
 @click.option("--crop-marks", type=click.Choice(["short", "full"]), default="short", show_default=True, help="Crop marks: short, or full to the paper's edge.")
-@click.option("--layout", type=click.Choice(["sheet", "print-shop"]), default="sheet", show_default=True,
-              help="sheet: many cards to a page; print-shop: one card per page, fronts and backs interleaved, with TrimBox and BleedBox.")
+@click.option("--layout", type=click.Choice(["sheet", "print-shop"]),
+              help="sheet (the default): many cards to a page; print-shop (the default with --vendor): "
+                   "one card per page, fronts and backs interleaved, with TrimBox and BleedBox.")
+@click.option("--vendor", type=click.Choice(sorted(deck_product.VENDORS)), default=deck_product.GENERIC_SHOP, show_default=True,
+              help="The print shop the print-shop file is for: drivethrucards (CMYK PDF/X-1a), thegamecrafter "
+                   "or makeplayingcards (a zip of PNGs), generic (printgen's own).")
 @click.option("--back-offset", metavar="X,Y", default="0,0", show_default=True, help="Shift back pages X mm right and Y mm up, as measured with --calibration.")
 @click.option("--calibration", is_flag=True, help="Begin with a two-page sheet for measuring the back offset of a duplex printer.")
 @click.option("--format", "output_format", type=click.Choice(["pdf", "json"]), default="pdf", show_default=True, help="pdf: the cards to print; json: the deck as data.")
@@ -219,9 +229,9 @@ def graph_paper_command(paper: str, grid: str | None, pages: int, heavy_every: i
 @seed_option
 @out_option
 @force_option
-def deck_command(name: str, system: str | None, card_size: str, duplex: str, data: Path | None, bleed: float,
-                 crop_marks: str, layout: str, back_offset: str, calibration: bool, output_format: str, paper: str,
-                 seed: str | None, out: Path | None, force: bool, **own: object) -> None:
+def deck_command(name: str, system: str | None, card_size: str, duplex: str, data: Path | None, bleed: float | None,
+                 gutter: float, crop_marks: str, layout: str | None, vendor: str, back_offset: str, calibration: bool,
+                 output_format: str, paper: str, seed: str | None, out: Path | None, force: bool, **own: object) -> None:
     """A deck of cards to cut out: a game's decks (printgen list names them), or your own (custom --data FILE).
 
     Without --system, the game is the one that has a deck called NAME.
@@ -230,9 +240,12 @@ def deck_command(name: str, system: str | None, card_size: str, duplex: str, dat
     offer = deck_product.system_decks(system).get(name, games.Offer("", ""))  # custom decks take no game options
     own_options = chosen_options("deck", f"the {system} {name} deck", own, offer)
     options = deck_product.options_for(system, name, card_size, paper, duplex, bleed, crop_marks, layout, back_offset,
-                                       calibration, data, output_format, own_options)
+                                       calibration, data, output_format, own_options, gutter, vendor)
+    suffix = deck_product.output_suffix(SeedCode.make("deck", system, "check", options))
+    if out is not None and suffix == "zip" and out.suffix.lower() != ".zip":
+        raise PrintgenError(f"--vendor {vendor} writes a zip of images; give -o a name ending .zip, not {out.name}")
     run_product("deck", system, seed, options,
-                out or (lambda chosen: deck_product.default_out(name, system, chosen, output_format)), force)
+                out or (lambda chosen: deck_product.default_out(name, system, chosen, suffix)), force)
 
 
 def game_product_command(product: str, summary: str, formats: tuple[str, ...]):

@@ -8,7 +8,7 @@ import pytest
 from pdfutil import fonts, line_segments, open_pdf, page_sizes
 from printgen.cards import text
 from printgen.cards.face import SAFE, CardTooFull, prepare
-from printgen.cards.layout import MARK_WIDTH, sheet_layout
+from printgen.cards.layout import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_layout
 from printgen.cards.model import Card, Deck, Paragraph, Stat
 from printgen.cards.sizes import CARD_SIZES
 from printgen.products import build
@@ -66,45 +66,174 @@ def test_card_pitch_is_exact(creatures_letter):
     assert to_mm(ys[0]) == pytest.approx((279.4 - 3 * 88.9) / 2, abs=0.1)
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_crop_marks_stand_on_the_cut_lines_outside_the_cards(paper):
-    pdf = open_pdf(deck_pdf(paper=paper))
+def printed_length(segment, width: float, height: float) -> float:
+    """How much of a mark lies where a home printer prints: more than UNPRINTABLE from every edge."""
+    low_x, high_x = UNPRINTABLE, width - UNPRINTABLE
+    low_y, high_y = UNPRINTABLE, height - UNPRINTABLE
+    if abs(segment.x0 - segment.x1) < 1e-6:
+        if not low_x <= segment.x0 <= high_x:
+            return 0.0
+        a, b = sorted((segment.y0, segment.y1))
+        return max(0.0, min(b, high_y) - max(a, low_y))
+    if not low_y <= segment.y0 <= high_y:
+        return 0.0
+    a, b = sorted((segment.x0, segment.x1))
+    return max(0.0, min(b, high_x) - max(a, low_x))
+
+
+def cut_lines(width: float, height: float, card_w: float, card_h: float, columns: int, rows: int, gutter: float = 0.0):
+    left = (width - columns * card_w - (columns - 1) * gutter) / 2
+    bottom = (height - rows * card_h - (rows - 1) * gutter) / 2
+    xs = sorted({round(left + i * (card_w + gutter) + side, 4) for i in range(columns) for side in (0, card_w)})
+    ys = sorted({round(bottom + j * (card_h + gutter) + side, 4) for j in range(rows) for side in (0, card_h)})
+    return xs, ys
+
+
+@pytest.mark.parametrize("paper, size, columns, rows", [("letter", "poker", 3, 3), ("a4", "poker", 3, 3),
+                                                         ("letter", "mini", 4, 4)])
+def test_every_cut_has_a_printable_mark_at_both_ends_and_none_on_a_card(paper, size, columns, rows):
+    pdf = open_pdf(deck_pdf(paper=paper, **{"card-size": size}))
     width, height = page_sizes(pdf)[0]
+    card = CARD_SIZES[size]
     marks = crop_marks(pdf, 0)
-    left, bottom = (width - 3 * mm(63.5)) / 2, (height - 3 * mm(88.9)) / 2
-    cuts_x = [left + i * mm(63.5) for i in range(4)]
-    cuts_y = [bottom + j * mm(88.9) for j in range(4)]
+    xs, ys = cut_lines(width, height, card.width, card.height, columns, rows)
     vertical = [s for s in marks if abs(s.x0 - s.x1) < 1e-6]
     horizontal = [s for s in marks if abs(s.y0 - s.y1) < 1e-6]
     assert len(vertical) + len(horizontal) == len(marks)
-    # A mark above and below every vertical cut, left and right of every horizontal one.
-    for x in cuts_x:
-        assert len([s for s in vertical if abs(s.x0 - x) < TOLERANCE]) == 2
-    for y in cuts_y:
-        assert len([s for s in horizontal if abs(s.y0 - y) < TOLERANCE]) == 2
-
-    def clear_of(marks, low, high, gap, key):
-        return all(max(key(s)) <= low - gap + 0.01 or min(key(s)) >= high + gap - 0.01 for s in marks)
-
-    # Never on a card: crop marks, not outlines. On A4 there is room for every
-    # mark beyond the bleed; Letter's 6.35 mm above and below the block is not
-    # enough, so those marks start 1 mm from the cut, over the bleed.
-    ys, xs = (lambda s: (s.y0, s.y1)), (lambda s: (s.x0, s.x1))
-    assert clear_of(vertical, cuts_y[0], cuts_y[-1], mm(1), ys)
-    assert clear_of(horizontal, cuts_x[0], cuts_x[-1], mm(1), xs)
-    assert clear_of(vertical, cuts_y[0], cuts_y[-1], mm(3.5), ys) == (paper == "a4")
-    assert clear_of([s for s in horizontal if min(xs(s)) < left], cuts_x[0], cuts_x[-1], mm(3.5), xs)
+    # Every mark prints on a home printer: at least 2 mm of it lies 6 mm or more from the paper's edge.
+    assert all(printed_length(s, width, height) >= MIN_PRINTED_MARK - 1e-6 for s in marks)
+    for x in xs:  # a mark above and below every vertical cut
+        on_cut = [s for s in vertical if abs(s.x0 - x) < TOLERANCE]
+        assert len([s for s in on_cut if max(s.y0, s.y1) > height / 2]) == 1
+        assert len([s for s in on_cut if min(s.y0, s.y1) < height / 2]) == 1
+    for y in ys:
+        on_cut = [s for s in horizontal if abs(s.y0 - y) < TOLERANCE]
+        assert len([s for s in on_cut if max(s.x0, s.x1) > width / 2]) == 1
+        assert len([s for s in on_cut if min(s.x0, s.x1) < width / 2]) == 1
+    # A mark is beyond the bleed, or on the cut line itself reaching at most INSIDE_MARK into the block:
+    # never across a card's face.
+    for s in vertical:
+        low, high = sorted((s.y0, s.y1))
+        assert high <= ys[0] - mm(3) + 0.01 or low >= ys[-1] + mm(3) - 0.01 or (
+            (ys[0] - 0.01 <= low and high <= ys[0] + INSIDE_MARK + 0.01)
+            or (ys[-1] - INSIDE_MARK - 0.01 <= low and high <= ys[-1] + 0.01))
+    for s in horizontal:
+        low, high = sorted((s.x0, s.x1))
+        assert high <= xs[0] - mm(3) + 0.01 or low >= xs[-1] + mm(3) - 0.01 or (
+            (xs[0] - 0.01 <= low and high <= xs[0] + INSIDE_MARK + 0.01)
+            or (xs[-1] - INSIDE_MARK - 0.01 <= low and high <= xs[-1] + 0.01))
     assert all(0 <= v <= max(width, height) for s in marks for v in (s.x0, s.y0, s.x1, s.y1))
 
 
-def test_full_crop_marks_reach_the_page_edge():
-    pdf = open_pdf(deck_pdf("weapons", paper="a4", **{"crop-marks": "full"}))
+def test_poker_on_letter_marks_its_top_and_foot_on_the_cut_lines():
+    """6.35 mm above and below the block is nearly all unprintable: those marks go on the cuts inside."""
+    pdf = open_pdf(deck_pdf())
     width, height = page_sizes(pdf)[0]
+    _, ys = cut_lines(width, height, mm(63.5), mm(88.9), 3, 3)
+    tops = [s for s in crop_marks(pdf, 0) if abs(s.x0 - s.x1) < 1e-6 and max(s.y0, s.y1) > height / 2]
+    assert len(tops) == 4
+    assert all(sorted((s.y0, s.y1)) == pytest.approx([ys[-1] - INSIDE_MARK, ys[-1]], abs=0.01) for s in tops)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_carry_the_same_marks_as_their_fronts(duplex):
+    pdf = open_pdf(deck_pdf(duplex=duplex))
+    key = lambda s: (round(s.x0, 3), round(s.y0, 3), round(s.x1, 3), round(s.y1, 3))
+    assert sorted(map(key, crop_marks(pdf, 1))) == sorted(map(key, crop_marks(pdf, 0)))
+    shifted = open_pdf(deck_pdf(duplex=duplex, **{"back-offset": "1x-2"}))
+    moved = sorted(key(s) for s in crop_marks(shifted, 1))
+    expected = sorted((x0 + mm(1), y0 - mm(2), x1 + mm(1), y1 - mm(2)) for x0, y0, x1, y1 in map(key, crop_marks(pdf, 0)))
+    assert [v for m in moved for v in m] == pytest.approx([v for m in expected for v in m], abs=0.01)
+
+
+@pytest.mark.parametrize("paper, size", [("letter", "poker"), ("a4", "poker"), ("letter", "mini")])
+def test_full_crop_marks_reach_the_paper_edge_on_every_side(paper, size):
+    pdf = open_pdf(deck_pdf("weapons", paper=paper, **{"crop-marks": "full", "card-size": size}))
+    width, height = page_sizes(pdf)[0]
+    card = CARD_SIZES[size]
+    columns, rows = (3, 3) if size == "poker" else (4, 4)
+    xs, ys = cut_lines(width, height, card.width, card.height, columns, rows)
     marks = crop_marks(pdf, 0)
-    tops = [s for s in marks if abs(s.x0 - s.x1) < 1e-6 and max(s.y0, s.y1) > height / 2]
-    assert tops and all(max(s.y0, s.y1) == pytest.approx(height) for s in tops)
-    lefts = [s for s in marks if abs(s.y0 - s.y1) < 1e-6 and max(s.x0, s.x1) < width / 2]
-    assert lefts and all(min(s.x0, s.x1) == pytest.approx(0) for s in lefts)
+    for x in xs:
+        ends = [v for s in marks if abs(s.x0 - s.x1) < 1e-6 and abs(s.x0 - x) < TOLERANCE for v in (s.y0, s.y1)]
+        assert min(ends) == pytest.approx(0, abs=0.01) and max(ends) == pytest.approx(height, abs=0.01)
+    for y in ys:
+        ends = [v for s in marks if abs(s.y0 - s.y1) < 1e-6 and abs(s.y0 - y) < TOLERANCE for v in (s.x0, s.x1)]
+        assert min(ends) == pytest.approx(0, abs=0.01) and max(ends) == pytest.approx(width, abs=0.01)
+
+
+def footer_box(pdf: pikepdf.Pdf, page_index: int) -> tuple[float, float, float, float]:
+    """The footer line's box on the page, read from where pdfium places its letters."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf_bytes_of(pdf))
+    try:
+        textpage = document[page_index].get_textpage()
+        text = textpage.get_text_range()
+        start = text.index("printgen ·")
+        chars = [textpage.get_charbox(i) for i in range(start, text.index("of", start) + 5)]
+    finally:
+        document.close()
+    return (min(c[0] for c in chars), min(c[1] for c in chars), max(c[2] for c in chars), max(c[3] for c in chars))
+
+
+def pdf_bytes_of(pdf: pikepdf.Pdf) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("style", ["short", "full"])
+def test_mini_card_marks_never_cross_the_footer(style):
+    pdf = open_pdf(deck_pdf(**{"card-size": "mini", "crop-marks": style}))
+    left, bottom, right, top = footer_box(pdf, 0)
+    crossing = []
+    for s in crop_marks(pdf, 0):
+        if abs(s.x0 - s.x1) < 1e-6 and left <= s.x0 <= right:
+            low, high = sorted((s.y0, s.y1))
+            if low < top and high > bottom:
+                crossing.append(s)
+    # A short mark stops above the footer; a full one is covered by the footer's white patch under it.
+    assert not crossing if style == "short" else crossing
+    if style == "full":
+        patch = [op for op in pikepdf.parse_content_stream(pdf.pages[0]) if str(op[1]) == "re"]
+        assert any(float(o[0][0]) <= left and float(o[0][0]) + float(o[0][2]) >= right
+                   and float(o[0][1]) <= bottom and float(o[0][1]) + float(o[0][3]) >= top for o in patch)
+
+
+@pytest.mark.parametrize("gutter", [2, 5])
+def test_a_gutter_spaces_the_cards_and_marks_every_card_s_own_cuts(gutter):
+    pdf = open_pdf(deck_pdf(paper="a4", gutter=gutter))
+    width, height = page_sizes(pdf)[0]
+    g, w, h = mm(gutter), mm(63.5), mm(88.9)
+    origins = card_origins(pdf, 0)
+    xs = sorted({round(x, 3) for x, _ in origins})
+    ys = sorted({round(y, 3) for _, y in origins})
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([w + g] * (len(xs) - 1), abs=TOLERANCE)
+    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([h + g] * (len(ys) - 1), abs=TOLERANCE)
+    assert (xs[0] + xs[-1] + w) / 2 == pytest.approx(width / 2, abs=TOLERANCE)  # the block stays centred
+    cuts_x, cuts_y = cut_lines(width, height, w, h, len(xs), len(ys), g)
+    assert len(cuts_x) == 2 * len(xs) and len(cuts_y) == 2 * len(ys)
+    marks = crop_marks(pdf, 0)
+    for x in cuts_x:
+        assert len([s for s in marks if abs(s.x0 - s.x1) < 1e-6 and abs(s.x0 - x) < TOLERANCE]) == 2
+    for y in cuts_y:
+        assert len([s for s in marks if abs(s.y0 - s.y1) < 1e-6 and abs(s.y0 - y) < TOLERANCE]) == 2
+    # The backs mirror the spaced block: each back behind its front.
+    for (fx, fy), (bx, by) in zip(origins, card_origins(pdf, 1)):
+        assert (bx, by) == pytest.approx((width - fx - w, fy), abs=TOLERANCE)
+
+
+def test_a_gutter_lets_each_card_s_art_run_half_of_it_into_the_gap():
+    from printgen.cards.layout import sheet_layout
+
+    sheet = sheet_layout(PAPERS["a4"].size, CARD_SIZES["poker"], mm(3), mm(4))
+    x, y = sheet.slot_origin(4)  # the middle card
+    ax, ay, aw, ah = sheet.art_rect(4, set(range(9)))
+    assert (x - ax, y - ay) == pytest.approx((mm(2), mm(2)))
+    assert (aw, ah) == pytest.approx((mm(63.5) + mm(4), mm(88.9) + mm(4)))
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])

@@ -24,6 +24,9 @@ PAPER: Color = (0.985, 0.972, 0.94)  # a warm off-white card stock
 INK: Color = (0.1, 0.1, 0.12)
 MUTED = 0.38
 STATS_PER_ROW = 3
+STAT_LABEL = 6.5  # pt on a poker card
+LEGIBLE_LABEL = 6.0  # pt: a stat label is never set smaller than this when it fits at it
+MIN_STAT_LABEL = 3.5  # pt: how far a label too long for its box may shrink
 _POKER = CARD_SIZES["poker"]
 
 
@@ -68,6 +71,7 @@ class StatBox:
     x: float
     width: float
     top: float
+    label_size: float
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,8 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedFace:
             value_size = _stat_value_size(stat.value, width - mm(1.6), m)
             if value_size is None:
                 raise CardTooFull(f"{where}: the {stat.label} value {stat.value!r} is too long for a {size.name} card")
-            stats.append(StatBox(stat.label, stat.value, value_size, SAFE + i * (width + gap), width, y))
+            stats.append(StatBox(stat.label, stat.value, value_size, SAFE + i * (width + gap), width, y,
+                                 _stat_label_size(stat.label, width, m)))
         y -= m.stat_height + gap
 
     tag_size = m.pt(6.5, 5)
@@ -182,6 +187,14 @@ def _fit_or_fail(paragraphs, width, height, max_size, min_size, what, size: Card
     if fitted is None:
         raise CardTooFull(f"{what} does not fit on a {size.name} card even at {min_size:g} pt; shorten it")
     return fitted
+
+
+def _stat_label_size(label: str, width: float, m: Metrics) -> float:
+    """6.5 pt on a poker card and never under 6 where the label fits; a long label shrinks to fit its box."""
+    size = m.pt(STAT_LABEL, LEGIBLE_LABEL)
+    while size > MIN_STAT_LABEL and fonts.string_width(label.upper(), fonts.SERIF_BOLD, size) > width - mm(1):
+        size -= 0.25
+    return size
 
 
 def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
@@ -263,13 +276,10 @@ def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
     c.setStrokeColorRGB(*mix(accent, PAPER, 0.35))
     c.setLineWidth(0.6)
     c.roundRect(box.x, box.top - height, box.width, height, mm(1.2) * m.scale, stroke=1, fill=1)
-    label_size = m.pt(5.5, 4.5)
+    label_size = box.label_size
     c.setFillColorRGB(*mix(accent, INK, 0.4))
     c.setFont(fonts.SERIF_BOLD, label_size)
     label = box.label.upper()
-    while label_size > 3.5 and fonts.string_width(label, fonts.SERIF_BOLD, label_size) > box.width - mm(1):
-        label_size -= 0.25
-        c.setFont(fonts.SERIF_BOLD, label_size)
     c.drawCentredString(box.x + box.width / 2, box.top - mm(1) * m.scale - label_size * 0.8, label)
     c.setFillColorRGB(*INK)
     c.setFont(fonts.MONO_BOLD, box.value_size)

@@ -28,3 +28,14 @@ def prepare_face(card: Card, deck: Deck, size: CardSize):
 
 def draw_face(c: Canvas, prepared, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
     _KINDS[prepared.card.face].draw(c, prepared, deck, size, bleed, index_text)
+
+
+def shrunk_below(prepared, floor: float) -> bool:
+    """Whether a prepared card's title, body or stat labels came out smaller than ``floor`` pt.
+
+    Every face kind keeps its fitted title and body as ``title`` and ``body``
+    (either may be None); the text face also has its stat boxes.
+    """
+    sizes = [fitted.size for fitted in (getattr(prepared, "title", None), getattr(prepared, "body", None)) if fitted]
+    sizes += [box.label_size for box in getattr(prepared, "stats", ())]
+    return any(size < floor - 1e-9 for size in sizes)

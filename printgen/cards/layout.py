@@ -19,12 +19,14 @@ from .sizes import CardSize
 MARK_GAP = mm(0.5)  # between the bleed's outer edge and the start of a crop mark
 MARK_LENGTH = mm(5)  # a short crop mark
 MIN_MARK = mm(1)  # a mark shorter than this is left out
-MIN_OUTSIDE_MARK = mm(3)  # less room than this beyond the bleed, and the mark starts nearer the cut
-INNER_GAP = mm(1)  # how near the cut such a mark starts
+UNPRINTABLE = mm(6)  # most home printers leave this much of the paper's edge blank
+MIN_PRINTED_MARK = mm(2)  # less of a margin mark than this printable, and the mark moves onto the cut line inside
+INSIDE_MARK = mm(3)  # such a mark: along the cut line, from the block's edge inwards
 MARK_WIDTH = 0.25  # pt: thin, as print shops draw them
 EDGE_ROOM = mm(2)  # at least this much paper beyond the bleed on every side
 MIN_EDGE = mm(5)  # and at least this much from a card's trim to the paper's edge
 FOOTER_BAND = mm(7)  # the strip at the paper's edge kept for the seed-code footer
+MAX_GUTTER_MM = 10.0
 
 DUPLEX_MODES = ("long", "short", "none")
 CROP_MARK_STYLES = ("short", "full")
@@ -36,7 +38,11 @@ Rect = tuple[float, float, float, float]  # x, y, width, height
 
 @dataclass(frozen=True)
 class Sheet:
-    """Cards in ``columns`` × ``rows`` on a page; slots count row by row from the top left."""
+    """Cards in ``columns`` × ``rows`` on a page; slots count row by row from the top left.
+
+    With a ``gutter`` the cards stand apart for cutting by hand: each card has
+    cuts of its own, and its art runs into the gutter by half of it at most.
+    """
 
     page_width: float
     page_height: float
@@ -45,6 +51,7 @@ class Sheet:
     bleed: float
     columns: int
     rows: int
+    gutter: float = 0.0
 
     @property
     def per_page(self) -> int:
@@ -52,24 +59,27 @@ class Sheet:
 
     @property
     def left(self) -> float:
-        return (self.page_width - self.columns * self.card_width) / 2
+        return (self.page_width - self.columns * self.card_width - (self.columns - 1) * self.gutter) / 2
 
     @property
     def bottom(self) -> float:
-        return (self.page_height - self.rows * self.card_height) / 2
+        return (self.page_height - self.rows * self.card_height - (self.rows - 1) * self.gutter) / 2
 
     @property
     def right(self) -> float:
-        return self.left + self.columns * self.card_width
+        return self.page_width - self.left
 
     @property
     def top(self) -> float:
-        return self.bottom + self.rows * self.card_height
+        return self.page_height - self.bottom
 
     def slot_origin(self, slot: int) -> tuple[float, float]:
         """The bottom-left corner of the trim of the card in ``slot``."""
         row, column = divmod(slot, self.columns)
-        return self.left + column * self.card_width, self.top - (row + 1) * self.card_height
+        if not self.gutter:
+            return self.left + column * self.card_width, self.top - (row + 1) * self.card_height
+        return (self.left + column * (self.card_width + self.gutter),
+                self.top - row * (self.card_height + self.gutter) - self.card_height)
 
     def back_slot(self, slot: int, duplex: str) -> int:
         """The slot on the back page that lies behind ``slot`` of the front page.
@@ -86,17 +96,20 @@ class Sheet:
         return row * self.columns + column
 
     def art_rect(self, slot: int, occupied: set[int]) -> Rect:
-        """Where the card in ``slot`` may paint: its trim, plus bleed where no card is beside it."""
+        """Where the card in ``slot`` may paint: its trim, plus bleed where no card is beside it.
+
+        Beside a card the art runs half the gutter (at most the bleed) into the gap.
+        """
         row, column = divmod(slot, self.columns)
         x, y = self.slot_origin(slot)
+        shared = min(self.bleed, self.gutter / 2)
 
-        def free(r: int, c: int) -> bool:
-            return not (0 <= r < self.rows and 0 <= c < self.columns) or r * self.columns + c not in occupied
+        def reach(r: int, c: int) -> float:
+            free = not (0 <= r < self.rows and 0 <= c < self.columns) or r * self.columns + c not in occupied
+            return self.bleed if free else shared
 
-        left = self.bleed if free(row, column - 1) else 0.0
-        right = self.bleed if free(row, column + 1) else 0.0
-        below = self.bleed if free(row + 1, column) else 0.0
-        above = self.bleed if free(row - 1, column) else 0.0
+        left, right = reach(row, column - 1), reach(row, column + 1)
+        below, above = reach(row + 1, column), reach(row - 1, column)
         return x - left, y - below, self.card_width + left + right, self.card_height + below + above
 
     @property
@@ -104,50 +117,70 @@ class Sheet:
         """The footer goes under the block if it fits there, else up the right-hand margin."""
         return self.bottom - self.bleed - MARK_GAP - MIN_MARK >= FOOTER_BAND
 
-    def crop_marks(self, style: str) -> list[Segment]:
-        """A mark on the line of every cut, in the margin beyond the bleed.
+    def cuts_x(self) -> list[float]:
+        """Every vertical cut, left to right: one between two cards, two across a gutter."""
+        if not self.gutter:
+            return [self.left + i * self.card_width for i in range(self.columns + 1)]
+        pitch = self.card_width + self.gutter
+        return [self.left + i * pitch + side for i in range(self.columns) for side in (0.0, self.card_width)]
 
-        Where that margin is too narrow for a useful mark (the top and foot
-        of 3 × 3 poker cards on Letter), the mark starts ``INNER_GAP`` from
-        the cut instead, over the bleed that is cut away, so that a printer's
-        unprintable edge still leaves some of it on the paper.
+    def cuts_y(self) -> list[float]:
+        """Every horizontal cut, bottom to top."""
+        if not self.gutter:
+            return [self.bottom + j * self.card_height for j in range(self.rows + 1)]
+        pitch = self.card_height + self.gutter
+        return [self.bottom + j * pitch + side for j in range(self.rows) for side in (0.0, self.card_height)]
+
+    def crop_marks(self, style: str) -> list[Segment]:
+        """A mark on the line of every cut, in the margin beyond the bleed, where a home printer prints.
+
+        Short marks stop short of the footer's band; full ones run to the paper's
+        edge (the footer stands on a patch of its own). Where too little of a
+        margin mark would print (the top and foot of 3 × 3 poker cards on Letter
+        leave 6.35 mm, nearly all of it in the strip a printer cannot reach), the
+        mark is drawn on the cut line itself, from the block's edge inwards, and
+        a full mark keeps its margin part as well.
         """
         floor = FOOTER_BAND if self.footer_at_bottom else 0.0
         right_wall = self.page_width - (0.0 if self.footer_at_bottom else FOOTER_BAND)
+        walls = {"bottom": (0.0, floor), "top": (self.page_height, self.page_height),
+                 "left": (0.0, 0.0), "right": (self.page_width, right_wall)}
         segments: list[Segment] = []
 
-        def mark(edge: float, limit: float, make) -> None:
-            direction = 1 if limit > edge else -1
+        def mark(edge: float, side: str, make) -> None:
+            paper_edge, short_wall = walls[side]
+            direction = 1 if paper_edge > edge else -1
             start = edge + direction * (self.bleed + MARK_GAP)
-            if abs(limit - start) < MIN_OUTSIDE_MARK:
-                start = edge + direction * min(self.bleed + MARK_GAP, INNER_GAP)
-            end = limit if style == "full" else start + direction * min(MARK_LENGTH, abs(limit - start))
-            if abs(end - start) >= MIN_MARK:
+            printable_end = paper_edge - direction * UNPRINTABLE
+            wall = paper_edge if style == "full" else short_wall
+            end = wall if style == "full" else start + direction * min(MARK_LENGTH, max(0.0, (wall - start) * direction))
+            printed = min((end - start) * direction, (printable_end - start) * direction)
+            if abs(end - start) >= MIN_MARK and (style == "full" or printed >= MIN_PRINTED_MARK):
                 segments.append(make(start, end))
+            if printed < MIN_PRINTED_MARK:
+                segments.append(make(edge, edge - direction * INSIDE_MARK))
 
-        for i in range(self.columns + 1):
-            x = self.left + i * self.card_width
-            mark(self.bottom, floor, lambda a, b: (x, a, x, b))
-            mark(self.top, self.page_height, lambda a, b: (x, a, x, b))
-        for j in range(self.rows + 1):
-            y = self.bottom + j * self.card_height
-            mark(self.left, 0.0, lambda a, b: (a, y, b, y))
-            mark(self.right, right_wall, lambda a, b: (a, y, b, y))
+        for x in self.cuts_x():
+            mark(self.bottom, "bottom", lambda a, b: (x, a, x, b))
+            mark(self.top, "top", lambda a, b: (x, a, x, b))
+        for y in self.cuts_y():
+            mark(self.left, "left", lambda a, b: (a, y, b, y))
+            mark(self.right, "right", lambda a, b: (a, y, b, y))
         return segments
 
 
-def sheet_layout(page_size: tuple[float, float], card: CardSize, bleed: float) -> Sheet:
+def sheet_layout(page_size: tuple[float, float], card: CardSize, bleed: float, gutter: float = 0.0) -> Sheet:
     """As many cards as fit, with room around the block for the bleed and the marks."""
     width, height = page_size
     edge = max(MIN_EDGE, bleed + EDGE_ROOM)
-    columns = math.floor((width - 2 * edge) / card.width + 1e-9)
-    rows = math.floor((height - 2 * edge) / card.height + 1e-9)
+    columns = math.floor((width - 2 * edge + gutter) / (card.width + gutter) + 1e-9)
+    rows = math.floor((height - 2 * edge + gutter) / (card.height + gutter) + 1e-9)
     if columns < 1 or rows < 1:
         raise PrintgenError(
             f"a {card.name} card with {to_mm(bleed):g} mm bleed does not fit on this paper; "
             "choose a smaller card size or less bleed"
         )
-    return Sheet(width, height, card.width, card.height, bleed, columns, rows)
+    return Sheet(width, height, card.width, card.height, bleed, columns, rows, gutter)
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,18 @@ from ..render.canvas import FOOTER_GREY, PdfDocument, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import Paper, mm
 from . import back, calibration
-from .faces import draw_face, prepare_face
+from .faces import draw_face, prepare_face, shrunk_below
 from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
 from .model import BackStyle, Card, Deck
+from .progress import Progress
 from .sizes import CardSize
+from .vendors import GENERIC, VENDORS
+
+LEGIBLE = 6.0  # pt: text smaller than this on a card is named in a warning
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 MARK_UNDERLAY = 1.0  # pt: the white line under each crop mark
+FOOTER_PATCH = mm(1)  # white paper either side of a footer line
 TWO_LINES = (mm(4.4), mm(2.0))  # a long seed code's two footer lines, as distances from the paper's edge
 
 
@@ -32,17 +37,37 @@ class PrintOptions:
     layout: str  # sheet | print-shop
     back_offset: tuple[float, float]  # points, applied to back pages
     calibration: bool
+    gutter: float = 0.0  # points between cards on a sheet
+    vendor: str = GENERIC  # the print shop a print-shop file is made for
 
 
-def render_deck(deck: Deck, options: PrintOptions, code: SeedCode) -> bytes:
+def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None) -> bytes:
+    """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank."""
+    progress = progress or Progress()
     cards = deck.printed_cards()
+    progress.start(len(cards))
     # Fit every card first: a card too full stops the run before a page is drawn.
-    prepared = {id(card): prepare_face(card, deck, options.size) for card in deck.cards}
+    prepared = {}
+    for card in deck.cards:
+        prepared[id(card)] = prepare_face(card, deck, options.size)
+        progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
+    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], LEGIBLE)])
     title = f"{deck.title} deck, {options.size.label}"
     if options.layout == "print-shop":
-        return _print_shop(deck, faces, options, code, title)
-    return _sheets(deck, faces, options, code, title)
+        vendor = VENDORS[options.vendor]
+        from . import shop  # it draws with this module's helpers
+
+        if vendor.output == "pdfx":
+            return shop.press_pdf(deck, faces, options.size, vendor, code, title, progress)
+        if vendor.output == "png-zip":
+            return shop.png_zip(deck, faces, options.size, vendor, code, title, progress)
+        return _print_shop(deck, faces, options, code, title, progress)
+    return _sheets(deck, faces, options, code, title, progress)
+
+
+def _card_name(deck: Deck, card: Card) -> str:
+    return card.source or card.title
 
 
 def index_text(deck: Deck, number: int, total: int) -> str:
@@ -59,25 +84,25 @@ def back_style(deck: Deck, card: Card) -> BackStyle:
     return card.back_style or BackStyle(back_label(deck, card), deck.accent, "@", deck.back_subtitle)
 
 
-def _define_backs(c: Canvas, deck: Deck, prepared_faces: list, options: PrintOptions) -> dict[BackStyle, str]:
+def define_backs(c: Canvas, deck: Deck, prepared_faces: list, size: CardSize, bleed: float) -> dict[BackStyle, str]:
     """Draw each distinct back once, as a form; the form's name for every back."""
     names: dict[BackStyle, str] = {}
     for prepared in prepared_faces:
         style = back_style(deck, prepared.card)
         if style not in names:
             names[style] = f"pgback{len(names)}"
-            back.define_back(c, names[style], style, options.size, options.bleed, prepared.card.source)
+            back.define_back(c, names[style], style, size, bleed, prepared.card.source)
     return names
 
 
-def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> bytes:
-    sheet = sheet_layout(options.paper.size, options.size, options.bleed)
+def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
+    sheet = sheet_layout(options.paper.size, options.size, options.bleed, options.gutter)
     with_backs = options.duplex != "none"
     sheets = max(1, math.ceil(len(faces) / sheet.per_page))
     pages = sheets * (2 if with_backs else 1) + (2 if options.calibration else 0)
     doc = new_document(code, title, options.paper.size, duplex=VIEWER_DUPLEX[options.duplex])
     c = doc.canvas
-    backs = _define_backs(c, deck, faces, options) if with_backs else {}
+    backs = define_backs(c, deck, faces, options.size, options.bleed) if with_backs else {}
     page = 0
     if options.calibration:
         for draw in (calibration.draw_front, calibration.draw_back):
@@ -93,7 +118,8 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> b
             _place(c, sheet, slot, occupied, (0.0, 0.0))
             draw_face(c, prepared, deck, options.size, options.bleed, index_text(deck, first + slot + 1, len(faces)))
             c.restoreState()
-        _crop_marks(c, sheet, options.crop_marks)
+            progress.advance(0.5)
+        _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0))
         page += 1
         _footer(doc, sheet, page, pages)
         c.showPage()
@@ -103,6 +129,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> b
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
                 c.doForm(backs[back_style(deck, prepared.card)])
                 c.restoreState()
+            _crop_marks(c, sheet, options.crop_marks, options.back_offset)
             page += 1
             _footer(doc, sheet, page, pages)
             c.showPage()
@@ -121,9 +148,13 @@ def _place(c: Canvas, sheet: Sheet, slot: int, occupied: set[int], offset: tuple
     c.translate(x + dx, y + dy)
 
 
-def _crop_marks(c: Canvas, sheet: Sheet, style: str) -> None:
-    """Thin black marks on a white underlay, so a mark that crosses the bleed shows on dark art."""
-    segments = sheet.crop_marks(style)
+def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]) -> None:
+    """Thin black marks on a white underlay, so a mark that crosses the bleed shows on dark art.
+
+    A back page's marks move with its offset: they stand on the cuts of the backs printed there.
+    """
+    dx, dy = offset
+    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style)]
     c.saveState()
     c.setLineCap(0)
     c.setStrokeGray(1)
@@ -138,45 +169,54 @@ def _crop_marks(c: Canvas, sheet: Sheet, style: str) -> None:
 def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bool = False) -> None:
     """The seed-code footer, under the block if there is room, else up the right-hand margin.
 
-    Its lines come from ``footer_lines``, as on every other page: a long code breaks over two.
+    Its lines come from ``footer_lines``, as on every other page: a long code
+    breaks over two. Each line stands on a white patch, so a full-length crop
+    mark stops short of its letters instead of running through them.
     """
     c = doc.canvas
     bottom = at_bottom or sheet.footer_at_bottom
     room = (sheet.page_width if bottom else sheet.page_height) - 2 * mm(8)
     size, lines = footer_lines(doc.seed_code, page, pages, room)
     c.saveState()
-    c.setFillGray(FOOTER_GREY)
-    c.setFont(fonts.MONO, size)
     if bottom:
         edge_distances = [FOOTER_BAND - mm(2.5)] if len(lines) == 1 else TWO_LINES
-        for line, distance in zip(lines, edge_distances):
-            c.drawCentredString(sheet.page_width / 2, distance, line)
+        centre = sheet.page_width / 2
     else:
         # Reads upwards; the letters stand between the crop marks and the paper's edge.
         edge_distances = [FOOTER_BAND - mm(0.5) - size * 0.75] if len(lines) == 1 else TWO_LINES
         c.translate(sheet.page_width, sheet.page_height / 2)
         c.rotate(90)
-        for line, distance in zip(lines, edge_distances):
-            c.drawCentredString(0, distance, line)
+        centre = 0.0
+    for line, distance in zip(lines, edge_distances):
+        width = fonts.string_width(line, fonts.MONO, size) + 2 * FOOTER_PATCH
+        c.setFillGray(1)
+        c.rect(centre - width / 2, distance - size * 0.3, width, size * 1.2, stroke=0, fill=1)
+        c.setFillGray(FOOTER_GREY)
+        c.setFont(fonts.MONO, size)
+        c.drawCentredString(centre, distance, line)
     c.restoreState()
 
 
-def _print_shop(deck, faces, options: PrintOptions, code: SeedCode, title: str) -> bytes:
+def _print_shop(deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
     """Front, back, front, back...: each page one card with its bleed; the seed code is in the metadata only."""
     geometry = PrintShopPage(options.size.width, options.size.height, options.bleed)
     doc = new_document(code, title, geometry.page_size, duplex=VIEWER_DUPLEX["long"])
     c = doc.canvas
-    backs = _define_backs(c, deck, faces, options)
+    backs = define_backs(c, deck, faces, options.size, options.bleed)
     for number, prepared in enumerate(faces, start=1):
-        for side in ("front", "back"):
-            c.setTrimBox(geometry.trim_box)
-            c.setBleedBox((0, 0, *geometry.page_size))
-            c.saveState()
-            c.translate(options.bleed, options.bleed)
-            if side == "front":
-                draw_face(c, prepared, deck, options.size, options.bleed, index_text(deck, number, len(faces)))
-            else:
-                c.doForm(backs[back_style(deck, prepared.card)])
-            c.restoreState()
-            c.showPage()
+        card_page(c, geometry, lambda: draw_face(c, prepared, deck, options.size, options.bleed,
+                                                 index_text(deck, number, len(faces))))
+        card_page(c, geometry, lambda: c.doForm(backs[back_style(deck, prepared.card)]))
+        progress.advance(0.5)
     return doc.finish()
+
+
+def card_page(c: Canvas, geometry: PrintShopPage, draw) -> None:
+    """One print-shop page: its trim and bleed boxes, and ``draw`` in card space."""
+    c.setTrimBox(geometry.trim_box)
+    c.setBleedBox((0, 0, *geometry.page_size))
+    c.saveState()
+    c.translate(geometry.bleed, geometry.bleed)
+    draw()
+    c.restoreState()
+    c.showPage()

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS
+from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM
+from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
 from ..cards.model import Deck
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
@@ -22,7 +24,7 @@ from ..render.output import default_path
 from ..seed import SeedCode
 from .. import games
 from ..options import Option, parse_options
-from ..units import mm, paper as paper_named
+from ..units import mm, paper as paper_named, to_mm
 from . import PAPER_OPTION, PDF_OR_JSON, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
@@ -56,6 +58,8 @@ PRINT_OPTIONS = (
     Option("crop-marks", "the crop marks", choices=CROP_MARK_STYLES, default="short"),
     Option("back-offset", "the back pages' shift in mm, XxY", pattern=f"{_NUMBER}x{_NUMBER}", default="0x0"),
     Option("calibration", "a calibration sheet first", flag=True, default="no"),
+    Option("gutter", "the space between cards on a sheet in mm", pattern=_NUMBER, default="0"),
+    Option("vendor", "the print shop a print-shop file is made for", choices=tuple(VENDORS), default=GENERIC_SHOP),
     PDF_OR_JSON,
     Option("data", "the custom deck's file", pattern=r"[^\x00]+"),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}"),
@@ -89,21 +93,45 @@ def deck_names(system: str) -> list[str]:
 
 
 def options_for(
-    system: str, deck: str, card_size_name: str, paper: str, duplex: str, bleed_mm: float, crop_marks: str,
-    layout: str, back_offset: str, calibration: bool, data: Path | None, output_format: str = "pdf",
-    deck_options: dict[str, str] | None = None,
+    system: str, deck: str, card_size_name: str, paper: str, duplex: str, bleed_mm: float | None, crop_marks: str,
+    layout: str | None, back_offset: str, calibration: bool, data: Path | None, output_format: str = "pdf",
+    deck_options: dict[str, str] | None = None, gutter_mm: float = 0.0, vendor: str = GENERIC_SHOP,
 ) -> dict[str, object]:
-    """The seed-code options of a deck run, checked; defaults that change nothing are left out."""
+    """The seed-code options of a deck run, checked; defaults that change nothing are left out.
+
+    A print shop (``vendor``) implies the print-shop layout and sets the bleed
+    it asks for; the default shop is printgen's own print-shop file.
+    """
     _check_deck(system, deck, data)
-    card_size(card_size_name)
+    size = card_size(card_size_name)
+    shop = vendor_named(vendor)
+    layout = layout or ("print-shop" if shop.name != GENERIC_SHOP else "sheet")
+    if shop.name != GENERIC_SHOP:
+        if layout != "print-shop":
+            raise PrintgenError(f"--vendor {shop.name} makes a print-shop file; leave out --layout {layout}")
+        if output_format != "pdf":
+            raise PrintgenError(f"--vendor makes files to print; --format {output_format} writes the deck as data "
+                                "(leave out one of them)")
+        shop_bleed = to_mm(shop.bleed)
+        if bleed_mm is not None and abs(bleed_mm - shop_bleed) > 1e-9:
+            raise PrintgenError(f"{shop.label} asks for {shop_bleed:g} mm of bleed, which --vendor sets; "
+                                f"leave out --bleed {bleed_mm:g}")
+        bleed_mm = shop_bleed
+        shop.check_size(size)
+    bleed_mm = 3.0 if bleed_mm is None else bleed_mm
     options: dict[str, object] = {
         "deck": deck, "card-size": card_size_name.lower(), "bleed": _number_text(bleed_mm), "layout": layout,
     }
     dx, dy = parse_offset(back_offset)
+    gutter = parse_gutter(gutter_mm)
     if layout == "print-shop":
-        # One card per page: paper, marks, duplex mirroring and offsets do not apply.
+        # One card per page: paper, marks, duplex mirroring, gutters and offsets do not apply.
         if calibration:
             raise PrintgenError("--calibration is for sheets printed at home; a print-shop file has none")
+        if gutter:
+            raise PrintgenError("--gutter spaces cards on a sheet; a print-shop file has one card a page")
+        if shop.name != GENERIC_SHOP:
+            options["vendor"] = shop.name
     else:
         if calibration and duplex == "none":
             raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
@@ -112,6 +140,8 @@ def options_for(
             options["back-offset"] = f"{_number_text(dx)}x{_number_text(dy)}"
         if calibration:
             options["calibration"] = True
+        if gutter:
+            options["gutter"] = _number_text(gutter)
     if output_format != "pdf":
         options["format"] = output_format
     options.update(deck_options or {})
@@ -121,6 +151,19 @@ def options_for(
 
         options["data-sha256"] = custom.file_digest(data)
     return options
+
+
+def parse_gutter(value: float) -> float:
+    if not (math.isfinite(value) and 0 <= value <= MAX_GUTTER_MM):
+        raise PrintgenError(f"gutter must be a number of mm from 0 to {MAX_GUTTER_MM:g}, not {value:g}")
+    return value
+
+
+def output_suffix(code: SeedCode) -> str:
+    """The file a deck's seed code makes: a zip of images for some print shops, else its format."""
+    if code.option_map.get("vendor") in VENDORS:
+        return VENDORS[code.option_map["vendor"]].suffix
+    return code.option_map.get("format", "pdf")
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -150,12 +193,21 @@ def request_from_code(code: SeedCode) -> DeckRequest:
     if not 0 <= bleed <= MAX_BLEED_MM:
         raise PrintgenError(f"bleed must be a number of mm from 0 to {MAX_BLEED_MM:g}, not {o['bleed']!r}")
     dx, dy = parse_offset(values["back-offset"])
+    gutter = parse_gutter(float(values["gutter"]))
+    shop = vendor_named(values["vendor"])
+    size = card_size(values["card-size"])
+    if shop.name != GENERIC_SHOP:
+        if values["layout"] != "print-shop" or values["format"] != "pdf":
+            raise PrintgenError(f"this seed code names {shop.label} but not a print-shop PDF; it was not made by printgen")
+        if abs(bleed - to_mm(shop.bleed)) > 1e-9:
+            raise PrintgenError(f"this seed code's bleed is {bleed:g} mm; {shop.label} takes {to_mm(shop.bleed):g} mm")
+        shop.check_size(size)
     from ..cards.render import PrintOptions
 
     options = PrintOptions(
-        size=card_size(values["card-size"]), paper=paper_named(values["paper"]), bleed=mm(bleed),
+        size=size, paper=paper_named(values["paper"]), bleed=mm(bleed),
         crop_marks=values["crop-marks"], duplex=values["duplex"], layout=values["layout"],
-        back_offset=(mm(dx), mm(dy)), calibration=values["calibration"],
+        back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(gutter), vendor=shop.name,
     )
     deck_options = {option.name: values[option.name] for option in declared}
     return DeckRequest(deck, data, values["data-sha256"], options, deck_options, values["format"])
@@ -192,9 +244,11 @@ def build(code: SeedCode) -> bytes:
         # The deck as data: the cards in print order, for other tools.
         data = {"seed_code": str(code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    from ..cards.render import render_deck
+    from ..cards.progress import Progress
+    from ..cards.render import LEGIBLE, render_deck
 
-    return render_deck(deck, request.options, code)
+    progress = Progress(sys.stderr, live=sys.stderr.isatty(), legible=LEGIBLE)
+    return render_deck(deck, request.options, code, progress)
 
 
 def _check_deck(system: str, deck: str, data: Path | None) -> None:

@@ -1,0 +1,69 @@
+"""What each print shop asks of a deck's files, as they publish it.
+
+generic is printgen's own print-shop PDF (one card a page with its bleed,
+front then back). The others follow a shop's published card specification:
+
+- DriveThruCards: one PDF/X-1a:2003 file in CMYK, ⅛ in (3.175 mm) of bleed on
+  every side (a poker card's page is 2.75 × 3.75 in), the back of the deck
+  first.
+- The Game Crafter: an RGB PNG for each face at 300 dpi with ⅛ in of bleed:
+  825 × 1125 px for poker cards, 750 × 1125 bridge, 600 × 825 mini.
+- MakePlayingCards: the same at 36 px (0.12 in) of bleed: 822 × 1122 px for
+  poker cards, 747 × 1122 bridge.
+
+A card size a shop does not make the same is refused by name, never scaled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import PrintgenError
+from ..units import inch
+from .sizes import CardSize
+
+GENERIC = "generic"
+DPI = 300
+
+
+@dataclass(frozen=True)
+class Vendor:
+    name: str
+    label: str
+    output: str  # "pdf": one print-shop PDF; "pdfx": a CMYK PDF/X-1a; "png-zip": a zip of PNG faces
+    bleed: float | None  # points; None: the --bleed the user gives
+    pixels: dict[str, tuple[int, int]]  # card size -> image size with bleed, for png-zip
+
+    @property
+    def suffix(self) -> str:
+        return "zip" if self.output == "png-zip" else "pdf"
+
+    def check_size(self, size: CardSize) -> None:
+        if self.output == "png-zip" and size.name not in self.pixels:
+            raise PrintgenError(f"{self.label} takes {', '.join(self.pixels)} cards, not {size.name}; "
+                                f"choose --card-size {' or '.join(self.pixels)}")
+
+    def image_size(self, size: CardSize) -> tuple[int, int]:
+        """The pixel size of one face: the card and the shop's bleed at 300 dpi."""
+        self.check_size(size)
+        return self.pixels[size.name]
+
+
+VENDORS = {
+    vendor.name: vendor
+    for vendor in (
+        Vendor(GENERIC, "a print shop", "pdf", None, {}),
+        Vendor("drivethrucards", "DriveThruCards", "pdfx", inch(1 / 8), {}),
+        Vendor("thegamecrafter", "The Game Crafter", "png-zip", inch(1 / 8),
+               {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825)}),
+        Vendor("makeplayingcards", "MakePlayingCards", "png-zip", inch(0.12),
+               {"poker": (822, 1122), "bridge": (747, 1122)}),
+    )
+}
+
+
+def vendor(name: str) -> Vendor:
+    try:
+        return VENDORS[name]
+    except KeyError:
+        raise PrintgenError(f"unknown print shop {name!r}; choose one of: {', '.join(VENDORS)}") from None

@@ -1,0 +1,54 @@
+"""Pages as pictures: PDF pages rasterised to PNG at an exact pixel size, and packed in a zip.
+
+Print shops that take images get one PNG a face. The same PDF gives the same
+pixels (PDFium draws them), a PNG holds no date, and the zip's entries carry
+one fixed date and come in the order given, so the zip is byte-identical for
+the same seed code.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Iterable, Iterator
+
+UNIX = 3  # the zip "made by" system: the same on every machine
+ENTRY_DATE = (2025, 11, 21, 0, 0, 0)  # determinism.FIXED_EPOCH as a zip entry's date (zip dates have no time zone)
+
+
+def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: int) -> Iterator[bytes]:
+    """Each page as an RGB PNG of exactly the size given for it, marked with its resolution."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf_bytes)
+    try:
+        for index, (width, height) in enumerate(sizes):
+            page = document[index]
+            page_width, page_height = page.get_size()
+            # Asked for a hair more than the exact scale, PDFium's rounding cannot come out a pixel short.
+            scale = (width + 0.25) / page_width
+            bitmap = page.render(scale=scale, crop=(0, 0, 0, 0), fill_color=(255, 255, 255, 255),
+                                 draw_annots=False, rev_byteorder=True)
+            image = bitmap.to_pil().convert("RGB")
+            if image.size != (width, height):
+                image = image.crop((0, 0, width, height))
+            buffer = io.BytesIO()
+            image.save(buffer, "PNG", dpi=(dpi, dpi))
+            yield buffer.getvalue()
+            page.close()
+    finally:
+        document.close()
+
+
+def zip_files(files: Iterable[tuple[str, bytes]], comment: str = "") -> bytes:
+    """A zip of ``files`` (name, bytes) in the order given, every entry with the same date and mode."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files:
+            entry = zipfile.ZipInfo(name, date_time=ENTRY_DATE)
+            entry.create_system = UNIX
+            entry.external_attr = 0o644 << 16
+            entry.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
+            archive.writestr(entry, data)
+        archive.comment = comment.encode("utf-8")
+    return buffer.getvalue()

@@ -1,0 +1,171 @@
+"""Print-shop files for DriveThruCards, The Game Crafter and MakePlayingCards, read back from what is written."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pikepdf
+import pytest
+from PIL import Image
+
+from pdfutil import fonts, open_pdf, page_texts, run_cli
+from printgen.cards.model import BackStyle, Card, Deck, Paragraph
+from printgen.cards.sizes import CARD_SIZES
+from printgen.products import build
+from printgen.products import deck as deck_product
+from printgen.render.cmyk import INK_LIMIT, press_cmyk
+from printgen.seed import SeedCode
+from printgen.units import inch, mm
+
+COLOUR_OPERATORS = {"rg", "RG", "g", "G", "k", "K", "sc", "SC", "scn", "SCN", "cs", "CS"}
+
+
+def vendor_code(vendor: str, deck: str = "armor", size: str = "poker") -> SeedCode:
+    options = deck_product.options_for("roguelike", deck, size, "letter", "long", None, "short", None, "0,0",
+                                       False, None, vendor=vendor)
+    return SeedCode.make("deck", "roguelike", "moonpie", options)
+
+
+@pytest.fixture(scope="module")
+def dtc() -> pikepdf.Pdf:
+    return open_pdf(build(vendor_code("drivethrucards")))
+
+
+def content_streams(pdf: pikepdf.Pdf):
+    """Every page's content and every form XObject it draws, once each."""
+    seen = set()
+    for page in pdf.pages:
+        yield page
+        for _, xobject in page.Resources.get("/XObject", {}).items():
+            if xobject.objgen not in seen:
+                seen.add(xobject.objgen)
+                yield xobject
+
+
+def test_drivethrucards_colour_is_cmyk_within_the_ink_limit(dtc):
+    used = set()
+    for stream in content_streams(dtc):
+        for operands, operator in pikepdf.parse_content_stream(stream):
+            op = str(operator)
+            if op in COLOUR_OPERATORS:
+                used.add(op)
+                assert op in ("k", "K"), f"{op} {operands}"
+                values = [float(v) for v in operands]
+                assert len(values) == 4 and all(0 <= v <= 1 for v in values)
+                assert sum(values) <= INK_LIMIT + 1e-9
+    assert used == {"k", "K"}
+
+
+def test_drivethrucards_is_marked_pdf_x1a_honestly(dtc):
+    assert str(dtc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+    assert dtc.docinfo["/Trapped"] == pikepdf.Name("/False")
+    assert str(dtc.docinfo["/Subject"]).startswith("pg2:deck:roguelike:moonpie:")
+    [intent] = dtc.Root.OutputIntents
+    assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier)
+    profile = intent.DestOutputProfile
+    assert int(profile.N) == 4
+    header = profile.read_bytes()[:40]
+    assert header[12:16] == b"prtr" and header[16:20] == b"CMYK" and header[36:40] == b"acsp"
+    found = fonts(dtc)
+    assert found and all(found.values())
+    # No transparency: no soft masks, no groups, no alpha in any graphics state.
+    for page in dtc.pages:
+        assert "/Group" not in page.obj
+        for _, state in page.Resources.get("/ExtGState", {}).items():
+            assert float(state.get("/CA", 1)) == 1 and float(state.get("/ca", 1)) == 1 and "/SMask" not in state
+
+
+def test_drivethrucards_boxes_are_the_card_and_its_eighth_inch_of_bleed(dtc):
+    b, w, h = inch(1 / 8), mm(63.5), mm(88.9)
+    assert len(dtc.pages) == 1 + 15  # the deck's one back, then every front
+    for page in dtc.pages:
+        assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+        assert [float(v) for v in page.BleedBox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+        assert [float(v) for v in page.TrimBox] == pytest.approx([b, b, b + w, b + h], abs=0.01)
+
+
+def test_drivethrucards_starts_with_the_back_then_the_fronts_in_order():
+    texts = page_texts(build(vendor_code("drivethrucards")))
+    assert "Armor 1/15" not in texts[0] and "Armor" in texts[0]
+    assert ["Armor %d/15" % n in texts[n] for n in range(1, 16)] == [True] * 15
+
+
+def test_several_backs_go_each_before_its_own_front():
+    from printgen.cards.render import PrintOptions, render_deck
+    from printgen.units import paper
+
+    red = BackStyle("Red", (0.6, 0.1, 0.1))
+    deck = Deck("mixed", "Mixed", (Card("One", body=(Paragraph("First."),)), Card("Two", back_style=red)))
+    options = PrintOptions(CARD_SIZES["poker"], paper("letter"), inch(1 / 8), "short", "long", "print-shop",
+                           (0.0, 0.0), False, vendor="drivethrucards")
+    texts = page_texts(render_deck(deck, options, SeedCode.make("deck", "generic", "t", {})))
+    assert len(texts) == 4
+    assert "Mixed" in texts[0] and "Mixed 1/2" in texts[1] and "Red" in texts[2] and "Mixed 2/2" in texts[3]
+
+
+def test_press_colour_keeps_text_on_black_ink_and_builds_large_dark_areas_rich():
+    assert press_cmyk((0.1, 0.1, 0.12)) == (0.0, 0.0, 0.0, 0.8933)  # body text: K alone
+    assert press_cmyk((0.5, 0.0, 0.0)) == pytest.approx((0.0, 0.95, 0.95, 0.5))  # 250 % cut back to 240 %
+    # The armor deck's back is a dark neutral field: under its K lie C, M and Y.
+    pdf = open_pdf(build(vendor_code("drivethrucards")))
+    back = next(iter(pdf.pages[0].Resources.XObject.values()))
+    fills = [[float(v) for v in operands] for operands, op in pikepdf.parse_content_stream(back) if str(op) == "k"]
+    assert any(c > 0 and m > 0 and y > 0 and k >= 0.6 for c, m, y, k in fills)
+
+
+@pytest.mark.parametrize("vendor, pixels", [("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))])
+def test_image_shops_get_a_zip_of_rgb_pngs_at_their_size(vendor, pixels):
+    data = build(vendor_code(vendor))
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    names = archive.namelist()
+    assert names == sorted(names)
+    assert names == ["armor-%03d-front.png" % n for n in range(1, 16)] + ["back.png"]
+    for info in archive.infolist():
+        assert info.date_time == (2025, 11, 21, 0, 0, 0)
+        png = archive.read(info)
+        assert b"tIME" not in png[:png.index(b"IDAT")]
+        image = Image.open(io.BytesIO(png))
+        assert image.size == pixels and image.mode == "RGB"
+    back = Image.open(io.BytesIO(archive.read("back.png")))
+    assert max(back.getpixel((0, 0))) < 120  # the back's dark field runs into the bleed, to the image's edge
+    assert "moonpie" in archive.comment.decode()
+    assert build(vendor_code(vendor)) == data  # the same seed code, the same bytes
+
+
+def test_a_size_a_shop_does_not_make_is_refused_by_name(tmp_path):
+    result = run_cli("deck", "armor", "--vendor", "thegamecrafter", "--card-size", "tarot", "--seed", "x",
+                     "-o", str(tmp_path / "t.zip"))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "poker, bridge, mini" in result.stderr and "tarot" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--vendor", "makeplayingcards", "-o", "cards.pdf"), "ending .zip"),
+    (("--vendor", "drivethrucards", "--layout", "sheet"), "leave out --layout sheet"),
+    (("--vendor", "drivethrucards", "--bleed", "3"), "3.175 mm of bleed"),
+    (("--gutter", "3", "--layout", "print-shop"), "--gutter"),
+])
+def test_vendor_mistakes_are_one_line(tmp_path, args, words):
+    result = run_cli("deck", "armor", "--seed", "x", *args, cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and words in result.stderr
+    assert not list(tmp_path.rglob("*.*"))
+
+
+def test_a_vendor_implies_the_print_shop_layout_and_reproduces(tmp_path):
+    result = run_cli("deck", "armor", "--seed", "x", "--vendor", "makeplayingcards", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [written] = list((tmp_path / "output").iterdir())
+    assert written.suffix == ".zip"
+    code = SeedCode.parse(result.stdout.split("seed code: ")[1].strip())
+    assert code.option_map["layout"] == "print-shop" and code.option_map["vendor"] == "makeplayingcards"
+    assert build(code) == written.read_bytes()
+
+
+def test_the_generic_shop_is_the_print_shop_file_as_it_was():
+    generic = deck_product.options_for("roguelike", "armor", "poker", "letter", "long", None, "short", "print-shop",
+                                       "0,0", False, None, vendor="generic")
+    plain = deck_product.options_for("roguelike", "armor", "poker", "letter", "long", 3.0, "short", "print-shop",
+                                     "0,0", False, None)
+    assert generic == plain and "vendor" not in generic
