@@ -2,9 +2,12 @@
 
 Floors are the areas' own squares (and the doorway squares between them),
 so what is drawn is exactly what the level occupies; walls are the sides of
-those squares with no floor beyond. A level larger than its region prints
-over several sheets at the same scale (``sheets``), each with overlap marks
-and an index of the sheets.
+those squares with no floor beyond. An area with half squares is drawn to
+its 45° walls (a door through one opens across the half square of rock
+behind it, its nook); a curved one as its circle, opened where its doors
+stand. A door kind drawn along its wall takes the whole of it, however many
+units long. A level larger than its region prints over several sheets at the
+same scale (``sheets``), each with overlap marks and an index of the sheets.
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs
 from .adjacency import Adjacency
-from .geometry import HEADINGS, SIDES, Cell, Edge, side_edge, step
-from .level import Exit, Level
+from .geometry import CUT_CORNER, HEADINGS, SIDES, Cell, Edge, Point, components, half_square, side_edge, step
+from .level import Area, Exit, Level
 from .spots import area_spots
 from .symbols import Symbols
 
@@ -29,6 +32,7 @@ ROCK_GREY = 0.78
 GRID_GREY = 0.62
 GRID_WIDTH = 0.3
 MARK_SCALE = 0.8  # a mark is this much of a square across
+INSIDE_SCALE = 0.3  # a door standing inside an area (a stair) is this much of a square across
 OVERLAP = 2  # squares two sheets of one level share
 
 
@@ -59,6 +63,9 @@ class Content:
     loose: list[tuple[str, float, float, bool]] = field(default_factory=list)  # mark, centre x, y, on players' maps
     doors: list[tuple[Exit, bool]] = field(default_factory=list)  # doors of no area (a way in), on players' maps
     players: list[tuple[str, float, float]] = field(default_factory=list)  # marks on the players' maps only
+    on_walls: list[tuple[str, Cell, int]] = field(default_factory=list)  # wall marks: kind, square, side
+    notes: dict[int, list[str]] = field(default_factory=dict)  # area → words written under its number
+    shown_on_blank: tuple[int, ...] = ()  # areas drawn on blank paper as the players first see them
 
 
 def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
@@ -87,17 +94,23 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     if view != BLANK:
         c.setFillGray(ROCK_GREY)
         c.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch, stroke=0, fill=1)
-        doors = _shown_doors(level, content, view)
-        floor = _floor(level, rule, doors)
-        _fill_cells(c, floor, point, pitch)
-        _draw_grid(c, region)
-        _draw_walls(c, _walls(floor, rule, doors), point)
-        for exit_, _ in doors:
-            _draw_door(c, exit_, symbols, rule, view, point, pitch)
+        doors = _shown_doors(level.areas, content.doors, view)
+        _draw_areas(c, region, level.areas, symbols, rule, doors, view, point, pitch)
     else:
         _draw_grid(c, region)
+        if content.shown_on_blank:
+            shown = [level.area(n) for n in content.shown_on_blank]
+            doors = _shown_doors(shown, [], LAYOUT)
+            _draw_areas(c, region, shown, symbols, rule, doors, LAYOUT, point, pitch, grid=False)
+            for area in shown:
+                _draw_number(c, area, point, pitch)
     if view == GM:
+        for kind, cell, side in content.on_walls:
+            _draw_segment(c, symbols.on_walls[kind].segment, [(cell, side)], point, pitch)
         for area in level.areas:
+            if area.number in content.notes:
+                _draw_notes(c, area, content.notes[area.number], point, pitch)
+                continue
             for spot in area_spots(area, content.marks.get(area.number, [])):
                 x, y = point(spot.x, spot.y)
                 if spot.kind == "label":
@@ -123,10 +136,45 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
             _glyph(c, symbols.marks[kind].glyph, x, y, pitch * MARK_SCALE)
 
 
-def _shown_doors(level: Level, content: Content, view: str) -> list[tuple[Exit, int | None]]:
+def _draw_areas(c: Canvas, region: Region, areas: list[Area], symbols: Symbols, rule: Adjacency,
+                doors: list[tuple[Exit, int | None]], view: str, point, pitch: float, grid: bool = True) -> None:
+    """Floors, the grid over them, walls, and the doors the view shows."""
+    floor = _floor(areas, rule, doors)
+    shaped = {a.number: a for a in areas if a.shape.cuts or a.shape.curved}
+    _fill_cells(c, {cell: n for cell, n in floor.items() if n not in shaped} if shaped else floor, point, pitch)
+    opened = {unit for exit_, _ in doors if not _walled(exit_, symbols) for unit in exit_.units}
+    nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not _walled(exit_, symbols)
+             for unit in exit_.units if unit[1] % 2]
+    if shaped:
+        _fill_shaped(c, shaped.values(), opened, nooks, point, pitch)
+    if grid:
+        _draw_grid(c, region)
+    edges = _walls(floor, rule, doors, symbols, set(shaped))
+    diagonal: list[Edge] = []
+    if shaped:
+        for edge in _shaped_walls(shaped.values(), opened, nooks):
+            (edges if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
+    _draw_walls(c, _merge(set(edges)), point)
+    if diagonal:
+        _draw_diagonal_walls(c, diagonal, point)
+    for area in shaped.values():
+        if area.shape.curved:
+            _draw_round_wall(c, area, opened, point, pitch)
+    cuts = {cell: side for area in shaped.values() for cell, side in area.shape.cuts}
+    for exit_, _ in doors:
+        if not exit_.far_side:
+            _draw_door(c, exit_, symbols, rule, view, point, pitch, cuts)
+
+
+def _walled(exit_: Exit, symbols: Symbols) -> bool:
+    """A secret door drawn along its wall stays wall (an S over it on the referee's map)."""
+    return exit_.secret and symbols.doors[exit_.kind].segment is not None
+
+
+def _shown_doors(areas: list[Area], loose: list[tuple[Exit, bool]], view: str) -> list[tuple[Exit, int | None]]:
     """Every placed door the view shows, with the area whose wall it is in (None: a way in)."""
-    doors = [(e, None) for e, on_players in content.doors if view == GM or on_players]
-    for area in level.areas:
+    doors = [(e, None) for e, on_players in loose if view == GM or on_players]
+    for area in areas:
         for exit_ in area.exits:
             if exit_.at is None or exit_.leads == "dead-end":
                 continue
@@ -136,27 +184,36 @@ def _shown_doors(level: Level, content: Content, view: str) -> list[tuple[Exit, 
     return doors
 
 
-def _floor(level: Level, rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> dict[Cell, int]:
+def _floor(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> dict[Cell, int]:
     """Square → the area it belongs to; a doorway square belongs to its door's area."""
-    floor = {cell: area.number for area in level.areas for cell in area.cells}
+    floor = {cell: area.number for area in areas for cell in area.cells}
     if rule.gap:
         for exit_, owner in doors:
-            floor.setdefault(step(exit_.at, exit_.side), owner if owner is not None else 0)
+            if not exit_.inside:
+                floor.setdefault(step(exit_.at, exit_.side), owner if owner is not None else 0)
     return floor
 
 
-def _walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> list[Edge]:
-    """Sides of floor squares with rock or another area beyond, but not where a door lets one through."""
+def _walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
+           shaped: set[int]) -> list[Edge]:
+    """Sides of floor squares with rock or another area beyond, but not where a door lets one through
+    (areas in ``shaped`` draw their own walls)."""
     passable: set[tuple[Cell, Cell]] = set()
     for exit_, _ in doors:
-        doorway = step(exit_.at, exit_.side)
-        passable.add(_pair(exit_.at, doorway))
+        if exit_.inside or _walled(exit_, symbols):
+            continue
+        for cell, side in exit_.units:
+            if side % 2 == 0:
+                passable.add(_pair(cell, step(cell, side)))
         if rule.gap:
+            doorway = step(exit_.at, exit_.side)
             beyond = step(doorway, exit_.side)
             if exit_.leads in ("area", "unexplored"):
                 passable.add(_pair(doorway, beyond))
     edges = set()
     for cell, owner in floor.items():
+        if owner in shaped:
+            continue
         for side in SIDES:
             near = step(cell, side)
             if floor.get(near) == owner and near in floor:
@@ -164,7 +221,98 @@ def _walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int 
             if _pair(cell, near) in passable:
                 continue
             edges.add(side_edge(cell, side))
-    return _merge(edges)
+    return list(edges)
+
+
+def _fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float) -> None:
+    """White floor of areas with 45° or round walls, and of the nooks their doors open across."""
+    c.setFillGray(1)
+    for area in areas:
+        if area.shape.curved:
+            cx, cy, r = area.shape.round
+            x, y = point(cx, cy)
+            c.circle(x, y, r * pitch, stroke=0, fill=1)
+            for unit in area.shape.walls:
+                if unit in opened:
+                    _fill_polygon(c, _round_nook(area, unit), point)
+            continue
+        for loop in area.shape.outline():
+            _fill_polygon(c, loop, point)
+    for _, (cell, side) in nooks:
+        _fill_polygon(c, [q for q in _square(cell) if q not in half_square(cell, side)] + list(side_edge(cell, side)),
+                      point)
+
+
+def _square(cell: Cell) -> list[Point]:
+    x, y = cell
+    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+
+def _fill_polygon(c: Canvas, points: list[Point], point) -> None:
+    path = c.beginPath()
+    path.moveTo(*point(*points[0]))
+    for p in points[1:]:
+        path.lineTo(*point(*p))
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
+    """The floor between a unit of a round area's box, where a door stands, and the circle."""
+    cx, cy, r = area.shape.round
+    a, b = side_edge(*unit)
+    start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (a, b))
+    if end - start > math.pi:
+        end -= 2 * math.pi
+    elif start - end > math.pi:
+        start -= 2 * math.pi
+    arc = [(cx + r * math.cos(t), cy + r * math.sin(t)) for t in
+           (end + (start - end) * k / 8 for k in range(9))]
+    return [a, b] + arc
+
+
+def _shaped_walls(areas, opened: set, nooks: list) -> list[Edge]:
+    """The 45° walls of areas with half squares (not curved ones), and the closed sides of door nooks."""
+    edges = []
+    for area in areas:
+        if not area.shape.curved:
+            edges += [side_edge(*unit) for unit in area.shape.walls if unit not in opened]
+    for exit_, (cell, side) in nooks:
+        for straight in components(side):
+            if straight != exit_.through or exit_.to is None:
+                edges.append(side_edge(cell, straight))
+    return edges
+
+
+def _draw_diagonal_walls(c: Canvas, edges: list[Edge], point) -> None:
+    c.setStrokeGray(0)
+    c.setLineWidth(WALL_WIDTH)
+    c.setLineCap(1)  # round caps meet the straight walls cleanly at 45°
+    c.lines([(*point(*a), *point(*b)) for a, b in sorted(edges)])
+    c.setLineCap(0)
+
+
+def _draw_round_wall(c: Canvas, area: Area, opened: set, point, pitch: float) -> None:
+    """The circle, broken where a door stands on its box."""
+    cx, cy, r = area.shape.round
+    gaps = []
+    for unit in area.shape.walls:
+        if unit in opened:
+            nook = _round_nook(area, unit)
+            gaps.append(sorted(math.degrees(math.atan2(-(p[1] - cy), p[0] - cx)) % 360 for p in (nook[2], nook[-1])))
+    c.setStrokeGray(0)
+    c.setLineWidth(WALL_WIDTH)
+    x, y = point(cx, cy)
+    if not gaps:
+        c.circle(x, y, r * pitch, stroke=1, fill=0)
+        return
+    gaps = sorted([g if g[1] - g[0] <= 180 else [g[1], g[0] + 360] for g in gaps])
+    c.setLineCap(1)
+    for (_, end), (start, _) in zip(gaps, gaps[1:] + [[gaps[0][0] + 360, 0]]):
+        path = c.beginPath()
+        path.arc(x - r * pitch, y - r * pitch, x + r * pitch, y + r * pitch, end, start - end)
+        c.drawPath(path, stroke=1, fill=0)
+    c.setLineCap(0)
 
 
 def _pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
@@ -235,8 +383,20 @@ def _draw_walls(c: Canvas, edges: list[Edge], point) -> None:
     c.setLineCap(0)
 
 
-def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: str, point, pitch: float) -> None:
-    """A door's glyph in the middle of its doorway square (or on the shared wall), across the way through."""
+def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: str, point, pitch: float,
+               cuts: dict[Cell, int] | None = None) -> None:
+    """A door's glyph in the middle of its doorway square (or on the shared wall), across the way through;
+    along its whole wall for a kind drawn so; in its square for a door inside an area."""
+    symbol = symbols.doors[exit_.kind]
+    if exit_.inside:
+        x, y = point(*_inside_spot(exit_, cuts or {}))
+        _glyph(c, symbol.glyph, x, y, pitch * INSIDE_SCALE)
+        return
+    if symbol.segment is not None:
+        shown = symbols.secret_symbol(exit_.kind) if exit_.secret and view == GM else symbol
+        if not (exit_.secret and view != GM):
+            _draw_segment(c, shown.segment, list(exit_.units), point, pitch)
+        return
     dx, dy = HEADINGS[exit_.side]
     ax, ay = exit_.at
     depth = 1.0 if rule.gap else 0.5  # from the area's square: the doorway's centre, or the wall between
@@ -252,6 +412,32 @@ def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: 
         beyond = rule.gap + 1  # the square past the doorway
         bx, by = point(ax + 0.5 + dx * beyond, ay + 0.5 + dy * beyond)
         _glyph(c, glyphs.rubble, bx, by, pitch)
+
+
+# Where a door inside an area stands in its square: the quarter on its heading's side, clear of the
+# middle of each wall; in a half square, the middle of the half.
+INSIDE_QUARTER = {0: (0.25, 0.25), 2: (0.75, 0.25), 4: (0.75, 0.75), 6: (0.25, 0.75)}
+
+
+def _inside_spot(exit_: Exit, cuts: dict[Cell, int]) -> Point:
+    if exit_.at in cuts:
+        corners = half_square(exit_.at, cuts[exit_.at])
+        return sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3
+    x, y = exit_.at
+    dx, dy = INSIDE_QUARTER.get(exit_.heading, (0.5, 0.5))
+    return x + dx, y + dy
+
+
+def _draw_segment(c: Canvas, segment, units: list[tuple[Cell, int]], point, pitch: float) -> None:
+    """``segment`` along the stretch of wall ``units`` make, from its first corner to its last."""
+    units = sorted(units, key=lambda u: (u[0][1], u[0][0]))
+    a, b = point(*side_edge(*units[0])[0]), point(*side_edge(*units[-1])[1])
+    angle = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+    c.saveState()
+    c.translate(*a)
+    c.rotate(angle)
+    segment(c, math.hypot(b[0] - a[0], b[1] - a[1]), pitch, len(units), angle)
+    c.restoreState()
 
 
 def _glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
@@ -275,6 +461,63 @@ def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
     c.setFont(fonts.SERIF_BOLD, font_size)
     c.drawCentredString(x, y - font_size * 0.34, text)
     c.restoreState()
+
+
+NOTE_FONT = fonts.MONO
+
+
+def _draw_number(c: Canvas, area: Area, point, pitch: float) -> None:
+    _draw_notes(c, area, [], point, pitch)
+
+
+def _draw_notes(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> None:
+    """An area's number in bold with ``notes`` under it, each kept whole, wrapped to the area's width
+    across its middle, the block centred on the middle of its floor."""
+    (cx, cy), width = _middle(area)
+    x, y = point(cx, cy)
+    number_size = max(7.0, min(13.0, pitch * 0.26))
+    note_size = max(5.5, min(8.0, pitch * 0.13))
+    lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
+    for line in _wrapped(notes, note_size, width * pitch * 0.92):
+        lines.append((line, NOTE_FONT, note_size))
+    top = y + sum(size * 1.1 for _, _, size in lines) / 2
+    c.setFillGray(0)
+    for text, font, size in lines:
+        top -= size * 1.05
+        c.setFont(font, size)
+        c.drawCentredString(x, top + size * 0.15, text)
+
+
+def _middle(area: Area) -> tuple[Point, float]:
+    """The middle of an area's floor (its centroid) and how wide the floor is across it, in squares."""
+    if area.shape.curved:
+        cx, cy, r = area.shape.round
+        return (cx, cy), 2 * r
+    loops = area.shape.outline()
+    twice, sx, sy = 0.0, 0.0, 0.0
+    for loop in loops:
+        for (x0, y0), (x1, y1) in zip(loop, loop[1:] + loop[:1]):
+            cross = x0 * y1 - x1 * y0
+            twice += cross
+            sx += (x0 + x1) * cross
+            sy += (y0 + y1) * cross
+    cx, cy = sx / (3 * twice), sy / (3 * twice)
+    crossings = sorted(x0 + (cy - y0) * (x1 - x0) / (y1 - y0) for loop in loops
+                       for (x0, y0), (x1, y1) in zip(loop, loop[1:] + loop[:1]) if (y0 - cy) * (y1 - cy) < 0)
+    left = max((x for x in crossings if x <= cx), default=cx - 0.5)
+    right = min((x for x in crossings if x >= cx), default=cx + 0.5)
+    return (cx, cy), right - left
+
+
+def _wrapped(tokens: list[str], size: float, width: float) -> list[str]:
+    """Notes on as many lines as the width needs, never splitting one note."""
+    lines: list[str] = []
+    for token in tokens:
+        if lines and fonts.string_width(f"{lines[-1]} {token}", NOTE_FONT, size) <= width:
+            lines[-1] += f" {token}"
+        else:
+            lines.append(token)
+    return lines
 
 
 def draw_overlap_marks(c: Canvas, region: Region, level: Level, origin: tuple[int, int]) -> None:
@@ -347,8 +590,14 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
         c.setStrokeGray(0.5)
         c.setLineWidth(0.4)
         c.rect(x, y - pitch / 2, pitch, pitch, stroke=1, fill=1)
-        size = pitch if what in ("door", "rubble") else pitch * MARK_SCALE
-        _glyph(c, symbol.glyph, x + pitch / 2, y, size)
+        if symbol.segment is not None:
+            c.saveState()
+            c.translate(x, y)
+            symbol.segment(c, pitch, pitch, 1, 0)
+            c.restoreState()
+        else:
+            size = pitch if what in ("door", "rubble") else pitch * MARK_SCALE
+            _glyph(c, symbol.glyph, x + pitch / 2, y, size)
         c.setFillGray(0)
         c.setFont(fonts.SERIF, 7)
         c.drawString(x + pitch * 1.25, y - 2.4, symbol.label)

@@ -4,10 +4,16 @@ Doors are drawn spanning a doorway that runs up and down the page, ``size``
 being one square; the engine turns them to fit the wall. Marks are drawn
 centred, ``size`` points across. A game picks from these (or writes its own
 with the same signature) when it registers its symbols (symbols.py).
+
+Segments are drawn along a stretch of wall, however many units long: from
+the origin to (``length``, 0), ``pitch`` points to a unit, ``units`` units;
+the engine turns them by ``angle`` degrees to lie along the wall, 45° walls
+too, and a letter is turned back so it stands upright.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,6 +22,7 @@ from ..render import fonts
 from ..units import mm
 
 Glyph = Callable[[Canvas, float], None]
+Segment = Callable[[Canvas, float, float, int, float], None]  # canvas, length, pitch, units, angle
 
 LOCK_SIZE = mm(2.4)  # the lock on a locked door: big enough to tell at arm's length
 
@@ -84,6 +91,94 @@ def secret(c: Canvas, size: float) -> None:
 
 def open_way(c: Canvas, size: float) -> None:
     """A passage running on with nothing in the way: nothing to draw."""
+
+
+# --- segments: drawn along a stretch of wall ------------------------------------------------
+
+WALL = 1.6  # pt: as draw.WALL_WIDTH, so a segment's wall matches the walls around it
+THIN = 0.7
+
+
+def wall_line(c: Canvas, length: float) -> None:
+    c.setStrokeGray(0)
+    c.setLineWidth(WALL)
+    c.line(0, 0, length, 0)
+
+
+def on_wall(glyph: Glyph, scale: float = 0.62) -> Segment:
+    """Plain wall with ``glyph`` across its middle (``scale`` of a unit): a secret door's S, a hole."""
+    def draw(c: Canvas, length: float, pitch: float, units: int, angle: float) -> None:
+        wall_line(c, length)
+        c.saveState()
+        c.translate(length / 2, 0)
+        c.rotate(-angle)
+        glyph(c, max(8.0, pitch * scale * 0.55))
+        c.restoreState()
+    return draw
+
+
+def wavy(waves_per_unit: int = 3) -> Segment:
+    """The wall drawn as a wavy line, so it reads at a glance as no ordinary wall (a crumbling one)."""
+    def draw(c: Canvas, length: float, pitch: float, units: int, angle: float) -> None:
+        amplitude = pitch * 0.08
+        waves = waves_per_unit * units
+        c.setStrokeGray(0)
+        c.setLineWidth(WALL * 0.9)
+        path = c.beginPath()
+        steps = 12 * waves
+        for i in range(steps + 1):
+            t = i / steps
+            point = (length * t, amplitude * math.sin(t * waves * 2 * math.pi))
+            path.moveTo(*point) if i == 0 else path.lineTo(*point)
+        c.drawPath(path, stroke=1, fill=0)
+    return draw
+
+
+def _posts(c: Canvas, length: float, reach: float) -> None:
+    c.setStrokeGray(0)
+    c.setLineWidth(WALL)
+    for x in (0, length):
+        c.line(x, -reach, x, reach)
+
+
+def _backed_letter(c: Canvas, x: float, text: str, size: float, angle: float) -> None:
+    c.saveState()
+    c.translate(x, 0)
+    c.rotate(-angle)
+    c.setFillGray(1)
+    c.rect(-size * 0.36, -size * 0.42, size * 0.72, size * 0.84, stroke=0, fill=1)
+    c.setFillGray(0)
+    c.setFont(fonts.SERIF_BOLD, size)
+    c.drawCentredString(0, -size * 0.34, text)
+    c.restoreState()
+
+
+def opening(text: str, dashed: bool = False) -> Segment:
+    """An opening between two posts with ``text`` across its middle; ``dashed``: a thin dashed line
+    runs across it (a door that is a stretch of the wall itself)."""
+    def draw(c: Canvas, length: float, pitch: float, units: int, angle: float) -> None:
+        _posts(c, length, pitch * 0.07)
+        if dashed:
+            c.setLineWidth(THIN)
+            c.setDash(pitch * 0.06, pitch * 0.05)
+            c.line(0, 0, length, 0)
+            c.setDash()
+        _backed_letter(c, length / 2, text, max(7.0, pitch * 0.3), angle)
+    return draw
+
+
+def ticked(count: int = 0) -> Segment:
+    """A thin line with ticks across it: ``count`` near its middle, or (0) one in each unit."""
+    def draw(c: Canvas, length: float, pitch: float, units: int, angle: float) -> None:
+        c.setStrokeGray(0)
+        c.setLineWidth(THIN)
+        c.line(0, 0, length, 0)
+        c.setLineWidth(WALL * 0.8)
+        reach = pitch * 0.1
+        places = [(k + 0.5) / units for k in range(units)] if count == 0 else             [0.5 + (k - (count - 1) / 2) * 0.3 / units for k in range(count)]
+        for t in places:
+            c.line(length * t, -reach, length * t, reach)
+    return draw
 
 
 # --- marks ---------------------------------------------------------------------------------
@@ -209,6 +304,43 @@ def hole(fill: float, scale: float = 0.9) -> Glyph:
         c.setFillGray(fill)
         c.circle(0, 0, size / 2 * scale, stroke=1, fill=1)
     return draw
+
+
+def pad(c: Canvas, size: float) -> None:
+    """A small square with a smaller one in it: a teleporter's pad."""
+    s = size / 2
+    c.setLineWidth(1.0)
+    c.setStrokeGray(0)
+    c.setFillGray(1)
+    c.rect(-s, -s, size, size, stroke=1, fill=1)
+    c.setLineWidth(0.6)
+    c.rect(-s * 0.4, -s * 0.4, s * 0.8, s * 0.8, stroke=1, fill=0)
+
+
+def treads(c: Canvas, size: float) -> None:
+    """A box of treads narrowing away: stairs down, drawn small enough to stand in a corner of a square."""
+    s = size / 2
+    c.setLineWidth(0.7)
+    c.setStrokeGray(0)
+    c.setFillGray(1)
+    c.rect(-s, -s, size, size, stroke=1, fill=1)
+    for k in range(1, 4):
+        inset = size * 0.08 * k
+        y = -s + size * k / 4
+        c.line(-s + inset, y, s - inset, y)
+
+
+def diamond(c: Canvas, size: float) -> None:
+    """A small solid diamond: a hole in a wall."""
+    s = size / 2
+    p = c.beginPath()
+    p.moveTo(0, s)
+    p.lineTo(s, 0)
+    p.lineTo(0, -s)
+    p.lineTo(-s, 0)
+    p.close()
+    c.setFillGray(0)
+    c.drawPath(p, stroke=0, fill=1)
 
 
 def arrow_in(c: Canvas, size: float) -> None:

@@ -86,6 +86,10 @@ class Shape:
         found = [(c, s) for c, s in self.rim if c not in cut or s not in components(cut[c])]
         return tuple(sorted(found + list(self.cuts), key=lambda unit: (unit[1], unit[0][1], unit[0][0])))
 
+    @cached_property
+    def wall_set(self) -> frozenset[tuple[Cell, int]]:
+        return frozenset(self.walls)
+
     @property
     def floor_area(self) -> float:
         """Squares of floor: a half square counts a half."""

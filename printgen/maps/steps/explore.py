@@ -1,0 +1,197 @@
+"""Explore a level door by door, as a mapper draws it: each area behind the wall its door is in.
+
+Unlike ``grow`` (areas placed away from their parent, doors wherever they
+fit), here the game dictates each door's wall and direction, and the area
+rolled for it is set against that very wall (shared-wall levels). Doors are
+explored in the order they were made, so areas are numbered in walking
+order, until no door opens on unmapped squares. A long door whose far
+squares fall in two areas opens onto both (``Exit.also``). A door inside an
+area (a stair, a teleporter) is left to the game.
+
+The game brings the rules through a ``Rules`` object:
+    behind(explorer, area, door, cells, back) -> Area   roll an area and place it behind ``cells``
+                                                         (``placements_behind`` finds where it fits)
+    fill(explorer, area, door)                           its doors (``door_on_wall``, ``add_door``), contents
+    shared_wall(explorer, area, door)                    a new door opens onto a mapped area (make it secret?)
+    inside(explorer, area, door)                         a door inside an area is explored
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Callable, Iterable, Protocol
+
+from ..geometry import Cell, step, turn
+from ..level import Area, Exit, Grid, Level
+from ..shapes import Shape
+from ..walls import Unit, facing, runs
+
+Choose = Callable[[int], int]  # count -> an index below it, from the game's dice
+
+
+class Rules(Protocol):
+    def behind(self, explorer: "Explorer", area: Area, door: Exit, cells: list[Cell], back: int) -> Area: ...
+    def fill(self, explorer: "Explorer", area: Area, door: Exit | None) -> None: ...
+    def shared_wall(self, explorer: "Explorer", area: Area, door: Exit) -> None: ...
+    def inside(self, explorer: "Explorer", area: Area, door: Exit) -> None: ...
+
+
+class Explorer:
+    def __init__(self, level: Level, grid: Grid, rules: Rules):
+        self.level = level
+        self.grid = grid
+        self.rules = rules
+        self.box = (0, 0, level.width - 1, level.height - 1)  # areas keep to the map, edge to edge
+        self.queue: deque[tuple[Area, Exit]] = deque()
+
+    # -- the map ---------------------------------------------------------------------------
+
+    def on_map(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.level.width and 0 <= cell[1] < self.level.height
+
+    def owner(self, cell: Cell) -> int | None:
+        return self.grid.owner.get(cell)
+
+    def free_cells(self) -> list[Cell]:
+        """Unmapped squares of the map, row by row."""
+        return [(x, y) for y in range(self.level.height) for x in range(self.level.width)
+                if (x, y) not in self.grid.owner]
+
+    def has_wall(self, number: int, cell: Cell, side: int) -> bool:
+        return (cell, side) in self.level.area(number).shape.wall_set
+
+    def opens_on(self, unit: Unit, direction: int) -> bool:
+        """A door may stand in ``unit`` going ``direction``: unmapped squares lie beyond it, or an area
+        whose own wall it shares."""
+        far = step(unit[0], direction)
+        if not self.on_map(far):
+            return False
+        number = self.owner(far)
+        return number is None or self.has_wall(number, far, turn(direction, 4))
+
+    # -- areas -----------------------------------------------------------------------------
+
+    def add_area(self, type_: str, shape: Shape, entered_from: int | None, rolls: dict[str, Any],
+                 data: dict[str, Any]) -> Area:
+        area = Area(len(self.level.areas) + 1, type_, shape, entered_from=entered_from, rolls=rolls, data=data)
+        self.level.areas.append(area)
+        self.grid.take(area)
+        return area
+
+    def fits(self, shape: Shape, dx: int = 0, dy: int = 0) -> bool:
+        return self.grid.fits(shape, dx, dy, self.box)
+
+    def placements_behind(self, forms: Iterable[Shape], cells: list[Cell], back: int) -> list[Shape]:
+        """Where a shape of ``forms`` fits with a wall facing ``back`` on the first of ``cells``; of those,
+        the ones whose wall takes most of the others."""
+        best: list[Shape] = []
+        best_score = 0
+        for shape in forms:
+            walls = shape.wall_set
+            for cell, side in shape.walls:
+                if side != back:
+                    continue
+                dx, dy = cells[0][0] - cell[0], cells[0][1] - cell[1]
+                if not self.fits(shape, dx, dy):
+                    continue
+                score = sum(((x - dx, y - dy), back) in walls for x, y in cells)
+                if score > best_score:
+                    best, best_score = [shape.moved(dx, dy)], score
+                elif score == best_score:
+                    best.append(shape.moved(dx, dy))
+        return best
+
+    def placements_over(self, forms: Iterable[Shape], cell: Cell) -> list[Shape]:
+        """Where a shape of ``forms`` fits over the free square ``cell``."""
+        return [shape.moved(cell[0] - x, cell[1] - y) for shape in forms for x, y in sorted(shape.cells)
+                if self.fits(shape, cell[0] - x, cell[1] - y)]
+
+    # -- doors -----------------------------------------------------------------------------
+
+    def used_units(self, area: Area) -> set[Unit]:
+        return {unit for e in area.exits for unit in e.units}
+
+    def open_units(self, area: Area, direction: int) -> list[Unit]:
+        """Units of ``area``'s wall facing ``direction`` with no door yet, where a door may open."""
+        used = self.used_units(area)
+        return [u for u in facing(area.shape, direction) if u not in used and self.opens_on(u, direction)]
+
+    def door_on_wall(self, area: Area, kind: str, direction: int, shortest: int, longest: int | None,
+                     choose: Choose) -> Exit | None:
+        """A door of ``kind`` in ``area``'s wall facing ``direction``, ``shortest`` to ``longest`` units
+        (None: as long as its stretch of wall), on a stretch the game's dice choose; None if no stretch
+        of wall facing that way can take it."""
+        stretches = [r for r in runs(self.open_units(area, direction)) if len(r) >= shortest]
+        if not stretches:
+            return None
+        stretch = stretches[choose(len(stretches))]
+        most = len(stretch) if longest is None else min(longest, len(stretch))
+        length = shortest if most == shortest else shortest + choose(most - shortest + 1)
+        start = choose(len(stretch) - length + 1)
+        units = tuple(stretch[start:start + length])
+        return Exit(kind, at=units[0][0], side=units[0][1], heading=direction, wall=units if length > 1 else ())
+
+    def door_inside(self, area: Area, kind: str, direction: int, choose: Choose, leads: str) -> Exit:
+        """A door standing in a square of ``area`` by its wall facing ``direction`` (any wall if none does)."""
+        units = facing(area.shape, direction) or list(area.shape.walls)
+        return Exit(kind, at=units[choose(len(units))][0], heading=direction, inside=True, leads=leads)
+
+    def add_door(self, area: Area, door: Exit) -> None:
+        """Give ``area`` a new door: one onto mapped squares is the game's to judge and explored at once;
+        one onto unmapped squares waits its turn."""
+        area.exits.append(door)
+        if door.inside:
+            if door.leads == "unexplored":
+                self.queue.append((area, door))
+            return
+        if any(self.owner(cell) is not None for cell in door.far_cells()):
+            self.rules.shared_wall(self, area, door)
+            self.explore(area, door)
+        else:
+            self.queue.append((area, door))
+
+    def connect(self, area: Area, door: Exit, target: int) -> None:
+        """``door`` of ``area`` opens into ``target``, which gets the door's far side on its own wall."""
+        if door.to is None:
+            door.to, door.leads = target, "area"
+        elif target != door.to and target not in door.also:
+            door.also.append(target)
+        back = turn(door.through, 4)
+        other = self.level.area(target)
+        walls = other.shape.wall_set
+        units = [(c, back) for c in door.far_cells() if (c, back) in walls]
+        for twin in other.exits:
+            if twin.far_side and twin.to == area.number and twin.kind == door.kind and twin.heading == back:
+                merged = tuple(twin.units) + tuple(u for u in units if u not in twin.units)
+                twin.wall = merged if len(merged) > 1 else ()
+                return
+        other.exits.append(Exit(door.kind, door.secret, at=units[0][0], side=back, heading=back, to=area.number,
+                                leads="area", rolled=False, wall=tuple(units) if len(units) > 1 else (),
+                                far_side=True))
+
+    # -- exploring -------------------------------------------------------------------------
+
+    def explore(self, area: Area, door: Exit) -> None:
+        """Map whatever lies behind ``door``: areas already there, or new ones the game rolls to fill it."""
+        if door.inside:
+            self.rules.inside(self, area, door)
+            return
+        back = turn(door.through, 4)
+        far = door.far_cells()
+        for index, cell in enumerate(far):
+            if not self.on_map(cell):
+                continue
+            number = self.owner(cell)
+            if number is None:
+                new = self.rules.behind(self, area, door, far[index:], back)
+                self.connect(area, door, new.number)
+                self.rules.fill(self, new, door)
+            elif number != area.number and self.has_wall(number, cell, back):
+                self.connect(area, door, number)
+        if door.to is None:
+            door.leads = "blocked"
+
+    def run(self) -> None:
+        """Explore every waiting door, first made first, until none is left."""
+        while self.queue:
+            self.explore(*self.queue.popleft())
