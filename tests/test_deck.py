@@ -10,6 +10,8 @@ import pytest
 
 from printgen.games import game
 from printgen.cards import custom
+from printgen.cards.model import Card, Deck, Paragraph
+from printgen.cards.sizes import CARD_SIZES
 
 from pdfutil import fonts, open_pdf, page_texts, run_cli, subject
 from printgen.errors import PrintgenError
@@ -224,3 +226,89 @@ def test_list_names_the_decks_and_card_sizes():
     assert result.returncode == 0
     assert "creatures, weapons, armor, spells, miracles, traps, loot, encounters, custom" in result.stdout
     assert "poker, 63.5 × 88.9 mm" in result.stdout and "square" in result.stdout
+
+
+# -- characters, shrinking text, progress -----------------------------------------
+
+def write_csv(tmp_path: Path, rows: str, name: str = "deck.csv") -> Path:
+    path = tmp_path / name
+    path.write_text("title,body,count,Power\n" + rows, encoding="utf-8")
+    return path
+
+
+def test_symbols_the_text_faces_lack_print_from_the_symbol_face(tmp_path):
+    path = write_csv(tmp_path, '"★ Star","A skull ☠ and a star ★.",1,★3\n')
+    out = tmp_path / "out.pdf"
+    result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "-o", str(out), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    found = fonts(open_pdf(out))
+    assert any("PGSymbols" in name for name in found) and all(found.values())
+    text = page_texts(out)[0]
+    assert "★ Star" in text and "☠" in text and "★3" in text
+
+
+def test_a_character_in_no_font_is_refused_naming_it_and_its_card(tmp_path):
+    path = write_csv(tmp_path, "Star,A star ★.,1,1\nDragon,The 龍 sleeps.,1,2\n")
+    out = tmp_path / "out.pdf"
+    result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "-o", str(out), cwd=ROOT)
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert "'龍' (U+9F8D)" in line and "row 3" in line
+    assert not out.exists()
+
+
+SHRUNK_BODY = "many words " * 125  # fits a poker card only at 5.5 pt: legible, but smaller than 6
+
+
+def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
+    from printgen.cards.face import prepare
+
+    deck = Deck("t", "T", ())
+    assert 5 <= prepare(Card("Long", body=(Paragraph(SHRUNK_BODY),)), deck, CARD_SIZES["poker"]).body.size < 6
+    path = write_csv(tmp_path, f'Short,A few words.,1,1\nWordy,"{SHRUNK_BODY}",1,2\nAlso wordy,"{SHRUNK_BODY}",2,3\n')
+    out = tmp_path / "out.pdf"
+    result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "-o", str(out), cwd=ROOT)
+    assert result.returncode == 0 and out.exists()
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert len(warnings) == 1
+    assert "2 cards" in warnings[0] and "row 3" in warnings[0] and "row 4" in warnings[0]
+    assert "row 2" not in warnings[0]
+    quiet = run_cli("deck", "custom", "--data", str(write_csv(tmp_path, "Short,A few words.,1,1\n", "ok.csv")),
+                    "--seed", "s", "-o", str(tmp_path / "ok.pdf"), cwd=ROOT)
+    assert "warning" not in quiet.stderr
+
+
+@pytest.mark.parametrize("size", ["poker", "mini"])
+def test_stat_labels_are_at_least_6_pt(size):
+    from printgen.cards.face import prepare
+
+    deck = decks.creatures_deck(code_for("creatures"), {})
+    for card in deck.cards:
+        face = prepare(card, deck, CARD_SIZES[size])
+        assert face.stats and all(box.label_size >= 6 for box in face.stats), card.title
+
+
+def test_a_large_deck_says_it_is_laying_out_and_prints_the_same_bytes(tmp_path):
+    from printgen.cards.progress import LARGE_DECK
+
+    path = write_csv(tmp_path, f"Goblin,A goblin.,{LARGE_DECK},1\n")
+    out = tmp_path / "out.pdf"
+    result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "--duplex", "none", "-o", str(out), cwd=ROOT)
+    assert result.returncode == 0
+    assert f"laying out {LARGE_DECK:,} cards" in result.stderr
+    code = SeedCode.parse(result.stdout.split("seed code: ")[1].strip())
+    assert build(code) == out.read_bytes()
+
+
+def test_progress_on_a_terminal_counts_up_in_place():
+    import io
+
+    from printgen.cards.progress import Progress
+
+    stream = io.StringIO()
+    progress = Progress(stream, live=True)
+    progress.start(1000)
+    for _ in range(1000):
+        progress.advance(1)
+    shown = stream.getvalue()
+    assert shown.count("\r") == 101 and shown.endswith("100 %\n") and "  1 %" in shown

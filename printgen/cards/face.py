@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts
 from ..units import mm
-from . import marks, text
+from . import glyphs, marks, text
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CARD_SIZES, CardSize
 
@@ -192,7 +192,7 @@ def _fit_or_fail(paragraphs, width, height, max_size, min_size, what, size: Card
 def _stat_label_size(label: str, width: float, m: Metrics) -> float:
     """6.5 pt on a poker card and never under 6 where the label fits; a long label shrinks to fit its box."""
     size = m.pt(STAT_LABEL, LEGIBLE_LABEL)
-    while size > MIN_STAT_LABEL and fonts.string_width(label.upper(), fonts.SERIF_BOLD, size) > width - mm(1):
+    while size > MIN_STAT_LABEL and glyphs.width(label.upper(), fonts.SERIF_BOLD, size) > width - mm(1):
         size -= 0.25
     return size
 
@@ -200,7 +200,7 @@ def _stat_label_size(label: str, width: float, m: Metrics) -> float:
 def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
     size = m.pt(17)
     while size >= m.pt(7, 6.5):
-        if fonts.string_width(value, fonts.MONO_BOLD, size) <= width:
+        if glyphs.width(value, fonts.MONO_BOLD, size) <= width:
             return size
         size -= 0.5
     return None
@@ -244,9 +244,8 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
         face.body.draw(c, SAFE, face.body_top, m.inner_width)
 
     c.setFillGray(MUTED)
-    c.setFont(fonts.MONO, m.index_size)
     # The baseline sits a descent above the safe edge, so "/" and "," stay inside it.
-    c.drawString(SAFE, SAFE + m.index_size * text.DESCENT, index_text)
+    glyphs.draw(c, SAFE, SAFE + m.index_size * text.DESCENT, index_text, fonts.MONO, m.index_size)
     rule = SAFE + m.index_size * 1.35
     c.setStrokeGray(0.75)
     c.setLineWidth(0.3)
@@ -278,14 +277,13 @@ def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
     c.roundRect(box.x, box.top - height, box.width, height, mm(1.2) * m.scale, stroke=1, fill=1)
     label_size = box.label_size
     c.setFillColorRGB(*mix(accent, INK, 0.4))
-    c.setFont(fonts.SERIF_BOLD, label_size)
-    label = box.label.upper()
-    c.drawCentredString(box.x + box.width / 2, box.top - mm(1) * m.scale - label_size * 0.8, label)
+    glyphs.draw(c, box.x + box.width / 2, box.top - mm(1) * m.scale - label_size * 0.8, box.label.upper(),
+                fonts.SERIF_BOLD, label_size, align="center")
     c.setFillColorRGB(*INK)
-    c.setFont(fonts.MONO_BOLD, box.value_size)
     value_room_top = box.top - mm(1.3) * m.scale - label_size
     middle = (value_room_top + box.top - height) / 2
-    c.drawCentredString(box.x + box.width / 2, middle - box.value_size * 0.36, box.value)
+    glyphs.draw(c, box.x + box.width / 2, middle - box.value_size * 0.36, box.value, fonts.MONO_BOLD, box.value_size,
+                align="center")
 
 
 TAG_GAP = mm(1)
@@ -293,7 +291,7 @@ EMBLEM_MIN = mm(6)  # an emblem smaller than this is left out rather than drawn 
 
 
 def _tag_widths(tags: tuple[str, ...], size: float) -> list[float]:
-    return [fonts.string_width(t.upper(), fonts.SERIF_BOLD, size) + 1.2 * size for t in tags]
+    return [glyphs.width(t.upper(), fonts.SERIF_BOLD, size) + 1.2 * size for t in tags]
 
 
 def _tag_size(tags: tuple[str, ...], m: Metrics) -> float | None:
@@ -318,8 +316,7 @@ def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None
         c.setFillColorRGB(*mix(accent, INK, 0.35))
         c.roundRect(x, y, width, height, height / 2, stroke=0, fill=1)
         c.setFillColorRGB(1, 1, 1)
-        c.setFont(fonts.SERIF_BOLD, size)
-        c.drawString(x + pad, y + height / 2 - size * 0.33, tag.upper())
+        glyphs.draw(c, x + pad, y + height / 2 - size * 0.33, tag.upper(), fonts.SERIF_BOLD, size)
         x += width + gap
 
 

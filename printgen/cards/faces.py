@@ -10,7 +10,8 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
-from . import character_face, counter_face, face, tile_face
+from ..render import fonts
+from . import character_face, counter_face, face, glyphs, tile_face
 from .model import FACE_KINDS, Card, Deck
 from .sizes import CardSize
 
@@ -23,7 +24,22 @@ def prepare_face(card: Card, deck: Deck, size: CardSize):
     if kind is None:
         raise PrintgenError(f"{card.source or card.title}: no face kind {card.face!r}; kinds are: "
                             f"{', '.join(FACE_KINDS)}")
+    glyphs.check(card.source or f"{deck.title} card {card.title!r}", printed_texts(card, deck))
     return kind.prepare(card, deck, size)
+
+
+def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
+    """Every piece of words a card prints, with the face it is printed in, front and back."""
+    texts = [(card.title, fonts.SERIF_BOLD), (card.kicker, fonts.SERIF_ITALIC), (deck.title, fonts.MONO)]
+    texts += [(stat.label.upper(), fonts.SERIF_BOLD) for stat in card.stats]
+    texts += [(stat.value, fonts.MONO_BOLD) for stat in card.stats]
+    texts += [(tag.upper(), fonts.SERIF_BOLD) for tag in card.tags]
+    texts += [(paragraph.lead, fonts.SERIF_BOLD) for paragraph in card.body]
+    texts += [(paragraph.text, fonts.SERIF) for paragraph in card.body]
+    style = card.back_style
+    texts += [(style.label if style else card.back or deck.back_title or deck.title, fonts.SERIF_BOLD),
+              (style.subtitle if style else deck.back_subtitle, fonts.SERIF_ITALIC)]
+    return texts
 
 
 def draw_face(c: Canvas, prepared, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
+from . import glyphs
 from .model import Paragraph
 
 LEADING = 1.17  # line pitch, in font sizes
@@ -44,8 +44,7 @@ class FittedText:
             for number, (text, font) in enumerate(words):
                 if number:
                     x += _width(" ", font) * self.size
-                c.setFont(font, self.size)
-                c.drawString(x, baseline, text)
+                glyphs.draw(c, x, baseline, text, font, self.size)
                 x += _width(text, font) * self.size
             baseline -= LEADING * self.size
 
@@ -68,7 +67,7 @@ def fit(
     max_lines: int | None = None,
 ) -> FittedText | None:
     """The largest size from ``max_size`` down to ``min_size`` at which the text fits."""
-    fonts.register_reportlab_fonts()
+    glyphs.register()
     words = [_paragraph_words(p, font, lead_font) for p in paragraphs]
     size = max_size
     while size >= min_size - 1e-9:
@@ -139,5 +138,5 @@ def _line_width(words: tuple[Word, ...], size: float) -> float:
 
 @lru_cache(maxsize=65536)
 def _width(text: str, font: str) -> float:
-    """Width at size 1: widths scale linearly with the size."""
-    return pdfmetrics.stringWidth(text, font, 1.0)
+    """Width at size 1 (widths scale linearly with the size), symbols measured in the face that draws them."""
+    return glyphs.width(text, font, 1.0)
