@@ -9,11 +9,11 @@ import pypdfium2
 import pytest
 
 from printgen.cli import main
+from printgen.maps.geometry import HEADING_NAMES, components, enclosed_area, step, turn
 from printgen.products import build, game_request
 from printgen.products.dungeon import COMMON
 from printgen.seed import SeedCode
-from printgen.systems.amulet import checks, dungeon_product, rules, shapes, swarms
-from printgen.systems.amulet.shapes import STEP, opposite
+from printgen.systems.amulet import checks, dungeon_product, room_forms, rules, swarms
 
 from pdfutil import fonts, open_pdf, page_sizes, subject
 
@@ -106,7 +106,7 @@ def test_the_six_monsters_carry_the_rules_numbers():
 def test_every_level_passes_the_checks(dungeons):
     for d in dungeons:
         assert checks.check(d) == []
-    turned = Counter((a.room.shape, a.room.facing >= 0) for a in all_areas(dungeons))
+    turned = Counter((a.type, bool(a.shape.cuts)) for a in all_areas(dungeons))
     assert turned[("Hallway", True)] > 10 and turned[("Triangle", True)] > 10  # rooms at 45° are common
 
 
@@ -114,58 +114,67 @@ def test_every_room_shares_a_side_with_the_room_it_was_entered_from(dungeons):
     for d in dungeons:
         for level in d.levels:
             for area in level.areas:
-                if area.entered_by not in ("exit", "murder-hole"):
+                if area.data["entered_by"] not in ("exit", "murder-hole"):
                     continue
-                parent = level.area(area.entered_from).room.cells
-                touching = [w for w in area.room.walls if w.side % 2 == 0
-                            and (w.cell[0] + STEP[w.side][0], w.cell[1] + STEP[w.side][1]) in parent]
+                assert area.entered_from == area.data["entered_from"]  # the map engine's adjacency check holds it
+                parent = level.area(area.entered_from).cells
+                touching = [(cell, side) for cell, side in area.shape.walls if side % 2 == 0
+                            and step(cell, side) in parent]
                 assert touching, (level.number, area.number)
 
 
 def test_shapes_have_their_rolled_size(dungeons):
     for area in all_areas(dungeons):
-        room, size = area.room, area.size
-        assert 1 <= size <= area.size_rolled
-        assert area.size_rolled == rules.tables()["room-size"].lookup(area.rolls["room-size"][-1])["units"]
-        assert room.shape == rules.tables()["room-shape"].lookup(area.rolls["room-shape"][-1]).result
-        if room.shape == "Square":
-            assert (room.width, room.height) == (size, size) and len(room.cells) == size * size
-        elif room.shape == "Hallway" and room.facing >= 0:  # at 45°: squares corner to corner, nearest its size
-            assert room.width == room.height == shapes.diagonal_squares(size) >= 2
-            assert len([w for w in room.walls if w.side % 2]) == 2 * (room.width - 1)
-        elif room.shape == "Hallway":
-            assert sorted((room.width, room.height)) == [1, size]
-        elif room.shape == "Rectangle":
-            short, long_ = sorted((room.width, room.height))
+        shape, size, size_rolled = area.shape, area.data["size"], area.data["size_rolled"]
+        width, height = area.data["shape"]["width"], area.data["shape"]["height"]
+        x0, y0, x1, y1 = shape.box
+        assert (width, height) == (x1 - x0 + 1, y1 - y0 + 1)
+        assert 1 <= size <= size_rolled
+        assert size_rolled == rules.tables()["room-size"].lookup(area.rolls["room-size"][-1])["units"]
+        assert area.type == rules.tables()["room-shape"].lookup(area.rolls["room-shape"][-1]).result
+        # What is drawn is what the room takes: its walls enclose its floor, half squares as halves.
+        assert enclosed_area(shape.outline()) == shape.floor_area
+        diagonal_walls = [unit for unit in shape.walls if unit[1] % 2]
+        if area.type == "Square":
+            assert (width, height) == (size, size) and len(area.cells) == size * size
+        elif area.type == "Hallway" and shape.cuts:  # at 45°: squares corner to corner, nearest its size
+            assert width == height == room_forms.diagonal_squares(size) >= 2
+            assert len(diagonal_walls) == 2 * (width - 1)
+        elif area.type == "Hallway":
+            assert sorted((width, height)) == [1, size]
+        elif area.type == "Rectangle":
+            short, long_ = sorted((width, height))
             assert long_ == size
             assert 1 < short < size if size >= 3 else short == 1
-        elif room.shape == "Triangle":
-            assert abs(room.width * math.sqrt(2) - size) <= math.sqrt(2) / 2 + 1e-9 or size == 1
-            assert len([w for w in room.walls if w.side % 2]) == room.width
+        elif area.type == "Triangle":
+            assert abs(width * math.sqrt(2) - size) <= math.sqrt(2) / 2 + 1e-9 or size == 1
+            assert len(diagonal_walls) == width == area.data["shape"]["legs"]
         else:
-            assert room.width == room.height == size
+            assert width == height == size and shape.curved
 
 
 def test_exits_follow_their_rolls_and_rules(dungeons):
     for d in dungeons:
         for level in d.levels:
+            assert any(e.kind == "stair" for a in level.areas for e in a.exits)
             for area in level.areas:
-                assert any(e.kind == "stair" for a in level.areas for e in a.exits)
                 for exit_ in area.exits:
+                    why = exit_.data.get("why")
                     assert exit_.leads in ("area", "level", "unexplored", "blocked")
-                    if exit_.kind in ("crumble", "secret", "door", "food") and not exit_.mirror:
-                        assert len(exit_.walls) == 1
-                    if exit_.kind == "walldoor" and not exit_.mirror:  # the far side holds its own part
-                        assert len(exit_.walls) >= 2
-                    if exit_.why == "shared-wall":
+                    if exit_.kind in ("crumble", "secret", "door", "food") and not exit_.far_side:
+                        assert len(exit_.units) == 1
+                    if exit_.kind == "walldoor" and not exit_.far_side:  # the far side holds its own part
+                        assert len(exit_.units) >= 2
+                    if why == "shared-wall":
                         assert exit_.secret and exit_.leads == "area"
-                    if exit_.why == "impossible":
-                        assert exit_.kind == "teleport" and exit_.rolled_as
-                    for wall in exit_.walls:  # every exit lies in a wall facing its rolled direction
-                        assert exit_.heading in shapes.faces(wall.side)
-                entry = next((e for e in area.exits if e.mirror and e.to == area.entered_from), None)
-                if area.entered_by == "exit" and area.exits_rolled == 1 and entry.secret:
-                    assert [c["code"] for c in area.contents] == ["treasure"] * area.size
+                    if why == "impossible":
+                        assert exit_.kind == "teleport" and exit_.inside and exit_.data["rolled_as"]
+                    assert exit_.inside == (exit_.kind in ("stair", "teleport"))
+                    for _, side in exit_.units:  # every exit lies in a wall facing its rolled direction
+                        assert exit_.heading in components(side)
+                entry = next((e for e in area.exits if e.far_side and e.to == area.data["entered_from"]), None)
+                if area.data["entered_by"] == "exit" and area.data["exits_rolled"] == 1 and entry.secret:
+                    assert [c["code"] for c in area.data["contents"]] == ["treasure"] * area.data["size"]
 
 
 def test_a_long_opening_opens_onto_as_many_rooms_as_fill_it(dungeons):
@@ -173,15 +182,15 @@ def test_a_long_opening_opens_onto_as_many_rooms_as_fill_it(dungeons):
     spilled = 0
     for d in dungeons:
         for level in d.levels:
-            owner = {cell: a.number for a in level.areas for cell in a.room.cells}
+            owner = {cell: a.number for a in level.areas for cell in a.cells}
             for area in level.areas:
                 for exit_ in area.exits:
-                    if exit_.mirror or len(exit_.walls) < 2 or exit_.leads != "area":
+                    if exit_.far_side or len(exit_.units) < 2 or exit_.leads != "area":
                         continue
-                    back = opposite(exit_.heading)
-                    behind = {owner[c] for c in exit_.far_cells
-                              if c in owner and shapes.Wall(c, back) in level.area(owner[c]).room.walls}
-                    assert behind <= {exit_.to, *exit_.also}
+                    back = turn(exit_.through, 4)
+                    behind = {owner[c] for c in exit_.far_cells()
+                              if c in owner and (c, back) in level.area(owner[c]).shape.wall_set}
+                    assert behind == {exit_.to, *exit_.also}
                     spilled += len(exit_.also) > 0
     assert spilled > 5
 
@@ -191,17 +200,16 @@ def test_murder_holes_look_into_a_mapped_room_across_a_wall(dungeons):
     for d in dungeons:
         for level in d.levels:
             for area in level.areas:
-                for item in area.contents:
+                for item in area.data["contents"]:
                     if item["code"] != "murder-hole" or item.get("looks_into") is None:
                         continue
                     seen += 1
                     x, y, side = item["wall"]
-                    direction = shapes.DIRECTIONS[item["direction"]]
-                    assert direction in shapes.faces(side)
-                    beyond = (x + STEP[direction][0], y + STEP[direction][1])
+                    direction = HEADING_NAMES.index(item["direction"])
+                    assert direction in components(HEADING_NAMES.index(side))
                     behind = level.area(item["looks_into"])
-                    assert shapes.Wall(beyond, opposite(direction)) in behind.room.walls
-                    assert behind.entered_by == "murder-hole" and behind.entered_from == area.number
+                    assert (step((x, y), direction), turn(direction, 4)) in behind.shape.wall_set
+                    assert behind.data["entered_by"] == "murder-hole" and behind.entered_from == area.number
     assert seen > 5
 
 
@@ -219,7 +227,7 @@ def test_recorded_totals_follow_2d8(dungeons):
 def test_hidden_checks_are_made_on_d100_and_kept(dungeons):
     happened = Counter()
     for area in all_areas(dungeons):
-        for item in area.contents:
+        for item in area.data["contents"]:
             if item["code"] in ("ale", "poison", "ward", "trap"):
                 check = item["check"]
                 assert check["happens"] == (check["d100"] <= 25) and check["chance"] == 25
@@ -237,11 +245,12 @@ def test_json_room_shapes_follow_the_shape_column():
         data = json.loads(build(code_for(seed, fmt="json")))
         assert data["system"] == "amulet" and data["seed_code"].startswith("pg2:dungeon:amulet:")
         for level in data["levels"]:
+            assert {"number", "width", "height", "areas", "kind"} <= set(level)
             for area in level["areas"]:
                 shapes_seen[area["type"]] += 1
                 assert {"number", "type", "cells", "rolls", "exits", "links"} <= set(area)
                 for exit_ in area["exits"]:
-                    assert {"kind", "secret", "to", "leads"} <= set(exit_)
+                    assert {"kind", "secret", "to", "leads", "at", "side", "rolled"} <= set(exit_)
     assert chi2(shapes_seen, without_gm("room-shape")) < CHI2_999[4]
 
 
@@ -287,15 +296,16 @@ def test_swarm_numbers_follow_the_rules_for_every_size(code):
 def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
     for seed in SEEDS[:6]:
         d = generate(seed, levels=12, scaling="yes")
-        assert [level.kind for level in d.levels][9:] == ["mini-boss", "treasure", "normal"]
+        assert [level.data["kind"] for level in d.levels][9:] == ["mini-boss", "treasure", "normal"]
         boss = d.levels[9]
-        assert len(boss.areas) == 2 and boss.area(1).size >= 2
-        assert boss.area(1).contents == [] and [e["code"] for e in boss.area(1).encounters] == ["mini-boss"]
+        assert len(boss.areas) == 2 and boss.area(1).data["size"] >= 2
+        assert boss.area(1).data["contents"] == []
+        assert [e["code"] for e in boss.area(1).data["encounters"]] == ["mini-boss"]
         assert [e.kind for e in boss.area(1).exits] == ["door"] and boss.area(1).exits[0].to == 2
         assert any(e.kind == "stair" for e in boss.area(2).exits)
         assert d.levels[10].areas == []
         assert checks.check(d) == []
-    assert [level.kind for level in generate(SEEDS[0], levels=12).levels].count("normal") == 12
+    assert [level.data["kind"] for level in generate(SEEDS[0], levels=12).levels].count("normal") == 12
 
 
 # -- the booklet -----------------------------------------------------------------------------

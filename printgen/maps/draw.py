@@ -306,9 +306,16 @@ def _draw_round_wall(c: Canvas, area: Area, opened: set, point, pitch: float) ->
     if not gaps:
         c.circle(x, y, r * pitch, stroke=1, fill=0)
         return
-    gaps = sorted([g if g[1] - g[0] <= 180 else [g[1], g[0] + 360] for g in gaps])
+    merged: list[list[float]] = []
+    for gap in sorted([g if g[1] - g[0] <= 180 else [g[1], g[0] + 360] for g in gaps]):
+        if merged and gap[0] <= merged[-1][1] + 1e-6:  # doors side by side: one gap
+            merged[-1][1] = max(merged[-1][1], gap[1])
+        else:
+            merged.append(gap)
     c.setLineCap(1)
-    for (_, end), (start, _) in zip(gaps, gaps[1:] + [[gaps[0][0] + 360, 0]]):
+    for (_, end), (start, _) in zip(merged, merged[1:] + [[merged[0][0] + 360, 0]]):
+        if start - end < 1e-3:
+            continue
         path = c.beginPath()
         path.arc(x - r * pitch, y - r * pitch, x + r * pitch, y + r * pitch, end, start - end)
         c.drawPath(path, stroke=1, fill=0)
@@ -605,14 +612,16 @@ def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
     return top - math.ceil(len(entries) / columns) * row_height
 
 
-def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, unit: int, unit_name: str, squares: int = 4) -> None:
-    """A scale bar of ``squares`` squares, each ``unit`` ``unit_name`` (the words are the game's)."""
+def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, unit: int, unit_name: str, squares: int = 4,
+               bar: float | None = None) -> None:
+    """A scale bar of ``squares`` squares, each ``unit`` ``unit_name`` (the words are the game's), ``bar``
+    points tall (a quarter of a square unless given: large squares want a slimmer bar)."""
     c.saveState()
     c.setLineWidth(0.6)
     c.setStrokeGray(0)
     for i in range(squares):
         c.setFillGray(0 if i % 2 == 0 else 1)
-        c.rect(left + i * pitch, baseline, pitch, pitch * 0.25, stroke=1, fill=1)
+        c.rect(left + i * pitch, baseline, pitch, pitch * 0.25 if bar is None else bar, stroke=1, fill=1)
     c.setFillGray(0)
     c.setFont(fonts.SERIF, 7)
     for i in range(squares + 1):

@@ -105,14 +105,14 @@ def wall_line(c: Canvas, length: float) -> None:
     c.line(0, 0, length, 0)
 
 
-def on_wall(glyph: Glyph, scale: float = 0.62) -> Segment:
-    """Plain wall with ``glyph`` across its middle (``scale`` of a unit): a secret door's S, a hole."""
+def on_wall(glyph: Glyph, scale: float = 0.5) -> Segment:
+    """Plain wall with ``glyph`` across its middle, ``scale`` of a unit across: a secret door's S, a hole."""
     def draw(c: Canvas, length: float, pitch: float, units: int, angle: float) -> None:
         wall_line(c, length)
         c.saveState()
         c.translate(length / 2, 0)
         c.rotate(-angle)
-        glyph(c, max(8.0, pitch * scale * 0.55))
+        glyph(c, pitch * scale)
         c.restoreState()
     return draw
 
@@ -163,7 +163,7 @@ def opening(text: str, dashed: bool = False) -> Segment:
             c.setDash(pitch * 0.06, pitch * 0.05)
             c.line(0, 0, length, 0)
             c.setDash()
-        _backed_letter(c, length / 2, text, max(7.0, pitch * 0.3), angle)
+        _backed_letter(c, length / 2, text, max(7.0, pitch * 0.22), angle)
     return draw
 
 
@@ -307,7 +307,8 @@ def hole(fill: float, scale: float = 0.9) -> Glyph:
 
 
 def pad(c: Canvas, size: float) -> None:
-    """A small square with a smaller one in it: a teleporter's pad."""
+    """A small square with a smaller one in it: a teleporter's pad, two thirds of ``size`` across."""
+    size *= 2 / 3
     s = size / 2
     c.setLineWidth(1.0)
     c.setStrokeGray(0)

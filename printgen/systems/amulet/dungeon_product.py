@@ -18,7 +18,7 @@ def maps_pdf(built: Dungeon, request) -> bytes:
     paper = request.paper
     doc = new_document(request.code, f"{request.game.title}: maps", paper.size)
     for level in built.levels:
-        if level.kind == "treasure":
+        if level.data["kind"] == "treasure":
             continue
         for mapper in (True, False):
             map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import rules, words
-from .model import Area, Dungeon, Exit, Level
+from ...maps.level import Area, Exit, Level
+from .model import Dungeon
 
-FACING = {1: "north-east", 3: "south-east", 5: "south-west", 7: "north-west"}
-RUNS = {3: "north-west to south-east", 1: "south-west to north-east"}
+RUNS = {"north-west": "north-west to south-east", "north-east": "south-west to north-east"}
 PERCENT_ROLL = "d100"
 
 
@@ -17,34 +17,36 @@ def dungeon_key(dungeon: Dungeon) -> list[dict[str, Any]]:
 
 
 def level_key(level: Level) -> dict[str, Any]:
-    return {"number": level.number, "kind": level.kind, "rooms": [room_key(level, a) for a in level.areas]}
+    return {"number": level.number, "kind": level.data["kind"], "rooms": [room_key(level, a) for a in level.areas]}
 
 
 def shape_text(area: Area) -> str:
-    room = area.room
-    size = f"size {room.size}"
-    if area.size_rolled != room.size:
-        size += f" (rolled {area.size_rolled}, shrunk to fit)"
-    if room.shape == "Triangle":
-        detail = f"legs {room.width} unit{'s' if room.width > 1 else ''}, the long wall facing {FACING[room.facing]}"
-    elif room.shape == "Hallway" and room.facing in RUNS:
-        detail = (f"at 45°, {RUNS[room.facing]}, {room.width} squares corner to corner "
-                  f"(about {room.width * 1.414:.1f} units), its ends cropped to the grid")
-    elif room.shape == "Circle":
-        detail = f"{room.width} units across"
+    data, shape = area.data, area.data["shape"]
+    size = f"size {data['size']}"
+    if data["size_rolled"] != data["size"]:
+        size += f" (rolled {data['size_rolled']}, shrunk to fit)"
+    if area.type == "Triangle":
+        legs = shape["legs"]
+        detail = f"legs {legs} unit{'s' if legs > 1 else ''}, the long wall facing {shape['facing']}"
+    elif "diagonal" in shape:
+        detail = (f"at 45°, {RUNS[shape['runs']]}, {shape['diagonal']} squares corner to corner "
+                  f"(about {shape['diagonal'] * 1.414:.1f} units), its ends cropped to the grid")
+    elif area.type == "Circle":
+        detail = f"{shape['width']} units across"
     else:
-        detail = f"{room.width} × {room.height} units"
-    return f"{room.shape}, {size}: {detail}"
+        detail = f"{shape['width']} × {shape['height']} units"
+    return f"{area.type}, {size}: {detail}"
 
 
 def how_reached(area: Area) -> str:
-    if area.entered_by == "stair":
+    by, parent = area.data["entered_by"], area.data["entered_from"]
+    if by == "stair":
         return "The heroes arrive here."
-    if area.entered_by == "murder-hole":
-        return f"Seen first through the murder hole in room {area.entered_from}."
-    if area.entered_by == "teleport":
-        return f"The far end of the teleporter in room {area.entered_from}."
-    return f"Entered from room {area.entered_from}."
+    if by == "murder-hole":
+        return f"Seen first through the murder hole in room {parent}."
+    if by == "teleport":
+        return f"The far end of the teleporter in room {parent}."
+    return f"Entered from room {parent}."
 
 
 def exit_text(exit_: Exit, level: Level) -> str:
@@ -52,11 +54,11 @@ def exit_text(exit_: Exit, level: Level) -> str:
     if exit_.secret and exit_.kind != "secret":
         name = f"Secret {name.lower()}"
     where = words.DIRECTIONS[{0: "north", 2: "east", 4: "south", 6: "west"}[exit_.heading]]
-    length = len(exit_.walls)
+    length = len(exit_.units)
     text = f"{name} {where}"
     if length > 1:
         text += f", {length} units"
-    if exit_.kind == "treasure" and not exit_.mirror:
+    if exit_.kind == "treasure" and not exit_.far_side:
         text += f" ({length} treasure{'s' if length > 1 else ''})"
     if exit_.leads == "area":
         rooms = [exit_.to] + exit_.also
@@ -67,13 +69,13 @@ def exit_text(exit_: Exit, level: Level) -> str:
         text += f": {words.LEADS[exit_.leads]}"
     notes = {
         "shared-wall": "secret because the wall it stands in was shared and had no exit",
-        "impossible": f"a rolled {exit_.rolled_as} that had no room on its wall",
+        "impossible": f"a rolled {exit_.data.get('rolled_as')} that had no room on its wall",
         "two-impossible": "a second impossible exit made this a Stair",
         "last-room": "the last room filled the level, and the level had no Stair",
         "destination": "the teleporter one arrives by",
         "mini-boss-level": "",
     }
-    note = notes.get(exit_.why, "")
+    note = notes.get(exit_.data.get("why", ""), "")
     return f"{text} ({note})" if note else text
 
 
@@ -162,7 +164,7 @@ def room_key(level: Level, area: Area) -> dict[str, Any]:
         "shape": shape_text(area),
         "reached": how_reached(area),
         "exits": [exit_text(e, level) for e in area.exits],
-        "contents": [content_text(c) for c in area.contents if c["code"] != "none"] or ["Nothing"],
-        "encounters": [encounter_text(e) for e in area.encounters if e["code"] != "none"],
+        "contents": [content_text(c) for c in area.data["contents"] if c["code"] != "none"] or ["Nothing"],
+        "encounters": [encounter_text(e) for e in area.data["encounters"] if e["code"] != "none"],
         "rolls": rolls_text(area),
     }

@@ -48,6 +48,6 @@ def grouped(marks: list[str]) -> list[str]:
 
 
 def room_marks(area) -> tuple[list[str], list[str]]:
-    contents = grouped([CONTENT_MARKS[c["code"]] for c in area.contents if c["code"] != "none"])
-    encounters = grouped([m for m in (encounter_mark(e) for e in area.encounters) if m])
+    contents = grouped([CONTENT_MARKS[c["code"]] for c in area.data["contents"] if c["code"] != "none"])
+    encounters = grouped([m for m in (encounter_mark(e) for e in area.data["encounters"]) if m])
     return contents, encounters
