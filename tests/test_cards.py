@@ -5,7 +5,7 @@ from __future__ import annotations
 import pikepdf
 import pytest
 
-from pdfutil import fonts, line_segments, open_pdf, page_sizes
+from pdfutil import fonts, line_segments, open_pdf, page_sizes, page_texts
 from printgen.cards import text
 from printgen.cards.face import SAFE, CardTooFull, prepare
 from printgen.cards.layout import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_layout
@@ -403,3 +403,44 @@ def test_symbols_too_many_for_the_card_are_refused():
     deck = Deck("t", "Test", (Card("Busy", symbols=tuple(Symbol("trade") for _ in range(30))),))
     with pytest.raises(CardTooFull, match="symbols"):
         _render(deck)
+
+
+# -- the calibration sheet ---------------------------------------------------------
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_calibration_lines_are_heavy_and_the_scales_fine_and_centred(duplex):
+    from printgen.cards.calibration import LINE_WIDTH, SCALE_AT, SCALE_REACH, TICK_WIDTH
+
+    pdf = open_pdf(deck_pdf("weapons", calibration="yes", duplex=duplex, **{"back-offset": "1x-2"}))
+    width, height = page_sizes(pdf)[0]
+    lines = line_segments(pdf, 0)
+    assert len(lines) == 2 and all(s.width == LINE_WIDTH >= 1.5 for s in lines)
+    assert {(s.x0, s.x1) for s in lines if s.x0 == s.x1} == {(width / 2, width / 2)}
+    ticks = [s for s in line_segments(pdf, 1) if s.width == TICK_WIDTH]
+    assert TICK_WIDTH <= LINE_WIDTH / 4  # the shadow of a line is never mistaken for a tick
+    cx, cy = width / 2 + mm(1), height / 2 - mm(2)  # the back page carries the offset
+    across = sorted(s.x0 for s in ticks if s.x0 == s.x1)
+    up = sorted(s.y0 for s in ticks if s.y0 == s.y1)
+    expected = [mm(half / 2) for half in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1)]
+    assert [x - cx for x in across] == pytest.approx(expected, abs=0.01)
+    assert [y - cy for y in up] == pytest.approx(expected, abs=0.01)
+    assert all(s.y0 == pytest.approx(cy + SCALE_AT, abs=0.01) for s in ticks if s.x0 == s.x1)
+    # The front's lines cross both scales, wherever within ±SCALE_REACH the back lands.
+    assert all(max(abs(s.y0 - height / 2), abs(s.y1 - height / 2)) > SCALE_AT + mm(5) for s in lines if s.x0 == s.x1)
+
+
+@pytest.mark.parametrize("duplex, flip", [("long", (-1, 1)), ("short", (1, -1))])
+def test_words_read_through_the_sheet_are_mirrored_as_it_turns(duplex, flip):
+    pdf = open_pdf(deck_pdf("weapons", calibration="yes", duplex=duplex))
+    scales = []
+    matrix = None
+    for operands, operator in pikepdf.parse_content_stream(pdf.pages[0]):
+        op = str(operator)
+        if op == "cm" and [float(v) for v in operands[:4]] != [1, 0, 0, 1]:
+            matrix = tuple(float(v) for v in operands[:4])
+        elif op == "Tj" and matrix is not None:
+            scales.append((bytes(operands[0]), (matrix[0], matrix[3])))
+            matrix = None
+    assert len(scales) == 2 and all(scale == flip for _, scale in scales)
+    text = page_texts(deck_pdf("weapons", calibration="yes", duplex=duplex))[0]
+    assert "X line" in text and "Y line" in text
