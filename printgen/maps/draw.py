@@ -162,7 +162,7 @@ def _draw_areas(c: Canvas, region: Region, areas: list[Area], symbols: Symbols, 
             _draw_round_wall(c, area, opened, point, pitch)
     cuts = {cell: side for area in shaped.values() for cell, side in area.shape.cuts}
     for exit_, _ in doors:
-        if not exit_.far_side:
+        if not exit_.far_side or exit_.inside:  # the far end of a teleport is a pad of its own
             _draw_door(c, exit_, symbols, rule, view, point, pitch, cuts)
 
 
@@ -479,20 +479,41 @@ def _draw_number(c: Canvas, area: Area, point, pitch: float) -> None:
 
 def _draw_notes(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> None:
     """An area's number in bold with ``notes`` under it, each kept whole, wrapped to the area's width
-    across its middle, the block centred on the middle of its floor."""
+    across its middle, the block centred on the middle of its floor, or moved up or down off a door
+    standing inside the area."""
     (cx, cy), width = _middle(area)
-    x, y = point(cx, cy)
     number_size = max(7.0, min(13.0, pitch * 0.26))
     note_size = max(5.5, min(8.0, pitch * 0.13))
     lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
     for line in _wrapped(notes, note_size, width * pitch * 0.92):
         lines.append((line, NOTE_FONT, note_size))
-    top = y + sum(size * 1.1 for _, _, size in lines) / 2
+    height = sum(size * 1.1 for _, _, size in lines) / pitch  # in squares
+    cy = _clear_of_inside_doors(area, cx, cy, height, max(fonts.string_width(t, f, z) for t, f, z in lines) / pitch)
+    x, y = point(cx, cy)
+    top = y + height * pitch / 2
     c.setFillGray(0)
     for text, font, size in lines:
         top -= size * 1.05
         c.setFont(font, size)
         c.drawCentredString(x, top + size * 0.15, text)
+
+
+def _clear_of_inside_doors(area: Area, cx: float, cy: float, height: float, width: float) -> float:
+    """The block's middle, moved the least up or down so it clears the doors standing inside the area."""
+    cuts = dict(area.shape.cuts)
+    half = INSIDE_SCALE / 2
+    spots = [_inside_spot(e, cuts) for e in area.exits if e.inside and e.at is not None]
+    near = [(x, y) for x, y in spots if abs(x - cx) < width / 2 + half and abs(y - cy) < height / 2 + half]
+    if not near:
+        return cy
+    _, top, _, bottom = area.shape.box
+    low, high = top + height / 2, bottom + 1 - height / 2  # where the block stays within the area's box
+    above = min(y for _, y in near) - half - height / 2
+    below = max(y for _, y in near) + half + height / 2
+    fitting = [y for y in (above, below) if low <= y <= high]
+    if fitting:
+        return min(fitting, key=lambda y: abs(y - cy))
+    return cy if low > high else min(max(cy, low), high)
 
 
 def _middle(area: Area) -> tuple[Point, float]:

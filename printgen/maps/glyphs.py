@@ -112,7 +112,7 @@ def on_wall(glyph: Glyph, scale: float = 0.5) -> Segment:
         c.saveState()
         c.translate(length / 2, 0)
         c.rotate(-angle)
-        glyph(c, pitch * scale)
+        glyph(c, max(pitch, 24.0) * scale)
         c.restoreState()
     return draw
 

@@ -49,10 +49,6 @@ def orientations(shape: str, size: int, short_side: int) -> list[Shape]:
     raise ValueError(f"no room shape {shape!r}")
 
 
-def at_45(shape: Shape) -> bool:
-    return bool(shape.cuts)
-
-
 def shape_data(word: str, shape: Shape) -> dict[str, Any]:
     """What the JSON says of a room's shape beyond its squares: its box, and how a 45° wall lies."""
     x0, y0, x1, y1 = shape.box
