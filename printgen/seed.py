@@ -17,7 +17,6 @@ the identical file again.
 from __future__ import annotations
 
 import hashlib
-import math
 import re
 import random
 import secrets
@@ -52,18 +51,16 @@ class Rng:
 
     def __init__(self, key: int):
         self._random = random.Random(key)
-
-    def random(self) -> float:
-        return self._random.random()
+        self.random = self._random.random  # bound once: dungeons draw hundreds of thousands of times
 
     def randint(self, low: int, high: int) -> int:
         """An integer in [low, high], both ends included."""
         if high < low:
             raise ValueError(f"empty range {low}..{high}")
-        return low + math.floor(self._random.random() * (high - low + 1))
+        return low + int(self.random() * (high - low + 1))  # int() is floor here: the product is never negative
 
     def die(self, sides: int) -> int:
-        return self.randint(1, sides)
+        return 1 + int(self.random() * sides)
 
     def choice(self, items: Sequence[T]) -> T:
         if not items:

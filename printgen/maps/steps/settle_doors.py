@@ -9,6 +9,7 @@ game lists it in words instead of drawing it.
 from __future__ import annotations
 
 from ...seed import Rng
+from ..geometry import step
 from ..level import Grid, Level
 from ..placement import crowded_by_doors, door_spots, joinable, spot_free
 
@@ -19,9 +20,9 @@ def settle_doors(level: Level, grid: Grid, rng: Rng) -> None:
     # The areas with the least room in their walls go first, before their neighbours' doorways crowd them.
     for number in sorted(free, key=lambda n: (len(free[n]) - len(waiting[n]), n)):
         area, spots = level.area(number), free[number]
+        crowded = crowded_by_doors(area)
+        spots = [spot for spot in spots if spot_free(grid, area, *spot, crowded)]  # what other areas' doors left
         for exit_ in waiting[number]:
-            crowded = crowded_by_doors(area)
-            spots = [spot for spot in spots if spot_free(grid, area, *spot, crowded)]  # what the last door left
             choices = spots or door_spots(grid, area, apart=False)
             if not choices:
                 continue
@@ -37,3 +38,6 @@ def settle_doors(level: Level, grid: Grid, rng: Rng) -> None:
                 exit_.to, exit_.leads = target, "area"
             exit_.heading = exit_.side
             grid.open_doorway(exit_)
+            # A new doorway closes only the spots whose doorway is it or shares a side with it.
+            x, y = step(*spot)
+            spots = [s for s in spots if abs((beyond := step(*s))[0] - x) + abs(beyond[1] - y) > 1]
