@@ -1,4 +1,5 @@
-"""Time the deck product: the 84-card creature deck and a 500-card custom deck.
+"""Time the deck product: the 84-card creature deck, a 54-card poker deck as sheets and for each print shop,
+and a 500-card custom deck.
 
     python benchmarks/deck.py
 
@@ -31,16 +32,16 @@ def creature_code(layout: str) -> SeedCode:
     return SeedCode.make("deck", "roguelike", "bench", options)
 
 
-def custom_code(folder: Path, cards: int) -> SeedCode:
-    path = folder / "bench-deck.csv"
+def custom_code(folder: Path, cards: int, layout: str = "sheet", vendor: str = "generic") -> SeedCode:
+    path = folder / f"bench-deck-{cards}.csv"
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["title", "body", "count", "Attack", "Defense", "Cost"])
         for n in range(cards):
             body = f"Card number {n}: " + "a rule that takes a line or two of text to explain. " * (1 + n % 3)
             writer.writerow([f"Card {n}", body, 1, n % 12, (n * 7) % 12, n % 5])
-    options = deck_product.options_for("roguelike", "custom", "poker", "letter", "long", 3.0, "short", "sheet",
-                                       "0,0", False, path)
+    options = deck_product.options_for("roguelike", "custom", "poker", "letter", "long", None, "short", layout,
+                                       "0,0", False, path, vendor=vendor)
     return SeedCode.make("deck", "roguelike", "bench", options)
 
 
@@ -65,6 +66,9 @@ def main() -> None:
     measure("creatures, sheets with backs", creature_code("sheet"), 84)
     measure("creatures, print-shop pages", creature_code("print-shop"), 84)
     with tempfile.TemporaryDirectory() as folder:
+        measure("54 poker cards, sheets with backs", custom_code(Path(folder), 54), 54)
+        for vendor in ("generic", "drivethrucards", "thegamecrafter", "makeplayingcards"):
+            measure(f"54 poker cards, {vendor}", custom_code(Path(folder), 54, "print-shop", vendor), 54)
         measure("custom CSV, sheets with backs", custom_code(Path(folder), 500), 500)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of the whole process: {rss:.0f} MiB")
