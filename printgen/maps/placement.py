@@ -107,6 +107,7 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
     else:  # any square of the parent's rim, checked only when its turn comes
         spots = _InTurn(list(parent.shape.rim), rng)
         crowded = crowded_by_doors(parent)
+    fits = grid.fits
     forms: dict[int, list[Shape]] = {}
     entries: dict[tuple[int, int], _InTurn] = {}  # each form's entry squares going a heading, in a seeded order
     for box in (grid.within, grid.limit) if beyond_map else (grid.within,):
@@ -126,10 +127,11 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
             for form in forms[side]:
                 key = (id(form), side)
                 if key not in entries:
-                    entries[key] = _InTurn(list(form.entries_going(side)), rng)
-                for entry in entries[key]:
-                    dx, dy = target[0] - entry[0], target[1] - entry[1]
-                    if grid.fits(form, dx, dy, box):
+                    entries[key] = _InTurn(form.entries_going(side), rng)
+                tx, ty = target
+                for ex, ey in entries[key]:
+                    dx, dy = tx - ex, ty - ey
+                    if fits(form, dx, dy, box):
                         moved = form.moved(dx, dy)
                         if _ends_can_open(grid, moved, number):
                             found.append(Placed(moved, (cell, side)))
@@ -146,18 +148,20 @@ class _InTurn:
     once (two draws however many items are tried), the same order when asked again."""
 
     def __init__(self, items: list, rng: Rng):
-        self.items = items
+        self.items = items  # read, never changed
         count = len(items)
         strides = _strides(count)
         self.start = rng.randint(0, count - 1) if count > 1 else 0
         self.stride = strides[rng.randint(0, len(strides) - 1)] if len(strides) > 1 else strides[0]
 
     def __iter__(self):
-        items, count = self.items, len(self.items)
+        items, count, stride = self.items, len(self.items), self.stride
         index = self.start
         for _ in range(count):
             yield items[index]
-            index = (index + self.stride) % count
+            index += stride
+            if index >= count:
+                index -= count
 
 
 @cache
