@@ -1,18 +1,21 @@
 """The map engine, free of any game: shapes, rotations, adjacency rules, growth, checks, drawing."""
 
+import io
 import math
 import shutil
 import subprocess
 
+import pypdfium2
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.maps import checks, draw, glyphs, shapes
+from printgen.maps import checks, draw, glyphs, shapes, walls
 from printgen.maps.adjacency import ROCK_GAP, SHARED_WALL
-from printgen.maps.geometry import EAST, NORTH, SIDES, connected, enclosed_area, outline, step
+from printgen.maps.geometry import EAST, NORTH, SIDES, components, connected, enclosed_area, outline, step
 from printgen.maps.level import Exit, Grid, Level, Link
 from printgen.maps.placement import Plan
+from printgen.maps.steps.explore import Explorer
 from printgen.maps.steps.first_area import place_first
 from printgen.maps.steps.fit_map import fit_map
 from printgen.maps.steps.grow import grow
@@ -215,3 +218,165 @@ def test_a_secret_door_is_an_s_for_the_referee_and_plain_wall_for_the_players(tm
     numbers = {str(a.number) for a in level.areas}
     assert "S" in texts[draw.GM].split() and numbers <= set(texts[draw.GM].split())
     assert "S" not in texts[draw.LAYOUT].split() and not numbers & set(texts[draw.LAYOUT].split())
+
+
+# -- 45° walls, shared walls explored door by door, doors of several units ------------------------
+
+
+def diagonal_shapes():
+    """Shapes with straight 45° walls through half squares, and round rooms."""
+    return st.one_of(
+        st.builds(lambda leg: shapes.right_triangle(leg, diagonal=True), st.integers(1, 8)),
+        st.builds(shapes.diagonal_hallway, st.integers(2, 9)),
+        st.builds(shapes.round_room, st.integers(1, 9)),
+        st.builds(lambda w, h: shapes.rotated(shapes.rectangle(w, h), 1, diagonal_walls=True),
+                  st.integers(2, 7), st.integers(1, 5)),
+        st.builds(lambda w, h: shapes.rotated(shapes.rectangle(w, h), 3, diagonal_walls=True),
+                  st.integers(2, 7), st.integers(1, 5)),
+    )
+
+
+@FAST
+@given(shape=diagonal_shapes(), quarters=st.integers(0, 3))
+def test_45_degree_shapes_cover_exactly_their_area_at_every_rotation(shape, quarters):
+    turned = shapes.rotated(shape, 2 * quarters)
+    # Quarter turns keep the squares, the half squares and the floor.
+    assert (turned.area, len(turned.cuts), turned.floor_area) == (shape.area, len(shape.cuts), shape.floor_area)
+    assert connected(turned.cells)
+    # The walls computed from the squares and their halves enclose exactly the floor.
+    assert enclosed_area(turned.outline()) == turned.floor_area
+    for cell, side in turned.cuts:  # only a corner with rock on both its sides is cut away
+        assert cell in turned.cells and all(step(cell, s) not in turned.cells for s in components(side))
+    cut = dict(turned.cuts)
+    for cell, side in turned.walls:
+        if side % 2:
+            assert cut[cell] == side
+        else:
+            assert step(cell, side) not in turned.cells
+            assert turned.curved or cell not in cut or side not in components(cut[cell])
+    if turned.curved:
+        assert turned.round[:2] == ((turned.box[0] + turned.box[2] + 1) / 2, (turned.box[1] + turned.box[3] + 1) / 2)
+
+
+def test_a_45_degree_turn_with_diagonal_walls_runs_them_straight():
+    turned = shapes.rotated(shapes.rectangle(6, 2), 1, diagonal_walls=True)
+    loops = turned.outline()
+    diagonals = [(a, b) for loop in loops for a, b in zip(loop, loop[1:] + loop[:1]) if a[0] != b[0] and a[1] != b[1]]
+    assert diagonals and all(abs(b[0] - a[0]) == abs(b[1] - a[1]) for a, b in diagonals)
+    assert len(loops) == 1
+
+
+class _ShapeRules:
+    """A small game for the explorer: rooms of every shape behind every door, doors of one or more units."""
+
+    def __init__(self, seed: int):
+        self.rng = stream(str(seed), "explore")
+
+    def choose(self, count: int) -> int:
+        return self.rng.randint(0, count - 1)
+
+    def forms(self, size: int) -> list:
+        kind = self.rng.choice(["rectangle", "triangle", "diagonal", "round", "turned"])
+        base = {"rectangle": shapes.rectangle(size, self.rng.randint(1, size)),
+                "triangle": shapes.right_triangle(size, diagonal=True),
+                "diagonal": shapes.diagonal_hallway(size + 1),
+                "round": shapes.round_room(size),
+                "turned": shapes.rotated(shapes.rectangle(size + 1, 2), 1, diagonal_walls=True)}[kind]
+        return [shapes.rotated(base, e) for e in (0, 2, 4, 6)]
+
+    def behind(self, explorer, area, door, cells, back):
+        for size in range(self.rng.randint(1, 4), 0, -1):
+            found = explorer.placements_behind(self.forms(size), cells, back)
+            if found:
+                return explorer.add_area("room", found[self.choose(len(found))], area.number, {}, {})
+        return explorer.add_area("room", shapes.rectangle(1, 1).moved(*cells[0]), area.number, {}, {})
+
+    def fill(self, explorer, area, door):
+        for _ in range(self.rng.randint(1, 3)):
+            longest = self.rng.choice([1, None])
+            made = explorer.door_on_wall(area, "door" if longest else "arch", self.rng.choice(SIDES),
+                                         1, longest, self.choose)
+            if made is not None:
+                explorer.add_door(area, made)
+
+    def shared_wall(self, explorer, area, door):
+        door.secret = True
+
+    def inside(self, explorer, area, door):
+        pass
+
+
+def _explored(seed: int) -> Level:
+    level = Level(1, 14, 14)
+    rules = _ShapeRules(seed)
+    explorer = Explorer(level, Grid(14, 14, SHARED_WALL), rules)
+    first = explorer.add_area("room", shapes.rectangle(3, 3).moved(5, 5), None, {}, {})
+    rules.fill(explorer, first, None)
+    explorer.run()
+    return level
+
+
+@FAST
+@given(seed=st.integers(0, 10_000))
+def test_exploring_keeps_every_room_against_the_wall_it_was_entered_by(seed):
+    level = _explored(seed)
+    assert checks.check_level(level, SHARED_WALL, last=True, is_way_down=lambda link: True) == []
+    owner = {cell: a.number for a in level.areas for cell in a.cells}
+    for area in level.areas:
+        if area.entered_from is not None:  # shares a wall with the room it was entered from, through its door
+            parent = level.area(area.entered_from)
+            assert any(e.to == area.number or area.number in e.also for e in parent.exits)
+        for exit_ in area.exits:
+            # A door never opens on unmapped squares once the level is explored.
+            assert exit_.leads in ("area", "blocked")
+            for cell in exit_.far_cells():
+                assert cell in owner or not (0 <= cell[0] < 14 and 0 <= cell[1] < 14)
+            if exit_.far_side:  # the far side stands on the very squares its door opens onto
+                origin = [e for e in level.area(exit_.to).exits if not e.far_side and exit_.at in e.far_cells()
+                          and e.through == (exit_.side + 4) % 8]
+                assert origin and origin[0].kind == exit_.kind and origin[0].secret == exit_.secret
+                facing_it = {(cell, exit_.side) for cell in origin[0].far_cells()} & area.shape.wall_set
+                assert set(exit_.units) == facing_it
+
+
+@FAST
+@given(seed=st.integers(0, 10_000))
+def test_a_door_of_several_units_is_one_stretch_of_wall_and_opens_onto_every_room_behind_it(seed):
+    level = _explored(seed)
+    owner = {cell: a.number for a in level.areas for cell in a.cells}
+    for area in level.areas:
+        for exit_ in area.exits:
+            if exit_.far_side or len(exit_.units) < 2:
+                continue
+            assert len(walls.runs(list(exit_.units))) == 1
+            back = (exit_.through + 4) % 8
+            behind = {owner[c] for c in exit_.far_cells() if c in owner and (c, back) in level.area(owner[c]).shape.wall_set}
+            assert behind == ({exit_.to, *exit_.also} if exit_.leads == "area" else set())
+    broken = next((e for a in level.areas for e in a.exits if e.to is not None and not e.far_side), None)
+    if broken is not None:
+        broken.also.append(broken.to + 1000 if broken.to else 1)
+        assert any("does not reach" in p for p in checks.doors_in_walls(level, SHARED_WALL))
+
+
+def test_doors_along_their_wall_show_their_letters_and_secret_ones_only_to_the_referee():
+    """Draw an explored level with doors drawn along their walls: each door's C is on the referee's map once
+    (not again from the room behind it), each secret door's S only there."""
+    fonts.register_reportlab_fonts()
+    level = next(lv for lv in (_explored(s) for s in range(40))
+                 if any(e.secret and not e.far_side for a in lv.areas for e in a.exits))
+    symbols = (Symbols(secret_label="secret door").wall_door("door", glyphs.opening("C"), "door")
+               .wall_door("arch", glyphs.wavy(), "arch"))
+    texts = {}
+    for view in (draw.GM, draw.LAYOUT):
+        buffer = io.BytesIO()
+        c = Canvas(buffer, pagesize=(612, 792))
+        draw.draw_level(c, draw.Region(36, 760, 36, level.width, level.height), level, symbols, SHARED_WALL,
+                        draw.Content(), view)
+        c.save()
+        page = pypdfium2.PdfDocument(buffer.getvalue())[0]
+        texts[view] = page.get_textpage().get_text_range()
+    doors = [e for a in level.areas for e in a.exits if e.kind == "door" and not e.far_side]
+    secret = [e for a in level.areas for e in a.exits if e.secret and not e.far_side]
+    assert texts[draw.GM].count("S") == len(secret) and texts[draw.LAYOUT].count("S") == 0
+    assert texts[draw.GM].count("C") == len([e for e in doors if not e.secret])
+    assert texts[draw.LAYOUT].count("C") == len([e for e in doors if not e.secret])

@@ -187,7 +187,8 @@ def rotated(shape: Shape, eighths: int, diagonal_walls: bool = False) -> Shape:
 
     Quarter turns are exact and turn half squares with the rest. An odd
     number of eighths steps the turned walls across the grid, or
-    (``diagonal_walls``) runs them straight at 45° through half squares.
+    (``diagonal_walls``) runs them straight at 45° through half squares (a
+    shape one square thin widens to stay joined side to side).
     """
     if eighths % 2 == 0 and (shape.cuts or shape.curved):
         turned = shape
@@ -199,8 +200,21 @@ def rotated(shape: Shape, eighths: int, diagonal_walls: bool = False) -> Shape:
     if shape.round is not None:
         x0, y0, x1, y1 = bounds(cells)
         round_ = ((x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2, shape.round[2])
-    turned = _room(shape.kind, cells, round_)
-    return chamfered(turned) if eighths % 2 and diagonal_walls else turned
+    if eighths % 2 and diagonal_walls:
+        return chamfered(_room(shape.kind, _closed_diagonals(cells), round_))
+    return _room(shape.kind, cells, round_)
+
+
+def _closed_diagonals(cells: frozenset[Cell]) -> frozenset[Cell]:
+    """``cells`` with both squares beside every corner-to-corner step added, so a thin shape turned 45°
+    stays joined side to side (its half squares then make its walls straight)."""
+    found = set(cells)
+    while True:
+        beside = {near for x, y in found for dx, dy in ((1, 1), (1, -1)) if (x + dx, y + dy) in found
+                  and (x + dx, y) not in found and (x, y + dy) not in found for near in ((x + dx, y), (x, y + dy))}
+        if not beside:
+            return frozenset(found)
+        found |= beside
 
 
 def _quarter_turn(shape: Shape) -> Shape:

@@ -160,8 +160,9 @@ class Explorer:
         other = self.level.area(target)
         walls = other.shape.wall_set
         units = [(c, back) for c in door.far_cells() if (c, back) in walls]
-        for twin in other.exits:
-            if twin.far_side and twin.to == area.number and twin.kind == door.kind and twin.heading == back:
+        far = door.far_cells()
+        for twin in other.exits:  # this door reached ``target`` before, through another of its units
+            if twin.far_side and twin.to == area.number and twin.heading == back and twin.at in far:
                 merged = tuple(twin.units) + tuple(u for u in units if u not in twin.units)
                 twin.wall = merged if len(merged) > 1 else ()
                 return
