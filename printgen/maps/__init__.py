@@ -7,12 +7,27 @@ Shapes (``shapes``): masks of cells in their own frame, with where they may
 be entered and where they open on by themselves.
     rectangle(w, h), hallway(length, width), right_triangle(leg),
     circle(diameter), polyomino(squares, rng)       rooms: enter through any rim square
-    rotated(shape, eighths)                          any room turned by 45° steps
+    right_triangle(leg, diagonal=True), diagonal_hallway(squares)
+                                                     straight 45° walls through half squares
+                                                     (``Shape.cuts``: a square with its corner on
+                                                     a diagonal side cut away, a half of floor)
+    round_room(diameter)                             drawn as a circle (``Shape.curved``), holding
+                                                     its whole box; doors where the circle meets
+                                                     the middle of each side
+    rotated(shape, eighths, diagonal_walls=False)    any room turned by 45° steps; quarter turns
+                                                     turn half squares too; odd eighths step the
+                                                     walls, or run them straight (diagonal_walls)
+    chamfered(shape)                                 every outer corner of a step cut at 45°
     passage(heading, width, runs, arms, open_end)    a banded passage: runs such as
         ((0, 5), (-2, 5)) turn 90° left after 5 squares; ((0, 3), (1, 3)) turn 45° right
         and keep the new heading; arms fork from the end: ((-1, 2), (1, 2)) a Y,
         ((-2, 2), (2, 2)) a T, ((-2, 2), (0, 2), (2, 2)) a crossing. Cached: pass tuples.
-    Outlines come from the cells (``geometry.outline``), so a shape covers exactly its area.
+    Outlines come from the cells (``geometry.outline``; with half squares
+    ``Shape.outline()``), so a shape covers exactly its area (``floor_area``).
+    ``Shape.walls`` are the units of wall a door may stand in, (cell, side), a
+    diagonal side being a half square's 45° wall; ``walls.facing(shape,
+    direction)`` those a door going ``direction`` may take (a 45° unit takes
+    both directions it faces), ``walls.runs`` straight stretches of them.
 
 Adjacency (``adjacency``): ROCK_GAP (a square of rock between areas; doors
 open through a one-square doorway) or SHARED_WALL (a room shares a wall with
@@ -22,7 +37,15 @@ the one it was entered from; doors stand in the shared wall), or your own
 A level (``level``): ``Level(number, width, height)`` holds ``Area``s (number,
 type, shape, exits, links, entered_from, rolls, data), each ``Exit`` (kind,
 secret, at, side, heading, to, leads, rolled) and ``Link`` (kind, level,
-area). ``Level.as_data()`` is the shared JSON contract (see the README).
+area). An exit may take several units of wall (``wall``, its
+first unit being ``at``/``side``; a long opening onto more than one area lists
+the others in ``also``), stand inside its area (``inside``: a stair or a
+teleporter in square ``at``), or be the far side of a door another area lists
+(``far_side``, drawn once, from that area). A door through a 45° unit leaves
+its square by its ``heading`` (``Exit.through``), across the half square of
+rock behind it. ``Level.as_data()`` is the shared JSON contract (see the
+README); ``Level.data``, ``Area.data`` and ``Exit.data`` carry a game's own
+fields beside it (the new exit fields appear only when set).
 ``Grid(width, height, rule, overflow, weigh)`` keeps areas apart while a
 level grows; ``width`` × ``height`` is the map the game hopes to keep to (a
 page's worth of squares, an input the game chooses), ``overflow`` how many
@@ -51,28 +74,55 @@ Steps (``steps``), one module each, run in this order:
     fit_map.fit_map(level)                        grows the map only where areas reach past it
     way_down.ensure_way_down(level, is_way_down, add)
     link_levels.link_levels(levels, is_way_down, last_target)
+For shared-wall levels a mapper draws door by door, ``explore.Explorer(level,
+grid, rules)`` replaces first_area/grow/settle_doors: the game dictates each
+door's wall and direction (``door_on_wall(area, kind, direction, shortest,
+longest, choose)``, ``door_inside``, ``add_door``), and the engine explores
+doors first made first until none opens on unmapped squares, asking the game
+through ``rules``: ``behind`` (roll and place an area against the door's wall:
+``placements_behind`` finds where each form fits, the game shrinks it),
+``fill`` (its doors and contents), ``shared_wall`` (a new door opens onto a
+mapped area: make it secret?) and ``inside`` (a teleporter's far end; its
+``free_cells``, ``placements_over``). A long door's far squares may fall in
+two areas: it opens onto both.
 Every exit ends leading "area", "level", "dead-end", "unexplored" (left for
 the table) or "blocked" (no room on the map).
 
 Checks (``checks.check_level(level, rule, last, is_way_down)``): no overlap,
-the adjacency rule, doors in walls, every area reachable, a way down on every
-level but the last, fits its map. Generators and tests run the same checks.
+the adjacency rule, doors in walls (every unit of a long one; a door inside
+in one of its squares; each area it opens onto reached), every area
+reachable, a way down on every level but the last, fits its map. Generators
+and tests run the same checks.
 
 Symbols (``symbols``, ``glyphs``): a game registers its door kinds and marks:
     Symbols(blocked_label=..., secret_label=...).door("iron", glyphs.door(0), "iron door")
         .door("locked-iron", glyphs.locked(glyphs.door(0)), "locked iron door")
         .mark("trap", glyphs.warning("T"), "trap")
+    Symbols(secret_label=...).wall_door("crumble", glyphs.wavy(), "crumbling wall")
+        .wall_door("walldoor", glyphs.opening("C", dashed=True), "walldoor")
+        .wall_mark("murder-hole", glyphs.on_wall(glyphs.diamond, 0.2), "murder hole")
+(``wall_door``: drawn along the whole of its wall, however many units, 45°
+ones too, the wall there being the glyph's to draw: ``wavy``, ``opening``
+(posts and a letter), ``ticked`` (a tick per unit, or a few), ``on_wall``
+(wall with a glyph across); a door inside an area is drawn with its kind's
+glyph in the quarter of its square toward its heading.)
 Secret doors are any kind with ``Exit.secret``: an S on the referee's map,
-plain wall on the players'.
+plain wall on the players' (a door drawn along its wall stays wall, the S
+over it).
 
 Drawing (``draw``): ``draw_level(canvas, Region(left, top, pitch, columns,
 rows), level, symbols, rule, Content(marks, loose, doors, players), view,
 origin)`` (``loose``: marks at a point, perhaps just off the map, such as a
-way in; ``players``: marks shown on the players' maps only)
+way in; ``players``: marks shown on the players' maps only; ``on_walls``:
+wall marks; ``notes``: words written under an area's number at the middle of
+its floor, off the doors inside it; ``shown_on_blank``: areas drawn on blank
+paper as the players first see them)
 with view GM, LAYOUT (walls and doors, no secrets, no contents) or BLANK
 (graph paper and the way in). Numbers and marks each get a square of their
 own inside their area (``spots``). A level larger than the region prints on
 ``sheets(level, columns, rows)`` at the same scale, with
 ``draw_overlap_marks`` and ``draw_sheet_index``; ``draw_legend`` and
-``draw_scale`` finish a page.
+``draw_scale`` finish a page. Areas with half squares are drawn to their 45°
+walls, a door through one opening across its nook; curved ones as circles
+broken where their doors stand.
 """

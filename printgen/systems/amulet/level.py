@@ -54,7 +54,7 @@ class LevelBuilder:
         size = max(min_size, roller.row("room-size")["units"])
         return size, roller.row("room-shape").result
 
-    def forms(self, roller: Roller, shape: str, size: int) -> list[Shape]:
+    def forms(self, roller: Roller, shape: str, size: int) -> tuple[Shape, ...]:
         # Rectangle: short sides more than one unit and less than the size, where the size allows.
         short = 2 + roller.choose(size - 2) if size >= 3 else 1
         return room_forms.orientations(shape, size, short)

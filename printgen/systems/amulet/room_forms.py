@@ -10,6 +10,7 @@ Every way a room may lie is a quarter turn of these.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from ...maps import shapes
@@ -29,23 +30,25 @@ def diagonal_squares(size: int) -> int:
     return round(size / math.sqrt(2))
 
 
-def orientations(shape: str, size: int, short_side: int) -> list[Shape]:
-    """Every way the room may lie on the grid: quarter turns, and 45° for Triangles and long Hallways."""
+@cache
+def orientations(shape: str, size: int, short_side: int) -> tuple[Shape, ...]:
+    """Every way the room may lie on the grid: quarter turns, and 45° for Triangles and long Hallways.
+    (Made once: shapes are frozen, and keep what they work out about their walls.)"""
     if shape == "Square":
-        return [shapes.rectangle(size, size)]
+        return (shapes.rectangle(size, size),)
     if shape == "Rectangle":
-        return [shapes.rectangle(size, short_side), shapes.rectangle(short_side, size)]
+        return (shapes.rectangle(size, short_side), shapes.rectangle(short_side, size))
     if shape == "Hallway":
-        straight = [shapes.hallway(size), shapes.rotated(shapes.hallway(size), 2)]
+        straight = (shapes.hallway(size), shapes.rotated(shapes.hallway(size), 2))
         n = diagonal_squares(size)
         if n < 2:
             return straight
-        return straight + [shapes.diagonal_hallway(n), shapes.rotated(shapes.diagonal_hallway(n), 2)]
+        return straight + (shapes.diagonal_hallway(n), shapes.rotated(shapes.diagonal_hallway(n), 2))
     if shape == "Triangle":
         triangle = shapes.right_triangle(triangle_legs(size), diagonal=True)
-        return [shapes.rotated(triangle, eighths) for eighths in (0, 2, 4, 6)]
+        return tuple(shapes.rotated(triangle, eighths) for eighths in (0, 2, 4, 6))
     if shape == "Circle":
-        return [shapes.round_room(size)]
+        return (shapes.round_room(size),)
     raise ValueError(f"no room shape {shape!r}")
 
 
