@@ -146,6 +146,7 @@ def test_a_size_a_shop_does_not_make_is_refused_by_name(tmp_path):
     (("--vendor", "drivethrucards", "--layout", "sheet"), "leave out --layout sheet"),
     (("--vendor", "drivethrucards", "--bleed", "3"), "3.175 mm of bleed"),
     (("--gutter", "3", "--layout", "print-shop"), "--gutter"),
+    (("--vendor", "thegamecrafter", "--format", "json"), "--format json"),
 ])
 def test_vendor_mistakes_are_one_line(tmp_path, args, words):
     result = run_cli("deck", "armor", "--seed", "x", *args, cwd=tmp_path)
@@ -169,3 +170,18 @@ def test_the_generic_shop_is_the_print_shop_file_as_it_was():
     plain = deck_product.options_for("roguelike", "armor", "poker", "letter", "long", 3.0, "short", "print-shop",
                                      "0,0", False, None)
     assert generic == plain and "vendor" not in generic
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"vendor": "thegamecrafter", "card-size": "tarot", "bleed": "3.175", "layout": "print-shop"}, "tarot"),
+    ({"vendor": "drivethrucards", "bleed": "3", "layout": "print-shop"}, "3.175 mm"),
+    ({"vendor": "drivethrucards", "bleed": "3.175", "layout": "sheet"}, "not a print-shop PDF"),
+    ({"vendor": "kinkos", "bleed": "3", "layout": "print-shop"}, "vendor must be one of"),
+    ({"gutter": "11", "layout": "sheet"}, "gutter must be"),
+])
+def test_a_seed_code_with_impossible_shop_options_is_refused(options, words):
+    from printgen.errors import PrintgenError
+
+    code = SeedCode.make("deck", "roguelike", "x", {"deck": "armor", "card-size": "poker", **options})
+    with pytest.raises(PrintgenError, match=words):
+        build(code)
