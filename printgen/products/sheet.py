@@ -34,6 +34,7 @@ PER_PAGE_CHOICES = (1, 2, 4)
 TYPE_SCALE = {1: 1.0, 2: 0.8, 4: 0.72}
 # Page margins around each sheet, in points.
 EDGE = mm(10)
+WHOLE_PAGE_EDGE = mm(7)  # a whole-page kind (cards laid on it at full size) may come closer to the sides
 FOOTER_ROOM = mm(11)
 CELL_PAD = mm(7)
 PROGRESS_FROM = 100  # counts at least this large report progress on stderr
@@ -118,10 +119,32 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
     if spec.count is not None:
         return [(module.kind_of(char), char) for char in characters]
     blanks = [(kind, None) for kind in module.blank_kinds(spec.genre)]
-    if len(blanks) >= spec.per_page and len(blanks) % spec.per_page == 0:
+    shared = [item for item in blanks if item[0] not in whole_page_kinds(module)]
+    if len(shared) >= spec.per_page and len(shared) % spec.per_page == 0:
         return blanks
     # A page of the same blank sheet, ready to cut up and hand round.
-    return [item for item in blanks for _ in range(spec.per_page)]
+    return [item for item in blanks for _ in range(1 if item[0] in whole_page_kinds(module) else spec.per_page)]
+
+
+def whole_page_kinds(module) -> tuple[str, ...]:
+    """Kinds a game prints one to a page whatever --per-page says (its module's WHOLE_PAGE_KINDS)."""
+    return getattr(module, "WHOLE_PAGE_KINDS", ())
+
+
+def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]
+              ) -> list[tuple[list[tuple[float, float, float, float, bool]], list[tuple[str, dict[str, Any] | None]]]]:
+    """The pages in order, each as (where its sheets go, its items): whole-page kinds stand alone."""
+    whole = whole_page_kinds(sheet_module(spec.system))
+    pages: list[list[tuple[str, dict[str, Any] | None]]] = []
+    for item in items:
+        if pages and item[0] not in whole and pages[-1][0][0] not in whole and len(pages[-1]) < spec.per_page:
+            pages[-1].append(item)
+        else:
+            pages.append([item])
+    if not pages:
+        return [(cells(spec.paper, spec.per_page), [])]
+    return [(cells(spec.paper, 1, whole=True) if page[0][0] in whole else cells(spec.paper, spec.per_page), page)
+            for page in pages]
 
 
 def sheet_module(system: str):
@@ -161,15 +184,17 @@ def split_y(paper: Paper) -> float:
     return FOOTER_ROOM + (paper.height - FOOTER_ROOM - CELL_PAD) / 2
 
 
-def cells(paper: Paper, per_page: int) -> list[tuple[float, float, float, float, bool]]:
+def cells(paper: Paper, per_page: int, whole: bool = False) -> list[tuple[float, float, float, float, bool]]:
     """Where each sheet of a page goes: (x, y, w, h, rotated), in reading order.
 
     Two to a page turns each half sideways, so each half is an upright sheet
-    once the page is cut; four to a page are upright quarters.
+    once the page is cut; four to a page are upright quarters. A ``whole``-page
+    kind has the page to itself with narrower side margins.
     """
     W, H = paper.size
     if per_page == 1:
-        return [(EDGE, FOOTER_ROOM, W - 2 * EDGE, H - EDGE - FOOTER_ROOM, False)]
+        edge = WHOLE_PAGE_EDGE if whole else EDGE
+        return [(edge, FOOTER_ROOM, W - 2 * edge, H - EDGE - FOOTER_ROOM, False)]
     cut = split_y(paper)
     rows = [(cut + CELL_PAD, H - CELL_PAD), (FOOTER_ROOM, cut - CELL_PAD)]  # top row first
     if per_page == 2:
@@ -189,17 +214,17 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
     title = f"{games.game(spec.system).title}: character sheets"
     doc = new_document(code, title, spec.paper.size)
     c = doc.canvas
-    style = Style(ink_saver=spec.ink_saver, scale=TYPE_SCALE[spec.per_page])
     form = FormCollector(enabled=spec.fillable)
-    places = cells(spec.paper, spec.per_page)
-    pages = [items[i:i + spec.per_page] for i in range(0, len(items), spec.per_page)] or [[]]
-    for page_index, page_items in enumerate(pages):
+    drawn = 0
+    for page_index, (places, page_items) in enumerate(page_plan(spec, items)):
         form.page = page_index
-        if spec.per_page > 1:
-            _cut_lines(c, spec.paper, spec.per_page)
+        per_page = len(places)
+        style = Style(ink_saver=spec.ink_saver, scale=TYPE_SCALE[per_page])
+        if per_page > 1:
+            _cut_lines(c, spec.paper, per_page)
         for slot, (kind, char) in enumerate(page_items):
             x, y, w, h, rotated = places[slot]
-            form.prefix = f"p{page_index + 1}s{slot + 1}." if spec.per_page > 1 else f"p{page_index + 1}."
+            form.prefix = f"p{page_index + 1}s{slot + 1}." if per_page > 1 else f"p{page_index + 1}."
             c.saveState()
             if rotated:
                 c.translate(x + h, y)
@@ -208,7 +233,7 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
                 c.translate(x, y)
             module.draw(c, w, h, kind, char, style, form)
             c.restoreState()
-            drawn = page_index * spec.per_page + slot + 1
+            drawn += 1
             if progress and (drawn % 50 == 0 or drawn == len(items)):
                 click.echo(f"drew {drawn} of {len(items)} sheets", err=True)
         c.showPage()

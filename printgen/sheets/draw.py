@@ -13,6 +13,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
 
+MIN_TYPE = 6.0  # pt: no text on a sheet prints smaller, whatever the number to a page
+MIN_BOX = 3.5 * 72 / 25.4  # pt: no tick box or number box prints smaller (3.5 mm)
+
 
 @dataclass(frozen=True)
 class Style:
@@ -39,6 +42,10 @@ class Style:
 
     def pt(self, size: float) -> float:
         return size * self.scale
+
+    def type(self, size: float) -> float:
+        """A type size on this placement: scaled with the sheet, never below MIN_TYPE."""
+        return max(MIN_TYPE, size * self.scale)
 
 
 @dataclass
@@ -89,10 +96,11 @@ def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:
     c.setLineWidth(style.line_width * (1.6 if heavy and not style.ink_saver else 1.0))
 
 
-def text_fit(text: str, font: str, size: float, width: float, floor: float = 4.5) -> float:
-    """The largest size up to ``size`` at which ``text`` fits in ``width``."""
+def text_fit(text: str, font: str, size: float, width: float, floor: float = MIN_TYPE) -> float:
+    """The largest size up to ``size`` (and not below ``floor``) at which ``text`` fits in ``width``."""
+    size = max(size, floor)
     while size > floor and fonts.string_width(text, font, size) > width:
-        size -= 0.25
+        size = max(floor, size - 0.25)
     return size
 
 
@@ -108,7 +116,9 @@ def heading(c: Canvas, x: float, y: float, w: float, h: float, text: str, style:
     """A heading band: solid with reversed type, or an outline in ink-saver mode."""
     c.saveState()
     font = fonts.MONO_BOLD if mono else fonts.SERIF_BOLD
-    size = text_fit(text, font, min(h * 0.62, style.pt(11)), w - style.pt(8) - (fonts.string_width(right, fonts.SERIF_ITALIC, style.pt(7)) + 6 if right else 0))
+    right_size = max(MIN_TYPE, min(style.pt(7), h * 0.5))
+    right_w = fonts.string_width(right, fonts.SERIF_ITALIC, right_size) + 6 if right else 0
+    size = text_fit(text, font, min(h * 0.62, style.pt(11)), w - style.pt(8) - right_w)
     if style.ink_saver:
         c.setStrokeGray(style.line_gray)
         c.setLineWidth(style.line_width)
@@ -121,8 +131,8 @@ def heading(c: Canvas, x: float, y: float, w: float, h: float, text: str, style:
     c.setFont(font, size)
     c.drawString(x + style.pt(4), y + (h - size * 0.7) / 2, text)
     if right:
-        c.setFont(fonts.SERIF_ITALIC, min(style.pt(7), h * 0.5))
-        c.drawRightString(x + w - style.pt(4), y + (h - style.pt(7) * 0.7) / 2, right)
+        c.setFont(fonts.SERIF_ITALIC, right_size)
+        c.drawRightString(x + w - style.pt(4), y + (h - right_size * 0.7) / 2, right)
     c.restoreState()
 
 
@@ -141,7 +151,7 @@ def label(c: Canvas, x: float, y: float, text: str, style: Style, size: float = 
           gray: float | None = None, right: bool = False, centre: bool = False, font: str | None = None) -> None:
     c.saveState()
     c.setFillGray(style.label_gray if gray is None else gray)
-    c.setFont(font or (fonts.SERIF_BOLD if bold else fonts.SERIF), max(style.pt(size), min(size, MIN_TYPE)))
+    c.setFont(font or (fonts.SERIF_BOLD if bold else fonts.SERIF), style.type(size))
     if right:
         c.drawRightString(x, y, text)
     elif centre:
@@ -212,7 +222,7 @@ def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float,
         c.line(x, yy, x + w, yy)
         if numbered:
             c.setFillGray(0.55)
-            c.setFont(fonts.MONO, style.pt(6))
+            c.setFont(fonts.MONO, style.type(6))
             c.drawRightString(x + style.pt(8), yy + style.pt(2), str(i))
     c.restoreState()
     return count
@@ -226,7 +236,7 @@ def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w:
     """
     values = values or []
     count = ruled_lines(c, x, y, w, h, pitch, style)
-    sq = min(pitch * 0.6, style.pt(8))
+    sq = max(MIN_BOX, min(pitch * 0.6, style.pt(8)))
     text_x = x + (sq + style.pt(4) if checkbox else style.pt(2))
     for i in range(count):
         base = y + h - (i + 1) * pitch
@@ -298,7 +308,7 @@ def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float
         set_stroke(c, style)
         c.rect(bx, y, bw, h, stroke=1, fill=0)
         c.setFillGray(0.55 if current != rank else 0)
-        size = min(h * 0.55, style.pt(7))
+        size = max(MIN_TYPE, min(h * 0.55, style.pt(7)))
         c.setFont(fonts.MONO_BOLD if current == rank else fonts.MONO, size)
         c.drawCentredString(bx + bw / 2, y + (h - size * 0.7) / 2, rank)
         if current == rank:
@@ -314,7 +324,7 @@ def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Sty
               font: str | None = None, leading: float = 1.2, gray: float = 0.15, max_lines: int | None = None) -> float:
     """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it."""
     font = font or fonts.SERIF
-    size = style.pt(size)
+    size = style.type(size)
     lines = fonts.wrap_text(text, font, size, w)
     if max_lines is not None:
         lines = lines[:max_lines]
@@ -329,11 +339,20 @@ def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Sty
     return yy + size * leading - size * 0.35
 
 
+def paragraph_height(text: str, style: Style, w: float, size: float = 7, font: str | None = None,
+                     leading: float = 1.2) -> float:
+    """How far down ``paragraph`` with the same arguments reaches below its ``y_top``."""
+    size = style.type(size)
+    lines = len(fonts.wrap_text(text, font or fonts.SERIF, size, w))
+    return size + (lines - 1) * size * leading + size * 0.35
+
+
 def rich_line(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size: float, gray: float = 0.1,
               max_width: float | None = None) -> None:
-    """Draw consecutive (font, text) runs on one baseline, shrinking to ``max_width``."""
+    """Draw consecutive (font, text) runs on one baseline, shrinking to ``max_width`` (never below MIN_TYPE)."""
+    size = max(size, MIN_TYPE)
     if max_width:
-        while size > 4.5 and sum(fonts.string_width(t, f, size) for f, t in parts) > max_width:
+        while size > MIN_TYPE and sum(fonts.string_width(t, f, size) for f, t in parts) > max_width:
             size -= 0.25
     c.saveState()
     c.setFillGray(gray)
@@ -344,7 +363,32 @@ def rich_line(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size:
     c.restoreState()
 
 
-MIN_TYPE = 4.6  # pt: labels never shrink below this on a quarter-page sheet
+def wrap_runs(parts: list[tuple[str, str]], size: float, width: float, indent: float = 0
+              ) -> list[list[tuple[str, str]]]:
+    """(font, text) runs broken into lines no wider than ``width`` at ``size``; lines after the first
+    start ``indent`` in. A word never breaks, and keeps its run's font."""
+    words = [(font, word) for font, text in parts for word in re.findall(r"\s*\S+", text)]
+    lines: list[list[tuple[str, str]]] = [[]]
+    used = 0.0
+    for font, word in words:
+        room = width - (indent if len(lines) > 1 else 0)
+        w = fonts.string_width(word, font, size)
+        if lines[-1] and used + w > room:
+            word = word.lstrip()
+            lines.append([])
+            used, w = 0.0, fonts.string_width(word, font, size)
+        lines[-1].append((font, word))
+        used += w
+    return lines
+
+
+def rich_paragraph(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size: float, width: float,
+                   leading: float, indent: float = 0, gray: float = 0.1) -> float:
+    """Runs wrapped into ``width`` from the baseline ``y`` down; returns the baseline after the last line."""
+    for k, line in enumerate(wrap_runs(parts, size, width, indent)):
+        rich_line(c, x + (indent if k else 0), y, line, size, gray)
+        y -= leading
+    return y
 
 
 def vstack(top: float, height: float, parts: list[float], gap: float) -> list[tuple[float, float]]:
@@ -367,7 +411,7 @@ def titled(c: Canvas, x: float, y: float, w: float, h: float, title: str, note: 
     box(c, x, y, w, h, style, round_=style.pt(3))
     label(c, x + style.pt(4), y + h - style.pt(10), title.upper(), style, 7.5, bold=True, gray=0.12)
     if note:
-        nsize = text_fit(note, fonts.SERIF_ITALIC, style.pt(6),
+        nsize = text_fit(note, fonts.SERIF_ITALIC, style.type(6),
                          w - fonts.string_width(title.upper(), fonts.SERIF_BOLD, style.pt(7.5)) - style.pt(14))
         c.saveState()
         c.setFillGray(style.label_gray)

@@ -10,7 +10,7 @@ from ...render import fonts
 from ...seed import Rng
 from . import characters
 from ...sheets.draw import title_band
-from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
                    text_fit, titled, value_text, vstack)
 
 SIZES = (1, 2)
@@ -61,9 +61,14 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top = paragraph(c, 0, top, w, cls["blurb"], style, 7.5, font=fonts.SERIF_ITALIC, gray=0.25) - s(4)
 
     # The five abilities, each with its ladder of level-point steps.
-    ab_h = s(112)
     n = len(rules["abilities"])
     cw = (w - gap * (n - 1)) / n
+    # Steps as rows of small boxes, four to a row where four fit at a legible size, else three.
+    sh = max(MIN_BOX, s(10.5))
+    per_row = 4 if (cw - s(8) - 3 * s(2)) / 4 >= fonts.string_width("d12+1", fonts.MONO, style.type(6)) + 2 else 3
+    ladder_rows = -(-7 // per_row)
+    ladder_top = s(56)  # from the box's top: the name, the starting value and the caption above the steps
+    ab_h = ladder_top + ladder_rows * (sh + s(2)) + s(4)
     for i, ability in enumerate(rules["abilities"]):
         x = i * (cw + gap)
         y = top - ab_h
@@ -72,15 +77,13 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         start = cls[ability.lower()]
         value_text(c, x, y + ab_h - s(40), cw, str(start), style, 24, font=fonts.MONO_BOLD, centre=True)
         steps = ladder(start)
-        sh = s(10.5)
         sw = (cw - s(8))
-        # Steps as two rows of small boxes: the start is filled, the rest are for level points.
-        per_row = 4
+        # The start is filled, the rest are for level points.
         bw = (sw - (per_row - 1) * s(2)) / per_row
         for k, step in enumerate(steps[:8]):
             r, q = divmod(k, per_row)
             bx = x + s(4) + q * (bw + s(2))
-            by = y + s(18) - r * (sh + s(2))
+            by = y + ab_h - ladder_top - (r + 1) * sh - r * s(2)
             c.saveState()
             set_stroke(c, style)
             solid = k == 0 and not style.ink_saver
@@ -91,13 +94,15 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
             c.rect(bx, by, bw, sh, stroke=1, fill=1 if solid else 0)
             c.setFillGray(1 if solid else 0 if k == 0 else 0.35)
             font = fonts.MONO_BOLD if k == 0 else fonts.MONO
+            if fonts.string_width(step, font, style.type(6)) > bw - 2:
+                step = step.replace("d12", "")  # a narrow ladder reads d12, +1, +2, +3
             size = text_fit(step, font, s(6.5), bw - 2)
             c.setFont(font, size)
             c.drawCentredString(bx + bw / 2, by + (sh - size * 0.7) / 2, step)
             c.restoreState()
             if k:
                 form.add(c, f"{ability.lower()}.step{k}", bx, by, bw, sh, kind="check")
-        label(c, x + cw / 2, y + s(18) + sh + s(3), "level points: tick a step", style, 5.6, centre=True)
+        label(c, x + cw / 2, y + ab_h - ladder_top + s(3), "level points: tick a step", style, 5.6, centre=True)
     top -= ab_h + gap
 
     (hp_y, hp_h), (low_y, low_h) = vstack(top, top, [-1.35, -1], gap)
@@ -125,7 +130,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     parts = vstack(low_y + low_h, low_h, [-1, -1, -1], s(3))
     for (title, key, count, note), (ty, th) in zip(tallies, parts):
         ix, iy, iw, ih = titled(c, rx, ty, rw, th, title, note, style)
-        per_row = 20
+        # As many boxes to a row as the width holds at the smallest box, at most twenty.
+        per_row = min(20, int((iw + s(1.5)) // (MIN_BOX + s(1.5))))
         rows = (count + per_row - 1) // per_row
         size = min((iw - (per_row - 1) * s(1.5)) / per_row, (ih - (rows - 1) * s(1.5)) / rows)
         square_boxes(c, form, key, ix, iy + ih, count, size, s(1.5), style, per_row=per_row,

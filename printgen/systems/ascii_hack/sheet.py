@@ -100,7 +100,7 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
         ruled_list(c, form, key, ix, iy, iw, ih, s(15), style)
     top -= lists_h + gap
 
-    track_h = s(92)
+    track_h = s(112)
     _consumables(c, form, 0, top - track_h, w, track_h, char, style)
     top -= track_h + gap
 
@@ -142,7 +142,6 @@ def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, "Consumables and Escalation",
                             "cross off as the dice go down; write the new value if one goes up", style)
-    label_w = s(78)
     rows = [
         ("Sustenance d20", "-1 each new Zone; at 0 a Talent drops a rank each Zone", r["sustenance_start"], 0, True),
         ("Illumination d20", "-1 when a Zone needs light; at 0 all dice count as d4 there", r["illumination_start"], 0, True),
@@ -152,20 +151,21 @@ def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h
     row_h = ih / 3
     for k, (title, note, start, end, down) in enumerate(rows):
         base = iy + ih - (k + 1) * row_h
-        label(c, ix, base + row_h - s(10), title, style, 8, bold=True, gray=0.05)
-        paragraph(c, ix, base + row_h - s(11), label_w, note, style, 5.2, gray=0.4, max_lines=3)
+        # The die's name with what moves it on one line, its values in a row of boxes under them.
+        label(c, ix, base + row_h - s(8), title, style, 8, bold=True, gray=0.05)
+        title_w = fonts.string_width(title, fonts.SERIF_BOLD, style.type(8)) + s(6)
+        label(c, ix + title_w, base + row_h - s(8), note, style, 6.2, font=fonts.SERIF_ITALIC, gray=0.35)
         values = list(range(start, end - 1, -1)) if down else list(range(start, end + 1))
         n = len(values)
-        bx0 = ix + label_w + s(6)
-        size = min((iw - label_w - s(6) - (n - 1) * s(1.5)) / n, row_h - s(4))
+        size = min((iw - (n - 1) * s(1.5)) / n, row_h - s(12))
         for i, v in enumerate(values):
-            bx = bx0 + i * (size + s(1.5))
-            by = base + (row_h - size) / 2
+            bx = ix + i * (size + s(1.5))
+            by = base + s(1)
             c.saveState()
             set_stroke(c, style, heavy=(v == start))
             c.rect(bx, by, size, size, stroke=1, fill=0)
             c.setFillGray(0.1 if v == start else 0.5)
-            c.setFont(fonts.MONO_BOLD if v == start else fonts.MONO, size * 0.42)
+            c.setFont(fonts.MONO_BOLD if v == start else fonts.MONO, max(style.type(6), size * 0.42))
             c.drawCentredString(bx + size / 2, by + size * 0.32, str(v))
             c.restoreState()
             form.add(c, f"{title.split()[0].lower()}.{v}", bx, by, size, size, kind="check")

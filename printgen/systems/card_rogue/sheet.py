@@ -10,13 +10,13 @@ from ...render import fonts
 from ...seed import Rng
 from .sheet_data import choices as rule_choices, rules
 from ...units import mm
-from ...sheets.draw import title_band
-from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, ruled_list, set_stroke,
-                   square_boxes, text_fit, titled, vstack)
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
+                            set_stroke, square_boxes, text_fit, title_band, titled, vstack, wrap_runs)
 
 SIZES = (1, 2, 4)
 PRE_ROLLED = False
 POKER = (mm(63.5), mm(88.9))
+WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
 
 
 def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
@@ -65,18 +65,22 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     big_h = s(44)
     third = (w - 2 * gap) / 3
     for i, (key, title, note) in enumerate((
-            ("max-health", "Max health", f"starts at {r['max_health']} unless your character says otherwise"),
-            ("attack", "Attack modifier", f"starts at {r['attack_modifier']:+d}; added after every other modifier"),
-            ("victory", "Victory points", f"starts at {r['score']}"))):
+            ("max-health", "Max health", f"start: {r['max_health']}, or as your character says"),
+            ("attack", "Attack modifier", f"start: {r['attack_modifier']:+d}; added last"),
+            ("victory", "Victory points", f"start: {r['score']}"))):
         x = i * (third + gap)
         field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
-        paragraph(c, x + s(3), top - big_h + s(12), third - s(6), note, style, 5.4, font=fonts.SERIF_ITALIC,
-                  gray=0.4, max_lines=2)
+        lines = len(fonts.wrap_text(note, fonts.SERIF_ITALIC, style.type(6), third - s(6)))
+        paragraph(c, x + s(3), top - big_h + s(2) + lines * style.type(6) * 1.2, third - s(6), note, style, 6,
+                  font=fonts.SERIF_ITALIC, gray=0.4)
     top -= big_h + gap
 
     potions = r["potion"]
     roomy = h > 500
-    parts = [s(40), -1, len(potions) * s(14) + s(20), s(88)] + ([-0.7] if roomy else [])
+    victory = _victory_lines(w - 2 * s(4), style)
+    vp_h = s(13) + s(2) + max(MIN_BOX, min((w - 2 * s(4) - 19 * s(1.5)) / 20, s(12))) + s(4) + \
+        max(len(column) for column in victory) * _victory_leading(style) + s(4)
+    parts = [s(40), -1, len(potions) * s(14) + s(20), vp_h] + ([-0.7] if roomy else [])
     stacked = vstack(top, top, parts, gap)
     (hp_y, hp_h), (en_y, en_h), (po_y, po_h), (vp_y, vp_h) = stacked[:4]
     if roomy:
@@ -90,20 +94,24 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     square_boxes(c, form, "health", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
 
     ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, "Enemy in combat", "its health is restored if you flee", style)
-    row = s(17)
+    # The enemy's name beside its twenty health boxes where they fit at a legible size, else above them.
+    beside = (iw * 0.7 - 19 * s(1.2)) / 20 >= MIN_BOX
+    name_w = iw * 0.3 if beside else iw
+    bsize = max(MIN_BOX, min((iw - (name_w if beside else 0) - 19 * s(1.2)) / 20, s(13)))
+    name_h = s(13)
+    row = bsize + s(4) + (0 if beside else name_h)
     rows = max(1, int(ih // row))
-    name_w = iw * 0.3
     for k in range(rows):
         base = iy + ih - (k + 1) * row
+        name_y = base + s(2) if beside else base + bsize + s(3)
         c.saveState()
         c.setStrokeGray(0.68)
         c.setLineWidth(0.4)
-        c.line(ix, base + s(2), ix + name_w - s(4), base + s(2))
+        c.line(ix, name_y, ix + name_w - s(4), name_y)
         c.restoreState()
-        form.add(c, f"enemy{k + 1}.name", ix, base + s(2.5), name_w - s(4), row - s(4), font_size=s(8))
-        bsize = min((iw - name_w - 19 * s(1.2)) / 20, row - s(4))
-        square_boxes(c, form, f"enemy{k + 1}.health", ix + name_w, base + s(2) + bsize, 20, bsize, s(1.2), style,
-                     numbered=True)
+        form.add(c, f"enemy{k + 1}.name", ix, name_y + 0.5, name_w - s(4), name_h - s(1), font_size=s(8))
+        square_boxes(c, form, f"enemy{k + 1}.health", ix + (name_w if beside else 0), base + s(2) + bsize, 20,
+                     bsize, s(1.2), style, numbered=True)
 
     ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, "Potions identified", "roll a die the first time a colour is used",
                             style)
@@ -123,18 +131,39 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         yy -= s(14)
 
     ix, iy, iw, ih = titled(c, 0, vp_y, w, vp_h, "Victory points", "tick one for each point won", style)
-    size = min((iw - 19 * s(1.5)) / 20, s(12))
+    size = max(MIN_BOX, min((iw - 19 * s(1.5)) / 20, s(12)))
     square_boxes(c, form, "vp", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
-    yy = iy + ih - size - s(3)
-    cols = 2 if iw > s(300) else 1
-    cw = iw / cols
-    per_col = (len(r["victory"]) + cols - 1) // cols
-    for k, v in enumerate(r["victory"]):
-        col, rr = divmod(k, per_col)
-        x = ix + col * cw
-        y = yy - (rr + 1) * s(10)
-        label(c, x, y, v["points"], style, 7, font=fonts.MONO_BOLD, gray=0)
-        label(c, x + s(len(v["points"]) * 4.4 + 5), y, v["what"], style, 6.6, gray=0.2)
+    yy = iy + ih - size - s(4)
+    column_w = iw / len(victory)
+    for col, lines in enumerate(victory):
+        y = yy - style.type(6.8)
+        for follows, line in lines:
+            rich_line(c, ix + col * column_w + (s(10) if follows else 0), y, line, style.type(6.8), gray=0.15)
+            y -= _victory_leading(style)
+
+
+def _victory_leading(style: Style) -> float:
+    return style.type(6.8) * 1.3
+
+
+def _victory_lines(width: float, style: Style) -> list[list[tuple[bool, list[tuple[str, str]]]]]:
+    """The ways to win points, wrapped in one column or two as the width allows: each line as
+    (whether it carries on an entry, so is indented; its runs of text)."""
+    # A number of points leads its line; points in words follow what earns them.
+    r = rules()
+    columns = 2 if width > style.pt(300) + 200 else 1
+    column_w = width / columns - style.pt(6)
+    entries = []
+    for v in r["victory"]:
+        if v["points"].isdigit():
+            runs = [(fonts.MONO_BOLD, v["points"]), (fonts.SERIF, "  " + v["what"])]
+        else:
+            runs = [(fonts.SERIF, v["what"] + ":"), (fonts.SERIF_ITALIC, " " + v["points"])]
+        entries.append([(k > 0, line) for k, line in
+                        enumerate(wrap_runs(runs, style.type(6.8), column_w, indent=style.pt(10)))])
+    per_column = -(-len(entries) // columns)
+    return [[line for entry in entries[k:k + per_column] for line in entry]
+            for k in range(0, len(entries), per_column)]
 
 
 def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
@@ -148,8 +177,7 @@ def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector)
     slots = {slot["name"]: slot for slot in r["slot"]}
     # Hands either side of the head; chest and feet below, side by side.
     card_w, card_h = POKER
-    # A card-size slot row may reach 4 mm into the page margin (A4 is 6 mm narrower than Letter).
-    full = w + mm(8) >= 3 * (card_w + mm(1)) + 2 * mm(1) and top >= 2 * (card_h + mm(1)) + gap
+    full = w >= 3 * (card_w + mm(1)) + 2 * mm(1) and top >= 2 * (card_h + mm(1)) + gap
     if full:
         gap = mm(1)
         sw, sh = card_w + mm(1), card_h + mm(1)

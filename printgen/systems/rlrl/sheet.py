@@ -9,9 +9,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ...render import fonts
 from ...seed import Rng
 from . import characters, colours
-from ...sheets.draw import title_band
-from ...sheets.draw import (FormCollector, Style, field, label, paragraph, ruled_list, square_boxes,
-                   titled, vstack)
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, field, label, paragraph, paragraph_height, ruled_list,
+                            square_boxes, title_band, titled, vstack)
 
 SIZES = (1, 2)
 PRE_ROLLED = True
@@ -65,37 +64,49 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     # Left column: skills, then the rules at hand, then inventory.
     skill_row = s(19)
     skills_h = len(r["skills"]) * skill_row + s(30)
-    (sk_y, sk_h), (ref_y, ref_h), (inv_y, inv_h) = vstack(top, top, [skills_h, s(74), -1], gap)
+    diff = "  ".join(f"{d['levels']}: {d['difficulty']}" for d in r["difficulty"])
+    lu = r["level_up"]
+    start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
+    rules_at_hand = [(f"Roll the skill's pool: every 5 or 6 is a success. You need as many successes as the "
+                      f"level's Difficulty (dungeon level: Difficulty  {diff}).", 6.6, fonts.SERIF, 0.15),
+                     (f"Going down a level gains a level: {lu['skills']} {lu['hit_points']} {lu['ability']}",
+                      6.6, fonts.SERIF, 0.15),
+                     ("Note: " + start, 6, fonts.SERIF_ITALIC, 0.4)]
+    inner_w = left_w - 2 * s(4)
+    ref_h = s(13) + s(6) + sum(paragraph_height(text, style, inner_w, size, font) + s(1)
+                               for text, size, font, _ in rules_at_hand)
+    (sk_y, sk_h), (ref_y, ref_h), (inv_y, inv_h) = vstack(top, top, [skills_h, ref_h, -1], gap)
     _skills(c, 0, sk_y, left_w, sk_h, char, style, form, skill_row)
     ix, iy, iw, ih = titled(c, 0, ref_y, left_w, ref_h, "Rules at hand", "", style)
-    diff = "  ".join(f"{d['levels']}: {d['difficulty']}" for d in r["difficulty"])
-    yy = paragraph(c, ix, iy + ih, iw, f"Roll the skill's pool: every 5 or 6 is a success. You need as many "
-                   f"successes as the level's Difficulty (dungeon level: Difficulty  {diff}).", style, 6.6)
-    lu = r["level_up"]
-    yy = paragraph(c, ix, yy - s(1), iw, f"Going down a level gains a level: {lu['skills']} {lu['hit_points']} "
-                   f"{lu['ability']}", style, 6.6)
-    start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
-    paragraph(c, ix, yy - s(1), iw, "Note: " + start, style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
+    yy = iy + ih + s(1)
+    for text, size, font, gray in rules_at_hand:
+        yy = paragraph(c, ix, yy - s(1), iw, text, style, size, font=font, gray=gray)
     ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, "Inventory", "", style)
     ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
 
     # Right column: abilities, lock picks and gold, spells, colours.
     shown = item_colours or rules_colours()
     col_h = len(shown) * s(13) + s(20)
-    parts = [-1, s(58), -0.8, col_h]
+    inner_w = right_w - 2 * s(4)
+    # Twelve lock picks in a row where they fit beside the gold at a legible size, else in two rows of six.
+    picks_per_row = 12 if (inner_w * 0.62 - 11 * s(2)) / 12 >= MIN_BOX else 6
+    pick = max(MIN_BOX, min(s(10), (inner_w * 0.62 - (picks_per_row - 1) * s(2)) / picks_per_row))
+    pick_rows = 12 // picks_per_row
+    lp_h = s(13) + s(13) + pick_rows * (pick + s(2)) + s(2)
+    choose = f"Choose from: {', '.join(a['name'] for a in r['ability'] if not a.get('added'))}, or one your table invents."
+    choose_h = paragraph_height(choose, style, inner_w, 5.8, fonts.SERIF_ITALIC) + s(2)
+    parts = [-1, lp_h, -0.8, col_h]
     (ab_y, ab_h), (lp_y, lp_h), (sp_y, sp_h), (co_y, co_h) = vstack(top, top, parts, gap)
     ix, iy, iw, ih = titled(c, right_x, ab_y, right_w, ab_h, "Special abilities", "one per level gained", style)
-    names = ", ".join(a["name"] for a in r["ability"] if not a.get("added"))
-    ref_top = iy + s(26)
-    ruled_list(c, form, "abilities", ix, ref_top, iw, ih - s(26), s(16), style)
-    paragraph(c, ix, ref_top - s(1), iw, f"Choose from: {names}, or one your table invents.", style, 5.8,
-              font=fonts.SERIF_ITALIC, gray=0.3)
+    ref_top = iy + choose_h
+    ruled_list(c, form, "abilities", ix, ref_top, iw, ih - choose_h, s(16), style)
+    paragraph(c, ix, ref_top - s(1), iw, choose, style, 5.8, font=fonts.SERIF_ITALIC, gray=0.3)
 
-    ix, iy, iw, ih = titled(c, right_x, lp_y, right_w, lp_h, "Lock picks and gold", "", style)
-    label(c, ix, iy + ih - s(8), "Lock picks (a failed check breaks one):", style, 6.5)
-    size = min(s(10), (iw * 0.62 - 11 * s(2)) / 12)
-    square_boxes(c, form, "lockpicks", ix, iy + ih - s(11), 12, size, s(2), style)
-    gx = ix + 12 * (size + s(2)) + s(4)
+    ix, iy, iw, ih = titled(c, right_x, lp_y, right_w, lp_h, "Lock picks and gold", "a failed check breaks a pick",
+                            style)
+    label(c, ix, iy + ih - s(8), "Lock picks:", style, 6.5)
+    square_boxes(c, form, "lockpicks", ix, iy + ih - s(12), 12, pick, s(2), style, per_row=picks_per_row)
+    gx = ix + picks_per_row * (pick + s(2)) + s(4)
     field(c, form, "gold", gx, iy, ix + iw - gx, ih - s(1), "Gold", style,
           char and str(char["gold"]))
 
@@ -142,11 +153,14 @@ def _skills(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, A
             c.saveState()
             c.setStrokeGray(style.line_gray)
             c.setLineWidth(style.line_width)
-            if filled:
-                c.setFillGray(0.25 if not style.ink_saver else 0.6)
+            if filled:  # a die of the pool: solid, or with --ink-saver a light tint in a heavy outline
+                c.setFillGray(0.25 if not style.ink_saver else 0.85)
+                if style.ink_saver:
+                    c.setStrokeGray(0)
+                    c.setLineWidth(1.4)
             c.roundRect(bx, by, size, size, size * 0.18, stroke=1, fill=1 if filled else 0)
-            c.setFillGray(1 if filled else 0.75)
-            c.setFont(fonts.MONO, size * 0.42)
+            c.setFillGray(1 if filled and not style.ink_saver else 0 if filled else 0.6)
+            c.setFont(fonts.MONO, max(style.type(6), size * 0.42))
             c.drawCentredString(bx + size / 2, by + size * 0.33, f"{k + 1}d")
             c.restoreState()
             if not char and not filled:

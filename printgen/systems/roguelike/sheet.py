@@ -12,13 +12,12 @@ from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import characters
 from .rules import choices as rule_choices, data_list, stated, tables
-from ...sheets.draw import title_band
-from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
-                   square_boxes, value_text)
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
+                            square_boxes, title_band, value_text, wrap_runs)
 
-SIZES = (1, 2, 4)
+SIZES = (1, 2)  # four to a page would need 5 pt type: a quarter page cannot hold a Priest's miracles at 6 pt
 WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page
-COMPACT_PITCH = 11.5  # pt on a quarter page (4 mm): never smaller, whatever the scale
+COMPACT_PITCH = 13  # pt on a half or quarter page (4.6 mm): room for a 3.5 mm tick box on each line
 PRE_ROLLED = True
 
 # How each rating is used, in a few words, printed under it.
@@ -66,7 +65,7 @@ def choices() -> tuple[dict[str, str], ...]:
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector) -> None:
-    compact = h < 520
+    compact = w < 400  # a half or quarter page: the record in its short form
     s = style.pt
     gap = s(5)
     number = f"No. {char['number']}" if char else "Roll occupation 1d6, race 1d6"
@@ -124,12 +123,14 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
     # Spells and special abilities: one line per use, with a box to tick it off.
     kit_lines = len(char["weapons"]) + len(char["gear"]) if char else 3
+    ability_h = _abilities_height(w, char, style, compact)
     if compact:
-        spells_h, gear_h = s(94), s(17) + (kit_lines + 1) * COMPACT_PITCH
+        spells_h, gear_h = max(s(94), ability_h), s(17) + (kit_lines + 1) * COMPACT_PITCH
     else:
         # The points table takes what it needs; spells and gear share the rest.
         spare = top - s(212) - 2 * gap
-        spells_h, gear_h = spare * 0.56, spare * 0.44
+        spells_h = max(spare * 0.56, ability_h)
+        gear_h = spare - spells_h
     _abilities(c, 0, top - spells_h, w, spells_h, char, style, form, compact)
     top -= spells_h + gap
 
@@ -197,20 +198,8 @@ def _titled(c: Canvas, x: float, y: float, w: float, h: float, title: str, note:
               font=fonts.SERIF_ITALIC)
 
 
-def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
-               form: FormCollector, compact: bool) -> None:
-    s = style.pt
-    _titled(c, x, y, w, h, "Spells and Special Abilities", "tick a box when a use is spent: it is gone for good",
-            style)
-    ix, iy, iw, ih = _inner(x, y, w, h, style)
-    if char is None:
-        ruled_list(c, form, "abilities", ix, iy, iw, ih, s(WRITE_PITCH) if not compact else COMPACT_PITCH, style,
-                   checkbox=True)
-        return
-    size = 8.2 if not compact else 7
-    line_h = s(size) * 1.5
-    yy = iy + ih - line_h + s(2)
-    sq = s(size) * 0.95
+def _ability_entries(char: dict[str, Any]) -> list[tuple[int, list[tuple[str, str]]]]:
+    """Each ability, spell and miracle as (uses, runs of text): name, rating, what it does."""
     entries: list[tuple[int, list[tuple[str, str]]]] = []
     for ability in char["abilities"]:
         if ability["name"] in ("Spell", "Miracle"):
@@ -224,24 +213,68 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
                 runs.append((fonts.MONO, f" {kind} {item[rating]}"))
             runs.append((fonts.SERIF, f"  {item['effect']}"))
             entries.append((1, runs))
-    for n, (count, runs) in enumerate(entries, start=1):
+    return entries
+
+
+def _ability_metrics(style: Style, compact: bool) -> tuple[float, float, float]:
+    """Type size, line height and tick-box side of the abilities list."""
+    size = style.type(8.2 if not compact else 7)
+    sq = max(MIN_BOX, size * 0.95)
+    return size, max(size * 1.5, sq + style.pt(3)), sq
+
+
+def _ability_lines(w: float, char: dict[str, Any], style: Style, compact: bool
+                   ) -> list[tuple[int, list[list[tuple[str, str]]]]]:
+    """Each entry's uses and its wrapped lines, to fit beside its tick boxes."""
+    size, _, sq = _ability_metrics(style, compact)
+    iw = w - 2 * style.pt(4)
+    found = []
+    for count, runs in _ability_entries(char):
+        tx = count * (sq + style.pt(2)) + style.pt(3)
+        found.append((count, wrap_runs(runs, size, iw - tx)))
+    return found
+
+
+def _abilities_height(w: float, char: dict[str, Any] | None, style: Style, compact: bool) -> float:
+    """The height the abilities box needs for every rolled line, its note and one line to spare."""
+    if char is None:
+        return 0.0
+    _, line_h, _ = _ability_metrics(style, compact)
+    lines = sum(len(lines) for _, lines in _ability_lines(w, char, style, compact))
+    notes = 1 if char["spells"] or char["miracles"] or not char["abilities"] else 0
+    return style.pt(13) + style.pt(4) + (lines + notes + 1) * line_h + style.pt(4)
+
+
+def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+               form: FormCollector, compact: bool) -> None:
+    s = style.pt
+    _titled(c, x, y, w, h, "Spells and Special Abilities", "tick a box when a use is spent: it is gone for good",
+            style)
+    ix, iy, iw, ih = _inner(x, y, w, h, style)
+    pitch = s(WRITE_PITCH) if not compact else COMPACT_PITCH
+    if char is None:
+        ruled_list(c, form, "abilities", ix, iy, iw, ih, pitch, style, checkbox=True)
+        return
+    size, line_h, sq = _ability_metrics(style, compact)
+    yy = iy + ih - line_h + s(2)
+    for n, (count, lines) in enumerate(_ability_lines(w, char, style, compact), start=1):
         for k in range(count):
             box(c, ix + k * (sq + s(2)), yy, sq, sq, style)
             form.add(c, f"ability{n}.used{k + 1}", ix + k * (sq + s(2)), yy, sq, sq, kind="check")
         tx = ix + count * (sq + s(2)) + s(3)
-        rich_line(c, tx, yy + s(1), runs, s(size), max_width=ix + iw - tx)
-        yy -= line_h
+        for line in lines:
+            rich_line(c, tx, yy + s(2), line, size)
+            yy -= line_h
     if char["spells"] or char["miracles"]:
         note = f"Damage of a spell or miracle = {stated()['damage']['magic'].format(rating='SDR or MDR')}."
-        label(c, ix, yy + s(2), note, style, 6, font=fonts.SERIF_ITALIC)
-        yy -= line_h * 0.8
-    if not entries:
-        label(c, ix, yy + s(2), "No special abilities: a Human Tourist has only wits and a rusty dagger.",
+        label(c, ix, yy + s(3), note, style, 6, font=fonts.SERIF_ITALIC)
+        yy -= line_h
+    if not char["abilities"]:
+        label(c, ix, yy + s(3), "No special abilities: a Human Tourist has only wits and a rusty dagger.",
               style, 7, font=fonts.SERIF_ITALIC)
         yy -= line_h
     # Room below for abilities regained or found later.
     room = yy + line_h - iy
-    pitch = s(WRITE_PITCH) if not compact else COMPACT_PITCH
     if room > pitch:
         ruled_list(c, form, "abilities", ix, iy, iw, room - s(3), pitch, style, checkbox=True)
 
@@ -275,7 +308,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     _titled(c, tx, y, table_w, h, "The Points Table", "", style)
     ix, iy, iw, ih = _inner(tx, y, table_w, h, style)
     yy = iy + ih - s(2)
-    for who, title in (("living", "While your @ lives"), ("dead", "After your @ dies (you referee)")):
+    for who, title in (("living", "While your @ lives"), ("dead", "After your @ dies (you are a Referee)")):
         label(c, ix, yy - s(7), title, style, 7, bold=True, gray=0.12, font=fonts.SERIF_BOLD_ITALIC)
         yy -= s(11)
         for item in points.items:
