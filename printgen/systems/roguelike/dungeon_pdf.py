@@ -18,7 +18,7 @@ import pikepdf
 
 from ...maps import draw
 from ...maps.level import Level
-from ...render import fonts
+from ...render import fonts, parallel
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
@@ -45,10 +45,12 @@ def map_squares(paper: Paper) -> tuple[int, int]:
 
 def render(dungeon: Dungeon, request) -> bytes:
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
-    book = text_book(dungeon, request, players_view)
+    book, (gm_maps, players_maps) = parallel.both(
+        lambda: text_book(dungeon, request, players_view),
+        lambda: ([maps_pdf(dungeon, level, request, draw.GM) for level in dungeon.levels],
+                 [maps_pdf(dungeon, level, request, players_view) for level in dungeon.levels]),
+    )
     sections = _sections(book, len(dungeon.levels))
-    gm_maps = [maps_pdf(dungeon, level, request, draw.GM) for level in dungeon.levels]
-    players_maps = [maps_pdf(dungeon, level, request, players_view) for level in dungeon.levels]
     with _Pages() as pages:
         pages.add(book, *sections[0])  # the cover
         for index, level in enumerate(dungeon.levels):

@@ -1,0 +1,72 @@
+"""Two parts of one product made at the same time on two cores, with the bytes they have made one after the other.
+
+A booklet's text pages (WeasyPrint) and its maps (ReportLab) do not depend on
+each other, and each takes a second or two; on a machine with a second core
+the maps are drawn in a forked copy of the process while the text is laid
+out. The child inherits everything the parent has set up (the pinned
+SOURCE_DATE_EPOCH, fonts, the generated data), so its bytes are the bytes the
+parent would have made. Where fork is missing, or the child fails for any
+reason, the parent makes the part itself: an error then surfaces exactly as
+it would have without the child.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+from typing import Callable, TypeVar
+
+A = TypeVar("A")
+B = TypeVar("B")
+
+
+def can_fork() -> bool:
+    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+
+
+def both(first: Callable[[], A], second: Callable[[], B]) -> tuple[A, B]:
+    """``(first(), second())``, with ``second`` made in a forked child while ``first`` runs here."""
+    if not can_fork():
+        return first(), second()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        _child(read_end, write_end, second)
+    os.close(write_end)
+    data = b""
+    try:
+        made = first()
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+    except BaseException:
+        _close(read_end)  # the child stops on a broken pipe instead of waiting for a reader
+        os.waitpid(pid, 0)
+        raise
+    _, status = os.waitpid(pid, 0)
+    if status != 0 or not data:
+        return made, second()
+    return made, pickle.loads(data)
+
+
+def _child(read_end: int, write_end: int, second: Callable[[], object]) -> None:
+    """Make ``second``, hand it to the parent through the pipe, and leave at once: none of the parent's
+    exit handlers, output buffers or signal handlers (which remove half-written files) run here."""
+    status = 1
+    try:
+        os.close(read_end)
+        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            signal.signal(number, signal.SIG_DFL)
+        data = pickle.dumps(second(), protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(data)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _close(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass

@@ -1,0 +1,42 @@
+"""Parts made side by side in a forked child are the bytes made one after the other, and failures surface the same."""
+
+import os
+
+import pytest
+
+from printgen.render import parallel
+from pdfutil import run_cli
+
+
+def test_the_booklet_is_the_same_made_on_one_core_or_two(tmp_path, monkeypatch):
+    args = ["dungeon", "--system", "roguelike", "--seed", "side-by-side", "--levels", "2"]
+    assert parallel.can_fork()  # the machines printgen runs on have a second core
+    assert run_cli(*args, "-o", str(tmp_path / "two.pdf")).returncode == 0
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    assert run_cli(*args, "-o", str(tmp_path / "one.pdf")).returncode == 0
+    assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
+
+
+def test_the_child_makes_the_second_part_in_another_process():
+    here = os.getpid()
+    first, second = parallel.both(os.getpid, os.getpid)
+    assert first == here and second != here
+
+
+def test_a_part_that_fails_in_the_child_fails_here_with_its_own_error():
+    calls = []
+
+    def second():
+        calls.append(os.getpid())
+        raise ValueError("no room for this map")
+
+    with pytest.raises(ValueError, match="no room for this map"):
+        parallel.both(lambda: b"text", second)
+    assert calls == [os.getpid()]  # the parent's own try, after the child's failed one
+
+
+def test_a_failing_first_part_leaves_no_child_behind():
+    with pytest.raises(RuntimeError):
+        parallel.both(lambda: (_ for _ in ()).throw(RuntimeError("layout")), lambda: b"x" * 1_000_000)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # nothing left to reap
