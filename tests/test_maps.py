@@ -352,6 +352,13 @@ def test_a_door_of_several_units_is_one_stretch_of_wall_and_opens_onto_every_roo
             back = (exit_.through + 4) % 8
             behind = {owner[c] for c in exit_.far_cells() if c in owner and (c, back) in level.area(owner[c]).shape.wall_set}
             assert behind == ({exit_.to, *exit_.also} if exit_.leads == "area" else set())
+    doubled = next((a for a in level.areas if len([e for e in a.exits if not e.inside]) >= 2), None)
+    if doubled is not None:  # no unit of wall holds two doors
+        first, second = [e for e in doubled.exits if not e.inside][:2]
+        saved = second.at, second.side, second.wall
+        second.at, second.side, second.wall = first.at, first.side, first.wall
+        assert any("share its wall" in p for p in checks.doors_in_walls(level, SHARED_WALL))
+        second.at, second.side, second.wall = saved
     broken = next((e for a in level.areas for e in a.exits if e.to is not None and not e.far_side), None)
     if broken is not None:
         broken.also.append(broken.to + 1000 if broken.to else 1)

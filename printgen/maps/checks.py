@@ -47,13 +47,14 @@ def keeps_adjacency(level: Level, rule: Adjacency) -> list[str]:
 
 
 def doors_in_walls(level: Level, rule: Adjacency) -> list[str]:
-    """Every placed door stands in its own area's wall (every unit of a long one; a door inside an area
-    in one of its squares), and a door to an area faces it across the gap (a long one, each area it
-    opens onto)."""
+    """Every placed door stands in its own area's wall (every unit of a long one, no unit taken by two
+    doors; a door inside an area in one of its squares), and a door to an area faces it across the gap
+    (a long one, each area it opens onto)."""
     problems = []
     owner = {cell: area.number for area in level.areas for cell in area.cells}
     for area in level.areas:
         walls = None
+        taken: set = set()
         for exit_ in area.exits:
             if exit_.leads not in LEADS:
                 problems.append(f"level {level.number}: area {area.number} has an exit leading {exit_.leads!r}")
@@ -67,6 +68,9 @@ def doors_in_walls(level: Level, rule: Adjacency) -> list[str]:
             if any(unit not in walls for unit in exit_.units):
                 problems.append(f"level {level.number}: a door of area {area.number} is not in its wall at {exit_.at}")
                 continue
+            if taken & set(exit_.units):
+                problems.append(f"level {level.number}: two doors of area {area.number} share its wall at {exit_.at}")
+            taken.update(exit_.units)
             reached = {owner.get(step(cell, exit_.through, rule.gap + 1)) for cell, _ in exit_.units}
             for to in ([exit_.to] if exit_.to is not None else []) + exit_.also:
                 if to not in reached:

@@ -62,12 +62,15 @@ class Explorer:
 
     def opens_on(self, unit: Unit, direction: int) -> bool:
         """A door may stand in ``unit`` going ``direction``: unmapped squares lie beyond it, or an area
-        whose own wall it shares."""
+        whose own wall it shares, where that area has no door already."""
         far = step(unit[0], direction)
         if not self.on_map(far):
             return False
         number = self.owner(far)
-        return number is None or self.has_wall(number, far, turn(direction, 4))
+        if number is None:
+            return True
+        back = turn(direction, 4)  # the wall unit beyond must be the other area's, and hold no door yet
+        return self.has_wall(number, far, back) and (far, back) not in self.used_units(self.level.area(number))
 
     # -- areas -----------------------------------------------------------------------------
 

@@ -32,9 +32,9 @@ def shape_text(area: Area) -> str:
         detail = (f"at 45°, {RUNS[shape['runs']]}, {shape['diagonal']} squares corner to corner "
                   f"(about {shape['diagonal'] * 1.414:.1f} units), its ends cropped to the grid")
     elif area.type == "Circle":
-        detail = f"{shape['width']} units across"
+        detail = f"{shape['width']} unit{'s' if shape['width'] > 1 else ''} across"
     else:
-        detail = f"{shape['width']} × {shape['height']} units"
+        detail = f"{shape['width']} × {shape['height']} unit{'s' if shape['width'] * shape['height'] > 1 else ''}"
     return f"{area.type}, {size}: {detail}"
 
 
