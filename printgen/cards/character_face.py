@@ -56,7 +56,7 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedCharacter:
 def draw(c: Canvas, face: PreparedCharacter, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
     m = Metrics.of(size)
     accent = face.card.accent or deck.accent
-    band_bottom = paper_and_band(c, m, accent, bleed)
+    paper_and_band(c, m, accent, bleed)
     c.setFillColorRGB(1, 1, 1)
     face.title.draw(c, SAFE, m.height - SAFE, m.inner_width, align="center")
     if face.kicker:
