@@ -2,9 +2,12 @@
 
 Pure geometry in points; nothing here draws. On a sheet the cards sit edge to
 edge in a centred block, so one cut separates two cards and 3 × 3 poker cards
-fit on Letter and on A4. Bleed runs out from the block's outer edges (and from
-any card edge with no neighbour); the crop marks stand on the line of every
-cut outside the block, never on a card.
+fit on Letter and on A4, or a gutter apart, each with cuts of its own. Bleed
+runs out from the block's outer edges (and from any card edge with no
+neighbour, and half a gutter into it); the crop marks stand on the line of
+every cut outside the block, in the part of the paper a home printer reaches,
+or where the margin is too narrow for that, a few millimetres along the cut
+line itself from the block's edge.
 """
 
 from __future__ import annotations
