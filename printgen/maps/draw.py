@@ -160,10 +160,10 @@ def _draw_areas(c: Canvas, region: Region, areas: list[Area], symbols: Symbols, 
     for area in shaped.values():
         if area.shape.curved:
             _draw_round_wall(c, area, opened, point, pitch)
-    cuts = {cell: side for area in shaped.values() for cell, side in area.shape.cuts}
+    spots = {id(e): spot for area in areas if any(e.inside for e in area.exits) for e, spot in _inside_spots(area)}
     for exit_, _ in doors:
         if not exit_.far_side or exit_.inside:  # the far end of a teleport is a pad of its own
-            _draw_door(c, exit_, symbols, rule, view, point, pitch, cuts)
+            _draw_door(c, exit_, symbols, rule, view, point, pitch, spots)
 
 
 def _walled(exit_: Exit, symbols: Symbols) -> bool:
@@ -391,12 +391,12 @@ def _draw_walls(c: Canvas, edges: list[Edge], point) -> None:
 
 
 def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: str, point, pitch: float,
-               cuts: dict[Cell, int] | None = None) -> None:
+               spots: dict[int, Point] | None = None) -> None:
     """A door's glyph in the middle of its doorway square (or on the shared wall), across the way through;
     along its whole wall for a kind drawn so; in its square for a door inside an area."""
     symbol = symbols.doors[exit_.kind]
     if exit_.inside:
-        x, y = point(*_inside_spot(exit_, cuts or {}))
+        x, y = point(*spots[id(exit_)])
         _glyph(c, symbol.glyph, x, y, pitch * INSIDE_SCALE)
         return
     if symbol.segment is not None:
@@ -422,17 +422,31 @@ def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: 
 
 
 # Where a door inside an area stands in its square: the quarter on its heading's side, clear of the
-# middle of each wall; in a half square, the middle of the half.
+# middle of each wall, or the next free quarter clockwise; in a half square, the middle of the half.
 INSIDE_QUARTER = {0: (0.25, 0.25), 2: (0.75, 0.25), 4: (0.75, 0.75), 6: (0.25, 0.75)}
 
 
-def _inside_spot(exit_: Exit, cuts: dict[Cell, int]) -> Point:
-    if exit_.at in cuts:
-        corners = half_square(exit_.at, cuts[exit_.at])
-        return sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3
-    x, y = exit_.at
-    dx, dy = INSIDE_QUARTER.get(exit_.heading, (0.5, 0.5))
-    return x + dx, y + dy
+def _inside_spots(area: Area) -> list[tuple[Exit, Point]]:
+    """Each door standing inside ``area`` and the point it is drawn at, no two in one quarter."""
+    cuts = dict(area.shape.cuts)
+    taken: set[Point] = set()
+    found = []
+    for exit_ in area.exits:
+        if not exit_.inside or exit_.at is None:
+            continue
+        x, y = exit_.at
+        if exit_.at in cuts:  # the middle of the half, or halfway from there to one of its sharp corners
+            corners = half_square(exit_.at, cuts[exit_.at])
+            mx, my = sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3
+            sharp = [p for p in corners if p[0] - x + p[1] - y in ((1, 1) if cuts[exit_.at] in (3, 7) else (0, 2))]
+            places = [(mx, my)] + [((mx + px) / 2, (my + py) / 2) for px, py in sharp]
+        else:
+            first = exit_.heading if exit_.heading in INSIDE_QUARTER else 0
+            places = [(x + dx, y + dy) for dx, dy in (INSIDE_QUARTER[(first + 2 * k) % 8] for k in range(4))]
+        spot = next((p for p in places if p not in taken), places[0])
+        taken.add(spot)
+        found.append((exit_, spot))
+    return found
 
 
 def _draw_segment(c: Canvas, segment, units: list[tuple[Cell, int]], point, pitch: float) -> None:
@@ -500,9 +514,8 @@ def _draw_notes(c: Canvas, area: Area, notes: list[str], point, pitch: float) ->
 
 def _clear_of_inside_doors(area: Area, cx: float, cy: float, height: float, width: float) -> float:
     """The block's middle, moved the least up or down so it clears the doors standing inside the area."""
-    cuts = dict(area.shape.cuts)
     half = INSIDE_SCALE / 2
-    spots = [_inside_spot(e, cuts) for e in area.exits if e.inside and e.at is not None]
+    spots = [spot for _, spot in _inside_spots(area)]
     near = [(x, y) for x, y in spots if abs(x - cx) < width / 2 + half and abs(y - cy) < height / 2 + half]
     if not near:
         return cy
