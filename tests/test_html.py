@@ -1,5 +1,8 @@
 """The Jinja/WeasyPrint pipeline: escaping, strictness, the sandbox, bundled fonts only, no outside files."""
 
+import subprocess
+import sys
+
 import pytest
 
 from printgen.errors import PrintgenError
@@ -75,3 +78,19 @@ def test_each_page_of_a_composed_document_has_its_own_footer(tmp_path):
 def test_words_with_fi_and_ff_copy_as_their_letters(tmp_path):
     text = page_texts(render(tmp_path, "<p>figures, effects, affliction</p>"))[0]
     assert "figures, effects, affliction" in text
+
+
+def test_weasyprint_loads_without_running_a_program_and_leaves_ctypes_as_it_was():
+    """Its library lookups used to run ldconfig, gcc and ld some 26 times, a third of a second a process."""
+    script = (
+        "import ctypes.util, subprocess\n"
+        "original = ctypes.util.find_library\n"
+        "started = []\n"
+        "subprocess.Popen.__init__ = lambda self, *a, **k: started.append(a) or (_ for _ in ()).throw(OSError('no'))\n"
+        "from printgen.render import html\n"
+        "html._weasyprint()\n"
+        "assert ctypes.util.find_library is original\n"
+        "print(len(started))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "0"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -86,11 +87,40 @@ def allowed_roots(user_dir: Path | None) -> list[Path]:
 @cache
 def _weasyprint():
     """Import WeasyPrint on first use: it takes half a second to load."""
-    import weasyprint
+    weasyprint = _import_weasyprint()
 
     # WeasyPrint logs fetch failures and advice as warnings; a fetch failure is
     # fatal here (see the fetcher) and the advice is noise.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    return weasyprint
+
+
+def _import_weasyprint():
+    """WeasyPrint, found on Linux by its libraries' sonames alone.
+
+    WeasyPrint tries several names for each of Pango, HarfBuzz and fontconfig,
+    and cffi asks ctypes.util.find_library about every name that does not load
+    at once; on Linux that runs ldconfig, gcc and ld each time: about 26 lookups
+    and a third of a second in all. The sonames it also tries (libpango-1.0.so.0
+    and so on) load directly, so the lookups find nothing more. Should the import
+    fail this way, it is made again with every lookup WeasyPrint knows.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes.util
+
+        find_library = ctypes.util.find_library
+        ctypes.util.find_library = lambda name: None
+        try:
+            import weasyprint
+
+            return weasyprint
+        except OSError:
+            for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+                del sys.modules[name]
+        finally:
+            ctypes.util.find_library = find_library
+    import weasyprint
+
     return weasyprint
 
 
