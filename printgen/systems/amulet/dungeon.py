@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...maps.geometry import turn
 from ...maps.level import Level, Link
 from ...seed import SeedCode
-from . import room_rolls, rules
+from . import checks, room_rolls, rules
 from .level import LevelBuilder, build_level
 from .model import Dungeon
 from .room_forms import DIRECTIONS
@@ -39,7 +39,11 @@ def generate(code: SeedCode, levels: int, level_size: int, scaling: bool) -> Dun
             level = build_level(code, number, level_size)
         built.append(level)
     link_levels(built)
-    return Dungeon(built, level_size, scaling, rules.choices())
+    made = Dungeon(built, level_size, scaling, rules.choices())
+    problems = checks.check(made)  # the map engine's guarantees and Amulet's own, as the tests check them
+    if problems:
+        raise AssertionError("; ".join(problems))
+    return made
 
 
 def mini_boss_level(code: SeedCode, number: int, size: int) -> Level:
