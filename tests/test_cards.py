@@ -229,10 +229,15 @@ def test_a_gutter_spaces_the_cards_and_marks_every_card_s_own_cuts(gutter):
 def test_a_gutter_lets_each_card_s_art_run_half_of_it_into_the_gap():
     from printgen.cards.layout import sheet_layout
 
-    sheet = sheet_layout(PAPERS["a4"].size, CARD_SIZES["poker"], mm(3), mm(4))
+    sheet = sheet_layout(PAPERS["a4"].size, CARD_SIZES["poker"], mm(3), mm(2))
+    assert (sheet.columns, sheet.rows) == (3, 3)
     x, y = sheet.slot_origin(4)  # the middle card
     ax, ay, aw, ah = sheet.art_rect(4, set(range(9)))
-    assert (x - ax, y - ay) == pytest.approx((mm(2), mm(2)))
+    assert (x - ax, y - ay) == pytest.approx((mm(1), mm(1)))
+    assert (aw, ah) == pytest.approx((mm(63.5) + mm(2), mm(88.9) + mm(2)))
+    x, y = sheet.slot_origin(0)  # a corner card: full bleed where no card is beside it
+    ax, ay, aw, ah = sheet.art_rect(0, set(range(9)))
+    assert (x - ax, y - ay) == pytest.approx((mm(3), mm(1)))
     assert (aw, ah) == pytest.approx((mm(63.5) + mm(4), mm(88.9) + mm(4)))
 
 
@@ -444,3 +449,24 @@ def test_words_read_through_the_sheet_are_mirrored_as_it_turns(duplex, flip):
     assert len(scales) == 2 and all(scale == flip for _, scale in scales)
     text = page_texts(deck_pdf("weapons", calibration="yes", duplex=duplex))[0]
     assert "X line" in text and "Y line" in text
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("size", sorted(CARD_SIZES))
+@pytest.mark.parametrize("gutter", [0, 3, 10])
+def test_every_sheet_s_short_marks_print_and_keep_out_of_the_footer_band(paper, size, gutter):
+    from collections import namedtuple
+
+    from printgen.cards.layout import FOOTER_BAND
+
+    sheet = sheet_layout(PAPERS[paper].size, CARD_SIZES[size], mm(3), mm(gutter))
+    width, height = PAPERS[paper].size
+    Mark = namedtuple("Mark", "x0 y0 x1 y1")
+    marks = [Mark(*segment) for segment in sheet.crop_marks("short")]
+    cuts = len(sheet.cuts_x()) + len(sheet.cuts_y())
+    assert len(marks) >= 2 * cuts  # both ends of every cut
+    assert all(printed_length(m, width, height) >= MIN_PRINTED_MARK - 1e-6 for m in marks)
+    if sheet.footer_at_bottom:
+        assert all(min(m.y0, m.y1) >= FOOTER_BAND - 1e-6 for m in marks)
+    else:
+        assert all(max(m.x0, m.x1) <= width - FOOTER_BAND + 1e-6 for m in marks)

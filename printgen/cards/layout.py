@@ -27,7 +27,7 @@ MIN_PRINTED_MARK = mm(2)  # less of a margin mark than this printable, and the m
 INSIDE_MARK = mm(3)  # such a mark: along the cut line, from the block's edge inwards
 MARK_WIDTH = 0.25  # pt: thin, as print shops draw them
 EDGE_ROOM = mm(2)  # at least this much paper beyond the bleed on every side
-MIN_EDGE = mm(5)  # and at least this much from a card's trim to the paper's edge
+MIN_EDGE = UNPRINTABLE  # no cut in the strip a printer cannot reach, where it could not be marked
 FOOTER_BAND = mm(7)  # the strip at the paper's edge kept for the seed-code footer
 MAX_GUTTER_MM = 10.0
 
