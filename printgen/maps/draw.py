@@ -238,9 +238,11 @@ def _fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float
             continue
         for loop in area.shape.outline():
             _fill_polygon(c, loop, point)
-    for _, (cell, side) in nooks:
+    c.setStrokeGray(1)
+    c.setLineWidth(0.6)
+    for _, (cell, side) in nooks:  # edged in white, so no hairline of rock shows where it meets the room
         _fill_polygon(c, [q for q in _square(cell) if q not in half_square(cell, side)] + list(side_edge(cell, side)),
-                      point)
+                      point, stroke=1)
 
 
 def _square(cell: Cell) -> list[Point]:
@@ -248,13 +250,13 @@ def _square(cell: Cell) -> list[Point]:
     return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
 
 
-def _fill_polygon(c: Canvas, points: list[Point], point) -> None:
+def _fill_polygon(c: Canvas, points: list[Point], point, stroke: int = 0) -> None:
     path = c.beginPath()
     path.moveTo(*point(*points[0]))
     for p in points[1:]:
         path.lineTo(*point(*p))
     path.close()
-    c.drawPath(path, stroke=0, fill=1)
+    c.drawPath(path, stroke=stroke, fill=1)
 
 
 def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:

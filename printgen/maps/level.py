@@ -62,6 +62,8 @@ class Exit:
             "side": None if self.side is None else HEADING_NAMES[self.side],
             "rolled": self.rolled,
         }
+        if self.heading is not None and (self.inside or (self.side is not None and self.side % 2)):
+            data["heading"] = HEADING_NAMES[self.heading]  # which way a door in a 45° wall, or inside, leads
         if self.wall:
             data["wall"] = [[c[0], c[1], HEADING_NAMES[side]] for c, side in self.wall]
         if self.also:
