@@ -15,6 +15,8 @@ from ..render import fonts
 
 MIN_TYPE = 6.0  # pt: no text on a sheet prints smaller, whatever the number to a page
 MIN_BOX = 3.5 * 72 / 25.4  # pt: no tick box or number box prints smaller (3.5 mm)
+# What a text field's tooltip says of the letters it takes: its embedded font is cut to Windows-1252.
+LATIN_NOTE = "Western European letters"
 
 
 @dataclass(frozen=True)
@@ -52,12 +54,14 @@ class Style:
 class FormField:
     name: str
     rect: tuple[float, float, float, float]  # page coordinates: x0, y0, x1, y1
-    kind: str = "text"  # "text" or "check"
+    kind: str = "text"  # "text", "check" or "radio" (one button of a group that shares the name)
     multiline: bool = False
     font_size: float = 10.0
     rotation: int = 0
     page: int = 0
     tooltip: str = ""  # what a viewer shows on hovering: the blank's caption
+    value: str = ""  # a radio button: the choice it stands for
+    mark: str = "cross"  # how a chosen button shows: "cross" in a box, "ring" round a printed word, "dot" in a circle
 
 
 @dataclass
@@ -71,24 +75,28 @@ class FormCollector:
     _names: set[str] = field(default_factory=set)
 
     def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
-            multiline: bool = False, font_size: float = 10.0, caption: str = "") -> None:
+            multiline: bool = False, font_size: float = 10.0, caption: str = "", value: str = "",
+            mark: str = "cross") -> None:
         if not self.enabled:
             return
         tooltip = caption or re.sub(r"(?<=[a-z])(?=[0-9])|[._-]+", " ", name).strip().capitalize()
         if kind == "text":
-            tooltip += " (Western European letters)"
+            tooltip += f" ({LATIN_NOTE})"
+        if kind == "radio":
+            tooltip += f": {value}"
         full = f"{self.prefix}{name}"
-        base, n = full, 2
-        while full in self._names:
-            full, n = f"{base}_{n}", n + 1
-        self._names.add(full)
+        if kind != "radio":  # the buttons of a group share its name
+            base, n = full, 2
+            while full in self._names:
+                full, n = f"{base}_{n}", n + 1
+            self._names.add(full)
         corners = [c.absolutePosition(px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         a, b = c._currentMatrix[0], c._currentMatrix[1]
         rotation = 90 if abs(b) > abs(a) and b > 0 else 270 if abs(b) > abs(a) else 0
         scale = (a * a + b * b) ** 0.5
         self.fields.append(FormField(full, (min(xs), min(ys), max(xs), max(ys)), kind, multiline,
-                                     round(font_size * scale, 2), rotation, self.page, tooltip))
+                                     round(font_size * scale, 2), rotation, self.page, tooltip, value, mark))
 
 
 def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:
@@ -293,6 +301,57 @@ def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, 
     return per_row * (size + gap) - gap, rows * (size + gap) - gap
 
 
+def choice_lines(options: list[str], w: float, style: Style, size: float = 8) -> list[list[str]]:
+    """The options of a choice_row broken into lines that fit ``w``."""
+    type_size = style.type(size)
+    ring = max(MIN_BOX, type_size * 1.2)
+    lines: list[list[str]] = [[]]
+    used = 0.0
+    for option in options:
+        width = ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size)
+        if lines[-1] and used + style.pt(6) + width > w:
+            lines.append([])
+            used = 0.0
+        used += (style.pt(6) if lines[-1] else 0) + width
+        lines[-1].append(option)
+    return lines
+
+
+def choice_pitch(style: Style, size: float = 8) -> float:
+    """From one line of a choice_row to the next."""
+    return max(MIN_BOX, style.type(size) * 1.2) + style.pt(3)
+
+
+def choice_row(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, options: list[str],
+               style: Style, caption: str, chosen: str | None = None, size: float = 8) -> None:
+    """Choose one of ``options``: a circle before each word, from the baseline ``y`` at ``x``, in as many
+    lines of ``w`` as they need (choice_lines).
+
+    A pre-rolled choice is filled in and its word set bold; on a blank each circle is a radio button
+    of one group.
+    """
+    type_size = style.type(size)
+    ring = max(MIN_BOX, type_size * 1.2)
+    for k, line in enumerate(choice_lines(options, w, style, size)):
+        cx = x
+        base = y - k * choice_pitch(style, size)
+        for option in line:
+            cy = base + type_size * 0.35
+            c.saveState()
+            set_stroke(c, style)
+            c.setFillGray(0)
+            c.circle(cx + ring / 2, cy, ring / 2, stroke=1, fill=0)
+            if option == chosen:
+                c.circle(cx + ring / 2, cy, ring * 0.28, stroke=0, fill=1)
+            c.restoreState()
+            label(c, cx + ring + style.pt(3), base, option, style, size, bold=option == chosen,
+                  gray=0 if option == chosen else 0.15)
+            if chosen is None:
+                form.add(c, name, cx, cy - ring / 2, ring, ring, kind="radio", caption=caption, value=option,
+                         mark="dot")
+            cx += ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size) + style.pt(6)
+
+
 DIE_RANKS = ("d4", "d6", "d8", "d10", "d12", "d20")
 
 
@@ -317,7 +376,7 @@ def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float
             c.ellipse(bx + 1.2, y + 1.2, bx + bw - 1.2, y + h - 1.2, stroke=1, fill=0)
         c.restoreState()
         if current is None:
-            form.add(c, f"{name}.{rank}", bx, y, bw, h, kind="check")
+            form.add(c, f"{name}.die", bx, y, bw, h, kind="radio", caption="Die rank", value=rank, mark="ring")
 
 
 def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Style, size: float = 7,

@@ -5,7 +5,9 @@ never embedded. So the sheet is drawn as usual and the fields are added
 afterwards with pikepdf: text fields use Charis SIL, cut down to the
 Windows-1252 characters (enough for any name in a Western European language)
 and embedded once as a TrueType font in the form's resources and in each
-field's appearance; tick boxes draw their cross as lines and need no font.
+field's appearance; every text field's tooltip says it takes those letters.
+Tick boxes draw their cross as lines and need no font; a choice of one is a
+radio group whose buttons show a cross, a ring round the printed word or a dot.
 Viewers are asked to redraw field appearances (NeedAppearances), so typed text
 shows in the embedded font.
 """
@@ -100,6 +102,7 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
     resources = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary({FONT_KEY: font})))
     all_fields = pikepdf.Array()
     shared: dict[tuple, object] = {}  # one appearance stream per size of blank, shared by its fields
+    groups: dict[str, pikepdf.Object] = {}  # radio groups by name: the parent field of their buttons
     for f in fields:
         page = pdf.pages[f.page]
         x0, y0, x1, y1 = (round(v, 2) for v in f.rect)
@@ -113,20 +116,27 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
             mk.R = f.rotation
         bw, bh = (h, w) if f.rotation in (90, 270) else (w, h)
         matrix = _rotation_matrix(f.rotation, w, h)
-        if f.kind == "check":
+        if f.kind in ("check", "radio"):
             annot.FT = pikepdf.Name.Btn
-            annot.V = pikepdf.Name.Off
             annot.AS = pikepdf.Name.Off
-            # A tick box has its own drawn appearance; naming the embedded font keeps
+            # A button has its own drawn appearance; naming the embedded font keeps
             # viewers from reaching for an unembedded symbol font.
             annot.DA = pikepdf.String(f"{FONT_KEY} 0 Tf 0 g")
-            key = ("check", round(bw, 2), round(bh, 2), tuple(matrix))
+            mark = f.mark if f.kind == "radio" else "cross"
+            key = (mark, round(bw, 2), round(bh, 2), tuple(matrix))
             if key not in shared:
-                shared[key] = (pdf.make_indirect(_xobject(pdf, _cross(bw, bh), bw, bh, matrix)),
+                shared[key] = (pdf.make_indirect(_xobject(pdf, MARKS[mark](bw, bh), bw, bh, matrix)),
                                # "q Q", not empty: an empty stream compresses to data viewers call truncated
                                pdf.make_indirect(_xobject(pdf, b"q Q", bw, bh, matrix)))
             on, off = shared[key]
-            annot.AP = pikepdf.Dictionary(N=pikepdf.Dictionary(Yes=on, Off=off))
+            state = pikepdf.Name("/" + _state_name(f.value)) if f.kind == "radio" else pikepdf.Name.Yes
+            annot.AP = pikepdf.Dictionary(N=pikepdf.Dictionary({str(state): on, "/Off": off}))
+            if f.kind == "radio":
+                ref = pdf.make_indirect(annot)
+                _join_group(pdf, groups, all_fields, f, ref)
+                _place(pdf, page, ref, mk)
+                continue
+            annot.V = pikepdf.Name.Off
         else:
             annot.FT = pikepdf.Name.Tx
             size = max(6.0, min(f.font_size, 14.0))
@@ -139,13 +149,8 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
                     pdf, f"/Tx BMC q BT {FONT_KEY} {size:g} Tf ET Q EMC".encode(), bw, bh, matrix, resources))
             blank = shared[key]
             annot.AP = pikepdf.Dictionary(N=blank)
-        if len(mk):
-            annot.MK = mk
         ref = pdf.make_indirect(annot)
-        if "/Annots" not in page.obj:
-            page.obj.Annots = pdf.make_indirect(pikepdf.Array())
-            page.obj.Tabs = pikepdf.Name.R  # Tab moves along the rows, as the eye reads the sheet
-        page.obj.Annots.append(ref)
+        _place(pdf, page, ref, mk)
         all_fields.append(ref)
     pdf.Root.AcroForm = pdf.make_indirect(pikepdf.Dictionary(
         Fields=all_fields, DR=resources, DA=pikepdf.String(f"{FONT_KEY} 10 Tf 0 g"), NeedAppearances=True,
@@ -154,6 +159,40 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
     pdf.save(out, deterministic_id=True, compress_streams=True,
              object_stream_mode=pikepdf.ObjectStreamMode.generate)
     return out.getvalue()
+
+
+def _place(pdf: pikepdf.Pdf, page: pikepdf.Page, ref: pikepdf.Object, mk: pikepdf.Dictionary) -> None:
+    """Put a widget on its page, in the order the sheet was drawn."""
+    if len(mk):
+        ref.MK = mk
+    if "/Annots" not in page.obj:
+        page.obj.Annots = pdf.make_indirect(pikepdf.Array())
+        page.obj.Tabs = pikepdf.Name.R  # Tab moves along the rows, as the eye reads the sheet
+    page.obj.Annots.append(ref)
+
+
+RADIO = 1 << 15
+NO_TOGGLE_TO_OFF = 1 << 14
+
+
+def _join_group(pdf: pikepdf.Pdf, groups: dict[str, pikepdf.Object], all_fields: pikepdf.Array, f: FormField,
+                widget: pikepdf.Object) -> None:
+    """Make a radio button a kid of its group's field, which holds the name, the flags and the choice."""
+    if f.name not in groups:
+        group = pdf.make_indirect(pikepdf.Dictionary(
+            FT=pikepdf.Name.Btn, T=pikepdf.String(field_name(f.name)), Ff=RADIO | NO_TOGGLE_TO_OFF,
+            V=pikepdf.Name.Off, Kids=pikepdf.Array(), TU=pikepdf.String(f.tooltip.rsplit(":", 1)[0]),
+        ))
+        groups[f.name] = group
+        all_fields.append(group)
+    del widget.T
+    widget.Parent = groups[f.name]
+    groups[f.name].Kids.append(widget)
+
+
+def _state_name(value: str) -> str:
+    """A choice as a PDF appearance-state name: letters and digits kept, anything else as _."""
+    return "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in value) or "On"
 
 
 def _xobject(pdf: pikepdf.Pdf, content: bytes, w: float, h: float, matrix: list[float],
@@ -181,3 +220,28 @@ def _cross(w: float, h: float) -> bytes:
     inset = min(w, h) * 0.18
     return (f"q 0 G 1 w {inset:.2f} {inset:.2f} m {w - inset:.2f} {h - inset:.2f} l "
             f"{inset:.2f} {h - inset:.2f} m {w - inset:.2f} {inset:.2f} l S Q").encode()
+
+
+def _ellipse(x0: float, y0: float, x1: float, y1: float) -> str:
+    """An ellipse path in the box, as four Bézier arcs."""
+    k = 0.5523
+    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    return (f"{cx + rx:.2f} {cy:.2f} m "
+            f"{cx + rx:.2f} {cy + k * ry:.2f} {cx + k * rx:.2f} {cy + ry:.2f} {cx:.2f} {cy + ry:.2f} c "
+            f"{cx - k * rx:.2f} {cy + ry:.2f} {cx - rx:.2f} {cy + k * ry:.2f} {cx - rx:.2f} {cy:.2f} c "
+            f"{cx - rx:.2f} {cy - k * ry:.2f} {cx - k * rx:.2f} {cy - ry:.2f} {cx:.2f} {cy - ry:.2f} c "
+            f"{cx + k * rx:.2f} {cy - ry:.2f} {cx + rx:.2f} {cy - k * ry:.2f} {cx + rx:.2f} {cy:.2f} c")
+
+
+def _ring(w: float, h: float) -> bytes:
+    """A ring round the printed word, as a pre-rolled sheet circles its choice."""
+    return f"q 0 G 1.2 w {_ellipse(1.2, 1.2, w - 1.2, h - 1.2)} S Q".encode()
+
+
+def _dot(w: float, h: float) -> bytes:
+    """A dot filling the middle of a drawn circle."""
+    r = min(w, h) * 0.28
+    return f"q 0 g {_ellipse(w / 2 - r, h / 2 - r, w / 2 + r, h / 2 + r)} f Q".encode()
+
+
+MARKS = {"cross": _cross, "ring": _ring, "dot": _dot}

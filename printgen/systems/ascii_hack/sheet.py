@@ -12,7 +12,7 @@ from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
 from .rules import stunt_cost
 from ...sheets.draw import title_band
-from ...sheets.draw import (FormCollector, Style, box, die_rank_boxes, field, label, paragraph, ruled_list,
+from ...sheets.draw import (FormCollector, Style, box, choice_row, die_rank_boxes, field, label, paragraph, ruled_list,
                    set_stroke, titled, value_text, vstack)
 
 SIZES = (1,)
@@ -57,29 +57,17 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
     top = title_band(c, w, h, "@ ASCII @HACK · ADVENTURER", style,
             right=f"No. {char['number']}" if char else "no GM, only players") - gap
     row_h = s(30)
-    widths = [0.34, 0.16, 0.28, 0.22]
+    widths = [0.32, 0.14, 0.26, 0.28]
     x = 0.0
-    values = [char and char["name"], char and char["genre"], None, None]
+    values = [char and char["name"], char and char["genre"], None, ""]  # the power level is chosen, not written
     for (key, title), frac, value in zip((("name", "Adventurer"), ("genre", "Genre"), ("home", "Home"),
                                           ("power", "Power level")), widths, values):
         bw = w * frac - (gap if key != "power" else 0)
         field(c, form, key, x, top - row_h, bw, row_h, title, style, value)
         x += w * frac
     px = w * (1 - widths[-1])
-    levels = [p["level"] for p in r["power"]]
-    chosen = char["power_level"] if char else None
-    lx = px + s(4)
-    for level in levels:
-        size = s(9)
-        lw = fonts.string_width(level, fonts.SERIF, size)
-        label(c, lx, top - row_h + s(7), level, style, 9, gray=0.1)
-        if chosen == level:
-            c.saveState()
-            c.setLineWidth(1)
-            c.setStrokeGray(0)
-            c.ellipse(lx - s(3), top - row_h + s(3), lx + lw + s(3), top - row_h + s(17), stroke=1, fill=0)
-            c.restoreState()
-        lx += lw + s(12)
+    choice_row(c, form, "power", px + s(4), top - row_h + s(7), w - px - s(8), [p["level"] for p in r["power"]],
+               style, "Power level", char["power_level"] if char else None, size=8.5)
     top -= row_h + gap
 
     rows_h = TALENT_ROWS * s(17) + s(22)
@@ -292,7 +280,7 @@ def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector
     label(c, ix, yy, power, style, 7, gray=0.15)
     top -= ref_h + gap
 
-    kinds = "   ".join(o["kind"] for o in r["obstacle"])
+    kinds = [o["kind"] for o in r["obstacle"]]
     guide = " · ".join(f"{o['kind']}: {o['cost']}" for o in r["obstacle"])
     top = paragraph(c, 0, top, w, guide + ". A slain monster pays the Adventurer half its Tokens, rounded up.",
                     style, 6.8, font=fonts.SERIF_ITALIC, gray=0.3) - s(3)
@@ -302,11 +290,14 @@ def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector
         _obstacle(c, form, 0, oy, w, oh, k + 1, kinds, style)
 
 
-def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int, kinds: str,
-              style: Style) -> None:
+def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int,
+              kinds: list[str], style: Style) -> None:
     s = style.pt
     key = f"obstacle{number}"
-    ix, iy, iw, ih = titled(c, x, y, w, h, f"Obstacle {number}", "circle one:  " + kinds, style)
+    ix, iy, iw, ih = titled(c, x, y, w, h, f"Obstacle {number}", "", style)
+    # Its kind, chosen on the title line.
+    choice_row(c, form, f"{key}.kind", ix + iw * 0.3, y + h - s(10), iw * 0.7, kinds, style, "Kind of obstacle",
+               size=7.5)
     row_h = s(24)
     field(c, form, f"{key}.name", ix, iy + ih - row_h, iw * 0.5, row_h, "Name", style)
     field(c, form, f"{key}.triggers", ix + iw * 0.5 + s(4), iy + ih - row_h, iw * 0.22, row_h,

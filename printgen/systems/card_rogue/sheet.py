@@ -10,8 +10,9 @@ from ...render import fonts
 from ...seed import Rng
 from .sheet_data import choices as rule_choices, rules
 from ...units import mm
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
-                            set_stroke, square_boxes, text_fit, title_band, titled, vstack, wrap_runs)
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
+                            label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
+                            title_band, titled, vstack, wrap_runs)
 
 SIZES = (1, 2, 4)
 PRE_ROLLED = False
@@ -48,18 +49,22 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     s = style.pt
     gap = s(5)
     top = title_band(c, w, h, "@ CARD ROGUE · SCORE SHEET", style, right="one per player") - gap
-    row_h = s(30)
-    field(c, form, "player", 0, top - row_h, w * 0.45 - gap, row_h, "Player", style)
+    # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
     cx = w * 0.45
+    lines = choice_lines(r["characters"], w - cx - s(8), style, 7.5)
+    if len(lines) > 1:
+        cx = 0.0
+        lines = choice_lines(r["characters"], w - s(8), style, 7.5)
+    choose_h = s(13) + len(lines) * choice_pitch(style, 7.5)
+    row_h = s(30)
+    field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, "Player", style)
+    if not cx:
+        top -= row_h + gap
+    row_h = max(row_h, choose_h) if cx else choose_h
     box(c, cx, top - row_h, w - cx, row_h, style)
-    label(c, cx + s(3), top - s(8.2), "CHARACTER (CIRCLE ONE)", style, 6.2, bold=True)
-    names = "   ".join(r["characters"])
-    size = text_fit(names, fonts.SERIF, s(9), w - cx - s(8))
-    c.saveState()
-    c.setFont(fonts.SERIF, size)
-    c.setFillGray(0.15)
-    c.drawString(cx + s(4), top - row_h + s(6), names)
-    c.restoreState()
+    label(c, cx + s(3), top - s(8.2), "CHARACTER (CHOOSE ONE)", style, 6.2, bold=True)
+    choice_row(c, form, "character", cx + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), w - cx - s(8),
+               r["characters"], style, "Character", size=7.5)
     top -= row_h + gap
 
     big_h = s(44)
