@@ -45,7 +45,8 @@ teleporter in square ``at``), or be the far side of a door another area lists
 its square by its ``heading`` (``Exit.through``), across the half square of
 rock behind it. ``Level.as_data()`` is the shared JSON contract (see the
 README); ``Level.data``, ``Area.data`` and ``Exit.data`` carry a game's own
-fields beside it (the new exit fields appear only when set).
+fields beside it (``wall``, ``also``, ``inside``, ``far_side`` and, for a
+door in a 45° wall or inside, ``heading`` appear in the JSON only when set).
 ``Grid(width, height, rule, overflow, weigh)`` keeps areas apart while a
 level grows; ``width`` × ``height`` is the map the game hopes to keep to (a
 page's worth of squares, an input the game chooses), ``overflow`` how many

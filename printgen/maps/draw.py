@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs
 from .adjacency import Adjacency
-from .geometry import CUT_CORNER, HEADINGS, SIDES, Cell, Edge, Point, components, half_square, side_edge, step
+from .geometry import HEADINGS, SIDES, Cell, Edge, Point, components, half_square, side_edge, step
 from .level import Area, Exit, Level
 from .spots import area_spots
 from .symbols import Symbols
