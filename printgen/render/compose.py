@@ -9,6 +9,7 @@ code as the Subject, fixed dates, an ID derived from the content.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from typing import Sequence
 
@@ -27,6 +28,7 @@ def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = T
     sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
     for source in sources:
         document.pages.extend(source.pages)
+    _share_font_files(document)
     if footer:
         _stamp_footers(document, code, title)
     _metadata(document, code, title)
@@ -66,6 +68,36 @@ def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str) -> None:
         page.contents_coalesce()
         page.contents_add(document.make_stream(b"q\n"), prepend=True)
         page.contents_add(document.make_stream(f"Q q {FOOTER_NAME} Do Q\n".encode()))
+
+
+FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
+
+
+def _share_font_files(document: pikepdf.Pdf) -> None:
+    """Keep one copy of each embedded font file: parts laid out separately (a booklet's text is made in
+    two documents at once) embed the same whole faces, and each copy is some hundred kilobytes."""
+    kept: dict[tuple[str, bytes], pikepdf.Object] = {}
+    seen: set[tuple[int, int]] = set()
+
+    def visit_resources(resources: pikepdf.Object) -> None:
+        for font in resources.get("/Font", {}).values():
+            for each in [font, *font.get("/DescendantFonts", [])]:
+                descriptor = each.get("/FontDescriptor")
+                if descriptor is None or descriptor.objgen in seen:
+                    continue
+                seen.add(descriptor.objgen)
+                for key in FONT_FILES:
+                    if key in descriptor:
+                        data = descriptor[key].read_raw_bytes()
+                        first = kept.setdefault((key, hashlib.sha256(data).digest()), descriptor[key])
+                        descriptor[key] = first
+        for xobject in resources.get("/XObject", {}).values():
+            if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject and xobject.objgen not in seen:
+                seen.add(xobject.objgen)
+                visit_resources(xobject.Resources)
+
+    for page in document.pages:
+        visit_resources(page.obj.get("/Resources", pikepdf.Dictionary()))
 
 
 def _metadata(document: pikepdf.Pdf, code: SeedCode, title: str) -> None:

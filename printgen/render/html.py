@@ -84,6 +84,11 @@ def allowed_roots(user_dir: Path | None) -> list[Path]:
     return roots
 
 
+def load() -> None:
+    """Load WeasyPrint now, before a fork, so both processes have it without loading it twice."""
+    _weasyprint()
+
+
 @cache
 def _weasyprint():
     """Import WeasyPrint on first use: it takes half a second to load."""

@@ -18,7 +18,7 @@ import pikepdf
 
 from ...maps import draw
 from ...maps.level import Level
-from ...render import fonts, parallel
+from ...render import fonts, html, parallel
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
@@ -45,20 +45,29 @@ def map_squares(paper: Paper) -> tuple[int, int]:
 
 def render(dungeon: Dungeon, request) -> bytes:
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
-    book, (gm_maps, players_maps) = parallel.both(
-        lambda: text_book(dungeon, request, players_view),
-        lambda: ([maps_pdf(dungeon, level, request, draw.GM) for level in dungeon.levels],
-                 [maps_pdf(dungeon, level, request, players_view) for level in dungeon.levels]),
-    )
-    sections = _sections(book, len(dungeon.levels))
+    levels = dungeon.levels
+    front_keys = _front_keys(len(levels))
+    html.load()  # once, before the fork, so the child has it too
+
+    def front() -> bytes:
+        return text_book(dungeon, request, players_view, levels[:front_keys], cover=True, rules=False)
+
+    def back_and_maps() -> tuple[bytes, list[bytes], list[bytes]]:
+        return (text_book(dungeon, request, players_view, levels[front_keys:], cover=False, rules=True),
+                [maps_pdf(dungeon, level, request, draw.GM) for level in levels],
+                [maps_pdf(dungeon, level, request, players_view) for level in levels])
+
+    front_book, (back_book, gm_maps, players_maps) = parallel.both(front, back_and_maps)
+    sections = [(front_book, *part) for part in _sections(front_book, front_keys + 1)]
+    sections += [(back_book, *part) for part in _sections(back_book, len(levels) - front_keys + 1)]
     with _Pages() as pages:
-        pages.add(book, *sections[0])  # the cover
+        pages.add(*sections[0])  # the cover
         for index, level in enumerate(dungeon.levels):
             if pages.count % 2 == 0:
                 pages.blank(request.paper)  # the map goes on a left-hand page, so its key faces it
             pages.add(gm_maps[index])
-            pages.add(book, *sections[index + 1])
-        pages.add(book, *sections[-1])  # the rules page
+            pages.add(*sections[index + 1])
+        pages.add(*sections[-1])  # the rules page
         if pages.count % 2:
             pages.blank(request.paper)  # the players' maps start a fresh sheet
         for players in players_maps:
@@ -103,25 +112,32 @@ class _Pages:
         return buffer.getvalue()
 
 
-def text_book(dungeon: Dungeon, request, players_view: str) -> bytes:
-    """The cover, each level's key and the rules page, laid out in one go (one copy of the fonts)."""
+def _front_keys(levels: int) -> int:
+    """How many levels' keys are laid out with the cover; the other keys, the rules page and every map
+    are made beside them (on another core where there is one). Three in five with the cover weighs
+    about the same both ways: the maps take about as long as two keys."""
+    return max(1, (levels * 3 + 2) // 5)
+
+
+def text_book(dungeon: Dungeon, request, players_view: str, levels: list[Level], cover: bool, rules: bool) -> bytes:
+    """The cover (``cover``), the keys of ``levels`` and the rules page (``rules``) as one document."""
     return render_pdf(
         "roguelike/dungeon-book.html", request.code, f"{dungeon.name}: the key", request.paper, request.templates,
         game_title=request.game.title, credit=request.game.credit, dungeon_name=dungeon.name,
-        cover=dungeon_key.cover(dungeon), layout=players_view == draw.LAYOUT,
-        levels=[dungeon_key.dungeon_key(dungeon, level) for level in dungeon.levels],
-        page=dungeon_key.rules_page(),
+        cover=dungeon_key.cover(dungeon) if cover else None, layout=players_view == draw.LAYOUT,
+        levels=[dungeon_key.dungeon_key(dungeon, level) for level in levels],
+        page=dungeon_key.rules_page() if rules else None,
     )
 
 
-def _sections(book: bytes, levels: int) -> list[tuple[int, int]]:
-    """(first page, page after the last) of the cover, each level's key and the rules page, found
-    from the document's top-level headings."""
+def _sections(book: bytes, parts: int) -> list[tuple[int, int]]:
+    """(first page, page after the last) of each of the ``parts`` of a text document (the cover, a level's key,
+    the rules page), found from its top-level headings."""
     with pikepdf.open(io.BytesIO(book)) as pdf:
         with pdf.open_outline() as outline:
             starts = [pikepdf.Page(item.destination[0]).index for item in outline.root]
         total = len(pdf.pages)
-    if len(starts) != levels + 2:
+    if len(starts) != parts:
         raise ValueError("the dungeon's text pages must open the cover, each key and the rules with one h1 each")
     return list(zip(starts, starts[1:] + [total]))
 
