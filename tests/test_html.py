@@ -3,6 +3,7 @@
 import subprocess
 import sys
 
+import pikepdf
 import pytest
 
 from printgen.errors import PrintgenError
@@ -94,3 +95,23 @@ def test_weasyprint_loads_without_running_a_program_and_leaves_ctypes_as_it_was(
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "0"
+
+
+def test_parts_laid_out_apart_share_one_copy_of_each_font_file(tmp_path):
+    """A booklet's text is made in two documents at once; each embeds the whole faces it uses."""
+    write_page(tmp_path, '<h1>Title</h1><p>Serif, <i>italic</i>, <b>bold</b>.</p>')
+    part = render_pdf("page.html", CODE, "Test page", PAPERS["letter"], tmp_path)
+
+    def font_files(data: bytes) -> list[bytes]:
+        pdf = open_pdf(data)
+        return [obj.read_raw_bytes() for obj in pdf.objects
+                if isinstance(obj, pikepdf.Stream) and any(obj.objgen == d.get(key).objgen
+                                                           for d in descriptors(pdf) for key in ("/FontFile2",) if key in d)]
+
+    def descriptors(pdf):
+        return [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor"]
+
+    one, two = compose([part], CODE, "one"), compose([part, part], CODE, "two")
+    assert len(open_pdf(two).pages) == 2
+    assert sorted(font_files(one)) == sorted(font_files(two))
+    assert len(set(font_files(two))) == len(font_files(two))
