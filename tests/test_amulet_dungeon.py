@@ -209,6 +209,8 @@ def test_murder_holes_look_into_a_mapped_room_across_a_wall(dungeons):
                     assert direction in components(HEADING_NAMES.index(side))
                     behind = level.area(item["looks_into"])
                     assert (step((x, y), direction), turn(direction, 4)) in behind.shape.wall_set
+                    # A hole in the wall, not a door: no exit of either room stands in that unit.
+                    assert ((x, y), HEADING_NAMES.index(side)) not in {u for e in area.exits for u in e.units}
                     assert behind.data["entered_by"] == "murder-hole" and behind.entered_from == area.number
     assert seen > 5
 

@@ -43,6 +43,7 @@ class Explorer:
         self.rules = rules
         self.box = (0, 0, level.width - 1, level.height - 1)  # areas keep to the map, edge to edge
         self.queue: deque[tuple[Area, Exit]] = deque()
+        self.reserved: set[Unit] = set()  # units of wall the game put something else in (no door goes there)
 
     # -- the map ---------------------------------------------------------------------------
 
@@ -111,8 +112,13 @@ class Explorer:
 
     # -- doors -----------------------------------------------------------------------------
 
+    def reserve(self, unit: Unit) -> None:
+        """Keep a unit of wall free of doors, on both its faces (the game has put something else there)."""
+        self.reserved.add(unit)
+
     def used_units(self, area: Area) -> set[Unit]:
-        return {unit for e in area.exits for unit in e.units}
+        """Units of ``area``'s wall that hold a door, or that the game has reserved."""
+        return {unit for e in area.exits for unit in e.units} | {u for u in self.reserved if u[0] in area.cells}
 
     def open_units(self, area: Area, direction: int) -> list[Unit]:
         """Units of ``area``'s wall facing ``direction`` with no door yet, where a door may open."""

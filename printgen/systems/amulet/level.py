@@ -206,6 +206,7 @@ class LevelBuilder:
             item["why"] = "no-free-wall"
             return
         cell, side = free[roller.choose(len(free))]
+        self.explorer.reserve((cell, side))  # a hole in the wall, not a door: no exit may stand there
         item["wall"] = [cell[0], cell[1], HEADING_NAMES[side]]
         behind = self.room_behind(self.next_roller(), [step(cell, direction)], turn(direction, 4), area.number,
                                   "murder-hole")
