@@ -2,7 +2,6 @@
 
 import re
 
-import pikepdf
 import pytest
 
 from printgen.products import build

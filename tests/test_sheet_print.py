@@ -16,6 +16,15 @@ import math
 from dataclasses import dataclass
 
 import pikepdf
+import pytest
+
+from printgen.products import build
+from printgen.products.sheet import (options_for, page_plan, roll_characters, sheet_items, sheet_module,
+                                     spec_from_code)
+from printgen.seed import SeedCode
+from printgen.units import PAPERS, mm
+
+from pdfutil import open_pdf
 
 ASCENT, DESCENT = 0.72, 0.2  # of the font size: cap height above the baseline, descender below
 Matrix = tuple[float, float, float, float, float, float]
@@ -67,7 +76,8 @@ def bounds(points: list[tuple[float, float]]) -> tuple[float, float, float, floa
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _gray(operands, space: str = "gray") -> float:
+def _gray(operands) -> float:
+    """The lightness of a colour given as gray, RGB or CMYK operands (0 black, 1 white)."""
     values = [float(v) for v in operands]
     if len(values) == 1:
         return values[0]
@@ -139,12 +149,12 @@ def read_marks(pdf: pikepdf.Pdf, pages: range | None = None, footer_name: str = 
     shapes: list[Shape] = []
     for index in pages if pages is not None else range(len(pdf.pages)):
         page = pdf.pages[index]
-        _walk(page.obj, page.obj.get("/Resources", pikepdf.Dictionary()), _State(), index, False, texts, shapes,
-              footer_name, pikepdf.parse_content_stream(page))
+        _walk(page.obj.get("/Resources", pikepdf.Dictionary()), _State(), index, False, texts, shapes, footer_name,
+              pikepdf.parse_content_stream(page))
     return texts, shapes
 
 
-def _walk(owner, resources, state: _State, page: int, in_footer: bool, texts: list[TextRun], shapes: list[Shape],
+def _walk(resources, state: _State, page: int, in_footer: bool, texts: list[TextRun], shapes: list[Shape],
           footer_name: str, instructions) -> None:
     fonts: dict[str, _Font] = {}
     stack: list[_State] = []
@@ -152,7 +162,7 @@ def _walk(owner, resources, state: _State, page: int, in_footer: bool, texts: li
     path: list[tuple[float, float]] = []
     segments, closed, subpath_start = 0, False, None
 
-    def show(data: bytes, adjust: float = 0.0) -> None:
+    def show(data: bytes) -> None:
         nonlocal tm
         font = state.font
         if font is None:
@@ -161,7 +171,6 @@ def _walk(owner, resources, state: _State, page: int, in_footer: bool, texts: li
         for code in font.codes(data):
             advance += (font.width(code) / 1000 * state.size + state.char_space
                         + (state.word_space if code == 32 and not font.two_byte else 0)) * state.h_scale
-        advance -= adjust / 1000 * state.size * state.h_scale
         full = multiply(tm, state.ctm)
         corners = [apply(full, x, y) for x in (0, advance)
                    for y in (state.rise - DESCENT * state.size, state.rise + ASCENT * state.size)]
@@ -181,11 +190,8 @@ def _walk(owner, resources, state: _State, page: int, in_footer: bool, texts: li
             state.ctm = multiply(tuple(float(v) for v in operands), state.ctm)
         elif op in ("g", "rg", "k"):
             state.fill_gray = _gray(operands)
-        elif op in ("sc", "scn") and all(isinstance(v, (int, float, pikepdf.Object)) for v in operands):
-            try:
-                state.fill_gray = _gray(operands)
-            except (TypeError, ValueError):
-                pass
+        elif op in ("sc", "scn") and not any(isinstance(v, pikepdf.Name) for v in operands):  # not a pattern
+            state.fill_gray = _gray(operands)
         elif op == "d":
             state.dashed = len(operands[0]) > 0
         elif op == "BT":
@@ -222,13 +228,10 @@ def _walk(owner, resources, state: _State, page: int, in_footer: bool, texts: li
             show(bytes(operands[-1]))
         elif op == "TJ":
             for item in operands[0]:
-                if isinstance(item, (int, float)) or not isinstance(item, (pikepdf.String, bytes)):
-                    try:
-                        tm = multiply((1, 0, 0, 1, -float(item) / 1000 * state.size * state.h_scale, 0), tm)
-                    except (TypeError, ValueError):
-                        pass
-                else:
+                if isinstance(item, pikepdf.String):
                     show(bytes(item))
+                else:  # a kerning adjustment, in thousandths of the size
+                    tm = multiply((1, 0, 0, 1, -float(item) / 1000 * state.size * state.h_scale, 0), tm)
         elif op == "re":
             x, y, w, h = (float(v) for v in operands)
             path += [apply(state.ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
@@ -258,21 +261,11 @@ def _walk(owner, resources, state: _State, page: int, in_footer: bool, texts: li
                 continue
             inner = state.copy()
             inner.ctm = multiply(tuple(float(v) for v in xobject.get("/Matrix", IDENTITY)), state.ctm)
-            _walk(xobject, xobject.get("/Resources", resources), inner, page, in_footer or name == footer_name,
+            _walk(xobject.get("/Resources", resources), inner, page, in_footer or name == footer_name,
                   texts, shapes, footer_name, pikepdf.parse_content_stream(xobject))
 
 
-# ---------------------------------------------------------------- what is measured
-
-from printgen.products import build  # noqa: E402
-from printgen.products.sheet import (options_for, page_plan, roll_characters, sheet_items,  # noqa: E402
-                                    sheet_module, spec_from_code)
-from printgen.seed import SeedCode  # noqa: E402
-from printgen.units import PAPERS, mm  # noqa: E402
-
-import pytest  # noqa: E402
-
-from pdfutil import open_pdf  # noqa: E402
+# ---------------------------------------------------------------- what a printer would send back
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 MIN_TEXT = 6.0  # pt

@@ -376,7 +376,7 @@ def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float
             c.ellipse(bx + 1.2, y + 1.2, bx + bw - 1.2, y + h - 1.2, stroke=1, fill=0)
         c.restoreState()
         if current is None:
-            form.add(c, f"{name}.die", bx, y, bw, h, kind="radio", caption="Die rank", value=rank, mark="ring")
+            form.add(c, f"{name}.die", bx, y, bw, h, kind="radio", value=rank, mark="ring")
 
 
 def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Style, size: float = 7,
@@ -439,15 +439,6 @@ def wrap_runs(parts: list[tuple[str, str]], size: float, width: float, indent: f
         lines[-1].append((font, word))
         used += w
     return lines
-
-
-def rich_paragraph(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size: float, width: float,
-                   leading: float, indent: float = 0, gray: float = 0.1) -> float:
-    """Runs wrapped into ``width`` from the baseline ``y`` down; returns the baseline after the last line."""
-    for k, line in enumerate(wrap_runs(parts, size, width, indent)):
-        rich_line(c, x + (indent if k else 0), y, line, size, gray)
-        y -= leading
-    return y
 
 
 def vstack(top: float, height: float, parts: list[float], gap: float) -> list[tuple[float, float]]:

@@ -296,8 +296,8 @@ def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
     key = f"obstacle{number}"
     ix, iy, iw, ih = titled(c, x, y, w, h, f"Obstacle {number}", "", style)
     # Its kind, chosen on the title line.
-    choice_row(c, form, f"{key}.kind", ix + iw * 0.3, y + h - s(10), iw * 0.7, kinds, style, "Kind of obstacle",
-               size=7.5)
+    choice_row(c, form, f"{key}.kind", ix + iw * 0.3, y + h - s(10), iw * 0.7, kinds, style,
+               f"Kind of obstacle {number}", size=7.5)
     row_h = s(24)
     field(c, form, f"{key}.name", ix, iy + ih - row_h, iw * 0.5, row_h, "Name", style)
     field(c, form, f"{key}.triggers", ix + iw * 0.5 + s(4), iy + ih - row_h, iw * 0.22, row_h,

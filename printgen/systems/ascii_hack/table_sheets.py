@@ -122,7 +122,7 @@ def _slip(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float
     for k, side in enumerate(("FOR", "AGAINST")):  # one or the other: a pair of radio buttons
         bx = x + k * w * 0.32
         box(c, bx, base, size, size, style)
-        form.add(c, f"{key}.side", bx, base, size, size, kind="radio", caption="Bid", value=side.capitalize())
+        form.add(c, f"{key}.side", bx, base, size, size, kind="radio", value=side.capitalize())
         label(c, bx + size + s(3), base + size * 0.3, side, style, 7, bold=True, gray=0.15)
     tokens_x = x + w * 0.66
     label(c, tokens_x, base + size * 0.3, "Tokens", style, 7, bold=True, gray=0.15)

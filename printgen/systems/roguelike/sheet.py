@@ -12,8 +12,8 @@ from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import characters
 from .rules import choices as rule_choices, data_list, stated, tables
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, rich_line, ruled_list,
-                            square_boxes, title_band, value_text, wrap_runs)
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, paragraph_height,
+                            rich_line, ruled_list, square_boxes, title_band, value_text, wrap_runs)
 
 SIZES = (1, 2)  # four to a page would need 5 pt type: a quarter page cannot hold a Priest's miracles at 6 pt
 WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page
@@ -86,7 +86,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= row_h + gap
 
     # The six ratings, three by two, beside the portrait.
-    rate_h = s(120) if not compact else s(90)
+    rate_h = s(120) if not compact else s(100)
     portrait_w = w * (0.3 if not compact else 0.27)
     grid_w = w - portrait_w - gap
     cell_w = (grid_w - 2 * gap) / 3
@@ -125,7 +125,9 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     kit_lines = len(char["weapons"]) + len(char["gear"]) if char else 3
     ability_h = _abilities_height(w, char, style, compact)
     if compact:
-        spells_h, gear_h = max(s(94), ability_h), s(17) + (kit_lines + 1) * COMPACT_PITCH
+        # The points take what they need, the kit its lines and one more; spells have the rest.
+        gear_h = s(17) + (kit_lines + 3) * COMPACT_PITCH
+        spells_h = max(top - gear_h - _compact_points_height(w, style) - 2 * gap, ability_h)
     else:
         # The points table takes what it needs; spells and gear share the rest.
         spare = top - s(212) - 2 * gap
@@ -286,11 +288,12 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     if compact:
         _titled(c, x, y, w, h, "Points Earned", "every 20 points is a level", style)
         ix, iy, iw, ih = _inner(x, y, w, h, style)
-        size = min((iw - 19 * s(1.5)) / 20, (ih - s(16) - 4 * s(1.5)) / 5)
+        size = _compact_point_box(iw, style)
         square_boxes(c, form, "points", ix, iy + ih, 100, size, s(1.5), style, per_row=20,
                      marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
-        living = " · ".join(f"{_short(i['name'])} {i['points']}" for i in points.items if i["who"] == "living")
-        paragraph(c, ix, iy + s(14), iw, living, style, 5.6, max_lines=2)
+        yy = iy + ih - 5 * size - 4 * s(1.5) - s(4)
+        for text, font in _compact_points_notes():
+            yy = paragraph(c, ix, yy, iw, text, style, 6.5, font=font) - s(2)
         return
     table_w = w * 0.46
     grid_w = w - table_w - s(5)
@@ -321,6 +324,26 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     yy = paragraph(c, ix, yy, iw, f"Damage = {damage['weapon']}; a spell or miracle: "
                    f"{damage['magic'].format(rating='SDR or MDR')}. "
                    "Solo, 100 points wins.", style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
+
+
+def _compact_point_box(iw: float, style: Style) -> float:
+    return min((iw - 19 * style.pt(1.5)) / 20, style.pt(16))
+
+
+def _compact_points_notes() -> list[tuple[str, str]]:
+    """The points a living @ earns, and the level-up choices, in brief, under the compact record's boxes."""
+    points = data_list("points")
+    living = " · ".join(f"{_short(i['name'])} {i['points']}" for i in points.items if i["who"] == "living")
+    level_up = "; ".join(f"{i}. {item['name'].rstrip('.')}" for i, item in enumerate(data_list("level-up").items, 1))
+    return [(f"Points: {living}.", fonts.SERIF), (f"Each level gained, choose one: {level_up}.", fonts.SERIF_ITALIC)]
+
+
+def _compact_points_height(w: float, style: Style) -> float:
+    """The height of the compact record's points box: its title, the boxes and the notes under them."""
+    s = style.pt
+    iw = w - 2 * s(4)
+    notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text, font in _compact_points_notes())
+    return s(13) + s(2) + 5 * _compact_point_box(iw, style) + 4 * s(1.5) + s(4) + notes + s(4)
 
 
 def _short(name: str) -> str:
