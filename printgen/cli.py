@@ -313,8 +313,8 @@ def sheet_command(system: str, blank: bool, count: int | None, per_page: int, fi
 @out_option
 @force_option
 def reproduce(source: str, templates: Path | None, out: Path | None, force: bool) -> None:
-    """Make a file again, byte for byte, from a printgen PDF or a seed code."""
-    looks_like_file = source.lower().endswith(".pdf") or (not source.lower().startswith("pg") and _exists(source))
+    """Make a file again, byte for byte, from a printgen PDF (or zip of card images) or a seed code."""
+    looks_like_file = source.lower().endswith((".pdf", ".zip")) or (not source.lower().startswith("pg") and _exists(source))
     if looks_like_file:
         from .render.metadata import read_seed_code
 

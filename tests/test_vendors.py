@@ -185,3 +185,27 @@ def test_a_seed_code_with_impossible_shop_options_is_refused(options, words):
     code = SeedCode.make("deck", "roguelike", "x", {"deck": "armor", "card-size": "poker", **options})
     with pytest.raises(PrintgenError, match=words):
         build(code)
+
+
+def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_path):
+    made = tmp_path / "faces.zip"
+    result = run_cli("deck", "creatures", "--system", "roguelike", "--seed", "again", "--vendor", "makeplayingcards",
+                     "-o", str(made))
+    assert result.returncode == 0, result.stderr
+    code = result.stdout.split("seed code: ")[1].strip()
+    assert zipfile.ZipFile(made).comment.decode() == f"printgen · {code}"
+    assert run_cli("reproduce", str(made), "-o", str(tmp_path / "again.zip")).returncode == 0
+    assert (tmp_path / "again.zip").read_bytes() == made.read_bytes()
+    result = run_cli("reproduce", code, cwd=tmp_path)  # no -o: the file is named as the product makes it
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-roguelike-again.zip"]
+    assert (tmp_path / "output" / "deck-roguelike-again.zip").read_bytes() == made.read_bytes()
+
+
+def test_a_zip_printgen_did_not_make_is_one_line(tmp_path):
+    foreign = tmp_path / "holiday.zip"
+    with zipfile.ZipFile(foreign, "w") as archive:
+        archive.writestr("photo.txt", "sun")
+    result = run_cli("reproduce", str(foreign))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("this zip has no printgen seed code in its comment")

@@ -28,15 +28,16 @@ class Product:
     systems: Callable[[], tuple[str, ...]]  # asked when needed: the games declare what they make
     build: Callable[[SeedCode], bytes]
     check: Callable[[SeedCode], object]  # refuses bad options at once, before any work
+    suffix: Callable[[SeedCode], str] | None = None  # the file it writes, when not simply its format
 
 
 PRODUCTS: dict[str, Product] = {}
 
 
 def register(name: str, summary: str, systems: Callable[[], tuple[str, ...]],
-             check: Callable[[SeedCode], object]):
+             check: Callable[[SeedCode], object], suffix: Callable[[SeedCode], str] | None = None):
     def decorator(build: Callable[[SeedCode], bytes]) -> Callable[[SeedCode], bytes]:
-        PRODUCTS[name] = Product(name, summary, systems, build, check)
+        PRODUCTS[name] = Product(name, summary, systems, build, check, suffix)
         return build
 
     return decorator
@@ -86,6 +87,9 @@ def register_made_whole(product: str, summary: str, common: tuple[Option, ...]) 
 
 def output_suffix(code: SeedCode) -> str:
     """The file suffix a seed code's product writes; the format option is checked like any other."""
+    product = PRODUCTS.get(code.product)
+    if product is not None and product.suffix is not None:
+        return product.suffix(code)
     return PDF_OR_JSON.parse(code.option_map.get("format", "pdf"))
 
 

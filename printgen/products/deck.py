@@ -163,7 +163,7 @@ def output_suffix(code: SeedCode) -> str:
     """The file a deck's seed code makes: a zip of images for some print shops, else its format."""
     if code.option_map.get("vendor") in VENDORS:
         return VENDORS[code.option_map["vendor"]].suffix
-    return code.option_map.get("format", "pdf")
+    return PDF_OR_JSON.parse(code.option_map.get("format", "pdf"))
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -236,7 +236,7 @@ def check(code: SeedCode) -> None:
         load(code, request)
 
 
-@register("deck", "card decks for cutting out, on sheets or for a print shop", deck_systems, check)
+@register("deck", "card decks for cutting out, on sheets or for a print shop", deck_systems, check, output_suffix)
 def build(code: SeedCode) -> bytes:
     request = request_from_code(code)
     deck = load(code, request)

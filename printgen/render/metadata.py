@@ -1,4 +1,4 @@
-"""Reading a printgen PDF's seed code back out of its metadata.
+"""Reading a printgen file's seed code back: a PDF's metadata, or the comment of a zip of card images.
 
 The PDF may come from anyone: only a regular file of sensible size is
 opened, and anything pikepdf cannot read is one clear line.
@@ -6,6 +6,7 @@ opened, and anything pikepdf cannot read is one clear line.
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 from ..errors import PrintgenError
@@ -24,6 +25,8 @@ def read_seed_code(path: Path) -> SeedCode:
             raise PrintgenError(f"{path} is not a regular file; give a printgen PDF or a seed code")
         if path.stat().st_size > MAX_PDF_BYTES:
             raise PrintgenError(f"{path} is larger than any printgen PDF; give a printgen PDF or a seed code")
+        if zipfile.is_zipfile(path):  # a print shop's card images: the seed code is the archive's comment
+            return _zip_seed_code(path)
         with pikepdf.open(path) as pdf:
             subject = str(pdf.docinfo.get("/Subject", ""))
     except pikepdf.PasswordError:
@@ -33,3 +36,17 @@ def read_seed_code(path: Path) -> SeedCode:
     if not subject:
         raise PrintgenError(f"{path}: this PDF has no printgen seed code in its metadata")
     return SeedCode.parse(subject)
+
+
+ZIP_COMMENT_PREFIX = "printgen · "
+
+
+def _zip_seed_code(path: Path) -> SeedCode:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            comment = archive.comment.decode("utf-8", errors="replace")
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise PrintgenError(f"{path}: cannot read it as a zip ({exc}); give a printgen PDF or a seed code") from None
+    if not comment.startswith(ZIP_COMMENT_PREFIX):
+        raise PrintgenError(f"{path}: this zip has no printgen seed code in its comment")
+    return SeedCode.parse(comment[len(ZIP_COMMENT_PREFIX):])
