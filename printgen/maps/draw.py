@@ -161,8 +161,11 @@ def _draw_areas(c: Canvas, region: Region, areas: list[Area], symbols: Symbols, 
         if area.shape.curved:
             _draw_round_wall(c, area, opened, point, pitch)
     spots = {id(e): spot for area in areas if any(e.inside for e in area.exits) for e, spot in _inside_spots(area)}
+    drawn = {area.number for area in areas}
     for exit_, _ in doors:
-        if not exit_.far_side or exit_.inside:  # the far end of a teleport is a pad of its own
+        # A door is drawn from the area that lists it, or from its far side when that area is not shown;
+        # the far end of a teleport is a pad of its own.
+        if not exit_.far_side or exit_.inside or exit_.to not in drawn:
             _draw_door(c, exit_, symbols, rule, view, point, pitch, spots)
 
 
