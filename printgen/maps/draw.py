@@ -20,7 +20,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs
 from .adjacency import Adjacency
-from .geometry import HEADINGS, SIDES, Cell, Edge, Point, components, half_square, side_edge, step
+from .draw_notes import INSIDE_SCALE, draw_notes, draw_number, inside_spots
+from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, shaped_walls
+from .geometry import HEADINGS, SIDES, Cell, Edge, Point, side_edge, step
 from .level import Area, Exit, Level
 from .spots import area_spots
 from .symbols import Symbols
@@ -32,7 +34,6 @@ ROCK_GREY = 0.78
 GRID_GREY = 0.62
 GRID_WIDTH = 0.3
 MARK_SCALE = 0.8  # a mark is this much of a square across
-INSIDE_SCALE = 0.3  # a door standing inside an area (a stair) is this much of a square across
 OVERLAP = 2  # squares two sheets of one level share
 
 
@@ -103,13 +104,13 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
             doors = _shown_doors(shown, [], LAYOUT)
             _draw_areas(c, region, shown, symbols, rule, doors, LAYOUT, point, pitch, grid=False)
             for area in shown:
-                _draw_number(c, area, point, pitch)
+                draw_number(c, area, point, pitch)
     if view == GM:
         for kind, cell, side in content.on_walls:
             _draw_segment(c, symbols.on_walls[kind].segment, [(cell, side)], point, pitch)
         for area in level.areas:
             if area.number in content.notes:
-                _draw_notes(c, area, content.notes[area.number], point, pitch)
+                draw_notes(c, area, content.notes[area.number], point, pitch)
                 continue
             for spot in area_spots(area, content.marks.get(area.number, [])):
                 x, y = point(spot.x, spot.y)
@@ -146,21 +147,21 @@ def _draw_areas(c: Canvas, region: Region, areas: list[Area], symbols: Symbols, 
     nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not _walled(exit_, symbols)
              for unit in exit_.units if unit[1] % 2]
     if shaped:
-        _fill_shaped(c, shaped.values(), opened, nooks, point, pitch)
+        fill_shaped(c, shaped.values(), opened, nooks, point, pitch)
     if grid:
         _draw_grid(c, region)
     edges = _walls(floor, rule, doors, symbols, set(shaped))
     diagonal: list[Edge] = []
     if shaped:
-        for edge in _shaped_walls(shaped.values(), opened, nooks):
+        for edge in shaped_walls(shaped.values(), opened, nooks):
             (edges if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
     _draw_walls(c, _merge(set(edges)), point)
     if diagonal:
-        _draw_diagonal_walls(c, diagonal, point)
+        draw_diagonal_walls(c, diagonal, point, WALL_WIDTH)
     for area in shaped.values():
         if area.shape.curved:
-            _draw_round_wall(c, area, opened, point, pitch)
-    spots = {id(e): spot for area in areas if any(e.inside for e in area.exits) for e, spot in _inside_spots(area)}
+            draw_round_wall(c, area, opened, point, pitch, WALL_WIDTH)
+    spots = {id(e): spot for area in areas if any(e.inside for e in area.exits) for e, spot in inside_spots(area)}
     drawn = {area.number for area in areas}
     for exit_, _ in doors:
         # A door is drawn from the area that lists it, or from its far side when that area is not shown;
@@ -225,106 +226,6 @@ def _walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int 
                 continue
             edges.add(side_edge(cell, side))
     return list(edges)
-
-
-def _fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float) -> None:
-    """White floor of areas with 45° or round walls, and of the nooks their doors open across."""
-    c.setFillGray(1)
-    for area in areas:
-        if area.shape.curved:
-            cx, cy, r = area.shape.round
-            x, y = point(cx, cy)
-            c.circle(x, y, r * pitch, stroke=0, fill=1)
-            for unit in area.shape.walls:
-                if unit in opened:
-                    _fill_polygon(c, _round_nook(area, unit), point)
-            continue
-        for loop in area.shape.outline():
-            _fill_polygon(c, loop, point)
-    c.setStrokeGray(1)
-    c.setLineWidth(0.6)
-    for _, (cell, side) in nooks:  # edged in white, so no hairline of rock shows where it meets the room
-        _fill_polygon(c, [q for q in _square(cell) if q not in half_square(cell, side)] + list(side_edge(cell, side)),
-                      point, stroke=1)
-
-
-def _square(cell: Cell) -> list[Point]:
-    x, y = cell
-    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-
-
-def _fill_polygon(c: Canvas, points: list[Point], point, stroke: int = 0) -> None:
-    path = c.beginPath()
-    path.moveTo(*point(*points[0]))
-    for p in points[1:]:
-        path.lineTo(*point(*p))
-    path.close()
-    c.drawPath(path, stroke=stroke, fill=1)
-
-
-def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
-    """The floor between a unit of a round area's box, where a door stands, and the circle."""
-    cx, cy, r = area.shape.round
-    a, b = side_edge(*unit)
-    start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (a, b))
-    if end - start > math.pi:
-        end -= 2 * math.pi
-    elif start - end > math.pi:
-        start -= 2 * math.pi
-    arc = [(cx + r * math.cos(t), cy + r * math.sin(t)) for t in
-           (end + (start - end) * k / 8 for k in range(9))]
-    return [a, b] + arc
-
-
-def _shaped_walls(areas, opened: set, nooks: list) -> list[Edge]:
-    """The 45° walls of areas with half squares (not curved ones), and the closed sides of door nooks."""
-    edges = []
-    for area in areas:
-        if not area.shape.curved:
-            edges += [side_edge(*unit) for unit in area.shape.walls if unit not in opened]
-    for exit_, (cell, side) in nooks:
-        for straight in components(side):
-            if straight != exit_.through or exit_.to is None:
-                edges.append(side_edge(cell, straight))
-    return edges
-
-
-def _draw_diagonal_walls(c: Canvas, edges: list[Edge], point) -> None:
-    c.setStrokeGray(0)
-    c.setLineWidth(WALL_WIDTH)
-    c.setLineCap(1)  # round caps meet the straight walls cleanly at 45°
-    c.lines([(*point(*a), *point(*b)) for a, b in sorted(edges)])
-    c.setLineCap(0)
-
-
-def _draw_round_wall(c: Canvas, area: Area, opened: set, point, pitch: float) -> None:
-    """The circle, broken where a door stands on its box."""
-    cx, cy, r = area.shape.round
-    gaps = []
-    for unit in area.shape.walls:
-        if unit in opened:
-            nook = _round_nook(area, unit)
-            gaps.append(sorted(math.degrees(math.atan2(-(p[1] - cy), p[0] - cx)) % 360 for p in (nook[2], nook[-1])))
-    c.setStrokeGray(0)
-    c.setLineWidth(WALL_WIDTH)
-    x, y = point(cx, cy)
-    if not gaps:
-        c.circle(x, y, r * pitch, stroke=1, fill=0)
-        return
-    merged: list[list[float]] = []
-    for gap in sorted([g if g[1] - g[0] <= 180 else [g[1], g[0] + 360] for g in gaps]):
-        if merged and gap[0] <= merged[-1][1] + 1e-6:  # doors side by side: one gap
-            merged[-1][1] = max(merged[-1][1], gap[1])
-        else:
-            merged.append(gap)
-    c.setLineCap(1)
-    for (_, end), (start, _) in zip(merged, merged[1:] + [[merged[0][0] + 360, 0]]):
-        if start - end < 1e-3:
-            continue
-        path = c.beginPath()
-        path.arc(x - r * pitch, y - r * pitch, x + r * pitch, y + r * pitch, end, start - end)
-        c.drawPath(path, stroke=1, fill=0)
-    c.setLineCap(0)
 
 
 def _pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
@@ -426,34 +327,6 @@ def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: 
         _glyph(c, glyphs.rubble, bx, by, pitch)
 
 
-# Where a door inside an area stands in its square: the quarter on its heading's side, clear of the
-# middle of each wall, or the next free quarter clockwise; in a half square, the middle of the half.
-INSIDE_QUARTER = {0: (0.25, 0.25), 2: (0.75, 0.25), 4: (0.75, 0.75), 6: (0.25, 0.75)}
-
-
-def _inside_spots(area: Area) -> list[tuple[Exit, Point]]:
-    """Each door standing inside ``area`` and the point it is drawn at, no two in one quarter."""
-    cuts = dict(area.shape.cuts)
-    taken: set[Point] = set()
-    found = []
-    for exit_ in area.exits:
-        if not exit_.inside or exit_.at is None:
-            continue
-        x, y = exit_.at
-        if exit_.at in cuts:  # the middle of the half, or halfway from there to one of its sharp corners
-            corners = half_square(exit_.at, cuts[exit_.at])
-            mx, my = sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3
-            sharp = [p for p in corners if p[0] - x + p[1] - y in ((1, 1) if cuts[exit_.at] in (3, 7) else (0, 2))]
-            places = [(mx, my)] + [((mx + px) / 2, (my + py) / 2) for px, py in sharp]
-        else:
-            first = exit_.heading if exit_.heading in INSIDE_QUARTER else 0
-            places = [(x + dx, y + dy) for dx, dy in (INSIDE_QUARTER[(first + 2 * k) % 8] for k in range(4))]
-        spot = next((p for p in places if p not in taken), places[0])
-        taken.add(spot)
-        found.append((exit_, spot))
-    return found
-
-
 def _draw_segment(c: Canvas, segment, units: list[tuple[Cell, int]], point, pitch: float) -> None:
     """``segment`` along the stretch of wall ``units`` make, from its first corner to its last."""
     units = sorted(units, key=lambda u: (u[0][1], u[0][0]))
@@ -487,83 +360,6 @@ def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
     c.setFont(fonts.SERIF_BOLD, font_size)
     c.drawCentredString(x, y - font_size * 0.34, text)
     c.restoreState()
-
-
-NOTE_FONT = fonts.MONO
-
-
-def _draw_number(c: Canvas, area: Area, point, pitch: float) -> None:
-    _draw_notes(c, area, [], point, pitch)
-
-
-def _draw_notes(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> None:
-    """An area's number in bold with ``notes`` under it, each kept whole, wrapped to the area's width
-    across its middle, the block centred on the middle of its floor, or moved up or down off a door
-    standing inside the area."""
-    (cx, cy), width = _middle(area)
-    number_size = max(7.0, min(13.0, pitch * 0.26))
-    note_size = max(5.5, min(8.0, pitch * 0.13))
-    lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
-    for line in _wrapped(notes, note_size, width * pitch * 0.92):
-        lines.append((line, NOTE_FONT, note_size))
-    height = sum(size * 1.1 for _, _, size in lines) / pitch  # in squares
-    cy = _clear_of_inside_doors(area, cx, cy, height, max(fonts.string_width(t, f, z) for t, f, z in lines) / pitch)
-    x, y = point(cx, cy)
-    top = y + height * pitch / 2
-    c.setFillGray(0)
-    for text, font, size in lines:
-        top -= size * 1.05
-        c.setFont(font, size)
-        c.drawCentredString(x, top + size * 0.15, text)
-
-
-def _clear_of_inside_doors(area: Area, cx: float, cy: float, height: float, width: float) -> float:
-    """The block's middle, moved the least up or down so it clears the doors standing inside the area."""
-    half = INSIDE_SCALE / 2
-    spots = [spot for _, spot in _inside_spots(area)]
-    near = [(x, y) for x, y in spots if abs(x - cx) < width / 2 + half and abs(y - cy) < height / 2 + half]
-    if not near:
-        return cy
-    _, top, _, bottom = area.shape.box
-    low, high = top + height / 2, bottom + 1 - height / 2  # where the block stays within the area's box
-    above = min(y for _, y in near) - half - height / 2
-    below = max(y for _, y in near) + half + height / 2
-    fitting = [y for y in (above, below) if low <= y <= high]
-    if fitting:
-        return min(fitting, key=lambda y: abs(y - cy))
-    return cy if low > high else min(max(cy, low), high)
-
-
-def _middle(area: Area) -> tuple[Point, float]:
-    """The middle of an area's floor (its centroid) and how wide the floor is across it, in squares."""
-    if area.shape.curved:
-        cx, cy, r = area.shape.round
-        return (cx, cy), 2 * r
-    loops = area.shape.outline()
-    twice, sx, sy = 0.0, 0.0, 0.0
-    for loop in loops:
-        for (x0, y0), (x1, y1) in zip(loop, loop[1:] + loop[:1]):
-            cross = x0 * y1 - x1 * y0
-            twice += cross
-            sx += (x0 + x1) * cross
-            sy += (y0 + y1) * cross
-    cx, cy = sx / (3 * twice), sy / (3 * twice)
-    crossings = sorted(x0 + (cy - y0) * (x1 - x0) / (y1 - y0) for loop in loops
-                       for (x0, y0), (x1, y1) in zip(loop, loop[1:] + loop[:1]) if (y0 - cy) * (y1 - cy) < 0)
-    left = max((x for x in crossings if x <= cx), default=cx - 0.5)
-    right = min((x for x in crossings if x >= cx), default=cx + 0.5)
-    return (cx, cy), right - left
-
-
-def _wrapped(tokens: list[str], size: float, width: float) -> list[str]:
-    """Notes on as many lines as the width needs, never splitting one note."""
-    lines: list[str] = []
-    for token in tokens:
-        if lines and fonts.string_width(f"{lines[-1]} {token}", NOTE_FONT, size) <= width:
-            lines[-1] += f" {token}"
-        else:
-            lines.append(token)
-    return lines
 
 
 def draw_overlap_marks(c: Canvas, region: Region, level: Level, origin: tuple[int, int]) -> None:

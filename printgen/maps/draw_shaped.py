@@ -1,0 +1,114 @@
+"""Areas drawn to their own walls: straight 45° walls through half squares, with the half square of rock
+a door through one opens across (its nook), and round walls broken where their doors stand.
+
+``point(x, y)`` turns squares into page points; walls are ``width`` points thick.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .geometry import Cell, Edge, Point, components, half_square, side_edge
+from .level import Area
+
+
+def fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float) -> None:
+    """White floor of areas with 45° or round walls, and of the nooks their doors open across."""
+    c.setFillGray(1)
+    for area in areas:
+        if area.shape.curved:
+            cx, cy, r = area.shape.round
+            x, y = point(cx, cy)
+            c.circle(x, y, r * pitch, stroke=0, fill=1)
+            for unit in area.shape.walls:
+                if unit in opened:
+                    _fill_polygon(c, _round_nook(area, unit), point)
+            continue
+        for loop in area.shape.outline():
+            _fill_polygon(c, loop, point)
+    c.setStrokeGray(1)
+    c.setLineWidth(0.6)
+    for _, (cell, side) in nooks:  # edged in white, so no hairline of rock shows where it meets the room
+        _fill_polygon(c, [q for q in _square(cell) if q not in half_square(cell, side)] + list(side_edge(cell, side)),
+                      point, stroke=1)
+
+
+def _square(cell: Cell) -> list[Point]:
+    x, y = cell
+    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+
+def _fill_polygon(c: Canvas, points: list[Point], point, stroke: int = 0) -> None:
+    path = c.beginPath()
+    path.moveTo(*point(*points[0]))
+    for p in points[1:]:
+        path.lineTo(*point(*p))
+    path.close()
+    c.drawPath(path, stroke=stroke, fill=1)
+
+
+def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
+    """The floor between a unit of a round area's box, where a door stands, and the circle."""
+    cx, cy, r = area.shape.round
+    a, b = side_edge(*unit)
+    start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (a, b))
+    if end - start > math.pi:
+        end -= 2 * math.pi
+    elif start - end > math.pi:
+        start -= 2 * math.pi
+    arc = [(cx + r * math.cos(t), cy + r * math.sin(t)) for t in
+           (end + (start - end) * k / 8 for k in range(9))]
+    return [a, b] + arc
+
+
+def shaped_walls(areas, opened: set, nooks: list) -> list[Edge]:
+    """The 45° walls of areas with half squares (not curved ones), and the closed sides of door nooks."""
+    edges = []
+    for area in areas:
+        if not area.shape.curved:
+            edges += [side_edge(*unit) for unit in area.shape.walls if unit not in opened]
+    for exit_, (cell, side) in nooks:
+        for straight in components(side):
+            if straight != exit_.through or exit_.to is None:
+                edges.append(side_edge(cell, straight))
+    return edges
+
+
+def draw_diagonal_walls(c: Canvas, edges: list[Edge], point, width: float) -> None:
+    c.setStrokeGray(0)
+    c.setLineWidth(width)
+    c.setLineCap(1)  # round caps meet the straight walls cleanly at 45°
+    c.lines([(*point(*a), *point(*b)) for a, b in sorted(edges)])
+    c.setLineCap(0)
+
+
+def draw_round_wall(c: Canvas, area: Area, opened: set, point, pitch: float, width: float) -> None:
+    """The circle, broken where a door stands on its box."""
+    cx, cy, r = area.shape.round
+    gaps = []
+    for unit in area.shape.walls:
+        if unit in opened:
+            nook = _round_nook(area, unit)
+            gaps.append(sorted(math.degrees(math.atan2(-(p[1] - cy), p[0] - cx)) % 360 for p in (nook[2], nook[-1])))
+    c.setStrokeGray(0)
+    c.setLineWidth(width)
+    x, y = point(cx, cy)
+    if not gaps:
+        c.circle(x, y, r * pitch, stroke=1, fill=0)
+        return
+    merged: list[list[float]] = []
+    for gap in sorted([g if g[1] - g[0] <= 180 else [g[1], g[0] + 360] for g in gaps]):
+        if merged and gap[0] <= merged[-1][1] + 1e-6:  # doors side by side: one gap
+            merged[-1][1] = max(merged[-1][1], gap[1])
+        else:
+            merged.append(gap)
+    c.setLineCap(1)
+    for (_, end), (start, _) in zip(merged, merged[1:] + [[merged[0][0] + 360, 0]]):
+        if start - end < 1e-3:
+            continue
+        path = c.beginPath()
+        path.arc(x - r * pitch, y - r * pitch, x + r * pitch, y + r * pitch, end, start - end)
+        c.drawPath(path, stroke=1, fill=0)
+    c.setLineCap(0)
