@@ -125,5 +125,6 @@ own inside their area (``spots``). A level larger than the region prints on
 ``draw_overlap_marks`` and ``draw_sheet_index``; ``draw_legend`` and
 ``draw_scale`` finish a page. Areas with half squares are drawn to their 45°
 walls, a door through one opening across its nook; curved ones as circles
-broken where their doors stand.
+broken where their doors stand (``draw_shaped``); an area's notes and the
+doors inside it are placed by ``draw_notes``.
 """
