@@ -14,6 +14,7 @@ from typing import Any
 import pikepdf
 
 from ...products import Request
+from ...render import html, parallel
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
@@ -28,8 +29,14 @@ SHEET_FOOT = 34.0
 
 def render(built: Campaign, request: Request) -> bytes:
     copies = request.options["copies"]
-    dm = _dm_part(built, request) if copies in ("both", "dm") else []
-    rogue = _rogue_part(built, request) if copies in ("both", "rogue") else []
+    with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
+    html.load()  # once, before the fork, so the child has it too
+    # The reference is laid out here while a forked child draws every vector page (parallel.both).
+    reference_pages, (dm_maps, rogue) = parallel.both(
+        lambda: reference.pages(request, built.colours) if with_dm else None,
+        lambda: (_dm_maps(built, request) if with_dm else None, _rogue_part(built, request) if with_rogue else []),
+    )
+    dm = [reference_pages, dm_maps] if with_dm else []
     parts = []
     if dm:
         counts = [_pages(part) for part in dm]
@@ -43,12 +50,12 @@ def _pages(pdf: bytes) -> int:
         return len(document.pages)
 
 
-def _dm_part(built: Campaign, request: Request) -> list[bytes]:
+def _dm_maps(built: Campaign, request: Request) -> bytes:
     doc = new_document(request.code, TITLE, request.paper.size)
     for level, shop in zip(built.levels, built.shops):
         map_pages.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
         doc.canvas.showPage()
-    return [reference.pages(request, built.colours), doc.finish()]
+    return doc.finish()
 
 
 def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
