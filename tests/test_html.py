@@ -12,7 +12,7 @@ from printgen.render.html import render_html, render_pdf
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
-from pdfutil import fonts, open_pdf, page_sizes, page_texts, subject
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, subject
 
 CODE = SeedCode.make("test", "generic", "html", {})
 
@@ -115,3 +115,21 @@ def test_parts_laid_out_apart_share_one_copy_of_each_font_file(tmp_path):
     assert len(open_pdf(two).pages) == 2
     assert sorted(font_files(one)) == sorted(font_files(two))
     assert len(set(font_files(two))) == len(font_files(two))
+
+
+def test_every_subset_name_in_a_booklet_names_one_font_file(tmp_path):
+    """ReportLab tags each document's first subset AAAAAA+; joined, one name would cover different subsets."""
+    result = run_cli("dungeon", "--system", "roguelike", "--seed", "tags", "--levels", "2", "-o", str(tmp_path / "d.pdf"))
+    assert result.returncode == 0, result.stderr
+    pdf = open_pdf(tmp_path / "d.pdf")
+    files_by_name: dict[str, set] = {}
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor":
+            stream = obj.get("/FontFile2") or obj.get("/FontFile3") or obj.get("/FontFile")
+            files_by_name.setdefault(str(obj.FontName), set()).add(stream.objgen)
+    assert any(name.endswith("CharisSIL") for name in files_by_name)  # maps and footers from ReportLab
+    assert all(len(files) == 1 for files in files_by_name.values()), files_by_name
+    names_by_file: dict = {}
+    for name, files in files_by_name.items():
+        names_by_file.setdefault(next(iter(files)), set()).add(name)
+    assert all(len(names) == 1 for names in names_by_file.values())

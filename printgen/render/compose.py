@@ -28,9 +28,9 @@ def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = T
     sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
     for source in sources:
         document.pages.extend(source.pages)
-    _share_font_files(document)
     if footer:
         _stamp_footers(document, code, title)
+    _share_font_files(document)
     _metadata(document, code, title)
     buffer = io.BytesIO()
     document.save(buffer, deterministic_id=True, compress_streams=True,
@@ -74,23 +74,41 @@ FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
 
 
 def _share_font_files(document: pikepdf.Pdf) -> None:
-    """Keep one copy of each embedded font file: parts laid out separately (a booklet's text is made in
-    two documents at once) embed the same whole faces, and each copy is some hundred kilobytes."""
+    """Keep one copy of each embedded font file, and give each file a subset tag of its own.
+
+    Parts laid out separately (a booklet's text is made in two documents at once) embed the
+    same whole faces, some hundred kilobytes each. And ReportLab tags the first subset of
+    every document AAAAAA+, so a joined file would hold different subsets under one name,
+    which preflight at a print shop rejects: the tag is made from the file's own bytes.
+    """
     kept: dict[tuple[str, bytes], pikepdf.Object] = {}
     seen: set[tuple[int, int]] = set()
 
+    def share(font: pikepdf.Object) -> str | None:
+        """Point ``font``'s descriptor at the kept copy of its file; the file's tag."""
+        descriptor = font.get("/FontDescriptor")
+        if descriptor is None:
+            return None
+        tag = None
+        for key in FONT_FILES:
+            if key in descriptor:
+                digest = hashlib.sha256(descriptor[key].read_raw_bytes()).digest()
+                descriptor[key] = kept.setdefault((key, digest), descriptor[key])
+                tag = "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
+        if tag is not None:
+            _retag(descriptor, "/FontName", tag)
+            _retag(font, "/BaseFont", tag)
+        return tag
+
     def visit_resources(resources: pikepdf.Object) -> None:
         for font in resources.get("/Font", {}).values():
-            for each in [font, *font.get("/DescendantFonts", [])]:
-                descriptor = each.get("/FontDescriptor")
-                if descriptor is None or descriptor.objgen in seen:
-                    continue
-                seen.add(descriptor.objgen)
-                for key in FONT_FILES:
-                    if key in descriptor:
-                        data = descriptor[key].read_raw_bytes()
-                        first = kept.setdefault((key, hashlib.sha256(data).digest()), descriptor[key])
-                        descriptor[key] = first
+            if font.objgen in seen:
+                continue
+            seen.add(font.objgen)
+            tags = [share(descendant) for descendant in font.get("/DescendantFonts", [])]
+            tag = share(font) or next((t for t in tags if t), None)
+            if tag is not None:
+                _retag(font, "/BaseFont", tag)
         for xobject in resources.get("/XObject", {}).values():
             if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject and xobject.objgen not in seen:
                 seen.add(xobject.objgen)
@@ -98,6 +116,13 @@ def _share_font_files(document: pikepdf.Pdf) -> None:
 
     for page in document.pages:
         visit_resources(page.obj.get("/Resources", pikepdf.Dictionary()))
+
+
+def _retag(obj: pikepdf.Object, key: str, tag: str) -> None:
+    """Put ``tag`` in place of a subset font name's six-letter tag (``ABCDEF+Name``)."""
+    name = str(obj.get(key, ""))
+    if len(name) > 8 and name[7] == "+" and name[1:7].isalpha() and name[1:7].isupper():
+        obj[key] = pikepdf.Name(f"/{tag}+{name[8:]}")
 
 
 def _metadata(document: pikepdf.Pdf, code: SeedCode, title: str) -> None:
