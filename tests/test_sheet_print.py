@@ -360,7 +360,8 @@ def print_problems(data: bytes, paper: str, plan: list) -> list[str]:
     drawn = [s for s in shapes if s.page < len(plan) and not (s.dashed and s.segments == 1)]  # not the cut lines
     for mark in on_sheets + drawn:
         if not any(inside(mark.box, place) for place in places[mark.page]):
-            what = f"text {mark.text!r}" if isinstance(mark, TextRun) else f"a shape at {mark.box[0]:.0f},{mark.box[1]:.0f}"
+            what = (f"text {mark.text!r}" if isinstance(mark, TextRun)
+                    else f"a shape at {mark.box[0]:.0f},{mark.box[1]:.0f}")
             problems.append(f"p{mark.page + 1}: {what} is outside its sheet")
     for a, b in overlapping_texts(on_sheets):
         problems.append(f"p{a.page + 1}: text {a.text!r} runs into {b.text!r}")

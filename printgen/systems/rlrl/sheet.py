@@ -93,7 +93,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     pick = max(MIN_BOX, min(s(10), (inner_w * 0.62 - (picks_per_row - 1) * s(2)) / picks_per_row))
     pick_rows = 12 // picks_per_row
     lp_h = s(13) + s(13) + pick_rows * (pick + s(2)) + s(2)
-    choose = f"Choose from: {', '.join(a['name'] for a in r['ability'] if not a.get('added'))}, or one your table invents."
+    names = ", ".join(a["name"] for a in r["ability"] if not a.get("added"))
+    choose = f"Choose from: {names}, or one your table invents."
     choose_h = paragraph_height(choose, style, inner_w, 5.8, fonts.SERIF_ITALIC) + s(2)
     parts = [-1, lp_h, -0.8, col_h]
     (ab_y, ab_h), (lp_y, lp_h), (sp_y, sp_h), (co_y, co_h) = vstack(top, top, parts, gap)
