@@ -43,16 +43,18 @@ def new_document(
     title: str,
     page_size: tuple[float, float],
     duplex: str | None = None,
+    canvas_class: type[Canvas] = Canvas,
 ) -> PdfDocument:
     """A canvas for ``page_size`` whose metadata carries ``seed_code``.
 
     ``duplex`` is a PDF viewer preference: "Simplex", "DuplexFlipLongEdge" or
-    "DuplexFlipShortEdge".
+    "DuplexFlipShortEdge". ``canvas_class``: a Canvas that draws differently
+    (a print shop's CMYK one).
     """
     fonts.register_reportlab_fonts()
     buffer = io.BytesIO()
     # initialFontName: otherwise every page names an unembedded Helvetica.
-    canvas = Canvas(
+    canvas = canvas_class(
         buffer, pagesize=page_size, invariant=1, pageCompression=1, initialFontName=fonts.SERIF, initialFontSize=10
     )
     canvas.setTitle(title)

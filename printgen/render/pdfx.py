@@ -17,11 +17,9 @@ import io
 
 import pikepdf
 
-from .. import __version__
 from ..resources import resource_dir
 from ..seed import SeedCode
-from . import fonts
-from .canvas import PdfDocument
+from .canvas import PdfDocument, new_document
 from .cmyk import CmykCanvas
 
 PDFX_VERSION = "PDF/X-1a:2003"
@@ -31,18 +29,8 @@ OUTPUT_CONDITION_INFO = "Offset printing on coated paper (ISO 12647-2), FOGRA39 
 
 
 def press_document(seed_code: SeedCode, title: str, page_size: tuple[float, float]) -> PdfDocument:
-    """A CMYK canvas with the metadata every printgen PDF carries (as ``canvas.new_document`` writes it)."""
-    fonts.register_reportlab_fonts()
-    buffer = io.BytesIO()
-    canvas = CmykCanvas(buffer, pagesize=page_size, invariant=1, pageCompression=1, initialFontName=fonts.SERIF,
-                        initialFontSize=10)
-    canvas.setTitle(title)
-    canvas.setSubject(str(seed_code))
-    canvas.setAuthor("printgen")
-    canvas.setCreator(f"printgen {__version__}")
-    canvas.setKeywords(f"printgen; seed code {seed_code}")
-    canvas.setViewerPreference("PrintScaling", "None")
-    return PdfDocument(canvas, buffer, seed_code, page_size)
+    """A CMYK canvas with the metadata every printgen PDF carries."""
+    return new_document(seed_code, title, page_size, canvas_class=CmykCanvas)
 
 
 def declare_pdfx(pdf_bytes: bytes) -> bytes:
