@@ -167,9 +167,8 @@ class Explorer:
             door.also.append(target)
         back = turn(door.through, 4)
         other = self.level.area(target)
-        walls = other.shape.wall_set
-        units = [(c, back) for c in door.far_cells() if (c, back) in walls]
         far = door.far_cells()
+        units = [(c, back) for c in far if (c, back) in other.shape.wall_set]
         for twin in other.exits:  # this door reached ``target`` before, through another of its units
             if twin.far_side and twin.to == area.number and twin.heading == back and twin.at in far:
                 merged = tuple(twin.units) + tuple(u for u in units if u not in twin.units)
