@@ -162,7 +162,11 @@ class SeedCode:
             if key in options:
                 raise PrintgenError(f"seed code {text!r} gives the option {key!r} twice")
             options[key] = _unescape(value, f"option {key}")
-        return cls(product, system, seed, tuple(sorted(options.items())), version)
+        code = cls(product, system, seed, tuple(sorted(options.items())), version)
+        if len(str(code)) > PRINTED_CODE_LENGTH:  # printgen never makes one, and its footer could not hold it
+            raise PrintgenError(f"a seed code is at most {PRINTED_CODE_LENGTH} characters as printgen writes it; "
+                                f"this one has {len(str(code))}")
+        return code
 
     @property
     def file_stem(self) -> str:
@@ -172,7 +176,7 @@ class SeedCode:
 
 
 MAX_CODE_LENGTH = 2000  # the longest seed code read back (older or hand-made ones included)
-PRINTED_CODE_LENGTH = 300  # the longest seed code printgen makes: two footer lines at 5.5 pt hold it
+PRINTED_CODE_LENGTH = 265  # the longest seed code printgen makes or reads: two footer lines at 6 pt hold it
 _NOT_TEXT = ("Cc", "Cs", "Zl", "Zp")
 _CODE_TEXT = re.compile(r"[A-Za-z0-9\-_.~%:,=]+")
 

@@ -34,5 +34,5 @@ def test_the_zone_log_and_slips_are_fillable():
     names = {str(f.T) for f in pdf.Root.AcroForm.Fields}
     zone = ["p3_zone4_number", "p3_zone1_exit4", "p3_zone2_description_1", "p3_zone3_obstacle4_dice",
             "p3_zone1_obstacle1_whose", "p3_zone4_strip1"]
-    slips = ["p4_bid1_player", "p4_bid18_tokens", "p4_bid7_for", "p4_bid7_against", "p4_bid12_on"]
+    slips = ["p4_bid1_player", "p4_bid18_tokens", "p4_bid7_side", "p4_bid12_on"]
     assert set(zone + slips) <= names

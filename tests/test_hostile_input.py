@@ -40,7 +40,7 @@ def test_hostile_seed_codes_are_refused(tmp_path, code, words):
 
 
 def test_a_long_code_is_read_as_a_code_not_a_file_name(tmp_path):
-    seed = "y" * 300
+    seed = "y" * 232  # a code of 264 characters: longer than a file name may be
     result = run_cli("reproduce", f"pg2:graph-paper:generic:{seed}:pages=1", "-o", str(tmp_path / "long.pdf"))
     assert result.returncode == 0, result.stderr
 
@@ -195,3 +195,22 @@ def test_a_long_seed_code_stays_readable_on_card_sheets(tmp_path, card_size):
     assert result.returncode == 0, result.stderr
     code = result.stdout.split("seed code: ")[1].strip()
     assert code in "".join(page_texts(out)[0].split())
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_longest_seed_code_prints_at_six_points_on_two_lines_at_most(paper):
+    from printgen.render import fonts
+    from printgen.render.canvas import MIN_FOOTER_SIZE, footer_lines
+    from printgen.seed import PRINTED_CODE_LENGTH, SeedCode
+    from printgen.units import PAPERS, mm
+
+    fonts.register_reportlab_fonts()
+    code = SeedCode.make("graph-paper", "generic", "y" * (PRINTED_CODE_LENGTH - 32), {"pages": 1})
+    assert len(str(code)) == PRINTED_CODE_LENGTH
+    width = PAPERS[paper].width - 2 * mm(10)
+    size, lines = footer_lines(code, 999, 999, width)
+    assert size >= MIN_FOOTER_SIZE == 6.0 and len(lines) == 2
+    assert all(fonts.string_width(line, fonts.MONO, size) <= width for line in lines)
+    assert str(code) in "".join(lines)
+    longer = str(code).replace(":pages=1", "y:pages=1")
+    refused(run_cli("reproduce", longer), f"at most {PRINTED_CODE_LENGTH} characters")

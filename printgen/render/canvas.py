@@ -19,6 +19,7 @@ from ..units import Paper, mm
 from . import fonts
 
 FOOTER_SIZE = 6.5  # pt: small, but legible on a home printer
+MIN_FOOTER_SIZE = 6.0  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
 FOOTER_BASELINE = mm(6)
 INK = (0, 0, 0)
 FOOTER_GREY = 0.35
@@ -80,17 +81,18 @@ def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tu
     the paper.
     """
     text = footer_text(seed_code, page, pages)
-    for size in (FOOTER_SIZE, 6.0, 5.5):
+    for size in (FOOTER_SIZE, MIN_FOOTER_SIZE):
         if fonts.string_width(text, fonts.MONO, size) <= width:
             return size, [text]
-    size = 5.5
+    size = MIN_FOOTER_SIZE
     per_line = int(width // fonts.string_width("0", fonts.MONO, size))
     code = str(seed_code)
-    # Break where the code has a seam (an option or a part), as near the end of the first line as it can.
-    head = f"printgen · {code}"
-    cut = max(head.rfind(",", 0, per_line), head.rfind(":", 0, per_line))
-    cut = cut + 1 if cut > per_line // 2 else per_line
-    return size, [head[:cut], f"{head[cut:]} · page {page} of {pages}"]
+    # Break where the code has a seam (an option or a part), as near the end of the first line as it can,
+    # unless that would leave the second line too long.
+    head, tail = f"printgen · {code}", f" · page {page} of {pages}"
+    seam = max(head.rfind(",", 0, per_line), head.rfind(":", 0, per_line)) + 1
+    cut = seam if seam > per_line // 2 and len(head) - seam + len(tail) <= per_line else per_line
+    return size, [head[:cut], head[cut:] + tail]
 
 
 def draw_footer(doc: PdfDocument, page: int, pages: int, margin: float = mm(10)) -> None:
