@@ -26,6 +26,9 @@ class Opening:
     side: int
     heading: int
 
+    def moved(self, dx: int, dy: int) -> "Opening":
+        return Opening((self.cell[0] + dx, self.cell[1] + dy), self.side, self.heading)
+
 
 @dataclass(frozen=True)
 class Shape:
@@ -40,21 +43,23 @@ class Shape:
 
     def moved(self, dx: int, dy: int) -> "Shape":
         """The same shape ``dx``, ``dy`` squares away."""
-        def shift(cell: Cell) -> Cell:
-            return (cell[0] + dx, cell[1] + dy)
-
         moved = Shape(
             self.kind,
-            translate(self.cells, dx, dy),
-            tuple((shift(c), h) for c, h in self.entries),
-            tuple(Opening(shift(o.cell), o.side, o.heading) for o in self.openings),
+            frozenset([(x + dx, y + dy) for x, y in self.cells]),
+            tuple([((x + dx, y + dy), h) for (x, y), h in self.entries]),
+            tuple([o.moved(dx, dy) for o in self.openings]),
             None if self.round is None else (self.round[0] + dx, self.round[1] + dy, self.round[2]),
-            tuple(Opening(shift(o.cell), o.side, o.heading) for o in self.closed_ends),
-            tuple((shift(c), side) for c, side in self.cuts),
+            tuple([o.moved(dx, dy) for o in self.closed_ends]),
+            tuple([((x + dx, y + dy), side) for (x, y), side in self.cuts]),
             self.curved,
         )
-        if "rim" in self.__dict__:  # the wall moves with the squares: no need to find it again
-            moved.__dict__["rim"] = tuple((shift(c), side) for c, side in self.rim)
+        # What was already worked out moves with the squares: no need to find it again.
+        known = self.__dict__
+        if "rim" in known:
+            moved.__dict__["rim"] = tuple([((x + dx, y + dy), side) for (x, y), side in known["rim"]])
+        if "box" in known:
+            x0, y0, x1, y1 = known["box"]
+            moved.__dict__["box"] = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
         return moved
 
     @property
