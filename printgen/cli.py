@@ -272,7 +272,7 @@ def game_product_command(product: str, summary: str, formats: tuple[str, ...]):
     return command
 
 
-game_product_command("dungeon", "A one-shot dungeon: cover, GM and players' maps for each level, the key, a rules page.",
+game_product_command("dungeon", "A one-shot dungeon: a cover, each level's full map and the players' copy, the key, a rules page.",
                      ("pdf", "json"))
 game_product_command("reference", "A game's rules reference: tables, odds and procedures at a glance.", ("pdf",))
 game_product_command("challenge", "A seeded challenge: the same setup for everyone who plays its seed code.",

@@ -17,7 +17,7 @@ PRODUCT = "dungeon"
 COMMON = (PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION)
 
 
-@register(PRODUCT, "a one-shot dungeon: GM and player maps, full key, rules reference", made_by(PRODUCT),
+@register(PRODUCT, "a one-shot dungeon: full and players' maps, full key, rules reference", made_by(PRODUCT),
           lambda code: game_request(PRODUCT, code, COMMON))
 def build(code: SeedCode) -> bytes:
     request, offer = game_request(PRODUCT, code, COMMON)

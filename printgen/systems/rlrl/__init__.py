@@ -7,7 +7,7 @@ GAME = Game(
     id="rlrl",
     title="Rogue Like Roguelike",
     credit="",
-    summary="the ten-level campaign (the DM's maps and key, the rogue's copies), the encounter deck, the rogue's sheet",
+    summary="the ten-level campaign (the Dungeon Master's maps and key, the rogue's copies), the encounter deck, the rogue's sheet",
     sheets=Offer("the rogue's sheet", "sheet",
                  examples=(("sheet --system rlrl --count 5 --format json", "five rogues as data"),)),
     reference=Offer("the Dungeon Master's reference: every list and table, the seed's colour key, printgen's choices",
@@ -23,7 +23,7 @@ GAME = Game(
                    choices=("both", "dm", "rogue"), default="both"),
         ),
         examples=(
-            ("dungeon --system rlrl --seed moonpie", "the whole campaign: the DM's pages, then the rogue's"),
+            ("dungeon --system rlrl --seed moonpie", "the whole campaign: the Dungeon Master's pages, then the rogue's"),
             ("dungeon --system rlrl --seed moonpie --copies rogue", "only the rogue's sheet and level copies"),
             ("dungeon --system rlrl --seed moonpie --format json", "the campaign as data"),
         ),

@@ -31,7 +31,7 @@ GAME = Game(
     reference=Offer("occupations, races, spells, miracles, weapons and armor on one page, with the damage rule",
                     "reference:build", examples=(("reference --system roguelike", "the reference page"),)),
     dungeon=Offer(
-        "a one-shot dungeon: each level's referee's map beside its key, a rules page, the players' maps",
+        "a one-shot dungeon: each level's Referee's map beside its key, a rules page, the players' maps",
         "dungeon_product",
         (
             Option("levels", "Number of levels.", low=1, high=20, default="3"),

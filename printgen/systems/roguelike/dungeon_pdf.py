@@ -192,7 +192,7 @@ def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, or
     if view == draw.BLANK:
         c.setFont(fonts.SERIF, 8.5)
         c.drawString(region.left, legend_top - 10,
-                     "Map as you explore: draw each area as the referee describes it, one square to five feet.")
+                     "Map as you explore: draw each area as the Referee describes it, one square to five feet.")
         where = "the dungeon's entrance" if level.number == 1 else "the foot of the stairs"
         c.drawString(region.left, legend_top - 22, f"You arrive at the mark ({where}).")
     else:
