@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...render import html, parallel
 from ...render.canvas import new_document
 from ...render.compose import compose
 from . import dungeon, map_page, pages
@@ -27,5 +28,7 @@ def maps_pdf(built: Dungeon, request) -> bytes:
 
 
 def render(built: Dungeon, request) -> bytes:
-    cover, after = pages.text_parts(built, request)
-    return compose([cover, maps_pdf(built, request), after], request.code, f"{request.game.title}: a dungeon")
+    html.load()  # once, before the fork, so the child has it too
+    # The text is laid out here while a forked child draws the maps (parallel.both).
+    (cover, after), maps = parallel.both(lambda: pages.text_parts(built, request), lambda: maps_pdf(built, request))
+    return compose([cover, maps, after], request.code, f"{request.game.title}: a dungeon")
