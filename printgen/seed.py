@@ -7,7 +7,7 @@ output, unchanged.
 
 A seed code names everything that decides a file's content:
 
-    pg2:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4
+    pg3:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4
 
 format version, product, system, seed, options. It is printed in the footer of
 every page and stored in the PDF's metadata, so `printgen reproduce` can make

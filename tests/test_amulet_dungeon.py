@@ -245,7 +245,7 @@ def test_json_room_shapes_follow_the_shape_column():
     shapes_seen = Counter()
     for seed in SEEDS[:40]:
         data = json.loads(build(code_for(seed, fmt="json")))
-        assert data["system"] == "amulet" and data["seed_code"].startswith("pg2:dungeon:amulet:")
+        assert data["system"] == "amulet" and data["seed_code"].startswith("pg3:dungeon:amulet:")
         for level in data["levels"]:
             assert {"number", "width", "height", "areas", "kind"} <= set(level)
             for area in level["areas"]:

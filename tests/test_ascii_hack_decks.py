@@ -156,7 +156,7 @@ def test_the_command_line_writes_decks_and_refuses_bad_options(tmp_path, capsys)
     out = tmp_path / "traps.json"
     assert main(["deck", "traps", "--system", "ascii-hack", "--genre", "western", "--format", "json", "--seed", "x",
                  "-o", str(out)]) == 0
-    assert json.loads(out.read_text())["seed_code"].startswith("pg2:deck:ascii-hack:x:")
+    assert json.loads(out.read_text())["seed_code"].startswith("pg3:deck:ascii-hack:x:")
     for argv, message in ((["deck", "traps", "--genre", "steampunk"], "genre must be one of fantasy, scifi, western"),
                           (["deck", "obstacles", "--count", "0"], "count must be a whole number from 1 to 200"),
                           (["deck", "monsters", "--count", "3"], "--count is for")):

@@ -18,7 +18,7 @@ def test_default_output_path_and_seed_code(tmp_path, monkeypatch, capsys):
     code, out, err = run(capsys, "graph-paper", "--seed", "moonpie")
     assert code == 0
     assert (tmp_path / "output" / "graph-paper-generic-moonpie.pdf").is_file()
-    assert "seed code: pg2:graph-paper:generic:moonpie:" in out
+    assert "seed code: pg3:graph-paper:generic:moonpie:" in out
 
 
 def test_no_seed_picks_and_prints_one(tmp_path, monkeypatch, capsys):
@@ -53,9 +53,10 @@ def test_never_overwrites_without_force(tmp_path, capsys):
         (["reproduce", "not-a-code"], "is not a seed code"),
         (["reproduce", "missing.pdf"], "no such file"),
         (["reproduce", "pg7:graph-paper:generic:x:"], "format version 7"),
-        (["reproduce", "pg2:graph-paper:amulet:x:"], "not made for system 'amulet'"),
-        (["reproduce", "pg2:nothing:generic:x:"], "unknown product 'nothing'"),
-        (["reproduce", "pg2:graph-paper:generic:x:pages=lots"], "pages must be a whole number"),
+        (["reproduce", "pg2:graph-paper:generic:x:pages=1"], "made by format version 2"),  # before the footer and font changes
+        (["reproduce", "pg3:graph-paper:amulet:x:"], "not made for system 'amulet'"),
+        (["reproduce", "pg3:nothing:generic:x:"], "unknown product 'nothing'"),
+        (["reproduce", "pg3:graph-paper:generic:x:pages=lots"], "pages must be a whole number"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_two(tmp_path, monkeypatch, capsys, args, words):

@@ -199,7 +199,7 @@ def test_json_format_gives_the_deck_as_data():
     import json
 
     data = json.loads(build(code_for("loot", format="json")))
-    assert data["seed_code"].startswith("pg2:deck:roguelike:moonpie:")
+    assert data["seed_code"].startswith("pg3:deck:roguelike:moonpie:")
     assert data["printed"] == 36 and len(data["cards"]) == 11
     assert data["cards"][0]["stats"] == [{"label": "Points", "value": "1"}]
 

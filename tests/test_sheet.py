@@ -117,7 +117,7 @@ def test_json_is_deterministic_data():
     doc = json.loads(data)
     assert data.decode() == json.dumps(doc, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
     assert doc["genre"] == "scifi" and len(doc["characters"]) == 3
-    assert doc["seed_code"].startswith("pg2:sheet:ascii-hack:sheets:") and "format=json" in doc["seed_code"]
+    assert doc["seed_code"].startswith("pg3:sheet:ascii-hack:sheets:") and "format=json" in doc["seed_code"]
     assert any(ch["topic"] == "Pre-rolled budget" for ch in doc["choices"])
 
 

@@ -60,7 +60,7 @@ def test_drivethrucards_colour_is_cmyk_within_the_ink_limit(dtc):
 def test_drivethrucards_is_marked_pdf_x1a_honestly(dtc):
     assert str(dtc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
     assert dtc.docinfo["/Trapped"] == pikepdf.Name("/False")
-    assert str(dtc.docinfo["/Subject"]).startswith("pg2:deck:roguelike:moonpie:")
+    assert str(dtc.docinfo["/Subject"]).startswith("pg3:deck:roguelike:moonpie:")
     [intent] = dtc.Root.OutputIntents
     assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier)
     profile = intent.DestOutputProfile
