@@ -103,6 +103,12 @@ def outline(cells: frozenset[Cell] | set[Cell]) -> list[list[Point]]:
         # Walk with the floor on the right (clockwise on a y-down page).
         start, end = {NORTH: (a, b), EAST: (a, b), SOUTH: (b, a), WEST: (b, a)}[side]
         following[start].append(end)
+    return _walk_loops(following, keep_right=True)
+
+
+def _walk_loops(following: dict[Point, list[Point]], keep_right: bool) -> list[list[Point]]:
+    """Follow wall edges (each corner → the corners its edges run to) round into closed loops of corners.
+    ``keep_right``: where loops touch at a corner, turn right (see _next_corner); else take the lowest."""
     loops = []
     while following:
         start = min(following)
@@ -111,7 +117,7 @@ def outline(cells: frozenset[Cell] | set[Cell]) -> list[list[Point]]:
         previous_direction = None
         while True:
             ends = following[point]
-            end = _next_corner(point, ends, previous_direction)
+            end = _next_corner(point, ends, previous_direction if keep_right else None)
             ends.remove(end)
             if not ends:
                 del following[point]
@@ -164,22 +170,7 @@ def floor_outline(cells: frozenset[Cell] | set[Cell], cuts: dict[Cell, int]) -> 
     following: dict[Point, list[Point]] = defaultdict(list)
     for a, b in sorted(edges):
         following[a].append(b)
-    loops = []
-    while following:
-        start = min(following)
-        loop, point = [start], start
-        while True:
-            ends = following[point]
-            end = sorted(ends)[0]
-            ends.remove(end)
-            if not ends:
-                del following[point]
-            point = end
-            if point == start:
-                break
-            loop.append(point)
-        loops.append(_corners_only(loop))
-    return loops
+    return _walk_loops(following, keep_right=False)
 
 
 def enclosed_area(loops: list[list[Point]]) -> float:
