@@ -149,10 +149,11 @@ def run_product(product: str, system: str, seed: str | None, options: dict[str, 
     """Build a product from command-line options and write it (``out`` may name the file from the seed)."""
     if seed is not None and not seed.strip():
         raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
-    if isinstance(out, Path):
-        check_writable(out, force, protected_paths(options))  # a refusal before a seed is chosen and printed
     with user_templates.using(templates):
-        products.check(SeedCode.make(product, system, seed or "check", options))  # bad options: before a seed is chosen
+        # Refusals come before a seed is chosen and printed: bad options first, then a file in the way.
+        products.check(SeedCode.make(product, system, seed or "check", options))
+        if isinstance(out, Path):
+            check_writable(out, force, protected_paths(options))
         if seed is None:
             seed = random_seed()
             click.echo(f"seed: {seed}", err=True)
