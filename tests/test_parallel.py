@@ -40,3 +40,17 @@ def test_a_failing_first_part_leaves_no_child_behind():
         parallel.both(lambda: (_ for _ in ()).throw(RuntimeError("layout")), lambda: b"x" * 1_000_000)
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)  # nothing left to reap
+
+
+def test_a_process_with_other_threads_makes_both_parts_itself():
+    import threading
+
+    release = threading.Event()
+    waiting = threading.Thread(target=release.wait)
+    waiting.start()
+    try:
+        assert not parallel.can_fork()
+        assert parallel.both(os.getpid, os.getpid) == (os.getpid(), os.getpid())
+    finally:
+        release.set()
+        waiting.join()

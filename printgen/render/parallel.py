@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import threading
 from typing import Callable, TypeVar
 
 A = TypeVar("A")
@@ -22,7 +23,9 @@ B = TypeVar("B")
 
 
 def can_fork() -> bool:
-    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+    """A second core, and fork: only from a single-threaded process, where no other thread can hold a
+    lock the child would wait on for ever (printgen's own commands never start one)."""
+    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
 
 
 def both(first: Callable[[], A], second: Callable[[], B]) -> tuple[A, B]:
