@@ -82,7 +82,7 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
     marks = {a.number: marks_of(a) for a in built.level.areas}
     around_stairs = marks.pop(built.stairs_area)  # set by hand below, off the stairs' own square
     content = Content(marks=marks, loose=corner_marks(built))
-    legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built))
+    legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built), _any_secret(built))
     legend_height = math.ceil(len(legend) / LEGEND_COLUMNS) * LEGEND_PITCH * 1.1 + SCALE_ROOM
     width = paper.width - 2 * MARGIN
     pitch = min(width / WIDTH, (top - FOOTER_ROOM - legend_height) / HEIGHT)
@@ -153,6 +153,10 @@ def _door_kinds(built: Built) -> set[str]:
 
 def _mark_kinds(content: Content) -> set[str]:
     return {m for marks in content.marks.values() for m in marks} | {m[0] for m in content.loose}
+
+
+def _any_secret(built: Built) -> bool:
+    return any(e.secret and e.at is not None for a in built.level.areas for e in a.exits)
 
 
 def _any_blocked(built: Built) -> bool:

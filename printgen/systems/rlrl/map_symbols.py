@@ -44,7 +44,7 @@ def shop(level: int):
 
 
 def symbols(level: int) -> Symbols:
-    found = (Symbols(blocked_label="rock behind a false door")
+    found = (Symbols(blocked_label="rock behind a false door", secret_label="secret door")
              .door(DOOR, glyphs.door(1), "door")
              .door(LOCKED, glyphs.locked(glyphs.door(1)), "locked door (1d6: 5-6)", on_players_map=False)
              .door(FALSE, false_door, "false door", on_players_map=False)
