@@ -234,3 +234,16 @@ def test_the_campaign_does_not_depend_on_the_hash_seed(tmp_path):
     subprocess.run([sys.executable, "-m", "printgen", *args, "-o", str(there)], env=env, check=True,
                    capture_output=True)
     assert there.read_bytes() == here.read_bytes()
+
+
+def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
+    built = made("camp2")
+    code = SeedCode("dungeon", "rlrl", "camp2", ())
+    assert any(e.secret for level in built.levels for a in level.level.areas for e in a.exits)
+    for level, shop in zip(built.levels, built.shops):
+        doc = new_document(code, "test", PAPERS["letter"].size)
+        map_pages.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
+        legend = page_texts(doc.finish())[0]
+        exits = [e for a in level.level.areas for e in a.exits if e.at is not None]
+        assert ("secret door" in legend) == any(e.secret for e in exits)
+        assert ("locked door" in legend) == any(e.kind == LOCKED and not e.secret for e in exits)
