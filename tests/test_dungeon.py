@@ -16,7 +16,7 @@ from printgen.seed import SeedCode
 from printgen.systems.roguelike import dungeon as dungeon_module, rules
 from printgen.systems.roguelike.dungeon_links import is_way_down
 from printgen.systems.roguelike.dungeon_rolls import roll_area, roll_encounter
-from printgen.systems.roguelike.dungeon_pdf import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
+from printgen.systems.roguelike.dungeon_pdf import BLANK_NOTE, BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
 from printgen.systems.roguelike.dungeon_symbols import area_marks
 from printgen.units import inch, paper
 
@@ -256,7 +256,9 @@ def test_pdf_pages_fonts_metadata_and_double_sided_order():
         (map_page,) = [i for i, t in enumerate(texts, 1) if f"Level {number}" in t and "Referee's map" in t]
         assert map_page % 2 == 0 and f"Level {number}: the key" in texts[map_page]  # the key faces the map
     players = [i for i, t in enumerate(texts, 1) if "Players' map" in t]
-    assert len(players) == 2 and all(p % 2 == 1 and texts[p].strip().startswith("printgen") for p in players)
+    assert len(players) == 2 and all(p % 2 == 1 and texts[p].strip().startswith(BLANK_NOTE) for p in players)
+    blanks = [t for t in texts if BLANK_NOTE in t]  # an empty side says so, and says nothing else
+    assert blanks and all(t.replace(BLANK_NOTE, "").strip().startswith("printgen ·") for t in blanks)
     assert players[0] > max(i for i, t in enumerate(texts, 1) if "Rules at a glance" in t)
 
 

@@ -52,28 +52,29 @@ def render(dungeon: Dungeon, request) -> bytes:
     def front() -> bytes:
         return text_book(dungeon, request, players_view, levels[:front_keys], cover=True, rules=False)
 
-    def back_and_maps() -> tuple[bytes, list[bytes], list[bytes]]:
+    def back_and_maps() -> tuple[bytes, list[bytes], list[bytes], bytes]:
         return (text_book(dungeon, request, players_view, levels[front_keys:], cover=False, rules=True),
                 [maps_pdf(dungeon, level, request, draw.GM) for level in levels],
-                [maps_pdf(dungeon, level, request, players_view) for level in levels])
+                [maps_pdf(dungeon, level, request, players_view) for level in levels],
+                blank_pdf(request))
 
-    front_book, (back_book, gm_maps, players_maps) = parallel.both(front, back_and_maps)
+    front_book, (back_book, gm_maps, players_maps, blank) = parallel.both(front, back_and_maps)
     sections = [(front_book, *part) for part in _sections(front_book, front_keys + 1)]
     sections += [(back_book, *part) for part in _sections(back_book, len(levels) - front_keys + 1)]
-    with _Pages() as pages:
+    with _Pages(blank) as pages:
         pages.add(*sections[0])  # the cover
         for index, level in enumerate(dungeon.levels):
             if pages.count % 2 == 0:
-                pages.blank(request.paper)  # the map goes on a left-hand page, so its key faces it
+                pages.blank()  # the map goes on a left-hand page, so its key faces it
             pages.add(gm_maps[index])
             pages.add(*sections[index + 1])
         pages.add(*sections[-1])  # the rules page
         if pages.count % 2:
-            pages.blank(request.paper)  # the players' maps start a fresh sheet
+            pages.blank()  # the players' maps start a fresh sheet
         for players in players_maps:
             for sheet in range(_count(players)):
                 pages.add(players, sheet, sheet + 1)
-                pages.blank(request.paper)  # nothing on the back of a players' map
+                pages.blank()  # nothing on the back of a players' map
         booklet = pages.save()
     return compose([booklet], request.code, f"{dungeon.name}: a Roguelike dungeon")
 
@@ -81,9 +82,10 @@ def render(dungeon: Dungeon, request) -> bytes:
 class _Pages:
     """One document gathered page by page from a few sources, each source's fonts copied once."""
 
-    def __init__(self):
+    def __init__(self, blank: bytes):
         self.pdf = pikepdf.new()
         self.sources: dict[int, pikepdf.Pdf] = {}
+        self.blank_page = blank
 
     def __enter__(self) -> "_Pages":
         return self
@@ -103,8 +105,8 @@ class _Pages:
             source = self.sources[id(data)] = pikepdf.open(io.BytesIO(data))
         self.pdf.pages.extend(source.pages[start:end])
 
-    def blank(self, paper: Paper) -> None:
-        self.pdf.add_blank_page(page_size=paper.size)
+    def blank(self) -> None:
+        self.add(self.blank_page)
 
     def save(self) -> bytes:
         buffer = io.BytesIO()
@@ -148,6 +150,19 @@ def _count(pdf_bytes: bytes) -> int:
 
 
 # --- map pages ---------------------------------------------------------------------------
+
+
+BLANK_NOTE = "This page is blank on purpose: the booklet prints on both sides of the sheet."
+
+
+def blank_pdf(request) -> bytes:
+    """The page that stands where the booklet needs an empty side, saying so, so it does not look misprinted."""
+    paper = request.paper
+    doc = new_document(request.code, "blank", paper.size)
+    doc.canvas.setFillGray(0.55)
+    doc.canvas.setFont(fonts.SERIF_ITALIC, 8)
+    doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, BLANK_NOTE)
+    return doc.finish()
 
 
 def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
