@@ -13,7 +13,8 @@ from printgen.maps.geometry import HEADING_NAMES, components, enclosed_area, ste
 from printgen.products import build, game_request
 from printgen.products.dungeon import COMMON
 from printgen.seed import SeedCode
-from printgen.systems.amulet import checks, dungeon_product, room_forms, rules, swarms
+from printgen.render.html import render_html
+from printgen.systems.amulet import checks, dungeon_product, pages, room_forms, rules, swarms
 
 from pdfutil import fonts, open_pdf, page_sizes, subject
 
@@ -308,6 +309,34 @@ def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
         assert d.levels[10].areas == []
         assert checks.check(d) == []
     assert [level.data["kind"] for level in generate(SEEDS[0], levels=12).levels].count("normal") == 12
+
+
+@pytest.mark.parametrize("levels", [1, 2, 9, 10, 11, 12, 13, 21])
+def test_the_key_names_only_printed_levels_or_says_where_the_stairs_leave_it(levels):
+    d = generate("review", levels=levels, scaling="yes")
+    request, _ = game_request("dungeon", code_for("review", levels=levels, scaling="yes"), COMMON)
+    html = render_html("amulet/key-body.html", **pages.booklet_context(d, request))
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    printed = {level.number for level in d.levels}
+    beyond = levels + 1
+    for match in re.finditer(r"level (\d+)(, not printed: roll it in play)?", text):
+        number = int(match.group(1))
+        if number in printed:
+            assert not match.group(2), match.group(0)
+        else:
+            # Past the last printed level: said so, where the words stand; after a mini-boss, the treasure level.
+            assert match.group(2) or text[match.end():].startswith(", the treasure level"), match.group(0)
+            assert number in (beyond, beyond + 1)
+    last = d.levels[-1]
+    stairs = [e for a in last.areas for e in a.exits if e.kind == "stair"]
+    if last.data["kind"] == "normal":
+        assert stairs and f"→ level {beyond}, not printed: roll it in play" in text
+    if last.data["kind"] == "treasure":
+        assert f"find themselves on level {beyond}, not printed" in text
+        assert f"leads straight to level {beyond}, not printed" in text
+    if levels == 12:
+        assert "find themselves on level 12." in text and "leads straight to level 12." in text
+        assert "→ level 11, the treasure level, if the mini-boss fell; if it lives, level 12 " in text
 
 
 # -- the booklet -----------------------------------------------------------------------------

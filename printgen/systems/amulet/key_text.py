@@ -13,11 +13,30 @@ PERCENT_ROLL = "d100"
 
 
 def dungeon_key(dungeon: Dungeon) -> list[dict[str, Any]]:
-    return [level_key(level) for level in dungeon.levels]
+    kinds = {level.number: level.data["kind"] for level in dungeon.levels}
+    return [level_key(level, kinds) for level in dungeon.levels]
 
 
-def level_key(level: Level) -> dict[str, Any]:
-    return {"number": level.number, "kind": level.data["kind"], "rooms": [room_key(level, a) for a in level.areas]}
+def level_name(number: int, kinds: dict[int, str]) -> str:
+    """Where a way down leads, in the words of the printed dungeon: a level it prints, or one rolled in play."""
+    if number in kinds:
+        return f"level {number}"
+    return f"level {number}, not printed: roll it in play"
+
+
+def stair_leads(level: Level, kinds: dict[int, str]) -> str:
+    """Where the Stairs of ``level`` lead; behind a mini-boss, to the treasure level or past it."""
+    below = level.number + 1
+    if level.data["kind"] == "mini-boss":
+        # The level after a mini-boss's is a treasure level, which has no map: its page serves, printed or not.
+        return (f"level {below}, the treasure level, if the mini-boss fell; "
+                f"if it lives, {level_name(below + 1, kinds)}")
+    return level_name(below, kinds)
+
+
+def level_key(level: Level, kinds: dict[int, str]) -> dict[str, Any]:
+    return {"number": level.number, "kind": level.data["kind"], "after": level_name(level.number + 1, kinds),
+            "rooms": [room_key(level, a, kinds) for a in level.areas]}
 
 
 def shape_text(area: Area) -> str:
@@ -49,7 +68,7 @@ def how_reached(area: Area) -> str:
     return f"Entered from room {parent}."
 
 
-def exit_text(exit_: Exit, level: Level) -> str:
+def exit_text(exit_: Exit, level: Level, kinds: dict[int, str]) -> str:
     name = words.EXIT_NAMES[exit_.kind]
     if exit_.secret and exit_.kind != "secret":
         name = f"Secret {name.lower()}"
@@ -64,7 +83,7 @@ def exit_text(exit_: Exit, level: Level) -> str:
         rooms = [exit_.to] + exit_.also
         text += " → room" + ("s " if len(rooms) > 1 else " ") + ", ".join(map(str, rooms))
     elif exit_.leads == "level":
-        text += f" → level {level.number + 1}"
+        text += f" → {stair_leads(level, kinds)}"
     else:
         text += f": {words.LEADS[exit_.leads]}"
     notes = {
@@ -158,12 +177,12 @@ def rolls_text(area: Area) -> str:
     return "; ".join(parts)
 
 
-def room_key(level: Level, area: Area) -> dict[str, Any]:
+def room_key(level: Level, area: Area, kinds: dict[int, str]) -> dict[str, Any]:
     return {
         "number": area.number,
         "shape": shape_text(area),
         "reached": how_reached(area),
-        "exits": [exit_text(e, level) for e in area.exits],
+        "exits": [exit_text(e, level, kinds) for e in area.exits],
         "contents": [content_text(c) for c in area.data["contents"] if c["code"] != "none"] or ["Nothing"],
         "encounters": [encounter_text(e) for e in area.data["encounters"] if e["code"] != "none"],
         "rolls": rolls_text(area),
