@@ -3,7 +3,9 @@
 import json
 
 import pypdfium2
+import pytest
 
+from printgen.cards.sizes import CARD_SIZES
 from printgen.cli import main
 from printgen.products import build
 from printgen.products.deck import options_for
@@ -46,10 +48,13 @@ def test_a_swarm_card_for_every_monster_and_size():
         name, percent = card["title"].removesuffix("%").split(" swarm, ")
         monster = next(m for m in rules.monsters().values() if m["name"] == name)
         s = stats(card)
-        assert s["Scatters below"] == str(3 * monster["health"])
+        assert s["Scatters"] == f"<{3 * monster['health']}"
+        reach = swarms.PCS_SWARMED[int(percent)]
+        assert s["Swarms"] == str(reach)
         health = next(p["text"] for p in card["body"] if p["lead"] == "Health by room size:")
         assert health == ", ".join(f"{size}→{swarms.swarm_health(size, int(percent))}" for size in range(1, 6))
         attacks = next(p["text"] for p in card["body"] if p["lead"] == "Attacks:")
+        assert attacks.startswith("it swarms every hero;" if reach == "all" else f"it swarms {reach} hero")
         assert f"melee {monster['melee']} twice" in attacks and "four times on a lone hero" in attacks
         assert ("shot " + monster["shot"] in attacks) == (monster["shot"] != "0")
 
@@ -61,6 +66,19 @@ def test_the_decks_print_as_cards():
         doc = pypdfium2.PdfDocument(pdf_bytes)
         text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
         assert f"{name.title()} {count}/{count}" in text
+
+
+@pytest.mark.parametrize("size", sorted(CARD_SIZES))
+@pytest.mark.parametrize("name", ["monsters", "swarms"])
+def test_every_deck_prints_at_every_card_size_the_deck_command_offers(name, size, capsys, tmp_path):
+    out = tmp_path / f"{name}-{size}.pdf"
+    assert main(["deck", name, "--system", "amulet", "--card-size", size, "--seed", "x", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "error" not in err and "warning" not in err and "shrank" not in err, err
+    doc = pypdfium2.PdfDocument(out.read_bytes())
+    count = 10 if name == "monsters" else 24
+    text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    assert f"{name.title()} {count}/{count}" in text
 
 
 def test_an_unknown_system_for_a_deck_is_one_clear_line(capsys, tmp_path):

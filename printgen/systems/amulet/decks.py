@@ -10,20 +10,27 @@ SWARMING = ("wizard", "demon", "barbarian", "ghost", "hobbit", "slime")
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
 DESIGNED_NOTE = "The rules give this no numbers: these are printgen's."
+DESIGNED_NOTE_DEEP = "The rules give this no numbers: these are printgen's, for each 10 levels of depth."
 BACK = "Project: Amulet"
+
+
+# Stat values stay short enough for every card size the deck command offers, down to mini (two stats a row on
+# a monster card, three on a swarm card); the card's text says what they stand for.
+PER_TEN = "/10 lvls"
 
 
 def _health(monster: dict) -> str:
     if monster["code"] == "generator":
         return f"{monster['health']} a grade"
     if monster["code"] == "mini-boss":
-        return f"{monster['health']} per 10 levels"
-    return "potions only" if monster["health"] == 0 else str(monster["health"])
+        return f"{monster['health']}{PER_TEN}"
+    return "1 potion" if monster["health"] == 0 else str(monster["health"])
 
 
 def monster_card(monster: dict) -> Card:
+    boss = monster["code"] == "mini-boss"
     stats = (Stat("Health", _health(monster)), Stat("Melee", monster["melee"]), Stat("Shot", monster["shot"]),
-             Stat("Speed", str(monster["speed"]) + ("+1 per 10 levels" if monster["code"] == "mini-boss" else "")))
+             Stat("Speed", f"{monster['speed']}" + (f"+1{PER_TEN}" if boss else "")))
     body = [Paragraph(monster["tactics"], "Tactics:")]
     tags = []
     if monster.get("potions_only"):
@@ -34,7 +41,7 @@ def monster_card(monster: dict) -> Card:
         tags.append("evades")
     if monster.get("designed"):
         tags.append("printgen's")
-        body.append(Paragraph(DESIGNED_NOTE))
+        body.append(Paragraph(DESIGNED_NOTE_DEEP if boss else DESIGNED_NOTE))
     elif monster["code"] in SWARMING:
         scatter = swarms.SCATTER_TIMES * monster["health"]
         body.append(Paragraph(f"Four or more make a swarm, which scatters below {scatter} health.", "Swarms:"))
@@ -52,8 +59,10 @@ def swarm_card(monster: dict, percent: int) -> Card:
     reach_text = "every hero" if reach == "all" else f"{reach} hero" + ("es" if reach > 1 else "")
     health = ", ".join(f"{size}→{swarms.swarm_health(size, percent)}" for size in ROOM_SIZES)
     scatter = swarms.SCATTER_TIMES * monster["health"]
-    stats = (Stat("Scatters below", str(scatter)), Stat("Swarms", reach_text), Stat("Speed", str(monster["speed"])))
-    attacks = (f"melee {monster['melee']} twice on each hero who fails to get clear, four times on a lone hero")
+    stats = (Stat("Scatters", f"<{scatter}"), Stat("Swarms", "all" if reach == "all" else str(reach)),
+             Stat("Speed", str(monster["speed"])))
+    attacks = (f"it swarms {reach_text}; melee {monster['melee']} twice on each hero who fails to get clear, "
+               "four times on a lone hero")
     if monster["shot"] != "0":
         attacks += f"; shot {monster['shot']}, as many shots a round as the room's size"
     body = [Paragraph(health, "Health by room size:"),
