@@ -31,12 +31,28 @@ def maps() -> list[dict]:
     return [challenge_json(seed, 5 if n % 3 == 0 else 3) for n, seed in enumerate(SEEDS)]
 
 
-def test_every_path_meets_a_path_on_the_neighbouring_card(maps):
+def kept_card_paths(card: str) -> list[str] | None:
+    """The paths the set prints on a card that stays where it lies; None for a card taken or a plain tile."""
+    tiles = rules.tiles()
+    if card == "start":
+        return tiles["starting"]["paths"]
+    if card == "ladder":
+        return tiles["ladder"]["paths"]
+    if card in ("chest", "shop", "fountain") or card.startswith("trap:"):
+        return tiles["special"]["paths"]
+    return None
+
+
+def test_every_tile_path_meets_a_path_and_cards_that_stay_keep_their_printed_paths(maps):
     for data in maps:
         for level in data["levels"]:
             cells = {(c["x"], c["y"]): c for c in level["cells"]}
             for (x, y), cell in cells.items():
                 assert 1 <= len(cell["paths"]) <= 4
+                printed = kept_card_paths(cell["card"])
+                if printed is not None:
+                    assert sorted(cell["paths"]) == sorted(printed), (level["number"], x, y, cell["card"])
+                    continue
                 for edge in cell["paths"]:
                     dx, dy = STEP[edge]
                     neighbour = cells.get((x + dx, y + dy))
@@ -122,3 +138,84 @@ def test_bad_levels_are_one_line_and_write_nothing(tmp_path, capsys):
     assert main(["challenge", "--system", "card-rogue", "--seed", "s", "--levels", "0", "-o", str(out)]) == 2
     assert not out.exists()
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def _drawn_levels(seed: str, levels: int, monkeypatch) -> tuple[list[dict], list[str]]:
+    """Each page's diagram as the page shows it: for every grid place, whether a card is drawn there and which
+    of its edges carry a path, read from the rendered pixels; and each page's text."""
+    from printgen.systems.card_rogue import challenge as page
+
+    boxes = []
+    draw = page._diagram
+
+    def recording(c, level, x, y, width, height):
+        boxes.append((x, y, width, height))
+        draw(c, level, x, y, width, height)
+
+    monkeypatch.setattr(page, "_diagram", recording)
+    pdf = build(SeedCode.make("challenge", "card-rogue", seed, {"format": "pdf", "levels": str(levels),
+                                                                 "paper": "letter"}))
+    scale = 2.0
+    document = pypdfium2.PdfDocument(pdf)
+    drawn, texts = [], []
+    try:
+        for index, (x, y, width, height) in enumerate(boxes):
+            pdf_page = document[index]
+            texts.append(pdf_page.get_textpage().get_text_range())
+            page_h = pdf_page.get_height()
+            image = pdf_page.render(scale=scale).to_pil().convert("L")
+            cell_w = min(width / challenge_map.COLUMNS, height / challenge_map.ROWS / page.CARD_RATIO)
+            cell_h = cell_w * page.CARD_RATIO
+            left = x + (width - cell_w * challenge_map.COLUMNS) / 2
+            bottom = y + (height - cell_h * challenge_map.ROWS) / 2
+
+            def grey(px: float, py: float) -> int:
+                return image.getpixel((round(px * scale), round((page_h - py) * scale)))
+
+            cards = {}
+            for i in range(challenge_map.COLUMNS):
+                for j in range(challenge_map.ROWS):
+                    x0, y0 = left + i * cell_w, bottom + j * cell_h
+                    if grey(x0 + cell_w * 0.88, y0 + cell_h * 0.1) > 160:
+                        continue  # blank paper: no card here
+                    cx, cy = x0 + cell_w / 2, y0 + cell_h / 2
+                    ends = {"N": (cx, cy + cell_h * 0.45), "S": (cx, cy - cell_h * 0.45),
+                            "E": (cx + cell_w * 0.45, cy), "W": (cx - cell_w * 0.45, cy)}
+                    shades = {edge: grey(*point) for edge, point in ends.items()}
+                    assert all(v > 150 or v < 100 for v in shades.values()), shades  # path or rock, nothing between
+                    cards[(i, j)] = {edge for edge, v in shades.items() if v > 150}
+            drawn.append(cards)
+    finally:
+        document.close()
+    return drawn, texts
+
+
+def _fewest_moves(paths: dict[tuple[int, int], set[str]], start: tuple[int, int], goal: tuple[int, int]) -> int:
+    """Breadth-first over the connections drawn: two cards side by side connect where both draw a path."""
+    seen, frontier = {start: 0}, [start]
+    while frontier:
+        following = []
+        for x, y in frontier:
+            for edge in paths[(x, y)]:
+                other = (x + STEP[edge][0], y + STEP[edge][1])
+                if other in paths and OPPOSITE[edge] in paths[other] and other not in seen:
+                    seen[other] = seen[(x, y)] + 1
+                    following.append(other)
+        frontier = following
+    return seen[goal]
+
+
+@pytest.mark.parametrize("seed", ["review"] + [f"par{n}" for n in range(15)])
+def test_par_is_the_fewest_moves_over_the_connections_the_page_draws(seed, monkeypatch):
+    """The diagram draws exactly the paths the data has, and par counts moves over them."""
+    levels = 5 if seed.endswith("0") else 3
+    data = challenge_json(seed, levels)
+    drawn, texts = _drawn_levels(seed, levels, monkeypatch)
+    assert len(drawn) == len(data["levels"])
+    for level, cards, page_text in zip(data["levels"], drawn, texts):
+        paths = {(c["x"], c["y"]): set(c["paths"]) for c in level["cells"]}
+        assert cards == paths, level["number"]
+        par = _fewest_moves(cards, tuple(level["start"]), tuple(level["goal"]))
+        assert level["par"] == par, level["number"]
+        printed = re.search(r"Fewest moves from the start to the [a-z ]+: (\d+)\.", " ".join(page_text.split()))
+        assert printed and int(printed.group(1)) == par, level["number"]

@@ -105,11 +105,10 @@ def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
     half = w * 0.18
     cx, cy = x + w / 2, y + h / 2
     c.setFillColorRGB(*PATH)
-    crossing = cell.card in ("start", "ladder", "chest", "shop", "fountain") or cell.card.startswith("trap:")
     c.rect(cx - half, cy - half, 2 * half, 2 * half, stroke=0, fill=1)
     arms = {"N": (cx - half, cy, 2 * half, h / 2), "S": (cx - half, y, 2 * half, h / 2),
             "E": (cx, cy - half, w / 2, 2 * half), "W": (x, cy - half, w / 2, 2 * half)}
-    for edge in ("N", "E", "S", "W") if crossing else cell.paths:
+    for edge in cell.paths:  # the paths of the card laid here, as the map counts them
         c.rect(*arms[edge], stroke=0, fill=1)
     emblem = words.emblem(cell.card)
     if emblem:

@@ -1,13 +1,17 @@
 """Story-mode challenge maps: a fixed dungeon per level, the same for everyone with the seed code.
 
 Each level grows a maze of cells from the starting tile (a random tree, plus
-a loop or two), on a grid small enough to lay on a table. Every cell gets the
-pathing tile whose paths are exactly its maze links, so a path on one tile
-always meets a path on its neighbour; some cells hold an exploration card
-instead (an enemy, a trap, a potion...), with the tile to lay once it is
-taken. The farthest cell holds the descending ladder; on the last level, the
-locked chest behind a basilisk. Only codes and numbers here: the words are
-chosen where the page is made.
+a loop or two), on a grid small enough to lay on a table. Every plain cell
+gets the pathing tile whose paths are exactly its maze links; some cells hold
+an exploration card instead (an enemy, a potion...), with the tile to lay once
+it is taken. The cards that stay where they lie (the starting tile, the
+descending ladder, the locked chest, traps, the shop, the fountain) are
+crossings in the set, so their cells have the paths those cards print: an
+edge of theirs that meets a wall or no card is a wall, and two of them side
+by side meet. Par and the laying order count moves over these paths. The
+farthest cell holds the descending ladder; on the last level, the locked
+chest behind a basilisk. Only codes and numbers here: the words are chosen
+where the page is made.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ TIERS = (
 class Cell:
     x: int
     y: int
-    paths: tuple[str, ...]  # the maze links, as edges of this cell
+    paths: tuple[str, ...]  # the paths of the card laid here (a plain tile's are its maze links)
     card: str  # "start", "ladder", "chest", "tile", "enemy:<id>", "trap:<id>", "potion", "fountain", ...
     shape: str  # the pathing tile these paths make: dead-end, straight, corner, tee, cross
     order: int  # the order cards are laid face down: walking distance from the start, then position
@@ -54,6 +58,20 @@ class Level:
 
     def as_data(self) -> dict:
         return asdict(self)
+
+
+def kept(card: str) -> bool:
+    """Whether a card stays where it is laid (it is never taken and replaced by a pathing tile)."""
+    return card in ("start", "ladder", "chest", "shop", "fountain") or card.startswith("trap:")
+
+
+def card_paths(card: str) -> tuple[str, ...] | None:
+    """The paths a card that stays in play prints, from the set's data; None for any other card."""
+    if not kept(card):
+        return None
+    t = rules.tiles()
+    found = t["starting"] if card == "start" else t["ladder"] if card == "ladder" else t["special"]
+    return tuple(e for e in ("N", "E", "S", "W") if e in found["paths"])
 
 
 def shape_of(paths: tuple[str, ...]) -> str:
@@ -138,7 +156,6 @@ def level(code: SeedCode, number: int, levels: int) -> Level:
         links = _grow(rng, 11 + 2 * min(number, 4), start)
         reach = distances(links, start)
         goal = max(sorted(reach), key=lambda cell: reach[cell])
-        order = {cell: i for i, cell in enumerate(sorted(reach, key=lambda cell: (reach[cell], cell[1], cell[0])))}
         open_cells = [cell for cell in sorted(links) if cell not in (start, goal)]
         contents = _contents(rng, tier, last)
         if len(contents) + (1 if last else 0) > len(open_cells):
@@ -153,11 +170,20 @@ def level(code: SeedCode, number: int, levels: int) -> Level:
             placed.pop(chosen[-1], None)
             placed[guard] = "enemy:basilisk"
         goal_card = "chest" if last else "ladder"
+        cards = {cell: "start" if cell == start else goal_card if cell == goal else placed.get(cell, "tile")
+                 for cell in links}
+        # The paths as laid: cards that stay in play print their own, which may join cells the maze did not.
+        paths = {cell: set(card_paths(cards[cell]) or links[cell]) for cell in links}
+        reach = distances(paths, start)
+        if set(reach) != set(links) or reach[goal] != max(reach.values()):
+            continue  # over the paths as laid, the goal is no longer the farthest cell
+        if last and reach[guard] != reach[goal] - 1:
+            continue  # the basilisk's cell is no longer one move short of the chest
+        order = {cell: i for i, cell in enumerate(sorted(reach, key=lambda cell: (reach[cell], cell[1], cell[0])))}
         cells = []
         for cell in sorted(links, key=lambda c: order[c]):
-            paths = tuple(e for e in ("N", "E", "S", "W") if e in links[cell])
-            card = "start" if cell == start else goal_card if cell == goal else placed.get(cell, "tile")
-            cells.append(Cell(cell[0], cell[1], paths, card, shape_of(paths), order[cell]))
+            drawn = tuple(e for e in ("N", "E", "S", "W") if e in paths[cell])
+            cells.append(Cell(cell[0], cell[1], drawn, cards[cell], shape_of(drawn), order[cell]))
         used = _tiles_used(cells)
         if all(used[s] <= n for s, n in available_tiles().items() if s in used):
             return Level(number, cells, start, goal, reach[goal], rng.randint(0, 2), used)
@@ -176,10 +202,9 @@ def _guard_cell(links, reach, goal, placed, start):
 
 def _tiles_used(cells: list[Cell]) -> dict[str, int]:
     """Pathing tiles a level needs: one per plain tile, and one to replace each card that is taken away."""
-    kept = ("start", "ladder", "chest", "shop", "fountain")
     used: dict[str, int] = {}
     for cell in cells:
-        if cell.card in kept or cell.card.startswith("trap:"):
+        if kept(cell.card):
             continue
         used[cell.shape] = used.get(cell.shape, 0) + 1
     return used
