@@ -99,24 +99,32 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     square_boxes(c, form, "health", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
 
     ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, "Enemy in combat", "its health is restored if you flee", style)
-    # The enemy's name beside its twenty health boxes where they fit at a legible size, else above them.
-    beside = (iw * 0.7 - 19 * s(1.2)) / 20 >= MIN_BOX
+    # Each enemy gets as many health boxes as the toughest enemy in the set has health, in lines of at most
+    # twenty; its name beside them where they fit at a legible size, else above them.
+    count, bgap, name_h = r["enemy_health"], s(1.2), s(13)
+    lines = -(-count // 20)
+    per_row = -(-count // lines)
+    beside = (iw * 0.7 - (per_row - 1) * bgap) / per_row >= MIN_BOX
     name_w = iw * 0.3 if beside else iw
-    bsize = max(MIN_BOX, min((iw - (name_w if beside else 0) - 19 * s(1.2)) / 20, s(13)))
-    name_h = s(13)
-    row = bsize + s(4) + (0 if beside else name_h)
+    while lines < count and (iw - (name_w if beside else 0) - (per_row - 1) * bgap) / per_row < MIN_BOX:
+        lines += 1
+        per_row = -(-count // lines)
+    bsize = max(MIN_BOX, min((iw - (name_w if beside else 0) - (per_row - 1) * bgap) / per_row, s(13)))
+    block = lines * bsize + (lines - 1) * bgap
+    row = block + s(4) + (0 if beside else name_h)
     rows = max(1, int(ih // row))
+    row = max(row, ih / rows)  # the trackers spread over the whole box
     for k in range(rows):
         base = iy + ih - (k + 1) * row
-        name_y = base + s(2) if beside else base + bsize + s(3)
+        name_y = base + s(2) + block - bsize if beside else base + block + s(3)
         c.saveState()
         c.setStrokeGray(0.68)
         c.setLineWidth(0.4)
         c.line(ix, name_y, ix + name_w - s(4), name_y)
         c.restoreState()
         form.add(c, f"enemy{k + 1}.name", ix, name_y + 0.5, name_w - s(4), name_h - s(1), font_size=s(8))
-        square_boxes(c, form, f"enemy{k + 1}.health", ix + (name_w if beside else 0), base + s(2) + bsize, 20,
-                     bsize, s(1.2), style, numbered=True)
+        square_boxes(c, form, f"enemy{k + 1}.health", ix + (name_w if beside else 0), base + s(2) + block, count,
+                     bsize, bgap, style, per_row=per_row, numbered=True)
 
     ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, "Potions identified", "roll a die the first time a colour is used",
                             style)
