@@ -167,7 +167,9 @@ def level(code: SeedCode, number: int, levels: int) -> Level:
             guard = _guard_cell(links, reach, goal, placed, start)
             if guard is None:
                 continue
-            placed.pop(chosen[-1], None)
+            # The one chosen cell left empty takes the card the basilisk displaces (the key, it may be).
+            if guard in placed:
+                placed[chosen[-1]] = placed[guard]
             placed[guard] = "enemy:basilisk"
         goal_card = "chest" if last else "ladder"
         cards = {cell: "start" if cell == start else goal_card if cell == goal else placed.get(cell, "tile")
