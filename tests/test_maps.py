@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.maps import checks, draw, glyphs, shapes, walls
+from printgen.maps import checks, draw, draw_notes, geometry, glyphs, shapes, walls
 from printgen.maps.adjacency import ROCK_GAP, SHARED_WALL
 from printgen.maps.geometry import EAST, NORTH, SIDES, components, connected, enclosed_area, outline, step
 from printgen.maps.level import Exit, Grid, Level, Link
@@ -387,3 +387,82 @@ def test_doors_along_their_wall_show_their_letters_and_secret_ones_only_to_the_r
     assert texts[draw.GM].count("S") == len(secret) and texts[draw.LAYOUT].count("S") == 0
     assert texts[draw.GM].count("C") == len([e for e in doors if not e.secret])
     assert texts[draw.LAYOUT].count("C") == len([e for e in doors if not e.secret])
+
+
+# -- an area's notes ----------------------------------------------------------------------------
+
+
+def _on_floor(area, x: float, y: float) -> bool:
+    """On the floor: a whole square, the floor half of a half square, or inside a round room's circle."""
+    if area.shape.curved:
+        cx, cy, r = area.shape.round
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    cell = (math.floor(x), math.floor(y))
+    if cell not in area.cells:
+        return False
+    cuts = dict(area.shape.cuts)
+    if cell not in cuts:
+        return True
+    (ax, ay), (bx, by), (cx, cy) = geometry.half_square(cell, cuts[cell])  # the floor half, a triangle
+    signs = [(qx - px) * (y - py) - (qy - py) * (x - px)
+             for (px, py), (qx, qy) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)), ((cx, cy), (ax, ay)))]
+    return all(v >= -1e-9 for v in signs) or all(v <= 1e-9 for v in signs)
+
+
+def _glyph_boxes(level, murder_holes):
+    """Where the glyphs of a level's doors and wall marks stand: across each unit of wall a door takes
+    (a secret door's S box reaches 0.15 of a square either side), round each door inside an area."""
+    boxes = []
+    units = [u for area in level.areas for e in area.exits if not e.inside and e.at is not None for u in e.units]
+    for cell, side in units + murder_holes:
+        (x0, y0), (x1, y1) = geometry.side_edge(cell, side)
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        reach = 0.15 if (cell, side) in units else 0.1  # a murder hole's diamond: 0.1 of a square each way
+        boxes.append((mx - reach, my - reach, mx + reach, my + reach))
+        if (cell, side) in units and (x0 == x1 or y0 == y1):  # a tick, a post or a wave: 0.1 off its wall
+            boxes.append((min(x0, x1) - 0.1, min(y0, y1) - 0.1, max(x0, x1) + 0.1, max(y0, y1) + 0.1))
+    half = draw_notes.INSIDE_SCALE / 2
+    for area in level.areas:
+        boxes += [(x - half, y - half, x + half, y + half) for _, (x, y) in draw_notes.inside_spots(area)]
+    return boxes
+
+
+def test_an_areas_notes_stay_on_its_floor_and_off_every_glyph():
+    from printgen.products import game_request
+    from printgen.products.dungeon import COMMON
+    from printgen.seed import SeedCode
+    from printgen.systems.amulet import dungeon_product, map_page
+
+    crowded = dropped = placed = 0
+    for n in range(16):
+        size = (6, 8, 10, 12)[n % 4]
+        code = SeedCode.make("dungeon", "amulet", f"notes-{n}", {"levels": "2", "level-size": str(size),
+                                                                  "scaling": "no", "paper": "letter",
+                                                                  "format": "pdf"})
+        request, _ = game_request("dungeon", code, COMMON)
+        for level in dungeon_product.generate(request).levels:
+            pitch = map_page.region_for(612, 792, level).pitch
+            content = map_page.mapper_content(level)
+            avoid = _glyph_boxes(level, [(cell, side) for _, cell, side in content.on_walls])
+            for area in level.areas:
+                lines = draw_notes.note_lines(area, content.notes[area.number], pitch)
+                placed += 1
+                assert lines[0].text == str(area.number)
+                assert all(line.size >= draw_notes.MIN_NOTE for line in lines)
+                # All the notes, or none: the key holds them all.
+                assert " ".join(line.text for line in lines[1:]) in ("", " ".join(content.notes[area.number]))
+                dropped += len(lines) == 1 and bool(content.notes[area.number])
+                if lines[0].crowded:
+                    # Only a half square or a single square so full of doors that not even its number fits.
+                    assert len(lines) == 1 and len(area.cells) == 1, (code.seed, level.number, area.number)
+                    crowded += 1
+                    continue
+                for line in lines:
+                    left, top, right, bottom = line.box
+                    where = (code.seed, level.number, area.number, line.text)
+                    points = [(left + (right - left) * i / 8, top + (bottom - top) * j / 4)
+                              for i in range(9) for j in range(5)]
+                    assert all(_on_floor(area, x, y) for x, y in points), where
+                    for a in avoid:
+                        assert not (left < a[2] and a[0] < right and top < a[3] and a[1] < bottom), (where, a)
+    assert crowded <= placed // 50 and dropped <= placed // 4, (crowded, dropped, placed)

@@ -1,14 +1,23 @@
-"""Words in an area: its number with notes under it, centred on its floor and clear of the doors
-standing inside it, and where those doors stand (a quarter of their square each, or part of a half
-square).
+"""Words in an area: its number with notes under it, and where the doors standing inside it go (a
+quarter of their square each, or part of a half square).
+
+A number alone is centred on the floor, moved up or down off a door inside. A number with notes
+(``note_lines``) is kept on the floor (whole squares, the floor's half of half squares, a round
+room's circle) at least ``WALL_CLEAR`` from its walls and clear of the glyphs of the doors in its
+walls and inside it (``door_boxes``): the block goes nearest the middle of the floor where it fits,
+shrinking to ``MIN_NOTE``; if the notes cannot fit at all, the map shows the number alone and the
+game's key carries the rest.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, replace
+
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from .geometry import Point, half_square
+from .geometry import Point, boundary_sides, half_square, side_edge
 from .level import Area, Exit
 
 INSIDE_SCALE = 0.3  # a door standing inside an area (a stair) is this much of a square across
@@ -42,6 +51,20 @@ def inside_spots(area: Area) -> list[tuple[Exit, Point]]:
 
 
 NOTE_FONT = fonts.MONO
+MIN_NOTE = 6.0  # pt: notes never print smaller; an area too small for them shows its number, the key the rest
+WALL_CLEAR = 0.12  # squares: words keep this far inside the floor, clear of wall lines, ticks and holes in them
+DOOR_CLEAR = 0.15  # squares: how far a door's glyph reaches off its wall (a secret door's S, a C or an O)
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
+
+
+@dataclass(frozen=True)
+class NoteLine:
+    text: str
+    font: str
+    size: float
+    box: Box  # where its letters stand, in squares
+    crowded: bool = False  # no place on the floor clear of every glyph: drawn over one
 
 
 def draw_number(c: Canvas, area: Area, point, pitch: float) -> None:
@@ -51,7 +74,193 @@ def draw_number(c: Canvas, area: Area, point, pitch: float) -> None:
 def draw_notes(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> None:
     """An area's number in bold with ``notes`` under it, each kept whole, wrapped to the area's width
     across its middle, the block centred on the middle of its floor, or moved up or down off a door
-    standing inside the area."""
+    standing inside the area. With notes, the block stays on the floor (whole squares or the floor's
+    half of half squares) and off the doors' glyphs, moved or shrunk (to ``MIN_NOTE``) to fit; if
+    it cannot, the area shows its number alone (``note_lines``)."""
+    if not notes:
+        _draw_centred_block(c, area, [], point, pitch)
+        return
+    c.setFillGray(0)
+    for line in note_lines(area, notes, pitch):
+        left, top, right, bottom = line.box
+        x, y = point((left + right) / 2, bottom)
+        c.setFont(line.font, line.size)
+        c.drawCentredString(x, y + line.size * 0.25, line.text)
+
+
+def note_lines(area: Area, notes: list[str], pitch: float) -> list[NoteLine]:
+    """Where an area's number and notes print: the largest sizes, nearest the middle of its floor, at
+    which the whole block stays on the floor and clear of the glyphs of the doors in its walls and
+    inside it; failing that, the number alone."""
+    (cx, cy), width = _middle(area)
+    number_top = max(7.0, min(13.0, pitch * 0.26))
+    note_top = max(MIN_NOTE, min(8.0, pitch * 0.13))
+    floor = _Floor(area)
+    avoid, tight = door_boxes(area), door_boxes(area, 0.0)
+    # All the notes, as large as fit; else the number alone (the key has the rest), nearer the walls and
+    # the glyphs if need be (a half square holding a stair and a teleporter leaves only its corners).
+    attempts = ((notes, WALL_CLEAR, avoid, 16), (notes, WALL_CLEAR / 3, tight, 16), ([], WALL_CLEAR, avoid, 16),
+                ([], WALL_CLEAR / 3, tight, 16), ([], 0.02, tight, 48))
+    grids: dict[int, list[Point]] = {}
+    for shown, margin, avoid, steps in attempts:
+        places = _Lazy(lambda n=steps: grids.get(n) or grids.setdefault(n, _places(area, floor, cx, cy, n)), (cx, cy))
+        note_size, number_size = note_top, number_top
+        while True:
+            widths = sorted({width * pitch * 0.92, *(fonts.string_width(t, NOTE_FONT, note_size) for t in shown)},
+                            reverse=True)
+            for wrap in widths:
+                lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
+                lines += [(t, NOTE_FONT, note_size) for t in _wrapped(shown, note_size, wrap)]
+                block = _block(lines, pitch)
+                relative = _boxes(_placed(block, 0.0, 0.0))
+                for x, y in places:
+                    boxes = [(l + x, t + y, r + x, b + y) for l, t, r, b in relative]
+                    if not _hits(boxes, avoid) and all(floor.holds(b, margin) for b in boxes):
+                        return _placed(block, x, y)
+            if note_size <= MIN_NOTE and number_size <= MIN_NOTE:
+                break
+            note_size, number_size = max(MIN_NOTE, note_size - 1.0), max(MIN_NOTE, number_size - 1.5)
+    # Nothing fits (a half square with doors in all its walls and a stair): the number alone at the
+    # middle of the floor, marked crowded.
+    return [replace(line, crowded=True) for line in
+            _placed(_block([(str(area.number), fonts.SERIF_BOLD, MIN_NOTE)], pitch), cx, cy)]
+
+
+def door_boxes(area: Area, spare: float = 0.04) -> list[Box]:
+    """The room the glyphs of ``area``'s doors take: a band along each unit of wall a door stands in
+    (its own doors and the far sides of others'), a box round each door standing inside it."""
+    boxes = []
+    reach = DOOR_CLEAR + spare
+    for exit_ in area.exits:
+        if exit_.at is None:
+            continue
+        if exit_.inside:
+            continue
+        for cell, side in exit_.units:
+            (x0, y0), (x1, y1) = side_edge(cell, side)
+            if x0 == x1 or y0 == y1:
+                boxes.append((min(x0, x1) - reach, min(y0, y1) - reach, max(x0, x1) + reach, max(y0, y1) + reach))
+                continue
+            # A 45° unit: small boxes along it, leaving the corners of the square away from it free.
+            for k in range(11):
+                x, y = x0 + (x1 - x0) * k / 10, y0 + (y1 - y0) * k / 10
+                boxes.append((x - reach, y - reach, x + reach, y + reach))
+    half = INSIDE_SCALE / 2 + spare
+    boxes += [(x - half, y - half, x + half, y + half) for _, (x, y) in inside_spots(area)]
+    # A mark on a wall (a murder hole) stands across the middle of its unit: keep clear of every middle.
+    units = boundary_sides(area.cells) + [(cell, side) for cell, side in area.shape.cuts]
+    for cell, side in units:
+        (x0, y0), (x1, y1) = side_edge(cell, side)
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        mark = WALL_CLEAR - 0.04 + spare  # a murder hole's diamond reaches 0.1 of a square
+        boxes.append((x - mark, y - mark, x + mark, y + mark))
+    return boxes
+
+
+def _block(lines: list[tuple[str, str, float]], pitch: float) -> list[tuple[str, str, float, float, float]]:
+    """Each line with its width and height in squares."""
+    return [(t, f, z, fonts.string_width(t, f, z) / pitch, z * 1.1 / pitch) for t, f, z in lines]
+
+
+def _placed(block, x: float, y: float) -> list[NoteLine]:
+    """The block centred on (x, y): each line's box, the letters' height (cap to descender) of its line."""
+    top = y - sum(h for *_, h in block) / 2
+    placed = []
+    for text, font, size, w, h in block:
+        placed.append(NoteLine(text, font, size, (x - w / 2, top + h * 0.08, x + w / 2, top + h)))
+        top += h
+    return placed
+
+
+def _boxes(lines: list[NoteLine]) -> list[Box]:
+    return [line.box for line in lines]
+
+
+def _hits(boxes: list[Box], avoid: list[Box]) -> bool:
+    return any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for a in boxes for b in avoid)
+
+
+def _places(area: Area, floor: "_Floor", cx: float, cy: float, steps: int) -> list[Point]:
+    """Where a block may be centred: the middle of the floor first, then points ``1 / steps`` of a square
+    apart over the floor, nearest the middle first (a finer grid only for an area of a square or two)."""
+    left, top, right, bottom = area.shape.box
+    if steps > 16 and len(area.cells) > 2:
+        steps = 16
+    grid = [(left + i / steps, top + j / steps) for i in range(1, steps * (right + 1 - left))
+            for j in range(1, steps * (bottom + 1 - top))]
+    grid = [p for p in grid if floor.contains(*p)]
+    grid.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
+    return [(cx, cy)] + grid
+
+
+class _Lazy:
+    """The middle of the floor, then the grid of places, made only if the middle will not do."""
+
+    def __init__(self, make, first: Point):
+        self.make, self.first = make, first
+
+    def __iter__(self):
+        yield self.first
+        yield from self.make()[1:]
+
+
+class _Floor:
+    """An area's floor: its whole squares, the floor halves of its half squares, or its circle."""
+
+    def __init__(self, area: Area):
+        self.cells = set(area.cells)
+        self.cuts = dict(area.shape.cuts)
+        self.round = area.shape.round if area.shape.curved else None
+
+    def contains(self, x: float, y: float, margin: float = 0.0) -> bool:
+        if self.round is not None:
+            cx, cy, r = self.round
+            return (x - cx) ** 2 + (y - cy) ** 2 <= (r - margin) ** 2
+        if margin == 0:
+            return self._on(x, y)
+        d = margin * 0.7072  # along a diagonal: as far from a 45° wall as ``margin`` is from a straight one
+        return all(self._on(x + dx, y + dy) for dx, dy in
+                   ((0, 0), (margin, 0), (-margin, 0), (0, margin), (0, -margin), (d, d), (-d, -d), (d, -d), (-d, d)))
+
+    def _on(self, x: float, y: float) -> bool:
+        cell = (math.floor(x), math.floor(y))
+        if cell not in self.cells:
+            return False
+        if cell not in self.cuts:
+            return True
+        a, b, c = half_square(cell, self.cuts[cell])
+        return _in_triangle((x, y), a, b, c)
+
+    def holds(self, box: Box, margin: float = WALL_CLEAR) -> bool:
+        """Whether all of ``box`` is on the floor, at least ``margin`` from its edge."""
+        left, top, right, bottom = box
+        if self.round is not None:
+            cx, cy, r = self.round
+            return all((x - cx) ** 2 + (y - cy) ** 2 <= (r - margin) ** 2 for x in (left, right) for y in (top, bottom))
+        el, et, er, eb = left - margin, top - margin, right + margin, bottom + margin
+        for gx in range(math.floor(el), math.ceil(er)):
+            for gy in range(math.floor(et), math.ceil(eb)):
+                if (gx, gy) not in self.cells:
+                    return False
+                if (gx, gy) in self.cuts:
+                    # The box grown by the margin, within this square, all on the floor's side of the
+                    # diagonal: then the box itself keeps more than the margin from it.
+                    a, b, c = half_square((gx, gy), self.cuts[(gx, gy)])
+                    xs, ys = (max(el, gx), min(er, gx + 1)), (max(et, gy), min(eb, gy + 1))
+                    if not all(_in_triangle((x, y), a, b, c) for x in xs for y in ys):
+                        return False
+        return True
+
+
+def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
+    def cross(o, u, v):
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+    d1, d2, d3 = cross(a, b, p), cross(b, c, p), cross(c, a, p)
+    return not ((d1 < -1e-9 or d2 < -1e-9 or d3 < -1e-9) and (d1 > 1e-9 or d2 > 1e-9 or d3 > 1e-9))
+
+
+def _draw_centred_block(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> None:
+    """The number (and notes) centred on the floor's middle, moved up or down off a door inside."""
     (cx, cy), width = _middle(area)
     number_size = max(7.0, min(13.0, pitch * 0.26))
     note_size = max(5.5, min(8.0, pitch * 0.13))
