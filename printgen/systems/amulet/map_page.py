@@ -78,6 +78,8 @@ def draw_legend(c: Canvas, region: draw.Region, symbols, mapper: bool) -> None:
              "a percentage is the swarm's size, 1 a lone monster"]
     if not mapper:
         lines = ["Draw each room as the mapper rolls it; write the marks below in the rooms."] + lines
+    else:
+        lines.append("A room too small for its marks shows its number alone: the key has them.")
     c.saveState()
     c.setFillGray(0)
     c.setFont(fonts.SERIF, 8)
