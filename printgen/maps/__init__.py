@@ -115,8 +115,10 @@ Drawing (``draw``): ``draw_level(canvas, Region(left, top, pitch, columns,
 rows), level, symbols, rule, Content(marks, loose, doors, players), view,
 origin)`` (``loose``: marks at a point, perhaps just off the map, such as a
 way in; ``players``: marks shown on the players' maps only; ``on_walls``:
-wall marks; ``notes``: words written under an area's number at the middle of
-its floor, off the doors inside it; ``shown_on_blank``: areas drawn on blank
+wall marks; ``notes``: words written under an area's number, on its floor
+(whole squares, the floor half of half squares, a round room's circle), clear
+of its walls and door and mark symbols, at 6 pt or more; notes that cannot fit
+leave the number alone on the map, for the key to carry them; ``shown_on_blank``: areas drawn on blank
 paper as the players first see them)
 with view GM, LAYOUT (walls and doors, no secrets, no contents) or BLANK
 (graph paper and the way in). Numbers and marks each get a square of their
