@@ -130,3 +130,26 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None) -> sub
         os.environ.clear()
         os.environ.update(saved_env)
     return subprocess.CompletedProcess(["printgen", *args], code, stdout.getvalue(), stderr.getvalue())
+
+
+def assert_fronts_inside_safe_area(pdf: bytes, card_width: float, card_height: float, bleed: float) -> None:
+    """Every letter on the fronts of a print-shop file (front, back, front, ...) lies inside the card's safe
+    area, within half a point, as pdfium places it."""
+    import pypdfium2
+
+    from printgen.cards.face import SAFE
+
+    low_x, high_x = bleed + SAFE, bleed + card_width - SAFE
+    low_y, high_y = bleed + SAFE, bleed + card_height - SAFE
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for index in range(0, len(document), 2):  # the fronts
+            textpage = document[index].get_textpage()
+            for i in range(textpage.count_chars()):
+                left, bottom, right, top = textpage.get_charbox(i)
+                if right - left <= 0:
+                    continue  # spaces and line breaks
+                assert low_x - 0.5 <= left and right <= high_x + 0.5, (index, i)
+                assert low_y - 0.5 <= bottom and top <= high_y + 0.5, (index, i)
+    finally:
+        document.close()

@@ -9,7 +9,7 @@ from collections import Counter
 import pypdfium2
 import pytest
 
-from pdfutil import open_pdf, page_texts
+from pdfutil import assert_fronts_inside_safe_area, open_pdf, page_texts
 from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
@@ -225,21 +225,7 @@ def test_a_reference_card_too_small_to_read_is_refused_in_one_line(tmp_path, cap
 
 
 def test_every_letter_of_every_family_stays_inside_the_safe_area():
-    from printgen.cards.face import SAFE
     from printgen.units import mm
 
     pdf = build(SeedCode.make("deck", "card-rogue", "s", {"deck": "all", "layout": "print-shop", **POKER_BLEED}))
-    low_x, high_x = mm(3) + SAFE, mm(3) + mm(63.5) - SAFE
-    low_y, high_y = mm(3) + SAFE, mm(3) + mm(88.9) - SAFE
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        for index in range(0, len(document), 2):  # the fronts
-            textpage = document[index].get_textpage()
-            for i in range(textpage.count_chars()):
-                left, bottom, right, top = textpage.get_charbox(i)
-                if right - left <= 0:
-                    continue
-                assert low_x - 0.5 <= left and right <= high_x + 0.5, (index, i)
-                assert low_y - 0.5 <= bottom and top <= high_y + 0.5, (index, i)
-    finally:
-        document.close()
+    assert_fronts_inside_safe_area(pdf, mm(63.5), mm(88.9), mm(3))

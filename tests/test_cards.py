@@ -5,7 +5,7 @@ from __future__ import annotations
 import pikepdf
 import pytest
 
-from pdfutil import fonts, line_segments, open_pdf, page_sizes, page_texts
+from pdfutil import assert_fronts_inside_safe_area, fonts, line_segments, open_pdf, page_sizes, page_texts
 from printgen.cards import text
 from printgen.cards.face import SAFE, CardTooFull, prepare
 from printgen.cards.layout import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_layout
@@ -334,25 +334,10 @@ def test_long_titles_stay_in_the_safe_width():
 
 @pytest.mark.parametrize("size", ["poker", "mini"])
 def test_every_letter_stays_inside_the_safe_area(size):
-    import pypdfium2
-
     code = SeedCode.make("deck", "roguelike", "moonpie", {"deck": "creatures", "card-size": size, "bleed": "3",
                                                            "layout": "print-shop"})
     card = CARD_SIZES[size]
-    low_x, high_x = mm(3) + SAFE, mm(3) + card.width - SAFE
-    low_y, high_y = mm(3) + SAFE, mm(3) + card.height - SAFE
-    document = pypdfium2.PdfDocument(build(code))
-    try:
-        for index in range(0, len(document), 2):  # the fronts
-            textpage = document[index].get_textpage()
-            for i in range(textpage.count_chars()):
-                left, bottom, right, top = textpage.get_charbox(i)
-                if right - left <= 0:
-                    continue  # spaces and line breaks
-                assert low_x - 0.5 <= left and right <= high_x + 0.5, (index, i)
-                assert low_y - 0.5 <= bottom and top <= high_y + 0.5, (index, i)
-    finally:
-        document.close()
+    assert_fronts_inside_safe_area(build(code), card.width, card.height, mm(3))
 
 
 # -- face kinds and family backs ------------------------------------------------
