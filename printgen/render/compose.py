@@ -105,9 +105,10 @@ def _share_font_files(document: pikepdf.Pdf) -> None:
             if font.objgen in seen:
                 continue
             seen.add(font.objgen)
-            tags = [share(descendant) for descendant in font.get("/DescendantFonts", [])]
-            tag = share(font) or next((t for t in tags if t), None)
-            if tag is not None:
+            descendants = font.get("/DescendantFonts")
+            if descendants is None:
+                share(font)
+            elif (tag := share(descendants[0])) is not None:  # a Type0 font has one, which holds the file
                 _retag(font, "/BaseFont", tag)
         for xobject in resources.get("/XObject", {}).values():
             if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject and xobject.objgen not in seen:
