@@ -30,7 +30,8 @@ SHEET_FOOT = 34.0
 def render(built: Campaign, request: Request) -> bytes:
     copies = request.options["copies"]
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
-    html.load()  # once, before the fork, so the child has it too
+    if with_dm:
+        html.load()  # once, before the fork, so the child has it too (the rogue's part is vector pages only)
     # The reference is laid out here while a forked child draws every vector page (parallel.both).
     reference_pages, (dm_maps, rogue) = parallel.both(
         lambda: reference.pages(request, built.colours) if with_dm else None,
