@@ -10,7 +10,7 @@ from printgen.products import build, game_request
 from printgen.products.dungeon import COMMON
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
-from printgen.systems.amulet import dungeon, dungeon_product
+from printgen.systems.amulet import dungeon as dungeon_product, generate as dungeon
 
 
 def code_for(seed: str, levels: int, units: int, fmt: str = "pdf") -> SeedCode:

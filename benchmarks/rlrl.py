@@ -10,7 +10,7 @@ import time
 
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.rlrl import campaign
+from printgen.systems.rlrl import generate as campaign
 
 
 def code(seed: str, **options: object) -> SeedCode:

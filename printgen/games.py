@@ -2,12 +2,14 @@
 
 Each game is one package under ``printgen/systems/`` whose ``__init__`` holds
 one declaration, ``GAME = Game(...)``: what it makes (sheets, decks, a
-dungeon, a reference, a challenge), the options each product takes, and
-where the code that makes it lives ("module:function" inside the game's
-package). Products, the command line, ``printgen list`` and the README read
-these declarations; nothing outside a game's folder names a game.
+dungeon, a reference, a challenge) and the options each product takes. The
+code that makes a product is the game's module the file plan names for it
+(``dungeon.py``, ``sheet.py``, ``decks.py``, ``reference.py``,
+``challenge.py``), checked against its written contract when it first loads
+(products/contracts.py). Products, the command line, ``printgen list`` and
+the README read these declarations; nothing outside a game's folder names a game.
 
-Declarations import nothing heavy: a product's code is imported only when
+Declarations import nothing heavy: a product's module is imported only when
 that product is made, so ``printgen --help`` and ``printgen list`` stay fast.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -28,14 +31,9 @@ SYSTEMS_PACKAGE = "printgen.systems"
 
 @dataclass(frozen=True)
 class Offer:
-    """One product (or one deck) a game makes.
-
-    ``entry`` is "module:attribute" relative to the game's package, e.g.
-    "decks:creatures_deck" or "sheet" (a whole module).
-    """
+    """One product (or one deck) a game makes: what it is, and the options it takes besides the product's own."""
 
     summary: str
-    entry: str
     options: tuple[Option, ...] = ()
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
 
@@ -46,22 +44,20 @@ class Game:
     title: str  # the game's name as its rules spell it
     credit: str  # who made the game, for covers and the README
     summary: str = ""  # one line: what printgen makes for it
-    sheets: Offer | None = None  # entry: a module with the sheet interface (see products/sheet.py)
-    decks: dict[str, Offer] = field(default_factory=dict)  # entry: build(code, options) -> cards.model.Deck
-    dungeon: Offer | None = None  # entry: a module with generate(request) and render(dungeon, request)
-    reference: Offer | None = None  # entry: build(request) -> PDF bytes
-    challenge: Offer | None = None  # entry: build(request) -> PDF bytes
+    sheets: Offer | None = None  # made by sheet.py
+    decks: dict[str, Offer] = field(default_factory=dict)  # made by decks.py, one builder a deck
+    dungeon: Offer | None = None  # made by dungeon.py
+    reference: Offer | None = None  # made by reference.py
+    challenge: Offer | None = None  # made by challenge.py
     package: str = ""  # filled in by the registry
 
     def offer(self, product: str) -> Offer | None:
         return {"sheet": self.sheets, "dungeon": self.dungeon, "reference": self.reference,
                 "challenge": self.challenge}.get(product)
 
-    def load(self, offer: Offer) -> Any:
-        """Import what ``offer`` names, on first use."""
-        module_name, _, attribute = offer.entry.partition(":")
-        module = importlib.import_module(f"{self.package}.{module_name}")
-        return getattr(module, attribute) if attribute else module
+    def module(self, product: str) -> Any:
+        """The game's module that makes ``product`` ("deck" for its decks), checked against its contract."""
+        return _checked_module(self.id, product)
 
     @property
     def folder(self) -> Path:
@@ -70,6 +66,24 @@ class Game:
     @property
     def templates(self) -> Path:
         return self.folder / "templates"
+
+    # The one way a game reads its data folder: each file parsed once per process.
+
+    def data(self, name: str) -> dict[str, Any]:
+        """``data/<name>.toml`` parsed, e.g. data("notes") or data("lists/colours")."""
+        return _read_toml(self.folder / "data" / f"{name}.toml")
+
+    def choices(self) -> tuple[dict[str, str], ...]:
+        """printgen's documented choices where the rules are silent: data/notes.toml's [[choice]] entries."""
+        return tuple(self.data("notes")["choice"])
+
+    def tables(self):
+        """Every random table of data/tables/, by id (printgen.tables.TableSet)."""
+        return _read_tables(self.folder / "data" / "tables")
+
+    def data_list(self, name: str):
+        """A list of data/lists/<name>.toml (printgen.tables.DataList)."""
+        return _read_list(self.folder / "data" / "lists" / f"{name}.toml")
 
 
 @cache
@@ -87,6 +101,48 @@ def games() -> dict[str, Game]:
         object.__setattr__(declared, "package", package)
         found[declared.id] = declared
     return dict(sorted(found.items()))
+
+
+@cache
+def _read_toml(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _read_tables(folder: Path):
+    from .tables import TableSet
+
+    return TableSet.load(folder)
+
+
+@cache
+def _read_list(path: Path):
+    from .tables import load_list
+
+    return load_list(path)
+
+
+@cache
+def _checked_module(system: str, product: str) -> Any:
+    from .products import contracts
+
+    game = games()[system]
+    name, contract = contracts.FILE_PLAN[product]
+    module = importlib.import_module(f"{game.package}.{name}")
+    where = f"printgen/systems/{game.package.rsplit('.', 1)[-1]}/{name}.py"
+    if product == "deck":
+        contracts.check_decks(module, game.decks, where)
+    else:
+        contracts.check(module, contract, where)
+    return module
+
+
+def game_of_package(package: str) -> Game:
+    """The game whose package is ``package`` or holds it (a game module's ``__package__``)."""
+    for found in games().values():
+        if package == found.package or package.startswith(found.package + "."):
+            return found
+    raise LookupError(f"{package} is not inside a game's package")
 
 
 def game(system: str) -> Game:

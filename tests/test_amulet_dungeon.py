@@ -14,7 +14,7 @@ from printgen.products import build, game_request
 from printgen.products.dungeon import COMMON
 from printgen.seed import SeedCode
 from printgen.render.html import render_html
-from printgen.systems.amulet import checks, dungeon_product, pages, room_forms, rules, swarms
+from printgen.systems.amulet import checks, dungeon as dungeon_product, room_forms, rules, swarms, text_pages
 
 from pdfutil import fonts, open_pdf, page_sizes, subject
 
@@ -315,7 +315,7 @@ def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
 def test_the_key_names_only_printed_levels_or_says_where_the_stairs_leave_it(levels):
     d = generate("review", levels=levels, scaling="yes")
     request, _ = game_request("dungeon", code_for("review", levels=levels, scaling="yes"), COMMON)
-    html = render_html("amulet/key-body.html", **pages.booklet_context(d, request))
+    html = render_html("amulet/key-body.html", **text_pages.booklet_context(d, request))
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     printed = {level.number for level in d.levels}
     beyond = levels + 1

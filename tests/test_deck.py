@@ -80,7 +80,7 @@ def test_every_roguelike_deck_fits_every_card_size():
 
 @pytest.mark.parametrize("name", ["loot", "traps"])
 def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
-    deck = ROGUELIKE.load(ROGUELIKE.decks[name])(code_for(name), {})
+    deck = ROGUELIKE.module("deck").DECKS[name](code_for(name), {})
     table = rules.tables()[name]
     assert [card.count for card in deck.cards] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
     assert len(deck.printed_cards()) == 36

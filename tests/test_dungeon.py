@@ -13,11 +13,12 @@ from printgen.maps.geometry import HEADINGS, step
 from printgen.maps.spots import area_spots
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.roguelike import dungeon as dungeon_module, rules
-from printgen.systems.roguelike.dungeon_links import is_way_down
-from printgen.systems.roguelike.dungeon_rolls import roll_area, roll_encounter
-from printgen.systems.roguelike.dungeon_pdf import BLANK_NOTE, BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
-from printgen.systems.roguelike.dungeon_symbols import area_marks
+from printgen.systems.roguelike import generate as dungeon_module, rules
+from printgen.systems.roguelike.links import is_way_down
+from printgen.systems.roguelike.rolls import roll_area, roll_encounter
+from printgen.systems.roguelike.dungeon import BLANK_NOTE
+from printgen.systems.roguelike.map_page import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
+from printgen.systems.roguelike.map_symbols import area_marks
 from printgen.units import inch, paper
 
 from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject

@@ -431,7 +431,7 @@ def test_an_areas_notes_stay_on_its_floor_and_off_every_glyph():
     from printgen.products import game_request
     from printgen.products.dungeon import COMMON
     from printgen.seed import SeedCode
-    from printgen.systems.amulet import dungeon_product, map_page
+    from printgen.systems.amulet import dungeon as dungeon_product, map_page
 
     crowded = dropped = placed = 0
     for n in range(16):

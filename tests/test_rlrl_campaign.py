@@ -19,8 +19,8 @@ from printgen.maps.level import LEADS
 from printgen.products import build
 from printgen.render.canvas import new_document
 from printgen.seed import SeedCode
-from printgen.systems.rlrl import campaign, map_pages, rules
-from printgen.systems.rlrl.campaign import place_amulet
+from printgen.systems.rlrl import generate as campaign, map_page, rules
+from printgen.systems.rlrl.generate import place_amulet
 from printgen.systems.rlrl.level import CORRIDOR, FALSE, LOCKED, ROOM, RULE, STARTING_ROOM, build_level
 from printgen.systems.rlrl.sheet_corners import CORNERS, HEIGHT, WIDTH
 from printgen.units import PAPERS
@@ -179,7 +179,7 @@ def test_on_the_dm_pages_corridors_are_printed_with_their_2d6_squares():
         code = SeedCode("dungeon", "rlrl", seed, ())
         doc = new_document(code, "test", PAPERS["letter"].size)
         for level, shop in zip(built.levels, built.shops):
-            map_pages.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
+            map_page.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
             doc.canvas.showPage()
         text = " ".join(page_texts(doc.finish()))
         for chunk in text.split("corridor, ")[1:]:
@@ -242,7 +242,7 @@ def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
     assert any(e.secret for level in built.levels for a in level.level.areas for e in a.exits)
     for level, shop in zip(built.levels, built.shops):
         doc = new_document(code, "test", PAPERS["letter"].size)
-        map_pages.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
+        map_page.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
         legend = page_texts(doc.finish())[0]
         exits = [e for a in level.level.areas for e in a.exits if e.at is not None]
         assert ("secret door" in legend) == any(e.secret for e in exits)

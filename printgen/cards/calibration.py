@@ -20,7 +20,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
 from ..units import mm
+from ..words import say_for
 from .layout import Sheet
+
+say = say_for(__package__)
 
 SCALE_REACH = 10  # mm either side of zero: as far as --back-offset goes
 LINE_REACH = mm(75)
@@ -41,13 +44,11 @@ def draw_front(c: Canvas, options, sheet: Sheet) -> None:
     # Beside each line, away from the scales, a word read through the sheet from the back.
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, SEEN_THROUGH_SIZE)
-    for x, y, word in ((cx + mm(1.5), cy - mm(70), "X line"), (cx - mm(70), cy + mm(1.5), "Y line")):
+    for x, y, word in ((cx + mm(1.5), cy - mm(70), say("calibration.x-line")),
+                       (cx - mm(70), cy + mm(1.5), say("calibration.y-line"))):
         _seen_through(c, sheet, options.duplex, x, y, word)
-    _words(c, sheet, [
-        "Duplex calibration: front",
-        f"Print this page and the next double-sided, flipping on the {options.duplex} edge,",
-        "at actual size (100 %). Then turn the sheet over and read the other side.",
-    ])
+    _words(c, sheet, [say("calibration.front-title"), say("calibration.front-how", edge=options.duplex),
+                      say("calibration.front-size")])
     c.restoreState()
 
 
@@ -75,14 +76,9 @@ def draw_back(c: Canvas, options, sheet: Sheet) -> None:
     c.setFont(fonts.SERIF_BOLD, 9)
     c.drawCentredString(cx, cy + SCALE_AT + mm(13), "X (mm)")
     c.drawString(cx + SCALE_AT + mm(14), cy - 3, "Y (mm)")
-    shifted = f" This page is already shifted by {dx / mm(1):g},{dy / mm(1):g} mm: add your reading to that." if (dx or dy) else ""
-    _words(c, sheet, [
-        "Duplex calibration: back",
-        "Hold the sheet up to a light, this side towards you. Where the front's heavy upright",
-        "line crosses the X scale, and its level line crosses the Y scale, read two numbers:",
-        "print your deck with --back-offset X,Y (for example --back-offset 0.5,-1).",
-        shifted.strip(),
-    ])
+    shifted = say("calibration.back-shifted", x=f"{dx / mm(1):g}", y=f"{dy / mm(1):g}") if (dx or dy) else ""
+    _words(c, sheet, [say("calibration.back-title"), say("calibration.back-hold"), say("calibration.back-read"),
+                      say("calibration.back-print"), shifted])
     c.restoreState()
 
 

@@ -26,7 +26,7 @@ class Progress:
     def start(self, cards: int) -> None:
         self.total = cards
         if self.stream is not None and cards >= LARGE_DECK:
-            self._write(f"printgen: laying out {cards:,} cards…" + ("" if self.live else "\n"))
+            self._stderr(f"printgen: laying out {cards:,} cards…" + ("" if self.live else "\n"))
 
     def advance(self, cards: float) -> None:
         """``cards`` more of the work done (each card is fitted, then drawn: half a card each)."""
@@ -37,22 +37,22 @@ class Progress:
         if percent != self.shown:
             self.shown = percent
             end = "\n" if percent == 100 else ""
-            self._write(f"\rprintgen: laying out {self.total:,} cards… {percent:3d} %{end}")
+            self._stderr(f"\rprintgen: laying out {self.total:,} cards… {percent:3d} %{end}")
 
     def shrunk(self, names: list[str]) -> None:
         """One warning line naming the cards whose text had to shrink below the legible size."""
         if self.stream is None or not names:
             return
         if self.live and self.total >= LARGE_DECK and self.shown < 100:
-            self._write("\n")
+            self._stderr("\n")
             self.shown = -1
         named = "; ".join(names[:SHOWN_NAMES])
         more = f" and {len(names) - SHOWN_NAMES} more" if len(names) > SHOWN_NAMES else ""
         cards = "card" if len(names) == 1 else "cards"
-        self._write(f"printgen: warning: text shrank below {self.legible:g} pt on {len(names)} {cards} "
+        self._stderr(f"printgen: warning: text shrank below {self.legible:g} pt on {len(names)} {cards} "
                     f"to fit: {named}{more}; shorten it or choose a larger --card-size\n")
 
-    def _write(self, text: str) -> None:
+    def _stderr(self, text: str) -> None:
         assert self.stream is not None
         self.stream.write(text)
         self.stream.flush()

@@ -80,7 +80,10 @@ def doors_in_walls(level: Level, rule: Adjacency) -> list[str]:
 
 def all_reachable(level: Level) -> list[str]:
     unreached = sorted({a.number for a in level.areas} - set(level.distances()))
-    return [f"level {level.number}: areas {unreached} cannot be reached from area {level.arrival}"] if unreached else []
+    problems = []
+    if unreached:
+        problems.append(f"level {level.number}: areas {unreached} cannot be reached from area {level.arrival}")
+    return problems
 
 
 def has_way_down(level: Level, is_way_down: Callable[[Link], bool]) -> list[str]:

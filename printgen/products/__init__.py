@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .. import games
+from .. import games, words
 from ..errors import PrintgenError
 from ..games import Offer
 from ..options import Option, parse_options
@@ -80,7 +80,7 @@ def register_made_whole(product: str, summary: str, common: tuple[Option, ...]) 
     """A product a game makes whole: its declared entry is ``build(request) -> bytes``."""
     def build(code: SeedCode) -> bytes:
         request, offer = game_request(product, code, common)
-        return request.game.load(offer)(request)
+        return request.game.module(product).build(request)
 
     register(product, summary, made_by(product), lambda code: game_request(product, code, common))(build)
 
@@ -95,7 +95,9 @@ def output_suffix(code: SeedCode) -> str:
 
 def build(code: SeedCode) -> bytes:
     product = _product(code)
-    with pinned():
+    # A seed code made with the user's templates prints their phrasebooks too (checked against the code).
+    user_folder = user_templates.folder_for(code.option_map.get("templates"))
+    with pinned(), words.user_words(user_folder):
         return product.build(code)
 
 

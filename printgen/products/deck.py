@@ -221,9 +221,7 @@ def load(code: SeedCode, request: DeckRequest) -> Deck:
 
         deck = custom.load_deck(request.data, request.data_digest)
     else:
-        game = games.game(code.system)
-        offer = game.decks[request.deck]
-        deck = game.load(offer)(code, request.deck_options)
+        deck = games.game(code.system).module("deck").DECKS[request.deck](code, request.deck_options)
     if not deck.printed_cards():
         raise PrintgenError(f"the {deck.title} deck has no cards to print (every count is 0)")
     return deck

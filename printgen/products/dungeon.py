@@ -21,7 +21,7 @@ COMMON = (PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION)
           lambda code: game_request(PRODUCT, code, COMMON))
 def build(code: SeedCode) -> bytes:
     request, offer = game_request(PRODUCT, code, COMMON)
-    module = request.game.load(offer)
+    module = request.game.module(PRODUCT)
     dungeon = module.generate(request)
     if request.format == "json":
         data = {"system": code.system, "seed_code": str(code), **dungeon.as_data()}

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 from ..options import Option, parse_options
 from ..seed import SeedCode
 from ..units import Paper, inch, mm, paper as paper_named
+from ..words import say_for
 from . import PAPER_OPTION, register
+
+say = say_for(__package__)
 
 if TYPE_CHECKING:  # ReportLab loads only when a page is drawn
     from reportlab.pdfgen.canvas import Canvas
@@ -188,7 +191,7 @@ def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
     c.setFont(fonts.SERIF, 8)
     baseline = spec.paper.height - TOP_MARGIN + mm(4)
     c.drawString(SIDE_MARGIN, baseline, f"{spec.grid.label} · {summary}")
-    c.drawRightString(spec.paper.width - SIDE_MARGIN, baseline, "Print at actual size (100%), not “fit to page”.")
+    c.drawRightString(spec.paper.width - SIDE_MARGIN, baseline, say("graph-paper.actual-size"))
     c.restoreState()
 
 
@@ -218,8 +221,8 @@ def draw_calibration(c: Canvas, paper: Paper) -> None:
     c.setFont(fonts.SERIF_ITALIC, 7.5)
     c.setFillGray(0.2)
     middle = (inch_left + inch(2) + mm(10) + cm_left) / 2
-    c.drawCentredString(middle, baseline + mm(0.5), "Check your printer: these rulers")
-    c.drawCentredString(middle, baseline - mm(3), "measure exactly 2 in and 5 cm.")
+    c.drawCentredString(middle, baseline + mm(0.5), say("graph-paper.check-rulers"))
+    c.drawCentredString(middle, baseline - mm(3), say("graph-paper.rulers-measure"))
     c.restoreState()
 
 

@@ -88,9 +88,9 @@ def spec_from_code(code: SeedCode) -> SheetSpec:
         raise PrintgenError(f"{code.system} sheets are too big for {per_page} to a page; "
                             f"use --per-page {fits}")
     genre = values["genre"]
-    genres = getattr(module, "GENRES", ())
+    genres = module.GENRES
     if genre is not None and not genres:
-        with_genres = [gid for gid in games.offering(PRODUCT) if getattr(sheet_module(gid), "GENRES", ())]
+        with_genres = [gid for gid in games.offering(PRODUCT) if sheet_module(gid).GENRES]
         raise PrintgenError(f"--genre is for the sheets of {', '.join(with_genres)}, not {code.system}")
     if genres:
         genre = genre or genres[0]
@@ -128,7 +128,7 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
 
 def whole_page_kinds(module) -> tuple[str, ...]:
     """Kinds a game prints one to a page whatever --per-page says (its module's WHOLE_PAGE_KINDS)."""
-    return getattr(module, "WHOLE_PAGE_KINDS", ())
+    return module.WHOLE_PAGE_KINDS
 
 
 def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]
@@ -148,9 +148,9 @@ def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]
 
 
 def sheet_module(system: str):
-    """The game's sheet module: SIZES, PRE_ROLLED, optional GENRES, roll, kind_of, blank_kinds, choices, draw."""
+    """The game's sheet module, as its contract describes it (products/contracts.py: SheetModule)."""
     game, offer = games.offer_for(PRODUCT, system)
-    return game.load(offer)
+    return game.module(PRODUCT)
 
 
 @register(PRODUCT, "character sheets: blank, pre-rolled, 1/2/4 to a page, fillable", made_by(PRODUCT), spec_from_code)
@@ -245,10 +245,9 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
 
 def companion_pages(code: SeedCode, spec: SheetSpec) -> list[bytes]:
     """Pages a game prints after its blank sheets, at any number to a page (its module's ``companion_pages``)."""
-    module = sheet_module(spec.system)
-    if spec.count is not None or not hasattr(module, "companion_pages"):
+    if spec.count is not None:
         return []
-    return module.companion_pages(code, spec.paper, None)
+    return sheet_module(spec.system).companion_pages(code, spec.paper, None)
 
 
 def _cut_lines(c: Canvas, paper: Paper, per_page: int) -> None:

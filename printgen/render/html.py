@@ -33,6 +33,7 @@ from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper
+from ..words import phrasebook
 
 BUILTIN_PREFIX = "builtin:"
 
@@ -160,8 +161,12 @@ def page_size_css(paper: Paper) -> str:
 
 
 def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
+    """The template ``name`` filled in; a game's template (``<id>/...``) gets its phrasebook as ``say``."""
     try:
         template = environment(user_dir).get_template(name)
+        game = games.games().get(name.removeprefix(BUILTIN_PREFIX).split("/", 1)[0])
+        if game is not None:
+            context.setdefault("say", phrasebook(game.id, game.folder))
         return template.render(generator=f"printgen {__version__}", **context)
     except jinja2.TemplateNotFound as exc:
         raise PrintgenError(f"template {exc.name!r} not found; built-in templates are listed by "

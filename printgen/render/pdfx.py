@@ -20,12 +20,14 @@ import pikepdf
 from ..resources import resource_dir
 from ..seed import SeedCode
 from .canvas import PdfDocument, new_document
+from ..words import say_for
 from .cmyk import CmykCanvas
+
+say = say_for(__package__)
 
 PDFX_VERSION = "PDF/X-1a:2003"
 PROFILE_FILE = "printgen-cmyk-fogra39.icc"
 OUTPUT_CONDITION = "FOGRA39"  # the characterisation the profile was made from, as color.org registers it
-OUTPUT_CONDITION_INFO = "Offset printing on coated paper (ISO 12647-2), FOGRA39 characterisation"
 
 
 def press_document(seed_code: SeedCode, title: str, page_size: tuple[float, float]) -> PdfDocument:
@@ -46,7 +48,7 @@ def declare_pdfx(pdf_bytes: bytes) -> bytes:
             S=pikepdf.Name.GTS_PDFX,
             OutputConditionIdentifier=pikepdf.String(OUTPUT_CONDITION),
             RegistryName=pikepdf.String("http://www.color.org"),
-            Info=pikepdf.String(OUTPUT_CONDITION_INFO),
+            Info=pikepdf.String(say("pdfx.output-condition")),
             DestOutputProfile=profile,
         )])
         pdf.docinfo["/GTS_PDFXVersion"] = pikepdf.String(PDFX_VERSION)

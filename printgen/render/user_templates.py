@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
-from .. import games
+from .. import games, words
 from ..errors import PrintgenError
 from ..resources import templates_dir
 
@@ -80,17 +80,22 @@ def folder_for(expected_digest: str | None) -> Path | None:
 
 
 def export(target: Path) -> list[Path]:
-    """Copy the built-in templates into ``target``: shared ones at the top, each game's under <id>/."""
+    """Copy the built-in templates into ``target``: shared ones at the top, each game's under <id>/,
+    with the game's phrasebook beside its templates (<id>/words.toml)."""
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise PrintgenError(f"{target} already exists and is not an empty folder; give a new folder")
-    sources = [(templates_dir(), target)]
-    sources += [(g.templates, target / g.id) for g in games.games().values() if g.templates.is_dir()]
-    written = []
-    for source, destination in sources:
-        for path in sorted(source.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                copy = destination / path.relative_to(source)
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, copy)
-                written.append(copy)
-    return written
+    copies = [(path, target / path.relative_to(templates_dir())) for path in _files_under(templates_dir())]
+    for g in games.games().values():
+        if g.templates.is_dir():
+            copies += [(path, target / g.id / path.relative_to(g.templates)) for path in _files_under(g.templates)]
+        phrases = words.builtin_file(g.folder)
+        if phrases.is_file():
+            copies.append((phrases, target / g.id / words.FILE_NAME))
+    for source, copy in copies:
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, copy)
+    return [copy for _, copy in copies]
+
+
+def _files_under(folder: Path) -> list[Path]:
+    return [path for path in sorted(folder.rglob("*")) if path.is_file() and "__pycache__" not in path.parts]

@@ -9,18 +9,15 @@ GAME = Game(
     credit="GMMichael",
     summary="dungeons rolled on the 2d8 tables, monster and swarm decks, class sheets with the 100-health countdown, "
             "a rules reference",
-    sheets=Offer("the class sheets: abilities, the countdown, twelve slots", "sheet"),
+    sheets=Offer("the class sheets: abilities, the countdown, twelve slots"),
     decks={
         "monsters": Offer("the six monsters, and printgen's wraith, mimic, generator and mini-boss",
-                          "decks:monsters_deck",
                           examples=(("deck monsters --system amulet", "ten monster cards with stat lines"),)),
         "swarms": Offer("a card per monster and swarm size: health by room size, scatter threshold, attacks",
-                        "decks:swarms_deck",
                         examples=(("deck swarms --system amulet", "24 swarm cards: six monsters, four sizes"),)),
     },
     dungeon=Offer(
         "a dungeon: mapper's and players' maps with the rules' marks, the key, a treasure level, the rules at hand",
-        "dungeon_product",
         (
             Option("levels", "Number of levels.", low=1, high=30, default="3"),
             Option("level-size", "Every level's width and height, in units of 10 feet.", low=4, high=16,
@@ -34,6 +31,5 @@ GAME = Game(
                   ("dungeon --system amulet --seed moonpie --format json", "the same dungeon as data")),
     ),
     reference=Offer("the countdown, potions and keys, the calls, combat, swarm numbers, printgen's choices",
-                    "reference_product:build",
                     examples=(("reference --system amulet", "the rules at hand, two pages"),)),
 )

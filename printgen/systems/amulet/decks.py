@@ -78,3 +78,7 @@ def swarms_deck(code: SeedCode, options: dict) -> Deck:
     monsters = rules.monsters()
     cards = tuple(swarm_card(monsters[m], p) for m in SWARMING for p in PERCENTS)
     return Deck("swarms", "Swarms", cards, back_title=BACK, back_subtitle="Swarms", accent=(0.15, 0.2, 0.4))
+
+
+# The decks the game declares, by name (the deck contract: build(code, options) -> Deck).
+DECKS = {"monsters": monsters_deck, "swarms": swarms_deck}

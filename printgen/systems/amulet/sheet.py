@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
-from ...seed import Rng
+from ...seed import Rng, SeedCode
+from ...units import Paper
 from . import characters
 from ...sheets.draw import title_band
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
@@ -15,6 +17,8 @@ from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, pa
 
 SIZES = (1, 2)
 PRE_ROLLED = True
+GENRES: tuple[str, ...] = ()  # no genres: one kind of character
+WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 LADDER_EXTRA = 3  # steps past d12 (d12+1 ...) or past the start (+1 ...) drawn on each ladder
 
 
@@ -28,6 +32,11 @@ def kind_of(char: dict[str, Any]) -> str:
 
 def blank_kinds(genre: str | None = None) -> list[str]:
     return list(characters.classes())
+
+
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+    """No pages after the blank sheets."""
+    return []
 
 
 def choices() -> tuple[dict[str, str], ...]:

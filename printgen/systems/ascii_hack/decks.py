@@ -48,12 +48,6 @@ def _deck(family: str, plural: str):
     return build_deck
 
 
-zones_deck = _deck("zone", "Zones")
-monsters_deck = _deck("monster", "Monsters")
-traps_deck = _deck("trap", "Traps")
-environs_deck = _deck("environ", "Environs")
-puzzles_deck = _deck("puzzle", "Puzzles")
-devices_deck = _deck("device", "Devices")
 
 
 def obstacles_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
@@ -173,3 +167,11 @@ def _device(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
 
 _FACES = {"zone": _zone, "monster": _monster, "trap": _trap, "environ": _environ, "puzzle": _puzzle,
           "device": _device}
+
+
+# The decks the game declares, by name (the deck contract: build(code, options) -> Deck).
+DECKS = {
+    "zones": _deck("zone", "Zones"), "monsters": _deck("monster", "Monsters"), "traps": _deck("trap", "Traps"),
+    "environs": _deck("environ", "Environs"), "puzzles": _deck("puzzle", "Puzzles"),
+    "devices": _deck("device", "Devices"), "obstacles": obstacles_deck,
+}

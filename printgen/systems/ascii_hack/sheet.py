@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
-from ...seed import Rng
+from ...seed import Rng, SeedCode
+from ...units import Paper
 from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
 from .rules import stunt_cost
@@ -18,6 +20,7 @@ from ...sheets.draw import (FormCollector, Style, box, choice_row, die_rank_boxe
 SIZES = (1,)
 PRE_ROLLED = True
 GENRES = GENRE.choices
+WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 TALENT_ROWS = 12
 
 
@@ -31,6 +34,11 @@ def kind_of(char: dict[str, Any]) -> str:
 
 def blank_kinds(genre: str | None = None) -> list[str]:
     return ["adventurer", "opposition", "zone-log", "bid-slips"]
+
+
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+    """No pages after the blank sheets."""
+    return []
 
 
 def choices() -> tuple[dict[str, str], ...]:

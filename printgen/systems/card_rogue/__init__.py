@@ -9,27 +9,26 @@ GAME = Game(
     credit="",
     summary="the whole card set (tiles, enemies, characters, shop, gold, effects), score sheet, equipment card, "
             "designer's notes with simulated odds, story-mode challenge maps",
-    sheets=Offer("the score sheet and the equipment card", "sheet",
+    sheets=Offer("the score sheet and the equipment card",
                  examples=(("sheet --system card-rogue --per-page 4", "score sheets and equipment cards"),)),
     decks={
-        "all": Offer("the whole set in one file, every family with its own back", "decks:all_deck", examples=(
+        "all": Offer("the whole set in one file, every family with its own back", examples=(
             ("deck all --system card-rogue", "every card of the set, fronts and family backs for duplex"),
         )),
         "exploration": Offer("the exploration cards: pathing tiles, enemies, bosses, traps, fountain, shops, "
-                             "chest, key, potions, artifacts", "decks:exploration_deck"),
-        "pathing": Offer("the pathing-tile stack", "decks:pathing_deck"),
-        "starting": Offer("the starting tiles, one per player, and the descending ladder", "decks:starting_deck"),
-        "characters": Offer("the six character cards", "decks:characters_deck"),
-        "shop": Offer("weapons, armor, scrolls and the shopkeeper's debt", "decks:shop_deck"),
-        "gold": Offer("the gold cards", "decks:gold_deck"),
-        "effects": Offer("poison, skip-turn and cooldown effect cards", "decks:effects_deck"),
-        "references": Offer("a reference card and a card of the symbols per player", "decks:references_deck"),
-        "spares": Offer("the 20 SPARE cards on several family backs", "decks:spares_deck"),
+                             "chest, key, potions, artifacts"),
+        "pathing": Offer("the pathing-tile stack"),
+        "starting": Offer("the starting tiles, one per player, and the descending ladder"),
+        "characters": Offer("the six character cards"),
+        "shop": Offer("weapons, armor, scrolls and the shopkeeper's debt"),
+        "gold": Offer("the gold cards"),
+        "effects": Offer("poison, skip-turn and cooldown effect cards"),
+        "references": Offer("a reference card and a card of the symbols per player"),
+        "spares": Offer("the 20 SPARE cards on several family backs"),
     },
-    reference=Offer("the designer's notes: counts, simulated odds, choices, the reference card", "notes:build",
+    reference=Offer("the designer's notes: counts, simulated odds, choices, the reference card",
                     examples=(("reference --system card-rogue", "the designer's notes with the simulated odds"),)),
-    challenge=Offer("a story-mode challenge map: the exploration cards in a fixed order, a diagram, a story",
-                    "challenge:build", (
+    challenge=Offer("a story-mode challenge map: the exploration cards in a fixed order, a diagram, a story", (
                         Option("levels", "Levels of the challenge.", low=1, high=5, default="3"),
                     ), examples=(("challenge --system card-rogue --seed moonpie",
                                   "a challenge map friends race on with the same seed code"),)),

@@ -297,16 +297,9 @@ def build_family(name: str):
     return build
 
 
-exploration_deck = build_family("exploration")
-pathing_deck = build_family("pathing")
-starting_deck = build_family("starting")
-characters_deck = build_family("characters")
-shop_deck = build_family("shop")
-gold_deck = build_family("gold")
-effects_deck = build_family("effects")
-references_deck = build_family("references")
-spares_deck = build_family("spares")
-
-
 def all_deck(code: SeedCode, options: dict) -> Deck:
     return all_cards()
+
+
+# The decks the game declares, by name (the deck contract: build(code, options) -> Deck).
+DECKS = {"all": all_deck, **{name: build_family(name) for name in FAMILIES}}

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
-from ...seed import Rng
+from ...seed import Rng, SeedCode
+from ...units import Paper, mm
 from .sheet_data import choices as rule_choices, rules
-from ...units import mm
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
                             label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
                             title_band, titled, vstack, wrap_runs)
 
 SIZES = (1, 2, 4)
 PRE_ROLLED = False
+GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 POKER = (mm(63.5), mm(88.9))
 WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
 
@@ -30,6 +32,11 @@ def kind_of(char: dict[str, Any]) -> str:
 
 def blank_kinds(genre: str | None = None) -> list[str]:
     return ["score", "equipment"]
+
+
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+    """No pages after the blank sheets."""
+    return []
 
 
 def choices() -> tuple[dict[str, str], ...]:

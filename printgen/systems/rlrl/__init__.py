@@ -8,14 +8,13 @@ GAME = Game(
     title="Rogue Like Roguelike",
     credit="",
     summary="the ten-level campaign (the Dungeon Master's maps and key, the rogue's copies), the encounter deck, the rogue's sheet",
-    sheets=Offer("the rogue's sheet", "sheet",
+    sheets=Offer("the rogue's sheet",
                  examples=(("sheet --system rlrl --count 5 --format json", "five rogues as data"),)),
     reference=Offer("the Dungeon Master's reference: every list and table, the seed's colour key, printgen's choices",
-                    "reference:build", examples=(("reference --system rlrl --seed moonpie",
-                                                  "the lists and tables, with the colours of the moonpie campaign"),)),
+                    examples=(("reference --system rlrl --seed moonpie",
+                               "the lists and tables, with the colours of the moonpie campaign"),)),
     dungeon=Offer(
         "the ten-level campaign: the Dungeon Master's maps and keys, the rogue's copies and sheet, a reference",
-        "dungeon_product",
         (
             Option("rooms", "Rooms on each level before its doors lead on to the stairs down.", low=2, high=14,
                    default="8"),
@@ -30,7 +29,7 @@ GAME = Game(
     ),
     decks={
         "encounters": Offer("every monster and trap of the E to A lists, with the mimic and the shopkeeper",
-                            "decks:encounters_deck", examples=(
+                            examples=(
                                 ("deck encounters --system rlrl", "a card per monster and trap, by level letter"),
                             )),
     },

@@ -69,3 +69,7 @@ def _shop_cards() -> list[Card]:
               Stat("HP", str(keeper["hp"]))),
              body=(Paragraph("Peaceful while the rogue pays. Attacked, a fearsome foe."),)),
     ]
+
+
+# The decks the game declares, by name (the deck contract: build(code, options) -> Deck).
+DECKS = {"encounters": encounters_deck}

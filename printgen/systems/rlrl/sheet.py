@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
-from ...seed import Rng
+from ...seed import Rng, SeedCode
+from ...units import Paper
 from . import characters, colours
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, field, label, paragraph, paragraph_height, ruled_list,
                             square_boxes, title_band, titled, vstack)
 
 SIZES = (1, 2)
 PRE_ROLLED = True
+GENRES: tuple[str, ...] = ()  # no genres: one kind of character
+WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 
 
 def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
@@ -26,6 +30,11 @@ def kind_of(char: dict[str, Any]) -> str:
 
 def blank_kinds(genre: str | None = None) -> list[str]:
     return ["rogue"]
+
+
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+    """No pages after the blank sheets."""
+    return []
 
 
 def choices() -> tuple[dict[str, str], ...]:

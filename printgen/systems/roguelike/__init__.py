@@ -8,31 +8,28 @@ GAME = Game(
     title="Roguelike: A RPG of Commercial At Heroes",
     credit="James D. Hargrove",
     summary="one-shot dungeons, creature/gear/magic/trap/loot/encounter decks, the Character Record, a rules reference",
-    sheets=Offer("the Character Record: blank with a page of spells and gear, or pre-rolled", "sheet", examples=(
+    sheets=Offer("the Character Record: blank with a page of spells and gear, or pre-rolled", examples=(
         ("sheet --system roguelike", "a blank Character Record"),
         ("sheet --system roguelike --count 8 --per-page 4", "eight pre-rolled, four to a page"),
     )),
     decks={
-        "creatures": Offer("every creature and NPC of Appendix A, 84 cards", "decks:creatures_deck", examples=(
+        "creatures": Offer("every creature and NPC of Appendix A, 84 cards", examples=(
             ("deck creatures --seed moonpie", "84 creature cards, 3 × 3 on Letter, backs for long-edge duplex"),
         )),
-        "weapons": Offer("the weapons with their damage ratings", "decks:weapons_deck"),
-        "armor": Offer("the armor with its armor ratings", "decks:armor_deck"),
-        "spells": Offer("the spells: rating and effect", "decks:spells_deck"),
-        "miracles": Offer("the miracles: rating and effect", "decks:miracles_deck"),
-        "traps": Offer("the traps: damage and saving roll; 36 cards, draw in place of 2d6", "decks:traps_deck"),
-        "loot": Offer("the loot of Appendix B; 36 cards, draw in place of 2d6", "decks:loot_deck"),
-        "encounters": Offer("an area's contents, rooms and corridors; 36 cards shuffled by the seed",
-                            "decks:encounters_deck", examples=(
+        "weapons": Offer("the weapons with their damage ratings"),
+        "armor": Offer("the armor with its armor ratings"),
+        "spells": Offer("the spells: rating and effect"),
+        "miracles": Offer("the miracles: rating and effect"),
+        "traps": Offer("the traps: damage and saving roll; 36 cards, draw in place of 2d6"),
+        "loot": Offer("the loot of Appendix B; 36 cards, draw in place of 2d6"),
+        "encounters": Offer("an area's contents, rooms and corridors; 36 cards shuffled by the seed", examples=(
                                 ("deck encounters --system roguelike --seed moonpie",
                                  "36 cards shuffled by the seed: draw one instead of rolling 2d6"),
                             )),
     },
-    reference=Offer("occupations, races, spells, miracles, weapons and armor on one page, with the damage rule",
-                    "reference:build", examples=(("reference --system roguelike", "the reference page"),)),
+    reference=Offer("occupations, races, spells, miracles, weapons and armor on one page, with the damage rule", examples=(("reference --system roguelike", "the reference page"),)),
     dungeon=Offer(
         "a one-shot dungeon: each level's Referee's map beside its key, a rules page, the players' maps",
-        "dungeon_product",
         (
             Option("levels", "Number of levels.", low=1, high=20, default="3"),
             Option("rooms", "Areas (rooms and passages) on each level.", low=4, high=40, default="16"),

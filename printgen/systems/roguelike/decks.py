@@ -253,3 +253,10 @@ def _contents(row: Row) -> str:
     }
     return follow[kind]
 
+
+
+# The decks the game declares, by name (the deck contract: build(code, options) -> Deck).
+DECKS = {
+    "creatures": creatures_deck, "weapons": weapons_deck, "armor": armor_deck, "spells": spells_deck,
+    "miracles": miracles_deck, "traps": traps_deck, "loot": loot_deck, "encounters": encounters_deck,
+}

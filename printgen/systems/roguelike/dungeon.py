@@ -1,117 +1,150 @@
-"""Roguelike dungeons: the Dungeon matrices rolled area by area on the shared map engine, as plain data.
+"""The Roguelike one-shot dungeon: rolled for the paper's map size, then printed as a booklet.
 
-The entrance is rolled first; each level then grows from its way in, every
-exit getting an area rolled for it (dungeon_rolls.py) and placed by the
-engine, breadth first, so areas are numbered in walking order. A level stops
-at ``--rooms`` areas; the exits still open are left for the table to roll.
-Stairs, chutes, teleports and the hoard are settled in dungeon_links.py.
-Every gap in the rules is settled by a choice listed in data/notes.toml.
+The booklet prints on both sides of the sheet: the cover; then, for each
+level, the Referee's map on a left-hand page with its key facing it; the
+rules page; then the players' maps, one to a sheet with a blank back, so they
+can be handed out without showing a Referee's page. The cover, keys and rules
+page come from the game's templates (roguelike/dungeon-*.html) through
+WeasyPrint, the maps from map_page; compose stamps the footer once on the whole.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import io
 
-from ...maps.adjacency import ROCK_GAP
-from ...maps.checks import check_level
-from ...maps.geometry import HEADING_NAMES, SOUTH
-from ...maps.level import Grid, Level
-from ...maps.steps.first_area import place_first
-from ...maps.steps.fit_map import fit_map
-from ...maps.steps.grow import grow
-from ...maps.steps.settle_doors import settle_doors
-from ...seed import Rng, SeedCode
-from . import rules
-from .dungeon_links import apart_links, is_way_down, link_dungeon
-from .dungeon_rolls import roll_area
+import pikepdf
 
-RULE = ROCK_GAP  # Roguelike areas stand apart in the rock, joined by doorways
-ADDED_DOOR = "arch"  # notes.toml: the way on printgen opens when the dice close every exit early
-OVERFLOW = 60  # squares an area may reach past the page when nothing fits on it
+from ...maps import draw
+from ...maps.level import Level
+from ...products import Request
+from ...render import fonts, html, parallel
+from ...render.canvas import new_document
+from ...render.compose import compose
+from ...render.html import render_pdf
+from . import generate as generator, key
+from .generate import Dungeon
+from .map_page import map_squares, maps_pdf
 
 
-@dataclass
-class Dungeon:
-    name: str
-    seed_code: str
-    entrance: dict[str, Any]
-    levels: list[Level]
-
-    def as_data(self) -> dict[str, Any]:
-        way_in = self.levels[0].way_in
-        return {
-            "name": self.name,
-            "entrance": {**self.entrance, "at": list(way_in.at), "side": HEADING_NAMES[way_in.side]},
-            "levels": [level.as_data() for level in self.levels],
-            "choices": [dict(choice) for choice in rules.choices()],
-        }
+def generate(request: Request) -> Dungeon:
+    o = request.options
+    return generator.generate(request.code, o["levels"], o["rooms"], map_squares(request.paper))
 
 
-def generate(code: SeedCode, levels: int, max_areas: int, map_size: tuple[int, int]) -> Dungeon:
-    """``map_size``: the squares (columns, rows) one map page holds; a level keeps to it when it can."""
-    entrance = roll_entrance(code.stream("entrance"))
-    built = [generate_level(code, number, max_areas, map_size, entrance if number == 1 else None)
-             for number in range(1, levels + 1)]
-    link_dungeon(built, code)
-    dungeon = Dungeon(dungeon_name(code.stream("name")), str(code), entrance, built)
-    problems = check(dungeon)
-    if problems:
-        raise AssertionError("; ".join(problems))
-    return dungeon
+def render(dungeon: Dungeon, request: Request) -> bytes:
+    players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
+    levels = dungeon.levels
+    front_keys = _front_keys(len(levels))
+    html.load()  # once, before the fork, so the child has it too
+
+    def front() -> bytes:
+        return text_book(dungeon, request, players_view, levels[:front_keys], cover=True, rules=False)
+
+    def back_and_maps() -> tuple[bytes, list[bytes], list[bytes], bytes]:
+        return (text_book(dungeon, request, players_view, levels[front_keys:], cover=False, rules=True),
+                [maps_pdf(dungeon, level, request, draw.GM) for level in levels],
+                [maps_pdf(dungeon, level, request, players_view) for level in levels],
+                blank_pdf(request))
+
+    front_book, (back_book, gm_maps, players_maps, blank) = parallel.both(front, back_and_maps)
+    sections = [(front_book, *part) for part in _sections(front_book, front_keys + 1)]
+    sections += [(back_book, *part) for part in _sections(back_book, len(levels) - front_keys + 1)]
+    with _Pages(blank) as pages:
+        pages.add(*sections[0])  # the cover
+        for index, level in enumerate(dungeon.levels):
+            if pages.count % 2 == 0:
+                pages.blank()  # the map goes on a left-hand page, so its key faces it
+            pages.add(gm_maps[index])
+            pages.add(*sections[index + 1])
+        pages.add(*sections[-1])  # the rules page
+        if pages.count % 2:
+            pages.blank()  # the players' maps start a fresh sheet
+        for players in players_maps:
+            for sheet in range(_count(players)):
+                pages.add(players, sheet, sheet + 1)
+                pages.blank()  # nothing on the back of a players' map
+        booklet = pages.save()
+    return compose([booklet], request.code, f"{dungeon.name}: a Roguelike dungeon")
 
 
-def generate_level(code: SeedCode, number: int, max_areas: int, map_size: tuple[int, int],
-                   entrance: dict[str, Any] | None) -> Level:
-    width, height = map_size
-    level = Level(number, width, height)
-    grid = Grid(width, height, RULE, overflow=OVERFLOW)
-    place_rng = code.stream("level", number, "layout")
+class _Pages:
+    """One document gathered page by page from a few sources, each source's fonts copied once."""
 
-    def roll(attempt: int):
-        return roll_area(code.stream("level", number, "area", attempt))
+    def __init__(self, blank: bytes):
+        self.pdf = pikepdf.new()
+        self.sources: dict[int, pikepdf.Pdf] = {}
+        self.blank_page = blank
 
-    way_in = ((width // 2, -1), SOUTH) if entrance is not None else None
-    place_first(level, grid, roll(0), place_rng, way_in)
-    if entrance is not None:
-        level.way_in.kind = entrance["door"]
-        level.way_in.secret = entrance["secret"]
-    grow(level, grid, roll, max_areas, place_rng, reopen=ADDED_DOOR, apart=apart_links)
-    settle_doors(level, grid, place_rng)
-    fit_map(level)
-    return level
+    def __enter__(self) -> "_Pages":
+        return self
 
+    def __exit__(self, *exc) -> None:
+        for source in self.sources.values():
+            source.close()
+        self.pdf.close()
 
-def dungeon_name(rng: Rng) -> str:
-    words = rules.data_list("dungeon-names").items
-    first = [w["name"] for w in words if w.get("part") == "place"]
-    second = [w["name"] for w in words if w.get("part") == "owner"]
-    return f"The {rng.choice(first)} of {rng.choice(second)}"
+    @property
+    def count(self) -> int:
+        return len(self.pdf.pages)
 
+    def add(self, data: bytes, start: int = 0, end: int | None = None) -> None:
+        source = self.sources.get(id(data))
+        if source is None:
+            source = self.sources[id(data)] = pikepdf.open(io.BytesIO(data))
+        self.pdf.pages.extend(source.pages[start:end])
 
-ENTRANCE_DOORS = {"wooden-door": "wooden", "iron-door": "iron", "arch": "arch", "pit": "open", "hole": "open"}
+    def blank(self) -> None:
+        self.add(self.blank_page)
 
-
-def roll_entrance(rng: Rng) -> dict[str, Any]:
-    result = rules.tables().roll("entrance", rng)
-    rolls = [result.total]
-    secret = result.row["kind"] == "secret"
-    while result.row["kind"] == "secret":  # "roll again", perhaps more than once
-        result = result.followups[0]
-        rolls.append(result.total)
-    return {"type": result.row.result, "kind": result.row["kind"], "door": ENTRANCE_DOORS[result.row["kind"]],
-            "secret": secret, "rolls": {"entrance": rolls}}
+    def save(self) -> bytes:
+        buffer = io.BytesIO()
+        self.pdf.save(buffer, deterministic_id=True)
+        return buffer.getvalue()
 
 
-def check(dungeon: Dungeon) -> list[str]:
-    """Every guarantee a printed dungeon keeps (the engine's checks, plus the hoard's); empty when all hold."""
-    problems = []
-    last = len(dungeon.levels)
-    for level in dungeon.levels:
-        problems += check_level(level, RULE, level.number == last, is_way_down)
-        for area in level.areas:
-            for link in area.links:
-                if link.kind in ("stairs-down", "chute") and link.level == level.number and link.area == area.number:
-                    problems.append(f"level {level.number}: the way down in area {area.number} leads to itself")
-    return problems
+def _front_keys(levels: int) -> int:
+    """How many levels' keys are laid out with the cover; the other keys, the rules page and every map
+    are made beside them (on another core where there is one). Three in five with the cover weighs
+    about the same both ways: the maps take about as long as two keys."""
+    return max(1, (levels * 3 + 2) // 5)
 
+
+def text_book(dungeon: Dungeon, request, players_view: str, levels: list[Level], cover: bool, rules: bool) -> bytes:
+    """The cover (``cover``), the keys of ``levels`` and the rules page (``rules``) as one document."""
+    return render_pdf(
+        "roguelike/dungeon-book.html", request.code, f"{dungeon.name}: the key", request.paper, request.templates,
+        game_title=request.game.title, credit=request.game.credit, dungeon_name=dungeon.name,
+        cover=key.cover(dungeon) if cover else None, layout=players_view == draw.LAYOUT,
+        levels=[key.dungeon_key(dungeon, level) for level in levels],
+        page=key.rules_page() if rules else None,
+    )
+
+
+def _sections(book: bytes, parts: int) -> list[tuple[int, int]]:
+    """(first page, page after the last) of each of the ``parts`` of a text document (the cover, a level's key,
+    the rules page), found from its top-level headings."""
+    with pikepdf.open(io.BytesIO(book)) as pdf:
+        with pdf.open_outline() as outline:
+            starts = [pikepdf.Page(item.destination[0]).index for item in outline.root]
+        total = len(pdf.pages)
+    if len(starts) != parts:
+        raise ValueError("the dungeon's text pages must open the cover, each key and the rules with one h1 each")
+    return list(zip(starts, starts[1:] + [total]))
+
+
+def _count(pdf_bytes: bytes) -> int:
+    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
+        return len(pdf.pages)
+
+
+BLANK_NOTE = "This page is blank on purpose: the booklet prints on both sides of the sheet."
+
+
+def blank_pdf(request) -> bytes:
+    """The page that stands where the booklet needs an empty side, saying so, so it does not look misprinted."""
+    paper = request.paper
+    doc = new_document(request.code, "blank", paper.size)
+    doc.canvas.setFillGray(0.55)
+    doc.canvas.setFont(fonts.SERIF_ITALIC, 8)
+    doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, BLANK_NOTE)
+    return doc.finish()

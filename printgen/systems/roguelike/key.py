@@ -11,8 +11,8 @@ from typing import Any
 from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Area, Exit, Level
 from . import rules
-from .dungeon import Dungeon
-from .dungeon_rolls import SQUARE_FEET
+from .generate import Dungeon
+from .rolls import SQUARE_FEET
 
 DOOR_NAMES = {
     "wooden": "wooden door", "locked-wooden": "locked wooden door", "iron": "iron door",

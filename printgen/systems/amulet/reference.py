@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...render.compose import compose
-from . import pages
+from . import text_pages
 
 
 def build(request) -> bytes:
-    return compose([pages.reference_pdf(request)], request.code, f"{request.game.title}: reference")
+    return compose([text_pages.reference_pdf(request)], request.code, f"{request.game.title}: reference")

@@ -14,7 +14,7 @@ import pikepdf
 
 from ...render.html import render_pdf
 from . import rules, swarms
-from .key_text import dungeon_key
+from .key import dungeon_key
 from .model import Dungeon
 
 PERCENTS = (25, 50, 75, 100)

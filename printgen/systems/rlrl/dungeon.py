@@ -1,4 +1,5 @@
-"""The campaign as one PDF: the Dungeon Master's part, then the rogue's, each printable on its own.
+"""The ten-level campaign, rolled, then printed as one PDF: the Dungeon Master's part, then the rogue's,
+each printable on its own.
 
 The Dungeon Master's part: a cover with the page ranges, the reference (with
 this seed's colour key), and each level's map with its key. The rogue's
@@ -19,12 +20,16 @@ from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style
-from . import map_pages, reference, sheet
-from .campaign import Campaign
+from . import generate as generator, map_page, reference, sheet
+from .generate import Campaign
 
 TITLE = "Rogue Like Roguelike: a ten-level campaign"
 SHEET_EDGE = 28.0  # pt around the rogue's sheet
 SHEET_FOOT = 34.0
+
+
+def generate(request: Request) -> Campaign:
+    return generator.generate(request.code, request.options["rooms"])
 
 
 def render(built: Campaign, request: Request) -> bytes:
@@ -54,7 +59,7 @@ def _pages(pdf: bytes) -> int:
 def _dm_maps(built: Campaign, request: Request) -> bytes:
     doc = new_document(request.code, TITLE, request.paper.size)
     for level, shop in zip(built.levels, built.shops):
-        map_pages.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
+        map_page.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
         doc.canvas.showPage()
     return doc.finish()
 
@@ -70,7 +75,7 @@ def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
     c.restoreState()
     c.showPage()
     for level in built.levels:
-        map_pages.rogue_page(c, request.paper, level)
+        map_page.rogue_page(c, request.paper, level)
         c.showPage()
     return [doc.finish()]
 

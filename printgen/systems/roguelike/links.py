@@ -13,7 +13,7 @@ from ...maps.level import Area, Level, Link
 from ...maps.steps.link_levels import link_levels
 from ...maps.steps.way_down import ensure_way_down
 from ...seed import SeedCode
-from .dungeon_rolls import roll_loot
+from .rolls import roll_loot
 
 DOWN = ("stairs-down", "chute")
 HOARD_GOLD = 50  # notes.toml: the hoard is three loot rolls and 50 gold pieces

@@ -1,0 +1,146 @@
+"""What a game's folder provides for each product it declares: the contracts, written down and checked.
+
+A game is one package under ``printgen/systems/``. Its ``__init__`` declares
+``GAME`` (what it makes and the options each product takes); the code that
+makes each product sits in the module the file plan names for it:
+
+    product     module       provides (see the Protocol below)
+    dungeon     dungeon.py   generate(request) -> dungeon data; render(data, request) -> PDF bytes
+    sheet       sheet.py     SIZES, PRE_ROLLED, GENRES, WHOLE_PAGE_KINDS, roll, kind_of, blank_kinds,
+                             choices, draw, companion_pages
+    decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
+    reference   reference.py build(request) -> PDF bytes
+    challenge   challenge.py build(request) -> PDF or JSON bytes
+
+The rest of a game's folder follows one plan too: ``key.py`` (a dungeon key's
+entries), ``map_page.py`` (a level's map pages), ``map_symbols.py`` (its marks
+on the map engine), ``rules.py`` (its data, read once), ``words.toml`` (every
+word it prints) and ``data/`` (its tables and lists, row for row).
+
+A module is checked against its contract when a product first loads it, so a
+missing member or one taking the wrong arguments is one clear line naming the
+game, the module and the member, not an AttributeError deep inside a build.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import PrintgenError
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..cards.model import Deck
+    from ..seed import Rng, SeedCode
+    from ..sheets.draw import FormCollector, Style
+    from ..units import Paper
+    from . import Request
+
+
+class DungeonData(Protocol):
+    """What a dungeon's ``generate`` returns: its levels, and the contract's JSON (see the README)."""
+
+    levels: list
+
+    def as_data(self) -> dict[str, Any]: ...
+
+
+class DungeonModule(Protocol):
+    """``systems/<id>/dungeon.py``: roll the levels as plain data, then print them."""
+
+    def generate(self, request: Request) -> DungeonData: ...
+
+    def render(self, dungeon: DungeonData, request: Request) -> bytes: ...
+
+
+class SheetModule(Protocol):
+    """``systems/<id>/sheet.py``: the game's character sheets, blank or pre-rolled."""
+
+    SIZES: tuple[int, ...]  # sheets to a page the game's sheet fits (1, 2, 4)
+    PRE_ROLLED: bool  # whether --count rolls characters (else players choose cards)
+    GENRES: tuple[str, ...]  # genres of pre-rolled characters, the first the default; () when none
+    WHOLE_PAGE_KINDS: tuple[str, ...]  # kinds printed one to a page whatever --per-page says
+
+    def roll(self, rng: Rng, number: int, genre: str | None) -> dict[str, Any]: ...
+
+    def kind_of(self, character: dict[str, Any]) -> str: ...
+
+    def blank_kinds(self, genre: str | None) -> list[str]: ...
+
+    def choices(self) -> Iterable[dict[str, str]]: ...
+
+    def draw(self, c: Canvas, width: float, height: float, kind: str, character: dict[str, Any] | None,
+             style: Style, form: FormCollector) -> None: ...
+
+    def companion_pages(self, code: SeedCode, paper: Paper, templates: Any) -> list[bytes]: ...
+
+
+DeckBuilder = Callable[["SeedCode", dict[str, Any]], "Deck"]
+
+
+class DecksModule(Protocol):
+    """``systems/<id>/decks.py``: a builder for every deck the game declares."""
+
+    DECKS: Mapping[str, DeckBuilder]
+
+
+class BuildModule(Protocol):
+    """``systems/<id>/reference.py`` and ``challenge.py``: the whole file from the checked request."""
+
+    def build(self, request: Request) -> bytes: ...
+
+
+# The module of each product, and its contract.
+FILE_PLAN: dict[str, tuple[str, type]] = {
+    "dungeon": ("dungeon", DungeonModule),
+    "sheet": ("sheet", SheetModule),
+    "deck": ("decks", DecksModule),
+    "reference": ("reference", BuildModule),
+    "challenge": ("challenge", BuildModule),
+}
+
+
+def check(module: Any, contract: type, where: str) -> None:
+    """Refuse ``module`` unless it has every member of ``contract``, each function taking its arguments."""
+    for name in _members(contract):
+        if not hasattr(module, name):
+            raise PrintgenError(f"{where} lacks {name}, which its contract ({contract.__name__}) requires")
+        expected = getattr(contract, name, None)
+        found = getattr(module, name)
+        if inspect.isfunction(expected):
+            if not callable(found):
+                raise PrintgenError(f"{where}.{name} must be a function ({contract.__name__})")
+            wanted = len(inspect.signature(expected).parameters) - 1  # less self
+            if not _takes(found, wanted):
+                raise PrintgenError(f"{where}.{name} must take {wanted} arguments ({contract.__name__})")
+
+
+def check_decks(module: Any, declared: Iterable[str], where: str) -> None:
+    """Every declared deck has its builder in DECKS, and DECKS builds nothing undeclared."""
+    check(module, DecksModule, where)
+    built, named = set(module.DECKS), set(declared)
+    if built != named:
+        missing, extra = sorted(named - built), sorted(built - named)
+        raise PrintgenError(f"{where}.DECKS must build exactly the declared decks"
+                            + (f"; missing: {', '.join(missing)}" if missing else "")
+                            + (f"; undeclared: {', '.join(extra)}" if extra else ""))
+    for name, build in module.DECKS.items():
+        if not _takes(build, 2):
+            raise PrintgenError(f"{where}.DECKS[{name!r}] must take (code, options)")
+
+
+def _members(contract: type) -> list[str]:
+    names = [name for name in vars(contract) if not name.startswith("_")]
+    return list(dict.fromkeys([*getattr(contract, "__annotations__", {}), *names]))
+
+
+def _takes(function: Callable, count: int) -> bool:
+    """Whether ``function`` can be called with ``count`` positional arguments."""
+    try:
+        inspect.signature(function).bind(*range(count))
+    except TypeError:
+        return False
+    return True
