@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from ...seed import Rng
 from ...names import name as make_name
+from ...seed import Rng
+from . import GAME
 
-DATA = Path(__file__).resolve().parent / "data"
 
-
-@cache
 def rules() -> dict[str, Any]:
-    return tomllib.loads((DATA / "character.toml").read_text(encoding="utf-8"))
+    """Character Creation and Leveling Up as data (data/character.toml)."""
+    return GAME.data("character")
 
 
 def choices() -> tuple[dict[str, str], ...]:

@@ -2,16 +2,19 @@
 
 For a Dungeon Master who would rather pull a card than look a name up: each
 card gives the list letter and the roll that finds it, the numbers, and what
-the creature or trap does, in printgen's words.
+the creature or trap does, in the words of the game's phrasebook.
 """
 
 from __future__ import annotations
 
 from ...cards.model import Card, Deck, Paragraph, Stat
 from ...seed import SeedCode
-from . import rules, words
+from ...words import say_for
+from . import key, rules
 
 ACCENT = (0.18, 0.32, 0.22)
+
+say = say_for(__package__)
 
 
 def encounters_deck(code: SeedCode, options: dict) -> Deck:
@@ -21,17 +24,22 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
         if rules.traps(letter) in rules.tables().tables:
             cards += [_trap_card(row, letter) for row in rules.tables()[rules.traps(letter)].rows]
     cards += _shop_cards()
-    return Deck("encounters", "Encounters", tuple(cards), back_subtitle="Rogue Like Roguelike · monsters and traps",
-                accent=ACCENT)
+    return Deck("encounters", say("deck.title"), tuple(cards), back_subtitle=say("deck.back"), accent=ACCENT)
+
+
+def _sentence(text: str) -> str:
+    """A phrase as a sentence of its own: capital first, full stop last."""
+    return text[0].upper() + text[1:] + "."
 
 
 def _monster_card(row, letter: str) -> Card:
-    line = words.monster_line(row.result, letter)
-    fire = (Stat("Fire", line["fire"]),) if line["fire"] else ()
-    stats = (Stat("Damage", line["damage"]), *fire, Stat("HP", str(line["hp"])), Stat("List", letter))
-    body = tuple(Paragraph(trait[0].upper() + trait[1:] + ".") for trait in line["traits"])
+    line = key.monster_line(row.result, letter)
+    fire = (Stat(say("deck.fire"), line["fire"]),) if line["fire"] else ()
+    stats = (Stat(say("deck.damage"), line["damage"]), *fire, Stat(say("deck.hp"), str(line["hp"])),
+             Stat(say("deck.list"), letter))
+    body = tuple(Paragraph(_sentence(trait)) for trait in line["traits"])
     body += tuple(Paragraph(text, lead) for lead, text in _eating(row))
-    return Card(row.result, f"{letter} Level monster · roll {row.roll_text}", stats, body=body)
+    return Card(row.result, say("deck.monster-kicker", letter=letter, roll=row.roll_text), stats, body=body)
 
 
 def _eating(row) -> list[tuple[str, str]]:
@@ -39,35 +47,35 @@ def _eating(row) -> list[tuple[str, str]]:
     if not row["edible"]:
         return []
     food = rules.campaign()["food"]
-    said = [("Eaten:", f"+{food['edible_hp']} HP, +{food['cooked_hp']} if cooked over a fire.")]
+    said = [(say("deck.eaten-lead"), say("deck.eaten", edible=food["edible_hp"], cooked=food["cooked_hp"]))]
     if row["diseased"]:
-        said.append(("Diseased:", f"−{food['disease_loss']} HP every {food['disease_minutes']} minutes of play "
-                                  "until a Cureall potion."))
+        said.append((say("deck.diseased-lead"),
+                     say("deck.diseased", loss=food["disease_loss"], minutes=food["disease_minutes"])))
     return said
 
 
 def _trap_card(row, letter: str) -> Card:
-    line = words.trap_line(row.result, letter)
-    damage = (Stat("Damage", line["damage"]),) if line["damage"] else ()
-    stats = (Stat("Attack", line["attack"] or "auto"), *damage, Stat("List", letter))
-    body = [Paragraph("It always hits: no roll to dodge.")] if not line["attack"] else []
+    line = key.trap_line(row.result, letter)
+    damage = (Stat(say("deck.damage"), line["damage"]),) if line["damage"] else ()
+    stats = (Stat(say("deck.attack"), line["attack"] or say("deck.auto")), *damage, Stat(say("deck.list"), letter))
+    body = [Paragraph(say("deck.autohit"))] if not line["attack"] else []
     if line["effect"]:
-        body.append(Paragraph(line["effect"][0].upper() + line["effect"][1:] + "."))
-    return Card(row.result, f"{letter} Level trap · roll {row.roll_text}", stats, body=tuple(body))
+        body.append(Paragraph(_sentence(line["effect"])))
+    return Card(row.result, say("deck.trap-kicker", letter=letter, roll=row.roll_text), stats, body=tuple(body))
 
 
 def _shop_cards() -> list[Card]:
     campaign = rules.campaign()
     mimic, keeper = campaign["mimic"], campaign["shopkeeper"]
     return [
-        Card(mimic["name"], "Shop · where leveled stock shows gold",
-             (Stat("Attack", mimic["attack_dice"]), Stat("Damage", mimic["damage_dice"]), Stat("HP", str(mimic["hp"]))),
-             body=(Paragraph("Sits on the shelf as stock and attacks whoever touches it; "
-                             + words.TRAITS["relentless"] + "."),)),
-        Card("Shopkeeper", "Shop · only if attacked",
-             (Stat("Attack", keeper["attack_dice"]), Stat("Damage", keeper["damage_dice"]),
-              Stat("HP", str(keeper["hp"]))),
-             body=(Paragraph("Peaceful while the rogue pays. Attacked, a fearsome foe."),)),
+        Card(mimic["name"], say("deck.mimic-kicker"),
+             (Stat(say("deck.attack"), mimic["attack_dice"]), Stat(say("deck.damage"), mimic["damage_dice"]),
+              Stat(say("deck.hp"), str(mimic["hp"]))),
+             body=(Paragraph(say("deck.mimic", traits=", ".join(say(f"trait.{t}") for t in mimic["traits"]))),)),
+        Card(say("deck.keeper"), say("deck.keeper-kicker"),
+             (Stat(say("deck.attack"), keeper["attack_dice"]), Stat(say("deck.damage"), keeper["damage_dice"]),
+              Stat(say("deck.hp"), str(keeper["hp"]))),
+             body=(Paragraph(say("deck.keeper-text")),)),
     ]
 
 

@@ -20,10 +20,11 @@ from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style
+from ...words import say_for
 from . import generate as generator, map_page, reference, sheet
 from .generate import Campaign
 
-TITLE = "Rogue Like Roguelike: a ten-level campaign"
+say = say_for(__package__)
 SHEET_EDGE = 28.0  # pt around the rogue's sheet
 SHEET_FOOT = 34.0
 
@@ -48,7 +49,7 @@ def render(built: Campaign, request: Request) -> bytes:
         counts = [_pages(part) for part in dm]
         rogue_pages = sum(_pages(part) for part in rogue)
         parts.append(_cover(built, request, 1 + sum(counts), rogue_pages))
-    return compose(parts + dm + rogue, request.code, TITLE)
+    return compose(parts + dm + rogue, request.code, say("title.campaign"))
 
 
 def _pages(pdf: bytes) -> int:
@@ -57,7 +58,7 @@ def _pages(pdf: bytes) -> int:
 
 
 def _dm_maps(built: Campaign, request: Request) -> bytes:
-    doc = new_document(request.code, TITLE, request.paper.size)
+    doc = new_document(request.code, say("title.campaign"), request.paper.size)
     for level, shop in zip(built.levels, built.shops):
         map_page.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
         doc.canvas.showPage()
@@ -65,7 +66,7 @@ def _dm_maps(built: Campaign, request: Request) -> bytes:
 
 
 def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
-    doc = new_document(request.code, TITLE, request.paper.size)
+    doc = new_document(request.code, say("title.campaign"), request.paper.size)
     c = doc.canvas
     width, height = request.paper.size
     c.saveState()
@@ -88,7 +89,7 @@ def rogue_colours(dealt: dict[str, str]) -> list[tuple[str, str]]:
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
-    return render_pdf("rlrl/campaign.html", request.code, TITLE, request.paper, request.templates,
+    return render_pdf("rlrl/campaign.html", request.code, say("title.campaign"), request.paper, request.templates,
                       **cover_context(built, dm_pages, rogue_pages))
 
 

@@ -1,7 +1,9 @@
 """The Dungeon Master's key to a level, in words: one entry per area, in walking order.
 
-Everything comes from the level's data (codes and numbers); the phrasing is
-chosen here, where the page is made.
+Everything comes from the level's data (codes and numbers); the words are
+the game's phrasebook (words.toml), assembled here where the page is made.
+A monster's, a trap's and an item's line are made here too, for the key,
+the encounter deck and the reference alike.
 """
 
 from __future__ import annotations
@@ -9,83 +11,145 @@ from __future__ import annotations
 from typing import Any
 
 from ...maps.level import Area, Exit
-from . import rules, words
+from ...words import say_for
+from . import rules
 from .level import CORRIDOR, FALSE, LOCKED, STARTING_ROOM, Built
 
-LEADS_WORDS = {"unexplored": "unexplored", "blocked": "false", "dead-end": "dead end"}
+say = say_for(__package__)
 
+
+# --- monsters, traps and items, wherever they are printed -------------------------------------
+
+def monster_line(name: str, letter: str) -> dict[str, Any]:
+    """A monster's stat line from its list, for a key, a card or the reference."""
+    row = rules.monster_row(name, letter)
+    return {"name": name, "letter": letter, "damage": row.get("damage_dice", say("monster.no-damage")),
+            "fire": f"+{row['fire_dice']}" if row.get("fire_dice") else "", "hp": row["hp"],
+            "traits": monster_traits(row.fields)}
+
+
+def monster_traits(fields: dict[str, Any]) -> list[str]:
+    found = []
+    if fields["edible"]:
+        found.append(say("monster.edible-diseased") if fields["diseased"] else say("monster.edible"))
+    elif fields["diseased"]:
+        found.append(say("monster.diseased-with", disease=fields["disease"]) if fields.get("disease")
+                     else say("monster.diseased"))
+    if fields["trainable"]:
+        found.append(say("monster.trainable"))
+    found += [say(f"trait.{trait}", getaway=fields.get("getaway_dice", "")) for trait in fields["traits"]]
+    return found
+
+
+def trap_line(name: str, letter: str) -> dict[str, Any]:
+    row = rules.trap_row(name, letter)
+    effect = row.get("effect")
+    return {"name": name, "letter": letter, "attack": row.get("attack_dice", ""), "damage": row.get("damage_dice", ""),
+            "effect": say(f"trap-effect.{effect}") if effect else ""}
+
+
+def trap_text(line: dict[str, Any]) -> str:
+    """"attack 1d, damage 1d-2" or "always hits, sends the rogue ..."."""
+    parts = [say("trap.attack", dice=line["attack"]) if line["attack"] else say("trap.autohit")]
+    if line["damage"]:
+        parts.append(say("trap.damage", dice=line["damage"]))
+    if line["effect"]:
+        parts.append(line["effect"])
+    return ", ".join(parts)
+
+
+def loot_text(loot: dict[str, Any], colours: dict[str, str]) -> str:
+    """A found item as the Dungeon Master reads it: what it is, what it looks like, its status."""
+    kind = loot["kind"]
+    if kind == "gold":
+        return say("loot.gold", gold=loot["gold"])
+    text = loot["name"]
+    if "arrows" in loot:
+        text = say("loot.bow", arrows=loot["arrows"])
+    if loot.get("magic"):
+        magic = loot["magic"]
+        words = {"name": text, "colour": colours[magic], "kind": say(f"kind.{kind}"),
+                 "effect": say(f"loot-effect.{magic}")}
+        text = (say("loot.magic-charges", charges=loot["charges"], **words) if "charges" in loot
+                else say("loot.magic", **words))
+    status = say(f"status.{loot['status']['code']}") if "status" in loot else ""
+    return say("loot.with-status", item=text, status=status) if status else text
+
+
+# --- the key's entries ------------------------------------------------------------------------
 
 def door_text(exit_: Exit) -> str:
-    """"→ 5", "→ 5 locked", "secret → 7", "false", "unexplored, locked"."""
+    """"→ 5", "→ 5 locked", "secret → 7", "false", "unexplored locked"."""
     parts = []
     if exit_.secret:
-        parts.append("secret")
+        parts.append(say("key-door.secret"))
     if exit_.kind == FALSE:
-        parts.append("false")
+        parts.append(say("key-door.false-door"))
     elif exit_.to is not None:
-        parts.append(f"→ {exit_.to}")
+        parts.append(say("key-door.to", area=exit_.to))
     else:
-        parts.append(LEADS_WORDS[exit_.leads])
+        parts.append(say(f"leads.{exit_.leads}"))
     if exit_.kind == LOCKED:
-        parts.append("locked")
+        parts.append(say("key-door.locked"))
     if not exit_.rolled:
-        parts.append("(added)")
+        parts.append(say("key-door.added"))
     return " ".join(parts)
 
 
 def doors_text(area: Area) -> str:
-    shown = [door_text(e) for e in area.exits]
+    text = "; ".join(door_text(e) for e in area.exits)
     unplaced = sum(1 for e in area.exits if e.at is None)
-    text = "; ".join(shown)
     if unplaced:
-        text += f" ({unplaced} with no room on the walls, not drawn)"
+        text += " " + say("key-door.unplaced", count=unplaced)
     return text
 
 
 def monster_text(monster: dict[str, Any]) -> str:
-    line = words.monster_line(monster["name"], monster["letter"])
-    fire = f" {line['fire']} fire" if line["fire"] else ""
-    extra = f", {', '.join(line['traits'])}" if line["traits"] else ""
-    return f"{monster['name']} ({monster['letter']}): damage {line['damage']}{fire}, {line['hp']} HP{extra}"
+    line = monster_line(monster["name"], monster["letter"])
+    damage = (say("monster.damage-fire", dice=line["damage"], fire=line["fire"]) if line["fire"]
+              else say("monster.damage", dice=line["damage"]))
+    head = say("key.monster", name=monster["name"], letter=monster["letter"], damage=damage, hp=line["hp"])
+    return ", ".join([head, *line["traits"]])
 
 
 def encounter_text(encounter: dict[str, Any], colours: dict[str, str]) -> str:
     parts = [monster_text(m) for m in encounter["monsters"]]
-    parts += [f"{t['name']} ({t['letter']} trap): {words.trap_text(words.trap_line(t['name'], t['letter']))}"
+    parts += [say("key.trap", name=t["name"], letter=t["letter"], text=trap_text(trap_line(t["name"], t["letter"])))
               for t in encounter["traps"]]
     loot = encounter["loot"]
     if loot is not None:
-        text = words.loot_text(loot, colours)
+        text = loot_text(loot, colours)
         if loot["kind"] == "amulet":
-            text = "the Amulet of Yendor, the real one" if loot.get("real") else "a fake Amulet of Yendor"
-        bonus = f", +{loot['bonus']} for A level monsters" if loot["bonus"] else ""
-        parts.append(f"loot ({loot['letter']}, rolled {loot['roll']}{bonus}): {text}")
-    return f"{encounter['name']} ({encounter['roll']}). " + ("; ".join(parts) + "." if parts else "")
+            text = say("key.amulet-real") if loot.get("real") else say("item.fake-amulet")
+        found = {"letter": loot["letter"], "roll": loot["roll"], "item": text}
+        parts.append(say("key.loot-bonus", bonus=loot["bonus"], **found) if loot["bonus"]
+                     else say("key.loot", **found))
+    return say("key.encounter", name=encounter["name"], roll=encounter["roll"], parts="; ".join(parts))
 
 
 def area_entry(area: Area, colours: dict[str, str]) -> tuple[str, str]:
     """(lead, text) for one area of the key."""
     if area.type == CORRIDOR:
-        return f"{area.number}", f"corridor, {area.rolls['Corridor']} squares. Door: {doors_text(area)}."
+        return f"{area.number}", say("key.corridor", squares=area.rolls["Corridor"], doors=doors_text(area))
     size = len(area.cells)
-    sentences = []
-    if area.type == STARTING_ROOM:
-        sentences.append(f"starting room, {size} squares, stairs up")
-    else:
-        sentences.append(f"room, {size} squares")
+    first = [say("key.starting-room", squares=size) if area.type == STARTING_ROOM else say("key.room", squares=size)]
     if area.data.get("stairs") == "down":
-        sentences[-1] += ", stairs down"
+        first.append(say("key.stairs-down"))
     if area.data.get("corner") == "amulet" and area.data.get("amulet"):
-        sentences[-1] += ", the Amulet of Yendor lies here"
+        first.append(say("key.amulet-here"))
+    sentences = [", ".join(first)]
     feature = area.data.get("feature")
     if feature and feature["code"] != "empty":
-        meaning = words.FEATURES[feature["code"]]
-        sentences.append(f"{feature['name']} ({feature['roll']}): {meaning}")
-    for encounter in area.data.get("encounters", []):
-        sentences.append(encounter_text(encounter, colours).rstrip("."))
+        sentences.append(say("key.feature", name=feature["name"], roll=feature["roll"],
+                             meaning=say(f"feature.{feature['code']}")))
+    sentences += [encounter_text(encounter, colours) for encounter in area.data.get("encounters", [])]
     if area.exits:
-        sentences.append(f"Doors: {doors_text(area)}")
+        sentences.append(say("key.doors", doors=doors_text(area)))
     return f"{area.number}", ". ".join(s[0].upper() + s[1:] for s in sentences) + "."
+
+
+def price_text(price: int, each: bool) -> str:
+    return say("price.each", price=price) if each else say("price.once", price=price)
 
 
 def shop_entry(shop: dict[str, Any], colours: dict[str, str]) -> tuple[str, str]:
@@ -93,22 +157,21 @@ def shop_entry(shop: dict[str, Any], colours: dict[str, str]) -> tuple[str, str]
     for item in shop["stock"]:
         name = item["item"]
         if name == "loot":
-            text = words.loot_text(item["loot"], colours)
-        elif name == "mimic":
-            text = words.SHOP_ITEMS["mimic"]
+            text = loot_text(item["loot"], colours)
         elif name in ("scroll", "spellbook"):
             spell = item["spell"]
-            text = words.SHOP_ITEMS[name].format(spell=f"{spell['name']} (level {spell['level']})")
+            text = say(f"item.{name}", spell=say("item.spell", name=spell["name"], level=spell["level"]))
         else:
-            text = words.SHOP_ITEMS[name].format(count=item.get("count", ""))
-        price = f"{item['price']} gp" + (" each" if item["each"] else "")
-        items.append(f"{text}, {price}")
-    items.append(f"{shop['identify_scrolls']} Identify scroll{'s' if shop['identify_scrolls'] > 1 else ''}, "
-                 f"{shop['identify_price']} gp each")
+            row = rules.tables()["shop-stock"].lookup(item["roll"])
+            text = say(f"item.{name}", count=item.get("count", ""), armor=row.get("armor", ""),
+                       bonus=row.get("bonus", ""), skill=row.get("skill", ""))
+        items.append(say("key.stock", item=text, price=price_text(item["price"], item["each"])))
+    scrolls = {"count": shop["identify_scrolls"], "price": shop["identify_price"]}
+    items.append(say("key.identify-many", **scrolls) if scrolls["count"] > 1 else say("key.identify-one", **scrolls))
     keeper = rules.campaign()["shopkeeper"]
-    return f"S{shop['level']}", (f"shop ({shop['stock_roll']} rolled): " + "; ".join(items) + ". The shopkeeper, "
-                                 f"if attacked: attack {keeper['attack_dice']}, damage {keeper['damage_dice']}, "
-                                 f"{keeper['hp']} HP.")
+    return say("key.shop-lead", level=shop["level"]), " ".join([
+        say("key.shop", roll=shop["stock_roll"], items="; ".join(items)),
+        say("key.keeper", attack=keeper["attack_dice"], damage=keeper["damage_dice"], hp=keeper["hp"])])
 
 
 def level_key(built: Built, shop: dict[str, Any], colours: dict[str, str]) -> list[tuple[str, str]]:

@@ -8,9 +8,8 @@ each level's roll sees only its own part of them. Its file names the die
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 from ... import dice
 from ...seed import Rng
@@ -45,9 +44,8 @@ class LeveledTable:
         return total, self.lookup(total)
 
 
-def load(path: Path) -> LeveledTable:
-    where = str(path)
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+def from_data(raw: dict[str, Any], where: str) -> LeveledTable:
+    """The table from its parsed file (``where`` names the file in a message)."""
     if raw.get("die") != LEVEL_DIE:
         raise TableError(f"{where}: die must be {LEVEL_DIE!r}")
     first, last = raw["levels"]
@@ -59,4 +57,5 @@ def load(path: Path) -> LeveledTable:
     wanted = list(range(1 + first, 6 + last + 1))
     if covered != wanted:
         raise TableError(f"{where}: rows must cover {wanted[0]} to {wanted[-1]} once each")
-    return LeveledTable(path.stem, raw["name"], LEVEL_DIE, first, last, tuple(rows), raw.get("source", ""))
+    table_id = where.rsplit("/", 1)[-1].removesuffix(".toml")
+    return LeveledTable(table_id, raw["name"], LEVEL_DIE, first, last, tuple(rows), raw.get("source", ""))

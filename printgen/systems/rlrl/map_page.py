@@ -23,6 +23,7 @@ from ...maps.spots import area_spots
 from ...render import fonts
 from ...sheets.draw import Style, heading
 from ...units import Paper, inch, mm
+from ...words import say_for
 from . import key, map_symbols, text_flow
 from .level import DOOR, RULE, Built
 from .sheet_corners import HEIGHT, WIDTH
@@ -35,6 +36,8 @@ LEGEND_COLUMNS = 4
 SCALE_ROOM = mm(12)  # below the legend: the scale bar
 ROGUE_PITCH = inch(0.25)  # squares big enough to draw in; a level of 30 × 38 fits Letter and A4 alike
 STYLE = Style()
+
+say = say_for(__package__)
 
 
 def marks_of(area: Area) -> list[str]:
@@ -78,7 +81,7 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
     on a page shared with the key the map's marks came out too small to read at the table."""
     number = built.level.number
     symbols = map_symbols.symbols(number)
-    top = _title(c, paper, f"LEVEL {number} · DIFFICULTY {built.difficulty}", "the Dungeon Master's map: keep it hidden")
+    top = _title(c, paper, say("map.dm-title", level=number, difficulty=built.difficulty), say("map.dm-aside"))
     marks = {a.number: marks_of(a) for a in built.level.areas}
     around_stairs = marks.pop(built.stairs_area)  # set by hand below, off the stairs' own square
     content = Content(marks=marks, loose=corner_marks(built))
@@ -90,18 +93,18 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
     draw.draw_level(c, region, built.level, symbols, RULE, content, GM)
     _marks_off_the_stairs(c, region, built, symbols, around_stairs)
     bottom = draw.draw_legend(c, MARGIN, region.bottom - mm(3), width, LEGEND_PITCH, legend, columns=LEGEND_COLUMNS)
-    draw.draw_scale(c, MARGIN, bottom - mm(5), pitch, 1, "squares", squares=5)
+    draw.draw_scale(c, MARGIN, bottom - mm(5), pitch, 1, say("map.scale-unit"), squares=5)
 
     entries = key.level_key(built, shop, colours)
-    title, size = f"LEVEL {number} · THE KEY", None
+    title, size = say("map.key-title", level=number), None
     while entries:
         c.showPage()
-        top = _title(c, paper, title, "the Dungeon Master's map: keep it hidden")
+        top = _title(c, paper, title, say("map.dm-aside"))
         if size is None:  # the first key page: the standing reminders, then the key at the size that fits best
             top = _reminder(c, MARGIN, width, top, built)
             size = text_flow.fitting_size(entries, width, top - FOOTER_ROOM)
         entries = entries[text_flow.draw_entries(c, MARGIN, top, width, FOOTER_ROOM, entries, size):]
-        title = f"LEVEL {number} · THE KEY, CONTINUED"
+        title = say("map.key-title-continued", level=number)
 
 
 REMINDER_SIZE = 6.4
@@ -128,9 +131,8 @@ def _marks_off_the_stairs(c: Canvas, region: Region, built: Built, symbols, mark
 
 def _reminder_text(built: Built) -> str:
     d = built.difficulty
-    return (f"Difficulty {d}: every action needs {d} success{'es' if d > 1 else ''} (5 or 6); monsters roll {d} "
-            f"{'dice' if d > 1 else 'die'}. Back on this level later: roll each room's encounter again; an odd "
-            "total, or a result with a trap or loot in it, means nothing.")
+    actions = say("map.difficulty-many", difficulty=d) if d > 1 else say("map.difficulty-one", difficulty=d)
+    return " ".join([actions, say("map.returning")])
 
 
 def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> float:
@@ -168,7 +170,7 @@ def _any_blocked(built: Built) -> bool:
 def rogue_page(c: Canvas, paper: Paper, built: Built) -> None:
     number = built.level.number
     symbols = map_symbols.symbols(number)
-    top = _title(c, paper, f"LEVEL {number}", "the rogue's map: draw what the Dungeon Master describes")
+    top = _title(c, paper, say("map.rogue-title", level=number), say("map.rogue-aside"))
     pitch = ROGUE_PITCH
     left = (paper.width - WIDTH * pitch) / 2
     legend_rows = 1

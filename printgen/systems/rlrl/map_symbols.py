@@ -7,17 +7,21 @@ from reportlab.pdfgen.canvas import Canvas
 from ...maps import glyphs
 from ...maps.symbols import Symbols
 from ...render import fonts
+from ...words import say_for
+from . import rules
 from .level import DOOR, FALSE, LOCKED
 
-FEATURE_MARKS = {  # feature code -> (glyph, legend words); "empty" has no mark
-    "monster-hq": (glyphs.ringed("H"), "Monster HQ"),
-    "chasm": (glyphs.hole(0.15), "chasm"),
-    "antimagic": (glyphs.ringed("Ø"), "antimagic field"),
-    "cliff": (glyphs.warning("C"), "cliff"),
-    "cookstove": (glyphs.ringed("K"), "cookstove"),
-    "cells": (glyphs.ringed("J"), "cells with key"),
-    "altar": (glyphs.ringed("A"), "altar"),
-    "fountain": (glyphs.fountain, "fountain"),
+say = say_for(__package__)
+
+FEATURE_MARKS = {  # feature code -> glyph (its legend words: mark.<code>); "empty" has no mark
+    "monster-hq": glyphs.ringed("H"),
+    "chasm": glyphs.hole(0.15),
+    "antimagic": glyphs.ringed("Ø"),
+    "cliff": glyphs.warning("C"),
+    "cookstove": glyphs.ringed("K"),
+    "cells": glyphs.ringed("J"),
+    "altar": glyphs.ringed("A"),
+    "fountain": glyphs.fountain,
 }
 
 
@@ -43,18 +47,25 @@ def shop(level: int):
     return draw
 
 
+def locked_roll() -> dict[str, str]:
+    """The door table's die and the totals that lock a door, as the table gives them ("1d6", "5-6")."""
+    table = rules.tables()["door"]
+    return {"die": table.die_text, "roll": ", ".join(row.roll_text for row in table.rows if row["locked"])}
+
+
 def symbols(level: int) -> Symbols:
-    found = (Symbols(blocked_label="rock behind a false door", secret_label="secret door")
-             .door(DOOR, glyphs.door(1), "door")
-             .door(LOCKED, glyphs.locked(glyphs.door(1)), "locked door (1d6: 5-6)", on_players_map=False)
-             .door(FALSE, false_door, "false door", on_players_map=False)
-             .mark("stairs-up", glyphs.stairs(False), "stairs up")
-             .mark("stairs-down", glyphs.stairs(True), "stairs down")
-             .mark("amulet", glyphs.chest(0.2, "Y"), "the Amulet of Yendor")
-             .mark("terminal", glyphs.ringed("T"), "computer terminal")
-             .mark("shop", shop(level), f"shop, level {level}"))
-    for code, (glyph, label) in FEATURE_MARKS.items():
-        found.mark(code, glyph, label)
-    return (found.mark("monster", glyphs.ringed("M"), "monster")
-            .mark("trap", glyphs.warning("!"), "trap")
-            .mark("loot", glyphs.chest(1), "loot"))
+    found = (Symbols(blocked_label=say("door.blocked"), secret_label=say("door.secret"))
+             .door(DOOR, glyphs.door(1), say("door.door"))
+             .door(LOCKED, glyphs.locked(glyphs.door(1)), say("door.locked-door", **locked_roll()),
+                   on_players_map=False)
+             .door(FALSE, false_door, say("door.false-door"), on_players_map=False)
+             .mark("stairs-up", glyphs.stairs(False), say("mark.stairs-up"))
+             .mark("stairs-down", glyphs.stairs(True), say("mark.stairs-down"))
+             .mark("amulet", glyphs.chest(0.2, "Y"), say("mark.amulet"))
+             .mark("terminal", glyphs.ringed("T"), say("mark.terminal"))
+             .mark("shop", shop(level), say("mark.shop", level=level)))
+    for code, glyph in FEATURE_MARKS.items():
+        found.mark(code, glyph, say(f"mark.{code}"))
+    return (found.mark("monster", glyphs.ringed("M"), say("mark.monster"))
+            .mark("trap", glyphs.warning("!"), say("mark.trap"))
+            .mark("loot", glyphs.chest(1), say("mark.loot")))

@@ -12,19 +12,21 @@ from typing import Any
 
 from ...render.compose import compose
 from ...render.html import render_pdf
-from . import colours, rules, words
+from ...words import say_for
+from . import colours, key, rules
 
-TITLE = "Rogue Like Roguelike: the Dungeon Master's reference"
+say = say_for(__package__)
 
 
 def build(request) -> bytes:
     """The reference product: the reference pages alone, with the seed's colour key."""
-    return compose([pages(request, colours.deal(request.code.stream("colours")))], request.code, TITLE)
+    return compose([pages(request, colours.deal(request.code.stream("colours")))], request.code,
+                   say("title.reference"))
 
 
 def pages(request, dealt: dict[str, str]) -> bytes:
     """The reference pages without footers, for the campaign to compose."""
-    return render_pdf("rlrl/reference.html", request.code, TITLE, request.paper, request.templates,
+    return render_pdf("rlrl/reference.html", request.code, say("title.reference"), request.paper, request.templates,
                       **context(dealt))
 
 
@@ -39,7 +41,7 @@ def context(dealt: dict[str, str]) -> dict[str, Any]:
         "food": campaign["food"],
         "doors": _rows(t["door"]),
         "secret_doors": _rows(t["secret-doors"]),
-        "features": [{**r, "text": words.FEATURES[r["code"]]} for r in _rows(t["special-features"])],
+        "features": [{**r, "text": say(f"feature.{r['code']}")} for r in _rows(t["special-features"])],
         "encounters": [{"roll": row.roll_text, "result": row.result} for row in rules.encounters().rows],
         "letters": [_letter(letter) for letter in rules.LETTERS],
         "status": _rows(t["loot-status"]),
@@ -58,32 +60,56 @@ def _rows(table) -> list[dict[str, Any]]:
 
 def _letter(letter: str) -> dict[str, Any]:
     t = rules.tables()
-    monsters = [{"roll": row.roll_text, **words.monster_line(row.result, letter)}
+    monsters = [{"roll": row.roll_text, **key.monster_line(row.result, letter)}
                 for row in t[rules.monsters(letter)].rows]
     traps = []
     if rules.traps(letter) in t.tables:
-        traps = [{"roll": row.roll_text, "name": row.result, "text": words.trap_text(words.trap_line(row.result, letter))}
+        traps = [{"roll": row.roll_text, "name": row.result, "text": key.trap_text(key.trap_line(row.result, letter))}
                  for row in t[rules.traps(letter)].rows]
     loot_table = t[rules.loot(letter)]
-    loot = [{"roll": row.roll_text, "name": row.result, "text": words.loot_row_text(row.fields)}
+    loot = [{"roll": row.roll_text, "name": row.result, "text": loot_row_text(row.fields)}
             for row in loot_table.rows]
     return {"letter": letter, "monsters": monsters, "traps": traps, "loot": loot, "loot_note": loot_table.notes}
 
 
+def loot_row_text(fields: dict[str, Any]) -> str:
+    """What a Loot list row gives: numbers from the list, words from the phrasebook."""
+    kind = fields["kind"]
+    if kind == "gold":
+        return say("loot-row.gold")
+    if fields.get("magic"):
+        effect = say(f"loot-effect.{fields['magic']}")
+        return say("loot-row.magic-charges", effect=effect, charges=fields["charges_dice"]) \
+            if fields.get("charges_dice") else effect
+    if kind == "weapon":
+        damage = fields["damage_dice"]
+        if fields.get("arrows_dice"):
+            return say("loot-row.weapon-arrows", damage=damage, arrows=fields["arrows_dice"])
+        return say("loot-row.weapon-thrown", damage=damage) if fields.get("ranged") \
+            else say("loot-row.weapon", damage=damage)
+    if kind == "armor":
+        return say("loot-row.armor", armor=fields["armor"])
+    if kind == "bag":
+        return say("loot-row.bag", pulls=fields["pulls"])
+    if kind == "amulet":
+        return say("loot-row.amulet")
+    if fields.get("choice"):
+        return say("loot-row.choice")
+    return say("loot-row.gear", bonus=fields["bonus"], skill=fields["skill"])
+
+
 def _shop() -> dict[str, Any]:
     campaign = rules.campaign()
-    rows = []
-    for row in rules.tables()["shop-stock"].rows:
-        price = f"{row['price']} gp" + (" each" if row.get("each") else "")
-        rows.append({"roll": row.roll_text, "result": row.result, "price": price})
+    rows = [{"roll": row.roll_text, "result": row.result, "price": key.price_text(row["price"], row.get("each", False))}
+            for row in rules.tables()["shop-stock"].rows]
     return {"rows": rows, **campaign["shop"], "mimic": campaign["mimic"], "keeper": campaign["shopkeeper"]}
 
 
 def colour_key(dealt: dict[str, str]) -> list[dict[str, str]]:
     """Every potion and wand with the colour this campaign gave it, potions first."""
     items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
-    return [{"name": item["name"], "kind": item["kind"], "colour": dealt[item["magic"]],
-             "effect": words.LOOT_EFFECTS[item["magic"]]} for item in items]
+    return [{"name": item["name"], "kind": say(f"kind.{item['kind']}"), "colour": dealt[item["magic"]],
+             "effect": say(f"loot-effect.{item['magic']}")} for item in items]
 
 
 def _spells() -> list[dict[str, Any]]:

@@ -1,49 +1,47 @@
-"""The Rogue Like Roguelike rule set as data: tables, lists, the campaign's numbers, printgen's choices."""
+"""The Rogue Like Roguelike rule set as data: tables, lists, the campaign's numbers, printgen's choices.
+
+Every file is read through the game's one data loader (``GAME.data``,
+``GAME.tables``, ``GAME.data_list``); these accessors only name what the
+rest of the game asks for.
+"""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from ...tables import DataList, TableSet, load_list
-from . import leveled
+from ...tables import DataList, Row, TableSet
+from . import GAME, leveled
 
-DATA = Path(__file__).resolve().parent / "data"
 LETTERS = ("E", "D", "C", "B", "A")  # the encounter lists, weakest first
 
 
-@cache
 def tables() -> TableSet:
-    return TableSet.load(DATA / "tables")
+    return GAME.tables()
 
 
 @cache
 def encounters() -> leveled.LeveledTable:
-    return leveled.load(DATA / "leveled" / "encounters.toml")
+    return leveled.from_data(GAME.data("leveled/encounters"), "leveled/encounters.toml")
 
 
-@cache
 def data_list(list_id: str) -> DataList:
-    return load_list(DATA / "lists" / f"{list_id}.toml")
+    return GAME.data_list(list_id)
 
 
-@cache
 def campaign() -> dict[str, Any]:
     """The setup's and the guide's numbers: dice, offsets, shop prices, stat lines."""
-    return tomllib.loads((DATA / "campaign.toml").read_text(encoding="utf-8"))
+    return GAME.data("campaign")
 
 
-@cache
 def character() -> dict[str, Any]:
-    return tomllib.loads((DATA / "character.toml").read_text(encoding="utf-8"))
+    """Character Creation and Leveling Up: skills, pools, the Difficulty table, the special abilities."""
+    return GAME.data("character")
 
 
-@cache
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps."""
-    return tuple(tomllib.loads((DATA / "notes.toml").read_text(encoding="utf-8"))["choice"])
+    return GAME.choices()
 
 
 def difficulty(level: int) -> int:
@@ -64,3 +62,13 @@ def traps(letter: str) -> str:
 
 def loot(letter: str) -> str:
     return f"loot-{letter.lower()}"
+
+
+def monster_row(name: str, letter: str) -> Row:
+    """The row of the monster called ``name`` on the ``letter`` list."""
+    return next(r for r in tables()[monsters(letter)].rows if r.result == name)
+
+
+def trap_row(name: str, letter: str) -> Row:
+    """The row of the trap called ``name`` on the ``letter`` list."""
+    return next(r for r in tables()[traps(letter)].rows if r.result == name)

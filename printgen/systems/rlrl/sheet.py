@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper
+from ...words import say_for
 from . import characters, colours
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, field, label, paragraph, paragraph_height, ruled_list,
                             square_boxes, title_band, titled, vstack)
@@ -18,6 +19,8 @@ SIZES = (1, 2)
 PRE_ROLLED = True
 GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 WHOLE_PAGE_KINDS: tuple[str, ...] = ()
+
+say = say_for(__package__)
 
 
 def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
@@ -53,18 +56,18 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     r = characters.rules()
     s = style.pt
     gap = s(5)
-    top = title_band(c, w, h, "@ ROGUE LIKE ROGUELIKE · THE ROGUE", style,
-            right=f"No. {char['number']}" if char else "") - gap
+    top = title_band(c, w, h, say("sheet.title"), style,
+                     right=say("sheet.number", number=char["number"]) if char else "") - gap
     row_h = s(30)
     name_w = w * 0.5
-    field(c, form, "name", 0, top - row_h, name_w - gap, row_h, "Rogue's name", style, char and char["name"])
+    field(c, form, "name", 0, top - row_h, name_w - gap, row_h, say("sheet.name"), style, char and char["name"])
     lw = w * 0.14
-    field(c, form, "level", name_w, top - row_h, lw, row_h, "Level", style, char and str(char["level"]))
+    field(c, form, "level", name_w, top - row_h, lw, row_h, say("sheet.level"), style, char and str(char["level"]))
     hx = name_w + lw + gap
     hw = (w - hx - gap) / 2
-    field(c, form, "hp.max", hx, top - row_h, hw, row_h, "Hit points: most", style,
+    field(c, form, "hp.max", hx, top - row_h, hw, row_h, say("sheet.hp-most"), style,
           char and str(char["hit_points"]))
-    field(c, form, "hp.now", hx + hw + gap, top - row_h, hw, row_h, "Hit points: now", style)
+    field(c, form, "hp.now", hx + hw + gap, top - row_h, hw, row_h, say("sheet.hp-now"), style)
     top -= row_h + gap
 
     left_w = w * 0.54
@@ -73,24 +76,22 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     # Left column: skills, then the rules at hand, then inventory.
     skill_row = s(19)
     skills_h = len(r["skills"]) * skill_row + s(30)
-    diff = "  ".join(f"{d['levels']}: {d['difficulty']}" for d in r["difficulty"])
-    lu = r["level_up"]
+    diff = "  ".join(say("sheet.difficulty-row", levels=d["levels"], difficulty=d["difficulty"])
+                     for d in r["difficulty"])
     start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
-    rules_at_hand = [(f"Roll the skill's pool: every 5 or 6 is a success. You need as many successes as the "
-                      f"level's Difficulty (dungeon level: Difficulty  {diff}).", 6.6, fonts.SERIF, 0.15),
-                     (f"Going down a level gains a level: {lu['skills']} {lu['hit_points']} {lu['ability']}",
-                      6.6, fonts.SERIF, 0.15),
-                     ("Note: " + start, 6, fonts.SERIF_ITALIC, 0.4)]
+    rules_at_hand = [(say("sheet.rules-success", table=diff), 6.6, fonts.SERIF, 0.15),
+                     (say("sheet.rules-level-up", **r["level_up"]), 6.6, fonts.SERIF, 0.15),
+                     (say("sheet.note", text=start), 6, fonts.SERIF_ITALIC, 0.4)]
     inner_w = left_w - 2 * s(4)
     ref_h = s(13) + s(6) + sum(paragraph_height(text, style, inner_w, size, font) + s(1)
                                for text, size, font, _ in rules_at_hand)
     (sk_y, sk_h), (ref_y, ref_h), (inv_y, inv_h) = vstack(top, top, [skills_h, ref_h, -1], gap)
     _skills(c, 0, sk_y, left_w, sk_h, char, style, form, skill_row)
-    ix, iy, iw, ih = titled(c, 0, ref_y, left_w, ref_h, "Rules at hand", "", style)
+    ix, iy, iw, ih = titled(c, 0, ref_y, left_w, ref_h, say("sheet.rules"), "", style)
     yy = iy + ih + s(1)
     for text, size, font, gray in rules_at_hand:
         yy = paragraph(c, ix, yy - s(1), iw, text, style, size, font=font, gray=gray)
-    ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, "Inventory", "", style)
+    ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, say("sheet.inventory"), "", style)
     ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
 
     # Right column: abilities, lock picks and gold, spells, colours.
@@ -103,32 +104,34 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     pick_rows = 12 // picks_per_row
     lp_h = s(13) + s(13) + pick_rows * (pick + s(2)) + s(2)
     names = ", ".join(a["name"] for a in r["ability"] if not a.get("added"))
-    choose = f"Choose from: {names}, or one your table invents."
+    choose = say("sheet.abilities-choose", names=names)
     choose_h = paragraph_height(choose, style, inner_w, 5.8, fonts.SERIF_ITALIC) + s(2)
     parts = [-1, lp_h, -0.8, col_h]
     (ab_y, ab_h), (lp_y, lp_h), (sp_y, sp_h), (co_y, co_h) = vstack(top, top, parts, gap)
-    ix, iy, iw, ih = titled(c, right_x, ab_y, right_w, ab_h, "Special abilities", "one per level gained", style)
+    ix, iy, iw, ih = titled(c, right_x, ab_y, right_w, ab_h, say("sheet.abilities"), say("sheet.abilities-aside"),
+                            style)
     ref_top = iy + choose_h
     ruled_list(c, form, "abilities", ix, ref_top, iw, ih - choose_h, s(16), style)
     paragraph(c, ix, ref_top - s(1), iw, choose, style, 5.8, font=fonts.SERIF_ITALIC, gray=0.3)
 
-    ix, iy, iw, ih = titled(c, right_x, lp_y, right_w, lp_h, "Lock picks and gold", "a failed check breaks a pick",
+    ix, iy, iw, ih = titled(c, right_x, lp_y, right_w, lp_h, say("sheet.lockpicks"), say("sheet.lockpicks-aside"),
                             style)
-    label(c, ix, iy + ih - s(8), "Lock picks:", style, 6.5)
+    label(c, ix, iy + ih - s(8), say("sheet.lockpicks-label"), style, 6.5)
     square_boxes(c, form, "lockpicks", ix, iy + ih - s(12), 12, pick, s(2), style, per_row=picks_per_row)
     gx = ix + picks_per_row * (pick + s(2)) + s(4)
-    field(c, form, "gold", gx, iy, ix + iw - gx, ih - s(1), "Gold", style,
+    field(c, form, "gold", gx, iy, ix + iw - gx, ih - s(1), say("sheet.gold"), style,
           char and str(char["gold"]))
 
-    ix, iy, iw, ih = titled(c, right_x, sp_y, right_w, sp_h, "Prepared spells",
-                            "total levels ≤ dungeon level", style)
+    ix, iy, iw, ih = titled(c, right_x, sp_y, right_w, sp_h, say("sheet.spells"),
+                            say("sheet.spells-aside"), style)
     ruled_list(c, form, "spells", ix, iy, iw, ih, s(16), style, checkbox=True)
 
-    ix, iy, iw, ih = titled(c, right_x, co_y, right_w, co_h, "Colours identified", "what each one does", style)
+    ix, iy, iw, ih = titled(c, right_x, co_y, right_w, co_h, say("sheet.colours"), say("sheet.colours-aside"),
+                            style)
     yy = iy + ih - s(12)
     cw = iw * 0.34
     for colour, item_kind in shown:
-        label(c, ix, yy + s(2.5), f"{colour} {item_kind}", style, 7, gray=0.1)
+        label(c, ix, yy + s(2.5), say("sheet.colour", colour=colour, kind=say(f"kind.{item_kind}")), style, 7, gray=0.1)
         c.saveState()
         c.setStrokeGray(0.68)
         c.setLineWidth(0.4)
@@ -143,7 +146,7 @@ def _skills(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, A
             form: FormCollector, row: float) -> None:
     s = style.pt
     r = characters.rules()
-    ix, iy, iw, ih = titled(c, x, y, w, h, "Skills", "shade a die for each d6 in the pool", style)
+    ix, iy, iw, ih = titled(c, x, y, w, h, say("sheet.skills"), say("sheet.skills-aside"), style)
     size = min(row - s(5), s(14))
     gap = s(3)
     dice_w = r["max_pool"] * (size + gap) - gap
@@ -171,7 +174,7 @@ def _skills(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, A
             c.roundRect(bx, by, size, size, size * 0.18, stroke=1, fill=1 if filled else 0)
             c.setFillGray(1 if filled and not style.ink_saver else 0 if filled else 0.6)
             c.setFont(fonts.MONO, max(style.type(6), size * 0.42))
-            c.drawCentredString(bx + size / 2, by + size * 0.33, f"{k + 1}d")
+            c.drawCentredString(bx + size / 2, by + size * 0.33, say("sheet.die", count=k + 1))
             c.restoreState()
             if not char and not filled:
                 form.add(c, f"skill.{skill.replace(' ', '-')}.{k + 1}", bx, by, size, size, kind="check")
