@@ -114,7 +114,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ruled_list(c, form, "abilities", ix, ref_top, iw, ih - choose_h, s(16), style)
     paragraph(c, ix, ref_top - s(1), iw, choose, style, 5.8, font=fonts.SERIF_ITALIC, gray=0.3)
 
-    ix, iy, iw, ih = titled(c, right_x, lp_y, right_w, lp_h, say("sheet.lockpicks"), say("sheet.lockpicks-aside"),
+    ix, iy, iw, ih = titled(c, right_x, lp_y, right_w, lp_h, say("sheet.lockpicks"), say("rule.lockpick"),
                             style)
     label(c, ix, iy + ih - s(8), say("sheet.lockpicks-label"), style, 6.5)
     square_boxes(c, form, "lockpicks", ix, iy + ih - s(12), 12, pick, s(2), style, per_row=picks_per_row)
