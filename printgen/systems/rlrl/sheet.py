@@ -79,7 +79,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     diff = "  ".join(say("sheet.difficulty-row", levels=d["levels"], difficulty=d["difficulty"])
                      for d in r["difficulty"])
     start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
-    rules_at_hand = [(say("sheet.rules-success", table=diff), 6.6, fonts.SERIF, 0.15),
+    success = " ".join([say("rule.success"), say("sheet.difficulty-table", table=diff)])
+    rules_at_hand = [(success, 6.6, fonts.SERIF, 0.15),
                      (say("sheet.rules-level-up", **r["level_up"]), 6.6, fonts.SERIF, 0.15),
                      (say("sheet.note", text=start), 6, fonts.SERIF_ITALIC, 0.4)]
     inner_w = left_w - 2 * s(4)
