@@ -132,7 +132,7 @@ def _marks_off_the_stairs(c: Canvas, region: Region, built: Built, symbols, mark
 def _reminder_text(built: Built) -> str:
     d = built.difficulty
     actions = say("map.difficulty-many", difficulty=d) if d > 1 else say("map.difficulty-one", difficulty=d)
-    return " ".join([actions, say("map.returning")])
+    return " ".join([actions, say("map.returning-lead"), say("rule.returning")])
 
 
 def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> float:
