@@ -47,10 +47,10 @@ def _eating(row) -> list[tuple[str, str]]:
     if not row["edible"]:
         return []
     food = rules.campaign()["food"]
-    said = [(say("deck.eaten-lead"), say("deck.eaten", edible=food["edible_hp"], cooked=food["cooked_hp"]))]
+    said = [(say("deck.eaten-lead"), say("rule.eating", edible=food["edible_hp"], cooked=food["cooked_hp"]))]
     if row["diseased"]:
         said.append((say("deck.diseased-lead"),
-                     say("deck.diseased", loss=food["disease_loss"], minutes=food["disease_minutes"])))
+                     say("rule.disease", loss=food["disease_loss"], minutes=food["disease_minutes"])))
     return said
 
 
