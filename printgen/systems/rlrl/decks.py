@@ -71,7 +71,7 @@ def _shop_cards() -> list[Card]:
         Card(mimic["name"], say("deck.mimic-kicker"),
              (Stat(say("deck.attack"), mimic["attack_dice"]), Stat(say("deck.damage"), mimic["damage_dice"]),
               Stat(say("deck.hp"), str(mimic["hp"]))),
-             body=(Paragraph(say("deck.mimic", traits=", ".join(say(f"trait.{t}") for t in mimic["traits"]))),)),
+             body=(Paragraph(_sentence("; ".join([say("item.mimic"), *(say(f"trait.{t}") for t in mimic["traits"])]))),)),
         Card(say("deck.keeper"), say("deck.keeper-kicker"),
              (Stat(say("deck.attack"), keeper["attack_dice"]), Stat(say("deck.damage"), keeper["damage_dice"]),
               Stat(say("deck.hp"), str(keeper["hp"]))),

@@ -170,8 +170,12 @@ def shop_entry(shop: dict[str, Any], colours: dict[str, str]) -> tuple[str, str]
     items.append(say("key.identify-many", **scrolls) if scrolls["count"] > 1 else say("key.identify-one", **scrolls))
     keeper = rules.campaign()["shopkeeper"]
     return say("key.shop-lead", level=shop["level"]), " ".join([
-        say("key.shop", roll=shop["stock_roll"], items="; ".join(items)),
-        say("key.keeper", attack=keeper["attack_dice"], damage=keeper["damage_dice"], hp=keeper["hp"])])
+        say("key.shop", roll=shop["stock_roll"], items="; ".join(items)), say("shop.keeper", stats=foe_stats(keeper))])
+
+
+def foe_stats(foe: dict[str, Any]) -> str:
+    """A shop foe's numbers: "attack 4d, damage 4d, 50 HP"."""
+    return say("shop.stats", attack=foe["attack_dice"], damage=foe["damage_dice"], hp=foe["hp"])
 
 
 def level_key(built: Built, shop: dict[str, Any], colours: dict[str, str]) -> list[tuple[str, str]]:

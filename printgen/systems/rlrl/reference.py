@@ -102,7 +102,10 @@ def _shop() -> dict[str, Any]:
     campaign = rules.campaign()
     rows = [{"roll": row.roll_text, "result": row.result, "price": key.price_text(row["price"], row.get("each", False))}
             for row in rules.tables()["shop-stock"].rows]
-    return {"rows": rows, **campaign["shop"], "mimic": campaign["mimic"], "keeper": campaign["shopkeeper"]}
+    mimic = campaign["mimic"]
+    return {"rows": rows, **campaign["shop"], "mimic": key.foe_stats(mimic),
+            "mimic_traits": [say(f"trait.{trait}") for trait in mimic["traits"]],
+            "keeper": key.foe_stats(campaign["shopkeeper"])}
 
 
 def colour_key(dealt: dict[str, str]) -> list[dict[str, str]]:
