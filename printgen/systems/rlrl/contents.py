@@ -72,7 +72,7 @@ def roll_loot(rng: Rng, letter: str, a_monsters: int = 0, with_status: bool = Tr
     """One roll on a loot list; the A list adds 1 for every A level monster met (a total above 6 reads as 6)."""
     table = rules.tables()[rules.loot(letter)]
     total = table.die.roll(rng)
-    bonus = a_monsters if letter == "A" else 0
+    bonus = a_monsters if rules.counts_a_monsters(letter) else 0
     row = table.lookup(min(total + bonus, table.die.high))
     found: dict[str, Any] = {"letter": letter, "roll": total, "bonus": bonus, "name": row.result, "kind": row["kind"]}
     for key, field in (("gold_dice", "gold"), ("charges_dice", "charges"), ("arrows_dice", "arrows")):

@@ -69,7 +69,8 @@ def _letter(letter: str) -> dict[str, Any]:
     loot_table = t[rules.loot(letter)]
     loot = [{"roll": row.roll_text, "name": row.result, "text": loot_row_text(row.fields)}
             for row in loot_table.rows]
-    return {"letter": letter, "monsters": monsters, "traps": traps, "loot": loot, "loot_note": loot_table.notes}
+    return {"letter": letter, "monsters": monsters, "traps": traps, "loot": loot,
+            "a_loot": rules.counts_a_monsters(letter)}
 
 
 def loot_row_text(fields: dict[str, Any]) -> str:

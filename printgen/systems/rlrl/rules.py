@@ -64,6 +64,11 @@ def loot(letter: str) -> str:
     return f"loot-{letter.lower()}"
 
 
+def counts_a_monsters(letter: str) -> bool:
+    """Whether a roll on the ``letter`` loot list gets +1 for each A level monster met (only the A list)."""
+    return letter == "A"
+
+
 def monster_row(name: str, letter: str) -> Row:
     """The row of the monster called ``name`` on the ``letter`` list."""
     return next(r for r in tables()[monsters(letter)].rows if r.result == name)
