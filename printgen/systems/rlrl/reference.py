@@ -48,6 +48,7 @@ def context(dealt: dict[str, str]) -> dict[str, Any]:
         "shop": _shop(),
         "colour_key": colour_key(dealt),
         "spells": _spells(),
+        "spell_roll": _spell_roll(),
         "level_up": character["level_up"],
         "abilities": [{"added": False, **ability} for ability in character["ability"]],
         "notes": list(rules.choices()),
@@ -114,6 +115,13 @@ def colour_key(dealt: dict[str, str]) -> list[dict[str, str]]:
     items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
     return [{"name": item["name"], "kind": say(f"kind.{item['kind']}"), "colour": dealt[item["magic"]],
              "effect": say(f"loot-effect.{item['magic']}")} for item in items]
+
+
+def _spell_roll() -> dict[str, str]:
+    """The Spells table's die and its two halves' totals, for "Roll 1d6 for the half (1-3 ..., 4-6 ...)"."""
+    table = rules.tables()["spell"]
+    first, second = table.rows
+    return {"die": table.die_text, "first": first.roll_text, "second": second.roll_text}
 
 
 def _spells() -> list[dict[str, Any]]:

@@ -124,7 +124,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
           char and str(char["gold"]))
 
     ix, iy, iw, ih = titled(c, right_x, sp_y, right_w, sp_h, say("sheet.spells"),
-                            say("sheet.spells-aside"), style)
+                            say("rule.prepared"), style)
     ruled_list(c, form, "spells", ix, iy, iw, ih, s(16), style, checkbox=True)
 
     ix, iy, iw, ih = titled(c, right_x, co_y, right_w, co_h, say("sheet.colours"), say("sheet.colours-aside"),
