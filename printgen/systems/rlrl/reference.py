@@ -49,7 +49,7 @@ def context(dealt: dict[str, str]) -> dict[str, Any]:
         "colour_key": colour_key(dealt),
         "spells": _spells(),
         "spell_roll": _spell_roll(),
-        "level_up": character["level_up"],
+        "max_pool": character["max_pool"],
         "abilities": [{"added": False, **ability} for ability in character["ability"]],
         "notes": list(rules.choices()),
     }

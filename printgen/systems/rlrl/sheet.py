@@ -81,7 +81,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
     success = " ".join([say("rule.success"), say("sheet.difficulty-table", table=diff)])
     rules_at_hand = [(success, 6.6, fonts.SERIF, 0.15),
-                     (say("sheet.rules-level-up", **r["level_up"]), 6.6, fonts.SERIF, 0.15),
+                     (say("rule.level-up", most=r["max_pool"]), 6.6, fonts.SERIF, 0.15),
                      (say("sheet.note", text=start), 6, fonts.SERIF_ITALIC, 0.4)]
     inner_w = left_w - 2 * s(4)
     ref_h = s(13) + s(6) + sum(paragraph_height(text, style, inner_w, size, font) + s(1)
