@@ -15,11 +15,11 @@ import pytest
 from printgen import dice
 from printgen.cli import main
 from printgen.maps.checks import check_level
-from printgen.maps.level import LEADS
+from printgen.maps.level import LEADS, Exit
 from printgen.products import build
 from printgen.render.canvas import new_document
 from printgen.seed import SeedCode
-from printgen.systems.rlrl import generate as campaign, map_page, rules
+from printgen.systems.rlrl import generate as campaign, key, map_page, rules
 from printgen.systems.rlrl.generate import place_amulet
 from printgen.systems.rlrl.level import CORRIDOR, FALSE, LOCKED, ROOM, RULE, STARTING_ROOM, build_level
 from printgen.systems.rlrl.sheet_corners import CORNERS, HEIGHT, WIDTH
@@ -247,3 +247,16 @@ def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
         exits = [e for a in level.level.areas for e in a.exits if e.at is not None]
         assert ("secret door" in legend) == any(e.secret for e in exits)
         assert ("locked door" in legend) == any(e.kind == LOCKED and not e.secret for e in exits)
+
+
+def test_the_key_names_a_false_door_as_a_door_a_player_understands():
+    assert key.door_text(Exit(FALSE, leads="blocked")) == "false door"
+    assert key.door_text(Exit(FALSE, secret=True, leads="blocked")) == "secret false door"
+    assert key.door_text(Exit(FALSE, leads="blocked", rolled=False)) == "false door (added)"
+    built = made("camp2")
+    doors = [door for level, shop in zip(built.levels, built.shops)
+             for _, text in key.level_key(level, shop, built.colours)
+             for sentence in text.split(". ") if sentence.startswith(("Doors: ", "Door: "))
+             for door in sentence.split(": ", 1)[1].rstrip(".").split("; ")]
+    false = [door for door in doors if "false" in door]
+    assert false and all(door.split(" (")[0] in ("false door", "secret false door") for door in false)

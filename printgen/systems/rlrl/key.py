@@ -79,12 +79,12 @@ def loot_text(loot: dict[str, Any], colours: dict[str, str]) -> str:
 # --- the key's entries ------------------------------------------------------------------------
 
 def door_text(exit_: Exit) -> str:
-    """"→ 5", "→ 5 locked", "secret → 7", "false", "unexplored locked"."""
+    """"→ 5", "→ 5 locked", "secret → 7", "false door", "secret false door", "unexplored locked"."""
     parts = []
     if exit_.secret:
         parts.append(say("key-door.secret"))
-    if exit_.kind == FALSE:
-        parts.append(say("key-door.false-door"))
+    if exit_.kind == FALSE or exit_.leads == "blocked":
+        parts.append(say("door.false-door"))
     elif exit_.to is not None:
         parts.append(say("key-door.to", area=exit_.to))
     else:
