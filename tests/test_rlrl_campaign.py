@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -223,6 +224,7 @@ def test_the_dm_part_holds_cover_reference_and_ten_keyed_maps_with_the_page_rang
         heading = f"LEVEL {level.level.number} · DIFFICULTY {level.difficulty}"
         assert sum(heading in t for t in texts) == 1
     assert not any("the rogue's map" in t for t in texts)
+    assert not any(re.search(r"--[a-z]", t) for t in texts)  # no command-line words on a printed page
 
 
 def test_the_campaign_does_not_depend_on_the_hash_seed(tmp_path):
