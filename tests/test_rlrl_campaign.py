@@ -238,6 +238,16 @@ def test_the_campaign_does_not_depend_on_the_hash_seed(tmp_path):
     assert there.read_bytes() == here.read_bytes()
 
 
+def test_each_dm_page_says_what_it_is_the_map_or_the_key():
+    built = made("camp2")
+    code = SeedCode("dungeon", "rlrl", "camp2", ())
+    doc = new_document(code, "test", PAPERS["letter"].size)
+    map_page.dm_pages(doc.canvas, PAPERS["letter"], built.levels[0], built.shops[0], built.colours)
+    first, *keys = page_texts(doc.finish())
+    assert "the Dungeon Master's map" in first and "THE KEY" not in first
+    assert keys and all("THE KEY" in t and "the Dungeon Master's key" in t and "'s map" not in t for t in keys)
+
+
 def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
     built = made("camp2")
     code = SeedCode("dungeon", "rlrl", "camp2", ())

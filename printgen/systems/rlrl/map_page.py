@@ -99,7 +99,7 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
     title, size = say("map.key-title", level=number), None
     while entries:
         c.showPage()
-        top = _title(c, paper, title, say("map.dm-aside"))
+        top = _title(c, paper, title, say("map.key-aside"))
         if size is None:  # the first key page: the standing reminders, then the key at the size that fits best
             top = _reminder(c, MARGIN, width, top, built)
             size = text_flow.fitting_size(entries, width, top - FOOTER_ROOM)
