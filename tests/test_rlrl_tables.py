@@ -11,7 +11,7 @@ from printgen import dice
 from printgen.cli import main
 from printgen.seed import stream
 from printgen.seed import SeedCode
-from printgen.systems.rlrl import colours, contents, decks, rules, shops
+from printgen.systems.rlrl import colours, contents, decks, key, rules, shops
 
 from pdfutil import page_texts
 
@@ -142,3 +142,17 @@ def test_encounter_deck_has_a_card_per_monster_and_trap(tmp_path):
     assert main(["deck", "encounters", "--system", "rlrl", "--seed", "x", "-o", str(out)]) in (0, None)
     text = " ".join(page_texts(out))
     assert "Dragon" in text and "Land Mine" in text and "Mimic" in text
+
+
+def test_every_trap_card_gives_its_rule_in_the_words_of_the_key():
+    deck = decks.encounters_deck(SeedCode("deck", "rlrl", "x"), {})
+    for letter in rules.LETTERS:
+        if rules.traps(letter) not in rules.tables().tables:
+            continue
+        for row in rules.tables()[rules.traps(letter)].rows:
+            card = next(card for card in deck.cards if card.title == row.result)
+            text = " ".join(paragraph.text for paragraph in card.body)
+            rule = key.trap_text(key.trap_line(row.result, letter))
+            assert text == rule[0].upper() + rule[1:] + ".", row.result
+    dart = next(card for card in deck.cards if card.title == "Dart Trap")
+    assert dart.body[0].text == "Attack 1d, damage 1d-2."

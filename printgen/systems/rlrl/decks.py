@@ -58,10 +58,8 @@ def _trap_card(row, letter: str) -> Card:
     line = key.trap_line(row.result, letter)
     damage = (Stat(say("deck.damage"), line["damage"]),) if line["damage"] else ()
     stats = (Stat(say("deck.attack"), line["attack"] or say("deck.auto")), *damage, Stat(say("deck.list"), letter))
-    body = [Paragraph(say("deck.autohit"))] if not line["attack"] else []
-    if line["effect"]:
-        body.append(Paragraph(_sentence(line["effect"])))
-    return Card(row.result, say("deck.trap-kicker", letter=letter, roll=row.roll_text), stats, body=tuple(body))
+    body = (Paragraph(_sentence(key.trap_text(line))),)  # the trap's rule, as the key and the reference word it
+    return Card(row.result, say("deck.trap-kicker", letter=letter, roll=row.roll_text), stats, body=body)
 
 
 def _shop_cards() -> list[Card]:
