@@ -156,3 +156,30 @@ def test_every_trap_card_gives_its_rule_in_the_words_of_the_key():
             assert text == rule[0].upper() + rule[1:] + ".", row.result
     dart = next(card for card in deck.cards if card.title == "Dart Trap")
     assert dart.body[0].text == "Attack 1d, damage 1d-2."
+
+
+@pytest.mark.parametrize("options", [{}, {"count": 2}, {"per-page": 2, "fillable": True}],
+                         ids=["blank", "pre-rolled", "two-up-fillable"])
+def test_the_sheet_and_the_reference_of_one_seed_list_the_same_colours(options):
+    from printgen.products import build
+    from printgen.products.sheet import options_for
+
+    seed = "same-colours"
+    listed = colours.listed(colours.for_seed(SeedCode("reference", "rlrl", seed)))
+    assert len(listed) == len(colours.magic_items())
+    sheet_options = options_for("rlrl", "letter", options.get("count"), options.get("per-page", 1),
+                                options.get("fillable", False), False, None, "pdf")
+    sheet = " ".join(" ".join(page_texts(build(SeedCode.make("sheet", "rlrl", seed, sheet_options)))).split())
+    reference = " ".join(" ".join(page_texts(build(SeedCode.make("reference", "rlrl", seed, {})))).split())
+    shown = [f"{colour} {kind}" for colour, kind in listed]
+    assert all(line in reference for line in shown)
+    # On the sheet: the same colours, potions then wands, each in alphabetical order, and no other.
+    where = [sheet.find(line) for line in shown]
+    assert -1 not in where and where == sorted(where)
+    for kind in colours.KINDS:
+        for colour in colours.pool(kind):
+            assert (f"{colour} {kind}" in sheet) == ((colour, kind) in listed), (colour, kind)
+    assert [kind for _, kind in listed] == sorted((kind for _, kind in listed), key=colours.KINDS.index)
+    for kind in colours.KINDS:
+        names = [colour for colour, k in listed if k == kind]
+        assert names == sorted(names)

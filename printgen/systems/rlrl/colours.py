@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...seed import Rng
+from ...seed import Rng, SeedCode
 from . import rules
 
 KINDS = ("potion", "wand")
+STREAM = "colours"  # the seed's stream the colours are dealt from, for the campaign, its reference and its sheet
 
 
 def magic_items() -> list[dict[str, str]]:
@@ -28,6 +29,19 @@ def magic_items() -> list[dict[str, str]]:
 
 def pool(kind: str) -> list[str]:
     return [item["name"] for item in rules.data_list("colours").items if item["kind"] == kind]
+
+
+def for_seed(code: SeedCode) -> dict[str, str]:
+    """The colours the seed of ``code`` deals: the same for its campaign, its reference and its sheets."""
+    return deal(code.stream(STREAM))
+
+
+def listed(dealt: dict[str, str]) -> list[tuple[str, str]]:
+    """(colour, kind) of every dealt colour as the rogue's sheet lists them: potions, then wands, each in
+    alphabetical order, so that the list gives away nothing of which is which."""
+    kinds = {item["magic"]: item["kind"] for item in magic_items()}
+    return sorted(((colour, kinds[magic]) for magic, colour in dealt.items()),
+                  key=lambda pair: (KINDS.index(pair[1]), pair[0]))
 
 
 def deal(rng: Rng) -> dict[str, Any]:

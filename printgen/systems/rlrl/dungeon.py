@@ -21,7 +21,7 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style
 from ...words import say_for
-from . import generate as generator, map_page, reference, sheet
+from . import colours, generate as generator, map_page, reference, sheet
 from .generate import Campaign
 
 say = say_for(__package__)
@@ -72,20 +72,13 @@ def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
     c.saveState()
     c.translate(SHEET_EDGE, SHEET_FOOT)
     sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - SHEET_FOOT, "rogue", None, Style(),
-               FormCollector(enabled=False), item_colours=rogue_colours(built.colours))
+               FormCollector(enabled=False), item_colours=colours.listed(built.colours))
     c.restoreState()
     c.showPage()
     for level in built.levels:
         map_page.rogue_page(c, request.paper, level)
         c.showPage()
     return [doc.finish()]
-
-
-def rogue_colours(dealt: dict[str, str]) -> list[tuple[str, str]]:
-    """This campaign's colours for the rogue's sheet: potions then wands, each in alphabetical order."""
-    kinds = {item["magic"]: item["kind"] for item in reference.colours.magic_items()}
-    return sorted(((colour, kinds[magic]) for magic, colour in dealt.items()),
-                  key=lambda pair: (reference.colours.KINDS.index(pair[1]), pair[0]))
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:

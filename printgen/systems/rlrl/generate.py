@@ -39,7 +39,7 @@ def generate(code: SeedCode, rooms: int) -> Campaign:
             if link.kind == "stairs-up":
                 link.level, link.area = above.level.number, above.stairs_area
     shop_list = [shops.roll_shop(code.stream("shop", built.level.number), built.level.number) for built in levels]
-    return Campaign(levels, shop_list, colours.deal(code.stream("colours")), place_amulet(levels[-1]), rooms)
+    return Campaign(levels, shop_list, colours.for_seed(code), place_amulet(levels[-1]), rooms)
 
 
 def place_amulet(last: Built) -> dict[str, Any]:

@@ -20,7 +20,7 @@ say = say_for(__package__)
 
 def build(request) -> bytes:
     """The reference product: the reference pages alone, with the seed's colour key."""
-    return compose([pages(request, colours.deal(request.code.stream("colours")))], request.code,
+    return compose([pages(request, colours.for_seed(request.code))], request.code,
                    say("title.reference"))
 
 

@@ -44,15 +44,19 @@ def choices() -> tuple[dict[str, str], ...]:
     return characters.choices()
 
 
-def rules_colours() -> list[tuple[str, str]]:
-    """(colour, kind) of every potion and wand as the Loot lists give them."""
-    items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
-    return [(item["rules_colour"], item["kind"]) for item in items]
+def seed_colours(c: Canvas) -> list[tuple[str, str]]:
+    """(colour, kind) of every potion and wand as this seed deals them: the colours of the same seed's
+    campaign and reference, listed as the campaign's copy of the sheet lists them.
+
+    The sheet contract's ``draw`` is given no seed code; every canvas printgen makes carries it as the
+    PDF's subject (render/canvas.new_document), so it is read back from there.
+    """
+    return colours.listed(colours.for_seed(SeedCode.parse(c._doc.info.subject)))
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector, item_colours: list[tuple[str, str]] | None = None) -> None:
-    """The sheet; ``item_colours`` (colour, kind) are a campaign's dealt colours, else the rules' own."""
+    """The sheet; ``item_colours`` (colour, kind) are a campaign's dealt colours, else the seed's (the same)."""
     r = characters.rules()
     s = style.pt
     gap = s(5)
@@ -96,7 +100,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
 
     # Right column: abilities, lock picks and gold, spells, colours.
-    shown = item_colours or rules_colours()
+    shown = item_colours or seed_colours(c)
     col_h = len(shown) * s(13) + s(20)
     inner_w = right_w - 2 * s(4)
     # Twelve lock picks in a row where they fit beside the gold at a legible size, else in two rows of six.
@@ -139,7 +143,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         c.line(ix + cw, yy, ix + iw, yy)
         c.restoreState()
         form.add(c, f"colour.{colour.replace(' ', '-')}", ix + cw, yy + 0.5, iw - cw, s(12),
-                 font_size=s(8))
+                 font_size=s(8), caption=say("sheet.colour-tooltip", colour=colour, kind=say(f"kind.{item_kind}")))
         yy -= s(13)
 
 
