@@ -45,7 +45,7 @@ def trap_line(name: str, letter: str) -> dict[str, Any]:
     row = rules.trap_row(name, letter)
     effect = row.get("effect")
     return {"name": name, "letter": letter, "attack": row.get("attack_dice", ""), "damage": row.get("damage_dice", ""),
-            "effect": say(f"trap-effect.{effect}") if effect else ""}
+            "effect": say(f"trap-effect.{effect}", **row.fields) if effect else ""}
 
 
 def trap_text(line: dict[str, Any]) -> str:
@@ -69,11 +69,21 @@ def loot_text(loot: dict[str, Any], colours: dict[str, str]) -> str:
     if loot.get("magic"):
         magic = loot["magic"]
         words = {"name": text, "colour": colours[magic], "kind": say(f"kind.{kind}"),
-                 "effect": say(f"loot-effect.{magic}")}
+                 "effect": magic_effect(magic)}
         text = (say("loot.magic-charges", charges=loot["charges"], **words) if "charges" in loot
                 else say("loot.magic", **words))
     status = say(f"status.{loot['status']['code']}") if "status" in loot else ""
     return say("loot.with-status", item=text, status=status) if status else text
+
+
+def magic_effect(magic: str) -> str:
+    """What a potion or wand does, its dice read from its loot row."""
+    return say(f"loot-effect.{magic}", **rules.magic_row(magic).fields)
+
+
+def feature_text(code: str) -> str:
+    """What a special feature means, its dice and bonuses read from its row."""
+    return say(f"feature.{code}", **rules.feature_row(code).fields)
 
 
 # --- the key's entries ------------------------------------------------------------------------
@@ -141,7 +151,7 @@ def area_entry(area: Area, colours: dict[str, str]) -> tuple[str, str]:
     feature = area.data.get("feature")
     if feature and feature["code"] != "empty":
         sentences.append(say("key.feature", name=feature["name"], roll=feature["roll"],
-                             meaning=say(f"feature.{feature['code']}")))
+                             meaning=feature_text(feature["code"])))
     sentences += [encounter_text(encounter, colours) for encounter in area.data.get("encounters", [])]
     if area.exits:
         sentences.append(say("key.doors", doors=doors_text(area)))

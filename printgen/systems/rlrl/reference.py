@@ -41,7 +41,7 @@ def context(dealt: dict[str, str]) -> dict[str, Any]:
         "food": campaign["food"],
         "doors": _rows(t["door"]),
         "secret_doors": _rows(t["secret-doors"]),
-        "features": [{**r, "text": say(f"feature.{r['code']}")} for r in _rows(t["special-features"])],
+        "features": [{**r, "text": key.feature_text(r["code"])} for r in _rows(t["special-features"])],
         "encounters": [{"roll": row.roll_text, "result": row.result} for row in rules.encounters().rows],
         "letters": [_letter(letter) for letter in rules.LETTERS],
         "status": _rows(t["loot-status"]),
@@ -80,7 +80,7 @@ def loot_row_text(fields: dict[str, Any]) -> str:
     if kind == "gold":
         return say("loot-row.gold")
     if fields.get("magic"):
-        effect = say(f"loot-effect.{fields['magic']}")
+        effect = key.magic_effect(fields["magic"])
         return say("loot-row.magic-charges", effect=effect, charges=fields["charges_dice"]) \
             if fields.get("charges_dice") else effect
     if kind == "weapon":
@@ -114,7 +114,7 @@ def colour_key(dealt: dict[str, str]) -> list[dict[str, str]]:
     """Every potion and wand with the colour this campaign gave it, potions first."""
     items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
     return [{"name": item["name"], "kind": say(f"kind.{item['kind']}"), "colour": dealt[item["magic"]],
-             "effect": say(f"loot-effect.{item['magic']}")} for item in items]
+             "effect": key.magic_effect(item["magic"])} for item in items]
 
 
 def _spell_roll() -> dict[str, str]:

@@ -77,3 +77,13 @@ def monster_row(name: str, letter: str) -> Row:
 def trap_row(name: str, letter: str) -> Row:
     """The row of the trap called ``name`` on the ``letter`` list."""
     return next(r for r in tables()[traps(letter)].rows if r.result == name)
+
+
+def feature_row(code: str) -> Row:
+    """The Special Features row of the feature ``code``."""
+    return next(r for r in tables()["special-features"].rows if r["code"] == code)
+
+
+def magic_row(magic: str) -> Row:
+    """The loot row of the potion or wand whose magic code is ``magic``."""
+    return next(r for letter in LETTERS for r in tables()[loot(letter)].rows if r.get("magic") == magic)
