@@ -35,6 +35,7 @@ def context(dealt: dict[str, str]) -> dict[str, Any]:
     campaign = rules.campaign()
     character = rules.character()
     return {
+        "dice": {table_id: table.die_text for table_id, table in t.tables.items()},
         "difficulty": character["difficulty"],
         "setup": campaign["setup"],
         "explore": campaign["explore"],
