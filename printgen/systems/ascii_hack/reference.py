@@ -14,7 +14,10 @@ from typing import Any
 from ...cards.sizes import CARD_SIZES
 from ...render.compose import compose
 from ...render.html import render_pdf
+from ...words import say_for
 from . import odds, rules
+
+say = say_for(__package__)
 
 POOL_SIZES = range(1, 6)  # pools of one to five dice a side
 CARD = CARD_SIZES["poker"]
@@ -23,7 +26,7 @@ NOTES = ("Rounded chances", "Pools", "Stunt dice", "Success and failure chances"
 
 def build(request) -> bytes:
     size = request.options["size"]
-    title = "ASCII @HACK: table reference" + (" cards" if size == "card" else "")
+    title = say("reference.cards-title") if size == "card" else say("reference.title")
     template = "ascii-hack/reference-cards.html" if size == "card" else "ascii-hack/reference.html"
     page = render_pdf(template, request.code, title, request.paper, request.templates,
                       card={"width": CARD.width_mm, "height": CARD.height_mm}, **figures())
@@ -44,8 +47,8 @@ def figures() -> dict[str, Any]:
         "expected": [{"die": die, "cells": [decimal(n * odds.expected_net((die,)), 2) for n in POOL_SIZES]}
                      for die in rules.ranks()],
         "power": r["power"],
-        "prices": r["price"],
-        "obstacles": r["obstacle"],
+        "prices": rules.prices(),
+        "obstacles": rules.obstacle_costs(),
         "starting_tokens": r["starting_tokens"],
         "gear_limit": r["gear_limit"],
         "home_max_rank": r["home_max_rank"],
