@@ -29,7 +29,7 @@ def build(request) -> bytes:
     title = say("reference.cards-title") if size == "card" else say("reference.title")
     template = "ascii-hack/reference-cards.html" if size == "card" else "ascii-hack/reference.html"
     page = render_pdf(template, request.code, title, request.paper, request.templates,
-                      card={"width": CARD.width_mm, "height": CARD.height_mm}, **figures())
+                      card={"width": CARD.width_mm, "height": CARD.height_mm}, capital=rules.capital, **figures())
     return compose([page], request.code, title)
 
 

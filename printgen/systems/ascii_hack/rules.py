@@ -16,6 +16,11 @@ from . import GAME
 say = say_for(__package__)
 
 
+def capital(text: str) -> str:
+    """A phrase of the phrasebook opening a sentence: its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def rules() -> dict[str, Any]:
     return GAME.data("character")
 

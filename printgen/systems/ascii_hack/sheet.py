@@ -261,11 +261,6 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
     return yy
 
 
-def capital(text: str) -> str:
-    """``text`` opening a sentence."""
-    return text[:1].upper() + text[1:]
-
-
 def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
     r = rules.rules()
     s = style.pt
@@ -296,7 +291,7 @@ def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector
 
     kinds = rules.obstacle_kinds()
     guide = " · ".join(f"{o['kind']}: {o['cost']}" for o in rules.obstacle_costs())
-    top = paragraph(c, 0, top, w, say("opposition.guide", guide=guide, slain=capital(say("rule.slain"))),
+    top = paragraph(c, 0, top, w, say("opposition.guide", guide=guide, slain=rules.capital(say("rule.slain"))),
                     style, 6.8, font=fonts.SERIF_ITALIC, gray=0.3) - s(3)
     n = 3
     parts = vstack(top, top, [-1] * n, gap)

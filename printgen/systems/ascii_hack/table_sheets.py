@@ -8,6 +8,7 @@ from ...render import fonts
 from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, ruled_list, title_band, titled,
                             underline_field, vstack)
 from ...words import say_for
+from .rules import capital
 
 say = say_for(__package__)
 
@@ -114,12 +115,13 @@ def _slip(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float
     s = style.pt
     key = f"bid{number}"
     label(c, x, y + h - s(8), say("bids.bid"), style, 8, bold=True, gray=0.1, font=fonts.MONO_BOLD)
-    label(c, x + w, y + h - s(8), say("bids.hands"), style, 5.6, right=True, font=fonts.SERIF_ITALIC)
+    label(c, x + w, y + h - s(8), say("rule.hands"), style, 5.6, right=True, font=fonts.SERIF_ITALIC)
     underline_field(c, form, f"{key}.player", x, y + h - s(24), w, say("bids.player"), style, size=9)
     underline_field(c, form, f"{key}.on", x, y + h - s(39), w, say("bids.on"), style, size=9)
     size = min(s(13), h * 0.2)
     base = y + s(6)
-    paragraph(c, x, base + size + s(24), w, say("bids.ties"), style, 5.8, font=fonts.SERIF_ITALIC, gray=0.35)
+    outcome = say("bids.outcome", ties=capital(say("rule.ties")), lost=capital(say("rule.lost")))
+    paragraph(c, x, base + size + s(24), w, outcome, style, 5.8, font=fonts.SERIF_ITALIC, gray=0.35)
     for k, side in enumerate(("for", "against")):  # one or the other: a pair of radio buttons
         bx = x + k * w * 0.32
         box(c, bx, base, size, size, style)
