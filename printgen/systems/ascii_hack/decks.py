@@ -52,7 +52,13 @@ def card(item: dict[str, Any], genre: str, label: str = "") -> Card:
 
 
 def _about(family: str, genre: str) -> Card:
-    body = [Paragraph(say(f"about.{family}"))]
+    if family == "obstacle":
+        body = [Paragraph(rules.note("Pre-rolled obstacles"))]
+    else:
+        cost = say(f"obstacle-cost.{family}") if family in rules.rules()["obstacles"] else ""
+        body = [Paragraph(say(f"about.{family}", cost=cost, slain=say("rule.slain"), trap=say("rule.trap"),
+                              environ=say("rule.environ"), entrance=say("rule.entrance"),
+                              device=rules.capital(say("rule.device", cost=obstacles.DEVICE_COST))))]
     ranges = _ranges(family)
     if ranges:
         body.append(Paragraph(say("about.suggestions-text", ranges=f"{ranges[0].upper()}{ranges[1:]}"),
@@ -118,7 +124,7 @@ def _trap(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     effect, triggers = item["effect"], item["triggers"]
     body = [Paragraph(say("card.trap.effect-text", **effect), say("card.trap.effect")),
             Paragraph(_sentence(triggers), say("card.trap.triggers", count=len(triggers))),
-            Paragraph(say("card.trap.rolls"))]
+            Paragraph(rules.capital(say("rule.trap")) + ".")]
     stats = [Stat(say("card.trap.effect-stat"), effect["die"]), Stat(say("card.trap.triggers-stat"), str(len(triggers))),
              Stat(say("card.tokens"), str(item["cost"]))]
     return stats, body
@@ -127,7 +133,7 @@ def _trap(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
 def _environ(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     effect = item["effect"]
     body = [Paragraph(say("card.environ.effect-text", **effect), say("card.environ.effect")),
-            Paragraph(say("card.environ.rolls"))]
+            Paragraph(rules.capital(say("rule.environ")) + ".")]
     return [Stat(say("card.environ.effect-stat"), effect["die"]), Stat(say("card.tokens"), str(item["cost"]))], body
 
 
@@ -141,7 +147,8 @@ def _puzzle(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
 
 
 def _zone(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
-    body = [Paragraph(say("card.zone.exits-text", exits=item["exits"]), say("card.zone.exits"))]
+    body = [Paragraph(say("card.zone.exits-text", exits=item["exits"], entrance=say("rule.entrance")),
+                      say("card.zone.exits"))]
     if item["needs_light"]:
         body.append(Paragraph(say("card.zone.dark-text", cost=item["cost"]), say("card.zone.dark")))
     light = say("card.zone.needed") if item["needs_light"] else say("card.zone.not-needed")
@@ -151,7 +158,7 @@ def _zone(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
 
 
 def _device(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
-    body = [Paragraph(say("card.device.text", cost=item["cost"]), say("card.device.lead"))]
+    body = [Paragraph(rules.capital(say("rule.device", cost=item["cost"])) + ".")]
     return [Stat(say("card.tokens"), str(item["cost"]))], body
 
 

@@ -38,7 +38,7 @@ def _zone(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float
     s = style.pt
     key = f"zone{number}"
     title = say("zone-log.zone")
-    ix, iy, iw, ih = titled(c, x, y, w, h, title, say("zone-log.note"), style)
+    ix, iy, iw, ih = titled(c, x, y, w, h, title, say("zone-log.note", entrance=say("rule.entrance")), style)
     number_x = x + s(8) + fonts.string_width(title.upper(), fonts.SERIF_BOLD, s(7.5))
     c.saveState()
     c.setStrokeGray(0.35)
