@@ -16,6 +16,7 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...words import say_for
 from . import odds, rules
+from .obstacles import DEVICE_COST
 
 say = say_for(__package__)
 
@@ -53,6 +54,7 @@ def figures() -> dict[str, Any]:
         "gear_limit": r["gear_limit"],
         "home_max_rank": r["home_max_rank"],
         "escalation_final": r["escalation_final"],
+        "device_cost": DEVICE_COST,
         "notes": {topic: rules.note(topic) for topic in NOTES},
     }
 

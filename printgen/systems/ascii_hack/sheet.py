@@ -84,7 +84,7 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
     _elements(c, form, 0, top - rows_h, half, rows_h, say("adventurer.talents"), say("adventurer.talents-note"),
               char and char["talents"], TALENT_ROWS, style, "talent")
     _elements(c, form, half + gap, top - rows_h, half, rows_h, say("adventurer.gear", limit=r["gear_limit"]),
-              say("adventurer.gear-note", rank=r["home_max_rank"]), char and char["gear"], r["gear_limit"], style,
+              say("rule.home-gear", rank=r["home_max_rank"]), char and char["gear"], r["gear_limit"], style,
               "gear", numbered=True)
     top -= rows_h + gap
 
@@ -138,14 +138,14 @@ def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, say("consumables.title"), say("consumables.note"), style)
     rows = [
-        ("sustenance", r["sustenance_start"], 0, True),
-        ("illumination", r["illumination_start"], 0, True),
-        ("escalation", r["escalation_start"], r["escalation_final"], False),
+        ("sustenance", say("rule.sustenance"), r["sustenance_start"], 0, True),
+        ("illumination", say("rule.illumination"), r["illumination_start"], 0, True),
+        ("escalation", say("consumables.escalation-note", final=say("rule.final", final=r["escalation_final"])),
+         r["escalation_start"], r["escalation_final"], False),
     ]
     row_h = ih / 3
-    for k, (key, start, end, down) in enumerate(rows):
+    for k, (key, note, start, end, down) in enumerate(rows):
         title = say(f"consumables.{key}")
-        note = say(f"consumables.{key}-note", final=r["escalation_final"])
         base = iy + ih - (k + 1) * row_h
         # The die's name with what moves it on one line, its values in a row of boxes under them.
         label(c, ix, base + row_h - s(8), title, style, 8, bold=True, gray=0.05)
@@ -248,7 +248,8 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
         c.line(ix, yy - s(3.5), ix + iw, yy - s(3.5))
         c.restoreState()
     yy -= s(6)
-    notes = say("costs.rules", home=r["home_max_rank"])
+    notes = say("costs.rules", cost=say("price-cost.raise"), **{
+        key: rules.capital(say(f"rule.{key}")) for key in ("near", "stunt", "exit")}, **{"raise": say("price.raise")})
     if compact:
         yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3)
         yy -= s(3)
