@@ -150,7 +150,7 @@ def _zone(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     body = [Paragraph(say("card.zone.exits-text", exits=item["exits"], entrance=say("rule.entrance")),
                       say("card.zone.exits"))]
     if item["needs_light"]:
-        body.append(Paragraph(say("card.zone.dark-text", cost=item["cost"]), say("card.zone.dark")))
+        body.append(Paragraph(rules.capital(say("rule.light", cost=item["cost"])) + ".", say("card.zone.dark")))
     light = say("card.zone.needed") if item["needs_light"] else say("card.zone.not-needed")
     stats = [Stat(say("card.zone.exits-stat"), str(item["exits"])), Stat(say("card.zone.light"), light),
              Stat(say("card.tokens"), str(item["cost"]))]

@@ -16,7 +16,7 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...words import say_for
 from . import odds, rules
-from .obstacles import DEVICE_COST
+from .obstacles import DEVICE_COST, ILLUMINATION_COST
 
 say = say_for(__package__)
 
@@ -55,6 +55,7 @@ def figures() -> dict[str, Any]:
         "home_max_rank": r["home_max_rank"],
         "escalation_final": r["escalation_final"],
         "device_cost": DEVICE_COST,
+        "illumination_cost": ILLUMINATION_COST,
         "notes": {topic: rules.note(topic) for topic in NOTES},
     }
 
