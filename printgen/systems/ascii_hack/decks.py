@@ -14,7 +14,6 @@ from ...cards.model import Card, Deck, Paragraph, Stat
 from ...seed import SeedCode
 from ...words import say_for
 from . import obstacles, rules
-from .obstacles import builds
 
 say = say_for(__package__)
 
@@ -59,10 +58,8 @@ def _about(family: str, genre: str) -> Card:
         body = [Paragraph(say(f"about.{family}", cost=cost, slain=say("rule.slain"), trap=say("rule.trap"),
                               environ=say("rule.environ"), entrance=say("rule.entrance"),
                               device=rules.capital(say("rule.device", cost=obstacles.DEVICE_COST))))]
-    ranges = _ranges(family)
-    if ranges:
-        body.append(Paragraph(say("about.suggestions-text", ranges=f"{ranges[0].upper()}{ranges[1:]}"),
-                              say("about.suggestions")))
+    if family != "device":  # what the seed chose: the "Suggested builds" note, as the notes list it
+        body.append(Paragraph(rules.note("Suggested builds"), say("about.suggestions")))
     genre_name = say(f"genre.{genre}")
     if family == "obstacle":
         body.append(Paragraph(say("about.rolled")))
@@ -70,32 +67,6 @@ def _about(family: str, genre: str) -> Card:
     body.append(Paragraph(say("about.shuffled")))
     return Card(say("about.title"), say("about.kicker", kind=say(f"family.{family}"), genre=genre_name), (), (),
                 tuple(body))
-
-
-def _ranges(family: str) -> str:
-    b = builds()
-    if family == "monster":
-        return say("about.ranges.monster", talents=_span(b["monster"]["talent_ranks"]),
-                   gear=_span(b["monster"]["gear_ranks"]))
-    if family == "trap":
-        return say("about.ranges.trap", effect=_span(b["trap"]["effect_ranks"]),
-                   triggers=b["trap"]["triggers_at_least"])
-    if family == "environ":
-        return say("about.ranges.environ", effect=_span(b["environ"]["effect_ranks"]))
-    if family == "puzzle":
-        low, high = b["puzzle"]["toll"]
-        return say("about.ranges.puzzle", low=low, high=high)
-    if family == "obstacle":
-        return " ".join(say("about.ranges.obstacle", kinds=say(f"deck.{obstacles.FAMILIES[f]}"), ranges=_ranges(f))
-                        for f in b["obstacles"]["families"])
-    if family == "zone":
-        low, high = b["zone"]["exits"]
-        return say("about.ranges.zone", low=low, high=high)
-    return ""
-
-
-def _span(ranks: list[str]) -> str:
-    return say("about.ranges.span", low=ranks[0], high=ranks[-1])
 
 
 def _sentence(phrases: list[str]) -> str:
