@@ -27,8 +27,8 @@ def _deck(family: str, name: str):
         genre = options["genre"]
         cards = [_about(family, genre)] + [card(item, genre) for item in obstacles.deal(code, family, genre)]
         title = say(f"deck.{name}")
-        return Deck(name, title, tuple(cards), back_title=title, back_subtitle=say("deck.back", genre=say(f"genre.{genre}")),
-                    accent=ACCENTS[family])
+        return Deck(name, title, tuple(cards), back_title=title,
+                    back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS[family])
 
     return build_deck
 
@@ -96,8 +96,8 @@ def _trap(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     body = [Paragraph(say("card.trap.effect-text", **effect), say("card.trap.effect")),
             Paragraph(_sentence(triggers), say("card.trap.triggers", count=len(triggers))),
             Paragraph(rules.capital(say("rule.trap")) + ".")]
-    stats = [Stat(say("card.trap.effect-stat"), effect["die"]), Stat(say("card.trap.triggers-stat"), str(len(triggers))),
-             Stat(say("card.tokens"), str(item["cost"]))]
+    stats = [Stat(say("card.trap.effect-stat"), effect["die"]),
+             Stat(say("card.trap.triggers-stat"), str(len(triggers))), Stat(say("card.tokens"), str(item["cost"]))]
     return stats, body
 
 

@@ -219,7 +219,8 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
     """The die ranks with their costs and exact chances; returns the y below the table."""
     r = rules.rules()
     s = style.pt
-    ix, iy, iw, ih = titled(c, x, y, w, h, say("costs.title"), say("costs.note"), style)
+    ix, iy, iw, ih = titled(c, x, y, w, h, say("costs.title"),
+                            say("costs.note", success=r["success_at_least"], failure=r["failure_face"]), style)
     columns = ["die", "talent", "gear", "stunt", "success", "failure"]
     if not compact:
         columns[1], columns[2] = "talent-environ", "gear-trap"
@@ -248,8 +249,8 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
         c.line(ix, yy - s(3.5), ix + iw, yy - s(3.5))
         c.restoreState()
     yy -= s(6)
-    notes = say("costs.rules", cost=say("price-cost.raise"), **{
-        key: rules.capital(say(f"rule.{key}")) for key in ("near", "stunt", "exit")}, **{"raise": say("price.raise")})
+    rule = {key: rules.capital(say(f"rule.{key}", success=r["success_at_least"])) for key in ("near", "stunt", "exit")}
+    notes = say("costs.rules", cost=say("price-cost.raise"), **rule, **{"raise": say("price.raise")})
     if compact:
         yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3)
         yy -= s(3)

@@ -55,8 +55,8 @@ def _zone(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float
     label(c, ix, body_y + exits_h - s(7), say("zone-log.exits"), style, 6, bold=True)
     for e in range(EXITS):
         base = body_y + exits_h - s(9) - (e + 1) * s(13)
-        underline_field(c, form, f"{key}.exit{e + 1}", ix, base + s(2), left_w, say("zone-log.exit", number=e + 1), style,
-                        size=9)
+        underline_field(c, form, f"{key}.exit{e + 1}", ix, base + s(2), left_w, say("zone-log.exit", number=e + 1),
+                        style, size=9)
     _obstacles(c, form, ix + left_w + s(8), body_y, iw - left_w - s(8), body_h, key, style)
     _zone_strip(c, form, ix, iy, iw, strip_h, key, style)
 
