@@ -1,5 +1,6 @@
 """The ASCII @HACK reference: every printed chance is the exact value, rounded as it says."""
 
+import html
 import re
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -10,6 +11,8 @@ import pytest
 
 from printgen.cli import main
 from printgen.products import build
+from printgen.render.html import render_html
+from printgen.systems.ascii_hack import reference as ascii_reference
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
@@ -150,6 +153,20 @@ def test_one_die_against_one_die_is_the_exact_value(page):
         expected = [success(mine) * (1 - success(theirs)) + (1 - success(mine) - failure(mine)) * failure(theirs)
                     for theirs in DICE]
         assert row.group(1).split() == [rounded(p, 0) for p in expected]
+
+
+def test_the_cards_hold_every_section_and_rule_of_the_page(page, cards):
+    """What the page heads (its sections, each rule's bold lead, each note) the cards hold too, on two sheets."""
+    template, title, context = ascii_reference.layout("page")
+    source = render_html(template, None, seed_code="x", title=title, page_size="1pt 1pt", **context)
+    heads = [html.unescape(re.sub(r"<[^>]+>", "", h)).strip().rstrip(".")
+             for h in re.findall(r"<h2>(.*?)</h2>|<b>(.*?)</b>", source) for h in h if h]
+    assert len(heads) >= 25 and "How the table runs" in heads and "Home" in heads and "One die against one die" in heads
+    sheets = len(open_pdf(cards[1]).pages)
+    text = " ".join(" ".join(page_text(cards[1], n).split()) for n in range(sheets)).casefold()
+    missing = [head for head in heads if " ".join(head.split()).casefold() not in text]
+    assert not missing, f"the cards leave out {missing}"
+    assert sheets == 2
 
 
 def test_power_levels_are_the_rules(page):

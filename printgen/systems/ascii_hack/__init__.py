@@ -32,9 +32,9 @@ GAME = Game(
     },
     reference=Offer(
         "costs, exact chances of dice and pools, power levels, bids and the combat round",
-        (Option("size", "page: one page; card: six poker-size cards on one sheet, to cut out.",
+        (Option("size", "page: one page; card: the same on ten poker-size cards, on two sheets, to cut out.",
                 choices=("page", "card"), default="page"),),
         examples=(("reference --system ascii-hack", "costs and exact odds on one page"),
-                  ("reference --system ascii-hack --size card", "the same on six poker-size cards")),
+                  ("reference --system ascii-hack --size card", "the same on ten poker-size cards")),
     ),
 )

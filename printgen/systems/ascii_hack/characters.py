@@ -9,18 +9,20 @@ the reserve kept in hand. Gear bought at Home never passes d8.
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
 from typing import Any
 
 from ...names import name as make_name
 from ...seed import Rng
-from .rules import DATA, cost, power, ranks, rules
+from ...words import say_for
+from . import GAME
+from .rules import cost, power, ranks, rules
+
+say = say_for(__package__)
 
 
-@cache
 def genres() -> dict[str, dict[str, list[str]]]:
-    return tomllib.loads((DATA / "genres.toml").read_text(encoding="utf-8"))
+    """Talent and Gear names for pre-rolled adventurers, by genre."""
+    return GAME.data("genres")
 
 
 def budget() -> list[dict[str, Any]]:
@@ -29,9 +31,9 @@ def budget() -> list[dict[str, Any]]:
     pre = r["pre_rolled"]
     refresh = power(pre["power_level"])["adventurer_refresh"]
     return [
-        {"what": "Starting Tokens", "tokens": r["starting_tokens"]},
-        {"what": "World Element: the genre", "tokens": -pre["world_elements"]},
-        {"what": f"Refresh ({pre['power_level']} power level)", "tokens": refresh},
+        {"what": say("ledger.starting"), "tokens": r["starting_tokens"]},
+        {"what": say("ledger.world-element"), "tokens": -pre["world_elements"]},
+        {"what": say("ledger.refresh", level=pre["power_level"]), "tokens": refresh},
     ]
 
 
@@ -67,9 +69,9 @@ def roll_character(rng: Rng, number: int, genre: str) -> dict[str, Any]:
     gear = [{"name": e["name"], "die": order[e["rank"]], "cost": cost("gear", order[e["rank"]]), "home": True}
             for e in elements if e["kind"] == "gear"]
     for t in talents:
-        ledger.append({"what": f"Talent: {t['name']} {t['die']}", "tokens": -t["cost"]})
+        ledger.append({"what": say("ledger.talent", name=t["name"], die=t["die"]), "tokens": -t["cost"]})
     for g in gear:
-        ledger.append({"what": f"Gear: {g['name']} {g['die']}", "tokens": -g["cost"]})
+        ledger.append({"what": say("ledger.gear", name=g["name"], die=g["die"]), "tokens": -g["cost"]})
     left = available - spent
     return {
         "number": number,

@@ -8,12 +8,11 @@ data: names from the lists, dice, counts and Token costs.
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
 from typing import Any
 
 from ...seed import Rng, SeedCode
-from .rules import DATA, cost, slain_reward
+from . import GAME
+from .rules import cost, slain_reward
 
 FAMILIES = {"zone": "zones", "monster": "monsters", "trap": "traps", "environ": "environs", "puzzle": "puzzles",
             "device": "devices"}
@@ -21,15 +20,12 @@ DEVICE_COST = 1  # "pay one Token to find a Device"
 ILLUMINATION_COST = 1  # an Opposition player's Token makes a Zone need light
 
 
-@cache
 def builds() -> dict[str, Any]:
-    return tomllib.loads((DATA / "builds.toml").read_text(encoding="utf-8"))
+    return GAME.data("builds")
 
 
-@cache
 def prompts(family: str, genre: str) -> tuple[dict[str, Any], ...]:
-    data = tomllib.loads((DATA / "prompts" / f"{FAMILIES[family]}.toml").read_text(encoding="utf-8"))
-    return tuple(data[genre])
+    return tuple(GAME.data(f"prompts/{FAMILIES[family]}")[genre])
 
 
 def build(family: str, prompt: dict[str, Any], rng: Rng) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 Every figure is worked out here from the rules' numbers (``rules``) and the
 exact chances (``odds``); the template only places them. ``--size page`` is
-one page; ``--size card`` is six poker-size cards on one sheet, to cut out.
+one page; ``--size card`` holds the same on ten poker-size cards, six on the
+first sheet and four on the second, to cut out.
 """
 
 from __future__ import annotations
@@ -14,20 +15,31 @@ from typing import Any
 from ...cards.sizes import CARD_SIZES
 from ...render.compose import compose
 from ...render.html import render_pdf
+from ...words import say_for
 from . import odds, rules
+from .obstacles import DEVICE_COST, ILLUMINATION_COST
+
+say = say_for(__package__)
 
 POOL_SIZES = range(1, 6)  # pools of one to five dice a side
 CARD = CARD_SIZES["poker"]
-NOTES = ("Rounded chances", "Pools", "Stunt dice", "Success and failure chances")
+NOTES = ("Pools", "Rounded chances", "Stunt dice", "Success and failure chances")  # in the order printed
 
 
 def build(request) -> bytes:
-    size = request.options["size"]
-    title = "ASCII @HACK: table reference" + (" cards" if size == "card" else "")
-    template = "ascii-hack/reference-cards.html" if size == "card" else "ascii-hack/reference.html"
-    page = render_pdf(template, request.code, title, request.paper, request.templates,
-                      card={"width": CARD.width_mm, "height": CARD.height_mm}, **figures())
+    template, title, context = layout(request.options["size"])
+    page = render_pdf(template, request.code, title, request.paper, request.templates, **context)
     return compose([page], request.code, title)
+
+
+def layout(size: str) -> tuple[str, str, dict[str, Any]]:
+    """The template of ``size`` ("page" or "card"), the document's title and what the template is given."""
+    if size == "card":
+        template, title = "ascii-hack/reference-cards.html", say("reference.cards-title")
+    else:
+        template, title = "ascii-hack/reference.html", say("reference.title")
+    return template, title, {"card": {"width": CARD.width_mm, "height": CARD.height_mm}, "capital": rules.capital,
+                             **figures()}
 
 
 def figures() -> dict[str, Any]:
@@ -44,12 +56,14 @@ def figures() -> dict[str, Any]:
         "expected": [{"die": die, "cells": [decimal(n * odds.expected_net((die,)), 2) for n in POOL_SIZES]}
                      for die in rules.ranks()],
         "power": r["power"],
-        "prices": r["price"],
-        "obstacles": r["obstacle"],
+        "prices": rules.prices(),
+        "obstacles": rules.obstacle_costs(),
         "starting_tokens": r["starting_tokens"],
         "gear_limit": r["gear_limit"],
         "home_max_rank": r["home_max_rank"],
         "escalation_final": r["escalation_final"],
+        "device_cost": DEVICE_COST,
+        "illumination_cost": ILLUMINATION_COST,
         "notes": {topic: rules.note(topic) for topic in NOTES},
     }
 

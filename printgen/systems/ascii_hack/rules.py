@@ -1,37 +1,37 @@
 """The rules' numbers, stated once: die ranks and their costs, Stunt dice,
-ranged dice at Near range, power levels, and the choices printgen makes where
-the rules are silent. Sheets, the reference and the decks all read them here.
+ranged dice at Near range, power levels, prices, and the choices printgen
+makes where the rules are silent. Sheets, the reference and the decks all
+read them here; their words are in ``words.toml``.
 """
 
 from __future__ import annotations
 
-import tomllib
 from fractions import Fraction
-from functools import cache
 from math import floor
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parent / "data"
+from ...words import say_for
+from . import GAME
+
+say = say_for(__package__)
 
 
-def _load(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))
+def capital(text: str) -> str:
+    """A phrase of the phrasebook opening a sentence: its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
-@cache
 def rules() -> dict[str, Any]:
-    return _load("character.toml")
+    return GAME.data("character")
 
 
-@cache
 def near_range() -> dict[str, str]:
     """Each die rank and what it is worth when a ranged die is invoked at Near range."""
-    return {row["die"]: row["near"] for row in _load("near-range.toml")["row"]}
+    return {row["die"]: row["near"] for row in GAME.data("near-range")["row"]}
 
 
 def choices() -> tuple[dict[str, str], ...]:
-    return tuple(_load("notes.toml")["choice"])
+    return GAME.choices()
 
 
 def note(topic: str) -> str:
@@ -62,3 +62,20 @@ def slain_reward(tokens: int) -> int:
 
 def power(level: str) -> dict[str, Any]:
     return next(p for p in rules()["power"] if p["level"] == level)
+
+
+def prices() -> list[dict[str, str]]:
+    """What a Token buys, worded: {"what", "cost"} in the data's order."""
+    return [{"what": say(f"price.{p['code']}"),
+             "cost": str(p["tokens"]) if "tokens" in p else say(f"price-cost.{p['code']}")}
+            for p in rules()["price"]]
+
+
+def obstacle_kinds() -> list[str]:
+    """The obstacles the Opposition builds, by name."""
+    return [say(f"family.{kind}") for kind in rules()["obstacles"]]
+
+
+def obstacle_costs() -> list[dict[str, str]]:
+    """Each obstacle with the cost column it uses: {"kind", "cost"}."""
+    return [{"kind": say(f"family.{kind}"), "cost": say(f"obstacle-cost.{kind}")} for kind in rules()["obstacles"]]

@@ -13,9 +13,11 @@ from ...units import Paper
 from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
 from .rules import stunt_cost
-from ...sheets.draw import title_band
 from ...sheets.draw import (FormCollector, Style, box, choice_row, die_rank_boxes, field, label, paragraph, ruled_list,
-                   set_stroke, titled, value_text, vstack)
+                            set_stroke, title_band, titled, value_text, vstack)
+from ...words import say_for
+
+say = say_for(__package__)
 
 SIZES = (1,)
 PRE_ROLLED = True
@@ -62,37 +64,35 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
     r = rules.rules()
     s = style.pt
     gap = s(5)
-    top = title_band(c, w, h, "@ ASCII @HACK · ADVENTURER", style,
-            right=f"No. {char['number']}" if char else "no GM, only players") - gap
+    top = title_band(c, w, h, say("adventurer.title"), style,
+                     right=say("adventurer.number", number=char["number"]) if char else say("adventurer.no-gm")) - gap
     row_h = s(30)
     widths = [0.32, 0.14, 0.26, 0.28]
     x = 0.0
     values = [char and char["name"], char and char["genre"], None, ""]  # the power level is chosen, not written
-    for (key, title), frac, value in zip((("name", "Adventurer"), ("genre", "Genre"), ("home", "Home"),
-                                          ("power", "Power level")), widths, values):
+    for key, frac, value in zip(("name", "genre", "home", "power"), widths, values):
         bw = w * frac - (gap if key != "power" else 0)
-        field(c, form, key, x, top - row_h, bw, row_h, title, style, value)
+        field(c, form, key, x, top - row_h, bw, row_h, say(f"adventurer.{key}"), style, value)
         x += w * frac
     px = w * (1 - widths[-1])
     choice_row(c, form, "power", px + s(4), top - row_h + s(7), w - px - s(8), [p["level"] for p in r["power"]],
-               style, "Power level", char["power_level"] if char else None, size=8.5)
+               style, say("adventurer.power"), char["power_level"] if char else None, size=8.5)
     top -= row_h + gap
 
     rows_h = TALENT_ROWS * s(17) + s(22)
     half = (w - gap) / 2
-    _elements(c, form, 0, top - rows_h, half, rows_h, "Talents", "raise at will: pay the difference",
+    _elements(c, form, 0, top - rows_h, half, rows_h, say("adventurer.talents"), say("adventurer.talents-note"),
               char and char["talents"], TALENT_ROWS, style, "talent")
-    _elements(c, form, half + gap, top - rows_h, half, rows_h, f"Gear (at most {r['gear_limit']})",
-              f"bought at Home: {r['home_max_rank']} at most", char and char["gear"], r["gear_limit"], style,
+    _elements(c, form, half + gap, top - rows_h, half, rows_h, say("adventurer.gear", limit=r["gear_limit"]),
+              say("rule.home-gear", rank=r["home_max_rank"]), char and char["gear"], r["gear_limit"], style,
               "gear", numbered=True)
     top -= rows_h + gap
 
     lists_h = s(96)
     third = (w - 2 * gap) / 3
-    for i, (key, title, note) in enumerate((("devices", "Devices", "1 Token each, no die"),
-                                            ("bank", "Home bank", "Gear left at Home"),
-                                            ("quests", "Quests", "Zones and Obstacles you set"))):
-        ix, iy, iw, ih = titled(c, i * (third + gap), top - lists_h, third, lists_h, title, note, style)
+    for i, key in enumerate(("devices", "bank", "quests")):
+        ix, iy, iw, ih = titled(c, i * (third + gap), top - lists_h, third, lists_h, say(f"adventurer.{key}"),
+                                say(f"adventurer.{key}-note"), style)
         ruled_list(c, form, key, ix, iy, iw, ih, s(15), style)
     top -= lists_h + gap
 
@@ -136,16 +136,16 @@ def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h
                  char: dict[str, Any] | None, style: Style) -> None:
     r = rules.rules()
     s = style.pt
-    ix, iy, iw, ih = titled(c, x, y, w, h, "Consumables and Escalation",
-                            "cross off as the dice go down; write the new value if one goes up", style)
+    ix, iy, iw, ih = titled(c, x, y, w, h, say("consumables.title"), say("consumables.note"), style)
     rows = [
-        ("Sustenance d20", "-1 each new Zone; at 0 a Talent drops a rank each Zone", r["sustenance_start"], 0, True),
-        ("Illumination d20", "-1 when a Zone needs light; at 0 all dice count as d4 there", r["illumination_start"], 0, True),
-        ("Escalation d10", f"up 1 when a side escalates; at {r['escalation_final']} the next Zone is the last",
+        ("sustenance", say("rule.sustenance"), r["sustenance_start"], 0, True),
+        ("illumination", say("rule.illumination"), r["illumination_start"], 0, True),
+        ("escalation", say("consumables.escalation-note", final=say("rule.final", final=r["escalation_final"])),
          r["escalation_start"], r["escalation_final"], False),
     ]
     row_h = ih / 3
-    for k, (title, note, start, end, down) in enumerate(rows):
+    for k, (key, note, start, end, down) in enumerate(rows):
+        title = say(f"consumables.{key}")
         base = iy + ih - (k + 1) * row_h
         # The die's name with what moves it on one line, its values in a row of boxes under them.
         label(c, ix, base + row_h - s(8), title, style, 8, bold=True, gray=0.05)
@@ -164,21 +164,21 @@ def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h
             c.setFont(fonts.MONO_BOLD if v == start else fonts.MONO, max(style.type(6), size * 0.42))
             c.drawCentredString(bx + size / 2, by + size * 0.32, str(v))
             c.restoreState()
-            form.add(c, f"{title.split()[0].lower()}.{v}", bx, by, size, size, kind="check")
+            form.add(c, f"{key}.{v}", bx, by, size, size, kind="check")
 
 
 def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
             style: Style) -> None:
     s = style.pt
-    ix, iy, iw, ih = titled(c, x, y, w, h, "Token ledger", "every Token gained or spent", style)
+    ix, iy, iw, ih = titled(c, x, y, w, h, say("ledger.title"), say("ledger.note"), style)
     pitch = s(12.5)
     rows = int(ih // pitch)
     col_amt = ix + iw * 0.72
     col_bal = ix + iw * 0.86
-    label(c, ix, iy + ih - s(7), "what", style, 6, font=fonts.SERIF_ITALIC)
-    label(c, col_amt + (col_bal - col_amt) / 2, iy + ih - s(7), "+ / −", style, 6, centre=True,
+    label(c, ix, iy + ih - s(7), say("ledger.what"), style, 6, font=fonts.SERIF_ITALIC)
+    label(c, col_amt + (col_bal - col_amt) / 2, iy + ih - s(7), say("ledger.amount"), style, 6, centre=True,
           font=fonts.SERIF_ITALIC)
-    label(c, col_bal + (ix + iw - col_bal) / 2, iy + ih - s(7), "in hand", style, 6, centre=True,
+    label(c, col_bal + (ix + iw - col_bal) / 2, iy + ih - s(7), say("ledger.balance"), style, 6, centre=True,
           font=fonts.SERIF_ITALIC)
     # Every player starts with the same Tokens, so a blank ledger opens with them.
     lines = char["ledger"] if char else [characters.budget()[0]]
@@ -219,10 +219,12 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
     """The die ranks with their costs and exact chances; returns the y below the table."""
     r = rules.rules()
     s = style.pt
-    ix, iy, iw, ih = titled(c, x, y, w, h, "Costs and chances", "Success: 4+ · Failure: a 1", style)
-    cols = ["Die", "Talent", "Gear", "Stunt", "Success", "Failure"]
+    ix, iy, iw, ih = titled(c, x, y, w, h, say("costs.title"),
+                            say("costs.note", success=r["success_at_least"], failure=r["failure_face"]), style)
+    columns = ["die", "talent", "gear", "stunt", "success", "failure"]
     if not compact:
-        cols[1], cols[2] = "Talent / Environ", "Gear / Trap"
+        columns[1], columns[2] = "talent-environ", "gear-trap"
+    cols = [say(f"costs.{column}") for column in columns]
     cw = iw / len(cols)
     yy = iy + ih - s(9)
     two_lines = any(" / " in col for col in cols)
@@ -247,17 +249,17 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
         c.line(ix, yy - s(3.5), ix + iw, yy - s(3.5))
         c.restoreState()
     yy -= s(6)
-    notes = ("Home Gear: d8 at most. Raising or restoring a rank costs the difference. Ranged dice at Near "
-             "range count half (a d4 is then useless). Stunt dice are rolled once, then gone. Every roll "
-             "of 4 or more on an invoked die opens an exit when you try to make one.")
+    rule = {key: rules.capital(say(f"rule.{key}", success=r["success_at_least"])) for key in ("near", "stunt", "exit")}
+    notes = say("costs.rules", cost=say("price-cost.raise"), **rule, **{"raise": say("price.raise")})
     if compact:
         yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3)
         yy -= s(3)
         power = " · ".join(f"{p['level']} {p['adventurer_refresh']} / +{p['adventurer_escalation']}"
                            for p in r["power"])
-        yy = paragraph(c, ix, yy, iw, f"Adventurer refresh / escalation bonus: {power}.", style, 6.2, gray=0.3)
+        yy = paragraph(c, ix, yy, iw, say("costs.refresh", levels=power), style, 6.2, gray=0.3)
     for topic in notes_for:
-        yy = paragraph(c, ix, yy - s(3), iw, "Note: " + rules.note(topic), style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
+        yy = paragraph(c, ix, yy - s(3), iw, say("costs.note-lead", text=rules.note(topic)), style, 5.6,
+                       font=fonts.SERIF_ITALIC, gray=0.4)
     return yy
 
 
@@ -265,32 +267,33 @@ def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector
     r = rules.rules()
     s = style.pt
     gap = s(5)
-    top = title_band(c, w, h, "@ ASCII @HACK · OPPOSITION", style, right="build obstacles, spend Tokens") - gap
+    top = title_band(c, w, h, say("opposition.title"), style, right=say("opposition.tagline")) - gap
     row_h = s(30)
-    field(c, form, "player", 0, top - row_h, w * 0.4 - gap, row_h, "Opposition player", style)
-    field(c, form, "zone", w * 0.4, top - row_h, w * 0.4 - gap, row_h, "Zone", style)
-    field(c, form, "tokens", w * 0.8, top - row_h, w * 0.2, row_h, "Tokens in hand", style)
+    field(c, form, "player", 0, top - row_h, w * 0.4 - gap, row_h, say("opposition.player"), style)
+    field(c, form, "zone", w * 0.4, top - row_h, w * 0.4 - gap, row_h, say("opposition.zone"), style)
+    field(c, form, "tokens", w * 0.8, top - row_h, w * 0.2, row_h, say("opposition.tokens"), style)
     top -= row_h + gap
 
     ref_h = s(150)
     left_w = w * 0.5
     _cost_table(c, 0, top - ref_h, left_w, ref_h, style)
-    ix, iy, iw, ih = titled(c, left_w + gap, top - ref_h, w - left_w - gap, ref_h, "Other prices", "", style)
+    ix, iy, iw, ih = titled(c, left_w + gap, top - ref_h, w - left_w - gap, ref_h, say("opposition.prices"), "",
+                            style)
     yy = iy + ih - s(2)
-    for price in r["price"]:
+    for price in rules.prices():
         yy -= s(9.5)
         label(c, ix, yy, price["what"], style, 7, gray=0.15)
         label(c, ix + iw, yy, price["cost"], style, 7, right=True, font=fonts.MONO_BOLD, gray=0)
     yy -= s(12)
-    label(c, ix, yy, "Opposition refresh (split) / escalation bonus:", style, 6.5, bold=True, gray=0.15)
+    label(c, ix, yy, say("opposition.refresh"), style, 6.5, bold=True, gray=0.15)
     yy -= s(9)
     power = " · ".join(f"{p['level']} {p['opposition_refresh']} / +{p['opposition_escalation']}" for p in r["power"])
     label(c, ix, yy, power, style, 7, gray=0.15)
     top -= ref_h + gap
 
-    kinds = [o["kind"] for o in r["obstacle"]]
-    guide = " · ".join(f"{o['kind']}: {o['cost']}" for o in r["obstacle"])
-    top = paragraph(c, 0, top, w, guide + ". A slain monster pays the Adventurer half its Tokens, rounded up.",
+    kinds = rules.obstacle_kinds()
+    guide = " · ".join(f"{o['kind']}: {o['cost']}" for o in rules.obstacle_costs())
+    top = paragraph(c, 0, top, w, say("opposition.guide", guide=guide, slain=rules.capital(say("rule.slain"))),
                     style, 6.8, font=fonts.SERIF_ITALIC, gray=0.3) - s(3)
     n = 3
     parts = vstack(top, top, [-1] * n, gap)
@@ -302,23 +305,22 @@ def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
               kinds: list[str], style: Style) -> None:
     s = style.pt
     key = f"obstacle{number}"
-    ix, iy, iw, ih = titled(c, x, y, w, h, f"Obstacle {number}", "", style)
+    ix, iy, iw, ih = titled(c, x, y, w, h, say("card.number", number=number), "", style)
     # Its kind, chosen on the title line.
     choice_row(c, form, f"{key}.kind", ix + iw * 0.3, y + h - s(10), iw * 0.7, kinds, style,
-               f"Kind of obstacle {number}", size=7.5)
+               say("opposition.kind", number=number), size=7.5)
     row_h = s(24)
-    field(c, form, f"{key}.name", ix, iy + ih - row_h, iw * 0.5, row_h, "Name", style)
+    field(c, form, f"{key}.name", ix, iy + ih - row_h, iw * 0.5, row_h, say("opposition.name"), style)
     field(c, form, f"{key}.triggers", ix + iw * 0.5 + s(4), iy + ih - row_h, iw * 0.22, row_h,
-          "Triggers (1 each)", style)
+          say("opposition.triggers"), style)
     field(c, form, f"{key}.total", ix + iw * 0.72 + s(8), iy + ih - row_h, iw * 0.28 - s(8), row_h,
-          "Total Tokens", style)
+          say("opposition.total"), style)
     area_top = iy + ih - row_h - s(11)
     for col in range(2):
         cx = ix + col * ((iw - s(8)) / 2 + s(8))
         half_w = (iw - s(8)) / 2
-        for text, at in (("Talent, Gear or effect", 0), ("die rank", half_w * 0.38 + s(3)),
-                         ("Tokens", half_w * 0.86 + s(6))):
-            label(c, cx + at, area_top + s(2.5), text, style, 5.8, font=fonts.SERIF_ITALIC)
+        for key_, at in (("trait", 0), ("die", half_w * 0.38 + s(3)), ("trait-tokens", half_w * 0.86 + s(6))):
+            label(c, cx + at, area_top + s(2.5), say(f"opposition.{key_}"), style, 5.8, font=fonts.SERIF_ITALIC)
     rows = max(1, int((area_top - iy) // s(16)))
     half = (iw - s(8)) / 2
     per_col = rows
