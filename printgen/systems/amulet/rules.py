@@ -1,39 +1,33 @@
-"""Project: Amulet as data: the 2d8 generation tables, the monsters and printgen's choices."""
+"""Project: Amulet as data: the 2d8 generation tables, the monsters and printgen's choices.
+
+Every file is read through the game's one loader (``GAME.data``, ``GAME.tables``,
+``GAME.choices``); these accessors only name what a reader is after.
+"""
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ...tables import Row, TableSet
+from . import GAME
 
-DATA = Path(__file__).resolve().parent / "data"
 
-
-@cache
 def tables() -> TableSet:
-    return TableSet.load(DATA / "tables")
-
-
-@cache
-def _toml(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA / f"{name}.toml").read_text(encoding="utf-8"))
+    return GAME.tables()
 
 
 def monsters() -> dict[str, dict[str, Any]]:
     """Every monster by code: the six of the rules, then printgen's designs."""
-    return {m["code"]: m for m in _toml("monsters")["monster"]}
+    return {m["code"]: m for m in GAME.data("monsters")["monster"]}
 
 
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in the order they are printed."""
-    return tuple(_toml("notes")["choice"])
+    return GAME.choices()
 
 
 def reference() -> dict[str, Any]:
-    return _toml("reference")
+    return GAME.data("reference")
 
 
 def code_of(row: Row) -> str:
