@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from ...cards.model import Card, Deck, Paragraph, Stat
 from ...seed import SeedCode
+from ...words import say_for
 from . import rules, swarms
+
+say = say_for(__package__)
 
 SWARMING = ("wizard", "demon", "barbarian", "ghost", "hobbit", "slime")
 PERCENTS = (25, 50, 75, 100)
@@ -31,7 +34,7 @@ def monster_card(monster: dict) -> Card:
     boss = monster["code"] == "mini-boss"
     stats = (Stat("Health", _health(monster)), Stat("Melee", monster["melee"]), Stat("Shot", monster["shot"]),
              Stat("Speed", f"{monster['speed']}" + (f"+1{PER_TEN}" if boss else "")))
-    body = [Paragraph(monster["tactics"], "Tactics:")]
+    body = [Paragraph(say(f"tactics.{monster['code']}"), "Tactics:")]
     tags = []
     if monster.get("potions_only"):
         tags.append("potions only")
@@ -56,7 +59,7 @@ def monsters_deck(code: SeedCode, options: dict) -> Deck:
 
 def swarm_card(monster: dict, percent: int) -> Card:
     reach = swarms.PCS_SWARMED[percent]
-    reach_text = "every hero" if reach == "all" else f"{reach} hero" + ("es" if reach > 1 else "")
+    reach_text = swarms.reach_words(reach)
     health = ", ".join(f"{size}→{swarms.swarm_health(size, percent)}" for size in ROOM_SIZES)
     scatter = swarms.SCATTER_TIMES * monster["health"]
     stats = (Stat("Scatters", f"<{scatter}"), Stat("Swarms", "all" if reach == "all" else str(reach)),

@@ -30,6 +30,20 @@ def reference() -> dict[str, Any]:
     return GAME.data("reference")
 
 
+def _by_code(table_id: str) -> dict[str, Row]:
+    return {code_of(row): row for row in tables()[table_id].rows if not row.get("gm") and not row.get("rolls")}
+
+
+def content_name(code: str) -> str:
+    """A room's contents in the Contents table's own word: "murder-hole" -> "Murder Hole"."""
+    return _by_code("contents")[code].result
+
+
+def boon(code: str) -> Row:
+    """A Special's row: its name as the rules give it, and how many actions it lasts."""
+    return _by_code("special")[code]
+
+
 def code_of(row: Row) -> str:
     """A table result as a code for the JSON: "Murder Hole" -> "murder-hole", "25%" -> "25"."""
     return row.get("code") or row.result.lower().replace(" ", "-").replace("%", "")

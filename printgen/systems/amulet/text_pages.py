@@ -25,8 +25,7 @@ COVER_PAGES = 1
 def swarm_table() -> list[dict[str, Any]]:
     """Swarm health for each size of swarm in each size of room."""
     return [{"label": f"{p}%", "health": [swarms.swarm_health(s, p) for s in ROOM_SIZES],
-             "reach": "every hero" if swarms.PCS_SWARMED[p] == "all" else f"{swarms.PCS_SWARMED[p]} hero"
-             + ("es" if swarms.PCS_SWARMED[p] > 1 else "")} for p in PERCENTS]
+             "reach": swarms.reach_words(swarms.PCS_SWARMED[p])} for p in PERCENTS]
 
 
 def reference_context(request) -> dict[str, Any]:
