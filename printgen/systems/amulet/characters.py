@@ -26,7 +26,7 @@ def character_for(class_name: str) -> dict[str, Any]:
     cls = classes()[class_name]
     return {
         "class": cls["name"],
-        "abilities": {key.lower(): cls[key.lower()] for key in rules()["abilities"]},
+        "abilities": {key: cls[key] for key in rules()["abilities"]},
         "health": rules()["health"],
         "level_points": 0,
         "treasure": 0,
