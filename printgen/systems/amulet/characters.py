@@ -27,7 +27,7 @@ def character_for(class_name: str) -> dict[str, Any]:
     return {
         "class": cls["name"],
         "abilities": {key: cls[key] for key in rules()["abilities"]},
-        "health": rules()["health"],
+        "health": GAME.data("reference")["health"],
         "level_points": 0,
         "treasure": 0,
         "tokens": 0,

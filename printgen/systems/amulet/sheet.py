@@ -13,7 +13,7 @@ from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, pa
                             text_fit, title_band, titled, value_text, vstack)
 from ...units import Paper
 from ...words import say_for
-from . import GAME, characters
+from . import GAME, characters, rules
 
 say = say_for(__package__)
 
@@ -56,7 +56,8 @@ def ladder(start: str | int) -> list[str]:
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector) -> None:
-    rules = characters.rules()
+    abilities = characters.rules()["abilities"]
+    carried = rules.reference()
     cls = characters.classes()[kind]
     s = style.pt
     gap = s(5)
@@ -75,7 +76,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top = paragraph(c, 0, top, w, blurb, style, 7.5, font=fonts.SERIF_ITALIC, gray=0.25) - s(4)
 
     # The five abilities, each with its ladder of level-point steps.
-    n = len(rules["abilities"])
+    n = len(abilities)
     cw = (w - gap * (n - 1)) / n
     # Steps as rows of small boxes, four to a row where four fit at a legible size, else three.
     sh = max(MIN_BOX, s(10.5))
@@ -83,7 +84,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ladder_rows = -(-7 // per_row)
     ladder_top = s(56)  # from the box's top: the name, the starting value and the caption above the steps
     ab_h = ladder_top + ladder_rows * (sh + s(2)) + s(4)
-    for i, ability in enumerate(rules["abilities"]):
+    for i, ability in enumerate(abilities):
         x = i * (cw + gap)
         y = top - ab_h
         box(c, x, y, cw, ab_h, style, heavy=True, round_=s(3))
@@ -121,12 +122,12 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= ab_h + gap
 
     (hp_y, hp_h), (low_y, low_h) = vstack(top, top, [-1.35, -1], gap)
-    _countdown(c, 0, hp_y, w, hp_h, style, form, rules)
+    _countdown(c, 0, hp_y, w, hp_h, style, form, carried)
 
     left_w = w * 0.42
     ix, iy, iw, ih = titled(c, 0, low_y, left_w, low_h, say("sheet.slots"), say("sheet.slots-note"), style)
     slot = min((iw - 5 * s(3)) / 6, (ih - s(34)) / 2)
-    for k in range(rules["carry_limit"]):
+    for k in range(carried["carry_limit"]):
         r, q = divmod(k, 6)
         bx = ix + q * (slot + s(3))
         by = iy + ih - s(2) - (r + 1) * slot - r * s(3)
@@ -152,10 +153,10 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
 
 def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
-               rules: dict[str, Any]) -> None:
+               countdown: dict[str, Any]) -> None:
     """A hundred boxes numbered 100 down to 1; the announcement marks at 50, 25 and 10 stand out."""
     s = style.pt
-    marks = {m["health"]: say(f"call.{m['code']}") for m in rules["mark"]}
+    marks = {m["health"]: say(f"call.{m['code']}") for m in countdown["call"]}
     ix, iy, iw, ih = titled(c, x, y, w, h, say("sheet.countdown"), say("sheet.countdown-note"), style)
     side_w = iw * 0.26
     grid_w = iw - side_w - s(6)
@@ -164,7 +165,7 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
     gx = ix
     gy = iy + ih
     for k in range(100):
-        value = rules["health"] - k
+        value = countdown["health"] - k
         r, q = divmod(k, 10)
         bx = gx + q * (size + gap)
         by = gy - (r + 1) * size - r * gap
@@ -194,10 +195,12 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
     yy -= s(4)
     label(c, sx, yy - s(8), say("sheet.changes"), style, 7, bold=True, gray=0.1)
     yy -= s(11)
-    for change in rules["health_change"]:
+    for change in countdown["health_change"]:
+        if change["code"] == "token":
+            continue  # a line of its own below
         label(c, sx, yy - s(8), change["amount"], style, 8, font=fonts.MONO_BOLD, gray=0)
         what = say(f"sheet.change.{change['code']}")
         yy = paragraph(c, sx + s(18), yy, side_w - s(18), what, style, 6.8) - s(2)
     yy = paragraph(c, sx, yy - s(4), side_w, say("sheet.tokens-buy"), style, 6.2, font=fonts.SERIF_ITALIC, gray=0.3)
-    note = next(ch["text"] for ch in rules["choice"] if ch["topic"] == "Health above 100")
+    note = next(ch["text"] for ch in characters.choices() if ch["topic"] == "Health above 100")
     paragraph(c, sx, yy - s(6), side_w, say("sheet.note", note=note), style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
