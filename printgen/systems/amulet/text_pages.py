@@ -13,9 +13,12 @@ from typing import Any
 import pikepdf
 
 from ...render.html import render_pdf
+from ...words import say_for
 from . import rules, swarms
 from .key import dungeon_key
 from .model import Dungeon
+
+say = say_for(__package__)
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
@@ -34,8 +37,9 @@ def reference_context(request) -> dict[str, Any]:
 
 
 def reference_pdf(request) -> bytes:
-    return render_pdf("amulet/reference.html", request.code, f"{request.game.title}: reference", request.paper,
-                      request.templates, **reference_context(request))
+    title = say("document.reference", game=request.game.title)
+    return render_pdf("amulet/reference.html", request.code, title, request.paper, request.templates,
+                      **reference_context(request))
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
@@ -46,8 +50,9 @@ def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
 
 def text_parts(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
     """The cover, and the pages after the maps: key, treasure level, reference."""
-    whole = render_pdf("amulet/booklet.html", request.code, f"{request.game.title}: a dungeon", request.paper,
-                       request.templates, **booklet_context(dungeon, request))
+    title = say("document.dungeon", game=request.game.title)
+    whole = render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
+                       **booklet_context(dungeon, request))
     return _pages(whole, 0, COVER_PAGES), _pages(whole, COVER_PAGES, None)
 
 
