@@ -87,3 +87,19 @@ def test_an_unknown_system_for_a_deck_is_one_clear_line(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.startswith("printgen: error:") and err.count("\n") == 1 and "amulett" in err
     assert not out.exists()
+
+
+# A short stat value, and what the card's text must say for a reader to know what it stands for.
+SHORT_VALUES = {"/10 lvls": "10 levels", "potion": "potion", "a grade": "grade"}
+
+
+def test_short_stat_values_are_explained_on_their_card():
+    seen = set()
+    for card in deck("monsters")["cards"]:
+        text = " ".join(p["text"] for p in card["body"])
+        for value in stats(card).values():
+            for short, meaning in SHORT_VALUES.items():
+                if short in value:
+                    seen.add(short)
+                    assert meaning in text, (card["title"], value)
+    assert seen == set(SHORT_VALUES)

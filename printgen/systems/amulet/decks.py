@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...cards.model import Card, Deck, Paragraph, Stat
 from ...seed import SeedCode
 from ...words import say_for
-from . import GAME, rules, swarms
+from . import GAME, room_rolls, rules, swarms
 
 say = say_for(__package__)
 
@@ -50,7 +50,12 @@ def monster_card(monster: dict) -> Card:
         tags.append(say("card.tag.evades"))
     if monster.get("designed"):
         tags.append(say("card.tag.designed"))
-        body.append(Paragraph(say("card.designed-deep") if boss else say("card.designed")))
+        if boss:
+            body.append(Paragraph(say("card.designed-deep")))
+        elif monster["code"] == "generator":
+            body.append(Paragraph(say("card.designed-graded", die=f"1d{room_rolls.GENERATOR_GRADES}")))
+        else:
+            body.append(Paragraph(say("card.designed")))
     elif monster["code"] in SWARMING:
         scatter = swarms.SCATTER_TIMES * monster["health"]
         body.append(Paragraph(say("card.makes-a-swarm", scatter=scatter), say("card.swarms")))
