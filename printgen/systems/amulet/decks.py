@@ -40,7 +40,7 @@ def monster_card(monster: dict) -> Card:
     boss = monster["code"] == "mini-boss"
     stats = (stat("health", _health(monster)), stat("melee", monster["melee"]), stat("shot", monster["shot"]),
              stat("speed", _speed(monster)))
-    body = [Paragraph(say(f"tactics.{monster['code']}"), say("card.tactics"))]
+    body = [Paragraph(rules.tactics(monster["code"]), say("card.tactics"))]
     tags = []
     if monster.get("potions_only"):
         tags.append(say("card.tag.potions-only"))

@@ -141,7 +141,7 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
         monster = rules.monsters()[item["monster"]]
         if item["lone"]:
             return {"title": say("key.encounter.lone", name=monster["name"]), "stats": stat_line(item["monster"]),
-                    "tactics": say(f"tactics.{item['monster']}")}
+                    "tactics": rules.tactics(item["monster"])}
         count = item["monsters"]
         numbers = say("key.encounter.swarm-numbers", health=item["health"], capacity=item["capacity"],
                       scatter=item["scatter_below"], count=count,
@@ -155,22 +155,22 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
             attacks.append(say("key.encounter.shots", shot=stat("shot", monster["shot"]), shots=item["shots"]))
         attacks.append(stat("speed", monster["speed"]))
         return {"title": say("key.encounter.swarm", plural=monster["plural"], percent=item["percent"]),
-                "stats": f"{numbers}. {' · '.join(attacks)}", "tactics": say(f"tactics.{item['monster']}")}
+                "stats": f"{numbers}. {' · '.join(attacks)}", "tactics": rules.tactics(item["monster"])}
     if code == "generator":
         made = rules.monsters()[item["monster"]]
         return {"title": say("key.encounter.generator", plural=made["plural"], grade=item["grade"]),
                 "stats": say("key.encounter.generator-stats", health=stat("health", item["health"]),
                              monster=made["name"].lower(), stats=stat_line(item["monster"])),
-                "tactics": say("tactics.generator")}
+                "tactics": rules.tactics("generator")}
     if code == "mini-boss":
         boss = rules.monsters()["mini-boss"]
         return {"title": say("key.encounter.mini-boss"),
                 "stats": " · ".join([stat("health", item["health"]), stat("melee", boss["melee"]),
                                      stat("shot", boss["shot"]), stat("speed", item["speed"])]),
-                "tactics": say("tactics.mini-boss")}
+                "tactics": rules.tactics("mini-boss")}
     monster = rules.monsters()[code]
     return {"title": say("key.encounter.designed", name=monster["name"]), "stats": stat_line(code),
-            "tactics": say(f"tactics.{code}")}
+            "tactics": rules.tactics(code)}
 
 
 def rolls_text(area: Area) -> str:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...tables import Row, TableSet
+from ...words import say_for
 from . import GAME
+
+say = say_for(__package__)
 
 
 def tables() -> TableSet:
@@ -19,6 +22,14 @@ def tables() -> TableSet:
 def monsters() -> dict[str, dict[str, Any]]:
     """Every monster by code: the six of the rules, then printgen's designs."""
     return {m["code"]: m for m in GAME.data("monsters")["monster"]}
+
+
+def tactics(code: str) -> str:
+    """How a monster fights, with the rule of the rules-in-brief that is its own (a potion and a wraith)."""
+    text = say(f"tactics.{code}")
+    if code == "wraith":
+        text = f"{text} {say('rule.potion-wraith')}"
+    return text
 
 
 def choices() -> tuple[dict[str, str], ...]:

@@ -134,7 +134,9 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         box(c, bx, by, slot, slot, style, round_=s(2))
         label(c, bx + s(2), by + slot - s(7), str(k + 1), style, 5.5, font=fonts.MONO)
         form.add(c, f"slot.{k + 1}", bx + s(2), by + s(2), slot - s(4), slot - s(9), font_size=s(9))
-    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw, say("sheet.slots-help"), style, 6.3, gray=0.3)
+    help_text = say("sheet.slots-help", keys=say("rule.keys"),
+                    potions=say("rule.potions", dice=carried["potion_dice"], shot=carried["shot_potion"]))
+    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw, help_text, style, 6.3, gray=0.3)
 
     rx = left_w + gap
     rw = w - rx

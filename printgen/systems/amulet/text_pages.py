@@ -45,7 +45,9 @@ def reference_pdf(request) -> bytes:
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
     return {**reference_context(request), "credit": request.game.credit, "levels": dungeon_key(dungeon),
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
-            "tactics": list(rules.monsters().values()), "treasure": rules.reference()["treasure"]}
+            "tactics": [{"code": code, "name": m["name"], "designed": m.get("designed", False),
+                         "tactics": rules.tactics(code)} for code, m in rules.monsters().items()],
+            "treasure": rules.reference()["treasure"]}
 
 
 def text_parts(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
