@@ -32,6 +32,15 @@ def tactics(code: str) -> str:
     return text
 
 
+def health_changes() -> list[dict[str, str]]:
+    """The ways health comes back or goes, for the sheet and the rules at hand: the amount, and what it is
+    (a room's contents by the Contents table's own word)."""
+    contents = _by_code("contents")
+    return [{"code": c["code"], "amount": c["amount"],
+             "what": contents[c["code"]].result if c["code"] in contents else say(f"change.{c['code']}")}
+            for c in reference()["health_change"]]
+
+
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in the order they are printed."""
     return GAME.choices()

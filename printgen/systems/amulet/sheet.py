@@ -195,14 +195,10 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
         label(c, sx, yy - s(8), str(value), style, 9, font=fonts.MONO_BOLD, gray=0)
         yy = paragraph(c, sx + s(18), yy, side_w - s(18), call, style, 6.8) - s(3)
     yy -= s(4)
-    label(c, sx, yy - s(8), say("sheet.changes"), style, 7, bold=True, gray=0.1)
+    label(c, sx, yy - s(8), say("change.heading"), style, 7, bold=True, gray=0.1)
     yy -= s(11)
-    for change in countdown["health_change"]:
-        if change["code"] == "token":
-            continue  # a line of its own below
+    for change in rules.health_changes():
         label(c, sx, yy - s(8), change["amount"], style, 8, font=fonts.MONO_BOLD, gray=0)
-        what = say(f"sheet.change.{change['code']}")
-        yy = paragraph(c, sx + s(18), yy, side_w - s(18), what, style, 6.8) - s(2)
-    yy = paragraph(c, sx, yy - s(4), side_w, say("sheet.tokens-buy"), style, 6.2, font=fonts.SERIF_ITALIC, gray=0.3)
+        yy = paragraph(c, sx + s(18), yy, side_w - s(18), change["what"], style, 6.8) - s(2)
     note = next(ch["text"] for ch in characters.choices() if ch["topic"] == "Health above 100")
     paragraph(c, sx, yy - s(6), side_w, say("sheet.note", note=note), style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)

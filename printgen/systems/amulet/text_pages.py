@@ -33,7 +33,7 @@ def swarm_table() -> list[dict[str, Any]]:
 
 def reference_context(request) -> dict[str, Any]:
     return {"game_title": request.game.title, "reference": rules.reference(), "choices": list(rules.choices()),
-            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table()}
+            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table(), "health_changes": rules.health_changes()}
 
 
 def reference_pdf(request) -> bytes:
