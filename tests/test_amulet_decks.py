@@ -54,9 +54,11 @@ def test_a_swarm_card_for_every_monster_and_size():
         health = next(p["text"] for p in card["body"] if p["lead"] == "Health by room size:")
         assert health == ", ".join(f"{size}→{swarms.swarm_health(size, int(percent))}" for size in range(1, 6))
         attacks = next(p["text"] for p in card["body"] if p["lead"] == "Attacks:")
-        assert attacks.startswith("it swarms every hero;" if reach == "all" else f"it swarms {reach} hero")
-        assert f"melee {monster['melee']} twice" in attacks and "four times on a lone hero" in attacks
+        assert attacks.startswith("It swarms every hero" if reach == "all" else f"It swarms {reach} hero")
+        assert f"with melee {monster['melee']}" in attacks and "takes its melee twice, four times if alone" in attacks
         assert ("shot " + monster["shot"] in attacks) == (monster["shot"] != "0")
+        head_count = next(p["text"] for p in card["body"] if p["lead"] == "Head count:")
+        assert f"Below {3 * monster['health']} health a swarm scatters" in head_count
 
 
 def test_the_decks_print_as_cards():

@@ -58,7 +58,7 @@ def monster_card(monster: dict) -> Card:
             body.append(Paragraph(say("card.designed")))
     elif monster["code"] in SWARMING:
         scatter = swarms.SCATTER_TIMES * monster["health"]
-        body.append(Paragraph(say("card.makes-a-swarm", scatter=scatter), say("card.swarms")))
+        body.append(Paragraph(f"{say('swarm.size')} {say('swarm.scatter', health=scatter)}", say("card.swarms")))
     kicker = say("card.kicker.designed") if monster.get("designed") else say("card.kicker.monster")
     return Card(monster["name"], kicker, stats, tuple(tags), tuple(body))
 
@@ -76,16 +76,18 @@ def swarm_card(monster: dict, percent: int) -> Card:
     stats = (Stat(say("card.stat.scatters"), say("card.value.below", value=scatter)),
              Stat(say("card.stat.swarms"), say("card.value.all") if reach == "all" else str(reach)),
              stat("speed", str(monster["speed"])))
-    attacks = say("card.attacks", reach=swarms.reach_words(reach), melee=monster["melee"])
     if monster["shot"] != "0":
-        attacks = say("card.attacks-and-shots", attacks=attacks, shot=monster["shot"])
+        attacks = [say("card.attacks-and-shots", reach=swarms.reach_words(reach), melee=monster["melee"],
+                       shot=monster["shot"]), say("swarm.attack"), say("swarm.shots")]
+    else:
+        attacks = [say("card.attacks", reach=swarms.reach_words(reach), melee=monster["melee"]), say("swarm.attack")]
+    head_count = [say("card.head-count", monster=monster["name"].lower(), divisor=swarms.divisor(monster["health"])),
+                  say("swarm.scatter", health=scatter)]
     body = [Paragraph(health, say("card.health-by-room")),
-            Paragraph(f"{attacks}.", say("card.attacks-lead")),
-            Paragraph(say("card.head-count", monster=monster["name"].lower(), divisor=swarms.divisor(monster["health"]),
-                          scatter=scatter), say("card.head-count-lead"))]
-    if monster.get("potions_only"):
-        body.append(Paragraph(say("card.potions-only"), say("card.potions-only-lead", plural=monster["plural"])))
-    return Card(say("card.swarm-title", name=monster["name"], percent=percent), say("card.kicker.swarm"), stats, (),
+            Paragraph(" ".join(attacks), say("card.attacks-lead")),
+            Paragraph(" ".join(head_count), say("card.head-count-lead"))]
+    tags = (say("card.tag.potions-only"),) if monster.get("potions_only") else ()
+    return Card(say("card.swarm-title", name=monster["name"], percent=percent), say("card.kicker.swarm"), stats, tags,
                 tuple(body))
 
 
