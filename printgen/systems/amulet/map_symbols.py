@@ -15,6 +15,7 @@ from typing import Any
 from ...maps import glyphs
 from ...maps.symbols import Symbols
 from ...words import say_for
+from . import rules
 
 say = say_for(__package__)
 
@@ -37,7 +38,8 @@ def symbols() -> Symbols:
             .wall_door("secret", glyphs.on_wall(glyphs.secret), "")
             .door("teleport", glyphs.pad, legend("teleport"))
             .door("stair", glyphs.treads, legend("stair"))
-            .wall_mark(MURDER_HOLE, glyphs.on_wall(glyphs.diamond, 0.2), say("map.legend.murder-hole")))
+            .wall_mark(MURDER_HOLE, glyphs.on_wall(glyphs.diamond, 0.2),
+                       say("map.legend.murder-hole", name=rules.content_name(MURDER_HOLE))))
 
 
 def encounter_mark(item: dict[str, Any]) -> str:
