@@ -93,7 +93,8 @@ def exit_text(exit_: Exit, level: Level, kinds: dict[int, str]) -> str:
         text = say("key.exit.leads", exit=text, leads=say(f"key.leads.{exit_.leads}"))
     why = exit_.data.get("why", "")
     if why and why != "mini-boss-level":  # the mini-boss level's Door and Stair are the rules' own
-        text = say("key.exit.why", exit=text, why=say(f"key.why.{why}", kind=exit_.data.get("rolled_as")))
+        rolled = exit_.data.get("rolled_as")
+        text = say("key.exit.why", exit=text, why=say(f"key.why.{why}", kind=say(f"exit.{rolled}") if rolled else ""))
     return text
 
 
