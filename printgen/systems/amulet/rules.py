@@ -1,7 +1,9 @@
 """Project: Amulet as data: the 2d8 generation tables, the monsters and printgen's choices.
 
 Every file is read through the game's one loader (``GAME.data``, ``GAME.tables``,
-``GAME.choices``); these accessors only name what a reader is after.
+``GAME.choices``); these accessors only name what a reader is after. Where a
+page prints a name the data holds (a room's contents, a boon, a way health
+changes) or a monster's tactics, the one function here gives it to every page.
 """
 
 from __future__ import annotations
