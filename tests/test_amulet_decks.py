@@ -54,9 +54,11 @@ def test_a_swarm_card_for_every_monster_and_size():
         health = next(p["text"] for p in card["body"] if p["lead"] == "Health by room size:")
         assert health == ", ".join(f"{size}→{swarms.swarm_health(size, int(percent))}" for size in range(1, 6))
         attacks = next(p["text"] for p in card["body"] if p["lead"] == "Attacks:")
-        assert attacks.startswith("it swarms every hero;" if reach == "all" else f"it swarms {reach} hero")
-        assert f"melee {monster['melee']} twice" in attacks and "four times on a lone hero" in attacks
+        assert attacks.startswith("It swarms every hero" if reach == "all" else f"It swarms {reach} hero")
+        assert f"with melee {monster['melee']}" in attacks and "takes its melee twice, four times if alone" in attacks
         assert ("shot " + monster["shot"] in attacks) == (monster["shot"] != "0")
+        head_count = next(p["text"] for p in card["body"] if p["lead"] == "Head count:")
+        assert f"Below {3 * monster['health']} health a swarm scatters" in head_count
 
 
 def test_the_decks_print_as_cards():
@@ -87,3 +89,19 @@ def test_an_unknown_system_for_a_deck_is_one_clear_line(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.startswith("printgen: error:") and err.count("\n") == 1 and "amulett" in err
     assert not out.exists()
+
+
+# A short stat value, and what the card's text must say for a reader to know what it stands for.
+SHORT_VALUES = {"/10 lvls": "10 levels", "potion": "potion", "a grade": "grade"}
+
+
+def test_short_stat_values_are_explained_on_their_card():
+    seen = set()
+    for card in deck("monsters")["cards"]:
+        text = " ".join(p["text"] for p in card["body"])
+        for value in stats(card).values():
+            for short, meaning in SHORT_VALUES.items():
+                if short in value:
+                    seen.add(short)
+                    assert meaning in text, (card["title"], value)
+    assert seen == set(SHORT_VALUES)

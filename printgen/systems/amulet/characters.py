@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from ...seed import Rng
 from ...names import name as make_name
+from ...seed import Rng
+from . import GAME
 
-DATA = Path(__file__).resolve().parent / "data"
 
-
-@cache
 def rules() -> dict[str, Any]:
-    return tomllib.loads((DATA / "classes.toml").read_text(encoding="utf-8"))
+    """data/classes.toml: the classes, and what the class sheets need from the rest of the rules."""
+    return GAME.data("classes")
 
 
 def classes() -> dict[str, dict[str, Any]]:
@@ -30,8 +26,8 @@ def character_for(class_name: str) -> dict[str, Any]:
     cls = classes()[class_name]
     return {
         "class": cls["name"],
-        "abilities": {key.lower(): cls[key.lower()] for key in rules()["abilities"]},
-        "health": rules()["health"],
+        "abilities": {key: cls[key] for key in rules()["abilities"]},
+        "health": GAME.data("reference")["health"],
         "level_points": 0,
         "treasure": 0,
         "tokens": 0,

@@ -5,8 +5,11 @@ from __future__ import annotations
 from ...render import html, parallel
 from ...render.canvas import new_document
 from ...render.compose import compose
+from ...words import say_for
 from . import generate as generator, map_page, text_pages
 from .model import Dungeon
+
+say = say_for(__package__)
 
 
 def generate(request) -> Dungeon:
@@ -17,7 +20,7 @@ def generate(request) -> Dungeon:
 def maps_pdf(built: Dungeon, request) -> bytes:
     """For each level with a map: the mapper's copy, then the players' copy. No footers: compose stamps them."""
     paper = request.paper
-    doc = new_document(request.code, f"{request.game.title}: maps", paper.size)
+    doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
     for level in built.levels:
         if level.data["kind"] == "treasure":
             continue
@@ -30,5 +33,6 @@ def maps_pdf(built: Dungeon, request) -> bytes:
 def render(built: Dungeon, request) -> bytes:
     html.load()  # once, before the fork, so the child has it too
     # The text is laid out here while a forked child draws the maps (parallel.both).
-    (cover, after), maps = parallel.both(lambda: text_pages.text_parts(built, request), lambda: maps_pdf(built, request))
-    return compose([cover, maps, after], request.code, f"{request.game.title}: a dungeon")
+    (cover, after), maps = parallel.both(lambda: text_pages.text_parts(built, request),
+                                         lambda: maps_pdf(built, request))
+    return compose([cover, maps, after], request.code, say("document.dungeon", game=request.game.title))

@@ -1,15 +1,18 @@
-"""The dungeon key as plain data for its template: every code turned into printgen's words here."""
+"""The dungeon key as plain data for its template: every code turned into words here, from words.toml."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import rules, words
 from ...maps.level import Area, Exit, Level
+from ...words import say_for
+from . import rules, swarms
 from .model import Dungeon
 
-RUNS = {"north-west": "north-west to south-east", "north-east": "south-west to north-east"}
-PERCENT_ROLL = "d100"
+say = say_for(__package__)
+
+PERCENT_ROLL = "d100"  # the record of the hidden checks among a room's rolls
+SIDES = {0: "north", 2: "east", 4: "south", 6: "west"}  # an exit's heading as the Exit-Loc column names it
 
 
 def dungeon_key(dungeon: Dungeon) -> list[dict[str, Any]]:
@@ -19,9 +22,7 @@ def dungeon_key(dungeon: Dungeon) -> list[dict[str, Any]]:
 
 def level_name(number: int, kinds: dict[int, str]) -> str:
     """Where a way down leads, in the words of the printed dungeon: a level it prints, or one rolled in play."""
-    if number in kinds:
-        return f"level {number}"
-    return f"level {number}, not printed: roll it in play"
+    return say("key.level", number=number) if number in kinds else say("key.level-unprinted", number=number)
 
 
 def stair_leads(level: Level, kinds: dict[int, str]) -> str:
@@ -29,8 +30,7 @@ def stair_leads(level: Level, kinds: dict[int, str]) -> str:
     below = level.number + 1
     if level.data["kind"] == "mini-boss":
         # The level after a mini-boss's is a treasure level, which has no map: its page serves, printed or not.
-        return (f"level {below}, the treasure level, if the mini-boss fell; "
-                f"if it lives, {level_name(below + 1, kinds)}")
+        return say("key.after-mini-boss", below=below, after=level_name(below + 1, kinds))
     return level_name(below, kinds)
 
 
@@ -39,142 +39,144 @@ def level_key(level: Level, kinds: dict[int, str]) -> dict[str, Any]:
             "rooms": [room_key(level, a, kinds) for a in level.areas]}
 
 
+def units(count: int) -> str:
+    return say("key.shape.unit") if count == 1 else say("key.shape.units")
+
+
 def shape_text(area: Area) -> str:
     data, shape = area.data, area.data["shape"]
-    size = f"size {data['size']}"
     if data["size_rolled"] != data["size"]:
-        size += f" (rolled {data['size_rolled']}, shrunk to fit)"
+        size = say("key.shape.shrunk", size=data["size"], rolled=data["size_rolled"])
+    else:
+        size = say("key.shape.size", size=data["size"])
     if area.type == "Triangle":
         legs = shape["legs"]
-        detail = f"legs {legs} unit{'s' if legs > 1 else ''}, the long wall facing {shape['facing']}"
+        detail = say("key.shape.triangle", legs=legs, units=units(legs), facing=say(f"heading.{shape['facing']}"))
     elif "diagonal" in shape:
-        detail = (f"at 45°, {RUNS[shape['runs']]}, {shape['diagonal']} squares corner to corner "
-                  f"(about {shape['diagonal'] * 1.414:.1f} units), its ends cropped to the grid")
+        detail = say("key.shape.diagonal", runs=say(f"key.shape.runs.{shape['runs']}"), squares=shape["diagonal"],
+                     length=f"{shape['diagonal'] * 1.414:.1f}")
     elif area.type == "Circle":
-        detail = f"{shape['width']} unit{'s' if shape['width'] > 1 else ''} across"
+        detail = say("key.shape.circle", width=shape["width"], units=units(shape["width"]))
     else:
-        detail = f"{shape['width']} × {shape['height']} unit{'s' if shape['width'] * shape['height'] > 1 else ''}"
-    return f"{area.type}, {size}: {detail}"
+        detail = say("key.shape.box", width=shape["width"], height=shape["height"],
+                     units=units(shape["width"] * shape["height"]))
+    return say("key.shape.line", shape=area.type, size=size, detail=detail)
 
 
 def how_reached(area: Area) -> str:
-    by, parent = area.data["entered_by"], area.data["entered_from"]
-    if by == "stair":
-        return "The heroes arrive here."
-    if by == "murder-hole":
-        return f"Seen first through the murder hole in room {parent}."
-    if by == "teleport":
-        return f"The far end of the teleporter in room {parent}."
-    return f"Entered from room {parent}."
+    return say(f"key.reached.{area.data['entered_by']}", room=area.data["entered_from"])
+
+
+def exit_name(exit_: Exit) -> str:
+    name = say(f"exit.{exit_.kind}")
+    if exit_.secret and exit_.kind != "secret":
+        name = say("key.exit.secret", name=name.lower())
+    return name
 
 
 def exit_text(exit_: Exit, level: Level, kinds: dict[int, str]) -> str:
-    name = words.EXIT_NAMES[exit_.kind]
-    if exit_.secret and exit_.kind != "secret":
-        name = f"Secret {name.lower()}"
-    where = words.DIRECTIONS[{0: "north", 2: "east", 4: "south", 6: "west"}[exit_.heading]]
+    direction = say(f"direction.{SIDES[exit_.heading]}")
     length = len(exit_.units)
-    text = f"{name} {where}"
     if length > 1:
-        text += f", {length} units"
-    if exit_.kind == "treasure" and not exit_.far_side:
-        text += f" ({length} treasure{'s' if length > 1 else ''})"
-    if exit_.leads == "area":
-        rooms = [exit_.to] + exit_.also
-        text += " → room" + ("s " if len(rooms) > 1 else " ") + ", ".join(map(str, rooms))
-    elif exit_.leads == "level":
-        text += f" → {stair_leads(level, kinds)}"
+        text = say("key.exit.long", name=exit_name(exit_), direction=direction, length=length)
     else:
-        text += f": {words.LEADS[exit_.leads]}"
-    notes = {
-        "shared-wall": "secret because the wall it stands in was shared and had no exit",
-        "impossible": f"a rolled {exit_.data.get('rolled_as')} that had no room on its wall",
-        "two-impossible": "a second impossible exit made this a Stair",
-        "last-room": "the last room filled the level, and the level had no Stair",
-        "destination": "the teleporter one arrives by",
-        "mini-boss-level": "",
-    }
-    note = notes.get(exit_.data.get("why", ""), "")
-    return f"{text} ({note})" if note else text
+        text = say("key.exit.line", name=exit_name(exit_), direction=direction)
+    if exit_.kind == "treasure" and not exit_.far_side:
+        treasures = {"exit": text, "count": length}
+        text = say("key.exit.treasure", **treasures) if length == 1 else say("key.exit.treasures", **treasures)
+    if exit_.leads == "area":
+        rooms = {"exit": text, "rooms": ", ".join(map(str, [exit_.to] + exit_.also))}
+        text = say("key.exit.to-rooms", **rooms) if exit_.also else say("key.exit.to-room", **rooms)
+    elif exit_.leads == "level":
+        text = say("key.exit.down", exit=text, level=stair_leads(level, kinds))
+    else:
+        text = say("key.exit.leads", exit=text, leads=say(f"key.leads.{exit_.leads}"))
+    why = exit_.data.get("why", "")
+    if why and why != "mini-boss-level":  # the mini-boss level's Door and Stair are the rules' own
+        rolled = exit_.data.get("rolled_as")
+        text = say("key.exit.why", exit=text, why=say(f"key.why.{why}", kind=say(f"exit.{rolled}") if rolled else ""))
+    return text
 
 
 def content_text(item: dict[str, Any]) -> str:
     code = item["code"]
-    name = words.CONTENT_NAMES[code]
+    name = rules.content_name(code)
     if code in ("ale", "poison", "ward", "trap"):
-        check = item["check"]
-        truth = words.CONTENT_NAMES[item["actually"]]
-        verdict = f"truly {truth}" if item["actually"] != code else f"really {truth}"
-        return f"{name}: {verdict} ({PERCENT_ROLL} {check['d100']} against {check['chance']})"
+        check = {"name": name, "truth": rules.content_name(item["actually"]), "roll": item["check"]["d100"],
+                 "chance": item["check"]["chance"]}
+        return say("key.contents.truly", **check) if item["actually"] != code else say("key.contents.really", **check)
     if code == "treasure":
-        key = item["key"]
-        has = "with a magic key" if key["happens"] else "no key"
-        extra = " (a one-exit room behind a secret door: treasures equal to its size)" if item.get("why") else ""
-        return f"Treasure, {has} ({PERCENT_ROLL} {key['d100']} against {key['chance']}){extra}"
+        key = {"name": name, "roll": item["key"]["d100"], "chance": item["key"]["chance"]}
+        if item["key"]["happens"]:
+            text = say("key.contents.treasure-key", **key)
+        else:
+            text = say("key.contents.treasure-no-key", **key)
+        return say("key.contents.secret-room", treasure=text) if item.get("why") else text
     if code == "special":
-        return f"Special: {words.BOONS[item['boon']]} for 10 actions"
+        boon = rules.boon(item["boon"])
+        return say("key.contents.special", name=name, boon=boon.result, actions=boon["actions"])
     if code == "murder-hole":
-        side = words.DIRECTIONS[item["direction"]]
+        side = say(f"direction.{item['direction']}")
         if item.get("looks_into") is None:
-            return f"Murder Hole, {side} wall: bricked up, no unmapped rock behind it"
-        return (f"Murder Hole in the {side} wall, looking into room {item['looks_into']}: its shooters can shoot "
-                "back through it; a generator there gives a direct shot half the time (75% with Reflective Shot)")
+            return say("key.contents.murder-hole-bricked", name=name, side=side)
+        return say("key.contents.murder-hole", name=name, side=side, room=item["looks_into"])
     if code == "password":
-        return "Password: a locked chest with a scroll; its word, said once, turns every wall to Stairs for a moment"
+        return say("key.contents.password", name=name)
     return name
+
+
+def stat(code: str, value: object) -> str:
+    """An ability and its value: "Melee d8"."""
+    return f"{say(f'stat.{code}')} {value}"
 
 
 def stat_line(code: str) -> str:
     m = rules.monsters()[code]
-    health = "only potions harm it" if m["health"] == 0 else f"Health {m['health']}"
-    return f"{health} · Melee {m['melee']} · Shot {m['shot']} · Speed {m['speed']}"
+    health = say("key.encounter.potions-only") if m["health"] == 0 else stat("health", m["health"])
+    return " · ".join([health, stat("melee", m["melee"]), stat("shot", m["shot"]), stat("speed", m["speed"])])
 
 
 def encounter_text(item: dict[str, Any]) -> dict[str, str]:
     code = item["code"]
-    if code == "none":
-        return {"title": "No encounter", "stats": "", "tactics": ""}
     if code == "swarm":
         monster = rules.monsters()[item["monster"]]
-        name = monster["name"]
         if item["lone"]:
-            return {"title": f"A lone {name}", "stats": stat_line(item["monster"]), "tactics": monster["tactics"]}
-        swarmed = "every hero" if item["pcs_swarmed"] == "all" else f"{item['pcs_swarmed']} hero" + (
-            "es" if item["pcs_swarmed"] > 1 else "")
-        plural = "s" if item["monsters"] > 1 else ""
-        numbers = (f"swarm health {item['health']} of the room's {item['capacity']}; scatters below "
-                   f"{item['scatter_below']}; about {item['monsters']} {name.lower()}{plural}; can swarm {swarmed}")
+            return {"title": say("key.encounter.lone", name=monster["name"]), "stats": stat_line(item["monster"]),
+                    "tactics": rules.tactics(item["monster"])}
+        count = item["monsters"]
+        numbers = say("key.encounter.swarm-numbers", health=item["health"], capacity=item["capacity"],
+                      scatter=item["scatter_below"], count=count,
+                      monsters=(monster["plural"] if count > 1 else monster["name"]).lower(),
+                      reach=swarms.reach_words(item["pcs_swarmed"]))
         if item["scattered_at_once"]:
-            numbers += "; so weak it starts scattered: three at full health"
-        attacks = f"Melee {monster['melee']} ×{item['melee_dice']} (×{item['melee_dice_alone']} on a lone hero)"
+            numbers = "; ".join([numbers, say("key.encounter.scattered")])
+        attacks = [say("key.encounter.melee", melee=stat("melee", monster["melee"]), times=item["melee_dice"],
+                       alone=item["melee_dice_alone"])]
         if item["shots"]:
-            attacks += f" · Shot {monster['shot']}, {item['shots']} shots a round"
-        return {"title": f"Swarm of {name}s, {item['percent']}%",
-                "stats": f"{numbers}. {attacks} · Speed {monster['speed']}", "tactics": monster["tactics"]}
+            attacks.append(say("key.encounter.shots", shot=stat("shot", monster["shot"]), shots=item["shots"]))
+        attacks.append(stat("speed", monster["speed"]))
+        return {"title": say("key.encounter.swarm", plural=monster["plural"], percent=item["percent"]),
+                "stats": f"{numbers}. {' · '.join(attacks)}", "tactics": rules.tactics(item["monster"])}
     if code == "generator":
         made = rules.monsters()[item["monster"]]
-        return {"title": f"Generator of {made['name']}s, grade {item['grade']}",
-                "stats": f"Health {item['health']}; each round it sends out one {made['name'].lower()}: "
-                         f"{stat_line(item['monster'])}",
-                "tactics": rules.monsters()["generator"]["tactics"]}
+        return {"title": say("key.encounter.generator", plural=made["plural"], grade=item["grade"]),
+                "stats": say("key.encounter.generator-stats", health=stat("health", item["health"]),
+                             monster=made["name"].lower(), stats=stat_line(item["monster"])),
+                "tactics": rules.tactics("generator")}
     if code == "mini-boss":
         boss = rules.monsters()["mini-boss"]
-        return {"title": "The mini-boss (printgen's numbers)",
-                "stats": f"Health {item['health']} · Melee {boss['melee']} · Shot {boss['shot']} · "
-                         f"Speed {item['speed']}",
-                "tactics": boss["tactics"]}
+        return {"title": say("key.encounter.mini-boss"),
+                "stats": " · ".join([stat("health", item["health"]), stat("melee", boss["melee"]),
+                                     stat("shot", boss["shot"]), stat("speed", item["speed"])]),
+                "tactics": rules.tactics("mini-boss")}
     monster = rules.monsters()[code]
-    return {"title": f"{monster['name']} (printgen's numbers)", "stats": stat_line(code), "tactics": monster["tactics"]}
-
-
-ROLL_LABELS = {"room-size": "size", "room-shape": "shape", "exit-number": "exits", "exit-location": "where",
-               "exit-type": "type", "contents": "contents", "encounter": "encounter", "monster": "monster",
-               "swarm-size": "swarm", "special": "special", "generator-grade": "grade", PERCENT_ROLL: PERCENT_ROLL}
+    return {"title": say("key.encounter.designed", name=monster["name"]), "stats": stat_line(code),
+            "tactics": rules.tactics(code)}
 
 
 def rolls_text(area: Area) -> str:
-    parts = [f"{ROLL_LABELS.get(k, k)} {', '.join(map(str, v))}" for k, v in area.rolls.items()]
-    return "; ".join(parts)
+    return "; ".join(f"{say(f'key.roll.{table}')} {', '.join(map(str, totals))}"
+                     for table, totals in area.rolls.items())
 
 
 def room_key(level: Level, area: Area, kinds: dict[int, str]) -> dict[str, Any]:
@@ -183,7 +185,7 @@ def room_key(level: Level, area: Area, kinds: dict[int, str]) -> dict[str, Any]:
         "shape": shape_text(area),
         "reached": how_reached(area),
         "exits": [exit_text(e, level, kinds) for e in area.exits],
-        "contents": [content_text(c) for c in area.data["contents"] if c["code"] != "none"] or ["Nothing"],
+        "contents": [content_text(c) for c in area.data["contents"] if c["code"] != "none"] or [say("key.nothing")],
         "encounters": [encounter_text(e) for e in area.data["encounters"] if e["code"] != "none"],
         "rolls": rolls_text(area),
     }

@@ -14,8 +14,11 @@ from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Level
 from ...render import fonts
 from ...units import mm
-from . import map_symbols, words
+from ...words import say_for
+from . import map_symbols, rules
 from .level import RULE
+
+say = say_for(__package__)
 
 LEGEND_HEIGHT = mm(62)
 LEGEND_PITCH = mm(7)
@@ -37,7 +40,7 @@ def mapper_content(level: Level) -> draw.Content:
     notes = {}
     on_walls = []
     for area in level.areas:
-        contents, encounters = words.room_marks(area)
+        contents, encounters = map_symbols.room_marks(area)
         notes[area.number] = contents + encounters
         for item in area.data["contents"]:
             if item["code"] == "murder-hole" and item.get("wall"):
@@ -51,9 +54,9 @@ def draw_page(c: Canvas, width: float, height: float, level: Level, title: str, 
     region = region_for(width, height, level)
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, 14)
-    c.drawString(region.left, height - TITLE_DROP + mm(2), f"{title} · Level {level.number}")
+    c.drawString(region.left, height - TITLE_DROP + mm(2), say("map.title", game=title, level=level.number))
     c.setFont(fonts.SERIF_ITALIC, 9.5)
-    who = "Mapper's copy: every room, exit and mark" if mapper else "Players' copy: map as you go"
+    who = say("map.mapper") if mapper else say("map.players")
     c.drawRightString(region.right, height - TITLE_DROP + mm(2), who)
     symbols = map_symbols.symbols()
     if mapper:
@@ -71,15 +74,19 @@ def draw_legend(c: Canvas, region: draw.Region, symbols, mapper: bool) -> None:
     order = [*DOOR_KINDS[:1], "secret", *DOOR_KINDS[1:], map_symbols.MURDER_HOLE]
     entries.sort(key=lambda entry: order.index(entry[1].kind))  # the crumble and the secret door first
     y = draw.draw_legend(c, left, region.bottom - mm(6), width, LEGEND_PITCH, entries, columns=3) - mm(3)
-    content = " · ".join(f"{mark} {words.CONTENT_NAMES[code]}" for code, mark in words.CONTENT_MARKS.items())
-    monsters = " · ".join(f"{mark} {words.monster_name(code)}" for code, mark in words.MONSTER_MARKS.items())
-    lines = [f"Contents: {content}",
-             f"Encounters: Wr Wraith · Mim Mimic · Gen Generator (and its kind) · Boss mini-boss · {monsters}; "
-             "a percentage is the swarm's size, 1 a lone monster"]
+    monsters = rules.monsters()
+    content = [(mark, rules.content_name(code)) for code, mark in say.section("mark.contents").items()]
+    encounters = [(say("mark.encounter.wraith"), monsters["wraith"]["name"]),
+                  (say("mark.encounter.mimic"), monsters["mimic"]["name"]),
+                  (say("mark.encounter.generator"), say("map.generator")),
+                  (say("mark.encounter.mini-boss"), say("map.mini-boss")),
+                  *((mark, monsters[code]["name"]) for code, mark in say.section("mark.monster").items())]
+    lines = [say("map.contents", marks=" · ".join(f"{mark} {name}" for mark, name in content)),
+             say("map.encounters", marks=" · ".join(f"{mark} {name}" for mark, name in encounters))]
     if not mapper:
-        lines = ["Draw each room as the mapper rolls it; write the marks below in the rooms."] + lines
+        lines = [say("map.draw-rooms")] + lines
     else:
-        lines.append("A room too small for its marks shows its number alone: the key has them.")
+        lines.append(say("map.too-small"))
     c.saveState()
     c.setFillGray(0)
     c.setFont(fonts.SERIF, 8)
@@ -88,7 +95,7 @@ def draw_legend(c: Canvas, region: draw.Region, symbols, mapper: bool) -> None:
             c.drawString(left, y, piece)
             y -= 10
     baseline = y - mm(5)
-    draw.draw_scale(c, left, baseline, region.pitch, UNIT_FEET, "feet", squares=3, bar=mm(1.6))
+    draw.draw_scale(c, left, baseline, region.pitch, UNIT_FEET, say("map.feet"), squares=3, bar=mm(1.6))
     c.setFont(fonts.SERIF, 8)
-    c.drawString(left + 3 * region.pitch + mm(12), baseline, f"Scale: one square is one unit, {UNIT_FEET} feet")
+    c.drawString(left + 3 * region.pitch + mm(12), baseline, say("map.scale", feet=UNIT_FEET))
     c.restoreState()

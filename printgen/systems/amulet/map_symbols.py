@@ -1,29 +1,69 @@
-"""The rules' own map marks, registered with the map engine, which draws them.
+"""The rules' own map marks, registered with the map engine, which draws them; and the marks written in rooms.
 
 Crumble: a wavy wall. Secret: an S across the wall (mapper's copy only).
 Walldoor and Door: a C across the opening (a walldoor's opening is the wall
 itself, dashed). Open: an O. Food ward: two ticks. Treasure wall: a tick in
 each unit. Teleporter: a small square in the room. Stair: a box of treads.
-Murder hole: a small diamond in the wall.
+Murder hole: a small diamond in the wall. In each room of the mapper's copy,
+its contents and encounter in a few letters (words.toml's [mark] tables).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...maps import glyphs
 from ...maps.symbols import Symbols
+from ...words import say_for
+from . import rules
+
+say = say_for(__package__)
 
 MURDER_HOLE = "murder-hole"
 
 
+def legend(kind: str) -> str:
+    """The legend's words for an exit kind's mark, under the exit's own name."""
+    return say(f"map.legend.{kind}", name=say(f"exit.{kind}"))
+
+
 def symbols() -> Symbols:
-    return (Symbols(secret_label="Secret door: S across the wall")
-            .wall_door("crumble", glyphs.wavy(), "Crumble: wavy wall, one unit")
-            .wall_door("walldoor", glyphs.opening("C", dashed=True), "Walldoor: C over a long opening")
-            .wall_door("door", glyphs.opening("C"), "Door: C in a one-unit gap")
-            .wall_door("open", glyphs.opening("O"), "Open: O in the gap")
-            .wall_door("food", glyphs.ticked(2), "Food ward: two ticks")
-            .wall_door("treasure", glyphs.ticked(), "Treasure wall: a tick a unit")
+    return (Symbols(secret_label=legend("secret"))
+            .wall_door("crumble", glyphs.wavy(), legend("crumble"))
+            .wall_door("walldoor", glyphs.opening("C", dashed=True), legend("walldoor"))
+            .wall_door("door", glyphs.opening("C"), legend("door"))
+            .wall_door("open", glyphs.opening("O"), legend("open"))
+            .wall_door("food", glyphs.ticked(2), legend("food"))
+            .wall_door("treasure", glyphs.ticked(), legend("treasure"))
             .wall_door("secret", glyphs.on_wall(glyphs.secret), "")
-            .door("teleport", glyphs.pad, "Teleporter: small square")
-            .door("stair", glyphs.treads, "Stair down")
-            .wall_mark(MURDER_HOLE, glyphs.on_wall(glyphs.diamond, 0.2), "Murder hole in the wall"))
+            .door("teleport", glyphs.pad, legend("teleport"))
+            .door("stair", glyphs.treads, legend("stair"))
+            .wall_mark(MURDER_HOLE, glyphs.on_wall(glyphs.diamond, 0.2),
+                       say("map.legend.murder-hole", name=rules.content_name(MURDER_HOLE))))
+
+
+def encounter_mark(item: dict[str, Any]) -> str:
+    """A room's encounter as a few letters on the map: 'Hob 75%', 'Gen Dem', 'Wr', 'Mim'."""
+    code = item["code"]
+    monster = say(f"mark.monster.{item['monster']}") if "monster" in item else ""
+    if code == "swarm":
+        if item["lone"]:
+            return say("mark.encounter.lone", monster=monster)
+        return say("mark.encounter.swarm", monster=monster, percent=item["percent"])
+    if code == "generator":
+        return f"{say('mark.encounter.generator')} {monster}"
+    return "" if code == "none" else say(f"mark.encounter.{code}")
+
+
+def grouped(marks: list[str]) -> list[str]:
+    """Marks in order of first appearance, a repeated one written once with its count: 'Tz×3', 'Ke'."""
+    counts: dict[str, int] = {}
+    for mark in marks:
+        counts[mark] = counts.get(mark, 0) + 1
+    return [mark if n == 1 else say("mark.repeated", mark=mark, count=n) for mark, n in counts.items()]
+
+
+def room_marks(area) -> tuple[list[str], list[str]]:
+    contents = grouped([say(f"mark.contents.{c['code']}") for c in area.data["contents"] if c["code"] != "none"])
+    encounters = grouped([m for m in (encounter_mark(e) for e in area.data["encounters"]) if m])
+    return contents, encounters

@@ -1,39 +1,69 @@
-"""Project: Amulet as data: the 2d8 generation tables, the monsters and printgen's choices."""
+"""Project: Amulet as data: the 2d8 generation tables, the monsters and printgen's choices.
+
+Every file is read through the game's one loader (``GAME.data``, ``GAME.tables``,
+``GAME.choices``); these accessors only name what a reader is after. Where a
+page prints a name the data holds (a room's contents, a boon, a way health
+changes) or a monster's tactics, the one function here gives it to every page.
+"""
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ...tables import Row, TableSet
+from ...words import say_for
+from . import GAME
 
-DATA = Path(__file__).resolve().parent / "data"
+say = say_for(__package__)
 
 
-@cache
 def tables() -> TableSet:
-    return TableSet.load(DATA / "tables")
-
-
-@cache
-def _toml(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA / f"{name}.toml").read_text(encoding="utf-8"))
+    return GAME.tables()
 
 
 def monsters() -> dict[str, dict[str, Any]]:
     """Every monster by code: the six of the rules, then printgen's designs."""
-    return {m["code"]: m for m in _toml("monsters")["monster"]}
+    return {m["code"]: m for m in GAME.data("monsters")["monster"]}
+
+
+def tactics(code: str) -> str:
+    """How a monster fights, with the rule of the rules-in-brief that is its own (a potion and a wraith)."""
+    text = say(f"tactics.{code}")
+    if code == "wraith":
+        text = f"{text} {say('rule.potion-wraith')}"
+    return text
+
+
+def health_changes() -> list[dict[str, str]]:
+    """The ways health comes back or goes, for the sheet and the rules at hand: the amount, and what it is
+    (a room's contents by the Contents table's own word)."""
+    contents = _by_code("contents")
+    return [{"code": c["code"], "amount": c["amount"],
+             "what": contents[c["code"]].result if c["code"] in contents else say(f"change.{c['code']}")}
+            for c in reference()["health_change"]]
 
 
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in the order they are printed."""
-    return tuple(_toml("notes")["choice"])
+    return GAME.choices()
 
 
 def reference() -> dict[str, Any]:
-    return _toml("reference")
+    return GAME.data("reference")
+
+
+def _by_code(table_id: str) -> dict[str, Row]:
+    return {code_of(row): row for row in tables()[table_id].rows if not row.get("gm") and not row.get("rolls")}
+
+
+def content_name(code: str) -> str:
+    """A room's contents in the Contents table's own word: "murder-hole" -> "Murder Hole"."""
+    return _by_code("contents")[code].result
+
+
+def boon(code: str) -> Row:
+    """A Special's row: its name as the rules give it, and how many actions it lasts."""
+    return _by_code("special")[code]
 
 
 def code_of(row: Row) -> str:

@@ -9,11 +9,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
 from ...seed import Rng, SeedCode
-from ...units import Paper
-from . import characters
-from ...sheets.draw import title_band
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
-                   text_fit, titled, value_text, vstack)
+                            text_fit, title_band, titled, value_text, vstack)
+from ...units import Paper
+from ...words import say_for
+from . import GAME, characters, rules
+
+say = say_for(__package__)
 
 SIZES = (1, 2)
 PRE_ROLLED = True
@@ -54,23 +56,27 @@ def ladder(start: str | int) -> list[str]:
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector) -> None:
-    rules = characters.rules()
+    abilities = characters.rules()["abilities"]
+    carried = rules.reference()
     cls = characters.classes()[kind]
     s = style.pt
     gap = s(5)
-    top = title_band(c, w, h, f"@ PROJECT: AMULET · {kind.upper()}", style,
-            right=f"No. {char['number']}" if char else "class sheet", height=24) - gap
+    title = say("sheet.title", game=GAME.title.upper(), class_name=kind.upper())
+    top = title_band(c, w, h, title, style, height=24,
+                     right=say("sheet.number", number=char["number"]) if char else say("sheet.blank")) - gap
     row_h = s(30)
     nw = w * 0.55
-    field(c, form, "name", 0, top - row_h, nw, row_h, "Name", style, char and char["name"])
-    field(c, form, "class", nw + gap, top - row_h, w * 0.2, row_h, "Class", style, kind)
+    field(c, form, "name", 0, top - row_h, nw, row_h, say("sheet.name"), style, char and char["name"])
+    field(c, form, "class", nw + gap, top - row_h, w * 0.2, row_h, say("sheet.class"), style, kind)
     lx = nw + gap + w * 0.2 + gap
-    field(c, form, "weapon", lx, top - row_h, w - lx, row_h, "Weapon", style, cls["weapon"], value_size=10)
+    field(c, form, "weapon", lx, top - row_h, w - lx, row_h, say("sheet.weapon"), style, cls["weapon"],
+          value_size=10)
     top -= row_h + s(3)
-    top = paragraph(c, 0, top, w, cls["blurb"], style, 7.5, font=fonts.SERIF_ITALIC, gray=0.25) - s(4)
+    blurb = say(f"blurb.{kind.lower()}")
+    top = paragraph(c, 0, top, w, blurb, style, 7.5, font=fonts.SERIF_ITALIC, gray=0.25) - s(4)
 
     # The five abilities, each with its ladder of level-point steps.
-    n = len(rules["abilities"])
+    n = len(abilities)
     cw = (w - gap * (n - 1)) / n
     # Steps as rows of small boxes, four to a row where four fit at a legible size, else three.
     sh = max(MIN_BOX, s(10.5))
@@ -78,12 +84,13 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ladder_rows = -(-7 // per_row)
     ladder_top = s(56)  # from the box's top: the name, the starting value and the caption above the steps
     ab_h = ladder_top + ladder_rows * (sh + s(2)) + s(4)
-    for i, ability in enumerate(rules["abilities"]):
+    for i, ability in enumerate(abilities):
         x = i * (cw + gap)
         y = top - ab_h
         box(c, x, y, cw, ab_h, style, heavy=True, round_=s(3))
-        label(c, x + cw / 2, y + ab_h - s(11), ability.upper(), style, 8, bold=True, centre=True, gray=0.1)
-        start = cls[ability.lower()]
+        label(c, x + cw / 2, y + ab_h - s(11), say(f"stat.{ability}").upper(), style, 8, bold=True, centre=True,
+              gray=0.1)
+        start = cls[ability]
         value_text(c, x, y + ab_h - s(40), cw, str(start), style, 24, font=fonts.MONO_BOLD, centre=True)
         steps = ladder(start)
         sw = (cw - s(8))
@@ -110,32 +117,32 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
             c.drawCentredString(bx + bw / 2, by + (sh - size * 0.7) / 2, step)
             c.restoreState()
             if k:
-                form.add(c, f"{ability.lower()}.step{k}", bx, by, bw, sh, kind="check")
-        label(c, x + cw / 2, y + ab_h - ladder_top + s(3), "level points: tick a step", style, 5.6, centre=True)
+                form.add(c, f"{ability}.step{k}", bx, by, bw, sh, kind="check")
+        label(c, x + cw / 2, y + ab_h - ladder_top + s(3), say("sheet.ladder"), style, 5.6, centre=True)
     top -= ab_h + gap
 
     (hp_y, hp_h), (low_y, low_h) = vstack(top, top, [-1.35, -1], gap)
-    _countdown(c, 0, hp_y, w, hp_h, style, form, rules)
+    _countdown(c, 0, hp_y, w, hp_h, style, form, carried)
 
     left_w = w * 0.42
-    ix, iy, iw, ih = titled(c, 0, low_y, left_w, low_h, "Keys and potions", "twelve slots, shared", style)
+    ix, iy, iw, ih = titled(c, 0, low_y, left_w, low_h, say("sheet.slots"), say("sheet.slots-note"), style)
     slot = min((iw - 5 * s(3)) / 6, (ih - s(34)) / 2)
-    for k in range(rules["carry_limit"]):
+    for k in range(carried["carry_limit"]):
         r, q = divmod(k, 6)
         bx = ix + q * (slot + s(3))
         by = iy + ih - s(2) - (r + 1) * slot - r * s(3)
         box(c, bx, by, slot, slot, style, round_=s(2))
         label(c, bx + s(2), by + slot - s(7), str(k + 1), style, 5.5, font=fonts.MONO)
         form.add(c, f"slot.{k + 1}", bx + s(2), by + s(2), slot - s(4), slot - s(9), font_size=s(9))
-    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw,
-              "Write K or P. A potion: roll your Magic die six times for the damage to the nearest swarm "
-              "and the room's generators (shot, only 6d6). A key opens any lock, then vanishes.",
-              style, 6.3, gray=0.3)
+    help_text = say("sheet.slots-help", keys=say("rule.keys"),
+                    potions=say("rule.potions", dice=carried["potion_dice"], shot=carried["shot_potion"]))
+    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw, help_text, style, 6.3, gray=0.3)
 
     rx = left_w + gap
     rw = w - rx
-    tallies = [("Treasure", "treasure", 40, "1 per chest reached"), ("Tokens", "tokens", 30,
-               "1 for the first to make an announcement"), ("Level points", "level_points", 20, "from the GM")]
+    tallies = [(say("sheet.treasure"), "treasure", 40, say("sheet.treasure-note")),
+               (say("sheet.tokens"), "tokens", 30, say("sheet.tokens-note")),
+               (say("sheet.level-points"), "level_points", 20, say("sheet.level-points-note"))]
     parts = vstack(low_y + low_h, low_h, [-1, -1, -1], s(3))
     for (title, key, count, note), (ty, th) in zip(tallies, parts):
         ix, iy, iw, ih = titled(c, rx, ty, rw, th, title, note, style)
@@ -148,12 +155,11 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
 
 def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
-               rules: dict[str, Any]) -> None:
+               countdown: dict[str, Any]) -> None:
     """A hundred boxes numbered 100 down to 1; the announcement marks at 50, 25 and 10 stand out."""
     s = style.pt
-    marks = {m["health"]: m["call"] for m in rules["mark"]}
-    ix, iy, iw, ih = titled(c, x, y, w, h, "Health countdown",
-                            "cross off a box for each point lost; rub one out for each regained", style)
+    marks = {m["health"]: say(f"call.{m['code']}") for m in countdown["call"]}
+    ix, iy, iw, ih = titled(c, x, y, w, h, say("sheet.countdown"), say("sheet.countdown-note"), style)
     side_w = iw * 0.26
     grid_w = iw - side_w - s(6)
     gap = s(1.5)
@@ -161,7 +167,7 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
     gx = ix
     gy = iy + ih
     for k in range(100):
-        value = rules["health"] - k
+        value = countdown["health"] - k
         r, q = divmod(k, 10)
         bx = gx + q * (size + gap)
         by = gy - (r + 1) * size - r * gap
@@ -183,18 +189,16 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
         form.add(c, f"health.{value}", bx, by, size, size, kind="check")
     sx = ix + iw - side_w
     yy = iy + ih
-    label(c, sx, yy - s(8), "Calls at", style, 7, bold=True, gray=0.1)
+    label(c, sx, yy - s(8), say("sheet.calls"), style, 7, bold=True, gray=0.1)
     yy -= s(11)
     for value, call in marks.items():
         label(c, sx, yy - s(8), str(value), style, 9, font=fonts.MONO_BOLD, gray=0)
         yy = paragraph(c, sx + s(18), yy, side_w - s(18), call, style, 6.8) - s(3)
     yy -= s(4)
-    label(c, sx, yy - s(8), "Health back and forth", style, 7, bold=True, gray=0.1)
+    label(c, sx, yy - s(8), say("change.heading"), style, 7, bold=True, gray=0.1)
     yy -= s(11)
-    for change in rules["health_change"]:
+    for change in rules.health_changes():
         label(c, sx, yy - s(8), change["amount"], style, 8, font=fonts.MONO_BOLD, gray=0)
         yy = paragraph(c, sx + s(18), yy, side_w - s(18), change["what"], style, 6.8) - s(2)
-    yy = paragraph(c, sx, yy - s(4), side_w, "Tokens can buy health back too.", style, 6.2,
-                   font=fonts.SERIF_ITALIC, gray=0.3)
-    note = next(ch["text"] for ch in rules["choice"] if ch["topic"] == "Health above 100")
-    paragraph(c, sx, yy - s(6), side_w, "Note: " + note, style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)
+    note = next(ch["text"] for ch in characters.choices() if ch["topic"] == "Health above 100")
+    paragraph(c, sx, yy - s(6), side_w, say("sheet.note", note=note), style, 5.6, font=fonts.SERIF_ITALIC, gray=0.4)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...words import say_for
+
+say = say_for(__package__)
+
 HEALTH_PER_UNIT = 20  # each unit of room size holds 20 health of swarm
 SCATTER_TIMES = 3  # a swarm scatters below three times one monster's health
 SCATTERED_COUNT = 3  # a scattered swarm becomes three monsters at full health
@@ -11,6 +15,13 @@ HEAD_DIVISORS = (5, 10)  # head count: swarm health over 5 or 10, whichever is n
 PCS_SWARMED = {25: 1, 50: 2, 75: 3, 100: "all"}
 MELEE_TIMES = 2  # a swarm deals its melee twice to each hero who fails to get clear
 MELEE_TIMES_ALONE = 4  # four times against a lone hero
+
+
+def reach_words(reach: int | str) -> str:
+    """How many heroes a swarm can swarm, in words: "1 hero", "3 heroes", "every hero"."""
+    if reach == "all":
+        return say("swarm.reach-all")
+    return say("swarm.reach-one", count=reach) if reach == 1 else say("swarm.reach-many", count=reach)
 
 
 def capacity(room_size: int) -> int:

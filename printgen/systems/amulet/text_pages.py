@@ -13,9 +13,12 @@ from typing import Any
 import pikepdf
 
 from ...render.html import render_pdf
+from ...words import say_for
 from . import rules, swarms
 from .key import dungeon_key
 from .model import Dungeon
+
+say = say_for(__package__)
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
@@ -25,30 +28,33 @@ COVER_PAGES = 1
 def swarm_table() -> list[dict[str, Any]]:
     """Swarm health for each size of swarm in each size of room."""
     return [{"label": f"{p}%", "health": [swarms.swarm_health(s, p) for s in ROOM_SIZES],
-             "reach": "every hero" if swarms.PCS_SWARMED[p] == "all" else f"{swarms.PCS_SWARMED[p]} hero"
-             + ("es" if swarms.PCS_SWARMED[p] > 1 else "")} for p in PERCENTS]
+             "reach": swarms.reach_words(swarms.PCS_SWARMED[p])} for p in PERCENTS]
 
 
 def reference_context(request) -> dict[str, Any]:
     return {"game_title": request.game.title, "reference": rules.reference(), "choices": list(rules.choices()),
-            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table()}
+            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table(), "health_changes": rules.health_changes()}
 
 
 def reference_pdf(request) -> bytes:
-    return render_pdf("amulet/reference.html", request.code, f"{request.game.title}: reference", request.paper,
-                      request.templates, **reference_context(request))
+    title = say("document.reference", game=request.game.title)
+    return render_pdf("amulet/reference.html", request.code, title, request.paper, request.templates,
+                      **reference_context(request))
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
     return {**reference_context(request), "credit": request.game.credit, "levels": dungeon_key(dungeon),
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
-            "tactics": list(rules.monsters().values()), "treasure": rules.reference()["treasure"]}
+            "tactics": [{"code": code, "name": m["name"], "designed": m.get("designed", False),
+                         "tactics": rules.tactics(code)} for code, m in rules.monsters().items()],
+            "treasure": rules.reference()["treasure"]}
 
 
 def text_parts(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
     """The cover, and the pages after the maps: key, treasure level, reference."""
-    whole = render_pdf("amulet/booklet.html", request.code, f"{request.game.title}: a dungeon", request.paper,
-                       request.templates, **booklet_context(dungeon, request))
+    title = say("document.dungeon", game=request.game.title)
+    whole = render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
+                       **booklet_context(dungeon, request))
     return _pages(whole, 0, COVER_PAGES), _pages(whole, COVER_PAGES, None)
 
 
