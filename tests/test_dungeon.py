@@ -16,7 +16,7 @@ from printgen.seed import SeedCode
 from printgen.systems.roguelike import generate as dungeon_module, rules
 from printgen.systems.roguelike.links import is_way_down
 from printgen.systems.roguelike.rolls import roll_area, roll_encounter
-from printgen.systems.roguelike.dungeon import BLANK_NOTE
+from printgen.systems.roguelike.dungeon import say
 from printgen.systems.roguelike.map_page import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
 from printgen.systems.roguelike.map_symbols import area_marks
 from printgen.units import inch, paper
@@ -240,6 +240,7 @@ def test_json_is_the_shared_contract():
 
 
 def test_pdf_pages_fonts_metadata_and_double_sided_order():
+    BLANK_NOTE = say("dungeon.blank-side")
     code = SeedCode.make("dungeon", "roguelike", "pdf", options_for(2, 12, "a4"))
     data = build(code)
     pdf = open_pdf(data)

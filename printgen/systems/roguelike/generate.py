@@ -22,9 +22,12 @@ from ...maps.steps.fit_map import fit_map
 from ...maps.steps.grow import grow
 from ...maps.steps.settle_doors import settle_doors
 from ...seed import Rng, SeedCode
+from ...words import say_for
 from . import rules
 from .links import apart_links, is_way_down, link_dungeon
 from .rolls import roll_area
+
+say = say_for(__package__)
 
 RULE = ROCK_GAP  # Roguelike areas stand apart in the rock, joined by doorways
 ADDED_DOOR = "arch"  # notes.toml: the way on printgen opens when the dice close every exit early
@@ -86,7 +89,8 @@ def dungeon_name(rng: Rng) -> str:
     words = rules.data_list("dungeon-names").items
     first = [w["name"] for w in words if w.get("part") == "place"]
     second = [w["name"] for w in words if w.get("part") == "owner"]
-    return f"The {rng.choice(first)} of {rng.choice(second)}"
+    place, owner = rng.choice(first), rng.choice(second)
+    return say("dungeon.name", place=place, owner=owner)
 
 
 ENTRANCE_DOORS = {"wooden-door": "wooden", "iron-door": "iron", "arch": "arch", "pit": "open", "hole": "open"}

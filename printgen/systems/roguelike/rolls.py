@@ -198,7 +198,7 @@ def roll_encounter(result: Result, rng: Rng) -> dict[str, Any]:
 def creature_loot(row, rng: Rng) -> list[dict[str, Any]]:
     loot = row["loot"]
     if row.get("loot_gold"):  # Metal and Fused Elementals: their note's gold instead of a loot roll
-        return [{"roll": None, "result": f"{row['loot_gold']} gold pieces", "points": row["loot_gold"]}]
+        return [rules.gold_loot(row["loot_gold"])]
     if loot == "Maybe":
         carries = rules.tables()["loot-maybe"].roll(rng)[1]["carries"]
         return [roll_loot(rng)] if carries else []

@@ -1,38 +1,35 @@
-"""The Roguelike rule set as data: its tables, lists and printgen's choices."""
+"""The Roguelike rule set as data: its tables, lists and printgen's choices, read through the game's one loader."""
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
-
-from ...tables import DataList, TableSet, load_list
-
-DATA = Path(__file__).resolve().parent / "data"
+from ...games import Game, game_of_package
+from ...tables import DataList, TableSet
 
 
-@cache
+def game() -> Game:
+    """This game's declaration, as the registry holds it (the registry gives it the folder its data is in)."""
+    return game_of_package(__package__)
+
+
 def tables() -> TableSet:
-    return TableSet.load(DATA / "tables")
+    return game().tables()
 
 
-@cache
 def data_list(list_id: str) -> DataList:
-    return load_list(DATA / "lists" / f"{list_id}.toml")
+    return game().data_list(list_id)
 
 
-@cache
 def choices() -> tuple[dict[str, str], ...]:
-    """printgen's documented resolutions of the rules' gaps."""
-    return tuple(tomllib.loads((DATA / "notes.toml").read_text(encoding="utf-8"))["choice"])
-
-
-@cache
-def stated() -> dict[str, dict[str, str]]:
-    """Rules printed on several pages, worded once (data/rules.toml)."""
-    return tomllib.loads((DATA / "rules.toml").read_text(encoding="utf-8"))
+    """printgen's documented resolutions of the rules' gaps (data/notes.toml)."""
+    return game().choices()
 
 
 def creature_lists() -> list[str]:
     """The table ids of the fourteen creature lists of Appendix A, in the rules' order."""
     return sorted(t for t in tables().tables if t.startswith("creatures-"))
+
+
+def gold_loot(gold: int) -> dict:
+    """The loot table's row for ``gold`` gold pieces, as a piece of loot found without a roll."""
+    row = next(r for r in tables()["loot"].rows if r["kind"] == "gold" and r["gold"] == gold)
+    return {"roll": None, "result": row.result, "points": row["points"]}
