@@ -55,9 +55,10 @@ def _creature_card(row: Row, kicker: str) -> Card:
         Stat(say("rating.defense"), str(row["defense"])),
     )
     # The badges and their rules say what the damage text adds to the dice ("+ Poison", "or Spell").
-    # A poison that deals no Health damage (its note says so) gets no Poison badge or rule.
-    specials = [s for s in row["specials"] if not (s == "Poison" and row.get("harmless_poison"))]
-    body = [Paragraph(say(f"card-special.{s.lower()}"), say("deck.creatures.special-lead", special=s)) for s in specials]
+    # A poison that deals no Health damage (its note says so) gets no Poison badge, and its rule says so.
+    tags = [s for s in row["specials"] if not (s == "Poison" and row.get("harmless_poison"))]
+    body = [Paragraph(say("deck.creatures.special", rule=rule), say("deck.creatures.special-lead", special=special))
+            for special, rule in rules.special_rules(row)]
     how_many = say("deck.how-many")
     if row.get("loot_gold"):
         body.append(Paragraph(say("deck.creatures.gold", note=row["note"], gold=row["loot_gold"], how_many=how_many)))
@@ -68,7 +69,7 @@ def _creature_card(row: Row, kicker: str) -> Card:
         if row.get("note"):
             body.append(Paragraph(row["note"]))
         body.append(Paragraph(_loot_rule(row) + " " + how_many))
-    return Card(row.result, kicker, stats, tuple(specials), tuple(body))
+    return Card(row.result, kicker, stats, tuple(tags), tuple(body))
 
 
 def _rival_card(row: Row, kicker: str) -> Card:

@@ -43,7 +43,7 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
     if fountain:
         row = rules.tables()["fountain"].lookup(fountain["roll"])
         lines.append((label["fountain"], say("key.fountain", result=fountain["result"], roll=fountain["roll"],
-                                             description=row["description"])))
+                                             effect=fountain_effect(row))))
     for loot in contents.get("loot", []):
         lines.append((label["loot"], say("key.loot", result=loot["result"], roll=loot["roll"])))
     if "hoard" in data:
@@ -148,16 +148,14 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
     rows = [say("encounter.one", number=i, health=ind["health"],
                 loot="; ".join(l["result"] for l in ind["loot"]) or loot_none)
             for i, ind in enumerate(group["individuals"], 1)]
-    specials = [s for s in group["specials"] if not (s == "Poison" and group["harmless_poison"])]
-    notes = [say(f"special.{s.lower()}") for s in specials]
-    if group["harmless_poison"]:
-        notes.append(say("special.harmless-poison", creature=_poisoner(group["name"])["turns_into"]))
+    notes = [say("encounter.special", name=special, rule=rule)
+             for special, rule in rules.special_rules(rules.creature(group["name"]))]
     return {"chain": chain, "shared": shared, "rows": rows, "notes": notes}
 
 
-def _poisoner(name: str):
-    """The creature row called ``name`` among the lists of Appendix A."""
-    return next(row for t in rules.creature_lists() for row in rules.tables()[t].rows if row.result == name)
+def fountain_effect(row) -> str:
+    """What a fountain of the Fountain table's ``row`` does."""
+    return say("fountain.good") if row["good"] else say("fountain.poison", poison=say("special.poison"))
 
 
 # --- the rules page -------------------------------------------------------------------------

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from ...games import Game, game_of_package
-from ...tables import DataList, TableSet
+from ...tables import DataList, Row, TableSet
+from ...words import say_for
+
+say = say_for(__package__)
 
 
 def game() -> Game:
@@ -20,8 +23,18 @@ def data_list(list_id: str) -> DataList:
 
 
 def choices() -> tuple[dict[str, str], ...]:
-    """printgen's documented resolutions of the rules' gaps (data/notes.toml)."""
-    return game().choices()
+    """printgen's documented resolutions of the rules' gaps (data/notes.toml), each as its topic and text;
+    a rule the text names (``says``) is filled in from the phrasebook, where it is worded once."""
+    return tuple({"topic": c["topic"], "text": _filled(c["text"], c.get("says", {}))} for c in game().choices())
+
+
+def _filled(text: str, says: dict[str, str]) -> str:
+    return text.format_map({name: phrase(key) for name, key in says.items()}) if says else text
+
+
+def phrase(key: str) -> str:
+    """The phrase ``key`` whole: a phrase that names another rule ({poison}: the Poison special attack) gets it."""
+    return say(key, poison=say("special.poison"))
 
 
 def creature_lists() -> list[str]:
@@ -33,3 +46,22 @@ def gold_loot(gold: int) -> dict:
     """The loot table's row for ``gold`` gold pieces, as a piece of loot found without a roll."""
     row = next(r for r in tables()["loot"].rows if r["kind"] == "gold" and r["gold"] == gold)
     return {"roll": None, "result": row.result, "points": row["points"]}
+
+
+def creature(name: str) -> Row:
+    """The creature row called ``name`` among the lists of Appendix A."""
+    return next(row for t in creature_lists() for row in tables()[t].rows if row.result == name)
+
+
+def special_rules(row: Row) -> list[tuple[str, str]]:
+    """Each special attack of a creature (as its damage names it) with its rule, worded once (words.toml
+    [special]); a poison that deals no Health damage says what it does instead."""
+    found = []
+    for special in row["specials"]:
+        if special == "Poison" and row.get("harmless_poison"):
+            rule = say("special.harmless-poison", who=say("special.its"),
+                       becomes=say("special.becomes", creature=row["turns_into"]))
+        else:
+            rule = say(f"special.{special.lower()}")
+        found.append((special, rule))
+    return found
