@@ -100,7 +100,8 @@ def _kit_item(item: dict) -> str:
 def weapons_deck(code: SeedCode, options: dict) -> Deck:
     words = say.section("deck.weapons")
     items = rules.data_list("weapons").items
-    body = (Paragraph(words["hit"], words["lead"]),)
+    body = (Paragraph(say("deck.weapons.hit", formula=say("damage.weapon"), said=say("damage.weapon-said")),
+                      words["lead"]),)
     cards = tuple(Card(i["name"], words["kicker"], (Stat(words["wdr"], i["wdr"]),), (), body) for i in items)
     return Deck("weapons", words["title"], cards, back_subtitle=words["back"], accent=(0.16, 0.3, 0.45))
 
