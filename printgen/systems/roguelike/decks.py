@@ -78,12 +78,12 @@ def _rival_card(row: Row, kicker: str) -> Card:
     races = rules.tables()["race"]
     kit = ", ".join(_kit_item(item) for item in rules.data_list("starting-kit").items)
     body = (
-        Paragraph(words["rival"], words["rival-lead"]),
+        Paragraph(say("deck.creatures.rival", rule=say("rival.rule"), kit=kit)),
         Paragraph(", ".join(say("deck.creatures.rival-row", roll=r.roll_text, name=r.result) for r in occupations.rows)
                   + ".", say("deck.creatures.rival-occupation", die=occupations.die_text)),
         Paragraph(", ".join(say("deck.creatures.rival-row", roll=r.roll_text, name=r.result) for r in races.rows)
                   + ".", say("deck.creatures.rival-race", die=races.die_text)),
-        Paragraph(say("deck.creatures.rival-kit", kit=kit) + " " + _loot_rule(row) + " " + say("deck.how-many")),
+        Paragraph(_loot_rule(row) + " " + say("deck.how-many")),
     )
     stats = (Stat(words["occupation"], occupations.die_text), Stat(words["race"], races.die_text))
     return Card(row.result, kicker, stats, (words["rival-tag"],), body)

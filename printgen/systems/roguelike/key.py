@@ -141,7 +141,7 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
                     intellect=r["intellect"], abilities=", ".join(r["abilities"]) or say("encounter.nothing"),
                     loot="; ".join(l["result"] for l in r["loot"]) or say("encounter.nothing"))
                 for i, r in enumerate(group["rivals"], 1)]
-        return {"chain": chain, "shared": None, "rows": rows, "notes": [say("encounter.rivals")]}
+        return {"chain": chain, "shared": None, "rows": rows, "notes": [say("encounter.rivals", rule=say("rival.rule"))]}
     loot_none = say("encounter.no-loot") if group["loot"] == "No" else say("encounter.no-loot-this-time")
     shared = say("encounter.group", count=len(group["individuals"]), name=group["name"], speed=group["speed"],
                  attack=group["attack"], defense=group["defense"], damage=group["damage"])
