@@ -149,7 +149,7 @@ def traps_deck(code: SeedCode, options: dict) -> Deck:
     cards = []
     for row in table.rows:
         body = [Paragraph(_trap_effect(row))]
-        body.append(Paragraph(say("deck.traps.thief", die=table.die_text, save=row["saving_roll"])))
+        body.append(Paragraph(say("trap.thief", it=say("trap.it"), save=row["saving_roll"])))
         stats = (Stat(words["damage"], _trap_damage(row)), Stat(words["save"], str(row["saving_roll"])))
         cards.append(Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(table, row)), stats, (), tuple(body),
                           count=_ways(table, row)))

@@ -37,8 +37,9 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
     lines: list[tuple[str, str]] = [(label["contents"], contents_words(area))]
     trap = contents.get("trap")
     if trap:
+        thief = say("trap.thief", it=say("trap.it"), save=trap["saving_roll"])
         lines.append((label["trap"], say("key.trap", name=trap["name"], roll=trap["roll"], damage=trap["damage"],
-                                         save=trap["saving_roll"])))
+                                         thief=thief)))
     fountain = contents.get("fountain")
     if fountain:
         row = rules.tables()["fountain"].lookup(fountain["roll"])
