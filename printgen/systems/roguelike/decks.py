@@ -42,6 +42,11 @@ def _creature_types() -> dict[str, str]:
 
 
 def _loot_rule(row: Row) -> str:
+    """What a creature's Loot column (Yes, No, Maybe) means for the table, a Maybe by printgen's Loot: Maybe table."""
+    if row["loot"] == "Maybe":
+        table = rules.tables()["loot-maybe"]
+        carries = next(r for r in table.rows if r["carries"])
+        return say("deck.creatures.loot-maybe", roll=carries.roll_text, die=table.die_text)
     return say(f"deck.creatures.loot-{row['loot'].lower()}")
 
 
@@ -59,16 +64,13 @@ def _creature_card(row: Row, kicker: str) -> Card:
     tags = [s for s in row["specials"] if not (s == "Poison" and row.get("harmless_poison"))]
     body = [Paragraph(say("deck.creatures.special", rule=rule), say("deck.creatures.special-lead", special=special))
             for special, rule in rules.special_rules(row)]
-    how_many = say("deck.how-many")
-    if row.get("loot_gold"):
-        body.append(Paragraph(say("deck.creatures.gold", note=row["note"], gold=row["loot_gold"], how_many=how_many)))
-    elif row["loot"] == "Maybe" and row.get("note"):
-        # The note already gives printgen's rule for "Maybe".
-        body.append(Paragraph(say("deck.creatures.maybe", note=row["note"], how_many=how_many)))
+    if row.get("loot_gold"):  # Metal and Fused Elementals: their note's gold in place of a loot roll
+        loot = say("deck.creatures.gold", gold=row["loot_gold"])
     else:
-        if row.get("note"):
-            body.append(Paragraph(row["note"]))
-        body.append(Paragraph(_loot_rule(row) + " " + how_many))
+        loot = _loot_rule(row)
+    if row.get("note"):
+        body.append(Paragraph(row["note"]))
+    body.append(Paragraph(loot + " " + say("deck.how-many")))
     return Card(row.result, kicker, stats, tuple(tags), tuple(body))
 
 
