@@ -1,6 +1,7 @@
 """Roguelike dungeons: every roll honoured on the map, the guarantees for every seed, the booklet read back."""
 
 import json
+import re
 import shutil
 import subprocess
 from collections import Counter
@@ -345,3 +346,31 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
 def test_bad_dungeon_options_are_one_line(args, words):
     result = run_cli(*args)
     assert result.returncode == 2 and words in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_deck_key_json_and_notes_name_every_creature_list_alike():
+    """The rules head two lists Humanoids 1 and 2 where the Type 1 list rolls Humanoids 2 and 3: one name for
+    each list, the one the dice roll, on its creatures' cards, in the key's chain of rolls, in the JSON and in
+    the notes that explain it."""
+    from printgen.systems.roguelike import decks, key
+
+    by_card = {card.title: card.kicker.split(" · ")[0]
+               for card in decks.creatures_deck(SeedCode.make("deck", "roguelike", "lists", {}), {}).cards}
+    code = SeedCode.make("dungeon", "roguelike", "lists", {})
+    seen = set()
+    for i in range(600):
+        rng = code.stream("lists", i)
+        group = roll_encounter(rules.tables().roll("creature-type", rng), rng)
+        chain = key.creature_rows(group)["chain"].split(" → ")
+        named = chain[1].rsplit(" (", 1)[0]
+        assert named == by_card[group["name"]] == group["list"], (chain, by_card[group["name"]], group["list"])
+        seen.add(group["chain"][-1]["table"])
+    assert seen == set(rules.creature_lists())
+    (note,) = [c["text"] for c in rules.choices() if c["topic"] == "Humanoid lists"]
+    for table_id in rules.creature_lists():
+        table, name = rules.tables()[table_id], rules.list_name(table_id)
+        assert all(by_card[row.result] == name for row in table.rows)
+        if table.name != name:  # the notes say which heading the name stands for
+            assert re.search(rf"{re.escape(name)} (is )?the list headed {re.escape(table.name)}(?!\w)", note), name
+            if table.name.startswith("Humanoids"):
+                assert f"({table.rows[0].result} to {table.rows[-1].result})" in note

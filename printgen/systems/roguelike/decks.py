@@ -23,9 +23,9 @@ def creatures_deck(code: SeedCode, options: dict) -> Deck:
     types = _creature_types()
     cards = []
     for table_id in rules.creature_lists():
-        table = rules.tables()[table_id]
-        for row in table.rows:
-            kicker = say("deck.creatures.kicker", list=table.name, types=types[table_id], roll=row.roll_text)
+        for row in rules.tables()[table_id].rows:
+            kicker = say("deck.creatures.kicker", list=rules.list_name(table_id), types=types[table_id],
+                         roll=row.roll_text)
             cards.append(_rival_card(row, kicker) if row.get("rival") else _creature_card(row, kicker))
     return Deck("creatures", say("deck.creatures.title"), tuple(cards), back_subtitle=say("deck.creatures.back"),
                 accent=(0.55, 0.12, 0.1))
@@ -34,8 +34,8 @@ def creatures_deck(code: SeedCode, options: dict) -> Deck:
 def _creature_types() -> dict[str, str]:
     """Each creature list's Type (1, 2, 3) from the type tables, e.g. "Types 1 & 3"."""
     found: dict[str, list[str]] = {}
-    for number in (1, 2, 3):
-        for row in rules.tables()[f"creature-list-type-{number}"].rows:
+    for number, type_list in enumerate(rules.TYPE_LISTS, 1):
+        for row in rules.tables()[type_list].rows:
             found.setdefault(row["table"], []).append(str(number))
     return {t: say("deck.creatures.type", types=n[0]) if len(n) == 1
             else say("deck.creatures.types", types=" & ".join(n)) for t, n in found.items()}

@@ -180,7 +180,7 @@ def roll_encounter(result: Result, rng: Rng) -> dict[str, Any]:
     steps = _chain(result)
     row = steps[-1].row
     how_many = dice.roll("1d6", rng)
-    group = {"name": row.result, "list": row["list"], "count": how_many,
+    group = {"name": row.result, "list": rules.list_name(steps[-1].table), "count": how_many,
              "chain": [{"table": s.table, "roll": s.total, "result": s.row.result} for s in steps]}
     if row.get("rival"):
         group["rivals"] = [roll_rival(rng) for _ in range(how_many)]

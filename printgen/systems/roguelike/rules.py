@@ -42,6 +42,15 @@ def creature_lists() -> list[str]:
     return sorted(t for t in tables().tables if t.startswith("creatures-"))
 
 
+TYPE_LISTS = ("creature-list-type-1", "creature-list-type-2", "creature-list-type-3")
+
+
+def list_name(table_id: str) -> str:
+    """A creature list's one name: the one the Type lists roll, not its heading (notes.toml, "Humanoid lists":
+    the Type 1 list's Humanoids 2 is the list headed Humanoids 1)."""
+    return next(row.result for t in TYPE_LISTS for row in tables()[t].rows if row["table"] == table_id)
+
+
 def gold_loot(gold: int) -> dict:
     """The loot table's row for ``gold`` gold pieces, as a piece of loot found without a roll."""
     row = next(r for r in tables()["loot"].rows if r["kind"] == "gold" and r["gold"] == gold)
