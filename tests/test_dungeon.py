@@ -374,3 +374,27 @@ def test_deck_key_json_and_notes_name_every_creature_list_alike():
             assert re.search(rf"{re.escape(name)} (is )?the list headed {re.escape(table.name)}(?!\w)", note), name
             if table.name.startswith("Humanoids"):
                 assert f"({table.rows[0].result} to {table.rows[-1].result})" in note
+
+
+def test_the_key_says_which_dice_chose_each_encounter():
+    """Three 1d6 (Type, list, creature) for an encounter; one, on the Undead list, for a crypt's undead."""
+    from printgen.systems.roguelike import key
+
+    crypts = 0
+    for dungeon in sample()[0][:60]:
+        for level in dungeon.levels:
+            entries = key.dungeon_key(dungeon, level)["areas"]
+            for area, entry in zip(level.areas, entries):
+                group = area.data["contents"].get("creatures")
+                if not group:
+                    continue
+                steps = group["chain"]
+                chain = entry["creatures"]["chain"]
+                assert chain.endswith(" → ".join(f"{s['result']} ({s['roll']})" for s in steps))
+                assert [s["table"] for s in steps][-1] in area.rolls
+                if area.data["contents"]["kind"] == "crypt":
+                    crypts += 1
+                    assert len(steps) == 1 and "three times" not in chain and "on the Undead list" in chain
+                else:
+                    assert len(steps) == 3 and "three times" in chain
+    assert crypts > 0

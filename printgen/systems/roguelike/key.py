@@ -134,6 +134,10 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
     key's tables were most of a booklet's time.
     """
     chain = " → ".join(say("encounter.step", result=step["result"], roll=step["roll"]) for step in group["chain"])
+    if len(group["chain"]) == 1:  # rolled straight on one list (a crypt's Undead), not from the Type
+        chain = say("encounter.rolled-on-list", list=group["list"], chain=chain)
+    else:
+        chain = say("encounter.rolled", chain=chain)
     if group.get("rivals"):
         weapon = next(item for item in rules.data_list("starting-kit").items if "wdr" in item)
         rows = [say("encounter.rival", number=i, race=r["race"], occupation=r["occupation"], health=r["health"],
