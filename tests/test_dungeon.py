@@ -398,3 +398,26 @@ def test_the_key_says_which_dice_chose_each_encounter():
                 else:
                     assert len(steps) == 3 and "three times" in chain
     assert crypts > 0
+
+
+def test_a_rival_dwarf_has_repair_in_the_key():
+    """The race table's '1 Smithing' is the Repair the rules describe and printgen prints (notes: Dwarves)."""
+    from printgen.systems.roguelike import key
+
+    dwarves = 0
+    for dungeon in sample()[0][:80]:
+        for level in dungeon.levels:
+            for area, entry in zip(level.areas, key.dungeon_key(dungeon, level)["areas"]):
+                for rival, row in zip(area.data["contents"].get("creatures", {}).get("rivals", []),
+                                      (entry["creatures"] or {}).get("rows", [])):
+                    assert "Smithing" not in row
+                    if rival["race"] == "Dwarf":
+                        dwarves += 1
+                        assert "1 Repair" in row.split("abilities: ")[1]
+    assert dwarves > 0
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext is not installed")
+    code = SeedCode.make("dungeon", "roguelike", "rl10", options_for(1, 16))
+    text = " ".join(subprocess.run(["pdftotext", "-", "-"], input=build(code), capture_output=True,
+                                   check=True).stdout.decode().split())
+    assert "Dwarf Tourist" in text and "abilities: 1 Repair" in text and "abilities: 1 Smithing" not in text

@@ -143,7 +143,7 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
         rows = [say("encounter.rival", number=i, race=r["race"], occupation=r["occupation"], health=r["health"],
                     speed=r["speed"], attack=r["attack"], defense=r["defense"], weapon=weapon["name"],
                     rating=r["weapon_rating"], power=r["power"], damage=r["weapon_rating"] + r["power"],
-                    intellect=r["intellect"], abilities=", ".join(r["abilities"]) or say("encounter.nothing"),
+                    intellect=r["intellect"], abilities=_rival_abilities(r) or say("encounter.nothing"),
                     loot="; ".join(l["result"] for l in r["loot"]) or say("encounter.nothing"))
                 for i, r in enumerate(group["rivals"], 1)]
         return {"chain": chain, "shared": None, "rows": rows, "notes": [say("encounter.rivals", rule=say("rival.rule"))]}
@@ -156,6 +156,13 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
     notes = [say("encounter.special", name=special, rule=rule)
              for special, rule in rules.special_rules(rules.creature(group["name"]))]
     return {"chain": chain, "shared": shared, "rows": rows, "notes": notes}
+
+
+def _rival_abilities(rival: dict[str, Any]) -> str:
+    """A rival's special abilities as the character rules give them, occupation's first, by printgen's names
+    (a Dwarf's '1 Smithing' is Repair: notes.toml, "Dwarves")."""
+    rows = (next(r for r in rules.tables()[table].rows if r.result == rival[table]) for table in ("occupation", "race"))
+    return ", ".join(filter(None, (rules.ability_counts(row["abilities"]) for row in rows)))
 
 
 def fountain_effect(row) -> str:

@@ -74,3 +74,9 @@ def special_rules(row: Row) -> list[tuple[str, str]]:
             rule = say(f"special.{special.lower()}")
         found.append((special, rule))
     return found
+
+
+def ability_counts(abilities: list[dict]) -> str:
+    """A row's special abilities with their counts, e.g. "2 Picks, 1 Sneak"."""
+    return ", ".join(say("ability.many", count=a["count"], name=a["name"]) if a["count"] > 1
+                     else say("ability.one", count=a["count"], name=a["name"]) for a in abilities)

@@ -11,7 +11,7 @@ from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from ...words import say_for
-from . import characters
+from . import characters, rules
 from .rules import choices as rule_choices, data_list, tables
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, paragraph_height,
                             rich_line, ruled_list, square_boxes, title_band, value_text, wrap_runs)
@@ -171,7 +171,7 @@ def _roll_tables(c: Canvas, x: float, y: float, w: float, h: float, style: Style
             label(c, xs[1], yy, row.result, style, 7.5, bold=True, gray=0.05)
             for i, key in enumerate(keys):
                 label(c, xs[2 + i] + s(8), yy, str(row[key]), style, 7.5, font=fonts.MONO, gray=0.05)
-            special = ability_counts(row["abilities"]) or say("ability.none")
+            special = rules.ability_counts(row["abilities"]) or say("ability.none")
             label(c, xs[5], yy, special, style, 7, gray=0.15)
 
 
@@ -334,12 +334,6 @@ def _compact_points_height(w: float, style: Style) -> float:
     iw = w - 2 * s(4)
     notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text, font in _compact_points_notes())
     return s(13) + s(2) + 5 * _compact_point_box(iw, style) + 4 * s(1.5) + s(4) + notes + s(4)
-
-
-def ability_counts(abilities: list[dict[str, Any]]) -> str:
-    """A row's special abilities with their counts, e.g. "2 Picks, 1 Sneak"."""
-    return ", ".join(say("ability.many", count=a["count"], name=a["name"]) if a["count"] > 1
-                     else say("ability.one", count=a["count"], name=a["name"]) for a in abilities)
 
 
 def ability_use(name: str) -> str:
