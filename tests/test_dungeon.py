@@ -421,3 +421,32 @@ def test_a_rival_dwarf_has_repair_in_the_key():
     text = " ".join(subprocess.run(["pdftotext", "-", "-"], input=build(code), capture_output=True,
                                    check=True).stdout.decode().split())
     assert "Dwarf Tourist" in text and "abilities: 1 Repair" in text and "abilities: 1 Smithing" not in text
+
+
+def test_a_teleport_line_says_truly_whether_a_door_joins_its_two_areas():
+    """The area a teleport lands in is placed with no door to the trap's, but a way rolled later may join them:
+    the key says which, as the map has it (seed rl115, level 1: a way from the landing area runs into area 9)."""
+    from printgen.systems.roguelike import key
+
+    def joining(level, a, b):
+        return [(x.number, e) for x, y in ((a, b), (b, a)) for e in x.exits if e.to == y.number]
+
+    dungeons = [*sample()[0], generate("rl115")]
+    found = Counter()
+    for dungeon in dungeons:
+        for level in dungeon.levels:
+            for area, entry in zip(level.areas, key.dungeon_key(dungeon, level)["areas"]):
+                for link in area.links:
+                    if link.kind != "teleport":
+                        continue
+                    (text,) = [t for label, t in entry["lines"] if label == key.say("key.label.teleport")]
+                    assert f"area {link.area}," in text
+                    joined = joining(level, area, level.area(link.area))
+                    found[bool(joined)] += 1
+                    if joined:
+                        source, e = joined[0]
+                        assert "no door" not in text and f"from {source} joins it to this area" in text, text
+                        assert key.say(f"door.{e.kind}") in text
+                    else:
+                        assert key.say("key.teleport-apart") in text, text
+    assert found[True] and found[False]

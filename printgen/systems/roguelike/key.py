@@ -102,7 +102,17 @@ def link_words(dungeon: Dungeon, level: Level, area: Area, link) -> tuple[str, s
         if link.level == 0:
             return label["stairs-up"], say("key.up-to-surface")
         return label["stairs-up"], say("key.up", level=link.level, area=link.area)
-    return label["teleport"], say("key.teleport", area=link.area)
+    return label["teleport"], say("key.teleport", area=link.area, way=_teleport_way(level, area, link.area))
+
+
+def _teleport_way(level: Level, area: Area, landing: int) -> str:
+    """Whether a way joins the trap's area and the area its teleport lands in: placed apart, they may still be
+    joined by a way rolled later that ran from one into the other."""
+    for source, target in ((area, landing), (level.area(landing), area.number)):
+        for e in source.exits:
+            if e.to == target:
+                return say("key.teleport-joined", door=say(f"door.{e.kind}"), source=source.number)
+    return say("key.teleport-apart")
 
 
 def exit_words(exit_: Exit) -> str:
