@@ -10,7 +10,7 @@ from ...render.html import render_pdf
 from ...seed import SeedCode
 from ...units import Paper
 from ...words import say_for
-from .rules import data_list, tables
+from .rules import ability_counts, data_list, tables
 from .sheet import ability_use
 
 say = say_for(__package__)
@@ -27,8 +27,7 @@ def context() -> dict:
     def roll_table(table_id: str, keys: tuple[str, ...]) -> dict:
         table = tables()[table_id]
         rows = [{"roll": row.roll_text, "name": row.result, "values": [row[k] for k in keys],
-                 "special": ", ".join(say("ability.plain", count=a["count"], name=a["name"]) for a in row["abilities"])
-                 or say("ability.none-lower")}
+                 "special": ability_counts(row["abilities"]) or say("ability.none")}
                 for row in table.rows]
         return {"title": table.name, "die": table.die_text, "columns": [say(f"rating.{k}") for k in keys],
                 "rows": rows}
