@@ -450,3 +450,20 @@ def test_a_teleport_line_says_truly_whether_a_door_joins_its_two_areas():
                     else:
                         assert key.say("key.teleport-apart") in text, text
     assert found[True] and found[False]
+
+
+def test_no_command_line_words_on_a_printed_page():
+    """Pages speak a player's words: no option such as --rooms in the phrasebook, the notes, the templates or
+    a printed booklet."""
+    from printgen.systems.roguelike.key import say
+    from pdfutil import page_texts
+
+    option = re.compile(r"(?<![\w-])--[a-z]")
+    texts = list(say.book().values()) + [c["text"] for c in rules.choices()]
+    for template in rules.game().templates.glob("*.html"):
+        texts.append(re.sub(r"\{#.*?#\}", "", template.read_text(encoding="utf-8"), flags=re.S))
+    assert not [t for t in texts if option.search(t)]
+    code = SeedCode.make("dungeon", "roguelike", "words", options_for(1, 6))
+    pages = page_texts(build(code))
+    assert any("Unexplored exits" in p for p in pages)
+    assert not [p for p in pages if option.search(p)]
