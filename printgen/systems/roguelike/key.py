@@ -52,7 +52,7 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
     for link in area.links:
         lines.append(link_words(dungeon, level, area, link))
     if "stairs-down" in data.get("added", []):
-        lines.append((label["choice"], say("key.added-stairs")))
+        lines.append((label["choice"], say("key.added-stairs", added=say("level.added-stairs"))))
     lines.append((label["ways-on"], exits_words(level, area)))
     unplaced = [e for e in area.exits if e.at is None]
     if unplaced:
