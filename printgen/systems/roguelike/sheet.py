@@ -274,7 +274,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     s = style.pt
     points = data_list("points")
     if compact:
-        _titled(c, x, y, w, h, say("sheet.points"), say("sheet.points-compact"), style)
+        _titled(c, x, y, w, h, say("sheet.points"), say("points.level"), style)
         ix, iy, iw, ih = _inner(x, y, w, h, style)
         size = _compact_point_box(iw, style)
         square_boxes(c, form, "points", ix, iy + ih, 100, size, s(1.5), style, per_row=20,
@@ -291,7 +291,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     square_boxes(c, form, "points", ix, iy + ih, 100, size, s(2), style, per_row=20,
                  marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
     below = iy + ih - 5 * size - 4 * s(2) - s(6)
-    label(c, ix, below - s(8), say("sheet.level-up"), style, 6.5, bold=True, gray=0.12)
+    label(c, ix, below - s(8), say("points.choose").upper(), style, 6.5, bold=True, gray=0.12)
     yy = below - s(10)
     for i, item in enumerate(data_list("level-up").items, start=1):
         yy = paragraph(c, ix, yy, iw, say("sheet.level-up-item", number=i, text=item["name"]), style, 6.8) - s(1)
@@ -309,7 +309,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
             yy = paragraph(c, ix + s(4), yy, iw - s(22), item["name"], style, 7) - s(2)
         yy -= s(4)
     damage = say("sheet.damage", weapon=say("damage.weapon"),
-                 magic=say("damage.magic", rating=say("damage.magic-either")))
+                 magic=say("damage.magic", rating=say("damage.magic-either")), alone=say("points.alone"))
     yy = paragraph(c, ix, yy, iw, damage, style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
 
 
@@ -325,7 +325,7 @@ def _compact_points_notes() -> list[tuple[str, str]]:
     level_up = "; ".join(say("sheet.level-up-item", number=i, text=item["name"].rstrip("."))
                          for i, item in enumerate(data_list("level-up").items, 1))
     return [(say("sheet.compact-points", points=living), fonts.SERIF),
-            (say("sheet.compact-level-up", choices=level_up), fonts.SERIF_ITALIC)]
+            (say("sheet.compact-level-up", choose=say("points.choose"), choices=level_up), fonts.SERIF_ITALIC)]
 
 
 def _compact_points_height(w: float, style: Style) -> float:
