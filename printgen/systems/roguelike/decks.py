@@ -243,7 +243,20 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
 
 
 def _contents(row: Row) -> str:
-    return say(f"deck.encounters.contents.{row['contents_kind']}", how_many=say("deck.how-many"))
+    """What an encounter card says of a features row's contents, with the dice of the table it sends you to."""
+    tables = rules.tables()
+    kind = row["contents_kind"]
+    values: dict[str, object] = {"how_many": say("deck.how-many")}
+    if kind == "creatures":
+        types = tables["creature-type"]
+        values.update(die=types.die_text, types=", ".join(f"{r.roll_text} {r.result}" for r in types.rows))
+    elif kind == "crypt":
+        values.update(die=tables[row["contents_table"]].die_text, list=rules.list_name(row["contents_table"]))
+    elif kind == "fountain":
+        fountain = tables["fountain"]
+        good, poisoned = (next(r.roll_text for r in fountain.rows if r["good"] is g) for g in (True, False))
+        values.update(die=fountain.die_text, good=good, poisoned=poisoned)
+    return say(f"deck.encounters.contents.{kind}", **values)
 
 
 # The decks the game declares, by name (the deck contract: build(code, options) -> Deck).
