@@ -467,3 +467,25 @@ def test_no_command_line_words_on_a_printed_page():
     pages = page_texts(build(code))
     assert any("Unexplored exits" in p for p in pages)
     assert not [p for p in pages if option.search(p)]
+
+
+def test_a_user_changes_the_keys_words_without_python(tmp_path, capsys):
+    """'printgen templates export DIR' writes the game's phrasebook; a phrase changed there (the key's
+    'Ways on', the legend's 'open arch') prints with --templates DIR, and reproduce wants that folder."""
+    from printgen.cli import main
+    from pdfutil import page_texts
+
+    folder = tmp_path / "mine"
+    assert main(["templates", "export", str(folder)]) == 0
+    phrases = folder / "roguelike" / "words.toml"
+    text = phrases.read_text(encoding="utf-8")
+    assert 'ways-on = "Ways on"' in text and 'arch = "open arch"' in text
+    phrases.write_text(text.replace('ways-on = "Ways on"', 'ways-on = "Onward"')
+                       .replace('arch = "open arch"', 'arch = "archway"'), encoding="utf-8")
+    out = tmp_path / "d.pdf"
+    assert main(["dungeon", "--system", "roguelike", "--seed", "words", "--levels", "1", "--rooms", "6",
+                 "--templates", str(folder), "-o", str(out)]) == 0
+    pages = " ".join(" ".join(page_texts(out.read_bytes())).split())
+    assert "Onward:" in pages and "Ways on:" not in pages
+    assert "archway" in pages and "open arch" not in pages
+    capsys.readouterr()

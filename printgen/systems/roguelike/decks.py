@@ -11,10 +11,8 @@ from __future__ import annotations
 from ...cards.model import Card, Deck, Paragraph, Stat
 from ...seed import SeedCode
 from ...tables import Row, Table
-from ...words import say_for
 from . import rules
-
-say = say_for(__package__)
+from .rules import say
 
 
 # -- creatures -------------------------------------------------------------

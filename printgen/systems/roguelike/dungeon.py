@@ -21,12 +21,10 @@ from ...render import fonts, html, parallel
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
-from ...words import say_for
 from . import generate as generator, key
 from .generate import Dungeon
 from .map_page import map_squares, maps_pdf
-
-say = say_for(__package__)
+from .rules import say
 
 
 def generate(request: Request) -> Dungeon:

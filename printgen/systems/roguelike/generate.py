@@ -22,12 +22,10 @@ from ...maps.steps.fit_map import fit_map
 from ...maps.steps.grow import grow
 from ...maps.steps.settle_doors import settle_doors
 from ...seed import Rng, SeedCode
-from ...words import say_for
 from . import rules
+from .rules import say
 from .links import apart_links, is_way_down, link_dungeon
 from .rolls import roll_area
-
-say = say_for(__package__)
 
 RULE = ROCK_GAP  # Roguelike areas stand apart in the rock, joined by doorways
 ADDED_DOOR = "arch"  # notes.toml: the way on printgen opens when the dice close every exit early

@@ -10,12 +10,11 @@ from typing import Any
 
 from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Area, Exit, Level
-from ...words import say_for
 from . import rules
+from .rules import say
 from .generate import Dungeon
 from .rolls import SQUARE_FEET
 
-say = say_for(__package__)
 
 def dungeon_key(dungeon: Dungeon, level: Level) -> dict[str, Any]:
     """One level's key: the arrival and each area's entry."""

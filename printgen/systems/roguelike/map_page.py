@@ -17,9 +17,7 @@ from ...units import Paper, inch
 from .generate import RULE, Dungeon
 from .map_symbols import level_content, symbols
 from .rolls import SQUARE_FEET
-from ...words import say_for
-
-say = say_for(__package__)
+from .rules import say
 
 PITCH = inch(0.25)
 SIDE_MARGIN = inch(0.35)

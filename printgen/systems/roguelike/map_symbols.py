@@ -7,9 +7,7 @@ from ...maps.draw import Content
 from ...maps.level import Area, Level
 from ...maps.spots import area_spots
 from ...maps.symbols import Symbols
-from ...words import say_for
-
-say = say_for(__package__)
+from .rules import say
 
 WOOD, IRON = 1.0, 0.0  # a wooden door is drawn white, an iron one black
 

@@ -9,11 +9,8 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...seed import SeedCode
 from ...units import Paper
-from ...words import say_for
-from .rules import ability_counts, data_list, tables
+from .rules import ability_counts, data_list, say, tables
 from .sheet import ability_use
-
-say = say_for(__package__)
 
 TEMPLATE = "roguelike/reference.html"
 

@@ -2,30 +2,54 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 from ...games import Game, game_of_package
 from ...tables import DataList, Row, TableSet
-from ...words import say_for
+from ...words import Phrasebook, Say, phrasebook
 
-say = say_for(__package__)
+FOLDER = Path(__file__).resolve().parent
 
 
+@cache
 def game() -> Game:
     """This game's declaration, as the registry holds it (the registry gives it the folder its data is in)."""
     return game_of_package(__package__)
 
 
+class _Say(Say):
+    """The game's ``say`` (words.say_for), its folder found once: Game.folder finds it anew on every call,
+    and a key asks for thousands of phrases."""
+
+    def book(self) -> Phrasebook:
+        return phrasebook(game().id, FOLDER)
+
+
+say = _Say(__package__)
+
+
+# The data, read through the game's one loader once a process (Game.folder is slow to find, see above).
+
+@cache
 def tables() -> TableSet:
     return game().tables()
 
 
+@cache
 def data_list(list_id: str) -> DataList:
     return game().data_list(list_id)
+
+
+@cache
+def _choices() -> tuple[dict[str, str], ...]:
+    return game().choices()
 
 
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps (data/notes.toml), each as its topic and text;
     a rule the text names (``says``) is filled in from the phrasebook, where it is worded once."""
-    return tuple({"topic": c["topic"], "text": _filled(c["text"], c.get("says", {}))} for c in game().choices())
+    return tuple({"topic": c["topic"], "text": _filled(c["text"], c.get("says", {}))} for c in _choices())
 
 
 def _filled(text: str, says: dict[str, str]) -> str:

@@ -10,13 +10,10 @@ from reportlab.pdfgen.canvas import Canvas
 from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper
-from ...words import say_for
 from . import characters, rules
-from .rules import choices as rule_choices, data_list, tables
+from .rules import choices as rule_choices, data_list, say, tables
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, paragraph_height,
                             rich_line, ruled_list, square_boxes, title_band, value_text, wrap_runs)
-
-say = say_for(__package__)
 
 SIZES = (1, 2)  # four to a page would need 5 pt type: a quarter page cannot hold a Priest's miracles at 6 pt
 WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page
