@@ -95,9 +95,19 @@ def special_rules(row: Row) -> list[tuple[str, str]]:
             rule = say("special.harmless-poison", who=say("special.its"),
                        becomes=say("special.becomes", creature=row["turns_into"]))
         else:
-            rule = say(f"special.{special.lower()}")
+            rule = special_rule(special)
         found.append((special, rule))
     return found
+
+
+def special_rule(special: str) -> str:
+    """A special attack's rule: the miracle's or the spell's effect when it works as the one of the same name
+    (Curse, Paralyze), else its own phrase."""
+    for list_id, key in (("miracles", "special.as-miracle"), ("spells", "special.as-spell")):
+        item = next((i for i in data_list(list_id).items if i["name"] == special), None)
+        if item is not None:
+            return say(key, name=special, effect=item["effect"].rstrip("."))
+    return say(f"special.{special.lower()}")
 
 
 def ability_counts(abilities: list[dict]) -> str:
