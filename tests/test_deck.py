@@ -59,7 +59,7 @@ def test_creature_cards_carry_the_rules_numbers():
         ("Health", "3d6"), ("Damage", "3d6"), ("Speed", "8"), ("Attack", "5"), ("Defense", "8")]
     # Vampire poison deals no Health damage: no 3-a-round Poison badge, and the card says so.
     assert vampire.tags == ()
-    assert "deals no Health damage" in " ".join(p.text for p in vampire.body)
+    assert "no Health damage" in " ".join(p.text for p in vampire.body)
     assert by_name["Green Jelly"].tags == ("Poison",)
     for name, gold in (("Metal Elemental", 50), ("Fused Elemental", 20)):
         text = " ".join(p.text for p in by_name[name].body)
