@@ -489,3 +489,16 @@ def test_a_user_changes_the_keys_words_without_python(tmp_path, capsys):
     assert "Onward:" in pages and "Ways on:" not in pages
     assert "archway" in pages and "open arch" not in pages
     capsys.readouterr()
+
+
+def test_key_lines_have_one_full_stop_at_a_time():
+    """A loot row that ends in a full stop (Single weapon of player's choice.) does not bring it into the key's
+    sentence: no '. (', '.;' or '..'."""
+    from printgen.systems.roguelike import key
+
+    for dungeon in sample()[0][:40]:
+        for level in dungeon.levels:
+            for entry in key.dungeon_key(dungeon, level)["areas"]:
+                texts = [t for _, t in entry["lines"]] + ((entry["creatures"] or {}).get("rows") or [])
+                for text in texts:
+                    assert not re.search(r"\.( \(|;|\.)", text), text

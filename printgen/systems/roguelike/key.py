@@ -45,9 +45,9 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
         lines.append((label["fountain"], say("key.fountain", result=fountain["result"], roll=fountain["roll"],
                                              effect=fountain_effect(row))))
     for loot in contents.get("loot", []):
-        lines.append((label["loot"], say("key.loot", result=loot["result"], roll=loot["roll"])))
+        lines.append((label["loot"], say("key.loot", result=_loot(loot), roll=loot["roll"])))
     if "hoard" in data:
-        lines.append((label["hoard"], say("key.hoard", loot="; ".join(l["result"] for l in data["hoard"]["loot"]))))
+        lines.append((label["hoard"], say("key.hoard", loot="; ".join(_loot(l) for l in data["hoard"]["loot"]))))
     for link in area.links:
         lines.append(link_words(dungeon, level, area, link))
     if "stairs-down" in data.get("added", []):
@@ -63,6 +63,12 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
         "lines": lines,
         "creatures": creature_rows(contents["creatures"]) if "creatures" in contents else None,
     }
+
+
+def _loot(loot: dict[str, Any]) -> str:
+    """A piece of loot as the table names it, without the full stop some of its rows end with (the key's
+    sentence has its own)."""
+    return loot["result"].rstrip(".")
 
 
 def size_words(area: Area) -> str:
@@ -153,14 +159,14 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
                     speed=r["speed"], attack=r["attack"], defense=r["defense"], weapon=weapon["name"],
                     rating=r["weapon_rating"], power=r["power"], damage=r["weapon_rating"] + r["power"],
                     intellect=r["intellect"], abilities=_rival_abilities(r) or say("encounter.nothing"),
-                    loot="; ".join(l["result"] for l in r["loot"]) or say("encounter.nothing"))
+                    loot="; ".join(_loot(l) for l in r["loot"]) or say("encounter.nothing"))
                 for i, r in enumerate(group["rivals"], 1)]
         return {"chain": chain, "shared": None, "rows": rows, "notes": [say("encounter.rivals", rule=say("rival.rule"))]}
     loot_none = say("encounter.no-loot") if group["loot"] == "No" else say("encounter.no-loot-this-time")
     shared = say("encounter.group", count=len(group["individuals"]), name=group["name"], speed=group["speed"],
                  attack=group["attack"], defense=group["defense"], damage=group["damage"])
     rows = [say("encounter.one", number=i, health=ind["health"],
-                loot="; ".join(l["result"] for l in ind["loot"]) or loot_none)
+                loot="; ".join(_loot(l) for l in ind["loot"]) or loot_none)
             for i, ind in enumerate(group["individuals"], 1)]
     notes = [say("encounter.special", name=special, rule=rule)
              for special, rule in rules.special_rules(rules.creature(group["name"]))]
