@@ -1,7 +1,8 @@
 """The Roguelike decks as card data: creatures, gear, magic, traps, loot, encounters.
 
-Names and numbers come from the rule set's data files; the sentences are
-printgen's own. Decks drawn in place of dice (loot, traps, encounters) hold
+Names and numbers come from the rule set's data files; the words around
+them from the game's phrasebook (words.toml), each rule in the one wording the
+key and the rules page print too. Decks drawn in place of dice (loot, traps, encounters) hold
 one card for each of the 36 ways two dice can fall, so a draw is as likely to
 give each result as a roll of 2d6 is.
 """
