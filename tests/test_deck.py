@@ -59,7 +59,7 @@ def test_creature_cards_carry_the_rules_numbers():
         ("Health", "3d6"), ("Damage", "3d6"), ("Speed", "8"), ("Attack", "5"), ("Defense", "8")]
     # Vampire poison deals no Health damage: no 3-a-round Poison badge, and the card says so.
     assert vampire.tags == ()
-    assert "deals no Health damage" in " ".join(p.text for p in vampire.body)
+    assert "no Health damage" in " ".join(p.text for p in vampire.body)
     assert by_name["Green Jelly"].tags == ("Poison",)
     for name, gold in (("Metal Elemental", 50), ("Fused Elemental", 20)):
         text = " ".join(p.text for p in by_name[name].body)
@@ -312,3 +312,16 @@ def test_progress_on_a_terminal_counts_up_in_place():
         progress.advance(1)
     shown = stream.getvalue()
     assert shown.count("\r") == 101 and shown.endswith("100 %\n") and "  1 %" in shown
+
+
+def test_no_roguelike_card_says_a_thing_twice():
+    """A card states each rule once: no run of five words comes twice in its text (the Boa Constrictor's
+    squeeze was said by its Constrict rule and again by its note). An encounter card is two cards in one,
+    a room's contents and a corridor's, and may well say the same of both."""
+    for name, build_deck in ROGUELIKE.module("deck").DECKS.items():
+        if name == "encounters":
+            continue
+        for card in build_deck(code_for(name), {}).cards:
+            words = re.findall(r"[a-z0-9]+", " ".join(p.lead + " " + p.text for p in card.body).lower())
+            runs = Counter(tuple(words[i:i + 5]) for i in range(len(words) - 4))
+            assert not [run for run, n in runs.items() if n > 1], (name, card.title, card.body)

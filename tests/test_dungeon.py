@@ -1,6 +1,7 @@
 """Roguelike dungeons: every roll honoured on the map, the guarantees for every seed, the booklet read back."""
 
 import json
+import re
 import shutil
 import subprocess
 from collections import Counter
@@ -16,7 +17,7 @@ from printgen.seed import SeedCode
 from printgen.systems.roguelike import generate as dungeon_module, rules
 from printgen.systems.roguelike.links import is_way_down
 from printgen.systems.roguelike.rolls import roll_area, roll_encounter
-from printgen.systems.roguelike.dungeon import BLANK_NOTE
+from printgen.systems.roguelike.dungeon import say
 from printgen.systems.roguelike.map_page import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
 from printgen.systems.roguelike.map_symbols import area_marks
 from printgen.units import inch, paper
@@ -240,6 +241,7 @@ def test_json_is_the_shared_contract():
 
 
 def test_pdf_pages_fonts_metadata_and_double_sided_order():
+    BLANK_NOTE = say("dungeon.blank-side")
     code = SeedCode.make("dungeon", "roguelike", "pdf", options_for(2, 12, "a4"))
     data = build(code)
     pdf = open_pdf(data)
@@ -344,3 +346,159 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
 def test_bad_dungeon_options_are_one_line(args, words):
     result = run_cli(*args)
     assert result.returncode == 2 and words in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_deck_key_json_and_notes_name_every_creature_list_alike():
+    """The rules head two lists Humanoids 1 and 2 where the Type 1 list rolls Humanoids 2 and 3: one name for
+    each list, the one the dice roll, on its creatures' cards, in the key's chain of rolls, in the JSON and in
+    the notes that explain it."""
+    from printgen.systems.roguelike import decks, key
+
+    by_card = {card.title: card.kicker.split(" · ")[0]
+               for card in decks.creatures_deck(SeedCode.make("deck", "roguelike", "lists", {}), {}).cards}
+    code = SeedCode.make("dungeon", "roguelike", "lists", {})
+    seen = set()
+    for i in range(600):
+        rng = code.stream("lists", i)
+        group = roll_encounter(rules.tables().roll("creature-type", rng), rng)
+        chain = key.creature_rows(group)["chain"].split(" → ")
+        named = chain[1].rsplit(" (", 1)[0]
+        assert named == by_card[group["name"]] == group["list"], (chain, by_card[group["name"]], group["list"])
+        seen.add(group["chain"][-1]["table"])
+    assert seen == set(rules.creature_lists())
+    (note,) = [c["text"] for c in rules.choices() if c["topic"] == "Humanoid lists"]
+    for table_id in rules.creature_lists():
+        table, name = rules.tables()[table_id], rules.list_name(table_id)
+        assert all(by_card[row.result] == name for row in table.rows)
+        if table.name != name:  # the notes say which heading the name stands for
+            assert re.search(rf"{re.escape(name)} (is )?the list headed {re.escape(table.name)}(?!\w)", note), name
+            if table.name.startswith("Humanoids"):
+                assert f"({table.rows[0].result} to {table.rows[-1].result})" in note
+
+
+def test_the_key_says_which_dice_chose_each_encounter():
+    """Three 1d6 (Type, list, creature) for an encounter; one, on the Undead list, for a crypt's undead."""
+    from printgen.systems.roguelike import key
+
+    crypts = 0
+    for dungeon in sample()[0][:60]:
+        for level in dungeon.levels:
+            entries = key.dungeon_key(dungeon, level)["areas"]
+            for area, entry in zip(level.areas, entries):
+                group = area.data["contents"].get("creatures")
+                if not group:
+                    continue
+                steps = group["chain"]
+                chain = entry["creatures"]["chain"]
+                assert chain.endswith(" → ".join(f"{s['result']} ({s['roll']})" for s in steps))
+                assert [s["table"] for s in steps][-1] in area.rolls
+                if area.data["contents"]["kind"] == "crypt":
+                    crypts += 1
+                    assert len(steps) == 1 and "three times" not in chain and "on the Undead list" in chain
+                else:
+                    assert len(steps) == 3 and "three times" in chain
+    assert crypts > 0
+
+
+def test_a_rival_dwarf_has_repair_in_the_key():
+    """The race table's '1 Smithing' is the Repair the rules describe and printgen prints (notes: Dwarves)."""
+    from printgen.systems.roguelike import key
+
+    dwarves = 0
+    for dungeon in sample()[0][:80]:
+        for level in dungeon.levels:
+            for area, entry in zip(level.areas, key.dungeon_key(dungeon, level)["areas"]):
+                for rival, row in zip(area.data["contents"].get("creatures", {}).get("rivals", []),
+                                      (entry["creatures"] or {}).get("rows", [])):
+                    assert "Smithing" not in row
+                    if rival["race"] == "Dwarf":
+                        dwarves += 1
+                        assert "1 Repair" in row.split("abilities: ")[1]
+    assert dwarves > 0
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext is not installed")
+    code = SeedCode.make("dungeon", "roguelike", "rl10", options_for(1, 16))
+    text = " ".join(subprocess.run(["pdftotext", "-", "-"], input=build(code), capture_output=True,
+                                   check=True).stdout.decode().split())
+    assert "Dwarf Tourist" in text and "abilities: 1 Repair" in text and "abilities: 1 Smithing" not in text
+
+
+def test_a_teleport_line_says_truly_whether_a_door_joins_its_two_areas():
+    """The area a teleport lands in is placed with no door to the trap's, but a way rolled later may join them:
+    the key says which, as the map has it (seed rl115, level 1: a way from the landing area runs into area 9)."""
+    from printgen.systems.roguelike import key
+
+    def joining(level, a, b):
+        return [(x.number, e) for x, y in ((a, b), (b, a)) for e in x.exits if e.to == y.number]
+
+    dungeons = [*sample()[0], generate("rl115")]
+    found = Counter()
+    for dungeon in dungeons:
+        for level in dungeon.levels:
+            for area, entry in zip(level.areas, key.dungeon_key(dungeon, level)["areas"]):
+                for link in area.links:
+                    if link.kind != "teleport":
+                        continue
+                    (text,) = [t for label, t in entry["lines"] if label == key.say("key.label.teleport")]
+                    assert f"area {link.area}," in text
+                    joined = joining(level, area, level.area(link.area))
+                    found[bool(joined)] += 1
+                    if joined:
+                        source, e = joined[0]
+                        assert "no door" not in text and f"from {source} joins it to this area" in text, text
+                        assert key.say(f"door.{e.kind}") in text
+                    else:
+                        assert key.say("key.teleport-apart") in text, text
+    assert found[True] and found[False]
+
+
+def test_no_command_line_words_on_a_printed_page():
+    """Pages speak a player's words: no option such as --rooms in the phrasebook, the notes, the templates or
+    a printed booklet."""
+    from printgen.systems.roguelike.key import say
+    from pdfutil import page_texts
+
+    option = re.compile(r"(?<![\w-])--[a-z]")
+    texts = list(say.book().values()) + [c["text"] for c in rules.choices()]
+    for template in rules.game().templates.glob("*.html"):
+        texts.append(re.sub(r"\{#.*?#\}", "", template.read_text(encoding="utf-8"), flags=re.S))
+    assert not [t for t in texts if option.search(t)]
+    code = SeedCode.make("dungeon", "roguelike", "words", options_for(1, 6))
+    pages = page_texts(build(code))
+    assert any("Unexplored exits" in p for p in pages)
+    assert not [p for p in pages if option.search(p)]
+
+
+def test_a_user_changes_the_keys_words_without_python(tmp_path, capsys):
+    """'printgen templates export DIR' writes the game's phrasebook; a phrase changed there (the key's
+    'Ways on', the legend's 'open arch') prints with --templates DIR, and reproduce wants that folder."""
+    from printgen.cli import main
+    from pdfutil import page_texts
+
+    folder = tmp_path / "mine"
+    assert main(["templates", "export", str(folder)]) == 0
+    phrases = folder / "roguelike" / "words.toml"
+    text = phrases.read_text(encoding="utf-8")
+    assert 'ways-on = "Ways on"' in text and 'arch = "open arch"' in text
+    phrases.write_text(text.replace('ways-on = "Ways on"', 'ways-on = "Onward"')
+                       .replace('arch = "open arch"', 'arch = "archway"'), encoding="utf-8")
+    out = tmp_path / "d.pdf"
+    assert main(["dungeon", "--system", "roguelike", "--seed", "words", "--levels", "1", "--rooms", "6",
+                 "--templates", str(folder), "-o", str(out)]) == 0
+    pages = " ".join(" ".join(page_texts(out.read_bytes())).split())
+    assert "Onward:" in pages and "Ways on:" not in pages
+    assert "archway" in pages and "open arch" not in pages
+    capsys.readouterr()
+
+
+def test_key_lines_have_one_full_stop_at_a_time():
+    """A loot row that ends in a full stop (Single weapon of player's choice.) does not bring it into the key's
+    sentence: no '. (', '.;' or '..'."""
+    from printgen.systems.roguelike import key
+
+    for dungeon in sample()[0][:40]:
+        for level in dungeon.levels:
+            for entry in key.dungeon_key(dungeon, level)["areas"]:
+                texts = [t for _, t in entry["lines"]] + ((entry["creatures"] or {}).get("rows") or [])
+                for text in texts:
+                    assert not re.search(r"\.( \(|;|\.)", text), text

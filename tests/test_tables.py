@@ -107,3 +107,24 @@ def test_room_type_probabilities_are_the_rules():
     table = rules.tables()["room-type"]
     by_name = {row.result: table.row_probability(row) for row in table.rows}
     assert by_name == {"Corridor": Fraction(1, 6), "Room": Fraction(2, 6), "Cavern": Fraction(1, 6), "Chamber": Fraction(2, 6)}
+
+
+def test_ability_counts_read_alike_on_the_reference_and_the_record():
+    """The occupation and race tables' abilities print one way, counted grammatically (5 Miracles, 1 Spell),
+    on the reference page and on the record's roll tables alike."""
+    import re
+
+    from pdfutil import page_texts
+    from printgen.products import build
+    from printgen.seed import SeedCode
+
+    reference = SeedCode.make("reference", "roguelike", "counts", {"paper": "letter"})
+    record = SeedCode.make("sheet", "roguelike", "counts", {"paper": "letter", "per-page": "1", "format": "pdf",
+                                                            "fillable": "no", "ink-saver": "no"})
+    names = {a["name"] for t in ("occupation", "race") for row in rules.tables()[t].rows for a in row["abilities"]}
+    pattern = re.compile(rf"\b(\d+) ({'|'.join(sorted(names))})(s?)\b")
+    for code in (reference, record):
+        text = " ".join(" ".join(page_texts(build(code))).split())
+        found = pattern.findall(text)
+        assert ("5", "Miracle", "s") in found and ("1", "Spell", "") in found, found
+        assert all((count == "1") == (plural == "") for count, _, plural in found), found

@@ -1,7 +1,8 @@
 """The Roguelike decks as card data: creatures, gear, magic, traps, loot, encounters.
 
-Names and numbers come from the rule set's data files; the sentences are
-printgen's own. Decks drawn in place of dice (loot, traps, encounters) hold
+Names and numbers come from the rule set's data files; the words around
+them from the game's phrasebook (words.toml), each rule in the one wording the
+key and the rules page print too. Decks drawn in place of dice (loot, traps, encounters) hold
 one card for each of the 36 ways two dice can fall, so a draw is as likely to
 give each result as a roll of 2d6 is.
 """
@@ -12,21 +13,7 @@ from ...cards.model import Card, Deck, Paragraph, Stat
 from ...seed import SeedCode
 from ...tables import Row, Table
 from . import rules
-
-SPECIAL_RULES = {
-    "Poison": "after a hit, the victim loses 3 Health every round until cured.",
-    "Curse": "works like the Curse miracle: −3 Speed, Power, Health and Intellect until lifted.",
-    "Paralyze": "works like the Paralyze spell: the victim loses 1d6 turns.",
-    "Spell": "on its turn it may cast a spell instead of dealing damage.",
-    "Smell": "instead of dealing damage it may loose its stench: the target, retching, loses its next turn (printgen's rule).",
-    "Constrict": "once it hits, it keeps squeezing for another 1d6 every turn.",
-}
-LOOT_RULES = {
-    "Yes": "Carries loot: draw a Loot card (or roll 2d6 on Loot) for each body.",
-    "No": "Carries no loot.",
-    "Maybe": "May carry loot: on 4-6 on 1d6, draw a Loot card.",
-}
-HOW_MANY = "Meet 1d6 of them."
+from .rules import say
 
 
 # -- creatures -------------------------------------------------------------
@@ -35,157 +22,174 @@ def creatures_deck(code: SeedCode, options: dict) -> Deck:
     types = _creature_types()
     cards = []
     for table_id in rules.creature_lists():
-        table = rules.tables()[table_id]
-        for row in table.rows:
-            kicker = f"{table.name} · {types[table_id]} · roll {row.roll_text}"
+        for row in rules.tables()[table_id].rows:
+            kicker = say("deck.creatures.kicker", list=rules.list_name(table_id), types=types[table_id],
+                         roll=row.roll_text)
             cards.append(_rival_card(row, kicker) if row.get("rival") else _creature_card(row, kicker))
-    return Deck("creatures", "Creatures", tuple(cards), back_subtitle="Roguelike · Appendix A",
+    return Deck("creatures", say("deck.creatures.title"), tuple(cards), back_subtitle=say("deck.creatures.back"),
                 accent=(0.55, 0.12, 0.1))
 
 
 def _creature_types() -> dict[str, str]:
     """Each creature list's Type (1, 2, 3) from the type tables, e.g. "Types 1 & 3"."""
     found: dict[str, list[str]] = {}
-    for number in (1, 2, 3):
-        for row in rules.tables()[f"creature-list-type-{number}"].rows:
+    for number, type_list in enumerate(rules.TYPE_LISTS, 1):
+        for row in rules.tables()[type_list].rows:
             found.setdefault(row["table"], []).append(str(number))
-    return {t: ("Type " if len(n) == 1 else "Types ") + " & ".join(n) for t, n in found.items()}
+    return {t: say("deck.creatures.type", types=n[0]) if len(n) == 1
+            else say("deck.creatures.types", types=" & ".join(n)) for t, n in found.items()}
+
+
+def _loot_rule(row: Row) -> str:
+    """What a creature's Loot column (Yes, No, Maybe) means for the table, a Maybe by printgen's Loot: Maybe table."""
+    if row["loot"] == "Maybe":
+        table = rules.tables()["loot-maybe"]
+        carries = next(r for r in table.rows if r["carries"])
+        return say("deck.creatures.loot-maybe", roll=carries.roll_text, die=table.die_text)
+    return say(f"deck.creatures.loot-{row['loot'].lower()}")
 
 
 def _creature_card(row: Row, kicker: str) -> Card:
+    words = say.section("deck.creatures")
     stats = (
-        Stat("Health", row["health"]),
-        Stat("Damage", row.get("damage_dice") or "none"),
-        Stat("Speed", str(row["speed"])),
-        Stat("Attack", str(row["attack"])),
-        Stat("Defense", str(row["defense"])),
+        Stat(say("rating.health"), row["health"]),
+        Stat(words["damage"], row.get("damage_dice") or words["no-damage"]),
+        Stat(say("rating.speed"), str(row["speed"])),
+        Stat(say("rating.attack"), str(row["attack"])),
+        Stat(say("rating.defense"), str(row["defense"])),
     )
     # The badges and their rules say what the damage text adds to the dice ("+ Poison", "or Spell").
-    # A poison that deals no Health damage (its note says so) gets no Poison badge or rule.
-    specials = [s for s in row["specials"] if not (s == "Poison" and row.get("harmless_poison"))]
-    body = [Paragraph(SPECIAL_RULES[s], f"{s}:") for s in specials]
-    if row.get("loot_gold"):
-        body.append(Paragraph(f"{row['note']} It drops {row['loot_gold']} gold pieces in place of a Loot card. {HOW_MANY}"))
-    elif row["loot"] == "Maybe" and row.get("note"):
-        # The note already gives printgen's rule for "Maybe".
-        body.append(Paragraph(f"{row['note']} If so, draw a Loot card. {HOW_MANY}"))
+    # A poison that deals no Health damage (its note says so) gets no Poison badge, and its rule says so.
+    tags = [s for s in row["specials"] if not (s == "Poison" and row.get("harmless_poison"))]
+    body = [Paragraph(say("deck.creatures.special", rule=rule), say("deck.creatures.special-lead", special=special))
+            for special, rule in rules.special_rules(row)]
+    if row.get("loot_gold"):  # Metal and Fused Elementals: their note's gold in place of a loot roll
+        loot = say("deck.creatures.gold", gold=row["loot_gold"])
     else:
-        if row.get("note"):
-            body.append(Paragraph(row["note"]))
-        body.append(Paragraph(LOOT_RULES[row["loot"]] + " " + HOW_MANY))
-    return Card(row.result, kicker, stats, tuple(specials), tuple(body))
+        loot = _loot_rule(row)
+    if row.get("note"):
+        body.append(Paragraph(row["note"]))
+    body.append(Paragraph(loot + " " + say("deck.how-many")))
+    return Card(row.result, kicker, stats, tuple(tags), tuple(body))
 
 
 def _rival_card(row: Row, kicker: str) -> Card:
+    words = say.section("deck.creatures")
     occupations = rules.tables()["occupation"]
     races = rules.tables()["race"]
     kit = ", ".join(_kit_item(item) for item in rules.data_list("starting-kit").items)
     body = (
-        Paragraph("another adventurer after the same loot. Roll one up:", "A rival:"),
-        Paragraph(", ".join(f"{r.roll_text} {r.result}" for r in occupations.rows) + ".",
-                  f"Occupation ({occupations.die_text}):"),
-        Paragraph(", ".join(f"{r.roll_text} {r.result}" for r in races.rows) + ".", f"Race ({races.die_text}):"),
-        Paragraph(f"Stats and abilities as for a player's character; it carries the starting kit ({kit}). "
-                  + LOOT_RULES[row["loot"]] + " " + HOW_MANY),
+        Paragraph(say("deck.creatures.rival", rule=say("rival.rule"), kit=kit)),
+        Paragraph(", ".join(say("deck.creatures.rival-row", roll=r.roll_text, name=r.result) for r in occupations.rows)
+                  + ".", say("deck.creatures.rival-occupation", die=occupations.die_text)),
+        Paragraph(", ".join(say("deck.creatures.rival-row", roll=r.roll_text, name=r.result) for r in races.rows)
+                  + ".", say("deck.creatures.rival-race", die=races.die_text)),
+        Paragraph(_loot_rule(row) + " " + say("deck.how-many")),
     )
-    stats = (Stat("Occupation", occupations.die_text), Stat("Race", races.die_text))
-    return Card(row.result, kicker, stats, ("Rival",), body)
+    stats = (Stat(words["occupation"], occupations.die_text), Stat(words["race"], races.die_text))
+    return Card(row.result, kicker, stats, (words["rival-tag"],), body)
 
 
 def _kit_item(item: dict) -> str:
-    return f"{item['count']} {item['name']}s" if item.get("count", 1) > 1 else item["name"]
+    if item.get("count", 1) > 1:
+        return say("deck.creatures.kit-many", count=item["count"], name=item["name"])
+    return item["name"]
 
 
 # -- weapons, armor, spells, miracles ----------------------------------------
 
 def weapons_deck(code: SeedCode, options: dict) -> Deck:
+    words = say.section("deck.weapons")
     items = rules.data_list("weapons").items
-    body = (Paragraph("weapon damage rating + your Power − the target's armor rating.", "A hit deals"),)
-    cards = tuple(Card(i["name"], "Weapon", (Stat("WDR", i["wdr"]),), (), body) for i in items)
-    return Deck("weapons", "Weapons", cards, back_subtitle="Roguelike · Death and Damage", accent=(0.16, 0.3, 0.45))
+    body = (Paragraph(say("deck.weapons.hit", formula=say("damage.weapon"), said=say("damage.weapon-said")),
+                      words["lead"]),)
+    cards = tuple(Card(i["name"], words["kicker"], (Stat(words["wdr"], i["wdr"]),), (), body) for i in items)
+    return Deck("weapons", words["title"], cards, back_subtitle=words["back"], accent=(0.16, 0.3, 0.45))
 
 
 def armor_deck(code: SeedCode, options: dict) -> Deck:
+    words = say.section("deck.armor")
     items = rules.data_list("armor").items
-    body = (Paragraph("Its armor rating is taken off the damage of every hit against you."),)
+    body = (Paragraph(words["text"]),)
     cards = tuple(
-        Card(i["name"], f"Armor · {i['slot']}", (Stat("AR", str(i["ar"])), Stat("Worn on", i["slot"])), (), body)
+        Card(i["name"], say("deck.armor.kicker", slot=i["slot"]),
+             (Stat(words["ar"], str(i["ar"])), Stat(words["worn-on"], i["slot"])), (), body)
         for i in items
     )
-    return Deck("armor", "Armor", cards, back_subtitle="Roguelike · Death and Damage", accent=(0.3, 0.32, 0.34))
+    return Deck("armor", words["title"], cards, back_subtitle=say("deck.weapons.back"), accent=(0.3, 0.32, 0.34))
 
 
 def spells_deck(code: SeedCode, options: dict) -> Deck:
-    return _magic_deck("spells", "Spells", "sdr", "SDR", (0.35, 0.17, 0.5))
+    return _magic_deck("spells", "sdr", (0.35, 0.17, 0.5))
 
 
 def miracles_deck(code: SeedCode, options: dict) -> Deck:
-    return _magic_deck("miracles", "Miracles", "mdr", "MDR", (0.62, 0.45, 0.08))
+    return _magic_deck("miracles", "mdr", (0.62, 0.45, 0.08))
 
 
-def _magic_deck(list_id: str, title: str, key: str, label: str, accent) -> Deck:
+def _magic_deck(list_id: str, key: str, accent) -> Deck:
+    words = say.section(f"deck.{list_id}")
     items = rules.data_list(list_id).items
-    kind = title[:-1]
+    label = words["rating"]
     cards = []
     for item in items:
         body = [Paragraph(item["effect"])]
         if item[key] != "NA":
-            body.append(Paragraph(rules.stated()["damage"]["magic"].format(rating=label), "Damage:"))
-        body.append(Paragraph("Once cast, it is gone: discard this card."))
+            body.append(Paragraph(say("damage.magic", rating=label), say("deck.damage-lead")))
+        body.append(Paragraph(say("deck.once-cast")))
         rating = "—" if item[key] == "NA" else item[key]  # the rules' NA: no damage
-        cards.append(Card(item["name"], kind, (Stat(label, rating),), (), tuple(body)))
-    return Deck(list_id, title, tuple(cards), back_subtitle="Roguelike · Spells and Miracles", accent=accent)
+        cards.append(Card(item["name"], words["kind"], (Stat(label, rating),), (), tuple(body)))
+    return Deck(list_id, words["title"], tuple(cards), back_subtitle=say("deck.spells.back"), accent=accent)
 
 
 # -- traps and loot: decks that stand in for 2d6 -----------------------------
 
 def traps_deck(code: SeedCode, options: dict) -> Deck:
+    words = say.section("deck.traps")
     table = rules.tables()["traps"]
     cards = []
     for row in table.rows:
         body = [Paragraph(_trap_effect(row))]
-        body.append(Paragraph(f"A Thief rolls {table.die_text}: {row['saving_roll']} or under finds and disarms it. "
-                              "Anyone else sets it off."))
-        stats = (Stat("Damage", _trap_damage(row)), Stat("Save", str(row["saving_roll"])))
-        cards.append(Card(row.result, f"Trap · {_roll_kicker(table, row)}", stats, (), tuple(body),
+        body.append(Paragraph(say("trap.thief", it=say("trap.it"), save=row["saving_roll"])))
+        stats = (Stat(words["damage"], _trap_damage(row)), Stat(words["save"], str(row["saving_roll"])))
+        cards.append(Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(table, row)), stats, (), tuple(body),
                           count=_ways(table, row)))
-    return Deck("traps", "Traps", tuple(cards), back_subtitle="Roguelike · draw in place of 2d6",
-                accent=(0.6, 0.3, 0.05))
+    return Deck("traps", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.6, 0.3, 0.05))
 
 
 def _trap_damage(row: Row) -> str:
     """The damage as a short stat: the dice, or the rules' one word (Death, None, Curse)."""
     if row.get("damage_dice"):
         return row["damage_dice"]
-    return "Curse" if "Curse" in row["damage"] else row["damage"]
+    return say("deck.traps.curse") if "Curse" in row["damage"] else row["damage"]
 
 
 def _trap_effect(row: Row) -> str:
     damage = row["damage"]
     if row["drops_to_next_level"]:
-        return f"The floor gives way: take {damage} and slide down to a new level."
+        return say("deck.traps.chute", damage=damage)
     if row["teleports"]:
-        return "No harm done, but you vanish and reappear in a new room: generate it."
+        return say("deck.traps.teleport")
     if damage == "Death":
-        return "Whoever sets it off dies on the spot."
+        return say("deck.traps.death")
     if damage.startswith("As Curse"):
-        return "Whoever sets it off is cursed, as by the Curse miracle."
+        return say("deck.traps.curse-text")
     if "to Entire Room" in damage:
-        return f"Everyone in the room takes {row['damage_dice']}."
+        return say("deck.traps.room", damage=row["damage_dice"])
     if "Poison" in damage:
-        return f"Take {row['damage_dice']} now and 1d6 more each turn until the poison is cured."
-    return f"Whoever sets it off takes {damage}."
+        return say("deck.traps.poison", damage=row["damage_dice"])
+    return say("deck.traps.hit", damage=damage)
 
 
 def loot_deck(code: SeedCode, options: dict) -> Deck:
+    words = say.section("deck.loot")
     table = rules.tables()["loot"]
     cards = []
     for row in table.rows:
         body = (Paragraph(_loot_text(row)), Paragraph(table.notes))
-        cards.append(Card(_loot_title(row), f"Loot · {_roll_kicker(table, row)}", (Stat("Points", str(row["points"])),),
-                          (), body, count=_ways(table, row)))
-    return Deck("loot", "Loot", tuple(cards), back_subtitle="Roguelike · draw in place of 2d6",
-                accent=(0.2, 0.42, 0.2))
+        cards.append(Card(_loot_title(row), say("deck.loot.kicker", roll=_roll_kicker(table, row)),
+                          (Stat(words["points"], str(row["points"])),), (), body, count=_ways(table, row)))
+    return Deck("loot", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.2, 0.42, 0.2))
 
 
 def _loot_title(row: Row) -> str:
@@ -195,16 +199,16 @@ def _loot_title(row: Row) -> str:
 def _loot_text(row: Row) -> str:
     kind = row["kind"]
     if kind == "weapon":
-        return "Take any one weapon from the weapon list."
+        return say("deck.loot.weapon")
     if kind == "armor":
-        return "Take any one piece of armor from the armor list."
+        return say("deck.loot.armor")
     if kind in ("gold", "gems"):
-        return f"Put {row.result.lower()} in the sack."
-    return f"Put the {row.result.lower()} in the sack."
+        return say("deck.loot.some", loot=row.result.lower())
+    return say("deck.loot.one", loot=row.result.lower())
 
 
 def _roll_kicker(table: Table, row: Row) -> str:
-    return f"{table.die_text} roll {row.roll_text} · {_ways(table, row)} of 36"
+    return say("deck.roll", die=table.die_text, roll=row.roll_text, ways=_ways(table, row))
 
 
 def _ways(table: Table, row: Row) -> int:
@@ -220,6 +224,7 @@ CORRIDOR = "corridor-features"
 
 def encounters_deck(code: SeedCode, options: dict) -> Deck:
     """36 cards, one per fall of two dice; each tells a room's and a corridor's contents."""
+    words = say.section("deck.encounters")
     rooms, corridors = rules.tables()[ROOM], rules.tables()[CORRIDOR]
     cards = []
     for first in range(1, 7):
@@ -227,32 +232,30 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
             total = first + second
             room, corridor = rooms.lookup(total), corridors.lookup(total)
             body = (
-                Paragraph(_contents(room), "Room or chamber:"),
-                Paragraph(_contents(corridor), "Corridor or cavern:"),
+                Paragraph(_contents(room), words["room"]),
+                Paragraph(_contents(corridor), words["corridor"]),
             )
-            cards.append(Card("Encounter", f"draw in place of 2d6 for Contents · dice {first} + {second}",
-                              (Stat("Roll", str(total)),), (), body))
+            cards.append(Card(words["card"], say("deck.encounters.kicker", first=first, second=second),
+                              (Stat(words["roll"], str(total)),), (), body))
     code.stream("deck", "encounters", "order").shuffle(cards)
-    return Deck("encounters", "Encounters", tuple(cards), back_subtitle="Roguelike · draw for an area's contents",
-                accent=(0.1, 0.35, 0.4))
+    return Deck("encounters", words["title"], tuple(cards), back_subtitle=words["back"], accent=(0.1, 0.35, 0.4))
 
 
 def _contents(row: Row) -> str:
+    """What an encounter card says of a features row's contents, with the dice of the table it sends you to."""
+    tables = rules.tables()
     kind = row["contents_kind"]
-    follow = {
-        "creatures": ("Creatures: roll 1d6 for the Type (1-2 Type 1, 3-4 Type 2, 5-6 Type 3), 1d6 on that Type's "
-                      "list of kinds, then 1d6 on that kind's list. " + HOW_MANY),
-        "crypt": "Coffins and crypts, and Undead: roll 1d6 on the Undead list. " + HOW_MANY,
-        "loot": "Loot: draw a Loot card.",
-        "loot-chest": "A loot chest: draw a Loot card.",
-        "fountain": "A fountain: roll 1d6 on Fountain, 1-4 good, 5-6 poisoned.",
-        "stairs-down": "A staircase down.",
-        "stairs-up-trap": "A staircase up, and a trap: draw a Trap card.",
-        "trap": "A trap: draw a Trap card.",
-        "empty": "Nothing.",
-    }
-    return follow[kind]
-
+    values: dict[str, object] = {"how_many": say("deck.how-many")}
+    if kind == "creatures":
+        types = tables["creature-type"]
+        values.update(die=types.die_text, types=", ".join(f"{r.roll_text} {r.result}" for r in types.rows))
+    elif kind == "crypt":
+        values.update(die=tables[row["contents_table"]].die_text, list=rules.list_name(row["contents_table"]))
+    elif kind == "fountain":
+        fountain = tables["fountain"]
+        good, poisoned = (next(r.roll_text for r in fountain.rows if r["good"] is g) for g in (True, False))
+        values.update(die=fountain.die_text, good=good, poisoned=poisoned)
+    return say(f"deck.encounters.contents.{kind}", **values)
 
 
 # The decks the game declares, by name (the deck contract: build(code, options) -> Deck).

@@ -24,6 +24,7 @@ from ...render.html import render_pdf
 from . import generate as generator, key
 from .generate import Dungeon
 from .map_page import map_squares, maps_pdf
+from .rules import say
 
 
 def generate(request: Request) -> Dungeon:
@@ -64,7 +65,7 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
                 pages.add(players, sheet, sheet + 1)
                 pages.blank()  # nothing on the back of a players' map
         booklet = pages.save()
-    return compose([booklet], request.code, f"{dungeon.name}: a Roguelike dungeon")
+    return compose([booklet], request.code, say("dungeon.title", name=dungeon.name))
 
 
 class _Pages:
@@ -112,7 +113,8 @@ def _front_keys(levels: int) -> int:
 def text_book(dungeon: Dungeon, request, players_view: str, levels: list[Level], cover: bool, rules: bool) -> bytes:
     """The cover (``cover``), the keys of ``levels`` and the rules page (``rules``) as one document."""
     return render_pdf(
-        "roguelike/dungeon-book.html", request.code, f"{dungeon.name}: the key", request.paper, request.templates,
+        "roguelike/dungeon-book.html", request.code, say("dungeon.text-title", name=dungeon.name), request.paper,
+        request.templates,
         game_title=request.game.title, credit=request.game.credit, dungeon_name=dungeon.name,
         cover=key.cover(dungeon) if cover else None, layout=players_view == draw.LAYOUT,
         levels=[key.dungeon_key(dungeon, level) for level in levels],
@@ -137,14 +139,11 @@ def _count(pdf_bytes: bytes) -> int:
         return len(pdf.pages)
 
 
-BLANK_NOTE = "This page is blank on purpose: the booklet prints on both sides of the sheet."
-
-
 def blank_pdf(request) -> bytes:
     """The page that stands where the booklet needs an empty side, saying so, so it does not look misprinted."""
     paper = request.paper
     doc = new_document(request.code, "blank", paper.size)
     doc.canvas.setFillGray(0.55)
     doc.canvas.setFont(fonts.SERIF_ITALIC, 8)
-    doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, BLANK_NOTE)
+    doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, say("dungeon.blank-side"))
     return doc.finish()

@@ -23,6 +23,7 @@ from ...maps.steps.grow import grow
 from ...maps.steps.settle_doors import settle_doors
 from ...seed import Rng, SeedCode
 from . import rules
+from .rules import say
 from .links import apart_links, is_way_down, link_dungeon
 from .rolls import roll_area
 
@@ -86,7 +87,8 @@ def dungeon_name(rng: Rng) -> str:
     words = rules.data_list("dungeon-names").items
     first = [w["name"] for w in words if w.get("part") == "place"]
     second = [w["name"] for w in words if w.get("part") == "owner"]
-    return f"The {rng.choice(first)} of {rng.choice(second)}"
+    place, owner = rng.choice(first), rng.choice(second)
+    return say("dungeon.name", place=place, owner=owner)
 
 
 ENTRANCE_DOORS = {"wooden-door": "wooden", "iron-door": "iron", "arch": "arch", "pit": "open", "hole": "open"}

@@ -14,6 +14,7 @@ from ...maps.steps.link_levels import link_levels
 from ...maps.steps.way_down import ensure_way_down
 from ...seed import SeedCode
 from .rolls import roll_loot
+from .rules import gold_loot
 
 DOWN = ("stairs-down", "chute")
 HOARD_GOLD = 50  # notes.toml: the hoard is three loot rolls and 50 gold pieces
@@ -65,6 +66,6 @@ def place_hoard(level: Level, code: SeedCode) -> int:
     number = max(without or distance, key=lambda n: (distance[n], n))
     rng = code.stream("level", level.number, "hoard")
     loot = [roll_loot(rng) for _ in range(3)]
-    loot.append({"roll": None, "result": f"{HOARD_GOLD} gold pieces", "points": HOARD_GOLD})
+    loot.append(gold_loot(HOARD_GOLD))
     level.area(number).data["hoard"] = {"loot": loot}
     return number

@@ -15,8 +15,9 @@ from ...render import fonts
 from ...render.canvas import new_document
 from ...units import Paper, inch
 from .generate import RULE, Dungeon
-from .map_symbols import SYMBOLS, level_content
+from .map_symbols import level_content, symbols
 from .rolls import SQUARE_FEET
+from .rules import say
 
 PITCH = inch(0.25)
 SIDE_MARGIN = inch(0.35)
@@ -36,7 +37,7 @@ def map_squares(paper: Paper) -> tuple[int, int]:
 def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
     """One level's map in the given view: one page, or one per sheet when the level outgrows the page."""
     paper = request.paper
-    doc = new_document(request.code, f"{dungeon.name}: level {level.number}", paper.size)
+    doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number), paper.size)
     columns, rows = map_squares(paper)
     all_sheets = draw.sheets(level, columns, rows)
     for index, origin in enumerate(all_sheets):
@@ -45,7 +46,7 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
     return doc.finish()
 
 
-WHO = {draw.GM: "Referee's map", draw.LAYOUT: "Players' map", draw.BLANK: "Players' map"}
+WHO = {draw.GM: "referee", draw.LAYOUT: "players", draw.BLANK: "players"}  # whose map, words.toml [map]
 
 
 def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, origin: tuple[int, int],
@@ -58,10 +59,11 @@ def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, or
     content = level_content(level, entrance)
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, 12)
-    c.drawString(region.left, paper.height - inch(0.27), f"{dungeon.name} · Level {level.number}")
+    c.drawString(region.left, paper.height - inch(0.27), say("map.title", name=dungeon.name, level=level.number))
     c.setFont(fonts.SERIF_ITALIC, 9)
-    who = WHO[view] + (f" · sheet {index + 1} of {len(all_sheets)}: the index at the top right shows where"
-                       if len(all_sheets) > 1 else "")
+    who = say(f"map.{WHO[view]}")
+    if len(all_sheets) > 1:
+        who = say("map.sheets", who=who, sheet=index + 1, sheets=len(all_sheets))
     c.drawString(region.left, paper.height - inch(0.44), who)
     right = region.right
     if len(all_sheets) > 1:
@@ -69,17 +71,17 @@ def draw_map_page(c, paper: Paper, dungeon: Dungeon, level: Level, view: str, or
         draw.draw_sheet_index(c, right, paper.height - inch(0.05), level, region, all_sheets, index, scale)
         right -= level.width * scale + 8
         draw.draw_overlap_marks(c, region, level, origin)
-    draw.draw_scale(c, right - SCALE_WIDTH, region.top + 12, PITCH, SQUARE_FEET, "ft")
-    draw.draw_level(c, region, level, SYMBOLS, RULE, content, view, origin)
+    draw.draw_scale(c, right - SCALE_WIDTH, region.top + 12, PITCH, SQUARE_FEET, say("map.feet"))
+    marks = symbols()
+    draw.draw_level(c, region, level, marks, RULE, content, view, origin)
     legend_top = region.bottom - 6
     if view == draw.BLANK:
         c.setFont(fonts.SERIF, 8.5)
-        c.drawString(region.left, legend_top - 10,
-                     "Map as you explore: draw each area as the Referee describes it, one square to five feet.")
-        where = "the dungeon's entrance" if level.number == 1 else "the foot of the stairs"
-        c.drawString(region.left, legend_top - 22, f"You arrive at the mark ({where}).")
+        c.drawString(region.left, legend_top - 10, say("map.how-to-map"))
+        where = say("map.arrive-entrance") if level.number == 1 else say("map.arrive-stairs")
+        c.drawString(region.left, legend_top - 22, say("map.arrive", where=where))
     else:
-        entries = SYMBOLS.legend(*_shown_kinds(level, content, view))
+        entries = marks.legend(*_shown_kinds(level, content, view))
         draw.draw_legend(c, region.left, legend_top, region.columns * PITCH, PITCH * 0.7, entries, LEGEND_COLUMNS)
 
 

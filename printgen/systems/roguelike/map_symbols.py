@@ -7,35 +7,50 @@ from ...maps.draw import Content
 from ...maps.level import Area, Level
 from ...maps.spots import area_spots
 from ...maps.symbols import Symbols
+from .rules import say
 
 WOOD, IRON = 1.0, 0.0  # a wooden door is drawn white, an iron one black
 
-SYMBOLS = (
-    Symbols(blocked_label="no room beyond", secret_label="secret way")
-    .door("wooden", glyphs.door(WOOD), "wooden door")
-    .door("locked-wooden", glyphs.locked(glyphs.door(WOOD)), "locked wooden door")
-    .door("iron", glyphs.door(IRON), "iron door")
-    .door("locked-iron", glyphs.locked(glyphs.door(IRON)), "locked iron door")
-    .door("arch", glyphs.arch, "open arch")
-    .door("portcullis", glyphs.portcullis, "portcullis")
-    .door("locked-portcullis", glyphs.locked(glyphs.portcullis), "locked portcullis")
-    .mark("way-in", glyphs.arrow_in, "the way in")
-    .mark("stairs-down", glyphs.stairs(down=True), "stairs down")
-    .mark("stairs-up", glyphs.stairs(down=False), "stairs up")
-    .mark("trap", glyphs.warning("T"), "trap")
-    .mark("chute", glyphs.ringed("↓"), "chute down (trap)")
-    .mark("teleport", glyphs.ringed("T"), "teleport (trap)")
-    .mark("teleport-end", glyphs.ringed("*"), "where a teleport lands")
-    .mark("creatures", glyphs.letter("M"), "creatures")
-    .mark("rival", glyphs.letter("@"), "rival @")
-    .mark("chest", glyphs.chest(1.0), "loot")
-    .mark("fountain", glyphs.fountain, "fountain")
-    .mark("coffins", glyphs.coffins, "coffins, crypt")
-    .mark("statue", glyphs.statue, "skull statue")
-    .mark("pit", glyphs.hole(0.2), "pit")
-    .mark("hole", glyphs.hole(0.2, 0.55), "hole")
-    .mark("hoard", glyphs.chest(0.25, "$"), "the hoard")
-)
+DOORS = {
+    "wooden": glyphs.door(WOOD),
+    "locked-wooden": glyphs.locked(glyphs.door(WOOD)),
+    "iron": glyphs.door(IRON),
+    "locked-iron": glyphs.locked(glyphs.door(IRON)),
+    "arch": glyphs.arch,
+    "portcullis": glyphs.portcullis,
+    "locked-portcullis": glyphs.locked(glyphs.portcullis),
+}
+MARKS = {
+    "way-in": glyphs.arrow_in,
+    "stairs-down": glyphs.stairs(down=True),
+    "stairs-up": glyphs.stairs(down=False),
+    "trap": glyphs.warning("T"),
+    "chute": glyphs.ringed("↓"),
+    "teleport": glyphs.ringed("T"),
+    "teleport-end": glyphs.ringed("*"),
+    "creatures": glyphs.letter("M"),
+    "rival": glyphs.letter("@"),
+    "chest": glyphs.chest(1.0),
+    "fountain": glyphs.fountain,
+    "coffins": glyphs.coffins,
+    "statue": glyphs.statue,
+    "pit": glyphs.hole(0.2),
+    "hole": glyphs.hole(0.2, 0.55),
+    "hoard": glyphs.chest(0.25, "$"),
+}
+
+
+def symbols() -> Symbols:
+    """The doors and marks, each with its legend's words: the door's name (words.toml [door]), the mark's
+    meaning ([legend])."""
+    legend = say.section("legend")
+    found = Symbols(blocked_label=legend["blocked"], secret_label=legend["secret"])
+    for kind, glyph in DOORS.items():
+        found.door(kind, glyph, say(f"door.{kind}"))
+    for kind, glyph in MARKS.items():
+        found.mark(kind, glyph, legend[kind])
+    return found
+
 
 TRAP_MARKS = {"chute": "chute", "razor-chute": "chute", "teleport": "teleport"}
 

@@ -9,11 +9,10 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...seed import SeedCode
 from ...units import Paper
-from .rules import data_list, stated, tables
-from .sheet import ABILITY_HINTS
+from .rules import ability_counts, data_list, say, tables
+from .sheet import ability_use
 
 TEMPLATE = "roguelike/reference.html"
-TITLE = "Roguelike: occupations, races, spells, miracles, weapons and armor"
 
 
 def context() -> dict:
@@ -25,9 +24,10 @@ def context() -> dict:
     def roll_table(table_id: str, keys: tuple[str, ...]) -> dict:
         table = tables()[table_id]
         rows = [{"roll": row.roll_text, "name": row.result, "values": [row[k] for k in keys],
-                 "special": ", ".join(f"{a['count']} {a['name']}" for a in row["abilities"]) or "none"}
+                 "special": ability_counts(row["abilities"]) or say("ability.none")}
                 for row in table.rows]
-        return {"title": table.name, "die": table.die_text, "columns": [k.capitalize() for k in keys], "rows": rows}
+        return {"title": table.name, "die": table.die_text, "columns": [say(f"rating.{k}") for k in keys],
+                "rows": rows}
 
     armor = data_list("armor").items
     return {
@@ -38,16 +38,21 @@ def context() -> dict:
         "weapons": [{"name": i["name"], "rating": i["wdr"]} for i in data_list("weapons").items],
         "armor_slots": [(slot, [{"name": i["name"], "rating": i["ar"]} for i in armor if i["slot"] == slot])
                         for slot in dict.fromkeys(i["slot"] for i in armor)],
-        "abilities": [{"name": name, "use": use} for name, use in ABILITY_HINTS.items()],
+        "abilities": [{"name": name, "use": ability_use(name)} for name in _abilities_with_a_use()],
         "level_up": [i["name"] for i in data_list("level-up").items],
-        "damage": {**stated()["damage"], "magic": stated()["damage"]["magic"].format(rating="SDR or MDR")},
     }
+
+
+def _abilities_with_a_use() -> list[str]:
+    """The special abilities the occupation and race tables give, in their order, but spells and miracles."""
+    names = [a["name"] for t in ("occupation", "race") for row in tables()[t].rows for a in row["abilities"]]
+    return [name for name in dict.fromkeys(names) if ability_use(name)]
 
 
 def pages(code: SeedCode, paper: Paper, templates: Path | None) -> bytes:
     """The reference without footers, to compose into another document."""
-    return render_pdf(TEMPLATE, code, TITLE, paper, templates, **context())
+    return render_pdf(TEMPLATE, code, say("reference.title"), paper, templates, **context())
 
 
 def build(request: Request) -> bytes:
-    return compose([pages(request.code, request.paper, request.templates)], request.code, TITLE)
+    return compose([pages(request.code, request.paper, request.templates)], request.code, say("reference.title"))

@@ -180,7 +180,7 @@ def roll_encounter(result: Result, rng: Rng) -> dict[str, Any]:
     steps = _chain(result)
     row = steps[-1].row
     how_many = dice.roll("1d6", rng)
-    group = {"name": row.result, "list": row["list"], "count": how_many,
+    group = {"name": row.result, "list": rules.list_name(steps[-1].table), "count": how_many,
              "chain": [{"table": s.table, "roll": s.total, "result": s.row.result} for s in steps]}
     if row.get("rival"):
         group["rivals"] = [roll_rival(rng) for _ in range(how_many)]
@@ -198,7 +198,7 @@ def roll_encounter(result: Result, rng: Rng) -> dict[str, Any]:
 def creature_loot(row, rng: Rng) -> list[dict[str, Any]]:
     loot = row["loot"]
     if row.get("loot_gold"):  # Metal and Fused Elementals: their note's gold instead of a loot roll
-        return [{"roll": None, "result": f"{row['loot_gold']} gold pieces", "points": row["loot_gold"]}]
+        return [rules.gold_loot(row["loot_gold"])]
     if loot == "Maybe":
         carries = rules.tables()["loot-maybe"].roll(rng)[1]["carries"]
         return [roll_loot(rng)] if carries else []

@@ -1,38 +1,116 @@
-"""The Roguelike rule set as data: its tables, lists and printgen's choices."""
+"""The Roguelike rule set as data: its tables, lists and printgen's choices, read through the game's one loader."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
-from ...tables import DataList, TableSet, load_list
+from ...games import Game, game_of_package
+from ...tables import DataList, Row, TableSet
+from ...words import Phrasebook, Say, phrasebook
 
-DATA = Path(__file__).resolve().parent / "data"
+FOLDER = Path(__file__).resolve().parent
 
 
 @cache
+def game() -> Game:
+    """This game's declaration, as the registry holds it (the registry gives it the folder its data is in)."""
+    return game_of_package(__package__)
+
+
+class _Say(Say):
+    """The game's ``say`` (words.say_for), its folder found once: Game.folder finds it anew on every call,
+    and a key asks for thousands of phrases."""
+
+    def book(self) -> Phrasebook:
+        return phrasebook(game().id, FOLDER)
+
+
+say = _Say(__package__)
+
+
+# The data, read through the game's one loader once a process (Game.folder is slow to find, see above).
+
+@cache
 def tables() -> TableSet:
-    return TableSet.load(DATA / "tables")
+    return game().tables()
 
 
 @cache
 def data_list(list_id: str) -> DataList:
-    return load_list(DATA / "lists" / f"{list_id}.toml")
+    return game().data_list(list_id)
 
 
 @cache
+def _choices() -> tuple[dict[str, str], ...]:
+    return game().choices()
+
+
 def choices() -> tuple[dict[str, str], ...]:
-    """printgen's documented resolutions of the rules' gaps."""
-    return tuple(tomllib.loads((DATA / "notes.toml").read_text(encoding="utf-8"))["choice"])
+    """printgen's documented resolutions of the rules' gaps (data/notes.toml), each as its topic and text;
+    a rule the text names (``says``) is filled in from the phrasebook, where it is worded once."""
+    return tuple({"topic": c["topic"], "text": _filled(c["text"], c.get("says", {}))} for c in _choices())
 
 
-@cache
-def stated() -> dict[str, dict[str, str]]:
-    """Rules printed on several pages, worded once (data/rules.toml)."""
-    return tomllib.loads((DATA / "rules.toml").read_text(encoding="utf-8"))
+def _filled(text: str, says: dict[str, str]) -> str:
+    return text.format_map({name: phrase(key) for name, key in says.items()}) if says else text
+
+
+def phrase(key: str) -> str:
+    """The phrase ``key`` whole: a phrase that names another rule ({poison}: the Poison special attack) gets it."""
+    return say(key, poison=say("special.poison"))
 
 
 def creature_lists() -> list[str]:
     """The table ids of the fourteen creature lists of Appendix A, in the rules' order."""
     return sorted(t for t in tables().tables if t.startswith("creatures-"))
+
+
+TYPE_LISTS = ("creature-list-type-1", "creature-list-type-2", "creature-list-type-3")
+
+
+def list_name(table_id: str) -> str:
+    """A creature list's one name: the one the Type lists roll, not its heading (notes.toml, "Humanoid lists":
+    the Type 1 list's Humanoids 2 is the list headed Humanoids 1)."""
+    return next(row.result for t in TYPE_LISTS for row in tables()[t].rows if row["table"] == table_id)
+
+
+def gold_loot(gold: int) -> dict:
+    """The loot table's row for ``gold`` gold pieces, as a piece of loot found without a roll."""
+    row = next(r for r in tables()["loot"].rows if r["kind"] == "gold" and r["gold"] == gold)
+    return {"roll": None, "result": row.result, "points": row["points"]}
+
+
+def creature(name: str) -> Row:
+    """The creature row called ``name`` among the lists of Appendix A."""
+    return next(row for t in creature_lists() for row in tables()[t].rows if row.result == name)
+
+
+def special_rules(row: Row) -> list[tuple[str, str]]:
+    """Each special attack of a creature (as its damage names it) with its rule, worded once (words.toml
+    [special]); a poison that deals no Health damage says what it does instead."""
+    found = []
+    for special in row["specials"]:
+        if special == "Poison" and row.get("harmless_poison"):
+            rule = say("special.harmless-poison", who=say("special.its"),
+                       becomes=say("special.becomes", creature=row["turns_into"]))
+        else:
+            rule = special_rule(special)
+        found.append((special, rule))
+    return found
+
+
+def special_rule(special: str) -> str:
+    """A special attack's rule: the miracle's or the spell's effect when it works as the one of the same name
+    (Curse, Paralyze), else its own phrase."""
+    for list_id, key in (("miracles", "special.as-miracle"), ("spells", "special.as-spell")):
+        item = next((i for i in data_list(list_id).items if i["name"] == special), None)
+        if item is not None:
+            return say(key, name=special, effect=item["effect"].rstrip("."))
+    return say(f"special.{special.lower()}")
+
+
+def ability_counts(abilities: list[dict]) -> str:
+    """A row's special abilities with their counts, e.g. "2 Picks, 1 Sneak"."""
+    return ", ".join(say("ability.many", count=a["count"], name=a["name"]) if a["count"] > 1
+                     else say("ability.one", count=a["count"], name=a["name"]) for a in abilities)

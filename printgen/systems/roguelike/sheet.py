@@ -10,8 +10,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper
-from . import characters
-from .rules import choices as rule_choices, data_list, stated, tables
+from . import characters, rules
+from .rules import choices as rule_choices, data_list, say, tables
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, paragraph_height,
                             rich_line, ruled_list, square_boxes, title_band, value_text, wrap_runs)
 
@@ -22,24 +22,6 @@ PRE_ROLLED = True
 GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 
-# How each rating is used, in a few words, printed under it.
-RATING_HINTS = {
-    "speed": "1d6 + Speed: who acts first",
-    "power": "added to weapon damage",
-    "intellect": "added to spell damage",
-    "attack": "hit on 2d6 ≥ Attack",
-    "defense": "defending: 2d6 ≤ Defense",
-    "health": "0 out cold · below 0 dead",
-}
-# What spending one use of a special ability does, in a few words.
-ABILITY_HINTS = {
-    "Pick": "open one locked door or chest",
-    "Sneak": "slip past one obstacle unseen",
-    "Dodge": "halve one round's damage to you",
-    "Berserk": "double damage for 3 rounds",
-    "Repair": "mend a broken or damaged item (Dwarves)",
-    "Heal": "heal 4d6 to anyone",
-}
 
 
 def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
@@ -70,21 +52,22 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     compact = w < 400  # a half or quarter page: the record in its short form
     s = style.pt
     gap = s(5)
-    number = f"No. {char['number']}" if char else "Roll occupation 1d6, race 1d6"
-    top = title_band(c, w, h, "@ ROGUELIKE · CHARACTER RECORD", style, right=number) - gap
+    words = say.section("sheet")
+    number = say("sheet.number", number=char["number"]) if char else words["roll-up"]
+    top = title_band(c, w, h, words["title"], style, right=number) - gap
 
     row_h = s(30)
     level_w = w * 0.2
-    field(c, form, "name", 0, top - row_h, w - level_w - gap, row_h, "Character name", style,
+    field(c, form, "name", 0, top - row_h, w - level_w - gap, row_h, words["name"], style,
           char and char["name"])
-    field(c, form, "level", w - level_w, top - row_h, level_w, row_h, "Level", style,
+    field(c, form, "level", w - level_w, top - row_h, level_w, row_h, words["level"], style,
           char and str(char["level"]))
     top -= row_h + gap
     half = (w - gap) / 2
-    occ = char and f"{char['occupation']['name']}  (rolled {char['occupation']['roll']})"
-    race = char and f"{char['race']['name']}  (rolled {char['race']['roll']})"
-    field(c, form, "occupation", 0, top - row_h, half, row_h, "Occupation", style, occ)
-    field(c, form, "race", half + gap, top - row_h, half, row_h, "Race", style, race)
+    occ = char and say("sheet.rolled", name=char["occupation"]["name"], roll=char["occupation"]["roll"])
+    race = char and say("sheet.rolled", name=char["race"]["name"], roll=char["race"]["roll"])
+    field(c, form, "occupation", 0, top - row_h, half, row_h, words["occupation"], style, occ)
+    field(c, form, "race", half + gap, top - row_h, half, row_h, words["race"], style, race)
     top -= row_h + gap
 
     # The six ratings, three by two, beside the portrait.
@@ -99,8 +82,9 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         x = col * (cell_w + gap)
         y = top - (row + 1) * cell_h - row * gap
         box(c, x, y, cell_w, cell_h, style, heavy=True, round_=s(3))
-        label(c, x + cell_w / 2, y + cell_h - s(9), key.upper(), style, 7.5, bold=True, centre=True, gray=0.15)
-        label(c, x + cell_w / 2, y + s(4), RATING_HINTS[key], style, 5.6, centre=True, gray=0.4)
+        label(c, x + cell_w / 2, y + cell_h - s(9), say(f"rating.{key}").upper(), style, 7.5, bold=True, centre=True,
+              gray=0.15)
+        label(c, x + cell_w / 2, y + s(4), say(f"sheet.rating-hint.{key}"), style, 5.6, centre=True, gray=0.4)
         if char:
             value_text(c, x, y + cell_h * 0.34, cell_w, str(char["ratings"][key]), style, 22,
                        font=fonts.MONO_BOLD, centre=True)
@@ -109,7 +93,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
                      font_size=s(18))
     px = w - portrait_w
     box(c, px, top - rate_h, portrait_w, rate_h, style, round_=s(3))
-    label(c, px + portrait_w / 2, top - rate_h + s(5), "CHARACTER PORTRAIT", style, 6.2, bold=True, centre=True)
+    label(c, px + portrait_w / 2, top - rate_h + s(5), words["portrait"], style, 6.2, bold=True, centre=True)
     at_size = min(rate_h * 0.55, portrait_w * 0.6)
     c.saveState()
     c.setFillGray(0.93 if not style.ink_saver else 0.97)
@@ -139,17 +123,18 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= spells_h + gap
 
     # Weapons and armor beside loot.
-    _titled(c, 0, top - gear_h, half, gear_h, "Weapons and Armor", "WDR / AR", style)
+    _titled(c, 0, top - gear_h, half, gear_h, words["gear"], words["gear-ratings"], style)
     pitch = s(WRITE_PITCH) if not compact else COMPACT_PITCH
     # Every character starts with the same kit, so even a blank record has it.
     kit = char or {"weapons": [{"name": i["name"], "wdr": i["wdr"]} for i in characters.starting_kit() if "wdr" in i],
                    "gear": [{"name": i["name"], "count": i.get("count", 1)} for i in characters.starting_kit()
                             if "wdr" not in i]}
-    gear_values = [f"{wpn['name']}  (WDR {wpn['wdr']})" for wpn in kit["weapons"]]
-    gear_values += [f"{g['count']} {g['name']}s" if g["count"] > 1 else g["name"] for g in kit["gear"]]
+    gear_values = [say("sheet.weapon", name=wpn["name"], wdr=wpn["wdr"]) for wpn in kit["weapons"]]
+    gear_values += [say("sheet.gear-many", count=g["count"], name=g["name"]) if g["count"] > 1 else g["name"]
+                    for g in kit["gear"]]
     inner = _inner(0, top - gear_h, half, gear_h, style)
     ruled_list(c, form, "weapons", *inner, pitch, style, gear_values)
-    _titled(c, half + gap, top - gear_h, half, gear_h, "Loot", "1 point each at the end", style)
+    _titled(c, half + gap, top - gear_h, half, gear_h, words["loot"], words["loot-points"], style)
     ruled_list(c, form, "loot", *_inner(half + gap, top - gear_h, half, gear_h, style), pitch, style)
     top -= gear_h + gap
 
@@ -162,15 +147,15 @@ def _roll_tables(c: Canvas, x: float, y: float, w: float, h: float, style: Style
     s = style.pt
     gap = s(5)
     half = (w - gap) / 2
-    specs = (("occupation", "Occupation: roll 1d6", ("health", "attack", "defense")),
-             ("race", "Race: roll 1d6", ("speed", "power", "intellect")))
+    specs = (("occupation", say("sheet.roll-occupation"), ("health", "attack", "defense")),
+             ("race", say("sheet.roll-race"), ("speed", "power", "intellect")))
     for k, (table_id, title, keys) in enumerate(specs):
         bx = x + k * (half + gap)
         ix, iy, iw, ih = _inner(bx, y, half, h, style)
-        _titled(c, bx, y, half, h, title, "copy the row onto your record", style)
+        _titled(c, bx, y, half, h, title, say("sheet.copy-row"), style)
         table = tables()[table_id]
         cols = [s(19), iw * 0.24] + [iw * 0.13] * 3
-        heads = ["", "", *(key.capitalize() for key in keys), "Special"]
+        heads = ["", "", *(say(f"rating.{key}") for key in keys), say("sheet.special")]
         xs = [ix]
         for cw in cols:
             xs.append(xs[-1] + cw)
@@ -183,8 +168,7 @@ def _roll_tables(c: Canvas, x: float, y: float, w: float, h: float, style: Style
             label(c, xs[1], yy, row.result, style, 7.5, bold=True, gray=0.05)
             for i, key in enumerate(keys):
                 label(c, xs[2 + i] + s(8), yy, str(row[key]), style, 7.5, font=fonts.MONO, gray=0.05)
-            special = ", ".join(f"{a['count']} {a['name']}{'s' if a['count'] > 1 else ''}"
-                                for a in row["abilities"]) or "None"
+            special = rules.ability_counts(row["abilities"]) or say("ability.none")
             label(c, xs[5], yy, special, style, 7, gray=0.15)
 
 
@@ -209,8 +193,9 @@ def _ability_entries(char: dict[str, Any]) -> list[tuple[int, list[tuple[str, st
         if ability["name"] in ("Spell", "Miracle"):
             continue
         entries.append((ability["count"], [(fonts.SERIF_BOLD, ability["name"]),
-                                           (fonts.SERIF_ITALIC, f"  {ABILITY_HINTS.get(ability['name'], '')}")]))
-    for kind, rating, items in (("SDR", "sdr", char["spells"]), ("MDR", "mdr", char["miracles"])):
+                                           (fonts.SERIF_ITALIC, f"  {ability_use(ability['name'])}")]))
+    for kind, rating, items in ((say("deck.spells.rating"), "sdr", char["spells"]),
+                                (say("deck.miracles.rating"), "mdr", char["miracles"])):
         for item in items:
             runs = [(fonts.SERIF_BOLD, item["name"])]
             if item[rating] != "NA":
@@ -252,8 +237,7 @@ def _abilities_height(w: float, char: dict[str, Any] | None, style: Style, compa
 def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
                form: FormCollector, compact: bool) -> None:
     s = style.pt
-    _titled(c, x, y, w, h, "Spells and Special Abilities", "tick a box when a use is spent: it is gone for good",
-            style)
+    _titled(c, x, y, w, h, say("sheet.abilities"), say("sheet.abilities-how"), style)
     ix, iy, iw, ih = _inner(x, y, w, h, style)
     pitch = s(WRITE_PITCH) if not compact else COMPACT_PITCH
     if char is None:
@@ -270,12 +254,11 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
             rich_line(c, tx, yy + s(2), line, size)
             yy -= line_h
     if char["spells"] or char["miracles"]:
-        note = f"Damage of a spell or miracle = {stated()['damage']['magic'].format(rating='SDR or MDR')}."
+        note = say("sheet.magic-damage", damage=say("damage.magic", rating=say("damage.magic-either")))
         label(c, ix, yy + s(3), note, style, 6, font=fonts.SERIF_ITALIC)
         yy -= line_h
     if not char["abilities"]:
-        label(c, ix, yy + s(3), "No special abilities: a Human Tourist has only wits and a rusty dagger.",
-              style, 7, font=fonts.SERIF_ITALIC)
+        label(c, ix, yy + s(3), say("sheet.no-abilities"), style, 7, font=fonts.SERIF_ITALIC)
         yy -= line_h
     # Room below for abilities regained or found later.
     room = yy + line_h - iy
@@ -288,7 +271,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     s = style.pt
     points = data_list("points")
     if compact:
-        _titled(c, x, y, w, h, "Points Earned", "every 20 points is a level", style)
+        _titled(c, x, y, w, h, say("sheet.points"), say("points.level"), style)
         ix, iy, iw, ih = _inner(x, y, w, h, style)
         size = _compact_point_box(iw, style)
         square_boxes(c, form, "points", ix, iy + ih, 100, size, s(1.5), style, per_row=20,
@@ -299,21 +282,21 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
         return
     table_w = w * 0.46
     grid_w = w - table_w - s(5)
-    _titled(c, x, y, grid_w, h, "Points Earned", "a row of twenty is a level", style)
+    _titled(c, x, y, grid_w, h, say("sheet.points"), say("sheet.points-row"), style)
     ix, iy, iw, ih = _inner(x, y, grid_w, h, style)
     size = min((iw - 19 * s(2)) / 20, (ih * 0.62 - 4 * s(2)) / 5)
     square_boxes(c, form, "points", ix, iy + ih, 100, size, s(2), style, per_row=20,
                  marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
     below = iy + ih - 5 * size - 4 * s(2) - s(6)
-    label(c, ix, below - s(8), "LEVEL UP: each level gained, choose one", style, 6.5, bold=True, gray=0.12)
+    label(c, ix, below - s(8), say("points.choose").upper(), style, 6.5, bold=True, gray=0.12)
     yy = below - s(10)
     for i, item in enumerate(data_list("level-up").items, start=1):
-        yy = paragraph(c, ix, yy, iw, f"{i}. {item['name']}", style, 6.8) - s(1)
+        yy = paragraph(c, ix, yy, iw, say("sheet.level-up-item", number=i, text=item["name"]), style, 6.8) - s(1)
     tx = x + grid_w + s(5)
-    _titled(c, tx, y, table_w, h, "The Points Table", "", style)
+    _titled(c, tx, y, table_w, h, say("sheet.points-table"), "", style)
     ix, iy, iw, ih = _inner(tx, y, table_w, h, style)
     yy = iy + ih - s(2)
-    for who, title in (("living", "While your @ lives"), ("dead", "After your @ dies (you are a Referee)")):
+    for who, title in (("living", say("sheet.living")), ("dead", say("sheet.dead"))):
         label(c, ix, yy - s(7), title, style, 7, bold=True, gray=0.12, font=fonts.SERIF_BOLD_ITALIC)
         yy -= s(11)
         for item in points.items:
@@ -322,10 +305,9 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
             label(c, ix + iw, yy - s(7), f"{item['points']}", style, 8, right=True, font=fonts.MONO_BOLD, gray=0)
             yy = paragraph(c, ix + s(4), yy, iw - s(22), item["name"], style, 7) - s(2)
         yy -= s(4)
-    damage = stated()["damage"]
-    yy = paragraph(c, ix, yy, iw, f"Damage = {damage['weapon']}; a spell or miracle: "
-                   f"{damage['magic'].format(rating='SDR or MDR')}. "
-                   "Solo, 100 points wins.", style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
+    damage = say("sheet.damage", weapon=say("damage.weapon"),
+                 magic=say("damage.magic", rating=say("damage.magic-either")), alone=say("points.alone"))
+    yy = paragraph(c, ix, yy, iw, damage, style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
 
 
 def _compact_point_box(iw: float, style: Style) -> float:
@@ -335,9 +317,12 @@ def _compact_point_box(iw: float, style: Style) -> float:
 def _compact_points_notes() -> list[tuple[str, str]]:
     """The points a living @ earns, and the level-up choices, in brief, under the compact record's boxes."""
     points = data_list("points")
-    living = " · ".join(f"{_short(i['name'])} {i['points']}" for i in points.items if i["who"] == "living")
-    level_up = "; ".join(f"{i}. {item['name'].rstrip('.')}" for i, item in enumerate(data_list("level-up").items, 1))
-    return [(f"Points: {living}.", fonts.SERIF), (f"Each level gained, choose one: {level_up}.", fonts.SERIF_ITALIC)]
+    living = " · ".join(say("sheet.compact-point", name=say(f"sheet.short-points.{i['code']}"), points=i["points"])
+                        for i in points.items if i["who"] == "living")
+    level_up = "; ".join(say("sheet.level-up-item", number=i, text=item["name"].rstrip("."))
+                         for i, item in enumerate(data_list("level-up").items, 1))
+    return [(say("sheet.compact-points", points=living), fonts.SERIF),
+            (say("sheet.compact-level-up", choose=say("points.choose"), choices=level_up), fonts.SERIF_ITALIC)]
 
 
 def _compact_points_height(w: float, style: Style) -> float:
@@ -348,12 +333,6 @@ def _compact_points_height(w: float, style: Style) -> float:
     return s(13) + s(2) + 5 * _compact_point_box(iw, style) + 4 * s(1.5) + s(4) + notes + s(4)
 
 
-def _short(name: str) -> str:
-    """The points table's entries, shortened for the compact record."""
-    return {
-        "Surviving Long Enough to Leave a Room": "leave a room alive",
-        "Locating and Disarming a Trap": "disarm a trap",
-        "Landing the Killing Blow": "killing blow",
-        "Being the Last Commercial At Character on The Screen": "last @ standing",
-        "Each piece of loot held at the end of the game": "each loot kept",
-    }.get(name, name)
+def ability_use(name: str) -> str:
+    """What spending one use of the ability ``name`` does, in a few words ("" for a spell or miracle)."""
+    return say.section("ability-use").get(name.lower(), "")
