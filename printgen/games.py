@@ -61,7 +61,9 @@ class Game:
 
     @property
     def folder(self) -> Path:
-        return Path(importlib.import_module(self.package).__file__).resolve().parent
+        if not self.package:  # a game module imported on its own, before the registry looked
+            games()
+        return _folder_of(self.package)
 
     @property
     def templates(self) -> Path:
@@ -101,6 +103,11 @@ def games() -> dict[str, Game]:
         object.__setattr__(declared, "package", package)
         found[declared.id] = declared
     return dict(sorted(found.items()))
+
+
+@cache
+def _folder_of(package: str) -> Path:
+    return Path(importlib.import_module(package).__file__).resolve().parent
 
 
 @cache

@@ -132,19 +132,27 @@ class Say:
         self.package = package
 
     def book(self) -> Phrasebook:
-        from . import games
-
-        try:
-            game = games.game_of_package(self.package)
-        except LookupError:
-            return shared_phrasebook()
-        return phrasebook(game.id, game.folder)
+        game, folder = _home(self.package)
+        return phrasebook(game, folder)
 
     def __call__(self, key: str, /, **values: object) -> str:
         return self.book()(key, **values)
 
     def section(self, prefix: str) -> dict[str, str]:
         return self.book().section(prefix)
+
+
+@cache
+def _home(package: str) -> tuple[str, Path]:
+    """The game id and folder whose phrasebook ``package`` speaks with (the shared one outside every game)."""
+    from . import games
+    from .resources import templates_dir
+
+    try:
+        game = games.game_of_package(package)
+    except LookupError:
+        return SHARED, templates_dir()
+    return game.id, game.folder
 
 
 def say_for(package: str) -> Say:

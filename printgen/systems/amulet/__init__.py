@@ -7,7 +7,6 @@ GAME = Game(
     id="amulet",
     title="Project: Amulet",
     credit="GMMichael",
-    package=__name__,  # known before the registry looks, so a module imported on its own reads its data
     summary="dungeons rolled on the 2d8 tables, monster and swarm decks, class sheets with the 100-health countdown, "
             "a rules reference",
     sheets=Offer("the class sheets: abilities, the countdown, twelve slots"),

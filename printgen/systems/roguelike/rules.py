@@ -3,47 +3,29 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
-from ...games import Game, game_of_package
 from ...tables import DataList, Row, TableSet
-from ...words import Phrasebook, Say, phrasebook
+from ...words import say_for
+from . import GAME
 
-FOLDER = Path(__file__).resolve().parent
-
-
-@cache
-def game() -> Game:
-    """This game's declaration, as the registry holds it (the registry gives it the folder its data is in)."""
-    return game_of_package(__package__)
+say = say_for(__package__)
 
 
-class _Say(Say):
-    """The game's ``say`` (words.say_for), its folder found once: Game.folder finds it anew on every call,
-    and a key asks for thousands of phrases."""
-
-    def book(self) -> Phrasebook:
-        return phrasebook(game().id, FOLDER)
-
-
-say = _Say(__package__)
-
-
-# The data, read through the game's one loader once a process (Game.folder is slow to find, see above).
+# The data, read through the game's one loader.
 
 @cache
 def tables() -> TableSet:
-    return game().tables()
+    return GAME.tables()
 
 
 @cache
 def data_list(list_id: str) -> DataList:
-    return game().data_list(list_id)
+    return GAME.data_list(list_id)
 
 
 @cache
 def _choices() -> tuple[dict[str, str], ...]:
-    return game().choices()
+    return GAME.choices()
 
 
 def choices() -> tuple[dict[str, str], ...]:
