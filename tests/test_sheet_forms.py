@@ -5,11 +5,10 @@ import re
 import pytest
 
 from printgen.products import build
-from printgen.products.sheet import options_for
 from printgen.seed import SeedCode
 from printgen.sheets.draw import LATIN_NOTE
 
-from pdfutil import open_pdf, page_texts
+from pdfutil import open_pdf, page_texts, seed_code
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 RADIO, NO_TOGGLE_TO_OFF = 1 << 15, 1 << 14
@@ -19,8 +18,7 @@ ROLES = re.compile(r"\b(GM|DM|[Gg]ame [Mm]aster|[Dd]ungeon [Mm]aster|[Rr]eferees
 
 
 def sheets(system, count=None, fillable=True, per_page=1):
-    code = SeedCode.make("sheet", system, "forms", options_for(system, "letter", count, per_page, fillable, False,
-                                                               None, "pdf"))
+    code = seed_code("sheet", system, "forms", count=count, per_page=per_page, fillable=fillable)
     return build(code)
 
 

@@ -9,9 +9,10 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from pdfutil import fonts, open_pdf, page_texts, run_cli
+from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code
 from printgen.cards.model import BackStyle, Card, Deck, Paragraph
 from printgen.cards.sizes import CARD_SIZES
+from printgen import products
 from printgen.products import build
 from printgen.products import deck as deck_product
 from printgen.render.cmyk import INK_LIMIT, press_cmyk
@@ -22,9 +23,7 @@ COLOUR_OPERATORS = {"rg", "RG", "g", "G", "k", "K", "sc", "SC", "scn", "SCN", "c
 
 
 def vendor_code(vendor: str, deck: str = "armor", size: str = "poker") -> SeedCode:
-    options = deck_product.options_for("roguelike", deck, size, "letter", "long", None, "short", None, "0,0",
-                                       False, None, vendor=vendor)
-    return SeedCode.make("deck", "roguelike", "moonpie", options)
+    return seed_code("deck", "roguelike", "moonpie", deck=deck, card_size=size, vendor=vendor)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +59,7 @@ def test_drivethrucards_colour_is_cmyk_within_the_ink_limit(dtc):
 def test_drivethrucards_is_marked_pdf_x1a_honestly(dtc):
     assert str(dtc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
     assert dtc.docinfo["/Trapped"] == pikepdf.Name("/False")
-    assert str(dtc.docinfo["/Subject"]).startswith("pg3:deck:roguelike:moonpie:")
+    assert str(dtc.docinfo["/Subject"]).startswith("pg4:deck:roguelike:moonpie:")
     [intent] = dtc.Root.OutputIntents
     assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier)
     profile = intent.DestOutputProfile
@@ -159,23 +158,23 @@ def test_a_vendor_implies_the_print_shop_layout_and_reproduces(tmp_path):
     assert result.returncode == 0, result.stderr
     [written] = list((tmp_path / "output").iterdir())
     assert written.suffix == ".zip"
-    code = SeedCode.parse(result.stdout.split("seed code: ")[1].strip())
-    assert code.option_map["layout"] == "print-shop" and code.option_map["vendor"] == "makeplayingcards"
+    code = SeedCode.parse(result.stderr.split("seed code: ")[1].strip())
+    assert code.option_map == {"deck": "armor", "vendor": "makeplayingcards"}  # the layout follows from the vendor
+    assert products.request(code).options["layout"] == "print-shop"
     assert build(code) == written.read_bytes()
 
 
 def test_the_generic_shop_is_the_print_shop_file_as_it_was():
-    generic = deck_product.options_for("roguelike", "armor", "poker", "letter", "long", None, "short", "print-shop",
-                                       "0,0", False, None, vendor="generic")
-    plain = deck_product.options_for("roguelike", "armor", "poker", "letter", "long", 3.0, "short", "print-shop",
-                                     "0,0", False, None)
-    assert generic == plain and "vendor" not in generic
+    generic = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop",
+                                           vendor="generic", bleed="3"))
+    plain = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop"))
+    assert generic == plain and "vendor" not in generic.option_map
 
 
 @pytest.mark.parametrize("options, words", [
     ({"vendor": "thegamecrafter", "card-size": "tarot", "bleed": "3.175", "layout": "print-shop"}, "tarot"),
     ({"vendor": "drivethrucards", "bleed": "3", "layout": "print-shop"}, "3.175 mm"),
-    ({"vendor": "drivethrucards", "bleed": "3.175", "layout": "sheet"}, "not a print-shop PDF"),
+    ({"vendor": "drivethrucards", "bleed": "3.175", "layout": "sheet"}, "makes a print-shop file"),
     ({"vendor": "kinkos", "bleed": "3", "layout": "print-shop"}, "vendor must be one of"),
     ({"gutter": "11", "layout": "sheet"}, "gutter must be"),
 ])
@@ -192,14 +191,14 @@ def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_pa
     result = run_cli("deck", "creatures", "--system", "roguelike", "--seed", "again", "--vendor", "makeplayingcards",
                      "-o", str(made))
     assert result.returncode == 0, result.stderr
-    code = result.stdout.split("seed code: ")[1].strip()
+    code = result.stderr.split("seed code: ")[1].strip()
     assert zipfile.ZipFile(made).comment.decode() == f"printgen · {code}"
     assert run_cli("reproduce", str(made), "-o", str(tmp_path / "again.zip")).returncode == 0
     assert (tmp_path / "again.zip").read_bytes() == made.read_bytes()
     result = run_cli("reproduce", code, cwd=tmp_path)  # no -o: the file is named as the product makes it
     assert result.returncode == 0, result.stderr
-    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-roguelike-again.zip"]
-    assert (tmp_path / "output" / "deck-roguelike-again.zip").read_bytes() == made.read_bytes()
+    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-creatures-roguelike-again.zip"]
+    assert (tmp_path / "output" / "deck-creatures-roguelike-again.zip").read_bytes() == made.read_bytes()
 
 
 def test_a_zip_printgen_did_not_make_is_one_line(tmp_path):
