@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from . import FORMAT_VERSION, __version__, games, products
+from . import FORMAT_VERSION, __version__, games, products, scan
 from .cards.sizes import CARD_SIZES
 from .commands import CONTEXT, examples_epilog, force_option, out_option, product_command, quiet_option, write
 from .errors import PrintgenError
@@ -54,6 +54,7 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
 @cli.command(context_settings=CONTEXT, epilog=examples_epilog([
     ("reproduce output/graph-paper-generic-moonpie.pdf -o copy.pdf", "the same file from a printgen PDF"),
     (f"reproduce pg{FORMAT_VERSION}:graph-paper:generic:moonpie:paper=a4", "or from its seed code"),
+    ("reproduce photo.jpg", "or from a photo of its first page (its QR code)"),
 ]))
 @click.argument("source")
 @templates_option
@@ -61,23 +62,31 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
 @force_option
 @quiet_option
 def reproduce(source: str, templates: Path | None, out: Path | None, force: bool, quiet: bool) -> None:
-    """Make a file again, byte for byte, from a printgen PDF (or zip of card images) or a seed code."""
-    looks_like_file = source.lower().endswith((".pdf", ".zip")) or (not source.lower().startswith("pg") and _exists(source))
-    if looks_like_file:
+    """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
+    page, or its seed code."""
+    path = _as_file(source)
+    if path is not None and scan.is_picture(path):
+        code = scan.read_seed_code(path)
+    elif path is not None:
         from .render.metadata import read_seed_code
 
-        code = read_seed_code(Path(source))
+        code = read_seed_code(path)
     else:
         code = SeedCode.parse(source)
     with user_templates.using(templates):
         write(products.request(code), out, force, quiet)
 
 
-def _exists(source: str) -> bool:
+def _as_file(source: str) -> Path | None:
+    """The file ``source`` names, or None for a seed code."""
+    if source.lower().endswith((".pdf", ".zip", *scan.IMAGE_SUFFIXES)):
+        return Path(source)
+    if source.lower().startswith("pg") and ":" in source:
+        return None
     try:
-        return Path(source).exists()
+        return Path(source) if Path(source).exists() else None
     except (OSError, ValueError):  # too long or odd for a path: a seed code, then
-        return False
+        return None
 
 
 @cli.group("templates", context_settings=CONTEXT)
