@@ -105,12 +105,31 @@ def test_several_backs_go_each_before_its_own_front():
 
 def test_press_colour_keeps_text_on_black_ink_and_builds_large_dark_areas_rich():
     assert press_cmyk((0.1, 0.1, 0.12)) == (0.0, 0.0, 0.0, 0.8933)  # body text: K alone
-    assert press_cmyk((0.5, 0.0, 0.0)) == pytest.approx((0.0, 0.95, 0.95, 0.5))  # 250 % cut back to 240 %
+    # A colour is what LittleCMS makes of it through the bundled FOGRA39 profile (within the ink limit).
+    sky = press_cmyk((135 / 255, 206 / 255, 235 / 255))
+    assert sky == pytest.approx(_lcms((135, 206, 235)), abs=0.005)
+    assert sky[3] < 0.1  # not the simple formula's 14 % black under a light blue
+    deep = press_cmyk((10 / 255, 40 / 255, 20 / 255))
+    assert sum(deep) <= INK_LIMIT + 1e-9 and sum(_lcms((10, 40, 20))) > INK_LIMIT  # cut back to 240 %
+    c, m, y, k = _lcms((10, 40, 20))
+    assert deep[3] == pytest.approx(k, abs=0.005)  # the black kept
+    assert deep[0] / deep[2] == pytest.approx(c / y, rel=0.02)  # the hue kept
     # The armor deck's back is a dark neutral field: under its K lie C, M and Y.
     pdf = open_pdf(build(vendor_code("drivethrucards")))
     back = next(iter(pdf.pages[0].Resources.XObject.values()))
     fills = [[float(v) for v in operands] for operands, op in pikepdf.parse_content_stream(back) if str(op) == "k"]
     assert any(c > 0 and m > 0 and y > 0 and k >= 0.6 for c, m, y, k in fills)
+
+
+def _lcms(rgb: tuple[int, int, int]) -> tuple[float, ...]:
+    """What LittleCMS itself makes of an sRGB colour through the profile printgen declares."""
+    from PIL import Image, ImageCms
+
+    from printgen.resources import resource_dir
+
+    profile = ImageCms.getOpenProfile(str(resource_dir("data") / "icc" / "printgen-cmyk-fogra39.icc"))
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK")
+    return tuple(v / 255 for v in ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), transform).getpixel((0, 0)))
 
 
 @pytest.mark.parametrize("vendor, pixels", [("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))])
