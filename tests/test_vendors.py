@@ -152,11 +152,22 @@ def test_image_shops_get_a_zip_of_rgb_pngs_at_their_size(vendor, pixels):
 
 
 def test_a_size_a_shop_does_not_make_is_refused_by_name(tmp_path):
-    result = run_cli("deck", "armor", "--vendor", "thegamecrafter", "--card-size", "tarot", "--seed", "x",
+    result = run_cli("deck", "armor", "--vendor", "makeplayingcards", "--card-size", "mini", "--seed", "x",
                      "-o", str(tmp_path / "t.zip"))
     assert result.returncode == 2
-    assert result.stderr.count("\n") == 1 and "poker, bridge, mini" in result.stderr and "tarot" in result.stderr
+    assert result.stderr.count("\n") == 1 and "poker, bridge, tarot" in result.stderr and "mini" in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("vendor, size, pixels", [
+    ("thegamecrafter", "tarot", (900, 1500)), ("thegamecrafter", "square", (825, 825)),
+    ("thegamecrafter", "mini", (600, 825)), ("thegamecrafter", "bridge", (750, 1125)),
+    ("makeplayingcards", "tarot", (897, 1497)), ("makeplayingcards", "bridge", (747, 1122)),
+])
+def test_every_size_a_shop_makes_is_its_published_pixels(vendor, size, pixels):
+    archive = zipfile.ZipFile(io.BytesIO(build(vendor_code(vendor, "weapons", size))))
+    sizes = {Image.open(io.BytesIO(archive.read(name))).size for name in archive.namelist()}
+    assert sizes == {pixels}
 
 
 @pytest.mark.parametrize("args, words", [
@@ -191,7 +202,7 @@ def test_the_generic_shop_is_the_print_shop_file_as_it_was():
 
 
 @pytest.mark.parametrize("options, words", [
-    ({"vendor": "thegamecrafter", "card-size": "tarot", "bleed": "3.175", "layout": "print-shop"}, "tarot"),
+    ({"vendor": "makeplayingcards", "card-size": "square", "bleed": "3.048", "layout": "print-shop"}, "square"),
     ({"vendor": "drivethrucards", "bleed": "3", "layout": "print-shop"}, "3.175 mm"),
     ({"vendor": "drivethrucards", "bleed": "3.175", "layout": "sheet"}, "makes a print-shop file"),
     ({"vendor": "kinkos", "bleed": "3", "layout": "print-shop"}, "vendor must be one of"),
