@@ -49,6 +49,11 @@ def test_a_long_code_is_read_as_a_code_not_a_file_name(tmp_path):
     (["graph-paper", "--seed", "bad\udcffbytes"], "control characters"),
     (["deck", "loot", "--back-offset", "nan,0"], "not two numbers"),
     (["deck", "loot", "--back-offset", "inf,0"], "not two numbers"),
+    (["deck", "loot", "--back-offset", "1_0,0"], "not two numbers"),
+    (["deck", "loot", "--back-offset", "1e1,0"], "not two numbers"),
+    (["deck", "loot", "--bleed", "1_0"], "not a number"),
+    (["deck", "loot", "--gutter", "٣"], "not a number"),
+    (["dungeon", "--system", "roguelike", "--levels", "²"], "whole number"),
 ])
 def test_hostile_options_are_refused(tmp_path, args, words):
     refused(run_cli(*args, "-o", str(tmp_path / "out.pdf")), words)
