@@ -10,7 +10,7 @@ from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
-from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject, seed_code
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, subject, seed_code
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 # Blank sheets, one to a page: how many pages each game's set has.
@@ -90,11 +90,13 @@ def test_fillable_sheets_have_the_named_fields_and_embedded_fonts(system, expect
     assert pdf.Root.AcroForm.DR.Font.PGForm.FontDescriptor.FontFile2.Length1 > 10000
 
 
-def test_fillable_pre_rolled_keeps_rolled_values_as_print_and_blanks_as_fields():
+def test_fillable_pre_rolled_sheets_hold_the_rolled_values_in_their_fields():
     _, data = make("roguelike", count=2, per_page=2, fillable=True)
     names, pdf = field_names(data)
     assert "p1s1_loot_1" in names and "p1s2_points_1" in names
-    assert "p1s1_name" not in names  # the rolled name is printed
+    rolled = json.loads(build(seed_code("sheet", "roguelike", "sheets", count=2, format="json")))["characters"]
+    assert str(names["p1s1_name"].V) == rolled[0]["name"]  # the player can change it
+    assert rolled[0]["name"] not in " ".join(page_texts(data))  # and it is not printed under the field too
     assert len(pdf.pages) == 1
 
 
