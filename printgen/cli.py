@@ -21,6 +21,7 @@ from .errors import PrintgenError
 from .products import deck as deck_product
 from .products import graph_paper
 from .render import user_templates
+from .render.output import default_path
 from .seed import SeedCode
 from .units import PAPERS
 
@@ -74,7 +75,24 @@ def reproduce(source: str, templates: Path | None, out: Path | None, force: bool
     else:
         code = SeedCode.parse(source)
     with user_templates.using(templates):
-        write(products.request(code), out, force, quiet)
+        request = products.request(code)
+        data = products.build(request.code) if path is not None else None
+        if data is not None and not force:
+            target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
+            if _same_file(target, path):  # made again where it stands: say whether it already is that file
+                if data != path.read_bytes():
+                    raise PrintgenError(f"{path} is not what its seed code makes (was it changed?); pass --force "
+                                        f"to make it again in its place, or -o to write it beside")
+                click.echo(f"{path} is already this file, byte for byte; nothing to write", err=True)
+                return
+        write(request, out, force, quiet, data)
+
+
+def _same_file(target: Path, source: Path) -> bool:
+    try:
+        return target.exists() and target.resolve() == source.resolve()
+    except OSError:
+        return False
 
 
 def _as_file(source: str) -> Path | None:

@@ -166,8 +166,7 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
         # Bad options first, then a file in the way: one try tells what to fix first.
         trial = products.request(code_from(product, dict(given), seed or "check"))
         protected = protected_paths(trial)
-        suffix = product.suffix(trial)
-        if out is not None and out != Path(STDOUT) and suffix == "zip" and out.suffix.lower() != ".zip":
+        if out is not None and out != Path(STDOUT) and product.suffix(trial) == "zip" and out.suffix.lower() != ".zip":
             raise PrintgenError(f"this writes a zip of images; give -o a name ending .zip, not {out.name}")
         if out is not None and out != Path(STDOUT):
             check_writable(out, force, protected)
@@ -183,18 +182,25 @@ def protected_paths(request: products.Request) -> tuple[Path, ...]:
     return (Path(str(data)),) if data else ()
 
 
-def write(request: products.Request, out: Path | None, force: bool, quiet: bool) -> Path | None:
-    """Build the file of a checked request and write it: to ``out``, standard output, or its default path."""
+def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
+          data: bytes | None = None) -> Path | None:
+    """Build the file of a checked request (unless ``data`` holds it) and write it: to ``out``, standard
+    output, or its default path."""
     if out == Path(STDOUT):
-        data = products.build(request.code)
+        data = data if data is not None else products.build(request.code)
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         say(f"seed code: {request.code}", quiet)
         return None
-    path = out or default_path(request.product.file_stem(request), request.product.suffix(request))
     protected = protected_paths(request)
-    check_writable(path, force, protected)  # before the work, so a refusal is instant
-    data = products.build(request.code)
+    if data is None and (out is not None or request.format != products.PICTURES):
+        path = out or default_path(request.product.file_stem(request), products.suffix(request))
+        check_writable(path, force, protected)  # before the work, so a refusal is instant
+        data = products.build(request.code)
+    else:  # pictures are a .png or a zip as they come out: the name waits for the file
+        data = data if data is not None else products.build(request.code)
+        path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
+        check_writable(path, force, protected)
     write_atomic(path, data, force, protected)
     say(f"wrote {path}", quiet)
     say(f"seed code: {request.code}", quiet)

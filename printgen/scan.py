@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import PrintgenError
+from .render.metadata import COMMENT_PREFIX
 from .seed import SEED_CODE_PREFIX, SeedCode
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
@@ -27,8 +28,13 @@ def is_picture(path: Path) -> bool:
 
 
 def read_seed_code(path: Path) -> SeedCode:
-    """The printgen seed code in the picture at ``path``, or one clear line saying why there is none."""
-    picture = _open(path)
+    """The printgen seed code in the picture at ``path``, or one clear line saying why there is none.
+
+    A page printgen wrote as a PNG says its code in its Comment text; any other picture is read for its QR.
+    """
+    picture, comment = _open(path)
+    if comment.startswith(COMMENT_PREFIX):
+        return SeedCode.parse(comment[len(COMMENT_PREFIX):])
     texts = _decode(picture)
     codes = [text for text in texts if text.startswith(SEED_CODE_PREFIX)]
     if not codes:
@@ -56,6 +62,7 @@ def _open(path: Path):
                 raise OSError("the JPEG stops before its end marker")
             image.load()
             picture = image.convert("L")
+            comment = str(image.info.get("Comment", ""))
     except PrintgenError:
         raise
     except Image.DecompressionBombError:
@@ -66,7 +73,7 @@ def _open(path: Path):
     except (OSError, ValueError, SyntaxError) as exc:
         raise PrintgenError(f"{path}: the picture is damaged or cut short ({' '.join(str(exc).split())}); "
                             f"take or send it again") from None
-    return picture
+    return picture, comment
 
 
 def _ends_whole(path: Path) -> bool:

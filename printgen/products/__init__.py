@@ -13,7 +13,7 @@ out).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from ..games import Game
 from ..options import Option, canonical_options, parse_options
 from ..render import user_templates
 from ..render.determinism import pinned
+from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
 from ..units import PAPERS, Paper, paper as paper_named
 
@@ -93,8 +94,19 @@ PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="le
 TEMPLATES_OPTION = Option("templates", "Your own templates and phrasebooks first, the built-in ones behind them "
                           "(the seed code keeps the folder's fingerprint).",
                           pattern="[0-9a-f]{%d}" % user_templates.DIGEST_LENGTH, typed=False)
-PDF_OR_JSON = Option("format", "pdf: the file to print; json: the same content as data.", choices=("pdf", "json"),
-                     default="pdf")
+PICTURES = "png"
+
+
+def formats(*choices: str, help: str = "pdf: the file to print; json: the same content as data") -> Option:
+    """A product's --format: its own formats, and png, the pages as pictures (a zip when there are several)."""
+    return Option("format", f"{help}; png: the PDF's pages as pictures at --dpi (one page: a .png, more: "
+                  f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0])
+
+
+PDF_OR_JSON = formats("pdf", "json")
+PDF_ONLY = formats("pdf", help="pdf: the file to print")
+DPI_OPTION = Option("dpi", "Pixels per inch of --format png's pictures.", low=50, high=600, default="150",
+                    when=("format", PICTURES))
 
 
 def game_options(product: str, common: tuple[Option, ...]) -> Callable[[str, Mapping[str, str]], tuple[Option, ...]]:
@@ -137,18 +149,44 @@ def build(code: SeedCode) -> bytes:
     checked = request(code)
     # A seed code made with the user's templates prints their phrasebooks too (checked against the code).
     with pinned(), words.user_words(checked.templates):
+        if checked.format == PICTURES:
+            return pictures(checked)
         return checked.product.make(checked)
+
+
+MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth
+
+
+def pictures(checked: Request) -> bytes:
+    """The product's PDF pages as PNGs at the chosen DPI: one page a .png, more a zip; each shows the same
+    footer and QR as the PDF, of this very code, so a picture reproduces itself."""
+    from ..render import raster
+
+    printed = replace(checked, options={**checked.options, "format": "pdf"})
+    pdf = checked.product.make(printed)
+    dpi = checked.options["dpi"]
+    sizes = raster.page_pixel_sizes(pdf, dpi)
+    if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
+        raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once; "
+                            f"choose a lower --dpi or fewer pages")
+    comment = COMMENT_PREFIX + str(checked.code)
+    pngs = list(raster.png_pages(pdf, sizes, dpi, comment=comment))
+    if len(pngs) == 1:
+        return pngs[0]
+    width = max(2, len(str(len(pngs))))
+    return raster.zip_files([(f"page-{n:0{width}d}.png", png) for n, png in enumerate(pngs, 1)], comment)
+
+
+def suffix(checked: Request, data: bytes | None = None) -> str:
+    """The file suffix of a request: a picture or a zip of pictures (known once made), else the product's."""
+    if checked.format == PICTURES:
+        return "zip" if data is None or data[:2] == b"PK" else "png"
+    return checked.product.suffix(checked)
 
 
 def check(code: SeedCode) -> None:
     """Refuse a seed code whose product, system or options are wrong, without making anything."""
     request(code)
-
-
-def output_suffix(code: SeedCode) -> str:
-    """The file suffix a seed code's product writes."""
-    checked = request(code)
-    return checked.product.suffix(checked)
 
 
 def _product(code: SeedCode) -> Product:

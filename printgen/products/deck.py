@@ -22,7 +22,7 @@ from ..errors import PrintgenError
 from .. import games
 from ..options import Option, number_text
 from ..units import mm, to_mm
-from . import PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, register
+from . import DPI_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -74,7 +74,8 @@ PRINT_OPTIONS = (
            flag=True, default="no", when=ON_SHEETS),
     Option("gutter", "Space in mm between cards on a sheet, for cutting each card out by hand.",
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
-    replace(PDF_OR_JSON, help="pdf: the cards to print; json: the deck as data."),
+    formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
+    DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     TEMPLATES_OPTION,

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 
-from . import PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
+from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
 
 PRODUCT = "dungeon"
-COMMON = (PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION)
+COMMON = (PAPER_OPTION, PDF_OR_JSON, DPI_OPTION, TEMPLATES_OPTION)
 
 
 def build(request: Request) -> bytes:

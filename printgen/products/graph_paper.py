@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..options import Option
 from ..units import Paper, inch, mm
 from ..words import say_for
-from . import PAPER_OPTION, TEMPLATES_OPTION, Product, Request, register
+from . import DPI_OPTION, PAPER_OPTION, PDF_ONLY, TEMPLATES_OPTION, Product, Request, register
 
 say = say_for(__package__)
 
@@ -66,6 +66,8 @@ OPTIONS = (
            default=lambda values: DEFAULT_GRID[values["paper"]]),
     Option("pages", "Number of pages.", low=1, high=MAX_PAGES, default="1"),
     Option("heavy-every", "A heavier line every N squares (0: none).", low=0, high=50, default="5"),
+    PDF_ONLY,
+    DPI_OPTION,
     TEMPLATES_OPTION,
 )
 

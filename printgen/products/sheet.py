@@ -23,7 +23,7 @@ from ..errors import PrintgenError
 from ..options import Option
 from ..seed import SeedCode
 from ..units import Paper, mm
-from . import PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
+from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
 
 if TYPE_CHECKING:  # ReportLab and pikepdf load only when sheets are drawn
     from reportlab.pdfgen.canvas import Canvas
@@ -56,6 +56,7 @@ class SheetSpec:
 OPTIONS = (
     PAPER_OPTION,
     PDF_OR_JSON,
+    DPI_OPTION,
     Option("count", "N pre-rolled characters, each from its own stream of the seed.", low=1, high=MAX_COUNT),
     Option("per-page", "Sheets to a page, where the game's sheet is small enough.",
            choices=tuple(str(n) for n in PER_PAGE_CHOICES), default="1"),
@@ -83,8 +84,8 @@ def check(request: Request) -> None:
         fits = " or ".join(str(n) for n in module.SIZES)
         raise PrintgenError(f"{spec.system} sheets are too big for {spec.per_page} to a page; "
                             f"use --per-page {fits}")
-    if spec.fillable and spec.format == "json":
-        raise PrintgenError("--fillable makes a PDF form; leave it out with --format json")
+    if spec.fillable and spec.format != "pdf":
+        raise PrintgenError(f"--fillable makes a PDF form; leave it out with --format {spec.format}")
 
 
 def from_command_line(system: str, given: dict[str, Any]) -> dict[str, Any]:

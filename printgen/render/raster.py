@@ -19,9 +19,9 @@ ENTRY_DATE = (2025, 11, 21, 0, 0, 0)  # determinism.FIXED_EPOCH as a zip entry's
 
 
 def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float,
-              indexes: Iterable[int] | None = None) -> Iterator[bytes]:
+              indexes: Iterable[int] | None = None, comment: str = "") -> Iterator[bytes]:
     """Each page (the first ones, or those of ``indexes``) as an RGB PNG of exactly the size given for it,
-    marked with its resolution."""
+    marked with its resolution (and ``comment`` as its Comment text, where given)."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf_bytes)
@@ -37,7 +37,13 @@ def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float,
             if image.size != (width, height):
                 image = image.crop((0, 0, width, height))
             buffer = io.BytesIO()
-            image.save(buffer, "PNG", dpi=(round(dpi), round(dpi)), compress_level=PNG_LEVEL)
+            text = None
+            if comment:
+                from PIL.PngImagePlugin import PngInfo
+
+                text = PngInfo()
+                text.add_itxt("Comment", comment)
+            image.save(buffer, "PNG", dpi=(round(dpi), round(dpi)), compress_level=PNG_LEVEL, pnginfo=text)
             yield buffer.getvalue()
             page.close()
     finally:
@@ -59,17 +65,22 @@ def pixel_size(page_size: tuple[float, float], dpi: float) -> tuple[int, int]:
     return round(page_size[0] * dpi / 72), round(page_size[1] * dpi / 72)
 
 
-def pngs_at(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None = None) -> Iterator[bytes]:
-    """Pages of a PDF (all, or the indexes given) as PNGs at ``dpi``: what prints, as a picture."""
+def page_pixel_sizes(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None = None) -> list[tuple[int, int]]:
+    """Each page's (or each of ``pages``') size in whole pixels at ``dpi``."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf_bytes)
     try:
         indexes = list(range(len(document))) if pages is None else list(pages)
-        sizes = [pixel_size(document[index].get_size(), dpi) for index in indexes]
+        return [pixel_size(document[index].get_size(), dpi) for index in indexes]
     finally:
         document.close()
-    yield from png_pages(pdf_bytes, sizes, dpi, indexes)
+
+
+def pngs_at(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None = None) -> Iterator[bytes]:
+    """Pages of a PDF (all, or the indexes given) as PNGs at ``dpi``: what prints, as a picture."""
+    indexes = list(range(page_count(pdf_bytes))) if pages is None else list(pages)
+    yield from png_pages(pdf_bytes, page_pixel_sizes(pdf_bytes, dpi, indexes), dpi, indexes)
 
 
 def zip_files(files: Iterable[tuple[str, bytes]], comment: str = "") -> bytes:
