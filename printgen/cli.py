@@ -34,9 +34,9 @@ templates_option = click.option(
 
 
 @click.group(context_settings=CONTEXT, epilog=examples_epilog([
-    ("graph-paper", "¼-inch graph paper on Letter"),
-    ("dungeon --system SYSTEM --seed moonpie", "a one-shot dungeon; 'printgen list' names the systems"),
-    ("reproduce output/graph-paper-generic-k7fq3xz9.pdf", "the same file again, byte for byte"),
+    ("graph-paper --seed moonpie", "¼-inch graph paper on Letter"),
+    ("dungeon --system roguelike --seed moonpie", "a one-shot dungeon; 'printgen list' names the systems"),
+    ("reproduce output/graph-paper-generic-moonpie.pdf", "the same file again, byte for byte (it says so)"),
     ("list", "what printgen can make"),
 ]))
 @click.version_option(__version__, prog_name="printgen")
@@ -53,9 +53,11 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
 
 
 @cli.command(context_settings=CONTEXT, epilog=examples_epilog([
+    ("graph-paper --seed moonpie", "a file to make again"),
     ("reproduce output/graph-paper-generic-moonpie.pdf -o copy.pdf", "the same file from a printgen PDF"),
-    (f"reproduce pg{FORMAT_VERSION}:graph-paper:generic:moonpie:paper=a4", "or from its seed code"),
-    ("reproduce photo.jpg", "or from a photo of its first page (its QR code)"),
+    (f"reproduce pg{FORMAT_VERSION}:graph-paper:generic:campfire:paper=a4", "or from its seed code"),
+    ("graph-paper --seed moonpie --format png", "its page as a picture, the seed code's QR on it"),
+    ("reproduce output/graph-paper-generic-moonpie.png -o again.png", "or from a photo, scan or picture of a first page"),
 ]))
 @click.argument("source")
 @templates_option
@@ -114,7 +116,7 @@ def templates_group() -> None:
 
 @templates_group.command("export", context_settings=CONTEXT, epilog=examples_epilog([
     ("templates export my-templates", "copy the built-in templates and phrasebooks to change"),
-    ("dungeon --system SYSTEM --templates my-templates", "print with them"),
+    ("dungeon --system roguelike --templates my-templates", "print with them"),
 ]))
 @click.argument("folder", type=click.Path(path_type=Path))
 def templates_export(folder: Path) -> None:

@@ -103,3 +103,47 @@ def test_list_names_products_papers_and_grids(capsys):
     assert code == 0
     for word in ("graph-paper", "letter", "a4", "quarter-inch", "hex"):
         assert word in out
+
+
+def help_texts() -> dict[str, str]:
+    """Every --help printgen prints, by the command line that prints it."""
+    from printgen.cli import cli
+
+    commands = [[]] + [[name] for name in cli.commands] + [["templates", "export"]]
+    texts = {}
+    for words in commands:
+        with pytest.MonkeyPatch.context():
+            import contextlib
+            import io
+
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                assert main([*words, "--help"]) == 0
+        texts[" ".join(words) or "printgen"] = out.getvalue()
+    return texts
+
+
+def examples_in(text: str) -> list[list[str]]:
+    import shlex
+
+    lines = text.split("Examples:", 1)[1].splitlines() if "Examples:" in text else []
+    found = []
+    for line in lines:
+        line = line.strip()
+        if line.startswith("printgen "):
+            found.append(shlex.split(line.split("  ")[0])[1:])
+    return found
+
+
+HELP = help_texts()
+
+
+@pytest.mark.parametrize("command", sorted(HELP))
+def test_every_help_example_runs_as_written_in_an_empty_folder(command, tmp_path, monkeypatch, capsys):
+    examples = examples_in(HELP[command])
+    assert examples or command in ("list", "templates"), f"{command} --help gives no examples"
+    monkeypatch.chdir(tmp_path)
+    for args in examples:
+        code = main(args)
+        _, err = capsys.readouterr()
+        assert code == 0, f"printgen {' '.join(args)} (in {command} --help): {err}"

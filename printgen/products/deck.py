@@ -219,10 +219,12 @@ register(Product(
     "deck", "A deck of cards to cut out: a game's decks (printgen list names them), or your own "
     "(custom --data FILE).", deck_systems, options, build, check=check, suffix=suffix, file_stem=file_stem,
     from_command_line=from_command_line, argument="deck", system_from=system_for,
-    examples=(("deck custom --data my-deck.csv", "your own cards: columns title, body, count, back, any stats"),
-              ("deck NAME --gutter 4", "4 mm between cards, for cutting with scissors"),
-              ("deck NAME --layout print-shop", "one card per page with bleed, for a print shop"),
-              ("deck NAME --vendor drivethrucards", "a CMYK PDF/X-1a as DriveThruCards asks"),
-              ("deck NAME --vendor thegamecrafter", "a zip of 825 × 1125 px PNGs for The Game Crafter"),
-              ("deck NAME --calibration", "a calibration sheet first; then --back-offset X,Y")),
+    examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
+              ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
+               "back, any stats"),
+              ("deck weapons --gutter 4", "4 mm between cards, for cutting with scissors"),
+              ("deck spells --layout print-shop", "one card per page with bleed, for a print shop"),
+              ("deck armor --vendor drivethrucards", "a CMYK PDF/X-1a as DriveThruCards asks"),
+              ("deck loot --vendor thegamecrafter", "a zip of 825 × 1125 px PNGs for The Game Crafter"),
+              ("deck miracles --calibration", "a calibration sheet first; then --back-offset X,Y")),
 ))
