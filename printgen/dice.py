@@ -31,7 +31,7 @@ _NOTATION = re.compile(
     \s*(?:(?P<sign>[+-])\s*(?P<modifier>\d+))?
     \s*(?:\(?\s*(?:minimum|min\.?)\s*(?P<minimum>-?\d+)\s*\)?)?
     \s*$""",
-    re.VERBOSE,
+    re.VERBOSE | re.ASCII,  # \d is 0-9 alone: "²" or "٣" is not a digit here
 )
 
 

@@ -1,98 +1,221 @@
-"""Product options: declared once, checked in one place for commands and seed codes alike.
+"""Product options: each declared once, read and checked by one function for every caller.
+
+An option is declared once, where it belongs: a product's own options in its
+module under products/, a game's in its declaration (systems/<id>/__init__.py).
+From the declaration come the command line's options (printgen/commands.py),
+the studio's form and catalogue (/api/products), the seed code's text and the
+check of every value.
 
 An option travels as text inside a seed code (``levels=3``), so a code from
 someone else is untrusted input: every value is checked against its declared
 form, and only the canonical spelling is taken (``levels=03``, ``levels=³``,
-``fillable=maybe`` are refused), so one file has exactly one seed code.
+``fillable=maybe`` are refused), so one file has exactly one seed code. What a
+person types (``--levels 03``, ``--card-size POKER``, ``--back-offset 0.5,-1``)
+is first turned into that canonical spelling by ``read``; numbers are plain
+decimal numbers in ASCII digits, nothing else (no ``1_0``, ``1e3``, ``³``).
+
+A seed code leaves out every option at its default, so the code of a default
+file is short; ``canonical_options`` gives that form for any form given.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import PrintgenError
 
 _WHOLE = re.compile(r"(0|[1-9][0-9]*)\Z")
+_TYPED_WHOLE = re.compile(r"[0-9]+\Z")
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?\Z")  # as number_text writes it
+_TYPED_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)\Z")
 _YES_NO = ("yes", "no")
+
+Values = Mapping[str, Any]
+Default = str | None | Callable[[Values], str | None]
 
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a product: its name on the command line and in the seed code, and its values.
+    """One option: its name on the command line and in the seed code, and its values.
 
-    Exactly one of ``choices``, a whole-number range (``low``..``high``),
-    ``flag`` or a ``pattern`` (a regular expression the whole text matches)
-    describes the values. ``default`` is the text used when the
-    option is absent; a default of None means "absent is a value of its own".
+    Exactly one of ``choices``, a whole-number range (``low``..``high``), a
+    decimal ``number`` range, a ``pair`` of decimal numbers each within the
+    range, ``flag`` or a ``pattern`` (a regular expression the whole text
+    matches) describes the values. ``default`` is the text taken when the
+    option is absent, or a function of the options read before it (a default
+    that depends on another option); None means "absent is a value of its
+    own". ``when`` = (other option, value) says the option applies only then:
+    otherwise it must be left at its default. ``typed`` is False for options
+    printgen fills in itself (a file's fingerprint), never typed by a person.
     """
 
     name: str
     help: str
     choices: tuple[str, ...] = ()
-    low: int | None = None
-    high: int | None = None
+    low: float | None = None
+    high: float | None = None
     flag: bool = False
     pattern: str | None = None
-    default: str | None = None
+    default: Default = None
+    number: bool = False
+    pair: bool = False
+    when: tuple[str, str] | None = None
+    typed: bool = True
 
     @property
     def flag_name(self) -> str:
         return f"--{self.name}"
 
     @property
+    def kind(self) -> str:
+        if self.flag:
+            return "flag"
+        if self.choices:
+            return "choice"
+        if self.pair:
+            return "pair"
+        if self.number:
+            return "number"
+        if self.low is not None:
+            return "whole"
+        return "text"
+
+    @property
     def metavar(self) -> str:
         if self.choices:
             return "|".join(self.choices)
+        if self.pair:
+            return "X,Y"
         if self.low is not None:
-            return f"{self.low}..{self.high}"
+            return f"{_bound(self.low)}..{_bound(self.high)}"
         return ""
 
-    def parse(self, text: str) -> str | int | bool:
-        """The value of ``text``, or one clear error naming what would be right."""
+    def default_for(self, values: Values) -> str | None:
+        """The default text, given the options read before this one."""
+        return self.default(values) if callable(self.default) else self.default
+
+    def parse(self, text: str) -> Any:
+        """The value of the canonical ``text``, or one clear error naming what would be right."""
         if self.flag:
             if text not in _YES_NO:
-                raise PrintgenError(f"{self.name} must be yes or no, not {text!r}")
+                raise PrintgenError(f"{self.flag_name} must be yes or no, not {text!r}")
             return text == "yes"
         if self.choices:
             if text not in self.choices:
-                raise PrintgenError(f"{self.name} must be one of {', '.join(self.choices)}, not {text!r}")
+                raise PrintgenError(f"{self.flag_name} must be one of {', '.join(self.choices)}, not {text!r}")
             return text
+        if self.pair:
+            parts = text.split("x")
+            if len(parts) != 2 or not all(_NUMBER.match(p) for p in parts):
+                raise PrintgenError(f"{self.flag_name} {text!r} is not in the form printgen writes (two numbers, XxY)")
+            return tuple(self._in_range(float(p), text) for p in parts)
+        if self.number:
+            if not _NUMBER.match(text):
+                raise PrintgenError(f"{self.flag_name} {text!r} is not in the form printgen writes ({self.help})")
+            return self._in_range(float(text), text)
         if self.pattern is not None:
             if not re.fullmatch(self.pattern, text):
-                raise PrintgenError(f"{self.name} {text!r} is not in the form printgen writes ({self.help})")
+                raise PrintgenError(f"{self.flag_name} {text!r} is not in the form printgen writes ({self.help})")
             return text
         if not _WHOLE.match(text) or not self.low <= int(text) <= self.high:
-            raise PrintgenError(f"{self.name} must be a whole number from {self.low} to {self.high}, not {text!r}")
+            raise PrintgenError(f"{self.flag_name} must be a whole number from {_bound(self.low)} to "
+                                f"{_bound(self.high)}, not {text!r}")
         return int(text)
 
-    def text(self, value: object) -> str:
-        """The canonical seed-code spelling of a value given on the command line."""
+    def read(self, given: object) -> str:
+        """The canonical text of what a person gave (a command-line word, a form field, a flag's True)."""
         if self.flag:
-            return "yes" if value else "no"
-        if isinstance(value, str):
-            value = value.strip().lower() if self.choices else value.strip()
-        return str(value)
+            if isinstance(given, bool):
+                return "yes" if given else "no"
+            return str(given).strip().lower()
+        text = str(given).strip()
+        if self.choices:
+            return text.lower()
+        if self.pair:
+            parts = re.split(r"[,x]", text)
+            if len(parts) != 2 or not all(_TYPED_NUMBER.match(p.strip()) for p in parts):
+                raise PrintgenError(f"--{self.name} {text!r} is not two numbers; give X,Y in mm, e.g. "
+                                    f"--{self.name} 0.5,-1")
+            return "x".join(number_text(float(p)) for p in parts)
+        if self.number:
+            if not _TYPED_NUMBER.match(text):
+                raise PrintgenError(f"--{self.name} {text!r} is not a number; give a plain decimal number "
+                                    f"from {_bound(self.low)} to {_bound(self.high)}")
+            return number_text(float(text))
+        if self.low is not None and _TYPED_WHOLE.match(text):
+            return str(int(text))  # 03 is 3; anything else is left for parse to refuse
+        return text
+
+    def describe(self) -> dict[str, Any]:
+        """The option as data, for the studio's form and /api/products."""
+        data: dict[str, Any] = {"name": self.name, "help": self.help, "kind": self.kind}
+        if self.choices:
+            data["choices"] = list(self.choices)
+        if self.low is not None:
+            data["low"], data["high"] = self.low, self.high
+        if self.when is not None:
+            data["when"] = {"option": self.when[0], "value": self.when[1]}
+        data["default"] = None if callable(self.default) else self.default
+        if callable(self.default):
+            data["default_depends"] = True
+        return data
+
+    def _in_range(self, value: float, text: str) -> float:
+        if not (math.isfinite(value) and self.low <= value <= self.high):
+            raise PrintgenError(f"{self.flag_name} must be from {_bound(self.low)} to {_bound(self.high)}, "
+                                f"not {text!r}")
+        return value
 
 
-def parse_options(given: dict[str, str], declared: tuple[Option, ...], what: str) -> dict[str, object]:
-    """Check every option of a seed code against ``declared``; fill in defaults.
+def parse_options(given: Mapping[str, str], declared: tuple[Option, ...], what: str) -> dict[str, Any]:
+    """Check every option text against ``declared``, in order; fill in defaults.
 
     ``what`` names the product for the error message ("the <id> dungeon").
     Unknown options are refused, not ignored: a code that names one was not
-    made by this printgen, or was changed by hand.
+    made by this printgen, or was changed by hand. An option given where its
+    ``when`` does not hold must be at its default.
     """
     known = {option.name: option for option in declared}
     for key in given:
         if key not in known:
             allowed = ", ".join(sorted(known)) or "none"
             raise PrintgenError(f"no option {key!r} for {what}; its options are: {allowed}")
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for option in declared:
-        if option.name in given:
-            values[option.name] = option.parse(given[option.name])
-        elif option.default is not None:
-            values[option.name] = option.parse(option.default)
-        else:
-            values[option.name] = None
+        default = option.default_for(values)
+        text = given.get(option.name, default)
+        if option.when is not None and option.name in given and text != default:
+            other, needed = option.when
+            if values.get(other) != needed:
+                raise PrintgenError(f"--{option.name} is for {other} {needed}, not {other} {values.get(other)}; "
+                                    f"leave it out")
+        values[option.name] = None if text is None else option.parse(text)
     return values
+
+
+def canonical_options(given: Mapping[str, str], declared: tuple[Option, ...], what: str) -> dict[str, str]:
+    """The seed code's options for ``given``: checked, then every one at its default left out."""
+    parse_options(given, declared, what)
+    values: dict[str, Any] = {}
+    kept: dict[str, str] = {}
+    for option in declared:
+        default = option.default_for(values)
+        text = given.get(option.name, default)
+        if text is not None and text != default:
+            kept[option.name] = text
+        values[option.name] = None if text is None else option.parse(text)
+    return kept
+
+
+def number_text(value: float) -> str:
+    """A decimal number as a seed code writes it: 3, 3.175, -0.5."""
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _bound(value: float | None) -> str:
+    return number_text(value) if isinstance(value, float) else str(value)

@@ -7,11 +7,12 @@ output, unchanged.
 
 A seed code names everything that decides a file's content:
 
-    pg3:graph-paper:generic:moonpie:grid=5mm,heavy-every=5,pages=1,paper=a4
+    pg4:graph-paper:generic:moonpie:paper=a4,pages=2
 
-format version, product, system, seed, options. It is printed in the footer of
-every page and stored in the PDF's metadata, so `printgen reproduce` can make
-the identical file again.
+format version, product, system, seed, and the options that are not at their
+default (none at all: ``pg4:graph-paper:generic:moonpie``). It is printed in the
+footer and as a QR code on the first page, and stored in the PDF's metadata,
+so `printgen reproduce` can make the identical file again.
 """
 
 from __future__ import annotations
@@ -123,22 +124,24 @@ class SeedCode:
         return stream(self.seed, *names)
 
     def __str__(self) -> str:
-        opts = ",".join(f"{quote(k, safe=_SAFE)}={quote(v, safe=_SAFE)}" for k, v in self.options)
-        return ":".join(
-            [f"{SEED_CODE_PREFIX}{self.version}", self.product, self.system, quote(self.seed, safe=_SAFE), opts]
-        )
+        parts = [f"{SEED_CODE_PREFIX}{self.version}", self.product, self.system, quote(self.seed, safe=_SAFE)]
+        if self.options:
+            parts.append(",".join(f"{quote(k, safe=_SAFE)}={quote(v, safe=_SAFE)}" for k, v in self.options))
+        return ":".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> "SeedCode":
         """Read a seed code someone sent: every part checked, one clear error for anything odd."""
         text = text.strip()
-        example = f"{SEED_CODE_PREFIX}{FORMAT_VERSION}:graph-paper:generic:moonpie:grid=5mm,pages=1,paper=a4"
+        example = f"{SEED_CODE_PREFIX}{FORMAT_VERSION}:graph-paper:generic:moonpie:paper=a4"
         if len(text) > MAX_CODE_LENGTH:
             raise PrintgenError(f"a seed code is at most {MAX_CODE_LENGTH} characters; this one has {len(text)}")
         if not _CODE_TEXT.fullmatch(text):
             raise PrintgenError(f"a seed code holds only letters, digits and -_.~%:,= (others are %-escaped); "
                                 f"it looks like {example}")
         parts = text.split(":")
+        if len(parts) == 4:
+            parts.append("")  # no options: every one at its default
         if len(parts) != 5 or not parts[0].startswith(SEED_CODE_PREFIX):
             raise PrintgenError(f"{text!r} is not a seed code; a seed code looks like {example}")
         version_text = parts[0][len(SEED_CODE_PREFIX):]

@@ -153,3 +153,11 @@ def assert_fronts_inside_safe_area(pdf: bytes, card_width: float, card_height: f
                 assert low_y - 0.5 <= bottom and top <= high_y + 0.5, (index, i)
     finally:
         document.close()
+
+
+def seed_code(product: str, system: str, seed: str, **options):
+    """A seed code from Python keywords (per_page=2 is per-page=2; None leaves an option at its default)."""
+    from printgen.seed import SeedCode
+
+    given = {name.replace("_", "-"): value for name, value in options.items() if value is not None}
+    return SeedCode.make(product, system, seed, given)

@@ -8,18 +8,16 @@ import pytest
 from printgen.cards.sizes import CARD_SIZES
 from printgen.cli import main
 from printgen.products import build
-from printgen.products.deck import options_for
 from printgen.seed import SeedCode
 from printgen.systems.amulet import rules, swarms
 
-from pdfutil import fonts, open_pdf
+from pdfutil import fonts, open_pdf, seed_code
 
 SIX = ("wizard", "demon", "barbarian", "ghost", "hobbit", "slime")
 
 
 def deck(name, fmt="json"):
-    code = SeedCode.make("deck", "amulet", "cards", options_for(
-        "amulet", name, "poker", "letter", "long", 3.0, "short", "sheet", "0,0", False, None, fmt))
+    code = seed_code("deck", "amulet", "cards", deck=name, format=fmt)
     data = build(code)
     return json.loads(data) if fmt == "json" else data
 

@@ -10,8 +10,7 @@ import pytest
 
 from printgen.cli import main
 from printgen.maps.geometry import HEADING_NAMES, components, enclosed_area, step, turn
-from printgen.products import build, game_request
-from printgen.products.dungeon import COMMON
+from printgen.products import build, request as product_request
 from printgen.seed import SeedCode
 from printgen.render.html import render_html
 from printgen.systems.amulet import checks, dungeon as dungeon_product, room_forms, rules, swarms, text_pages
@@ -46,7 +45,7 @@ def code_for(seed, fmt="pdf", **options):
 
 
 def generate(seed, **options):
-    request, _ = game_request("dungeon", code_for(seed, **options), COMMON)
+    request = product_request(code_for(seed, **options))
     return dungeon_product.generate(request)
 
 
@@ -246,7 +245,7 @@ def test_json_room_shapes_follow_the_shape_column():
     shapes_seen = Counter()
     for seed in SEEDS[:40]:
         data = json.loads(build(code_for(seed, fmt="json")))
-        assert data["system"] == "amulet" and data["seed_code"].startswith("pg3:dungeon:amulet:")
+        assert data["system"] == "amulet" and data["seed_code"].startswith("pg4:dungeon:amulet:")
         for level in data["levels"]:
             assert {"number", "width", "height", "areas", "kind"} <= set(level)
             for area in level["areas"]:
@@ -261,7 +260,7 @@ def test_the_maps_show_swarm_sizes_as_often_as_the_dice_give_them():
     """Read the marks printed on the mapper's copies: swarm sizes follow the SwSize column."""
     printed = Counter()
     for seed in SEEDS[:45]:
-        request, _ = game_request("dungeon", code_for(seed), COMMON)
+        request = product_request(code_for(seed))
         maps = dungeon_product.maps_pdf(dungeon_product.generate(request), request)
         pdf = pypdfium2.PdfDocument(maps)
         for index in range(0, len(pdf), 2):  # mapper's copies; players' copies follow each
@@ -314,7 +313,7 @@ def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
 @pytest.mark.parametrize("levels", [1, 2, 9, 10, 11, 12, 13, 21])
 def test_the_key_names_only_printed_levels_or_says_where_the_stairs_leave_it(levels):
     d = generate("review", levels=levels, scaling="yes")
-    request, _ = game_request("dungeon", code_for("review", levels=levels, scaling="yes"), COMMON)
+    request = product_request(code_for("review", levels=levels, scaling="yes"))
     html = render_html("amulet/key-body.html", **text_pages.booklet_context(d, request))
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     printed = {level.number for level in d.levels}
@@ -344,7 +343,7 @@ def test_the_key_names_only_printed_levels_or_says_where_the_stairs_leave_it(lev
 
 def test_the_booklet_reads_back(booklet):
     pdf = open_pdf(booklet)
-    assert subject(pdf) == str(code_for("moonpie"))
+    assert subject(pdf) == str(product_request(code_for("moonpie")).code)
     assert set(page_sizes(pdf)) == {(612.0, 792.0)}
     assert all(fonts(pdf).values())
     doc = pypdfium2.PdfDocument(booklet)
@@ -368,7 +367,7 @@ def test_the_booklet_reads_back(booklet):
 
 def test_same_seed_same_bytes(booklet):
     assert build(code_for("moonpie", fmt="json")) == build(code_for("moonpie", fmt="json"))
-    request, _ = game_request("dungeon", code_for("moonpie"), COMMON)
+    request = product_request(code_for("moonpie"))
     assert dungeon_product.maps_pdf(dungeon_product.generate(request), request) == \
         dungeon_product.maps_pdf(dungeon_product.generate(request), request)
 

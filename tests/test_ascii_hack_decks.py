@@ -9,11 +9,10 @@ import pytest
 
 from printgen.cli import main
 from printgen.products import build
-from printgen.products.deck import options_for
 from printgen.seed import SeedCode
 from printgen.systems.ascii_hack import obstacles
 
-from pdfutil import open_pdf
+from pdfutil import open_pdf, seed_code
 
 DECKS = ("zones", "monsters", "traps", "environs", "puzzles", "devices")
 GENRES = ("fantasy", "scifi", "western")
@@ -30,8 +29,7 @@ def deck(name, seed="deal", fmt="json", **own):
     options = {"genre": "fantasy", **{k: str(v) for k, v in own.items()}}
     if name == "obstacles":
         options.setdefault("count", "9")
-    code = SeedCode.make("deck", "ascii-hack", seed, options_for(
-        "ascii-hack", name, "poker", "letter", "none", 3.0, "short", "sheet", "0,0", False, None, fmt, options))
+    code = seed_code("deck", "ascii-hack", seed, deck=name, duplex="none", format=fmt, **options)
     data = build(code)
     return json.loads(data) if fmt == "json" else data
 
@@ -156,7 +154,7 @@ def test_the_command_line_writes_decks_and_refuses_bad_options(tmp_path, capsys)
     out = tmp_path / "traps.json"
     assert main(["deck", "traps", "--system", "ascii-hack", "--genre", "western", "--format", "json", "--seed", "x",
                  "-o", str(out)]) == 0
-    assert json.loads(out.read_text())["seed_code"].startswith("pg3:deck:ascii-hack:x:")
+    assert json.loads(out.read_text())["seed_code"].startswith("pg4:deck:ascii-hack:x:")
     for argv, message in ((["deck", "traps", "--genre", "steampunk"], "genre must be one of fantasy, scifi, western"),
                           (["deck", "obstacles", "--count", "0"], "count must be a whole number from 1 to 200"),
                           (["deck", "monsters", "--count", "3"], "--count is for")):

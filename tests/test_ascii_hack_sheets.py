@@ -3,16 +3,14 @@
 import pytest
 
 from printgen.products import build
-from printgen.products.sheet import options_for
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
-from pdfutil import fonts, open_pdf, page_sizes, page_texts
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, seed_code
 
 
 def blanks(fillable=False, paper="letter"):
-    code = SeedCode.make("sheet", "ascii-hack", "table",
-                         options_for("ascii-hack", paper, None, 1, fillable, False, None, "pdf"))
+    code = seed_code("sheet", "ascii-hack", "table", paper=paper, fillable=fillable)
     return build(code)
 
 

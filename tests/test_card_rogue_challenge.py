@@ -104,7 +104,7 @@ def test_the_same_code_gives_the_same_file_and_another_seed_another_map():
     code = SeedCode.make("challenge", "card-rogue", "race", {"format": "pdf", "levels": "3", "paper": "a4"})
     assert build(code) == build(code)
     assert challenge_json("race") != challenge_json("race2")
-    assert challenge_json("race")["seed_code"].startswith("pg3:challenge:card-rogue:race:")
+    assert challenge_json("race")["seed_code"].startswith("pg4:challenge:card-rogue:race:")
 
 
 def _chi_square(counts: Counter, bins: int, total: int) -> float:

@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 
 from printgen.products import build
-from printgen.products.sheet import options_for
 from printgen.seed import SeedCode
 from printgen.sheets.draw import MIN_BOX
 from printgen.systems.card_rogue import sheet
 from printgen.units import PAPERS
 
-from pdfutil import open_pdf
+from pdfutil import open_pdf, seed_code
 
 ENEMIES = Path(__file__).resolve().parent.parent / "printgen" / "systems" / "card_rogue" / "data" / "enemies.toml"
 FIELD = re.compile(r"p1(?:s\d+)?_enemy(\d+)_health_(\d+)$")
@@ -29,8 +28,7 @@ def _toughest() -> int:
 @pytest.mark.parametrize("per_page", sheet.SIZES)
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_every_enemy_tracker_has_a_box_for_each_point_of_the_toughest_enemys_health(paper, per_page):
-    code = SeedCode.make("sheet", "card-rogue", "tracker",
-                         options_for("card-rogue", paper, None, per_page, True, False, None, "pdf"))
+    code = seed_code("sheet", "card-rogue", "tracker", paper=paper, per_page=per_page, fillable=True)
     pdf = open_pdf(build(code))
     width, height = PAPERS[paper].size
     trackers: dict[tuple[str, str], set[int]] = defaultdict(set)

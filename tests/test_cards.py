@@ -13,7 +13,7 @@ from printgen.cards.model import Card, Deck, Paragraph, Stat
 from printgen.cards.sizes import CARD_SIZES
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.units import PAPERS, mm, to_mm
+from printgen.units import PAPERS, inch, mm, to_mm
 
 TOLERANCE = mm(0.1)
 
@@ -283,7 +283,7 @@ def test_print_shop_pages_have_trim_and_bleed_boxes():
                                                            "layout": "print-shop"})
     pdf = open_pdf(build(code))
     assert len(pdf.pages) == 2 * 14  # every spell, front then back
-    b, w, h = mm(3), mm(70), mm(120)
+    b, w, h = mm(3), inch(2.75), inch(4.75)
     for page in pdf.pages:
         media = [float(v) for v in page.MediaBox]
         assert media == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=TOLERANCE)

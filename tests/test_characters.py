@@ -7,7 +7,8 @@ import pytest
 
 from printgen.errors import PrintgenError
 from printgen.products import build
-from printgen.products.sheet import options_for
+
+from pdfutil import seed_code
 from printgen.seed import SeedCode, stream
 from printgen.systems.amulet import characters as amulet
 from printgen.systems.ascii_hack import characters as ascii_hack
@@ -132,7 +133,7 @@ def test_amulet_classes_have_the_rules_numbers():
 def json_characters(system, count, seed="same", genre=None):
     import json
 
-    code = SeedCode.make("sheet", system, seed, options_for(system, "letter", count, 1, False, False, genre, "json"))
+    code = seed_code("sheet", system, seed, count=count, genre=genre, format="json")
     return json.loads(build(code))["characters"]
 
 
@@ -145,5 +146,5 @@ def test_character_n_is_the_same_whatever_the_count(system):
 
 
 def test_unknown_genre_is_refused():
-    with pytest.raises(PrintgenError, match="unknown genre 'steampunk'"):
+    with pytest.raises(PrintgenError, match="--genre must be one of fantasy, scifi, western, not 'steampunk'"):
         json_characters("ascii-hack", 2, genre="steampunk")

@@ -18,14 +18,14 @@ def test_default_output_path_and_seed_code(tmp_path, monkeypatch, capsys):
     code, out, err = run(capsys, "graph-paper", "--seed", "moonpie")
     assert code == 0
     assert (tmp_path / "output" / "graph-paper-generic-moonpie.pdf").is_file()
-    assert "seed code: pg3:graph-paper:generic:moonpie:" in out
+    assert "seed code: pg4:graph-paper:generic:moonpie\n" in err and out == ""
 
 
 def test_no_seed_picks_and_prints_one(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "graph-paper")
     assert code == 0
-    seed = err.split("seed: ")[1].strip()
+    seed = err.split("seed: ")[1].split()[0]
     assert (tmp_path / "output" / f"graph-paper-generic-{seed}.pdf").is_file()
 
 
@@ -43,10 +43,11 @@ def test_never_overwrites_without_force(tmp_path, capsys):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["graph-paper", "--paper", "legal"], "'legal' is not one of"),
-        (["graph-paper", "--grid", "7mm"], "'7mm' is not one of"),
-        (["graph-paper", "--pages", "0"], "0 is not in the range"),
-        (["graph-paper", "--pages", "many"], "'many' is not a valid integer"),
+        (["graph-paper", "--paper", "legal"], "--paper must be one of letter, a4, not 'legal'"),
+        (["graph-paper", "--grid", "7mm"], "--grid must be one of quarter-inch, 5mm, inch, hex, not '7mm'"),
+        (["graph-paper", "--pages", "0"], "--pages must be a whole number from 1 to 500, not '0'"),
+        (["graph-paper", "--pages", "many"], "--pages must be a whole number from 1 to 500, not 'many'"),
+        (["graph-paper", "--pages", "²"], "--pages must be a whole number from 1 to 500, not '²'"),
         (["graph-paper", "--seed", "  "], "--seed is empty"),
         (["graph-paper", "--bogus"], "No such option '--bogus'"),
         (["bogus-command"], "No such command 'bogus-command'"),
@@ -54,9 +55,9 @@ def test_never_overwrites_without_force(tmp_path, capsys):
         (["reproduce", "missing.pdf"], "no such file"),
         (["reproduce", "pg7:graph-paper:generic:x:"], "format version 7"),
         (["reproduce", "pg2:graph-paper:generic:x:pages=1"], "made by format version 2"),  # before the footer and font changes
-        (["reproduce", "pg3:graph-paper:amulet:x:"], "not made for system 'amulet'"),
-        (["reproduce", "pg3:nothing:generic:x:"], "unknown product 'nothing'"),
-        (["reproduce", "pg3:graph-paper:generic:x:pages=lots"], "pages must be a whole number"),
+        (["reproduce", "pg4:graph-paper:amulet:x:"], "not made for system 'amulet'"),
+        (["reproduce", "pg4:nothing:generic:x:"], "unknown product 'nothing'"),
+        (["reproduce", "pg4:graph-paper:generic:x:pages=lots"], "pages must be a whole number"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_two(tmp_path, monkeypatch, capsys, args, words):
@@ -102,3 +103,47 @@ def test_list_names_products_papers_and_grids(capsys):
     assert code == 0
     for word in ("graph-paper", "letter", "a4", "quarter-inch", "hex"):
         assert word in out
+
+
+def help_texts() -> dict[str, str]:
+    """Every --help printgen prints, by the command line that prints it."""
+    from printgen.cli import cli
+
+    commands = [[]] + [[name] for name in cli.commands] + [["templates", "export"]]
+    texts = {}
+    for words in commands:
+        with pytest.MonkeyPatch.context():
+            import contextlib
+            import io
+
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                assert main([*words, "--help"]) == 0
+        texts[" ".join(words) or "printgen"] = out.getvalue()
+    return texts
+
+
+def examples_in(text: str) -> list[list[str]]:
+    import shlex
+
+    lines = text.split("Examples:", 1)[1].splitlines() if "Examples:" in text else []
+    found = []
+    for line in lines:
+        line = line.strip()
+        if line.startswith("printgen "):
+            found.append(shlex.split(line.split("  ")[0])[1:])
+    return found
+
+
+HELP = help_texts()
+
+
+@pytest.mark.parametrize("command", sorted(HELP))
+def test_every_help_example_runs_as_written_in_an_empty_folder(command, tmp_path, monkeypatch, capsys):
+    examples = examples_in(HELP[command])
+    assert examples or command in ("list", "templates"), f"{command} --help gives no examples"
+    monkeypatch.chdir(tmp_path)
+    for args in examples:
+        code = main(args)
+        _, err = capsys.readouterr()
+        assert code == 0, f"printgen {' '.join(args)} (in {command} --help): {err}"

@@ -10,11 +10,11 @@ from printgen.products import build
 from printgen.seed import SeedCode
 
 CODES = [
-    "pg3:graph-paper:generic:env:grid=hex,heavy-every=5,pages=2,paper=a4",
-    "pg3:deck:roguelike:env:bleed=3,card-size=poker,crop-marks=short,deck=encounters,duplex=long,layout=sheet,paper=letter",
-    "pg3:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
-    "pg3:reference:roguelike:env:paper=letter",
-    "pg3:dungeon:roguelike:env:format=pdf,levels=1,paper=letter,players-map=layout,rooms=8",
+    "pg4:graph-paper:generic:env:grid=hex,heavy-every=5,pages=2,paper=a4",
+    "pg4:deck:roguelike:env:bleed=3,card-size=poker,crop-marks=short,deck=encounters,duplex=long,layout=sheet,paper=letter",
+    "pg4:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
+    "pg4:reference:roguelike:env:paper=letter",
+    "pg4:dungeon:roguelike:env:format=pdf,levels=1,paper=letter,players-map=layout,rooms=8",
 ]
 
 SCRIPT = f"""

@@ -10,6 +10,7 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from printgen import products
 from printgen.maps.geometry import HEADINGS, step
 from printgen.maps.spots import area_spots
 from printgen.products import build
@@ -219,7 +220,7 @@ def test_json_is_the_shared_contract():
     first = build(code)
     assert first == build(code)
     data = json.loads(first)
-    assert data["system"] == "roguelike" and data["seed_code"] == str(code)
+    assert data["system"] == "roguelike" and data["seed_code"] == str(products.canonical(code))
     built = dungeon_module.generate(code, 2, 12, LETTER)
     assert [level["number"] for level in data["levels"]] == [1, 2]
     for level_data, level in zip(data["levels"], built.levels):
@@ -249,7 +250,7 @@ def test_pdf_pages_fonts_metadata_and_double_sided_order():
     assert all(w == pytest.approx(595.28, abs=0.01) and h == pytest.approx(841.89, abs=0.01) for w, h in sizes)
     used = fonts(pdf)
     assert used and all(used.values()), used
-    assert SeedCode.parse(subject(pdf)) == code
+    assert SeedCode.parse(subject(pdf)) == products.canonical(code)
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext is not installed")
     texts = [_page_text(data, n) for n in range(1, len(sizes) + 1)]
@@ -337,10 +338,11 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
         (["dungeon", "--system", "card-rogue"], "'card-rogue' is not"),
         (["dungeon", "--levels", "3"], "Missing option '--system'"),
         (["dungeon", "--system", "roguelike", "--levels", "0"], "levels must be a whole number from 1 to 20, not '0'"),
-        (["dungeon", "--system", "roguelike", "--levels", "03"], "levels must be a whole number from 1 to 20, not '03'"),
+        (["dungeon", "--system", "roguelike", "--levels", "3.0"], "--levels must be a whole number from 1 to 20, not '3.0'"),
+        (["dungeon", "--system", "roguelike", "--levels", "٣"], "--levels must be a whole number from 1 to 20, not '٣'"),
         (["dungeon", "--system", "roguelike", "--rooms", "2"], "rooms must be a whole number from 4 to 40, not '2'"),
         (["dungeon", "--system", "roguelike", "--players-map", "map"], "players-map must be one of blank, layout, not 'map'"),
-        (["dungeon", "--system", "roguelike", "--format", "svg"], "'svg' is not one of"),
+        (["dungeon", "--system", "roguelike", "--format", "svg"], "--format must be one of pdf, json, not 'svg'"),
     ],
 )
 def test_bad_dungeon_options_are_one_line(args, words):

@@ -3,16 +3,16 @@ from collections import Counter
 
 import pytest
 
+from printgen import products
 from printgen.products import build
-from printgen.products.graph_paper import options_for
 from printgen.seed import SeedCode
 from printgen.units import inch, mm, to_mm
 
-from pdfutil import fonts, line_segments, open_pdf, page_sizes, run_cli, subject
+from pdfutil import fonts, line_segments, open_pdf, page_sizes, run_cli, subject, seed_code
 
 
 def make(paper="letter", grid=None, pages=1, heavy=5, seed="test"):
-    code = SeedCode.make("graph-paper", "generic", seed, options_for(paper, grid, pages, heavy))
+    code = seed_code("graph-paper", "generic", seed, paper=paper, grid=grid, pages=pages, heavy_every=heavy)
     return code, build(code)
 
 
@@ -86,7 +86,7 @@ def test_hex_grid_draws_hexes():
 
 def test_metadata_carries_the_seed_code():
     code, data = make(paper="a4", grid="5mm", seed="moon pie/⚔")
-    assert SeedCode.parse(subject(open_pdf(data))) == code
+    assert SeedCode.parse(subject(open_pdf(data))) == products.canonical(code)
 
 
 def test_same_seed_code_same_bytes_in_process():

@@ -20,18 +20,21 @@ def refused(result, words):
 
 
 @pytest.mark.parametrize("code, words", [
-    ("pg3:graph-paper:generic:x:format=pdf%2F..%2F..%2Fescaped", "no option 'format' for graph paper"),
-    ("pg3:graph-paper:generic:x:pages=2,pages=3", "gives the option 'pages' twice"),
-    ("pg3:graph-paper:generic:x:pages=03", "pages must be a whole number from 1 to 500, not '03'"),
-    ("pg3:graph-paper:generic:x:pages=%C2%B3", "pages must be a whole number"),
-    ("pg3:graph-paper:generic:x%zz:", "broken %-escape"),
-    ("pg3:graph-paper:generic:x:bogus=1", "no option 'bogus'"),
-    ("pg3:sheet:roguelike:x:fillable=maybe", "fillable must be yes or no, not 'maybe'"),
-    ("pg3:deck:roguelike:x:card-size=POKER,deck=loot", "card-size must be one of"),
-    ("pg3:deck:roguelike:x:back-offset=nanx0,deck=loot", "back-offset 'nanx0' is not in the form"),
-    ("pg3:dungeon:roguelike:x:levels=03", "levels must be a whole number from 1 to 20, not '03'"),
+    ("pg4:graph-paper:generic:x:format=pdf%2F..%2F..%2Fescaped", "--format must be one of pdf, png"),
+    ("pg4:graph-paper:generic:x:path=%2Fetc%2Fpasswd", "no option 'path' for graph paper"),
+    ("pg4:graph-paper:generic:x:dpi=100", "--dpi is for format png"),
+    ("pg4:graph-paper:generic:x:dpi=9000,format=png", "--dpi must be a whole number from 50 to 600"),
+    ("pg4:graph-paper:generic:x:pages=2,pages=3", "gives the option 'pages' twice"),
+    ("pg4:graph-paper:generic:x:pages=03", "pages must be a whole number from 1 to 500, not '03'"),
+    ("pg4:graph-paper:generic:x:pages=%C2%B3", "pages must be a whole number"),
+    ("pg4:graph-paper:generic:x%zz:", "broken %-escape"),
+    ("pg4:graph-paper:generic:x:bogus=1", "no option 'bogus'"),
+    ("pg4:sheet:roguelike:x:fillable=maybe", "fillable must be yes or no, not 'maybe'"),
+    ("pg4:deck:roguelike:x:card-size=POKER,deck=loot", "card-size must be one of"),
+    ("pg4:deck:roguelike:x:back-offset=nanx0,deck=loot", "back-offset 'nanx0' is not in the form"),
+    ("pg4:dungeon:roguelike:x:levels=03", "levels must be a whole number from 1 to 20, not '03'"),
     ("pg¹:graph-paper:generic:x:", "a seed code holds only"),
-    ("pg3:graph-paper:generic:" + "x" * 2500 + ":", "a seed code is at most"),
+    ("pg4:graph-paper:generic:" + "x" * 2500 + ":", "a seed code is at most"),
 ])
 def test_hostile_seed_codes_are_refused(tmp_path, code, words):
     result = run_cli("reproduce", code, "-o", str(tmp_path / "out.pdf"))
@@ -41,7 +44,7 @@ def test_hostile_seed_codes_are_refused(tmp_path, code, words):
 
 def test_a_long_code_is_read_as_a_code_not_a_file_name(tmp_path):
     seed = "y" * 232  # a code of 264 characters: longer than a file name may be
-    result = run_cli("reproduce", f"pg3:graph-paper:generic:{seed}:pages=1", "-o", str(tmp_path / "long.pdf"))
+    result = run_cli("reproduce", f"pg4:graph-paper:generic:{seed}:pages=1", "-o", str(tmp_path / "long.pdf"))
     assert result.returncode == 0, result.stderr
 
 
@@ -49,6 +52,11 @@ def test_a_long_code_is_read_as_a_code_not_a_file_name(tmp_path):
     (["graph-paper", "--seed", "bad\udcffbytes"], "control characters"),
     (["deck", "loot", "--back-offset", "nan,0"], "not two numbers"),
     (["deck", "loot", "--back-offset", "inf,0"], "not two numbers"),
+    (["deck", "loot", "--back-offset", "1_0,0"], "not two numbers"),
+    (["deck", "loot", "--back-offset", "1e1,0"], "not two numbers"),
+    (["deck", "loot", "--bleed", "1_0"], "not a number"),
+    (["deck", "loot", "--gutter", "٣"], "not a number"),
+    (["dungeon", "--system", "roguelike", "--levels", "²"], "whole number"),
 ])
 def test_hostile_options_are_refused(tmp_path, args, words):
     refused(run_cli(*args, "-o", str(tmp_path / "out.pdf")), words)
@@ -128,7 +136,7 @@ def test_a_long_seed_code_stays_readable_on_the_page(tmp_path):
     out = tmp_path / "long.pdf"
     result = run_cli("graph-paper", "--seed", seed, "-o", str(out))
     assert result.returncode == 0, result.stderr
-    code = result.stdout.split("seed code: ")[1].strip()
+    code = result.stderr.split("seed code: ")[1].strip()
     text = "".join(page_texts(out)[0].split())
     assert code in text
     refused(run_cli("graph-paper", "--seed", "x" * 400, "-o", str(tmp_path / "no.pdf")), "use a shorter seed")
@@ -193,7 +201,7 @@ def test_a_long_seed_code_stays_readable_on_card_sheets(tmp_path, card_size):
     result = run_cli("deck", "loot", "--system", "roguelike", "--card-size", card_size,
                      "--seed", "a-long-shared-seed-" * 6, "-o", str(out))
     assert result.returncode == 0, result.stderr
-    code = result.stdout.split("seed code: ")[1].strip()
+    code = result.stderr.split("seed code: ")[1].strip()
     assert code in "".join(page_texts(out)[0].split())
 
 

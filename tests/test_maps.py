@@ -428,8 +428,7 @@ def _glyph_boxes(level, murder_holes):
 
 
 def test_an_areas_notes_stay_on_its_floor_and_off_every_glyph():
-    from printgen.products import game_request
-    from printgen.products.dungeon import COMMON
+    from printgen import products
     from printgen.seed import SeedCode
     from printgen.systems.amulet import dungeon as dungeon_product, map_page
 
@@ -439,7 +438,7 @@ def test_an_areas_notes_stay_on_its_floor_and_off_every_glyph():
         code = SeedCode.make("dungeon", "amulet", f"notes-{n}", {"levels": "2", "level-size": str(size),
                                                                   "scaling": "no", "paper": "letter",
                                                                   "format": "pdf"})
-        request, _ = game_request("dungeon", code, COMMON)
+        request = products.request(code)
         for level in dungeon_product.generate(request).levels:
             pitch = map_page.region_for(612, 792, level).pitch
             content = map_page.mapper_content(level)

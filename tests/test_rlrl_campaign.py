@@ -153,7 +153,7 @@ def test_json_follows_the_shared_dungeon_contract(tmp_path):
     out = tmp_path / "campaign.json"
     assert main(["dungeon", "--system", "rlrl", "--seed", "camp0", "--format", "json", "-o", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["system"] == "rlrl" and data["seed_code"].startswith("pg3:dungeon:rlrl:camp0:")
+    assert data["system"] == "rlrl" and data["seed_code"].startswith("pg4:dungeon:rlrl:camp0:")
     assert [level["number"] for level in data["levels"]] == list(range(1, 11))
     for level in data["levels"]:
         assert (level["width"], level["height"]) == (WIDTH, HEIGHT)

@@ -5,12 +5,12 @@ import json
 import pikepdf
 import pytest
 
+from printgen import products
 from printgen.products import build
-from printgen.products.sheet import options_for
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
-from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, subject, seed_code
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 # Blank sheets, one to a page: how many pages each game's set has.
@@ -19,8 +19,8 @@ BLANK_PAGES = {"roguelike": 2, "amulet": 4, "card-rogue": 2, "ascii-hack": 4, "r
 
 def make(system, count=None, per_page=1, fillable=False, ink_saver=False, genre=None, fmt="pdf", paper="letter",
          seed="sheets"):
-    code = SeedCode.make("sheet", system, seed,
-                         options_for(system, paper, count, per_page, fillable, ink_saver, genre, fmt))
+    code = seed_code("sheet", system, seed, paper=paper, count=count, per_page=per_page, fillable=fillable,
+                     ink_saver=ink_saver, genre=genre, format=fmt)
     return code, build(code)
 
 
@@ -35,7 +35,7 @@ def test_blank_sheets_pages_paper_fonts_and_seed_code(system, paper):
         assert (w, h) == pytest.approx(PAPERS[paper].size, abs=0.01)
     found = fonts(pdf)
     assert found and all(found.values()), found
-    assert subject(pdf) == str(code)
+    assert subject(pdf) == str(products.canonical(code))
     for page in pdf.pages:
         drawn = [op for _, op in pikepdf.parse_content_stream(page) if str(op) in ("re", "l", "c", "Tj", "TJ")]
         assert len(drawn) > 20  # something is drawn on every page
@@ -90,11 +90,13 @@ def test_fillable_sheets_have_the_named_fields_and_embedded_fonts(system, expect
     assert pdf.Root.AcroForm.DR.Font.PGForm.FontDescriptor.FontFile2.Length1 > 10000
 
 
-def test_fillable_pre_rolled_keeps_rolled_values_as_print_and_blanks_as_fields():
+def test_fillable_pre_rolled_sheets_hold_the_rolled_values_in_their_fields():
     _, data = make("roguelike", count=2, per_page=2, fillable=True)
     names, pdf = field_names(data)
     assert "p1s1_loot_1" in names and "p1s2_points_1" in names
-    assert "p1s1_name" not in names  # the rolled name is printed
+    rolled = json.loads(build(seed_code("sheet", "roguelike", "sheets", count=2, format="json")))["characters"]
+    assert str(names["p1s1_name"].V) == rolled[0]["name"]  # the player can change it
+    assert rolled[0]["name"] not in " ".join(page_texts(data))  # and it is not printed under the field too
     assert len(pdf.pages) == 1
 
 
@@ -117,7 +119,7 @@ def test_json_is_deterministic_data():
     doc = json.loads(data)
     assert data.decode() == json.dumps(doc, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
     assert doc["genre"] == "scifi" and len(doc["characters"]) == 3
-    assert doc["seed_code"].startswith("pg3:sheet:ascii-hack:sheets:") and "format=json" in doc["seed_code"]
+    assert doc["seed_code"].startswith("pg4:sheet:ascii-hack:sheets:") and "format=json" in doc["seed_code"]
     assert any(ch["topic"] == "Pre-rolled budget" for ch in doc["choices"])
 
 
@@ -137,13 +139,13 @@ def test_cli_writes_and_reproduces(tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["--system", "roguelike", "--count", "0"], "count must be a whole number from 1 to 1000, not '0'"),
-    (["--system", "ascii-hack", "--count", "2", "--genre", "steampunk"], "unknown genre 'steampunk'"),
+    (["--system", "ascii-hack", "--count", "2", "--genre", "steampunk"], "--genre must be one of fantasy, scifi, western, not 'steampunk'"),
     (["--system", "ascii-hack", "--per-page", "2"], "too big for 2 to a page; use --per-page 1"),
     (["--system", "amulet", "--per-page", "4"], "use --per-page 1 or 2"),
     (["--system", "roguelike", "--per-page", "4"], "too big for 4 to a page; use --per-page 1 or 2"),
     (["--system", "roguelike", "--per-page", "3"], "per-page must be one of 1, 2, 4, not '3'"),
     (["--system", "card-rogue", "--count", "4"], "card-rogue has no characters to roll"),
-    (["--system", "rlrl", "--genre", "western"], "--genre is for the sheets of"),
+    (["--system", "rlrl", "--genre", "western"], "--genre is for ascii-hack, not rlrl"),
     (["--system", "rlrl", "--count", "2", "--blank"], "--blank and --count contradict"),
     (["--system", "rlrl", "--fillable", "--format", "json"], "leave it out with --format json"),
     (["--system", "nethack"], "'nethack' is not one of"),

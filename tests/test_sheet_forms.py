@@ -5,11 +5,10 @@ import re
 import pytest
 
 from printgen.products import build
-from printgen.products.sheet import options_for
 from printgen.seed import SeedCode
 from printgen.sheets.draw import LATIN_NOTE
 
-from pdfutil import open_pdf, page_texts
+from pdfutil import open_pdf, page_texts, seed_code
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 RADIO, NO_TOGGLE_TO_OFF = 1 << 15, 1 << 14
@@ -19,8 +18,7 @@ ROLES = re.compile(r"\b(GM|DM|[Gg]ame [Mm]aster|[Dd]ungeon [Mm]aster|[Rr]eferees
 
 
 def sheets(system, count=None, fillable=True, per_page=1):
-    code = SeedCode.make("sheet", system, "forms", options_for(system, "letter", count, per_page, fillable, False,
-                                                               None, "pdf"))
+    code = seed_code("sheet", system, "forms", count=count, per_page=per_page, fillable=fillable)
     return build(code)
 
 
@@ -59,11 +57,68 @@ def test_no_sheet_asks_to_circle_a_choice(system):
     assert "circle one" not in text
 
 
-def test_a_pre_rolled_choice_is_printed_filled_in_not_a_field():
+def test_a_pre_rolled_fillable_choice_is_the_groups_value_for_the_player_to_change():
     pdf = open_pdf(sheets("ascii-hack", count=1))
     groups = radio_groups(pdf)
-    assert "p1_power" not in groups and "p1_talent1_die" not in groups  # rolled: printed with its choice marked
-    assert "p1_talent12_die" in groups  # a talent row left for later is still a choice
+    power = groups["p1_power"]
+    assert power.V in ("/Low", "/Medium", "/High")
+    assert [str(kid.AS) for kid in power.Kids].count(str(power.V)) == 1  # the chosen button shows it
+    assert groups["p1_talent1_die"].V != "/Off" and groups["p1_talent12_die"].V == "/Off"  # a row left for later
+
+
+def test_a_pre_rolled_sheet_printed_without_forms_keeps_its_choices_in_print():
+    pdf = open_pdf(sheets("ascii-hack", count=1, fillable=False))
+    assert "/AcroForm" not in pdf.Root
+
+
+@pytest.mark.parametrize("system", ["ascii-hack", "card-rogue", "roguelike"])
+def test_buttons_look_the_same_in_poppler_after_a_third_party_filler_sets_them(system, tmp_path):
+    """Every button has on and off appearances and /MK; Poppler draws what printgen drew, not its own guess."""
+    import subprocess
+
+    import pypdf
+    from PIL import Image
+
+    source = tmp_path / "blank.pdf"
+    source.write_bytes(sheets(system))
+    reader = pypdf.PdfReader(source)
+    writer = pypdf.PdfWriter(clone_from=reader)
+    chosen, left = {}, {}
+    for field in reader.get_fields().values():
+        states = [s for s in (field.get("/_States_") or []) if s != "/Off"]
+        if states and (field.get("/Kids") or field.get("/FT") == "/Btn"):
+            if field.name not in chosen and len(chosen) < 6:
+                chosen[field.name] = states[-1]
+            elif field.name not in chosen:
+                left[field.name] = states[0]
+    assert chosen
+    for page in writer.pages:
+        writer.update_page_form_field_values(page, chosen, auto_regenerate=False)
+    filled = tmp_path / "filled.pdf"
+    writer.write(filled)
+    subprocess.run(["pdftoppm", "-r", "100", "-png", "-f", "1", "-l", "1", str(filled), str(tmp_path / "page")],
+                   check=True)
+    image = Image.open(next(tmp_path.glob("page*.png"))).convert("L")
+    pdf = open_pdf(filled)
+    dark = {}
+    for annot in pdf.pages[0].get("/Annots", []):
+        name = str(annot.get("/T", annot.get("/Parent", {}).get("/T", "")))
+        if annot.get("/FT", annot.get("/Parent", {}).get("/FT")) != "/Btn":
+            continue
+        x0, y0, x1, y1 = (float(v) * 100 / 72 for v in annot.Rect)
+        box = (int(x0) + 1, int(image.height - y1) + 1, int(x1) - 1, int(image.height - y0) - 1)
+        inked = sum(image.crop(box).histogram()[:128])
+        dark.setdefault(name, []).append((str(annot.get("/AS")), inked, (box[2] - box[0], box[3] - box[1])))
+        assert "/MK" in annot and "/CA" in annot.MK, name
+        assert {"/Off"} < set(annot.AP.N.keys()), name
+    for name, buttons in dark.items():
+        for state, inked, size in buttons:
+            # Beside the group's other buttons, or tick boxes of its size left off: what the filler chose is
+            # marked, as printgen draws it, in the page Poppler draws.
+            off = [i for s, i, _ in buttons if s == "/Off"] or [
+                i for others in dark.values() for s, i, z in others if s == "/Off" and z == size]
+            if state != "/Off" and off:
+                assert inked > max(off), (name, state, inked, max(off))
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 import pikepdf
 import pytest
 
+from printgen import products
 from printgen.products import build
-from printgen.products.sheet import (options_for, page_plan, roll_characters, sheet_items, sheet_module,
-                                     spec_from_code)
+from printgen.products.sheet import page_plan, roll_characters, sheet_items, sheet_module, spec_of
 from printgen.seed import SeedCode
 from printgen.units import PAPERS, mm
 
-from pdfutil import open_pdf
+from pdfutil import open_pdf, seed_code
 
 ASCENT, DESCENT = 0.72, 0.2  # of the font size: cap height above the baseline, descender below
 Matrix = tuple[float, float, float, float, float, float]
@@ -390,9 +390,9 @@ def made(system: str, paper: str, per_page: int, rolled: int | None, fillable: b
     """``rolled`` characters (None: blank sheets), and where the sheets of each sheet page go (a blank set
     may end with the game's reference)."""
     count = rolled
-    code = SeedCode.make("sheet", system, SEED, options_for(system, paper, count, per_page, fillable, ink_saver,
-                                                                None, "pdf"))
-    spec = spec_from_code(code)
+    code = seed_code("sheet", system, SEED, paper=paper, count=count, per_page=per_page, fillable=fillable,
+                     ink_saver=ink_saver)
+    spec = spec_of(products.request(code))
     items = sheet_items(spec, roll_characters(code, spec))
     return build(code), [places for places, _ in page_plan(spec, items)]
 
@@ -488,7 +488,6 @@ def test_the_measures_find_each_fault_in_a_page_made_to_have_them():
 def test_the_pre_rolled_sheets_measured_include_the_longest_record():
     import json
 
-    code = SeedCode.make("sheet", "roguelike", SEED, options_for("roguelike", "letter", ROLLED, 1, False, False,
-                                                                  None, "json"))
+    code = seed_code("sheet", "roguelike", SEED, count=ROLLED, format="json")
     rolled = [(c["occupation"]["name"], c["race"]["name"]) for c in json.loads(build(code))["characters"]]
     assert ("Priest", "Elf") in rolled

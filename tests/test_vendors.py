@@ -9,9 +9,10 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from pdfutil import fonts, open_pdf, page_texts, run_cli
+from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code
 from printgen.cards.model import BackStyle, Card, Deck, Paragraph
 from printgen.cards.sizes import CARD_SIZES
+from printgen import products
 from printgen.products import build
 from printgen.products import deck as deck_product
 from printgen.render.cmyk import INK_LIMIT, press_cmyk
@@ -22,9 +23,7 @@ COLOUR_OPERATORS = {"rg", "RG", "g", "G", "k", "K", "sc", "SC", "scn", "SCN", "c
 
 
 def vendor_code(vendor: str, deck: str = "armor", size: str = "poker") -> SeedCode:
-    options = deck_product.options_for("roguelike", deck, size, "letter", "long", None, "short", None, "0,0",
-                                       False, None, vendor=vendor)
-    return SeedCode.make("deck", "roguelike", "moonpie", options)
+    return seed_code("deck", "roguelike", "moonpie", deck=deck, card_size=size, vendor=vendor)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +59,7 @@ def test_drivethrucards_colour_is_cmyk_within_the_ink_limit(dtc):
 def test_drivethrucards_is_marked_pdf_x1a_honestly(dtc):
     assert str(dtc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
     assert dtc.docinfo["/Trapped"] == pikepdf.Name("/False")
-    assert str(dtc.docinfo["/Subject"]).startswith("pg3:deck:roguelike:moonpie:")
+    assert str(dtc.docinfo["/Subject"]).startswith("pg4:deck:roguelike:moonpie:")
     [intent] = dtc.Root.OutputIntents
     assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier)
     profile = intent.DestOutputProfile
@@ -106,12 +105,31 @@ def test_several_backs_go_each_before_its_own_front():
 
 def test_press_colour_keeps_text_on_black_ink_and_builds_large_dark_areas_rich():
     assert press_cmyk((0.1, 0.1, 0.12)) == (0.0, 0.0, 0.0, 0.8933)  # body text: K alone
-    assert press_cmyk((0.5, 0.0, 0.0)) == pytest.approx((0.0, 0.95, 0.95, 0.5))  # 250 % cut back to 240 %
+    # A colour is what LittleCMS makes of it through the bundled FOGRA39 profile (within the ink limit).
+    sky = press_cmyk((135 / 255, 206 / 255, 235 / 255))
+    assert sky == pytest.approx(_lcms((135, 206, 235)), abs=0.005)
+    assert sky[3] < 0.1  # not the simple formula's 14 % black under a light blue
+    deep = press_cmyk((10 / 255, 40 / 255, 20 / 255))
+    assert sum(deep) <= INK_LIMIT + 1e-9 and sum(_lcms((10, 40, 20))) > INK_LIMIT  # cut back to 240 %
+    c, m, y, k = _lcms((10, 40, 20))
+    assert deep[3] == pytest.approx(k, abs=0.005)  # the black kept
+    assert deep[0] / deep[2] == pytest.approx(c / y, rel=0.02)  # the hue kept
     # The armor deck's back is a dark neutral field: under its K lie C, M and Y.
     pdf = open_pdf(build(vendor_code("drivethrucards")))
     back = next(iter(pdf.pages[0].Resources.XObject.values()))
     fills = [[float(v) for v in operands] for operands, op in pikepdf.parse_content_stream(back) if str(op) == "k"]
     assert any(c > 0 and m > 0 and y > 0 and k >= 0.6 for c, m, y, k in fills)
+
+
+def _lcms(rgb: tuple[int, int, int]) -> tuple[float, ...]:
+    """What LittleCMS itself makes of an sRGB colour through the profile printgen declares."""
+    from PIL import Image, ImageCms
+
+    from printgen.resources import resource_dir
+
+    profile = ImageCms.getOpenProfile(str(resource_dir("data") / "icc" / "printgen-cmyk-fogra39.icc"))
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK")
+    return tuple(v / 255 for v in ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), transform).getpixel((0, 0)))
 
 
 @pytest.mark.parametrize("vendor, pixels", [("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))])
@@ -134,11 +152,22 @@ def test_image_shops_get_a_zip_of_rgb_pngs_at_their_size(vendor, pixels):
 
 
 def test_a_size_a_shop_does_not_make_is_refused_by_name(tmp_path):
-    result = run_cli("deck", "armor", "--vendor", "thegamecrafter", "--card-size", "tarot", "--seed", "x",
+    result = run_cli("deck", "armor", "--vendor", "makeplayingcards", "--card-size", "mini", "--seed", "x",
                      "-o", str(tmp_path / "t.zip"))
     assert result.returncode == 2
-    assert result.stderr.count("\n") == 1 and "poker, bridge, mini" in result.stderr and "tarot" in result.stderr
+    assert result.stderr.count("\n") == 1 and "poker, bridge, tarot" in result.stderr and "mini" in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("vendor, size, pixels", [
+    ("thegamecrafter", "tarot", (900, 1500)), ("thegamecrafter", "square", (825, 825)),
+    ("thegamecrafter", "mini", (600, 825)), ("thegamecrafter", "bridge", (750, 1125)),
+    ("makeplayingcards", "tarot", (897, 1497)), ("makeplayingcards", "bridge", (747, 1122)),
+])
+def test_every_size_a_shop_makes_is_its_published_pixels(vendor, size, pixels):
+    archive = zipfile.ZipFile(io.BytesIO(build(vendor_code(vendor, "weapons", size))))
+    sizes = {Image.open(io.BytesIO(archive.read(name))).size for name in archive.namelist()}
+    assert sizes == {pixels}
 
 
 @pytest.mark.parametrize("args, words", [
@@ -159,23 +188,23 @@ def test_a_vendor_implies_the_print_shop_layout_and_reproduces(tmp_path):
     assert result.returncode == 0, result.stderr
     [written] = list((tmp_path / "output").iterdir())
     assert written.suffix == ".zip"
-    code = SeedCode.parse(result.stdout.split("seed code: ")[1].strip())
-    assert code.option_map["layout"] == "print-shop" and code.option_map["vendor"] == "makeplayingcards"
+    code = SeedCode.parse(result.stderr.split("seed code: ")[1].strip())
+    assert code.option_map == {"deck": "armor", "vendor": "makeplayingcards"}  # the layout follows from the vendor
+    assert products.request(code).options["layout"] == "print-shop"
     assert build(code) == written.read_bytes()
 
 
 def test_the_generic_shop_is_the_print_shop_file_as_it_was():
-    generic = deck_product.options_for("roguelike", "armor", "poker", "letter", "long", None, "short", "print-shop",
-                                       "0,0", False, None, vendor="generic")
-    plain = deck_product.options_for("roguelike", "armor", "poker", "letter", "long", 3.0, "short", "print-shop",
-                                     "0,0", False, None)
-    assert generic == plain and "vendor" not in generic
+    generic = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop",
+                                           vendor="generic", bleed="3"))
+    plain = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop"))
+    assert generic == plain and "vendor" not in generic.option_map
 
 
 @pytest.mark.parametrize("options, words", [
-    ({"vendor": "thegamecrafter", "card-size": "tarot", "bleed": "3.175", "layout": "print-shop"}, "tarot"),
+    ({"vendor": "makeplayingcards", "card-size": "square", "bleed": "3.048", "layout": "print-shop"}, "square"),
     ({"vendor": "drivethrucards", "bleed": "3", "layout": "print-shop"}, "3.175 mm"),
-    ({"vendor": "drivethrucards", "bleed": "3.175", "layout": "sheet"}, "not a print-shop PDF"),
+    ({"vendor": "drivethrucards", "bleed": "3.175", "layout": "sheet"}, "makes a print-shop file"),
     ({"vendor": "kinkos", "bleed": "3", "layout": "print-shop"}, "vendor must be one of"),
     ({"gutter": "11", "layout": "sheet"}, "gutter must be"),
 ])
@@ -192,14 +221,14 @@ def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_pa
     result = run_cli("deck", "creatures", "--system", "roguelike", "--seed", "again", "--vendor", "makeplayingcards",
                      "-o", str(made))
     assert result.returncode == 0, result.stderr
-    code = result.stdout.split("seed code: ")[1].strip()
+    code = result.stderr.split("seed code: ")[1].strip()
     assert zipfile.ZipFile(made).comment.decode() == f"printgen · {code}"
     assert run_cli("reproduce", str(made), "-o", str(tmp_path / "again.zip")).returncode == 0
     assert (tmp_path / "again.zip").read_bytes() == made.read_bytes()
     result = run_cli("reproduce", code, cwd=tmp_path)  # no -o: the file is named as the product makes it
     assert result.returncode == 0, result.stderr
-    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-roguelike-again.zip"]
-    assert (tmp_path / "output" / "deck-roguelike-again.zip").read_bytes() == made.read_bytes()
+    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-creatures-roguelike-again.zip"]
+    assert (tmp_path / "output" / "deck-creatures-roguelike-again.zip").read_bytes() == made.read_bytes()
 
 
 def test_a_zip_printgen_did_not_make_is_one_line(tmp_path):

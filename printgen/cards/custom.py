@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import re
 from pathlib import Path
 
 import yaml
@@ -177,7 +178,7 @@ def _card(path: Path, where: str, fields: dict[str, str], deck_back: str) -> Car
     if not title:
         raise PrintgenError(f"{where}: the title is empty; every card needs a title")
     count_text = fields.get("count", "") or "1"
-    if not count_text.isdigit() or not 0 <= int(count_text) <= MAX_COUNT:
+    if not re.fullmatch(r"[0-9]+", count_text) or not 0 <= int(count_text) <= MAX_COUNT:  # ASCII digits only
         raise PrintgenError(f"{where}: count {count_text!r} is not a whole number from 0 to {MAX_COUNT}")
     stats = tuple(Stat(k, v) for k, v in fields.items() if k not in KNOWN and v)
     if len(stats) > MAX_STATS:

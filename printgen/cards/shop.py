@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..render.canvas import new_document
-from ..render.metadata import ZIP_COMMENT_PREFIX
+from ..render.metadata import COMMENT_PREFIX
 from ..render.pdfx import declare_pdfx, press_document
 from ..render.raster import png_pages, zip_files
 from ..seed import SeedCode
@@ -72,4 +72,4 @@ def png_zip(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedC
     for name, png in zip(names, png_pages(pdf, [pixels] * len(names), DPI)):
         files.append((name, png))
         progress.advance(0.5 * len(faces) / len(names))
-    return zip_files(sorted(files), comment=f"{ZIP_COMMENT_PREFIX}{code}")
+    return zip_files(sorted(files), comment=f"{COMMENT_PREFIX}{code}")

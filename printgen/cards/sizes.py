@@ -29,7 +29,7 @@ CARD_SIZES = {
     for size in (
         CardSize("poker", 63.5, 88.9, "poker, 63.5 × 88.9 mm (2.5 × 3.5 in)"),
         CardSize("bridge", 57.15, 88.9, "bridge, 57.15 × 88.9 mm (2.25 × 3.5 in)"),
-        CardSize("tarot", 70, 120, "tarot, 70 × 120 mm"),
+        CardSize("tarot", 69.85, 120.65, "tarot, 69.85 × 120.65 mm (2.75 × 4.75 in)"),
         CardSize("mini", 44.45, 63.5, "mini, 44.45 × 63.5 mm (1.75 × 2.5 in)"),
         CardSize("square", 63.5, 63.5, "square, 63.5 × 63.5 mm (2.5 × 2.5 in)"),
     )

@@ -7,9 +7,11 @@ front then back). The others follow a shop's published card specification:
   every side (a poker card's page is 2.75 × 3.75 in), the back of the deck
   first.
 - The Game Crafter: an RGB PNG for each face at 300 dpi with ⅛ in of bleed:
-  825 × 1125 px for poker cards, 750 × 1125 bridge, 600 × 825 mini.
+  825 × 1125 px for poker cards, 750 × 1125 bridge, 600 × 825 mini,
+  900 × 1500 tarot, 825 × 825 small square.
 - MakePlayingCards: the same at 36 px (0.12 in) of bleed: 822 × 1122 px for
-  poker cards, 747 × 1122 bridge.
+  poker cards, 747 × 1122 bridge, 897 × 1497 tarot. Its mini and square
+  cards are not printgen's sizes, so they are refused.
 
 A card size a shop does not make the same is refused by name, never scaled.
 """
@@ -55,9 +57,10 @@ VENDORS = {
         Vendor(GENERIC, "a print shop", "pdf", None, {}),
         Vendor("drivethrucards", "DriveThruCards", "pdfx", inch(1 / 8), {}),
         Vendor("thegamecrafter", "The Game Crafter", "png-zip", inch(1 / 8),
-               {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825)}),
+               {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825), "tarot": (900, 1500),
+                "square": (825, 825)}),
         Vendor("makeplayingcards", "MakePlayingCards", "png-zip", inch(0.12),
-               {"poker": (822, 1122), "bridge": (747, 1122)}),
+               {"poker": (822, 1122), "bridge": (747, 1122), "tarot": (897, 1497)}),
     )
 }
 

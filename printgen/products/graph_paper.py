@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from ..options import Option, parse_options
-from ..seed import SeedCode
-from ..units import Paper, inch, mm, paper as paper_named
+from ..options import Option
+from ..units import Paper, inch, mm
 from ..words import say_for
-from . import PAPER_OPTION, register
+from . import DPI_OPTION, PAPER_OPTION, PDF_ONLY, TEMPLATES_OPTION, Product, Request, register
 
 say = say_for(__package__)
 
@@ -63,31 +62,37 @@ class GraphPaperSpec:
 
 OPTIONS = (
     PAPER_OPTION,
-    Option("grid", "the grid", choices=tuple(GRIDS)),
-    Option("pages", "the number of pages", low=1, high=MAX_PAGES, default="1"),
-    Option("heavy-every", "a heavier line every N squares", low=0, high=50, default="5"),
+    Option("grid", "Grid. Default: quarter-inch on Letter, 5mm on A4.", choices=tuple(GRIDS),
+           default=lambda values: DEFAULT_GRID[values["paper"]]),
+    Option("pages", "Number of pages.", low=1, high=MAX_PAGES, default="1"),
+    Option("heavy-every", "A heavier line every N squares (0: none).", low=0, high=50, default="5"),
+    PDF_ONLY,
+    DPI_OPTION,
+    TEMPLATES_OPTION,
 )
 
 
-def spec_from_code(code: SeedCode) -> GraphPaperSpec:
-    values = parse_options(code.option_map, OPTIONS, "graph paper")
-    paper = paper_named(values["paper"])
-    grid_name = values["grid"] or DEFAULT_GRID[paper.name]
-    return GraphPaperSpec(paper, GRIDS[grid_name], values["pages"], values["heavy-every"])
+def spec_of(request: Request) -> GraphPaperSpec:
+    values = request.options
+    return GraphPaperSpec(request.paper, GRIDS[values["grid"]], values["pages"], values["heavy-every"])
 
 
-def options_for(paper: str, grid: str | None, pages: int, heavy_every: int) -> dict[str, object]:
-    """The seed-code options of a graph-paper run (the grid defaults by paper)."""
-    return {"paper": paper, "grid": grid or DEFAULT_GRID[paper], "pages": pages, "heavy-every": heavy_every}
-
-
-@register("graph-paper", "graph paper: ¼ in, 5 mm, 1 in battle grid, hex", lambda: (SYSTEM,), spec_from_code)
-def build(code: SeedCode) -> bytes:
+def build(request: Request) -> bytes:
     from ..render.canvas import render_pages
 
-    spec = spec_from_code(code)
+    spec = spec_of(request)
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
-    return render_pages(code, title, spec.paper, spec.pages, lambda c, _i: draw_page(c, spec))
+    return render_pages(request.code, title, spec.paper, spec.pages, lambda c, _i: draw_page(c, spec))
+
+
+register(Product(
+    "graph-paper", "Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes.", lambda: (SYSTEM,),
+    lambda system, given: OPTIONS, build,
+    examples=(("graph-paper", "¼-inch squares on Letter"),
+              ("graph-paper --paper a4", "5 mm squares on A4"),
+              ("graph-paper --grid inch --pages 4", "1-inch battle grid, 4 pages"),
+              ("graph-paper --grid hex --heavy-every 0", "hexes")),
+))
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """Character sheets for the five games: blank, pre-rolled, several to a page, fillable.
 
 The product reads everything from the seed code: the system, and the options
-count (absent for blank sheets), per-page, fillable, ink-saver, genre
-(for games whose sheet module lists GENRES), format and paper. Character N is rolled from its own stream,
-``stream("sheet", N)``, so it is the same character whatever the count.
+count (absent for blank sheets), per-page, fillable, ink-saver, format, paper,
+and those the game declares for its sheets (a genre). Character N is rolled
+from its own stream, ``stream("sheet", N)``, so it is the same character
+whatever the count.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import click
 
 from .. import games
 from ..errors import PrintgenError
-from ..options import Option, parse_options
+from ..options import Option
 from ..seed import SeedCode
-from ..units import Paper, mm, paper as paper_named
-from . import PAPER_OPTION, PDF_OR_JSON, made_by, register
+from ..units import Paper, mm
+from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
 
 if TYPE_CHECKING:  # ReportLab and pikepdf load only when sheets are drawn
     from reportlab.pdfgen.canvas import Canvas
@@ -52,54 +53,46 @@ class SheetSpec:
     format: str
 
 
-def options_for(system: str, paper: str, count: int | None, per_page: int, fillable: bool, ink_saver: bool,
-                genre: str | None, fmt: str) -> dict[str, object]:
-    """The seed-code options of a sheet run: every option that changes the bytes."""
-    options: dict[str, object] = {"paper": paper, "per-page": per_page, "fillable": fillable,
-                                  "ink-saver": ink_saver, "format": fmt}
-    if count is not None:
-        options["count"] = count
-    if genre is not None:
-        options["genre"] = genre
-    return options
-
-
 OPTIONS = (
     PAPER_OPTION,
     PDF_OR_JSON,
-    Option("count", "pre-rolled characters", low=1, high=MAX_COUNT),
-    Option("per-page", "sheets to a page", choices=tuple(str(n) for n in PER_PAGE_CHOICES), default="1"),
-    Option("fillable", "PDF form fields", flag=True, default="no"),
-    Option("ink-saver", "light lines, no solid fills", flag=True, default="no"),
-    Option("genre", "the genre of pre-rolled characters", pattern="[a-z]+"),
+    DPI_OPTION,
+    Option("count", "N pre-rolled characters, each from its own stream of the seed.", low=1, high=MAX_COUNT),
+    Option("per-page", "Sheets to a page, where the game's sheet is small enough.",
+           choices=tuple(str(n) for n in PER_PAGE_CHOICES), default="1"),
+    Option("fillable", "Make the blanks PDF form fields a player can type into.", flag=True, default="no"),
+    Option("ink-saver", "Light lines and no solid fills.", flag=True, default="no"),
+    TEMPLATES_OPTION,
 )
 
 
-def spec_from_code(code: SeedCode) -> SheetSpec:
-    module = sheet_module(code.system)
-    values = parse_options(code.option_map, OPTIONS, f"{code.system} sheets")
-    count = values["count"]
-    if count is not None and not module.PRE_ROLLED:
-        raise PrintgenError(f"{code.system} has no characters to roll (players choose character cards); "
+def spec_of(request: Request) -> SheetSpec:
+    values = request.options
+    genre = values.get("genre")
+    return SheetSpec(request.code.system, request.paper, values["count"], int(values["per-page"]),
+                     values["fillable"], values["ink-saver"], genre, request.format)
+
+
+def check(request: Request) -> None:
+    """What single options cannot say: counts only for games with characters to roll, sizes that fit."""
+    spec = spec_of(request)
+    module = sheet_module(spec.system)
+    if spec.count is not None and not module.PRE_ROLLED:
+        raise PrintgenError(f"{spec.system} has no characters to roll (players choose character cards); "
                             f"leave out --count for its blank score sheet and equipment card")
-    per_page = int(values["per-page"])
-    if per_page not in module.SIZES:
+    if spec.per_page not in module.SIZES:
         fits = " or ".join(str(n) for n in module.SIZES)
-        raise PrintgenError(f"{code.system} sheets are too big for {per_page} to a page; "
+        raise PrintgenError(f"{spec.system} sheets are too big for {spec.per_page} to a page; "
                             f"use --per-page {fits}")
-    genre = values["genre"]
-    genres = module.GENRES
-    if genre is not None and not genres:
-        with_genres = [gid for gid in games.offering(PRODUCT) if sheet_module(gid).GENRES]
-        raise PrintgenError(f"--genre is for the sheets of {', '.join(with_genres)}, not {code.system}")
-    if genres:
-        genre = genre or genres[0]
-        if genre not in genres:
-            raise PrintgenError(f"unknown genre {genre!r}; choose one of: {', '.join(genres)}")
-    if values["fillable"] and values["format"] == "json":
-        raise PrintgenError("--fillable makes a PDF form; leave it out with --format json")
-    return SheetSpec(code.system, paper_named(values["paper"]), count, per_page, values["fillable"],
-                     values["ink-saver"], genre, values["format"])
+    if spec.fillable and spec.format != "pdf":
+        raise PrintgenError(f"--fillable makes a PDF form; leave it out with --format {spec.format}")
+
+
+def from_command_line(system: str, given: dict[str, Any]) -> dict[str, Any]:
+    """--blank is the command line's word for no --count."""
+    if given.pop("blank", False) and given.get("count") is not None:
+        raise PrintgenError("--blank and --count contradict each other; give one (blank is the default)")
+    return given
 
 
 def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> list[dict[str, Any]]:
@@ -153,9 +146,8 @@ def sheet_module(system: str):
     return game.module(PRODUCT)
 
 
-@register(PRODUCT, "character sheets: blank, pre-rolled, 1/2/4 to a page, fillable", made_by(PRODUCT), spec_from_code)
-def build(code: SeedCode) -> bytes:
-    spec = spec_from_code(code)
+def build(request: Request) -> bytes:
+    code, spec = request.code, spec_of(request)
     progress = spec.count is not None and (spec.count >= PROGRESS_FROM or (sys.stderr.isatty() and spec.count >= 20))
     characters = roll_characters(code, spec, progress and spec.format == "json")
     if spec.format == "json":
@@ -262,3 +254,9 @@ def _cut_lines(c: Canvas, paper: Paper, per_page: int) -> None:
     if per_page == 4:
         c.line(W / 2, FOOTER_ROOM - mm(2), W / 2, H - mm(4))
     c.restoreState()
+
+
+register(Product(
+    PRODUCT, "Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable.",
+    made_by(PRODUCT), game_options(PRODUCT, OPTIONS), build, check=check, from_command_line=from_command_line,
+))

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..seed import SeedCode
 from ..units import Paper, mm
-from . import fonts
+from . import fonts, qr
 
 FOOTER_SIZE = 6.5  # pt: small, but legible on a home printer
 MIN_FOOTER_SIZE = 6.0  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
@@ -108,17 +108,27 @@ def draw_footer(doc: PdfDocument, page: int, pages: int, margin: float = mm(10))
     c.restoreState()
 
 
+def draw_seed_qr(doc: PdfDocument, spot: qr.Place | None = None) -> None:
+    """The seed code as a QR code, where the first page keeps room for it (its bottom right corner unless
+    the product says otherwise)."""
+    qr.draw(doc.canvas, spot or qr.place(doc.page_size), str(doc.seed_code))
+
+
 def render_pages(
     seed_code: SeedCode,
     title: str,
     paper: Paper,
     page_count: int,
     draw_page: Callable[[Canvas, int], None],
+    qr_place: qr.Place | None = None,
 ) -> bytes:
-    """Draw ``page_count`` pages with ``draw_page(canvas, index)``, each with its footer."""
+    """Draw ``page_count`` pages with ``draw_page(canvas, index)``, each with its footer, the first with
+    the seed code's QR."""
     doc = new_document(seed_code, title, paper.size)
     for index in range(page_count):
         draw_page(doc.canvas, index)
         draw_footer(doc, index + 1, page_count)
+        if index == 0:
+            draw_seed_qr(doc, qr_place)
         doc.canvas.showPage()
     return doc.finish()

@@ -5,18 +5,25 @@ it is set, so no RGB or grey operator reaches the page, text included:
 
 - a neutral grey or black becomes black ink alone (K), so small text and fine
   lines print from one plate and cannot mis-register;
-- a colour takes its grey component as K and the rest as C, M and Y, and the
-  coloured inks are cut back, hue kept, until C + M + Y + K is at most
-  ``INK_LIMIT`` (240 %, as DriveThruCards asks);
+- a colour is converted by LittleCMS (Pillow's ImageCms) from sRGB through
+  the bundled FOGRA39 profile the file's output intent declares, so what
+  prints is what the profile says the colour is; then the coloured inks are
+  cut back, hue kept, until C + M + Y + K is at most ``INK_LIMIT`` (240 %, as
+  DriveThruCards asks);
 - a large area filled with a dark neutral gets a rich black (C, M and Y
   under the K), which prints deeper and more even than K alone.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 
+from ..resources import resource_dir
+
+PROFILE_FILE = "printgen-cmyk-fogra39.icc"  # in printgen/data/icc, with its licence
 INK_LIMIT = 2.4
 NEUTRAL = 0.03  # channels this close together: a grey, printed in K alone
 RICH_AREA = 72.0 * 72.0  # pt²: a filled rectangle of a square inch or more is a large area
@@ -40,9 +47,25 @@ def press_cmyk(colour) -> Cmyk:
         r, g, b = parsed.red, parsed.green, parsed.blue
     if max(r, g, b) - min(r, g, b) <= NEUTRAL:
         return (0.0, 0.0, 0.0, _round(1 - (r + g + b) / 3))
-    k = 1 - max(r, g, b)
-    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    return _limited((c, m, y, k))
+    return _limited(_through_profile(*(min(255, max(0, round(v * 255))) for v in (r, g, b))))
+
+
+@cache
+def _through_profile(r: int, g: int, b: int) -> Cmyk:
+    """An 8-bit sRGB colour as the press profile prints it (LittleCMS, relative colorimetric)."""
+    from PIL import Image, ImageCms
+
+    pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), _transform()).getpixel((0, 0))
+    return tuple(v / 255 for v in pixel)
+
+
+@cache
+def _transform():
+    from PIL import ImageCms
+
+    profile = ImageCms.getOpenProfile(str(resource_dir("data") / "icc" / PROFILE_FILE))
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
 
 
 def rich_black(k: float) -> Cmyk:

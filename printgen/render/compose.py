@@ -17,19 +17,22 @@ import pikepdf
 
 from .. import __version__
 from ..seed import SeedCode
-from .canvas import draw_footer, new_document
+from . import qr
+from .canvas import draw_footer, draw_seed_qr, new_document
 
 FOOTER_NAME = "/PGFooter"
 
 
-def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = True) -> bytes:
-    """One PDF of every page of ``parts`` in order, with footers and metadata."""
+def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = True,
+            qr_place: qr.Place | None = None) -> bytes:
+    """One PDF of every page of ``parts`` in order, with footers, the seed code's QR on the first page,
+    and metadata. Without ``footer`` (a print shop's file) the code is in the metadata only."""
     document = pikepdf.new()
     sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
     for source in sources:
         document.pages.extend(source.pages)
     if footer:
-        _stamp_footers(document, code, title)
+        _stamp_footers(document, code, title, qr_place)
     _share_font_files(document)
     _metadata(document, code, title)
     buffer = io.BytesIO()
@@ -45,14 +48,17 @@ def page_size(page: pikepdf.Page) -> tuple[float, float]:
     return x1 - x0, y1 - y0
 
 
-def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str) -> None:
-    """Draw every footer with ReportLab on a page of the same size, then lay it over the page."""
+def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str, qr_place: qr.Place | None) -> None:
+    """Draw every footer (and the first page's QR) with ReportLab on a page of the same size, then lay it
+    over the page."""
     sizes = [page_size(page) for page in document.pages]
     overlay = new_document(code, title, sizes[0])
     for number, size in enumerate(sizes, 1):
         overlay.canvas.setPageSize(size)
         overlay.page_size = size
         draw_footer(overlay, number, len(sizes))
+        if number == 1:
+            draw_seed_qr(overlay, qr_place)
         overlay.canvas.showPage()
     footers = pikepdf.open(io.BytesIO(overlay.finish()))
     for page, stamp in zip(document.pages, footers.pages):

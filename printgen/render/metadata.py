@@ -1,4 +1,4 @@
-"""Reading a printgen file's seed code back: a PDF's metadata, or the comment of a zip of card images.
+"""Reading a printgen file's seed code back: a PDF's metadata, or the comment of a zip of pictures.
 
 The PDF may come from anyone: only a regular file of sensible size is
 opened, and anything pikepdf cannot read is one clear line.
@@ -38,7 +38,7 @@ def read_seed_code(path: Path) -> SeedCode:
     return SeedCode.parse(subject)
 
 
-ZIP_COMMENT_PREFIX = "printgen · "
+COMMENT_PREFIX = "printgen · "  # before the seed code in a zip's comment and a PNG's Comment text
 
 
 def _zip_seed_code(path: Path) -> SeedCode:
@@ -47,6 +47,6 @@ def _zip_seed_code(path: Path) -> SeedCode:
             comment = archive.comment.decode("utf-8", errors="replace")
     except (zipfile.BadZipFile, OSError) as exc:
         raise PrintgenError(f"{path}: cannot read it as a zip ({exc}); give a printgen PDF or a seed code") from None
-    if not comment.startswith(ZIP_COMMENT_PREFIX):
+    if not comment.startswith(COMMENT_PREFIX):
         raise PrintgenError(f"{path}: this zip has no printgen seed code in its comment")
-    return SeedCode.parse(comment[len(ZIP_COMMENT_PREFIX):])
+    return SeedCode.parse(comment[len(COMMENT_PREFIX):])

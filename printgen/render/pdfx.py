@@ -21,12 +21,11 @@ from ..resources import resource_dir
 from ..seed import SeedCode
 from .canvas import PdfDocument, new_document
 from ..words import say_for
-from .cmyk import CmykCanvas
+from .cmyk import PROFILE_FILE, CmykCanvas
 
 say = say_for(__package__)
 
 PDFX_VERSION = "PDF/X-1a:2003"
-PROFILE_FILE = "printgen-cmyk-fogra39.icc"
 OUTPUT_CONDITION = "FOGRA39"  # the characterisation the profile was made from, as color.org registers it
 
 

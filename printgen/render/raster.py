@@ -18,13 +18,15 @@ UNIX = 3  # the zip "made by" system: the same on every machine
 ENTRY_DATE = (2025, 11, 21, 0, 0, 0)  # determinism.FIXED_EPOCH as a zip entry's date (zip dates have no time zone)
 
 
-def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: int) -> Iterator[bytes]:
-    """Each page as an RGB PNG of exactly the size given for it, marked with its resolution."""
+def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float,
+              indexes: Iterable[int] | None = None, comment: str = "") -> Iterator[bytes]:
+    """Each page (the first ones, or those of ``indexes``) as an RGB PNG of exactly the size given for it,
+    marked with its resolution (and ``comment`` as its Comment text, where given)."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf_bytes)
     try:
-        for index, (width, height) in enumerate(sizes):
+        for index, (width, height) in zip(indexes if indexes is not None else range(len(document)), sizes):
             page = document[index]
             page_width, page_height = page.get_size()
             # Asked for a hair more than the exact scale, PDFium's rounding cannot come out a pixel short.
@@ -35,11 +37,50 @@ def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: int) -> I
             if image.size != (width, height):
                 image = image.crop((0, 0, width, height))
             buffer = io.BytesIO()
-            image.save(buffer, "PNG", dpi=(dpi, dpi), compress_level=PNG_LEVEL)
+            text = None
+            if comment:
+                from PIL.PngImagePlugin import PngInfo
+
+                text = PngInfo()
+                text.add_itxt("Comment", comment)
+            image.save(buffer, "PNG", dpi=(round(dpi), round(dpi)), compress_level=PNG_LEVEL, pnginfo=text)
             yield buffer.getvalue()
             page.close()
     finally:
         document.close()
+
+
+def page_count(pdf_bytes: bytes) -> int:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf_bytes)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def pixel_size(page_size: tuple[float, float], dpi: float) -> tuple[int, int]:
+    """A page's size in whole pixels at ``dpi`` (points are 1/72 in)."""
+    return round(page_size[0] * dpi / 72), round(page_size[1] * dpi / 72)
+
+
+def page_pixel_sizes(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None = None) -> list[tuple[int, int]]:
+    """Each page's (or each of ``pages``') size in whole pixels at ``dpi``."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf_bytes)
+    try:
+        indexes = list(range(len(document))) if pages is None else list(pages)
+        return [pixel_size(document[index].get_size(), dpi) for index in indexes]
+    finally:
+        document.close()
+
+
+def pngs_at(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None = None) -> Iterator[bytes]:
+    """Pages of a PDF (all, or the indexes given) as PNGs at ``dpi``: what prints, as a picture."""
+    indexes = list(range(page_count(pdf_bytes))) if pages is None else list(pages)
+    yield from png_pages(pdf_bytes, page_pixel_sizes(pdf_bytes, dpi, indexes), dpi, indexes)
 
 
 def zip_files(files: Iterable[tuple[str, bytes]], comment: str = "") -> bytes:

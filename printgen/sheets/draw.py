@@ -60,8 +60,9 @@ class FormField:
     rotation: int = 0
     page: int = 0
     tooltip: str = ""  # what a viewer shows on hovering: the blank's caption
-    value: str = ""  # a radio button: the choice it stands for
+    value: str = ""  # a radio button: the choice it stands for; a text field: the text it holds
     mark: str = "cross"  # how a chosen button shows: "cross" in a box, "ring" round a printed word, "dot" in a circle
+    on: bool = False  # a button ticked or chosen (a pre-rolled sheet's)
 
 
 @dataclass
@@ -76,7 +77,7 @@ class FormCollector:
 
     def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
             multiline: bool = False, font_size: float = 10.0, caption: str = "", value: str = "",
-            mark: str = "cross") -> None:
+            mark: str = "cross", on: bool = False) -> None:
         if not self.enabled:
             return
         tooltip = caption or re.sub(r"(?<=[a-z])(?=[0-9])|[._-]+", " ", name).strip().capitalize()
@@ -96,7 +97,7 @@ class FormCollector:
         rotation = 90 if abs(b) > abs(a) and b > 0 else 270 if abs(b) > abs(a) else 0
         scale = (a * a + b * b) ** 0.5
         self.fields.append(FormField(full, (min(xs), min(ys), max(xs), max(ys)), kind, multiline,
-                                     round(font_size * scale, 2), rotation, self.page, tooltip, value, mark))
+                                     round(font_size * scale, 2), rotation, self.page, tooltip, value, mark, on))
 
 
 def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:
@@ -192,13 +193,13 @@ def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: floa
     label(c, x + style.pt(3), y + h - cap - style.pt(2), caption.upper(), style, 6.2, bold=True)
     pad = style.pt(3)
     inner_h = h - cap - style.pt(3)
-    if value is not None:
+    if value is not None and not form.enabled:
         size = min(style.pt(value_size), inner_h * 0.8)
         value_text(c, x + pad, y + (inner_h - size * 0.7) / 2 + style.pt(1), w - 2 * pad, value, style, size / style.scale)
-    else:
+    else:  # a blank, or a fillable sheet's value, which the player may change
         form.add(c, name, x + 1, y + 1, w - 2, inner_h, multiline=multiline,
                  font_size=min(style.pt(value_size), inner_h * 0.75) if not multiline else style.pt(9),
-                 caption=caption)
+                 caption=caption, value=value or "")
 
 
 def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, caption: str,
@@ -211,11 +212,11 @@ def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: floa
     c.setLineWidth(0.5)
     c.line(x + cap_w, y, x + w, y)
     c.restoreState()
-    if value is not None:
+    if value is not None and not form.enabled:
         value_text(c, x + cap_w + style.pt(2), y + style.pt(2.5), w - cap_w - style.pt(4), value, style, size)
-    else:
+    else:  # a blank, or a fillable sheet's value, which the player may change
         form.add(c, name, x + cap_w, y + 0.5, w - cap_w, style.pt(size) * 1.35, font_size=style.pt(size) * 0.9,
-                 caption=caption)
+                 caption=caption, value=value or "")
 
 
 def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float, style: Style,
@@ -251,11 +252,11 @@ def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w:
         if checkbox:
             box(c, x + style.pt(1), base + style.pt(2), sq, sq, style)
             form.add(c, f"{name}.used{i + 1}", x + style.pt(1), base + style.pt(2), sq, sq, kind="check")
-        if i < len(values):
+        if i < len(values) and not form.enabled:
             value_text(c, text_x, base + style.pt(2.5), x + w - text_x - style.pt(2), values[i], style, value_size)
-        else:
+        else:  # a blank, or a fillable sheet's value, which the player may change
             form.add(c, f"{name}.{i + 1}", text_x, base + 0.5, x + w - text_x, pitch - 1,
-                     font_size=min(style.pt(value_size), pitch * 0.7))
+                     font_size=min(style.pt(value_size), pitch * 0.7), value=values[i] if i < len(values) else "")
     return count
 
 
@@ -290,13 +291,13 @@ def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, 
                 c.setFillGray(0.55)
                 c.setFont(fonts.MONO, text_fit(str(number), fonts.MONO, size * 0.45, size * 0.85))
                 c.drawCentredString(bx + size / 2, by + size * 0.32, str(number))
-        if i < checked:
+        if i < checked and not form.enabled:
             c.setStrokeGray(0)
             c.setLineWidth(1)
             c.line(bx + 1.5, by + 1.5, bx + size - 1.5, by + size - 1.5)
             c.line(bx + 1.5, by + size - 1.5, bx + size - 1.5, by + 1.5)
-        else:
-            form.add(c, f"{name}.{number}", bx, by, size, size, kind="check")
+        else:  # a blank, or a fillable sheet's tick, which the player may take back
+            form.add(c, f"{name}.{number}", bx, by, size, size, kind="check", on=i < checked)
     c.restoreState()
     return per_row * (size + gap) - gap, rows * (size + gap) - gap
 
@@ -341,14 +342,14 @@ def choice_row(c: Canvas, form: FormCollector, name: str, x: float, y: float, w:
             set_stroke(c, style)
             c.setFillGray(0)
             c.circle(cx + ring / 2, cy, ring / 2, stroke=1, fill=0)
-            if option == chosen:
+            if option == chosen and not form.enabled:
                 c.circle(cx + ring / 2, cy, ring * 0.28, stroke=0, fill=1)
             c.restoreState()
             label(c, cx + ring + style.pt(3), base, option, style, size, bold=option == chosen,
                   gray=0 if option == chosen else 0.15)
-            if chosen is None:
+            if chosen is None or form.enabled:  # a fillable sheet's choice stays the player's to change
                 form.add(c, name, cx, cy - ring / 2, ring, ring, kind="radio", caption=caption, value=option,
-                         mark="dot")
+                         mark="dot", on=option == chosen)
             cx += ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size) + style.pt(6)
 
 
@@ -370,13 +371,13 @@ def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float
         size = max(MIN_TYPE, min(h * 0.55, style.pt(7)))
         c.setFont(fonts.MONO_BOLD if current == rank else fonts.MONO, size)
         c.drawCentredString(bx + bw / 2, y + (h - size * 0.7) / 2, rank)
-        if current == rank:
+        if current == rank and not form.enabled:
             c.setStrokeGray(0)
             c.setLineWidth(1.2)
             c.ellipse(bx + 1.2, y + 1.2, bx + bw - 1.2, y + h - 1.2, stroke=1, fill=0)
         c.restoreState()
-        if current is None:
-            form.add(c, f"{name}.die", bx, y, bw, h, kind="radio", value=rank, mark="ring")
+        if current is None or form.enabled:  # a fillable sheet's rank stays the player's to change
+            form.add(c, f"{name}.die", bx, y, bw, h, kind="radio", value=rank, mark="ring", on=current == rank)
 
 
 def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Style, size: float = 7,

@@ -8,8 +8,15 @@ and embedded once as a TrueType font in the form's resources and in each
 field's appearance; every text field's tooltip says it takes those letters.
 Tick boxes draw their cross as lines and need no font; a choice of one is a
 radio group whose buttons show a cross, a ring round the printed word or a dot.
-Viewers are asked to redraw field appearances (NeedAppearances), so typed text
-shows in the embedded font.
+
+Every field carries its own finished appearance: a text field its value set in
+the embedded font, a button an "on" and an "off" drawing, and each button's
+appearance characteristics (/MK: the ZapfDingbats sign of its mark), so every
+viewer draws them alike, whether it shows the appearances (MuPDF, Acrobat) or
+builds its own from /MK (Poppler, when a filler asks it to). A viewer builds a
+text field's appearance afresh as a player types, from /DA and the form's
+embedded font. A pre-rolled sheet's values are the fields' values, so a player
+can edit them.
 """
 
 from __future__ import annotations
@@ -131,29 +138,35 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
             on, off = shared[key]
             state = pikepdf.Name("/" + _state_name(f.value)) if f.kind == "radio" else pikepdf.Name.Yes
             annot.AP = pikepdf.Dictionary(N=pikepdf.Dictionary({str(state): on, "/Off": off}))
+            annot.AS = state if f.on else pikepdf.Name.Off
+            mk.CA = pikepdf.String(ZAPF_SIGNS[mark])
             if f.kind == "radio":
                 ref = pdf.make_indirect(annot)
-                _join_group(pdf, groups, all_fields, f, ref)
+                _join_group(pdf, groups, all_fields, f, ref, state)
                 _place(pdf, page, ref, mk)
                 continue
-            annot.V = pikepdf.Name.Off
+            annot.V = state if f.on else pikepdf.Name.Off
         else:
             annot.FT = pikepdf.Name.Tx
             size = max(6.0, min(f.font_size, 14.0))
             annot.DA = pikepdf.String(f"{FONT_KEY} {size:g} Tf 0 g")
             if f.multiline:
                 annot.Ff = 4096
-            key = ("text", round(bw, 2), round(bh, 2), size, tuple(matrix))
-            if key not in shared:
-                shared[key] = pdf.make_indirect(_xobject(
-                    pdf, f"/Tx BMC q BT {FONT_KEY} {size:g} Tf ET Q EMC".encode(), bw, bh, matrix, resources))
-            blank = shared[key]
-            annot.AP = pikepdf.Dictionary(N=blank)
+            if f.value:
+                annot.V = pikepdf.String(f.value)
+                annot.AP = pikepdf.Dictionary(N=pdf.make_indirect(_xobject(
+                    pdf, _text_appearance(f.value, size, bw, bh, f.multiline), bw, bh, matrix, resources)))
+            else:
+                key = ("text", round(bw, 2), round(bh, 2), size, tuple(matrix))
+                if key not in shared:
+                    shared[key] = pdf.make_indirect(_xobject(
+                        pdf, f"/Tx BMC q BT {FONT_KEY} {size:g} Tf ET Q EMC".encode(), bw, bh, matrix, resources))
+                annot.AP = pikepdf.Dictionary(N=shared[key])
         ref = pdf.make_indirect(annot)
         _place(pdf, page, ref, mk)
         all_fields.append(ref)
     pdf.Root.AcroForm = pdf.make_indirect(pikepdf.Dictionary(
-        Fields=all_fields, DR=resources, DA=pikepdf.String(f"{FONT_KEY} 10 Tf 0 g"), NeedAppearances=True,
+        Fields=all_fields, DR=resources, DA=pikepdf.String(f"{FONT_KEY} 10 Tf 0 g"),
     ))
     out = io.BytesIO()
     pdf.save(out, deterministic_id=True, compress_streams=True,
@@ -176,7 +189,7 @@ NO_TOGGLE_TO_OFF = 1 << 14
 
 
 def _join_group(pdf: pikepdf.Pdf, groups: dict[str, pikepdf.Object], all_fields: pikepdf.Array, f: FormField,
-                widget: pikepdf.Object) -> None:
+                widget: pikepdf.Object, state: pikepdf.Name) -> None:
     """Make a radio button a kid of its group's field, which holds the name, the flags and the choice."""
     if f.name not in groups:
         group = pdf.make_indirect(pikepdf.Dictionary(
@@ -188,6 +201,8 @@ def _join_group(pdf: pikepdf.Pdf, groups: dict[str, pikepdf.Object], all_fields:
     del widget.T
     widget.Parent = groups[f.name]
     groups[f.name].Kids.append(widget)
+    if f.on:
+        groups[f.name].V = state
 
 
 def _state_name(value: str) -> str:
@@ -245,3 +260,41 @@ def _dot(w: float, h: float) -> bytes:
 
 
 MARKS = {"cross": _cross, "ring": _ring, "dot": _dot}
+# The same marks as ZapfDingbats signs, for a viewer that draws a button from its /MK: ✘, ❍ and ●.
+ZAPF_SIGNS = {"cross": "8", "ring": "m", "dot": "l"}
+
+PADDING = 2.0  # pt between a text field's edge and its text
+
+
+def _text_appearance(value: str, size: float, w: float, h: float, multiline: bool) -> bytes:
+    """A text field's value set in the form's font: one line centred in the height, or lines from the top."""
+    _, metrics = _font_program()
+    widths = metrics["widths"]
+
+    def width(text: str) -> float:
+        return sum(widths[code - CODES[0]] for code in text.encode("cp1252", "replace")) * size / 1000
+
+    lines = _wrap(value, width, w - 2 * PADDING) if multiline else [value]
+    leading = size * 1.15
+    top = h - PADDING - size * 0.8 if multiline else (h - size * 0.7) / 2
+    shown = []
+    for index, line in enumerate(lines):
+        y = top - index * leading
+        if y < 0:
+            break
+        text = line.encode("cp1252", "replace").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+        shown.append(b"1 0 0 1 %.2f %.2f Tm (" % (PADDING, y) + text + b") Tj")
+    body = b" ".join(shown)
+    return (b"/Tx BMC q BT %s %g Tf 0 g " % (FONT_KEY.encode(), size)) + body + b" ET Q EMC"
+
+
+def _wrap(text: str, width, room: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and width(trial) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line] if line else lines

@@ -13,7 +13,7 @@ GAME = Game(
     summary="the Adventurer and Opposition sheets, a zone log and bid slips, prompt decks by genre, pre-rolled "
             "obstacles, a reference with exact odds",
     sheets=Offer("the Adventurer sheet (blank or pre-rolled by genre), the Opposition sheet, the zone log and "
-                 "hidden-bid slips",
+                 "hidden-bid slips", (GENRE,),
                  examples=(("sheet --system ascii-hack --count 3 --genre western", "three pre-rolled adventurers"),
                            ("sheet --system ascii-hack --fillable", "the blank set, zone log and bid slips, as a form"))),
     decks={

@@ -1,0 +1,207 @@
+"""The command line's product commands, made from the products' declarations.
+
+For every product there is one command, and its options are exactly the
+options the product and the games declare (printgen/options.py), with their
+help, choices, ranges and defaults. A value given on the command line is
+read into its canonical text by the option itself and checked by the same
+function that checks a seed code, so the command line and ``reproduce`` can
+never disagree about what is allowed.
+
+Besides the declared options a command takes what only a person at a
+terminal gives: ``--system`` (or a deck's NAME), ``--seed``, ``-o``,
+``--force``, ``--quiet``, and files that a seed code records by fingerprint
+(``--templates DIR``, a custom deck's ``--data FILE``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from . import games, products
+from .errors import PrintgenError
+from .options import Option
+from .render import user_templates
+from .render.output import check_writable, default_path, write_atomic
+from .seed import SeedCode, random_seed
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+STDOUT = "-"
+# Options given as a path on the command line and kept in the code as what they point at.
+PATH_OPTIONS = {
+    "templates": ("DIR", "Your own templates and phrasebooks first, the built-in ones behind them (also: "
+                  "PRINTGEN_TEMPLATES). Start from 'printgen templates export DIR'."),
+    "data": ("FILE", "The custom deck's cards: a .csv or .yaml file."),
+}
+
+
+def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """-o as given: '-' is standard output; a trailing slash means a folder, which is not a file name."""
+    if value is None or value == STDOUT:
+        return None if value is None else Path(STDOUT)
+    if value.endswith(("/", os.sep)):
+        raise PrintgenError(f"-o {value} names a folder; give a file name, e.g. -o {value}file.pdf")
+    return Path(value)
+
+
+seed_option = click.option("--seed", metavar="TEXT",
+                           help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
+out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
+                          help="Output file ('-': standard output). Default: output/<product>-<system>-<seed>.<ext>")
+force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
+
+
+def examples_epilog(lines: list[tuple[str, str]]) -> str:
+    """The --help examples, aligned."""
+    width = max((len(command) for command, _ in lines), default=0) + 11
+    body = "\n".join(f"  {('printgen ' + command):<{width}}{what}" for command, what in lines)
+    return "\b\nExamples:\n" + body + "\n" if lines else ""
+
+
+def say(message: str, quiet: bool) -> None:
+    """printgen's own messages go to standard error, so standard output can carry a file."""
+    if not quiet:
+        click.echo(message, err=True)
+
+
+def product_command(product: products.Product) -> click.Command:
+    """One click command for ``product``: its declared options, and the terminal's own."""
+    variants = product.all_options()
+    systems = product.systems()
+    params: list[click.Parameter] = []
+    if product.argument is not None:
+        params.append(click.Argument([product.argument.replace("-", "_")], metavar="NAME"))
+    if len(systems) > 1 or systems[0] in games.games():
+        params.append(click.Option(["--system"], type=click.Choice(sorted(systems)),
+                                   required=product.system_from is None, help="The game."))
+    for name, takers in sorted(variants.items()):
+        option = takers[0][0]
+        if name in PATH_OPTIONS:
+            metavar, help_text = PATH_OPTIONS[name]
+            params.append(click.Option([f"--{name}", name.replace("-", "_")], metavar=metavar, help=help_text,
+                                       envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
+        elif option.typed and name != product.argument:
+            params.append(_click_option(option, takers, systems))
+    if product.name == "sheet":
+        params.append(click.Option(["--blank"], is_flag=True, help="Blank sheets to fill in at the table (the default)."))
+
+    def callback(seed: str | None, out: Path | None, force: bool, quiet: bool, **given: Any) -> None:
+        run(product, given, seed, out, force, quiet)
+
+    command = click.Command(product.name, callback=callback, params=params, help=product.summary,
+                            context_settings=CONTEXT,
+                            epilog=examples_epilog([*product.examples, *games.examples(product.name)]))
+    for decorate in (quiet_option, force_option, out_option, seed_option):
+        command = decorate(command)
+    return command
+
+
+def _click_option(option: Option, takers: list[tuple[Option, str]], systems: tuple[str, ...]) -> click.Option:
+    """A declared option as click shows it; its value stays text until the option reads it."""
+    param = option.name.replace("-", "_")
+    if option.flag:
+        return click.Option([option.flag_name, param], is_flag=True, help=option.help + _for_whom(takers, systems))
+    shapes = {o.metavar for o, _ in takers}
+    metavar = shapes.pop() if len(shapes) == 1 else "VALUE"
+    return click.Option([option.flag_name, param], metavar=metavar, help=option.help + _values_by_game(takers, systems))
+
+
+def _for_whom(takers: list[tuple[Option, str]], systems: tuple[str, ...]) -> str:
+    if len(takers) == len(systems):
+        return ""
+    return f" [{', '.join(system for _, system in takers)}]"
+
+
+def _values_by_game(takers: list[tuple[Option, str]], systems: tuple[str, ...]) -> str:
+    """What each game takes and its default, e.g. " [a: 4..40, default 16; b: 2..14, default 8]"."""
+    if len(takers) == len(systems) and len({(o.metavar, o.default) for o, _ in takers}) == 1:
+        option = takers[0][0]
+        return f"  [default: {_shown(option)}]" if isinstance(option.default, str) else ""
+    parts = []
+    for option, system in takers:
+        default = f", default {_shown(option)}" if isinstance(option.default, str) else ""
+        shape = f": {option.metavar}" if len(takers) > 1 and option.metavar else ""
+        parts.append(f"{system}{shape}{default}")
+    return " [" + "; ".join(parts) + "]"
+
+
+def _shown(option: Option) -> str:
+    """A default as a person types it (a pair is X,Y on the command line)."""
+    return option.default.replace("x", ",") if option.pair else option.default
+
+
+def code_from(product: products.Product, given: dict[str, Any], seed: str) -> SeedCode:
+    """The seed code of a command line: each value read by its option, for the system chosen."""
+    given = {name.replace("_", "-"): value for name, value in given.items() if value is not None and value is not False}
+    system = given.pop("system", None)
+    if system is None:
+        systems = product.systems()
+        system = systems[0] if len(systems) == 1 else product.system_from(given)
+    given = product.from_command_line(system, given)
+    if "templates" in given:
+        given["templates"] = user_templates.digest(Path(str(given["templates"])))
+    declared = {option.name: option for option in product.options(system, {k: str(v) for k, v in given.items()})}
+    texts = {}
+    for name, value in given.items():
+        if name not in declared:
+            takers = games.option_takers(product.name, name) or [s for _, s in product.all_options().get(name, [])]
+            what = f"the {system} {given.get('deck')} deck" if product.argument and given.get("deck") else system
+            raise PrintgenError(f"--{name} is for {', '.join(takers) or 'no system'}, not {what}")
+        texts[name] = declared[name].read(value) if declared[name].typed else str(value)
+    return SeedCode.make(product.name, system, seed, texts)
+
+
+def run(product: products.Product, given: dict[str, Any], seed: str | None, out: Path | None, force: bool,
+        quiet: bool) -> Path | None:
+    """Make a product from the command line and write it; refusals come before a seed is chosen."""
+    if seed is not None and not seed.strip():
+        raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
+    templates = given.get("templates")
+    with user_templates.using(Path(templates) if templates else None):
+        # Bad options first, then a file in the way: one try tells what to fix first.
+        trial = products.request(code_from(product, dict(given), seed or "check"))
+        protected = protected_paths(trial)
+        if out is not None and out != Path(STDOUT) and product.suffix(trial) == "zip" and out.suffix.lower() != ".zip":
+            raise PrintgenError(f"this writes a zip of images; give -o a name ending .zip, not {out.name}")
+        if out is not None and out != Path(STDOUT):
+            check_writable(out, force, protected)
+        if seed is None:
+            seed = random_seed()
+            say(f"seed: {seed}", quiet)
+        return write(products.request(code_from(product, given, seed)), out, force, quiet)
+
+
+def protected_paths(request: products.Request) -> tuple[Path, ...]:
+    """A custom deck's own data file is never the output, even with --force."""
+    data = request.options.get("data")
+    return (Path(str(data)),) if data else ()
+
+
+def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
+          data: bytes | None = None) -> Path | None:
+    """Build the file of a checked request (unless ``data`` holds it) and write it: to ``out``, standard
+    output, or its default path."""
+    if out == Path(STDOUT):
+        data = data if data is not None else products.build(request.code)
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        say(f"seed code: {request.code}", quiet)
+        return None
+    protected = protected_paths(request)
+    if data is None and (out is not None or request.format != products.PICTURES):
+        path = out or default_path(request.product.file_stem(request), products.suffix(request))
+        check_writable(path, force, protected)  # before the work, so a refusal is instant
+        data = products.build(request.code)
+    else:  # pictures are a .png or a zip as they come out: the name waits for the file
+        data = data if data is not None else products.build(request.code)
+        path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
+        check_writable(path, force, protected)
+    write_atomic(path, data, force, protected)
+    say(f"wrote {path}", quiet)
+    say(f"seed code: {request.code}", quiet)
+    return path
