@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 from .geometry import Point, boundary_sides, half_square, side_edge
 from .level import Area, Exit
 
@@ -317,11 +317,6 @@ def _middle(area: Area) -> tuple[Point, float]:
 
 
 def _wrapped(tokens: list[str], size: float, width: float) -> list[str]:
-    """Notes on as many lines as the width needs, never splitting one note."""
-    lines: list[str] = []
-    for token in tokens:
-        if lines and fonts.string_width(f"{lines[-1]} {token}", NOTE_FONT, size) <= width:
-            lines[-1] += f" {token}"
-        else:
-            lines.append(token)
-    return lines
+    """Notes on as many lines as the width needs, each note kept whole as one word (render.text)."""
+    notes = [text_engine.Word(((token, NOTE_FONT),), ((" ", NOTE_FONT),)) for token in tokens]
+    return [line.text for line in text_engine.set_words([[notes]] if notes else [], size, width)]
