@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings, strategies as st
@@ -12,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.render import fonts, text
 from printgen.sheets import draw as sheet_draw
 
+ROOT = Path(__file__).parent.parent
 fonts.register_reportlab_fonts()
 FACES = [fonts.SERIF, fonts.SERIF_BOLD, fonts.SERIF_ITALIC, fonts.MONO, fonts.MONO_BOLD]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,;:!?'()-@·éß"
@@ -144,6 +148,14 @@ def test_the_symbol_fallback_is_measured():
     assert not fonts.has(fonts.SERIF, "★") and fonts.has(fonts.SYMBOLS, "★")
     assert fonts.faces("a★b", fonts.SERIF) == (("a", fonts.SERIF), ("★", fonts.SYMBOLS), ("b", fonts.SERIF))
     assert text.width("★", fonts.SERIF) == text.width("★", fonts.SYMBOLS) > 0
+
+
+def test_measuring_needs_nothing_set_up_first():
+    """A fresh process can measure (white space too) before anything has registered a font."""
+    code = ("from printgen.render import fonts; "
+            "assert fonts.string_width(' ', fonts.SERIF_ITALIC, 10) > 0; "
+            "assert fonts.string_width('A', 'Helvetica', 10) > 0")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 
 def test_the_break_rule_on_plain_widths():

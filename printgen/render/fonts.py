@@ -63,17 +63,22 @@ def register_symbols() -> None:
 
 
 @cache
-def _characters(font: str) -> frozenset[int]:
+def _characters(font: str) -> frozenset[int] | None:
+    """The characters ``font`` has; None for a font that does not say (ReportLab's built-in ones)."""
     if font == SYMBOLS:
         register_symbols()
     else:
         register_reportlab_fonts()
-    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+    cmap = getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
+    return None if cmap is None else frozenset(cmap)
 
 
 def has(font: str, character: str) -> bool:
     """Whether ``font`` draws ``character`` (white space counts as drawn by every font)."""
-    return character.isspace() or ord(character) in _characters(font)
+    if character.isspace():
+        return True
+    found = _characters(font)
+    return found is None or ord(character) in found
 
 
 @lru_cache(maxsize=65536)
@@ -82,6 +87,7 @@ def faces(text: str, font: str) -> tuple[tuple[str, str], ...]:
 
     A character in neither stays in ``font`` (cards.glyphs.check refuses it on a card).
     """
+    register_reportlab_fonts()
     result: list[tuple[str, str]] = []
     for character in text:
         chosen = font if has(font, character) or not has(SYMBOLS, character) else SYMBOLS

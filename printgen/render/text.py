@@ -100,14 +100,7 @@ class Line:
 
     def runs(self) -> tuple[Run, ...]:
         """The line as runs of one font each, spaces included (the fewest pieces to draw)."""
-        merged: list[Run] = []
-        for k, word in enumerate(self.words):
-            for text, font in (word.gap + word.runs if k else word.runs):
-                if merged and merged[-1][1] == font:
-                    merged[-1] = (merged[-1][0] + text, font)
-                else:
-                    merged.append((text, font))
-        return tuple(merged)
+        return tuple(_merged(run for k, word in enumerate(self.words) for run in (word.gap if k else ()) + word.runs))
 
     def draw(self, c: Canvas, x: float, y: float, size: float, by_word: bool = False) -> None:
         """The line from (x, y) on its baseline: as runs, or each word on its own after its space."""
@@ -117,7 +110,8 @@ class Line:
         for k, word in enumerate(self.words):
             if k:
                 x += word.gap_width * size
-            x = draw_runs(c, x, y, word.runs, size)
+            draw_runs(c, x, y, word.runs, size)
+            x += word.width * size
 
 
 Paragraph = Sequence[Run]  # a paragraph's runs; a "\n" in them ends a line
@@ -315,9 +309,9 @@ def fit_line(runs: Paragraph | str, width_: float, max_size: float, min_size: fl
 
 # Drawing --------------------------------------------------------------------------------------------
 
-def draw_run(c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> float:
+def draw_run(c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
     """``text`` at (x, y), left-aligned, centred on x or ending at x, characters its font lacks in the
-    symbol fallback; returns where it ends. The canvas's font is ``font`` afterwards."""
+    symbol fallback. The canvas's font is ``font`` afterwards."""
     if align != "left":
         x -= measure(text, font, size) / (2 if align == "center" else 1)
     parts = fonts.faces(text, font)
@@ -327,13 +321,13 @@ def draw_run(c: Canvas, x: float, y: float, text: str, font: str, size: float, a
         x += measure(part, face, size)
     if parts and parts[-1][1] != font:
         c.setFont(font, size)
-    return x
 
 
 def draw_runs(c: Canvas, x: float, y: float, runs: Iterable[Run], size: float) -> float:
     """Runs one after another on a baseline, each drawn as given; returns where they end."""
     for text, font in runs:
-        x = draw_run(c, x, y, text, font, size)
+        draw_run(c, x, y, text, font, size)
+        x += measure(text, font, size)
     return x
 
 

@@ -394,7 +394,10 @@ def paragraph_height(text: str, style: Style, w: float, size: float = 7, font: s
 
 def rich_line(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size: float, gray: float = 0.1,
               max_width: float | None = None) -> None:
-    """Draw consecutive (font, text) runs on one baseline, shrinking to ``max_width`` (never below MIN_TYPE)."""
+    """Draw consecutive (font, text) runs on one baseline, shrinking to ``max_width`` (never below MIN_TYPE).
+
+    Kept, with ``wrap_runs``, for the sheets that set their lines this way (one drawString a word);
+    new code sets runs with render.text.lines(..., keep_spaces=True) and draws them with Line.draw."""
     runs = [(text, font) for font, text in parts]
     size = max(size, MIN_TYPE)
     if max_width:
@@ -409,7 +412,8 @@ def wrap_runs(parts: list[tuple[str, str]], size: float, width: float, indent: f
               ) -> list[list[tuple[str, str]]]:
     """(font, text) runs broken into lines no wider than ``width`` at ``size``, white space as written;
     lines after the first start ``indent`` in. A word never breaks, and keeps its runs' fonts. Each line
-    is given as its words, each with the white space before it (for ``rich_line``)."""
+    is given as its words, each with the white space before it (for ``rich_line``): render.text.lines
+    in the form the sheets that call this draw."""
     runs = [(text, font) for font, text in parts]
     found = []
     for line in text_engine.lines([runs], size, width, indent=indent, keep_spaces=True):
