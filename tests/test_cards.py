@@ -305,17 +305,17 @@ def test_long_text_shrinks_and_wraps_inside_the_safe_area():
     fitted = text.fit(words, mm(50), mm(40), 9, 5)
     assert fitted is not None and fitted.size < 9
     assert fitted.height <= mm(40)
-    widest = max(text._line_width(line, fitted.size) for line, _ in fitted.lines)
+    widest = max(line.width * fitted.size for line in fitted.lines)
     assert widest <= mm(50) + 1e-6
     # Every word is still there: nothing was cut.
-    printed = " ".join(t for line, _ in fitted.lines for t, _ in line)
+    printed = " ".join(line.text for line in fitted.lines)
     assert printed.split() == words[0].text.split()
 
 
 def test_a_word_longer_than_the_line_is_broken_not_cut():
     fitted = text.fit([Paragraph("Supercalifragilisticexpialidocious" * 3)], mm(20), mm(30), 9, 5)
     assert fitted is not None
-    assert "".join(t for line, _ in fitted.lines for t, _ in line) == "Supercalifragilisticexpialidocious" * 3
+    assert "".join(line.text for line in fitted.lines) == "Supercalifragilisticexpialidocious" * 3
 
 
 def test_text_that_cannot_fit_is_refused():
@@ -329,7 +329,7 @@ def test_long_titles_stay_in_the_safe_width():
     deck = Deck("t", "Test", ())
     face = prepare(Card("The Extraordinarily Long-Winded Name of a Creature"), deck, CARD_SIZES["bridge"])
     width = CARD_SIZES["bridge"].width - 2 * SAFE
-    assert all(text._line_width(line, face.title.size) <= width + 1e-6 for line, _ in face.title.lines)
+    assert all(line.width * face.title.size <= width + 1e-6 for line in face.title.lines)
 
 
 @pytest.mark.parametrize("size", ["poker", "mini"])

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts
 from ..units import mm
+from ..render import text as text_engine
 from . import glyphs, marks, text
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CARD_SIZES, CardSize
@@ -191,19 +192,13 @@ def _fit_or_fail(paragraphs, width, height, max_size, min_size, what, size: Card
 
 def _stat_label_size(label: str, width: float, m: Metrics) -> float:
     """6.5 pt on a poker card and never under 6 where the label fits; a long label shrinks to fit its box."""
-    size = m.pt(STAT_LABEL, LEGIBLE_LABEL)
-    while size > MIN_STAT_LABEL and glyphs.width(label.upper(), fonts.SERIF_BOLD, size) > width - mm(1):
-        size -= 0.25
-    return size
+    return text_engine.fit_line(label.upper(), width - mm(1), m.pt(STAT_LABEL, LEGIBLE_LABEL), MIN_STAT_LABEL,
+                                fonts.SERIF_BOLD).size
 
 
 def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
-    size = m.pt(17)
-    while size >= m.pt(7, 6.5):
-        if glyphs.width(value, fonts.MONO_BOLD, size) <= width:
-            return size
-        size -= 0.5
-    return None
+    fitted = text_engine.fit_line(value, width, m.pt(17), m.pt(7, 6.5), fonts.MONO_BOLD, step=0.5)
+    return fitted.size if fitted.fits else None
 
 
 def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float) -> float:
@@ -296,12 +291,8 @@ def _tag_widths(tags: tuple[str, ...], size: float) -> list[float]:
 
 def _tag_size(tags: tuple[str, ...], m: Metrics) -> float | None:
     """The largest badge size at which every badge fits on one line."""
-    size = m.pt(6.5, 5)
-    while size >= 4.5:
-        if sum(_tag_widths(tags, size)) + TAG_GAP * (len(tags) - 1) <= m.inner_width:
-            return size
-        size -= 0.25
-    return None
+    return next((size for size in text_engine.steps(m.pt(6.5, 5), 4.5)
+                 if sum(_tag_widths(tags, size)) + TAG_GAP * (len(tags) - 1) <= m.inner_width), None)
 
 
 def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 from .geometry import Point, boundary_sides, half_square, side_edge
 from .level import Area, Exit
 
@@ -104,8 +105,9 @@ def note_lines(area: Area, notes: list[str], pitch: float) -> list[NoteLine]:
     grids: dict[int, list[Point]] = {}
     for shown, margin, avoid, steps in attempts:
         places = _Lazy(lambda n=steps: grids.get(n) or grids.setdefault(n, _places(area, floor, cx, cy, n)), (cx, cy))
-        note_size, number_size = note_top, number_top
-        while True:
+        # Both sizes shrink together, each down to MIN_NOTE (render.text's steps).
+        for note_size, number_size in zip_longest(text_engine.steps(note_top, MIN_NOTE, 1.0),
+                                                  text_engine.steps(number_top, MIN_NOTE, 1.5), fillvalue=MIN_NOTE):
             widths = sorted({width * pitch * 0.92, *(fonts.string_width(t, NOTE_FONT, note_size) for t in shown)},
                             reverse=True)
             for wrap in widths:
@@ -117,9 +119,6 @@ def note_lines(area: Area, notes: list[str], pitch: float) -> list[NoteLine]:
                     boxes = [(l + x, t + y, r + x, b + y) for l, t, r, b in relative]
                     if not _hits(boxes, avoid) and all(floor.holds(b, margin) for b in boxes):
                         return _placed(block, x, y)
-            if note_size <= MIN_NOTE and number_size <= MIN_NOTE:
-                break
-            note_size, number_size = max(MIN_NOTE, note_size - 1.0), max(MIN_NOTE, number_size - 1.5)
     # Nothing fits (a half square with doors in all its walls and a stair): the number alone at the
     # middle of the floor, marked crowded.
     return [replace(line, crowded=True) for line in
@@ -317,11 +316,6 @@ def _middle(area: Area) -> tuple[Point, float]:
 
 
 def _wrapped(tokens: list[str], size: float, width: float) -> list[str]:
-    """Notes on as many lines as the width needs, never splitting one note."""
-    lines: list[str] = []
-    for token in tokens:
-        if lines and fonts.string_width(f"{lines[-1]} {token}", NOTE_FONT, size) <= width:
-            lines[-1] += f" {token}"
-        else:
-            lines.append(token)
-    return lines
+    """Notes on as many lines as the width needs, each note kept whole as one word (render.text)."""
+    notes = [text_engine.Word(((token, NOTE_FONT),), ((" ", NOTE_FONT),)) for token in tokens]
+    return [line.text for line in text_engine.set_words([[notes]] if notes else [], size, width)]

@@ -3,9 +3,15 @@
 Two families: a readable serif for text (Charis SIL) and a monospace for the
 @-and-ASCII flavour and for seed codes (JetBrains Mono). Both are TrueType, so
 ReportLab can subset and embed them; nothing depends on the fonts a machine has.
+
+Charis SIL and JetBrains Mono have no ★ or ☠; a deck file may well. Such a
+character is drawn (and measured) in "PG Symbols" (DejaVu Sans cut to its
+symbol blocks, fonts/LICENSE-PGSymbols.txt) at the same size: ``faces`` cuts a
+text where it changes between its font and that fallback. Measuring, wrapping
+and drawing text is render/text.py's.
 """
 
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -19,6 +25,7 @@ SERIF_ITALIC = "PG-Serif-Italic"
 SERIF_BOLD_ITALIC = "PG-Serif-BoldItalic"
 MONO = "PG-Mono"
 MONO_BOLD = "PG-Mono-Bold"
+SYMBOLS = "PG-Symbols"  # the fallback for characters the text faces lack
 
 FONT_FILES = {
     SERIF: "CharisSIL-Regular.ttf",
@@ -28,6 +35,7 @@ FONT_FILES = {
     MONO: "JetBrainsMono-Regular.ttf",
     MONO_BOLD: "JetBrainsMono-Bold.ttf",
 }
+SYMBOLS_FILE = "PGSymbols-Regular.ttf"
 
 
 @cache
@@ -47,22 +55,59 @@ def register_reportlab_fonts() -> None:
     addMapping(MONO, 1, 1, MONO_BOLD)
 
 
-def string_width(text: str, font: str, size: float) -> float:
+@cache
+def register_symbols() -> None:
+    """Register the symbol fallback too (only a text with a character its face lacks needs it)."""
     register_reportlab_fonts()
-    return pdfmetrics.stringWidth(text, font, size)
+    pdfmetrics.registerFont(TTFont(SYMBOLS, str(fonts_dir() / SYMBOLS_FILE)))
+
+
+@cache
+def _characters(font: str) -> frozenset[int] | None:
+    """The characters ``font`` has; None for a font that does not say (ReportLab's built-in ones)."""
+    if font == SYMBOLS:
+        register_symbols()
+    else:
+        register_reportlab_fonts()
+    cmap = getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
+    return None if cmap is None else frozenset(cmap)
+
+
+def has(font: str, character: str) -> bool:
+    """Whether ``font`` draws ``character`` (white space counts as drawn by every font)."""
+    if character.isspace():
+        return True
+    found = _characters(font)
+    return found is None or ord(character) in found
+
+
+@lru_cache(maxsize=65536)
+def faces(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    """``text`` as (text, font) runs, cut where it changes between ``font`` and the symbol fallback.
+
+    A character in neither stays in ``font`` (cards.glyphs.check refuses it on a card).
+    """
+    register_reportlab_fonts()
+    result: list[tuple[str, str]] = []
+    for character in text:
+        chosen = font if has(font, character) or not has(SYMBOLS, character) else SYMBOLS
+        if result and result[-1][1] == chosen:
+            result[-1] = (result[-1][0] + character, chosen)
+        else:
+            result.append((character, chosen))
+    return tuple(result)
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """How wide ``text`` prints in ``font`` at ``size`` (render.text.measure)."""
+    from . import text as text_engine
+
+    return text_engine.measure(text, font, size)
 
 
 def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap into lines no wider than ``width`` (a longer single word stands alone)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if string_width(trial, font, size) <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+    """``text`` broken into lines no wider than ``width`` (render.text.lines: a "\n" ends a line, a word
+    wider than a line stands alone on it)."""
+    from . import text as text_engine
+
+    return [line.text for line in text_engine.lines([[(text, font)]], size, width)]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 
 MIN_TYPE = 6.0  # pt: no text on a sheet prints smaller, whatever the number to a page
 MIN_BOX = 3.5 * 72 / 25.4  # pt: no tick box or number box prints smaller (3.5 mm)
@@ -106,11 +106,9 @@ def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:
 
 
 def text_fit(text: str, font: str, size: float, width: float, floor: float = MIN_TYPE) -> float:
-    """The largest size up to ``size`` (and not below ``floor``) at which ``text`` fits in ``width``."""
-    size = max(size, floor)
-    while size > floor and fonts.string_width(text, font, size) > width:
-        size = max(floor, size - 0.25)
-    return size
+    """The largest size up to ``size`` (and not below ``floor``) at which ``text`` fits in ``width``
+    on one line (render.text.fit_line; ``floor`` if it fits at none)."""
+    return text_engine.fit_line(text, width, max(size, floor), floor, font).size
 
 
 def title_band(c: Canvas, w: float, top: float, text: str, style: Style, right: str = "", height: float = 22) -> float:
@@ -303,19 +301,12 @@ def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, 
 
 
 def choice_lines(options: list[str], w: float, style: Style, size: float = 8) -> list[list[str]]:
-    """The options of a choice_row broken into lines that fit ``w``."""
+    """The options of a choice_row broken into lines that fit ``w`` (each a ring and its word, render.text's
+    break rule)."""
     type_size = style.type(size)
     ring = max(MIN_BOX, type_size * 1.2)
-    lines: list[list[str]] = [[]]
-    used = 0.0
-    for option in options:
-        width = ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size)
-        if lines[-1] and used + style.pt(6) + width > w:
-            lines.append([])
-            used = 0.0
-        used += (style.pt(6) if lines[-1] else 0) + width
-        lines[-1].append(option)
-    return lines
+    widths = [ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size) for option in options]
+    return [[options[k] for k in line] for line in text_engine.greedy(widths, [style.pt(6)] * len(options), w)]
 
 
 def choice_pitch(style: Style, size: float = 8) -> float:
@@ -383,18 +374,13 @@ def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float
 def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Style, size: float = 7,
               font: str | None = None, leading: float = 1.2, gray: float = 0.15, max_lines: int | None = None) -> float:
     """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it."""
-    font = font or fonts.SERIF
     size = style.type(size)
-    lines = fonts.wrap_text(text, font, size, w)
+    lines = text_engine.lines([[(text, font or fonts.SERIF)]], size, w)
     if max_lines is not None:
         lines = lines[:max_lines]
     c.saveState()
     c.setFillGray(gray)
-    c.setFont(font, size)
-    yy = y_top - size
-    for line in lines:
-        c.drawString(x, yy, line)
-        yy -= size * leading
+    yy = text_engine.draw_lines(c, lines, x, y_top, w, size, text_engine.Spacing(leading))
     c.restoreState()
     return yy + size * leading - size * 0.35
 
@@ -403,43 +389,42 @@ def paragraph_height(text: str, style: Style, w: float, size: float = 7, font: s
                      leading: float = 1.2) -> float:
     """How far down ``paragraph`` with the same arguments reaches below its ``y_top``."""
     size = style.type(size)
-    lines = len(fonts.wrap_text(text, font or fonts.SERIF, size, w))
+    lines = len(text_engine.lines([[(text, font or fonts.SERIF)]], size, w))
     return size + (lines - 1) * size * leading + size * 0.35
 
 
 def rich_line(c: Canvas, x: float, y: float, parts: list[tuple[str, str]], size: float, gray: float = 0.1,
               max_width: float | None = None) -> None:
-    """Draw consecutive (font, text) runs on one baseline, shrinking to ``max_width`` (never below MIN_TYPE)."""
+    """Draw consecutive (font, text) runs on one baseline, shrinking to ``max_width`` (never below MIN_TYPE).
+
+    Kept, with ``wrap_runs``, for the sheets that set their lines this way (one drawString a word);
+    new code sets runs with render.text.lines(..., keep_spaces=True) and draws them with Line.draw."""
+    runs = [(text, font) for font, text in parts]
     size = max(size, MIN_TYPE)
     if max_width:
-        while size > MIN_TYPE and sum(fonts.string_width(t, f, size) for f, t in parts) > max_width:
-            size -= 0.25
+        size = text_engine.fit_line(runs, max_width, size, MIN_TYPE).size
     c.saveState()
     c.setFillGray(gray)
-    for font, text in parts:
-        c.setFont(font, size)
-        c.drawString(x, y, text)
-        x += fonts.string_width(text, font, size)
+    text_engine.draw_runs(c, x, y, runs, size)
     c.restoreState()
 
 
 def wrap_runs(parts: list[tuple[str, str]], size: float, width: float, indent: float = 0
               ) -> list[list[tuple[str, str]]]:
-    """(font, text) runs broken into lines no wider than ``width`` at ``size``; lines after the first
-    start ``indent`` in. A word never breaks, and keeps its run's font."""
-    words = [(font, word) for font, text in parts for word in re.findall(r"\s*\S+", text)]
-    lines: list[list[tuple[str, str]]] = [[]]
-    used = 0.0
-    for font, word in words:
-        room = width - (indent if len(lines) > 1 else 0)
-        w = fonts.string_width(word, font, size)
-        if lines[-1] and used + w > room:
-            word = word.lstrip()
-            lines.append([])
-            used, w = 0.0, fonts.string_width(word, font, size)
-        lines[-1].append((font, word))
-        used += w
-    return lines
+    """(font, text) runs broken into lines no wider than ``width`` at ``size``, white space as written;
+    lines after the first start ``indent`` in. A word never breaks, and keeps its runs' fonts. Each line
+    is given as its words, each with the white space before it (for ``rich_line``): render.text.lines
+    in the form the sheets that call this draw."""
+    runs = [(text, font) for font, text in parts]
+    found = []
+    for line in text_engine.lines([runs], size, width, indent=indent, keep_spaces=True):
+        pieces = []
+        for k, word in enumerate(line.words):
+            gap = "".join(text for text, _ in word.gap) if k else ""
+            (first, font), *rest = word.runs
+            pieces += [(font, gap + first)] + [(f, t) for t, f in rest]
+        found.append(pieces)
+    return found
 
 
 def vstack(top: float, height: float, parts: list[float], gap: float) -> list[tuple[float, float]]:
