@@ -6,8 +6,8 @@
 import resource
 import time
 
-from printgen.products import build, game_request
-from printgen.products.dungeon import COMMON
+from printgen import products
+from printgen.products import build
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
 from printgen.systems.amulet import dungeon as dungeon_product, generate as dungeon
@@ -29,7 +29,7 @@ def main() -> None:
             rooms += sum(len(level.areas) for level in built.levels)
         elapsed = time.perf_counter() - start
         print(f"generation, {units:2} units: {3 * seeds / elapsed:.0f} levels/s, {rooms / (3 * seeds):.1f} rooms a level")
-    request, _ = game_request("dungeon", code_for("bench-maps", 10, 8), COMMON)
+    request = products.request(code_for("bench-maps", 10, 8))
     built = dungeon_product.generate(request)
     start = time.perf_counter()
     with pinned():

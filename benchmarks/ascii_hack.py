@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from printgen.products import build, deck as deck_product  # noqa: E402
+from printgen.products import build  # noqa: E402
 from printgen.seed import SeedCode  # noqa: E402
 
 RUNS = 5
@@ -28,9 +28,7 @@ def reference(size: str) -> SeedCode:
 
 
 def deck(name: str, fmt: str = "pdf", **own: str) -> SeedCode:
-    options = deck_product.options_for("ascii-hack", name, "poker", "letter", "long", 3.0, "short", "sheet", "0,0",
-                                       False, None, fmt, {"genre": "fantasy", **own})
-    return SeedCode.make("deck", "ascii-hack", "bench", options)
+    return SeedCode.make("deck", "ascii-hack", "bench", {"deck": name, "format": fmt, **own})
 
 
 def measure(label: str, code: SeedCode) -> None:

@@ -20,16 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from printgen.products import build, deck as deck_product  # noqa: E402
+from printgen.cards import custom  # noqa: E402
+from printgen.products import build  # noqa: E402
 from printgen.seed import SeedCode  # noqa: E402
 
 RUNS = 5
 
 
 def creature_code(layout: str) -> SeedCode:
-    options = deck_product.options_for("roguelike", "creatures", "poker", "letter", "long", 3.0, "short", layout,
-                                       "0,0", False, None)
-    return SeedCode.make("deck", "roguelike", "bench", options)
+    return SeedCode.make("deck", "roguelike", "bench", {"deck": "creatures", "layout": layout})
 
 
 def custom_code(folder: Path, cards: int, layout: str = "sheet", vendor: str = "generic") -> SeedCode:
@@ -40,8 +39,8 @@ def custom_code(folder: Path, cards: int, layout: str = "sheet", vendor: str = "
         for n in range(cards):
             body = f"Card number {n}: " + "a rule that takes a line or two of text to explain. " * (1 + n % 3)
             writer.writerow([f"Card {n}", body, 1, n % 12, (n * 7) % 12, n % 5])
-    options = deck_product.options_for("roguelike", "custom", "poker", "letter", "long", None, "short", layout,
-                                       "0,0", False, path, vendor=vendor)
+    options = {"deck": "custom", "layout": layout, "vendor": vendor, "data": str(path),
+               "data-sha256": custom.file_digest(path)}
     return SeedCode.make("deck", "roguelike", "bench", options)
 
 

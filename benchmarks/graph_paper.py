@@ -7,7 +7,7 @@ import argparse
 import time
 
 from printgen.products import build
-from printgen.products.graph_paper import GRIDS, options_for
+from printgen.products.graph_paper import GRIDS
 from printgen.seed import SeedCode
 
 
@@ -15,10 +15,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pages", type=int, default=50)
     args = parser.parse_args()
-    build(SeedCode.make("graph-paper", "generic", "warm-up", options_for("letter", None, 1, 5)))  # fonts, imports
+    build(SeedCode.make("graph-paper", "generic", "warm-up", {}))  # fonts, imports
     for paper in ("letter", "a4"):
         for grid in GRIDS:
-            code = SeedCode.make("graph-paper", "generic", "bench", options_for(paper, grid, args.pages, 5))
+            code = SeedCode.make("graph-paper", "generic", "bench", {"paper": paper, "grid": grid, "pages": args.pages})
             start = time.perf_counter()
             data = build(code)
             elapsed = time.perf_counter() - start

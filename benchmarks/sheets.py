@@ -9,7 +9,6 @@ import io
 import time
 
 from printgen.products import build
-from printgen.products.sheet import options_for
 from printgen.seed import SeedCode
 
 RUNS = [
@@ -28,8 +27,8 @@ RUNS = [
 
 
 def code_for(system, count, per_page, fillable, fmt, seed="bench"):
-    genre = "fantasy" if system == "ascii-hack" else None
-    return SeedCode.make("sheet", system, seed, options_for(system, "letter", count, per_page, fillable, False, genre, fmt))
+    options = {"count": count, "per-page": per_page, "fillable": fillable, "format": fmt}
+    return SeedCode.make("sheet", system, seed, {k: v for k, v in options.items() if v is not None})
 
 
 def main() -> None:

@@ -35,7 +35,8 @@ templates_option = click.option(
 
 @click.group(context_settings=CONTEXT, epilog=examples_epilog([
     ("graph-paper --seed moonpie", "¼-inch graph paper on Letter"),
-    ("dungeon --system roguelike --seed moonpie", "a one-shot dungeon; 'printgen list' names the systems"),
+    (f"dungeon --system {games.first_offering('dungeon')} --seed moonpie",
+     "a one-shot dungeon; 'printgen list' names the systems"),
     ("reproduce output/graph-paper-generic-moonpie.pdf", "the same file again, byte for byte (it says so)"),
     ("list", "what printgen can make"),
 ]))
@@ -116,7 +117,7 @@ def templates_group() -> None:
 
 @templates_group.command("export", context_settings=CONTEXT, epilog=examples_epilog([
     ("templates export my-templates", "copy the built-in templates and phrasebooks to change"),
-    ("dungeon --system roguelike --templates my-templates", "print with them"),
+    (f"dungeon --system {games.first_offering('dungeon')} --templates my-templates", "print with them"),
 ]))
 @click.argument("folder", type=click.Path(path_type=Path))
 def templates_export(folder: Path) -> None:

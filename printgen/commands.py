@@ -31,12 +31,8 @@ from .seed import SeedCode, random_seed
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 STDOUT = "-"
-# Options given as a path on the command line and kept in the code as what they point at.
-PATH_OPTIONS = {
-    "templates": ("DIR", "Your own templates and phrasebooks first, the built-in ones behind them (also: "
-                  "PRINTGEN_TEMPLATES). Start from 'printgen templates export DIR'."),
-    "data": ("FILE", "The custom deck's cards: a .csv or .yaml file."),
-}
+# Options given as a path on the command line and kept in the code as what they point at (a fingerprint).
+PATH_OPTIONS = {"templates": "DIR", "data": "FILE"}
 
 
 def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
@@ -63,7 +59,7 @@ def examples_epilog(lines: list[tuple[str, str]]) -> str:
     return "\b\nExamples:\n" + body + "\n" if lines else ""
 
 
-def say(message: str, quiet: bool) -> None:
+def tell(message: str, quiet: bool) -> None:
     """printgen's own messages go to standard error, so standard output can carry a file."""
     if not quiet:
         click.echo(message, err=True)
@@ -82,9 +78,8 @@ def product_command(product: products.Product) -> click.Command:
     for name, takers in sorted(variants.items()):
         option = takers[0][0]
         if name in PATH_OPTIONS:
-            metavar, help_text = PATH_OPTIONS[name]
-            params.append(click.Option([f"--{name}", name.replace("-", "_")], metavar=metavar, help=help_text,
-                                       envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
+            params.append(click.Option([f"--{name}", name.replace("-", "_")], metavar=PATH_OPTIONS[name],
+                                       help=option.help, envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
         elif option.typed and name != product.argument:
             params.append(_click_option(option, takers, systems))
     if product.name == "sheet":
@@ -172,7 +167,7 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
             check_writable(out, force, protected)
         if seed is None:
             seed = random_seed()
-            say(f"seed: {seed}", quiet)
+            tell(f"seed: {seed}", quiet)
         return write(products.request(code_from(product, given, seed)), out, force, quiet)
 
 
@@ -190,7 +185,7 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
         data = data if data is not None else products.build(request.code)
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-        say(f"seed code: {request.code}", quiet)
+        tell(f"seed code: {request.code}", quiet)
         return None
     protected = protected_paths(request)
     if data is None and (out is not None or request.format != products.PICTURES):
@@ -202,6 +197,6 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
         path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
         check_writable(path, force, protected)
     write_atomic(path, data, force, protected)
-    say(f"wrote {path}", quiet)
-    say(f"seed code: {request.code}", quiet)
+    tell(f"wrote {path}", quiet)
+    tell(f"seed code: {request.code}", quiet)
     return path

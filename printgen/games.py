@@ -166,6 +166,11 @@ def offering(product: str) -> dict[str, Game]:
     return {gid: g for gid, g in games().items() if g.offer(product) is not None}
 
 
+def first_offering(product: str) -> str:
+    """The id of the first game that makes ``product``: the one --help examples show."""
+    return next(iter(offering(product)))
+
+
 def offer_for(product: str, system: str) -> tuple[Game, Offer]:
     """The game and its offer for ``product``, or one clear line naming the games that make it."""
     g = game(system)

@@ -8,7 +8,6 @@ import pytest
 from printgen.cards.sizes import CARD_SIZES
 from printgen.cli import main
 from printgen.products import build
-from printgen.seed import SeedCode
 from printgen.systems.amulet import rules, swarms
 
 from pdfutil import fonts, open_pdf, seed_code

@@ -6,16 +6,15 @@ import pypdfium2
 import pytest
 
 from printgen.products import build
-from printgen.products.sheet import options_for
-from printgen.seed import SeedCode
+
+from pdfutil import seed_code
 
 # Words the rules text spells the American way; printgen prints them the same way wherever Amulet prints them.
 RULES_SPELLING = {"armor": "armour", "honor": "honour", "valor": "valour"}
 
 
 def sheet_text(count=None, per_page=1):
-    code = SeedCode.make("sheet", "amulet", "spelling",
-                         options_for("amulet", "letter", count, per_page, False, False, None, "pdf"))
+    code = seed_code("sheet", "amulet", "spelling", count=count, per_page=per_page)
     doc = pypdfium2.PdfDocument(build(code))
     return " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc))).lower()
 

@@ -3,7 +3,6 @@
 import pytest
 
 from printgen.products import build
-from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
 from pdfutil import fonts, open_pdf, page_sizes, page_texts, seed_code

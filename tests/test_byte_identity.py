@@ -8,7 +8,6 @@ here is a regression.
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 import pytest

@@ -9,7 +9,7 @@ from printgen.errors import PrintgenError
 from printgen.products import build
 
 from pdfutil import seed_code
-from printgen.seed import SeedCode, stream
+from printgen.seed import stream
 from printgen.systems.amulet import characters as amulet
 from printgen.systems.ascii_hack import characters as ascii_hack
 from printgen.systems.rlrl import characters as rlrl

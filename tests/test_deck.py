@@ -16,7 +16,7 @@ from printgen.cards.sizes import CARD_SIZES
 from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code, subject
 from printgen.errors import PrintgenError
 from printgen import products
-from printgen.products import build, deck as deck_product
+from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import decks, rules
 

@@ -342,7 +342,7 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
         (["dungeon", "--system", "roguelike", "--levels", "٣"], "--levels must be a whole number from 1 to 20, not '٣'"),
         (["dungeon", "--system", "roguelike", "--rooms", "2"], "rooms must be a whole number from 4 to 40, not '2'"),
         (["dungeon", "--system", "roguelike", "--players-map", "map"], "players-map must be one of blank, layout, not 'map'"),
-        (["dungeon", "--system", "roguelike", "--format", "svg"], "--format must be one of pdf, json, not 'svg'"),
+        (["dungeon", "--system", "roguelike", "--format", "svg"], "--format must be one of pdf, json, png, not 'svg'"),
     ],
 )
 def test_bad_dungeon_options_are_one_line(args, words):
@@ -462,7 +462,7 @@ def test_no_command_line_words_on_a_printed_page():
 
     option = re.compile(r"(?<![\w-])--[a-z]")
     texts = list(say.book().values()) + [c["text"] for c in rules.choices()]
-    for template in rules.game().templates.glob("*.html"):
+    for template in rules.GAME.templates.glob("*.html"):
         texts.append(re.sub(r"\{#.*?#\}", "", template.read_text(encoding="utf-8"), flags=re.S))
     assert not [t for t in texts if option.search(t)]
     code = SeedCode.make("dungeon", "roguelike", "words", options_for(1, 6))

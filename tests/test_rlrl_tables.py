@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -162,14 +161,11 @@ def test_every_trap_card_gives_its_rule_in_the_words_of_the_key():
                          ids=["blank", "pre-rolled", "two-up-fillable"])
 def test_the_sheet_and_the_reference_of_one_seed_list_the_same_colours(options):
     from printgen.products import build
-    from printgen.products.sheet import options_for
 
     seed = "same-colours"
     listed = colours.listed(colours.for_seed(SeedCode("reference", "rlrl", seed)))
     assert len(listed) == len(colours.magic_items())
-    sheet_options = options_for("rlrl", "letter", options.get("count"), options.get("per-page", 1),
-                                options.get("fillable", False), False, None, "pdf")
-    sheet = " ".join(" ".join(page_texts(build(SeedCode.make("sheet", "rlrl", seed, sheet_options)))).split())
+    sheet = " ".join(" ".join(page_texts(build(SeedCode.make("sheet", "rlrl", seed, options)))).split())
     reference = " ".join(" ".join(page_texts(build(SeedCode.make("reference", "rlrl", seed, {})))).split())
     shown = [f"{colour} {kind}" for colour, kind in listed]
     assert all(line in reference for line in shown)

@@ -7,7 +7,6 @@ import pytest
 
 from printgen import products
 from printgen.products import build
-from printgen.seed import SeedCode
 from printgen.units import PAPERS
 
 from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, subject, seed_code

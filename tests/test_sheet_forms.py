@@ -5,7 +5,6 @@ import re
 import pytest
 
 from printgen.products import build
-from printgen.seed import SeedCode
 from printgen.sheets.draw import LATIN_NOTE
 
 from pdfutil import open_pdf, page_texts, seed_code

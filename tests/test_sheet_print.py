@@ -21,7 +21,6 @@ import pytest
 from printgen import products
 from printgen.products import build
 from printgen.products.sheet import page_plan, roll_characters, sheet_items, sheet_module, spec_of
-from printgen.seed import SeedCode
 from printgen.units import PAPERS, mm
 
 from pdfutil import open_pdf, seed_code

@@ -14,7 +14,6 @@ from printgen.cards.model import BackStyle, Card, Deck, Paragraph
 from printgen.cards.sizes import CARD_SIZES
 from printgen import products
 from printgen.products import build
-from printgen.products import deck as deck_product
 from printgen.render.cmyk import INK_LIMIT, press_cmyk
 from printgen.seed import SeedCode
 from printgen.units import inch, mm

@@ -28,7 +28,7 @@ WORD = re.compile(r"(?<!\S)[^\s]*(?:[a-z][A-Za-z]|[A-Za-z][a-z])[^\s]*")
 LONGEST_ALLOWED = 5
 
 # Calls whose text is not printed on a page: messages to the user, declarations' help, patterns.
-DECLARATIONS = {"Option", "Offer", "Game", "Product", "register", "register_made_whole", "game_product_command",
+DECLARATIONS = {"Option", "Offer", "Game", "Product", "register", "formats",
                 "option", "command", "group", "argument", "version_option",
                 "compile", "fullmatch", "match", "search", "sub"}
 
@@ -109,7 +109,8 @@ def phrasebooks() -> dict[str, tuple[Path, list[Path]]]:
     for game in GAMES.values():
         users = [p for p in game.folder.rglob("*") if p.suffix in (".py", ".html")]
         books[game.id] = (words.builtin_file(game.folder), users)
-    shared_users = [p for p in python_files() if not any(p.is_relative_to(f) for f in game_folders)]
+    shared_users = [p for p in python_files() if not any(p.is_relative_to(f) for f in game_folders)
+                    and p.name != "words.py"]  # words.py shows how phrases are asked for, in its docstring
     shared_users += [p for p in templates_dir().rglob("*.html")]
     books["shared"] = (words.builtin_file(templates_dir()), shared_users)
     return books

@@ -13,7 +13,7 @@ out).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -92,18 +92,19 @@ def made_by(product: str) -> Callable[[], tuple[str, ...]]:
 
 PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter")
 TEMPLATES_OPTION = Option("templates", "Your own templates and phrasebooks first, the built-in ones behind them "
-                          "(the seed code keeps the folder's fingerprint).",
+                          "(also: PRINTGEN_TEMPLATES; start from 'printgen templates export DIR'; the seed code "
+                          "keeps the folder's fingerprint).",
                           pattern="[0-9a-f]{%d}" % user_templates.DIGEST_LENGTH, typed=False)
 PICTURES = "png"
 
 
-def formats(*choices: str, help: str = "pdf: the file to print; json: the same content as data") -> Option:
+def formats(*choices: str, help: str) -> Option:
     """A product's --format: its own formats, and png, the pages as pictures (a zip when there are several)."""
     return Option("format", f"{help}; png: the PDF's pages as pictures at --dpi (one page: a .png, more: "
                   f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0])
 
 
-PDF_OR_JSON = formats("pdf", "json")
+PDF_OR_JSON = formats("pdf", "json", help="pdf: the file to print; json: the same content as data")
 PDF_ONLY = formats("pdf", help="pdf: the file to print")
 DPI_OPTION = Option("dpi", "Pixels per inch of --format png's pictures.", low=50, high=600, default="150",
                     when=("format", PICTURES))

@@ -223,7 +223,7 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
                 c.rotate(90)
             else:
                 c.translate(x, y)
-            module.draw(c, w, h, kind, char, style, form)
+            module.draw(c, w, h, kind, char, style, form, code)
             c.restoreState()
             drawn += 1
             if progress and (drawn % 50 == 0 or drawn == len(items)):

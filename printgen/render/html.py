@@ -33,7 +33,7 @@ from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper
-from ..words import phrasebook
+from ..words import phrasebook, shared_phrasebook
 
 BUILTIN_PREFIX = "builtin:"
 
@@ -68,13 +68,24 @@ class _Loader(jinja2.BaseLoader):
 
 @cache
 def environment(user_dir: Path | None = None) -> jinja2.Environment:
-    return ImmutableSandboxedEnvironment(
+    env = ImmutableSandboxedEnvironment(
         loader=_Loader(user_dir),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["say"] = _say
+    return env
+
+
+@jinja2.pass_context
+def _say(context, key: str, **values: Any) -> str:
+    """A template's ``say`` (called with a key): the phrase from the phrasebook of the game whose template
+    asks (a template under ``<id>/``), or the shared one; imported macros ask their own template's game."""
+    game = games.games().get((context.name or "").removeprefix(BUILTIN_PREFIX).split("/", 1)[0])
+    book = phrasebook(game.id, game.folder) if game is not None else shared_phrasebook()
+    return book(key, **values)
 
 
 def allowed_roots(user_dir: Path | None) -> list[Path]:
@@ -161,12 +172,9 @@ def page_size_css(paper: Paper) -> str:
 
 
 def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
-    """The template ``name`` filled in; a game's template (``<id>/...``) gets its phrasebook as ``say``."""
+    """The template ``name`` filled in; its words come through the global ``say``."""
     try:
         template = environment(user_dir).get_template(name)
-        game = games.games().get(name.removeprefix(BUILTIN_PREFIX).split("/", 1)[0])
-        if game is not None:
-            context.setdefault("say", phrasebook(game.id, game.folder))
         return template.render(generator=f"printgen {__version__}", **context)
     except jinja2.TemplateNotFound as exc:
         raise PrintgenError(f"template {exc.name!r} not found; built-in templates are listed by "

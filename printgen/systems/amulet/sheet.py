@@ -55,7 +55,7 @@ def ladder(start: str | int) -> list[str]:
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector) -> None:
+         form: FormCollector, code: SeedCode | None = None) -> None:
     abilities = characters.rules()["abilities"]
     carried = rules.reference()
     cls = characters.classes()[kind]

@@ -48,7 +48,7 @@ def choices() -> tuple[dict[str, str], ...]:
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector) -> None:
+         form: FormCollector, code: SeedCode | None = None) -> None:
     if kind == "opposition":
         _opposition(c, w, h, style, form)
     elif kind == "zone-log":

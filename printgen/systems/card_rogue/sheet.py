@@ -44,7 +44,7 @@ def choices() -> tuple[dict[str, str], ...]:
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector) -> None:
+         form: FormCollector, code: SeedCode | None = None) -> None:
     if kind == "equipment":
         _equipment(c, w, h, style, form)
     else:

@@ -23,7 +23,7 @@ GAME = Game(
         ),
         examples=(
             ("dungeon --system rlrl --seed moonpie", "the whole campaign: the Dungeon Master's pages, then the rogue's"),
-            ("dungeon --system rlrl --seed moonpie --copies rogue", "only the rogue's sheet and level copies"),
+            ("dungeon --system rlrl --seed moonpie --copies rogue -o rogue.pdf", "only the rogue's sheet and level copies"),
             ("dungeon --system rlrl --seed moonpie --format json", "the campaign as data"),
         ),
     ),

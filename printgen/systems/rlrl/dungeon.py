@@ -21,7 +21,7 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style
 from ...words import say_for
-from . import colours, generate as generator, map_page, reference, sheet
+from . import generate as generator, map_page, reference, sheet
 from .generate import Campaign
 
 say = say_for(__package__)
@@ -72,7 +72,7 @@ def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
     c.saveState()
     c.translate(SHEET_EDGE, SHEET_FOOT)
     sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - SHEET_FOOT, "rogue", None, Style(),
-               FormCollector(enabled=False), item_colours=colours.listed(built.colours))
+               FormCollector(enabled=False), request.code)
     c.restoreState()
     c.showPage()
     for level in built.levels:

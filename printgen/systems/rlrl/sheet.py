@@ -44,19 +44,9 @@ def choices() -> tuple[dict[str, str], ...]:
     return characters.choices()
 
 
-def seed_colours(c: Canvas) -> list[tuple[str, str]]:
-    """(colour, kind) of every potion and wand as this seed deals them: the colours of the same seed's
-    campaign and reference, listed as the campaign's copy of the sheet lists them.
-
-    The sheet contract's ``draw`` is given no seed code; every canvas printgen makes carries it as the
-    PDF's subject (render/canvas.new_document), so it is read back from there.
-    """
-    return colours.listed(colours.for_seed(SeedCode.parse(c._doc.info.subject)))
-
-
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector, item_colours: list[tuple[str, str]] | None = None) -> None:
-    """The sheet; ``item_colours`` (colour, kind) are a campaign's dealt colours, else the seed's (the same)."""
+         form: FormCollector, code: SeedCode) -> None:
+    """The sheet, listing the colours the seed of ``code`` deals: those of its campaign and reference too."""
     r = characters.rules()
     s = style.pt
     gap = s(5)
@@ -100,7 +90,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
 
     # Right column: abilities, lock picks and gold, spells, colours.
-    shown = item_colours or seed_colours(c)
+    shown = colours.listed(colours.for_seed(code))
     col_h = len(shown) * s(13) + s(20)
     inner_w = right_w - 2 * s(4)
     # Twelve lock picks in a row where they fit beside the gold at a legible size, else in two rows of six.

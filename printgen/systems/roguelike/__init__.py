@@ -10,7 +10,7 @@ GAME = Game(
     summary="one-shot dungeons, creature/gear/magic/trap/loot/encounter decks, the Character Record, a rules reference",
     sheets=Offer("the Character Record: blank with a page of spells and gear, or pre-rolled", examples=(
         ("sheet --system roguelike", "a blank Character Record"),
-        ("sheet --system roguelike --count 8 --per-page 4", "eight pre-rolled, four to a page"),
+        ("sheet --system roguelike --count 8 --per-page 2", "eight pre-rolled, two to a page"),
     )),
     decks={
         "creatures": Offer("every creature and NPC of Appendix A, 84 cards", examples=(

@@ -48,7 +48,7 @@ def choices() -> tuple[dict[str, str], ...]:
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector) -> None:
+         form: FormCollector, code: SeedCode | None = None) -> None:
     compact = w < 400  # a half or quarter page: the record in its short form
     s = style.pt
     gap = s(5)
