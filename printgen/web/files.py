@@ -25,7 +25,8 @@ def renders() -> Renders:
 
 
 def _cached(tag: str) -> Response | None:
-    if request.if_none_match and (request.if_none_match.contains_weak(tag) or request.if_none_match.star_tag):
+    wanted = request.if_none_match  # werkzeug's ETags hold the tags without their quotes
+    if wanted and (wanted.contains_weak(tag.strip('"')) or wanted.star_tag):
         response = Response(status=304)
         response.headers["ETag"] = tag
         response.headers["Cache-Control"] = FOREVER

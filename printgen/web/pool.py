@@ -140,11 +140,17 @@ class Pool:
             raise Busy(f"the studio is making {settings.max_renders} files already; try again in a moment",
                        settings.retry_after)
         try:
-            try:
-                worker = self._idle.get(timeout=settings.wait_limit)
-            except queue.Empty:
-                raise Busy("every worker has been busy for too long; try again in a moment",
-                           settings.retry_after) from None
+            deadline = time.monotonic() + settings.wait_limit
+            while True:
+                try:
+                    worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
+                except queue.Empty:
+                    raise Busy("every worker has been busy for too long; try again in a moment",
+                               settings.retry_after) from None
+                if worker.process.is_alive():
+                    break
+                log.error("a studio worker had stopped while idle; starting another")
+                self._replace(worker)
             return self._run_on(worker, job, time_limit or settings.time_limit)
         finally:
             self._admitted.release()
