@@ -26,7 +26,7 @@ def studio():
             described = describe(renders().request(code))
         except PrintgenError as exc:
             error = str(exc)
-    return page(described, error, status=400 if error else 200, opened=code)
+    return page(described, error, status=400 if error else 200, opened=code if error else None)
 
 
 def page(described: dict | None, error: str | None, status: int = 200, opened: str | None = None):

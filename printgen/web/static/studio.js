@@ -19,6 +19,7 @@
     prev: $("prev-page"), next: $("next-page"), code: $("code"), copyCode: $("copy-code"),
     share: $("share-link"), copyLink: $("copy-link"), qr: $("qr"), downloads: $("downloads"),
     upload: $("open-upload"), uploadForm: $("open-file"), figure: $("page-figure"),
+    toPages: $("to-pages"), toPagesStatus: $("to-pages-status"), viewer: $("viewer"),
   };
 
   // ---- the catalogue, by game -------------------------------------------------------------------------
@@ -228,6 +229,7 @@
   function working(on) {
     els.working.hidden = !on;
     els.figure.classList.toggle("busy", on);
+    els.toPagesStatus.textContent = on ? "(making…)" : pages.length ? `(${pages.length})` : "";
   }
 
   async function answer(response) {
@@ -454,6 +456,10 @@
     clearTimeout(resized);
     resized = setTimeout(() => { if (shown && pages.length) choose(selected); }, 300);
   });
+
+  if ("IntersectionObserver" in window) {
+    new IntersectionObserver((seen) => { els.toPages.hidden = seen[0].isIntersecting; }).observe(els.viewer);
+  }
 
   start(boot.start);
   if (boot.described) {
