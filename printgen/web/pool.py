@@ -6,7 +6,8 @@ running or waiting for a worker; one more is refused at once (Busy: the
 server answers 503 with Retry-After). A worker that takes longer than the
 time limit, grows past the memory limit or dies is ended (with any process
 it forked) and replaced by a fresh one, so the pool never shrinks and the
-server never goes down with it.
+server never goes down with it; a worker that has grown large with what it
+made is replaced after its job.
 
 Workers come from multiprocessing's fork server, which loads warm.py first:
 a new worker is a fork of an already warm process, so a replacement is
@@ -117,10 +118,10 @@ class Pool:
             self._workers.add(fresh)
         self._idle.put(fresh)
 
-    def _replace(self, broken: Worker) -> None:
-        broken.stop()
+    def _replace(self, old: Worker) -> None:
+        old.stop()
         with self._lock:
-            self._workers.discard(broken)
+            self._workers.discard(old)
             self.replaced += 1
         self._add()
 
@@ -180,7 +181,10 @@ class Pool:
         except BaseException:
             self._replace(worker)
             raise
-        self._idle.put(worker)
+        if worker.resident() > self.settings.worker_recycle:  # grown with what it made: a fresh one instead
+            threading.Thread(target=self._replace, args=(worker,), daemon=True).start()
+        else:
+            self._idle.put(worker)
         if status == "ok":
             return result
         if status == "refused":

@@ -13,9 +13,10 @@ MiB = 1024 * 1024
 class Settings:
     workers: int = max(1, min(os.cpu_count() or 1, 4))  # render processes
     max_renders: int = 32  # renders running or waiting for a worker; one more is refused with 503
-    wait_limit: float = 30.0  # seconds a render may wait for a free worker before 503
+    wait_limit: float = 120.0  # seconds a render may wait for a free worker before 503
     time_limit: float = 60.0  # seconds a worker may spend on one job before it is ended
-    worker_memory: int = 1536 * MiB  # resident memory a worker may reach before it is ended
+    worker_memory: int = 1536 * MiB  # resident memory a worker may reach before its job is ended
+    worker_recycle: int = 320 * MiB  # a worker past this after a job is replaced by a fresh one
     cache_bytes: int = 160 * MiB  # finished files and previews kept, by seed code
     upload_bytes: int = 64 * MiB  # the largest upload POST /reproduce reads
     upload_pages: int = 2000  # the most pages (or images in a zip) an upload may have
