@@ -6,7 +6,6 @@ import atexit
 import logging
 
 from flask import Flask, jsonify, request
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..errors import PrintgenError
 from . import api, files, pages
@@ -44,14 +43,16 @@ def create_app(settings: Settings | None = None) -> Flask:
             response.headers["Retry-After"] = str(exc.retry_after)
         return response
 
-    @app.errorhandler(RequestEntityTooLarge)
+    @app.errorhandler(413)
     def too_large(exc):
         return one_line(f"the upload is larger than the studio's {settings.upload_bytes // MiB} MiB; "
                         f"printgen reproduce FILE reads any file", 413)
 
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException):
+    def http_error(exc):
         return one_line(exc.description or exc.name, exc.code or 500)
+
+    for status in (400, 404, 405, 414, 431):
+        app.register_error_handler(status, http_error)
 
     @app.after_request
     def headers(response):
