@@ -334,3 +334,26 @@ def test_the_cache_keeps_to_its_byte_cap():
     assert cache.get(0) is None and cache.get(19) is not None
     cache.put("huge", b"x" * 600, 600)  # more than a quarter of the cap: not kept
     assert cache.get("huge") is None
+
+
+def test_printgen_serve_templates_is_the_one_way_to_use_templates(tmp_path):
+    from printgen.render import user_templates
+
+    folder = tmp_path / "mine"
+    user_templates.export(folder)
+    studio = create_app(Settings(workers=1, templates=folder))
+    try:
+        client = studio.test_client()
+        form = {"system": "card-rogue", "product": "challenge", "seed": "x", "options": {"levels": "1"},
+                "templates": True}
+        answer = client.post("/api/code", json=form)
+        assert answer.status_code == 200, answer.text
+        code = answer.json["code"]
+        assert f"templates={user_templates.digest(folder)}" in code
+        with user_templates.using(folder):
+            expected = products.build(SeedCode.parse(code))
+        assert client.get(f"/file/{url_code(code)}").data == expected
+        without = client.post("/api/code", json={**form, "templates": False}).json["code"]
+        assert "templates=" not in without
+    finally:
+        studio.extensions["printgen.renders"].close()
