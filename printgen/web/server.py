@@ -52,7 +52,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     def stop(signum, frame):
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, stop)
+    for number in (signal.SIGTERM, signal.SIGINT):  # SIGINT too: a shell may have started it ignoring Ctrl-C
+        signal.signal(number, stop)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     try:
