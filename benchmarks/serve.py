@@ -158,6 +158,8 @@ def main() -> None:
         again = [timed(server, path_of(repeat_code, 1)) for _ in range(max(runs, 20))]
         files = [timed(server, path_of(BOOKLET.format(seed=fresh()))) for _ in range(runs)]
         errors, elapsed, (own, family, pss) = load(server)
+        processes = psutil.Process(server.process.pid)
+        each = [(p.pid, p.memory_full_info()) for p in [processes, *processes.children(recursive=True)]]
     finally:
         server.stop()
     floor = direct(runs)
@@ -168,7 +170,9 @@ def main() -> None:
     print(f"/file/ of a default 3-level Roguelike booklet, new seed ({runs}): {ms(files)}")
     print(f"the same booklet by products.build in one warm process, no server ({runs}): {ms(floor)}")
     print(f"16 clients x 10 requests, mixed: {errors} errors in {elapsed:.1f} s; server {own / 2**20:.0f} MiB, "
-          f"with its workers {family / 2**20:.0f} MiB resident, {pss / 2**20:.0f} MiB proportional")
+          f"with its workers {family / 2**20:.0f} MiB resident, {pss / 2**20:.0f} MiB proportional (peaks)")
+    print("after it, each process (server, fork server, workers): " + ", ".join(
+        f"{info.rss / 2**20:.0f} MiB resident / {info.pss / 2**20:.0f} proportional" for _, info in each))
 
 
 if __name__ == "__main__":

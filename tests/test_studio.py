@@ -357,3 +357,10 @@ def test_printgen_serve_templates_is_the_one_way_to_use_templates(tmp_path):
         assert "templates=" not in without
     finally:
         studio.extensions["printgen.renders"].close()
+
+
+def test_an_upload_from_the_page_that_is_not_a_printgen_file_shows_the_page_with_the_message(client):
+    response = client.post("/reproduce", data={"file": (io.BytesIO(b"hello"), "notes.pdf"), "page": "studio"},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert b'id="open-error"' in response.data and b"notes.pdf" in response.data

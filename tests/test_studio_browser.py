@@ -143,3 +143,25 @@ def test_a_bad_option_says_the_command_lines_words_and_a_good_one_recovers(brows
         expect(page.locator("#message")).to_have_text("", timeout=WAIT)
     finally:
         page.close()
+
+
+def test_the_open_box_takes_a_code_and_a_printgen_file(browser, studio, tmp_path):
+    from printgen import products
+    from printgen.seed import SeedCode
+
+    code = "pg4:graph-paper:generic:opened:grid=hex"
+    pdf = tmp_path / "mine.pdf"
+    pdf.write_bytes(products.build(SeedCode.parse(code)))
+    page = browser.new_page(viewport=SCREENS["laptop"])
+    try:
+        page.goto(studio)
+        page.fill("#open-q", code.replace("grid=hex", "grid=hex,pages=1"))  # any form of the code
+        page.click(".open-code button")
+        wait_for_code(page, code)
+        page.goto(studio)
+        page.set_input_files("#open-upload", str(pdf))
+        wait_for_code(page, code)
+        assert page.input_value("#opt-grid") == "hex"
+        assert page.inner_text("#code").strip() == code
+    finally:
+        page.close()

@@ -105,7 +105,14 @@ def reproduce():
         abort(413)
     if not data:
         raise PrintgenError(f"{upload.filename} is empty; give a printgen PDF or zip")
-    checked = renders().read_upload(data, upload.filename)
+    try:
+        checked = renders().read_upload(data, upload.filename)
+    except PrintgenError as exc:
+        if request.form.get("page"):  # sent from the studio's page: show it there
+            from .pages import page
+
+            return page(None, str(exc), status=400)
+        raise
     to_file = (request.form.get("to") or request.args.get("to")) == "file"
     target = f"/file/{url_code(checked.code)}" if to_file else f"/?code={url_code(checked.code)}"
     return redirect(target, code=303)
