@@ -364,3 +364,17 @@ def test_an_upload_from_the_page_that_is_not_a_printgen_file_shows_the_page_with
                            content_type="multipart/form-data")
     assert response.status_code == 400
     assert b'id="open-error"' in response.data and b"notes.pdf" in response.data
+
+
+def test_a_file_too_large_to_keep_is_downloaded_but_its_pages_are_not_shown():
+    studio = create_app(Settings(workers=1, cache_bytes=200_000))  # keeps files of 50 kB at most
+    try:
+        client = studio.test_client()
+        code = "pg4:graph-paper:generic:large:pages=3"
+        assert client.get(f"/file/{code}").status_code == 200
+        info = client.get(f"/api/file/{code}").json
+        assert not info["previewable"] and "MiB" in info["note"]
+        refused = client.get(f"/preview/{code}/1.png")
+        assert refused.status_code == 400 and "download it" in refused.text
+    finally:
+        studio.extensions["printgen.renders"].close()

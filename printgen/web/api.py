@@ -76,4 +76,4 @@ def describe(checked: products.Request) -> dict:
 def file_info(code: str):
     """Make the file (or find it made) and say what it holds: its pages' sizes, its name and type."""
     made = renders().file(renders().request(code))
-    return jsonify(made.describe())
+    return jsonify(made.describe(kept=renders().cache.keeps(len(made.data))))

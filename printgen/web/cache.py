@@ -35,8 +35,12 @@ class ByteCache:
             self.hits += 1
             return entry[0]
 
+    def keeps(self, size: int) -> bool:
+        """Whether an entry of ``size`` bytes is kept at all."""
+        return size <= self.cap // 4
+
     def put(self, key: Hashable, value: Any, size: int) -> None:
-        if size > self.cap // 4:
+        if not self.keeps(size):
             return
         with self._lock:
             old = self._entries.pop(key, None)

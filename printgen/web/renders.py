@@ -49,10 +49,16 @@ class Made:
     def content_type(self) -> str:
         return CONTENT_TYPES.get(self.suffix, "application/octet-stream")
 
-    def describe(self) -> dict[str, Any]:
-        return {"code": self.code, "file_name": self.file_name, "content_type": self.content_type,
-                "bytes": len(self.data), "pages": [list(size) for size in self.pages],
-                "previewable": self.suffix in PAGED}
+    def describe(self, kept: bool = True) -> dict[str, Any]:
+        """What the page shows of the file; ``kept``: whether the cache holds it (its pages can be shown)."""
+        shown = {"code": self.code, "file_name": self.file_name, "content_type": self.content_type,
+                 "bytes": len(self.data), "pages": [list(size) for size in self.pages],
+                 "previewable": self.suffix in PAGED and kept}
+        if self.suffix not in PAGED:
+            shown["note"] = f"a {self.suffix} file has no pages to show; download it below"
+        elif not kept:
+            shown["note"] = too_large(len(self.data))
+        return shown
 
 
 def etag(*parts: object) -> str:
@@ -117,6 +123,8 @@ class Renders:
         made = self.file(request, first=((index, width),))
         if made.suffix not in PAGED:
             raise PrintgenError(f"a {made.suffix} file has no pages to show; its PDF has (leave out format=)")
+        if not self.cache.keeps(len(made.data)):  # each page would make the whole file again
+            raise PrintgenError(too_large(len(made.data)))
         if not 0 <= index < len(made.pages):
             raise PageMissing(f"this file has {len(made.pages)} page{'s' if len(made.pages) != 1 else ''}; "
                               f"there is no page {index + 1}")
@@ -155,6 +163,11 @@ class Renders:
                 self._running.pop(key, None)
         running.set_result(value)
         return value
+
+
+def too_large(size: int) -> str:
+    return (f"this file is {size / 2**20:.0f} MiB, more than the studio keeps to show its pages; "
+            f"download it to see them (or make it smaller)")
 
 
 class PageMissing(PrintgenError):

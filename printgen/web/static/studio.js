@@ -296,7 +296,7 @@
     pages = info.pages;
     if (!info.previewable || !pages.length) {
       working(false);
-      say("This file has no pages to show; download it below.");
+      say(info.note ? info.note.charAt(0).toUpperCase() + info.note.slice(1) + "." : "This file has no pages to show.");
       return;
     }
     if (selected > pages.length) selected = 1;
