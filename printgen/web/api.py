@@ -8,7 +8,7 @@ file holds (/api/file/<code>) and a fresh seed (/api/seed).
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from .. import FORMAT_VERSION, __version__, games, products
 from ..errors import PrintgenError

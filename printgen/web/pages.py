@@ -9,7 +9,6 @@ from flask import Blueprint, redirect, render_template, request
 
 from ..errors import PrintgenError
 from ..seed import random_seed
-from . import forms
 from .api import catalogue, describe
 from .files import renders
 from .renders import url_code
