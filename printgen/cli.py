@@ -123,7 +123,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
     from .web.server import serve as run_server
 
     run_server(host=host, port=port, open_browser=open_browser, templates=templates, workers=workers,
-               say=lambda line: click.echo(line, err=line.startswith("printgen studio: warning")))
+               say=click.echo, warn=lambda line: click.echo(line, err=True))
 
 
 @cli.command("list", context_settings=CONTEXT)

@@ -15,8 +15,10 @@ from .settings import MiB, Settings
 
 # Only the studio's own files: its script, its style sheet, pictures it makes. Nothing inline, nothing
 # from elsewhere.
-CONTENT_SECURITY_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
-                           "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' blob: data:",
+    "connect-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
+))
 
 
 def create_app(settings: Settings | None = None) -> Flask:
@@ -33,8 +35,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     logging.getLogger("printgen.web").setLevel(logging.INFO)
 
     @app.errorhandler(PrintgenError)
-    def refused(exc: PrintgenError):
-        return one_line(str(exc), 404 if isinstance(exc, PageMissing) else 400)
+    def refused(exc: PrintgenError, status: int | None = None):
+        return one_line(str(exc), status or (404 if isinstance(exc, PageMissing) else 400))
 
     @app.errorhandler(RenderError)
     def not_made(exc: RenderError):
@@ -45,8 +47,8 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(exc):
-        return one_line(f"the upload is larger than the studio's {settings.upload_bytes // MiB} MiB; "
-                        f"printgen reproduce FILE reads any file", 413)
+        return refused(PrintgenError(f"the upload is larger than the studio's {settings.upload_bytes // MiB} MiB; "
+                                     f"printgen reproduce FILE reads any file"), 413)
 
     def http_error(exc):
         return one_line(exc.description or exc.name, exc.code or 500)

@@ -150,7 +150,7 @@ class Pool:
                                settings.retry_after) from None
                 if worker.process.is_alive():
                     break
-                log.error("a studio worker had stopped while idle; starting another")
+                log.warning("a studio worker had stopped while idle; starting another")
                 self._replace(worker)
             return self._run_on(worker, job, time_limit or settings.time_limit)
         finally:
@@ -175,7 +175,7 @@ class Pool:
             self._replace(worker)
             raise
         except (EOFError, OSError):
-            log.error("a studio worker stopped during %s; starting another", job[0])
+            log.warning("a studio worker stopped during %s; starting another", job[0])
             self._replace(worker)
             raise Failed("the process making this file stopped unexpectedly; try again") from None
         except BaseException:

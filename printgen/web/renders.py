@@ -55,9 +55,9 @@ class Made:
                  "bytes": len(self.data), "pages": [list(size) for size in self.pages],
                  "previewable": self.suffix in PAGED and kept}
         if self.suffix not in PAGED:
-            shown["note"] = f"a {self.suffix} file has no pages to show; download it below"
+            shown["note"] = str(no_pages(self.suffix))
         elif not kept:
-            shown["note"] = too_large(len(self.data))
+            shown["note"] = str(too_large(len(self.data)))
         return shown
 
 
@@ -122,9 +122,9 @@ class Renders:
             return png
         made = self.file(request, first=((index, width),))
         if made.suffix not in PAGED:
-            raise PrintgenError(f"a {made.suffix} file has no pages to show; its PDF has (leave out format=)")
+            raise no_pages(made.suffix)
         if not self.cache.keeps(len(made.data)):  # each page would make the whole file again
-            raise PrintgenError(too_large(len(made.data)))
+            raise too_large(len(made.data))
         if not 0 <= index < len(made.pages):
             raise PageMissing(f"this file has {len(made.pages)} page{'s' if len(made.pages) != 1 else ''}; "
                               f"there is no page {index + 1}")
@@ -165,9 +165,13 @@ class Renders:
         return value
 
 
-def too_large(size: int) -> str:
-    return (f"this file is {size / 2**20:.0f} MiB, more than the studio keeps to show its pages; "
-            f"download it to see them (or make it smaller)")
+def no_pages(suffix: str) -> PrintgenError:
+    return PrintgenError(f"a {suffix} file has no pages to show; its PDF has (leave out format=)")
+
+
+def too_large(size: int) -> PrintgenError:
+    return PrintgenError(f"this file is {size / 2**20:.0f} MiB, more than the studio keeps to show its pages; "
+                         f"download it to see them (or make it smaller)")
 
 
 class PageMissing(PrintgenError):

@@ -23,7 +23,8 @@ THREADS = 24  # waitress threads: a thread waits while a worker renders, so more
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, templates: Path | None = None,
-          workers: int | None = None, say: Callable[[str], None] = print) -> None:
+          workers: int | None = None, say: Callable[[str], None] = print,
+          warn: Callable[[str], None] = print) -> None:
     from waitress import create_server
 
     from .app import create_app
@@ -35,7 +36,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
         templates = templates.resolve()
     settings = Settings(templates=templates, **({"workers": workers} if workers else {}))
     if host not in LOOPBACK:
-        say(f"printgen studio: warning: listening on {host}, not only this computer: anyone who can reach it "
+        warn(f"printgen studio: warning: listening on {host}, not only this computer: anyone who can reach it "
             f"can make files here; the studio has no passwords")
     app = create_app(settings)
     try:
