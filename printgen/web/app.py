@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import atexit
 import logging
+import time
 
-from flask import Flask, jsonify, request
+from flask import Flask, g, jsonify, request
 
 from ..errors import PrintgenError
 from . import api, files, pages
@@ -56,8 +57,14 @@ def create_app(settings: Settings | None = None) -> Flask:
     for status in (400, 404, 405, 414, 431):
         app.register_error_handler(status, http_error)
 
+    @app.before_request
+    def started():
+        g.started = time.perf_counter()
+
     @app.after_request
     def headers(response):
+        if "started" in g:  # how long the server took, for a browser's developer tools and benchmarks
+            response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - g.started) * 1000:.1f}"
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
