@@ -458,7 +458,9 @@
   });
 
   if ("IntersectionObserver" in window) {
-    new IntersectionObserver((seen) => { els.toPages.hidden = seen[0].isIntersecting; }).observe(els.viewer);
+    // Shown until a quarter of the pages' part is in sight (the top of an empty page is no sight of it).
+    new IntersectionObserver((seen) => { els.toPages.hidden = seen[0].intersectionRatio >= 0.25; },
+      { threshold: [0, 0.25] }).observe(els.viewer);
   }
 
   start(boot.start);
