@@ -126,6 +126,27 @@ def templates_export(folder: Path) -> None:
     click.echo(f"wrote {len(written)} files to {folder}", err=True)
 
 
+@cli.command(context_settings=CONTEXT, epilog=examples_epilog([
+    ("serve --open", "the studio on http://127.0.0.1:8000/, opened in your browser"),
+    ("serve --templates my-templates", "the studio printing with your own templates"),
+]))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; anything but this computer's own prints a warning.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="The port (0: any free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the studio in your web browser.")
+@click.option("--workers", type=click.IntRange(1, 32), metavar="N",
+              help="Processes that make files (default: one a core, at most 4).")
+@click.option("--templates", "templates", type=click.Path(path_type=Path), envvar="PRINTGEN_TEMPLATES",
+              metavar="DIR", help="Your own templates: the studio offers to print with them (also: PRINTGEN_TEMPLATES).")
+def serve(host: str, port: int, open_browser: bool, workers: int | None, templates: Path | None) -> None:
+    """printgen studio: every product in your browser, with live previews of its pages and share links."""
+    from .web.server import serve as run_server
+
+    run_server(host=host, port=port, open_browser=open_browser, templates=templates, workers=workers,
+               say=click.echo, warn=lambda line: click.echo(line, err=True))
+
+
 @cli.command("list", context_settings=CONTEXT)
 @click.option("--markdown", is_flag=True, help="The systems and what printgen makes for each, as a Markdown table.")
 def list_command(markdown: bool) -> None:

@@ -1,0 +1,65 @@
+"""The studio's page (/, /?code=<seed code> for a share link) and its "open" box (/open?q=...)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from flask import Blueprint, redirect, render_template, request
+
+from ..errors import PrintgenError
+from ..seed import random_seed
+from .api import catalogue, describe
+from .files import renders
+from .renders import url_code
+
+blueprint = Blueprint("pages", __name__)
+
+
+@blueprint.get("/")
+def studio():
+    code = request.args.get("code")
+    error, described = None, None
+    if code:
+        try:
+            described = describe(renders().request(code))
+        except PrintgenError as exc:
+            error = str(exc)
+    return page(described, error, status=400 if error else 200, opened=code if error else None)
+
+
+def page(described: dict | None, error: str | None, status: int = 200, opened: str | None = None):
+    settings = renders().settings
+    start = described["state"] if described else {"seed": random_seed()}
+    boot = {"catalogue": catalogue(), "start": start, "described": described,
+            "templates": settings.templates.name if settings.templates else None}
+    html = render_template("studio.html", boot=json.dumps(boot, ensure_ascii=False).replace("</", "<\\/"),
+                           error=error, opened=opened or "", templates=settings.templates)
+    return html, status
+
+
+@blueprint.get("/open")
+def open_code():
+    """A seed code or a share link, typed or pasted: the studio on that file."""
+    text = (request.args.get("q") or "").strip()
+    try:
+        checked = renders().request(code_in(text))
+    except PrintgenError as exc:
+        return page(None, str(exc), status=400, opened=text)
+    return redirect(f"/?code={url_code(checked.code)}", code=303)
+
+
+def code_in(text: str) -> str:
+    """The seed code in what was pasted: the code itself, a share link (?code=...) or a /file/ link."""
+    if not text:
+        raise PrintgenError("give a seed code (it starts pg), a share link, or choose a printgen PDF or zip")
+    if "://" in text or text.startswith(("/", "?")):
+        parts = urlsplit(text)
+        found = parse_qs(parts.query).get("code")
+        if found:
+            return found[0]
+        for prefix in ("/file/", "/preview/"):
+            if parts.path.startswith(prefix):
+                return unquote(parts.path[len(prefix):].split("/")[0])
+        raise PrintgenError("this link holds no seed code; a share link looks like http://…/?code=pg…")
+    return text

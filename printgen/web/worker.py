@@ -1,0 +1,177 @@
+"""The studio's worker processes: where files are made and pages are drawn, away from the server.
+
+A worker is a process of its own, so a slow product never holds up the
+page, a crash never reaches the server, and a render past its time or
+memory limit is ended by ending the worker. Workers are forked from
+multiprocessing's fork server, which loads this module first (``warm_up``):
+each worker starts with WeasyPrint, ReportLab, pikepdf and PDFium loaded and
+a first text page and map page made, so no request pays for that.
+
+A job is a tuple sent down the worker's pipe; the answer is ``("ok",
+result)``, ``("refused", message)`` for a PrintgenError (the command line's
+own one-line message) or ``("failed", traceback)`` for anything else.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import tempfile
+import traceback
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from .. import products
+from ..errors import PrintgenError
+from ..render import user_templates
+from ..seed import SeedCode
+
+PDF, ZIP = "pdf", "zip"
+
+
+def main(conn, templates: Path | None) -> None:
+    """Answer jobs until the server closes the pipe."""
+    os.setpgrp()  # its own process group: ending it ends any child it forked too, and Ctrl-C is the server's
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with user_templates.using(templates):
+        while True:
+            try:
+                job = conn.recv()
+            except (EOFError, OSError):
+                return
+            try:
+                answer: tuple[str, Any] = ("ok", run(job))
+            except PrintgenError as exc:
+                answer = ("refused", str(exc))
+            except MemoryError:
+                answer = ("failed", "MemoryError")
+            except Exception:  # reported to the server, which logs it; the worker goes on
+                answer = ("failed", traceback.format_exc())
+            try:
+                conn.send(answer)
+            except (OSError, EOFError):
+                return
+
+
+def run(job: tuple) -> Any:
+    kind, *args = job
+    if kind == "build":
+        return build(*args)
+    if kind == "preview":
+        return preview(*args)
+    if kind == "read":
+        return read_code(*args)
+    if kind == "ping":
+        return os.getpid()
+    raise ValueError(f"unknown job {kind!r}")
+
+
+def build(code: str, suffix: str, previews: tuple[tuple[int, int], ...] = ()) -> dict[str, Any]:
+    """The file of ``code``, the size of each page, and the pages asked for at once, as (index, width): PNG."""
+    data = products.build(SeedCode.parse(code))
+    sizes = page_sizes(data, suffix)
+    drawn = {(index, width): preview(data, suffix, index, width, sizes[index])
+             for index, width in previews if 0 <= index < len(sizes)}
+    return {"data": data, "pages": sizes, "previews": drawn}
+
+
+def page_sizes(data: bytes, suffix: str) -> list[tuple[float, float]]:
+    """Each page's width and height: points for a PDF, pixels for a zip of images; none for data."""
+    if suffix == PDF:
+        import pypdfium2
+
+        document = pypdfium2.PdfDocument(data)
+        try:
+            return [tuple(document[index].get_size()) for index in range(len(document))]
+        finally:
+            document.close()
+    if suffix == ZIP:
+        from PIL import Image
+
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            sizes = []
+            for name in archive.namelist():
+                with Image.open(archive.open(name)) as image:
+                    sizes.append(image.size)
+            return sizes
+    return []
+
+
+def preview(data: bytes, suffix: str, index: int, width: int, size: tuple[float, float] | None = None) -> bytes:
+    """Page ``index`` (from 0) as a PNG ``width`` pixels wide, of the page's own proportions."""
+    if suffix == PDF:
+        from ..render import raster
+
+        if size is None:
+            size = page_sizes(data, suffix)[index]
+        height = max(1, round(width * size[1] / size[0]))
+        return next(raster.png_pages(data, [(width, height)], width * 72 / size[0], [index]))
+    from PIL import Image
+
+    with zipfile.ZipFile(io.BytesIO(data)) as archive, Image.open(archive.open(archive.namelist()[index])) as image:
+        height = max(1, round(width * image.height / image.width))
+        picture = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
+        buffer = io.BytesIO()
+        picture.save(buffer, "PNG", compress_level=3)
+        return buffer.getvalue()
+
+
+def read_code(upload: bytes, name: str, max_pages: int) -> str:
+    """The seed code of an uploaded printgen PDF or zip, read as ``printgen reproduce FILE`` reads it."""
+    from ..render.metadata import read_seed_code
+
+    shown = Path(name).name or "the file"
+    with tempfile.TemporaryDirectory(prefix="printgen-upload-") as folder:
+        path = Path(folder) / ("upload.zip" if upload[:4] == b"PK\x03\x04" else "upload.pdf")
+        path.write_bytes(upload)
+        try:
+            pages = _page_count(path)
+            if pages > max_pages:
+                raise PrintgenError(f"{shown} has {pages} pages; the studio reads files of at most {max_pages} "
+                                    f"(printgen reproduce FILE reads any)")
+            return str(read_seed_code(path))
+        except PrintgenError as exc:
+            raise PrintgenError(str(exc).replace(str(path), shown)) from None
+
+
+def _page_count(path: Path) -> int:
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as archive:
+            return len(archive.infolist())
+    import pikepdf
+
+    try:
+        with pikepdf.open(path) as pdf:
+            return len(pdf.pages)
+    except (pikepdf.PdfError, OSError):
+        return 0  # read_seed_code says what is wrong with it
+
+
+def warm_up() -> None:
+    """Load the libraries and make one text page and one drawn page, so that the first request need not."""
+    from .. import games
+    from ..render import html
+
+    html.load()
+    import pikepdf  # noqa: F401
+    import pypdfium2  # noqa: F401
+    from PIL import Image  # noqa: F401
+
+    for game in games.games().values():  # each game's modules, checked against their contracts once
+        for product in ("sheet", "dungeon", "reference", "challenge"):
+            if game.offer(product) is not None:
+                game.module(product)
+        if game.decks:
+            game.module("deck")
+    for product in ("reference", "graph-paper"):
+        systems = products.all_products()[product].systems()
+        if not systems:
+            continue
+        try:
+            data = products.build(SeedCode(product, systems[0], "warm-up"))
+            preview(data, PDF, 0, 200)
+        except Exception:  # a warm-up only: the same failure, if real, is reported on the request that meets it
+            pass

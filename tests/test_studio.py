@@ -1,0 +1,380 @@
+"""printgen studio's HTTP contract, through Flask's test client (the README documents it).
+
+/file/<code> is the command line's file byte for byte, named as the command line names it, with a strong
+ETag; /preview/<code>/<n>.png is page n at the width asked, in the page's proportions; a bad code is a 4xx
+with the command line's own message and the server goes on; uploads are read for their seed code and
+refused over the cap; /api/products is the catalogue `printgen list` shows.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import struct
+import time
+import zipfile
+from urllib.parse import quote
+
+import pypdfium2
+import pytest
+
+from printgen import games, products
+from printgen.cli import main as cli_main
+from printgen.seed import SeedCode
+from printgen.web import Settings, create_app
+from printgen.web.cache import ByteCache
+from printgen.web.renders import url_code
+
+UPLOAD_CAP = 3 * 1024 * 1024
+
+# One code of every kind of product and file: maps and text pages, cards on sheets, a print shop's zip of
+# images, sheets, references, a challenge, graph paper, and data.
+CODES = [
+    "pg4:graph-paper:generic:moonpie:grid=hex",
+    "pg4:deck:amulet:moonpie:deck=monsters",
+    "pg4:deck:amulet:moonpie:deck=monsters,vendor=thegamecrafter",
+    "pg4:sheet:amulet:moonpie:count=2",
+    "pg4:reference:ascii-hack:moonpie",
+    "pg4:challenge:card-rogue:moonpie:levels=1",
+    "pg4:dungeon:amulet:moonpie:levels=1",
+    "pg4:dungeon:amulet:moonpie:format=json,levels=1",
+]
+
+
+@pytest.fixture(scope="module")
+def app():
+    studio = create_app(Settings(workers=2, upload_bytes=UPLOAD_CAP))
+    assert studio.extensions["printgen.renders"].pool.ready(120)
+    yield studio
+    studio.extensions["printgen.renders"].close()
+
+
+@pytest.fixture(scope="module")
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def built():
+    """The command line's bytes of each code, made in this process."""
+    return {code: products.build(SeedCode.parse(code)) for code in CODES}
+
+
+def cli_error(capsys, *argv: str) -> str:
+    """The command line's one-line message for a refusal, without its 'printgen: error: ' prefix."""
+    assert cli_main(list(argv)) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("printgen: error: ")
+    return err.removeprefix("printgen: error: ")
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_file_is_the_command_lines_file_named_as_it_names_it(client, built, code):
+    response = client.get(f"/file/{url_code(code)}")
+    assert response.status_code == 200, response.text
+    assert response.data == built[code]
+    request = products.request(SeedCode.parse(code))
+    suffix = request.product.suffix(request)
+    assert response.content_type.split(";")[0] == {"pdf": "application/pdf", "zip": "application/zip",
+                                                   "json": "application/json"}[suffix]
+    name = f"{request.product.file_stem(request)}.{suffix}"
+    assert response.headers["Content-Disposition"] == f'attachment; filename="{name}"'
+    assert response.headers["X-Printgen-Seed-Code"] == str(request.code)
+    assert "immutable" in response.headers["Cache-Control"]
+    tag = response.headers["ETag"]
+    assert tag.startswith('"') and not tag.startswith('W/')
+    again = client.get(f"/file/{url_code(code)}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+
+
+def test_every_form_of_a_code_gives_the_same_file_and_etag(client):
+    short = client.get("/file/pg4:graph-paper:generic:moonpie")
+    full = client.get("/file/pg4:graph-paper:generic:moonpie:grid=quarter-inch,heavy-every=5,pages=1,paper=letter")
+    assert short.data == full.data and short.headers["ETag"] == full.headers["ETag"]
+
+
+def test_a_seed_with_escapes_travels_in_the_url(client):
+    code = SeedCode.make("graph-paper", "generic", "my seed/½", {})
+    response = client.get(f"/file/{url_code(code)}")
+    assert response.status_code == 200, response.text
+    assert response.data == products.build(code)
+    assert response.headers["X-Printgen-Seed-Code"] == str(code)
+
+
+@pytest.mark.parametrize("code", [c for c in CODES if "json" not in c])
+def test_previews_are_pngs_of_the_pages_proportions(client, built, code):
+    data = built[code]
+    if data[:2] == b"PK":
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            first = archive.read(archive.namelist()[0])
+        page_width, page_height = png_size(first)
+        pages = len(archive.namelist())
+    else:
+        document = pypdfium2.PdfDocument(data)
+        page_width, page_height = document[0].get_size()
+        pages = len(document)
+        document.close()
+    response = client.get(f"/preview/{url_code(code)}/1.png?width=300")
+    assert response.status_code == 200, response.text
+    assert response.content_type == "image/png"
+    width, height = png_size(response.data)
+    assert width == 300
+    assert abs(height - 300 * page_height / page_width) <= 1
+    info = client.get(f"/api/file/{url_code(code)}").json
+    assert len(info["pages"]) == pages and info["previewable"]
+    last = client.get(f"/preview/{url_code(code)}/{pages}.png?width=120")
+    assert last.status_code == 200 and png_size(last.data)[0] == 120
+    beyond = client.get(f"/preview/{url_code(code)}/{pages + 1}.png")
+    assert beyond.status_code == 404 and f"has {pages} page" in beyond.text
+
+
+def test_a_cached_preview_answers_at_once(client):
+    url = "/preview/pg4:graph-paper:generic:moonpie:grid=hex/1.png?width=240"
+    client.get(url)
+    started = time.perf_counter()
+    response = client.get(url)
+    assert response.status_code == 200
+    assert time.perf_counter() - started < 0.2
+
+
+def test_preview_widths_are_bounded(client):
+    for width in ("0", "5000", "abc", "-3"):
+        response = client.get(f"/preview/pg4:graph-paper:generic:moonpie/1.png?width={width}")
+        assert response.status_code == 400 and "width must be" in response.text
+    json_code = url_code("pg4:dungeon:amulet:moonpie:format=json,levels=1")
+    assert client.get(f"/preview/{json_code}/1.png").status_code == 400
+
+
+@pytest.mark.parametrize("code", [
+    "pg4:dungeon:amulet:moonpie:levels=99",
+    "pg3:dungeon:amulet:moonpie",
+    "pg4:spaceship:amulet:moonpie",
+    "pg4:dungeon:nosuchgame:moonpie",
+    "pg4:dungeon:amulet:moonpie:colour=red",
+    "pg4:graph-paper:generic:moonpie:pages=03",
+    "not a code",
+])
+def test_a_bad_code_is_a_4xx_with_the_command_lines_message(client, capsys, code):
+    message = cli_error(capsys, "reproduce", code)
+    for url in (f"/file/{quote(code)}", f"/preview/{quote(code)}/1.png", f"/api/file/{quote(code)}"):
+        response = client.get(url)
+        assert 400 <= response.status_code < 500
+        shown = response.json["error"] if url.startswith("/api/") else response.text.strip()
+        assert shown == message
+    assert client.get("/file/pg4:graph-paper:generic:moonpie").status_code == 200  # and the server goes on
+
+
+def test_the_studio_reads_no_file_a_code_names(client, capsys):
+    for code in ("pg4:deck:generic:x:data=%2Fetc%2Fpasswd,data-sha256=0123456789abcdef,deck=custom",
+                 "pg4:deck:amulet:x:deck=custom"):
+        response = client.get(f"/file/{url_code(code)}")
+        assert response.status_code == 400 and "command line" in response.text
+    code = "pg4:dungeon:amulet:x:templates=0123456789abcdef"
+    assert client.get(f"/file/{code}").text.strip() == cli_error(capsys, "reproduce", code)
+
+
+def test_uploads_are_read_for_their_seed_code(client, built):
+    for code in ("pg4:graph-paper:generic:moonpie:grid=hex", "pg4:deck:amulet:moonpie:deck=monsters,vendor=thegamecrafter"):
+        upload = {"file": (io.BytesIO(built[code]), "some name.pdf")}
+        response = client.post("/reproduce", data=upload, content_type="multipart/form-data")
+        assert response.status_code == 303
+        assert response.headers["Location"] == f"/?code={url_code(code)}"
+    upload = {"file": (io.BytesIO(built[CODES[0]]), "x.pdf"), "to": "file"}
+    response = client.post("/reproduce", data=upload, content_type="multipart/form-data")
+    assert response.headers["Location"] == f"/file/{url_code(CODES[0])}"
+
+
+def test_uploads_that_are_not_printgen_files_or_too_large_are_refused(client):
+    cases = [(b"%PDF-1.4 nothing here", 400, "cannot read it as a PDF"),
+             (b"hello", 400, "x.pdf"),
+             (b"", 400, "empty"),
+             (b"%PDF-1.4\n" + b"0" * (UPLOAD_CAP + 10), 413, "larger than")]
+    for data, status, words in cases:
+        response = client.post("/reproduce", data={"file": (io.BytesIO(data), "x.pdf")},
+                               content_type="multipart/form-data")
+        assert response.status_code == status, response.text
+        assert words in response.text and "\n" not in response.text.strip()
+    assert client.post("/reproduce").status_code == 400
+
+
+def test_uploads_with_too_many_pages_are_refused():
+    studio = create_app(Settings(workers=1, upload_pages=2))
+    try:
+        data = products.build(SeedCode.parse("pg4:graph-paper:generic:moonpie:pages=3"))
+        response = studio.test_client().post("/reproduce", data={"file": (io.BytesIO(data), "three.pdf")},
+                                             content_type="multipart/form-data")
+        assert response.status_code == 400 and "three.pdf has 3 pages" in response.text
+    finally:
+        studio.extensions["printgen.renders"].close()
+
+
+def test_api_products_is_the_catalogue_printgen_list_shows(client, capsys):
+    catalogue = client.get("/api/products").json
+    assert catalogue["products"] == products.catalogue()
+    assert [g["id"] for g in catalogue["games"]] == list(games.games())
+    assert cli_main(["list"]) == 0
+    listed = capsys.readouterr().out
+    lines = listed.split("Products:\n", 1)[1].splitlines()
+    shown = {}
+    for line in lines:
+        if not line.startswith("  "):
+            break
+        name = line.split()[0]
+        shown[name] = line.rsplit("[", 1)[1].rstrip("]").split(", ")
+    assert shown == {p["name"]: [s["id"] for s in p["systems"]] for p in catalogue["products"]}
+    for game in catalogue["games"]:
+        assert f"  {game['id']:<12} {game['title']}" in listed
+    decks = {p["name"]: p for p in catalogue["products"]}["deck"]
+    for system in decks["systems"]:
+        if system["decks"]:
+            assert f"Decks ({system['id']}): " + ", ".join([d["name"] for d in system["decks"]] + ["custom"]) in listed
+
+
+def test_the_form_makes_the_command_lines_seed_code(client, capsys):
+    form = {"system": "amulet", "product": "dungeon", "seed": "moonpie", "options": {"levels": "04", "scaling": "no"}}
+    answer = client.post("/api/code", json=form)
+    assert answer.status_code == 200, answer.text
+    assert cli_main(["dungeon", "--system", "amulet", "--seed", "moonpie", "--levels", "04", "--format", "json",
+                     "-o", "-"]) == 0
+    err = capsys.readouterr().err
+    assert answer.json["code"] in err.replace("format=json,", "")
+    assert answer.json["values"]["levels"] == "4"
+    assert {d["suffix"] for d in answer.json["downloads"]} == {"pdf", "json"}
+    assert answer.json["share"].endswith(f"/?code={url_code(answer.json['code'])}")
+    deck = {"system": "amulet", "product": "deck", "seed": "x",
+            "options": {"deck": "monsters", "vendor": "thegamecrafter", "paper": "a4"}}  # paper hidden: left out
+    answer = client.post("/api/code", json=deck)
+    assert answer.status_code == 200, answer.text
+    assert [d["suffix"] for d in answer.json["downloads"]] == ["zip"]
+    assert answer.json["values"]["layout"] == "print-shop"
+
+
+@pytest.mark.parametrize("form, words", [
+    ({"system": "amulet", "product": "dungeon", "seed": "x", "options": {"levels": "99"}}, "--levels must be"),
+    ({"system": "amulet", "product": "dungeon", "seed": " "}, "seed is empty"),
+    ({"system": "amulet", "product": "nothing", "seed": "x"}, "unknown product"),
+    ({"system": "amulet", "product": "deck", "seed": "x", "options": {"deck": "custom"}}, "command line"),
+    ({"system": "generic", "product": "deck", "seed": "x", "options": {"deck": "custom", "data": "/etc/passwd"}},
+     "command line"),
+    ({"system": "amulet", "product": "dungeon", "seed": "x", "options": {"templates": "0123456789abcdef"}},
+     "command line"),
+])
+def test_the_form_refuses_in_one_line(client, form, words):
+    answer = client.post("/api/code", json=form)
+    assert answer.status_code == 400
+    assert words in answer.json["error"]
+
+
+def test_the_studio_page_and_its_share_links(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    csp = page.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "default-src 'none'" in csp
+    assert b'<script src="/static/studio.js"' in page.data and b"<script>" not in page.data
+    shared = client.get("/?code=" + quote("pg4:dungeon:amulet:moonpie:levels=2"))
+    assert shared.status_code == 200 and b'"levels": "2"' in shared.data
+    bad = client.get("/?code=pg4:dungeon:amulet:moonpie:levels=99")
+    assert bad.status_code == 400 and b"--levels must be" in bad.data
+    opened = client.get("/open?q=" + quote("http://elsewhere:8000/?code=pg4%3Adungeon%3Aamulet%3Amoonpie"))
+    assert opened.status_code == 303 and opened.headers["Location"] == "/?code=pg4:dungeon:amulet:moonpie"
+    assert client.get("/open?q=pg4:dungeon:amulet:moonpie").headers["Location"] == "/?code=pg4:dungeon:amulet:moonpie"
+    assert client.get("/open?q=nonsense").status_code == 400
+    qr = client.get("/qr/pg4:dungeon:amulet:moonpie.svg")
+    assert qr.status_code == 200 and qr.content_type.startswith("image/svg+xml") and b"<path" in qr.data
+    for asset in ("studio.js", "studio.css", "icon.svg"):
+        assert client.get(f"/static/{asset}").status_code == 200
+
+
+def test_a_worker_that_dies_is_replaced_and_the_server_goes_on(app, client):
+    pool = app.extensions["printgen.renders"].pool
+    for pid in pool.pids():
+        os.kill(pid, signal.SIGKILL)
+    time.sleep(0.2)
+    response = client.get("/file/pg4:graph-paper:generic:worker-died")
+    assert response.status_code == 200
+    assert len(pool.pids()) == 2
+
+
+def test_a_render_past_its_time_limit_is_ended_and_the_pool_goes_on():
+    studio = create_app(Settings(workers=1, time_limit=0.05))
+    try:
+        client = studio.test_client()
+        slow = client.get("/file/pg4:dungeon:amulet:slow")
+        assert slow.status_code == 503 and "longer than" in slow.text
+        pool = studio.extensions["printgen.renders"].pool
+        assert pool.replaced == 1 and len(pool.pids()) == 1
+    finally:
+        studio.extensions["printgen.renders"].close()
+
+
+def test_more_renders_than_allowed_are_503_with_retry_after():
+    studio = create_app(Settings(workers=1, max_renders=1))
+    try:
+        renders = studio.extensions["printgen.renders"]
+        renders.pool._admitted.acquire()  # one render under way
+        response = studio.test_client().get("/file/pg4:graph-paper:generic:busy")
+        assert response.status_code == 503 and response.headers["Retry-After"] == "2"
+        renders.pool._admitted.release()
+        assert studio.test_client().get("/file/pg4:graph-paper:generic:busy").status_code == 200
+    finally:
+        studio.extensions["printgen.renders"].close()
+
+
+def test_the_cache_keeps_to_its_byte_cap():
+    cache = ByteCache(1000)
+    for index in range(20):
+        cache.put(index, b"x" * 100, 100)
+    assert cache.size <= 1000 and len(cache) == 10
+    assert cache.get(0) is None and cache.get(19) is not None
+    cache.put("huge", b"x" * 600, 600)  # more than a quarter of the cap: not kept
+    assert cache.get("huge") is None
+
+
+def test_printgen_serve_templates_is_the_one_way_to_use_templates(tmp_path):
+    from printgen.render import user_templates
+
+    folder = tmp_path / "mine"
+    user_templates.export(folder)
+    studio = create_app(Settings(workers=1, templates=folder))
+    try:
+        client = studio.test_client()
+        form = {"system": "card-rogue", "product": "challenge", "seed": "x", "options": {"levels": "1"},
+                "templates": True}
+        answer = client.post("/api/code", json=form)
+        assert answer.status_code == 200, answer.text
+        code = answer.json["code"]
+        assert f"templates={user_templates.digest(folder)}" in code
+        with user_templates.using(folder):
+            expected = products.build(SeedCode.parse(code))
+        assert client.get(f"/file/{url_code(code)}").data == expected
+        without = client.post("/api/code", json={**form, "templates": False}).json["code"]
+        assert "templates=" not in without
+    finally:
+        studio.extensions["printgen.renders"].close()
+
+
+def test_an_upload_from_the_page_that_is_not_a_printgen_file_shows_the_page_with_the_message(client):
+    response = client.post("/reproduce", data={"file": (io.BytesIO(b"hello"), "notes.pdf"), "page": "studio"},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert b'id="open-error"' in response.data and b"notes.pdf" in response.data
+
+
+def test_a_file_too_large_to_keep_is_downloaded_but_its_pages_are_not_shown():
+    studio = create_app(Settings(workers=1, cache_bytes=200_000))  # keeps files of 50 kB at most
+    try:
+        client = studio.test_client()
+        code = "pg4:graph-paper:generic:large:pages=3"
+        assert client.get(f"/file/{code}").status_code == 200
+        info = client.get(f"/api/file/{code}").json
+        assert not info["previewable"] and "MiB" in info["note"]
+        refused = client.get(f"/preview/{code}/1.png")
+        assert refused.status_code == 400 and "download it" in refused.text
+    finally:
+        studio.extensions["printgen.renders"].close()
