@@ -12,8 +12,7 @@ import pytest
 from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.card_rogue import challenge_map, rules
-from printgen.systems.card_rogue.challenge_words import STORIES, stage
+from printgen.systems.card_rogue import challenge, challenge_map, rules
 
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
@@ -116,7 +115,8 @@ def test_stories_are_drawn_evenly_in_the_data_and_on_the_page():
     """Over many seeds each of the three first-level stories comes up about a third of the time."""
     seeds = [f"story{n}" for n in range(60)]
     recorded, printed = Counter(), Counter()
-    names = [name for name, _ in STORIES[stage(1, 1)]]
+    stage = challenge.stage(1, 1)
+    names = [challenge.say(f"story.{stage}.{story}.title") for story in challenge.stories(stage)]
     for seed in seeds:
         data = challenge_json(seed, 1)
         recorded[data["levels"][0]["story"]] += 1

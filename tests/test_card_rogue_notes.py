@@ -105,6 +105,6 @@ def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
 def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):
     from printgen.systems.card_rogue import decks
 
-    for name, (title, build_cards) in decks.FAMILIES.items():
+    for name, build_cards in decks.FAMILIES.items():
         total = sum(card.count for card in build_cards())
-        assert f"{title}, {total} cards (deck {name})" in notes_text
+        assert f"{decks.title(name)}, {total} cards (deck {name})" in notes_text

@@ -1,15 +1,13 @@
-"""The Card Rogue set as data: every card kind with its numbers and counts, read once and checked."""
+"""The Card Rogue set as data: every card kind with its numbers and counts, read through the game's one
+loader (``GAME.data``, ``GAME.tables``) and checked."""
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from ...tables import Table, load_table
+from ...tables import Table
+from . import GAME
 
-DATA = Path(__file__).resolve().parent / "data"
 SLOTS = ("primary", "secondary", "head", "chest", "feet", "both-hands")
 EDGES = ("N", "E", "S", "W")
 
@@ -18,9 +16,8 @@ class RulesDataError(ValueError):
     """A Card Rogue data file that breaks the set's own rules; the message names the file."""
 
 
-@cache
 def data(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA / f"{name}.toml").read_text(encoding="utf-8"))
+    return GAME.data(name)
 
 
 def enemies() -> list[dict[str, Any]]:
@@ -59,21 +56,21 @@ def artifacts() -> list[dict[str, Any]]:
     return data("items")["artifact"]
 
 
-@cache
 def potion_table() -> Table:
-    return load_table(DATA / "potions.toml")
+    """The rules' 1d6 table of potion effects (data/tables/potions.toml)."""
+    return GAME.tables()["potions"]
 
 
 def potion_colours() -> list[dict[str, Any]]:
-    return data("potions")["colour"]
+    return data("tables/potions")["colour"]
 
 
 def potion_amounts() -> dict[str, int]:
-    return data("potions")["amounts"]
+    return data("tables/potions")["amounts"]
 
 
 def potions_per_colour() -> int:
-    return data("potions")["colours_count"]
+    return data("tables/potions")["colours_count"]
 
 
 def tile_shapes() -> list[dict[str, Any]]:
@@ -92,10 +89,14 @@ def supplies() -> dict[str, Any]:
     return data("supplies")
 
 
-@cache
+def score_sheet() -> dict[str, Any]:
+    """What the score sheet and the equipment card need besides the set: slots, ways to win, choices."""
+    return data("score-sheet")
+
+
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in order."""
-    return tuple(data("notes")["choice"])
+    return GAME.choices()
 
 
 def check() -> None:
