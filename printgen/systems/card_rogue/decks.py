@@ -261,8 +261,8 @@ def reference_paragraphs() -> tuple[Paragraph, ...]:
               "players": {"trip": faces(combat["trip_on"]), "steal": faces(combat["steal_on"])},
               "shop": {"factor": combat["buy_factor"]}, "potions": {"rolls": potion_rolls()},
               "mole": {"cost": combat["mole_cost"]}}
-    return tuple(Paragraph(say(f"reference.{part}.text", **values.get(part, {})), lead=say(f"reference.{part}.lead"))
-                 for part in REFERENCE)
+    return tuple(Paragraph(say("reference.rule", rule=say(f"rule.{part}", **values.get(part, {}))),
+                           lead=say(f"lead.{part}")) for part in REFERENCE)
 
 
 REFERENCE = ("turn", "combat", "flee", "players", "shop", "potions", "dying", "basilisks", "mole")  # in order
