@@ -82,7 +82,7 @@ def enemy_card(enemy: dict) -> Card:
         kicker = say("enemy.kicker")
     body = list(_paragraphs(enemy["abilities"]))
     if boss:
-        body.append(Paragraph(say(f"boss.{boss}")))
+        body.append(rule_paragraph("basilisks") if boss == "basilisk" else Paragraph(say(f"boss.{boss}")))
         body.append(Paragraph(say("boss.kept")))
     symbols = (_gold(enemy["gold"], sellable=not boss), NO_TRADE if boss else TRADE)
     return Card(enemy["name"], kicker, tuple(stats), body=tuple(body), count=enemy["count"],
@@ -261,8 +261,12 @@ def reference_paragraphs() -> tuple[Paragraph, ...]:
               "players": {"trip": faces(combat["trip_on"]), "steal": faces(combat["steal_on"])},
               "shop": {"factor": combat["buy_factor"]}, "potions": {"rolls": potion_rolls()},
               "mole": {"cost": combat["mole_cost"]}}
-    return tuple(Paragraph(say("reference.rule", rule=say(f"rule.{part}", **values.get(part, {}))),
-                           lead=say(f"lead.{part}")) for part in REFERENCE)
+    return tuple(rule_paragraph(part, **values.get(part, {})) for part in REFERENCE)
+
+
+def rule_paragraph(part: str, **values: Any) -> Paragraph:
+    """One of the rules a table forgets most, after its lead, as the reference card and other cards print it."""
+    return Paragraph(say("reference.rule", rule=say(f"rule.{part}", **values)), lead=say(f"lead.{part}"))
 
 
 REFERENCE = ("turn", "combat", "flee", "players", "shop", "potions", "dying", "basilisks", "mole")  # in order

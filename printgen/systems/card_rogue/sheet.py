@@ -176,7 +176,7 @@ def _victory_lines(width: float, style: Style) -> list[list[tuple[bool, list[tup
     column_w = width / columns - style.pt(6)
     entries = []
     for v in r["victory"]:
-        what = say(f"sheet.win.{v['code']}")
+        what = say(f"sheet.win.{v['code']}", basilisks=say("rule.basilisks"))
         if "points" in v:
             runs = [(fonts.MONO_BOLD, str(v["points"])), (fonts.SERIF, "  " + what)]
         else:
