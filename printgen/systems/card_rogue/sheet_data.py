@@ -11,13 +11,20 @@ from . import rules as set_rules
 @cache
 def rules() -> dict[str, Any]:
     """The sheet's own facts, with the potions, the characters, the starting health and the largest enemy
-    health from the set's data."""
+    health from the set's data, and the points each way to win scores."""
+    points = {"chest": set_rules.exploration()["chest"]["victory"],
+              "debt": set_rules.debt()["effects"][0]["amount"],
+              "basilisk": set_rules.enemy("basilisk")["victory"],
+              "golem": set_rules.enemy("golem")["victory"],
+              "end-rush": set_rules.tiles()["starting"]["victory"]}
     return {
         **set_rules.score_sheet(),
         "potion": [{"roll": row.low, "name": row.result} for row in set_rules.potion_table().rows],
         "characters": [c["name"] for c in set_rules.characters()],
         "max_health": set_rules.base_health(),
         "enemy_health": max(e["health"] for e in set_rules.enemies()),  # the toughest enemy's health
+        "victory": [{**win, **({"points": points[win["code"]]} if win["code"] in points else {})}
+                    for win in set_rules.score_sheet()["victory"]],
     }
 
 
