@@ -82,12 +82,21 @@ def enemy_card(enemy: dict) -> Card:
         kicker = say("enemy.kicker")
     body = list(_paragraphs(enemy["abilities"]))
     if boss:
-        body.append(rule_paragraph("basilisks") if boss == "basilisk" else Paragraph(say(f"boss.{boss}")))
+        body.append(BOSS_RULES[boss]())
         body.append(Paragraph(say("boss.kept")))
     symbols = (_gold(enemy["gold"], sellable=not boss), NO_TRADE if boss else TRADE)
     return Card(enemy["name"], kicker, tuple(stats), body=tuple(body), count=enemy["count"],
                 emblem="crown" if boss else "claw", accent=families.KIND_COLOURS[kind], symbols=symbols,
                 back_style=families.back("exploration"), source=f"enemy {enemy['id']}")
+
+
+def end_rush() -> Paragraph:
+    """The end rush, as the golem's card and the starting tiles print it."""
+    return rule_paragraph("end-rush", points=count(rules.tiles()["starting"]["victory"], "victory-point"))
+
+
+# The rule each boss card prints, by its boss code in enemies.toml.
+BOSS_RULES = {"basilisk": lambda: rule_paragraph("basilisks"), "golem": end_rush}
 
 
 def trap_card(trap: dict, paths: tuple[str, ...]) -> Card:
@@ -177,7 +186,7 @@ def starting_cards() -> list[Card]:
     t = rules.tiles()
     back = families.back("starting")
     return [
-        Card(say("tile.starting"), say("tile.kicker"), body=(Paragraph(say("tile.starting-rule")),),
+        Card(say("tile.starting"), say("tile.kicker"), body=(Paragraph(say("tile.starting-rule")), end_rush()),
              count=t["starting"]["count"], face="tile", paths=tuple(t["starting"]["paths"]), back_style=back,
              source="starting tile"),
         Card(say("tile.ladder"), say("tile.ladder-kicker"), body=(Paragraph(say("tile.ladder-rule")),),

@@ -11,6 +11,7 @@ from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper, mm
 from ...words import say_for
+from .decks import count
 from .sheet_data import choices as rule_choices, rules
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
                             label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
@@ -172,11 +173,14 @@ def _victory_lines(width: float, style: Style) -> list[list[tuple[bool, list[tup
     (whether it carries on an entry, so is indented; its runs of text)."""
     # A number of points leads its line; points in words follow what earns them.
     r = rules()
+    points = {v["code"]: v.get("points", 0) for v in r["victory"]}
+    stated = {"basilisk": say("rule.basilisks"),
+              "end-rush": say("rule.end-rush", points=count(points["end-rush"], "victory-point"))}
     columns = 2 if width > style.pt(300) + 200 else 1
     column_w = width / columns - style.pt(6)
     entries = []
     for v in r["victory"]:
-        what = say(f"sheet.win.{v['code']}", basilisks=say("rule.basilisks"))
+        what = say(f"sheet.win.{v['code']}", rule=stated.get(v["code"], ""))
         if "points" in v:
             runs = [(fonts.MONO_BOLD, str(v["points"])), (fonts.SERIF, "  " + what)]
         else:
