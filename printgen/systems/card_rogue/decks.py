@@ -107,18 +107,25 @@ def trap_card(trap: dict, paths: tuple[str, ...]) -> Card:
                 source=f"trap {trap['id']}")
 
 
+def chest_and_key() -> Paragraph:
+    """The rule of the locked chest and its key, as both cards print it."""
+    e = rules.exploration()
+    return rule_paragraph("chest", chest=e["chest"]["name"], key=e["key"]["name"],
+                          points=count(e["chest"]["victory"], "victory-point"))
+
+
 def landmark_cards(paths: tuple[str, ...]) -> list[Card]:
     """The fountain, the shop and the locked chest: crossings with a rule on a plate."""
     e = rules.exploration()
     fountain, shop, chest = e["fountain"], e["shop"], e["chest"]
     back = families.back("exploration")
     rules_of = {
-        "fountain": say("tile.fountain", upto=fountain["drained_on"] - 1, heal=fountain["heal"],
-                        drained=fountain["drained_on"]),
-        "shop": say("tile.shop"),
-        "chest": say("tile.chest", points=count(chest["victory"], "victory-point")),
+        "fountain": Paragraph(say("tile.fountain", upto=fountain["drained_on"] - 1, heal=fountain["heal"],
+                                  drained=fountain["drained_on"])),
+        "shop": Paragraph(say("tile.shop")),
+        "chest": chest_and_key(),  # the key's card prints it too
     }
-    return [Card(card["name"], say("tile.kicker"), body=(Paragraph(rules_of[which]),), count=card["count"], face="tile",
+    return [Card(card["name"], say("tile.kicker"), body=(rules_of[which],), count=card["count"], face="tile",
                  paths=paths, emblem=which, back_style=back, source=which)
             for which, card in (("fountain", fountain), ("shop", shop), ("chest", chest))]
 
@@ -161,7 +168,7 @@ def artifact_cards() -> list[Card]:
 
 def key_card() -> Card:
     key, chest = rules.exploration()["key"], rules.exploration()["chest"]["name"]
-    return Card(key["name"], say("key.kicker", chest=chest), body=(Paragraph(say("key.rule", chest=chest)),),
+    return Card(key["name"], say("key.kicker", chest=chest), body=(Paragraph(say("key.rule")), chest_and_key()),
         count=key["count"], emblem="key", accent=families.KIND_COLOURS["key"],
         symbols=(_gold(0, sellable=False), TRADE), back_style=families.back("exploration"), source="key")
 
