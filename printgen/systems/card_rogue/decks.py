@@ -224,6 +224,7 @@ def character_cards() -> list[Card]:
 
 def shop_cards() -> list[Card]:
     back = families.back("shop")
+    factor = rules.data("combat")["buy_factor"]  # the shop sells for this many times a card's gold amount
     cards = []
     for entry in rules.equipment():
         weapon = entry["slot"] in ("primary", "both-hands")
@@ -232,13 +233,13 @@ def shop_cards() -> list[Card]:
             kicker = say("shop.two-handed", kind=kind, slot=slot)
         else:
             kicker = say("shop.kicker", kind=kind, slot=slot)
-        stats = (Stat(say("stat.sell"), str(entry["gold"])), Stat(say("stat.buy"), str(2 * entry["gold"])))
+        stats = (Stat(say("stat.sell"), str(entry["gold"])), Stat(say("stat.buy"), str(factor * entry["gold"])))
         cards.append(Card(entry["name"], kicker, stats, body=_paragraphs(entry["effects"]), count=entry["count"],
                           emblem=entry["emblem"], accent=families.KIND_COLOURS["weapon" if weapon else "armor"],
                           symbols=(Symbol("slot", entry["slot"]), _gold(entry["gold"]), TRADE), back_style=back,
                           source=f"shop {entry['id']}"))
     for scroll in rules.scrolls():
-        stats = (Stat(say("stat.sell"), str(scroll["gold"])), Stat(say("stat.buy"), str(2 * scroll["gold"])))
+        stats = (Stat(say("stat.sell"), str(scroll["gold"])), Stat(say("stat.buy"), str(factor * scroll["gold"])))
         cards.append(Card(scroll["name"], say("shop.scroll-kicker"), stats,
                           body=_paragraphs(scroll["effects"]) + (Paragraph(say("shop.scroll-self")),),
                           count=scroll["count"], emblem="scroll", accent=families.KIND_COLOURS["scroll"],
@@ -246,7 +247,7 @@ def shop_cards() -> list[Card]:
                           source=f"scroll {scroll['id']}"))
     debt = rules.debt()
     points = count(debt["effects"][0]["amount"], "victory-point")
-    cards.append(Card(debt["name"], say("shop.debt-kicker"), (Stat(say("stat.buy"), str(2 * debt["gold"])),),
+    cards.append(Card(debt["name"], say("shop.debt-kicker"), (Stat(say("stat.buy"), str(factor * debt["gold"])),),
         body=(Paragraph(say("shop.debt", points=points)),),
         count=debt["count"], emblem="coin", accent=families.KIND_COLOURS["debt"],
         symbols=(_gold(debt["gold"]), NO_TRADE), back_style=back, source="debt"))
