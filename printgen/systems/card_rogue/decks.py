@@ -119,15 +119,20 @@ def landmark_cards(paths: tuple[str, ...]) -> list[Card]:
     e = rules.exploration()
     fountain, shop, chest = e["fountain"], e["shop"], e["chest"]
     back = families.back("exploration")
-    rules_of = {
-        "fountain": Paragraph(say("tile.fountain", upto=fountain["drained_on"] - 1, heal=fountain["heal"],
-                                  drained=fountain["drained_on"])),
-        "shop": Paragraph(say("tile.shop")),
-        "chest": chest_and_key(),  # the key's card prints it too
+    bodies = {
+        "fountain": (Paragraph(say("tile.fountain", upto=fountain["drained_on"] - 1, heal=fountain["heal"],
+                                   drained=fountain["drained_on"])),),
+        "shop": (Paragraph(say("tile.shop")), shop_prices()),
+        "chest": (chest_and_key(),),  # the key's card prints it too
     }
-    return [Card(card["name"], say("tile.kicker"), body=(rules_of[which],), count=card["count"], face="tile",
-                 paths=paths, emblem=which, back_style=back, source=which)
+    return [Card(card["name"], say("tile.kicker"), body=bodies[which], count=card["count"], face="tile", paths=paths,
+                 emblem=which, back_style=back, source=which)
             for which, card in (("fountain", fountain), ("shop", shop), ("chest", chest))]
+
+
+def shop_prices() -> Paragraph:
+    """What the shopkeeper pays and asks, as the shop's tile and the reference card print it."""
+    return rule_paragraph("shop", factor=rules.data("combat")["buy_factor"])
 
 
 def potion_rolls() -> str:

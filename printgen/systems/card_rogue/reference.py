@@ -53,6 +53,7 @@ def economy() -> dict:
                     "effects": [decks.ability(e) for e in i["effects"]]} for i in rules.equipment()],
         "gear": [rules.item(i)["name"] for i in simulation.GEAR],
         "gear_cost": gear_cost,
+        "buy_factor": rules.data("combat")["buy_factor"],
     }
 
 
