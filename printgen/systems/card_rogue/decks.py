@@ -100,7 +100,8 @@ BOSS_RULES = {"basilisk": lambda: rule_paragraph("basilisks"), "golem": end_rush
 
 
 def trap_card(trap: dict, paths: tuple[str, ...]) -> Card:
-    rule = say(f"trap.{trap['id']}", damage=trap.get("damage", 0), turns=count(trap.get("turns", 0), "turn"))
+    rule = say(f"trap.{trap['id']}", damage=trap.get("damage", 0), turns=count(trap.get("turns", 0), "turn"),
+               rule=say("rule.poison"))
     return Card(trap["name"], say("trap.kicker"), body=(Paragraph(rule), Paragraph(say("trap.again"))),
                 count=trap["count"],
                 face="tile", paths=paths, emblem=trap["emblem"], back_style=families.back("exploration"),
@@ -267,10 +268,15 @@ def gold_cards() -> list[Card]:
             for g in rules.supplies()["gold"]]
 
 
+def _effect_rule(effect: str) -> Paragraph:
+    """What an effect card counts: poison prints its [rule], the others their effect.<id>."""
+    return rule_paragraph("poison") if effect == "poison" else Paragraph(say(f"effect.{effect}"))
+
+
 def effect_cards() -> list[Card]:
     back = families.back("effect")
     return [Card(effect["name"], say("effect.kicker"),
-                 body=(Paragraph(say(f"effect.{effect['id']}")), Paragraph(say("effect.turning"))),
+                 body=(_effect_rule(effect["id"]), Paragraph(say("effect.turning"))),
                  count=effect["count"], face="counter", emblem=effect["emblem"],
                  accent=families.KIND_COLOURS["effect"], back_style=back, source=f"effect {effect['id']}")
             for effect in rules.supplies()["effect"]]
