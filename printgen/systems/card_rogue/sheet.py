@@ -108,7 +108,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     size = min((iw - 19 * s(1.5)) / 20, ih)
     square_boxes(c, form, "health", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
 
-    ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, say("sheet.enemy"), say("sheet.enemy-note"), style)
+    ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, say("sheet.enemy"), say("rule.fled"), style)
     # Each enemy gets as many health boxes as the toughest enemy in the set has health, in lines of at most
     # twenty; its name beside them where they fit at a legible size, else above them.
     count, bgap, name_h = r["enemy_health"], s(1.2), s(13)
