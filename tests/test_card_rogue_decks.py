@@ -202,7 +202,7 @@ def test_the_reference_card_holds_the_rules_hardest_to_remember():
     text = " ".join(page_texts(deck_pdf("references", duplex="none"))).replace("\r\n", " ")
     text = re.sub(r"\s+", " ", text)
     for needed in ("Your turn:", "Combat:", "Flee: on 4, 5 or 6", "trip on 4, 5 or 6", "steal a random card on 6",
-                   "buy for 2× it", "1 Healing", "6 Paralysis", "Dying:", "Basilisks:", "10 gold"):
+                   "sells shop cards for 2× theirs", "1 Healing", "6 Paralysis", "Dying:", "Basilisks:", "10 gold"):
         assert needed in text, needed
 
 
