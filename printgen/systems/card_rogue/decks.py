@@ -285,7 +285,8 @@ def effect_cards() -> list[Card]:
 def reference_paragraphs() -> tuple[Paragraph, ...]:
     """The reference card: the rules a table forgets most, with the numbers from the data."""
     combat = rules.data("combat")
-    values = {"flee": {"on": faces(combat["flee_on"]), "fled": say("rule.fled")},
+    values = {"turn": {"steps": say("rule.turn-steps")},
+              "flee": {"on": faces(combat["flee_on"]), "fled": say("rule.fled")},
               "players": {"trip": faces(combat["trip_on"]), "steal": faces(combat["steal_on"])},
               "shop": {"factor": combat["buy_factor"]}, "potions": {"rolls": potion_rolls()},
               "mole": {"cost": combat["mole_cost"]}}

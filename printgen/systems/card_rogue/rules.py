@@ -3,10 +3,15 @@ loader (``GAME.data``, ``GAME.tables``) and checked."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...tables import Table
+from ...words import say_for
 from . import GAME
+
+say = say_for(__package__)
+PHRASE = re.compile(r"\{([a-z0-9-]+(?:\.[a-z0-9-]+)+)\}")  # {rule.combat}: a phrase of words.toml
 
 SLOTS = ("primary", "secondary", "head", "chest", "feet", "both-hands")
 EDGES = ("N", "E", "S", "W")
@@ -95,8 +100,9 @@ def score_sheet() -> dict[str, Any]:
 
 
 def choices() -> tuple[dict[str, str], ...]:
-    """printgen's documented resolutions of the rules' gaps, in order."""
-    return GAME.choices()
+    """printgen's documented resolutions of the rules' gaps, in order, each phrase they name filled in."""
+    return tuple({**choice, "text": PHRASE.sub(lambda m: say(m.group(1)), choice["text"])}
+                 for choice in GAME.choices())
 
 
 def check() -> None:
