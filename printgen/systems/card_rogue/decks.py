@@ -142,13 +142,12 @@ def potion_rolls() -> str:
 
 
 def potion_cards() -> list[Card]:
-    rolls = potion_rolls()
+    rolls = rule_paragraph("potions", first=say("rule.potion-first"), rolls=potion_rolls())
     cards = []
     for colour in rules.potion_colours():
         cards.append(Card(
             say("potion.title", colour=colour["name"]), say("potion.kicker"),
-            body=(Paragraph(say("potion.use")),
-                  Paragraph(say("potion.first", colour=colour["name"].lower(), rolls=rolls))),
+            body=(Paragraph(say("potion.use")), rolls),
             count=rules.potions_per_colour(), emblem="potion", tint=tuple(colour["rgb"]),
             accent=families.KIND_COLOURS["potion"], symbols=(Symbol("drink"), Symbol("throw"), _gold(1), TRADE),
             back_style=families.back("exploration"), source=f"potion {colour['name']}"))
@@ -288,7 +287,8 @@ def reference_paragraphs() -> tuple[Paragraph, ...]:
     values = {"turn": {"steps": say("rule.turn-steps")},
               "flee": {"on": faces(combat["flee_on"]), "fled": say("rule.fled")},
               "players": {"trip": faces(combat["trip_on"]), "steal": faces(combat["steal_on"])},
-              "shop": {"factor": combat["buy_factor"]}, "potions": {"rolls": potion_rolls()},
+              "shop": {"factor": combat["buy_factor"]},
+              "potions": {"first": say("rule.potion-first"), "rolls": potion_rolls()},
               "mole": {"cost": combat["mole_cost"]}}
     return tuple(rule_paragraph(part, **values.get(part, {})) for part in REFERENCE)
 

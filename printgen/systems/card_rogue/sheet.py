@@ -136,7 +136,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         square_boxes(c, form, f"enemy{k + 1}.health", ix + (name_w if beside else 0), base + s(2) + block, count,
                      bsize, bgap, style, per_row=per_row, numbered=True)
 
-    ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, say("sheet.potions"), say("sheet.potions-note"), style)
+    ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, say("sheet.potions"), say("rule.potion-first"), style)
     yy = iy + ih - s(13)
     for potion in potions:
         label(c, ix, yy + s(3), str(potion["roll"]), style, 8, font=fonts.MONO_BOLD, gray=0)
