@@ -191,6 +191,17 @@ def test_symbols_say_what_may_be_done(everything):
     assert any(s["kind"] == "drink" for s in by_title["Red Potion"]["symbols"])
 
 
+def test_an_enemy_rolls_for_each_ability_before_it_attacks(everything):
+    """The Clarifications: a die on an enemy's card is rolled before the enemy attacks; the Cave Bat's dodge too."""
+    for enemy in rules.enemies():
+        card = next(c for c in everything["cards"] if c["title"] == enemy["name"])
+        rolled = [p["text"] for p in card["body"] if p["text"].startswith("Roll a die")]
+        assert len(rolled) == sum(a["code"] in ("dodge", "poison", "paralyze") for a in enemy["abilities"])
+        assert all(text.startswith("Roll a die before it attacks") for text in rolled), enemy["name"]
+    bat = next(c for c in everything["cards"] if c["title"] == "Cave Bat")
+    assert "your attack this turn does it no damage" in bat["body"][0]["text"]
+
+
 def test_characters_have_two_gifts_and_one_flaw(everything):
     for card in (c for c in everything["cards"] if c["face"] == "character"):
         leads = [p["lead"] for p in card["body"]]
