@@ -207,6 +207,9 @@ def test_characters_have_two_gifts_and_one_flaw(everything):
         leads = [p["lead"] for p in card["body"]]
         assert leads.count("Gift:") == 2 and leads.count("Flaw:") == 1
         assert card["emblem"]
+    warrior = next(c for c in everything["cards"] if c["title"] == "Warrior")
+    flaw = next(p["text"] for p in warrior["body"] if p["lead"] == "Flaw:")
+    assert flaw == "May flee any enemy by rolling a 6."  # as the Clarifications word "can flee" for a Warrior
 
 
 def test_the_reference_card_holds_the_rules_hardest_to_remember():
