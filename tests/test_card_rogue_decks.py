@@ -202,6 +202,14 @@ def test_an_enemy_rolls_for_each_ability_before_it_attacks(everything):
     assert "your attack this turn does it no damage" in bat["body"][0]["text"]
 
 
+def test_a_block_stops_the_enemys_abilities_too(everything):
+    """The Clarifications' "Block Enemy's attack this turn": no damage, and its abilities are not applied."""
+    for title in ("Shield", "Bard"):
+        card = next(c for c in everything["cards"] if c["title"] == title)
+        block = next(p["text"] for p in card["body"] if "block the enemy's attack" in p["text"])
+        assert "this turn; its abilities are not applied" in block, title
+
+
 def test_characters_have_two_gifts_and_one_flaw(everything):
     for card in (c for c in everything["cards"] if c["face"] == "character"):
         leads = [p["lead"] for p in card["body"]]
