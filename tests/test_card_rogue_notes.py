@@ -96,6 +96,15 @@ def test_a_fight_follows_the_rules_numbers():
     assert not any(simulation.fight([simulation.plain()], golem, rng).won for _ in range(200))
 
 
+def test_the_notes_say_when_the_simulated_player_flees(notes_text):
+    """The simulation's player flees when two more blows would kill him (one beside friends), unless the enemy is
+    about to fall; the notes say so, and that the lone player flees the bosses he will not fight."""
+    assert "tries to flee when the enemy's next two blows would kill him, unless the enemy is about to fall" in notes_text
+    assert "tries to flee when one more blow would kill him" in notes_text
+    assert "from a boss he will not fight he flees at once" in notes_text
+    assert "Fleeing takes the rules' roll (4, 5 or 6, or what his card adds)" in notes_text
+
+
 def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
     for choice in rules.choices():
         assert choice["topic"] in notes_text

@@ -85,6 +85,7 @@ def build(request) -> bytes:
         "reference": [{"lead": p.lead, "text": p.text} for p in decks.reference_paragraphs()],
         "healing": rules.potion_amounts()["healing"],
         "base_health": rules.base_health(),
+        "flee_on": decks.faces(rules.data("combat")["flee_on"]),
     }
     title = say("notes.title", game=GAME.title)
     pdf = render_pdf("card-rogue/notes.html", request.code, title, request.paper, request.templates, **context)
