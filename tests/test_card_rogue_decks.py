@@ -224,8 +224,27 @@ def test_the_reference_card_holds_the_rules_hardest_to_remember():
     text = " ".join(page_texts(deck_pdf("references", duplex="none"))).replace("\r\n", " ")
     text = re.sub(r"\s+", " ", text)
     for needed in ("Your turn:", "Combat:", "Flee: on 4, 5 or 6", "trip on 4, 5 or 6", "steal a random card on 6",
-                   "sells shop cards for 2× theirs", "1 Healing", "6 Paralysis", "Dying:", "Basilisks:", "10 gold"):
+                   "sells shop cards for 2× theirs", "Dying:", "10 gold", *potion_needles()):
         assert needed in text, needed
+
+
+def potion_needles() -> list[str]:
+    """What the potion table says, with the amounts of potions.toml: the re-roll, each effect's size, Teleportation."""
+    amounts = rules.potion_amounts()
+    return ["(re-roll an effect another colour has)", f"1 Healing +{amounts['healing']} health",
+            f"2 Poison for {amounts['poison_turns']} turns", f"3 Strength +{amounts['strength']} attack, for good",
+            f"4 Weakness \u2212{amounts['weakness']} attack, for good",
+            "5 Teleportation to a revealed, empty tile (not in the end rush)",
+            f"6 Paralysis for {amounts['paralysis_turns']} turn"]
+
+
+def test_every_potion_card_says_what_each_colour_may_be(everything):
+    potions = [c for c in everything["cards"] if c["title"].endswith(" Potion")]
+    assert len(potions) == len(rules.potion_colours())
+    for card in potions:
+        text = " ".join(p["lead"] + " " + p["text"] for p in card["body"])
+        for needed in potion_needles():
+            assert needed in text, (card["title"], needed)
 
 
 def test_the_same_seed_gives_the_same_bytes(everything_pdf):

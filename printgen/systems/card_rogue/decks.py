@@ -137,8 +137,11 @@ def shop_prices() -> Paragraph:
 
 
 def potion_rolls() -> str:
-    """The rules' potion table in a line: "1 Healing; 2 Poison; ..."."""
-    return "; ".join(say("potion.roll", roll=row.roll_text, effect=row["effect"]) for row in rules.potion_table().rows)
+    """The rules' potion table in a line, with what each does: "1 Healing (+5 health, not past max); ..."."""
+    amounts = rules.potion_amounts()  # by code: "healing" = 5, "poison_turns" = 3, ...
+    return "; ".join(say("potion.roll", roll=row.roll_text, effect=row["effect"], what=say(
+        f"potion.effect.{row['code']}", amount=amounts.get(row["code"], 0),
+        turns=count(amounts.get(f"{row['code']}_turns", 0), "turn"))) for row in rules.potion_table().rows)
 
 
 def potion_cards() -> list[Card]:
@@ -147,7 +150,7 @@ def potion_cards() -> list[Card]:
     for colour in rules.potion_colours():
         cards.append(Card(
             say("potion.title", colour=colour["name"]), say("potion.kicker"),
-            body=(Paragraph(say("potion.use")), rolls),
+            body=(rolls,),  # drinking and throwing: its symbols
             count=rules.potions_per_colour(), emblem="potion", tint=tuple(colour["rgb"]),
             accent=families.KIND_COLOURS["potion"], symbols=(Symbol("drink"), Symbol("throw"), _gold(1), TRADE),
             back_style=families.back("exploration"), source=f"potion {colour['name']}"))
@@ -298,7 +301,7 @@ def rule_paragraph(part: str, **values: Any) -> Paragraph:
     return Paragraph(say("reference.rule", rule=say(f"rule.{part}", **values)), lead=say(f"lead.{part}"))
 
 
-REFERENCE = ("turn", "combat", "flee", "players", "shop", "potions", "dying", "basilisks", "mole")  # in order
+REFERENCE = ("turn", "combat", "flee", "players", "shop", "potions", "dying", "mole")  # in order
 SYMBOLS = ("slot", "use", "gold", "trade", "cursed", "crossed")  # the symbols card, in order
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ... import games
 from ...tables import Table
 from ...words import say_for
 from . import GAME
@@ -21,8 +22,13 @@ class RulesDataError(ValueError):
     """A Card Rogue data file that breaks the set's own rules; the message names the file."""
 
 
+def game() -> games.Game:
+    """This game as the registry holds it: GAME, its folder known even when a module is imported on its own."""
+    return games.game(GAME.id)
+
+
 def data(name: str) -> dict[str, Any]:
-    return GAME.data(name)
+    return game().data(name)
 
 
 def enemies() -> list[dict[str, Any]]:
@@ -63,7 +69,7 @@ def artifacts() -> list[dict[str, Any]]:
 
 def potion_table() -> Table:
     """The rules' 1d6 table of potion effects (data/tables/potions.toml)."""
-    return GAME.tables()["potions"]
+    return game().tables()["potions"]
 
 
 def potion_colours() -> list[dict[str, Any]]:
@@ -102,7 +108,7 @@ def score_sheet() -> dict[str, Any]:
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in order, each phrase they name filled in."""
     return tuple({**choice, "text": PHRASE.sub(lambda m: say(m.group(1)), choice["text"])}
-                 for choice in GAME.choices())
+                 for choice in game().choices())
 
 
 def check() -> None:
