@@ -16,6 +16,7 @@ from ...cards.model import Paragraph
 from ...cards import text
 from ...render import fonts
 from ...render.canvas import render_pages
+from ...seed import SeedCode
 from ...units import mm
 from ...words import say_for
 from . import GAME, challenge_map, rules
@@ -32,15 +33,21 @@ CARD_RATIO = 88.9 / 63.5
 def build(request) -> bytes:
     levels = challenge_map.challenge(request.code, int(request.options["levels"]))
     if request.format == "json":
+        told = stories_told(request.code, len(levels))
         data = {"system": request.game.id, "seed_code": str(request.code),
-                "levels": [level.as_data() for level in levels], "choices": list(rules.choices())}
+                "levels": [{**level.as_data(), "story": story} for level, story in zip(levels, told)],
+                "choices": list(rules.choices())}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     title = say("challenge.title", game=GAME.title)
+    told = stories_told(request.code, len(levels))
     return render_pages(request.code, title, request.paper, len(levels),
-                        lambda c, index: _page(c, request, levels[index], len(levels)))
+                        lambda c, index: _page(c, request, levels[index], len(levels), told[index]))
 
 
 # -- the words of a level: its story, its cards -----------------------------------------
+
+STAGES = ("first", "middle", "last")
+
 
 def stage(number: int, levels: int) -> str:
     """Which stories a level draws from: the way in, the depths, or the last level."""
@@ -50,15 +57,25 @@ def stage(number: int, levels: int) -> str:
 
 
 def stories(stage_name: str) -> list[str]:
-    """The ids of a stage's stories, in the phrasebook's order (a level's ``story`` counts in this list)."""
+    """The ids of a stage's stories, in the phrasebook's order."""
     return list(dict.fromkeys(key.split(".")[0] for key in say.section(f"story.{stage_name}")))
 
 
-def story(level: Level, levels: int) -> tuple[str, str]:
+def stories_told(code: SeedCode, levels: int) -> list[str]:
+    """The story of each level of a challenge, by its id: the seed deals each stage's stories out in a shuffled
+    order, so no two levels of one challenge tell the same story."""
+    rng = code.stream("card-rogue challenge stories", levels)
+    dealt = {name: rng.sample(stories(name), len(stories(name))) for name in STAGES}
+    told = []
+    for number in range(1, levels + 1):
+        told.append(dealt[stage(number, levels)].pop(0))
+    return told
+
+
+def story(number: int, levels: int, told: str) -> tuple[str, str]:
     """A level's title and story."""
-    stage_name = stage(level.number, levels)
-    chosen = stories(stage_name)[level.story]
-    return say(f"story.{stage_name}.{chosen}.title"), say(f"story.{stage_name}.{chosen}.text")
+    stage_name = stage(number, levels)
+    return say(f"story.{stage_name}.{told}.title"), say(f"story.{stage_name}.{told}.text")
 
 
 def card_name(card: str, shape: str) -> str:
@@ -106,9 +123,9 @@ def pull_list(level: Level) -> list[tuple[str, int]]:
     return list(counts.items())
 
 
-def _page(c: Canvas, request, level: Level, levels: int) -> None:
+def _page(c: Canvas, request, level: Level, levels: int, told: str) -> None:
     width, height = request.paper.size
-    name, text = story(level, levels)
+    name, text = story(level.number, levels, told)
     y = height - MARGIN
     c.setFillColorRGB(0.1, 0.1, 0.12)
     c.setFont(fonts.SERIF_BOLD, 17)
