@@ -105,6 +105,12 @@ def test_the_notes_say_when_the_simulated_player_flees(notes_text):
     assert "Fleeing takes the rules' roll (4, 5 or 6, or what his card adds)" in notes_text
 
 
+def test_the_notes_end_a_challenge_where_its_map_ends():
+    """The last level of a challenge map ends at the locked chest (challenge_map), and the notes say so."""
+    story_mode = next(c["text"] for c in rules.choices() if c["topic"] == "Story mode")
+    assert "the last level ends at the locked chest" in story_mode and "golem" not in story_mode
+
+
 def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
     for choice in rules.choices():
         assert choice["topic"] in notes_text
