@@ -29,4 +29,6 @@ def rules() -> dict[str, Any]:
 
 
 def choices() -> tuple[dict[str, str], ...]:
-    return tuple(rules()["choice"])
+    """The choices the sheet rests on: the game's own that concern it (notes.toml), then the sheet's."""
+    topics = rules()["notes_choices"]
+    return tuple(c for c in set_rules.choices() if c["topic"] in topics) + tuple(rules()["choice"])
