@@ -64,9 +64,9 @@ def _paragraphs(effects: list[dict]) -> tuple[Paragraph, ...]:
 
 # -- exploration ------------------------------------------------------------
 
-def tile(shape: dict, family: str, count: int) -> Card:
+def tile(shape: dict, family: str, copies: int) -> Card:
     arrow = shape.get("arrow", "")
-    return Card(say("tile.pathing"), count=count, face="tile", paths=tuple(shape["paths"]), arrow=arrow,
+    return Card(say("tile.pathing"), count=copies, face="tile", paths=tuple(shape["paths"]), arrow=arrow,
                 back_style=families.back(family), source=f"{family} {shape['id']}")
 
 
@@ -103,9 +103,8 @@ def trap_card(trap: dict, paths: tuple[str, ...]) -> Card:
     rule = say(f"trap.{trap['id']}", damage=trap.get("damage", 0), turns=count(trap.get("turns", 0), "turn"),
                rule=say("rule.poison"))
     return Card(trap["name"], say("trap.kicker"), body=(Paragraph(rule), Paragraph(say("trap.again"))),
-                count=trap["count"],
-                face="tile", paths=paths, emblem=trap["emblem"], back_style=families.back("exploration"),
-                source=f"trap {trap['id']}")
+                count=trap["count"], face="tile", paths=paths, emblem=trap["emblem"],
+                back_style=families.back("exploration"), source=f"trap {trap['id']}")
 
 
 def chest_and_key() -> Paragraph:
@@ -137,7 +136,7 @@ def shop_prices() -> Paragraph:
 
 
 def potion_rolls() -> str:
-    """The rules' potion table in a line, with what each does: "1 Healing (+5 health, not past max); ..."."""
+    """The rules' potion table in a line, with what each does: "1 Healing +5 health; 2 Poison for 3 turns; ..."."""
     amounts = rules.potion_amounts()  # by code: "healing" = 5, "poison_turns" = 3, ...
     return "; ".join(say("potion.roll", roll=row.roll_text, effect=row["effect"], what=say(
         f"potion.effect.{row['code']}", amount=amounts.get(row["code"], 0),
@@ -146,19 +145,20 @@ def potion_rolls() -> str:
 
 def potion_cards() -> list[Card]:
     rolls = rule_paragraph("potions", first=say("rule.potion-first"), rolls=potion_rolls())
+    symbols = (Symbol("drink"), Symbol("throw"), _gold(rules.potion_gold()), TRADE)
     cards = []
     for colour in rules.potion_colours():
         cards.append(Card(
             say("potion.title", colour=colour["name"]), say("potion.kicker"),
             body=(rolls,),  # drinking and throwing: its symbols
             count=rules.potions_per_colour(), emblem="potion", tint=tuple(colour["rgb"]),
-            accent=families.KIND_COLOURS["potion"], symbols=(Symbol("drink"), Symbol("throw"), _gold(1), TRADE),
+            accent=families.KIND_COLOURS["potion"], symbols=symbols,
             back_style=families.back("exploration"), source=f"potion {colour['name']}"))
     return cards
 
 
 def artifact_cards() -> list[Card]:
-    count = rules.exploration()["artifacts"]["count_each"]
+    copies = rules.exploration()["artifacts"]["count_each"]
     cards = []
     for artifact in rules.artifacts():
         body = list(_paragraphs(artifact["effects"]))
@@ -168,7 +168,7 @@ def artifact_cards() -> list[Card]:
             symbols.append(Symbol("cursed"))
         kicker = say("artifact.cursed-kicker") if artifact["cursed"] else say("artifact.kicker")
         cards.append(Card(artifact["name"], kicker,
-                          body=tuple(body), count=count, emblem="star", tint=(0.72, 0.55, 0.9),
+                          body=tuple(body), count=copies, emblem="star", tint=(0.72, 0.55, 0.9),
                           accent=families.KIND_COLOURS["artifact"], symbols=tuple(symbols),
                           back_style=families.back("exploration"), source=f"artifact {artifact['id']}"))
     return cards
@@ -177,8 +177,8 @@ def artifact_cards() -> list[Card]:
 def key_card() -> Card:
     key, chest = rules.exploration()["key"], rules.exploration()["chest"]["name"]
     return Card(key["name"], say("key.kicker", chest=chest), body=(Paragraph(say("key.rule")), chest_and_key()),
-        count=key["count"], emblem="key", accent=families.KIND_COLOURS["key"],
-        symbols=(_gold(0, sellable=False), TRADE), back_style=families.back("exploration"), source="key")
+                count=key["count"], emblem="key", accent=families.KIND_COLOURS["key"],
+                symbols=(_gold(0, sellable=False), TRADE), back_style=families.back("exploration"), source="key")
 
 
 def exploration_cards() -> list[Card]:
@@ -256,9 +256,9 @@ def shop_cards() -> list[Card]:
     debt = rules.debt()
     points = count(debt["effects"][0]["amount"], "victory-point")
     cards.append(Card(debt["name"], say("shop.debt-kicker"), (Stat(say("stat.buy"), str(factor * debt["gold"])),),
-        body=(Paragraph(say("shop.debt", points=points)),),
-        count=debt["count"], emblem="coin", accent=families.KIND_COLOURS["debt"],
-        symbols=(_gold(debt["gold"]), NO_TRADE), back_style=back, source="debt"))
+                      body=(Paragraph(say("shop.debt", points=points)),), count=debt["count"], emblem="coin",
+                      accent=families.KIND_COLOURS["debt"], symbols=(_gold(debt["gold"]), NO_TRADE), back_style=back,
+                      source="debt"))
     return cards
 
 
@@ -306,14 +306,14 @@ SYMBOLS = ("slot", "use", "gold", "trade", "cursed", "crossed")  # the symbols c
 
 
 def reference_cards() -> list[Card]:
-    count = rules.supplies()["reference"]["count"]
+    copies = rules.supplies()["reference"]["count"]
     legend = (Symbol("slot", "primary"), Symbol("drink"), Symbol("throw"), _gold(3), TRADE, Symbol("cursed"),
               _gold(0, sellable=False))
     symbols = tuple(Paragraph(say(f"symbols.{part}.text"), lead=say(f"symbols.{part}.lead")) for part in SYMBOLS)
-    return [Card(say("reference.title"), say("reference.kicker"), body=reference_paragraphs(), count=count,
+    return [Card(say("reference.title"), say("reference.kicker"), body=reference_paragraphs(), count=copies,
                  accent=families.KIND_COLOURS["reference"], back_style=families.back("reference"),
                  source="reference card"),
-            Card(say("symbols.title"), say("symbols.kicker"), body=symbols, count=count,
+            Card(say("symbols.title"), say("symbols.kicker"), body=symbols, count=copies,
                  accent=families.KIND_COLOURS["reference"], symbols=legend, back_style=families.back("reference"),
                  source="symbols card")]
 
@@ -327,7 +327,7 @@ def spare_cards() -> list[Card]:
             cards.append(Card(say("spare.title", number=f"{number:02d}"),
                               say("spare.kicker", family=say(f"back.{spare['family']}.name")),
                               body=(Paragraph(say("spare.rule")),), accent=families.KIND_COLOURS["spare"],
-                back_style=families.back(spare["family"]), source=f"spare {number}"))
+                              back_style=families.back(spare["family"]), source=f"spare {number}"))
     return cards
 
 

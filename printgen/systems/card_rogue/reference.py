@@ -47,7 +47,7 @@ def economy() -> dict:
         "enemies": enemies,
         "average_gold": round(enemy_gold / enemies, 1),
         "enemies_for_gear": round(gear_cost * enemies / enemy_gold),
-        "potion_gold": len(rules.potion_colours()) * rules.potions_per_colour(),
+        "potion_gold": len(rules.potion_colours()) * rules.potions_per_colour() * rules.potion_gold(),
         "prices": [{"name": i["name"], "slot": say(f"slot.{i['slot']}"), "sell": i["gold"],
                     "buy": rules.data("combat")["buy_factor"] * i["gold"],
                     "effects": [decks.ability(e) for e in i["effects"]]} for i in rules.equipment()],

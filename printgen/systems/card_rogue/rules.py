@@ -84,6 +84,11 @@ def potions_per_colour() -> int:
     return data("tables/potions")["colours_count"]
 
 
+def potion_gold() -> int:
+    """A potion card's gold amount."""
+    return data("tables/potions")["gold"]
+
+
 def tile_shapes() -> list[dict[str, Any]]:
     return data("tiles")["shape"]
 
