@@ -32,14 +32,13 @@ CARD_RATIO = 88.9 / 63.5
 
 def build(request) -> bytes:
     levels = challenge_map.challenge(request.code, int(request.options["levels"]))
+    told = stories_told(request.code, len(levels))
     if request.format == "json":
-        told = stories_told(request.code, len(levels))
         data = {"system": request.game.id, "seed_code": str(request.code),
                 "levels": [{**level.as_data(), "story": story} for level, story in zip(levels, told)],
                 "choices": list(rules.choices())}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     title = say("challenge.title", game=GAME.title)
-    told = stories_told(request.code, len(levels))
     return render_pages(request.code, title, request.paper, len(levels),
                         lambda c, index: _page(c, request, levels[index], len(levels), told[index]))
 
@@ -125,13 +124,13 @@ def pull_list(level: Level) -> list[tuple[str, int]]:
 
 def _page(c: Canvas, request, level: Level, levels: int, told: str) -> None:
     width, height = request.paper.size
-    name, text = story(level.number, levels, told)
+    name, tale = story(level.number, levels, told)
     y = height - MARGIN
     c.setFillColorRGB(0.1, 0.1, 0.12)
     c.setFont(fonts.SERIF_BOLD, 17)
     c.drawString(MARGIN, y - 17, say("challenge.level", number=level.number, levels=levels, name=name))
     y -= 24
-    y = _paragraph(c, text, MARGIN, y, width - 2 * MARGIN, 10.5, fonts.SERIF_ITALIC)
+    y = _paragraph(c, tale, MARGIN, y, width - 2 * MARGIN, 10.5, fonts.SERIF_ITALIC)
     y -= mm(2)
     if level.number == 1:
         y = _paragraph(c, say("challenge.how-to-play"), MARGIN, y, width - 2 * MARGIN, 8.5, fonts.SERIF)
