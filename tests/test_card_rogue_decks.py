@@ -270,3 +270,25 @@ def test_every_letter_of_every_family_stays_inside_the_safe_area():
 
     pdf = build(SeedCode.make("deck", "card-rogue", "s", {"deck": "all", "layout": "print-shop", **POKER_BLEED}))
     assert_fronts_inside_safe_area(pdf, mm(63.5), mm(88.9), mm(3))
+
+
+def test_a_rule_changed_in_the_users_phrasebook_changes_every_card_that_states_it(tmp_path):
+    """A rule is worded once: the user's words.toml changes the shop's prices on the Shop tile and the reference
+    card alike, and the basilisks' rule on the Basilisk card and the score sheet's list."""
+    from printgen import words
+    from printgen.systems.card_rogue import decks, sheet
+
+    folder = tmp_path / "mine"
+    (folder / "card-rogue").mkdir(parents=True)
+    (folder / "card-rogue" / "words.toml").write_text(
+        '[rule]\nshop = "half price for {factor}"\nbasilisks = "never both"\n', encoding="utf-8")
+    with words.user_words(folder):
+        shop = next(c for c in decks.exploration_cards() if c.source == "shop")
+        basilisk = next(c for c in decks.exploration_cards() if c.title == "Basilisk")
+        reference = decks.reference_cards()[0]
+        wins = [line for column in sheet._victory_lines(1000, sheet.Style()) for line in column]
+    assert any(p.text == "half price for 2." for p in shop.body)
+    assert any(p.text == "half price for 2." and p.lead == "Shop:" for p in reference.body)
+    assert any(p.text == "never both." for p in basilisk.body)
+    assert "Each basilisk (never both)" in " ".join(" ".join(text.split()) for _, runs in wins for _, text in runs)
+    assert not any("half price" in p.text for p in decks.reference_cards()[0].body)  # only inside the folder
