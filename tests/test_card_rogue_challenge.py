@@ -12,8 +12,7 @@ import pytest
 from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.card_rogue import challenge_map, rules
-from printgen.systems.card_rogue.challenge_words import STORIES, stage
+from printgen.systems.card_rogue import challenge, challenge_map, rules
 
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
@@ -107,31 +106,54 @@ def test_the_same_code_gives_the_same_file_and_another_seed_another_map():
     assert challenge_json("race")["seed_code"].startswith("pg4:challenge:card-rogue:race:")
 
 
-def _chi_square(counts: Counter, bins: int, total: int) -> float:
-    expected = total / bins
-    return sum((counts[b] - expected) ** 2 / expected for b in range(bins))
+def _chi_square(counts: Counter, bins: list, total: int) -> float:
+    expected = total / len(bins)
+    return sum((counts[b] - expected) ** 2 / expected for b in bins)
+
+
+def _page_titles(pdf: bytes) -> list[str]:
+    """Each page's first line: "Level N of M: title"."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [document[i].get_textpage().get_text_range().splitlines()[0].strip() for i in range(len(document))]
+    finally:
+        document.close()
 
 
 def test_stories_are_drawn_evenly_in_the_data_and_on_the_page():
-    """Over many seeds each of the three first-level stories comes up about a third of the time."""
+    """Over many seeds each of the three last-level stories comes up about a third of the time."""
     seeds = [f"story{n}" for n in range(60)]
     recorded, printed = Counter(), Counter()
-    names = [name for name, _ in STORIES[stage(1, 1)]]
+    stage = challenge.stage(1, 1)
+    titles = {challenge.say(f"story.{stage}.{story}.title"): story for story in challenge.stories(stage)}
     for seed in seeds:
         data = challenge_json(seed, 1)
         recorded[data["levels"][0]["story"]] += 1
         pdf = build(SeedCode.make("challenge", "card-rogue", seed, {"format": "pdf", "levels": "1",
                                                                      "paper": "letter"}))
-        document = pypdfium2.PdfDocument(pdf)
-        try:
-            title = document[0].get_textpage().get_text_range().splitlines()[0]
-        finally:
-            document.close()
-        match = re.match(r"Level 1 of 1: (.+)", title.strip())
-        printed[names.index(match.group(1))] += 1
+        match = re.match(r"Level 1 of 1: (.+)", _page_titles(pdf)[0])
+        printed[titles[match.group(1)]] += 1
     assert recorded == printed
     # 2 degrees of freedom: 13.8 is the 0.1 % point.
-    assert _chi_square(recorded, 3, len(seeds)) < 13.8
+    assert _chi_square(recorded, list(titles.values()), len(seeds)) < 13.8
+
+
+@pytest.mark.parametrize("levels", [1, 2, 3, 4, 5])
+def test_no_two_levels_of_a_challenge_tell_the_same_story(levels):
+    """Each level has a title and a story of its own, whatever the seed; the data and the pages agree."""
+    for n in range(200):
+        code = SeedCode.make("challenge", "card-rogue", f"tale{n}", {"format": "pdf", "levels": str(levels),
+                                                                     "paper": "letter"})
+        told = challenge.stories_told(code, levels)
+        words = [challenge.story(number, levels, story) for number, story in enumerate(told, start=1)]
+        assert len({title for title, _ in words}) == levels, (n, told)
+        assert len({text for _, text in words}) == levels, (n, told)
+    seed = f"tale{levels}"
+    told = [level["story"] for level in challenge_json(seed, levels)["levels"]]
+    pdf = build(SeedCode.make("challenge", "card-rogue", seed, {"format": "pdf", "levels": str(levels),
+                                                                 "paper": "letter"}))
+    assert _page_titles(pdf) == [f"Level {number} of {levels}: {challenge.story(number, levels, story)[0]}"
+                                 for number, story in enumerate(told, start=1)]
 
 
 def test_bad_levels_are_one_line_and_write_nothing(tmp_path, capsys):

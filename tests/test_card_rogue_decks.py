@@ -191,19 +191,60 @@ def test_symbols_say_what_may_be_done(everything):
     assert any(s["kind"] == "drink" for s in by_title["Red Potion"]["symbols"])
 
 
+def test_an_enemy_rolls_for_each_ability_before_it_attacks(everything):
+    """The Clarifications: a die on an enemy's card is rolled before the enemy attacks; the Cave Bat's dodge too."""
+    for enemy in rules.enemies():
+        card = next(c for c in everything["cards"] if c["title"] == enemy["name"])
+        rolled = [p["text"] for p in card["body"] if p["text"].startswith("Roll a die")]
+        assert len(rolled) == sum(a["code"] in ("dodge", "poison", "paralyze") for a in enemy["abilities"])
+        assert all(text.startswith("Roll a die before it attacks") for text in rolled), enemy["name"]
+    bat = next(c for c in everything["cards"] if c["title"] == "Cave Bat")
+    assert "your attack this turn does it no damage" in bat["body"][0]["text"]
+
+
+def test_a_block_stops_the_enemys_abilities_too(everything):
+    """The Clarifications' "Block Enemy's attack this turn": no damage, and its abilities are not applied."""
+    for title in ("Shield", "Bard"):
+        card = next(c for c in everything["cards"] if c["title"] == title)
+        block = next(p["text"] for p in card["body"] if "block the enemy's attack" in p["text"])
+        assert "this turn; its abilities are not applied" in block, title
+
+
 def test_characters_have_two_gifts_and_one_flaw(everything):
     for card in (c for c in everything["cards"] if c["face"] == "character"):
         leads = [p["lead"] for p in card["body"]]
         assert leads.count("Gift:") == 2 and leads.count("Flaw:") == 1
         assert card["emblem"]
+    warrior = next(c for c in everything["cards"] if c["title"] == "Warrior")
+    flaw = next(p["text"] for p in warrior["body"] if p["lead"] == "Flaw:")
+    assert flaw == "May flee any enemy by rolling a 6."  # as the Clarifications word "can flee" for a Warrior
 
 
 def test_the_reference_card_holds_the_rules_hardest_to_remember():
     text = " ".join(page_texts(deck_pdf("references", duplex="none"))).replace("\r\n", " ")
     text = re.sub(r"\s+", " ", text)
     for needed in ("Your turn:", "Combat:", "Flee: on 4, 5 or 6", "trip on 4, 5 or 6", "steal a random card on 6",
-                   "buy for 2× it", "1 Healing", "6 Paralysis", "Dying:", "Basilisks:", "10 gold"):
+                   "sells shop cards for 2× theirs", "Dying:", "10 gold", *potion_needles()):
         assert needed in text, needed
+
+
+def potion_needles() -> list[str]:
+    """What the potion table says, with the amounts of potions.toml: the re-roll, each effect's size, Teleportation."""
+    amounts = rules.potion_amounts()
+    return ["(re-roll an effect another colour has)", f"1 Healing +{amounts['healing']} health",
+            f"2 Poison for {amounts['poison_turns']} turns", f"3 Strength +{amounts['strength']} attack, for good",
+            f"4 Weakness \u2212{amounts['weakness']} attack, for good",
+            "5 Teleportation to a revealed, empty tile (not in the end rush)",
+            f"6 Paralysis for {amounts['paralysis_turns']} turn"]
+
+
+def test_every_potion_card_says_what_each_colour_may_be(everything):
+    potions = [c for c in everything["cards"] if c["title"].endswith(" Potion")]
+    assert len(potions) == len(rules.potion_colours())
+    for card in potions:
+        text = " ".join(p["lead"] + " " + p["text"] for p in card["body"])
+        for needed in potion_needles():
+            assert needed in text, (card["title"], needed)
 
 
 def test_the_same_seed_gives_the_same_bytes(everything_pdf):
@@ -229,3 +270,25 @@ def test_every_letter_of_every_family_stays_inside_the_safe_area():
 
     pdf = build(SeedCode.make("deck", "card-rogue", "s", {"deck": "all", "layout": "print-shop", **POKER_BLEED}))
     assert_fronts_inside_safe_area(pdf, mm(63.5), mm(88.9), mm(3))
+
+
+def test_a_rule_changed_in_the_users_phrasebook_changes_every_card_that_states_it(tmp_path):
+    """A rule is worded once: the user's words.toml changes the shop's prices on the Shop tile and the reference
+    card alike, and the basilisks' rule on the Basilisk card and the score sheet's list."""
+    from printgen import words
+    from printgen.systems.card_rogue import decks, sheet
+
+    folder = tmp_path / "mine"
+    (folder / "card-rogue").mkdir(parents=True)
+    (folder / "card-rogue" / "words.toml").write_text(
+        '[rule]\nshop = "half price for {factor}"\nbasilisks = "never both"\n', encoding="utf-8")
+    with words.user_words(folder):
+        shop = next(c for c in decks.exploration_cards() if c.source == "shop")
+        basilisk = next(c for c in decks.exploration_cards() if c.title == "Basilisk")
+        reference = decks.reference_cards()[0]
+        wins = [line for column in sheet._victory_lines(1000, sheet.Style()) for line in column]
+    assert any(p.text == "half price for 2." for p in shop.body)
+    assert any(p.text == "half price for 2." and p.lead == "Shop:" for p in reference.body)
+    assert any(p.text == "never both." for p in basilisk.body)
+    assert "Each basilisk (never both)" in " ".join(" ".join(text.split()) for _, runs in wins for _, text in runs)
+    assert not any("half price" in p.text for p in decks.reference_cards()[0].body)  # only inside the folder

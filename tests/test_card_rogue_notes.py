@@ -96,15 +96,31 @@ def test_a_fight_follows_the_rules_numbers():
     assert not any(simulation.fight([simulation.plain()], golem, rng).won for _ in range(200))
 
 
+def test_the_notes_say_when_the_simulated_player_flees(notes_text):
+    """The simulation's player flees when two more blows would kill him (one beside friends), unless the enemy is
+    about to fall; the notes say so, and that the lone player flees the bosses he will not fight."""
+    assert "tries to flee when the enemy's next two blows would kill him, unless the enemy is about to fall" in notes_text
+    assert "tries to flee when one more blow would kill him" in notes_text
+    assert "from a boss he will not fight he flees at once" in notes_text
+    assert "Fleeing takes the rules' roll (4, 5 or 6, or what his card adds)" in notes_text
+
+
+def test_the_notes_end_a_challenge_where_its_map_ends():
+    """The last level of a challenge map ends at the locked chest (challenge_map), and the notes say so."""
+    story_mode = next(c["text"] for c in rules.choices() if c["topic"] == "Story mode")
+    assert "the last level ends at the locked chest" in story_mode and "golem" not in story_mode
+
+
 def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
     for choice in rules.choices():
         assert choice["topic"] in notes_text
     assert "Flee: on 4, 5 or 6" in notes_text
+    assert "A dodge is rolled in step 2 with the enemy's other abilities, before it attacks" in notes_text
 
 
 def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):
     from printgen.systems.card_rogue import decks
 
-    for name, (title, build_cards) in decks.FAMILIES.items():
+    for name, build_cards in decks.FAMILIES.items():
         total = sum(card.count for card in build_cards())
-        assert f"{title}, {total} cards (deck {name})" in notes_text
+        assert f"{decks.title(name)}, {total} cards (deck {name})" in notes_text

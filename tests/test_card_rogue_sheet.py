@@ -15,7 +15,7 @@ from printgen.sheets.draw import MIN_BOX
 from printgen.systems.card_rogue import sheet
 from printgen.units import PAPERS
 
-from pdfutil import open_pdf, seed_code
+from pdfutil import open_pdf, page_texts, seed_code
 
 ENEMIES = Path(__file__).resolve().parent.parent / "printgen" / "systems" / "card_rogue" / "data" / "enemies.toml"
 FIELD = re.compile(r"p1(?:s\d+)?_enemy(\d+)_health_(\d+)$")
@@ -45,3 +45,13 @@ def test_every_enemy_tracker_has_a_box_for_each_point_of_the_toughest_enemys_hea
     for boxes in trackers.values():
         assert boxes == set(range(1, len(boxes) + 1))
         assert len(boxes) >= _toughest()
+
+
+def test_the_sheet_and_the_cards_spell_armor_as_the_rules_do():
+    """The rules write "Armor"; the equipment card and the shop cards print it the same way."""
+    sheet_text = " ".join(page_texts(build(seed_code("sheet", "card-rogue", "armor"))))
+    deck = {"deck": "shop", "paper": "letter", "duplex": "none", "crop-marks": "short", "layout": "sheet",
+            "card-size": "poker", "bleed": "3"}
+    cards_text = " ".join(page_texts(build(SeedCode.make("deck", "card-rogue", "armor", deck))))
+    for text in (sheet_text, cards_text):
+        assert "rmor" in text and "rmour" not in text

@@ -16,9 +16,13 @@ from ...cards.model import Paragraph
 from ...cards import text
 from ...render import fonts
 from ...render.canvas import render_pages
+from ...seed import SeedCode
 from ...units import mm
-from . import challenge_map, challenge_words as words, rules
+from ...words import say_for
+from . import GAME, challenge_map, rules
 from .challenge_map import COLUMNS, ROWS, Level
+
+say = say_for(__package__)
 
 MARGIN = mm(14)
 ROCK = (0.25, 0.23, 0.22)
@@ -28,44 +32,112 @@ CARD_RATIO = 88.9 / 63.5
 
 def build(request) -> bytes:
     levels = challenge_map.challenge(request.code, int(request.options["levels"]))
+    told = stories_told(request.code, len(levels))
     if request.format == "json":
         data = {"system": request.game.id, "seed_code": str(request.code),
-                "levels": [level.as_data() for level in levels], "choices": list(rules.choices())}
+                "levels": [{**level.as_data(), "story": story} for level, story in zip(levels, told)],
+                "choices": list(rules.choices())}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    title = "Card Rogue: story-mode challenge"
+    title = say("challenge.title", game=GAME.title)
     return render_pages(request.code, title, request.paper, len(levels),
-                        lambda c, index: _page(c, request, levels[index], len(levels)))
+                        lambda c, index: _page(c, request, levels[index], len(levels), told[index]))
+
+
+# -- the words of a level: its story, its cards -----------------------------------------
+
+STAGES = ("first", "middle", "last")
+
+
+def stage(number: int, levels: int) -> str:
+    """Which stories a level draws from: the way in, the depths, or the last level."""
+    if number == levels:
+        return "last"
+    return "first" if number == 1 else "middle"
+
+
+def stories(stage_name: str) -> list[str]:
+    """The ids of a stage's stories, in the phrasebook's order."""
+    return list(dict.fromkeys(key.split(".")[0] for key in say.section(f"story.{stage_name}")))
+
+
+def stories_told(code: SeedCode, levels: int) -> list[str]:
+    """The story of each level of a challenge, by its id: the seed deals each stage's stories out in a shuffled
+    order, so no two levels of one challenge tell the same story."""
+    rng = code.stream("card-rogue challenge stories", levels)
+    dealt = {name: rng.sample(stories(name), len(stories(name))) for name in STAGES}
+    told = []
+    for number in range(1, levels + 1):
+        told.append(dealt[stage(number, levels)].pop(0))
+    return told
+
+
+def story(number: int, levels: int, told: str) -> tuple[str, str]:
+    """A level's title and story."""
+    stage_name = stage(number, levels)
+    return say(f"story.{stage_name}.{told}.title"), say(f"story.{stage_name}.{told}.text")
+
+
+def card_name(card: str, shape: str) -> str:
+    """What to pull from the set for a cell."""
+    kind, _, which = card.partition(":")
+    if kind == "tile":
+        return say("tile.shaped", shape=say(f"tile.shape.{shape}"))
+    if kind == "enemy":
+        return rules.enemy(which)["name"]
+    if kind == "trap":
+        return next(t["name"] for t in rules.exploration()["trap"] if t["id"] == which)
+    if kind == "potion":
+        return say("potion.title", colour=which)
+    if kind == "artifact":
+        return next(a["name"] for a in rules.artifacts() if a["id"] == which)
+    if kind == "start":
+        return say("tile.starting")
+    if kind == "ladder":
+        return say("tile.ladder")
+    return rules.exploration()[kind]["name"]  # chest, key, fountain, shop
+
+
+EMBLEMS = {"enemy": "claw", "trap:spikes": "spikes", "trap:poison": "poison", "trap:paralysis": "paralysis",
+           "potion": "potion", "artifact": "star", "key": "key", "chest": "chest", "fountain": "fountain",
+           "shop": "shop", "ladder": "ladder"}
+
+
+def emblem(card: str) -> str | None:
+    if card in EMBLEMS:
+        return EMBLEMS[card]
+    if card == "enemy:basilisk":
+        return "crown"
+    return EMBLEMS.get(card.partition(":")[0])
 
 
 def pull_list(level: Level) -> list[tuple[str, int]]:
     """The cards to take from the set for a level, with how many of each, in laying order of first use."""
     counts: dict[str, int] = {}
     for cell in level.cells:
-        name = words.card_name(cell.card, cell.shape)
+        name = card_name(cell.card, cell.shape)
         counts[name] = counts.get(name, 0) + 1
         if cell.card.partition(":")[0] in ("enemy", "potion", "artifact", "key"):
-            beneath = words.card_name("tile", cell.shape) + " (to lay when it is taken)"
+            beneath = say("challenge.beneath", tile=card_name("tile", cell.shape))
             counts[beneath] = counts.get(beneath, 0) + 1
     return list(counts.items())
 
 
-def _page(c: Canvas, request, level: Level, levels: int) -> None:
+def _page(c: Canvas, request, level: Level, levels: int, told: str) -> None:
     width, height = request.paper.size
-    stage = words.stage(level.number, levels)
-    name, story = words.STORIES[stage][level.story]
+    name, tale = story(level.number, levels, told)
     y = height - MARGIN
     c.setFillColorRGB(0.1, 0.1, 0.12)
     c.setFont(fonts.SERIF_BOLD, 17)
-    c.drawString(MARGIN, y - 17, f"Level {level.number} of {levels}: {name}")
+    c.drawString(MARGIN, y - 17, say("challenge.level", number=level.number, levels=levels, name=name))
     y -= 24
-    y = _paragraph(c, story, MARGIN, y, width - 2 * MARGIN, 10.5, fonts.SERIF_ITALIC)
+    y = _paragraph(c, tale, MARGIN, y, width - 2 * MARGIN, 10.5, fonts.SERIF_ITALIC)
     y -= mm(2)
     if level.number == 1:
-        y = _paragraph(c, words.HOW_TO_PLAY, MARGIN, y, width - 2 * MARGIN, 8.5, fonts.SERIF)
+        y = _paragraph(c, say("challenge.how-to-play"), MARGIN, y, width - 2 * MARGIN, 8.5, fonts.SERIF)
         y -= mm(2)
-    goal = "the chest" if level.number == levels else "the descending ladder"
-    y = _paragraph(c, f"Fewest moves from the start to {goal}: {level.par}. Your score for the level is the turns "
-                      "you take.", MARGIN, y, width - 2 * MARGIN, 9, fonts.SERIF_BOLD)
+    goal = say("challenge.goal-chest") if level.number == levels else say("challenge.goal-ladder")
+    y = _paragraph(c, say("challenge.par", goal=goal, par=level.par), MARGIN, y, width - 2 * MARGIN, 9,
+                   fonts.SERIF_BOLD)
     list_width = mm(62)
     diagram_width = width - 2 * MARGIN - list_width - mm(6)
     _diagram(c, level, MARGIN, MARGIN + mm(4), diagram_width, y - mm(4) - MARGIN - mm(4))
@@ -110,9 +182,9 @@ def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
             "E": (cx, cy - half, w / 2, 2 * half), "W": (x, cy - half, w / 2, 2 * half)}
     for edge in cell.paths:  # the paths of the card laid here, as the map counts them
         c.rect(*arms[edge], stroke=0, fill=1)
-    emblem = words.emblem(cell.card)
-    if emblem:
-        marks.emblem(c, emblem, cx, cy, w * 0.42, _tint(cell.card))
+    drawn = emblem(cell.card)
+    if drawn:
+        marks.emblem(c, drawn, cx, cy, w * 0.42, _tint(cell.card))
     if cell.card == "start":
         c.setFillColorRGB(0.1, 0.1, 0.12)
         c.setFont(fonts.MONO_BOLD, w * 0.3)
@@ -135,14 +207,14 @@ def _tint(card: str):
 def _pulls(c: Canvas, level: Level, x: float, top: float, width: float) -> None:
     c.setFillColorRGB(0.1, 0.1, 0.12)
     c.setFont(fonts.SERIF_BOLD, 11)
-    c.drawString(x, top - 11, "Cards to pull")
+    c.drawString(x, top - 11, say("challenge.pull"))
     y = top - 16
     for name, count in pull_list(level):
-        y = _paragraph(c, f"{count} \u00d7 {name}", x, y, width, 8.5, fonts.SERIF) - 1.5
+        y = _paragraph(c, say("challenge.pull-line", count=count, name=name), x, y, width, 8.5, fonts.SERIF) - 1.5
     y -= mm(3)
     c.setFont(fonts.SERIF_BOLD, 11)
-    c.drawString(x, y - 11, "Laying order")
+    c.drawString(x, y - 11, say("challenge.order"))
     y -= 16
     for cell in level.cells:
-        y = _paragraph(c, f"{cell.order + 1}. {words.card_name(cell.card, cell.shape)}", x, y, width, 8,
-                       fonts.SERIF) - 0.5
+        y = _paragraph(c, say("challenge.order-line", number=cell.order + 1, name=card_name(cell.card, cell.shape)),
+                       x, y, width, 8, fonts.SERIF) - 0.5

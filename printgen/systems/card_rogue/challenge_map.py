@@ -53,7 +53,6 @@ class Level:
     start: tuple[int, int]
     goal: tuple[int, int]
     par: int  # the fewest moves from the start to the goal
-    story: int  # which story the page tells for this level
     tiles_used: dict[str, int] = field(default_factory=dict)
 
     def as_data(self) -> dict:
@@ -188,7 +187,7 @@ def level(code: SeedCode, number: int, levels: int) -> Level:
             cells.append(Cell(cell[0], cell[1], drawn, cards[cell], shape_of(drawn), order[cell]))
         used = _tiles_used(cells)
         if all(used[s] <= n for s, n in available_tiles().items() if s in used):
-            return Level(number, cells, start, goal, reach[goal], rng.randint(0, 2), used)
+            return Level(number, cells, start, goal, reach[goal], used)
     raise PrintgenError(f"no challenge level {number} fits the set's tiles after {MAX_ATTEMPTS} tries; "
                         "try another seed")
 

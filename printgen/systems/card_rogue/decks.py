@@ -1,6 +1,7 @@
 """The Card Rogue set as decks: one per family, and ``all`` for the whole set in one file.
 
-Numbers and counts come from the data files; the sentences from ``words``.
+Numbers and counts come from the data files; the words from the game's
+phrasebook (words.toml), each card description by its code.
 Tiles are drawn (face "tile"), characters have portraits (face "character"),
 effect cards turn to count (face "counter"); the rest are text cards with
 their symbols at the foot.
@@ -8,9 +9,14 @@ their symbols at the foot.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...cards.model import Card, Deck, Paragraph, Stat, Symbol
 from ...seed import SeedCode
-from . import families, rules, words
+from ...words import say_for
+from . import GAME, families, rules
+
+say = say_for(__package__)
 
 DECK_ACCENT = families.FAMILY_COLOURS["exploration"]
 TRADE = Symbol("trade")
@@ -21,44 +27,91 @@ def _gold(amount: int, sellable: bool = True) -> Symbol:
     return Symbol("gold", str(amount) if sellable else "", crossed=not sellable)
 
 
+# -- the words of a card description ------------------------------------------------
+
+def faces(on: list[int]) -> str:
+    """[4, 5, 6] -> "4, 5 or 6"."""
+    numbers = [str(n) for n in on]
+    return numbers[0] if len(numbers) == 1 else say("join.or", most=", ".join(numbers[:-1]), last=numbers[-1])
+
+
+def signed(amount: int) -> str:
+    return f"+{amount}" if amount >= 0 else f"\u2212{-amount}"
+
+
+def count(n: int, noun: str) -> str:
+    """A number with its noun, one or many: count(2, "turn") -> "2 turns"."""
+    return say(f"count.{noun}" if n == 1 else f"count.{noun}s", n=n)
+
+
+def ability(effect: dict[str, Any]) -> str:
+    """One card description (an ability, trait or effect), as printed on a card."""
+    code = effect["code"]
+    on = effect.get("on", [])
+    if code == "flee":
+        on = sorted(set(on) | set(rules.data("combat")["flee_on"]))
+    if code == "double-roll" and effect.get("cooldown"):
+        code = "double-roll-spell"
+    amount = effect.get("amount", 0)
+    turns = effect.get("turns", effect.get("cooldown", 0))
+    return say(f"ability.{code}", on=faces(on) if on else "", amount=amount, signed=signed(amount),
+               turns=count(turns, "turn"), points=count(amount, "victory-point"))
+
+
 def _paragraphs(effects: list[dict]) -> tuple[Paragraph, ...]:
-    return tuple(Paragraph(words.ability(effect)) for effect in effects)
+    return tuple(Paragraph(ability(effect)) for effect in effects)
 
 
 # -- exploration ------------------------------------------------------------
 
-def tile(shape: dict, family: str, count: int) -> Card:
+def tile(shape: dict, family: str, copies: int) -> Card:
     arrow = shape.get("arrow", "")
-    title = "Pathing Tile"
-    return Card(title, count=count, face="tile", paths=tuple(shape["paths"]), arrow=arrow,
+    return Card(say("tile.pathing"), count=copies, face="tile", paths=tuple(shape["paths"]), arrow=arrow,
                 back_style=families.back(family), source=f"{family} {shape['id']}")
 
 
 def enemy_card(enemy: dict) -> Card:
     boss = enemy.get("boss")
     kind = "boss" if boss else "enemy"
-    stats = [Stat("Attack", str(enemy["attack"])), Stat("Health", str(enemy["health"]))]
+    stats = [Stat(say("stat.attack"), str(enemy["attack"])), Stat(say("stat.health"), str(enemy["health"]))]
     if boss:
-        stats.append(Stat("Victory", str(enemy["victory"])))
-        kicker = f"Boss \u00b7 {enemy['victory']} victory point{'s' if enemy['victory'] != 1 else ''}"
+        stats.append(Stat(say("stat.victory"), str(enemy["victory"])))
+        kicker = say("enemy.boss-kicker", points=count(enemy["victory"], "victory-point"))
     else:
-        stats.append(Stat("Gold", str(enemy["gold"])))
-        kicker = "Enemy \u00b7 slay it and keep it as loot"
+        stats.append(Stat(say("stat.gold"), str(enemy["gold"])))
+        kicker = say("enemy.kicker")
     body = list(_paragraphs(enemy["abilities"]))
     if boss:
-        body.append(Paragraph(words.BOSS_RULES[boss]))
-        body.append(Paragraph("Cannot be sold, traded or discarded; it can be stolen, points and all."))
+        body.append(BOSS_RULES[boss]())
+        body.append(Paragraph(say("boss.kept")))
     symbols = (_gold(enemy["gold"], sellable=not boss), NO_TRADE if boss else TRADE)
     return Card(enemy["name"], kicker, tuple(stats), body=tuple(body), count=enemy["count"],
                 emblem="crown" if boss else "claw", accent=families.KIND_COLOURS[kind], symbols=symbols,
                 back_style=families.back("exploration"), source=f"enemy {enemy['id']}")
 
 
+def end_rush() -> Paragraph:
+    """The end rush, as the golem's card and the starting tiles print it."""
+    return rule_paragraph("end-rush", points=count(rules.tiles()["starting"]["victory"], "victory-point"))
+
+
+# The rule each boss card prints, by its boss code in enemies.toml.
+BOSS_RULES = {"basilisk": lambda: rule_paragraph("basilisks"), "golem": end_rush}
+
+
 def trap_card(trap: dict, paths: tuple[str, ...]) -> Card:
-    rule = words.TRAP_RULES[trap["id"]].format(**trap)
-    return Card(trap["name"], "Trap", body=(Paragraph(rule), Paragraph(words.TRAP_FOOT)), count=trap["count"],
-                face="tile", paths=paths, emblem=trap["emblem"], back_style=families.back("exploration"),
-                source=f"trap {trap['id']}")
+    rule = say(f"trap.{trap['id']}", damage=trap.get("damage", 0), turns=count(trap.get("turns", 0), "turn"),
+               rule=say("rule.poison"))
+    return Card(trap["name"], say("trap.kicker"), body=(Paragraph(rule), Paragraph(say("trap.again"))),
+                count=trap["count"], face="tile", paths=paths, emblem=trap["emblem"],
+                back_style=families.back("exploration"), source=f"trap {trap['id']}")
+
+
+def chest_and_key() -> Paragraph:
+    """The rule of the locked chest and its key, as both cards print it."""
+    e = rules.exploration()
+    return rule_paragraph("chest", chest=e["chest"]["name"], key=e["key"]["name"],
+                          points=count(e["chest"]["victory"], "victory-point"))
 
 
 def landmark_cards(paths: tuple[str, ...]) -> list[Card]:
@@ -66,58 +119,66 @@ def landmark_cards(paths: tuple[str, ...]) -> list[Card]:
     e = rules.exploration()
     fountain, shop, chest = e["fountain"], e["shop"], e["chest"]
     back = families.back("exploration")
-    return [
-        Card(fountain["name"], "Tile", body=(Paragraph(
-            f"Start your turn here: roll a die. 1\u2013{fountain['drained_on'] - 1}: heal {fountain['heal']} health. "
-            f"{fountain['drained_on']}: it runs dry; put a pathing tile in its place."),),
-            count=fountain["count"], face="tile", paths=paths, emblem="fountain", back_style=back, source="fountain"),
-        Card(shop["name"], "Tile", body=(Paragraph(
-            "Stand here to trade with the shopkeeper: he buys any card for its gold amount and sells shop cards "
-            "for twice theirs."),), count=shop["count"], face="tile", paths=paths, emblem="shop", back_style=back,
-            source="shop"),
-        Card(chest["name"], "Tile", body=(Paragraph(
-            f"Step here holding the Key: discard it and score {chest['victory']} victory point."),),
-            count=chest["count"], face="tile", paths=paths, emblem="chest", back_style=back, source="chest"),
-    ]
+    bodies = {
+        "fountain": (Paragraph(say("tile.fountain", upto=fountain["drained_on"] - 1, heal=fountain["heal"],
+                                   drained=fountain["drained_on"])),),
+        "shop": (Paragraph(say("tile.shop")), shop_prices()),
+        "chest": (chest_and_key(),),  # the key's card prints it too
+    }
+    return [Card(card["name"], say("tile.kicker"), body=bodies[which], count=card["count"], face="tile", paths=paths,
+                 emblem=which, back_style=back, source=which)
+            for which, card in (("fountain", fountain), ("shop", shop), ("chest", chest))]
+
+
+def shop_prices() -> Paragraph:
+    """What the shopkeeper pays and asks, as the shop's tile and the reference card print it."""
+    return rule_paragraph("shop", factor=rules.data("combat")["buy_factor"])
+
+
+def potion_rolls() -> str:
+    """The rules' potion table in a line, with what each does: "1 Healing +5 health; 2 Poison for 3 turns; ..."."""
+    amounts = rules.potion_amounts()  # by code: "healing" = 5, "poison_turns" = 3, ...
+    return "; ".join(say("potion.roll", roll=row.roll_text, effect=row["effect"], what=say(
+        f"potion.effect.{row['code']}", amount=amounts.get(row["code"], 0),
+        turns=count(amounts.get(f"{row['code']}_turns", 0), "turn"))) for row in rules.potion_table().rows)
 
 
 def potion_cards() -> list[Card]:
-    table = rules.potion_table()
-    roll_list = "; ".join(f"{row.roll_text} {row.result.removeprefix('Potion of ')}" for row in table.rows)
+    rolls = rule_paragraph("potions", first=say("rule.potion-first"), rolls=potion_rolls())
+    symbols = (Symbol("drink"), Symbol("throw"), _gold(rules.potion_gold()), TRADE)
     cards = []
     for colour in rules.potion_colours():
         cards.append(Card(
-            f"{colour['name']} Potion", "Potion \u00b7 unknown until first used",
-            body=(Paragraph("Drink it, or throw it at an adjacent player or enemy."),
-                  Paragraph(f"First {colour['name'].lower()} used? Roll a die: {roll_list}.")),
+            say("potion.title", colour=colour["name"]), say("potion.kicker"),
+            body=(rolls,),  # drinking and throwing: its symbols
             count=rules.potions_per_colour(), emblem="potion", tint=tuple(colour["rgb"]),
-            accent=families.KIND_COLOURS["potion"], symbols=(Symbol("drink"), Symbol("throw"), _gold(1), TRADE),
+            accent=families.KIND_COLOURS["potion"], symbols=symbols,
             back_style=families.back("exploration"), source=f"potion {colour['name']}"))
     return cards
 
 
 def artifact_cards() -> list[Card]:
-    count = rules.exploration()["artifacts"]["count_each"]
+    copies = rules.exploration()["artifacts"]["count_each"]
     cards = []
     for artifact in rules.artifacts():
         body = list(_paragraphs(artifact["effects"]))
-        body.append(Paragraph("Goes straight into your hand and works while it stays there."))
+        body.append(Paragraph(say("artifact.kept")))
         symbols = [_gold(0, sellable=False), NO_TRADE]
         if artifact["cursed"]:
             symbols.append(Symbol("cursed"))
-        cards.append(Card(artifact["name"], "Artifact" + (" \u00b7 cursed" if artifact["cursed"] else ""),
-                          body=tuple(body), count=count, emblem="star", tint=(0.72, 0.55, 0.9),
+        kicker = say("artifact.cursed-kicker") if artifact["cursed"] else say("artifact.kicker")
+        cards.append(Card(artifact["name"], kicker,
+                          body=tuple(body), count=copies, emblem="star", tint=(0.72, 0.55, 0.9),
                           accent=families.KIND_COLOURS["artifact"], symbols=tuple(symbols),
                           back_style=families.back("exploration"), source=f"artifact {artifact['id']}"))
     return cards
 
 
 def key_card() -> Card:
-    key = rules.exploration()["key"]
-    return Card(key["name"], "Opens the Locked Chest", body=(Paragraph(
-        "Keep it in your hand. Step onto the Locked Chest with it to score a victory point. It can be stolen."),),
-        count=key["count"], emblem="key", accent=families.KIND_COLOURS["key"],
-        symbols=(_gold(0, sellable=False), TRADE), back_style=families.back("exploration"), source="key")
+    key, chest = rules.exploration()["key"], rules.exploration()["chest"]["name"]
+    return Card(key["name"], say("key.kicker", chest=chest), body=(Paragraph(say("key.rule")), chest_and_key()),
+                count=key["count"], emblem="key", accent=families.KIND_COLOURS["key"],
+                symbols=(_gold(0, sellable=False), TRADE), back_style=families.back("exploration"), source="key")
 
 
 def exploration_cards() -> list[Card]:
@@ -140,13 +201,12 @@ def starting_cards() -> list[Card]:
     t = rules.tiles()
     back = families.back("starting")
     return [
-        Card("Starting Tile", "Tile", body=(Paragraph(
-            "Begin here. Turn the side nearest the table's edge to face it: that side is a wall. "
-            "After the golem falls, the first back here ends the game."),), count=t["starting"]["count"],
-             face="tile", paths=tuple(t["starting"]["paths"]), back_style=back, source="starting tile"),
-        Card("Descending Ladder", "Story mode only", body=(Paragraph(
-            "The way down to the next level. Leave it out of a normal game."),), count=t["ladder"]["count"],
-             face="tile", paths=tuple(t["ladder"]["paths"]), emblem="ladder", back_style=back, source="ladder"),
+        Card(say("tile.starting"), say("tile.kicker"), body=(Paragraph(say("tile.starting-rule")), end_rush()),
+             count=t["starting"]["count"], face="tile", paths=tuple(t["starting"]["paths"]), back_style=back,
+             source="starting tile"),
+        Card(say("tile.ladder"), say("tile.ladder-kicker"), body=(Paragraph(say("tile.ladder-rule")),),
+             count=t["ladder"]["count"], face="tile", paths=tuple(t["ladder"]["paths"]), emblem="ladder",
+             back_style=back, source="ladder"),
     ]
 
 
@@ -159,10 +219,10 @@ def character_cards() -> list[Card]:
                                            if e["code"] == "max-health")
         attack = sum(e.get("amount", 0) for e in character["positive"] + character["negative"]
                      if e["code"] == "attack")
-        traits = [Paragraph(words.ability(e), lead="Gift:") for e in character["positive"]]
-        traits += [Paragraph(words.ability(e), lead="Flaw:") for e in character["negative"]]
-        stats = (Stat("Health", str(health)), Stat("Attack", words.signed(attack)))
-        cards.append(Card(character["name"], "Character", stats, body=tuple(traits), face="character",
+        traits = [Paragraph(ability(e), lead=say("character.gift")) for e in character["positive"]]
+        traits += [Paragraph(ability(e), lead=say("character.flaw")) for e in character["negative"]]
+        stats = (Stat(say("stat.health"), str(health)), Stat(say("stat.attack"), signed(attack)))
+        cards.append(Card(character["name"], say("character.kicker"), stats, body=tuple(traits), face="character",
                           emblem=character["emblem"], accent=families.FAMILY_COLOURS["character"],
                           back_style=families.back("character"), source=f"character {character['id']}"))
     return cards
@@ -172,82 +232,90 @@ def character_cards() -> list[Card]:
 
 def shop_cards() -> list[Card]:
     back = families.back("shop")
+    factor = rules.data("combat")["buy_factor"]  # the shop sells for this many times a card's gold amount
     cards = []
     for entry in rules.equipment():
         weapon = entry["slot"] in ("primary", "both-hands")
-        kind = "Weapon" if weapon else "Armor"
-        kicker = f"{kind} \u00b7 {words.SLOT_NAMES[entry['slot']]}"
+        kind, slot = say("shop.weapon") if weapon else say("shop.armor"), say(f"slot.{entry['slot']}")
         if entry["slot"] == "both-hands":
-            kicker += " (two-handed)"
-        stats = (Stat("Sell", str(entry["gold"])), Stat("Buy", str(2 * entry["gold"])))
+            kicker = say("shop.two-handed", kind=kind, slot=slot)
+        else:
+            kicker = say("shop.kicker", kind=kind, slot=slot)
+        stats = (Stat(say("stat.sell"), str(entry["gold"])), Stat(say("stat.buy"), str(factor * entry["gold"])))
         cards.append(Card(entry["name"], kicker, stats, body=_paragraphs(entry["effects"]), count=entry["count"],
                           emblem=entry["emblem"], accent=families.KIND_COLOURS["weapon" if weapon else "armor"],
                           symbols=(Symbol("slot", entry["slot"]), _gold(entry["gold"]), TRADE), back_style=back,
                           source=f"shop {entry['id']}"))
     for scroll in rules.scrolls():
-        stats = (Stat("Sell", str(scroll["gold"])), Stat("Buy", str(2 * scroll["gold"])))
-        cards.append(Card(scroll["name"], "Scroll \u00b7 read once, then discard", stats,
-                          body=_paragraphs(scroll["effects"]) + (Paragraph("Works only on you."),),
+        stats = (Stat(say("stat.sell"), str(scroll["gold"])), Stat(say("stat.buy"), str(factor * scroll["gold"])))
+        cards.append(Card(scroll["name"], say("shop.scroll-kicker"), stats,
+                          body=_paragraphs(scroll["effects"]) + (Paragraph(say("shop.scroll-self")),),
                           count=scroll["count"], emblem="scroll", accent=families.KIND_COLOURS["scroll"],
                           symbols=(Symbol("throw", crossed=True), _gold(scroll["gold"]), TRADE), back_style=back,
                           source=f"scroll {scroll['id']}"))
     debt = rules.debt()
-    cards.append(Card(debt["name"], "Victory point", (Stat("Buy", str(2 * debt["gold"])),), body=(
-        Paragraph(f"Buy it to clear the shopkeeper's debt: it leaves the game and you score "
-                  f"{words.ability(debt['effects'][0]).removesuffix('.').removeprefix('+')}, which no one can steal."),),
-        count=debt["count"], emblem="coin", accent=families.KIND_COLOURS["debt"],
-        symbols=(_gold(debt["gold"]), NO_TRADE), back_style=back, source="debt"))
+    points = count(debt["effects"][0]["amount"], "victory-point")
+    cards.append(Card(debt["name"], say("shop.debt-kicker"), (Stat(say("stat.buy"), str(factor * debt["gold"])),),
+                      body=(Paragraph(say("shop.debt", points=points)),), count=debt["count"], emblem="coin",
+                      accent=families.KIND_COLOURS["debt"], symbols=(_gold(debt["gold"]), NO_TRADE), back_style=back,
+                      source="debt"))
     return cards
 
 
 def gold_cards() -> list[Card]:
     back = families.back("gold")
-    return [Card(f"{g['amount']} Gold", "Gold", body=(Paragraph("Pay the shopkeeper or the mole; trade freely."),),
+    return [Card(say("gold.title", amount=g["amount"]), say("gold.kicker"), body=(Paragraph(say("gold.rule")),),
                  count=g["count"], emblem=f"coin:{g['amount']}", accent=families.KIND_COLOURS["gold"],
                  symbols=(_gold(g["amount"]), TRADE), back_style=back, source=f"gold {g['amount']}")
             for g in rules.supplies()["gold"]]
 
 
-EFFECT_RULES = {
-    "poison": "Lose 1 health at the start of each turn.",
-    "skip": "Paralyzed or tripped: lose your turns.",
-    "cooldown": "The Mage's spell rests.",
-}
-COUNTER_HOW = "Turn a quarter each turn; the number nearest you is the turns left."
+def _effect_rule(effect: str) -> Paragraph:
+    """What an effect card counts: poison prints its [rule], the others their effect.<id>."""
+    return rule_paragraph("poison") if effect == "poison" else Paragraph(say(f"effect.{effect}"))
 
 
 def effect_cards() -> list[Card]:
     back = families.back("effect")
-    return [Card(effect["name"], "Effect", body=(Paragraph(EFFECT_RULES[effect["id"]]), Paragraph(COUNTER_HOW)),
+    return [Card(effect["name"], say("effect.kicker"),
+                 body=(_effect_rule(effect["id"]), Paragraph(say("effect.turning"))),
                  count=effect["count"], face="counter", emblem=effect["emblem"],
                  accent=families.KIND_COLOURS["effect"], back_style=back, source=f"effect {effect['id']}")
             for effect in rules.supplies()["effect"]]
 
 
-def reference_cards() -> list[Card]:
-    from .reference_rules import reference_paragraphs
+def reference_paragraphs() -> tuple[Paragraph, ...]:
+    """The reference card: the rules a table forgets most, with the numbers from the data."""
+    combat = rules.data("combat")
+    values = {"turn": {"steps": say("rule.turn-steps")},
+              "flee": {"on": faces(combat["flee_on"]), "fled": say("rule.fled")},
+              "players": {"trip": faces(combat["trip_on"]), "steal": faces(combat["steal_on"])},
+              "shop": {"factor": combat["buy_factor"]},
+              "potions": {"first": say("rule.potion-first"), "rolls": potion_rolls()},
+              "mole": {"cost": combat["mole_cost"]}}
+    return tuple(rule_paragraph(part, **values.get(part, {})) for part in REFERENCE)
 
-    count = rules.supplies()["reference"]["count"]
+
+def rule_paragraph(part: str, **values: Any) -> Paragraph:
+    """One of the rules a table forgets most, after its lead, as the reference card and other cards print it."""
+    return Paragraph(say("reference.rule", rule=say(f"rule.{part}", **values)), lead=say(f"lead.{part}"))
+
+
+REFERENCE = ("turn", "combat", "flee", "players", "shop", "potions", "dying", "mole")  # in order
+SYMBOLS = ("slot", "use", "gold", "trade", "cursed", "crossed")  # the symbols card, in order
+
+
+def reference_cards() -> list[Card]:
+    copies = rules.supplies()["reference"]["count"]
     legend = (Symbol("slot", "primary"), Symbol("drink"), Symbol("throw"), _gold(3), TRADE, Symbol("cursed"),
               _gold(0, sellable=False))
-    return [Card("Reference", "The rules hardest to remember", body=reference_paragraphs(), count=count,
+    symbols = tuple(Paragraph(say(f"symbols.{part}.text"), lead=say(f"symbols.{part}.lead")) for part in SYMBOLS)
+    return [Card(say("reference.title"), say("reference.kicker"), body=reference_paragraphs(), count=copies,
                  accent=families.KIND_COLOURS["reference"], back_style=families.back("reference"),
                  source="reference card"),
-            Card("Card Symbols", "Read from the foot of a card", body=SYMBOLS_LEGEND, count=count,
+            Card(say("symbols.title"), say("symbols.kicker"), body=symbols, count=copies,
                  accent=families.KIND_COLOURS["reference"], symbols=legend, back_style=families.back("reference"),
                  source="symbols card")]
-
-
-SYMBOLS_LEGEND = (
-    Paragraph("the slot it fills on the equipment card: hand, shield, head, chest or feet; two together for "
-              "a two-handed weapon.", lead="Slot:"),
-    Paragraph("it can be drunk, or thrown at an adjacent player or enemy.", lead="Flask, arc:"),
-    Paragraph("its gold amount: what the shop pays for it; the shop asks twice that.", lead="Coin:"),
-    Paragraph("it can be traded with an adjacent player.", lead="Arrows:"),
-    Paragraph("cursed: it stays in your hand until a scroll removes it.", lead="Skull:"),
-    Paragraph("crossed out in red, it cannot be used that way: a crossed coin cannot be sold.",
-              lead="Red stroke:"),
-)
 
 
 def spare_cards() -> list[Card]:
@@ -256,38 +324,43 @@ def spare_cards() -> list[Card]:
     for spare in rules.supplies()["spare"]:
         for _ in range(spare["count"]):
             number += 1
-            cards.append(Card(f"SPARE {number:02d}", f"Spare \u00b7 {words.FAMILY_NAMES[spare['family']]}", body=(
-                Paragraph("Stands in for a lost card. Note on a slip of paper which card this spare replaces; "
-                          "keep it out of the game until then."),), accent=families.KIND_COLOURS["spare"],
-                back_style=families.back(spare["family"]), source=f"spare {number}"))
+            cards.append(Card(say("spare.title", number=f"{number:02d}"),
+                              say("spare.kicker", family=say(f"back.{spare['family']}.name")),
+                              body=(Paragraph(say("spare.rule")),), accent=families.KIND_COLOURS["spare"],
+                              back_style=families.back(spare["family"]), source=f"spare {number}"))
     return cards
 
 
 # -- the decks ----------------------------------------------------------------
 
+# Each family deck by name, with the cards it holds; its title is the phrase deck.<name>.
 FAMILIES = {
-    "exploration": ("Exploration", exploration_cards),
-    "pathing": ("Pathing Tiles", pathing_cards),
-    "starting": ("Starting Tiles", starting_cards),
-    "characters": ("Characters", character_cards),
-    "shop": ("Shop", shop_cards),
-    "gold": ("Gold", gold_cards),
-    "effects": ("Effects", effect_cards),
-    "references": ("Reference", reference_cards),
-    "spares": ("Spares", spare_cards),
+    "exploration": exploration_cards,
+    "pathing": pathing_cards,
+    "starting": starting_cards,
+    "characters": character_cards,
+    "shop": shop_cards,
+    "gold": gold_cards,
+    "effects": effect_cards,
+    "references": reference_cards,
+    "spares": spare_cards,
 }
 
 
+def title(name: str) -> str:
+    """A family deck's title."""
+    return say(f"deck.{name}")
+
+
 def family_deck(name: str) -> Deck:
-    title, cards = FAMILIES[name]
     rules.check()
-    return Deck(name, title, tuple(cards()), accent=DECK_ACCENT)
+    return Deck(name, title(name), tuple(FAMILIES[name]()), accent=DECK_ACCENT)
 
 
 def all_cards() -> Deck:
     rules.check()
-    cards = tuple(card for _, build in FAMILIES.values() for card in build())
-    return Deck("all", "Card Rogue", cards, accent=DECK_ACCENT)
+    cards = tuple(card for build in FAMILIES.values() for card in build())
+    return Deck("all", GAME.title, cards, accent=DECK_ACCENT)
 
 
 def build_family(name: str):

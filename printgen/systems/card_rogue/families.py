@@ -8,7 +8,9 @@ tiles a house, shop a gem, gold "$", effects a clock, characters "@".
 from __future__ import annotations
 
 from ...cards.model import BackStyle, Color
-from .words import FAMILY_NAMES, FAMILY_SUBTITLES
+from ...words import say_for
+
+say = say_for(__package__)
 
 FAMILY_COLOURS: dict[str, Color] = {
     "exploration": (0.13, 0.34, 0.3),
@@ -42,4 +44,5 @@ KIND_COLOURS: dict[str, Color] = {
 
 
 def back(family: str) -> BackStyle:
-    return BackStyle(FAMILY_NAMES[family], FAMILY_COLOURS[family], FAMILY_MARKS[family], FAMILY_SUBTITLES[family])
+    return BackStyle(say(f"back.{family}.name"), FAMILY_COLOURS[family], FAMILY_MARKS[family],
+                     say(f"back.{family}.line"))

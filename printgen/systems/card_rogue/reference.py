@@ -9,30 +9,31 @@ from __future__ import annotations
 
 from ...render.compose import compose
 from ...render.html import render_pdf
-from . import decks, rules, simulation, solo, words
-from .reference_rules import reference_paragraphs
+from ...words import say_for
+from . import GAME, challenge_map, decks, rules, simulation, solo
+
+say = say_for(__package__)
 
 
 def counts() -> list[dict]:
     """Each family with its cards and how many of each are printed."""
     families = []
-    for name, (title, build) in decks.FAMILIES.items():
+    for name, build in decks.FAMILIES.items():
         merged: dict[str, int] = {}
         for card in build():
             label = _count_label(card)
             merged[label] = merged.get(label, 0) + card.count
-        families.append({"deck": name, "title": title, "total": sum(merged.values()),
+        families.append({"deck": name, "title": decks.title(name), "total": sum(merged.values()),
                          "cards": [{"name": k, "count": v} for k, v in merged.items()]})
     return families
 
 
 def _count_label(card) -> str:
-    if card.title.startswith("SPARE"):
-        return f"on the {card.back_style.label} back"
-    if card.face == "tile" and card.title == "Pathing Tile":
-        shape = {1: "dead end", 2: "straight" if set(card.paths) in ({"N", "S"}, {"E", "W"}) else "corner",
-                 3: "T-crossing", 4: "crossing"}[len(card.paths)]
-        return f"Pathing tile, {shape}" + (", red arrow" if card.arrow else "")
+    if card.source.startswith("spare "):
+        return say("notes.spares", family=card.back_style.label)
+    if card.face == "tile" and card.title == say("tile.pathing"):
+        shape = say(f"tile.shape.{challenge_map.shape_of(card.paths)}")
+        return say("tile.shaped-arrow", shape=shape) if card.arrow else say("tile.shaped", shape=shape)
     return card.title
 
 
@@ -46,24 +47,25 @@ def economy() -> dict:
         "enemies": enemies,
         "average_gold": round(enemy_gold / enemies, 1),
         "enemies_for_gear": round(gear_cost * enemies / enemy_gold),
-        "potion_gold": len(rules.potion_colours()) * rules.potions_per_colour(),
-        "prices": [{"name": i["name"], "slot": words.SLOT_NAMES[i["slot"]], "sell": i["gold"],
+        "potion_gold": len(rules.potion_colours()) * rules.potions_per_colour() * rules.potion_gold(),
+        "prices": [{"name": i["name"], "slot": say(f"slot.{i['slot']}"), "sell": i["gold"],
                     "buy": rules.data("combat")["buy_factor"] * i["gold"],
-                    "effects": [words.ability(e) for e in i["effects"]]} for i in rules.equipment()],
+                    "effects": [decks.ability(e) for e in i["effects"]]} for i in rules.equipment()],
         "gear": [rules.item(i)["name"] for i in simulation.GEAR],
         "gear_cost": gear_cost,
+        "buy_factor": rules.data("combat")["buy_factor"],
     }
 
 
 def enemies_table() -> list[dict]:
     return [{"name": e["name"], "attack": e["attack"], "health": e["health"], "gold": e["gold"],
              "count": e["count"], "victory": e.get("victory", 0),
-             "abilities": [words.ability(a) for a in e["abilities"]]} for e in rules.enemies()]
+             "abilities": [decks.ability(a) for a in e["abilities"]]} for e in rules.enemies()]
 
 
 def characters_table() -> list[dict]:
-    return [{"name": c["name"], "positive": [words.ability(e) for e in c["positive"]],
-             "negative": [words.ability(e) for e in c["negative"]]} for c in rules.characters()]
+    return [{"name": c["name"], "positive": [decks.ability(e) for e in c["positive"]],
+             "negative": [decks.ability(e) for e in c["negative"]]} for c in rules.characters()]
 
 
 def build(request) -> bytes:
@@ -80,9 +82,11 @@ def build(request) -> bytes:
         "walk_back": solo.WALK_BACK,
         "ordinary_names": [e["name"] for e in rules.enemies() if not e.get("boss")],
         "choices": list(rules.choices()),
-        "reference": [{"lead": p.lead, "text": p.text} for p in reference_paragraphs()],
+        "reference": [{"lead": p.lead, "text": p.text} for p in decks.reference_paragraphs()],
         "healing": rules.potion_amounts()["healing"],
+        "base_health": rules.base_health(),
+        "flee_on": decks.faces(rules.data("combat")["flee_on"]),
     }
-    pdf = render_pdf("card-rogue/notes.html", request.code, "Card Rogue: designer's notes", request.paper,
-                     request.templates, **context)
-    return compose([pdf], request.code, "Card Rogue: designer's notes")
+    title = say("notes.title", game=GAME.title)
+    pdf = render_pdf("card-rogue/notes.html", request.code, title, request.paper, request.templates, **context)
+    return compose([pdf], request.code, title)

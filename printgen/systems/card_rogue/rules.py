@@ -1,15 +1,19 @@
-"""The Card Rogue set as data: every card kind with its numbers and counts, read once and checked."""
+"""The Card Rogue set as data: every card kind with its numbers and counts, read through the game's one
+loader (``GAME.data``, ``GAME.tables``) and checked."""
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
+import re
 from typing import Any
 
-from ...tables import Table, load_table
+from ... import games
+from ...tables import Table
+from ...words import say_for
+from . import GAME
 
-DATA = Path(__file__).resolve().parent / "data"
+say = say_for(__package__)
+PHRASE = re.compile(r"\{([a-z0-9-]+(?:\.[a-z0-9-]+)+)\}")  # {rule.combat}: a phrase of words.toml
+
 SLOTS = ("primary", "secondary", "head", "chest", "feet", "both-hands")
 EDGES = ("N", "E", "S", "W")
 
@@ -18,9 +22,13 @@ class RulesDataError(ValueError):
     """A Card Rogue data file that breaks the set's own rules; the message names the file."""
 
 
-@cache
+def game() -> games.Game:
+    """This game as the registry holds it: GAME, its folder known even when a module is imported on its own."""
+    return games.game(GAME.id)
+
+
 def data(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA / f"{name}.toml").read_text(encoding="utf-8"))
+    return game().data(name)
 
 
 def enemies() -> list[dict[str, Any]]:
@@ -59,21 +67,26 @@ def artifacts() -> list[dict[str, Any]]:
     return data("items")["artifact"]
 
 
-@cache
 def potion_table() -> Table:
-    return load_table(DATA / "potions.toml")
+    """The rules' 1d6 table of potion effects (data/tables/potions.toml)."""
+    return game().tables()["potions"]
 
 
 def potion_colours() -> list[dict[str, Any]]:
-    return data("potions")["colour"]
+    return data("tables/potions")["colour"]
 
 
 def potion_amounts() -> dict[str, int]:
-    return data("potions")["amounts"]
+    return data("tables/potions")["amounts"]
 
 
 def potions_per_colour() -> int:
-    return data("potions")["colours_count"]
+    return data("tables/potions")["colours_count"]
+
+
+def potion_gold() -> int:
+    """A potion card's gold amount."""
+    return data("tables/potions")["gold"]
 
 
 def tile_shapes() -> list[dict[str, Any]]:
@@ -92,10 +105,15 @@ def supplies() -> dict[str, Any]:
     return data("supplies")
 
 
-@cache
+def score_sheet() -> dict[str, Any]:
+    """What the score sheet and the equipment card need besides the set: slots, ways to win, choices."""
+    return data("score-sheet")
+
+
 def choices() -> tuple[dict[str, str], ...]:
-    """printgen's documented resolutions of the rules' gaps, in order."""
-    return tuple(data("notes")["choice"])
+    """printgen's documented resolutions of the rules' gaps, in order, each phrase they name filled in."""
+    return tuple({**choice, "text": PHRASE.sub(lambda m: say(m.group(1)), choice["text"])}
+                 for choice in game().choices())
 
 
 def check() -> None:

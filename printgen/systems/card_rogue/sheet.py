@@ -10,6 +10,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper, mm
+from ...words import say_for
+from .decks import count
 from .sheet_data import choices as rule_choices, rules
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
                             label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
@@ -20,6 +22,8 @@ PRE_ROLLED = False
 GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 POKER = (mm(63.5), mm(88.9))
 WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
+
+say = say_for(__package__)
 
 
 def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
@@ -55,7 +59,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     r = rules()
     s = style.pt
     gap = s(5)
-    top = title_band(c, w, h, "@ CARD ROGUE · SCORE SHEET", style, right="one per player") - gap
+    top = title_band(c, w, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
     # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
     cx = w * 0.45
     lines = choice_lines(r["characters"], w - cx - s(8), style, 7.5)
@@ -64,22 +68,22 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         lines = choice_lines(r["characters"], w - s(8), style, 7.5)
     choose_h = s(13) + len(lines) * choice_pitch(style, 7.5)
     row_h = s(30)
-    field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, "Player", style)
+    field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, say("sheet.player"), style)
     if not cx:
         top -= row_h + gap
     row_h = max(row_h, choose_h) if cx else choose_h
     box(c, cx, top - row_h, w - cx, row_h, style)
-    label(c, cx + s(3), top - s(8.2), "CHARACTER (CHOOSE ONE)", style, 6.2, bold=True)
+    label(c, cx + s(3), top - s(8.2), say("sheet.choose-character"), style, 6.2, bold=True)
     choice_row(c, form, "character", cx + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), w - cx - s(8),
-               r["characters"], style, "Character", size=7.5)
+               r["characters"], style, say("sheet.character"), size=7.5)
     top -= row_h + gap
 
     big_h = s(44)
     third = (w - 2 * gap) / 3
     for i, (key, title, note) in enumerate((
-            ("max-health", "Max health", f"start: {r['max_health']}, or as your character says"),
-            ("attack", "Attack modifier", f"start: {r['attack_modifier']:+d}; added last"),
-            ("victory", "Victory points", f"start: {r['score']}"))):
+            ("max-health", say("sheet.max-health"), say("sheet.max-health-start", health=r["max_health"])),
+            ("attack", say("sheet.attack"), say("sheet.attack-start", modifier=f"{r['attack_modifier']:+d}")),
+            ("victory", say("sheet.victory"), say("sheet.victory-start", score=r["score"])))):
         x = i * (third + gap)
         field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
         lines = len(fonts.wrap_text(note, fonts.SERIF_ITALIC, style.type(6), third - s(6)))
@@ -97,15 +101,14 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     (hp_y, hp_h), (en_y, en_h), (po_y, po_h), (vp_y, vp_h) = stacked[:4]
     if roomy:
         ny, nh = stacked[4]
-        ix, iy, iw, ih = titled(c, 0, ny, w, nh, "Notes", "effects, cards held, debts", style)
+        ix, iy, iw, ih = titled(c, 0, ny, w, nh, say("sheet.notes"), say("sheet.notes-note"), style)
         ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style)
 
-    ix, iy, iw, ih = titled(c, 0, hp_y, w, hp_h, "Current health", "cross down as you are hurt; never above max",
-                            style)
+    ix, iy, iw, ih = titled(c, 0, hp_y, w, hp_h, say("sheet.health"), say("sheet.health-note"), style)
     size = min((iw - 19 * s(1.5)) / 20, ih)
     square_boxes(c, form, "health", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
 
-    ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, "Enemy in combat", "its health is restored if you flee", style)
+    ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, say("sheet.enemy"), say("rule.fled"), style)
     # Each enemy gets as many health boxes as the toughest enemy in the set has health, in lines of at most
     # twenty; its name beside them where they fit at a legible size, else above them.
     count, bgap, name_h = r["enemy_health"], s(1.2), s(13)
@@ -133,14 +136,13 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         square_boxes(c, form, f"enemy{k + 1}.health", ix + (name_w if beside else 0), base + s(2) + block, count,
                      bsize, bgap, style, per_row=per_row, numbered=True)
 
-    ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, "Potions identified", "roll a die the first time a colour is used",
-                            style)
+    ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, say("sheet.potions"), say("rule.potion-first"), style)
     yy = iy + ih - s(13)
     for potion in potions:
         label(c, ix, yy + s(3), str(potion["roll"]), style, 8, font=fonts.MONO_BOLD, gray=0)
         label(c, ix + s(12), yy + s(3), potion["name"], style, 8, gray=0.1)
         cx = ix + iw * 0.48
-        label(c, cx, yy + s(3), "colour:", style, 6.5, font=fonts.SERIF_ITALIC)
+        label(c, cx, yy + s(3), say("sheet.colour"), style, 6.5, font=fonts.SERIF_ITALIC)
         lx = cx + s(26)
         c.saveState()
         c.setStrokeGray(0.6)
@@ -150,7 +152,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         form.add(c, f"potion.{potion['roll']}", lx, yy + s(2), ix + iw - lx, s(11), font_size=s(8))
         yy -= s(14)
 
-    ix, iy, iw, ih = titled(c, 0, vp_y, w, vp_h, "Victory points", "tick one for each point won", style)
+    ix, iy, iw, ih = titled(c, 0, vp_y, w, vp_h, say("sheet.victory"), say("sheet.victory-note"), style)
     size = max(MIN_BOX, min((iw - 19 * s(1.5)) / 20, s(12)))
     square_boxes(c, form, "vp", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
     yy = iy + ih - size - s(4)
@@ -171,14 +173,18 @@ def _victory_lines(width: float, style: Style) -> list[list[tuple[bool, list[tup
     (whether it carries on an entry, so is indented; its runs of text)."""
     # A number of points leads its line; points in words follow what earns them.
     r = rules()
+    points = {v["code"]: v.get("points", 0) for v in r["victory"]}
+    stated = {"basilisk": say("rule.basilisks"),
+              "end-rush": say("rule.end-rush", points=count(points["end-rush"], "victory-point"))}
     columns = 2 if width > style.pt(300) + 200 else 1
     column_w = width / columns - style.pt(6)
     entries = []
     for v in r["victory"]:
-        if v["points"].isdigit():
-            runs = [(fonts.MONO_BOLD, v["points"]), (fonts.SERIF, "  " + v["what"])]
+        what = say(f"sheet.win.{v['code']}", rule=stated.get(v["code"], ""))
+        if "points" in v:
+            runs = [(fonts.MONO_BOLD, str(v["points"])), (fonts.SERIF, "  " + what)]
         else:
-            runs = [(fonts.SERIF, v["what"] + ":"), (fonts.SERIF_ITALIC, " " + v["points"])]
+            runs = [(fonts.SERIF, what + ":"), (fonts.SERIF_ITALIC, " " + say("sheet.as-on-card"))]
         entries.append([(k > 0, line) for k, line in
                         enumerate(wrap_runs(runs, style.type(6.8), column_w, indent=style.pt(10)))])
     per_column = -(-len(entries) // columns)
@@ -190,10 +196,8 @@ def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector)
     r = rules()
     s = style.pt
     gap = s(6)
-    top = title_band(c, w, h, "@ CARD ROGUE · EQUIPMENT CARD", style, right="one item per slot") - gap
-    note = ("Lay an item card on the slot its symbol names. Armour goes in every slot but the primary hand; "
-            "a two-handed item covers both hands.")
-    top = paragraph(c, 0, top, w, note, style, 7.2, font=fonts.SERIF_ITALIC, gray=0.3) - gap
+    top = title_band(c, w, h, say("sheet.equipment-title"), style, right=say("sheet.equipment-note")) - gap
+    top = paragraph(c, 0, top, w, say("sheet.equipment-rule"), style, 7.2, font=fonts.SERIF_ITALIC, gray=0.3) - gap
     slots = {slot["name"]: slot for slot in r["slot"]}
     # Hands either side of the head; chest and feet below, side by side.
     card_w, card_h = POKER
@@ -222,12 +226,13 @@ def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector)
         label(c, x + sw / 2, y + sh - s(16), name.upper(), style, 9, bold=True, centre=True, gray=0.1)
         label(c, x + sw / 2, y + sh - s(25), f"({slot['also']})", style, 6.5, centre=True,
               font=fonts.SERIF_ITALIC)
-        hint_size = text_fit(slot["hint"], fonts.SERIF, s(6.5), sw - s(8)) / style.scale
-        label(c, x + sw / 2, y + s(8), slot["hint"], style, hint_size, centre=True, gray=0.45)
+        hint = say(f"sheet.hint.{name.lower().replace(' ', '-')}")
+        hint_size = text_fit(hint, fonts.SERIF, s(6.5), sw - s(8)) / style.scale
+        label(c, x + sw / 2, y + s(8), hint, style, hint_size, centre=True, gray=0.45)
         form.add(c, f"slot.{name.lower().replace(' ', '-')}", x + s(6), y + sh * 0.35, sw - s(12), sh * 0.25,
                  font_size=s(10))
     below = min(y for _, y in layout.values()) - gap
     if below > s(60):
-        ix, iy, iw, ih = titled(c, 0, 0, w, below, "What your equipment does",
-                                "a property counts only while the item is equipped", style)
+        ix, iy, iw, ih = titled(c, 0, 0, w, below, say("sheet.equipment-what"), say("sheet.equipment-what-note"),
+                                style)
         ruled_list(c, form, "effects", ix, iy, iw, ih, s(16), style)

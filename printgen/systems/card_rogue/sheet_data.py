@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from . import rules as set_rules
-
-DATA = Path(__file__).resolve().parent / "data"
 
 
 @cache
 def rules() -> dict[str, Any]:
     """The sheet's own facts, with the potions, the characters, the starting health and the largest enemy
-    health from the set's data."""
-    sheet = tomllib.loads((DATA / "score-sheet.toml").read_text(encoding="utf-8"))
-    sheet["potion"] = [{"roll": row.low, "name": row.result} for row in set_rules.potion_table().rows]
-    sheet["characters"] = [c["name"] for c in set_rules.characters()]
-    sheet["max_health"] = set_rules.base_health()
-    sheet["enemy_health"] = max(e["health"] for e in set_rules.enemies())  # the toughest enemy's health
-    return sheet
+    health from the set's data, and the points each way to win scores."""
+    points = {"chest": set_rules.exploration()["chest"]["victory"],
+              "debt": set_rules.debt()["effects"][0]["amount"],
+              "basilisk": set_rules.enemy("basilisk")["victory"],
+              "golem": set_rules.enemy("golem")["victory"],
+              "end-rush": set_rules.tiles()["starting"]["victory"]}
+    return {
+        **set_rules.score_sheet(),
+        "potion": [{"roll": row.low, "name": row.result} for row in set_rules.potion_table().rows],
+        "characters": [c["name"] for c in set_rules.characters()],
+        "max_health": set_rules.base_health(),
+        "enemy_health": max(e["health"] for e in set_rules.enemies()),  # the toughest enemy's health
+        "victory": [{**win, **({"points": points[win["code"]]} if win["code"] in points else {})}
+                    for win in set_rules.score_sheet()["victory"]],
+    }
 
 
 def choices() -> tuple[dict[str, str], ...]:
-    return tuple(rules()["choice"])
+    """The choices the sheet rests on: the game's own that concern it (notes.toml), then the sheet's."""
+    topics = rules()["notes_choices"]
+    return tuple(c for c in set_rules.choices() if c["topic"] in topics) + tuple(rules()["choice"])
