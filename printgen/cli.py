@@ -16,7 +16,8 @@ import click
 
 from . import FORMAT_VERSION, __version__, games, products, scan
 from .cards.sizes import CARD_SIZES
-from .commands import CONTEXT, examples_epilog, force_option, out_option, product_command, quiet_option, write
+from .commands import (CONTEXT, build, examples_epilog, force_option, out_option, product_command, quiet_option,
+                       write)
 from .errors import PrintgenError
 from .products import deck as deck_product
 from .products import graph_paper
@@ -79,7 +80,7 @@ def reproduce(source: str, templates: Path | None, out: Path | None, force: bool
         code = SeedCode.parse(source)
     with user_templates.using(templates):
         request = products.request(code)
-        data = products.build(request.code) if path is not None else None
+        data = build(request, quiet) if path is not None else None
         if data is not None and not force:
             target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
             if _same_file(target, path):  # made again where it stands: say whether it already is that file
@@ -144,7 +145,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
     from .web.server import serve as run_server
 
     run_server(host=host, port=port, open_browser=open_browser, templates=templates, workers=workers,
-               say=click.echo, warn=lambda line: click.echo(line, err=True))
+               tell=click.echo, warn=lambda line: click.echo(line, err=True))
 
 
 @cli.command("list", context_settings=CONTEXT)

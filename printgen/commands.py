@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from . import games, products
+from . import games, products, progress
 from .errors import PrintgenError
 from .options import Option
 from .render import user_templates
@@ -177,12 +177,18 @@ def protected_paths(request: products.Request) -> tuple[Path, ...]:
     return (Path(str(data)),) if data else ()
 
 
+def build(request: products.Request, quiet: bool) -> bytes:
+    """The file's bytes, a long run saying on stderr how far it has come (unless ``quiet``)."""
+    with progress.listening(None if quiet else sys.stderr):
+        return products.build(request.code)
+
+
 def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
           data: bytes | None = None) -> Path | None:
     """Build the file of a checked request (unless ``data`` holds it) and write it: to ``out``, standard
     output, or its default path."""
     if out == Path(STDOUT):
-        data = data if data is not None else products.build(request.code)
+        data = data if data is not None else build(request, quiet)
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         tell(f"seed code: {request.code}", quiet)
@@ -191,9 +197,9 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     if data is None and (out is not None or request.format != products.PICTURES):
         path = out or default_path(request.product.file_stem(request), products.suffix(request))
         check_writable(path, force, protected)  # before the work, so a refusal is instant
-        data = products.build(request.code)
+        data = build(request, quiet)
     else:  # pictures are a .png or a zip as they come out: the name waits for the file
-        data = data if data is not None else products.build(request.code)
+        data = data if data is not None else build(request, quiet)
         path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
         check_writable(path, force, protected)
     write_atomic(path, data, force, protected)

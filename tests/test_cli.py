@@ -147,3 +147,41 @@ def test_every_help_example_runs_as_written_in_an_empty_folder(command, tmp_path
         code = main(args)
         _, err = capsys.readouterr()
         assert code == 0, f"printgen {' '.join(args)} (in {command} --help): {err}"
+
+
+def test_a_long_run_says_how_far_it_has_come_on_stderr_and_quiet_silences_it(tmp_path, monkeypatch, capsys):
+    from printgen import progress
+
+    monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)  # as if the run had already taken two seconds
+    code, out, err = run(capsys, "dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far",
+                         "-o", str(tmp_path / "d.pdf"))
+    assert code == 0 and out == ""
+    lines = err.splitlines()
+    assert "printgen: rolled 2 levels" in lines
+    # (the maps are drawn in a forked process, whose lines reach the terminal but not this test's capture)
+    assert any(line.startswith("printgen: laid out") for line in lines)
+    assert any(line.startswith("printgen: joined") for line in lines)
+    code, out, err = run(capsys, "dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far",
+                         "-o", str(tmp_path / "q.pdf"), "--quiet")
+    assert code == 0 and out == "" and err == ""
+    assert (tmp_path / "q.pdf").read_bytes() == (tmp_path / "d.pdf").read_bytes()
+
+
+def test_a_quick_run_says_only_what_it_wrote(tmp_path, capsys):
+    code, out, err = run(capsys, "graph-paper", "--seed", "quick", "-o", str(tmp_path / "g.pdf"))
+    assert code == 0 and out == ""
+    assert [line.split(" ")[0] for line in err.splitlines()] == ["wrote", "seed"]
+
+
+def test_dash_o_writes_the_file_to_standard_output(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "printgen", "graph-paper", "--seed", "piped", "-o", "-"],
+                          capture_output=True, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith(b"%PDF")
+    assert b"seed code: pg4:graph-paper:generic:piped" in done.stderr
+    assert not list(tmp_path.iterdir())  # no file called '-'
+    quiet = subprocess.run([sys.executable, "-m", "printgen", "graph-paper", "--seed", "piped", "-o", "-", "-q"],
+                           capture_output=True, cwd=tmp_path)
+    assert quiet.stdout == done.stdout and quiet.stderr == b""

@@ -8,7 +8,6 @@ its SHA-256; reproducing refuses a file that is missing or has changed.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,7 +18,7 @@ from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_n
 from ..cards.model import Deck
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
-from .. import games
+from .. import games, progress
 from ..options import Option, number_text
 from ..units import mm, to_mm
 from . import DPI_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
@@ -189,8 +188,9 @@ def build(request: Request) -> bytes:
     from ..cards.progress import Progress
     from ..cards.render import LEGIBLE, render_deck
 
-    progress = Progress(sys.stderr, live=sys.stderr.isatty(), legible=LEGIBLE)
-    return render_deck(deck, wanted.options, request.code, progress)
+    stream = progress.stream()  # the command line's stderr, unless --quiet
+    return render_deck(deck, wanted.options, request.code,
+                       Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
 
 
 def suffix(request: Request) -> str:

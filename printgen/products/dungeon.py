@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from .. import progress
 from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
 
 PRODUCT = "dungeon"
@@ -19,6 +20,7 @@ COMMON = (PAPER_OPTION, PDF_OR_JSON, DPI_OPTION, TEMPLATES_OPTION)
 def build(request: Request) -> bytes:
     module = request.game.module(PRODUCT)
     dungeon = module.generate(request)
+    progress.tell(f"rolled {len(dungeon.levels)} levels")
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **dungeon.as_data()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")

@@ -16,9 +16,9 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
-import click
 
 from .. import games
+from ..progress import tell as tell_progress
 from ..errors import PrintgenError
 from ..options import Option
 from ..seed import SeedCode
@@ -102,7 +102,7 @@ def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> 
     for number in range(1, (spec.count or 0) + 1):
         characters.append(module.roll(code.stream(PRODUCT, number), number, spec.genre))
         if progress and (number % 50 == 0 or number == spec.count):
-            click.echo(f"rolled {number} of {spec.count} characters", err=True)
+            tell_progress(f"rolled {number} of {spec.count} characters", now=True)
     return characters
 
 
@@ -227,7 +227,7 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
             c.restoreState()
             drawn += 1
             if progress and (drawn % 50 == 0 or drawn == len(items)):
-                click.echo(f"drew {drawn} of {len(items)} sheets", err=True)
+                tell_progress(f"drew {drawn} of {len(items)} sheets", now=True)
         c.showPage()
     data = compose([doc.finish(), *companion_pages(code, spec)], code, title)
     if form.fields:

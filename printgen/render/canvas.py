@@ -13,7 +13,7 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import __version__
+from .. import __version__, progress
 from ..seed import SeedCode
 from ..units import Paper, mm
 from . import fonts, qr
@@ -33,9 +33,14 @@ class PdfDocument:
     buffer: io.BytesIO
     seed_code: SeedCode
     page_size: tuple[float, float]
+    title: str = ""
 
-    def finish(self) -> bytes:
+    def finish(self, told: bool = True) -> bytes:
+        """The PDF's bytes; ``told`` says so on a long run's progress."""
+        pages = self.canvas.getPageNumber() - 1
         self.canvas.save()
+        if told:
+            progress.tell(f"drew {pages} page{'s' if pages != 1 else ''}: {self.title}")
         return self.buffer.getvalue()
 
 
@@ -66,7 +71,7 @@ def new_document(
     canvas.setViewerPreference("PrintScaling", "None")
     if duplex:
         canvas.setViewerPreference("Duplex", duplex)
-    return PdfDocument(canvas, buffer, seed_code, page_size)
+    return PdfDocument(canvas, buffer, seed_code, page_size, title)
 
 
 def footer_text(seed_code: SeedCode, page: int, pages: int) -> str:

@@ -15,7 +15,7 @@ from typing import Sequence
 
 import pikepdf
 
-from .. import __version__
+from .. import __version__, progress
 from ..seed import SeedCode
 from . import qr
 from .canvas import draw_footer, draw_seed_qr, new_document
@@ -33,6 +33,7 @@ def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = T
         document.pages.extend(source.pages)
     if footer:
         _stamp_footers(document, code, title, qr_place)
+    progress.tell(f"joined {len(document.pages)} pages")
     _share_font_files(document)
     _metadata(document, code, title)
     buffer = io.BytesIO()
@@ -60,7 +61,7 @@ def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str, qr_place: 
         if number == 1:
             draw_seed_qr(overlay, qr_place)
         overlay.canvas.showPage()
-    footers = pikepdf.open(io.BytesIO(overlay.finish()))
+    footers = pikepdf.open(io.BytesIO(overlay.finish(told=False)))
     for page, stamp in zip(document.pages, footers.pages):
         # By hand, under a fixed name: pikepdf's add_overlay picks a random resource name.
         form = document.copy_foreign(stamp.as_form_xobject())

@@ -28,7 +28,7 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from .. import __version__, games
+from .. import __version__, games, progress
 from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
@@ -206,4 +206,6 @@ def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_di
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once)."""
     html = render_html(name, user_dir, seed_code=str(seed_code), title=title, page_size=page_size_css(paper),
                        **context)
-    return html_to_pdf(html, user_dir)
+    pdf = html_to_pdf(html, user_dir)
+    progress.tell(f"laid out {title}")
+    return pdf

@@ -23,7 +23,7 @@ THREADS = 24  # waitress threads: a thread waits while a worker renders, so more
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, templates: Path | None = None,
-          workers: int | None = None, say: Callable[[str], None] = print,
+          workers: int | None = None, tell: Callable[[str], None] = print,
           warn: Callable[[str], None] = print) -> None:
     from waitress import create_server
 
@@ -47,7 +47,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
         raise PrintgenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port") from None
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{server.effective_port}/"
-    say(f"printgen studio: {url}  (Ctrl-C stops it)")
+    tell(f"printgen studio: {url}  (Ctrl-C stops it)")
     sys.stdout.flush()
 
     def stop(signum, frame):
