@@ -218,3 +218,14 @@ def test_form_fields_have_tooltips_a_tab_order_and_drawable_appearances():
     for widget in widgets:
         for appearance in widget.AP.N.values() if isinstance(widget.AP.N, pikepdf.Dictionary) else [widget.AP.N]:
             assert appearance.read_bytes().strip()  # an empty stream reads as truncated data in some viewers
+
+
+@pytest.mark.parametrize("system, field, value", [
+    ("roguelike", "p1_rating_speed", lambda c: str(c["ratings"]["speed"])),
+    ("ascii-hack", "p1_ledger1_what", lambda c: c["ledger"][0]["what"]),
+])
+def test_a_fillable_pre_rolled_sheet_holds_its_rolled_numbers_in_fields(system, field, value):
+    _, data = make(system, count=1, fillable=True)
+    names, _ = field_names(data)
+    rolled = json.loads(build(seed_code("sheet", system, "sheets", count=1, format="json")))["characters"][0]
+    assert str(names[field].V) == value(rolled)

@@ -63,6 +63,7 @@ class FormField:
     value: str = ""  # a radio button: the choice it stands for; a text field: the text it holds
     mark: str = "cross"  # how a chosen button shows: "cross" in a box, "ring" round a printed word, "dot" in a circle
     on: bool = False  # a button ticked or chosen (a pre-rolled sheet's)
+    centre: bool = False  # a text field's text centred in its box
 
 
 @dataclass
@@ -77,7 +78,7 @@ class FormCollector:
 
     def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
             multiline: bool = False, font_size: float = 10.0, caption: str = "", value: str = "",
-            mark: str = "cross", on: bool = False) -> None:
+            mark: str = "cross", on: bool = False, centre: bool = False) -> None:
         if not self.enabled:
             return
         tooltip = caption or re.sub(r"(?<=[a-z])(?=[0-9])|[._-]+", " ", name).strip().capitalize()
@@ -97,7 +98,8 @@ class FormCollector:
         rotation = 90 if abs(b) > abs(a) and b > 0 else 270 if abs(b) > abs(a) else 0
         scale = (a * a + b * b) ** 0.5
         self.fields.append(FormField(full, (min(xs), min(ys), max(xs), max(ys)), kind, multiline,
-                                     round(font_size * scale, 2), rotation, self.page, tooltip, value, mark, on))
+                                     round(font_size * scale, 2), rotation, self.page, tooltip, value, mark, on,
+                                     centre))
 
 
 def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:

@@ -152,10 +152,12 @@ def add_fields(data: bytes, fields: list[FormField]) -> bytes:
             annot.DA = pikepdf.String(f"{FONT_KEY} {size:g} Tf 0 g")
             if f.multiline:
                 annot.Ff = 4096
+            if f.centre:
+                annot.Q = 1
             if f.value:
                 annot.V = pikepdf.String(f.value)
                 annot.AP = pikepdf.Dictionary(N=pdf.make_indirect(_xobject(
-                    pdf, _text_appearance(f.value, size, bw, bh, f.multiline), bw, bh, matrix, resources)))
+                    pdf, _text_appearance(f.value, size, bw, bh, f.multiline, f.centre), bw, bh, matrix, resources)))
             else:
                 key = ("text", round(bw, 2), round(bh, 2), size, tuple(matrix))
                 if key not in shared:
@@ -266,8 +268,9 @@ ZAPF_SIGNS = {"cross": "8", "ring": "m", "dot": "l"}
 PADDING = 2.0  # pt between a text field's edge and its text
 
 
-def _text_appearance(value: str, size: float, w: float, h: float, multiline: bool) -> bytes:
-    """A text field's value set in the form's font: one line centred in the height, or lines from the top."""
+def _text_appearance(value: str, size: float, w: float, h: float, multiline: bool, centre: bool) -> bytes:
+    """A text field's value set in the form's font: one line in the middle of the height, or lines from the
+    top; each line from the left, or centred."""
     _, metrics = _font_program()
     widths = metrics["widths"]
 
@@ -283,7 +286,8 @@ def _text_appearance(value: str, size: float, w: float, h: float, multiline: boo
         if y < 0:
             break
         text = line.encode("cp1252", "replace").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
-        shown.append(b"1 0 0 1 %.2f %.2f Tm (" % (PADDING, y) + text + b") Tj")
+        x = (w - width(line)) / 2 if centre else PADDING
+        shown.append(b"1 0 0 1 %.2f %.2f Tm (" % (x, y) + text + b") Tj")
     body = b" ".join(shown)
     return (b"/Tx BMC q BT %s %g Tf 0 g " % (FONT_KEY.encode(), size)) + body + b" ET Q EMC"
 

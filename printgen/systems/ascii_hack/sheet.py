@@ -124,10 +124,11 @@ def _elements(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
         c.line(name_x, base + s(2.5), name_x + name_w, base + s(2.5))
         c.restoreState()
         item = items[k] if items and k < len(items) else None
-        if item:
+        if item and not form.enabled:
             value_text(c, name_x + s(1), base + s(4), name_w - s(2), item["name"], style, 9.5)
-        else:
-            form.add(c, f"{key}{k + 1}.name", name_x, base + s(3), name_w, row - s(4), font_size=s(9))
+        else:  # a blank, or a fillable sheet's item, which the player may change
+            form.add(c, f"{key}{k + 1}.name", name_x, base + s(3), name_w, row - s(4), font_size=s(9),
+                     value=item["name"] if item else "")
         die_rank_boxes(c, form, f"{key}{k + 1}", ix + iw - ranks_w, base + s(2), ranks_w, row - s(4), style,
                        current=item["die"] if item else None)
 
@@ -198,20 +199,23 @@ def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: flo
         c.setLineWidth(0.4)
         c.line(ix, base, ix + iw, base)
         c.restoreState()
+        entry = ("", "", "")
         if k < len(lines):
             line = lines[k]
             balance += line["tokens"]
-            value_text(c, ix + s(1), base + s(3), col_amt - ix - s(3), line["what"], style, 8)
-            value_text(c, col_amt, base + s(3), col_bal - col_amt, f"{line['tokens']:+d}", style, 8.5,
-                       font=fonts.MONO, centre=True)
-            value_text(c, col_bal, base + s(3), ix + iw - col_bal, str(balance), style, 8.5,
-                       font=fonts.MONO_BOLD, centre=True)
-        else:
-            form.add(c, f"ledger{k + 1}.what", ix, base + 0.5, col_amt - ix - 1, pitch - 1, font_size=s(8))
+            entry = (line["what"], f"{line['tokens']:+d}", str(balance))
+        if k < len(lines) and not form.enabled:
+            value_text(c, ix + s(1), base + s(3), col_amt - ix - s(3), entry[0], style, 8)
+            value_text(c, col_amt, base + s(3), col_bal - col_amt, entry[1], style, 8.5, font=fonts.MONO, centre=True)
+            value_text(c, col_bal, base + s(3), ix + iw - col_bal, entry[2], style, 8.5, font=fonts.MONO_BOLD,
+                       centre=True)
+        else:  # a blank line, or a fillable sheet's entry, which the player may change
+            form.add(c, f"ledger{k + 1}.what", ix, base + 0.5, col_amt - ix - 1, pitch - 1, font_size=s(8),
+                     value=entry[0])
             form.add(c, f"ledger{k + 1}.amount", col_amt + 1, base + 0.5, col_bal - col_amt - 2, pitch - 1,
-                     font_size=s(8))
+                     font_size=s(8), value=entry[1], centre=True)
             form.add(c, f"ledger{k + 1}.balance", col_bal + 1, base + 0.5, ix + iw - col_bal - 1, pitch - 1,
-                     font_size=s(8))
+                     font_size=s(8), value=entry[2], centre=True)
 
 
 def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False,

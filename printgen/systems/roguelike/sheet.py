@@ -85,12 +85,12 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         label(c, x + cell_w / 2, y + cell_h - s(9), say(f"rating.{key}").upper(), style, 7.5, bold=True, centre=True,
               gray=0.15)
         label(c, x + cell_w / 2, y + s(4), say(f"sheet.rating-hint.{key}"), style, 5.6, centre=True, gray=0.4)
-        if char:
+        if char and not form.enabled:
             value_text(c, x, y + cell_h * 0.34, cell_w, str(char["ratings"][key]), style, 22,
                        font=fonts.MONO_BOLD, centre=True)
-        else:
+        else:  # a blank, or a fillable sheet's rating, which the player may change
             form.add(c, f"rating.{key}", x + cell_w * 0.2, y + s(12), cell_w * 0.6, cell_h - s(24),
-                     font_size=s(18))
+                     font_size=s(18), value=str(char["ratings"][key]) if char else "", centre=True)
     px = w - portrait_w
     box(c, px, top - rate_h, portrait_w, rate_h, style, round_=s(3))
     label(c, px + portrait_w / 2, top - rate_h + s(5), words["portrait"], style, 6.2, bold=True, centre=True)
