@@ -10,13 +10,18 @@ can take the most of its rolled exits is drawn, snug against the rooms
 already there; it shrinks only when no way of lying at its size fits. Each
 door then goes where the exits rolled after it, and the room's murder
 holes, still have room. An exit whose far side is already mapped joins that
-room; a new exit in a wall shared with a mapped room is secret. The level is full when no exit is left to explore; its last room
-gets a Stair if none of its rooms has one.
+room; a new exit in a wall shared with a mapped room is secret.
+
+printgen rolls rooms until they cover three tenths of the level and one of
+them has a Stair; the exits still open are left for the mapper to roll in
+play, on the level's free squares. A level that closes first (no exit left on
+unmapped rock) gets a Stair in its last room if none of its rooms has one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Iterable
 
 from ...maps.adjacency import SHARED_WALL
@@ -35,6 +40,7 @@ ONE_UNIT = {"crumble", "secret", "door", "food"}
 INSIDE = {"stair", "teleport"}  # stand inside the room, not in a wall
 MIN_LENGTH = {"walldoor": 2}
 SHARES_A_WALL = ("exit", "murder-hole")  # how a room is entered when it is set against its parent's wall
+MAPPED = Fraction(3, 10)  # rooms are rolled until they cover this much of the level (and it has a Stair)
 PLACES_LOOKED_AT = 24  # where a teleporter's far room may go, the mapper weighs this many places
 
 
@@ -427,7 +433,9 @@ class LevelBuilder:
     def build(self) -> Level:
         roller = self.roller(1)
         self.fill(self.explorer, self.first_room(roller), None)
-        self.explorer.run()
+        explorer, enough = self.explorer, self.level.width * self.level.height * MAPPED
+        while explorer.queue and (len(explorer.grid.owner) < enough or not self.has_stair()):
+            explorer.explore(*explorer.queue.popleft())
         self.stair_in_last_room()
         return self.level
 
