@@ -19,8 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 from printgen import products
 from printgen.products import build
 from printgen.render.determinism import pinned
-from printgen.seed import SeedCode
+from printgen.maps.walls import facing, runs
+from printgen.seed import SeedCode, stream
 from printgen.systems.amulet import GAME, dungeon as dungeon_product, generate as dungeon, rules
+from printgen.systems.amulet.level import LevelBuilder, Planned, exits_that_fit
+from printgen.systems.amulet.room_forms import DIRECTIONS
+from printgen.systems.amulet.rolls import Roller
 
 TURNED = ("impossible", "two-impossible")  # a rolled exit the rules made a teleporter, or two of them a Stair
 
@@ -116,7 +120,7 @@ def survey(levels) -> dict:
          "shrunk_by_size": Counter(), "exit_rolled": Counter(), "exit_kept": Counter(), "exit_drawn": Counter(),
          "turned_teleport": 0, "turned_stair": 0, "dropped": 0, "secret_by_wall": Counter(), "blocked": 0,
          "stairs": 0, "teleporters": 0, "murder_rolled": 0, "murder_bricked": 0, "contents_items": Counter(),
-         "first_sizes_rolled": Counter(), "stairs_added": 0}
+         "stairs_added": 0, "joined": 0}
     for level in levels:
         if level.data["kind"] != "normal":
             continue
@@ -148,6 +152,7 @@ def survey(levels) -> dict:
                     if e.leads == "blocked":
                         s["blocked"] += 1
             s["dropped"] += sum(1 for e in placed if e.data.get("why") == "two-impossible")
+            s["joined"] += len(area.data.get("exits_joined", []))
             for e in area.exits:
                 if e.far_side:
                     continue
@@ -183,7 +188,8 @@ def report(s: dict, out=sys.stdout) -> None:
     turned = s["turned_teleport"] + s["turned_stair"]
     say(f"exits rolled: {rolled} ({rolled / lv:.1f} a level); turned into teleporters {s['turned_teleport']} "
         f"({s['turned_teleport'] / rolled:.1%}) or Stairs {s['turned_stair']} ({s['turned_stair'] / rolled:.1%}): "
-        f"{turned / rolled:.1%}; kept {sum(s['exit_kept'].values()) / rolled:.1%}")
+        f"{turned / rolled:.1%}; kept {sum(s['exit_kept'].values()) / rolled:.1%}; standing where another room's "
+        f"exit was {s['joined'] / rolled:.1%}")
     say(f"kept exits made secret by a shared wall: {sum(s['secret_by_wall'].values()) / rolled:.1%} of rolled; "
         f"kept exits that open on solid rock: {s['blocked'] / rolled:.2%}")
     types = dice_shares("exit-type")
@@ -204,8 +210,42 @@ def report(s: dict, out=sys.stdout) -> None:
     say(f"murder holes rolled {mh}: bricked up {s['murder_bricked']} ({s['murder_bricked'] / max(1, mh):.1%}), "
         f"looking into a room {mh - s['murder_bricked']}")
     items = s["contents_items"]
-    say(f"contents per room: mean {sum(k * v for k, v in items.items()) / sum(items.values()):.3f}; "
-        + ", ".join(f"{k}: {v}" for k, v in sorted(items.items())))
+    shares = dice_shares("contents")
+    rolls_more = {"roll-2": 1, "roll-3": 2}  # the rules' 'Roll again' and 'Roll two more times'
+    items_for_one = (1 - sum(shares[k] for k in rolls_more)) / (1 - sum(shares[k] * n for k, n in rolls_more.items()))
+    say(f"contents per room: mean {sum(k * v for k, v in items.items()) / sum(items.values()):.3f} "
+        f"(the dice: {items_for_one:.3f}); " + ", ".join(f"{k}: {v}" for k, v in sorted(items.items())))
+
+
+def floors(samples: int = 20000) -> dict[str, float]:
+    """What no placement can keep: rooms rolled on the tables, each at its rolled size alone on an empty
+    level (entered through a one-unit door on any wall, or not entered), every form and turn tried; the
+    share of their rolled exits, and of their walldoors, that no wall can take."""
+    roller = Roller(stream("amulet-floors"))
+    found = Counter()
+    for _ in range(samples):
+        size = roller.row("room-size")["units"]
+        word = roller.row("room-shape").result
+        count = int(roller.row("exit-number")["exits"])
+        back = (0, 2, 4, 6)[roller.choose(4)]
+        for entered in (True, False):
+            exits = [Planned(DIRECTIONS[roller.row("exit-location").result.lower()],
+                             roller.row("exit-type").result.lower()) for _ in range(count - entered)]
+            best, walldoors = 0, 0
+            for form in LevelBuilder.forms(None, word, size):
+                ways_in = [u for u in form.walls if u[1] == back] if entered else [None]
+                for way_in in ways_in:
+                    open_runs = {d: [tuple(r) for r in runs([u for u in facing(form, d) if u != way_in])]
+                                 for d in (0, 2, 4, 6)}
+                    best = max(best, exits_that_fit(open_runs, exits))
+                    walldoors = max(walldoors, exits_that_fit(open_runs, [e for e in exits if e.kind == "walldoor"]))
+            key = "entered" if entered else "not entered"
+            found[key + " exits"] += len(exits)
+            found[key + " lost"] += len(exits) - best
+            found[key + " walldoors"] += sum(e.kind == "walldoor" for e in exits)
+            found[key + " walldoors lost"] += sum(e.kind == "walldoor" for e in exits) - walldoors
+    return {key: found[key + " lost"] / found[key + " exits"] for key in ("entered", "not entered")} | \
+        {key + " walldoors": found[key + " walldoors lost"] / found[key + " walldoors"] for key in ("entered", "not entered")}
 
 
 def measure(seeds: int, units: int, levels: int = 3) -> dict:
@@ -229,6 +269,11 @@ def main() -> None:
     print(f"{args.seeds} dungeons of 3 levels, {args.level_size} × {args.level_size} units "
           f"(seeds m0–m{args.seeds - 1}), {time.perf_counter() - start:.1f} s")
     report(found)
+    lost = floors()
+    print(f"the rules' own floor (every room at its rolled size alone on an empty level, every form and turn "
+          f"tried): {lost['entered']:.1%} of a room's rolled exits have no room on their wall when it is entered "
+          f"through a door ({lost['entered walldoors']:.1%} of its walldoors), {lost['not entered']:.1%} when it is "
+          f"not ({lost['not entered walldoors']:.1%} of its walldoors)")
 
 
 if __name__ == "__main__":
