@@ -1,16 +1,32 @@
 """Time Amulet dungeons: generation alone (levels per second), maps alone, and the whole PDF.
 
-    python benchmarks/amulet_dungeon.py
+    python benchmarks/amulet_dungeon.py                      the figures the README quotes
+    python benchmarks/amulet_dungeon.py --measure [--level-size U] [--seeds N]
+        what the dice rolled against what the maps show, over N dungeons of 3 levels (default 1,202
+        at the default level size): drawn room sizes, exit types, walldoors, murder holes, contents
 """
 
+import argparse
+import math
 import resource
+import sys
 import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's printgen, not an installed one
 
 from printgen import products
 from printgen.products import build
 from printgen.render.determinism import pinned
-from printgen.seed import SeedCode
-from printgen.systems.amulet import dungeon as dungeon_product, generate as dungeon
+from printgen.maps.walls import facing, runs
+from printgen.seed import SeedCode, stream
+from printgen.systems.amulet import GAME, dungeon as dungeon_product, generate as dungeon, rules
+from printgen.systems.amulet.level import LevelBuilder, Planned, exits_that_fit
+from printgen.systems.amulet.room_forms import DIRECTIONS
+from printgen.systems.amulet.rolls import Roller
+
+TURNED = ("impossible", "two-impossible")  # a rolled exit the rules made a teleporter, or two of them a Stair
 
 
 def code_for(seed: str, levels: int, units: int, fmt: str = "pdf") -> SeedCode:
@@ -18,7 +34,7 @@ def code_for(seed: str, levels: int, units: int, fmt: str = "pdf") -> SeedCode:
                                                     "paper": "letter", "format": fmt})
 
 
-def main() -> None:
+def timing() -> None:
     build(code_for("warm-up", 1, 8))  # imports, fonts
     seeds = 100
     for units in (8, 16):
@@ -43,6 +59,221 @@ def main() -> None:
         elapsed = (time.perf_counter() - start) / runs
         print(f"PDF, {levels:2} levels: {elapsed:.2f} s per dungeon, {len(data) / 1024:.0f} KiB")
     print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+
+
+# -- what the dice rolled against what the maps show ------------------------------------------------
+
+
+def dice_shares(table_id: str, field: str | None = None) -> dict:
+    """Each result's chance on a column once GM results are rolled again (Roll 2 and Roll 3 rows kept)."""
+    table = rules.tables()[table_id]
+    kept = Counter()
+    for row in table.rows:
+        if not row.get("gm"):
+            kept[row[field] if field else rules.code_of(row)] += float(table.row_probability(row))
+    total = sum(kept.values())
+    return {k: v / total for k, v in kept.items()}
+
+
+def chi2(observed: Counter, shares: dict) -> tuple[float, int, float]:
+    """Pearson's chi-square of ``observed`` against ``shares``, its degrees of freedom and p-value."""
+    total = sum(observed.values())
+    value = sum((observed[k] - total * p) ** 2 / (total * p) for k, p in shares.items())
+    df = len(shares) - 1
+    return value, df, chi2_p(value, df)
+
+
+def chi2_p(x: float, df: int) -> float:
+    """P(chi-square with ``df`` degrees of freedom ≥ x), by the regularised upper incomplete gamma function."""
+    a, x = df / 2, x / 2
+    if x <= 0:
+        return 1.0
+    if x < a + 1:  # the series for the lower function
+        term = total = 1 / a
+        n = a
+        while abs(term) > 1e-15 * abs(total):
+            n += 1
+            term *= x / n
+            total += term
+        return max(0.0, 1 - total * math.exp(-x + a * math.log(x) - math.lgamma(a)))
+    b, c, d = x + 1 - a, 1e300, 1 / (x + 1 - a)  # the continued fraction for the upper one (Lentz)
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1e-300 if abs(d) < 1e-300 else d
+        c = b + an / c
+        c = 1e-300 if abs(c) < 1e-300 else c
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return h * math.exp(-x + a * math.log(x) - math.lgamma(a))
+
+
+def survey(levels) -> dict:
+    """Count, over normal levels, what was rolled and what was drawn. Plain numbers, for the report and tests."""
+    size_of = {int(row.low): row["units"] for row in rules.tables()["room-size"].rows if not row.get("gm")}
+    kind_of = {int(row.low): rules.code_of(row) for row in rules.tables()["exit-type"].rows if not row.get("gm")}
+    s = {"levels": 0, "rooms": 0, "size_rolled": Counter(), "size_drawn": Counter(), "shrunk": 0,
+         "shrunk_by_size": Counter(), "exit_rolled": Counter(), "exit_kept": Counter(), "exit_drawn": Counter(),
+         "turned_teleport": 0, "turned_stair": 0, "dropped": 0, "secret_by_wall": Counter(), "blocked": 0,
+         "stairs": 0, "teleporters": 0, "murder_rolled": 0, "murder_bricked": 0, "contents_items": Counter(),
+         "stairs_added": 0, "joined": 0}
+    for level in levels:
+        if level.data["kind"] != "normal":
+            continue
+        s["levels"] += 1
+        for area in level.areas:
+            s["rooms"] += 1
+            rolled, drawn = area.data["size_rolled"], area.data["size"]
+            s["size_rolled"][rolled] += 1
+            s["size_drawn"][drawn] += 1
+            if drawn < rolled:
+                s["shrunk"] += 1
+                s["shrunk_by_size"][rolled] += 1
+            kinds = [kind_of[t] for t in area.rolls.get("exit-type", []) if t in kind_of]
+            s["exit_rolled"].update(kinds)
+            placed = [e for e in area.exits if e.rolled and not e.far_side]
+            for e in placed:
+                why = e.data.get("why")
+                if why == "impossible":
+                    s["turned_teleport"] += 1
+                    s["exit_drawn"]["teleport"] += 1
+                elif why == "two-impossible":
+                    s["turned_stair"] += 2  # two rolled exits, one Stair
+                    s["exit_drawn"]["stair"] += 2
+                else:
+                    s["exit_kept"][e.kind] += 1
+                    s["exit_drawn"][e.kind] += 1
+                    if why == "shared-wall":
+                        s["secret_by_wall"][e.kind] += 1
+                    if e.leads == "blocked":
+                        s["blocked"] += 1
+            s["dropped"] += sum(1 for e in placed if e.data.get("why") == "two-impossible")
+            s["joined"] += len(area.data.get("exits_joined", []))
+            for e in area.exits:
+                if e.far_side:
+                    continue
+                s["stairs"] += e.kind == "stair"
+                s["teleporters"] += e.kind == "teleport"
+                s["stairs_added"] += e.kind == "stair" and not e.rolled
+            items = area.data["contents"]
+            if not any(item.get("why") == "secret-one-exit" for item in items):
+                s["contents_items"][len(items)] += 1
+            for item in items:
+                if item["code"] == "murder-hole":
+                    s["murder_rolled"] += 1
+                    s["murder_bricked"] += item.get("looks_into") is None
+    return s
+
+
+def report(s: dict, out=sys.stdout) -> None:
+    def say(*parts):
+        print(*parts, file=out)
+
+    rooms, lv = s["rooms"], s["levels"]
+    say(f"{lv} levels, {rooms} rooms ({rooms / lv:.1f} a level)")
+    sizes = dice_shares("room-size", "units")
+    value, df, p = chi2(s["size_rolled"], sizes)
+    say(f"room sizes rolled: chi-square {value:.1f} (df {df}, p {p:.3g})")
+    value, df, p = chi2(s["size_drawn"], sizes)
+    say(f"room sizes drawn:  chi-square {value:.1f} (df {df}, p {p:.3g}); drawn/dice: "
+        + ", ".join(f"{k}: {s['size_drawn'][k]} of {s['size_rolled'][k]} rolled, "
+                    f"{s['size_drawn'][k] / rooms / sizes[k]:.2f}×" for k in sorted(sizes)))
+    say(f"rooms shrunk: {s['shrunk']} of {rooms} ({s['shrunk'] / rooms:.1%}); by size rolled: "
+        + ", ".join(f"{k}: {s['shrunk_by_size'][k] / max(1, s['size_rolled'][k]):.1%}" for k in sorted(sizes)))
+    rolled = sum(s["exit_rolled"].values())
+    turned = s["turned_teleport"] + s["turned_stair"]
+    say(f"exits rolled: {rolled} ({rolled / lv:.1f} a level); turned into teleporters {s['turned_teleport']} "
+        f"({s['turned_teleport'] / rolled:.1%}) or Stairs {s['turned_stair']} ({s['turned_stair'] / rolled:.1%}): "
+        f"{turned / rolled:.1%}; kept {sum(s['exit_kept'].values()) / rolled:.1%}; standing where another room's "
+        f"exit was {s['joined'] / rolled:.1%}")
+    say(f"kept exits made secret by a shared wall: {sum(s['secret_by_wall'].values()) / rolled:.1%} of rolled; "
+        f"kept exits that open on solid rock: {s['blocked'] / rolled:.2%}")
+    types = dice_shares("exit-type")
+    say(f"stairs {s['stairs'] / lv:.2f} a level ({s['stairs_added'] / lv:.2f} added to a last room), teleporters "
+        f"{s['teleporters'] / lv:.2f} a level; of all rolled exits drawn as teleporters "
+        f"{s['exit_drawn']['teleport'] / rolled:.1%}, as Stairs {s['exit_drawn']['stair'] / rolled:.1%}")
+    value, df, p = chi2(s["exit_rolled"], types)
+    say(f"exit types rolled: chi-square {value:.1f} (df {df}, p {p:.3g})")
+    value, df, p = chi2(s["exit_drawn"], types)
+    say(f"exit types drawn:  chi-square {value:.1f} (df {df}, p {p:.3g}); drawn/dice: "
+        + ", ".join(f"{k} {s['exit_drawn'][k] / rolled / q:.2f}×" for k, q in types.items()))
+    say("kept of rolled, by type: " + ", ".join(
+        f"{k} {s['exit_kept'][k] / max(1, s['exit_rolled'][k]):.1%}" for k in types))
+    walldoors = s["exit_rolled"]["walldoor"]
+    say(f"walldoors rolled {walldoors}: kept {s['exit_kept']['walldoor'] / walldoors:.1%} (secret by a shared wall "
+        f"{s['secret_by_wall']['walldoor'] / walldoors:.1%}), gone {1 - s['exit_kept']['walldoor'] / walldoors:.1%}")
+    mh = s["murder_rolled"]
+    say(f"murder holes rolled {mh}: bricked up {s['murder_bricked']} ({s['murder_bricked'] / max(1, mh):.1%}), "
+        f"looking into a room {mh - s['murder_bricked']}")
+    items = s["contents_items"]
+    shares = dice_shares("contents")
+    rolls_more = {"roll-2": 1, "roll-3": 2}  # the rules' 'Roll again' and 'Roll two more times'
+    items_for_one = (1 - sum(shares[k] for k in rolls_more)) / (1 - sum(shares[k] * n for k, n in rolls_more.items()))
+    say(f"contents per room: mean {sum(k * v for k, v in items.items()) / sum(items.values()):.3f} "
+        f"(the dice: {items_for_one:.3f}); " + ", ".join(f"{k}: {v}" for k, v in sorted(items.items())))
+
+
+def floors(samples: int = 20000) -> dict[str, float]:
+    """What no placement can keep: rooms rolled on the tables, each at its rolled size alone on an empty
+    level (entered through a one-unit door on any wall, or not entered), every form and turn tried; the
+    share of their rolled exits, and of their walldoors, that no wall can take."""
+    roller = Roller(stream("amulet-floors"))
+    found = Counter()
+    for _ in range(samples):
+        size = roller.row("room-size")["units"]
+        word = roller.row("room-shape").result
+        count = int(roller.row("exit-number")["exits"])
+        back = (0, 2, 4, 6)[roller.choose(4)]
+        for entered in (True, False):
+            exits = [Planned(DIRECTIONS[roller.row("exit-location").result.lower()],
+                             roller.row("exit-type").result.lower()) for _ in range(count - entered)]
+            best, walldoors = 0, 0
+            for form in LevelBuilder.forms(None, word, size):
+                ways_in = [u for u in form.walls if u[1] == back] if entered else [None]
+                for way_in in ways_in:
+                    open_runs = {d: [tuple(r) for r in runs([u for u in facing(form, d) if u != way_in])]
+                                 for d in (0, 2, 4, 6)}
+                    best = max(best, exits_that_fit(open_runs, exits))
+                    walldoors = max(walldoors, exits_that_fit(open_runs, [e for e in exits if e.kind == "walldoor"]))
+            key = "entered" if entered else "not entered"
+            found[key + " exits"] += len(exits)
+            found[key + " lost"] += len(exits) - best
+            found[key + " walldoors"] += sum(e.kind == "walldoor" for e in exits)
+            found[key + " walldoors lost"] += sum(e.kind == "walldoor" for e in exits) - walldoors
+    return {key: found[key + " lost"] / found[key + " exits"] for key in ("entered", "not entered")} | \
+        {key + " walldoors": found[key + " walldoors lost"] / found[key + " walldoors"] for key in ("entered", "not entered")}
+
+
+def measure(seeds: int, units: int, levels: int = 3) -> dict:
+    built = [level for i in range(seeds)
+             for level in dungeon.generate(code_for(f"m{i}", levels, units), levels, units, False).levels]
+    return survey(built)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--measure", action="store_true")
+    parser.add_argument("--seeds", type=int, default=1202)
+    default = int(next(o.default for o in GAME.dungeon.options if o.name == "level-size"))
+    parser.add_argument("--level-size", type=int, default=default)
+    args = parser.parse_args()
+    if not args.measure:
+        timing()
+        return
+    start = time.perf_counter()
+    found = measure(args.seeds, args.level_size)
+    print(f"{args.seeds} dungeons of 3 levels, {args.level_size} × {args.level_size} units "
+          f"(seeds m0–m{args.seeds - 1}), {time.perf_counter() - start:.1f} s")
+    report(found)
+    lost = floors()
+    print(f"the rules' own floor (every room at its rolled size alone on an empty level, every form and turn "
+          f"tried): {lost['entered']:.1%} of a room's rolled exits have no room on their wall when it is entered "
+          f"through a door ({lost['entered walldoors']:.1%} of its walldoors), {lost['not entered']:.1%} when it is "
+          f"not ({lost['not entered walldoors']:.1%} of its walldoors)")
 
 
 if __name__ == "__main__":

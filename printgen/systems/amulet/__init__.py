@@ -21,11 +21,11 @@ GAME = Game(
         (
             Option("levels", "Number of levels.", low=1, high=30, default="3"),
             Option("level-size", "Every level's width and height, in units of 10 feet.", low=4, high=16,
-                   default="8"),
+                   default="16"),
             Option("scaling", "Scaling rules: a mini-boss level every ten levels, then a treasure level.",
                    flag=True, default="no"),
         ),
-        examples=(("dungeon --system amulet --seed moonpie", "3 levels of 8 × 8 units, Letter"),
+        examples=(("dungeon --system amulet --seed moonpie", "3 levels of 16 × 16 units, Letter"),
                   ("dungeon --system amulet --levels 12 --level-size 10 --scaling", "a mini-boss on level 10, then a "
                    "treasure level"),
                   ("dungeon --system amulet --seed moonpie --format json", "the same dungeon as data")),

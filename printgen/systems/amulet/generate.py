@@ -51,7 +51,7 @@ def mini_boss_level(code: SeedCode, number: int, size: int) -> Level:
     builder = LevelBuilder(code, number, size, "mini-boss")
     explorer = builder.explorer
     roller = builder.roller(1)
-    boss_room = builder.first_room(roller, MINI_BOSS_MIN_SIZE)
+    boss_room = builder.first_room(roller, MINI_BOSS_MIN_SIZE, exits=False)
     boss_room.data["encounters"] = [room_rolls.mini_boss(number)]
     direction = DIRECTIONS[roller.row("exit-location").result.lower()]
     door = None
@@ -63,7 +63,7 @@ def mini_boss_level(code: SeedCode, number: int, size: int) -> Level:
     door.data["why"] = "mini-boss-level"
     boss_room.exits.append(door)
     back = turn(door.through, 4)
-    stair_room = builder.room_behind(builder.roller(2), door.far_cells(), back, 1, "exit")
+    stair_room = builder.room_behind(builder.roller(2), door.far_cells(), back, 1, "exit", exits=False)
     explorer.connect(boss_room, door, stair_room.number)
     stair = explorer.door_inside(stair_room, "stair", back, builder.rollers[2].choose, "level")
     stair.rolled = False

@@ -1,24 +1,35 @@
 """Building one level room by room, as the Creation rules have the mapper do it, on the map engine.
 
-The first room stands in the middle of the level. The engine explores every
-exit that opens onto unmapped rock in the order it was made (so rooms are
-numbered in walking order); these rules roll the room behind it, turned to
-share the wall the exit is in and shrunk until it fits. An exit whose far
-side is already mapped joins that room; a new exit in a wall shared with a
-mapped room is secret. The level is full when no exit is left to explore;
-its last room gets a Stair if none of its rooms has one.
+The first room stands in the middle of the level. The engine explores the
+exits that open onto unmapped rock in the order they were made (so rooms
+are numbered in walking order); these rules roll the room behind each. As
+the rules have the mapper do, a room's size, shape and exits are all rolled
+before it is drawn: of every way the room may lie against the wall its exit
+is in (every form, every turn, every position along that wall), one that
+can take the most of its rolled exits is drawn, snug against the rooms
+already there; it shrinks only when no way of lying at its size fits. Each
+door then goes where the exits rolled after it, and the room's murder
+holes, still have room. An exit whose far side is already mapped joins that
+room; a new exit in a wall shared with a mapped room is secret.
+
+printgen rolls rooms until they cover three tenths of the level and one of
+them has a Stair; the exits still open are left for the mapper to roll in
+play, on the level's free squares. A level that closes first (no exit left on
+unmapped rock) gets a Stair in its last room if none of its rooms has one.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable
 
 from ...maps.adjacency import SHARED_WALL
-from ...maps.geometry import HEADING_NAMES, step, turn
+from ...maps.geometry import HEADING_NAMES, components, step, turn
 from ...maps.level import Area, Exit, Grid, Level, Link
 from ...maps.shapes import Shape
 from ...maps.steps.explore import Explorer
-from ...maps.walls import facing
+from ...maps.walls import Unit, facing, runs
 from ...seed import SeedCode
 from . import room_forms, room_rolls
 from .room_forms import DIRECTIONS
@@ -29,10 +40,55 @@ ONE_UNIT = {"crumble", "secret", "door", "food"}
 INSIDE = {"stair", "teleport"}  # stand inside the room, not in a wall
 MIN_LENGTH = {"walldoor": 2}
 SHARES_A_WALL = ("exit", "murder-hole")  # how a room is entered when it is set against its parent's wall
+MAPPED = Fraction(3, 10)  # rooms are rolled until they cover this much of the level (and it has a Stair)
+PLACES_LOOKED_AT = 24  # where a teleporter's far room may go, the mapper weighs this many places
 
 
 def size_of(area: Area) -> int:
     return area.data["size"]
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One rolled exit before it has a place: the side the Exit Location column gave, and its type."""
+
+    direction: int
+    kind: str
+
+    @property
+    def shortest(self) -> int:
+        return MIN_LENGTH.get(self.kind, 1)
+
+
+@dataclass
+class RoomPlan:
+    """Everything rolled for a room before the mapper draws it."""
+
+    roller: Roller
+    word: str
+    size_rolled: int
+    exits_rolled: int = 0
+    exits: list[Planned] = field(default_factory=list)
+
+
+def exits_that_fit(open_runs: dict[int, list[tuple[Unit, ...]]], exits: Iterable[Planned]) -> int:
+    """How many of ``exits`` the walls can take at once: ``open_runs`` gives, for each side, the straight
+    stretches of wall where a door may stand (a 45° stretch serves both sides it faces). Longest first,
+    each into the stretch serving fewest sides and with most room left."""
+    left: dict[tuple[Unit, ...], int] = {}
+    serves: dict[tuple[Unit, ...], int] = {}
+    for stretches in open_runs.values():
+        for stretch in stretches:
+            left[stretch] = len(stretch)
+            serves[stretch] = serves.get(stretch, 0) + 1
+    placed = 0
+    for planned in sorted((p for p in exits if p.kind not in INSIDE), key=lambda p: -p.shortest):
+        room = [s for s in open_runs.get(planned.direction, ()) if left[s] >= planned.shortest]
+        if room:
+            best = min(room, key=lambda s: (serves[s], -left[s]))
+            left[best] -= planned.shortest
+            placed += 1
+    return placed + sum(p.kind in INSIDE for p in exits)
 
 
 class LevelBuilder:
@@ -41,6 +97,7 @@ class LevelBuilder:
         self.level = Level(number, size, size, data={"kind": kind})
         self.explorer = Explorer(self.level, Grid(size, size, RULE), self)
         self.rollers: dict[int, Roller] = {}
+        self.plans: dict[int, RoomPlan] = {}
 
     def roller(self, number: int) -> Roller:
         return Roller(self.code.stream("amulet-dungeon", "level", self.level.number, "room", number))
@@ -48,61 +105,157 @@ class LevelBuilder:
     def next_roller(self) -> Roller:
         return self.roller(len(self.level.areas) + 1)
 
+    # -- rolling a room ----------------------------------------------------------------------
+
+    def plan_room(self, roller: Roller, min_size: int = 1, entered: bool = True, exits: bool = True) -> RoomPlan:
+        """Size and shape; then, unless the room's exits are the rules' own (a mini-boss level's), the
+        number of exits and each one's side and type. The way in is the first exit, so a room entered by
+        an exit or a teleporter rolls side and type for one fewer."""
+        size = max(min_size, roller.row("room-size")["units"])
+        plan = RoomPlan(roller, roller.row("room-shape").result, size)
+        if exits:
+            plan.exits_rolled = int(roller.row("exit-number")["exits"])
+            for _ in range(plan.exits_rolled - entered):
+                direction = DIRECTIONS[roller.row("exit-location").result.lower()]
+                plan.exits.append(Planned(direction, roller.row("exit-type").result.lower()))
+        return plan
+
+    def forms(self, word: str, size: int) -> tuple[Shape, ...]:
+        """Every way the room may lie: a Rectangle's short sides more than one unit and less than its size
+        (where the size allows) are all tried, each turned both ways."""
+        if word == "Rectangle" and size >= 3:
+            return tuple(f for short in range(2, size) for f in room_forms.orientations(word, size, short))
+        return room_forms.orientations(word, size, 1)
+
+    # -- where a room may lie ----------------------------------------------------------------
+
+    def open_runs(self, shape: Shape, taken: set[Unit]) -> dict[int, list[tuple[Unit, ...]]]:
+        """For each side, the stretches of ``shape``'s wall (placed or not) where a new door may stand."""
+        found = {}
+        for direction in DIRECTIONS.values():
+            units = [u for u in facing(shape, direction) if u not in taken and self.explorer.opens_on(u, direction)]
+            found[direction] = [tuple(r) for r in runs(units)]
+        return found
+
+    def waiting_units(self) -> dict[Unit, int]:
+        """Exits of mapped rooms still to be explored, by the unit of wall facing each of their squares
+        beyond (where a room set there would meet them): unit -> which exit."""
+        found = {}
+        for index, (_, e) in enumerate(self.explorer.queue):
+            if not e.inside:
+                back = turn(e.through, 4)
+                for cell in e.far_cells():
+                    found[(cell, back)] = index
+        return found
+
+    def contact(self, shape: Shape) -> int:
+        """Units of ``shape``'s outline against a mapped room (the snugger, the more room is left in one
+        piece for the rooms still to come)."""
+        owner = self.explorer.grid.owner
+        return sum(step(cell, side) in owner for cell, side in shape.rim)
+
+    def exits_kept(self, shape: Shape, plan: RoomPlan | None, entry: Iterable[Unit], waiting: dict[Unit, int]) -> int:
+        """How many of the plan's exits ``shape`` could take where it lies: every exit another room has
+        waiting on its wall is one of them (the rules: one of the new room's exits is located there)."""
+        if plan is None or not plan.exits:
+            return 0
+        met = {u: waiting[u] for u in shape.walls if u in waiting}
+        fit = exits_that_fit(self.open_runs(shape, set(met) | set(entry)), plan.exits)
+        return min(fit, len(plan.exits) - len(set(met.values())))
+
+    def choose(self, plan: RoomPlan | None, roller: Roller, found: list[tuple[Shape, tuple, tuple]]) -> Shape:
+        """Of the placements that fit (each with its own keys, and the units of its wall its way in takes),
+        one that keeps the most rolled exits, then is best by its own keys, then is the snuggest; the
+        mapper's last choice is the seed's."""
+        waiting = self.waiting_units() if plan is not None and plan.exits else {}
+        scored = [((self.exits_kept(shape, plan, entry, waiting),) + key + (self.contact(shape),), shape)
+                  for shape, key, entry in found]
+        best = max(score for score, _ in scored)
+        chosen = [shape for score, shape in scored if score == best]
+        return chosen[roller.choose(len(chosen))]
+
+    def behind_wall(self, forms: Iterable[Shape], cells: list, back: int) -> list[tuple[Shape, tuple, tuple]]:
+        """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on the first of
+        ``cells``, each with how many of ``cells`` it takes (a long opening wants as few rooms as may be)
+        and the units of its wall the opening takes."""
+        found = []
+        for form in forms:
+            walls = form.wall_set
+            for cell, side in form.walls:
+                if side != back:
+                    continue
+                dx, dy = cells[0][0] - cell[0], cells[0][1] - cell[1]
+                if not self.explorer.fits(form, dx, dy):
+                    continue
+                entry = tuple(((x, y), back) for x, y in cells if ((x - dx, y - dy), back) in walls)
+                found.append((form.moved(dx, dy), (len(entry),), entry))
+        return found
+
+    def anywhere(self, forms: Iterable[Shape]) -> list[tuple[Shape, int, int]]:
+        """Every placement of ``forms`` that fits on unmapped rock: the form and how far it is moved."""
+        found = []
+        for form in forms:
+            x0, y0, x1, y1 = form.box
+            for dy in range(-y0, self.level.height - y1):
+                for dx in range(-x0, self.level.width - x1):
+                    if self.explorer.fits(form, dx, dy):
+                        found.append((form, dx, dy))
+        return found
+
     # -- rooms ---------------------------------------------------------------------------
 
-    def roll_room(self, roller: Roller, min_size: int = 1) -> tuple[int, str]:
-        size = max(min_size, roller.row("room-size")["units"])
-        return size, roller.row("room-shape").result
-
-    def forms(self, roller: Roller, shape: str, size: int) -> tuple[Shape, ...]:
-        # Rectangle: short sides more than one unit and less than the size, where the size allows.
-        short = 2 + roller.choose(size - 2) if size >= 3 else 1
-        return room_forms.orientations(shape, size, short)
-
-    def add_room(self, roller: Roller, word: str, shape: Shape, size: int, size_rolled: int,
-                 entered_from: int | None, entered_by: str) -> Area:
-        data: dict[str, Any] = {"size": size, "size_rolled": size_rolled, "shape": room_forms.shape_data(word, shape),
-                                "entered_from": entered_from, "entered_by": entered_by, "exits_rolled": 0,
+    def add_room(self, plan: RoomPlan, shape: Shape, size: int, entered_from: int | None, entered_by: str) -> Area:
+        data: dict[str, Any] = {"size": size, "size_rolled": plan.size_rolled,
+                                "shape": room_forms.shape_data(plan.word, shape), "entered_from": entered_from,
+                                "entered_by": entered_by, "exits_rolled": plan.exits_rolled,
                                 "contents": [], "encounters": []}
         parent = entered_from if entered_by in SHARES_A_WALL else None
-        area = self.explorer.add_area(word, shape, parent, roller.rolls, data)
-        self.rollers[area.number] = roller
+        area = self.explorer.add_area(plan.word, shape, parent, plan.roller.rolls, data)
+        self.rollers[area.number] = plan.roller
+        self.plans[area.number] = plan
         return area
 
-    def first_room(self, roller: Roller, min_size: int = 1) -> Area:
-        size_rolled, word = self.roll_room(roller, min_size)
-        for size in range(min(size_rolled, self.level.width), 0, -1):
-            options = self.forms(roller, word, size)
-            room = options[roller.choose(len(options))]
-            x0, y0, x1, y1 = room.box
-            room = room.moved((self.level.width - (x1 - x0 + 1)) // 2, (self.level.height - (y1 - y0 + 1)) // 2)
-            if self.explorer.fits(room):
-                return self.add_room(roller, word, room, size, size_rolled, None, "stair")
+    def first_room(self, roller: Roller, min_size: int = 1, exits: bool = True) -> Area:
+        """In the middle of the level, turned to take the most of its rolled exits."""
+        plan = self.plan_room(roller, min_size, entered=False, exits=exits)
+        for size in range(min(plan.size_rolled, self.level.width), 0, -1):
+            found = []
+            for form in self.forms(plan.word, size):
+                x0, y0, x1, y1 = form.box
+                room = form.moved((self.level.width - (x1 - x0 + 1)) // 2 - x0,
+                                  (self.level.height - (y1 - y0 + 1)) // 2 - y0)
+                if self.explorer.fits(room):
+                    found.append((room, (), ()))
+            if found:
+                return self.add_room(plan, self.choose(plan, roller, found), size, None, "stair")
         raise AssertionError("an empty level always holds a one-unit room")
 
     def room_behind(self, roller: Roller, cells: list, back: int, entered_from: int, entered_by: str,
-                    min_size: int = 1) -> Area:
-        """The rolled room, shrunk until it fits behind the wall units facing ``cells`` (seen from ``back``).
-
-        It must take the first of them; of the placements that fit, those
-        taking most of the others are preferred, the rest is the mapper's choice.
-        """
-        size_rolled, word = self.roll_room(roller, min_size)
-        for size in range(size_rolled, 0, -1):
-            found = self.explorer.placements_behind(self.forms(roller, word, size), cells, back)
+                    min_size: int = 1, exits: bool = True) -> Area:
+        """The rolled room behind the wall units facing ``cells`` (seen from ``back``), taking the first
+        of them: every form, turn and position along that wall is tried at the rolled size before it
+        shrinks by a unit."""
+        plan = self.plan_room(roller, min_size, entered=entered_by == "exit", exits=exits)
+        for size in range(plan.size_rolled, 0, -1):
+            found = self.behind_wall(self.forms(plan.word, size), cells, back)
             if found:
-                shape = found[roller.choose(len(found))]
-                return self.add_room(roller, word, shape, size, size_rolled, entered_from, entered_by)
+                shape = self.choose(plan if exits else None, roller, found)
+                return self.add_room(plan, shape, size, entered_from, entered_by)
         raise AssertionError("a free square always holds a one-unit room")
 
-    def room_over(self, roller: Roller, cell, entered_from: int) -> Area:
-        """The rolled room, shrunk until it fits somewhere over the free square ``cell``."""
-        size_rolled, word = self.roll_room(roller)
-        for size in range(size_rolled, 0, -1):
-            found = self.explorer.placements_over(self.forms(roller, word, size), cell)
+    def room_anywhere(self, roller: Roller, entered_from: int) -> Area:
+        """The far end of a teleporter: the rules let its user pick any unmapped rock, so the rolled room
+        goes wherever it fits whole; the mapper weighs a few dozen such places (chosen by the seed) and
+        takes the one keeping the most of its exits. Only if it fits nowhere does it shrink."""
+        plan = self.plan_room(roller)
+        for size in range(plan.size_rolled, 0, -1):
+            found = self.anywhere(self.forms(plan.word, size))
             if found:
-                shape = found[roller.choose(len(found))]
-                return self.add_room(roller, word, shape, size, size_rolled, entered_from, "teleport")
+                if len(found) > PLACES_LOOKED_AT:
+                    roller.rng.shuffle(found)
+                    found = found[:PLACES_LOOKED_AT]
+                shape = self.choose(plan, roller, [(form.moved(dx, dy), (), ()) for form, dx, dy in found])
+                return self.add_room(plan, shape, size, entered_from, "teleport")
         raise AssertionError("a free square always holds a one-unit room")
 
     # -- the engine's questions ------------------------------------------------------------
@@ -121,12 +274,11 @@ class LevelBuilder:
         A Stair (a teleporter a second impossible exit changed) leads down, not across the level."""
         if door.kind != "teleport":
             return
-        free = explorer.free_cells()
-        if not free:
+        if len(explorer.grid.owner) == self.level.width * self.level.height:
             door.leads = "blocked"
             return
         roller = self.next_roller()
-        new = self.room_over(roller, free[roller.choose(len(free))], area.number)
+        new = self.room_anywhere(roller, area.number)
         door.to, door.leads = new.number, "area"
         spots = sorted(new.cells)
         new.exits.append(Exit("teleport", at=spots[roller.choose(len(spots))], heading=door.heading, to=area.number,
@@ -136,30 +288,90 @@ class LevelBuilder:
 
     # -- exits ---------------------------------------------------------------------------
 
-    def entries_into(self, area: Area) -> int:
-        """Exits waiting to be explored whose far side is this room: each counts as one of its exits."""
+    def entries_into(self, area: Area) -> list[tuple[Area, Exit]]:
+        """Exits waiting to be explored whose far side is this room's wall."""
         walls = area.shape.wall_set
-        return sum(any((c, turn(e.through, 4)) in walls for c in e.far_cells())
-                   for _, e in self.explorer.queue if not e.inside)
+        return [(a, e) for a, e in self.explorer.queue
+                if not e.inside and any((c, turn(e.through, 4)) in walls for c in e.far_cells())]
 
-    def make_exit(self, area: Area, roller: Roller, kind: str, direction: int) -> Exit | None:
-        if kind in INSIDE:
-            return self.explorer.door_inside(area, kind, direction, roller.choose,
-                                             "level" if kind == "stair" else "unexplored")
-        shortest = MIN_LENGTH.get(kind, 1)
-        # A walldoor, an opening or a treasure wall: as long as the mapper likes, up to the whole wall.
-        longest = 1 if kind in ONE_UNIT else None
-        door = self.explorer.door_on_wall(area, kind, direction, shortest, longest, roller.choose)
-        if door is not None:
-            door.secret = kind == "secret"
+    def kept_if(self, area: Area, exits: list[Planned], without: Iterable[Unit] = ()) -> int:
+        """How many of ``exits`` ``area``'s wall could still take, were ``without`` taken too."""
+        return exits_that_fit(self.open_runs(area.shape, self.explorer.used_units(area) | set(without)), exits)
+
+    def join_waiting(self, area: Area, exits: list[Planned]) -> list[dict[str, Any]]:
+        """Each exit another room has waiting on this room's wall is one of this room's exits: the rules
+        locate one of its rolled exits there. The one taken is one in a wall (a Stair or a teleporter
+        stands inside), with no room on its own wall if there is such, else one whose side is that wall's,
+        else the last rolled."""
+        joined = []
+        for other, waiting in self.entries_into(area):
+            in_walls = [index for index, planned in enumerate(exits) if planned.kind not in INSIDE]
+            if not in_walls:
+                break
+            side = turn(waiting.through, 4)
+
+            def merit(index: int) -> tuple[int, bool, int]:
+                rest = exits[:index] + exits[index + 1:]
+                return self.kept_if(area, rest), side in components(exits[index].direction), index
+
+            planned = exits.pop(max(in_walls, key=merit))
+            joined.append({"direction": HEADING_NAMES[planned.direction], "kind": planned.kind,
+                           "room": other.number})
+        return joined
+
+    def hole_spots(self, area: Area, side: int, without: Iterable[Unit] = ()) -> list[Unit]:
+        """Units of ``area``'s wall facing ``side`` where a murder hole may be: no door or hole there yet,
+        and unmapped rock beyond (the rules: it may not share a wall with a room already found)."""
+        used = self.explorer.used_units(area) | set(without)
+        return [(cell, wall) for cell, wall in facing(area.shape, side) if (cell, wall) not in used
+                and self.explorer.on_map(step(cell, side)) and self.explorer.owner(step(cell, side)) is None]
+
+    def holes_open(self, area: Area, sides: list[int], without: Iterable[Unit]) -> int:
+        """How many of the rolled murder holes' sides would still face unmapped rock somewhere."""
+        return sum(bool(self.hole_spots(area, side, without)) for side in sides)
+
+    def door_for(self, area: Area, roller: Roller, planned: Planned, later: list[Planned],
+                 holes: list[int]) -> Exit | None:
+        """A door of the planned kind in the wall facing its side, placed (stretch, length, position, each
+        the mapper's choice, made by the seed) so that the exits rolled after it still have room, and then
+        the room's murder holes (on the sides in ``holes``)."""
+        kind, direction = planned.kind, planned.direction
+        longest = 1 if kind in ONE_UNIT else None  # walldoors, openings, treasure walls: up to the whole wall
+        stretches = [r for r in runs(self.explorer.open_units(area, direction)) if len(r) >= planned.shortest]
+        if not stretches:
+            return None
+        options: list[tuple[int, int, int]] = []  # (stretch, length, start)
+        best = (-1, -1)
+        for index, stretch in enumerate(stretches):
+            most = len(stretch) if longest is None else min(longest, len(stretch))
+            for length in range(planned.shortest, most + 1):
+                for start in range(len(stretch) - length + 1):
+                    taken = stretch[start:start + length]
+                    kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken))
+                    if kept > best:
+                        options, best = [], kept
+                    if kept == best:
+                        options.append((index, length, start))
+        chosen = sorted({o[0] for o in options})
+        index = chosen[roller.choose(len(chosen))]
+        lengths = sorted({o[1] for o in options if o[0] == index})
+        length = lengths[roller.choose(len(lengths))]
+        starts = [o[2] for o in options if o[:2] == (index, length)]
+        start = starts[roller.choose(len(starts))]
+        units = tuple(stretches[index][start:start + length])
+        door = Exit(kind, at=units[0][0], side=units[0][1], heading=direction, wall=units if length > 1 else ())
+        door.secret = kind == "secret"
         return door
 
-    def add_exits(self, area: Area, roller: Roller, count: int) -> None:
+    def add_exits(self, area: Area, roller: Roller, exits: list[Planned], holes: list[int]) -> None:
         impossible: list[Exit] = []
-        for _ in range(count):
-            direction = DIRECTIONS[roller.row("exit-location").result.lower()]
-            kind = roller.row("exit-type").result.lower()
-            exit_ = self.make_exit(area, roller, kind, direction)
+        for index, planned in enumerate(exits):
+            kind, direction = planned.kind, planned.direction
+            if kind in INSIDE:
+                exit_ = self.explorer.door_inside(area, kind, direction, roller.choose,
+                                                  "level" if kind == "stair" else "unexplored")
+            else:
+                exit_ = self.door_for(area, roller, planned, exits[index + 1:], holes)
             if exit_ is None:
                 # Impossible here: a teleporter; a second impossible exit makes a Stair instead.
                 if impossible:
@@ -176,13 +388,15 @@ class LevelBuilder:
     # -- what a room holds ---------------------------------------------------------------
 
     def fill(self, explorer: Explorer, area: Area, entry: Exit | None) -> None:
-        """A new room's exits, contents and encounters."""
-        roller = self.rollers[area.number]
-        rolled = int(roller.row("exit-number")["exits"])
-        area.data["exits_rolled"] = rolled
-        known = self.entries_into(area) + (entry is not None)
-        self.add_exits(area, roller, max(0, rolled - known))
-        if rolled == 1 and entry is not None and entry.secret:
+        """A new room's contents and encounters, the sides of its murder holes, then its exits drawn in
+        (the mapper places the doors knowing all of it), then the rooms its murder holes look into."""
+        plan = self.plans[area.number]
+        roller = plan.roller
+        exits = list(plan.exits)
+        joined = self.join_waiting(area, exits)
+        if joined:
+            area.data["exits_joined"] = joined
+        if plan.exits_rolled == 1 and entry is not None and entry.secret:
             # Behind a secret door, a one-exit room holds as many treasures as its size, and nothing else.
             contents = [room_rolls.treasure(roller) for _ in range(size_of(area))]
             contents[0]["why"] = "secret-one-exit"
@@ -190,25 +404,24 @@ class LevelBuilder:
             contents = room_rolls.roll_contents(roller)
         area.data["contents"] = contents
         area.data["encounters"] = room_rolls.roll_encounters(roller, size_of(area))
-        for item in contents:
-            if item["code"] == "murder-hole":
-                self.murder_hole(area, roller, item)
+        holes = [item for item in contents if item["code"] == "murder-hole"]
+        sides = [DIRECTIONS[roller.row("exit-location").result.lower()] for _ in holes]
+        self.add_exits(area, roller, exits, sides)
+        for item, side in zip(holes, sides):
+            self.murder_hole(area, roller, item, side)
 
-    def murder_hole(self, area: Area, roller: Roller, item: dict[str, Any]) -> None:
-        """Place the hole on the rolled side, facing unmapped rock, and map the room it looks into."""
-        direction = DIRECTIONS[roller.row("exit-location").result.lower()]
-        used = self.explorer.used_units(area)
-        free = [(cell, side) for cell, side in facing(area.shape, direction) if (cell, side) not in used and self.explorer.on_map(step(cell, direction))
-                and self.explorer.owner(step(cell, direction)) is None]
-        item["direction"] = HEADING_NAMES[direction]
+    def murder_hole(self, area: Area, roller: Roller, item: dict[str, Any], side: int) -> None:
+        """Place the hole on its rolled side, facing unmapped rock, and map the room it looks into."""
+        free = self.hole_spots(area, side)
+        item["direction"] = HEADING_NAMES[side]
         if not free:
             item["looks_into"] = None
             item["why"] = "no-free-wall"
             return
-        cell, side = free[roller.choose(len(free))]
-        self.explorer.reserve((cell, side))  # a hole in the wall, not a door: no exit may stand there
-        item["wall"] = [cell[0], cell[1], HEADING_NAMES[side]]
-        behind = self.room_behind(self.next_roller(), [step(cell, direction)], turn(direction, 4), area.number,
+        cell, wall = free[roller.choose(len(free))]
+        self.explorer.reserve((cell, wall))  # a hole in the wall, not a door: no exit may stand there
+        item["wall"] = [cell[0], cell[1], HEADING_NAMES[wall]]
+        behind = self.room_behind(self.next_roller(), [step(cell, side)], turn(side, 4), area.number,
                                   "murder-hole")
         item["looks_into"] = behind.number
         area.links.append(Link("murder-hole", self.level.number, behind.number))
@@ -220,12 +433,17 @@ class LevelBuilder:
     def build(self) -> Level:
         roller = self.roller(1)
         self.fill(self.explorer, self.first_room(roller), None)
-        self.explorer.run()
+        explorer, enough = self.explorer, self.level.width * self.level.height * MAPPED
+        while explorer.queue and (len(explorer.grid.owner) < enough or not self.has_stair()):
+            explorer.explore(*explorer.queue.popleft())
         self.stair_in_last_room()
         return self.level
 
+    def has_stair(self) -> bool:
+        return any(e.kind == "stair" for a in self.level.areas for e in a.exits)
+
     def stair_in_last_room(self) -> None:
-        if any(e.kind == "stair" for a in self.level.areas for e in a.exits):
+        if self.has_stair():
             return
         last = self.level.areas[-1]
         roller = Roller(self.code.stream("amulet-dungeon", "level", self.level.number, "last-stair"))

@@ -17,11 +17,12 @@ class Roller:
     def __init__(self, rng: Rng):
         self.rng = rng
         self.rolls: dict[str, list[int]] = {}
+        self.tables = rules.tables()  # looked up once: a room rolls on them a dozen times
 
     def table(self, table_id: str) -> tuple[int, Row]:
         """The row a roll lands on, after rolling again for every GM result."""
         while True:
-            total, row = rules.tables()[table_id].roll(self.rng)
+            total, row = self.tables[table_id].roll(self.rng)
             self.rolls.setdefault(table_id, []).append(total)
             if not row.get("gm"):
                 return total, row
