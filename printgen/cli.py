@@ -128,13 +128,14 @@ def templates_export(folder: Path) -> None:
 
 
 @cli.command(context_settings=CONTEXT, epilog=examples_epilog([
-    ("serve --open", "the studio on http://127.0.0.1:8000/, opened in your browser"),
-    ("serve --templates my-templates", "the studio printing with your own templates"),
+    ("serve --open", "the studio on http://127.0.0.1:8000/, opened in your browser (Ctrl-C stops it)"),
+    ("templates export my-templates", "templates and phrasebooks of your own to change"),
+    ("serve --port 0 --templates my-templates", "the studio on any free port, printing with them"),
 ]))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on; anything but this computer's own prints a warning.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="The port (0: any free one).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), envvar="PRINTGEN_PORT",
+              help="The port (0: any free one; also: PRINTGEN_PORT).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the studio in your web browser.")
 @click.option("--workers", type=click.IntRange(1, 32), metavar="N",
               help="Processes that make files (default: one a core, at most 4).")

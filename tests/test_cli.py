@@ -144,9 +144,31 @@ def test_every_help_example_runs_as_written_in_an_empty_folder(command, tmp_path
     assert examples or command in ("list", "templates"), f"{command} --help gives no examples"
     monkeypatch.chdir(tmp_path)
     for args in examples:
+        if args[0] == "serve":
+            _serves(args, tmp_path)
+            continue
         code = main(args)
         _, err = capsys.readouterr()
         assert code == 0, f"printgen {' '.join(args)} (in {command} --help): {err}"
+
+
+def _serves(args: list[str], folder) -> None:
+    """A serve example runs until stopped: it must be serving, then stop cleanly on Ctrl-C."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    # Any free port where the example leaves the default (8000 may be taken on a test machine); no browser.
+    env = {**os.environ, "PRINTGEN_PORT": "0", "BROWSER": "true"}
+    server = subprocess.Popen([sys.executable, "-m", "printgen", *args], cwd=folder, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        line = server.stdout.readline()
+        assert "printgen studio: http://127.0.0.1:" in line, line
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
 
 
 def test_a_long_run_says_how_far_it_has_come_on_stderr_and_quiet_silences_it(tmp_path, monkeypatch, capsys):

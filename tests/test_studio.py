@@ -245,7 +245,7 @@ def test_the_form_makes_the_command_lines_seed_code(client, capsys):
     err = capsys.readouterr().err
     assert answer.json["code"] in err.replace("format=json,", "")
     assert answer.json["values"]["levels"] == "4"
-    assert {d["suffix"] for d in answer.json["downloads"]} == {"pdf", "json"}
+    assert {d["label"] for d in answer.json["downloads"]} == {"PDF", "JSON data", "Pictures (PNG)"}
     assert answer.json["share"].endswith(f"/?code={url_code(answer.json['code'])}")
     deck = {"system": "amulet", "product": "deck", "seed": "x",
             "options": {"deck": "monsters", "vendor": "thegamecrafter", "paper": "a4"}}  # paper hidden: left out
@@ -378,3 +378,16 @@ def test_a_file_too_large_to_keep_is_downloaded_but_its_pages_are_not_shown():
         assert refused.status_code == 400 and "download it" in refused.text
     finally:
         studio.extensions["printgen.renders"].close()
+
+
+@pytest.mark.parametrize("code, suffix, content_type", [
+    ("pg4:graph-paper:generic:pics:dpi=50,format=png", "png", "image/png"),
+    ("pg4:graph-paper:generic:pics:dpi=50,format=png,pages=2", "zip", "application/zip"),
+])
+def test_pictures_are_named_by_what_they_turn_out_to_be_and_previewed(client, code, suffix, content_type):
+    answer = client.get(f"/file/{url_code(code)}")
+    assert answer.status_code == 200 and answer.content_type == content_type
+    assert f'.{suffix}"' in answer.headers["Content-Disposition"]
+    assert answer.data == products.build(SeedCode.parse(code))
+    preview = client.get(f"/preview/{url_code(code)}/1.png?width=200")
+    assert preview.status_code == 200 and preview.data.startswith(b"\x89PNG")

@@ -25,6 +25,7 @@ from ..seed import SeedCode
 
 FILLED_IN = ("format", "templates")  # options the studio fills in itself: the download buttons, the server's folder
 SUFFIX_LABELS = {"pdf": "PDF", "zip": "ZIP of images", "json": "JSON data"}
+FORMAT_LABELS = {"png": "Pictures (PNG)"}
 
 
 def product_named(name: object) -> products.Product:
@@ -138,6 +139,7 @@ def downloads(request: products.Request, check) -> list[dict[str, str]]:
             checked = check(variant(request, format=choice))
         except PrintgenError:
             continue  # e.g. a print shop's file has no JSON
-        suffix = checked.product.suffix(checked)
-        found.append({"code": str(checked.code), "suffix": suffix, "label": SUFFIX_LABELS.get(suffix, suffix.upper())})
+        suffix = products.suffix(checked)  # pictures: a zip until made (a one-page product's is a .png)
+        label = FORMAT_LABELS.get(checked.format) or SUFFIX_LABELS.get(suffix, suffix.upper())
+        found.append({"code": str(checked.code), "suffix": suffix, "label": label})
     return found

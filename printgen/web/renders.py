@@ -25,8 +25,9 @@ from .cache import ByteCache
 from .pool import Pool
 from .settings import Settings
 
-CONTENT_TYPES = {"pdf": "application/pdf", "zip": "application/zip", "json": "application/json"}
-PAGED = ("pdf", "zip")  # suffixes whose pages can be shown
+CONTENT_TYPES = {"pdf": "application/pdf", "zip": "application/zip", "json": "application/json",
+                 "png": "image/png"}
+PAGED = ("pdf", "zip", "png")  # suffixes whose pages can be shown
 URL_SAFE = ":,=~-_."  # a seed code's characters that stay as they are in a URL ('%' becomes %25)
 
 
@@ -87,8 +88,8 @@ class Renders:
         with user_templates.using(self.settings.templates):
             return products.request(parsed)
 
-    def file_name(self, request: products.Request) -> str:
-        return f"{request.product.file_stem(request)}.{request.product.suffix(request)}"
+    def file_name(self, request: products.Request, suffix: str) -> str:
+        return f"{request.product.file_stem(request)}.{suffix}"
 
     # Making files and pages: in the pool, once, cached.
 
@@ -103,9 +104,10 @@ class Renders:
             done = self.cache.get(("file", code))  # made by another request just now
             if done is not None:
                 return done
-            suffix = request.product.suffix(request)
-            answer = self.pool.run(("build", code, suffix, first if suffix in PAGED else ()))
-            result = Made(code, answer["data"], suffix, self.file_name(request), tuple(map(tuple, answer["pages"])))
+            answer = self.pool.run(("build", code, first))
+            suffix = answer["suffix"]
+            result = Made(code, answer["data"], suffix, self.file_name(request, suffix),
+                          tuple(map(tuple, answer["pages"])))
             for (index, width), png in answer["previews"].items():
                 self.cache.put(("page", code, index, width), png, len(png))
             self.cache.put(("file", code), result, len(result.data) + 64 * len(result.pages))

@@ -28,7 +28,7 @@ from ..errors import PrintgenError
 from ..render import user_templates
 from ..seed import SeedCode
 
-PDF, ZIP = "pdf", "zip"
+PDF, ZIP, PNG = "pdf", "zip", "png"
 
 
 def main(conn, templates: Path | None) -> None:
@@ -69,13 +69,16 @@ def run(job: tuple) -> Any:
     raise ValueError(f"unknown job {kind!r}")
 
 
-def build(code: str, suffix: str, previews: tuple[tuple[int, int], ...] = ()) -> dict[str, Any]:
-    """The file of ``code``, the size of each page, and the pages asked for at once, as (index, width): PNG."""
-    data = products.build(SeedCode.parse(code))
+def build(code: str, previews: tuple[tuple[int, int], ...] = ()) -> dict[str, Any]:
+    """The file of ``code``, its suffix (pictures are one .png or a zip, as they come out), the size of each
+    page, and the pages asked for at once, as (index, width): PNG."""
+    request = products.request(SeedCode.parse(code))
+    data = products.build(request.code)
+    suffix = products.suffix(request, data)
     sizes = page_sizes(data, suffix)
     drawn = {(index, width): preview(data, suffix, index, width, sizes[index])
              for index, width in previews if 0 <= index < len(sizes)}
-    return {"data": data, "pages": sizes, "previews": drawn}
+    return {"data": data, "suffix": suffix, "pages": sizes, "previews": drawn}
 
 
 def page_sizes(data: bytes, suffix: str) -> list[tuple[float, float]]:
@@ -97,6 +100,11 @@ def page_sizes(data: bytes, suffix: str) -> list[tuple[float, float]]:
                 with Image.open(archive.open(name)) as image:
                     sizes.append(image.size)
             return sizes
+    if suffix == PNG:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as image:
+            return [image.size]
     return []
 
 
@@ -111,11 +119,16 @@ def preview(data: bytes, suffix: str, index: int, width: int, size: tuple[float,
         return next(raster.png_pages(data, [(width, height)], width * 72 / size[0], [index]))
     from PIL import Image
 
-    with zipfile.ZipFile(io.BytesIO(data)) as archive, Image.open(archive.open(archive.namelist()[index])) as image:
+    if suffix == PNG:
+        picture = Image.open(io.BytesIO(data))
+    else:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        picture = Image.open(archive.open(archive.namelist()[index]))
+    with picture as image:
         height = max(1, round(width * image.height / image.width))
-        picture = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
+        shown = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
         buffer = io.BytesIO()
-        picture.save(buffer, "PNG", compress_level=3)
+        shown.save(buffer, "PNG", compress_level=3)
         return buffer.getvalue()
 
 

@@ -20,7 +20,7 @@ GAME = Game(
         "a dungeon: mapper's and players' maps with the rules' marks, the key, a treasure level, the rules at hand",
         (
             Option("levels", "Number of levels.", low=1, high=30, default="3"),
-            Option("level-size", "Every level's width and height, in units of 10 feet.", low=4, high=16,
+            Option("level-size", "Every level's width and height, in units of 10 feet.", low=4, high=24,
                    default="16"),
             Option("scaling", "Scaling rules: a mini-boss level every ten levels, then a treasure level.",
                    flag=True, default="no"),
