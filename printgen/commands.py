@@ -32,7 +32,7 @@ from .seed import SeedCode, random_seed
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 STDOUT = "-"
 # Options given as a path on the command line and kept in the code as what they point at (a fingerprint).
-PATH_OPTIONS = {"templates": "DIR", "data": "FILE"}
+PATH_OPTIONS = {"templates": "DIR", "data": "FILE", "card-layout": "FILE"}
 
 
 def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
@@ -172,9 +172,8 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
 
 
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file is never the output, even with --force."""
-    data = request.options.get("data")
-    return (Path(str(data)),) if data else ()
+    """A custom deck's own data file (and layout) is never the output, even with --force."""
+    return tuple(Path(str(request.options[name])) for name in ("data", "card-layout") if request.options.get(name))
 
 
 def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
