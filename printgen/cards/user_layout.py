@@ -42,7 +42,7 @@ from ..errors import PrintgenError
 from ..resources import templates_dir
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
-_COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove")
+_COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
 KEYS = {
     "text": _COMMON + ("text", "font", "size", "min-size", "color", "bold", "italic", "align", "valign", "wrap"),
     "image": _COMMON + ("src", "fit"),
@@ -310,8 +310,20 @@ def _elements(shown: str, raw: Any, key: str, noun: str, base: list[dict], exten
                                         f"{MAX_TEXT_SIZE:g} pt")
             spec[item_key] = parsed
         spec["#label"] = label if inherited is None else f"{label} (from {result[inherited]['#label']})"
+        after = spec.pop("after", None)
+        if inherited is not None and after is not None:
+            raise PrintgenError(f"{label}, after: an inherited element keeps its place; 'after:' places a new one")
         if inherited is not None:
             result[inherited] = spec
+        elif after is not None:
+            if after not in by_name or not extending:
+                raise PrintgenError(f"{label}, after: {after!r}; 'after:' names an element of the layout this one "
+                                    f"extends, and the new element is drawn just after it")
+            result.insert(by_name[after] + 1, spec)
+            removed = {index + (index > by_name[after]) for index in removed}
+            by_name = {n: index + (index > by_name[after]) for n, index in by_name.items()}
+            if name:
+                by_name[name] = by_name[after] + 1
         else:
             if name:
                 by_name[name] = len(result)
@@ -329,6 +341,9 @@ def _finish(spec: dict) -> Element:
     full = {"x": Length(), "y": Length(), "width": Length(percent=100), "height": Length(percent=100), "when": None,
             "name": None, **DEFAULTS[kind]}
     full.update({k: v for k, v in spec.items() if not k.startswith("#")})
+    for key in ("color", "fill", "stroke", "text"):
+        if isinstance(full.get(key), str):  # a default
+            full[key] = Template((full[key],))
     if kind == "image" and "src" not in full:
         raise PrintgenError(f"{label}, src: an image element needs src (a picture file beside the data)")
     if kind == "text" and full["min-size"] > full["size"]:
@@ -377,7 +392,9 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
         return _template(value, where)
     if key == "when":
         return _condition(value, where)
-    if key == "name":
+    if key in ("name", "after"):
+        if not isinstance(value, str):
+            raise PrintgenError(f"{where}: {value!r}; give an element's name")
         return value
     if key == "type":
         return value
