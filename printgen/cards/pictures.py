@@ -147,13 +147,13 @@ def _open(data: bytes, fmt: str, where: str):
     try:
         image = Image.open(io.BytesIO(data), formats=[fmt])
     except Image.DecompressionBombError:
-        raise PrintgenError(f"{where}: far more pixels than a picture for a card has (a decompression bomb?); "
-                            f"refused") from None
+        raise PrintgenError(f"{where}: far more pixels than printgen reads for a card (a decompression bomb?); "
+                            f"make the picture smaller") from None
     except Exception:  # noqa: BLE001 - any decoder's complaint is the same answer
         raise PrintgenError(f"{where}: cannot read it as a {fmt} picture") from None
     width, height = image.size
     if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
-        raise PrintgenError(f"{where}: {width} × {height} px is more than printgen reads for a card "
+        raise PrintgenError(f"{where}: {width} × {height} px: more pixels than printgen reads for a card "
                             f"(at most {MAX_PIXELS // 1_000_000} million pixels, {MAX_SIDE} on a side; a tarot "
                             f"card at {DPI} dpi needs under 6 million); make the picture smaller")
     return image

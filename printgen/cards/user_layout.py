@@ -413,11 +413,15 @@ def _length(value: Any, where: str, signed: bool) -> Length | Delta:
     text = str(value).strip()
     operator = text[:2] if text[:2] in ("+=", "-=") else ""
     rest = text[len(operator):].strip()
-    total, position, first = Length(), 0, True
-    while position < len(rest) or first:
+    terms, position = [], 0
+    while position < len(rest) or not terms:
         match = _TERM.match(rest, position)
-        if not match or match.end() == position or (not first and not match["sign"]):
+        if not match or match.end() == position or (terms and not match["sign"]):
             raise PrintgenError(f"{where}: {value!r} is not a length; give e.g. {example}")
+        terms.append(match)
+        position = match.end()
+    total = Length()
+    for match in terms:
         number = float(match["number"]) * (-1 if match["sign"] == "-" else 1)
         unit = match["unit"]
         if unit is None and number != 0:
@@ -426,7 +430,6 @@ def _length(value: Any, where: str, signed: bool) -> Length | Delta:
         if abs(number) > 10000:
             raise PrintgenError(f"{where}: {value!r} is far larger than any card")
         total = total + (Length(percent=number) if unit == "%" else Length(points=number * _UNITS.get(unit or "pt")))
-        position, first = match.end(), False
     if operator:
         return Delta(total if operator == "+=" else Length(-total.points, -total.percent))
     if not signed and total.points <= 0 and total.percent <= 0 and (total.points < 0 or total.percent < 0):

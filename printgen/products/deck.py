@@ -10,6 +10,7 @@ the pictures and fonts it reads, together (``pictures-sha256``).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -87,7 +88,8 @@ PRINT_OPTIONS = (
     Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
            pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}"),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes (start from 'printgen "
-           "templates export DIR', its cards/layouts/); pictures and fonts come from the --data file's folder.",
+           "templates export DIR', its cards/layouts/); pictures and fonts come from the --data file's folder, "
+           "and the seed code keeps the layout's path from that folder.",
            pattern=r"[^\x00]+", typed=False),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
            typed=False),
@@ -171,8 +173,12 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
             from ..cards import layout_face, user_layout
 
             given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
+            # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
+            given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
+                                                        os.path.abspath(Path(str(data)).parent))).as_posix()
             sheet = given.get("sheet")
-            deck = custom.load_layout_deck(Path(str(data)), None, user_layout.load(Path(str(layout))),
+            deck = custom.load_layout_deck(Path(str(data)), None, user_layout.load(Path(str(data)).parent
+                                                                                    / str(given["card-layout"])),
                                            str(sheet).strip() if sheet is not None else None)
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
             digest = layout_face.check_files(deck, size)
@@ -195,7 +201,7 @@ def deck_request(request: Request) -> DeckRequest:
     )
     data = Path(values["data"]) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    layout = Path(values["card-layout"]) if values["card-layout"] is not None else None
+    layout = data.parent / values["card-layout"] if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
                        values["sheet"], layout, values["card-layout-sha256"], values["pictures-sha256"])
 
