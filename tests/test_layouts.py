@@ -63,6 +63,12 @@ SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10" width="20" 
        b'<rect width="20" height="10" fill="#00a000"/></svg>')
 
 
+GRADIENT_SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10" width="20" height="10"><defs>'
+                b'<linearGradient id="g"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/>'
+                b'</linearGradient></defs><rect width="20" height="10" fill="url(#g)" fill-opacity="0.5"/>'
+                b'<circle cx="5" cy="5" r="3" fill="#00a000" fill-opacity="0.5"/></svg>')
+
+
 # Reading a page back: rectangles and images with the transformation they are drawn under ---------------
 
 def drawn(page, pdf) -> tuple[list, list]:
@@ -409,7 +415,7 @@ def test_drivethrucards_gets_cmyk_pictures_within_the_ink_limit_and_no_soft_mask
     Image.new("RGBA", (20, 20), (10, 40, 20, 100)).save(orb, "PNG")
     folder = deck_folder(tmp_path, layout, "title,picture\nA,a.png\nB,orb.png\nC,c.svg\n",
                          {"a.png": png(colour=(10, 40, 20)), "orb.png": orb.getvalue(),
-                          "c.svg": SVG.replace(b'fill="#00a000"', b'fill="#00a000" fill-opacity="0.5"')})
+                          "c.svg": GRADIENT_SVG})
     assert make(folder, "--vendor", "drivethrucards").returncode == 0
     pdf = open_pdf((folder / "out.pdf").read_bytes())
     images = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
@@ -423,6 +429,8 @@ def test_drivethrucards_gets_cmyk_pictures_within_the_ink_limit_and_no_soft_mask
     for obj in pdf.objects:
         if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/ExtGState":
             assert float(obj.get("/ca", 1)) == 1 and float(obj.get("/CA", 1)) == 1
+        if isinstance(obj, pikepdf.Dictionary) and "/ShadingType" in obj:  # the SVG's gradient
+            assert obj.ColorSpace == "/DeviceCMYK"
 
 
 def test_the_game_crafter_pngs_show_the_pictures(tmp_path):

@@ -33,7 +33,7 @@ from ..render import fonts, text as engine
 from ..units import mm
 from . import glyphs
 from .model import BackStyle, Card, Deck
-from .pictures import Picture, Pictures
+from .pictures import Pictures
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
 from .user_files import Folder
@@ -104,6 +104,7 @@ class Design:
         self.folder = folder
         self.pictures = Pictures(folder)
         self._fonts: dict[str, str] = {}
+        self._totals: dict[int, int] = {}  # the deck's printed cards, counted once
 
     # Preparing ---------------------------------------------------------------------------------------
 
@@ -117,7 +118,9 @@ class Design:
         return PreparedLayout(card, items, smallest)
 
     def fields(self, card: LayoutCard, deck: Deck, late: bool = False) -> dict[str, str]:
-        total = len(deck.printed_cards())
+        total = self._totals.get(id(deck))
+        if total is None:
+            total = self._totals[id(deck)] = len(deck.printed_cards())
         values = {"@deck": deck.title, "@total": str(total), "@back": card.back or deck.back_title or deck.title}
         if late:  # fitted as wide as the widest number; drawn with the card's own
             values.update({"@number": str(total), "@index": f"{deck.title} {total}/{total}"})

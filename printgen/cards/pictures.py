@@ -466,7 +466,16 @@ def _define_svg(c: Canvas, picture: Picture) -> None:
 
 
 def _opaque(node) -> None:
-    """Every colour of a drawing made opaque (alpha dropped), for a press file."""
+    """Every colour of a drawing made opaque (alpha dropped), and a gradient's colours press CMYK (the
+    canvas converts every colour it is given but a shading's), for a press file."""
+    stops = getattr(node, "_rl_colors", None)  # svglib's gradient shapes
+    if stops:
+        from reportlab.lib.colors import CMYKColor
+
+        from ..render.cmyk import press_cmyk
+
+        node._rl_colors = [CMYKColor(*press_cmyk((c.red, c.green, c.blue))) if not isinstance(c, CMYKColor)
+                           else c for c in stops]
     for attribute in ("fillColor", "strokeColor"):
         colour = getattr(node, attribute, None)
         if colour is not None and getattr(colour, "alpha", 1) != 1:

@@ -86,11 +86,11 @@ PRINT_OPTIONS = (
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
-           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}"),
+           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM)),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes (start from 'printgen "
            "templates export DIR', its cards/layouts/); pictures and fonts come from the --data file's folder, "
            "and the seed code keeps the layout's path from that folder.",
-           pattern=r"[^\x00]+", typed=False),
+           pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
            typed=False),
     Option("pictures-sha256", "the fingerprint of every picture and font the card layout reads (16 hex digits)",
@@ -287,7 +287,7 @@ register(Product(
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),
-              ("deck custom --data my-templates/cards/example/deck.csv --card-layout "
+              ("deck custom --data my-templates/cards/example/lantern-crawl.csv --card-layout "
                "my-templates/cards/example/layout.yaml", "your own cards in your own layout, with pictures"),
               ("deck weapons --gutter 4", "4 mm between cards, for cutting with scissors"),
               ("deck spells --layout print-shop", "one card per page with bleed, for a print shop"),
