@@ -172,8 +172,13 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
 
 
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file (and layout) is never the output, even with --force."""
-    return tuple(Path(str(request.options[name])) for name in ("data", "card-layout") if request.options.get(name))
+    """A custom deck's own data file (and its layout, kept from the data's folder) is never the output, even
+    with --force."""
+    data = request.options.get("data")
+    if not data:
+        return ()
+    layout = request.options.get("card-layout")
+    return (Path(str(data)),) + ((Path(str(data)).parent / str(layout),) if layout else ())
 
 
 def write(request: products.Request, out: Path | None, force: bool, quiet: bool,

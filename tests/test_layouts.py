@@ -33,6 +33,7 @@ def refused(result, words: str) -> None:
 
 
 def deck_folder(tmp_path: Path, layout: str, rows: str, pictures: dict[str, bytes] | None = None) -> Path:
+    tmp_path.mkdir(exist_ok=True)
     (tmp_path / "deck.csv").write_text(rows)
     (tmp_path / "layout.yaml").write_text(layout)
     for name, data in (pictures or {}).items():
@@ -464,8 +465,11 @@ def test_the_seed_code_reproduces_and_refuses_a_changed_layout_or_picture(tmp_pa
 
 
 def test_the_layout_and_data_are_never_the_output(tmp_path):
-    folder = deck_folder(tmp_path, PLACED, "title,picture\nA,pictures/p.png\n", {"pictures/p.png": png()})
-    refused(make(folder, "--force", out="layout.yaml"), "own data file")
+    folder = deck_folder(tmp_path / "cards", PLACED, "title,picture\nA,pictures/p.png\n", {"pictures/p.png": png()})
+    result = run_cli("deck", "custom", "--data", "cards/deck.csv", "--card-layout", "cards/layout.yaml", "--seed",
+                     "s", "--force", "-o", "cards/layout.yaml", cwd=tmp_path)
+    refused(result, "own data file")
+    assert (folder / "layout.yaml").read_text() == PLACED
 
 
 # Hostile files --------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ import logging
 import math
 import re
 import struct
+import warnings
 import zlib
 from dataclasses import dataclass, field
 from functools import cache
@@ -145,8 +146,11 @@ def _open(data: bytes, fmt: str, where: str):
     from PIL import Image
 
     try:
-        image = Image.open(io.BytesIO(data), formats=[fmt])
-    except Image.DecompressionBombError:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # nothing Pillow says reaches the terminal...
+            warnings.simplefilter("error", Image.DecompressionBombWarning)  # ...and a bomb is refused
+            image = Image.open(io.BytesIO(data), formats=[fmt])
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise PrintgenError(f"{where}: far more pixels than printgen reads for a card (a decompression bomb?); "
                             f"make the picture smaller") from None
     except Exception:  # noqa: BLE001 - any decoder's complaint is the same answer
@@ -176,31 +180,37 @@ def _orientation(image) -> int:
 
 def _pixels(picture: Picture, where: str):
     """The picture decoded: (image in L or RGB, alpha in L or None, kept: whether its pixels are as stored)."""
-    from PIL import Image, ImageCms, ImageOps
-
     image = _open(picture.data, picture.fmt, where)
     try:
-        image.load()
-        kept = True
-        if _orientation(image) != 1:
-            image = ImageOps.exif_transpose(image)
-            kept = False
-        profile = image.info.get("icc_profile")
-        if image.mode not in ("L", "RGB", "RGBA", "LA"):
-            image = image.convert("RGBA" if "transparency" in image.info or image.mode in ("PA", "P") else "RGB")
-            kept = False
-        if profile and image.mode in ("RGB", "RGBA"):
-            try:
-                source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
-                image = ImageCms.profileToProfile(image, source, ImageCms.createProfile("sRGB"),
-                                                  outputMode=image.mode)
-                kept = False
-            except Exception:  # noqa: BLE001 - a profile LittleCMS cannot read: the pixels taken as sRGB
-                pass
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Pillow's notes (a palette's transparency, ...) are not the user's
+            return _decoded(picture, image)
     except PrintgenError:
         raise
     except Exception:  # noqa: BLE001
         raise PrintgenError(f"{where}: cannot read it as a {picture.fmt} picture (is it cut short?)") from None
+
+
+def _decoded(picture: Picture, image):
+    from PIL import Image, ImageCms, ImageOps
+
+    image.load()
+    kept = True
+    if _orientation(image) != 1:
+        image = ImageOps.exif_transpose(image)
+        kept = False
+    profile = image.info.get("icc_profile")
+    if image.mode not in ("L", "RGB", "RGBA", "LA"):
+        image = image.convert("RGBA" if "transparency" in image.info or image.mode in ("PA", "P") else "RGB")
+        kept = False
+    if profile and image.mode in ("RGB", "RGBA"):
+        try:
+            source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+            image = ImageCms.profileToProfile(image, source, ImageCms.createProfile("sRGB"),
+                                              outputMode=image.mode)
+            kept = False
+        except Exception:  # noqa: BLE001 - a profile LittleCMS cannot read: the pixels taken as sRGB
+            pass
     alpha = None
     if image.mode in ("RGBA", "LA"):
         alpha = image.getchannel("A")
