@@ -414,6 +414,7 @@ def test_drivethrucards_gets_cmyk_pictures_within_the_ink_limit_and_no_soft_mask
     layout = "elements:\n  - type: image\n    src: '{picture}'\n    width: 100%\n    height: 50%\n    fit: cover\n"
     orb = io.BytesIO()
     Image.new("RGBA", (20, 20), (10, 40, 20, 100)).save(orb, "PNG")
+    layout += "  - type: text\n    text: '{title}'\n    y: 60%\n    color: '#2050a0'\n  - type: rect\n    y: 80%\n    fill: '#0a2814'\n    stroke: '#808080'\n"
     folder = deck_folder(tmp_path, layout, "title,picture\nA,a.png\nB,orb.png\nC,c.svg\n",
                          {"a.png": png(colour=(10, 40, 20)), "orb.png": orb.getvalue(),
                           "c.svg": GRADIENT_SVG})
@@ -427,6 +428,13 @@ def test_drivethrucards_gets_cmyk_pictures_within_the_ink_limit_and_no_soft_mask
         sums = {sum(pixels[i:i + 4]) for i in range(0, len(pixels), 4)}
         assert max(sums) <= 612  # 240 % of 255
     assert any("/Mask" in image for image in colour)  # the transparent one: a hard mask
+    forms = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form"]
+    for stream in [*pdf.pages, *forms]:  # every colour operator on a page or in a form: CMYK within the ink limit
+        for operands, operator in pikepdf.parse_content_stream(stream):
+            if str(operator) in ("rg", "RG", "g", "G", "sc", "SC", "scn", "SCN", "cs", "CS"):
+                raise AssertionError(f"{operator} {operands}")
+            if str(operator) in ("k", "K"):
+                assert sum(float(v) for v in operands) <= 2.4 + 1e-9
     for obj in pdf.objects:
         if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/ExtGState":
             assert float(obj.get("/ca", 1)) == 1 and float(obj.get("/CA", 1)) == 1

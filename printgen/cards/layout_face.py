@@ -343,6 +343,8 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
     cards = []
     for where, fields, count in rows:
         card_back = fields.get("back", "") or back
+        if layout.back is None:  # printgen's own back prints the label
+            glyphs.check(where, [(card_back or title, fonts.SERIF_BOLD)])
         style = None
         if layout.back is not None:
             values = {"@deck": title, "@back": card_back or title, **fields}

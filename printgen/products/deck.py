@@ -87,9 +87,10 @@ PRINT_OPTIONS = (
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
            pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM)),
-    Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes (start from 'printgen "
-           "templates export DIR', its cards/layouts/); pictures and fonts come from the --data file's folder, "
-           "and the seed code keeps the layout's path from that folder.",
+    Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
+           "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
+           "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
+           "from that folder.",
            pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
            typed=False),
@@ -287,8 +288,6 @@ register(Product(
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),
-              ("deck custom --data my-templates/cards/example/lantern-crawl.csv --card-layout "
-               "my-templates/cards/example/layout.yaml", "your own cards in your own layout, with pictures"),
               ("deck weapons --gutter 4", "4 mm between cards, for cutting with scissors"),
               ("deck spells --layout print-shop", "one card per page with bleed, for a print shop"),
               ("deck armor --vendor drivethrucards", "a CMYK PDF/X-1a as DriveThruCards asks"),
