@@ -205,9 +205,9 @@ class Design:
             try:
                 face = TTFont(family, io.BytesIO(data))
             except TTFError as exc:
-                reason = "its outlines are PostScript (CFF); give a TrueType .ttf" if "postscript" in str(
-                    exc).lower() else "it is not a TrueType font printgen can read"
-                raise PrintgenError(f"{where}: {name!r}: {reason}") from None
+                raise PrintgenError(f"{where}: {name!r}: " + (
+                    "its outlines are PostScript (CFF); give a TrueType .ttf" if "postscript" in str(exc).lower()
+                    else "it is not a TrueType font printgen can read")) from None
             except Exception:  # noqa: BLE001 - a malformed font file, whatever the parser trips on
                 raise PrintgenError(f"{where}: {name!r}: not a font file printgen can read") from None
             pdfmetrics.registerFont(face)

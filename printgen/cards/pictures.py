@@ -410,10 +410,10 @@ def _svg_drawing(data: bytes, where: str):
             foreign.append(element)  # an editor's own notes (Inkscape's namedview, RDF): not drawn
             continue
         if local not in SVG_DRAWN:
-            hint = {"text": " (convert text to paths: printgen draws only its own fonts)",
-                    "image": " (a picture inside an SVG; give it as a picture of its own)",
-                    "script": " (nothing in a picture runs)"}.get(local, "")
-            raise PrintgenError(f"{where}: the SVG has a <{local}> element, which printgen does not draw{hint}")
+            raise PrintgenError(f"{where}: the SVG has a <{local}> element, which printgen does not draw" + {
+                "text": " (convert text to paths: printgen draws only its own fonts)",
+                "image": " (a picture inside an SVG; give it as a picture of its own)",
+                "script": " (nothing in a picture runs)"}.get(local, ""))
         for attribute, value in element.attrib.items():
             name = attribute.rpartition("}")[2]
             if name == "href" and not value.strip().startswith("#"):
