@@ -317,8 +317,20 @@ def fit(words: str, family: str, bold: bool, italic: bool, width: float, height:
 
 
 def check_glyphs(where: str, words: str, family: str, bold: bool, italic: bool) -> None:
-    glyphs.check(where, [(piece, face) for line in words.split("\n") for piece, face in runs(line, family, bold,
-                                                                                             italic)])
+    """Refuse, naming the card, a character that neither the element's font nor the symbol font has."""
+    if not _printable(words, family, bold, italic):
+        glyphs.check(where, [(piece, face) for line in words.split("\n")
+                             for piece, face in runs(line, family, bold, italic)])
+
+
+@lru_cache(maxsize=8192)
+def _printable(words: str, family: str, bold: bool, italic: bool) -> bool:
+    try:
+        glyphs.check("", [(piece, face) for line in words.split("\n") for piece, face in runs(line, family, bold,
+                                                                                              italic)])
+    except PrintgenError:
+        return False
+    return True
 
 
 def prepare(card: LayoutCard, deck: LayoutDeck, size: CardSize) -> PreparedLayout:

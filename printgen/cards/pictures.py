@@ -166,7 +166,8 @@ def _open(data: bytes, fmt: str, where: str):
 def _raster_size(data: bytes, fmt: str, where: str) -> tuple[int, int]:
     image = _open(data, fmt, where)
     width, height = image.size
-    if _orientation(image) in (5, 6, 7, 8):
+    # A camera's EXIF turn (JPEG, WebP); Pillow would decode a whole PNG to look for one, so a PNG is as stored.
+    if fmt != "PNG" and _orientation(image) in (5, 6, 7, 8):
         width, height = height, width
     return width, height
 
@@ -196,7 +197,7 @@ def _decoded(picture: Picture, image):
 
     image.load()
     kept = True
-    if _orientation(image) != 1:
+    if picture.fmt != "PNG" and _orientation(image) != 1:
         image = ImageOps.exif_transpose(image)
         kept = False
     profile = image.info.get("icc_profile")

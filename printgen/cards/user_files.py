@@ -78,6 +78,17 @@ class Folder:
         """The file's name as the folder knows it (one spelling for ``a/b.png`` and ``a//b.png``)."""
         return _relative(name, where).as_posix()
 
+    def unchanged(self) -> bool:
+        """Whether every file read so far still holds the bytes read (a deck made again in one process)."""
+        for key, data in self._read.items():
+            try:
+                with (self.root / key).open("rb") as handle:
+                    if handle.read(MAX_FILE_BYTES + 1) != data:
+                        return False
+            except OSError:
+                return False
+        return True
+
     def digest(self) -> str | None:
         """SHA-256 of every file read (name and bytes, in name order); None if none was read."""
         if not self._read:

@@ -171,18 +171,18 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
         given["data-sha256"] = custom.file_digest(Path(str(data)))
         layout = given.get("card-layout")
         if layout is not None:
-            from ..cards import layout_face, user_layout
+            from ..cards import user_layout
 
             given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
             # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
             given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
                                                         os.path.abspath(Path(str(data)).parent))).as_posix()
             sheet = given.get("sheet")
-            deck = custom.load_layout_deck(Path(str(data)), None, user_layout.load(Path(str(data)).parent
-                                                                                    / str(given["card-layout"])),
-                                           str(sheet).strip() if sheet is not None else None)
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
-            digest = layout_face.check_files(deck, size)
+            _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
+                                             Path(str(data)).parent / str(given["card-layout"]),
+                                             given["card-layout-sha256"],
+                                             str(sheet).strip() if sheet is not None else None, size)
             if digest is not None:
                 given["pictures-sha256"] = digest
     return given
@@ -236,13 +236,36 @@ def _layout_deck(wanted: DeckRequest) -> Deck:
     if found != wanted.layout_digest:
         raise PrintgenError(f"{path}: the layout has changed since this seed code was made (its sha256 no longer "
                             f"starts {wanted.layout_digest}); use the original layout to reproduce the deck")
-    deck = custom.load_layout_deck(wanted.data, wanted.data_digest, user_layout.load(path), wanted.sheet)
-    pictures = layout_face.check_files(deck, wanted.options.size)
+    deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.sheet,
+                                          wanted.options.size)
     if pictures != wanted.pictures_digest:
         raise PrintgenError(f"the pictures and fonts {path.name} reads beside {wanted.data.name} are not the ones "
                             f"this seed code was made with (theirs {pictures or 'none'}, the code's "
                             f"{wanted.pictures_digest or 'none'}); use the original files to reproduce the deck")
     return deck
+
+
+_CHECKED: dict[tuple, tuple[Deck, str | None]] = {}  # the last layout decks read, with their files' fingerprint
+
+
+def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_digest: str, sheet: str | None,
+                         size) -> tuple[Deck, str | None]:
+    """A layout deck with every card prepared once (every picture and font read and checked), and the
+    fingerprint of those files. A command line asks for the same deck several times (its code, the check,
+    the file): it is read once, and used again while the files it read are unchanged."""
+    from ..cards import custom, layout_face, user_layout
+
+    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, sheet, size.name)
+    if key in _CHECKED:
+        deck, digest = _CHECKED[key]
+        if (custom.file_digest(data) == data_digest and user_layout.file_digest(layout) == layout_digest
+                and deck.design.folder.unchanged()):
+            return deck, digest
+    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout), sheet)
+    digest = layout_face.check_files(deck, size)
+    _CHECKED.clear()
+    _CHECKED[key] = (deck, digest)
+    return deck, digest
 
 
 def build(request: Request) -> bytes:
