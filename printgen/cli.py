@@ -122,7 +122,8 @@ def templates_group() -> None:
 ]))
 @click.argument("folder", type=click.Path(path_type=Path))
 def templates_export(folder: Path) -> None:
-    """Copy the built-in templates and each game's words.toml into FOLDER (a new or empty folder)."""
+    """Copy the built-in templates, each game's words.toml, the card layouts and the example decks into FOLDER
+    (a new or empty folder)."""
     written = user_templates.export(folder)
     click.echo(f"wrote {len(written)} files to {folder}", err=True)
 

@@ -32,7 +32,7 @@ from .seed import SeedCode, random_seed
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 STDOUT = "-"
 # Options given as a path on the command line and kept in the code as what they point at (a fingerprint).
-PATH_OPTIONS = {"templates": "DIR", "data": "FILE"}
+PATH_OPTIONS = {"templates": "DIR", "data": "FILE", "card-layout": "FILE"}
 
 
 def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
@@ -172,9 +172,13 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
 
 
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file is never the output, even with --force."""
+    """A custom deck's own data file (and its layout, kept from the data's folder) is never the output, even
+    with --force."""
     data = request.options.get("data")
-    return (Path(str(data)),) if data else ()
+    if not data:
+        return ()
+    layout = request.options.get("card-layout")
+    return (Path(str(data)),) + ((Path(str(data)).parent / str(layout),) if layout else ())
 
 
 def build(request: products.Request, quiet: bool) -> bytes:

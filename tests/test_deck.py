@@ -212,7 +212,7 @@ def test_json_format_gives_the_deck_as_data():
     [
         ("binary.csv", b"\xff\xfe\x00\x81title", "not UTF-8"),
         ("broken.yaml", b"cards: [title: x\n", "not readable as YAML"),
-        ("notes.txt", b"title,body\nA,b\n", "give a .csv, .yaml or .yml file"),
+        ("notes.txt", b"title,body\nA,b\n", "give a .csv, .xlsx, .yaml or .yml file"),
         ("cards.yaml", b"- {title: A}\n", "card 1 has no body"),
     ],
 )

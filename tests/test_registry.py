@@ -32,7 +32,7 @@ def game_words() -> re.Pattern:
 def shared_files() -> list[Path]:
     game_folders = [g.folder for g in GAMES.values()]
     files = [p for p in PACKAGE.rglob("*.py") if not any(p.is_relative_to(f) for f in game_folders)]
-    files += [p for p in (ROOT / "templates").rglob("*") if p.is_file()]
+    files += [p for p in (ROOT / "templates").rglob("*") if p.is_file() and p.suffix not in (".png", ".jpg")]
     return sorted(files)
 
 

@@ -1,24 +1,37 @@
-"""Your own deck from a CSV or YAML file: title, body, count, back, and any stats.
+"""Your own deck from a CSV, XLSX or YAML file: title, body, count, back, and any stats.
 
-CSV: one card per row, a header naming the columns. YAML: a list of cards,
-or a mapping with ``cards`` (that list) and optionally ``title`` and ``back``.
-Every column other than title, body, count, back and kicker is a stat, shown
-in the stat block with its column name as the label. Text is text: nothing in
-it is read as markup.
+CSV: one card per row, a header naming the columns. XLSX: the same on the
+workbook's first sheet (or the one ``--sheet`` names), each cell's value as
+the spreadsheet saved it. YAML: a list of cards, or a mapping with ``cards``
+(that list) and optionally ``title`` and ``back``. Every column other than
+title, body, count, back and kicker is a stat, shown in the stat block with
+its column name as the label. Text is text: nothing in it is read as markup.
+
+With a layout of your own (``--card-layout``, cards/user_layout.py) no column
+is required: the layout names the columns it shows, and ``count`` and ``back``
+keep their meaning (see ``load_layout_deck``).
 """
 
 from __future__ import annotations
 
 import csv
+import datetime
 import hashlib
 import io
 import re
+import warnings
+import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from ..errors import PrintgenError
 from .model import Card, Deck, Paragraph, Stat
+
+if TYPE_CHECKING:
+    from .layout_face import LayoutDeck
+    from .user_layout import Layout
 
 REQUIRED = ("title", "body")
 KNOWN = ("title", "body", "count", "back", "kicker")
@@ -27,6 +40,12 @@ MAX_STATS = 6
 MAX_CARDS = 5000
 MAX_FILE_BYTES = 4 * 1024 * 1024  # 5,000 cards of generous text; a larger file is not a deck
 MAX_PRINTED = 5000  # cards in one file, counts included: about 560 pages of poker cards
+MAX_XLSX_UNPACKED = 64 * 1024 * 1024  # an XLSX is a zip: what it may unpack to (a zip bomb unpacks to far more)
+MAX_XLSX_ROWS = 100_000  # rows read from a sheet, blank ones included
+MAX_COLUMNS = 200
+SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml")
+
+Rows = list[tuple[str, dict[str, str]]]
 
 
 def file_digest(path: Path) -> str:
@@ -34,34 +53,64 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(_read_bytes(path)).hexdigest()[:16]
 
 
-def load_deck(path: Path, expected_digest: str | None = None) -> Deck:
+def load_deck(path: Path, expected_digest: str | None = None, sheet: str | None = None) -> Deck:
+    """printgen's own look: every card a title, a body and stats."""
+    title, back, rows, _ = load_table(path, expected_digest, sheet, required=REQUIRED)
+    cards = tuple(_card(path, where, fields, back) for where, fields in rows)
+    _check_printed(path, sum(card.count for card in cards))
+    return Deck("custom", title, cards, back_title=back or title, back_subtitle="", accent=(0.18, 0.24, 0.38))
+
+
+def load_layout_deck(path: Path, expected_digest: str | None, layout: "Layout", sheet: str | None = None
+                     ) -> "LayoutDeck":
+    """Cards drawn by ``layout``: any columns; ``count`` (copies) and ``back`` (its back's label) as always."""
+    from .layout_face import make_deck
+
+    title, back, rows, columns = load_table(path, expected_digest, sheet, required=())
+    counted = [(where, fields, _count(where, fields)) for where, fields in rows]
+    _check_printed(path, sum(count for _, _, count in counted))
+    return make_deck("custom", title, back, counted, columns, layout, path)
+
+
+def load_table(path: Path, expected_digest: str | None = None, sheet: str | None = None,
+               required: tuple[str, ...] = REQUIRED) -> tuple[str, str, Rows, list[str]]:
+    """The deck file's title, back, rows (where, fields) and columns; one line for anything wrong."""
     data = _read_bytes(path)
     if expected_digest is not None and hashlib.sha256(data).hexdigest()[:16] != expected_digest:
         raise PrintgenError(
             f"{path}: the file has changed since this seed code was made (its sha256 no longer starts "
             f"{expected_digest}); use the original file to reproduce the deck"
         )
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise PrintgenError(f"{path}: not UTF-8 text; save the file as UTF-8") from None
     suffix = path.suffix.lower()
-    if suffix == ".csv":
-        title, back, rows = _stem_title(path), "", _csv_rows(path, text)
-    elif suffix in (".yaml", ".yml"):
-        title, back, rows = _yaml_rows(path, text)
+    if sheet is not None and suffix != ".xlsx":
+        raise PrintgenError(f"--sheet {sheet} names a sheet of a workbook; {path.name} is not an .xlsx file")
+    if suffix == ".xlsx":
+        title, back, (columns, rows) = _stem_title(path), "", _xlsx_rows(path, data, sheet)
+        _check_columns(path, columns, required)
     else:
-        raise PrintgenError(f"{path}: unknown kind of file; give a .csv, .yaml or .yml file")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise PrintgenError(f"{path}: not UTF-8 text; save the file as UTF-8") from None
+        if suffix == ".csv":
+            title, back = _stem_title(path), ""
+            columns, rows = _csv_rows(path, text, required)
+        elif suffix in (".yaml", ".yml"):
+            title, back, columns, rows = _yaml_rows(path, text, required)
+        else:
+            raise PrintgenError(f"{path}: unknown kind of file; give a .csv, .xlsx, .yaml or .yml file")
     if not rows:
-        raise PrintgenError(f"{path}: no cards in it; give at least one row with a title and a body")
+        raise PrintgenError(f"{path}: no cards in it; give at least one row" + (" with a title and a body"
+                                                                                 if required else ""))
     if len(rows) > MAX_CARDS:
         raise PrintgenError(f"{path}: {len(rows)} cards; printgen takes at most {MAX_CARDS} in one deck")
-    cards = tuple(_card(path, where, fields, back) for where, fields in rows)
-    printed = sum(card.count for card in cards)
+    return title, back, rows, columns
+
+
+def _check_printed(path: Path, printed: int) -> None:
     if printed > MAX_PRINTED:
         raise PrintgenError(f"{path}: {printed} cards to print, counts included; printgen prints at most "
                             f"{MAX_PRINTED} in one file (split the deck)")
-    return Deck("custom", title, cards, back_title=back or title, back_subtitle="", accent=(0.18, 0.24, 0.38))
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -86,7 +135,7 @@ def _stem_title(path: Path) -> str:
     return path.stem.replace("_", " ").replace("-", " ").strip().title() or "Custom"
 
 
-def _csv_rows(path: Path, text: str) -> list[tuple[str, dict[str, str]]]:
+def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[list[str], Rows]:
     try:
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         table = list(reader)
@@ -95,7 +144,7 @@ def _csv_rows(path: Path, text: str) -> list[tuple[str, dict[str, str]]]:
     if not table:
         raise PrintgenError(f"{path}: the file is empty; give a header row (title,body,count,back,...) and cards")
     header = [h.strip().lower() for h in table[0]]
-    _check_columns(path, header)
+    _check_columns(path, header, required)
     rows = []
     for number, cells in enumerate(table[1:], start=2):
         if not any(cell.strip() for cell in cells):
@@ -104,11 +153,78 @@ def _csv_rows(path: Path, text: str) -> list[tuple[str, dict[str, str]]]:
             raise PrintgenError(f"{path}: row {number} has {len(cells)} cells but the header names {len(header)}; "
                                 "quote text that contains commas")
         rows.append((f"{path}: row {number}", dict(zip(header, (c.strip() for c in cells)))))
-    return rows
+    return header, rows
 
 
-def _check_columns(path: Path, header: list[str]) -> None:
-    missing = [c for c in REQUIRED if c not in header]
+def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], Rows]:
+    """The first sheet (or ``sheet``) of a workbook: its first row the header, each row after it a card.
+
+    An XLSX is a zip of XML: its entries are counted and sized before openpyxl reads a byte of them, and
+    XML entities do not expand (Python's expat refuses the billion laughs)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        entries = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise PrintgenError(f"{path}: not readable as an XLSX workbook (it is no zip)") from None
+    if len(entries) > 5000 or sum(entry.file_size for entry in entries) > MAX_XLSX_UNPACKED:
+        raise PrintgenError(f"{path}: the workbook unpacks to more than {MAX_XLSX_UNPACKED // 2**20} MiB; "
+                            f"a deck's workbook is far smaller (a zip bomb?)")
+    from openpyxl import load_workbook
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # openpyxl's notes on features it skips (data validation, ...)
+            workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            names = workbook.sheetnames
+            if sheet is not None and sheet not in names:
+                raise PrintgenError(f"{path}: no sheet {sheet!r}; its sheets are: {', '.join(names)}")
+            worksheet = workbook[sheet] if sheet is not None else workbook.worksheets[0]
+            table = []
+            for number, row in enumerate(worksheet.iter_rows(values_only=True), start=1):
+                if number > MAX_XLSX_ROWS:
+                    raise PrintgenError(f"{path}: more than {MAX_XLSX_ROWS} rows on the sheet; a deck has at most "
+                                        f"{MAX_CARDS} cards")
+                table.append((number, [_cell_text(value) for value in row[:MAX_COLUMNS + 1]]))
+            workbook.close()
+    except PrintgenError:
+        raise
+    except Exception:  # noqa: BLE001 - whatever openpyxl makes of a broken workbook
+        raise PrintgenError(f"{path}: not readable as an XLSX workbook") from None
+    table = [(number, cells) for number, cells in table if any(cell for cell in cells)]
+    if not table:
+        raise PrintgenError(f"{path}: the sheet is empty; give a header row (title,body,count,back,...) and cards")
+    header_row, header = table[0]
+    header = [h.lower() for h in header]
+    while header and not header[-1]:
+        header.pop()
+    if len(header) > MAX_COLUMNS:
+        raise PrintgenError(f"{path}: more than {MAX_COLUMNS} columns")
+    rows = []
+    for number, cells in table[1:]:
+        if any(cells[len(header):]):
+            raise PrintgenError(f"{path}: row {number} has a value beyond the header's last column")
+        cells = cells[:len(header)] + [""] * (len(header) - len(cells))
+        rows.append((f"{path}: row {number}", dict(zip(header, cells))))
+    return header, rows
+
+
+def _cell_text(value) -> str:
+    """A cell's value as the card prints it: 3 not 3.0, a date as 2024-05-01, TRUE/FALSE as written."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:.12g}"
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat(sep=" ")
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def _check_columns(path: Path, header: list[str], required: tuple[str, ...] = REQUIRED) -> None:
+    missing = [c for c in required if c not in header]
     if missing:
         raise PrintgenError(f"{path}: no {' or '.join(repr(m) for m in missing)} column; "
                             f"the header needs title and body (and may have count, back and stats), found: {', '.join(header)}")
@@ -136,7 +252,7 @@ class _PlainLoader(yaml.SafeLoader):
             self._depth = depth - 1
 
 
-def _yaml_rows(path: Path, text: str) -> tuple[str, str, list[tuple[str, dict[str, str]]]]:
+def _yaml_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[str, str, list[str], Rows]:
     try:
         data = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - a SafeLoader, without aliases
     except PrintgenError as exc:
@@ -150,7 +266,7 @@ def _yaml_rows(path: Path, text: str) -> tuple[str, str, list[tuple[str, dict[st
         data = data.get("cards")
     if not isinstance(data, list):
         raise PrintgenError(f"{path}: expected a list of cards (or a mapping with a 'cards' list)")
-    rows = []
+    rows, columns = [], []
     for number, item in enumerate(data, start=1):
         if not isinstance(item, dict):
             raise PrintgenError(f"{path}: card {number} is not a mapping of fields (title: ..., body: ...)")
@@ -158,11 +274,12 @@ def _yaml_rows(path: Path, text: str) -> tuple[str, str, list[tuple[str, dict[st
             fields = {str(k).strip().lower(): _scalar(v) for k, v in item.items()}
         except PrintgenError as exc:
             raise PrintgenError(f"{path}: card {number}: {exc}") from None
-        missing = [c for c in REQUIRED if c not in fields]
+        missing = [c for c in required if c not in fields]
         if missing:
             raise PrintgenError(f"{path}: card {number} has no {' or '.join(missing)}; every card needs title and body")
         rows.append((f"{path}: card {number}", fields))
-    return title, back, rows
+        columns.extend(name for name in fields if name not in columns)
+    return title, back, columns, rows
 
 
 def _scalar(value) -> str:
@@ -177,12 +294,17 @@ def _card(path: Path, where: str, fields: dict[str, str], deck_back: str) -> Car
     title = fields.get("title", "")
     if not title:
         raise PrintgenError(f"{where}: the title is empty; every card needs a title")
-    count_text = fields.get("count", "") or "1"
-    if not re.fullmatch(r"[0-9]+", count_text) or not 0 <= int(count_text) <= MAX_COUNT:  # ASCII digits only
-        raise PrintgenError(f"{where}: count {count_text!r} is not a whole number from 0 to {MAX_COUNT}")
+    count = _count(where, fields)
     stats = tuple(Stat(k, v) for k, v in fields.items() if k not in KNOWN and v)
     if len(stats) > MAX_STATS:
         raise PrintgenError(f"{where}: {len(stats)} stats; a card shows at most {MAX_STATS}")
     body = tuple(Paragraph(p) for p in fields.get("body", "").replace("\r", "").split("\n") if p.strip())
     return Card(title, fields.get("kicker", ""), stats, (), body, back=fields.get("back", "") or deck_back,
-                count=int(count_text), source=where)
+                count=count, source=where)
+
+
+def _count(where: str, fields: dict[str, str]) -> int:
+    count_text = fields.get("count", "") or "1"
+    if not re.fullmatch(r"[0-9]+", count_text) or not 0 <= int(count_text) <= MAX_COUNT:  # ASCII digits only
+        raise PrintgenError(f"{where}: count {count_text!r} is not a whole number from 0 to {MAX_COUNT}")
+    return int(count_text)

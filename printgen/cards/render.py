@@ -91,7 +91,11 @@ def define_backs(c: Canvas, deck: Deck, prepared_faces: list, size: CardSize, bl
         style = back_style(deck, prepared.card)
         if style not in names:
             names[style] = f"pgback{len(names)}"
-            back.define_back(c, names[style], style, size, bleed, prepared.card.source)
+            own = getattr(style, "define_form", None)  # a user layout's own back (cards/layout_face.py)
+            if own is not None:
+                own(c, names[style], size, bleed)
+            else:
+                back.define_back(c, names[style], style, size, bleed, prepared.card.source)
     return names
 
 

@@ -1,13 +1,16 @@
-"""Card decks: a system's decks by name, or your own from a CSV or YAML file.
+"""Card decks: a system's decks by name, or your own from a CSV, XLSX or YAML file.
 
 Every option that shapes the file is in the seed code. A custom deck's file
 cannot travel inside a code, so the code records its path and the start of
-its SHA-256; reproducing refuses a file that is missing or has changed.
+its SHA-256; reproducing refuses a file that is missing or has changed. A
+layout of your own (``--card-layout``) is recorded the same way, and so are
+the pictures and fonts it reads, together (``pictures-sha256``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -41,6 +44,10 @@ class DeckRequest:
     options: PrintOptions
     deck_options: dict[str, object]  # the options the game declares for this deck, parsed
     format: str
+    sheet: str | None = None  # the workbook's sheet of an XLSX data file
+    card_layout: Path | None = None  # the user's own layout
+    layout_digest: str | None = None
+    pictures_digest: str | None = None  # every picture and font the layout reads, together
 
 
 def _vendor_bleed(values) -> str:
@@ -75,8 +82,19 @@ PRINT_OPTIONS = (
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
-    Option("data", "The custom deck's cards: a .csv or .yaml file.", pattern=r"[^\x00]+", typed=False),
+    Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
+    Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
+           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM)),
+    Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
+           "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
+           "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
+           "from that folder.",
+           pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
+    Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
+           typed=False),
+    Option("pictures-sha256", "the fingerprint of every picture and font the card layout reads (16 hex digits)",
+           pattern="[0-9a-f]{16}", typed=False),
     TEMPLATES_OPTION,
 )
 
@@ -132,17 +150,40 @@ def check(request: Request) -> None:
         shop.check_size(card_size(values["card-size"]))
     if values["calibration"] and values["duplex"] == "none":
         raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
+    if values["deck"] != CUSTOM:
+        for name in ("sheet", "card-layout"):
+            if values[name] is not None:
+                raise PrintgenError(f"--{name} is for the custom deck; the {values['deck']} deck is built in")
+    if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
+        raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
         load(request, deck_request(request))
 
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
-    """--data FILE: the code records the file's path and the start of its SHA-256."""
+    """--data FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the
+    same, and the fingerprint of every picture and font the layout reads."""
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
         from ..cards import custom
 
         given["data-sha256"] = custom.file_digest(Path(str(data)))
+        layout = given.get("card-layout")
+        if layout is not None:
+            from ..cards import user_layout
+
+            given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
+            # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
+            given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
+                                                        os.path.abspath(Path(str(data)).parent))).as_posix()
+            sheet = given.get("sheet")
+            size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
+            _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
+                                             Path(str(data)).parent / str(given["card-layout"]),
+                                             given["card-layout-sha256"],
+                                             str(sheet).strip() if sheet is not None else None, size)
+            if digest is not None:
+                given["pictures-sha256"] = digest
     return given
 
 
@@ -160,7 +201,9 @@ def deck_request(request: Request) -> DeckRequest:
     )
     data = Path(values["data"]) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"])
+    layout = data.parent / values["card-layout"] if values["card-layout"] is not None and data else None
+    return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
+                       values["sheet"], layout, values["card-layout-sha256"], values["pictures-sha256"])
 
 
 def load(request: Request, deck_request_: DeckRequest) -> Deck:
@@ -169,13 +212,59 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
             raise PrintgenError("this seed code names a custom deck but no data-sha256; it was not made by printgen")
         from ..cards import custom
 
-        deck = custom.load_deck(deck_request_.data, deck_request_.data_digest)
+        if deck_request_.card_layout is not None:
+            deck = _layout_deck(deck_request_)
+        else:
+            deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.sheet)
     else:
         builder = games.game(request.code.system).module("deck").DECKS[deck_request_.deck]
         deck = builder(request.code, deck_request_.deck_options)
     if not deck.printed_cards():
         raise PrintgenError(f"the {deck.title} deck has no cards to print (every count is 0)")
     return deck
+
+
+def _layout_deck(wanted: DeckRequest) -> Deck:
+    """A custom deck drawn by the user's layout, its layout, pictures and fonts checked against the code."""
+    from ..cards import user_layout
+
+    if wanted.layout_digest is None:
+        raise PrintgenError("this seed code names a card layout but no card-layout-sha256; it was not made by printgen")
+    path = wanted.card_layout
+    found = user_layout.file_digest(path)
+    if found != wanted.layout_digest:
+        raise PrintgenError(f"{path}: the layout has changed since this seed code was made (its sha256 no longer "
+                            f"starts {wanted.layout_digest}); use the original layout to reproduce the deck")
+    deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.sheet,
+                                          wanted.options.size)
+    if pictures != wanted.pictures_digest:
+        raise PrintgenError(f"the pictures and fonts {path.name} reads beside {wanted.data.name} are not the ones "
+                            f"this seed code was made with (theirs {pictures or 'none'}, the code's "
+                            f"{wanted.pictures_digest or 'none'}); use the original files to reproduce the deck")
+    return deck
+
+
+_CHECKED: dict[tuple, tuple[Deck, str | None]] = {}  # the last layout decks read, with their files' fingerprint
+
+
+def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_digest: str, sheet: str | None,
+                         size) -> tuple[Deck, str | None]:
+    """A layout deck with every card prepared once (every picture and font read and checked), and the
+    fingerprint of those files. A command line asks for the same deck several times (its code, the check,
+    the file): it is read once, and used again while the files it read are unchanged."""
+    from ..cards import custom, layout_face, user_layout
+
+    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, sheet, size.name)
+    if key in _CHECKED:
+        deck, digest = _CHECKED[key]
+        if (custom.file_digest(data) == data_digest and user_layout.file_digest(layout) == layout_digest
+                and deck.design.folder.unchanged()):
+            return deck, digest
+    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout), sheet)
+    digest = layout_face.check_files(deck, size)
+    _CHECKED.clear()
+    _CHECKED[key] = (deck, digest)
+    return deck, digest
 
 
 def build(request: Request) -> bytes:

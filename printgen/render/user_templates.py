@@ -80,8 +80,9 @@ def folder_for(expected_digest: str | None) -> Path | None:
 
 
 def export(target: Path) -> list[Path]:
-    """Copy the built-in templates into ``target``: shared ones at the top, each game's under <id>/,
-    with the game's phrasebook beside its templates (<id>/words.toml)."""
+    """Copy the built-in templates into ``target``: shared ones at the top (among them cards/: the example
+    deck, the built-in card layouts as YAML in cards/layouts/ and a complete layout example with pictures in
+    cards/example/), each game's under <id>/, with the game's phrasebook beside its templates (<id>/words.toml)."""
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise PrintgenError(f"{target} already exists and is not an empty folder; give a new folder")
     copies = [(path, target / path.relative_to(templates_dir())) for path in _files_under(templates_dir())]

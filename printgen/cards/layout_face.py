@@ -1,0 +1,377 @@
+"""Cards drawn by a user's layout (``user_layout``): the face kind "layout", and its backs.
+
+A custom deck given ``--card-layout`` is made of ``LayoutCard``s, each
+holding its row of the data file. ``prepare`` works out, once per card, what
+each element draws: its box in points, whether its ``when`` holds, its text
+fitted by the one text engine (render/text.py: wrapping, shrinking from
+``size`` to ``min-size``, ``*italic*`` and ``**bold**`` as runs, symbols from
+the symbol font), its colours and its picture; anything wrong stops the run
+before a page is drawn, in one line naming the card, the layout's element
+and what is wrong. ``draw`` then paints it inside the trimmed card; the
+sheets, bleed, marks and print-shop files around it are the deck's own.
+
+A layout with a ``back:`` gives each card a ``LayoutBack``: cards whose backs
+come out the same share one drawing of it, as printgen's own backs do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.fonts import addMapping, ps2tt, tt2ps
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import PrintgenError
+from ..render import fonts, text as engine
+from ..units import mm
+from . import glyphs
+from .model import BackStyle, Card, Deck
+from .pictures import Pictures
+from .sizes import CardSize
+from .text import SIZE_STEP, SPACING
+from .user_files import Folder
+from .user_layout import Element, Layout, colour
+
+KIND = "layout"
+BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that
+EDGE = 0.01  # pt: an element this close to the card's edge reaches it
+_FAMILIES = {"serif": fonts.SERIF, "mono": fonts.MONO}
+_DRAWN_LATE = ("@number", "@index")  # known only when the card is drawn
+
+
+@dataclass(frozen=True)
+class LayoutCard(Card):
+    """A card of a layout deck: its row of the data file, column by column."""
+
+    fields: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class LayoutBack(BackStyle):
+    """A card's back drawn by the layout's ``back:`` elements; equal keys share one drawing."""
+
+    key: tuple = ()
+    fields: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    design: Any = field(default=None, compare=False, repr=False)
+
+    def define_form(self, c: Canvas, name: str, size: CardSize, bleed: float) -> None:
+        """Record this back as the form ``name`` (card space, bleed included)."""
+        self.design.define_back(c, name, self, size, bleed)
+
+
+@dataclass(frozen=True)
+class LayoutDeck(Deck):
+    design: Any = field(default=None, compare=False, repr=False)
+
+    def as_data(self) -> dict:
+        """The deck as data: each card's row as read, its count and back."""
+        return {"name": self.name, "title": self.title, "layout": str(self.design.layout.path),
+                "cards": [{"source": card.source, "count": card.count, "back": card.back, "fields": dict(card.fields)}
+                          for card in self.cards],
+                "printed": len(self.printed_cards())}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One element as a card draws it: its kind, its box (from the trim's lower left) and what it shows."""
+
+    kind: str
+    box: tuple[float, float, float, float]
+    reach: tuple[bool, bool, bool, bool] = (False, False, False, False)  # left, bottom, right, top edge reached
+    values: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class PreparedLayout:
+    card: LayoutCard
+    items: tuple[Item, ...]
+    body: engine.Fitted | None = None  # the smallest text that shrank to fit (render's shrink warning reads it)
+    title: None = None
+
+
+class Design:
+    """A layout applied to a deck: its fonts and pictures, read once for every card."""
+
+    def __init__(self, layout: Layout, folder: Folder):
+        self.layout = layout
+        self.folder = folder
+        self.pictures = Pictures(folder)
+        self._fonts: dict[str, str] = {}
+        self._totals: dict[int, int] = {}  # the deck's printed cards, counted once
+
+    # Preparing ---------------------------------------------------------------------------------------
+
+    def prepare(self, card: LayoutCard, deck: Deck, size: CardSize) -> PreparedLayout:
+        fields = self.fields(card, deck, late=True)
+        items = tuple(self._items(self.layout.front, fields, card.source, size))
+        # The shrink warning (render's) reads "body": the smallest text that had to shrink to fit, if any did.
+        shrunk = [item.values["fitted"] for item in items
+                  if item.kind == "text" and item.values["fitted"].size < item.values["element"]["size"] - 1e-9]
+        smallest = min(shrunk, key=lambda fitted: fitted.size, default=None)
+        return PreparedLayout(card, items, smallest)
+
+    def fields(self, card: LayoutCard, deck: Deck, late: bool = False) -> dict[str, str]:
+        total = self._totals.get(id(deck))
+        if total is None:
+            total = self._totals[id(deck)] = len(deck.printed_cards())
+        values = {"@deck": deck.title, "@total": str(total), "@back": card.back or deck.back_title or deck.title}
+        if late:  # fitted as wide as the widest number; drawn with the card's own
+            values.update({"@number": str(total), "@index": f"{deck.title} {total}/{total}"})
+        values.update(card.fields)
+        return values
+
+    def back_key(self, fields: dict[str, str]) -> tuple:
+        """What a card's back depends on: the values of the columns its elements read."""
+        return tuple((name, fields.get(name, "")) for name in sorted(self._back_columns()))
+
+    def _back_columns(self) -> set[str]:
+        return {name for element in self.layout.back or () for name in element.columns}
+
+    def _items(self, elements: tuple[Element, ...], fields: dict[str, str], where: str, size: CardSize):
+        width, height = size.width, size.height
+        for element in elements:
+            condition = element["when"]
+            if condition is not None and not condition.holds(fields):
+                continue
+            x, y = element["x"].of(width), element["y"].of(height)
+            w, h = element["width"].of(width), element["height"].of(height)
+            box = (x, height - y - h, w, h)
+            label = f"{where}: {element.label}"
+            if element.kind != "line" and (w < 0 or h < 0):
+                raise PrintgenError(f"{label}: its {'width' if w < 0 else 'height'} comes to less than nothing on a "
+                                    f"{size.name} card")
+            if element.kind == "text":
+                item = self._text(element, fields, box, label)
+                if item is not None:
+                    yield item
+            elif element.kind == "image":
+                yield self._image(element, fields, box, size, label)
+            elif element.kind == "rect":
+                reach = _reach(box, size)
+                yield Item("rect", box, reach, {
+                    "fill": colour(element["fill"].fill(fields), f"{label}, fill"),
+                    "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
+                    "stroke-width": _points(element["stroke-width"], width, 0.5),
+                    "radius": _points(element["radius"], width, 0.0)})
+            else:
+                stroke = colour(element["stroke"].fill(fields), f"{label}, stroke")
+                if stroke is not None:
+                    yield Item("line", box, values={"stroke": stroke,
+                                                    "stroke-width": _points(element["stroke-width"], width, 0.5)})
+
+    def _text(self, element: Element, fields: dict[str, str], box, label: str) -> Item | None:
+        words = element["text"].fill(fields)
+        if not words.strip():
+            return None
+        font = self.font(element["font"], f"{label}, font")
+        late = any(name in _DRAWN_LATE for name in element["text"].names)
+        fitted = fit(words, font, element["bold"], element["italic"], box[2], box[3], element["size"],
+                     element["min-size"], element["wrap"])
+        check_glyphs(label, words, font, element["bold"], element["italic"])
+        if not fitted.fits:
+            raise PrintgenError(f"{label}: the text does not fit its box even at {element['min-size']:g} pt; "
+                                f"shorten it, give the box more room or a smaller min-size")
+        return Item("text", box, values={
+            "fitted": fitted, "template": element["text"] if late else None, "font": font, "element": element,
+            "color": colour(element["color"].fill(fields), f"{label}, color", none_allowed=False)})
+
+    def _image(self, element: Element, fields: dict[str, str], box, size: CardSize, label: str) -> Item:
+        src = element["src"].fill(fields)
+        if not src.strip():
+            return Item("none", box)
+        picture = self.pictures.picture(src, f"{label}, src")
+        reach = _reach(box, size)
+        self.pictures.use(picture, _grown(box, reach, BLEED_FOR_PICTURES), element["fit"])
+        return Item("image", box, reach, {"picture": picture, "fit": element["fit"]})
+
+    def font(self, name: str, where: str) -> str:
+        """The ReportLab family of a layout's font: a bundled one, or a font file beside the data."""
+        if name in _FAMILIES:
+            return _FAMILIES[name]
+        if name in self._fonts:
+            return self._fonts[name]
+        data = self.folder.read(name, where)
+        family = "PGU-" + hashlib.sha256(data).hexdigest()[:12]
+        try:
+            pdfmetrics.getFont(family)
+        except KeyError:
+            try:
+                face = TTFont(family, io.BytesIO(data))
+            except TTFError as exc:
+                raise PrintgenError(f"{where}: {name!r}: " + (
+                    "its outlines are PostScript (CFF); give a TrueType .ttf" if "postscript" in str(exc).lower()
+                    else "it is not a TrueType font printgen can read")) from None
+            except Exception:  # noqa: BLE001 - a malformed font file, whatever the parser trips on
+                raise PrintgenError(f"{where}: {name!r}: not a font file printgen can read") from None
+            pdfmetrics.registerFont(face)
+            for bold in (0, 1):
+                for italic in (0, 1):
+                    addMapping(family, bold, italic, family)
+        self._fonts[name] = family
+        return family
+
+    # Drawing -----------------------------------------------------------------------------------------
+
+    def draw(self, c: Canvas, prepared: PreparedLayout, deck: Deck, bleed: float, index_text: str) -> None:
+        number = index_text.rsplit(" ", 1)[-1].split("/")[0]
+        late = None
+        for item in prepared.items:
+            if item.kind == "text" and item.values["template"] is not None:
+                if late is None:
+                    late = {**self.fields(prepared.card, deck), "@number": number, "@index": index_text}
+                element = item.values["element"]
+                fitted = fit(item.values["template"].fill(late), item.values["font"], element["bold"],
+                             element["italic"], item.box[2], item.box[3], element["size"], element["min-size"],
+                             element["wrap"])
+                item = Item("text", item.box, values={**item.values, "fitted": fitted})
+            self._draw(c, item, bleed)
+
+    def _draw(self, c: Canvas, item: Item, bleed: float) -> None:
+        x, y, w, h = item.box
+        values = item.values
+        if item.kind == "text":
+            c.setFillColorRGB(*values["color"])
+            element = values["element"]
+            values["fitted"].draw_in(c, x, y, w, h, element["align"], element["valign"])
+        elif item.kind == "image":
+            self.pictures.draw(c, values["picture"], _grown(item.box, item.reach, bleed), values["fit"])
+        elif item.kind == "rect":
+            fill, stroke = values["fill"], values["stroke"]
+            if fill is None and stroke is None:
+                return
+            gx, gy, gw, gh = _grown(item.box, item.reach, bleed)
+            c.saveState()
+            if fill is not None:
+                c.setFillColorRGB(*fill)
+            if stroke is not None:
+                c.setStrokeColorRGB(*stroke)
+                c.setLineWidth(values["stroke-width"])
+            if values["radius"] > 0:
+                c.roundRect(gx, gy, gw, gh, values["radius"], stroke=int(stroke is not None),
+                            fill=int(fill is not None))
+            else:
+                c.rect(gx, gy, gw, gh, stroke=int(stroke is not None), fill=int(fill is not None))
+            c.restoreState()
+        elif item.kind == "line":
+            c.saveState()
+            c.setStrokeColorRGB(*values["stroke"])
+            c.setLineWidth(values["stroke-width"])
+            c.line(x, y + h, x + w, y)  # from (x, y) to (x + width, y + height), y measured down
+            c.restoreState()
+
+    def define_back(self, c: Canvas, name: str, style: LayoutBack, size: CardSize, bleed: float) -> None:
+        fields = dict(style.fields)
+        items = list(self._items(self.layout.back or (), fields, style.label, size))
+        c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=size.width + bleed, uppery=size.height + bleed)
+        for item in items:
+            self._draw(c, item, bleed)
+        c.endForm()
+
+
+def _points(length, side: float, default: float) -> float:
+    return default if length is None else length.of(side)
+
+
+def _reach(box, size: CardSize) -> tuple[bool, bool, bool, bool]:
+    """Which of the card's edges (left, bottom, right, top) the box reaches: there it runs into the bleed."""
+    x, y, w, h = box
+    return x <= EDGE, y <= EDGE, x + w >= size.width - EDGE, y + h >= size.height - EDGE
+
+
+def _grown(box, reach, bleed: float):
+    x, y, w, h = box
+    left, bottom, right, top = reach
+    return (x - bleed * left, y - bleed * bottom, w + bleed * (left + right), h + bleed * (bottom + top))
+
+
+def _face(family: str, bold: bool, italic: bool) -> str:
+    return tt2ps(family, int(bold), int(italic))
+
+
+def runs(words: str, family: str, bold: bool, italic: bool) -> list[engine.Run]:
+    """``words`` as runs of ``family``'s faces: the element's own weight and slant, with *italic* and
+    **bold** inside it."""
+    found = []
+    for piece, face in engine.emphasis(words, family):
+        _, piece_bold, piece_italic = ps2tt(face)
+        found.append((piece, _face(family, piece_bold or bold, piece_italic or italic)))
+    return found
+
+
+@lru_cache(maxsize=8192)
+def fit(words: str, family: str, bold: bool, italic: bool, width: float, height: float, size: float,
+        min_size: float, wrap: bool) -> engine.Fitted:
+    """A text element's words fitted to its box: the largest size from ``size`` down to ``min_size``."""
+    paragraphs = [runs(line, family, bold, italic) for line in words.replace("\r", "").split("\n")]
+    if width <= 0 or height <= 0:
+        return engine.Fitted(min_size, (), False)
+    return engine.fit(paragraphs, width, height, size, min_size, SIZE_STEP,
+                      max_lines=None if wrap else len(paragraphs), spacing=SPACING)
+
+
+def check_glyphs(where: str, words: str, family: str, bold: bool, italic: bool) -> None:
+    """Refuse, naming the card, a character that neither the element's font nor the symbol font has."""
+    if not _printable(words, family, bold, italic):
+        glyphs.check(where, [(piece, face) for line in words.split("\n")
+                             for piece, face in runs(line, family, bold, italic)])
+
+
+@lru_cache(maxsize=8192)
+def _printable(words: str, family: str, bold: bool, italic: bool) -> bool:
+    try:
+        glyphs.check("", [(piece, face) for line in words.split("\n") for piece, face in runs(line, family, bold,
+                                                                                              italic)])
+    except PrintgenError:
+        return False
+    return True
+
+
+def prepare(card: LayoutCard, deck: LayoutDeck, size: CardSize) -> PreparedLayout:
+    return deck.design.prepare(card, deck, size)
+
+
+def draw(c: Canvas, prepared: PreparedLayout, deck: LayoutDeck, size: CardSize, bleed: float,
+         index_text: str) -> None:
+    deck.design.draw(c, prepared, deck, bleed, index_text)
+
+
+def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, str], int]], columns: list[str],
+              layout: Layout, data: Path) -> LayoutDeck:
+    """The deck of ``rows`` (where, fields, count) drawn by ``layout``; pictures and fonts from ``data``'s folder."""
+    layout.check_columns(columns, data)
+    for element in layout.back or ():
+        for late in _DRAWN_LATE:
+            if late in element.columns:
+                raise PrintgenError(f"{element.label}: {{{late}}} differs from card to card; a back shows the same "
+                                    f"on every card it is printed behind, so it cannot show it")
+    design = Design(layout, Folder(data.parent))
+    cards = []
+    for where, fields, count in rows:
+        card_back = fields.get("back", "") or back
+        if layout.back is None:  # printgen's own back prints the label
+            glyphs.check(where, [(card_back or title, fonts.SERIF_BOLD)])
+        style = None
+        if layout.back is not None:
+            values = {"@deck": title, "@back": card_back or title, **fields}
+            style = LayoutBack(card_back or title, (0.18, 0.24, 0.38), key=design.back_key(values),
+                               fields=tuple(values.items()), design=design)
+        cards.append(LayoutCard(fields.get("title", "") or where, face=KIND, back=card_back, count=count,
+                                source=where, back_style=style, fields=tuple(fields.items())))
+    return LayoutDeck(name, title, tuple(cards), back_title=back or title, accent=(0.18, 0.24, 0.38), design=design)
+
+
+def check_files(deck: LayoutDeck, size: CardSize) -> str | None:
+    """Prepare every card's front and back once (every picture and font read and checked); the fingerprint of
+    the files read."""
+    for card in deck.cards:
+        deck.design.prepare(card, deck, size)
+        if isinstance(card.back_style, LayoutBack):
+            list(deck.design._items(deck.design.layout.back or (), dict(card.back_style.fields), card.source, size))
+    return deck.design.folder.digest()

@@ -1,0 +1,122 @@
+"""The files a custom deck's layout reads beside its data: pictures and fonts, from one folder and below.
+
+A layout and its data folder can come from anyone, so every file a layout
+names is a relative path inside the data file's folder: no absolute path, no
+"..", no symbolic link on the way (one could lead out), only a regular file
+of bounded size; and all the files a deck reads together are bounded too.
+Everything refused is one line naming the card or element and the file.
+
+``Folder.digest`` is the fingerprint of every file read, for the seed code:
+reproducing a deck refuses, in one line, pictures or fonts that have changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from pathlib import Path, PurePosixPath
+
+from ..errors import PrintgenError
+
+MAX_FILE_BYTES = 40 * 1024 * 1024  # one picture or font
+MAX_TOTAL_BYTES = 200 * 1024 * 1024  # every picture and font a deck reads, together
+MAX_FILES = 1000  # distinct pictures and fonts in one deck
+DIGEST_LENGTH = 16
+
+
+class Folder:
+    """The data file's folder: what a layout may read, each file read once and remembered."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._read: dict[str, bytes] = {}
+
+    def path(self, name: str, where: str) -> Path:
+        """The file ``name`` (as a layout or the data gives it) inside the folder, checked; ``where`` names
+        the card or element for the message."""
+        relative = _relative(name, where)
+        path = self.root
+        for part in relative.parts:
+            path = path / part
+            try:
+                info = os.lstat(path)
+            except FileNotFoundError:
+                raise PrintgenError(f"{where}: {name!r}: no such file in {self._shown()}") from None
+            except OSError as exc:
+                raise PrintgenError(f"{where}: {name!r}: cannot read it ({exc.strerror})") from None
+            if stat.S_ISLNK(info.st_mode):
+                raise PrintgenError(f"{where}: {name!r} goes through a symbolic link ({part}); pictures and fonts "
+                                    f"are read only as plain files in {self._shown()} or below")
+        if not stat.S_ISREG(info.st_mode):
+            raise PrintgenError(f"{where}: {name!r} is not a regular file")
+        return path
+
+    def read(self, name: str, where: str) -> bytes:
+        """The bytes of ``name``, read once; within the caps for one file and for the whole deck."""
+        key = _relative(name, where).as_posix()
+        if key in self._read:
+            return self._read[key]
+        path = self.path(name, where)
+        if len(self._read) >= MAX_FILES:
+            raise PrintgenError(f"{where}: {name!r}: more than {MAX_FILES} distinct pictures and fonts in one deck")
+        try:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise PrintgenError(f"{where}: {name!r}: cannot read it ({exc.strerror})") from None
+        if len(data) > MAX_FILE_BYTES:
+            raise PrintgenError(f"{where}: {name!r} is larger than {MAX_FILE_BYTES // 2**20} MiB; "
+                                f"a picture for a card is smaller than that")
+        if sum(map(len, self._read.values())) + len(data) > MAX_TOTAL_BYTES:
+            raise PrintgenError(f"{where}: {name!r}: the deck's pictures and fonts come to more than "
+                                f"{MAX_TOTAL_BYTES // 2**20} MiB together; make them smaller")
+        self._read[key] = data
+        return data
+
+    def key(self, name: str, where: str) -> str:
+        """The file's name as the folder knows it (one spelling for ``a/b.png`` and ``a//b.png``)."""
+        return _relative(name, where).as_posix()
+
+    def unchanged(self) -> bool:
+        """Whether every file read so far still holds the bytes read (a deck made again in one process)."""
+        for key, data in self._read.items():
+            try:
+                with (self.root / key).open("rb") as handle:
+                    if handle.read(MAX_FILE_BYTES + 1) != data:
+                        return False
+            except OSError:
+                return False
+        return True
+
+    def digest(self) -> str | None:
+        """SHA-256 of every file read (name and bytes, in name order); None if none was read."""
+        if not self._read:
+            return None
+        hasher = hashlib.sha256()
+        for key in sorted(self._read):
+            hasher.update(key.encode("utf-8") + b"\0" + hashlib.sha256(self._read[key]).digest())
+        return hasher.hexdigest()[:DIGEST_LENGTH]
+
+    def _shown(self) -> str:
+        return f"{self.root}" if str(self.root) not in ("", ".") else "the data file's folder"
+
+
+def _relative(name: str, where: str) -> PurePosixPath:
+    """``name`` as a path relative to the folder, or one line saying why it cannot be."""
+    text = name.strip()
+    if not text:
+        raise PrintgenError(f"{where}: the file name is empty")
+    if "\x00" in text or "\\" in text:
+        raise PrintgenError(f"{where}: {name!r}: write the path with / between folders")
+    path = PurePosixPath(text)
+    if path.is_absolute() or (len(text) > 1 and text[1] == ":") or text.startswith("~"):
+        raise PrintgenError(f"{where}: {name!r} is not a path inside the data file's folder; "
+                            f"give it relative to that folder (e.g. pictures/fire.png)")
+    if any(part == ".." for part in path.parts):
+        raise PrintgenError(f"{where}: {name!r} leads out of the data file's folder (..); pictures and fonts "
+                            f"are read only from that folder and below")
+    parts = [part for part in path.parts if part != "."]
+    if not parts:
+        raise PrintgenError(f"{where}: {name!r} names a folder, not a file")
+    return PurePosixPath(*parts)
