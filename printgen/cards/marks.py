@@ -397,6 +397,20 @@ SLOT_EMBLEMS = {"primary": "sword", "secondary": "shield", "head": "helm", "ches
                 "both-hands": "maul"}
 
 
+SYMBOL_INNER = 0.72  # a symbol's drawing, of its box's height
+
+
+def _coin_number(text: str) -> float:
+    """A coin's number, of the coin's height: smaller for two digits."""
+    return 0.62 if len(text) < 2 else 0.5
+
+
+def least_symbol_size(symbols: tuple[Symbol, ...], legible: float) -> float:
+    """The least height of a row of these symbols at which every number on a coin is ``legible`` pt."""
+    return max((legible / (SYMBOL_INNER * _coin_number(s.value)) for s in symbols if s.kind == "gold" and s.value),
+               default=0.0)
+
+
 def symbol_width(symbol: Symbol, size: float) -> float:
     """How wide a symbol is drawn at height ``size``."""
     if symbol.kind == "slot" and symbol.value == "both-hands":
@@ -413,12 +427,12 @@ def draw_symbol(c: Canvas, symbol: Symbol, x: float, y: float, size: float) -> N
     c.setLineWidth(0.5)
     c.setFillColorRGB(0.97, 0.95, 0.9)
     c.roundRect(x, y, width, size, size * 0.25, stroke=1, fill=1)
-    inner = size * 0.72
+    inner = size * SYMBOL_INNER
     if symbol.kind == "gold":
         coin(c, cx, cy, inner)
         c.setFillColorRGB(*INK)
         text = symbol.value
-        font_size = inner * (0.62 if len(text) < 2 else 0.5)
+        font_size = inner * _coin_number(text)
         c.setFont(fonts.MONO_BOLD, font_size)
         c.drawCentredString(cx, cy - font_size * 0.36, text)
     elif symbol.kind == "trade":

@@ -22,7 +22,7 @@ from ..errors import PrintgenError
 from .. import games
 from ..options import Option, number_text
 from ..units import mm, to_mm
-from . import DPI_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
+from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -42,6 +42,7 @@ class DeckRequest:
     options: PrintOptions
     deck_options: dict[str, object]  # the options the game declares for this deck, parsed
     format: str
+    ink_saver: bool = False
 
 
 def _vendor_bleed(values) -> str:
@@ -74,6 +75,7 @@ PRINT_OPTIONS = (
            flag=True, default="no", when=ON_SHEETS),
     Option("gutter", "Space in mm between cards on a sheet, for cutting each card out by hand.",
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
+    INK_SAVER_OPTION,
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv or .yaml file.", pattern=r"[^\x00]+", typed=False),
@@ -161,7 +163,8 @@ def deck_request(request: Request) -> DeckRequest:
     )
     data = Path(values["data"]) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"])
+    return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
+                       values["ink-saver"])
 
 
 def load(request: Request, deck_request_: DeckRequest) -> Deck:
@@ -189,6 +192,8 @@ def build(request: Request) -> bytes:
     from ..cards.progress import Progress
     from ..cards.render import LEGIBLE, render_deck
 
+    if wanted.ink_saver:
+        deck = deck.with_ink_saver()
     progress = Progress(sys.stderr, live=sys.stderr.isatty(), legible=LEGIBLE)
     return render_deck(deck, wanted.options, request.code, progress)
 
