@@ -89,7 +89,7 @@ def test_every_printed_card_has_its_index_once():
     total = (sum(s["exploration"] for s in rules.tile_shapes()) + sum(x["count"] for x in rules.enemies())
              + sum(t["count"] for t in e["trap"]) + e["fountain"]["count"] + e["shop"]["count"]
              + e["chest"]["count"] + e["key"]["count"] + len(rules.artifacts())
-             + len(rules.potion_colours()) * rules.potions_per_colour())
+             + len(rules.potion_colours()) * rules.potions_per_colour()) + 1  # and the deck's notes card
     assert set(indexes) == {(str(n), str(total)) for n in range(1, total + 1)}
     assert set(indexes.values()) == {1}
 
@@ -127,6 +127,8 @@ def _is_path(pixel) -> bool:
 def test_tile_paths_meet_the_neighbours_at_the_edge_midpoints(tmp_path, deck):
     """On every tile a path crosses the middle of an edge it names and only those; the span is the same on all."""
     cards = [c for c in deck_data(tmp_path, deck)["cards"] for _ in range(c["count"])]
+    assert cards[-1]["reference"] and all(c["face"] == "tile" for c in cards[:-1])  # the tiles, and the notes card
+    cards = cards[:-1]
     pdf = build(SeedCode.make("deck", "card-rogue", "s", {"deck": deck, "layout": "print-shop", **POKER_BLEED}))
     document = pypdfium2.PdfDocument(pdf)
     scale = 2.0
@@ -173,6 +175,7 @@ def test_each_family_has_its_own_back(everything_pdf):
 
 def test_spares_come_on_several_backs(tmp_path):
     data = deck_data(tmp_path, "spares")
+    data["cards"] = [c for c in data["cards"] if not c["reference"]]  # but the deck's notes card
     labels = Counter(c["back_style"]["label"] for c in data["cards"])
     assert sum(labels.values()) == 20 and len(labels) >= 4
     assert [c["title"] for c in data["cards"]] == [f"SPARE {n:02d}" for n in range(1, 21)]

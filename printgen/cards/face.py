@@ -312,8 +312,8 @@ SYMBOL_GAP = mm(1.2)
 def _symbol_size(card: Card, m: Metrics) -> float | None:
     """The tallest symbol row, up to 7 mm on a poker card, that fits across the card; never so small that
     a number on a coin would be under 6 pt."""
-    size = m.pt(mm(7))
     least = max(mm(3.5), marks.least_symbol_size(card.symbols, LEGIBLE))
+    size = max(m.pt(mm(7)), least)
     while size >= least:
         widths = sum(marks.symbol_width(s, size) for s in card.symbols) + SYMBOL_GAP * (len(card.symbols) - 1)
         if widths <= m.inner_width:
@@ -334,9 +334,10 @@ def _draw_symbols(c: Canvas, face: PreparedFace, m: Metrics) -> None:
 
 
 def _per_row(card: Card, m: Metrics) -> int:
-    """Three stats a row, or fewer where a label or value would not fit its box at the legible size."""
+    """Three stats a row (four, when a card has four and they fit in one row), or fewer where a label or value
+    would not fit its box at the legible size."""
     gap = mm(1.5) * m.scale
-    for per_row in range(STATS_PER_ROW, 0, -1):
+    for per_row in range(max(STATS_PER_ROW, min(len(card.stats), 4)), 0, -1):
         width = (m.inner_width - gap * (per_row - 1)) / per_row
         if all(_label_fits(stat.label, width) and _stat_value_size(stat.value, width - mm(1.6), m) is not None
                for stat in card.stats):

@@ -8,12 +8,15 @@ looks (and in the JSON).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.notes import PICTURE as NOTES_PICTURE, credit
 from ...seed import SeedCode
 from ...words import say_for
-from . import obstacles, rules
+from . import GAME, obstacles, rules
 
 say = say_for(__package__)
 
@@ -47,7 +50,18 @@ def card(item: dict[str, Any], genre: str, label: str = "") -> Card:
     family = item["family"]
     kicker = " · ".join(filter(None, [label, say(f"family.{family}"), say(f"genre.{genre}")]))
     stats, body = _FACES[family](item)
-    return Card(item["name"], kicker, tuple(stats), (), (Paragraph(item["line"]), *body))
+    picture, tint = picture_of(item["name"], family)
+    return Card(item["name"], kicker, tuple(stats), (), (Paragraph(item["line"]), *body), picture=picture, tint=tint)
+
+
+def picture_of(name: str, family: str) -> tuple[str, tuple[float, float, float] | None]:
+    """A prompt's picture: the first of its name's words, from the last back, that data/pictures.toml knows,
+    else its family's."""
+    pictures = GAME.data("pictures")
+    for word in reversed(re.findall(r"[a-z]+", name.lower().replace("'s", ""))):
+        if word in pictures["word"]:
+            return icons.parse(pictures["word"][word])
+    return icons.parse(pictures["family"][family])
 
 
 def _about(family: str, genre: str) -> Card:
@@ -62,11 +76,12 @@ def _about(family: str, genre: str) -> Card:
         body.append(Paragraph(rules.note("Suggested builds"), say("about.suggestions")))
     genre_name = say(f"genre.{genre}")
     if family == "obstacle":
-        body.append(Paragraph(say("about.rolled")))
-        return Card(say("about.title"), say("about.obstacle-kicker", genre=genre_name), (), (), tuple(body))
-    body.append(Paragraph(say("about.shuffled")))
+        body += [Paragraph(say("about.rolled")), credit()]
+        return Card(say("about.title"), say("about.obstacle-kicker", genre=genre_name), (), (), tuple(body),
+                    picture=NOTES_PICTURE, reference=True)
+    body += [Paragraph(say("about.shuffled")), credit()]
     return Card(say("about.title"), say("about.kicker", kind=say(f"family.{family}"), genre=genre_name), (), (),
-                tuple(body))
+                tuple(body), picture=NOTES_PICTURE, reference=True)
 
 
 def _sentence(phrases: list[str]) -> str:
