@@ -256,16 +256,17 @@ def test_the_same_seed_gives_the_same_bytes(everything_pdf):
 
 @pytest.mark.parametrize("size", ["bridge", "tarot", "square", "mini"])
 def test_the_set_fits_other_card_sizes(size):
-    for deck in ("exploration", "characters", "shop", "effects") + (() if size == "mini" else ("references",)):
+    for deck in ("exploration", "characters", "shop", "effects") + (() if size in ("mini", "square") else ("references",)):
         assert deck_pdf(deck, duplex="none", **{"card-size": size}).startswith(b"%PDF")
 
 
-def test_a_reference_card_too_small_to_read_is_refused_in_one_line(tmp_path, capsys):
-    out = tmp_path / "mini.pdf"
-    code = main(["deck", "references", "--system", "card-rogue", "--card-size", "mini", "--seed", "s", "-o", str(out)])
+@pytest.mark.parametrize("size", ["mini", "square"])
+def test_a_reference_card_too_small_to_read_is_refused_in_one_line(tmp_path, capsys, size):
+    out = tmp_path / f"{size}.pdf"
+    code = main(["deck", "references", "--system", "card-rogue", "--card-size", size, "--seed", "s", "-o", str(out)])
     error = capsys.readouterr().err.strip()
     assert code == 2 and not out.exists()
-    assert len(error.splitlines()) == 1 and "reference card" in error and "mini" in error
+    assert len(error.splitlines()) == 1 and "reference card" in error and size in error and "6 pt" in error
 
 
 def test_every_letter_of_every_family_stays_inside_the_safe_area():

@@ -9,6 +9,7 @@ traits below, at the deck's one size.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -21,7 +22,7 @@ from .face import (INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_index, 
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CardSize
 
-PORTRAIT_SHARE = 0.4  # of the card's height
+PORTRAIT_SHARES = (0.4, 0.32, 0.25)  # of the card's height: the first that leaves the traits 6 pt or more
 BADGE_LABEL = 6.5  # pt on a poker card
 
 
@@ -37,7 +38,7 @@ class PreparedCharacter:
     labels: tuple[float, ...] = ()  # every other size of type on the face
 
 
-def _frame(card: Card, deck: Deck, size: CardSize):
+def _frame(card: Card, deck: Deck, size: CardSize, share: float = PORTRAIT_SHARES[0]):
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
     title = text.fit([Paragraph(card.title)], m.inner_width, m.band_height - mm(2), m.pt(16), m.pt(8, LEGIBLE),
@@ -49,7 +50,7 @@ def _frame(card: Card, deck: Deck, size: CardSize):
         kicker = text.fit([Paragraph(card.kicker)], m.inner_width, m.pt(12, LEGIBLE * 1.4), m.pt(7, LEGIBLE),
                           LEGIBLE, font=fonts.SERIF_ITALIC, max_lines=1)
     portrait_top = m.height - m.band_height - mm(1.5) * m.scale
-    portrait_bottom = portrait_top - m.height * PORTRAIT_SHARE
+    portrait_bottom = portrait_top - m.height * share
     return m, where, title, kicker, portrait_top, portrait_bottom
 
 
@@ -58,19 +59,28 @@ def _room(m: Metrics, portrait_bottom: float) -> float:
 
 
 def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
-    m, _, _, _, _, bottom = _frame(card, deck, size)
-    fitted = text.fit(list(card.body), m.inner_width, _room(m, bottom), m.pt(9), 5)
+    """The largest size the traits fit at, under the largest portrait that leaves them 6 pt (else the smallest)."""
+    fitted = None
+    for share in PORTRAIT_SHARES:
+        m, _, _, _, _, bottom = _frame(card, deck, size, share)
+        fitted = text.fit(list(card.body), m.inner_width, _room(m, bottom), m.body_max, 5) or fitted
+        if fitted is not None and fitted.size >= LEGIBLE:
+            break
     return fitted.size if fitted else None
 
 
 def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = None) -> PreparedCharacter:
-    m, where, title, kicker, portrait_top, portrait_bottom = _frame(card, deck, size)
     body = None
-    if card.body:
-        most, least = (body_size, body_size) if body_size is not None else (m.pt(9), 5)
+    for share in PORTRAIT_SHARES:  # a smaller portrait where the traits need the room
+        m, where, title, kicker, portrait_top, portrait_bottom = _frame(card, deck, size, share)
+        if not card.body:
+            break
+        most, least = (body_size, body_size) if body_size is not None else (m.body_max, 5)
         body = text.fit(list(card.body), m.inner_width, _room(m, portrait_bottom), most, least)
-        if body is None:
-            raise CardTooFull(f"{where}: the traits do not fit on a {size.name} card; shorten them")
+        if body is not None and (body_size is not None or body.size >= LEGIBLE):
+            break
+    if card.body and body is None:
+        raise CardTooFull(f"{where}: the traits do not fit on a {size.name} card; shorten them")
     labels = (kicker.size,) if kicker else ()
     return PreparedCharacter(card, title, kicker, body, portrait_top, portrait_bottom,
                              m.pt(BADGE_LABEL, LEGIBLE), labels + (m.pt(BADGE_LABEL, LEGIBLE),))
@@ -112,8 +122,9 @@ def _portrait(c: Canvas, face: PreparedCharacter, m: Metrics, accent: Color, ink
         icons.draw(c, face.card.picture, (figure_left + right) / 2, bottom + height * 0.5, height * 0.86,
                    mix(accent, INK, 0.45), outline=ink_saver)
     if face.card.emblem:
-        marks.emblem(c, face.card.emblem, right - height * 0.17, bottom + height * 0.2, height * 0.3,
-                     face.card.tint)
+        with marks.pale() if ink_saver else nullcontext():
+            marks.emblem(c, face.card.emblem, right - height * 0.17, bottom + height * 0.2, height * 0.3,
+                         face.card.tint)
     c.restoreState()
     _stat_badges(c, face, m, accent)
 

@@ -35,7 +35,7 @@ def _inner(m: Metrics) -> float:
 
 def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
     m = Metrics.of(size)
-    body = text.fit(list(card.body), _inner(m), m.height * 0.3, m.pt(8.5), 5)
+    body = text.fit(list(card.body), _inner(m), m.height * 0.3, m.body_max, 5)
     return body.size if body else None
 
 
@@ -50,7 +50,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
         raise CardTooFull(f"{where}: the title does not fit on a {size.name} card")
     body = None
     if card.body:
-        most, least = (body_size, body_size) if body_size is not None else (m.pt(8.5), 5)
+        most, least = (body_size, body_size) if body_size is not None else (m.body_max, 5)
         body = text.fit(list(card.body), inner, m.height * 0.3, most, least)
         if body is None:
             raise CardTooFull(f"{where}: the text does not fit on a {size.name} card; shorten it")

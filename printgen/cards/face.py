@@ -285,6 +285,8 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
     most, least = (body_size, body_size) if body_size is not None else (m.body_max, BODY_MIN)
+    if card.reference:  # a built-in card of rules: legible, or refused at this size
+        least = LEGIBLE
     body = None
     for art, stats in _layouts(card):
         art_in_band = art == "band"
@@ -399,9 +401,10 @@ def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float, ink_saver
     band_bottom = m.height - band
     c.setFillColorRGB(*(mix(accent, PAPER, 0.85) if ink_saver else accent))
     c.rect(-bleed, band_bottom, m.width + 2 * bleed, band + bleed, stroke=0, fill=1)
-    if ink_saver:
-        c.setFillColorRGB(*accent)
-        c.rect(-bleed, band_bottom, m.width + 2 * bleed, mm(0.5), stroke=0, fill=1)
+    if ink_saver:  # a rule of the accent along the band's foot
+        c.setStrokeColorRGB(*accent)
+        c.setLineWidth(mm(0.5))
+        c.line(-bleed, band_bottom + mm(0.25), m.width + bleed, band_bottom + mm(0.25))
     return band_bottom
 
 
@@ -476,6 +479,9 @@ def draw_picture(c: Canvas, card: Card, cx: float, cy: float, size: float, accen
         for i, name in enumerate(names):
             x = cx + (i - (len(names) - 1) / 2) * each * 1.08
             icons.draw(c, name, x, cy, each, colour or picture_colour(card, accent), outline=ink_saver)
+    elif card.emblem and ink_saver:  # in light tints of its colours
+        with marks.pale():
+            marks.emblem(c, card.emblem, cx, cy, size, marks.lighter(card.tint) if card.tint else None)
     elif card.emblem:
         marks.emblem(c, card.emblem, cx, cy, size, card.tint)
 

@@ -70,7 +70,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
         if title is None:
             raise CardTooFull(f"{where}: the title does not fit on the plate of a {size.name} tile")
     if card.body:
-        most, least = (body_size, body_size) if body_size is not None else (m.pt(8.5), 5)
+        most, least = (body_size, body_size) if body_size is not None else (m.body_max, 5)
         for room in PLATE_ROOMS:
             body = text.fit(list(card.body), plate_width - mm(3), m.height * room, most, least)
             if body is not None:
@@ -84,7 +84,7 @@ def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
     """The largest size the plate's words fit at, in the larger plate if need be."""
     m = Metrics.of(size)
     for room in PLATE_ROOMS:
-        body = text.fit(list(card.body), m.width * 0.8 - mm(3), m.height * room, m.pt(8.5), 5)
+        body = text.fit(list(card.body), m.width * 0.8 - mm(3), m.height * room, m.body_max, 5)
         if body is not None and (body.size >= LEGIBLE or room == PLATE_ROOMS[-1]):
             return body.size
     return None
@@ -97,7 +97,7 @@ def draw(c: Canvas, tile: PreparedTile, deck: Deck, size: CardSize, bleed: float
     _paths(c, tile.card.paths, size, bleed, light)
     cx, cy = m.width / 2, m.height / 2
     if tile.card.arrow:
-        _arrow(c, tile.card.arrow, cx, cy, path_width(size))
+        _arrow(c, tile.card.arrow, cx, cy, path_width(size), light)
     if has_picture(tile.card):
         at = cy + (m.height * 0.14 if tile.title else 0.0)
         draw_picture(c, tile.card, cx, at, path_width(size) * 0.8, tile.card.accent or deck.accent, light)
@@ -189,8 +189,9 @@ def _cobbles(c: Canvas, size: CardSize, bleed: float, light: bool = False) -> No
             c.roundRect(x, y, stone_w, stone_h, mm(1), stroke=1, fill=0 if light else 1)
 
 
-def _arrow(c: Canvas, edge: str, cx: float, cy: float, width: float) -> None:
-    """A red arrow along the path, pointing at ``edge``: turn the tile so it points away from you."""
+def _arrow(c: Canvas, edge: str, cx: float, cy: float, width: float, light: bool = False) -> None:
+    """A red arrow along the path, pointing at ``edge``: turn the tile so it points away from you; to save ink,
+    a red outline on white."""
     length = width * 1.1
     shaft = width * 0.14
     head = width * 0.4
@@ -206,8 +207,8 @@ def _arrow(c: Canvas, edge: str, cx: float, cy: float, width: float) -> None:
     for point in points[1:]:
         path.lineTo(*point)
     path.close()
-    c.setFillColorRGB(*ARROW)
-    c.setStrokeColorRGB(1, 1, 1)
+    c.setFillColorRGB(*((1.0, 1.0, 1.0) if light else ARROW))
+    c.setStrokeColorRGB(*(ARROW if light else (1.0, 1.0, 1.0)))
     c.setLineWidth(mm(0.6))
     c.drawPath(path, stroke=1, fill=1)
     c.restoreState()

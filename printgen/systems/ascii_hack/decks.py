@@ -13,7 +13,7 @@ from typing import Any
 
 from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat
-from ...cards.notes import PICTURE as NOTES_PICTURE, credit
+from ...cards.notes import PICTURE as NOTES_PICTURE, notes_card
 from ...seed import SeedCode
 from ...words import say_for
 from . import GAME, obstacles, rules
@@ -30,6 +30,7 @@ def _deck(family: str, name: str):
         genre = options["genre"]
         cards = [_about(family, genre)] + [card(item, genre) for item in obstacles.deal(code, family, genre)]
         title = say(f"deck.{name}")
+        cards.append(_notes(family, title))
         return Deck(name, title, tuple(cards), back_title=title,
                     back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS[family])
 
@@ -42,6 +43,7 @@ def obstacles_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
     cards = [_about("obstacle", genre)] + [card(item, genre, say("card.number", number=item["number"]))
                                            for item in rolled]
     title = say("deck.obstacles")
+    cards.append(_notes("obstacle", title))
     return Deck("obstacles", title, tuple(cards), back_title=title,
                 back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS["obstacle"])
 
@@ -72,16 +74,21 @@ def _about(family: str, genre: str) -> Card:
         body = [Paragraph(say(f"about.{family}", cost=cost, slain=say("rule.slain"), trap=say("rule.trap"),
                               environ=say("rule.environ"), entrance=say("rule.entrance"),
                               device=rules.capital(say("rule.device", cost=obstacles.DEVICE_COST))))]
-    if family != "device":  # what the seed chose: the "Suggested builds" note, as the notes list it
-        body.append(Paragraph(rules.note("Suggested builds"), say("about.suggestions")))
     genre_name = say(f"genre.{genre}")
     if family == "obstacle":
-        body += [Paragraph(say("about.rolled")), credit()]
+        body.append(Paragraph(say("about.rolled")))
         return Card(say("about.title"), say("about.obstacle-kicker", genre=genre_name), (), (), tuple(body),
                     picture=NOTES_PICTURE, reference=True)
-    body += [Paragraph(say("about.shuffled")), credit()]
+    body.append(Paragraph(say("about.shuffled")))
     return Card(say("about.title"), say("about.kicker", kind=say(f"family.{family}"), genre=genre_name), (), (),
                 tuple(body), picture=NOTES_PICTURE, reference=True)
+
+
+def _notes(family: str, title: str) -> Card:
+    """The notes card that ends a deck: what the seed chose (the "Suggested builds" note, as the notes list it),
+    and whose pictures the deck shows."""
+    chosen = () if family == "device" else (Paragraph(rules.note("Suggested builds"), say("about.suggestions")),)
+    return notes_card(title, chosen, ACCENTS[family])
 
 
 def _sentence(phrases: list[str]) -> str:

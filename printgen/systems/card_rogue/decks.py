@@ -212,7 +212,7 @@ def starting_cards() -> list[Card]:
     return [
         Card(say("tile.starting"), say("tile.kicker"), body=(Paragraph(say("tile.starting-rule")), end_rush()),
              count=t["starting"]["count"], face="tile", paths=tuple(t["starting"]["paths"]), back_style=back,
-             source="starting tile"),
+             source="starting tile", **picture("tile", "starting")),
         Card(say("tile.ladder"), say("tile.ladder-kicker"), body=(Paragraph(say("tile.ladder-rule")),),
              count=t["ladder"]["count"], face="tile", paths=tuple(t["ladder"]["paths"]), emblem="ladder",
              back_style=back, source="ladder"),
@@ -337,7 +337,8 @@ def spare_cards() -> list[Card]:
             cards.append(Card(say("spare.title", number=f"{number:02d}"),
                               say("spare.kicker", family=say(f"back.{spare['family']}.name")),
                               body=(Paragraph(say("spare.rule")),), accent=families.KIND_COLOURS["spare"],
-                              back_style=families.back(spare["family"]), source=f"spare {number}"))
+                              back_style=families.back(spare["family"]), source=f"spare {number}",
+                              **picture("spare", "spare")))
     return cards
 
 

@@ -9,6 +9,7 @@ give each result as a roll of 2d6 is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...cards import icons
@@ -26,9 +27,22 @@ def _pictured(card: Card, section: str, name: str) -> Card:
     return replace(card, picture=picture, tint=tint)
 
 
+# A reading printgen chose where the rules leave a gap, as the key and the rules page mark it: "(printgen's rule)".
+CHOSEN = re.compile(r"\s*\(printgen's [^)]*\)")
+
+
 def _with_notes(deck: Deck, *notes: Paragraph) -> Deck:
-    """The deck with its notes card last: ``notes``, and whose pictures it shows."""
-    return replace(deck, cards=deck.cards + (notes_card(deck.title, notes, deck.accent),))
+    """The deck with its notes card last: ``notes``, the cards that follow a reading of printgen's (their own
+    words say no more than the rule), and whose pictures the deck shows."""
+    cards, chosen = [], []
+    for card in deck.cards:
+        body = tuple(replace(p, text=CHOSEN.sub("", p.text)) for p in card.body)
+        if body != card.body:
+            chosen.append(card.title)
+        cards.append(replace(card, body=body))
+    if chosen:
+        notes += (Paragraph(say("deck.chosen", cards=", ".join(chosen))),)
+    return replace(deck, cards=(*cards, notes_card(deck.title, notes, deck.accent)))
 
 
 # -- creatures -------------------------------------------------------------
