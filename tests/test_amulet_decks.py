@@ -1,6 +1,7 @@
-"""Amulet's monster and swarm decks: the rules' numbers on every card, printgen's designs marked as such."""
+"""Amulet's monster and swarm decks: the rules' numbers on every card, printgen's designs named on the notes card."""
 
 import json
+import re
 
 import pypdfium2
 import pytest
@@ -25,22 +26,32 @@ def stats(card):
     return {s["label"]: s["value"] for s in card["stats"]}
 
 
-def test_monster_cards_carry_the_rules_numbers_and_mark_printgens():
-    cards = {c["title"]: c for c in deck("monsters")["cards"]}
+def _printed(card) -> str:
+    return " ".join([card["title"], card["kicker"], *card["tags"], *(p["lead"] + " " + p["text"] for p in card["body"]),
+                     *(s["label"] + " " + s["value"] + " " + s["note"] for s in card["stats"])])
+
+
+def test_monster_cards_carry_the_rules_numbers_and_the_notes_card_names_printgens():
+    *monsters, notes = deck("monsters")["cards"]
+    cards = {c["title"]: c for c in monsters}
     assert len(cards) == 10
     for code in SIX:
         m = rules.monsters()[code]
         s = stats(cards[m["name"]])
         assert (s["Health"], s["Melee"], s["Shot"], s["Speed"]) == (str(m["health"]), m["melee"], m["shot"],
                                                                     str(m["speed"]))
-        assert "printgen's" not in cards[m["name"]]["tags"]
+    # No card a player holds says who designed it; the deck's notes card names printgen's designs, once.
+    for card in monsters:
+        assert "printgen" not in _printed(card), card["title"]
+    assert notes["reference"] and "printgen's" in _printed(notes)
     for name in ("Wraith", "Mimic", "Generator", "Mini-boss"):
-        assert "printgen's" in cards[name]["tags"] and cards[name]["kicker"] == "printgen's design"
+        assert name in _printed(notes)
+    assert "game-icons.net" in _printed(notes) and "CC BY 3.0" in _printed(notes)
 
 
 def test_a_swarm_card_for_every_monster_and_size():
-    cards = deck("swarms")["cards"]
-    assert len(cards) == 24
+    *cards, notes = deck("swarms")["cards"]
+    assert len(cards) == 24 and notes["reference"]
     for card in cards:
         name, percent = card["title"].removesuffix("%").split(" swarm, ")
         monster = next(m for m in rules.monsters().values() if m["name"] == name)
@@ -59,7 +70,7 @@ def test_a_swarm_card_for_every_monster_and_size():
 
 
 def test_the_decks_print_as_cards():
-    for name, count in (("monsters", 10), ("swarms", 24)):
+    for name, count in (("monsters", 11), ("swarms", 25)):  # with the notes card
         pdf_bytes = deck(name, fmt="pdf")
         assert all(fonts(open_pdf(pdf_bytes)).values())
         doc = pypdfium2.PdfDocument(pdf_bytes)
@@ -75,7 +86,7 @@ def test_every_deck_prints_at_every_card_size_the_deck_command_offers(name, size
     err = capsys.readouterr().err
     assert "error" not in err and "warning" not in err and "shrank" not in err, err
     doc = pypdfium2.PdfDocument(out.read_bytes())
-    count = 10 if name == "monsters" else 24
+    count = 11 if name == "monsters" else 25
     text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
     assert f"{name.title()} {count}/{count}" in text
 
@@ -88,17 +99,13 @@ def test_an_unknown_system_for_a_deck_is_one_clear_line(capsys, tmp_path):
     assert not out.exists()
 
 
-# A short stat value, and what the card's text must say for a reader to know what it stands for.
-SHORT_VALUES = {"/10 lvls": "10 levels", "potion": "potion", "a grade": "grade"}
-
-
-def test_short_stat_values_are_explained_on_their_card():
-    seen = set()
+def test_a_stat_that_counts_something_says_what_in_words_under_its_value():
+    """A value stays a number or a die; what it counts is spelled out beneath it ("50" over "per 10 levels")."""
+    notes = {}
     for card in deck("monsters")["cards"]:
-        text = " ".join(p["text"] for p in card["body"])
-        for value in stats(card).values():
-            for short, meaning in SHORT_VALUES.items():
-                if short in value:
-                    seen.add(short)
-                    assert meaning in text, (card["title"], value)
-    assert seen == set(SHORT_VALUES)
+        for stat in card["stats"]:
+            assert re.fullmatch(r"d?\d+", stat["value"]), (card["title"], stat)
+            if stat["note"]:
+                notes[(card["title"], stat["label"])] = (stat["value"], stat["note"])
+    assert notes == {("Wraith", "Health"): ("1", "potion"), ("Generator", "Health"): ("10", "a grade"),
+                     ("Mini-boss", "Health"): ("50", "per 10 levels"), ("Mini-boss", "Speed"): ("4", "+1 per 10 levels")}

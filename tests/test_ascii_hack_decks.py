@@ -35,9 +35,9 @@ def deck(name, seed="deal", fmt="json", **own):
 
 
 def prompts(cards):
-    """The prompt cards: every card after the one that explains the deck."""
-    assert cards[0]["title"] == "This deck"
-    return cards[1:]
+    """The prompt cards: every card between the one that explains the deck and its notes card."""
+    assert cards[0]["title"] == "This deck" and cards[-1]["reference"]
+    return cards[1:-1]
 
 
 def body(card):
@@ -147,7 +147,7 @@ def test_the_printed_cards_say_what_the_json_says():
     text = " ".join(" ".join(document[i].get_textpage().get_text_range().split()) for i in range(len(document)))
     for card in cards:
         assert card["title"] in text and " ".join(body(card)["Cost:"].split()) in text
-    assert len(open_pdf(pdf).pages) == 4  # 33 cards, nine to a sheet, fronts only
+    assert len(open_pdf(pdf).pages) == 4  # 34 cards, nine to a sheet, fronts only
 
 
 def test_the_command_line_writes_decks_and_refuses_bad_options(tmp_path, capsys):

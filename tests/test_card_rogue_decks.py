@@ -89,7 +89,7 @@ def test_every_printed_card_has_its_index_once():
     total = (sum(s["exploration"] for s in rules.tile_shapes()) + sum(x["count"] for x in rules.enemies())
              + sum(t["count"] for t in e["trap"]) + e["fountain"]["count"] + e["shop"]["count"]
              + e["chest"]["count"] + e["key"]["count"] + len(rules.artifacts())
-             + len(rules.potion_colours()) * rules.potions_per_colour())
+             + len(rules.potion_colours()) * rules.potions_per_colour()) + 1  # and the deck's notes card
     assert set(indexes) == {(str(n), str(total)) for n in range(1, total + 1)}
     assert set(indexes.values()) == {1}
 
@@ -127,6 +127,8 @@ def _is_path(pixel) -> bool:
 def test_tile_paths_meet_the_neighbours_at_the_edge_midpoints(tmp_path, deck):
     """On every tile a path crosses the middle of an edge it names and only those; the span is the same on all."""
     cards = [c for c in deck_data(tmp_path, deck)["cards"] for _ in range(c["count"])]
+    assert cards[-1]["reference"] and all(c["face"] == "tile" for c in cards[:-1])  # the tiles, and the notes card
+    cards = cards[:-1]
     pdf = build(SeedCode.make("deck", "card-rogue", "s", {"deck": deck, "layout": "print-shop", **POKER_BLEED}))
     document = pypdfium2.PdfDocument(pdf)
     scale = 2.0
@@ -173,6 +175,7 @@ def test_each_family_has_its_own_back(everything_pdf):
 
 def test_spares_come_on_several_backs(tmp_path):
     data = deck_data(tmp_path, "spares")
+    data["cards"] = [c for c in data["cards"] if not c["reference"]]  # but the deck's notes card
     labels = Counter(c["back_style"]["label"] for c in data["cards"])
     assert sum(labels.values()) == 20 and len(labels) >= 4
     assert [c["title"] for c in data["cards"]] == [f"SPARE {n:02d}" for n in range(1, 21)]
@@ -253,16 +256,17 @@ def test_the_same_seed_gives_the_same_bytes(everything_pdf):
 
 @pytest.mark.parametrize("size", ["bridge", "tarot", "square", "mini"])
 def test_the_set_fits_other_card_sizes(size):
-    for deck in ("exploration", "characters", "shop", "effects") + (() if size == "mini" else ("references",)):
+    for deck in ("exploration", "characters", "shop", "effects") + (() if size in ("mini", "square") else ("references",)):
         assert deck_pdf(deck, duplex="none", **{"card-size": size}).startswith(b"%PDF")
 
 
-def test_a_reference_card_too_small_to_read_is_refused_in_one_line(tmp_path, capsys):
-    out = tmp_path / "mini.pdf"
-    code = main(["deck", "references", "--system", "card-rogue", "--card-size", "mini", "--seed", "s", "-o", str(out)])
+@pytest.mark.parametrize("size", ["mini", "square"])
+def test_a_reference_card_too_small_to_read_is_refused_in_one_line(tmp_path, capsys, size):
+    out = tmp_path / f"{size}.pdf"
+    code = main(["deck", "references", "--system", "card-rogue", "--card-size", size, "--seed", "s", "-o", str(out)])
     error = capsys.readouterr().err.strip()
     assert code == 2 and not out.exists()
-    assert len(error.splitlines()) == 1 and "reference card" in error and "mini" in error
+    assert len(error.splitlines()) == 1 and "reference card" in error and size in error and "6 pt" in error
 
 
 def test_every_letter_of_every_family_stays_inside_the_safe_area():

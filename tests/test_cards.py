@@ -246,10 +246,10 @@ def test_backs_land_behind_their_fronts(duplex):
     pdf = open_pdf(deck_pdf(duplex=duplex, **{"back-offset": "0x0"}))
     width, height = page_sizes(pdf)[0]
     w, h = mm(63.5), mm(88.9)
-    assert len(pdf.pages) == 20  # 84 cards: ten sheets, each followed by its backs
+    assert len(pdf.pages) == 20  # 85 cards: ten sheets, each followed by its backs
     for front_page in (0, 18):  # a full sheet and the last, partly filled one
         fronts, backs = card_origins(pdf, front_page), card_origins(pdf, front_page + 1)
-        assert len(fronts) == len(backs) == (9 if front_page == 0 else 84 - 81)
+        assert len(fronts) == len(backs) == (9 if front_page == 0 else 85 - 81)
         for (fx, fy), (bx, by) in zip(fronts, backs):
             expected = (width - fx - w, fy) if duplex == "long" else (fx, height - fy - h)
             assert (bx, by) == pytest.approx(expected, abs=TOLERANCE)
@@ -282,16 +282,18 @@ def test_print_shop_pages_have_trim_and_bleed_boxes():
     code = SeedCode.make("deck", "roguelike", "moonpie", {"deck": "spells", "card-size": "tarot", "bleed": "3",
                                                            "layout": "print-shop"})
     pdf = open_pdf(build(code))
-    assert len(pdf.pages) == 2 * 14  # every spell, front then back
+    assert len(pdf.pages) == 2 * 15  # every spell and the notes card, front then back
     b, w, h = mm(3), inch(2.75), inch(4.75)
     for page in pdf.pages:
         media = [float(v) for v in page.MediaBox]
         assert media == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=TOLERANCE)
         assert [float(v) for v in page.TrimBox] == pytest.approx([b, b, b + w, b + h], abs=TOLERANCE)
         assert [float(v) for v in page.BleedBox] == pytest.approx(media, abs=TOLERANCE)
-    # Fronts and backs interleave: every even page draws the back form, no odd page does.
-    uses_form = ["Do" in [str(op) for _, op in pikepdf.parse_content_stream(p)] for p in pdf.pages]
-    assert uses_form == [False, True] * 14
+    # Fronts and backs interleave: every even page draws the back form, no odd page does (a front draws its
+    # picture's form only).
+    uses_form = [any(str(op) == "Do" and "pgback" in str(operands[0])
+                     for operands, op in pikepdf.parse_content_stream(p)) for p in pdf.pages]
+    assert uses_form == [False, True] * 15
     assert str(pdf.Root.ViewerPreferences.PrintScaling) == "/None"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -44,12 +45,12 @@ def creatures_pdf() -> bytes:
 def test_creature_deck_holds_every_creature_once(creatures_pdf):
     texts = page_texts(creatures_pdf)
     fronts = "\n".join(texts[0::2])
-    assert indexes(texts, "Creatures") == Counter(range(1, 85))
+    assert indexes(texts, "Creatures") == Counter(range(1, 86))  # the 84 creatures and the notes card
     names = [row.result for t in rules.creature_lists() for row in rules.tables()[t].rows]
     assert len(names) == 84
     for name in names:
         assert name in fronts, name
-    assert "Creatures" in texts[1] and "Creatures 1/84" not in texts[1]  # page 2 is backs only
+    assert "Creatures" in texts[1] and "Creatures 1/85" not in texts[1]  # page 2 is backs only
 
 
 def test_creature_cards_carry_the_rules_numbers():
@@ -83,20 +84,26 @@ def test_every_roguelike_deck_fits_every_card_size():
 def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
     deck = ROGUELIKE.module("deck").DECKS[name](code_for(name), {})
     table = rules.tables()[name]
-    assert [card.count for card in deck.cards] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
-    assert len(deck.printed_cards()) == 36
-    assert len(deck.cards) == len(table.rows)
+    *drawn, notes = deck.cards
+    assert [card.count for card in drawn] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+    assert len(deck.printed_cards()) == 36 + 1 and notes.reference  # the 36 falls, and the notes card
+    assert len(drawn) == len(table.rows)
     texts = page_texts(build(code_for(name)))
-    assert indexes(texts, deck.title) == Counter(range(1, 37))
+    assert indexes(texts, deck.title) == Counter(range(1, 38))
     fronts = " ".join(" ".join(texts[0::2]).split())
-    for row, card in zip(table.rows, deck.cards):
-        assert fronts.count(f"roll {row.roll_text} · {card.count} of 36") == card.count
+    for row, card in zip(table.rows, drawn):
+        # The chance, in words a card number ("Loot 2/37") cannot be taken for.
+        chances = "1 chance" if card.count == 1 else f"{card.count} chances"
+        assert fronts.count(f"· {row.roll_text} on {table.die_text} · {chances} in 36") == card.count
+    assert " of 36" not in fronts
 
 
 def test_encounter_deck_replaces_the_dice_and_is_shuffled_by_the_seed():
     first = decks.encounters_deck(code_for("encounters", seed="a"), {})
     again = decks.encounters_deck(code_for("encounters", seed="a"), {})
     other = decks.encounters_deck(code_for("encounters", seed="b"), {})
+    assert first.cards[-1].reference  # the notes card comes last, after the 36 shuffled cards
+    first, again, other = (replace(deck, cards=deck.cards[:-1]) for deck in (first, again, other))
     totals = Counter(int(card.stats[0].value) for card in first.cards)
     assert totals == Counter({t: 6 - abs(7 - t) for t in range(2, 13)})
     assert first == again
@@ -203,8 +210,8 @@ def test_json_format_gives_the_deck_as_data():
 
     data = json.loads(build(code_for("loot", format="json")))
     assert data["seed_code"].startswith("pg4:deck:roguelike:moonpie:")
-    assert data["printed"] == 36 and len(data["cards"]) == 11
-    assert data["cards"][0]["stats"] == [{"label": "Points", "value": "1"}]
+    assert data["printed"] == 37 and len(data["cards"]) == 12
+    assert data["cards"][0]["stats"] == [{"label": "Points", "value": "1", "note": ""}]
 
 
 @pytest.mark.parametrize(
@@ -288,7 +295,8 @@ def test_stat_labels_are_at_least_6_pt(size):
     deck = decks.creatures_deck(code_for("creatures"), {})
     for card in deck.cards:
         face = prepare(card, deck, CARD_SIZES[size])
-        assert face.stats and all(box.label_size >= 6 for box in face.stats), card.title
+        assert all(box.label_size >= 6 for box in face.stats), card.title
+        assert face.stats or face.stat_line or not card.stats, card.title
 
 
 def test_a_large_deck_says_it_is_laying_out_and_prints_the_same_bytes(tmp_path):

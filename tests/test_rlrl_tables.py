@@ -132,11 +132,12 @@ def test_colours_are_a_permutation_within_a_campaign_and_differ_between_seeds():
 
 def test_encounter_deck_has_a_card_per_monster_and_trap(tmp_path):
     deck = decks.encounters_deck(SeedCode("deck", "rlrl", "x"), {})
-    titles = [card.title for card in deck.cards]
+    titles = [card.title for card in deck.cards if not card.reference]
     for letter in rules.LETTERS:
         for row in rules.tables()[rules.monsters(letter)].rows:
             assert row.result in titles
     assert len(titles) == 20 + 9 + 2
+    assert deck.cards[-1].reference  # and the deck's notes card
     out = tmp_path / "deck.pdf"
     assert main(["deck", "encounters", "--system", "rlrl", "--seed", "x", "-o", str(out)]) in (0, None)
     text = " ".join(page_texts(out))
@@ -150,11 +151,23 @@ def test_every_trap_card_gives_its_rule_in_the_words_of_the_key():
             continue
         for row in rules.tables()[rules.traps(letter)].rows:
             card = next(card for card in deck.cards if card.title == row.result)
-            text = " ".join(paragraph.text for paragraph in card.body)
             rule = key.trap_text(key.trap_line(row.result, letter))
-            assert text == rule[0].upper() + rule[1:] + ".", row.result
+            assert card.body[0].text == rule[0].upper() + rule[1:] + ".", row.result
+            assert card.body[0].lead == "Sprung:" and "Disable Trap" in card.body[1].text, row.result
     dart = next(card for card in deck.cards if card.title == "Dart Trap")
     assert dart.body[0].text == "Attack 1d, damage 1d-2."
+
+
+def test_trap_cards_look_unlike_monster_cards():
+    """A trap has a colour, a badge and pictures of its own: a Dungeon Master tells the two apart at a glance."""
+    deck = decks.encounters_deck(SeedCode("deck", "rlrl", "x"), {})
+    traps = [card for card in deck.cards if card.kicker and "trap" in card.kicker]
+    monsters = [card for card in deck.cards if card.kicker and "monster" in card.kicker]
+    assert len(traps) == 9 and len(monsters) == 20
+    assert {card.accent for card in traps}.isdisjoint({card.accent or deck.accent for card in monsters})
+    assert all(card.tags == ("Trap",) for card in traps) and not any("Trap" in card.tags for card in monsters)
+    pictures = [card.picture for card in traps + monsters]
+    assert all(pictures) and len(set(pictures)) == len(pictures)
 
 
 @pytest.mark.parametrize("options", [{}, {"count": 2}, {"per-page": 2, "fillable": True}],

@@ -76,7 +76,7 @@ def test_drivethrucards_is_marked_pdf_x1a_honestly(dtc):
 
 def test_drivethrucards_boxes_are_the_card_and_its_eighth_inch_of_bleed(dtc):
     b, w, h = inch(1 / 8), mm(63.5), mm(88.9)
-    assert len(dtc.pages) == 1 + 15  # the deck's one back, then every front
+    assert len(dtc.pages) == 1 + 16  # the deck's one back, then every front (15 pieces of armor, the notes card)
     for page in dtc.pages:
         assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
         assert [float(v) for v in page.BleedBox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
@@ -85,8 +85,8 @@ def test_drivethrucards_boxes_are_the_card_and_its_eighth_inch_of_bleed(dtc):
 
 def test_drivethrucards_starts_with_the_back_then_the_fronts_in_order():
     texts = page_texts(build(vendor_code("drivethrucards")))
-    assert "Armor 1/15" not in texts[0] and "Armor" in texts[0]
-    assert ["Armor %d/15" % n in texts[n] for n in range(1, 16)] == [True] * 15
+    assert "Armor 1/16" not in texts[0] and "Armor" in texts[0]
+    assert ["Armor %d/16" % n in texts[n] for n in range(1, 17)] == [True] * 16
 
 
 def test_several_backs_go_each_before_its_own_front():
@@ -137,7 +137,7 @@ def test_image_shops_get_a_zip_of_rgb_pngs_at_their_size(vendor, pixels):
     archive = zipfile.ZipFile(io.BytesIO(data))
     names = archive.namelist()
     assert names == sorted(names)
-    assert names == ["armor-%03d-front.png" % n for n in range(1, 16)] + ["back.png"]
+    assert names == ["armor-%03d-front.png" % n for n in range(1, 17)] + ["back.png"]
     for info in archive.infolist():
         assert info.date_time == (2025, 11, 21, 0, 0, 0)
         png = archive.read(info)

@@ -13,8 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
 from ..units import mm
-from . import marks, text
-from .face import INK, PAPER, SAFE, CardTooFull, Metrics, mix
+from . import text
+from .face import INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_picture, has_picture, mix
 from .model import Card, Deck, Paragraph
 from .sizes import CardSize
 
@@ -29,18 +29,29 @@ class PreparedCounter:
     number_size: float
 
 
-def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedCounter:
+def _inner(m: Metrics) -> float:
+    return m.width - 2 * (SAFE + m.pt(22) * 1.1)
+
+
+def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
+    m = Metrics.of(size)
+    body = text.fit(list(card.body), _inner(m), m.height * 0.3, m.body_max, 5)
+    return body.size if body else None
+
+
+def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = None) -> PreparedCounter:
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
     number_size = m.pt(22)
-    inner = m.width - 2 * (SAFE + number_size * 1.1)
-    title = text.fit([Paragraph(card.title)], inner, m.pt(30), m.pt(13), m.pt(7, 6), font=fonts.SERIF_BOLD,
+    inner = _inner(m)
+    title = text.fit([Paragraph(card.title)], inner, m.pt(30), m.pt(13), m.pt(7, LEGIBLE), font=fonts.SERIF_BOLD,
                      max_lines=2)
     if title is None:
         raise CardTooFull(f"{where}: the title does not fit on a {size.name} card")
     body = None
     if card.body:
-        body = text.fit(list(card.body), inner, m.height * 0.3, m.pt(8.5), 5)
+        most, least = (body_size, body_size) if body_size is not None else (m.body_max, 5)
+        body = text.fit(list(card.body), inner, m.height * 0.3, most, least)
         if body is None:
             raise CardTooFull(f"{where}: the text does not fit on a {size.name} card; shorten it")
     return PreparedCounter(card, title, body, number_size)
@@ -62,15 +73,21 @@ def draw(c: Canvas, face: PreparedCounter, deck: Deck, size: CardSize, bleed: fl
         c.translate(cx, cy)
         c.rotate(angle)
         distance = reach[angle] - SAFE - face.number_size * 0.2
-        c.setFillColorRGB(*accent)
-        c.circle(0, -distance + face.number_size * 0.35, face.number_size * 0.62, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
+        if deck.ink_saver:  # a ring and a number in the accent, not a solid disc
+            c.setStrokeColorRGB(*accent)
+            c.setLineWidth(mm(0.6))
+            c.circle(0, -distance + face.number_size * 0.35, face.number_size * 0.62, stroke=1, fill=0)
+            c.setFillColorRGB(*accent)
+        else:
+            c.setFillColorRGB(*accent)
+            c.circle(0, -distance + face.number_size * 0.35, face.number_size * 0.62, stroke=0, fill=1)
+            c.setFillColorRGB(1, 1, 1)
         c.setFont(fonts.MONO_BOLD, face.number_size)
         c.drawCentredString(0, -distance, number)
         c.restoreState()
     title_top = cy + m.height * 0.05
-    if face.card.emblem:
-        marks.emblem(c, face.card.emblem, cx, cy + m.height * 0.17, m.width * 0.28, face.card.tint)
+    if has_picture(face.card):
+        draw_picture(c, face.card, cx, cy + m.height * 0.17, m.width * 0.28, accent, deck.ink_saver)
     c.setFillColorRGB(*mix(accent, INK, 0.4))
     left = SAFE + face.number_size * 1.1
     face.title.draw(c, left, title_top, m.width - 2 * left, align="center")

@@ -1,8 +1,13 @@
 """The face kinds, chosen per card by ``Card.face``: each prepares a card once, then draws it.
 
-text: the generic face (title band, stats, badges, words); tile: a stone
-path drawing whose paths meet the neighbour's at the edge midpoints;
+text: the generic face (title band, stats, badges, words, a picture); tile: a
+stone path drawing whose paths meet the neighbour's at the edge midpoints;
 character: a portrait with traits; counter: an effect card turned to count.
+
+One type size for a deck's words: ``deck_body_size`` finds the largest size at
+which every card of the deck fits its words (each face kind that sets words
+says how large they may be on a card, ``largest_body``), and every card but a
+reference card (``Card.reference``: rules to read) is set at it.
 """
 
 from __future__ import annotations
@@ -11,12 +16,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
 from ..render import fonts
-from . import character_face, counter_face, face, glyphs, layout_face, tile_face
+from . import character_face, counter_face, face, glyphs, icons, layout_face, tile_face
 from .model import FACE_KINDS, Card, Deck
 from .sizes import CardSize
 
 _KINDS = {"text": face, "tile": tile_face, "character": character_face, "counter": counter_face}
 assert tuple(_KINDS) == FACE_KINDS
+
+_LAST: list = []  # the last deck and card size measured, with its body size: a deck's cards are prepared in a row
 
 
 def prepare_face(card: Card, deck: Deck, size: CardSize):
@@ -26,8 +33,32 @@ def prepare_face(card: Card, deck: Deck, size: CardSize):
     if kind is None:
         raise PrintgenError(f"{card.source or card.title}: no face kind {card.face!r}; kinds are: "
                             f"{', '.join(FACE_KINDS)}")
-    glyphs.check(card.source or f"{deck.title} card {card.title!r}", printed_texts(card, deck))
-    return kind.prepare(card, deck, size)
+    where = card.source or f"{deck.title} card {card.title!r}"
+    glyphs.check(where, printed_texts(card, deck))
+    if card.picture:
+        icons.check(card.picture, where)
+    body_size = None if card.reference or not card.body else deck_body_size(deck, size)
+    return kind.prepare(card, deck, size, body_size=body_size)
+
+
+def deck_body_size(deck: Deck, size: CardSize) -> float | None:
+    """The one size of the words on the deck's cards: the largest at which every card's fit (None: some card
+    fits nowhere, and preparing it will say so)."""
+    if _LAST and _LAST[0] is deck and _LAST[1] == size:
+        return _LAST[2]
+    found: dict[int, float] = {}
+    for card in deck.cards:
+        kind = _KINDS.get(card.face)
+        if card.reference or not card.body or not hasattr(kind, "largest_body"):
+            continue
+        largest = kind.largest_body(card, deck, size)
+        if largest is None:
+            found = {}
+            break
+        found[id(card)] = largest
+    chosen = min(found.values()) if found else None
+    _LAST[:] = [deck, size, chosen, found]
+    return chosen
 
 
 def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
@@ -35,6 +66,7 @@ def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
     texts = [(card.title, fonts.SERIF_BOLD), (card.kicker, fonts.SERIF_ITALIC), (deck.title, fonts.MONO)]
     texts += [(stat.label.upper(), fonts.SERIF_BOLD) for stat in card.stats]
     texts += [(stat.value, fonts.MONO_BOLD) for stat in card.stats]
+    texts += [(stat.note, fonts.SERIF_ITALIC) for stat in card.stats]
     texts += [(tag.upper(), fonts.SERIF_BOLD) for tag in card.tags]
     texts += [(paragraph.lead, fonts.SERIF_BOLD) for paragraph in card.body]
     texts += [(paragraph.text, fonts.SERIF) for paragraph in card.body]
@@ -51,12 +83,24 @@ def draw_face(c: Canvas, prepared, deck: Deck, size: CardSize, bleed: float, ind
     _KINDS[prepared.card.face].draw(c, prepared, deck, size, bleed, index_text)
 
 
-def shrunk_below(prepared, floor: float) -> bool:
-    """Whether a prepared card's title, body or stat labels came out smaller than ``floor`` pt.
-
-    Every face kind keeps its fitted title and body as ``title`` and ``body``
-    (either may be None); the text face also has its stat boxes.
-    """
+def type_sizes(prepared) -> list[float]:
+    """Every size of type a prepared card prints at, but its index line (6 pt at least on every card):
+    its title, words, stat labels and notes, badges, the line under its title and any other label."""
     sizes = [fitted.size for fitted in (getattr(prepared, "title", None), getattr(prepared, "body", None)) if fitted]
     sizes += [box.label_size for box in getattr(prepared, "stats", ())]
+    if getattr(prepared, "tags", ()):
+        sizes.append(prepared.tag_size)
+    sizes += list(getattr(prepared, "labels", ()))
+    return sizes
+
+
+def shrunk_below(prepared, floor: float) -> bool:
+    """Whether any type on a prepared card came out smaller than ``floor`` pt (see ``type_sizes``) by its own
+    doing: words set at the deck's size count only on a card whose words would not fit at ``floor`` by
+    themselves (shortening those brings the whole deck's words back up)."""
+    sizes = type_sizes(prepared)
+    body = getattr(prepared, "body", None)
+    own = _LAST[3].get(id(prepared.card)) if len(_LAST) > 3 else None
+    if body is not None and own is not None and own >= floor - 1e-9:
+        sizes.remove(body.size)
     return any(size < floor - 1e-9 for size in sizes)

@@ -9,7 +9,8 @@ that way.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,6 +23,24 @@ GOLD: Color = (0.86, 0.68, 0.2)
 STEEL: Color = (0.55, 0.58, 0.62)
 WOOD: Color = (0.5, 0.33, 0.18)
 WATER: Color = (0.25, 0.5, 0.8)
+HOLE: Color = (0.05, 0.05, 0.06)
+_FILLS = ("RED", "GOLD", "STEEL", "WOOD", "WATER", "HOLE")  # the colours pale() lightens
+
+
+@contextmanager
+def pale(amount: float = 0.6) -> Iterator[None]:
+    """Emblems drawn inside are filled in light tints of their colours (--ink-saver): no large dark fill."""
+    saved = {name: globals()[name] for name in _FILLS}
+    globals().update({name: lighter(colour, amount) for name, colour in saved.items()})
+    try:
+        yield
+    finally:
+        globals().update(saved)
+
+
+def lighter(colour: Color, amount: float = 0.6) -> Color:
+    """``colour`` moved ``amount`` of the way to white."""
+    return tuple(v + (1 - v) * amount for v in colour)  # type: ignore[return-value]
 
 
 def _poly(c: Canvas, points: list[tuple[float, float]], fill: Color | None, stroke: Color | None = INK,
@@ -311,7 +330,7 @@ def scroll(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None)
 
 def ladder(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     """A ladder going down into a hole."""
-    c.setFillColorRGB(0.05, 0.05, 0.06)
+    c.setFillColorRGB(*HOLE)
     c.ellipse(cx - s * 0.48, cy - s * 0.4, cx + s * 0.48, cy + s * 0.25, stroke=0, fill=1)
     c.setStrokeColorRGB(*WOOD)
     c.setLineWidth(s * 0.06)
@@ -397,6 +416,20 @@ SLOT_EMBLEMS = {"primary": "sword", "secondary": "shield", "head": "helm", "ches
                 "both-hands": "maul"}
 
 
+SYMBOL_INNER = 0.72  # a symbol's drawing, of its box's height
+
+
+def _coin_number(text: str) -> float:
+    """A coin's number, of the coin's height: smaller for two digits."""
+    return 0.62 if len(text) < 2 else 0.5
+
+
+def least_symbol_size(symbols: tuple[Symbol, ...], legible: float) -> float:
+    """The least height of a row of these symbols at which every number on a coin is ``legible`` pt."""
+    return max((legible / (SYMBOL_INNER * _coin_number(s.value)) for s in symbols if s.kind == "gold" and s.value),
+               default=0.0)
+
+
 def symbol_width(symbol: Symbol, size: float) -> float:
     """How wide a symbol is drawn at height ``size``."""
     if symbol.kind == "slot" and symbol.value == "both-hands":
@@ -413,12 +446,12 @@ def draw_symbol(c: Canvas, symbol: Symbol, x: float, y: float, size: float) -> N
     c.setLineWidth(0.5)
     c.setFillColorRGB(0.97, 0.95, 0.9)
     c.roundRect(x, y, width, size, size * 0.25, stroke=1, fill=1)
-    inner = size * 0.72
+    inner = size * SYMBOL_INNER
     if symbol.kind == "gold":
         coin(c, cx, cy, inner)
         c.setFillColorRGB(*INK)
         text = symbol.value
-        font_size = inner * (0.62 if len(text) < 2 else 0.5)
+        font_size = inner * _coin_number(text)
         c.setFont(fonts.MONO_BOLD, font_size)
         c.drawCentredString(cx, cy - font_size * 0.36, text)
     elif symbol.kind == "trade":

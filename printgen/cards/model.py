@@ -6,7 +6,7 @@ system's deck module or read from a user's file, and laid out by ``render``.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 Color = tuple[float, float, float]
 
@@ -19,6 +19,7 @@ OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 class Stat:
     label: str
     value: str
+    note: str = ""  # a few words under the value that say what it counts ("per 10 levels")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class BackStyle:
     accent: Color
     mark: str = "@"
     subtitle: str = ""
+    ink_saver: bool = False  # light paper with the mark in outline colour, in place of a dark field
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,10 @@ class Card:
     tint: Color | None = None  # the emblem's colour (a potion's)
     symbols: tuple[Symbol, ...] = ()  # the marks at the foot of the card
     back_style: BackStyle | None = None  # the card's family back; None: the deck's back
+    picture: str = ""  # an icon of the set (cards/icons.py) drawn on the face; "" for none
+    full_art: bool = False  # a boss: its picture fills the card behind its words
+    reference: bool = False  # a card of rules to read (a reference, the deck's notes): its words at a size of
+    # their own; every other card of a deck sets its words at the deck's one size
 
 
 @dataclass(frozen=True)
@@ -76,12 +82,24 @@ class Deck:
     back_title: str = ""  # the big word on the back; default: the title
     back_subtitle: str = ""
     accent: Color = (0.2, 0.25, 0.35)
+    ink_saver: bool = False  # light backs and faces, no large dark fills (a print option, not the deck's data)
 
     def printed_cards(self) -> list[Card]:
         """Every card as many times as its count, in deck order."""
         return [card for card in self.cards for _ in range(card.count)]
 
+    def default_back(self, card: Card) -> BackStyle:
+        """The back of a card of no family: the deck's, with the card's own word if it has one."""
+        return BackStyle(card.back or self.back_title or self.title, self.accent, "@", self.back_subtitle)
+
+    def with_ink_saver(self) -> "Deck":
+        """The deck printed with --ink-saver: every card's back light, and the faces told to save ink."""
+        cards = tuple(replace(card, back_style=replace(card.back_style or self.default_back(card), ink_saver=True))
+                      for card in self.cards)
+        return replace(self, cards=cards, ink_saver=True)
+
     def as_data(self) -> dict:
         data = asdict(self)
+        del data["ink_saver"]
         data["printed"] = len(self.printed_cards())
         return data

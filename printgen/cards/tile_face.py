@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from . import marks, text
-from .face import SAFE, CardTooFull, Metrics
+from .face import LEGIBLE, SAFE, CardTooFull, Metrics, draw_picture, has_picture
 from .model import EDGES, OPPOSITE, Card, Color, Deck, Paragraph
 from .sizes import CardSize
 
@@ -28,6 +28,8 @@ STONE: Color = (0.8, 0.76, 0.68)
 STONE_EDGE: Color = (0.6, 0.56, 0.5)
 ARROW: Color = (0.82, 0.08, 0.08)
 PLATE: Color = (0.96, 0.93, 0.85)
+LIGHT_ROCK: Color = (0.88, 0.87, 0.85)  # --ink-saver's rock and its grain
+LIGHT_GRAIN: Color = (0.83, 0.82, 0.8)
 
 
 def path_width(size: CardSize) -> float:
@@ -49,7 +51,10 @@ class PreparedTile:
     plate_width: float
 
 
-def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedTile:
+PLATE_ROOMS = (0.26, 0.34)  # the plate's words may fill this share of the card's height; the second where need be
+
+
+def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = None) -> PreparedTile:
     where = card.source or f"{deck.title} card {card.title!r}"
     bad = [edge for edge in card.paths if edge not in EDGES]
     if bad or not card.paths or len(set(card.paths)) != len(card.paths):
@@ -60,44 +65,59 @@ def prepare(card: Card, deck: Deck, size: CardSize) -> PreparedTile:
     plate_width = m.width * 0.8
     title = body = None
     if card.body or card.kicker:
-        title = text.fit([Paragraph(card.title)], plate_width - mm(3), m.pt(24), m.pt(11), m.pt(6.5, 6),
+        title = text.fit([Paragraph(card.title)], plate_width - mm(3), m.pt(24), m.pt(11), m.pt(6.5, LEGIBLE),
                          font=fonts.SERIF_BOLD, max_lines=2)
         if title is None:
             raise CardTooFull(f"{where}: the title does not fit on the plate of a {size.name} tile")
     if card.body:
-        body = text.fit(list(card.body), plate_width - mm(3), m.height * 0.26, m.pt(8.5), 5)
+        most, least = (body_size, body_size) if body_size is not None else (m.body_max, 5)
+        for room in PLATE_ROOMS:
+            body = text.fit(list(card.body), plate_width - mm(3), m.height * room, most, least)
+            if body is not None:
+                break
         if body is None:
             raise CardTooFull(f"{where}: the text does not fit on the plate of a {size.name} tile; shorten it")
     return PreparedTile(card, title, body, plate_width)
 
 
+def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
+    """The largest size the plate's words fit at, in the larger plate if need be."""
+    m = Metrics.of(size)
+    for room in PLATE_ROOMS:
+        body = text.fit(list(card.body), m.width * 0.8 - mm(3), m.height * room, m.body_max, 5)
+        if body is not None and (body.size >= LEGIBLE or room == PLATE_ROOMS[-1]):
+            return body.size
+    return None
+
+
 def draw(c: Canvas, tile: PreparedTile, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
     m = Metrics.of(size)
-    c.doForm(_texture(c, "rock", size, bleed, lambda: _rock(c, m, bleed)))
-    _paths(c, tile.card.paths, size, bleed)
+    light = deck.ink_saver
+    c.doForm(_texture(c, "rock" + ("-light" if light else ""), size, bleed, lambda: _rock(c, m, bleed, light)))
+    _paths(c, tile.card.paths, size, bleed, light)
     cx, cy = m.width / 2, m.height / 2
     if tile.card.arrow:
-        _arrow(c, tile.card.arrow, cx, cy, path_width(size))
-    if tile.card.emblem:
+        _arrow(c, tile.card.arrow, cx, cy, path_width(size), light)
+    if has_picture(tile.card):
         at = cy + (m.height * 0.14 if tile.title else 0.0)
-        marks.emblem(c, tile.card.emblem, cx, at, path_width(size) * 0.8, tile.card.tint)
+        draw_picture(c, tile.card, cx, at, path_width(size) * 0.8, tile.card.accent or deck.accent, light)
     if tile.title:
         _plate(c, tile, m)
     # The index runs up the left edge, in the rock below the west path, so no path hides it.
     c.saveState()
     c.translate(SAFE + m.index_size * 1.05, SAFE)  # the letters' tops, turned, reach left of the baseline
     c.rotate(90)
-    c.setFillColorRGB(0.82, 0.8, 0.76)
+    c.setFillColorRGB(*((0.38, 0.36, 0.34) if light else (0.82, 0.8, 0.76)))
     c.setFont(fonts.MONO, m.index_size)
     c.drawString(0, 0, index_text)
     c.restoreState()
 
 
-def _rock(c: Canvas, m: Metrics, bleed: float) -> None:
-    """Dark rock with a faint grain of chipped stones, the same on every tile."""
-    c.setFillColorRGB(*ROCK)
+def _rock(c: Canvas, m: Metrics, bleed: float, light: bool = False) -> None:
+    """Dark rock with a faint grain of chipped stones, the same on every tile; to save ink, pale rock."""
+    c.setFillColorRGB(*(LIGHT_ROCK if light else ROCK))
     c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
-    c.setFillColorRGB(*ROCK_GRAIN)
+    c.setFillColorRGB(*(LIGHT_GRAIN if light else ROCK_GRAIN))
     pitch = mm(4.5) * m.scale
     rows = int((m.height + 2 * bleed) / pitch) + 2
     columns = int((m.width + 2 * bleed) / pitch) + 2
@@ -127,20 +147,21 @@ def _path_shape(c: Canvas, paths: tuple[str, ...], size: CardSize, bleed: float)
     return shape
 
 
-def _paths(c: Canvas, paths: tuple[str, ...], size: CardSize, bleed: float) -> None:
+def _paths(c: Canvas, paths: tuple[str, ...], size: CardSize, bleed: float, light: bool = False) -> None:
     c.saveState()
-    c.setFillColorRGB(*MORTAR)
+    c.setFillColorRGB(*((1.0, 1.0, 1.0) if light else MORTAR))
     c.setStrokeColorRGB(*STONE_EDGE)
     c.setLineWidth(mm(0.8))
     c.drawPath(_path_shape(c, paths, size, bleed), stroke=1, fill=1, fillMode=1)
     c.clipPath(_path_shape(c, paths, size, bleed), stroke=0, fill=0, fillMode=1)
-    c.doForm(_texture(c, "cobbles", size, bleed, lambda: _cobbles(c, size, bleed)))
+    paving = _texture(c, "cobbles" + ("-light" if light else ""), size, bleed, lambda: _cobbles(c, size, bleed, light))
+    c.doForm(paving)
     c.restoreState()
 
 
 def _texture(c: Canvas, kind: str, size: CardSize, bleed: float, paint) -> str:
     """The rock or the paving of a card, drawn once per document as a form and reused on every tile."""
-    name = f"pgtile{kind}{size.name}{round(bleed * 100)}"
+    name = f"pgtile{kind}{size.name}{round(bleed * 100)}".replace("-", "")
     if not c.hasForm(name):
         c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=size.width + bleed, uppery=size.height + bleed)
         paint()
@@ -148,8 +169,9 @@ def _texture(c: Canvas, kind: str, size: CardSize, bleed: float, paint) -> str:
     return name
 
 
-def _cobbles(c: Canvas, size: CardSize, bleed: float) -> None:
-    """Rows of rounded paving stones, in a running bond centred on the card, so neighbours line up."""
+def _cobbles(c: Canvas, size: CardSize, bleed: float, light: bool = False) -> None:
+    """Rows of rounded paving stones, in a running bond centred on the card, so neighbours line up; to save
+    ink, their outlines on white."""
     stone_w, stone_h, gap = mm(5.2), mm(3.6), mm(0.7)
     pitch_x, pitch_y = stone_w + gap, stone_h + gap
     cx, cy = size.width / 2, size.height / 2
@@ -164,11 +186,12 @@ def _cobbles(c: Canvas, size: CardSize, bleed: float) -> None:
             c.setFillColorRGB(*(max(0.0, v - shade) for v in STONE))
             x = cx + i * pitch_x + shift - stone_w / 2
             y = cy + j * pitch_y - stone_h / 2
-            c.roundRect(x, y, stone_w, stone_h, mm(1), stroke=1, fill=1)
+            c.roundRect(x, y, stone_w, stone_h, mm(1), stroke=1, fill=0 if light else 1)
 
 
-def _arrow(c: Canvas, edge: str, cx: float, cy: float, width: float) -> None:
-    """A red arrow along the path, pointing at ``edge``: turn the tile so it points away from you."""
+def _arrow(c: Canvas, edge: str, cx: float, cy: float, width: float, light: bool = False) -> None:
+    """A red arrow along the path, pointing at ``edge``: turn the tile so it points away from you; to save ink,
+    a red outline on white."""
     length = width * 1.1
     shaft = width * 0.14
     head = width * 0.4
@@ -184,8 +207,8 @@ def _arrow(c: Canvas, edge: str, cx: float, cy: float, width: float) -> None:
     for point in points[1:]:
         path.lineTo(*point)
     path.close()
-    c.setFillColorRGB(*ARROW)
-    c.setStrokeColorRGB(1, 1, 1)
+    c.setFillColorRGB(*((1.0, 1.0, 1.0) if light else ARROW))
+    c.setStrokeColorRGB(*(ARROW if light else (1.0, 1.0, 1.0)))
     c.setLineWidth(mm(0.6))
     c.drawPath(path, stroke=1, fill=1)
     c.restoreState()
@@ -196,7 +219,7 @@ def _plate(c: Canvas, tile: PreparedTile, m: Metrics) -> None:
     pad = mm(1.5)
     height = tile.title.height + (tile.body.height + mm(1) if tile.body else 0.0) + 2 * pad
     left = (m.width - tile.plate_width) / 2
-    top = m.height * 0.42
+    top = max(m.height * 0.42, m.content_bottom + height)
     c.setFillColorRGB(*PLATE)
     c.setStrokeColorRGB(0.35, 0.3, 0.25)
     c.setLineWidth(mm(0.5))

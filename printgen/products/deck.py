@@ -24,7 +24,7 @@ from ..errors import PrintgenError
 from .. import games, progress
 from ..options import Option, number_text
 from ..units import mm, to_mm
-from . import DPI_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
+from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -48,6 +48,7 @@ class DeckRequest:
     card_layout: Path | None = None  # the user's own layout
     layout_digest: str | None = None
     pictures_digest: str | None = None  # every picture and font the layout reads, together
+    ink_saver: bool = False
 
 
 def _vendor_bleed(values) -> str:
@@ -80,6 +81,7 @@ PRINT_OPTIONS = (
            flag=True, default="no", when=ON_SHEETS),
     Option("gutter", "Space in mm between cards on a sheet, for cutting each card out by hand.",
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
+    INK_SAVER_OPTION,
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
@@ -203,7 +205,8 @@ def deck_request(request: Request) -> DeckRequest:
     deck_options = {option.name: values[option.name] for option in declared}
     layout = data.parent / values["card-layout"] if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
-                       values["sheet"], layout, values["card-layout-sha256"], values["pictures-sha256"])
+                       values["sheet"], layout, values["card-layout-sha256"], values["pictures-sha256"],
+                       values["ink-saver"])
 
 
 def load(request: Request, deck_request_: DeckRequest) -> Deck:
@@ -277,6 +280,8 @@ def build(request: Request) -> bytes:
     from ..cards.progress import Progress
     from ..cards.render import LEGIBLE, render_deck
 
+    if wanted.ink_saver:
+        deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
     return render_deck(deck, wanted.options, request.code,
                        Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))

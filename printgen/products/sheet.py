@@ -23,7 +23,8 @@ from ..errors import PrintgenError
 from ..options import Option
 from ..seed import SeedCode
 from ..units import Paper, mm
-from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
+from . import (DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options,
+               made_by, register)
 
 if TYPE_CHECKING:  # ReportLab and pikepdf load only when sheets are drawn
     from reportlab.pdfgen.canvas import Canvas
@@ -61,7 +62,7 @@ OPTIONS = (
     Option("per-page", "Sheets to a page, where the game's sheet is small enough.",
            choices=tuple(str(n) for n in PER_PAGE_CHOICES), default="1"),
     Option("fillable", "Make the blanks PDF form fields a player can type into.", flag=True, default="no"),
-    Option("ink-saver", "Light lines and no solid fills.", flag=True, default="no"),
+    INK_SAVER_OPTION,
     TEMPLATES_OPTION,
 )
 

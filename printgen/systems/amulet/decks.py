@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...words import say_for
 from . import GAME, room_rolls, rules, swarms
@@ -15,31 +19,37 @@ ROOM_SIZES = (1, 2, 3, 4, 5)
 
 
 # Stat values stay short enough for every card size the deck command offers, down to mini (two stats a row on
-# a monster card, three on a swarm card); the card's text says what they stand for (words.toml [card.value]).
+# a monster card, three on a swarm card); a few words under a value say what it counts (words.toml [card.note]).
 
 
-def _health(monster: dict) -> str:
+def _health(monster: dict) -> Stat:
     if monster["code"] == "generator":
-        return say("card.value.per-grade", value=monster["health"])
+        return stat("health", str(monster["health"]), say("card.note.per-grade"))
     if monster["code"] == "mini-boss":
-        return say("card.value.per-ten-levels", value=monster["health"])
-    return say("card.value.one-potion") if monster["health"] == 0 else str(monster["health"])
+        return stat("health", str(monster["health"]), say("card.note.per-ten-levels"))
+    if monster["health"] == 0:  # only a potion harms it: one destroys it
+        return stat("health", "1", say("card.note.potion"))
+    return stat("health", str(monster["health"]))
 
 
-def _speed(monster: dict) -> str:
+def _speed(monster: dict) -> Stat:
     if monster["code"] == "mini-boss":
-        return say("card.value.plus-one-per-ten-levels", value=monster["speed"])
-    return str(monster["speed"])
+        return stat("speed", str(monster["speed"]), say("card.note.plus-one-per-ten-levels"))
+    return stat("speed", str(monster["speed"]))
 
 
-def stat(code: str, value: str) -> Stat:
-    return Stat(say(f"stat.{code}"), value)
+def stat(code: str, value: str, note: str = "") -> Stat:
+    return Stat(say(f"stat.{code}"), value, note)
+
+
+def _picture(code: str) -> tuple[str, tuple[float, float, float] | None]:
+    """A monster's picture and its colour, from data/pictures.toml."""
+    return icons.parse(GAME.data("pictures")["monster"][code])
 
 
 def monster_card(monster: dict) -> Card:
     boss = monster["code"] == "mini-boss"
-    stats = (stat("health", _health(monster)), stat("melee", monster["melee"]), stat("shot", monster["shot"]),
-             stat("speed", _speed(monster)))
+    stats = (_health(monster), stat("melee", monster["melee"]), stat("shot", monster["shot"]), _speed(monster))
     body = [Paragraph(rules.tactics(monster["code"]), say("card.tactics"))]
     tags = []
     if monster.get("potions_only"):
@@ -48,25 +58,22 @@ def monster_card(monster: dict) -> Card:
         tags.append(say("card.tag.vanishes-on-hit"))
     if monster.get("evades"):
         tags.append(say("card.tag.evades"))
-    if monster.get("designed"):
-        tags.append(say("card.tag.designed"))
-        if boss:
-            body.append(Paragraph(say("card.designed-deep")))
-        elif monster["code"] == "generator":
-            body.append(Paragraph(say("card.designed-graded", die=f"1d{room_rolls.GENERATOR_GRADES}")))
-        else:
-            body.append(Paragraph(say("card.designed")))
+    if monster["code"] == "generator":
+        body.append(Paragraph(say("card.graded", die=f"1d{room_rolls.GENERATOR_GRADES}")))
     elif monster["code"] in SWARMING:
         scatter = swarms.SCATTER_TIMES * monster["health"]
         body.append(Paragraph(f"{say('swarm.size')} {say('swarm.scatter', health=scatter)}", say("card.swarms")))
-    kicker = say("card.kicker.designed") if monster.get("designed") else say("card.kicker.monster")
-    return Card(monster["name"], kicker, stats, tuple(tags), tuple(body))
+    picture, tint = _picture(monster["code"])
+    return Card(monster["name"], say("card.kicker.monster"), stats, tuple(tags), tuple(body), picture=picture,
+                tint=tint, full_art=boss)
 
 
 def monsters_deck(code: SeedCode, options: dict) -> Deck:
     cards = tuple(monster_card(m) for m in rules.monsters().values())
     title = say("card.deck.monsters")
-    return Deck("monsters", title, cards, back_title=GAME.title, back_subtitle=title, accent=(0.45, 0.1, 0.15))
+    accent = (0.45, 0.1, 0.15)
+    notes = notes_card(title, (Paragraph(say("card.notes.designed")),), accent)
+    return Deck("monsters", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent)
 
 
 def swarm_card(monster: dict, percent: int) -> Card:
@@ -75,7 +82,7 @@ def swarm_card(monster: dict, percent: int) -> Card:
     scatter = swarms.SCATTER_TIMES * monster["health"]
     stats = (Stat(say("card.stat.scatters"), say("card.value.below", value=scatter)),
              Stat(say("card.stat.swarms"), say("card.value.all") if reach == "all" else str(reach)),
-             stat("speed", str(monster["speed"])))
+             stat("speed", str(monster["speed"])))  # the swarm's own: no note
     if monster["shot"] != "0":
         attacks = [say("card.attacks-and-shots", reach=swarms.reach_words(reach), melee=monster["melee"],
                        shot=monster["shot"]), say("swarm.attack"), say("swarm.shots")]
@@ -87,15 +94,18 @@ def swarm_card(monster: dict, percent: int) -> Card:
             Paragraph(" ".join(attacks), say("card.attacks-lead")),
             Paragraph(" ".join(head_count), say("card.head-count-lead"))]
     tags = (say("card.tag.potions-only"),) if monster.get("potions_only") else ()
+    picture, tint = _picture(monster["code"])
     return Card(say("card.swarm-title", name=monster["name"], percent=percent), say("card.kicker.swarm"), stats, tags,
-                tuple(body))
+                tuple(body), picture=" ".join([picture] * (percent // 25)), tint=tint)  # a monster a quarter
 
 
 def swarms_deck(code: SeedCode, options: dict) -> Deck:
     monsters = rules.monsters()
     cards = tuple(swarm_card(monsters[m], p) for m in SWARMING for p in PERCENTS)
     title = say("card.deck.swarms")
-    return Deck("swarms", title, cards, back_title=GAME.title, back_subtitle=title, accent=(0.15, 0.2, 0.4))
+    accent = (0.15, 0.2, 0.4)
+    notes = notes_card(title, (Paragraph(say("card.notes.swarms")),), accent)
+    return Deck("swarms", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent)
 
 
 # The decks the game declares, by name (the deck contract: build(code, options) -> Deck).

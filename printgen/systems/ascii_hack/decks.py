@@ -8,12 +8,15 @@ looks (and in the JSON).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.notes import PICTURE as NOTES_PICTURE, notes_card
 from ...seed import SeedCode
 from ...words import say_for
-from . import obstacles, rules
+from . import GAME, obstacles, rules
 
 say = say_for(__package__)
 
@@ -27,6 +30,7 @@ def _deck(family: str, name: str):
         genre = options["genre"]
         cards = [_about(family, genre)] + [card(item, genre) for item in obstacles.deal(code, family, genre)]
         title = say(f"deck.{name}")
+        cards.append(_notes(family, title))
         return Deck(name, title, tuple(cards), back_title=title,
                     back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS[family])
 
@@ -39,6 +43,7 @@ def obstacles_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
     cards = [_about("obstacle", genre)] + [card(item, genre, say("card.number", number=item["number"]))
                                            for item in rolled]
     title = say("deck.obstacles")
+    cards.append(_notes("obstacle", title))
     return Deck("obstacles", title, tuple(cards), back_title=title,
                 back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS["obstacle"])
 
@@ -47,7 +52,18 @@ def card(item: dict[str, Any], genre: str, label: str = "") -> Card:
     family = item["family"]
     kicker = " · ".join(filter(None, [label, say(f"family.{family}"), say(f"genre.{genre}")]))
     stats, body = _FACES[family](item)
-    return Card(item["name"], kicker, tuple(stats), (), (Paragraph(item["line"]), *body))
+    picture, tint = picture_of(item["name"], family)
+    return Card(item["name"], kicker, tuple(stats), (), (Paragraph(item["line"]), *body), picture=picture, tint=tint)
+
+
+def picture_of(name: str, family: str) -> tuple[str, tuple[float, float, float] | None]:
+    """A prompt's picture: the first of its name's words, from the last back, that data/pictures.toml knows,
+    else its family's."""
+    pictures = GAME.data("pictures")
+    for word in reversed(re.findall(r"[a-z]+", name.lower().replace("'s", ""))):
+        if word in pictures["word"]:
+            return icons.parse(pictures["word"][word])
+    return icons.parse(pictures["family"][family])
 
 
 def _about(family: str, genre: str) -> Card:
@@ -58,15 +74,21 @@ def _about(family: str, genre: str) -> Card:
         body = [Paragraph(say(f"about.{family}", cost=cost, slain=say("rule.slain"), trap=say("rule.trap"),
                               environ=say("rule.environ"), entrance=say("rule.entrance"),
                               device=rules.capital(say("rule.device", cost=obstacles.DEVICE_COST))))]
-    if family != "device":  # what the seed chose: the "Suggested builds" note, as the notes list it
-        body.append(Paragraph(rules.note("Suggested builds"), say("about.suggestions")))
     genre_name = say(f"genre.{genre}")
     if family == "obstacle":
         body.append(Paragraph(say("about.rolled")))
-        return Card(say("about.title"), say("about.obstacle-kicker", genre=genre_name), (), (), tuple(body))
+        return Card(say("about.title"), say("about.obstacle-kicker", genre=genre_name), (), (), tuple(body),
+                    picture=NOTES_PICTURE, reference=True)
     body.append(Paragraph(say("about.shuffled")))
     return Card(say("about.title"), say("about.kicker", kind=say(f"family.{family}"), genre=genre_name), (), (),
-                tuple(body))
+                tuple(body), picture=NOTES_PICTURE, reference=True)
+
+
+def _notes(family: str, title: str) -> Card:
+    """The notes card that ends a deck: what the seed chose (the "Suggested builds" note, as the notes list it),
+    and whose pictures the deck shows."""
+    chosen = () if family == "device" else (Paragraph(rules.note("Suggested builds"), say("about.suggestions")),)
+    return notes_card(title, chosen, ACCENTS[family])
 
 
 def _sentence(phrases: list[str]) -> str:

@@ -11,7 +11,7 @@ import json
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...cards import marks
+from ...cards import icons, marks
 from ...cards.model import Paragraph
 from ...cards import text
 from ...render import fonts
@@ -183,7 +183,9 @@ def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
     for edge in cell.paths:  # the paths of the card laid here, as the map counts them
         c.rect(*arms[edge], stroke=0, fill=1)
     drawn = emblem(cell.card)
-    if drawn:
+    if cell.card.partition(":")[0] in LABELLED:
+        _labelled(c, cell.card, cx, cy, w, y)
+    elif drawn:
         marks.emblem(c, drawn, cx, cy, w * 0.42, _tint(cell.card))
     if cell.card == "start":
         c.setFillColorRGB(0.1, 0.1, 0.12)
@@ -195,6 +197,35 @@ def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
     c.setFont(fonts.MONO_BOLD, w * 0.14)
     c.drawCentredString(x + w * 0.16, y + h - w * 0.21, str(cell.order + 1))
     c.restoreState()
+
+
+LABELLED = ("enemy", "artifact")  # drawn with their own card's picture and named under it
+LABEL_SIZE = 6.5  # pt, or as small as 6 for a long name
+
+
+def _labelled(c: Canvas, card: str, cx: float, cy: float, w: float, bottom: float) -> None:
+    """An enemy or artifact: the picture its card carries, and its name on a white plate below the crossing."""
+    from .decks import picture  # the card's own picture, as the deck prints it
+
+    kind, _, which = card.partition(":")
+    drawn = picture(kind, which)
+    c.setFillColorRGB(0.96, 0.94, 0.9)
+    c.circle(cx, cy, w * 0.27, stroke=0, fill=1)
+    icons.draw(c, drawn["picture"].split()[0], cx, cy, w * 0.4, drawn["tint"] or (0.55, 0.12, 0.1))
+    name = card_name(card, "")
+    fitted = text.fit([Paragraph(name)], w * 0.92, LABEL_SIZE * 2.6, LABEL_SIZE, 6, font=fonts.SERIF_BOLD,
+                      max_lines=2)
+    if fitted is None:
+        fitted = text.fit([Paragraph(name)], w * 0.92, 100, 6, 6, font=fonts.SERIF_BOLD)
+    pad = 1.2
+    plate_w, plate_h = fitted.width + 2 * pad, fitted.height + 2 * pad
+    top = bottom + w * 0.08 + plate_h
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.1, 0.1, 0.12)
+    c.setLineWidth(0.4)
+    c.roundRect(cx - plate_w / 2, top - plate_h, plate_w, plate_h, 1.5, stroke=1, fill=1)
+    c.setFillColorRGB(0.1, 0.1, 0.12)
+    fitted.draw(c, cx - plate_w / 2 + pad, top - pad, plate_w - 2 * pad, align="center")
 
 
 def _tint(card: str):

@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat, Symbol
+from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...words import say_for
 from . import GAME, families, rules
 
 say = say_for(__package__)
+
+
+def picture(kind: str, card_id: str) -> dict[str, Any]:
+    """A card's picture and its colour, from data/pictures.toml: [kind], by the card's id."""
+    icon, tint = icons.parse(GAME.data("pictures")[kind][card_id])
+    return {"picture": icon, "tint": tint}
 
 DECK_ACCENT = families.FAMILY_COLOURS["exploration"]
 TRADE = Symbol("trade")
@@ -86,8 +94,9 @@ def enemy_card(enemy: dict) -> Card:
         body.append(Paragraph(say("boss.kept")))
     symbols = (_gold(enemy["gold"], sellable=not boss), NO_TRADE if boss else TRADE)
     return Card(enemy["name"], kicker, tuple(stats), body=tuple(body), count=enemy["count"],
-                emblem="crown" if boss else "claw", accent=families.KIND_COLOURS[kind], symbols=symbols,
-                back_style=families.back("exploration"), source=f"enemy {enemy['id']}")
+                accent=families.KIND_COLOURS[kind], symbols=symbols, full_art=bool(boss),
+                back_style=families.back("exploration"), source=f"enemy {enemy['id']}",
+                **picture("enemy", enemy["id"]))
 
 
 def end_rush() -> Paragraph:
@@ -167,10 +176,10 @@ def artifact_cards() -> list[Card]:
         if artifact["cursed"]:
             symbols.append(Symbol("cursed"))
         kicker = say("artifact.cursed-kicker") if artifact["cursed"] else say("artifact.kicker")
-        cards.append(Card(artifact["name"], kicker,
-                          body=tuple(body), count=copies, emblem="star", tint=(0.72, 0.55, 0.9),
+        cards.append(Card(artifact["name"], kicker, body=tuple(body), count=copies,
                           accent=families.KIND_COLOURS["artifact"], symbols=tuple(symbols),
-                          back_style=families.back("exploration"), source=f"artifact {artifact['id']}"))
+                          back_style=families.back("exploration"), source=f"artifact {artifact['id']}",
+                          **picture("artifact", artifact["id"])))
     return cards
 
 
@@ -203,7 +212,7 @@ def starting_cards() -> list[Card]:
     return [
         Card(say("tile.starting"), say("tile.kicker"), body=(Paragraph(say("tile.starting-rule")), end_rush()),
              count=t["starting"]["count"], face="tile", paths=tuple(t["starting"]["paths"]), back_style=back,
-             source="starting tile"),
+             source="starting tile", **picture("tile", "starting")),
         Card(say("tile.ladder"), say("tile.ladder-kicker"), body=(Paragraph(say("tile.ladder-rule")),),
              count=t["ladder"]["count"], face="tile", paths=tuple(t["ladder"]["paths"]), emblem="ladder",
              back_style=back, source="ladder"),
@@ -224,7 +233,8 @@ def character_cards() -> list[Card]:
         stats = (Stat(say("stat.health"), str(health)), Stat(say("stat.attack"), signed(attack)))
         cards.append(Card(character["name"], say("character.kicker"), stats, body=tuple(traits), face="character",
                           emblem=character["emblem"], accent=families.FAMILY_COLOURS["character"],
-                          back_style=families.back("character"), source=f"character {character['id']}"))
+                          back_style=families.back("character"), source=f"character {character['id']}",
+                          picture=picture("character", character["id"])["picture"]))
     return cards
 
 
@@ -243,16 +253,16 @@ def shop_cards() -> list[Card]:
             kicker = say("shop.kicker", kind=kind, slot=slot)
         stats = (Stat(say("stat.sell"), str(entry["gold"])), Stat(say("stat.buy"), str(factor * entry["gold"])))
         cards.append(Card(entry["name"], kicker, stats, body=_paragraphs(entry["effects"]), count=entry["count"],
-                          emblem=entry["emblem"], accent=families.KIND_COLOURS["weapon" if weapon else "armor"],
+                          accent=families.KIND_COLOURS["weapon" if weapon else "armor"],
                           symbols=(Symbol("slot", entry["slot"]), _gold(entry["gold"]), TRADE), back_style=back,
-                          source=f"shop {entry['id']}"))
+                          source=f"shop {entry['id']}", **picture("shop", entry["id"])))
     for scroll in rules.scrolls():
         stats = (Stat(say("stat.sell"), str(scroll["gold"])), Stat(say("stat.buy"), str(factor * scroll["gold"])))
         cards.append(Card(scroll["name"], say("shop.scroll-kicker"), stats,
                           body=_paragraphs(scroll["effects"]) + (Paragraph(say("shop.scroll-self")),),
-                          count=scroll["count"], emblem="scroll", accent=families.KIND_COLOURS["scroll"],
+                          count=scroll["count"], accent=families.KIND_COLOURS["scroll"],
                           symbols=(Symbol("throw", crossed=True), _gold(scroll["gold"]), TRADE), back_style=back,
-                          source=f"scroll {scroll['id']}"))
+                          source=f"scroll {scroll['id']}", **picture("shop", scroll["id"])))
     debt = rules.debt()
     points = count(debt["effects"][0]["amount"], "victory-point")
     cards.append(Card(debt["name"], say("shop.debt-kicker"), (Stat(say("stat.buy"), str(factor * debt["gold"])),),
@@ -312,10 +322,10 @@ def reference_cards() -> list[Card]:
     symbols = tuple(Paragraph(say(f"symbols.{part}.text"), lead=say(f"symbols.{part}.lead")) for part in SYMBOLS)
     return [Card(say("reference.title"), say("reference.kicker"), body=reference_paragraphs(), count=copies,
                  accent=families.KIND_COLOURS["reference"], back_style=families.back("reference"),
-                 source="reference card"),
+                 source="reference card", reference=True),
             Card(say("symbols.title"), say("symbols.kicker"), body=symbols, count=copies,
                  accent=families.KIND_COLOURS["reference"], symbols=legend, back_style=families.back("reference"),
-                 source="symbols card")]
+                 source="symbols card", reference=True)]
 
 
 def spare_cards() -> list[Card]:
@@ -327,7 +337,8 @@ def spare_cards() -> list[Card]:
             cards.append(Card(say("spare.title", number=f"{number:02d}"),
                               say("spare.kicker", family=say(f"back.{spare['family']}.name")),
                               body=(Paragraph(say("spare.rule")),), accent=families.KIND_COLOURS["spare"],
-                              back_style=families.back(spare["family"]), source=f"spare {number}"))
+                              back_style=families.back(spare["family"]), source=f"spare {number}",
+                              **picture("spare", "spare")))
     return cards
 
 
@@ -352,15 +363,21 @@ def title(name: str) -> str:
     return say(f"deck.{name}")
 
 
+def deck_notes(deck_title: str) -> Card:
+    """The notes card that ends every deck: where the numbers come from, and whose pictures it shows."""
+    return notes_card(deck_title, (Paragraph(say("notes.deck")),), families.KIND_COLOURS["reference"],
+                      families.back("reference"))
+
+
 def family_deck(name: str) -> Deck:
     rules.check()
-    return Deck(name, title(name), tuple(FAMILIES[name]()), accent=DECK_ACCENT)
+    return Deck(name, title(name), (*FAMILIES[name](), deck_notes(title(name))), accent=DECK_ACCENT)
 
 
 def all_cards() -> Deck:
     rules.check()
     cards = tuple(card for build in FAMILIES.values() for card in build())
-    return Deck("all", GAME.title, cards, accent=DECK_ACCENT)
+    return Deck("all", GAME.title, (*cards, deck_notes(GAME.title)), accent=DECK_ACCENT)
 
 
 def build_family(name: str):

@@ -7,12 +7,17 @@ the creature or trap does, in the words of the game's phrasebook.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...words import say_for
-from . import key, rules
+from . import GAME, key, rules
 
 ACCENT = (0.18, 0.32, 0.22)
+TRAP_ACCENT = (0.66, 0.36, 0.04)  # traps in amber, apart from the monsters at a glance
 
 say = say_for(__package__)
 
@@ -24,7 +29,15 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
         if rules.traps(letter) in rules.tables().tables:
             cards += [_trap_card(row, letter) for row in rules.tables()[rules.traps(letter)].rows]
     cards += _shop_cards()
-    return Deck("encounters", say("deck.title"), tuple(cards), back_subtitle=say("deck.back"), accent=ACCENT)
+    title = say("deck.title")
+    cards.append(notes_card(title, (Paragraph(say("deck.notes")),), ACCENT))
+    return Deck("encounters", title, tuple(cards), back_subtitle=say("deck.back"), accent=ACCENT)
+
+
+def _pictured(card: Card, kind: str) -> Card:
+    """The card with its picture from data/pictures.toml: [kind] (monster or trap), by its title."""
+    picture, tint = icons.parse(GAME.data("pictures")[kind][card.title])
+    return replace(card, picture=picture, tint=tint)
 
 
 def _sentence(text: str) -> str:
@@ -39,7 +52,8 @@ def _monster_card(row, letter: str) -> Card:
              Stat(say("deck.list"), letter))
     body = tuple(Paragraph(_sentence(trait)) for trait in line["traits"])
     body += tuple(Paragraph(text, lead) for lead, text in _eating(row))
-    return Card(row.result, say("deck.monster-kicker", letter=letter, roll=row.roll_text), stats, body=body)
+    return _pictured(Card(row.result, say("deck.monster-kicker", letter=letter, roll=row.roll_text), stats, body=body),
+                     "monster")
 
 
 def _eating(row) -> list[tuple[str, str]]:
@@ -58,14 +72,16 @@ def _trap_card(row, letter: str) -> Card:
     line = key.trap_line(row.result, letter)
     damage = (Stat(say("deck.damage"), line["damage"]),) if line["damage"] else ()
     stats = (Stat(say("deck.attack"), line["attack"] or say("deck.auto")), *damage, Stat(say("deck.list"), letter))
-    body = (Paragraph(_sentence(key.trap_text(line))),)  # the trap's rule, as the key and the reference word it
-    return Card(row.result, say("deck.trap-kicker", letter=letter, roll=row.roll_text), stats, body=body)
+    # The trap's rule, as the key and the reference word it; then how a rogue may be rid of it.
+    body = (Paragraph(_sentence(key.trap_text(line)), say("deck.sprung")), Paragraph(say("deck.disarm")))
+    return _pictured(Card(row.result, say("deck.trap-kicker", letter=letter, roll=row.roll_text), stats,
+                          (say("deck.trap-tag"),), body=body, accent=TRAP_ACCENT), "trap")
 
 
 def _shop_cards() -> list[Card]:
     campaign = rules.campaign()
     mimic, keeper = campaign["mimic"], campaign["shopkeeper"]
-    return [
+    return [_pictured(card, "monster") for card in (
         Card(mimic["name"], say("deck.mimic-kicker"),
              (Stat(say("deck.attack"), mimic["attack_dice"]), Stat(say("deck.damage"), mimic["damage_dice"]),
               Stat(say("deck.hp"), str(mimic["hp"]))),
@@ -74,7 +90,7 @@ def _shop_cards() -> list[Card]:
              (Stat(say("deck.attack"), keeper["attack_dice"]), Stat(say("deck.damage"), keeper["damage_dice"]),
               Stat(say("deck.hp"), str(keeper["hp"]))),
              body=(Paragraph(say("deck.keeper-text")),)),
-    ]
+    )]
 
 
 # The decks the game declares, by name (the deck contract: build(code, options) -> Deck).

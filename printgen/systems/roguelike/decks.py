@@ -9,11 +9,40 @@ give each result as a roll of 2d6 is.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...tables import Row, Table
-from . import rules
+from . import GAME, rules
 from .rules import say
+
+
+def _pictured(card: Card, section: str, name: str) -> Card:
+    """The card with its picture from data/pictures.toml: [section], by ``name``."""
+    picture, tint = icons.parse(GAME.data("pictures")[section][name])
+    return replace(card, picture=picture, tint=tint)
+
+
+# A reading printgen chose where the rules leave a gap, as the key and the rules page mark it: "(printgen's rule)".
+CHOSEN = re.compile(r"\s*\(printgen's [^)]*\)")
+
+
+def _with_notes(deck: Deck, *notes: Paragraph) -> Deck:
+    """The deck with its notes card last: ``notes``, the cards that follow a reading of printgen's (their own
+    words say no more than the rule), and whose pictures the deck shows."""
+    cards, chosen = [], []
+    for card in deck.cards:
+        body = tuple(replace(p, text=CHOSEN.sub("", p.text)) for p in card.body)
+        if body != card.body:
+            chosen.append(card.title)
+        cards.append(replace(card, body=body))
+    if chosen:
+        notes += (Paragraph(say("deck.chosen", cards=", ".join(chosen))),)
+    return replace(deck, cards=(*cards, notes_card(deck.title, notes, deck.accent)))
 
 
 # -- creatures -------------------------------------------------------------
@@ -25,9 +54,11 @@ def creatures_deck(code: SeedCode, options: dict) -> Deck:
         for row in rules.tables()[table_id].rows:
             kicker = say("deck.creatures.kicker", list=rules.list_name(table_id), types=types[table_id],
                          roll=row.roll_text)
-            cards.append(_rival_card(row, kicker) if row.get("rival") else _creature_card(row, kicker))
-    return Deck("creatures", say("deck.creatures.title"), tuple(cards), back_subtitle=say("deck.creatures.back"),
+            card = _rival_card(row, kicker) if row.get("rival") else _creature_card(row, kicker)
+            cards.append(_pictured(card, "creatures", row.result))
+    deck = Deck("creatures", say("deck.creatures.title"), tuple(cards), back_subtitle=say("deck.creatures.back"),
                 accent=(0.55, 0.12, 0.1))
+    return _with_notes(deck, Paragraph(say("deck.creatures.notes")))
 
 
 def _creature_types() -> dict[str, str]:
@@ -86,8 +117,8 @@ def _rival_card(row: Row, kicker: str) -> Card:
                   + ".", say("deck.creatures.rival-race", die=races.die_text)),
         Paragraph(_loot_rule(row) + " " + say("deck.how-many")),
     )
-    stats = (Stat(words["occupation"], occupations.die_text), Stat(words["race"], races.die_text))
-    return Card(row.result, kicker, stats, (words["rival-tag"],), body)
+    # No stat boxes: the occupation's and the race's dice head their lists.
+    return Card(row.result, kicker, (), (words["rival-tag"],), body)
 
 
 def _kit_item(item: dict) -> str:
@@ -103,8 +134,9 @@ def weapons_deck(code: SeedCode, options: dict) -> Deck:
     items = rules.data_list("weapons").items
     body = (Paragraph(say("deck.weapons.hit", formula=say("damage.weapon"), said=say("damage.weapon-said")),
                       words["lead"]),)
-    cards = tuple(Card(i["name"], words["kicker"], (Stat(words["wdr"], i["wdr"]),), (), body) for i in items)
-    return Deck("weapons", words["title"], cards, back_subtitle=words["back"], accent=(0.16, 0.3, 0.45))
+    cards = tuple(_pictured(Card(i["name"], words["kicker"], (Stat(words["wdr"], i["wdr"]),), (), body), "weapons",
+                            i["name"]) for i in items)
+    return _with_notes(Deck("weapons", words["title"], cards, back_subtitle=words["back"], accent=(0.16, 0.3, 0.45)))
 
 
 def armor_deck(code: SeedCode, options: dict) -> Deck:
@@ -112,11 +144,12 @@ def armor_deck(code: SeedCode, options: dict) -> Deck:
     items = rules.data_list("armor").items
     body = (Paragraph(words["text"]),)
     cards = tuple(
-        Card(i["name"], say("deck.armor.kicker", slot=i["slot"]),
-             (Stat(words["ar"], str(i["ar"])), Stat(words["worn-on"], i["slot"])), (), body)
+        _pictured(Card(i["name"], say("deck.armor.kicker", slot=i["slot"]),
+                       (Stat(words["ar"], str(i["ar"])), Stat(words["worn-on"], i["slot"])), (), body), "armor", i["name"])
         for i in items
     )
-    return Deck("armor", words["title"], cards, back_subtitle=say("deck.weapons.back"), accent=(0.3, 0.32, 0.34))
+    return _with_notes(Deck("armor", words["title"], cards, back_subtitle=say("deck.weapons.back"),
+                            accent=(0.3, 0.32, 0.34)))
 
 
 def spells_deck(code: SeedCode, options: dict) -> Deck:
@@ -138,8 +171,10 @@ def _magic_deck(list_id: str, key: str, accent) -> Deck:
             body.append(Paragraph(say("damage.magic", rating=label), say("deck.damage-lead")))
         body.append(Paragraph(say("deck.once-cast")))
         rating = "—" if item[key] == "NA" else item[key]  # the rules' NA: no damage
-        cards.append(Card(item["name"], words["kind"], (Stat(label, rating),), (), tuple(body)))
-    return Deck(list_id, words["title"], tuple(cards), back_subtitle=say("deck.spells.back"), accent=accent)
+        cards.append(_pictured(Card(item["name"], words["kind"], (Stat(label, rating),), (), tuple(body)), list_id,
+                               item["name"]))
+    return _with_notes(Deck(list_id, words["title"], tuple(cards), back_subtitle=say("deck.spells.back"),
+                            accent=accent))
 
 
 # -- traps and loot: decks that stand in for 2d6 -----------------------------
@@ -152,9 +187,10 @@ def traps_deck(code: SeedCode, options: dict) -> Deck:
         body = [Paragraph(_trap_effect(row))]
         body.append(Paragraph(say("trap.thief", it=say("trap.it"), save=row["saving_roll"])))
         stats = (Stat(words["damage"], _trap_damage(row)), Stat(words["save"], str(row["saving_roll"])))
-        cards.append(Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(table, row)), stats, (), tuple(body),
-                          count=_ways(table, row)))
-    return Deck("traps", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.6, 0.3, 0.05))
+        cards.append(_pictured(Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(table, row)), stats, (),
+                                    tuple(body), count=_ways(table, row)), "traps", row.result))
+    deck = Deck("traps", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.6, 0.3, 0.05))
+    return _with_notes(deck, Paragraph(say("deck.in-place-of-dice")))
 
 
 def _trap_damage(row: Row) -> str:
@@ -187,9 +223,15 @@ def loot_deck(code: SeedCode, options: dict) -> Deck:
     cards = []
     for row in table.rows:
         body = (Paragraph(_loot_text(row)), Paragraph(table.notes))
-        cards.append(Card(_loot_title(row), say("deck.loot.kicker", roll=_roll_kicker(table, row)),
-                          (Stat(words["points"], str(row["points"])),), (), body, count=_ways(table, row)))
-    return Deck("loot", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.2, 0.42, 0.2))
+        card = Card(_loot_title(row), say("deck.loot.kicker", roll=_roll_kicker(table, row)),
+                    (Stat(words["points"], str(row["points"])),), (), body, count=_ways(table, row))
+        if row["kind"] == "gold":
+            card = replace(card, emblem=f"coin:{row['gold']}")
+        else:
+            card = _pictured(card, "loot", row["kind"] if row["kind"] != "gems" else row.result)
+        cards.append(card)
+    deck = Deck("loot", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.2, 0.42, 0.2))
+    return _with_notes(deck, Paragraph(say("deck.in-place-of-dice")))
 
 
 def _loot_title(row: Row) -> str:
@@ -208,7 +250,9 @@ def _loot_text(row: Row) -> str:
 
 
 def _roll_kicker(table: Table, row: Row) -> str:
-    return say("deck.roll", die=table.die_text, roll=row.roll_text, ways=_ways(table, row))
+    """The roll a card stands for, and its chance: "2 on 2d6 · 1 chance in 36"."""
+    ways = _ways(table, row)
+    return say("deck.roll" if ways > 1 else "deck.roll-once", die=table.die_text, roll=row.roll_text, ways=ways)
 
 
 def _ways(table: Table, row: Row) -> int:
@@ -235,10 +279,13 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
                 Paragraph(_contents(room), words["room"]),
                 Paragraph(_contents(corridor), words["corridor"]),
             )
+            dice = GAME.data("pictures")["encounters"]["faces"]
             cards.append(Card(words["card"], say("deck.encounters.kicker", first=first, second=second),
-                              (Stat(words["roll"], str(total)),), (), body))
+                              (Stat(words["roll"], str(total)),), (), body,
+                              picture=f"{dice[first - 1]} {dice[second - 1]}"))
     code.stream("deck", "encounters", "order").shuffle(cards)
-    return Deck("encounters", words["title"], tuple(cards), back_subtitle=words["back"], accent=(0.1, 0.35, 0.4))
+    deck = Deck("encounters", words["title"], tuple(cards), back_subtitle=words["back"], accent=(0.1, 0.35, 0.4))
+    return _with_notes(deck, Paragraph(say("deck.in-place-of-dice")), Paragraph(say("deck.encounters.shuffled")))
 
 
 def _contents(row: Row) -> str:
