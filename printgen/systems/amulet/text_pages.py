@@ -7,11 +7,9 @@ before the maps.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import pikepdf
-
+from ...render.booklet import extract
 from ...render.html import render_pdf
 from ...words import say_for
 from . import rules, swarms
@@ -55,14 +53,5 @@ def text_parts(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
     title = say("document.dungeon", game=request.game.title)
     whole = render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
                        **booklet_context(dungeon, request))
-    return _pages(whole, 0, COVER_PAGES), _pages(whole, COVER_PAGES, None)
+    return extract(whole, 0, COVER_PAGES), extract(whole, COVER_PAGES)
 
-
-def _pages(pdf_bytes: bytes, start: int, stop: int | None) -> bytes:
-    """Pages ``start:stop`` as a PDF of their own."""
-    with pikepdf.open(io.BytesIO(pdf_bytes)) as source:
-        part = pikepdf.new()
-        part.pages.extend(source.pages[start:stop])
-        buffer = io.BytesIO()
-        part.save(buffer, deterministic_id=True)
-        return buffer.getvalue()

@@ -9,19 +9,17 @@ with only the setup drawn. ``--copies dm`` or ``rogue`` prints one part.
 
 from __future__ import annotations
 
-import io
 from typing import Any
-
-import pikepdf
 
 from ...products import Request
 from ...render import html, parallel
+from ...render.booklet import page_count
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style
 from ...words import say_for
-from . import generate as generator, map_page, reference, sheet
+from . import generate as generator, key, map_page, reference, sheet
 from .generate import Campaign
 
 say = say_for(__package__)
@@ -46,21 +44,17 @@ def render(built: Campaign, request: Request) -> bytes:
     dm = [reference_pages, dm_maps] if with_dm else []
     parts = []
     if dm:
-        counts = [_pages(part) for part in dm]
-        rogue_pages = sum(_pages(part) for part in rogue)
+        counts = [page_count(part) for part in dm]
+        rogue_pages = sum(page_count(part) for part in rogue)
         parts.append(_cover(built, request, 1 + sum(counts), rogue_pages))
     return compose(parts + dm + rogue, request.code, say("title.campaign"))
-
-
-def _pages(pdf: bytes) -> int:
-    with pikepdf.open(io.BytesIO(pdf)) as document:
-        return len(document.pages)
 
 
 def _dm_maps(built: Campaign, request: Request) -> bytes:
     doc = new_document(request.code, say("title.campaign"), request.paper.size)
     for level, shop in zip(built.levels, built.shops):
         map_page.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
+        key.draw_pages(doc.canvas, request.paper, level, shop, built.colours)
         doc.canvas.showPage()
     return doc.finish()
 

@@ -10,14 +10,11 @@ WeasyPrint, the maps from map_page; compose stamps the footer once on the whole.
 
 from __future__ import annotations
 
-import io
-
-import pikepdf
-
 from ...maps import draw
 from ...maps.level import Level
 from ...products import Request
 from ...render import fonts, html, parallel
+from ...render.booklet import Pages, page_count, sections
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
@@ -48,59 +45,22 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
                 blank_pdf(request))
 
     front_book, (back_book, gm_maps, players_maps, blank) = parallel.both(front, back_and_maps)
-    sections = [(front_book, *part) for part in _sections(front_book, front_keys + 1)]
-    sections += [(back_book, *part) for part in _sections(back_book, len(levels) - front_keys + 1)]
-    with _Pages(blank) as pages:
-        pages.add(*sections[0])  # the cover
+    parts = [(front_book, *part) for part in sections(front_book, front_keys + 1)]
+    parts += [(back_book, *part) for part in sections(back_book, len(levels) - front_keys + 1)]
+    with Pages(blank) as pages:
+        pages.add(*parts[0])  # the cover
         for index, level in enumerate(dungeon.levels):
-            if pages.count % 2 == 0:
-                pages.blank()  # the map goes on a left-hand page, so its key faces it
+            pages.to_left()  # the map goes on a left-hand page, so its key faces it
             pages.add(gm_maps[index])
-            pages.add(*sections[index + 1])
-        pages.add(*sections[-1])  # the rules page
-        if pages.count % 2:
-            pages.blank()  # the players' maps start a fresh sheet
+            pages.add(*parts[index + 1])
+        pages.add(*parts[-1])  # the rules page
+        pages.to_right()  # the players' maps start a fresh sheet
         for players in players_maps:
-            for sheet in range(_count(players)):
+            for sheet in range(page_count(players)):
                 pages.add(players, sheet, sheet + 1)
                 pages.blank()  # nothing on the back of a players' map
         booklet = pages.save()
     return compose([booklet], request.code, say("dungeon.title", name=dungeon.name))
-
-
-class _Pages:
-    """One document gathered page by page from a few sources, each source's fonts copied once."""
-
-    def __init__(self, blank: bytes):
-        self.pdf = pikepdf.new()
-        self.sources: dict[int, pikepdf.Pdf] = {}
-        self.blank_page = blank
-
-    def __enter__(self) -> "_Pages":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        for source in self.sources.values():
-            source.close()
-        self.pdf.close()
-
-    @property
-    def count(self) -> int:
-        return len(self.pdf.pages)
-
-    def add(self, data: bytes, start: int = 0, end: int | None = None) -> None:
-        source = self.sources.get(id(data))
-        if source is None:
-            source = self.sources[id(data)] = pikepdf.open(io.BytesIO(data))
-        self.pdf.pages.extend(source.pages[start:end])
-
-    def blank(self) -> None:
-        self.add(self.blank_page)
-
-    def save(self) -> bytes:
-        buffer = io.BytesIO()
-        self.pdf.save(buffer, deterministic_id=True)
-        return buffer.getvalue()
 
 
 def _front_keys(levels: int) -> int:
@@ -120,23 +80,6 @@ def text_book(dungeon: Dungeon, request, players_view: str, levels: list[Level],
         levels=[key.dungeon_key(dungeon, level) for level in levels],
         page=key.rules_page() if rules else None,
     )
-
-
-def _sections(book: bytes, parts: int) -> list[tuple[int, int]]:
-    """(first page, page after the last) of each of the ``parts`` of a text document (the cover, a level's key,
-    the rules page), found from its top-level headings."""
-    with pikepdf.open(io.BytesIO(book)) as pdf:
-        with pdf.open_outline() as outline:
-            starts = [pikepdf.Page(item.destination[0]).index for item in outline.root]
-        total = len(pdf.pages)
-    if len(starts) != parts:
-        raise ValueError("the dungeon's text pages must open the cover, each key and the rules with one h1 each")
-    return list(zip(starts, starts[1:] + [total]))
-
-
-def _count(pdf_bytes: bytes) -> int:
-    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
-        return len(pdf.pages)
 
 
 def blank_pdf(request) -> bytes:

@@ -1,0 +1,103 @@
+"""A booklet gathered page by page from the parts both engines make.
+
+A dungeon's parts are made apart, and at the same time where there are two
+cores: its text pages in one or two WeasyPrint documents, its maps in a
+ReportLab one. A booklet takes their pages in the order a print on both sides
+of the sheet needs (a map on a left-hand page with its key facing it, a blank
+side where a spread needs one), and ``compose`` then stamps the footer once on
+the whole. Page 1 is a right-hand page; a left-hand page has an even number.
+
+- ``Pages``: gathers pages from a few sources, each source opened (and its
+  fonts copied) once, with blank sides where they are needed;
+- ``page_count``: how many pages a part has;
+- ``sections``: where each top-level section of a text document starts and
+  ends (its h1s, as WeasyPrint lists them in the outline);
+- ``extract``: some pages of a part as a PDF of their own.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+
+from ..errors import PrintgenError
+
+
+class Pages:
+    """One document gathered from the pages of a few sources; ``blank`` is the page that stands for an
+    empty side."""
+
+    def __init__(self, blank: bytes | None = None):
+        self.pdf = pikepdf.new()
+        self.sources: dict[int, pikepdf.Pdf] = {}
+        self.blank_page = blank
+
+    def __enter__(self) -> "Pages":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for source in self.sources.values():
+            source.close()
+        self.pdf.close()
+
+    @property
+    def count(self) -> int:
+        return len(self.pdf.pages)
+
+    @property
+    def next_is_left(self) -> bool:
+        """Whether the next page added lands on a left-hand page (page 1 is a right-hand one)."""
+        return self.count % 2 == 1
+
+    def add(self, data: bytes, start: int = 0, end: int | None = None) -> None:
+        """Pages ``start:end`` of ``data``; a source's pages may be added more than once."""
+        source = self.sources.get(id(data))
+        if source is None:
+            source = self.sources[id(data)] = pikepdf.open(io.BytesIO(data))
+        self.pdf.pages.extend(source.pages[start:end])
+
+    def blank(self) -> None:
+        if self.blank_page is None:
+            raise ValueError("this booklet has no blank page to add")
+        self.add(self.blank_page)
+
+    def to_left(self) -> None:
+        """A blank side first if the next page would land on a right-hand page."""
+        if not self.next_is_left:
+            self.blank()
+
+    def to_right(self) -> None:
+        """A blank side first if the next page would land on a left-hand page: a fresh sheet starts here."""
+        if self.next_is_left:
+            self.blank()
+
+    def save(self) -> bytes:
+        buffer = io.BytesIO()
+        self.pdf.save(buffer, deterministic_id=True)
+        return buffer.getvalue()
+
+
+def page_count(data: bytes) -> int:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return len(pdf.pages)
+
+
+def sections(book: bytes, parts: int) -> list[tuple[int, int]]:
+    """(first page, page after the last) of each of the ``parts`` top-level sections of a text document,
+    found from its top-level headings (WeasyPrint's outline)."""
+    with pikepdf.open(io.BytesIO(book)) as pdf:
+        with pdf.open_outline() as outline:
+            starts = [pikepdf.Page(item.destination[0]).index for item in outline.root]
+        total = len(pdf.pages)
+    if len(starts) != parts:
+        raise PrintgenError(f"the text pages have {len(starts)} top-level headings where printgen lays out "
+                            f"{parts} parts: each part (a cover, a key, a rules page) opens with one h1")
+    return list(zip(starts, starts[1:] + [total]))
+
+
+def extract(data: bytes, start: int, end: int | None = None) -> bytes:
+    """Pages ``start:end`` of ``data`` as a PDF of their own."""
+    with Pages() as pages:
+        pages.add(data, start, end)
+        return pages.save()
