@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
 from ...maps.level import Area, Exit
+from ...render import fonts, text
+from ...sheets.draw import Style, heading
+from ...units import Paper, mm
 from ...words import say_for
 from . import rules
 from .level import CORRIDOR, FALSE, LOCKED, STARTING_ROOM, Built
@@ -192,3 +197,97 @@ def level_key(built: Built, shop: dict[str, Any], colours: dict[str, str]) -> li
     entries = [shop_entry(shop, colours)]
     entries += [area_entry(area, colours) for area in built.level.areas]
     return entries
+
+
+# --- the key's pages --------------------------------------------------------------------------
+
+KEY_SIZES = (7.4, 7.0, 6.6, 6.2)  # pt: the largest that holds the whole key wins
+LEADING = 1.18
+GAP = 0.45  # of the font size, between entries
+REMINDER_SIZE = 6.4
+MARGIN = mm(10)
+FOOTER_ROOM = mm(12)  # the footer is stamped here when the parts are joined
+TITLE_HEIGHT = 22.0
+STYLE = Style()
+
+
+def _lead_width(lead: str, size: float) -> float:
+    return text.measure(lead + "  ", fonts.SERIF_BOLD, size)
+
+
+def entry_lines(entry: tuple[str, str], width: float, size: float) -> list[str]:
+    """An entry's text broken into lines beside its bold lead."""
+    lead, words = entry
+    return [line.text for line in text.lines([[(words, fonts.SERIF)]], size, width - _lead_width(lead, size))]
+
+
+def entries_height(entries: list[tuple[str, str]], width: float, size: float) -> float:
+    return sum(len(entry_lines(e, width, size)) * size * LEADING + size * GAP for e in entries)
+
+
+def fitting_size(entries: list[tuple[str, str]], width: float, height: float) -> float:
+    return next((size for size in KEY_SIZES if entries_height(entries, width, size) <= height), KEY_SIZES[-1])
+
+
+def draw_entries(c: Canvas, x: float, top: float, width: float, bottom: float, entries: list[tuple[str, str]],
+                 size: float) -> int:
+    """Set entries from ``top`` down to ``bottom``; returns how many were set (the rest go on a later page)."""
+    y = top
+    for count, entry in enumerate(entries):
+        lines = entry_lines(entry, width, size)
+        if y - len(lines) * size * LEADING < bottom:
+            return count
+        lead = entry[0]
+        indent = _lead_width(lead, size)
+        c.setFillGray(0)
+        c.setFont(fonts.SERIF_BOLD, size)
+        c.drawString(x, y - size, lead)
+        c.setFont(fonts.SERIF, size)
+        for line in lines:
+            c.drawString(x + indent, y - size, line)
+            y -= size * LEADING
+        y -= size * GAP
+    return len(entries)
+
+
+def _title(c: Canvas, paper: Paper, words: str, right: str) -> float:
+    top = paper.height - MARGIN
+    heading(c, MARGIN, top - TITLE_HEIGHT, paper.width - 2 * MARGIN, TITLE_HEIGHT, words, STYLE, right=right)
+    return top - TITLE_HEIGHT - mm(3)
+
+
+def _reminder_text(built: Built) -> str:
+    d = built.difficulty
+    actions = say("map.difficulty-many", difficulty=d) if d > 1 else say("map.difficulty-one", difficulty=d)
+    return " ".join([actions, say("map.returning-lead"), say("rule.returning")])
+
+
+def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> float:
+    """The standing reminders at the head of the key; returns where the key begins."""
+    lines = [line.text for line in text.lines([[(_reminder_text(built), fonts.SERIF_ITALIC)]], REMINDER_SIZE, width)]
+    c.setFont(fonts.SERIF_ITALIC, REMINDER_SIZE)
+    c.setFillGray(0.2)
+    for index, line in enumerate(lines):
+        c.drawString(x, top - (index + 1) * REMINDER_SIZE * 1.2, line)
+    bottom = top - len(lines) * REMINDER_SIZE * 1.2 - 4
+    c.setStrokeGray(0.5)
+    c.setLineWidth(0.4)
+    c.line(x, bottom, x + width, bottom)
+    return bottom - mm(3)
+
+
+def draw_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> None:
+    """The level's key from the page after the canvas's current one: the standing reminders, then every
+    entry at the largest size that holds them all on one page, going on to more pages if it must."""
+    number = built.level.number
+    width = paper.width - 2 * MARGIN
+    entries = level_key(built, shop, colours)
+    title, size = say("map.key-title", level=number), None
+    while entries:
+        c.showPage()
+        top = _title(c, paper, title, say("map.key-aside"))
+        if size is None:  # the first key page: the standing reminders, then the key at the size that fits best
+            top = _reminder(c, MARGIN, width, top, built)
+            size = fitting_size(entries, width, top - FOOTER_ROOM)
+        entries = entries[draw_entries(c, MARGIN, top, width, FOOTER_ROOM, entries, size):]
+        title = say("map.key-title-continued", level=number)
