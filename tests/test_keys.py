@@ -16,7 +16,7 @@ import pytest
 from printgen import products
 from printgen.maps import draw
 from printgen.products import build
-from printgen.render.booklet import sections, tightened
+from printgen.render.booklet import Pages, sections, tightened
 from printgen.render.canvas import new_document
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
@@ -91,6 +91,32 @@ def test_nearly_every_rlrl_key_of_a_default_level_fits_the_page_facing_its_map(p
                        for level, shop in zip(built.levels, built.shops)]
     assert len(counts) == 10 * len(SEEDS)
     assert counts.count(1) / len(counts) >= 0.97, counts
+
+
+# -- the booklet assembly -----------------------------------------------------------------------------
+
+
+def _labelled(prefix: str, count: int) -> bytes:
+    """A PDF of ``count`` pages whose text is ``prefix`` and the page's number."""
+    doc = new_document(SeedCode.make("dungeon", "roguelike", "pages", {}), "pages", (200, 200))
+    for number in range(1, count + 1):
+        doc.canvas.drawString(20, 100, f"{prefix}{number}")
+        doc.canvas.showPage()
+    return doc.finish()
+
+
+@pytest.mark.parametrize("maps, keys, before, laid_out", [
+    (1, 1, 1, "M1 K1"),
+    (1, 1, 0, "_1 M1 K1"),  # a blank side first, so the map is on a left-hand page
+    (1, 3, 1, "M1 K1 M1 K2 M1 K3"),  # a long key: the map again beside each further page
+    (4, 2, 1, "M1 K1 M2 K2 M3 M4"),  # a map of four sheets: the last two face each other
+])
+def test_pages_face_each_other_spread_by_spread(maps, keys, before, laid_out):
+    with Pages(_labelled("_", 1), before=before) as pages:
+        pages.facing((_labelled("M", maps), 0, maps), (_labelled("K", keys), 0, keys))
+        assert pages.next_is_left == (pages.count + before) % 2 == 1
+        data = pages.save()
+    assert " ".join(t.strip() for t in page_texts(data)) == laid_out
 
 
 # -- in the booklet, every key page faces a map of its level ------------------------------------------

@@ -45,7 +45,7 @@ class Pages:
 
     def __init__(self, blank: bytes | None = None, before: int = 0):
         self.pdf = pikepdf.new()
-        self.sources: dict[int, pikepdf.Pdf] = {}
+        self.sources: dict[int, tuple[bytes, pikepdf.Pdf]] = {}  # by id: each kept, so no other takes its id
         self.blank_page = blank
         self.before = before
 
@@ -53,7 +53,7 @@ class Pages:
         return self
 
     def __exit__(self, *exc) -> None:
-        for source in self.sources.values():
+        for _, source in self.sources.values():
             source.close()
         self.pdf.close()
 
@@ -68,10 +68,9 @@ class Pages:
 
     def add(self, data: bytes, start: int = 0, end: int | None = None) -> None:
         """Pages ``start:end`` of ``data``; a source's pages may be added more than once."""
-        source = self.sources.get(id(data))
-        if source is None:
-            source = self.sources[id(data)] = pikepdf.open(io.BytesIO(data))
-        self.pdf.pages.extend(source.pages[start:end])
+        if id(data) not in self.sources:
+            self.sources[id(data)] = (data, pikepdf.open(io.BytesIO(data)))
+        self.pdf.pages.extend(self.sources[id(data)][1].pages[start:end])
 
     def blank(self) -> None:
         if self.blank_page is None:
@@ -96,6 +95,8 @@ class Pages:
         left_data, left_start, left_end = left
         right_data, right_start, right_end = right
         lefts, rights = left_end - left_start, right_end - right_start
+        if lefts < 1:
+            raise ValueError("a page must stand on the left to face the right-hand pages")
         self.to_left()
         for spread in range(rights):
             page = left_start + spread % lefts
