@@ -49,8 +49,8 @@ def timing() -> None:
     built = dungeon_product.generate(request)
     start = time.perf_counter()
     with pinned():
-        maps = dungeon_product.maps_pdf(built, request)
-    print(f"maps: {time.perf_counter() - start:.3f} s for 20 map pages, {len(maps) / 1024:.0f} KiB")
+        maps = [dungeon_product.maps_pdf(built, request, mapper) for mapper in (True, False)]
+    print(f"maps: {time.perf_counter() - start:.3f} s for 20 map pages, {sum(map(len, maps)) / 1024:.0f} KiB")
     for levels in (3, 10):
         runs = 3
         start = time.perf_counter()

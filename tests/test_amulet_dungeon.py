@@ -263,7 +263,7 @@ def test_the_maps_show_swarm_sizes_as_often_as_the_dice_give_them():
         request = product_request(code_for(seed))
         maps = dungeon_product.maps_pdf(dungeon_product.generate(request), request)
         pdf = pypdfium2.PdfDocument(maps)
-        for index in range(0, len(pdf), 2):  # mapper's copies; players' copies follow each
+        for index in range(len(pdf)):  # the mapper's copies
             text = pdf[index].get_textpage().get_text_range()
             printed.update(re.findall(r"\b(?:Wiz|Dem|Bar|Gho|Hob|Sli) (100%|75%|50%|25%|1\b)", text))
     assert sum(printed.values()) > 150
@@ -314,7 +314,9 @@ def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
 def test_the_key_names_only_printed_levels_or_says_where_the_stairs_leave_it(levels):
     d = generate("review", levels=levels, scaling="yes")
     request = product_request(code_for("review", levels=levels, scaling="yes"))
-    html = render_html("amulet/key-body.html", **text_pages.booklet_context(d, request))
+    every_key = [level.number for level in d.levels]
+    html = render_html("amulet/booklet.html", **text_pages.booklet_context(d, request, keyed=every_key),
+                       title="key", page_size="1pt 1pt", seed_code="")
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     printed = {level.number for level in d.levels}
     beyond = levels + 1
@@ -349,10 +351,16 @@ def test_the_booklet_reads_back(booklet):
     doc = pypdfium2.PdfDocument(booklet)
     texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
     assert "Project: Amulet" in texts[0] and "16 × 16 units" in texts[0]
-    maps = [t for t in texts if "Level 1" in t or "Level 2" in t][:4]
-    assert ["Mapper's copy" in t for t in maps] == [True, False, True, False]
-    for text in maps:
-        assert "Crumble: wavy wall" in text and "Walldoor" in text and "Scale: one square is one unit, 10 feet" in text
+    maps = [(n, t) for n, t in enumerate(texts, 1) if "Scale: one square is one unit, 10 feet" in t]
+    assert [("Mapper's copy" in t, "Players' copy" in t) for _, t in maps] == [(True, False)] * 2 + [(False, True)] * 2
+    for n, text in maps:
+        assert "Crumble: wavy wall" in text and "Walldoor" in text
+    for level, (n, text) in enumerate(maps[:2], 1):  # each mapper's copy on a left-hand page, its key facing it
+        assert f"Level {level}" in text and n % 2 == 0 and texts[n].startswith(f"Level {level}: the key")
+    blank = "This page is blank on purpose"
+    for level, (n, text) in enumerate(maps[2:], 1):  # the players' copies last, each on a sheet of its own
+        assert f"Level {level}" in text and n % 2 == 1 and texts[n].startswith(blank)
+    assert maps[2][0] > max(n for n, t in enumerate(texts, 1) if "the rules at hand" in t)
     d = generate("moonpie")
     rest = " ".join(" ".join(texts).replace("’", "'").split())
     for level in d.levels:

@@ -182,6 +182,7 @@ def test_on_the_dm_pages_corridors_are_printed_with_their_2d6_squares():
         for level, shop in zip(built.levels, built.shops):
             map_page.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
             doc.canvas.showPage()
+            key.draw_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
         text = " ".join(page_texts(doc.finish()))
         for chunk in text.split("corridor, ")[1:]:
             printed[int(chunk.split(" squares")[0])] += 1
@@ -243,6 +244,8 @@ def test_each_dm_page_says_what_it_is_the_map_or_the_key():
     code = SeedCode("dungeon", "rlrl", "camp2", ())
     doc = new_document(code, "test", PAPERS["letter"].size)
     map_page.dm_pages(doc.canvas, PAPERS["letter"], built.levels[0], built.shops[0], built.colours)
+    doc.canvas.showPage()
+    key.draw_pages(doc.canvas, PAPERS["letter"], built.levels[0], built.shops[0], built.colours)
     first, *keys = page_texts(doc.finish())
     assert "the Dungeon Master's map" in first and "THE KEY" not in first
     assert keys and all("THE KEY" in t and "the Dungeon Master's key" in t and "'s map" not in t for t in keys)

@@ -1,8 +1,18 @@
-"""The dungeon product's entry: roll the levels, then print cover, maps, key and rules pages."""
+"""The dungeon product's entry: roll the levels, then print them as a booklet.
+
+The booklet prints on both sides of the sheet: the cover; then, for each
+level with a map, the mapper's copy on a left-hand page with the level's key
+facing it (two columns; a longer key goes on over the page, beside the map
+again); how the monsters fight, the treasure level and the rules at hand;
+then the players' copies, one to a sheet with a blank back, so they can be
+handed out without showing a mapper's page. compose stamps the footer once
+on the whole.
+"""
 
 from __future__ import annotations
 
 from ...render import html, parallel
+from ...render.booklet import Pages, blank_page, sections, tightened
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...words import say_for
@@ -17,22 +27,38 @@ def generate(request) -> Dungeon:
     return generator.generate(request.code, o["levels"], o["level-size"], o["scaling"])
 
 
-def maps_pdf(built: Dungeon, request) -> bytes:
-    """For each level with a map: the mapper's copy, then the players' copy. No footers: compose stamps them."""
+def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
+    """The mapper's copy (``mapper``) or the players' copy of each level with a map, a page each. No footers:
+    compose stamps them."""
     paper = request.paper
     doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
-    for level in built.levels:
-        if level.data["kind"] == "treasure":
-            continue
-        for mapper in (True, False):
-            map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper)
-            doc.canvas.showPage()
+    for level in text_pages.mapped(built):
+        map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper)
+        doc.canvas.showPage()
     return doc.finish()
 
 
 def render(built: Dungeon, request) -> bytes:
     html.load()  # once, before the fork, so the child has it too
     # The text is laid out here while a forked child draws the maps (parallel.both).
-    (cover, after), maps = parallel.both(lambda: text_pages.text_parts(built, request),
-                                         lambda: maps_pdf(built, request))
-    return compose([cover, maps, after], request.code, say("document.dungeon", game=request.game.title))
+    text, (mappers, players, blank) = parallel.both(
+        lambda: text_pages.text_pdf(built, request),
+        lambda: (maps_pdf(built, request, True), maps_pdf(built, request, False),
+                 blank_page(request.code, request.paper, say("booklet.blank-side"))))
+    cover, *keys = sections(text, text_pages.parts(built))
+    keys, after = keys[:-text_pages.AFTER_THE_KEYS], keys[-text_pages.AFTER_THE_KEYS:]
+    numbers = [level.number for level in text_pages.mapped(built)]
+    keys = tightened([(text, *key) for key in keys],
+                     lambda over: text_pages.text_pdf(built, request, [numbers[i] for i in over], tight=True))
+    with Pages(blank) as pages:
+        pages.add(text, *cover)
+        for index, key in enumerate(keys):
+            pages.facing((mappers, index, index + 1), key)
+        for part in after:
+            pages.add(text, *part)
+        pages.to_right()  # the players' copies start a fresh sheet
+        for index in range(len(keys)):
+            pages.add(players, index, index + 1)
+            pages.blank()  # nothing on the back of a players' copy
+        booklet = pages.save()
+    return compose([booklet], request.code, say("document.dungeon", game=request.game.title))

@@ -16,8 +16,13 @@ SIDES = {0: "north", 2: "east", 4: "south", 6: "west"}  # an exit's heading as t
 
 
 def dungeon_key(dungeon: Dungeon) -> list[dict[str, Any]]:
+    """Every level's key; a level with a map carries the treasure level after it, if there is one (``then``:
+    it has no map of its own, so its lines go at the foot of the key before it)."""
     kinds = {level.number: level.data["kind"] for level in dungeon.levels}
-    return [level_key(level, kinds) for level in dungeon.levels]
+    keys = [level_key(level, kinds) for level in dungeon.levels]
+    for key, after in zip(keys, keys[1:] + [None]):
+        key["then"] = after if after is not None and after["kind"] == "treasure" else None
+    return keys
 
 
 def level_name(number: int, kinds: dict[int, str]) -> str:
@@ -36,7 +41,14 @@ def stair_leads(level: Level, kinds: dict[int, str]) -> str:
 
 def level_key(level: Level, kinds: dict[int, str]) -> dict[str, Any]:
     return {"number": level.number, "kind": level.data["kind"], "after": level_name(level.number + 1, kinds),
+            "monsters": monsters_met(level), "why": whys(level),
             "rooms": [room_key(level, a, kinds) for a in level.areas]}
+
+
+def whys(level: Level) -> list[str]:
+    """What each rule that made or changed an exit of the level means, said once at the head of its key."""
+    found = {e.data.get("why") for a in level.areas for e in a.exits} - {None, "", "mini-boss-level"}
+    return [say(f"key.why-said.{why}") for why in say.section("key.why-said") if why in found]
 
 
 def units(count: int) -> str:
@@ -141,7 +153,7 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
     if code == "swarm":
         monster = rules.monsters()[item["monster"]]
         if item["lone"]:
-            return {"title": say("key.encounter.lone", name=monster["name"]), "stats": stat_line(item["monster"]),
+            return {"title": say("key.encounter.lone", name=monster["name"]), "stats": "",
                     "tactics": rules.tactics(item["monster"])}
         count = item["monsters"]
         numbers = say("key.encounter.swarm-numbers", health=item["health"], capacity=item["capacity"],
@@ -161,7 +173,7 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
         made = rules.monsters()[item["monster"]]
         return {"title": say("key.encounter.generator", plural=made["plural"], grade=item["grade"]),
                 "stats": say("key.encounter.generator-stats", health=stat("health", item["health"]),
-                             monster=made["name"].lower(), stats=stat_line(item["monster"])),
+                             monster=made["name"].lower()),
                 "tactics": rules.tactics("generator")}
     if code == "mini-boss":
         boss = rules.monsters()["mini-boss"]
@@ -169,9 +181,22 @@ def encounter_text(item: dict[str, Any]) -> dict[str, str]:
                 "stats": " · ".join([stat("health", item["health"]), stat("melee", boss["melee"]),
                                      stat("shot", boss["shot"]), stat("speed", item["speed"])]),
                 "tactics": rules.tactics("mini-boss")}
-    monster = rules.monsters()[code]
-    return {"title": say("key.encounter.designed", name=monster["name"]), "stats": stat_line(code),
+    return {"title": rules.monsters()[code]["name"], "stats": "",  # its numbers are in the level's monsters
             "tactics": rules.tactics(code)}
+
+
+def monsters_met(level: Level) -> list[dict[str, str]]:
+    """The stat line of each monster a level's encounters bring (a generator's, a swarm's, a lone one), once
+    for the level's key: the rooms' lines then name them only."""
+    met = set()
+    for area in level.areas:
+        for item in area.data["encounters"]:
+            if item["code"] in ("swarm", "generator"):
+                met.add(item["monster"])
+            elif item["code"] not in ("none", "mini-boss"):
+                met.add(item["code"])
+    return [{"name": say("key.encounter.designed", name=m["name"]) if m.get("designed") else m["name"],
+             "stats": stat_line(code)} for code, m in rules.monsters().items() if code in met]
 
 
 def rolls_text(area: Area) -> str:

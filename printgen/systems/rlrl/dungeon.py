@@ -2,26 +2,26 @@
 each printable on its own.
 
 The Dungeon Master's part: a cover with the page ranges, the reference (with
-this seed's colour key), and each level's map with its key. The rogue's
+this seed's colour key), and each level's map on a left-hand page with its
+key facing it, so a print on both sides of the sheet lays them open side by
+side; the rogue's part starts on a fresh sheet. The rogue's
 part: the rogue's sheet with this campaign's colours, and each level's copy
 with only the setup drawn. ``--copies dm`` or ``rogue`` prints one part.
 """
 
 from __future__ import annotations
 
-import io
 from typing import Any
-
-import pikepdf
 
 from ...products import Request
 from ...render import html, parallel
+from ...render.booklet import Pages, blank_page, page_count
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style
 from ...words import say_for
-from . import generate as generator, map_page, reference, sheet
+from . import generate as generator, key, map_page, reference, sheet
 from .generate import Campaign
 
 say = say_for(__package__)
@@ -39,30 +39,48 @@ def render(built: Campaign, request: Request) -> bytes:
     if with_dm:
         html.load()  # once, before the fork, so the child has it too (the rogue's part is vector pages only)
     # The reference is laid out here while a forked child draws every vector page (parallel.both).
-    reference_pages, (dm_maps, rogue) = parallel.both(
+    reference_pages, (levels, rogue) = parallel.both(
         lambda: reference.pages(request, built.colours) if with_dm else None,
-        lambda: (_dm_maps(built, request) if with_dm else None, _rogue_part(built, request) if with_rogue else []),
+        lambda: (_dm_levels(built, request) if with_dm else None, _rogue_part(built, request) if with_rogue else []),
     )
-    dm = [reference_pages, dm_maps] if with_dm else []
     parts = []
-    if dm:
-        counts = [_pages(part) for part in dm]
-        rogue_pages = sum(_pages(part) for part in rogue)
-        parts.append(_cover(built, request, 1 + sum(counts), rogue_pages))
-    return compose(parts + dm + rogue, request.code, say("title.campaign"))
+    if with_dm:
+        dm, dm_pages = _dm_part(reference_pages, *levels, fresh_sheet_after=with_rogue)
+        parts = [_cover(built, request, COVER_PAGES + dm_pages, sum(page_count(part) for part in rogue)), dm]
+    return compose(parts + rogue, request.code, say("title.campaign"))
 
 
-def _pages(pdf: bytes) -> int:
-    with pikepdf.open(io.BytesIO(pdf)) as document:
-        return len(document.pages)
+COVER_PAGES = 1
 
 
-def _dm_maps(built: Campaign, request: Request) -> bytes:
-    doc = new_document(request.code, say("title.campaign"), request.paper.size)
+def _dm_part(reference_pages: bytes, maps: bytes, keys: bytes, key_pages: list[int], blank: bytes,
+             fresh_sheet_after: bool) -> tuple[bytes, int]:
+    """The Dungeon Master's pages after the cover: the reference, then each level's map on a left-hand page
+    with its key facing it (a longer key goes on over the page, beside the map again); with
+    ``fresh_sheet_after``, a blank side last if the rogue's part would start on the back of a page. Returns
+    the pages and how many there are."""
+    with Pages(blank, before=COVER_PAGES) as pages:
+        pages.add(reference_pages)
+        first = 0
+        for index, count in enumerate(key_pages):
+            pages.facing((maps, index, index + 1), (keys, first, first + count))
+            first += count
+        if fresh_sheet_after:
+            pages.to_right()
+        return pages.save(), pages.count
+
+
+def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[int], bytes]:
+    """Each level's map (a page each), each level's key (the pages of each), and the blank side."""
+    maps = new_document(request.code, say("title.campaign"), request.paper.size)
+    keys = new_document(request.code, say("title.campaign"), request.paper.size)
+    key_pages = []
     for level, shop in zip(built.levels, built.shops):
-        map_page.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
-        doc.canvas.showPage()
-    return doc.finish()
+        map_page.dm_pages(maps.canvas, request.paper, level, shop, built.colours)
+        maps.canvas.showPage()
+        key_pages.append(key.draw_pages(keys.canvas, request.paper, level, shop, built.colours))
+    return (maps.finish(), keys.finish(), key_pages,
+            blank_page(request.code, request.paper, say("booklet.blank-side")))
 
 
 def _rogue_part(built: Campaign, request: Request) -> list[bytes]:

@@ -8,9 +8,15 @@ the encounter deck and the reference alike.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
 from ...maps.level import Area, Exit
+from ...render import fonts, text
+from ...sheets.draw import Style, heading
+from ...units import Paper, mm
 from ...words import say_for
 from . import rules
 from .level import CORRIDOR, FALSE, LOCKED, STARTING_ROOM, Built
@@ -192,3 +198,121 @@ def level_key(built: Built, shop: dict[str, Any], colours: dict[str, str]) -> li
     entries = [shop_entry(shop, colours)]
     entries += [area_entry(area, colours) for area in built.level.areas]
     return entries
+
+
+# --- the key's pages --------------------------------------------------------------------------
+
+# How the key is set, in the order tried: the first that holds the whole key on its page wins (pt, columns).
+# Short entries (a corridor, a door) leave most of a full-width line empty, so a long key goes to two columns.
+KEY_SETTINGS = ((8.4, 1), (8.0, 1), (7.6, 1), (7.6, 2), (7.2, 2), (6.8, 2), (6.4, 2))
+SPACING = text.Spacing(leading=1.18)
+GAP = 0.45  # of the font size, between entries
+COLUMN_GAP = mm(5)
+REMINDER_SIZE = 6.8
+MARGIN = mm(10)
+FOOTER_ROOM = mm(12)  # the footer is stamped here when the parts are joined
+NOTE_BASELINE = mm(9)  # a page the key runs past says so here, right of the footer
+TITLE_HEIGHT = 22.0
+STYLE = Style()
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An entry set on a page: its bold lead at (x, top), its lines ``indent`` to the right of it."""
+
+    x: float
+    top: float
+    lead: str
+    indent: float
+    lines: list[text.Line]
+
+
+def entry_lines(entry: tuple[str, str], width: float, size: float) -> tuple[float, list[text.Line]]:
+    """An entry's text broken into lines beside its bold lead: (the lead's room, the lines)."""
+    lead, words = entry
+    indent = text.measure(lead + "  ", fonts.SERIF_BOLD, size)
+    return indent, text.lines([[(words, fonts.SERIF)]], size, width - indent)
+
+
+def place(entries: list[tuple[str, str]], x: float, top: float, width: float, bottom: float, size: float,
+          columns: int) -> tuple[list[Placed], int]:
+    """Entries set from ``top`` down to ``bottom`` in ``columns`` columns of ``width`` in all, each entry whole
+    in one column (one taller than a column stands at a column's head all the same); returns the entries
+    placed and how many that is (the rest go on a later page)."""
+    column_width = (width - (columns - 1) * COLUMN_GAP) / columns
+    column, y, placed = 0, top, []
+    for count, entry in enumerate(entries):
+        indent, lines = entry_lines(entry, column_width, size)
+        height = len(lines) * size * SPACING.leading
+        if y - height < bottom and y < top:
+            if column + 1 == columns:
+                return placed, count
+            column, y = column + 1, top
+        placed.append(Placed(x + column * (column_width + COLUMN_GAP), y, entry[0], indent, lines))
+        y -= height + size * GAP
+    return placed, len(entries)
+
+
+def setting(entries: list[tuple[str, str]], width: float, height: float) -> tuple[float, int]:
+    """The first of KEY_SETTINGS at which every entry holds in ``height``; else the last."""
+    return next(((size, columns) for size, columns in KEY_SETTINGS
+                 if place(entries, 0, height, width, 0, size, columns)[1] == len(entries)), KEY_SETTINGS[-1])
+
+
+def draw_placed(c: Canvas, placed: list[Placed], size: float) -> None:
+    c.setFillGray(0)
+    for entry in placed:
+        text.draw_run(c, entry.x, entry.top - size, entry.lead, fonts.SERIF_BOLD, size)
+        text.draw_lines(c, entry.lines, entry.x + entry.indent, entry.top, 0, size, SPACING)
+
+
+def _title(c: Canvas, paper: Paper, words: str, right: str) -> float:
+    top = paper.height - MARGIN
+    heading(c, MARGIN, top - TITLE_HEIGHT, paper.width - 2 * MARGIN, TITLE_HEIGHT, words, STYLE, right=right)
+    return top - TITLE_HEIGHT - mm(3)
+
+
+def _reminder_text(built: Built) -> str:
+    d = built.difficulty
+    actions = (say("key-page.difficulty-many", difficulty=d) if d > 1
+               else say("key-page.difficulty-one", difficulty=d))
+    return " ".join([actions, say("key-page.returning-lead"), say("rule.returning")])
+
+
+def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> float:
+    """The standing reminders at the head of the key; returns where the key begins."""
+    lines = text.lines([[(_reminder_text(built), fonts.SERIF_ITALIC)]], REMINDER_SIZE, width)
+    c.setFillGray(0.2)
+    text.draw_lines(c, lines, x, top, width, REMINDER_SIZE, SPACING)
+    bottom = top - text.block_height(REMINDER_SIZE, lines, SPACING) - 3
+    c.setStrokeGray(0.5)
+    c.setLineWidth(0.4)
+    c.line(x, bottom, x + width, bottom)
+    return bottom - mm(3)
+
+
+def draw_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> int:
+    """The level's key, to face its map: the standing reminders, then every entry as large as holds them all
+    on the page, in two columns if it must; a key that cannot fit at the smallest goes on to a page more, and
+    says so.
+    Each page is finished (showPage); returns how many there are."""
+    number = built.level.number
+    width = paper.width - 2 * MARGIN
+    entries = level_key(built, shop, colours)
+    title, size, pages = say("key-page.title", level=number), None, 0
+    while entries:
+        top = _title(c, paper, title, say("key-page.aside"))
+        if size is None:  # the first key page: the standing reminders, then the key set as it fits best
+            top = _reminder(c, MARGIN, width, top, built)
+            size, columns = setting(entries, width, top - FOOTER_ROOM)
+        placed, count = place(entries, MARGIN, top, width, FOOTER_ROOM, size, columns)
+        draw_placed(c, placed, size)
+        entries = entries[count:]
+        if entries:
+            c.setFillGray(0.2)
+            text.draw_run(c, paper.width - MARGIN, NOTE_BASELINE, say("key-page.goes-on"), fonts.SERIF_ITALIC, 8,
+                          align="right")
+        c.showPage()
+        pages += 1
+        title = say("key-page.title-continued", level=number)
+    return pages

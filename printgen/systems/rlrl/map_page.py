@@ -1,8 +1,8 @@
-"""A level's pages: the Dungeon Master's map, its key on the pages after it, and the rogue's copy to draw on.
+"""A level's map pages: the Dungeon Master's map, and the rogue's copy to draw on.
 
 The Dungeon Master's map shows every area, door and secret, as large as
-the page holds it; the key follows on the next page (and more when it
-must), so a duplex print puts them on the two sides of one sheet. The rogue's copy is graph paper of
+the page holds it; its key (key.draw_pages) follows on the pages after it.
+The rogue's copy is graph paper of
 ¼-inch squares with only what the setup draws: the starting room with its
 doors and the stairs up, the stairs down, the terminal and the shop.
 """
@@ -20,11 +20,10 @@ from ...maps.draw import BLANK, GM, Content, Region
 from ...maps.geometry import HEADINGS, outline
 from ...maps.level import Area, Exit
 from ...maps.spots import area_spots
-from ...render import fonts
 from ...sheets.draw import Style, heading
 from ...units import Paper, inch, mm
 from ...words import say_for
-from . import key, map_symbols, text_flow
+from . import map_symbols
 from .level import DOOR, RULE, Built
 from .sheet_corners import HEIGHT, WIDTH
 
@@ -77,8 +76,9 @@ def _title(c: Canvas, paper: Paper, text: str, right: str) -> float:
 
 
 def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> None:
-    """The map on a page of its own, as large as the page allows, then its key from the next page on:
-    on a page shared with the key the map's marks came out too small to read at the table."""
+    """The map on a page of its own, as large as the page allows (its key, from key.draw_pages, goes on
+    the pages after it: on a page shared with the key the map's marks came out too small to read at the
+    table). ``shop`` and ``colours`` are the key's."""
     number = built.level.number
     symbols = map_symbols.symbols(number)
     top = _title(c, paper, say("map.dm-title", level=number, difficulty=built.difficulty), say("map.dm-aside"))
@@ -94,20 +94,6 @@ def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colour
     _marks_off_the_stairs(c, region, built, symbols, around_stairs)
     bottom = draw.draw_legend(c, MARGIN, region.bottom - mm(3), width, LEGEND_PITCH, legend, columns=LEGEND_COLUMNS)
     draw.draw_scale(c, MARGIN, bottom - mm(5), pitch, 1, say("map.scale-unit"), squares=5)
-
-    entries = key.level_key(built, shop, colours)
-    title, size = say("map.key-title", level=number), None
-    while entries:
-        c.showPage()
-        top = _title(c, paper, title, say("map.key-aside"))
-        if size is None:  # the first key page: the standing reminders, then the key at the size that fits best
-            top = _reminder(c, MARGIN, width, top, built)
-            size = text_flow.fitting_size(entries, width, top - FOOTER_ROOM)
-        entries = entries[text_flow.draw_entries(c, MARGIN, top, width, FOOTER_ROOM, entries, size):]
-        title = say("map.key-title-continued", level=number)
-
-
-REMINDER_SIZE = 6.4
 
 
 def _marks_off_the_stairs(c: Canvas, region: Region, built: Built, symbols, marks: list[str]) -> None:
@@ -127,26 +113,6 @@ def _marks_off_the_stairs(c: Canvas, region: Region, built: Built, symbols, mark
         c.translate(x, y)
         symbols.marks[spot.kind].glyph(c, region.pitch * draw.MARK_SCALE * spot.scale)
         c.restoreState()
-
-
-def _reminder_text(built: Built) -> str:
-    d = built.difficulty
-    actions = say("map.difficulty-many", difficulty=d) if d > 1 else say("map.difficulty-one", difficulty=d)
-    return " ".join([actions, say("map.returning-lead"), say("rule.returning")])
-
-
-def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> float:
-    """The standing reminders at the head of the key; returns where the key begins."""
-    lines = text_flow.wrap(_reminder_text(built), fonts.SERIF_ITALIC, REMINDER_SIZE, width)
-    c.setFont(fonts.SERIF_ITALIC, REMINDER_SIZE)
-    c.setFillGray(0.2)
-    for index, line in enumerate(lines):
-        c.drawString(x, top - (index + 1) * REMINDER_SIZE * 1.2, line)
-    bottom = top - len(lines) * REMINDER_SIZE * 1.2 - 4
-    c.setStrokeGray(0.5)
-    c.setLineWidth(0.4)
-    c.line(x, bottom, x + width, bottom)
-    return bottom - mm(3)
 
 
 def _door_kinds(built: Built) -> set[str]:

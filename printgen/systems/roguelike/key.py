@@ -33,7 +33,9 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
     data = area.data
     contents = data["contents"]
     label = say.section("key.label")
-    lines: list[tuple[str, str]] = [(label["contents"], contents_words(area))]
+    lines: list[tuple[str, str]] = []
+    if not (contents.get("creatures") and contents["kind"] != "crypt"):  # the creatures' own line names them
+        lines.append((label["contents"], contents_words(area)))
     trap = contents.get("trap")
     if trap:
         thief = say("trap.thief", it=say("trap.it"), save=trap["saving_roll"])

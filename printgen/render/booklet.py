@@ -1,0 +1,161 @@
+"""A booklet gathered page by page from the parts both engines make.
+
+A dungeon's parts are made apart, and at the same time where there are two
+cores: its text pages in one or two WeasyPrint documents, its maps in a
+ReportLab one. A booklet takes their pages in the order a print on both sides
+of the sheet needs (a map on a left-hand page with its key facing it, a blank
+side where a spread needs one), and ``compose`` then stamps the footer once on
+the whole. Page 1 is a right-hand page; a left-hand page has an even number.
+
+- ``Pages``: gathers pages from a few sources, each source opened (and its
+  fonts copied) once, with blank sides where they are needed, and lays
+  pages out facing each other (a map on the left, its key on the right, spread
+  by spread);
+- ``page_count``: how many pages a part has;
+- ``sections``: where each top-level section of a text document starts and
+  ends (its h1s, as WeasyPrint lists them in the outline);
+- ``tightened``: keys that run onto a second page laid out again in tighter
+  type, taken where that holds them on one page;
+- ``extract``: some pages of a part as a PDF of their own;
+- ``blank_page``: the page that stands for an empty side, saying so in the
+  game's words.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+import pikepdf
+
+from ..errors import PrintgenError
+from ..seed import SeedCode
+from ..units import Paper
+from . import fonts
+from .canvas import new_document
+
+Part = tuple[bytes, int, int]  # a source and the pages start:end of it
+
+
+
+class Pages:
+    """One document gathered from the pages of a few sources; ``blank`` is the page that stands for an
+    empty side, and ``before`` how many pages will stand before these in the finished booklet (a cover made
+    afterwards), so left and right are counted from the booklet's first page."""
+
+    def __init__(self, blank: bytes | None = None, before: int = 0):
+        self.pdf = pikepdf.new()
+        self.sources: dict[int, tuple[bytes, pikepdf.Pdf]] = {}  # by id: each kept, so no other takes its id
+        self.blank_page = blank
+        self.before = before
+
+    def __enter__(self) -> "Pages":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for _, source in self.sources.values():
+            source.close()
+        self.pdf.close()
+
+    @property
+    def count(self) -> int:
+        return len(self.pdf.pages)
+
+    @property
+    def next_is_left(self) -> bool:
+        """Whether the next page added lands on a left-hand page (page 1 is a right-hand one)."""
+        return (self.before + self.count) % 2 == 1
+
+    def add(self, data: bytes, start: int = 0, end: int | None = None) -> None:
+        """Pages ``start:end`` of ``data``; a source's pages may be added more than once."""
+        if id(data) not in self.sources:
+            self.sources[id(data)] = (data, pikepdf.open(io.BytesIO(data)))
+        self.pdf.pages.extend(self.sources[id(data)][1].pages[start:end])
+
+    def blank(self) -> None:
+        if self.blank_page is None:
+            raise ValueError("this booklet has no blank page to add")
+        self.add(self.blank_page)
+
+    def to_left(self) -> None:
+        """A blank side first if the next page would land on a right-hand page."""
+        if not self.next_is_left:
+            self.blank()
+
+    def to_right(self) -> None:
+        """A blank side first if the next page would land on a left-hand page: a fresh sheet starts here."""
+        if self.next_is_left:
+            self.blank()
+
+    def facing(self, left: Part, right: Part) -> None:
+        """The pages of ``left`` from a left-hand page on, each facing the next page of ``right``, spread by
+        spread. Where ``right`` runs longer, ``left`` is shown again from its first page (a map beside every
+        page of a long key); where it runs shorter, the rest of ``left`` follows page after page (the last
+        sheets of a large map face each other)."""
+        left_data, left_start, left_end = left
+        right_data, right_start, right_end = right
+        lefts, rights = left_end - left_start, right_end - right_start
+        if lefts < 1:
+            raise ValueError("a page must stand on the left to face the right-hand pages")
+        self.to_left()
+        for spread in range(rights):
+            page = left_start + spread % lefts
+            self.add(left_data, page, page + 1)
+            self.add(right_data, right_start + spread, right_start + spread + 1)
+        if rights < lefts:
+            self.add(left_data, left_start + rights, left_end)
+
+    def save(self) -> bytes:
+        buffer = io.BytesIO()
+        self.pdf.save(buffer, deterministic_id=True)
+        return buffer.getvalue()
+
+
+def page_count(data: bytes) -> int:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return len(pdf.pages)
+
+
+def sections(book: bytes, parts: int) -> list[tuple[int, int]]:
+    """(first page, page after the last) of each of the ``parts`` top-level sections of a text document,
+    found from its top-level headings (WeasyPrint's outline)."""
+    with pikepdf.open(io.BytesIO(book)) as pdf:
+        with pdf.open_outline() as outline:
+            starts = [pikepdf.Page(item.destination[0]).index for item in outline.root]
+        total = len(pdf.pages)
+    if len(starts) != parts:
+        raise PrintgenError(f"the text pages have {len(starts)} top-level headings where printgen lays out "
+                            f"{parts} parts: each part (a cover, a key, a rules page) opens with one h1")
+    return list(zip(starts, starts[1:] + [total]))
+
+
+def tightened(keys: list[Part], relayout: Callable[[list[int]], bytes]) -> list[Part]:
+    """``keys``, each meant for the one page facing its map: those that run onto exactly a second page are laid
+    out again in tighter type by ``relayout`` (given their indexes, it returns a document of just those keys,
+    one top-level section each), and each is taken where that holds it on one page."""
+    over = [index for index, (_, start, end) in enumerate(keys) if end - start == 2]
+    if not over:
+        return keys
+    book = relayout(over)
+    keys = list(keys)
+    for index, (start, end) in zip(over, sections(book, len(over))):
+        if end - start == 1:
+            keys[index] = (book, start, end)
+    return keys
+
+
+def extract(data: bytes, start: int, end: int | None = None) -> bytes:
+    """Pages ``start:end`` of ``data`` as a PDF of their own."""
+    with Pages() as pages:
+        pages.add(data, start, end)
+        return pages.save()
+
+
+def blank_page(code: SeedCode, paper: Paper, words: str) -> bytes:
+    """The page that stands where a booklet needs an empty side, saying so in ``words``, so it does not look
+    misprinted."""
+    doc = new_document(code, "blank", paper.size)
+    doc.canvas.setFillGray(0.55)
+    doc.canvas.setFont(fonts.SERIF_ITALIC, 8)
+    doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, words)
+    return doc.finish()
