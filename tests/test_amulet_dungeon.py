@@ -381,7 +381,7 @@ def test_same_seed_same_bytes(booklet):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--level-size", "0"], "level-size must be a whole number from 4 to 16, not '0'"),
+    (["--level-size", "0"], "level-size must be a whole number from 4 to 24, not '0'"),
     (["--levels", "0"], "levels must be a whole number from 1 to 30"),
 ])
 def test_bad_options_are_one_clear_line(args, message, capsys, tmp_path):
