@@ -1,15 +1,46 @@
-"""Where an area's number and marks go: each in a square of its own, never over a wall or each other.
+"""Where everything on a map goes besides its walls: door glyphs, numbers, marks, notes, callouts.
 
-An area with fewer squares than things to show splits its squares into
-quarters and shows everything at half size.
+Every glyph and every word gets a box (in squares) and no box covers
+another: the doors' glyphs on their walls first, then the doors standing
+inside areas, the marks on walls, the loose marks (a way in), a "?" beyond
+each unexplored exit and rubble beyond a blocked one; then each area's
+number and marks, each in a square of its own, clear of all of those and
+inside its walls. An area with fewer free squares than things to show keeps
+its marks in its squares and shows its number (and any marks left over) in
+a callout: a small box on the rock beside it, with a leader to its wall.
+An area with notes (words under its number) has them placed on its floor by
+``draw_notes``, its marks then where the floor is still free.
+
+``layout`` gives all of it for one view of a level; the drawing draws it
+and the tests read it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
-from .geometry import Cell
-from .level import Area
+from ..render import fonts
+from .adjacency import Adjacency
+from .draw_notes import NoteLine, door_boxes, inside_places, note_lines
+from .draw_walls import BLANK, GM, DoorLine, door_line, floor_cells, shown_doors, wall_corners, walls
+from .geometry import Cell, Point, side_edge, step
+from .level import Area, Level
+from .symbols import Symbols
+
+MARK_SCALE = 0.8  # a mark is this much of a square across
+MARK_MOST = 20.0  # pt: a mark is never larger (squares of large maps hold notes beside it)
+SMALLEST_MARK = 0.62  # of a square: a mark beside a door in its square shrinks no further
+UNEXPLORED_SIZE = 0.6  # of a square: the "?" beyond an unexplored exit
+RUBBLE_SIZE = 0.8  # of a square: the stones beyond a blocked one
+LABEL_HEIGHT = 0.66  # of a square: an area number's box
+CLEAR = 0.06  # squares between a box in a callout or on the floor and a wall
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
+
+LABEL, MARK, DOOR, INSIDE, WALL_MARK, LOOSE, PLAYERS, UNEXPLORED, RUBBLE, NOTE = (
+    "label", "mark", "door", "inside", "wall-mark", "loose", "players", "unexplored", "rubble", "note")
+LABEL_MOST = 22.0  # pt: an area number's box is never larger
 
 
 @dataclass(frozen=True)
@@ -21,7 +52,8 @@ class Spot:
 
 
 def area_spots(area: Area, marks: list[str]) -> list[Spot]:
-    """The label first, then each mark, at the centres of distinct squares (or quarters)."""
+    """The label first, then each mark, at the centres of distinct squares (or quarters), by the area's
+    shape alone (``layout`` also keeps them clear of doors and other marks)."""
     cells = sorted(area.cells)
     door_cells = {e.at for e in area.exits if e.at is not None}
     cx = sum(c[0] for c in cells) / len(cells) + 0.5
@@ -53,3 +85,404 @@ def _spread(ordered: list[Cell], count: int) -> list[Cell]:
         if cell not in chosen:
             chosen.append(cell)
     return chosen
+
+
+# --- the whole layout -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A glyph or a word on the map: what it is, its centre and size (squares across) and its box."""
+
+    role: str  # LABEL, MARK, DOOR, ...
+    kind: str  # the mark's or door's kind, or the label's text
+    x: float
+    y: float
+    size: float
+    box: Box
+    area: int | None = None
+
+
+@dataclass(frozen=True)
+class Callout:
+    """An area's number (and marks) in a box on the rock beside it, a leader running to its wall."""
+
+    area: int
+    box: Box
+    items: tuple[Placed, ...]  # the number first, then marks
+    leader: tuple[Point, Point]  # from the box's edge to the area's wall
+
+
+@dataclass
+class Layout:
+    placed: list[Placed] = field(default_factory=list)
+    callouts: list[Callout] = field(default_factory=list)
+    notes: dict[int, list[NoteLine]] = field(default_factory=dict)
+    doors: dict[int, DoorLine] = field(default_factory=dict)  # id(exit) → the wall line its glyph is on
+    inside: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(exit) → centre, size
+
+    def boxes(self, *roles: str) -> list[Placed]:
+        """Everything placed in these roles (all when none), callouts' items and notes' lines too."""
+        found = [p for p in self.placed if not roles or p.role in roles]
+        for callout in self.callouts:
+            found += [p for p in callout.items if not roles or p.role in roles]
+        if not roles or NOTE in roles or LABEL in roles:
+            for area, lines in self.notes.items():
+                for index, line in enumerate(lines):
+                    role = LABEL if index == 0 else NOTE
+                    if not roles or role in roles:
+                        found.append(Placed(role, line.text, 0, 0, line.size, line.box, area))
+        return found
+
+
+def overlaps(a: Box, b: Box, slack: float = 0.0) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def centred(x: float, y: float, half_w: float, half_h: float | None = None) -> Box:
+    half_h = half_w if half_h is None else half_h
+    return (x - half_w, y - half_h, x + half_w, y + half_h)
+
+
+def mark_size(pitch: float) -> float:
+    """A mark's size in squares: most of a square, up to ``MARK_MOST`` points."""
+    return min(MARK_SCALE, MARK_MOST / pitch)
+
+
+def label_square(pitch: float) -> float:
+    """The square an area number's box is drawn for, in squares: one, up to ``LABEL_MOST`` points."""
+    return min(1.0, LABEL_MOST / pitch)
+
+
+def label_box_size(text: str, pitch: float) -> tuple[float, float]:
+    """Width and height, in squares, of an area number's box (as draw.draw_label draws it)."""
+    size = pitch * label_square(pitch)
+    font_size = label_font(text, size)
+    width = min(size * 0.92, fonts.string_width(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
+    height = min(size * 0.92, font_size * 1.2)
+    return width / pitch, height / pitch
+
+
+def label_font(text: str, size: float) -> float:
+    """The font size of an area number in a box ``size`` points across."""
+    return size * (0.55 if len(text) < 2 else 0.5)
+
+
+def door_extent(symbol, pitch: float, secret: bool) -> tuple[float, float]:
+    """Half a door glyph's length along its wall and half its depth across, in squares."""
+    from . import glyphs
+
+    glyph = glyphs.secret if secret else symbol.glyph
+    extent = getattr(glyph, "extent", None)
+    along, across = extent(pitch) if extent is not None else (0.45 * pitch, 0.2 * pitch)
+    return along / pitch, across / pitch
+
+
+def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, pitch: float,
+           shown: tuple[float, float, float, float] | None = None) -> Layout:
+    """Every door glyph, inside door, mark, number, note and callout of ``view`` of ``level``, each with its
+    box. ``shown``: the squares the map shows (left, top, right, bottom), where callouts may go."""
+    result = Layout()
+    areas = level.areas if view != BLANK else [level.area(n) for n in content.shown_on_blank]
+    doors = shown_doors(areas, content.doors if view != BLANK else [], view if view != BLANK else "layout")
+    floor = floor_cells(areas, rule, doors)
+    shaped = {a.number for a in areas if a.shape.cuts or a.shape.curved}
+    found = walls(floor, rule, doors, symbols, shaped)
+    edges = {w.edge for w in found}
+    corners = wall_corners(edges)
+    for area in areas:
+        if area.number in shaped:
+            corners |= {p for unit in area.shape.walls for p in side_edge(*unit)}
+    drawn = {a.number for a in areas}
+    taken: list[Box] = []
+
+    def put(placed: Placed) -> None:
+        result.placed.append(placed)
+        taken.append(placed.box)
+
+    # Doors drawn as one glyph, on their wall lines; doors along their walls take a band of the wall.
+    for exit_, owner in doors:
+        if exit_.far_side and not exit_.inside and exit_.to in drawn:
+            continue
+        symbol = symbols.doors[exit_.kind]
+        if exit_.inside:
+            continue
+        if symbol.segment is not None:
+            for box in _segment_boxes(exit_):
+                put(Placed(DOOR, exit_.kind, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 0, box, owner))
+            continue
+        line = door_line(exit_, rule, edges, corners)
+        result.doors[id(exit_)] = line
+        if exit_.kind == "open" and not (exit_.secret and view == GM):
+            continue
+        along, across = door_extent(symbol, pitch, exit_.secret and view == GM)
+        half_w, half_h = (across, along) if line.upright else (along, across)
+        put(Placed(DOOR, exit_.kind, line.x, line.y, 0, centred(line.x, line.y, half_w, half_h), owner))
+    # Doors standing inside areas (stairs, teleporters).
+    for area in areas:
+        if any(e.inside for e in area.exits):
+            for exit_, (x, y), inside_size in inside_places(area):
+                result.inside[id(exit_)] = (x, y, inside_size)
+                put(Placed(INSIDE, exit_.kind, x, y, inside_size, centred(x, y, inside_size / 2), area.number))
+    if view == GM:
+        for kind, cell, side in content.on_walls:
+            (x0, y0), (x1, y1) = side_edge(cell, side)
+            x, y = (x0 + x1) / 2, (y0 + y1) / 2
+            put(Placed(WALL_MARK, kind, x, y, 0.2, centred(x, y, 0.1), None))
+    size = mark_size(pitch)
+    for kind, sx, sy, on_players in content.loose:
+        if view == GM or on_players:
+            put(Placed(LOOSE, kind, sx, sy, size, centred(sx, sy, size / 2), None))
+    if view != GM:
+        for kind, sx, sy in content.players:
+            put(Placed(PLAYERS, kind, sx, sy, size, centred(sx, sy, size / 2), None))
+    if view == GM:
+        _beyond_exits(result, put, taken, areas, rule, floor, pitch)
+        occupied = set(floor)
+        for area in areas:
+            notes = content.notes.get(area.number)
+            marks = content.marks.get(area.number, [])
+            if notes is not None:
+                _noted_area(result, put, taken, area, notes, marks, pitch)
+            else:
+                _squared_area(result, put, taken, area, marks, pitch, occupied, shown, level)
+    elif view == BLANK:
+        for area in areas:
+            _squared_area(result, put, taken, area, content.marks.get(area.number, []), pitch, set(floor), shown,
+                          level)
+    return result
+
+
+def _segment_boxes(exit_) -> list[Box]:
+    """A door drawn along its wall: a band along each unit (posts, ticks, waves reach 0.1 of a square off
+    it) and its letter's box at the middle of the stretch."""
+    boxes = []
+    reach = 0.1
+    for cell, side in exit_.units:
+        (x0, y0), (x1, y1) = side_edge(cell, side)
+        if x0 == x1 or y0 == y1:
+            inset = 0.08
+            if x0 == x1:
+                boxes.append((x0 - reach, min(y0, y1) + inset, x0 + reach, max(y0, y1) - inset))
+            else:
+                boxes.append((min(x0, x1) + inset, y0 - reach, max(x0, x1) - inset, y0 + reach))
+    units = sorted(exit_.units, key=lambda u: (u[0][1], u[0][0]))
+    a, b = side_edge(*units[0])[0], side_edge(*units[-1])[1]
+    x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    boxes.append(centred(x, y, 0.15))
+    return boxes
+
+
+def _beyond_exits(result: Layout, put, taken: list[Box], areas: list[Area], rule: Adjacency,
+                  floor: dict[Cell, int], pitch: float) -> None:
+    """A "?" beyond every unexplored exit, rubble beyond every blocked one: in the first square past the
+    door (past its doorway where areas stand apart), or as near it as is clear of floor and of everything
+    placed."""
+    for area in areas:
+        for exit_ in area.exits:
+            if exit_.at is None or exit_.inside or exit_.far_side or exit_.leads not in ("unexplored", "blocked"):
+                continue
+            role, size = (UNEXPLORED, UNEXPLORED_SIZE) if exit_.leads == "unexplored" else (RUBBLE, RUBBLE_SIZE)
+            dx, dy = _heading(exit_)
+            if exit_.wall:  # past the middle of a long door's far squares
+                far = exit_.far_cells()
+                bx, by = sum(c[0] for c in far) / len(far), sum(c[1] for c in far) / len(far)
+            else:
+                bx, by = exit_.at[0] + dx * (rule.gap + 1), exit_.at[1] + dy * (rule.gap + 1)
+            places = [(bx + 0.5 + dx * further - dy * aside, by + 0.5 + dy * further + dx * aside)
+                      for further in (0, 0.15, 0.3, 1, 2) for aside in (0, 0.4, -0.4, 1, -1)]
+            half = size / 2
+            chosen = next(((x, y) for x, y in places if not any(overlaps(centred(x, y, half), t) for t in taken)
+                           and not _on_floor(centred(x, y, half), floor)), places[0])
+            x, y = chosen
+            put(Placed(role, role, x, y, size, centred(x, y, half), area.number))
+
+
+def _heading(exit_) -> tuple[int, int]:
+    from .geometry import HEADINGS
+
+    return HEADINGS[exit_.through]
+
+
+def _on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR) -> bool:
+    """Whether any of ``box`` (grown by ``margin``) lies on a floor square."""
+    left, top, right, bottom = grown(box, margin)
+    for gx in range(math.floor(left), math.ceil(right)):
+        for gy in range(math.floor(top), math.ceil(bottom)):
+            if (gx, gy) in floor:
+                return True
+    return False
+
+
+def _squared_area(result: Layout, put, taken: list[Box], area: Area, marks: list[str], pitch: float,
+                  occupied: set[Cell], shown, level: Level) -> None:
+    """An area's number and marks, each in a square of its own clear of everything placed; what does not
+    fit goes in a callout (the number first, so the marks keep their place in the area)."""
+    text = str(area.number)
+    label_w, label_h = label_box_size(text, pitch)
+    size = mark_size(pitch)
+    cells = [c for c in sorted(area.cells) if c not in dict(area.shape.cuts)]
+    if area.shape.curved:
+        cx0, cy0, r = area.shape.round
+        cells = [c for c in cells if math.dist((c[0] + 0.5, c[1] + 0.5), (cx0, cy0)) <= r - 0.7]
+    if not cells:
+        cells = sorted(area.cells)
+    door_cells = {e.at for e in area.exits if e.at is not None}
+    mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
+    my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
+    ordered = sorted(cells, key=lambda c: (c in door_cells, (c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c))
+
+    def fit(cell: Cell, half_w: float, half_h: float, smallest: float) -> tuple[float, float, float] | None:
+        """Where in ``cell`` a box fits clear of everything taken: (x, y, scale)."""
+        x0, y0 = cell
+        for scale in (1.0, 0.9, 0.8) if smallest < 1 else (1.0,):
+            if scale < smallest:
+                break
+            w, h = half_w * scale, half_h * scale
+            for ox, oy in ((0, 0), (0.08, 0), (-0.08, 0), (0, 0.08), (0, -0.08),
+                           (0.08, 0.08), (-0.08, 0.08), (0.08, -0.08), (-0.08, -0.08)):
+                x, y = x0 + 0.5 + ox, y0 + 0.5 + oy
+                box = centred(x, y, w, h)
+                if box[0] < x0 + CLEAR or box[2] > x0 + 1 - CLEAR or box[1] < y0 + CLEAR or box[3] > y0 + 1 - CLEAR:
+                    continue
+                if not any(overlaps(box, t) for t in taken):
+                    return x, y, scale
+        return None
+
+    free_for_mark = [c for c in ordered if fit(c, size / 2, size / 2, SMALLEST_MARK / size) is not None]
+    wanted = ["label"] + list(marks) if text else list(marks)
+    if len(free_for_mark) >= len(wanted):
+        in_area, called = wanted, []
+    else:
+        keep = max(0, len(free_for_mark) - 0)
+        in_area = list(marks)[:keep]
+        called = ["label"] + list(marks)[keep:]
+    chosen = _spread([c for c in ordered if c in free_for_mark], len(in_area))
+    for kind, cell in zip(in_area, chosen):
+        if kind == "label":
+            spot = fit(cell, label_w / 2, label_h / 2, 1.0)
+            if spot is None:
+                called.insert(0, "label")
+                continue
+            x, y, _ = spot
+            put(Placed(LABEL, text, x, y, label_square(pitch), centred(x, y, label_w / 2, label_h / 2), area.number))
+        else:
+            spot = fit(cell, size / 2, size / 2, SMALLEST_MARK / size)
+            if spot is None:
+                called.append(kind)
+                continue
+            x, y, scale = spot
+            put(Placed(MARK, kind, x, y, size * scale, centred(x, y, size * scale / 2), area.number))
+    if called:
+        callout = _callout(area, called, text, pitch, occupied, taken, shown, level)
+        result.callouts.append(callout)
+        taken.append(grown(callout.box, 0.02))
+
+
+def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: list[Box],
+             shown, level: Level) -> Callout:
+    """A box on the rock near ``area`` holding its number and ``kinds`` of mark, nearest first, clear of
+    every floor square and everything placed, its leader crossing no other floor."""
+    label_w, label_h = label_box_size(text, pitch)
+    size = mark_size(pitch)
+    pad = 0.06
+    marks = [k for k in kinds if k != "label"]
+    width = pad * 2 + (label_w if "label" in kinds else 0) + sum(size + pad for _ in marks)
+    height = max(label_h, size if marks else 0) + pad * 2
+    mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
+    my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
+    left, top, right, bottom = shown if shown is not None else (0, 0, level.width, level.height)
+    best = None
+    steps = [i / 4 for i in range(-24, 25)]
+    candidates = sorted(((mx + ox, my + oy) for ox in steps for oy in steps),
+                        key=lambda p: (math.dist(p, (mx, my)), p))
+    for x, y in candidates:
+        box = centred(x, y, width / 2, height / 2)
+        if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
+            continue
+        if _on_floor(box, occupied):
+            continue
+        if any(overlaps(box, t) for t in taken):
+            continue
+        leader = _leader(area, box)
+        if not _leader_clear(leader, area, occupied, taken):
+            continue
+        best = (box, leader)
+        break
+    if best is None:  # nowhere clear: at the area itself (drawn over its middle)
+        box = centred(mx, my, width / 2, height / 2)
+        best = (box, ((mx, my), (mx, my)))
+    box, leader = best
+    items = []
+    x = box[0] + pad
+    cy = (box[1] + box[3]) / 2
+    if "label" in kinds:
+        items.append(Placed(LABEL, text, x + label_w / 2, cy, label_square(pitch),
+                            centred(x + label_w / 2, cy, label_w / 2, label_h / 2), area.number))
+        x += label_w + pad
+    for kind in marks:
+        items.append(Placed(MARK, kind, x + size / 2, cy, size, centred(x + size / 2, cy, size / 2), area.number))
+        x += size + pad
+    return Callout(area.number, box, tuple(items), leader)
+
+
+def _leader(area: Area, box: Box) -> tuple[Point, Point]:
+    """From the middle of the box's side nearest the area to the nearest middle of the area's wall."""
+    bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    from .geometry import boundary_sides
+
+    middles = []
+    for cell, side in boundary_sides(area.cells):
+        (x0, y0), (x1, y1) = side_edge(cell, side)
+        middles.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    end = min(middles, key=lambda p: (math.dist(p, (bx, by)), p))
+    starts = [((box[0] + box[2]) / 2, box[1]), ((box[0] + box[2]) / 2, box[3]), (box[0], by), (box[2], by)]
+    start = min(starts, key=lambda p: (math.dist(p, end), p))
+    return start, end
+
+
+def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], taken: list[Box]) -> bool:
+    (x0, y0), (x1, y1) = leader
+    length = math.dist(leader[0], leader[1])
+    count = max(2, int(length * 8))
+    for k in range(1, count):
+        t = k / count
+        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        cell = (math.floor(x), math.floor(y))
+        if cell in occupied and cell not in area.cells:
+            return False
+        if t < 0.9 and any(b[0] < x < b[2] and b[1] < y < b[3] for b in taken):
+            return False
+    return True
+
+
+def _noted_area(result: Layout, put, taken: list[Box], area: Area, notes: list[str], marks: list[str],
+                pitch: float) -> None:
+    """An area whose number has words under it: the block where the floor is free (draw_notes), then
+    each mark on the floor where it still is."""
+    lines = note_lines(area, notes, pitch, extra=[t for t in taken if _near(t, area)])
+    result.notes[area.number] = lines
+    taken.extend(line.box for line in lines)
+    size = mark_size(pitch)
+    from .draw_notes import _Floor
+
+    floor = _Floor(area)
+    left, top, right, bottom = area.shape.box
+    grid = [(left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+            for j in range(1, 8 * (bottom + 1 - top))]
+    avoid = door_boxes(area)
+    for kind in marks:
+        for x, y in sorted(grid, key=lambda p: (p[0] + p[1], p)):
+            box = centred(x, y, size / 2)
+            if floor.holds(box, 0.1) and not any(overlaps(box, t) for t in taken + avoid):
+                put(Placed(MARK, kind, x, y, size, box, area.number))
+                break
+
+
+def _near(box: Box, area: Area) -> bool:
+    left, top, right, bottom = area.shape.box
+    return overlaps(box, (left - 0.5, top - 0.5, right + 1.5, bottom + 1.5))

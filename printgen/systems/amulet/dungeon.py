@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...maps.draw_style import MapStyle
 from ...render import html, parallel
 from ...render.canvas import new_document
 from ...render.compose import compose
@@ -21,11 +22,12 @@ def maps_pdf(built: Dungeon, request) -> bytes:
     """For each level with a map: the mapper's copy, then the players' copy. No footers: compose stamps them."""
     paper = request.paper
     doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
+    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
     for level in built.levels:
         if level.data["kind"] == "treasure":
             continue
         for mapper in (True, False):
-            map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper)
+            map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper, style)
             doc.canvas.showPage()
     return doc.finish()
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pikepdf
 
+from ...maps.draw_style import MapStyle
 from ...products import Request
 from ...render import html, parallel
 from ...render.canvas import new_document
@@ -60,7 +61,7 @@ def _pages(pdf: bytes) -> int:
 def _dm_maps(built: Campaign, request: Request) -> bytes:
     doc = new_document(request.code, say("title.campaign"), request.paper.size)
     for level, shop in zip(built.levels, built.shops):
-        map_page.dm_pages(doc.canvas, request.paper, level, shop, built.colours)
+        map_page.dm_pages(doc.canvas, request.paper, level, shop, built.colours, _style(request))
         doc.canvas.showPage()
     return doc.finish()
 
@@ -76,9 +77,13 @@ def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
     c.restoreState()
     c.showPage()
     for level in built.levels:
-        map_page.rogue_page(c, request.paper, level)
+        map_page.rogue_page(c, request.paper, level, _style(request))
         c.showPage()
     return [doc.finish()]
+
+
+def _style(request: Request) -> MapStyle:
+    return MapStyle(request.options.get("map-style", "grey"), request.code.seed)
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
