@@ -31,8 +31,8 @@ from .draw_walls import (BLANK, GM, LAYOUT, floor_cells, merge, shown_doors, wal
                          wall_corners)
 from .geometry import HEADINGS, SIDES, Cell, Edge, Point, components, half_square, side_edge, step
 from .level import Area, Exit, Level
-from .spots import (LABEL, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font,
-                    layout as place_all, mark_size)
+from .spots import (LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font,
+                    layout as place_all, mark_size, overlaps)
 from .symbols import Symbols
 
 __all__ = ["GM", "LAYOUT", "BLANK", "Region", "Content", "sheets", "draw_level", "draw_label", "draw_legend",
@@ -135,22 +135,21 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
             doors = shown_doors(shown_areas, [], LAYOUT)
             _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed,
                         grid=False)
+    window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
+
+    def seen(box) -> bool:  # on this sheet (a sheet of a large level leaves out what others show)
+        return overlaps(box, window)
+
     if view == GM:
         for kind, cell, side in content.on_walls:
             _draw_segment(c, symbols.on_walls[kind].segment, [(cell, side)], point, pitch)
-        for area, lines in placed.notes.items():
-            _draw_note_lines(c, lines, point)
-        for spot in placed.placed:
+    for area, lines in placed.notes.items():
+        _draw_note_lines(c, [line for line in lines if seen(line.box)], point)
+    for spot in placed.placed:
+        if seen(spot.box) and (view == GM or spot.role in (LABEL, MARK, PLAYERS)):
             _draw_placed(c, spot, symbols, point, pitch)
-        for callout in placed.callouts:
-            _draw_callout(c, callout, symbols, point, pitch)
-    else:
-        for area, lines in placed.notes.items():
-            _draw_note_lines(c, lines, point)
-        for spot in placed.placed:
-            if spot.role in (LABEL, MARK, PLAYERS):
-                _draw_placed(c, spot, symbols, point, pitch)
-        for callout in placed.callouts:
+    for callout in placed.callouts:
+        if seen(callout.box):
             _draw_callout(c, callout, symbols, point, pitch)
     if view == BLANK:
         for exit_, on_players in content.doors:
@@ -160,11 +159,10 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     _draw_border(c, region)
     # Loose marks may stand just outside the map (a way in at its edge), so they are not clipped;
     # a sheet shows those within a square of its border.
-    for kind, sx, sy, on_players in content.loose:
-        inside = origin[0] - 1 <= sx <= origin[0] + region.columns + 1 and origin[1] - 1 <= sy <= origin[1] + region.rows + 1
-        if (view == GM or on_players) and inside:
-            x, y = point(sx, sy)
-            _glyph(c, symbols.marks[kind].glyph, x, y, pitch * mark_size(pitch))
+    for spot in placed.placed:
+        if spot.role == LOOSE and window[0] - 1 <= spot.x <= window[2] + 1 and window[1] - 1 <= spot.y <= window[3] + 1:
+            x, y = point(spot.x, spot.y)
+            _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
     return placed
 
 

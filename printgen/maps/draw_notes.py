@@ -36,15 +36,15 @@ def inside_spots(area: Area) -> list[tuple[Exit, Point]]:
 INSIDE_SMALLER = (INSIDE_SCALE, 0.24, 0.2)  # a crowded half square takes its doors smaller
 
 
-def inside_places(area: Area) -> list[tuple[Exit, Point, float]]:
+def inside_places(area: Area, extra: list["Box"] | tuple = ()) -> list[tuple[Exit, Point, float]]:
     """Each door standing inside ``area``, the point it is drawn at and its size (of a square): in its
     square, the quarter on its heading's side or the next free one clockwise (in a half square, the
     middle of the half), or else the place nearest it where its glyph lies wholly on the floor, clear of
-    the glyphs of the doors in the walls and of the doors inside already placed, smaller if it must;
-    failing that, where it lies on the floor."""
+    the glyphs of the doors in the walls (and of ``extra``: other glyphs near) and of the doors inside
+    already placed, smaller if it must; failing that, where it lies on the floor."""
     cuts = dict(area.shape.cuts)
     floor = _Floor(area)
-    walls = _wall_boxes(area, 0.02)
+    walls = _wall_boxes(area, 0.02) + list(extra)
     taken: list[Box] = []
     found = []
     for exit_ in area.exits:
@@ -97,6 +97,7 @@ NOTE_FONT = fonts.MONO
 MIN_NOTE = 6.0  # pt: notes never print smaller; an area too small for them shows its number, the key the rest
 WALL_CLEAR = 0.12  # squares: words keep this far inside the floor, clear of wall lines, ticks and holes in them
 DOOR_CLEAR = 0.15  # squares: how far a door's glyph reaches off its wall (a secret door's S, a C or an O)
+WALL_REACH = 1.3  # pt: half a wall's stroke and a little more
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
 
@@ -142,8 +143,9 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
     avoid, tight = door_boxes(area) + list(extra), door_boxes(area, 0.0) + list(extra)
     # All the notes, as large as fit; else the number alone (the key has the rest), nearer the walls and
     # the glyphs if need be (a half square holding a stair and a teleporter leaves only its corners).
-    attempts = ((notes, WALL_CLEAR, avoid, 16), (notes, WALL_CLEAR / 3, tight, 16), ([], WALL_CLEAR, avoid, 16),
-                ([], WALL_CLEAR / 3, tight, 16), ([], 0.02, tight, 48))
+    near = max(WALL_CLEAR / 3, WALL_REACH / pitch)  # words never touch a wall's stroke
+    attempts = ((notes, WALL_CLEAR, avoid, 16), (notes, near, tight, 16), ([], WALL_CLEAR, avoid, 16),
+                ([], near, tight, 16), ([], max(0.02, WALL_REACH / pitch), tight, 48))
     grids: dict[int, list[Point]] = {}
     for shown, margin, avoid, steps in attempts:
         places = _Lazy(lambda n=steps: grids.get(n) or grids.setdefault(n, _places(area, floor, cx, cy, n)), (cx, cy))

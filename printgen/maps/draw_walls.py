@@ -42,13 +42,21 @@ def shown_doors(areas: list[Area], loose: list[tuple[Exit, bool]], view: str) ->
 
 
 def floor_cells(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> dict[Cell, int]:
-    """Square → the area it belongs to; a doorway square belongs to its door's area (0: a way in)."""
+    """Square → the area it belongs to; a doorway square belongs to its door's area (0: a way in). A
+    doorway whose far side is its own area's floor again (a chamber's door into a notch of itself)
+    stays rock: its door stands in the chamber's wall."""
     floor = {cell: area.number for area in areas for cell in area.cells}
     if rule.gap:
         for exit_, owner in doors:
             if not exit_.inside:
-                floor.setdefault(step(exit_.at, exit_.side), owner if owner is not None else 0)
+                doorway = step(exit_.at, exit_.side)
+                if owner is not None and floor.get(step(doorway, exit_.side)) == owner:
+                    continue
+                floor.setdefault(doorway, owner if owner is not None else 0)
     return floor
+
+
+
 
 
 def pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
@@ -69,11 +77,14 @@ class Wall:
 def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
           shaped: set[int]) -> list[Wall]:
     """Sides of floor squares with rock or another area beyond, but not where a door lets one through
-    (areas in ``shaped`` draw their own walls). A wall between two floors is listed once."""
+    (a door drawn as one glyph in a shared wall stands over it; areas in ``shaped`` draw their own walls). A wall between two floors is listed once; two doorways
+    side by side have a wall between them, each its own way through."""
     passable: set[tuple[Cell, Cell]] = set()
     for exit_, _ in doors:
         if exit_.inside or walled(exit_, symbols):
             continue
+        if not rule.gap and symbols.doors[exit_.kind].segment is None and exit_.kind != "open":
+            continue  # a door's glyph in a shared wall stands over the wall, which runs on to its ends
         for cell, side in exit_.units:
             if side % 2 == 0:
                 passable.add(pair(cell, step(cell, side)))
@@ -83,12 +94,13 @@ def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int |
             if exit_.leads in ("area", "unexplored"):
                 passable.add(pair(doorway, beyond))
     found: dict[Edge, Wall] = {}
+    doorways = {step(e.at, e.side) for e, _ in doors if rule.gap and not e.inside and e.at is not None}
     for cell, owner in sorted(floor.items()):
         if owner in shaped:
             continue
         for side in SIDES:
             near = step(cell, side)
-            if near in floor and floor[near] == owner:
+            if near in floor and floor[near] == owner and not (cell in doorways and near in doorways):
                 continue
             if pair(cell, near) in passable:
                 continue
@@ -128,9 +140,11 @@ class DoorLine:
     walled: bool
 
 
-def door_line(exit_: Exit, rule: Adjacency, edges: set[Edge], corners: set[Point]) -> DoorLine:
+def door_line(exit_: Exit, rule: Adjacency, edges: set[Edge], corners: set[Point],
+              floor: dict[Cell, int] | None = None) -> DoorLine:
     """The wall line a door's glyph stands on (see the module's docstring). ``edges`` are the unit walls
-    drawn, ``corners`` every end of them."""
+    drawn, ``corners`` every end of them, ``floor`` the floor squares (a doorway left rock puts its door
+    in its area's own wall)."""
     dx, dy = HEADINGS[exit_.side]
     ax, ay = exit_.at
     upright = dx != 0
@@ -139,6 +153,10 @@ def door_line(exit_: Exit, rule: Adjacency, edges: set[Edge], corners: set[Point
         ends = [(x - dy * 0.5, y - dx * 0.5), (x + dy * 0.5, y + dx * 0.5)]
         return DoorLine(x, y, upright, all(p in corners for p in ends))
     doorway = step(exit_.at, exit_.side)
+    if floor is not None and doorway not in floor:
+        x, y = ax + 0.5 + dx * 0.5, ay + 0.5 + dy * 0.5
+        ends = [(x - dy * 0.5, y - dx * 0.5), (x + dy * 0.5, y + dx * 0.5)]
+        return DoorLine(x, y, upright, all(p in corners for p in ends))
     left, right = (exit_.side + 6) % 8, (exit_.side + 2) % 8
     candidates = []
     # Across the doorway's middle, its two sides walls; on its far side; on its near side.

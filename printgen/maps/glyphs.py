@@ -138,6 +138,9 @@ def on_wall(glyph: Glyph, scale: float = 0.5) -> Segment:
         c.rotate(-angle)
         glyph(c, max(pitch, 24.0) * scale)
         c.restoreState()
+    extent = getattr(glyph, "extent", None)
+    # How far what stands across its middle reaches from it.
+    draw.middle = lambda pitch: extent(max(pitch, 24.0) * scale)[0] if extent else max(pitch, 24.0) * scale / 2
     return draw
 
 
@@ -188,6 +191,7 @@ def opening(text: str, dashed: bool = False) -> Segment:
             c.line(0, 0, length, 0)
             c.setDash()
         _backed_letter(c, length / 2, text, max(7.0, pitch * 0.22), angle)
+    draw.middle = lambda pitch: max(7.0, pitch * 0.22) * 0.45
     return draw
 
 

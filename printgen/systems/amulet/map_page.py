@@ -54,7 +54,8 @@ def mapper_content(level: Level) -> draw.Content:
 def players_content(level: Level) -> draw.Content:
     """The room the heroes arrive in, as they see it: its walls and exits, no secret doors; the start."""
     arrival = (1,) if level.areas else ()
-    return draw.Content(shown_on_blank=arrival, marks={1: [START]} if arrival else {})
+    return draw.Content(shown_on_blank=arrival, marks={1: [START]} if arrival else {},
+                        notes={1: []} if arrival else {})
 
 
 def map_page(level: Level, title: str, mapper: bool, style: MapStyle = GREY) -> frame.MapPage:

@@ -42,7 +42,7 @@ def shop(level: int):
         c.setFillGray(1)
         c.rect(-s, -s * 0.8, 2 * s, 1.6 * s, stroke=1, fill=1)
         c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, size * 0.55)
+        c.setFont(fonts.SERIF_BOLD, glyphs.text_size(size, 0.55))
         c.drawCentredString(0, -s * 0.38, f"S{level}")
     return draw
 
