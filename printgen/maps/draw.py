@@ -667,11 +667,11 @@ def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, styl
         if symbol.kind == "secret":
             c.line(x, y, x + pitch, y)
         else:
-            c.line(x, y, x + pitch * 0.2, y)
-            c.line(x + pitch * 0.8, y, x + pitch, y)
+            c.line(x, y, x + pitch * 0.08, y)
+            c.line(x + pitch * 0.92, y, x + pitch, y)
         c.setLineCap(0)
         c.translate(x + pitch / 2, y)
-        symbol.glyph(c, pitch * 0.6 if symbol.kind != "secret" else pitch * 0.9)
+        symbol.glyph(c, pitch * 0.84)
     elif symbol.segment is not None:
         c.setFillGray(1)
         c.setStrokeGray(0.5)
@@ -694,18 +694,16 @@ def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapSty
     if style.rock is not None:
         c.setFillGray(style.rock)
         c.rect(x, bottom, pitch, pitch, stroke=0, fill=1)
-    elif style.hatched:
+    elif style.hatched:  # the map's own hatching, along a wall across the swatch's middle
         c.saveState()
         p = c.beginPath()
         p.rect(x, bottom, pitch, pitch)
         c.clipPath(p, stroke=0, fill=0)
         c.setStrokeGray(0)
         c.setLineWidth(HATCH_WIDTH)
-        lines = []
-        for k in range(-4, 9):
-            offset = k * pitch / 6
-            lines.append((x + offset, bottom, x + offset + pitch * 0.6, bottom + pitch))
-        c.lines(lines)
+        c.setLineCap(1)
+        c.lines(hatch_strokes([((0, 0.5), (1, 0.5), (0, -1))],
+                              lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
         c.restoreState()
     if rim:
         c.setStrokeGray(0.5)

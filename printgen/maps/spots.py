@@ -455,11 +455,9 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
     my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
     left, top, right, bottom = shown
-    steps = [i / 4 for i in range(-40, 41)]
-    candidates = sorted(((mx + ox, my + oy) for ox in steps for oy in steps),
-                        key=lambda p: (math.dist(p, (mx, my)), p))
     crossing = None  # the nearest place whose leader crosses another area
-    for x, y in candidates:
+    for ox, oy in AROUND:
+        x, y = mx + ox, my + oy
         box = centred(x, y, width / 2, height / 2)
         if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
             continue
@@ -479,6 +477,10 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
         box = centred(mx, my, width / 2, height / 2)
         leader = ((mx, my), (mx, my))
     return _filled(area, box, leader, kinds, text, label_w, size, pad)
+
+
+# Where a callout may stand, nearest its area first: every quarter square up to ten squares off.
+AROUND = sorted(((i / 4, j / 4) for i in range(-40, 41) for j in range(-40, 41)), key=lambda d: (math.hypot(*d), d))
 
 
 def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: float, size: float,

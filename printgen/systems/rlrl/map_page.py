@@ -154,8 +154,8 @@ def rogue_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
     number = built.level.number
     symbols = map_symbols.symbols(number)
     marks = {a.number: marks_of(a) for a in built.level.areas}
-    content = Content(marks=marks, loose=[m for m in corner_marks(built) if m[3]], copied=((1, "stairs-up"),))
-    kinds = {kind for kind, *_ in content.loose} | {"stairs-up"}
+    content = Content(marks=marks, loose=corner_marks(built), copied=((1, "stairs-up"),))
+    kinds = {kind for kind, *_, on_players in content.loose if on_players} | {"stairs-up"}
     return frame.MapPage(
         built.level, symbols, RULE, content, BLANK,
         title=say("map.rogue-title", level=number), who=say("map.rogue-aside"),

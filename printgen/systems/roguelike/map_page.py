@@ -68,7 +68,7 @@ def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.G
         scale=frame.Scale(SQUARE_FEET, say("map.feet")), legend=legend, notes=notes,
         sheet_words=say("map.sheets"), overlap_words=say("legend.overlap"),
         unexplored_words=say("legend.unexplored"), style=style, pitch=PITCH, side=SIDE_MARGIN, top=TOP,
-        bottom=BOTTOM, legend_columns=LEGEND_COLUMNS, legend_pitch=PITCH * 0.72)
+        bottom=BOTTOM, legend_columns=LEGEND_COLUMNS, legend_pitch=PITCH * 0.8)
 
 
 def _shown_kinds(level: Level, content: draw.Content, view: str) -> tuple[set[str], set[str], bool, bool]:
