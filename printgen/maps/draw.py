@@ -652,7 +652,7 @@ def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, styl
     wall with the style's rock above it and floor below, a wall door along its wall, a mark on floor."""
     c.saveState()
     bottom = y - pitch / 2
-    if what == "door" and symbol.segment is None:
+    if what == "door" and symbol.segment is None and hasattr(symbol.glyph, "extent"):  # a door in a wall
         c.saveState()
         clip = c.beginPath()
         clip.rect(x, y, pitch, pitch / 2)
@@ -672,11 +672,18 @@ def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, styl
         c.setLineCap(0)
         c.translate(x + pitch / 2, y)
         symbol.glyph(c, pitch * 0.84)
-    elif symbol.segment is not None:
+    elif symbol.segment is not None:  # drawn along a piece of wall, the style's rock beyond it
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x, y, pitch, pitch / 2)
+        c.clipPath(clip, stroke=0, fill=0)
+        _rock_swatch(c, x, bottom, pitch, style, rim=False)
+        c.restoreState()
         c.setFillGray(1)
+        c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
         c.setStrokeGray(0.5)
         c.setLineWidth(0.4)
-        c.rect(x, bottom, pitch, pitch, stroke=1, fill=1)
+        c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
         c.translate(x, y)
         symbol.segment(c, pitch, pitch, 1, 0)
     else:

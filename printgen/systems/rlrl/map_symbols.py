@@ -25,6 +25,7 @@ FEATURE_MARKS = {  # feature code -> glyph (its legend words: mark.<code>); "emp
 }
 
 
+@glyphs.reaching(0.45, 0.19)
 def false_door(c: Canvas, size: float) -> None:
     """A door leaf struck through: it opens on rock."""
     glyphs.door(0.75)(c, size)
