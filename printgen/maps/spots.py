@@ -551,7 +551,7 @@ def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str],
         spots: list[Placed | None] = []
         for kind in marks:
             spot = None
-            for scale in (1.0, 0.8, 0.6):
+            for scale in (1.0, 0.8, 0.6, 0.45):
                 for x, y in grid:
                     box = centred(x, y, size * scale / 2)
                     if (floor.holds(box, 0.06) and not taken.hits(box)
