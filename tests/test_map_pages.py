@@ -251,6 +251,15 @@ def test_a_one_square_area_gets_a_callout_not_a_smaller_number():
                 middles = [tuple((a + b) / 2 for a, b in zip(*side_edge(cell, side)))
                            for cell, side in boundary_sides(area.cells)]
                 assert any(math.dist(callout.leader[1], m) < 1e-6 for m in middles), callout
+            if placed.callouts:  # and the number prints, at the size of the others
+                sizes = {}
+                for sheet in range(len(found.sheets)):
+                    data, _, _ = drawn(page, sheet)
+                    sizes.update({t.text: t.size for t in read_marks(pikepdf.open(io.BytesIO(data)))[0]})
+                others = {str(p.kind) for p in placed.placed if p.role == LABEL}
+                for callout in placed.callouts:
+                    number = str(callout.area)
+                    assert number in sizes and sizes[number] >= min(sizes[o] for o in others if o in sizes) - 0.6
     assert callouts
 
 

@@ -468,7 +468,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
         if crossing is not None and far:
             break  # a short leader across a passage reads better than a long one round it
         if _leader_clear(leader, area, occupied, taken):
-            return _filled(area, box, leader, kinds, text, label_w, size, pad)
+            return _filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch))
         if crossing is None:
             crossing = (box, leader)
     if crossing is not None:
@@ -476,7 +476,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     else:  # nowhere clear: over the area itself
         box = centred(mx, my, width / 2, height / 2)
         leader = ((mx, my), (mx, my))
-    return _filled(area, box, leader, kinds, text, label_w, size, pad)
+    return _filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch))
 
 
 # Where a callout may stand, nearest its area first: every quarter square up to ten squares off.
@@ -484,13 +484,14 @@ AROUND = sorted(((i / 4, j / 4) for i in range(-40, 41) for j in range(-40, 41))
 
 
 def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: float, size: float,
-            pad: float) -> Callout:
+            pad: float, square: float) -> Callout:
+    """The callout's number (drawn for a square of ``square`` squares, as every number is) and marks."""
     items = []
     x = box[0] + pad
     cy = (box[1] + box[3]) / 2
     label_h = box[3] - box[1] - 2 * pad
     if "label" in kinds:
-        items.append(Placed(LABEL, text, x + label_w / 2, cy, 0, centred(x + label_w / 2, cy, label_w / 2,
+        items.append(Placed(LABEL, text, x + label_w / 2, cy, square, centred(x + label_w / 2, cy, label_w / 2,
                                                                            min(label_h, size) / 2), area.number))
         x += label_w + pad
     for kind in kinds:
