@@ -1,6 +1,7 @@
 """Roguelike dungeons: every roll honoured on the map, the guarantees for every seed, the booklet read back."""
 
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -19,7 +20,9 @@ from printgen.systems.roguelike import generate as dungeon_module, rules
 from printgen.systems.roguelike.links import is_way_down
 from printgen.systems.roguelike.rolls import roll_area, roll_encounter
 from printgen.systems.roguelike.dungeon import say
-from printgen.systems.roguelike.map_page import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_squares
+from printgen.maps import frame
+from printgen.maps.draw import GM, map_layout
+from printgen.systems.roguelike.map_page import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_page, map_squares
 from printgen.systems.roguelike.map_symbols import area_marks
 from printgen.units import inch, paper
 
@@ -284,22 +287,30 @@ def test_drawn_map_shows_floors_rock_and_open_doorways(tmp_path):
     subprocess.run(["pdftoppm", "-f", "2", "-l", "2", "-r", str(dpi), "-gray", "-png", "-singlefile",
                     str(tmp_path / "map.pdf"), str(tmp_path / "map")], check=True)
     image = Image.open(tmp_path / "map.png").convert("L")
-    level = dungeon_module.generate(code, 1, 16, LETTER).levels[0]
+    built = dungeon_module.generate(code, 1, 16, LETTER)
+    level = built.levels[0]
     page_w, page_h = paper("letter").size
     scale = dpi / 72
-    left = (page_w - level.width * PITCH) / 2
+    page = map_page(built, level, GM)
+    sheet = frame.plan(page, paper("letter")).sheets[0]  # the level sits in the middle of the page's grid
+    region, (ox, oy) = sheet.region, sheet.origin
 
     def pixel(x: float, y: float) -> int:  # squares → the grey (0 black, 255 white) at that point
-        return image.getpixel((round((left + x * PITCH) * scale), round((TOP + y * PITCH) * scale)))
+        return image.getpixel((round((region.left + (x - ox) * PITCH) * scale),
+                               round((page_h - region.top + (y - oy) * PITCH) * scale)))
 
     floor = {c for a in level.areas for c in a.cells}
     doorways = {step(e.at, e.side) for a in level.areas for e in a.exits if e.at is not None}
-    marked = {(int(s.x), int(s.y)) for a in level.areas for s in area_spots(a, area_marks(a, level))}
+    placed = map_layout(level, page.symbols, page.rule, page.content, GM, PITCH)
+    marked = {(math.floor(x), math.floor(y)) for p in placed.boxes() for x in (p.box[0], p.box[2])
+              for y in (p.box[1], p.box[3])}
+    marked |= {(math.floor(x), math.floor(y)) for c in placed.callouts for x in (c.box[0], c.box[2])
+               for y in (c.box[1], c.box[3])}
     for cell in floor - marked:
         assert pixel(cell[0] + 0.3, cell[1] + 0.3) > 240, cell  # white floor (clear of the grid lines)
-    for x in range(level.width):
-        for y in range(level.height):
-            if (x, y) not in floor and (x, y) not in doorways and (x, y) != level.way_in.at:
+    for x in range(ox, ox + region.columns):
+        for y in range(oy, oy + region.rows):
+            if (x, y) not in floor and (x, y) not in doorways and (x, y) != level.way_in.at and (x, y) not in marked:
                 near = any((x + dx, y + dy) in floor | doorways for dx in (-1, 0, 1) for dy in (-1, 0, 1))
                 if not near:
                     assert 170 < pixel(x + 0.3, y + 0.3) < 230, (x, y)  # grey rock

@@ -421,9 +421,9 @@ def _glyph_boxes(level, murder_holes):
         boxes.append((mx - reach, my - reach, mx + reach, my + reach))
         if (cell, side) in units and (x0 == x1 or y0 == y1):  # a tick, a post or a wave: 0.1 off its wall
             boxes.append((min(x0, x1) - 0.1, min(y0, y1) - 0.1, max(x0, x1) + 0.1, max(y0, y1) + 0.1))
-    half = draw_notes.INSIDE_SCALE / 2
     for area in level.areas:
-        boxes += [(x - half, y - half, x + half, y + half) for _, (x, y) in draw_notes.inside_spots(area)]
+        boxes += [(x - size / 2, y - size / 2, x + size / 2, y + size / 2)
+                  for _, (x, y), size in draw_notes.inside_places(area)]
     return boxes
 
 

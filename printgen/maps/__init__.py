@@ -127,6 +127,21 @@ own inside their area (``spots``). A level larger than the region prints on
 ``draw_overlap_marks`` and ``draw_sheet_index``; ``draw_legend`` and
 ``draw_scale`` finish a page. Areas with half squares are drawn to their 45°
 walls, a door through one opening across its nook; curved ones as circles
-broken where their doors stand (``draw_shaped``); an area's notes and the
-doors inside it are placed by ``draw_notes``.
+broken only where their doorways open (``draw_shaped``); an area's notes and
+the doors inside it are placed by ``draw_notes``. ``draw_level`` takes a
+``style`` (``draw_style.MapStyle``: grey, hatched or ink-saver, the option
+``MAP_STYLE_OPTION`` every dungeon game declares) and ``shown`` (the squares
+all of a level's sheets show, where callouts may stand), and returns where
+everything went. Walls, and the wall line each door glyph stands on (wall at
+both its ends), are ``draw_walls``'; where every glyph and word goes, none
+covering another (an area's number in a callout on the rock when its squares
+are full, a "?" past each unexplored exit), is ``spots.layout`` (through
+``draw.map_layout``).
+
+The map page (``frame``): ``MapPage(level, symbols, rule, content, view,
+title, who, scale, legend, notes, ...)`` is what a game gives (its words,
+symbols and numbers: margins, a fixed square size or as large as the page
+holds, a window of squares or the page's grid); ``frame.plan(page, paper)``
+works out its sheets (the level centred on the page's grid, or over several
+sheets with overlap brackets and an index), ``frame.draw_sheet`` draws one.
 """

@@ -2,12 +2,16 @@
 
 Floors are the areas' own squares (and the doorway squares between them),
 so what is drawn is exactly what the level occupies; walls are the sides of
-those squares with no floor beyond. An area with half squares is drawn to
-its 45° walls (a door through one opens across the half square of rock
-behind it, its nook); a curved one as its circle, opened where its doors
-stand. A door kind drawn along its wall takes the whole of it, however many
-units long. A level larger than its region prints over several sheets at the
-same scale (``sheets``), each with overlap marks and an index of the sheets.
+those squares with no floor beyond (``draw_walls``). An area with half
+squares is drawn to its 45° walls (a door through one opens across the half
+square of rock behind it, its nook); a curved one as its circle, opened
+where its doors stand. A door kind drawn along its wall takes the whole of
+it, however many units long; a door drawn as one glyph stands on a wall
+line with wall at both its ends. Where each glyph and word goes is worked
+out once (``spots.layout``): nothing covers anything else. The map is inked
+in one of three styles (``draw_style``). A level larger than its region
+prints over several sheets at the same scale (``sheets``); the map page
+around it (title, legend, scale, overlap marks, index) is ``frame``'s.
 """
 
 from __future__ import annotations
@@ -20,21 +24,22 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs
 from .adjacency import Adjacency
-from .draw_notes import INSIDE_SCALE, draw_notes, draw_number, inside_spots
-from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, shaped_walls
-from .geometry import HEADINGS, SIDES, Cell, Edge, Point, side_edge, step
+from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span, shaped_walls
+from .draw_style import GREY, GRID_GREY, GRID_WIDTH, HATCH_WIDTH, ROCK_GREY, MapStyle, hatch_strokes
+from .draw_walls import BLANK, GM, LAYOUT, floor_cells, merge, shown_doors, walled, walls as wall_units
+from .geometry import HEADINGS, Cell, Edge, Point, half_square, side_edge, step
 from .level import Area, Exit, Level
-from .spots import area_spots
+from .spots import (LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font,
+                    layout as place_all, overlaps)
 from .symbols import Symbols
 
-GM, LAYOUT, BLANK = "gm", "layout", "blank"  # the referee's map; the players' map of walls and doors; blank paper
+__all__ = ["GM", "LAYOUT", "BLANK", "Region", "Content", "sheets", "draw_level", "draw_label", "draw_legend",
+           "draw_scale", "draw_overlap_marks", "draw_sheet_index", "map_layout", "area_spots", "MARK_SCALE",
+           "WALL_WIDTH", "ROCK_GREY", "GRID_GREY", "GRID_WIDTH", "OVERLAP", "MapStyle", "GREY"]
 
 WALL_WIDTH = 1.6  # pt
-ROCK_GREY = 0.78
-GRID_GREY = 0.62
-GRID_WIDTH = 0.3
-MARK_SCALE = 0.8  # a mark is this much of a square across
 OVERLAP = 2  # squares two sheets of one level share
+HALO = 1.6  # pt: the white stroke behind words on the map
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,7 @@ class Content:
     on_walls: list[tuple[str, Cell, int]] = field(default_factory=list)  # wall marks: kind, square, side
     notes: dict[int, list[str]] = field(default_factory=dict)  # area → words written under its number
     shown_on_blank: tuple[int, ...] = ()  # areas drawn on blank paper as the players first see them
+    copied: tuple[tuple[int, str], ...] = ()  # (area, mark) shown on the players' maps where the referee's has it
 
 
 def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
@@ -80,10 +86,30 @@ def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
     return [(x, y) for y in starts(level.height, rows) for x in starts(level.width, columns)]
 
 
+def map_layout(level: Level, symbols: Symbols, rule: Adjacency, content: Content, view: str, pitch: float,
+               shown: tuple[float, float, float, float] | None = None) -> Layout:
+    """Where every glyph and word of a view of ``level`` goes (``spots.layout``), with the marks the
+    players' maps copy from the referee's placed where the referee's map has them."""
+    found = place_all(level, symbols, rule, content, view, pitch, shown)
+    if view != GM and content.copied:
+        referee = place_all(level, symbols, rule, content, GM, pitch, shown)
+        for area, kind in content.copied:
+            spot = next((p for p in referee.boxes(MARK) if p.area == area and p.kind == kind), None)
+            if spot is not None:
+                found.placed.append(Placed(PLAYERS, kind, spot.x, spot.y, spot.size, spot.box, None))
+    return found
+
+
 def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: Adjacency, content: Content,
-               view: str, origin: tuple[int, int] = (0, 0)) -> None:
-    """Draw ``level`` (the part from square ``origin`` on) filling ``region``."""
+               view: str, origin: tuple[int, int] = (0, 0), style: MapStyle = GREY,
+               shown: tuple[float, float, float, float] | None = None) -> Layout:
+    """Draw ``level`` (the part from square ``origin`` on) filling ``region``, inked in ``style``.
+    ``shown``: the squares of the whole map (all its sheets), where callouts may stand; by default the
+    region's. Returns where everything went."""
     pitch = region.pitch
+    if shown is None:
+        shown = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
+    placed = map_layout(level, symbols, rule, content, view, pitch, shown)
 
     def point(x: float, y: float) -> tuple[float, float]:
         return region.left + (x - origin[0]) * pitch, region.top - (y - origin[1]) * pitch
@@ -93,162 +119,266 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     clip.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch)
     c.clipPath(clip, stroke=0, fill=0)
     if view != BLANK:
-        c.setFillGray(ROCK_GREY)
-        c.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch, stroke=0, fill=1)
-        doors = _shown_doors(level.areas, content.doors, view)
-        _draw_areas(c, region, level.areas, symbols, rule, doors, view, point, pitch)
+        if style.rock is not None:
+            c.setFillGray(style.rock)
+            c.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch, stroke=0, fill=1)
+        else:
+            _draw_grid(c, region, style.rock_grid)
+        doors = shown_doors(level.areas, content.doors, view)
+        _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed)
     else:
-        _draw_grid(c, region)
+        _draw_grid(c, region, GRID_GREY)
         if content.shown_on_blank:
-            shown = [level.area(n) for n in content.shown_on_blank]
-            doors = _shown_doors(shown, [], LAYOUT)
-            _draw_areas(c, region, shown, symbols, rule, doors, LAYOUT, point, pitch, grid=False)
-            for area in shown:
-                draw_number(c, area, point, pitch)
+            shown_areas = [level.area(n) for n in content.shown_on_blank]
+            doors = shown_doors(shown_areas, [], LAYOUT)
+            _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed,
+                        grid=False)
+    window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
+
+    def seen(box) -> bool:  # on this sheet (a sheet of a large level leaves out what others show)
+        return overlaps(box, window)
+
     if view == GM:
         for kind, cell, side in content.on_walls:
             _draw_segment(c, symbols.on_walls[kind].segment, [(cell, side)], point, pitch)
-        for area in level.areas:
-            if area.number in content.notes:
-                draw_notes(c, area, content.notes[area.number], point, pitch)
-                continue
-            for spot in area_spots(area, content.marks.get(area.number, [])):
-                x, y = point(spot.x, spot.y)
-                if spot.kind == "label":
-                    draw_label(c, x, y, str(area.number), pitch * spot.scale)
-                else:
-                    _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * MARK_SCALE * spot.scale)
-    if view != GM:
-        for kind, sx, sy in content.players:
-            x, y = point(sx, sy)
-            _glyph(c, symbols.marks[kind].glyph, x, y, pitch * MARK_SCALE)
+    for area, lines in placed.notes.items():
+        _draw_note_lines(c, [line for line in lines if seen(line.box)], point)
+    for spot in placed.placed:
+        if seen(spot.box) and (view == GM or spot.role in (LABEL, MARK, PLAYERS)):
+            _draw_placed(c, spot, symbols, point, pitch)
+    for callout in placed.callouts:
+        if seen(callout.box):
+            _draw_callout(c, callout, symbols, point, pitch)
     if view == BLANK:
         for exit_, on_players in content.doors:
             if on_players:
-                _draw_door(c, exit_, symbols, rule, view, point, pitch)
+                _draw_door(c, exit_, symbols, rule, view, point, pitch, placed)
     c.restoreState()
     _draw_border(c, region)
     # Loose marks may stand just outside the map (a way in at its edge), so they are not clipped;
     # a sheet shows those within a square of its border.
-    for kind, sx, sy, on_players in content.loose:
-        inside = origin[0] - 1 <= sx <= origin[0] + region.columns + 1 and origin[1] - 1 <= sy <= origin[1] + region.rows + 1
-        if (view == GM or on_players) and inside:
-            x, y = point(sx, sy)
-            _glyph(c, symbols.marks[kind].glyph, x, y, pitch * MARK_SCALE)
+    for spot in placed.placed:
+        if spot.role == LOOSE and window[0] - 1 <= spot.x <= window[2] + 1 and window[1] - 1 <= spot.y <= window[3] + 1:
+            x, y = point(spot.x, spot.y)
+            _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
+    return placed
 
 
-def _draw_areas(c: Canvas, region: Region, areas: list[Area], symbols: Symbols, rule: Adjacency,
-                doors: list[tuple[Exit, int | None]], view: str, point, pitch: float, grid: bool = True) -> None:
-    """Floors, the grid over them, walls, and the doors the view shows."""
-    floor = _floor(areas, rule, doors)
+def _draw_placed(c: Canvas, spot: Placed, symbols: Symbols, point, pitch: float) -> None:
+    x, y = point(spot.x, spot.y)
+    if spot.role == LABEL:
+        draw_label(c, x, y, spot.kind, pitch * spot.size)
+    elif spot.role in (MARK, PLAYERS):
+        _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
+    elif spot.role == "unexplored":
+        _glyph(c, glyphs.unexplored, x, y, pitch * spot.size)
+    elif spot.role == "rubble":
+        _glyph(c, glyphs.rubble, x, y, pitch * spot.size)
+
+
+def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> None:
+    """The box on the rock, its leader to the area's wall (a dot where it meets it), and what it holds."""
+    left, top, right, bottom = callout.box
+    x0, y0 = point(left, top)
+    x1, y1 = point(right, bottom)
+    (sx, sy), (ex, ey) = callout.leader
+    c.saveState()
+    c.setStrokeGray(0)
+    c.setLineWidth(0.6)
+    a, b = point(sx, sy), point(ex, ey)
+    c.line(*a, *b)
+    c.setFillGray(0)
+    c.circle(*b, 1.1, stroke=0, fill=1)
+    c.setFillGray(1)
+    c.roundRect(x0, y1, x1 - x0, y0 - y1, 2, stroke=1, fill=1)
+    c.restoreState()
+    for item in callout.items:
+        x, y = point(item.x, item.y)
+        if item.role == LABEL:
+            _draw_bare_label(c, x, y, item.kind, pitch * item.size)
+        else:
+            _glyph(c, symbols.marks[item.kind].glyph, x, y, pitch * item.size)
+
+
+def _draw_bare_label(c: Canvas, x: float, y: float, text: str, square: float) -> None:
+    size = label_font(text, square)
+    c.saveState()
+    c.setFillGray(0)
+    c.setFont(fonts.SERIF_BOLD, size)
+    c.drawCentredString(x, y - size * 0.34, text)
+    c.restoreState()
+
+
+def _draw_note_lines(c: Canvas, lines, point) -> None:
+    """An area's number and notes, each line on a white halo (its box, a little wider) so no grid line
+    runs through its letters."""
+    c.saveState()
+    c.setFillGray(1)
+    for line in lines:
+        left, top, right, bottom = line.box
+        (x0, y0), (x1, y1) = point(left, top), point(right, bottom)
+        c.roundRect(x0 - 1, y1 - 0.6, x1 - x0 + 2, y0 - y1 + 1.2, 1.5, stroke=0, fill=1)
+    c.restoreState()
+    for line in lines:
+        left, top, right, bottom = line.box
+        x, y = point((left + right) / 2, bottom)
+        c.setFillGray(0)
+        c.setFont(line.font, line.size)
+        c.drawCentredString(x, y + line.size * 0.25, line.text)
+
+
+def haloed(c: Canvas, x: float, y: float, text: str, font: str, size: float, centred: bool = True) -> None:
+    """``text`` in black over a white halo: a white stroke round its letters, then the letters."""
+    c.saveState()
+    width = fonts.string_width(text, font, size)
+    start = x - width / 2 if centred else x
+    halo = c.beginText(start, y)
+    halo.setFont(font, size)
+    halo.setTextRenderMode(1)
+    c.setStrokeGray(1)
+    c.setLineWidth(HALO)
+    c.setLineJoin(1)
+    halo.textOut(text)
+    halo.setTextRenderMode(0)  # the mode stays with the page's state: set it back
+    c.drawText(halo)
+    c.setFillGray(0)
+    c.setFont(font, size)
+    c.drawString(start, y, text)
+    c.restoreState()
+
+
+def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symbols: Symbols, rule: Adjacency,
+                doors: list[tuple[Exit, int | None]], view: str, point, pitch: float, style: MapStyle,
+                placed: Layout, grid: bool = True) -> None:
+    """Hatching, floors, the grid over them, walls, and the doors the view shows."""
+    floor = floor_cells(areas, rule, doors)
     shaped = {a.number: a for a in areas if a.shape.cuts or a.shape.curved}
-    _fill_cells(c, {cell: n for cell, n in floor.items() if n not in shaped} if shaped else floor, point, pitch)
-    opened = {unit for exit_, _ in doors if not _walled(exit_, symbols) for unit in exit_.units}
-    nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not _walled(exit_, symbols)
+    opened = {unit for exit_, _ in doors if not walled(exit_, symbols) for unit in exit_.units}
+    nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not walled(exit_, symbols)
              for unit in exit_.units if unit[1] % 2]
+    units = wall_units(floor, rule, doors, symbols, set(shaped))
+    diagonal: list[Edge] = []
+    extra: list[Edge] = []
+    if shaped:
+        for edge in shaped_walls(shaped.values(), opened, nooks):
+            (extra if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
+    if style.hatched:
+        c.setStrokeGray(0)
+        c.setLineWidth(HATCH_WIDTH)
+        c.setLineCap(1)
+        c.lines(hatch_strokes(_rock_sides(units, shaped.values(), extra + diagonal, opened), point, pitch,
+                              f"{style.seed}|{level.number}"))
+        c.setLineCap(0)
+    plain = {cell: n for cell, n in floor.items() if n not in shaped}
+    _fill_cells(c, plain, point, pitch)
     if shaped:
         fill_shaped(c, shaped.values(), opened, nooks, point, pitch)
     if grid:
-        _draw_grid(c, region)
-    edges = _walls(floor, rule, doors, symbols, set(shaped))
-    diagonal: list[Edge] = []
-    if shaped:
-        for edge in shaped_walls(shaped.values(), opened, nooks):
-            (edges if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
-    _draw_walls(c, _merge(set(edges)), point)
+        if style.rock is not None:
+            _draw_grid(c, region, GRID_GREY)
+        else:
+            c.saveState()
+            c.clipPath(_floor_path(c, plain, shaped.values(), opened, nooks, point, pitch), stroke=0, fill=0)
+            _draw_grid(c, region, GRID_GREY)
+            c.restoreState()
+    _draw_walls(c, merge({w.edge for w in units} | set(extra)), point)
     if diagonal:
         draw_diagonal_walls(c, diagonal, point, WALL_WIDTH)
     for area in shaped.values():
         if area.shape.curved:
             draw_round_wall(c, area, opened, point, pitch, WALL_WIDTH)
-    spots = {id(e): spot for area in areas if any(e.inside for e in area.exits) for e, spot in inside_spots(area)}
     drawn = {area.number for area in areas}
+    curved = {cell: area for area in shaped.values() if area.shape.curved for cell in area.cells}
     for exit_, _ in doors:
         # A door is drawn from the area that lists it, or from its far side when that area is not shown;
         # the far end of a teleport is a pad of its own.
         if not exit_.far_side or exit_.inside or exit_.to not in drawn:
-            _draw_door(c, exit_, symbols, rule, view, point, pitch, spots)
+            _draw_door(c, exit_, symbols, rule, view, point, pitch, placed, curved)
 
 
-def _walled(exit_: Exit, symbols: Symbols) -> bool:
-    """A secret door drawn along its wall stays wall (an S over it on the referee's map)."""
-    return exit_.secret and symbols.doors[exit_.kind].segment is not None
-
-
-def _shown_doors(areas: list[Area], loose: list[tuple[Exit, bool]], view: str) -> list[tuple[Exit, int | None]]:
-    """Every placed door the view shows, with the area whose wall it is in (None: a way in)."""
-    doors = [(e, None) for e, on_players in loose if view == GM or on_players]
-    for area in areas:
-        for exit_ in area.exits:
-            if exit_.at is None or exit_.leads == "dead-end":
-                continue
-            if view == LAYOUT and exit_.secret:
-                continue
-            doors.append((exit_, area.number))
-    return doors
-
-
-def _floor(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> dict[Cell, int]:
-    """Square → the area it belongs to; a doorway square belongs to its door's area."""
-    floor = {cell: area.number for area in areas for cell in area.cells}
-    if rule.gap:
-        for exit_, owner in doors:
-            if not exit_.inside:
-                floor.setdefault(step(exit_.at, exit_.side), owner if owner is not None else 0)
-    return floor
-
-
-def _walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
-           shaped: set[int]) -> list[Edge]:
-    """Sides of floor squares with rock or another area beyond, but not where a door lets one through
-    (areas in ``shaped`` draw their own walls)."""
-    passable: set[tuple[Cell, Cell]] = set()
-    for exit_, _ in doors:
-        if exit_.inside or _walled(exit_, symbols):
+def _rock_sides(units, shaped_areas, shaped_edges: list[Edge], opened: set) -> list[tuple[Point, Point, Point]]:
+    """Every wall with rock beyond, and which way the rock lies: (a, b, unit vector towards the rock)."""
+    found = []
+    for wall in units:
+        if wall.rock:
+            dx, dy = HEADINGS[wall.side]
+            found.append((*wall.edge, (dx, dy)))
+    for area in shaped_areas:
+        if area.shape.curved:
+            cx, cy, r = area.shape.round
+            count = max(12, int(2 * math.pi * r / 0.4))
+            for k in range(count):
+                t0, t1 = 2 * math.pi * k / count, 2 * math.pi * (k + 1) / count
+                a = (cx + r * math.cos(t0), cy + r * math.sin(t0))
+                b = (cx + r * math.cos(t1), cy + r * math.sin(t1))
+                mid = (t0 + t1) / 2
+                found.append((a, b, (math.cos(mid), math.sin(mid))))
             continue
-        for cell, side in exit_.units:
-            if side % 2 == 0:
-                passable.add(_pair(cell, step(cell, side)))
-        if rule.gap:
-            doorway = step(exit_.at, exit_.side)
-            beyond = step(doorway, exit_.side)
-            if exit_.leads in ("area", "unexplored"):
-                passable.add(_pair(doorway, beyond))
-    edges = set()
-    for cell, owner in floor.items():
-        if owner in shaped:
+        cells = area.cells
+        cuts = dict(area.shape.cuts)
+        for cell, side in area.shape.walls:
+            if (cell, side) in opened:
+                continue
+            if side % 2:  # a 45° wall: the rock lies towards the cut corner
+                dx, dy = HEADINGS[side]
+                found.append((*side_edge(cell, side), (dx / math.sqrt(2), dy / math.sqrt(2))))
+            elif step(cell, side) not in cells:
+                dx, dy = HEADINGS[side]
+                found.append((*side_edge(cell, side), (dx, dy)))
+        del cuts
+    for a, b in shaped_edges:  # the closed sides of nooks: rock on both hands; floors hide the far one
+        if a[0] == b[0]:
+            found += [(a, b, (1, 0)), (a, b, (-1, 0))]
+        elif a[1] == b[1]:
+            found += [(a, b, (0, 1)), (a, b, (0, -1))]
+    return found
+
+
+def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, nooks: list, point, pitch: float):
+    """The floor as one path (every piece turning the same way), to clip the grid to."""
+    path = c.beginPath()
+    pieces: list[list[Point]] = []
+    rows: dict[int, list[int]] = {}
+    for x, y in plain:
+        rows.setdefault(y, []).append(x)
+    for y, xs in sorted(rows.items()):
+        xs.sort()
+        start = previous = xs[0]
+        for x in xs[1:] + [None]:
+            if x is not None and x == previous + 1:
+                previous = x
+                continue
+            pieces.append([(start, y), (previous + 1, y), (previous + 1, y + 1), (start, y + 1)])
+            if x is not None:
+                start = previous = x
+    from .draw_shaped import _round_nook
+
+    for area in shaped_areas:
+        if area.shape.curved:
+            cx, cy, r = area.shape.round
+            pieces.append([(cx + r * math.cos(t), cy + r * math.sin(t))
+                           for t in (2 * math.pi * k / 48 for k in range(48))])
+            pieces += [_round_nook(area, unit) for unit in area.shape.walls if unit in opened]
             continue
-        for side in SIDES:
-            near = step(cell, side)
-            if floor.get(near) == owner and near in floor:
-                continue
-            if _pair(cell, near) in passable:
-                continue
-            edges.add(side_edge(cell, side))
-    return list(edges)
-
-
-def _pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
-    return (a, b) if a <= b else (b, a)
-
-
-def _merge(edges: set[Edge]) -> list[Edge]:
-    """Join unit wall segments that run on in a line, so walls draw as long strokes."""
-    merged = []
-    horizontal = sorted((a for a, b in edges if a[1] == b[1]), key=lambda p: (p[1], p[0]))
-    vertical = sorted((a for a, b in edges if a[0] == b[0]), key=lambda p: (p[0], p[1]))
-    for points, dx, dy in ((horizontal, 1, 0), (vertical, 0, 1)):
-        start = end = None
-        for p in points:
-            if end is not None and p == end:
-                end = (p[0] + dx, p[1] + dy)
-                continue
-            if start is not None:
-                merged.append((start, end))
-            start, end = p, (p[0] + dx, p[1] + dy)
-        if start is not None:
-            merged.append((start, end))
-    return merged
+        cuts = dict(area.shape.cuts)
+        for cell in sorted(area.cells):
+            pieces.append(half_square(cell, cuts[cell]) if cell in cuts else
+                          [(cell[0], cell[1]), (cell[0] + 1, cell[1]), (cell[0] + 1, cell[1] + 1), (cell[0], cell[1] + 1)])
+    for _, (cell, side) in nooks:
+        x, y = cell
+        square = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+        pieces.append([q for q in square if q not in half_square(cell, side)] + list(side_edge(cell, side)))
+    for piece in pieces:
+        points = [point(*p) for p in piece]
+        twice = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+        if twice < 0:
+            points.reverse()
+        path.moveTo(*points[0])
+        for p in points[1:]:
+            path.lineTo(*p)
+        path.close()
+    path._fillMode = 1  # non-zero: pieces side by side join
+    return path
 
 
 def _fill_cells(c: Canvas, cells: dict[Cell, int], point, pitch: float) -> None:
@@ -270,8 +400,8 @@ def _fill_cells(c: Canvas, cells: dict[Cell, int], point, pitch: float) -> None:
                 run_start = previous = x
 
 
-def _draw_grid(c: Canvas, region: Region) -> None:
-    c.setStrokeGray(GRID_GREY)
+def _draw_grid(c: Canvas, region: Region, gray: float = GRID_GREY) -> None:
+    c.setStrokeGray(gray)
     c.setLineWidth(GRID_WIDTH)
     lines = [(region.left + i * region.pitch, region.bottom, region.left + i * region.pitch, region.top)
              for i in range(1, region.columns)]
@@ -297,40 +427,61 @@ def _draw_walls(c: Canvas, edges: list[Edge], point) -> None:
 
 
 def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: str, point, pitch: float,
-               spots: dict[int, Point] | None = None) -> None:
-    """A door's glyph in the middle of its doorway square (or on the shared wall), across the way through;
-    along its whole wall for a kind drawn so; in its square for a door inside an area."""
+               placed: Layout, curved: dict | None = None) -> None:
+    """A door's glyph on its wall line (spots.layout chose it), across the way through; along its whole
+    wall for a kind drawn so (on a round room, the part its doorway opens); in its place for a door
+    standing inside an area. A secret door's S stands upright."""
     symbol = symbols.doors[exit_.kind]
     if exit_.inside:
-        x, y = point(*spots[id(exit_)])
-        _glyph(c, symbol.glyph, x, y, pitch * INSIDE_SCALE)
+        spot = placed.inside.get(id(exit_))
+        if spot is None:
+            return
+        x, y = point(spot[0], spot[1])
+        _glyph(c, symbol.glyph, x, y, pitch * spot[2])
         return
     if symbol.segment is not None:
         shown = symbols.secret_symbol(exit_.kind) if exit_.secret and view == GM else symbol
         if not (exit_.secret and view != GM):
-            _draw_segment(c, shown.segment, list(exit_.units), point, pitch)
+            span = _round_span(exit_, curved or {})
+            _draw_segment(c, shown.segment, list(exit_.units), point, pitch, span)
         return
-    dx, dy = HEADINGS[exit_.side]
-    ax, ay = exit_.at
-    depth = 1.0 if rule.gap else 0.5  # from the area's square: the doorway's centre, or the wall between
-    x, y = point(ax + 0.5 + dx * depth, ay + 0.5 + dy * depth)
-    glyph = glyphs.secret if exit_.secret and view == GM else symbols.doors[exit_.kind].glyph
+    line = placed.doors.get(id(exit_))
+    if line is None:
+        return
+    x, y = point(line.x, line.y)
+    secret = exit_.secret and view == GM
+    glyph = glyphs.secret if secret else symbols.doors[exit_.kind].glyph
     c.saveState()
     c.translate(x, y)
-    if dx != 0:
+    if line.upright and not secret:
         c.rotate(90)
     glyph(c, pitch)
     c.restoreState()
-    if exit_.leads == "blocked" and view == GM:
-        beyond = rule.gap + 1  # the square past the doorway
-        bx, by = point(ax + 0.5 + dx * beyond, ay + 0.5 + dy * beyond)
-        _glyph(c, glyphs.rubble, bx, by, pitch)
 
 
-def _draw_segment(c: Canvas, segment, units: list[tuple[Cell, int]], point, pitch: float) -> None:
-    """``segment`` along the stretch of wall ``units`` make, from its first corner to its last."""
+def _round_span(exit_: Exit, curved: dict) -> tuple[Point, Point] | None:
+    """The part of a one-unit door's wall it opens when the wall is a round room's: see draw_shaped."""
+    if len(exit_.units) != 1 or not curved:
+        return None
+    cell, side = exit_.units[0]
+    if side % 2:
+        return None
+    for square, unit in ((cell, (cell, side)), (step(cell, side), (step(cell, side), (side + 4) % 8))):
+        area = curved.get(square)
+        if area is not None and unit in area.shape.wall_set:
+            return round_span(area, unit)
+    return None
+
+
+def _draw_segment(c: Canvas, segment, units: list[tuple[Cell, int]], point, pitch: float,
+                  span: tuple[Point, Point] | None = None) -> None:
+    """``segment`` along the stretch of wall ``units`` make, from its first corner to its last (or along
+    ``span``, a part of it)."""
     units = sorted(units, key=lambda u: (u[0][1], u[0][0]))
-    a, b = point(*side_edge(*units[0])[0]), point(*side_edge(*units[-1])[1])
+    if span is not None:
+        a, b = point(*min(span)), point(*max(span))
+    else:
+        a, b = point(*side_edge(*units[0])[0]), point(*side_edge(*units[-1])[1])
     angle = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
     c.saveState()
     c.translate(*a)
@@ -348,7 +499,7 @@ def _glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
 
 def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
     """An area number: bold in a white box that stays within its square."""
-    font_size = size * (0.55 if len(text) < 2 else 0.5)
+    font_size = label_font(text, size)
     width = min(size * 0.92, fonts.string_width(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
     height = min(size * 0.92, font_size * 1.2)
     c.saveState()
@@ -362,89 +513,207 @@ def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
     c.restoreState()
 
 
-def draw_overlap_marks(c: Canvas, region: Region, level: Level, origin: tuple[int, int]) -> None:
-    """Small triangles outside the border where this sheet's squares are also on the next sheet."""
+# --- what a map page shows around the map (frame.py lays them out) ----------------------------
+
+
+def draw_overlap_marks(c: Canvas, region: Region, level: Level, origin: tuple[int, int],
+                       all_sheets: list[tuple[int, int]] | None = None) -> None:
+    """Outside the border, where this sheet's squares are also on the sheet beside it: a bracket over the
+    shared squares with that sheet's number in a box by it, so it reads as no mark of the map's own.
+    ``all_sheets``: the first squares of every sheet, row by row (by default ``sheets``' own)."""
     pitch = region.pitch
-    size = pitch * 0.45
+    all_sheets = all_sheets or sheets(level, region.columns, region.rows)
+    xs = sorted({x for x, _ in all_sheets})
+    ys = sorted({y for _, y in all_sheets})
+    number = {start: index + 1 for index, start in enumerate(all_sheets)}
+    ix, iy = xs.index(origin[0]), ys.index(origin[1])
+    marks = []  # (edge, first square, last square, the neighbour's number)
+    if ix > 0:
+        marks.append(("left", 0, xs[ix - 1] + region.columns - origin[0], number[(xs[ix - 1], origin[1])]))
+    if ix + 1 < len(xs):
+        marks.append(("right", xs[ix + 1] - origin[0], region.columns, number[(xs[ix + 1], origin[1])]))
+    if iy > 0:
+        marks.append(("top", 0, ys[iy - 1] + region.rows - origin[1], number[(origin[0], ys[iy - 1])]))
+    if iy + 1 < len(ys):
+        marks.append(("bottom", ys[iy + 1] - origin[1], region.rows, number[(origin[0], ys[iy + 1])]))
+    reach, gap = 3.0, 2.5
     c.saveState()
+    c.setStrokeGray(0)
+    c.setLineWidth(0.7)
+    for edge, first, last, neighbour in marks:
+        if edge in ("left", "right"):  # columns shared: brackets above and below the map
+            xa, xb = region.left + first * pitch, region.left + last * pitch
+            number_x = xb + 7 if edge == "left" else xa - 7
+            for y, out in ((region.top + gap, 1), (region.bottom - gap, -1)):
+                c.line(xa, y + out * reach, xb, y + out * reach)
+                c.line(xa, y, xa, y + out * reach)
+                c.line(xb, y, xb, y + out * reach)
+                sheet_number(c, number_x, y + out * reach, str(neighbour))
+        else:  # rows shared: brackets left and right of the map
+            ya, yb = region.top - first * pitch, region.top - last * pitch
+            number_y = yb - 7 if edge == "top" else ya + 7
+            for x, out in ((region.left - gap, -1), (region.right + gap, 1)):
+                c.line(x + out * reach, ya, x + out * reach, yb)
+                c.line(x, ya, x + out * reach, ya)
+                c.line(x, yb, x + out * reach, yb)
+                sheet_number(c, x + out * reach, number_y, str(neighbour))
+    c.restoreState()
+
+
+def sheet_number(c: Canvas, x: float, y: float, text: str) -> None:
+    size = 6.5
+    c.saveState()
+    width = fonts.string_width(text, fonts.SERIF_BOLD, size) + 3
+    c.setFillGray(1)
+    c.setStrokeGray(0)
+    c.setLineWidth(0.5)
+    c.rect(x - width / 2, y - 4.6, width, 9.2, stroke=1, fill=1)
     c.setFillGray(0)
-    x0, y0 = origin
-    marks = []
-    if x0 > 0:
-        marks.append(("top", OVERLAP))
-    if x0 + region.columns < level.width:
-        marks.append(("top", region.columns - OVERLAP))
-    if y0 > 0:
-        marks.append(("left", OVERLAP))
-    if y0 + region.rows < level.height:
-        marks.append(("left", region.rows - OVERLAP))
-    for edge, index in marks:
-        p = c.beginPath()
-        if edge == "top":
-            for y, s in ((region.top, 1), (region.bottom, -1)):
-                x = region.left + index * pitch
-                p.moveTo(x, y + s * 1)
-                p.lineTo(x - size / 2, y + s * (1 + size))
-                p.lineTo(x + size / 2, y + s * (1 + size))
-                p.close()
-        else:
-            for x, s in ((region.left, -1), (region.right, 1)):
-                y = region.top - index * pitch
-                p.moveTo(x + s * 1, y)
-                p.lineTo(x + s * (1 + size), y - size / 2)
-                p.lineTo(x + s * (1 + size), y + size / 2)
-                p.close()
-        c.drawPath(p, stroke=0, fill=1)
+    c.setFont(fonts.SERIF_BOLD, size)
+    c.drawCentredString(x, y - size * 0.35, text)
     c.restoreState()
 
 
 def draw_sheet_index(c: Canvas, right: float, top: float, level: Level, region: Region,
-                     all_sheets: list[tuple[int, int]], current: int, scale: float = 1.1) -> None:
-    """A small plan of the level's sheets, this one filled, its right edge at ``right``; ``scale`` is
-    points per square."""
-    width = level.width * scale
+                     all_sheets: list[tuple[int, int]], current: int, height: float = 26.0) -> tuple[float, float]:
+    """A small plan of the level's sheets: a cell for each, in their rows and columns, its number in it,
+    this one's filled; its top right corner at (``right``, ``top``), at most ``height`` points tall while
+    each cell stays big enough for its number. Returns its width and height."""
+    xs = sorted({x for x, _ in all_sheets})
+    ys = sorted({y for _, y in all_sheets})
+    cell_h = min(13.0, max(8.5, height / len(ys)))
+    cell_w = min(16.0, max(10.5, cell_h * region.columns / region.rows))
+    width, height = cell_w * len(xs), cell_h * len(ys)
     c.saveState()
     c.setLineWidth(0.5)
     c.setStrokeGray(0)
+    size = 6.5
     for index, (x, y) in enumerate(all_sheets):
-        c.setFillGray(0.55 if index == current else 1)
-        c.rect(right - width + x * scale, top - (y + region.rows) * scale, region.columns * scale,
-               region.rows * scale, stroke=1, fill=1)
-    c.setFillGray(0)
-    c.setFont(fonts.SERIF, 6)
-    for index, (x, y) in enumerate(all_sheets):
-        c.drawCentredString(right - width + (x + region.columns / 2) * scale, top - (y + region.rows / 2) * scale - 2,
-                            str(index + 1))
+        col, row = xs.index(x), ys.index(y)
+        left, bottom = right - width + col * cell_w, top - (row + 1) * cell_h
+        c.setFillGray(0.25 if index == current else 1)
+        c.rect(left, bottom, cell_w, cell_h, stroke=1, fill=1)
+        c.setFillGray(1 if index == current else 0)
+        c.setFont(fonts.SERIF_BOLD, size)
+        c.drawCentredString(left + cell_w / 2, bottom + cell_h / 2 - size * 0.35, str(index + 1))
     c.restoreState()
+    return width, height
+
+
+LEGEND_SIZE = 7.0  # pt: the legend's words
+LEGEND_LEADING = 8.2
+
+
+def legend_rows(entries: list, width: float, pitch: float, columns: int) -> list[tuple[float, list]]:
+    """The legend's rows: each row's height and its entries with their words wrapped to the column."""
+    col_width = width / columns
+    rows = []
+    for start in range(0, len(entries), columns):
+        row = []
+        for what, symbol in entries[start:start + columns]:
+            lines = fonts.wrap_text(symbol.label, fonts.SERIF, LEGEND_SIZE, col_width - pitch * 1.25 - 4)
+            row.append((what, symbol, lines))
+        height = max(max(pitch * 1.1, 12.0), max(len(lines) for *_, lines in row) * LEGEND_LEADING + 4)
+        rows.append((height, row))
+    return rows
+
+
+def legend_height(entries: list, width: float, pitch: float, columns: int) -> float:
+    return sum(height for height, _ in legend_rows(entries, width, pitch, columns))
 
 
 def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
-                entries: list, columns: int = 4) -> float:
-    """The key to the symbols a map shows, in rows; returns the bottom it reached."""
+                entries: list, columns: int = 4, style: MapStyle = GREY) -> float:
+    """The key to the symbols a map shows, in rows, each drawn as the map draws it (doors on a piece of
+    wall with the style's rock beyond it), its words wrapped within its column; returns the bottom it
+    reached."""
     col_width = width / columns
-    row_height = pitch * 1.1
     c.saveState()
-    for index, (what, symbol) in enumerate(entries):
-        col, row = index % columns, index // columns
-        x = left + col * col_width
-        y = top - row * row_height - pitch / 2
+    y_top = top
+    for height, row in legend_rows(entries, width, pitch, columns):
+        for col, (what, symbol, lines) in enumerate(row):
+            x = left + col * col_width
+            y = y_top - height / 2
+            _swatch(c, x, y, pitch, what, symbol, style)
+            c.setFillGray(0)
+            c.setFont(fonts.SERIF, LEGEND_SIZE)
+            first = y - 2.4 + (len(lines) - 1) * LEGEND_LEADING / 2
+            for k, line in enumerate(lines):
+                c.drawString(x + pitch * 1.25, first - k * LEGEND_LEADING, line)
+        y_top -= height
+    c.restoreState()
+    return y_top
+
+
+def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, style: MapStyle) -> None:
+    """One legend entry's picture, a square ``pitch`` across from (x, y - pitch / 2): a door in a piece of
+    wall with the style's rock above it and floor below, a wall door along its wall, a mark on floor."""
+    c.saveState()
+    bottom = y - pitch / 2
+    if what == "door" and symbol.segment is None and hasattr(symbol.glyph, "extent"):  # a door in a wall
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x, y, pitch, pitch / 2)
+        c.clipPath(clip, stroke=0, fill=0)
+        _rock_swatch(c, x, bottom, pitch, style, rim=False)
+        c.restoreState()
+        c.setFillGray(1)
+        c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
+        c.setStrokeGray(0)
+        c.setLineWidth(WALL_WIDTH * 0.8)
+        c.setLineCap(2)
+        if symbol.kind == "secret":
+            c.line(x, y, x + pitch, y)
+        else:
+            c.line(x, y, x + pitch * 0.08, y)
+            c.line(x + pitch * 0.92, y, x + pitch, y)
+        c.setLineCap(0)
+        c.translate(x + pitch / 2, y)
+        symbol.glyph(c, pitch * 0.84)
+    elif symbol.segment is not None:  # drawn along a piece of wall, the style's rock beyond it
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x, y, pitch, pitch / 2)
+        c.clipPath(clip, stroke=0, fill=0)
+        _rock_swatch(c, x, bottom, pitch, style, rim=False)
+        c.restoreState()
+        c.setFillGray(1)
+        c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
+        c.setStrokeGray(0.5)
+        c.setLineWidth(0.4)
+        c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
+        c.translate(x, y)
+        symbol.segment(c, pitch, pitch, 1, 0)
+    else:
         c.setFillGray(1)
         c.setStrokeGray(0.5)
         c.setLineWidth(0.4)
-        c.rect(x, y - pitch / 2, pitch, pitch, stroke=1, fill=1)
-        if symbol.segment is not None:
-            c.saveState()
-            c.translate(x, y)
-            symbol.segment(c, pitch, pitch, 1, 0)
-            c.restoreState()
-        else:
-            size = pitch if what in ("door", "rubble") else pitch * MARK_SCALE
-            _glyph(c, symbol.glyph, x + pitch / 2, y, size)
-        c.setFillGray(0)
-        c.setFont(fonts.SERIF, 7)
-        c.drawString(x + pitch * 1.25, y - 2.4, symbol.label)
+        c.rect(x, bottom, pitch, pitch, stroke=1, fill=1)
+        size = pitch * (0.9 if what == "rubble" else MARK_SCALE)
+        _glyph(c, symbol.glyph, x + pitch / 2, y, size)
     c.restoreState()
-    return top - math.ceil(len(entries) / columns) * row_height
+
+
+def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapStyle, rim: bool = True) -> None:
+    """A square of rock as the map's style inks it: grey, hatched, or blank with a faint rim."""
+    if style.rock is not None:
+        c.setFillGray(style.rock)
+        c.rect(x, bottom, pitch, pitch, stroke=0, fill=1)
+    elif style.hatched:  # the map's own hatching, along a wall across the swatch's middle
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, bottom, pitch, pitch)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setStrokeGray(0)
+        c.setLineWidth(HATCH_WIDTH)
+        c.setLineCap(1)
+        c.lines(hatch_strokes([((0, 0.5), (1, 0.5), (0, -1))],
+                              lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
+        c.restoreState()
+    if rim:
+        c.setStrokeGray(0.5)
+        c.setLineWidth(0.4)
+        c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
 
 
 def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, unit: int, unit_name: str, squares: int = 4,

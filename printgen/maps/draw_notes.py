@@ -29,9 +29,23 @@ INSIDE_QUARTER = {0: (0.25, 0.25), 2: (0.75, 0.25), 4: (0.75, 0.75), 6: (0.25, 0
 
 
 def inside_spots(area: Area) -> list[tuple[Exit, Point]]:
-    """Each door standing inside ``area`` and the point it is drawn at, no two in one quarter."""
+    """Each door standing inside ``area`` and the point it is drawn at (``inside_places``)."""
+    return [(exit_, point) for exit_, point, _ in inside_places(area)]
+
+
+INSIDE_SMALLER = (INSIDE_SCALE, 0.24, 0.2)  # a crowded half square takes its doors smaller
+
+
+def inside_places(area: Area, extra: list["Box"] | tuple = ()) -> list[tuple[Exit, Point, float]]:
+    """Each door standing inside ``area``, the point it is drawn at and its size (of a square): in its
+    square, the quarter on its heading's side or the next free one clockwise (in a half square, the
+    middle of the half), or else the place nearest it where its glyph lies wholly on the floor, clear of
+    the glyphs of the doors in the walls (and of ``extra``: other glyphs near) and of the doors inside
+    already placed, smaller if it must; failing that, where it lies on the floor."""
     cuts = dict(area.shape.cuts)
-    taken: set[Point] = set()
+    floor = _Floor(area)
+    walls = _wall_boxes(area, 0.02) + list(extra)
+    taken: list[Box] = []
     found = []
     for exit_ in area.exits:
         if not exit_.inside or exit_.at is None:
@@ -45,16 +59,45 @@ def inside_spots(area: Area) -> list[tuple[Exit, Point]]:
         else:
             first = exit_.heading if exit_.heading in INSIDE_QUARTER else 0
             places = [(x + dx, y + dy) for dx, dy in (INSIDE_QUARTER[(first + 2 * k) % 8] for k in range(4))]
-        spot = next((p for p in places if p not in taken), places[0])
-        taken.add(spot)
-        found.append((exit_, spot))
+        near = places[0]
+        inside = sorted(((x + i / 16, y + j / 16) for i in range(1, 16) for j in range(1, 16)),
+                        key=lambda p: (math.dist(p, near), p))
+        left, top, right, bottom = area.shape.box
+        around = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+                         for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (math.dist(p, near), p))
+        spot = None
+        for size in INSIDE_SMALLER:
+            half = size / 2 + 0.02
+            for group in (places, inside, around):
+                spot = next((p for p in group if _clear(p, half, floor, walls, taken)), None)
+                if spot is not None:
+                    break
+            if spot is not None:
+                break
+        if spot is None:  # on the floor at least, over the least
+            half = INSIDE_SMALLER[-1] / 2 + 0.02
+            on_floor = [p for p in places + inside if floor.holds(_square_box(p, half), 0.0)] or places
+            spot = min(on_floor, key=lambda p: (_hits([_square_box(p, half)], taken),
+                                                _hits([_square_box(p, half)], walls), math.dist(p, near)))
+        taken.append(_square_box(spot, half))
+        found.append((exit_, spot, half * 2 - 0.04))
     return found
+
+
+def _square_box(p: Point, half: float) -> "Box":
+    return (p[0] - half, p[1] - half, p[0] + half, p[1] + half)
+
+
+def _clear(p: Point, half: float, floor: "_Floor", walls: list["Box"], taken: list["Box"]) -> bool:
+    box = _square_box(p, half)
+    return floor.holds(box, 0.03) and not _hits([box], walls) and not _hits([box], taken)
 
 
 NOTE_FONT = fonts.MONO
 MIN_NOTE = 6.0  # pt: notes never print smaller; an area too small for them shows its number, the key the rest
 WALL_CLEAR = 0.12  # squares: words keep this far inside the floor, clear of wall lines, ticks and holes in them
 DOOR_CLEAR = 0.15  # squares: how far a door's glyph reaches off its wall (a secret door's S, a C or an O)
+WALL_REACH = 1.3  # pt: half a wall's stroke and a little more
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
 
@@ -89,19 +132,20 @@ def draw_notes(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> 
         c.drawCentredString(x, y + line.size * 0.25, line.text)
 
 
-def note_lines(area: Area, notes: list[str], pitch: float) -> list[NoteLine]:
+def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tuple = ()) -> list[NoteLine]:
     """Where an area's number and notes print: the largest sizes, nearest the middle of its floor, at
     which the whole block stays on the floor and clear of the glyphs of the doors in its walls and
-    inside it; failing that, the number alone."""
+    inside it (and of the boxes ``extra``: marks placed beside); failing that, the number alone."""
     (cx, cy), width = _middle(area)
     number_top = max(7.0, min(13.0, pitch * 0.26))
     note_top = max(MIN_NOTE, min(8.0, pitch * 0.13))
     floor = _Floor(area)
-    avoid, tight = door_boxes(area), door_boxes(area, 0.0)
+    avoid, tight = door_boxes(area) + list(extra), door_boxes(area, 0.0) + list(extra)
     # All the notes, as large as fit; else the number alone (the key has the rest), nearer the walls and
     # the glyphs if need be (a half square holding a stair and a teleporter leaves only its corners).
-    attempts = ((notes, WALL_CLEAR, avoid, 16), (notes, WALL_CLEAR / 3, tight, 16), ([], WALL_CLEAR, avoid, 16),
-                ([], WALL_CLEAR / 3, tight, 16), ([], 0.02, tight, 48))
+    near = max(WALL_CLEAR / 3, WALL_REACH / pitch)  # words never touch a wall's stroke
+    attempts = ((notes, WALL_CLEAR, avoid, 16), (notes, near, tight, 16), ([], WALL_CLEAR, avoid, 16),
+                ([], near, tight, 16), ([], max(0.02, WALL_REACH / pitch), tight, 48))
     grids: dict[int, list[Point]] = {}
     for shown, margin, avoid, steps in attempts:
         places = _Lazy(lambda n=steps: grids.get(n) or grids.setdefault(n, _places(area, floor, cx, cy, n)), (cx, cy))
@@ -128,6 +172,12 @@ def note_lines(area: Area, notes: list[str], pitch: float) -> list[NoteLine]:
 def door_boxes(area: Area, spare: float = 0.04) -> list[Box]:
     """The room the glyphs of ``area``'s doors take: a band along each unit of wall a door stands in
     (its own doors and the far sides of others'), a box round each door standing inside it."""
+    return _wall_boxes(area, spare) + [_square_box(p, size / 2 + spare) for _, p, size in inside_places(area)]
+
+
+def _wall_boxes(area: Area, spare: float) -> list[Box]:
+    """The bands along the units of wall doors stand in, and a box at the middle of every unit of wall
+    (where a mark on the wall, a murder hole, stands)."""
     boxes = []
     reach = DOOR_CLEAR + spare
     for exit_ in area.exits:
@@ -144,14 +194,12 @@ def door_boxes(area: Area, spare: float = 0.04) -> list[Box]:
             for k in range(11):
                 x, y = x0 + (x1 - x0) * k / 10, y0 + (y1 - y0) * k / 10
                 boxes.append((x - reach, y - reach, x + reach, y + reach))
-    half = INSIDE_SCALE / 2 + spare
-    boxes += [(x - half, y - half, x + half, y + half) for _, (x, y) in inside_spots(area)]
     # A mark on a wall (a murder hole) stands across the middle of its unit: keep clear of every middle.
     units = boundary_sides(area.cells) + [(cell, side) for cell, side in area.shape.cuts]
     for cell, side in units:
         (x0, y0), (x1, y1) = side_edge(cell, side)
         x, y = (x0 + x1) / 2, (y0 + y1) / 2
-        mark = WALL_CLEAR - 0.04 + spare  # a murder hole's diamond reaches 0.1 of a square
+        mark = 0.1 + spare  # a murder hole's diamond reaches 0.1 of a square
         boxes.append((x - mark, y - mark, x + mark, y + mark))
     return boxes
 

@@ -49,10 +49,32 @@ def _fill_polygon(c: Canvas, points: list[Point], point, stroke: int = 0) -> Non
     c.drawPath(path, stroke=stroke, fill=1)
 
 
-def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
-    """The floor between a unit of a round area's box, where a door stands, and the circle."""
+DOOR_ARC = math.radians(20)  # a door in a round wall takes this much of the circle either side of its middle
+
+
+def round_span(area: Area, unit: tuple[Cell, int]) -> tuple[Point, Point]:
+    """The part of a unit of a round area's box a door in it opens: where the circle runs close to the
+    box, within ``DOOR_ARC`` of the point the circle touches the box's side, so a small round room keeps
+    its circle whole but for its doorways."""
     cx, cy, r = area.shape.round
     a, b = side_edge(*unit)
+    if a[0] == b[0]:  # an east or west side: the circle touches it level with its centre
+        touch = (a[0], cy)
+    else:
+        touch = (cx, a[1])
+    reach = max(0.15, r * math.sin(DOOR_ARC))
+    along = [(p[0] - touch[0]) + (p[1] - touch[1]) for p in (a, b)]  # signed distance along the side
+    low, high = max(min(along), -reach), min(max(along), reach)
+    if high - low < 0.2:  # a unit far from where the circle touches: all of it
+        return a, b
+    dx, dy = (1, 0) if a[1] == b[1] else (0, 1)
+    return (touch[0] + dx * low, touch[1] + dy * low), (touch[0] + dx * high, touch[1] + dy * high)
+
+
+def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
+    """The floor between the part of a unit of a round area's box where a door stands, and the circle."""
+    cx, cy, r = area.shape.round
+    a, b = round_span(area, unit)
     start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (a, b))
     if end - start > math.pi:
         end -= 2 * math.pi

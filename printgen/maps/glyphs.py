@@ -25,6 +25,24 @@ Glyph = Callable[[Canvas, float], None]
 Segment = Callable[[Canvas, float, float, int, float], None]  # canvas, length, pitch, units, angle
 
 LOCK_SIZE = mm(2.4)  # the lock on a locked door: big enough to tell at arm's length
+MIN_TEXT = 6.0  # pt: no letter in a glyph is smaller, whatever the glyph's size
+
+
+def text_size(size: float, fraction: float) -> float:
+    """A glyph's letter: ``fraction`` of the glyph's size, never under ``MIN_TEXT``."""
+    return max(MIN_TEXT, size * fraction)
+
+
+def reaching(along: float, across: float, lock: bool = False):
+    """Mark a door glyph with how far it reaches from its centre, as fractions of its size (along the wall,
+    across it); a lock reaches at least its own radius across."""
+    def extent(size: float) -> tuple[float, float]:
+        return along * size, max(across * size, LOCK_SIZE / 2 + 0.35 if lock else 0)
+
+    def mark(glyph):
+        glyph.extent = extent
+        return glyph
+    return mark
 
 
 # --- doors --------------------------------------------------------------------------------
@@ -32,6 +50,7 @@ LOCK_SIZE = mm(2.4)  # the lock on a locked door: big enough to tell at arm's le
 
 def door(fill: float) -> Glyph:
     """A door leaf across the doorway, filled with ``fill`` grey (1 white, 0 black)."""
+    @reaching(0.45, 0.16 + 0.03)
     def draw(c: Canvas, size: float) -> None:
         w, h = size * 0.9, size * 0.32
         c.setLineWidth(0.8)
@@ -43,6 +62,7 @@ def door(fill: float) -> Glyph:
 
 def locked(leaf: Glyph) -> Glyph:
     """``leaf`` with a padlock on it: a white disc with a black keyhole, LOCK_SIZE across."""
+    @reaching(0.45, 0.19, lock=True)
     def draw(c: Canvas, size: float) -> None:
         leaf(c, size)
         r = LOCK_SIZE / 2
@@ -56,6 +76,7 @@ def locked(leaf: Glyph) -> Glyph:
     return draw
 
 
+@reaching(0.5, 0.3)
 def arch(c: Canvas, size: float) -> None:
     """Two jambs and a curve between them: an opening with no door."""
     h = size * 0.32
@@ -67,6 +88,7 @@ def arch(c: Canvas, size: float) -> None:
     c.arc(-size * 0.32, -h / 2, size * 0.32, h * 1.6, 0, 180)
 
 
+@reaching(0.45, 0.1)
 def portcullis(c: Canvas, size: float) -> None:
     """A bar of iron with its spikes: a gate one sees through."""
     w = size * 0.9
@@ -78,8 +100,9 @@ def portcullis(c: Canvas, size: float) -> None:
         c.circle(-w / 2 + i * w / 4, 0, size * 0.07, stroke=0, fill=1)
 
 
+@reaching(0.3, 0.3)
 def secret(c: Canvas, size: float) -> None:
-    """An S across the wall, the usual mark of a secret door."""
+    """An S across the wall, the usual mark of a secret door, upright whatever the wall's direction."""
     c.setFillGray(1)
     c.setStrokeGray(0)
     c.setLineWidth(0.6)
@@ -89,6 +112,7 @@ def secret(c: Canvas, size: float) -> None:
     c.drawCentredString(0, -size * 0.22, "S")
 
 
+@reaching(0, 0)
 def open_way(c: Canvas, size: float) -> None:
     """A passage running on with nothing in the way: nothing to draw."""
 
@@ -114,6 +138,9 @@ def on_wall(glyph: Glyph, scale: float = 0.5) -> Segment:
         c.rotate(-angle)
         glyph(c, max(pitch, 24.0) * scale)
         c.restoreState()
+    extent = getattr(glyph, "extent", None)
+    # How far what stands across its middle reaches from it.
+    draw.middle = lambda pitch: extent(max(pitch, 24.0) * scale)[0] if extent else max(pitch, 24.0) * scale / 2
     return draw
 
 
@@ -164,6 +191,7 @@ def opening(text: str, dashed: bool = False) -> Segment:
             c.line(0, 0, length, 0)
             c.setDash()
         _backed_letter(c, length / 2, text, max(7.0, pitch * 0.22), angle)
+    draw.middle = lambda pitch: max(7.0, pitch * 0.22) * 0.45
     return draw
 
 
@@ -187,7 +215,7 @@ def ticked(count: int = 0) -> Segment:
 def letter(text: str, font: str = fonts.MONO_BOLD) -> Glyph:
     def draw(c: Canvas, size: float) -> None:
         c.setFillGray(0)
-        c.setFont(font, size * 0.9)
+        c.setFont(font, text_size(size, 0.9))
         c.drawCentredString(0, -size * 0.3, text)
     return draw
 
@@ -197,12 +225,12 @@ def stairs(down: bool) -> Glyph:
         s = size / 2
         c.setLineWidth(0.7)
         c.setStrokeGray(0)
-        for i in range(5):
-            width = s * (1 - i * 0.16) if down else s * (0.36 + i * 0.16)
-            y = s - i * s / 2.2
+        for i in range(4):  # treads narrowing down, or widening up, over the top half; the words below
+            width = s * (0.95 - i * 0.2) if down else s * (0.35 + i * 0.2)
+            y = s * (0.95 - i * 0.3)
             c.line(-width, y, width, y)
         c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, size * 0.34)
+        c.setFont(fonts.SERIF_BOLD, text_size(size, 0.36))
         c.drawCentredString(0, -s * 0.95, "DN" if down else "UP")
     return draw
 
@@ -221,7 +249,7 @@ def warning(text: str) -> Glyph:
         p.close()
         c.drawPath(p, stroke=1, fill=1)
         c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, size * 0.5)
+        c.setFont(fonts.SERIF_BOLD, text_size(size, 0.5))
         c.drawCentredString(0, -s * 0.6, text)
     return draw
 
@@ -235,7 +263,7 @@ def ringed(text: str) -> Glyph:
         c.setFillGray(1)
         c.circle(0, 0, s * 0.92, stroke=1, fill=1)
         c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, size * 0.55)
+        c.setFont(fonts.SERIF_BOLD, text_size(size, 0.55))
         c.drawCentredString(0, -s * 0.38, text)
     return draw
 
@@ -252,19 +280,22 @@ def fountain(c: Canvas, size: float) -> None:
 
 
 def chest(fill: float, sign: str = "") -> Glyph:
+    """A chest filled with ``fill`` grey; ``sign``: a letter on its front instead of the lock."""
     def draw(c: Canvas, size: float) -> None:
         s = size / 2
         c.setLineWidth(0.7)
         c.setStrokeGray(0)
         c.setFillGray(fill)
-        c.rect(-s * 0.9, -s * 0.55, s * 1.8, s * 1.1, stroke=1, fill=1)
-        c.line(-s * 0.9, s * 0.1, s * 0.9, s * 0.1)
+        height = s * 1.1 if not sign else s * 1.5
+        c.rect(-s * 0.9, -height / 2, s * 1.8, height, stroke=1, fill=1)
+        c.line(-s * 0.9, height / 2 - s * 0.45, s * 0.9, height / 2 - s * 0.45)
         c.setFillGray(0 if fill > 0.5 else 1)
-        c.rect(-s * 0.15, -s * 0.1, s * 0.3, s * 0.35, stroke=0, fill=1)
         if sign:
-            c.setFillGray(0)
-            c.setFont(fonts.SERIF_BOLD, size * 0.45)
-            c.drawCentredString(0, s * 0.62, sign)
+            letter_size = text_size(size, 0.45)
+            c.setFont(fonts.SERIF_BOLD, letter_size)
+            c.drawCentredString(0, -height / 2 + s * 0.12, sign)
+        else:
+            c.rect(-s * 0.15, -s * 0.1, s * 0.3, s * 0.35, stroke=0, fill=1)
     return draw
 
 
@@ -354,6 +385,39 @@ def arrow_in(c: Canvas, size: float) -> None:
     p.close()
     c.setFillGray(0)
     c.drawPath(p, stroke=0, fill=1)
+
+
+def unexplored(c: Canvas, size: float) -> None:
+    """A "?" in a dashed ring: a way on still to be rolled at the table."""
+    s = size / 2
+    c.setLineWidth(0.6)
+    c.setStrokeGray(0)
+    c.setFillGray(1)
+    c.setDash(1.2, 1.0)
+    c.circle(0, 0, s * 0.95, stroke=1, fill=1)
+    c.setDash()
+    c.setFillGray(0)
+    letter_size = text_size(size, 0.72)
+    c.setFont(fonts.SERIF_BOLD, letter_size)
+    c.drawCentredString(0, -letter_size * 0.35, "?")
+
+
+def star(c: Canvas, size: float) -> None:
+    """A five-pointed star, white with a black rim: where the heroes start."""
+    s = size / 2
+    path = c.beginPath()
+    for k in range(10):
+        r = s * (0.98 if k % 2 == 0 else 0.42)
+        angle = math.pi / 2 + k * math.pi / 5
+        point = (r * math.cos(angle), r * math.sin(angle) - s * 0.06)
+        path.moveTo(*point) if k == 0 else path.lineTo(*point)
+    path.close()
+    c.setLineWidth(0.8)
+    c.setLineJoin(1)
+    c.setStrokeGray(0)
+    c.setFillGray(0)
+    c.drawPath(path, stroke=1, fill=1)
+    c.setLineJoin(0)
 
 
 def rubble(c: Canvas, size: float) -> None:

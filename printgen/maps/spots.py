@@ -1,15 +1,46 @@
-"""Where an area's number and marks go: each in a square of its own, never over a wall or each other.
+"""Where everything on a map goes besides its walls: door glyphs, numbers, marks, notes, callouts.
 
-An area with fewer squares than things to show splits its squares into
-quarters and shows everything at half size.
+Every glyph and every word gets a box (in squares) and no box covers
+another: the doors' glyphs on their walls first, then the doors standing
+inside areas, the marks on walls, the loose marks (a way in), a "?" beyond
+each unexplored exit and rubble beyond a blocked one; then each area's
+number and marks, each in a square of its own, clear of all of those and
+inside its walls. An area with fewer free squares than things to show keeps
+its marks in its squares and shows its number (and any marks left over) in
+a callout: a small box on the rock beside it, with a leader to its wall.
+An area with notes (words under its number) has them placed on its floor by
+``draw_notes``, its marks then where the floor is still free.
+
+``layout`` gives all of it for one view of a level; the drawing draws it
+and the tests read it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
-from .geometry import Cell
-from .level import Area
+from ..render import fonts
+from .adjacency import Adjacency
+from .draw_notes import NoteLine, door_boxes, inside_places, note_lines
+from .draw_walls import BLANK, GM, DoorLine, door_line, floor_cells, shown_doors, wall_corners, walls
+from .geometry import Cell, Point, side_edge
+from .level import Area, Level
+from .symbols import Symbols
+
+MARK_SCALE = 0.8  # a mark is this much of a square across
+MARK_MOST = 20.0  # pt: a mark is never larger (squares of large maps hold notes beside it)
+SMALLEST_MARK = 0.62  # of a square: a mark beside a door in its square shrinks no further
+UNEXPLORED_SIZE = 0.6  # of a square: the "?" beyond an unexplored exit
+RUBBLE_SIZE = 0.8  # of a square: the stones beyond a blocked one
+LABEL_HEIGHT = 0.66  # of a square: an area number's box
+CLEAR = 0.06  # squares between a box in a callout or on the floor and a wall
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
+
+LABEL, MARK, DOOR, INSIDE, WALL_MARK, LOOSE, PLAYERS, UNEXPLORED, RUBBLE, NOTE = (
+    "label", "mark", "door", "inside", "wall-mark", "loose", "players", "unexplored", "rubble", "note")
+LABEL_MOST = 22.0  # pt: an area number's box is never larger
 
 
 @dataclass(frozen=True)
@@ -21,7 +52,8 @@ class Spot:
 
 
 def area_spots(area: Area, marks: list[str]) -> list[Spot]:
-    """The label first, then each mark, at the centres of distinct squares (or quarters)."""
+    """The label first, then each mark, at the centres of distinct squares (or quarters), by the area's
+    shape alone (``layout`` also keeps them clear of doors and other marks)."""
     cells = sorted(area.cells)
     door_cells = {e.at for e in area.exits if e.at is not None}
     cx = sum(c[0] for c in cells) / len(cells) + 0.5
@@ -53,3 +85,503 @@ def _spread(ordered: list[Cell], count: int) -> list[Cell]:
         if cell not in chosen:
             chosen.append(cell)
     return chosen
+
+
+# --- the whole layout -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A glyph or a word on the map: what it is, its centre and size (squares across) and its box."""
+
+    role: str  # LABEL, MARK, DOOR, ...
+    kind: str  # the mark's or door's kind, or the label's text
+    x: float
+    y: float
+    size: float
+    box: Box
+    area: int | None = None
+
+
+@dataclass(frozen=True)
+class Callout:
+    """An area's number (and marks) in a box on the rock beside it, a leader running to its wall."""
+
+    area: int
+    box: Box
+    items: tuple[Placed, ...]  # the number first, then marks
+    leader: tuple[Point, Point]  # from the box's edge to the area's wall
+
+
+@dataclass
+class Layout:
+    placed: list[Placed] = field(default_factory=list)
+    callouts: list[Callout] = field(default_factory=list)
+    notes: dict[int, list[NoteLine]] = field(default_factory=dict)
+    doors: dict[int, DoorLine] = field(default_factory=dict)  # id(exit) → the wall line its glyph is on
+    inside: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(exit) → centre, size
+
+    def boxes(self, *roles: str) -> list[Placed]:
+        """Everything placed in these roles (all when none), callouts' items and notes' lines too."""
+        found = [p for p in self.placed if not roles or p.role in roles]
+        for callout in self.callouts:
+            found += [p for p in callout.items if not roles or p.role in roles]
+        if not roles or NOTE in roles or LABEL in roles:
+            for area, lines in self.notes.items():
+                for index, line in enumerate(lines):
+                    role = LABEL if index == 0 else NOTE
+                    if not roles or role in roles:
+                        found.append(Placed(role, line.text, 0, 0, line.size, line.box, area))
+        return found
+
+
+def overlaps(a: Box, b: Box, slack: float = 0.0) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def centred(x: float, y: float, half_w: float, half_h: float | None = None) -> Box:
+    half_h = half_w if half_h is None else half_h
+    return (x - half_w, y - half_h, x + half_w, y + half_h)
+
+
+def mark_size(pitch: float) -> float:
+    """A mark's size in squares: most of a square, up to ``MARK_MOST`` points."""
+    return min(MARK_SCALE, MARK_MOST / pitch)
+
+
+def label_square(pitch: float) -> float:
+    """The square an area number's box is drawn for, in squares: one, up to ``LABEL_MOST`` points."""
+    return min(1.0, LABEL_MOST / pitch)
+
+
+def label_box_size(text: str, pitch: float) -> tuple[float, float]:
+    """Width and height, in squares, of an area number's box (as draw.draw_label draws it)."""
+    size = pitch * label_square(pitch)
+    font_size = label_font(text, size)
+    width = min(size * 0.92, fonts.string_width(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
+    height = min(size * 0.92, font_size * 1.2)
+    return width / pitch, height / pitch
+
+
+def label_font(text: str, size: float) -> float:
+    """The font size of an area number in a box ``size`` points across."""
+    return size * (0.55 if len(text) < 2 else 0.5)
+
+
+def door_extent(symbol, pitch: float, secret: bool) -> tuple[float, float]:
+    """Half a door glyph's length along its wall and half its depth across, in squares."""
+    from . import glyphs
+
+    glyph = glyphs.secret if secret else symbol.glyph
+    extent = getattr(glyph, "extent", None)
+    along, across = extent(pitch) if extent is not None else (0.45 * pitch, 0.2 * pitch)
+    return along / pitch, across / pitch
+
+
+class Taken:
+    """The boxes placed so far, found by the squares they touch."""
+
+    def __init__(self) -> None:
+        self.boxes: list[Box] = []
+        self._by_square: dict[Cell, list[Box]] = {}
+
+    def add(self, box: Box) -> None:
+        self.boxes.append(box)
+        for square in _squares(box):
+            self._by_square.setdefault(square, []).append(box)
+
+    def hits(self, box: Box, slack: float = 0.0) -> bool:
+        return any(overlaps(box, other, slack) for square in _squares(box) for other in self._by_square.get(square, ()))
+
+    def near(self, box: Box) -> list[Box]:
+        found = {id(b): b for square in _squares(box) for b in self._by_square.get(square, ())}
+        return list(found.values())
+
+    def __iter__(self):
+        return iter(self.boxes)
+
+
+def _squares(box: Box) -> list[Cell]:
+    return [(x, y) for x in range(math.floor(box[0]), math.floor(box[2]) + 1)
+            for y in range(math.floor(box[1]), math.floor(box[3]) + 1)]
+
+
+def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, pitch: float,
+           shown: tuple[float, float, float, float] | None = None) -> Layout:
+    """Every door glyph, inside door, mark, number, note and callout of ``view`` of ``level``, each with its
+    box. ``shown``: the squares the map shows (left, top, right, bottom), where callouts may go."""
+    result = Layout()
+    areas = level.areas if view != BLANK else [level.area(n) for n in content.shown_on_blank]
+    doors = shown_doors(areas, content.doors if view != BLANK else [], view if view != BLANK else "layout")
+    floor = floor_cells(areas, rule, doors)
+    shaped = {a.number for a in areas if a.shape.cuts or a.shape.curved}
+    found = walls(floor, rule, doors, symbols, shaped)
+    edges = {w.edge for w in found}
+    corners = wall_corners(edges)
+    for area in areas:
+        if area.number in shaped:
+            corners |= {p for unit in area.shape.walls for p in side_edge(*unit)}
+    drawn = {a.number for a in areas}
+    taken = Taken()
+    if shown is None:
+        shown = (min(0, *(c[0] for c in floor)) - 2 if floor else 0, min(0, *(c[1] for c in floor)) - 2 if floor else 0,
+                 level.width + 2, level.height + 2)
+
+    def put(placed: Placed) -> None:
+        result.placed.append(placed)
+        taken.add(placed.box)
+
+    # Doors drawn as one glyph, on their wall lines; doors along their walls take a band of the wall.
+    for exit_, owner in doors:
+        if exit_.inside or (exit_.far_side and exit_.to in drawn):
+            continue
+        symbol = symbols.doors[exit_.kind]
+        if symbol.segment is not None:
+            if exit_.secret and view != GM:
+                continue
+            shown_symbol = symbols.secret_symbol(exit_.kind) if exit_.secret else symbol
+            for box in _segment_boxes(exit_, shown_symbol.segment, pitch):
+                put(Placed(DOOR, exit_.kind, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 0, box, owner))
+            continue
+        line = door_line(exit_, rule, edges, corners, floor)
+        result.doors[id(exit_)] = line
+        if exit_.kind == "open" and not (exit_.secret and view == GM):
+            continue
+        along, across = door_extent(symbol, pitch, exit_.secret and view == GM)
+        half_w, half_h = (across, along) if line.upright else (along, across)
+        put(Placed(DOOR, exit_.kind, line.x, line.y, 0, centred(line.x, line.y, half_w, half_h), owner))
+    # Doors standing inside areas (stairs, teleporters).
+    for area in areas:
+        if any(e.inside for e in area.exits):
+            left, top, right, bottom = area.shape.box
+            for exit_, (x, y), inside_size in inside_places(area, taken.near((left, top, right + 1, bottom + 1))):
+                result.inside[id(exit_)] = (x, y, inside_size)
+                put(Placed(INSIDE, exit_.kind, x, y, inside_size, centred(x, y, inside_size / 2), area.number))
+    if view == GM:
+        for kind, cell, side in content.on_walls:
+            (x0, y0), (x1, y1) = side_edge(cell, side)
+            x, y = (x0 + x1) / 2, (y0 + y1) / 2
+            put(Placed(WALL_MARK, kind, x, y, 0.2, centred(x, y, 0.1), None))
+    size = mark_size(pitch)
+    loose = [(LOOSE, kind, sx, sy) for kind, sx, sy, on_players in content.loose if view == GM or on_players]
+    if view != GM:
+        loose += [(PLAYERS, kind, sx, sy) for kind, sx, sy in content.players]
+    steps = sorted(((dx / 4, dy / 4) for dx in range(-6, 7) for dy in range(-6, 7)),
+                   key=lambda d: (math.hypot(*d), d))
+    for role, kind, sx, sy in loose:
+        # At its place, or the nearest place clear of what is there (a door standing where a pit opens).
+        spot = next(((sx + dx, sy + dy, scale) for scale in (1.0, 0.85) for dx, dy in steps
+                     if not taken.hits(centred(sx + dx, sy + dy, size * scale / 2))), (sx, sy, 1.0))
+        x, y, scale = spot
+        put(Placed(role, kind, x, y, size * scale, centred(x, y, size * scale / 2), None))
+    if view == GM:
+        _beyond_exits(put, taken, areas, rule, floor, symbols)
+        occupied = set(floor)
+        for area in areas:
+            notes = content.notes.get(area.number)
+            marks = content.marks.get(area.number, [])
+            if notes is not None:
+                _noted_area(result, put, taken, area, notes, marks, pitch, occupied, shown)
+            else:
+                _squared_area(result, put, taken, area, marks, pitch, occupied, shown, level)
+    elif view == BLANK:  # the areas the players see first, numbered as on the referee's map
+        for area in areas:
+            notes, marks = content.notes.get(area.number), content.marks.get(area.number, [])
+            if notes is not None:
+                _noted_area(result, put, taken, area, notes, marks, pitch, set(floor), shown)
+            else:
+                _squared_area(result, put, taken, area, marks, pitch, set(floor), shown, level)
+    return result
+
+
+def _segment_boxes(exit_, segment, pitch: float) -> list[Box]:
+    """A door drawn along its wall: a band along each straight unit (posts, ticks, waves reach 0.1 of a
+    square off it), small boxes along a 45° one, and the box of what stands across its middle (a letter,
+    an S)."""
+    boxes = []
+    reach = 0.1
+    for cell, side in exit_.units:
+        (x0, y0), (x1, y1) = side_edge(cell, side)
+        inset = 0.08
+        if x0 == x1:
+            boxes.append((x0 - reach, min(y0, y1) + inset, x0 + reach, max(y0, y1) - inset))
+        elif y0 == y1:
+            boxes.append((min(x0, x1) + inset, y0 - reach, max(x0, x1) - inset, y0 + reach))
+        else:
+            for k in range(2, 9):
+                x, y = x0 + (x1 - x0) * k / 10, y0 + (y1 - y0) * k / 10
+                boxes.append(centred(x, y, 0.06))
+    middle = getattr(segment, "middle", None)
+    if middle is not None:
+        units = sorted(exit_.units, key=lambda u: (u[0][1], u[0][0]))
+        a, b = side_edge(*units[0])[0], side_edge(*units[-1])[1]
+        half = middle(pitch) / pitch
+        boxes.append(centred((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, half))
+    return boxes
+
+
+def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: dict[Cell, int],
+                  symbols: Symbols) -> None:
+    """A "?" beyond every unexplored exit, rubble beyond every blocked door: in the first square past the
+    door (past its doorway where areas stand apart), or as near it as is clear of floor and of everything
+    placed, smaller if it must."""
+    for area in areas:
+        for exit_ in area.exits:
+            if exit_.at is None or exit_.inside or exit_.far_side or exit_.leads not in ("unexplored", "blocked"):
+                continue
+            if exit_.leads == "unexplored":
+                role, sizes = UNEXPLORED, (UNEXPLORED_SIZE, 0.5)
+            elif symbols.doors[exit_.kind].segment is None:
+                role, sizes = RUBBLE, (RUBBLE_SIZE, 0.65, 0.5)
+            else:
+                continue
+            dx, dy = _heading(exit_)
+            if exit_.wall:  # past the middle of a long door's far squares
+                far = exit_.far_cells()
+                bx, by = sum(c[0] for c in far) / len(far), sum(c[1] for c in far) / len(far)
+            else:
+                bx, by = exit_.at[0] + dx * (rule.gap + 1), exit_.at[1] + dy * (rule.gap + 1)
+            places = [(bx + 0.5 + dx * further - dy * aside, by + 0.5 + dy * further + dx * aside)
+                      for further in (0, 0.15, 0.3, 1, 2) for aside in (0, 0.4, -0.4, 1, -1)]
+            chosen = None
+            for size in sizes:
+                chosen = next(((x, y, size) for x, y in places if not taken.hits(centred(x, y, size / 2))
+                               and not _on_floor(centred(x, y, size / 2), floor)), None)
+                if chosen is not None:
+                    break
+            if chosen is None:
+                x, y = places[0]
+                if role == RUBBLE and taken.hits(centred(x, y, 0.3)):
+                    continue  # the rubble of a door beside it stands there already
+                chosen = (x, y, sizes[-1])
+            x, y, size = chosen
+            put(Placed(role, role, x, y, size, centred(x, y, size / 2), area.number))
+
+
+def _heading(exit_) -> tuple[int, int]:
+    from .geometry import HEADINGS
+
+    return HEADINGS[exit_.through]
+
+
+def _on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR) -> bool:
+    """Whether any of ``box`` (grown by ``margin``) lies on a floor square."""
+    left, top, right, bottom = grown(box, margin)
+    for gx in range(math.floor(left), math.ceil(right)):
+        for gy in range(math.floor(top), math.ceil(bottom)):
+            if (gx, gy) in floor:
+                return True
+    return False
+
+
+def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str], pitch: float,
+                  occupied: set[Cell], shown, level: Level) -> None:
+    """An area's number and marks, each in a square of its own clear of everything placed; what does not
+    fit goes in a callout (the number first, so the marks keep their place in the area)."""
+    text = str(area.number)
+    label_w, label_h = label_box_size(text, pitch)
+    size = mark_size(pitch)
+    cuts = dict(area.shape.cuts)
+    cells = [c for c in sorted(area.cells) if c not in cuts]
+    if area.shape.curved:
+        cx0, cy0, r = area.shape.round
+        cells = [c for c in cells if math.dist((c[0] + 0.5, c[1] + 0.5), (cx0, cy0)) <= r - 0.7]
+    door_cells = {e.at for e in area.exits if e.at is not None}
+    mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
+    my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
+    ordered = sorted(cells, key=lambda c: (c in door_cells, (c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c))
+
+    def fit(cell: Cell, half_w: float, half_h: float, smallest: float) -> tuple[float, float, float] | None:
+        """Where in ``cell`` a box fits clear of everything taken: (x, y, scale)."""
+        x0, y0 = cell
+        for scale in (1.0, 0.9, 0.8):
+            if scale < smallest:
+                break
+            w, h = half_w * scale, half_h * scale
+            for ox, oy in ((0, 0), (0.08, 0), (-0.08, 0), (0, 0.08), (0, -0.08),
+                           (0.08, 0.08), (-0.08, 0.08), (0.08, -0.08), (-0.08, -0.08)):
+                x, y = x0 + 0.5 + ox, y0 + 0.5 + oy
+                box = centred(x, y, w, h)
+                if box[0] < x0 + CLEAR or box[2] > x0 + 1 - CLEAR or box[1] < y0 + CLEAR or box[3] > y0 + 1 - CLEAR:
+                    continue
+                if not taken.hits(box):
+                    return x, y, scale
+        return None
+
+    smallest = SMALLEST_MARK / size
+    free = [c for c in ordered if fit(c, size / 2, size / 2, smallest) is not None]
+    label_cells = [c for c in ordered if fit(c, label_w / 2, label_h / 2, 1.0) is not None]
+    wanted = ["label"] + list(marks)
+    called: list[str] = []
+    if len(free) >= len(wanted) and label_cells:
+        # The number in the free square nearest the middle; the marks spread over the others.
+        label_cell = label_cells[0]
+        x, y, _ = fit(label_cell, label_w / 2, label_h / 2, 1.0)
+        put(Placed(LABEL, text, x, y, label_square(pitch), centred(x, y, label_w / 2, label_h / 2), area.number))
+        rest = [c for c in free if c != label_cell]
+        chosen = _spread([label_cell] + rest, len(marks) + 1)[1:]
+    else:
+        called.append("label")
+        chosen = _spread(free, min(len(free), len(marks)))
+    for index, kind in enumerate(marks):
+        cell = chosen[index] if index < len(chosen) else None
+        spot = fit(cell, size / 2, size / 2, smallest) if cell is not None else None
+        if spot is None:
+            called.append(kind)
+            continue
+        x, y, scale = spot
+        put(Placed(MARK, kind, x, y, size * scale, centred(x, y, size * scale / 2), area.number))
+    if called:
+        callout = _callout(area, called, text, pitch, occupied, taken, shown)
+        result.callouts.append(callout)
+        taken.add(grown(callout.box, 0.02))
+
+
+def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: Taken,
+             shown) -> Callout:
+    """A box on the rock near ``area`` holding its number and ``kinds`` of mark, nearest first, clear of
+    every floor square and everything placed, its leader crossing no other area's floor (or, failing
+    that anywhere near, crossing it)."""
+    label_w, label_h = label_box_size(text, pitch)
+    size = mark_size(pitch)
+    pad = 0.04
+    marks = [k for k in kinds if k != "label"]
+    width = pad * 2 + (label_w + pad if "label" in kinds else 0) + sum(size + pad for _ in marks) - pad
+    height = max(label_h, size if marks else 0) + pad * 2
+    mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
+    my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
+    left, top, right, bottom = shown
+    crossing = None  # the nearest place whose leader crosses another area
+    for ox, oy in AROUND:
+        x, y = mx + ox, my + oy
+        box = centred(x, y, width / 2, height / 2)
+        if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
+            continue
+        if _on_floor(box, occupied, 0.04) or taken.hits(box):
+            continue
+        leader = _leader(area, box)
+        far = math.dist((x, y), (mx, my)) > 5
+        if crossing is not None and far:
+            break  # a short leader across a passage reads better than a long one round it
+        if _leader_clear(leader, area, occupied, taken):
+            return _filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch))
+        if crossing is None:
+            crossing = (box, leader)
+    if crossing is not None:
+        box, leader = crossing
+    else:  # nowhere clear: over the area itself
+        box = centred(mx, my, width / 2, height / 2)
+        leader = ((mx, my), (mx, my))
+    return _filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch))
+
+
+# Where a callout may stand, nearest its area first: every quarter square up to ten squares off.
+AROUND = sorted(((i / 4, j / 4) for i in range(-40, 41) for j in range(-40, 41)), key=lambda d: (math.hypot(*d), d))
+
+
+def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: float, size: float,
+            pad: float, square: float) -> Callout:
+    """The callout's number (drawn for a square of ``square`` squares, as every number is) and marks."""
+    items = []
+    x = box[0] + pad
+    cy = (box[1] + box[3]) / 2
+    label_h = box[3] - box[1] - 2 * pad
+    if "label" in kinds:
+        items.append(Placed(LABEL, text, x + label_w / 2, cy, square, centred(x + label_w / 2, cy, label_w / 2,
+                                                                           min(label_h, size) / 2), area.number))
+        x += label_w + pad
+    for kind in kinds:
+        if kind == "label":
+            continue
+        items.append(Placed(MARK, kind, x + size / 2, cy, size, centred(x + size / 2, cy, size / 2), area.number))
+        x += size + pad
+    return Callout(area.number, box, tuple(items), leader)
+
+
+def _leader(area: Area, box: Box) -> tuple[Point, Point]:
+    """From the middle of the box's side nearest the area to the nearest middle of the area's wall."""
+    from .geometry import boundary_sides
+
+    bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    middles = []
+    for cell, side in boundary_sides(area.cells):
+        (x0, y0), (x1, y1) = side_edge(cell, side)
+        middles.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    end = min(middles, key=lambda p: (math.dist(p, (bx, by)), p))
+    starts = [((box[0] + box[2]) / 2, box[1]), ((box[0] + box[2]) / 2, box[3]), (box[0], by), (box[2], by)]
+    start = min(starts, key=lambda p: (math.dist(p, end), p))
+    return start, end
+
+
+def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], taken: Taken) -> bool:
+    """The leader crosses no other floor and no glyph (but may end at its area's wall)."""
+    (x0, y0), (x1, y1) = leader
+    length = math.dist(leader[0], leader[1])
+    count = max(2, int(length * 8))
+    for k in range(1, count):
+        t = k / count
+        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        cell = (math.floor(x), math.floor(y))
+        if cell in occupied and cell not in area.cells:
+            return False
+        if t < 0.9 and taken.hits((x - 0.01, y - 0.01, x + 0.01, y + 0.01)):
+            return False
+    return True
+
+
+def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str], marks: list[str],
+                pitch: float, occupied: set[Cell] | None = None, shown=None) -> None:
+    """An area whose number has words under it: the block where the floor is free (draw_notes), then
+    each mark on the floor where it still is; if a mark finds no room, the marks first and the block
+    where it then fits (perhaps the number alone); a mark with no room even so goes in a callout."""
+    from .draw_notes import _Floor
+
+    left, top, right, bottom = area.shape.box
+    around = (left - 0.5, top - 0.5, right + 1.5, bottom + 1.5)
+    size = mark_size(pitch)
+    floor = _Floor(area)
+    grid = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+                   for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (p[0] + p[1], p))
+    avoid = door_boxes(area, 0.0)
+
+    def place_marks(blocked: list[Box]) -> list[Placed | None]:
+        spots: list[Placed | None] = []
+        for kind in marks:
+            spot = None
+            for scale in (1.0, 0.8, 0.6, 0.45):
+                for x, y in grid:
+                    box = centred(x, y, size * scale / 2)
+                    if (floor.holds(box, 0.06) and not taken.hits(box)
+                            and not any(overlaps(box, a) for a in avoid + blocked)):
+                        spot = Placed(MARK, kind, x, y, size * scale, box, area.number)
+                        break
+                if spot is not None:
+                    break
+            spots.append(spot)
+            if spot is not None:
+                blocked = blocked + [spot.box]
+        return spots
+
+    lines = note_lines(area, notes, pitch, extra=taken.near(around))
+    spots = place_marks([line.box for line in lines])
+    if None in spots:
+        first = place_marks([])
+        if None not in first:
+            spots = first
+            lines = note_lines(area, notes, pitch, extra=taken.near(around) + [p.box for p in first])
+    result.notes[area.number] = lines
+    for line in lines:
+        taken.add(line.box)
+    for spot in spots:
+        if spot is not None:
+            put(spot)
+    left_over = [kind for kind, spot in zip(marks, spots) if spot is None]
+    if left_over:
+        callout = _callout(area, left_over, str(area.number), pitch, occupied or set(), taken,
+                           shown or (left - 3, top - 3, right + 4, bottom + 4))
+        result.callouts.append(callout)
+        taken.add(grown(callout.box, 0.02))

@@ -1,6 +1,7 @@
 """Project: Amulet: a Gauntlet-style dungeon crawl for Modos RPG, playable without a GM."""
 
 from ...games import Game, Offer
+from ...maps.draw_style import MAP_STYLE_OPTION
 from ...options import Option
 
 GAME = Game(
@@ -24,6 +25,7 @@ GAME = Game(
                    default="16"),
             Option("scaling", "Scaling rules: a mini-boss level every ten levels, then a treasure level.",
                    flag=True, default="no"),
+            MAP_STYLE_OPTION,
         ),
         examples=(("dungeon --system amulet --seed moonpie", "3 levels of 16 × 16 units, Letter"),
                   ("dungeon --system amulet --levels 12 --level-size 10 --scaling", "a mini-boss on level 10, then a "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...cards import icons
 from ...cards.model import Card, Deck, Paragraph, Stat

@@ -11,6 +11,7 @@ on the whole.
 
 from __future__ import annotations
 
+from ...maps.draw_style import MapStyle
 from ...render import html, parallel
 from ...render.booklet import Pages, blank_page, sections, tightened
 from ...render.canvas import new_document
@@ -32,8 +33,9 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     compose stamps them."""
     paper = request.paper
     doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
+    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
     for level in text_pages.mapped(built):
-        map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper)
+        map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper, style)
         doc.canvas.showPage()
     return doc.finish()
 

@@ -38,6 +38,7 @@ def symbols() -> Symbols:
             .wall_door("secret", glyphs.on_wall(glyphs.secret), "")
             .door("teleport", glyphs.pad, legend("teleport"))
             .door("stair", glyphs.treads, legend("stair"))
+            .mark("start", glyphs.star, say("map.legend.start"))
             .wall_mark(MURDER_HOLE, glyphs.on_wall(glyphs.diamond, 0.2),
                        say("map.legend.murder-hole", name=rules.content_name(MURDER_HOLE))))
 

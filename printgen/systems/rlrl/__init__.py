@@ -1,6 +1,7 @@
 """Rogue Like Roguelike: a hand-drawn roguelike for a rogue and a Dungeon Master."""
 
 from ...games import Game, Offer
+from ...maps.draw_style import MAP_STYLE_OPTION
 from ...options import Option
 
 GAME = Game(
@@ -20,6 +21,7 @@ GAME = Game(
                    default="8"),
             Option("copies", "Whose pages to print: both parts, the Dungeon Master's, or the rogue's.",
                    choices=("both", "dm", "rogue"), default="both"),
+            MAP_STYLE_OPTION,
         ),
         examples=(
             ("dungeon --system rlrl --seed moonpie", "the whole campaign: the Dungeon Master's pages, then the rogue's"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...maps.draw_style import MapStyle
 from ...products import Request
 from ...render import html, parallel
 from ...render.booklet import Pages, blank_page, page_count
@@ -76,7 +77,7 @@ def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[in
     keys = new_document(request.code, say("title.campaign"), request.paper.size)
     key_pages = []
     for level, shop in zip(built.levels, built.shops):
-        map_page.dm_pages(maps.canvas, request.paper, level, shop, built.colours)
+        map_page.dm_pages(maps.canvas, request.paper, level, _style(request))
         maps.canvas.showPage()
         key_pages.append(key.draw_pages(keys.canvas, request.paper, level, shop, built.colours))
     return (maps.finish(), keys.finish(), key_pages,
@@ -94,9 +95,13 @@ def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
     c.restoreState()
     c.showPage()
     for level in built.levels:
-        map_page.rogue_page(c, request.paper, level)
+        map_page.rogue_page(c, request.paper, level, _style(request))
         c.showPage()
     return [doc.finish()]
+
+
+def _style(request: Request) -> MapStyle:
+    return MapStyle(request.options.get("map-style", "grey"), request.code.seed)
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:

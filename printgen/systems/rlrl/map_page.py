@@ -9,17 +9,14 @@ doors and the stairs up, the stairs down, the terminal and the shop.
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
-from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...maps import draw
+from ...maps import draw, frame
 from ...maps.draw import BLANK, GM, Content, Region
+from ...maps.draw_style import GREY, MapStyle
 from ...maps.geometry import HEADINGS, outline
 from ...maps.level import Area, Exit
-from ...maps.spots import area_spots
 from ...sheets.draw import Style, heading
 from ...units import Paper, inch, mm
 from ...words import say_for
@@ -30,9 +27,8 @@ from .sheet_corners import HEIGHT, WIDTH
 MARGIN = mm(10)
 FOOTER_ROOM = mm(12)  # the footer is stamped here when the parts are joined
 TITLE_HEIGHT = 22.0
-LEGEND_PITCH = 9.0
+LEGEND_PITCH = 12.0
 LEGEND_COLUMNS = 4
-SCALE_ROOM = mm(12)  # below the legend: the scale bar
 ROGUE_PITCH = inch(0.25)  # squares big enough to draw in; a level of 30 × 38 fits Letter and A4 alike
 STYLE = Style()
 
@@ -75,44 +71,26 @@ def _title(c: Canvas, paper: Paper, text: str, right: str) -> float:
     return top - TITLE_HEIGHT - mm(3)
 
 
-def dm_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> None:
-    """The map on a page of its own, as large as the page allows (its key, from key.draw_pages, goes on
-    the pages after it: on a page shared with the key the map's marks came out too small to read at the
-    table). ``shop`` and ``colours`` are the key's."""
+def dm_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
+    """The Dungeon Master's map as the map-page frame draws it: this game's words, symbols and numbers."""
     number = built.level.number
     symbols = map_symbols.symbols(number)
-    top = _title(c, paper, say("map.dm-title", level=number, difficulty=built.difficulty), say("map.dm-aside"))
-    marks = {a.number: marks_of(a) for a in built.level.areas}
-    around_stairs = marks.pop(built.stairs_area)  # set by hand below, off the stairs' own square
-    content = Content(marks=marks, loose=corner_marks(built))
+    content = Content(marks={a.number: marks_of(a) for a in built.level.areas}, loose=corner_marks(built))
     legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built), _any_secret(built))
-    legend_height = math.ceil(len(legend) / LEGEND_COLUMNS) * LEGEND_PITCH * 1.1 + SCALE_ROOM
-    width = paper.width - 2 * MARGIN
-    pitch = min(width / WIDTH, (top - FOOTER_ROOM - legend_height) / HEIGHT)
-    region = Region(MARGIN + (width - WIDTH * pitch) / 2, top, pitch, WIDTH, HEIGHT)
-    draw.draw_level(c, region, built.level, symbols, RULE, content, GM)
-    _marks_off_the_stairs(c, region, built, symbols, around_stairs)
-    bottom = draw.draw_legend(c, MARGIN, region.bottom - mm(3), width, LEGEND_PITCH, legend, columns=LEGEND_COLUMNS)
-    draw.draw_scale(c, MARGIN, bottom - mm(5), pitch, 1, say("map.scale-unit"), squares=5)
+    return frame.MapPage(
+        built.level, symbols, RULE, content, GM,
+        title=say("map.dm-title", level=number, difficulty=built.difficulty), who=say("map.dm-aside"),
+        scale=frame.Scale(1, say("map.scale-unit"), 5), legend=legend, unexplored_words=say("map.unexplored"),
+        style=style, pitch=None, most_pitch=ROGUE_PITCH, side=MARGIN, top=MARGIN + frame.BAND,
+        bottom=FOOTER_ROOM, legend_columns=LEGEND_COLUMNS, legend_pitch=LEGEND_PITCH, window=(WIDTH, HEIGHT))
 
 
-def _marks_off_the_stairs(c: Canvas, region: Region, built: Built, symbols, marks: list[str]) -> None:
-    """The marks of the room around the stairs down, in squares other than the stairs' and its number's.
-
-    The stairs stand on a square the setup fixes; the engine places an area's
-    marks by the area's shape alone, so this room's are placed here.
-    """
-    area = built.level.area(built.stairs_area)
-    label = area_spots(area, [])[0]
-    taken = {built.corners.stairs_cell, (int(label.x), int(label.y))}
-    rest = replace(area, shape=replace(area.shape, cells=frozenset(area.cells - taken)))
-    for spot in area_spots(rest, marks)[1:] if rest.cells else []:
-        x = region.left + spot.x * region.pitch
-        y = region.top - spot.y * region.pitch
-        c.saveState()
-        c.translate(x, y)
-        symbols.marks[spot.kind].glyph(c, region.pitch * draw.MARK_SCALE * spot.scale)
-        c.restoreState()
+def dm_pages(c: Canvas, paper: Paper, built: Built, style: MapStyle = GREY) -> None:
+    """The map on a page of its own, as large as the page allows (its key, from key.draw_pages, goes on
+    the pages after it: on a page shared with the key the map's marks came out too small to read at the
+    table)."""
+    page = dm_map(built, style)
+    frame.draw_sheet(c, paper, page, frame.plan(page, paper), 0)
 
 
 def _door_kinds(built: Built) -> set[str]:
@@ -133,26 +111,32 @@ def _any_blocked(built: Built) -> bool:
 
 # --- the rogue's copy ------------------------------------------------------------------------
 
-def rogue_page(c: Canvas, paper: Paper, built: Built) -> None:
+def rogue_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
+    """The rogue's copy as the map-page frame draws it: graph paper with the setup's marks, the stairs up
+    where the Dungeon Master's map has them."""
     number = built.level.number
     symbols = map_symbols.symbols(number)
-    top = _title(c, paper, say("map.rogue-title", level=number), say("map.rogue-aside"))
-    pitch = ROGUE_PITCH
-    left = (paper.width - WIDTH * pitch) / 2
-    legend_rows = 1
-    region_top = top - legend_rows * LEGEND_PITCH * 1.3 - mm(2)
-    region = Region(left, region_top, pitch, WIDTH, HEIGHT)
+    marks = {a.number: marks_of(a) for a in built.level.areas}
+    content = Content(marks=marks, loose=corner_marks(built), copied=((1, "stairs-up"),))
+    kinds = {kind for kind, *_, on_players in content.loose if on_players} | {"stairs-up"}
+    return frame.MapPage(
+        built.level, symbols, RULE, content, BLANK,
+        title=say("map.rogue-title", level=number), who=say("map.rogue-aside"),
+        scale=frame.Scale(1, say("map.scale-unit"), 5), legend=symbols.legend({DOOR}, kinds, False), style=style,
+        pitch=ROGUE_PITCH, side=MARGIN, top=mm(7) + frame.BAND, bottom=FOOTER_ROOM - mm(2),
+        legend_columns=5, legend_pitch=LEGEND_PITCH, window=(WIDTH, HEIGHT))
+
+
+def rogue_page(c: Canvas, paper: Paper, built: Built, style: MapStyle = GREY) -> None:
+    page = rogue_map(built, style)
+    found = frame.plan(page, paper)
+    frame.draw_sheet(c, paper, page, found, 0)
+    region = found.sheets[0].region
     start = built.level.area(1)
-    stairs_up = next(s for s in area_spots(start, ["stairs-up"]) if s.kind == "stairs-up")
-    loose = [("stairs-up", stairs_up.x, stairs_up.y, True), *(m for m in corner_marks(built) if m[3])]
-    draw.draw_level(c, region, built.level, symbols, RULE, Content(loose=loose), BLANK)
     _walls(c, region, start)
     for exit_ in start.exits:
         if exit_.at is not None:
-            _door(c, region, exit_, symbols)
-    kinds = {kind for kind, *_ in loose}
-    entries = symbols.legend({DOOR}, kinds, False)
-    draw.draw_legend(c, left, top, WIDTH * pitch, LEGEND_PITCH, entries, columns=len(entries))
+            _door(c, region, exit_, page.symbols)
 
 
 def _walls(c: Canvas, region: Region, area: Area) -> None:

@@ -25,6 +25,7 @@ FEATURE_MARKS = {  # feature code -> glyph (its legend words: mark.<code>); "emp
 }
 
 
+@glyphs.reaching(0.45, 0.19)
 def false_door(c: Canvas, size: float) -> None:
     """A door leaf struck through: it opens on rock."""
     glyphs.door(0.75)(c, size)
@@ -42,7 +43,7 @@ def shop(level: int):
         c.setFillGray(1)
         c.rect(-s, -s * 0.8, 2 * s, 1.6 * s, stroke=1, fill=1)
         c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, size * 0.55)
+        c.setFont(fonts.SERIF_BOLD, glyphs.text_size(size, 0.55))
         c.drawCentredString(0, -s * 0.38, f"S{level}")
     return draw
 

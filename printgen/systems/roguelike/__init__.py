@@ -1,6 +1,7 @@
 """Roguelike: A RPG of Commercial At Heroes, by James D. Hargrove."""
 
 from ...games import Game, Offer
+from ...maps.draw_style import MAP_STYLE_OPTION
 from ...options import Option
 
 GAME = Game(
@@ -35,6 +36,7 @@ GAME = Game(
             Option("rooms", "Areas (rooms and passages) on each level.", low=4, high=40, default="16"),
             Option("players-map", "The players' maps. blank: graph paper with the way in; layout: walls and doors, no secrets.",
                    choices=("blank", "layout"), default="blank"),
+            MAP_STYLE_OPTION,
         ),
         examples=(("dungeon --system roguelike --seed moonpie", "3 levels, Letter"),
                   ("dungeon --system roguelike --rooms 30 --players-map layout", "bigger levels; players see the walls"),

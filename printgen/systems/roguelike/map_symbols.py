@@ -5,7 +5,6 @@ from __future__ import annotations
 from ...maps import glyphs
 from ...maps.draw import Content
 from ...maps.level import Area, Level
-from ...maps.spots import area_spots
 from ...maps.symbols import Symbols
 from .rules import say
 
@@ -87,9 +86,7 @@ def level_content(level: Level, entrance: dict | None) -> Content:
     """The marks of every area, and the way in: a door at the map's edge on level 1, stairs on the others."""
     content = Content(marks={area.number: area_marks(area, level) for area in level.areas})
     if level.number > 1:  # the players see the foot of the stairs they came down, where the referee's map has it
-        arrival = level.area(level.arrival)
-        spot = next(s for s in area_spots(arrival, content.marks[arrival.number]) if s.kind == "stairs-up")
-        content.players.append(("stairs-up", spot.x, spot.y))
+        content.copied = ((level.arrival, "stairs-up"),)
     if level.way_in is not None and entrance is not None:
         content.doors.append((level.way_in, True))
         x, y = level.way_in.at

@@ -1,0 +1,174 @@
+"""What a map's walls are: the floor squares a view shows, the walls around them, and the wall line each
+door glyph stands on.
+
+Floors are the areas' own squares (and the doorway squares between them),
+so what is drawn is exactly what the level occupies; walls are the sides of
+those squares with no floor of the same area beyond, except where a door
+lets one through. A door drawn as one glyph stands on a line of wall with
+wall at both its ends: across the middle of its doorway square when the
+doorway runs between walls, else on the doorway's far or near side (a
+doorway in a notch of an irregular chamber has the chamber's own floor
+beside it, and its door stands where the chamber's wall runs on).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .adjacency import Adjacency
+from .geometry import HEADINGS, SIDES, Cell, Edge, Point, side_edge, step
+from .level import Area, Exit
+from .symbols import Symbols
+
+GM, LAYOUT, BLANK = "gm", "layout", "blank"  # the referee's map; the players' map of walls and doors; blank paper
+
+
+def walled(exit_: Exit, symbols: Symbols) -> bool:
+    """A secret door drawn along its wall stays wall (an S over it on the referee's map)."""
+    return exit_.secret and symbols.doors[exit_.kind].segment is not None
+
+
+def shown_doors(areas: list[Area], loose: list[tuple[Exit, bool]], view: str) -> list[tuple[Exit, int | None]]:
+    """Every placed door the view shows, with the area whose wall it is in (None: a way in)."""
+    doors = [(e, None) for e, on_players in loose if view == GM or on_players]
+    for area in areas:
+        for exit_ in area.exits:
+            if exit_.at is None or exit_.leads == "dead-end":
+                continue
+            if view == LAYOUT and exit_.secret:
+                continue
+            doors.append((exit_, area.number))
+    return doors
+
+
+def floor_cells(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> dict[Cell, int]:
+    """Square → the area it belongs to; a doorway square belongs to its door's area (0: a way in). A
+    doorway whose far side is its own area's floor again (a chamber's door into a notch of itself)
+    stays rock: its door stands in the chamber's wall."""
+    floor = {cell: area.number for area in areas for cell in area.cells}
+    if rule.gap:
+        for exit_, owner in doors:
+            if not exit_.inside:
+                doorway = step(exit_.at, exit_.side)
+                if owner is not None and floor.get(step(doorway, exit_.side)) == owner:
+                    continue
+                floor.setdefault(doorway, owner if owner is not None else 0)
+    return floor
+
+
+
+
+
+def pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True)
+class Wall:
+    """A unit of straight wall: its two corners, the floor square it bounds and the side of that square;
+    ``rock``: nothing but rock beyond (not another area's floor)."""
+
+    edge: Edge
+    cell: Cell
+    side: int
+    rock: bool
+
+
+def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
+          shaped: set[int]) -> list[Wall]:
+    """Sides of floor squares with rock or another area beyond, but not where a door lets one through
+    (a door drawn as one glyph in a shared wall stands over it; areas in ``shaped`` draw their own walls). A wall between two floors is listed once; two doorways
+    side by side have a wall between them, each its own way through."""
+    passable: set[tuple[Cell, Cell]] = set()
+    for exit_, _ in doors:
+        if exit_.inside or walled(exit_, symbols):
+            continue
+        if not rule.gap and symbols.doors[exit_.kind].segment is None and exit_.kind != "open":
+            continue  # a door's glyph in a shared wall stands over the wall, which runs on to its ends
+        for cell, side in exit_.units:
+            if side % 2 == 0:
+                passable.add(pair(cell, step(cell, side)))
+        if rule.gap:
+            doorway = step(exit_.at, exit_.side)
+            beyond = step(doorway, exit_.side)
+            if exit_.leads in ("area", "unexplored"):
+                passable.add(pair(doorway, beyond))
+    found: dict[Edge, Wall] = {}
+    doorways = {step(e.at, e.side) for e, _ in doors if rule.gap and not e.inside and e.at is not None}
+    for cell, owner in sorted(floor.items()):
+        if owner in shaped:
+            continue
+        for side in SIDES:
+            near = step(cell, side)
+            if near in floor and floor[near] == owner and not (cell in doorways and near in doorways):
+                continue
+            if pair(cell, near) in passable:
+                continue
+            edge = side_edge(cell, side)
+            if edge not in found:
+                found[edge] = Wall(edge, cell, side, near not in floor)
+    return list(found.values())
+
+
+def merge(edges: set[Edge]) -> list[Edge]:
+    """Join unit wall segments that run on in a line, so walls draw as long strokes."""
+    merged = []
+    horizontal = sorted((a for a, b in edges if a[1] == b[1]), key=lambda p: (p[1], p[0]))
+    vertical = sorted((a for a, b in edges if a[0] == b[0]), key=lambda p: (p[0], p[1]))
+    for points, dx, dy in ((horizontal, 1, 0), (vertical, 0, 1)):
+        start = end = None
+        for p in points:
+            if end is not None and p == end:
+                end = (p[0] + dx, p[1] + dy)
+                continue
+            if start is not None:
+                merged.append((start, end))
+            start, end = p, (p[0] + dx, p[1] + dy)
+        if start is not None:
+            merged.append((start, end))
+    return merged
+
+
+@dataclass(frozen=True)
+class DoorLine:
+    """Where a door glyph stands: its centre in squares, whether the wall it stands in runs up and down
+    the page (the glyph turned a quarter), and whether wall meets both of its ends."""
+
+    x: float
+    y: float
+    upright: bool
+    walled: bool
+
+
+def door_line(exit_: Exit, rule: Adjacency, edges: set[Edge], corners: set[Point],
+              floor: dict[Cell, int] | None = None) -> DoorLine:
+    """The wall line a door's glyph stands on (see the module's docstring). ``edges`` are the unit walls
+    drawn, ``corners`` every end of them, ``floor`` the floor squares (a doorway left rock puts its door
+    in its area's own wall)."""
+    dx, dy = HEADINGS[exit_.side]
+    ax, ay = exit_.at
+    upright = dx != 0
+    if not rule.gap:  # on the wall between its square and the next
+        x, y = ax + 0.5 + dx * 0.5, ay + 0.5 + dy * 0.5
+        ends = [(x - dy * 0.5, y - dx * 0.5), (x + dy * 0.5, y + dx * 0.5)]
+        return DoorLine(x, y, upright, all(p in corners for p in ends))
+    doorway = step(exit_.at, exit_.side)
+    if floor is not None and doorway not in floor:
+        x, y = ax + 0.5 + dx * 0.5, ay + 0.5 + dy * 0.5
+        ends = [(x - dy * 0.5, y - dx * 0.5), (x + dy * 0.5, y + dx * 0.5)]
+        return DoorLine(x, y, upright, all(p in corners for p in ends))
+    left, right = (exit_.side + 6) % 8, (exit_.side + 2) % 8
+    candidates = []
+    # Across the doorway's middle, its two sides walls; on its far side; on its near side.
+    mid = side_edge(doorway, left) in edges and side_edge(doorway, right) in edges
+    candidates.append((mid, 1.0))
+    for depth in (1.5, 0.5):
+        x, y = ax + 0.5 + dx * depth, ay + 0.5 + dy * depth
+        ends = [(x - dy * 0.5, y - dx * 0.5), (x + dy * 0.5, y + dx * 0.5)]
+        candidates.append((all(p in corners for p in ends), depth))
+    ok, depth = next((c for c in candidates if c[0]), (False, 1.0))
+    return DoorLine(ax + 0.5 + dx * depth, ay + 0.5 + dy * depth, upright, ok)
+
+
+def wall_corners(edges) -> set[Point]:
+    return {p for edge in edges for p in edge}

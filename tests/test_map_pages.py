@@ -1,0 +1,441 @@
+"""The dungeon games' map pages as they print: doors on their walls, nothing on a map covering anything
+else, no text under 6 pt, the three map styles, the sheets of a level too large for one page."""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import replace
+from functools import cache
+
+import pikepdf
+import pypdfium2
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen import products
+from printgen.cli import main
+from printgen.maps import draw, draw_shaped, frame, glyphs
+from printgen.maps.draw_notes import _Floor
+from printgen.maps.draw_style import ROCK_GREY
+from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
+from printgen.maps.geometry import boundary_sides, side_edge
+from printgen.maps.spots import CLEAR, DOOR, INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED, _on_floor, overlaps
+from printgen.maps.symbols import Symbols
+from printgen.products import build
+from printgen.render import fonts
+from printgen.seed import SeedCode
+from printgen.units import PAPERS
+
+from test_sheet_print import read_marks
+
+LETTER = PAPERS["letter"]
+STYLES = ("grey", "hatched", "ink-saver")
+GAMES = ("roguelike", "amulet", "rlrl")
+
+
+# -- the map pages of each game, as its products lay them out ---------------------------------
+
+
+@cache
+def roguelike(seed: str, rooms: int = 16, levels: int = 3):
+    from printgen.systems.roguelike import dungeon
+
+    code = SeedCode.make("dungeon", "roguelike", seed, {"levels": str(levels), "rooms": str(rooms)})
+    return dungeon.generate(products.request(code))
+
+
+@cache
+def amulet(seed: str, size: int = 8):
+    from printgen.systems.amulet import dungeon
+
+    code = SeedCode.make("dungeon", "amulet", seed, {"level-size": str(size)})
+    return dungeon.generate(products.request(code))
+
+
+@cache
+def rlrl(seed: str):
+    from printgen.systems.rlrl import generate
+
+    return generate.generate(SeedCode("dungeon", "rlrl", seed, ()), 8)
+
+
+def pages(game: str, seed: str, view: str = draw.GM, style: str = "grey", **options) -> list[frame.MapPage]:
+    """Every map page of a game's dungeon in one view (the referee's, or the players')."""
+    from printgen.maps.draw_style import MapStyle
+
+    ink = MapStyle(style, seed)
+    if game == "roguelike":
+        from printgen.systems.roguelike import map_page
+
+        built = roguelike(seed, **options)
+        return [map_page.map_page(built, level, view, ink) for level in built.levels]
+    if game == "amulet":
+        from printgen.systems.amulet import map_page
+
+        return [map_page.map_page(level, "Project: Amulet", view == draw.GM, ink)
+                for level in amulet(seed, **options).levels if level.data["kind"] != "treasure"]
+    from printgen.systems.rlrl import map_page
+
+    built = rlrl(seed)
+    make = map_page.dm_map if view == draw.GM else map_page.rogue_map
+    return [make(level, ink) for level in built.levels[:options.get("levels", 10)]]
+
+
+def drawn(page: frame.MapPage, sheet: int = 0) -> tuple[bytes, frame.Plan, draw.Layout]:
+    """One sheet of a map page as a one-page PDF, its plan and where everything on it went."""
+    fonts.register_reportlab_fonts()
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=LETTER.size, invariant=1)
+    found = frame.plan(page, LETTER)
+    placed = frame.draw_sheet(c, LETTER, page, found, sheet)
+    c.showPage()
+    c.save()
+    return out.getvalue(), found, placed
+
+
+def raster(data: bytes, dpi: int):
+    return pypdfium2.PdfDocument(data)[0].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+
+
+# -- doors -------------------------------------------------------------------------------------
+
+
+def _bare(symbols: Symbols) -> Symbols:
+    """The same symbols with every door glyph left out, so what is drawn at a door's ends is wall alone."""
+    bare = Symbols(blocked_label=symbols.blocked_label, secret_label=symbols.secret_label)
+    bare.doors = {k: replace(s, glyph=glyphs.open_way) for k, s in symbols.doors.items()}
+    bare.marks, bare.on_walls = symbols.marks, symbols.on_walls
+    return bare
+
+
+def door_ends(line: DoorLine) -> list[tuple[float, float]]:
+    """The two ends of a door glyph's wall line, in squares: half a square either side of its middle."""
+    if line.upright:
+        return [(line.x, line.y - 0.5), (line.x, line.y + 0.5)]
+    return [(line.x - 0.5, line.y), (line.x + 0.5, line.y)]
+
+
+@pytest.mark.parametrize("game, seeds", [("roguelike", ("door0", "door1", "door2", "audit")),
+                                         ("rlrl", ("door0",))])
+def test_every_door_stands_on_a_wall_line_with_wall_pixels_at_both_ends(game, seeds):
+    """Rasterise each referee's map with its walls but not its door glyphs: at both ends of every door
+    glyph's place the page is black with wall (a door in a notch of a chamber stands where the
+    chamber's wall runs on, never across open floor)."""
+    dpi = 200
+    doors = off = 0
+    for seed in seeds:
+        for page in pages(game, seed, levels=3):
+            page = replace(page, symbols=_bare(page.symbols))
+            data, found, placed = drawn(page)
+            image = raster(data, dpi)
+            region, (ox, oy) = found.sheets[0].region, found.sheets[0].origin
+            scale = dpi / 72
+
+            def darkest(x: float, y: float) -> int:
+                px = (region.left + (x - ox) * region.pitch) * scale
+                py = (LETTER.height - region.top + (y - oy) * region.pitch) * scale
+                return min(image.getpixel((round(px) + dx, round(py) + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+            exits = {id(e): e for a in page.level.areas for e in a.exits}
+            exits.update({id(e): e for e, _ in page.content.doors})
+            for key, line in placed.doors.items():
+                if exits[key].kind == "open" and not exits[key].secret:
+                    continue  # a passage running on: no glyph
+                doors += 1
+                if not all(darkest(x, y) < 100 for x, y in door_ends(line)):
+                    off += 1
+                    print(seed, page.level.number, exits[key].kind, exits[key].at, line)
+    assert doors > 30 and off == 0, (doors, off)
+
+
+# -- nothing covers anything -------------------------------------------------------------------
+
+
+MARKS = {MARK, DOOR, INSIDE, "wall-mark", "loose", UNEXPLORED, RUBBLE}
+WORDS = {LABEL, NOTE}
+
+
+def collisions(page: frame.MapPage, found: frame.Plan, placed: draw.Layout) -> list:
+    """Every pair of things on a map whose boxes overlap (but two doors' glyphs, or the lines of one
+    area's number and notes)."""
+    items = placed.boxes()
+    problems = []
+    for index, a in enumerate(items):
+        for b in items[index + 1:]:
+            if a.role == DOOR and b.role == DOOR:
+                continue
+            if a.role in WORDS and b.role in WORDS and a.area == b.area:
+                continue
+            if overlaps(a.box, b.box, 1e-6):
+                problems.append((a.role, a.kind, a.area, b.role, b.kind, b.area))
+    for callout in placed.callouts:
+        problems += [("callout", callout.area, p.role, p.kind) for p in items
+                     if p not in callout.items and overlaps(callout.box, p.box, 1e-6)]
+    return problems
+
+
+def _crowded(page: frame.MapPage, placed: draw.Layout, problem) -> bool:
+    """In a half square holding a door in its diagonal wall and a door standing inside it (a stair, a
+    teleporter) there is no room for every glyph; nor for the number of a room of one square so full of
+    doors that draw_notes puts it over one (its last resort)."""
+    if problem[0] == "callout":
+        pairs = [(LABEL if problem[2] == LABEL else MARK, problem[1])]
+    else:
+        pairs = [(problem[0], problem[2]), (problem[3], problem[5])]
+    for role, number in pairs:
+        if number is None:
+            continue
+        area = page.level.area(number)
+        if len(area.cells) == 1 and area.shape.cuts and any(e.inside for e in area.exits):
+            return True
+        if role == LABEL and number in placed.notes and placed.notes[number][0].crowded:
+            return len(area.cells) == 1
+    return False
+
+
+@pytest.mark.parametrize("game, seeds", [
+    ("roguelike", [f"apart{n}" for n in range(8)]),
+    ("amulet", [f"apart{n}" for n in range(8)]),
+    ("rlrl", [f"apart{n}" for n in range(3)]),
+])
+def test_no_mark_covers_a_label_or_another_mark_and_none_crosses_a_wall(game, seeds):
+    """Over many levels: no mark's box (a mark, a door's glyph, a stair, a "?", rubble) overlaps a
+    number's, a note's or another mark's; every mark and number in an area stands on its floor clear of
+    its walls; every callout and "?" stands on the rock."""
+    items = crowded = 0
+    for seed in seeds:
+        for page in pages(game, seed):
+            found = frame.plan(page, LETTER)
+            placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                                     found.sheets[0].region.pitch, found.shown)
+            items += len(placed.boxes())
+            for problem in collisions(page, found, placed):
+                assert _crowded(page, placed, problem), (seed, page.level.number, problem)
+                crowded += 1
+            floor = floor_cells(page.level.areas, page.rule, shown_doors(page.level.areas, page.content.doors, page.view))
+            for spot in placed.boxes(MARK, LABEL, NOTE):
+                if spot.area is None or any(spot in c.items for c in placed.callouts):
+                    continue
+                if spot.area in placed.notes and placed.notes[spot.area][0].crowded:
+                    continue  # a half square too full of doors for even its number: draw_notes' last resort
+                area = page.level.area(spot.area)
+                # On its floor, clear of the walls' strokes (half of 1.6 pt).
+                clear = 0.8 / found.sheets[0].region.pitch
+                assert _Floor(area).holds(spot.box, clear), (seed, page.level.number, spot)
+            for callout in placed.callouts:
+                assert not _on_floor(callout.box, floor, 0.0), (seed, page.level.number, callout)
+            for spot in placed.boxes(UNEXPLORED):
+                assert not _on_floor(spot.box, floor, 0.0), (seed, page.level.number, spot)
+    assert crowded <= items // 200, (crowded, items)
+
+
+def test_a_one_square_area_gets_a_callout_not_a_smaller_number():
+    """The number of an area with no square to spare stands in a box on the rock beside it, at the size
+    of every other number, a leader to its wall; its marks keep their squares."""
+    callouts = []
+    for seed in ("callout0", "callout1", "callout2"):
+        for page in pages("rlrl", seed, levels=4) + pages("roguelike", seed, rooms=40, levels=1):
+            found = frame.plan(page, LETTER)
+            placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                                     found.sheets[0].region.pitch, found.shown)
+            pitch = found.sheets[0].region.pitch
+            numbers = {p.area: p for p in placed.placed if p.role == LABEL}
+            for callout in placed.callouts:
+                area = page.level.area(callout.area)
+                callouts.append(callout)
+                label = callout.items[0]
+                assert label.role == LABEL and label.kind == str(area.number) and area.number not in numbers
+                # The number as large as any other, the leader ending at the middle of a unit of its wall.
+                assert label.box[3] - label.box[1] >= 0.6 * min(1, 22 / pitch) - 1e-6
+                middles = [tuple((a + b) / 2 for a, b in zip(*side_edge(cell, side)))
+                           for cell, side in boundary_sides(area.cells)]
+                assert any(math.dist(callout.leader[1], m) < 1e-6 for m in middles), callout
+            if placed.callouts:  # and the number prints, at the size of the others
+                sizes = {}
+                for sheet in range(len(found.sheets)):
+                    data, _, _ = drawn(page, sheet)
+                    sizes.update({t.text: t.size for t in read_marks(pikepdf.open(io.BytesIO(data)))[0]})
+                others = {str(p.kind) for p in placed.placed if p.role == LABEL}
+                for callout in placed.callouts:
+                    number = str(callout.area)
+                    assert number in sizes and sizes[number] >= min(sizes[o] for o in others if o in sizes) - 0.6
+    assert callouts
+
+
+# -- text --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("style", STYLES)
+def test_no_text_on_a_map_page_is_under_6_pt(game, style):
+    """Every word on every map page, read back from the PDF through every transform (the number in a
+    stair's glyph, a shop's sign, a sheet's number in the index): 6 pt or more."""
+    smallest = []
+    views = (draw.GM, draw.BLANK) if game != "roguelike" else (draw.GM, draw.BLANK, draw.LAYOUT)
+    for view in views:
+        options = {"rooms": 40, "levels": 1} if game == "roguelike" and view == draw.GM else {"levels": 2}
+        if game == "amulet":
+            options = {}
+        for page in pages(game, "text", view, style, **options):
+            for sheet in range(len(frame.plan(page, LETTER).sheets)):
+                data, _, _ = drawn(page, sheet)
+                texts, _ = read_marks(pikepdf.open(io.BytesIO(data)))
+                smallest += [(t.size, t.text) for t in texts]
+    assert min(smallest)[0] >= 6.0 - 0.01, min(smallest)
+
+
+def test_a_secret_doors_s_stays_upright_whatever_its_wall():
+    """An S on a wall running up and down the page reads as upright as one on a wall across it."""
+    count = 0
+    for page in pages("rlrl", "upright", levels=3) + pages("roguelike", "upright"):
+        data, _, _ = drawn(page)
+        texts, _ = read_marks(pikepdf.open(io.BytesIO(data)))
+        for run in texts:
+            if run.text == "S":
+                count += 1
+                width, height = run.box[2] - run.box[0], run.box[3] - run.box[1]
+                assert height > width, run
+    assert count
+
+
+# -- the map styles ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_three_map_styles_for_each_game(game):
+    """grey: rock filled grey; hatched: no grey rock, hatching strokes along the walls; ink-saver: no
+    filled rock, no hatching, no dark fill bigger than a glyph's; the legend's door shows the map's rock."""
+    results = {}
+    for style in STYLES:
+        page = pages(game, "styles", style=style, **({} if game == "amulet" else {"levels": 1}))[0]
+        data, found, _ = drawn(page)
+        shapes = read_marks(pikepdf.open(io.BytesIO(data)))[1]
+        region = found.sheets[0].region
+        below = [s for s in shapes if s.box[3] < region.bottom]  # the legend
+        rock = [s for s in shapes if s.filled and abs(s.fill_gray - ROCK_GREY) < 0.01 and s.width > 200]
+        hatching = [s for s in shapes if s.stroked and not s.filled and s.segments > 300]
+        dark = [s for s in shapes if s.filled and s.fill_gray < 0.9 and s.width * s.height > 400]
+        swatches = ([s for s in below if s.filled and abs(s.fill_gray - ROCK_GREY) < 0.01],
+                    [s for s in below if s.stroked and not s.filled and s.segments >= 4])
+        results[style] = (len(rock), len(hatching), len(dark), len(swatches[0]), len(swatches[1]))
+    assert results["grey"][0] and not results["grey"][1]
+    assert not results["hatched"][0] and results["hatched"][1] and not results["hatched"][3]
+    assert not any(results["ink-saver"][:4])
+    if game != "amulet":  # Amulet's doors are drawn along their walls, with no rock in their swatches
+        assert results["grey"][3] and results["hatched"][4]
+
+
+def test_the_map_style_is_an_option_of_every_dungeon_game_carried_in_the_seed_code():
+    for game in GAMES:
+        options = {"levels": "1"} if game != "rlrl" else {"copies": "rogue", "rooms": "2"}
+        code = SeedCode.make("dungeon", game, "styles", {**options, "map-style": "hatched"})
+        assert "map-style=hatched" in str(products.canonical(code))
+        assert "map-style" not in str(products.canonical(SeedCode.make("dungeon", game, "styles", options)))
+
+
+def test_a_map_style_is_one_of_three_and_a_wrong_one_is_one_clear_line(tmp_path, capsys):
+    out = tmp_path / "x.pdf"
+    assert main(["dungeon", "--system", "amulet", "--seed", "x", "--map-style", "pencil", "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "map-style must be one of grey, hatched, ink-saver" in err and len(err.splitlines()) == 1
+    assert not out.exists()
+
+
+def test_hatching_is_the_same_for_the_same_seed_and_differs_for_another():
+    from printgen.maps.draw_style import hatch_strokes
+
+    walls = [((0, 0), (1, 0), (0, -1)), ((1, 0), (1, 1), (1, 0))]
+
+    def point(x, y):
+        return x * 18, -y * 18
+
+    assert hatch_strokes(walls, point, 18, "a") == hatch_strokes(walls[::-1], point, 18, "a")[::-1] or \
+        sorted(hatch_strokes(walls, point, 18, "a")) == sorted(hatch_strokes(walls[::-1], point, 18, "a"))
+    assert hatch_strokes(walls, point, 18, "a") != hatch_strokes(walls, point, 18, "b")
+
+
+# -- the frame: sheets of a large level, the index, where things stand ------------------------
+
+
+def test_a_level_over_several_sheets_keeps_its_marks_clear_of_the_title_and_each_other():
+    """--rooms 40: each sheet's words (title, whose map, the scale's numbers, the index's numbers, the
+    numbers at the overlap brackets) overlap none of the others, each index number stands in a cell of
+    its own, and no overlap bracket is drawn as the way in is (a solid triangle)."""
+    from test_sheet_print import overlapping_texts
+
+    tiled = 0
+    for seed in ("sheets0", "sheets1"):
+        for page in pages("roguelike", seed, rooms=40, levels=1):
+            found = frame.plan(page, LETTER)
+            if len(found.sheets) == 1:
+                continue
+            for sheet in range(len(found.sheets)):
+                tiled += 1
+                data, _, _ = drawn(page, sheet)
+                texts, shapes = read_marks(pikepdf.open(io.BytesIO(data)))
+                region = found.sheets[sheet].region
+                frame_box = (region.left, region.bottom, region.right, region.top)
+                outside = [t for t in texts if not overlaps(t.box, frame_box)]  # the map's own are clipped to it
+                assert not overlapping_texts(outside), overlapping_texts(outside)
+                cells = [s for s in shapes if s.filled and s.stroked and s.closed and s.box[1] > region.top + frame.STRIP
+                         and 8 <= s.width <= 20 and 8 <= s.height <= 20]
+                assert len(cells) == len(found.sheets)
+                for a in cells:
+                    assert not any(overlaps(a.box, b.box, 0.01) for b in cells if b is not a)
+                    inside = [t for t in texts if a.box[0] <= t.box[0] and t.box[2] <= a.box[2]
+                              and a.box[1] <= (t.box[1] + t.box[3]) / 2 <= a.box[3]]
+                    assert len(inside) == 1 and inside[0].text.strip().isdigit(), inside
+    assert tiled
+
+
+def test_the_level_sits_in_the_middle_of_its_page_with_room_round_its_doors():
+    """A level that fits its page is centred on the page's grid (to within a square), with a square of
+    rock beyond every door at its edge."""
+    for seed in ("middle0", "middle1", "audit"):
+        for page in pages("roguelike", seed):
+            found = frame.plan(page, LETTER)
+            if len(found.sheets) > 1:
+                continue
+            sheet = found.sheets[0]
+            whole, core = frame.used_box(page.level, page.content, page.rule)
+            for axis, shown in ((0, sheet.region.columns), (1, sheet.region.rows)):
+                start, end = sheet.origin[axis], sheet.origin[axis] + shown
+                assert start <= core[axis] and core[axis + 2] <= end  # the areas and doorways all show
+                if whole[axis + 2] - whole[axis] <= shown:  # with room round: centred to a square
+                    before, after = whole[axis] - start, end - whole[axis + 2]
+                    assert before >= 0 and after >= 0 and abs(before - after) <= 1, (seed, axis, before, after)
+
+
+# -- Project: Amulet ---------------------------------------------------------------------------
+
+
+def test_amulet_marks_where_the_heroes_start_on_both_copies():
+    for page in pages("amulet", "start") + pages("amulet", "start", draw.BLANK):
+        found = frame.plan(page, LETTER)
+        placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                                 found.sheets[0].region.pitch)
+        starts = [p for p in placed.boxes(MARK) if p.kind == "start"]
+        assert len(starts) == 1 and starts[0].area == 1
+        called = [c for c in placed.callouts if starts[0] in c.items]
+        assert called or _Floor(page.level.area(1)).holds(starts[0].box, 0.0)  # in room 1, or by it
+        assert any(symbol.kind == "start" for _, symbol in page.legend)
+
+
+def test_a_round_room_keeps_its_circle_but_for_its_doorways():
+    """Each door of a round room opens at most 45° of its circle, so even a room one unit across with a
+    door on three sides is drawn as a circle, not a broken arc."""
+    rooms = 0
+    for seed in ("round0", "round1", "round2", "audit"):
+        for level in amulet(seed).levels:
+            for area in level.areas:
+                if not area.shape.curved:
+                    continue
+                rooms += 1
+                cx, cy, r = area.shape.round
+                for unit in area.shape.walls:
+                    a, b = draw_shaped.round_span(area, unit)
+                    angles = [math.atan2(p[1] - cy, p[0] - cx) for p in (a, b)]
+                    spread = abs((angles[0] - angles[1] + math.pi) % (2 * math.pi) - math.pi)
+                    assert math.degrees(spread) <= 45.5, (seed, level.number, area.number, unit)
+    assert rooms
