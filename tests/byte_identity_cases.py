@@ -51,6 +51,9 @@ def _cases() -> list[list[str]]:
     add(["dungeon", "--system", "rlrl", "--seed", "bi2", "--copies", "dm", "--paper", "a4"])
     add(["dungeon", "--system", "rlrl", "--seed", "bi3", "--copies", "rogue", "--rooms", "3"])
     add(["dungeon", "--system", "rlrl", "--seed", "bi4", "--rooms", "14", "--format", "json"])
+    add(["dungeon", "--system", "roguelike", "--seed", "bi14", "--levels", "1", "--map-style", "hatched"])
+    add(["dungeon", "--system", "amulet", "--seed", "bi14", "--levels", "1", "--map-style", "ink-saver"])
+    add(["dungeon", "--system", "rlrl", "--seed", "bi14", "--copies", "dm", "--map-style", "hatched"])
     for seed in ("bi8", "bi9", "bi10", "bi11", "bi12", "bi13"):
         add(["dungeon", "--system", "roguelike", "--seed", seed, "--levels", "1", "--rooms", "10"])
         add(["dungeon", "--system", "amulet", "--seed", seed, "--levels", "1", "--level-size", "6"])
@@ -88,6 +91,11 @@ def _cases() -> list[list[str]]:
         add(["deck", "zones", "--system", "ascii-hack", "--seed", "bi", "--genre", genre])
     add(["deck", "obstacles", "--system", "ascii-hack", "--seed", "bi", "--count", "18"])
     add(["deck", "obstacles", "--system", "ascii-hack", "--seed", "bi2", "--count", "5", "--format", "json"])
+    add(["deck", "creatures", "--system", "roguelike", "--seed", "bi", "--ink-saver"])
+    add(["deck", "all", "--system", "card-rogue", "--seed", "bi", "--ink-saver", "--paper", "a4"])
+    # Pictures of pages.
+    add(["graph-paper", "--seed", "bi", "--format", "png", "--dpi", "50"])
+    add(["reference", "--system", "roguelike", "--seed", "bi", "--format", "png", "--dpi", "60"])
     # Print shops.
     add(["deck", "creatures", "--system", "roguelike", "--seed", "bi", "--vendor", "drivethrucards"])
     add(["deck", "swarms", "--system", "amulet", "--seed", "bi", "--vendor", "drivethrucards"])
@@ -150,6 +158,8 @@ def make(args: list[str], folder: Path) -> bytes:
     out = folder / ("out-" + hashlib.sha256(case_id(args).encode()).hexdigest()[:12])
     if "thegamecrafter" in args or "makeplayingcards" in args:
         out = out.with_suffix(".zip")
+    elif "png" in args:
+        out = out.with_suffix(".png" if args[0] == "graph-paper" else ".zip")
     elif "json" in args:
         out = out.with_suffix(".json")
     else:

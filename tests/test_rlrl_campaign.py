@@ -180,7 +180,7 @@ def test_on_the_dm_pages_corridors_are_printed_with_their_2d6_squares():
         code = SeedCode("dungeon", "rlrl", seed, ())
         doc = new_document(code, "test", PAPERS["letter"].size)
         for level, shop in zip(built.levels, built.shops):
-            map_page.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
+            map_page.dm_pages(doc.canvas, PAPERS["letter"], level)
             doc.canvas.showPage()
             key.draw_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
         text = " ".join(page_texts(doc.finish()))
@@ -243,7 +243,7 @@ def test_each_dm_page_says_what_it_is_the_map_or_the_key():
     built = made("camp2")
     code = SeedCode("dungeon", "rlrl", "camp2", ())
     doc = new_document(code, "test", PAPERS["letter"].size)
-    map_page.dm_pages(doc.canvas, PAPERS["letter"], built.levels[0], built.shops[0], built.colours)
+    map_page.dm_pages(doc.canvas, PAPERS["letter"], built.levels[0])
     doc.canvas.showPage()
     key.draw_pages(doc.canvas, PAPERS["letter"], built.levels[0], built.shops[0], built.colours)
     first, *keys = page_texts(doc.finish())
@@ -257,7 +257,7 @@ def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
     assert any(e.secret for level in built.levels for a in level.level.areas for e in a.exits)
     for level, shop in zip(built.levels, built.shops):
         doc = new_document(code, "test", PAPERS["letter"].size)
-        map_page.dm_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
+        map_page.dm_pages(doc.canvas, PAPERS["letter"], level)
         legend = page_texts(doc.finish())[0]
         exits = [e for a in level.level.areas for e in a.exits if e.at is not None]
         assert ("secret door" in legend) == any(e.secret for e in exits)

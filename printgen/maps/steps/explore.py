@@ -204,3 +204,15 @@ class Explorer:
         """Explore every waiting door, first made first, until none is left."""
         while self.queue:
             self.explore(*self.queue.popleft())
+
+    def join_waiting(self) -> None:
+        """When a level stops with doors still waiting: a door whose squares were mapped since it was made
+        opens into the area there (it is no longer unexplored); the others wait for the table."""
+        for area, door in self.queue:
+            if door.inside:
+                continue
+            back = turn(door.through, 4)
+            for cell in door.far_cells():
+                number = self.owner(cell)
+                if number is not None and number != area.number and self.has_wall(number, cell, back):
+                    self.connect(area, door, number)

@@ -436,6 +436,7 @@ class LevelBuilder:
         explorer, enough = self.explorer, self.level.width * self.level.height * MAPPED
         while explorer.queue and (len(explorer.grid.owner) < enough or not self.has_stair()):
             explorer.explore(*explorer.queue.popleft())
+        explorer.join_waiting()
         self.stair_in_last_room()
         return self.level
 
