@@ -123,6 +123,7 @@ def measure(seeds: int = 200, levels: int = 5) -> None:
     colours, artifacts = Counter(), Counter()
     beside, on_some, on_every, bypass = 0, 0, 0, 0
     pars = Counter()
+    printed, fewest = [], []
     for i in range(seeds):
         code = SeedCode.make("challenge", "card-rogue", f"ch{i}", {"format": "json", "levels": str(levels)})
         wrong = False
@@ -142,6 +143,9 @@ def measure(seeds: int = 200, levels: int = 5) -> None:
             true_par = through_goals(paths, level.start, goals)
             checked += 1
             pars[(last, level.par == true_par)] += 1
+            if last:
+                printed.append(level.par)
+                fewest.append(true_par)
             if level.par != true_par:
                 wrong_levels += 1
                 wrong = True
@@ -163,6 +167,8 @@ def measure(seeds: int = 200, levels: int = 5) -> None:
     print(f"par wrong (not the fewest moves through the level's goals): {wrong_levels} of {checked} levels, "
           f"{wrong_seeds} of {seeds} seeds; last levels right {pars[(True, True)]}, wrong {pars[(True, False)]}; "
           f"other levels right {pars[(False, True)]}, wrong {pars[(False, False)]}")
+    print(f"last levels: par printed {sum(printed) / seeds:.2f} moves on average, the fewest through key and chest "
+          f"{sum(fewest) / seeds:.2f}; most moves short {max(f - p for p, f in zip(printed, fewest))}")
     print(f"levels whose map holds every card rolled for it: {kept_rolls} of {total}; golems on the maps: {golems}")
     print("attempts a level took (the rolls of every attempt but the last are set aside): "
           + ", ".join(f"{k}: {v}" for k, v in sorted(attempts.items())))
