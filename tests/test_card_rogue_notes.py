@@ -106,9 +106,13 @@ def test_the_notes_say_when_the_simulated_player_flees(notes_text):
 
 
 def test_the_notes_end_a_challenge_where_its_map_ends():
-    """The last level of a challenge map ends at the locked chest (challenge_map), and the notes say so."""
+    """The last level of a challenge map ends at the locked chest (challenge_map), past a basilisk on its only way
+    in, and par counts the moves to the key and on to the chest: the notes say so (the maps are checked in
+    test_card_rogue_challenge over seeds ch0 to ch199)."""
     story_mode = next(c["text"] for c in rules.choices() if c["topic"] == "Story mode")
     assert "the last level ends at the locked chest" in story_mode and "golem" not in story_mode
+    assert "a basilisk beside it on its only way in" in story_mode
+    assert "to the key and on to the chest, which opens only with it" in story_mode
 
 
 def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
