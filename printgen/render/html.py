@@ -32,7 +32,7 @@ from .. import __version__, games
 from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
-from ..units import Paper
+from ..units import Paper, to_mm
 from ..words import phrasebook, shared_phrasebook
 
 BUILTIN_PREFIX = "builtin:"
@@ -201,9 +201,22 @@ def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
         raise
 
 
+def qr_context(seed_code: SeedCode, paper: Paper) -> dict[str, str]:
+    """What a template needs to keep room for the seed code's QR on the first page of a file: ``id`` and
+    ``side``, for an element that keeps the room where the template puts it (a float the text flows around;
+    compose finds it by its id), or ``room``, the foot of the first page to keep clear for the code in its
+    usual corner (``@page :first { margin-bottom: ... }``)."""
+    from . import qr
+    from .canvas import qr_room
+
+    return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.side_for(str(seed_code))):.3f}mm",
+            "room": f"{to_mm(qr_room(seed_code, paper.size)):.3f}mm"}
+
+
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
                **context: Any) -> bytes:
-    """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once)."""
+    """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
+    code's QR on the first page: ``qr`` tells a template the room it takes)."""
     html = render_html(name, user_dir, seed_code=str(seed_code), title=title, page_size=page_size_css(paper),
-                       **context)
+                       qr=qr_context(seed_code, paper), **context)
     return html_to_pdf(html, user_dir)
