@@ -7,13 +7,13 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, qr
 from ...seed import Rng, SeedCode
 from ...units import Paper, mm
 from ...words import say_for
 from .decks import count
 from .sheet_data import choices as rule_choices, rules
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, choice_width, field,
                             label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
                             title_band, titled, vstack, wrap_runs)
 
@@ -21,7 +21,8 @@ SIZES = (1, 2, 4)
 PRE_ROLLED = False
 GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 POKER = (mm(63.5), mm(88.9))
-WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
+WHOLE_PAGE_KINDS = ("equipment",)
+ROOMY = 500  # pt: a score sheet taller than this has a box for notes  # its slots hold real poker cards: always one to a page
 
 say = say_for(__package__)
 
@@ -59,24 +60,34 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     r = rules()
     s = style.pt
     gap = s(5)
-    top = title_band(c, w, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
+    # A sheet with no room for notes keeps the seed code's QR in its top right corner: the title, the player
+    # and the character to choose beside it, the characters on one line where a smaller square allows.
+    qr_top = style.qr is not None and h <= ROOMY
+    right, qr_foot = w, h
+    if qr_top:
+        side = min(style.qr.side, w - gap - choice_width(r["characters"], style, 7.5) - s(8))
+        side = side if side >= style.qr.least else style.qr.side
+        style.qr.place(c, w - side, h - side, side)
+        right, qr_foot = w - style.qr.spot.side - gap, h - style.qr.spot.side
+    top = title_band(c, right, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
     # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
-    cx = w * 0.45
-    lines = choice_lines(r["characters"], w - cx - s(8), style, 7.5)
+    cx = right * 0.45
+    lines = choice_lines(r["characters"], right - cx - s(8), style, 7.5)
     if len(lines) > 1:
         cx = 0.0
-        lines = choice_lines(r["characters"], w - s(8), style, 7.5)
+        lines = choice_lines(r["characters"], right - s(8), style, 7.5)
     choose_h = s(13) + len(lines) * choice_pitch(style, 7.5)
     row_h = s(30)
-    field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, say("sheet.player"), style)
+    field(c, form, "player", 0, top - row_h, (cx - gap) if cx else right, row_h, say("sheet.player"), style)
     if not cx:
         top -= row_h + gap
     row_h = max(row_h, choose_h) if cx else choose_h
-    box(c, cx, top - row_h, w - cx, row_h, style)
+    box(c, cx, top - row_h, right - cx, row_h, style)
     label(c, cx + s(3), top - s(8.2), say("sheet.choose-character"), style, 6.2, bold=True)
-    choice_row(c, form, "character", cx + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), w - cx - s(8),
+    choice_row(c, form, "character", cx + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), right - cx - s(8),
                r["characters"], style, say("sheet.character"), size=7.5)
     top -= row_h + gap
+    top = min(top, qr_foot - gap)
 
     big_h = s(44)
     third = (w - 2 * gap) / 3
@@ -92,7 +103,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     top -= big_h + gap
 
     potions = r["potion"]
-    roomy = h > 500
+    roomy = h > ROOMY
     victory = _victory_lines(w - 2 * s(4), style)
     vp_h = s(13) + s(2) + max(MIN_BOX, min((w - 2 * s(4) - 19 * s(1.5)) / 20, s(12))) + s(4) + \
         max(len(column) for column in victory) * _victory_leading(style) + s(4)
@@ -102,7 +113,11 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     if roomy:
         ny, nh = stacked[4]
         ix, iy, iw, ih = titled(c, 0, ny, w, nh, say("sheet.notes"), say("sheet.notes-note"), style)
-        ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style)
+        narrow = None
+        if style.qr:  # the seed code's QR in the notes' lower right corner, the lines beside it shorter
+            style.qr.place(c, ix + iw - style.qr.side, iy)
+            narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
+        ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style, narrow=narrow)
 
     ix, iy, iw, ih = titled(c, 0, hp_y, w, hp_h, say("sheet.health"), say("sheet.health-note"), style)
     size = min((iw - 19 * s(1.5)) / 20, ih)
