@@ -172,7 +172,9 @@ def page_size_css(paper: Paper) -> str:
 
 
 def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
-    """The template ``name`` filled in; its words come through the global ``say``."""
+    """The template ``name`` filled in; its words come through the global ``say``. Without ``qr`` (a template
+    laid out on its own), it keeps the usual square for the code."""
+    context.setdefault("qr", qr_context(None, None))
     try:
         template = environment(user_dir).get_template(name)
         return template.render(generator=f"printgen {__version__}", **context)
@@ -201,12 +203,15 @@ def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
         raise
 
 
-def qr_context(seed_code: SeedCode, paper: Paper) -> dict[str, str]:
+def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str]:
     """What a template needs to keep room for the seed code's QR on the first page of a file: ``id`` and
     ``side``, for an element that keeps the room where the template puts it (a float the text flows around;
     compose finds it by its id), or ``room``, the foot of the first page to keep clear for the code in its
-    usual corner (``@page :first { margin-bottom: ... }``)."""
+    usual corner (``@page :first { margin-bottom: ... }``). With no code, the usual square."""
     from . import qr
+
+    if seed_code is None or paper is None:
+        return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.BOX):.3f}mm", "room": f"{to_mm(qr.EDGE + qr.BOX + qr.GAP):.3f}mm"}
     from .canvas import qr_room
 
     return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.side_for(str(seed_code))):.3f}mm",
