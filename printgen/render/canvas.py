@@ -116,13 +116,18 @@ def first_page_qr(seed_code: SeedCode, page_size: tuple[float, float]) -> qr.Pla
     when the footer's lines, centred, would reach under it (a long code). The footer is measured as if the
     file had MOST_PAGES pages, so the place is known before the pages are counted."""
     spot = qr.place(page_size, str(seed_code))
+    return qr.place(page_size, str(seed_code), above=clear_of_footer(seed_code, page_size, spot.x))
+
+
+def clear_of_footer(seed_code: SeedCode, page_size: tuple[float, float], left: float) -> float:
+    """How high a first page's square from ``left`` to the page's right must stand to keep clear of the
+    footer: 0 if the footer's lines, centred, end before it, else a gap above their top."""
     width = page_size[0]
     size, lines = footer_lines(seed_code, 1, MOST_PAGES, width - 2 * FOOTER_MARGIN)
     widest = max(fonts.string_width(line, fonts.MONO, size) for line in lines)
-    if width / 2 + widest / 2 + qr.GAP <= spot.x:
-        return spot
-    top = FOOTER_BASELINE + (len(lines) - 1) * size * FOOTER_LEADING + size * 0.75
-    return qr.place(page_size, str(seed_code), above=top + qr.GAP)
+    if width / 2 + widest / 2 + qr.GAP <= left:
+        return 0.0
+    return FOOTER_BASELINE + (len(lines) - 1) * size * FOOTER_LEADING + size * 0.75 + qr.GAP
 
 
 def qr_room(seed_code: SeedCode, page_size: tuple[float, float]) -> float:
