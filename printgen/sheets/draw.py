@@ -31,19 +31,16 @@ class QrRoom:
     """
 
     side: float  # points, the quiet zone included (render.qr.side_for the code)
-    least: float  # the smallest square the code reads from at 150 dpi (render.qr.side_for(code, 0)), for a
-    # sheet too full for ``side``
     spot: qr.Place | None = None
 
     @classmethod
     def of(cls, code: str) -> "QrRoom":
-        return cls(qr.side_for(code), qr.side_for(code, largest=0))
+        return cls(qr.side_for(code))
 
-    def place(self, c: Canvas, x: float, y: float, side: float | None = None) -> None:
-        """The square (of ``side``, else the usual) with its lower left corner at (x, y) of the sheet."""
-        side = self.side if side is None else max(self.least, min(self.side, side))
-        corners = [c.absolutePosition(px, py) for px in (x, x + side) for py in (y, y + side)]
-        self.spot = qr.Place(min(p[0] for p in corners), min(p[1] for p in corners), side)
+    def place(self, c: Canvas, x: float, y: float) -> None:
+        """The square with its lower left corner at (x, y) of the sheet."""
+        corners = [c.absolutePosition(px, py) for px in (x, x + self.side) for py in (y, y + self.side)]
+        self.spot = qr.Place(min(p[0] for p in corners), min(p[1] for p in corners), self.side)
 
 
 @dataclass(frozen=True)
@@ -344,19 +341,10 @@ def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, 
 def choice_lines(options: list[str], w: float, style: Style, size: float = 8) -> list[list[str]]:
     """The options of a choice_row broken into lines that fit ``w`` (each a ring and its word, render.text's
     break rule)."""
-    widths = _choice_widths(options, style, size)
-    return [[options[k] for k in line] for line in text_engine.greedy(widths, [style.pt(6)] * len(options), w)]
-
-
-def choice_width(options: list[str], style: Style, size: float = 8) -> float:
-    """How wide a choice_row's options are on one line."""
-    return sum(_choice_widths(options, style, size)) + style.pt(6) * (len(options) - 1)
-
-
-def _choice_widths(options: list[str], style: Style, size: float) -> list[float]:
     type_size = style.type(size)
     ring = max(MIN_BOX, type_size * 1.2)
-    return [ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size) for option in options]
+    widths = [ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size) for option in options]
+    return [[options[k] for k in line] for line in text_engine.greedy(widths, [style.pt(6)] * len(options), w)]
 
 
 def choice_pitch(style: Style, size: float = 8) -> float:

@@ -13,7 +13,7 @@ from ...units import Paper, mm
 from ...words import say_for
 from .decks import count
 from .sheet_data import choices as rule_choices, rules
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, choice_width, field,
+from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
                             label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
                             title_band, titled, vstack, wrap_runs)
 
@@ -60,47 +60,30 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     r = rules()
     s = style.pt
     gap = s(5)
-    # A sheet with no room for notes keeps the seed code's QR in its top right corner: the title, the player
-    # and the character to choose beside it, the characters on one line where a smaller square allows.
+    # A sheet with no room for notes keeps the seed code's QR in its top right corner, with the title, the
+    # player and the three numbers to keep beside it; the character to choose follows, across the sheet.
     qr_top = style.qr is not None and h <= ROOMY
-    right, qr_foot = w, h
+    right = w - style.qr.side - gap if qr_top else w
     if qr_top:
-        side = min(style.qr.side, w - gap - choice_width(r["characters"], style, 7.5) - s(8))
-        side = side if side >= style.qr.least else style.qr.side
-        style.qr.place(c, w - side, h - side, side)
-        right, qr_foot = w - style.qr.spot.side - gap, h - style.qr.spot.side
+        style.qr.place(c, w - style.qr.side, h - style.qr.side)
     top = title_band(c, right, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
-    # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
-    cx = right * 0.45
-    lines = choice_lines(r["characters"], right - cx - s(8), style, 7.5)
-    if len(lines) > 1:
-        cx = 0.0
-        lines = choice_lines(r["characters"], right - s(8), style, 7.5)
-    choose_h = s(13) + len(lines) * choice_pitch(style, 7.5)
-    row_h = s(30)
-    field(c, form, "player", 0, top - row_h, (cx - gap) if cx else right, row_h, say("sheet.player"), style)
-    if not cx:
-        top -= row_h + gap
-    row_h = max(row_h, choose_h) if cx else choose_h
-    box(c, cx, top - row_h, right - cx, row_h, style)
-    label(c, cx + s(3), top - s(8.2), say("sheet.choose-character"), style, 6.2, bold=True)
-    choice_row(c, form, "character", cx + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), right - cx - s(8),
-               r["characters"], style, say("sheet.character"), size=7.5)
-    top -= row_h + gap
-    top = min(top, qr_foot - gap)
-
-    big_h = s(44)
-    third = (w - 2 * gap) / 3
-    for i, (key, title, note) in enumerate((
-            ("max-health", say("sheet.max-health"), say("sheet.max-health-start", health=r["max_health"])),
-            ("attack", say("sheet.attack"), say("sheet.attack-start", modifier=f"{r['attack_modifier']:+d}")),
-            ("victory", say("sheet.victory"), say("sheet.victory-start", score=r["score"])))):
-        x = i * (third + gap)
-        field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
-        lines = len(fonts.wrap_text(note, fonts.SERIF_ITALIC, style.type(6), third - s(6)))
-        paragraph(c, x + s(3), top - big_h + s(2) + lines * style.type(6) * 1.2, third - s(6), note, style, 6,
-                  font=fonts.SERIF_ITALIC, gray=0.4)
-    top -= big_h + gap
+    if qr_top:
+        row_h = s(30)
+        field(c, form, "player", 0, top - row_h, right, row_h, say("sheet.player"), style)
+        top = _numbers(c, form, top - row_h - gap, right, style)
+        top = min(top, h - style.qr.side - gap)
+        top = _character(c, form, 0, top, w, style) - gap
+    else:
+        # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
+        cx = w * 0.45
+        if len(choice_lines(r["characters"], w - cx - s(8), style, 7.5)) > 1:
+            cx = 0.0
+        row_h = s(30)
+        field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, say("sheet.player"), style)
+        if not cx:
+            top -= row_h + gap
+        top = _character(c, form, cx, top, w, style, row_h if cx else 0.0) - gap
+        top = _numbers(c, form, top, w, style)
 
     potions = r["potion"]
     roomy = h > ROOMY
@@ -177,6 +160,41 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         for follows, line in lines:
             rich_line(c, ix + col * column_w + (s(10) if follows else 0), y, line, style.type(6.8), gray=0.15)
             y -= _victory_leading(style)
+
+
+def _character(c: Canvas, form: FormCollector, x: float, top: float, w: float, style: Style,
+               least: float = 0.0) -> float:
+    """The box of characters to choose one of, from ``x`` to ``w`` under ``top`` (at least ``least`` tall);
+    returns its foot."""
+    r = rules()
+    s = style.pt
+    lines = choice_lines(r["characters"], w - x - s(8), style, 7.5)
+    row_h = max(least, s(13) + len(lines) * choice_pitch(style, 7.5))
+    box(c, x, top - row_h, w - x, row_h, style)
+    label(c, x + s(3), top - s(8.2), say("sheet.choose-character"), style, 6.2, bold=True)
+    choice_row(c, form, "character", x + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), w - x - s(8),
+               r["characters"], style, say("sheet.character"), size=7.5)
+    return top - row_h
+
+
+def _numbers(c: Canvas, form: FormCollector, top: float, w: float, style: Style) -> float:
+    """The three numbers a player keeps (max health, attack modifier, victory points), each with where it
+    starts, in a row ``w`` wide under ``top``; returns where the next row starts."""
+    r = rules()
+    s = style.pt
+    gap = s(5)
+    big_h = s(44)
+    third = (w - 2 * gap) / 3
+    for i, (key, title, note) in enumerate((
+            ("max-health", say("sheet.max-health"), say("sheet.max-health-start", health=r["max_health"])),
+            ("attack", say("sheet.attack"), say("sheet.attack-start", modifier=f"{r['attack_modifier']:+d}")),
+            ("victory", say("sheet.victory"), say("sheet.victory-start", score=r["score"])))):
+        x = i * (third + gap)
+        field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
+        lines = len(fonts.wrap_text(note, fonts.SERIF_ITALIC, style.type(6), third - s(6)))
+        paragraph(c, x + s(3), top - big_h + s(2) + lines * style.type(6) * 1.2, third - s(6), note, style, 6,
+                  font=fonts.SERIF_ITALIC, gray=0.4)
+    return top - big_h - gap
 
 
 def _victory_leading(style: Style) -> float:
