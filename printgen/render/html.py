@@ -211,7 +211,8 @@ def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str
     from . import qr
 
     if seed_code is None or paper is None:
-        return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.BOX):.3f}mm", "room": f"{to_mm(qr.EDGE + qr.BOX + qr.GAP):.3f}mm"}
+        return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.BOX):.3f}mm",
+                "room": f"{to_mm(qr.EDGE + qr.BOX + qr.GAP):.3f}mm"}
     from .canvas import qr_room
 
     return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.side_for(str(seed_code))):.3f}mm",

@@ -21,8 +21,8 @@ SIZES = (1, 2, 4)
 PRE_ROLLED = False
 GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 POKER = (mm(63.5), mm(88.9))
-WHOLE_PAGE_KINDS = ("equipment",)
-ROOMY = 500  # pt: a score sheet taller than this has a box for notes  # its slots hold real poker cards: always one to a page
+WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
+ROOMY = 500  # pt: a score sheet taller than this has a box for notes
 
 say = say_for(__package__)
 
