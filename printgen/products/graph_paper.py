@@ -10,11 +10,12 @@ the grid, and the centimetre ruler moves in beside it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from typing import TYPE_CHECKING
 
 from ..options import Option
+from ..render import qr
 from ..seed import SeedCode
 from ..units import Paper, inch, mm
 from ..words import say_for
@@ -81,11 +82,8 @@ def spec_of(request: Request) -> GraphPaperSpec:
     values = request.options
     spec = GraphPaperSpec(request.paper, GRIDS[values["grid"]], values["pages"], values["heavy-every"])
     # The band holds the first page's QR under the grid; a code too long for the usual band widens it.
-    from ..render import qr
-
     needed = _qr_foot(request.code, spec.paper) + qr.side_for(str(request.code), largest=0) + qr.GAP
-    return spec if needed <= BOTTOM_BAND else GraphPaperSpec(spec.paper, spec.grid, spec.pages, spec.heavy_every,
-                                                             needed)
+    return spec if needed <= BOTTOM_BAND else replace(spec, band=needed)
 
 
 def build(request: Request) -> bytes:
@@ -100,17 +98,14 @@ def build(request: Request) -> bytes:
 
 def _qr_foot(code: SeedCode, paper: Paper) -> float:
     """The foot of the QR's square: QR_FOOT, or over the footer where a long code's footer reaches under it."""
-    from ..render import qr
     from ..render.canvas import clear_of_footer
 
     return max(QR_FOOT, clear_of_footer(code, paper.size, paper.width - SIDE_MARGIN - qr.side_for(str(code))))
 
 
-def qr_spot(code: SeedCode, spec: GraphPaperSpec):
+def qr_spot(code: SeedCode, spec: GraphPaperSpec) -> qr.Place:
     """The first page's QR: at the right of the band, as large as the room under the grid allows (up to the
     usual square)."""
-    from ..render import qr
-
     foot = _qr_foot(code, spec.paper)
     side = min(qr.side_for(str(code)), grid_bottom(spec) - qr.GAP - foot)
     return qr.Place(spec.paper.width - SIDE_MARGIN - side, foot, side)
@@ -153,14 +148,14 @@ def square_layout(paper: Paper, pitch: float, band: float = BOTTOM_BAND) -> Squa
     return SquareLayout(x0, y0, columns, rows, pitch)
 
 
-def draw_page(c: Canvas, spec: GraphPaperSpec, qr_spot=None) -> None:
-    """A page; the first is given where its QR stands (``qr_spot``), and the rulers make room for it."""
+def draw_page(c: Canvas, spec: GraphPaperSpec, spot: qr.Place | None = None) -> None:
+    """A page; the first is given where its QR stands (``spot``), and the rulers make room for it."""
     if spec.grid.hex:
         summary = draw_hexes(c, spec.paper, spec.grid.pitch, spec.band)
     else:
         summary = draw_squares(c, spec.paper, spec.grid.pitch, spec.heavy_every, spec.band)
     _draw_header(c, spec, summary)
-    draw_calibration(c, spec.paper, qr_spot.x if qr_spot else None)
+    draw_calibration(c, spec.paper, spot.x if spot else None)
 
 
 def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int, band: float = BOTTOM_BAND) -> str:
