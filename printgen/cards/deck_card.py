@@ -20,7 +20,7 @@ from ..units import mm
 from ..words import say_for
 from . import text
 from .face import INK, SAFE, Metrics
-from .model import Deck, Paragraph
+from .model import Deck
 from .sizes import CardSize
 
 say = say_for(__package__)
@@ -48,14 +48,14 @@ def draw(c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: fl
     c.saveState()
     c.setFillColorRGB(*deck.accent)
     c.rect(-bleed, m.height - band, m.width + 2 * bleed, band + bleed, stroke=0, fill=1)
-    title = text.fit([Paragraph(deck.title)], m.inner_width, band - mm(2) * m.scale, m.pt(14), 6,
-                     font=fonts.SERIF_BOLD, max_lines=2)
-    if title is not None:
-        c.setFillColorRGB(1, 1, 1)
-        title.draw_in(c, SAFE, m.height - band, m.inner_width, band, align="center", valign="middle")
+    # The deck's name in the band, as large as two lines allow (at the smallest size, cut to fit).
+    title = text_engine.fit([[(deck.title, fonts.SERIF_BOLD)]], m.inner_width, band - mm(2) * m.scale, m.pt(14), 6,
+                            max_lines=2, spacing=text.SPACING, by_word=True)
+    c.setFillColorRGB(1, 1, 1)
+    title.draw_in(c, SAFE, m.height - band, m.inner_width, band, align="center", valign="middle")
     side = qr.side_for(code)
-    blocks = _blocks(deck, count, m, code, side, m.height - band - SAFE)
     room = m.height - band - SAFE
+    blocks = _blocks(deck, count, m, code, side, room)
     used = sum(block.height for block in blocks) + GAP * m.scale * (len(blocks) - 1)
     y = m.height - band - (room - used) / 2  # the blocks centred under the band
     spot = qr.Place((m.width - side) / 2, 0.0, side)
