@@ -16,8 +16,14 @@ from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.dice import parse
 from printgen.maps.geometry import step
+from printgen.maps.spots import area_spots
 from printgen.systems.rlrl import contents, generate as campaign, level as rlrl_level
 from printgen.systems.rlrl.sheet_corners import HEIGHT, WIDTH
+
+try:
+    from printgen.systems.rlrl import free_forms
+except ImportError:  # an older printgen, measured for comparison
+    free_forms = None
 
 
 def code(seed: str, **options: object) -> SeedCode:
@@ -102,6 +108,18 @@ def faces_edge(exit_) -> bool:
     return not (1 <= x <= WIDTH - 2 and 1 <= y <= HEIGHT - 2)
 
 
+def why_false(exit_) -> str:
+    """Why a door is false, from what the generator kept on it."""
+    behind = exit_.data.get("unplaced", {})
+    if "Room" in behind:
+        return "its room fits nowhere"
+    if "Corridor" in behind:
+        return "its corridor fits nowhere"
+    if exit_.at is None:
+        return "no wall left"
+    return "left to explore, shut in" if exit_.leads == "blocked" else "other"
+
+
 def measure(campaigns: int) -> None:
     """Every room, corridor and stairs-down room rolled against what stands on the map, over ``campaigns``
     campaigns of the default options (seeds m0, m1, ...); the false doors and why; the starting rooms' doors."""
@@ -143,6 +161,8 @@ def measure(campaigns: int) -> None:
                 for exit_ in area.exits:
                     if exit_.fixed and exit_.kind != "dead-end":
                         corridor_ends["false" if exit_.kind == rlrl_level.FALSE else exit_.leads] += 1
+                        if exit_.kind == rlrl_level.FALSE:
+                            corridor_ends[f"false: {why_false(exit_)}"] += 1
                 continue
             which = ("start" if area.type == rlrl_level.STARTING_ROOM
                      else "stairs" if area.number == built.stairs_area else "room")
@@ -156,6 +176,8 @@ def measure(campaigns: int) -> None:
                 if exit_.kind == rlrl_level.FALSE:
                     why = "not drawn" if exit_.at is None else "onto the edge" if faces_edge(exit_) else "drawn"
                     doors[f"false, {why}"] += 1
+                    doors[f"false: {why_false(exit_)}"] += 1
+                    doors["false"] += 1
                 elif faces_edge(exit_):
                     doors["working, onto the edge"] += 1
             if which == "start":
@@ -164,6 +186,10 @@ def measure(campaigns: int) -> None:
                 start_rooms["a rolled door onto the edge"] += any(e.rolled and faces_edge(e) for e in area.exits)
                 start_rooms["a door printgen added"] += any(not e.rolled for e in area.exits)
                 start_rooms["levels"] += 1
+            if which == "stairs":
+                label = area_spots(area, [])[0]
+                start_rooms["stairs rooms whose number is set on the stairs"] += (
+                    (int(label.x), int(label.y)) == built.corners.stairs_cell)
     room_total = Counter({k[1]: v for k, v in rolled.items() if k[0] == "room"})
     corridor_total = Counter({k[1]: v for k, v in rolled.items() if k[0] == "corridor"})
     print(f"rooms rolled behind doors: {sum(room_total.values()):,}; placed: "
@@ -177,7 +203,7 @@ def measure(campaigns: int) -> None:
     shares("every placed room (2d6)", placed["room"] + placed["stairs"] + placed["start"], "2d6")
     shares("rolled corridors (2d6)", corridor_total, "2d6")
     shares("placed corridors (2d6)", placed["corridor"], "2d6")
-    ends = sum(corridor_ends.values())
+    ends = sum(v for k, v in corridor_ends.items() if not k.startswith("false:"))
     print(f"corridor ends: {ends:,}; " + ", ".join(f"{k} {v / ends:.2%}" for k, v in sorted(corridor_ends.items())))
     for label, doors in (("room doors", room_doors), ("starting-room doors", start_doors)):
         n = doors["rolled"]
@@ -186,6 +212,9 @@ def measure(campaigns: int) -> None:
                           if k not in ("rolled", "added", "fixed")))
     n = start_rooms.pop("levels")
     print(f"starting rooms: {n:,}; " + ", ".join(f"{k} {v:,}" for k, v in sorted(start_rooms.items())))
+    if free_forms is not None:
+        print(f"free-form path searches: {free_forms.spent['searches']:,}, "
+              f"of which ran out of squares to try: {free_forms.spent['ran_out']:,}")
 
 
 if __name__ == "__main__":
