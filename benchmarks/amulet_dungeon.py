@@ -114,7 +114,6 @@ def chi2_p(x: float, df: int) -> float:
 
 def survey(levels) -> dict:
     """Count, over normal levels, what was rolled and what was drawn. Plain numbers, for the report and tests."""
-    size_of = {int(row.low): row["units"] for row in rules.tables()["room-size"].rows if not row.get("gm")}
     kind_of = {int(row.low): rules.code_of(row) for row in rules.tables()["exit-type"].rows if not row.get("gm")}
     s = {"levels": 0, "rooms": 0, "size_rolled": Counter(), "size_drawn": Counter(), "shrunk": 0,
          "shrunk_by_size": Counter(), "exit_rolled": Counter(), "exit_kept": Counter(), "exit_drawn": Counter(),

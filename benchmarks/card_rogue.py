@@ -173,10 +173,10 @@ def measure(seeds: int = 200, levels: int = 5) -> None:
     print("attempts a level took (the rolls of every attempt but the last are set aside): "
           + ", ".join(f"{k}: {v}" for k, v in sorted(attempts.items())))
     names = [c["name"] for c in rules.potion_colours()]
-    print(f"potion colours placed: " + ", ".join(f"{n} {colours[n]}" for n in names)
+    print("potion colours placed: " + ", ".join(f"{n} {colours[n]}" for n in names)
           + f"; chi-square {chi_square(colours, names):.2f} (5 degrees of freedom, 11.07 is the 5% point)")
     ids = [a["id"] for a in rules.artifacts()]
-    print(f"artifacts placed: " + ", ".join(f"{n} {artifacts[n]}" for n in ids)
+    print("artifacts placed: " + ", ".join(f"{n} {artifacts[n]}" for n in ids)
           + f"; chi-square {chi_square(artifacts, ids):.2f} ({len(ids) - 1} degrees of freedom)")
     print(f"last levels ({seeds}): basilisk beside the chest and joined to it {beside}; on a fewest route "
           f"through key and chest {on_some}; on every fewest route {on_every}; the chest reachable without "

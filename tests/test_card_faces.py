@@ -209,7 +209,7 @@ def test_ink_saver_is_one_declared_option_for_sheets_and_decks():
 
 @pytest.mark.parametrize("system, name", [("roguelike", "creatures"), ("amulet", "monsters"),
                                           ("rlrl", "encounters"), ("card-rogue", "pathing")])
-def test_ink_saver_backs_and_faces_have_no_large_dark_fill(system, name):
+def test_ink_saver_backs_and_faces_have_no_large_dark_fill(system, name, without_qr):
     """A full-bleed dark back becomes light paper; bands, tiles and pictures follow (a fleck of colour may stay)."""
     deck = distinct(deck_of(system, name))
     if len(deck.cards) > 18:
@@ -220,7 +220,15 @@ def test_ink_saver_backs_and_faces_have_no_large_dark_fill(system, name):
     assert not dark_fills(light), dark_fills(light)[:5]
 
 
-def test_the_ink_saver_deck_prints_from_the_command_line():
+@pytest.fixture
+def without_qr(monkeypatch):
+    """The seed code's QR left out: its modules are the one dark patch an ink-saving deck keeps, on its deck card."""
+    from printgen.render import qr
+
+    monkeypatch.setattr(qr, "draw", lambda c, spot, text: None)
+
+
+def test_the_ink_saver_deck_prints_from_the_command_line(without_qr):
     data = build(seed_code("deck", "card-rogue", SEED, deck="gold", ink_saver="yes"))
     assert not dark_fills(data)
     assert build(seed_code("deck", "card-rogue", SEED, deck="gold")) != data

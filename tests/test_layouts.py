@@ -18,7 +18,7 @@ from PIL import Image
 from printgen.cards import user_layout
 from printgen.cards.user_layout import Length
 from printgen.errors import PrintgenError
-from printgen.units import inch, mm
+from printgen.units import mm
 
 from pdfutil import open_pdf, page_texts, run_cli
 

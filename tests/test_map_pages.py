@@ -20,9 +20,8 @@ from printgen.maps.draw_notes import _Floor
 from printgen.maps.draw_style import ROCK_GREY
 from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
 from printgen.maps.geometry import boundary_sides, side_edge
-from printgen.maps.spots import CLEAR, DOOR, INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED, _on_floor, overlaps
+from printgen.maps.spots import DOOR, INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED, _on_floor, overlaps
 from printgen.maps.symbols import Symbols
-from printgen.products import build
 from printgen.render import fonts
 from printgen.seed import SeedCode
 from printgen.units import PAPERS

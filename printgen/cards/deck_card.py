@@ -2,7 +2,7 @@
 
 A full sheet of cards leaves no margin wide enough for the seed code's QR, so
 the code gets a card of its own in the first slot: the deck's name in a band
-of its colour, how many cards it has, the QR, a line saying to scan it and
+of its colour (a light tint with --ink-saver), how many cards it has, the QR, a line saying to scan it and
 the seed code in letters. Its back is left blank, so it is told from the
 deck's cards at a glance and kept with them (or on the box). The QR itself is
 drawn in page space by ``render.qr`` in the square this card keeps white.
@@ -19,7 +19,7 @@ from ..render import text as text_engine
 from ..units import mm
 from ..words import say_for
 from . import text
-from .face import INK, SAFE, Metrics
+from .face import INK, SAFE, Metrics, paper_and_band, title_colours
 from .model import Deck
 from .sizes import CardSize
 
@@ -46,12 +46,11 @@ def draw(c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: fl
     m = Metrics.of(size)
     band = m.band_height
     c.saveState()
-    c.setFillColorRGB(*deck.accent)
-    c.rect(-bleed, m.height - band, m.width + 2 * bleed, band + bleed, stroke=0, fill=1)
+    paper_and_band(c, m, deck.accent, bleed, deck.ink_saver)
     # The deck's name in the band, as large as two lines allow (at the smallest size, cut to fit).
     title = text_engine.fit([[(deck.title, fonts.SERIF_BOLD)]], m.inner_width, band - mm(2) * m.scale, m.pt(14), 6,
                             max_lines=2, spacing=text.SPACING, by_word=True)
-    c.setFillColorRGB(1, 1, 1)
+    c.setFillColorRGB(*title_colours(deck.accent, deck.ink_saver)[0])
     title.draw_in(c, SAFE, m.height - band, m.inner_width, band, align="center", valign="middle")
     side = qr.side_for(code)
     room = m.height - band - SAFE

@@ -166,7 +166,6 @@ class _Head:
 def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_line: bool = False) -> _Head:
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
-    title_top = m.height - SAFE
     title_width = m.inner_width - (_band_art_room(m) if art_in_band else 0.0)
     kicker = None
     kicker_height = 0.0

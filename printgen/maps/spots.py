@@ -328,13 +328,14 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
                   symbols: Symbols) -> None:
     """A "?" beyond every unexplored exit, rubble beyond every blocked door: in the first square past the
     door (past its doorway where areas stand apart), or as near it as is clear of floor and of everything
-    placed, smaller if it must."""
+    placed, smaller if it must. Two unexplored exits onto one square of rock share its "?"."""
+    questions: set[Cell] = set()
     for area in areas:
         for exit_ in area.exits:
             if exit_.at is None or exit_.inside or exit_.far_side or exit_.leads not in ("unexplored", "blocked"):
                 continue
             if exit_.leads == "unexplored":
-                role, sizes = UNEXPLORED, (UNEXPLORED_SIZE, 0.5)
+                role, sizes = UNEXPLORED, (UNEXPLORED_SIZE, 0.5, 0.4)
             elif symbols.doors[exit_.kind].segment is None:
                 role, sizes = RUBBLE, (RUBBLE_SIZE, 0.65, 0.5)
             else:
@@ -357,8 +358,12 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
                 x, y = places[0]
                 if role == RUBBLE and taken.hits(centred(x, y, 0.3)):
                     continue  # the rubble of a door beside it stands there already
+                if role == UNEXPLORED and (math.floor(x), math.floor(y)) in questions:
+                    continue  # another exit's "?" stands on this square already
                 chosen = (x, y, sizes[-1])
             x, y, size = chosen
+            if role == UNEXPLORED:
+                questions.add((math.floor(x), math.floor(y)))
             put(Placed(role, role, x, y, size, centred(x, y, size / 2), area.number))
 
 
