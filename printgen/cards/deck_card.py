@@ -26,6 +26,7 @@ from .sizes import CardSize
 say = say_for(__package__)
 
 GAP = mm(2)  # between the card's blocks, on a poker card
+WHITE = (1.0, 1.0, 1.0)
 CODE_SIZE = 6.0  # pt: the seed code in letters, as small as printgen prints
 
 
@@ -46,7 +47,7 @@ def draw(c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: fl
     m = Metrics.of(size)
     band = m.band_height
     c.saveState()
-    paper_and_band(c, m, deck.accent, bleed, deck.ink_saver)
+    paper_and_band(c, m, deck.accent, bleed, deck.ink_saver, paper=WHITE)  # white: the QR's quiet zone
     # The deck's name in the band, as large as two lines allow (at the smallest size, cut to fit).
     title = text_engine.fit([[(deck.title, fonts.SERIF_BOLD)]], m.inner_width, band - mm(2) * m.scale, m.pt(14), 6,
                             max_lines=2, spacing=text.SPACING, by_word=True)

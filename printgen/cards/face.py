@@ -389,13 +389,13 @@ def _stat_note(note: str, width: float, m: Metrics) -> text.FittedText | None:
 
 
 def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float, ink_saver: bool = False,
-                   band: float = 0.0) -> float:
+                   band: float = 0.0, paper: Color = PAPER) -> float:
     """The card's paper and its title band (``band`` high, else the usual), which runs off the top and the
     sides into the bleed; the band's foot.
 
     With ``ink_saver`` the band is a light tint over a rule of the accent, so its words print dark."""
     band = band or m.band_height
-    c.setFillColorRGB(*PAPER)
+    c.setFillColorRGB(*paper)
     c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
     band_bottom = m.height - band
     c.setFillColorRGB(*(mix(accent, PAPER, 0.85) if ink_saver else accent))
