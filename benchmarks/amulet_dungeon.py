@@ -64,17 +64,6 @@ def timing() -> None:
 # -- what the dice rolled against what the maps show ------------------------------------------------
 
 
-def dice_shares(table_id: str, field: str | None = None) -> dict:
-    """Each result's chance on a column once GM results are rolled again (Roll 2 and Roll 3 rows kept)."""
-    table = rules.tables()[table_id]
-    kept = Counter()
-    for row in table.rows:
-        if not row.get("gm"):
-            kept[row[field] if field else rules.code_of(row)] += float(table.row_probability(row))
-    total = sum(kept.values())
-    return {k: v / total for k, v in kept.items()}
-
-
 def chi2(observed: Counter, shares: dict) -> tuple[float, int, float]:
     """Pearson's chi-square of ``observed`` against ``shares``, its degrees of freedom and p-value."""
     total = sum(observed.values())
@@ -174,7 +163,7 @@ def report(s: dict, out=sys.stdout) -> None:
 
     rooms, lv = s["rooms"], s["levels"]
     say(f"{lv} levels, {rooms} rooms ({rooms / lv:.1f} a level)")
-    sizes = dice_shares("room-size", "units")
+    sizes = rules.shares("room-size", "units")
     value, df, p = chi2(s["size_rolled"], sizes)
     say(f"room sizes rolled: chi-square {value:.1f} (df {df}, p {p:.3g})")
     value, df, p = chi2(s["size_drawn"], sizes)
@@ -191,7 +180,7 @@ def report(s: dict, out=sys.stdout) -> None:
         f"exit was {s['joined'] / rolled:.1%}")
     say(f"kept exits made secret by a shared wall: {sum(s['secret_by_wall'].values()) / rolled:.1%} of rolled; "
         f"kept exits that open on solid rock: {s['blocked'] / rolled:.2%}")
-    types = dice_shares("exit-type")
+    types = rules.shares("exit-type")
     say(f"stairs {s['stairs'] / lv:.2f} a level ({s['stairs_added'] / lv:.2f} added to a last room), teleporters "
         f"{s['teleporters'] / lv:.2f} a level; of all rolled exits drawn as teleporters "
         f"{s['exit_drawn']['teleport'] / rolled:.1%}, as Stairs {s['exit_drawn']['stair'] / rolled:.1%}")
@@ -209,7 +198,7 @@ def report(s: dict, out=sys.stdout) -> None:
     say(f"murder holes rolled {mh}: bricked up {s['murder_bricked']} ({s['murder_bricked'] / max(1, mh):.1%}), "
         f"looking into a room {mh - s['murder_bricked']}")
     items = s["contents_items"]
-    shares = dice_shares("contents")
+    shares = rules.shares("contents")
     rolls_more = {"roll-2": 1, "roll-3": 2}  # the rules' 'Roll again' and 'Roll two more times'
     items_for_one = (1 - sum(shares[k] for k in rolls_more)) / (1 - sum(shares[k] * n for k, n in rolls_more.items()))
     say(f"contents per room: mean {sum(k * v for k, v in items.items()) / sum(items.values()):.3f} "

@@ -32,17 +32,6 @@ def rooms():
     return [area for seed in SEEDS for level in default_levels(seed) for area in level.areas]
 
 
-def dice_shares(table_id: str, field: str | None = None) -> dict:
-    """Each result's chance once GM results are rolled again."""
-    table = rules.tables()[table_id]
-    kept = Counter()
-    for row in table.rows:
-        if not row.get("gm"):
-            kept[row[field] if field else rules.code_of(row)] += float(table.row_probability(row))
-    total = sum(kept.values())
-    return {k: v / total for k, v in kept.items()}
-
-
 def rolled_exits(area) -> Counter:
     kind_of = {row.low: rules.code_of(row) for row in rules.tables()["exit-type"].rows if not row.get("gm")}
     return Counter(kind_of[t] for t in area.rolls.get("exit-type", []) if t in kind_of)
@@ -53,7 +42,7 @@ def test_the_default_level_is_large_enough_for_the_rooms_rolled(rooms):
     shrunk = sum(a.data["size"] < a.data["size_rolled"] for a in rooms)
     assert len(rooms) > 1500
     assert shrunk / len(rooms) <= 0.15
-    dice = dice_shares("room-size", "units")
+    dice = rules.shares("room-size", "units")
     drawn = Counter(a.data["size"] for a in rooms)
     for size, share in dice.items():
         assert 0.65 <= drawn[size] / len(rooms) / share <= 1.35, (size, drawn[size] / len(rooms) / share)

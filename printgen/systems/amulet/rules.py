@@ -69,3 +69,16 @@ def boon(code: str) -> Row:
 def code_of(row: Row) -> str:
     """A table result as a code for the JSON: "Murder Hole" -> "murder-hole", "25%" -> "25"."""
     return row.get("code") or row.result.lower().replace(" ", "-").replace("%", "")
+
+
+def shares(table_id: str, field: str | None = None) -> dict[str, float]:
+    """Each result's chance on a column once GM results are rolled again (the Roll 2 and Roll 3 rows kept),
+    keyed by ``field`` or by the result's code: what a level's drawn rooms and exits are measured against."""
+    table = tables()[table_id]
+    kept: dict[str, float] = {}
+    for row in table.rows:
+        if not row.get("gm"):
+            key = row[field] if field else code_of(row)
+            kept[key] = kept.get(key, 0.0) + float(table.row_probability(row))
+    total = sum(kept.values())
+    return {k: v / total for k, v in kept.items()}
