@@ -14,8 +14,8 @@ GAME = Game(
         ("sheet --system roguelike --count 8 --per-page 2", "eight pre-rolled, two to a page"),
     )),
     decks={
-        "creatures": Offer("every creature and NPC of Appendix A, 84 cards", examples=(
-            ("deck creatures --seed moonpie", "84 creature cards, 3 × 3 on Letter, backs for long-edge duplex"),
+        "creatures": Offer("every creature and NPC of Appendix A: 84 cards and a notes card", examples=(
+            ("deck creatures --seed moonpie", "84 creature cards and a notes card, 3 × 3 on Letter, backs for long-edge duplex"),
         )),
         "weapons": Offer("the weapons with their damage ratings"),
         "armor": Offer("the armor with its armor ratings"),
