@@ -2,15 +2,28 @@
 
 CPU time is given beside the wall-clock time, which a busy machine stretches.
 
-    python benchmarks/rlrl.py
+    python benchmarks/rlrl.py                 the figures the README quotes
+    python benchmarks/rlrl.py --measure [N]   the dice against the map, over N campaigns (default 1,000)
 """
 
+import math
 import resource
+import sys
 import time
+from collections import Counter
 
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.rlrl import generate as campaign
+from printgen.dice import parse
+from printgen.maps.geometry import step
+from printgen.maps.spots import area_spots
+from printgen.systems.rlrl import contents, generate as campaign, level as rlrl_level
+from printgen.systems.rlrl.sheet_corners import HEIGHT, WIDTH
+
+try:
+    from printgen.systems.rlrl import free_forms
+except ImportError:  # an older printgen, measured for comparison
+    free_forms = None
 
 
 def code(seed: str, **options: object) -> SeedCode:
@@ -41,5 +54,172 @@ def main() -> None:
     print(f"peak resident memory: {peak:.0f} MiB")
 
 
+def chi_square(counts: Counter, distribution: dict) -> tuple[float, float]:
+    """Pearson's chi-square of ``counts`` against ``distribution``, and its p-value."""
+    n = sum(counts.values())
+    chi2 = sum((counts.get(v, 0) - n * float(p)) ** 2 / (n * float(p)) for v, p in distribution.items())
+    return chi2, upper_gamma(len(distribution) - 1, chi2)
+
+
+def upper_gamma(df: int, chi2: float) -> float:
+    """P(X > chi2) for a chi-square of ``df`` degrees of freedom (the regularised upper gamma function)."""
+    a, x = df / 2, chi2 / 2
+    if x <= 0:
+        return 1.0
+    if x < a + 1:  # the series for the lower function
+        term = total = 1 / a
+        k = a
+        while term > total * 1e-15:
+            k += 1
+            term *= x / k
+            total += term
+        return max(0.0, 1 - total * math.exp(-x + a * math.log(x) - math.lgamma(a)))
+    b, c, d = x + 1 - a, 1 / 1e-300, 1 / (x + 1 - a)  # Lentz's continued fraction for the upper one
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1 / (d if abs(d) > 1e-300 else 1e-300)
+        c = b + an / c
+        c = c if abs(c) > 1e-300 else 1e-300
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return math.exp(-x + a * math.log(x) - math.lgamma(a)) * h
+
+
+def shares(label: str, counts: Counter, notation: str) -> None:
+    """Each total's share of ``counts`` against its dice, as a ratio; the worst; chi-square and p."""
+    distribution = parse(notation).distribution()
+    n = sum(counts.values())
+    ratios = {v: counts.get(v, 0) / n / float(p) for v, p in distribution.items()}
+    chi2, p = chi_square(counts, distribution)
+    worst = max(ratios, key=lambda v: abs(ratios[v] - 1))
+    print(f"{label}: {n:,}; worst total {worst} at {ratios[worst]:.2f}x ({abs(ratios[worst] - 1):.1%} off); "
+          f"chi-square {chi2:,.1f} (p = {p:.3g})")
+    print("    " + "  ".join(f"{v}:{r:.2f}x" for v, r in ratios.items()))
+
+
+def faces_edge(exit_) -> bool:
+    if exit_.at is None:
+        return False
+    x, y = step(exit_.at, exit_.side)
+    return not (1 <= x <= WIDTH - 2 and 1 <= y <= HEIGHT - 2)
+
+
+def why_false(exit_) -> str:
+    """Why a door is false, from what the generator kept on it."""
+    behind = exit_.data.get("unplaced", {})
+    if "Room" in behind:
+        return "its room fits nowhere"
+    if "Corridor" in behind:
+        return "its corridor fits nowhere"
+    if exit_.at is None:
+        return "no wall left"
+    return "left to explore, shut in" if exit_.leads == "blocked" else "other"
+
+
+def measure(campaigns: int) -> None:
+    """Every room, corridor and stairs-down room rolled against what stands on the map, over ``campaigns``
+    campaigns of the default options (seeds m0, m1, ...); the false doors and why; the starting rooms' doors."""
+    rolled: Counter = Counter()  # (what, total) rolled, placed or not
+    attempts = Counter()
+    roll_room, roll, builder_init = contents.roll_room, contents.roll, rlrl_level.LevelBuilder.__init__
+
+    def counting_room(*args, **kwargs):
+        room = roll_room(*args, **kwargs)
+        rolled["room", room["squares"]] += 1
+        return room
+
+    def counting(notation, rng):
+        total = roll(notation, rng)
+        if sys._getframe(1).f_code.co_name == "_corridor_beyond":
+            rolled["corridor", total] += 1
+        return total
+
+    def counting_builds(self, code, number, rooms, last, attempt=0):
+        attempts[attempt] += 1
+        builder_init(self, code, number, rooms, last, attempt)
+
+    contents.roll_room, contents.roll, rlrl_level.LevelBuilder.__init__ = counting_room, counting, counting_builds
+    start = time.process_time()
+    try:
+        levels = [built for i in range(campaigns) for built in campaign.generate(code(f"m{i}"), 8).levels]
+    finally:
+        contents.roll_room, contents.roll, rlrl_level.LevelBuilder.__init__ = roll_room, roll, builder_init
+    busy = time.process_time() - start
+    print(f"{campaigns:,} campaigns, {len(levels):,} levels ({len(levels) / busy:.0f} levels/s of CPU); "
+          f"levels rolled again: {sum(v for k, v in attempts.items() if k)} of {sum(attempts.values())} tries")
+    placed: dict[str, Counter] = {"room": Counter(), "stairs": Counter(), "start": Counter(), "corridor": Counter()}
+    corridor_ends, room_doors, start_doors = Counter(), Counter(), Counter()
+    start_rooms = Counter()
+    for built in levels:
+        for area in built.level.areas:
+            if area.type == rlrl_level.CORRIDOR:
+                placed["corridor"][len(area.cells)] += 1
+                for exit_ in area.exits:
+                    if exit_.fixed and exit_.kind != "dead-end":
+                        corridor_ends["false" if exit_.kind == rlrl_level.FALSE else exit_.leads] += 1
+                        if exit_.kind == rlrl_level.FALSE:
+                            corridor_ends[f"false: {why_false(exit_)}"] += 1
+                continue
+            which = ("start" if area.type == rlrl_level.STARTING_ROOM
+                     else "stairs" if area.number == built.stairs_area else "room")
+            placed[which][len(area.cells)] += 1
+            doors = start_doors if which == "start" else room_doors
+            for exit_ in area.exits:
+                if not exit_.rolled or exit_.fixed:
+                    doors["added" if not exit_.rolled else "fixed"] += 1
+                    continue
+                doors["rolled"] += 1
+                if exit_.kind == rlrl_level.FALSE:
+                    why = "not drawn" if exit_.at is None else "onto the edge" if faces_edge(exit_) else "drawn"
+                    doors[f"false, {why}"] += 1
+                    doors[f"false: {why_false(exit_)}"] += 1
+                    doors["false"] += 1
+                elif faces_edge(exit_):
+                    doors["working, onto the edge"] += 1
+            if which == "start":
+                working = [e for e in area.exits if e.rolled and e.kind != rlrl_level.FALSE]
+                start_rooms["no working rolled door"] += not working
+                start_rooms["a rolled door onto the edge"] += any(e.rolled and faces_edge(e) for e in area.exits)
+                start_rooms["a door printgen added"] += any(not e.rolled for e in area.exits)
+                start_rooms["levels"] += 1
+            if which == "stairs":
+                label = area_spots(area, [])[0]
+                start_rooms["stairs rooms whose number is set on the stairs"] += (
+                    (int(label.x), int(label.y)) == built.corners.stairs_cell)
+    room_total = Counter({k[1]: v for k, v in rolled.items() if k[0] == "room"})
+    corridor_total = Counter({k[1]: v for k, v in rolled.items() if k[0] == "corridor"})
+    print(f"rooms rolled behind doors: {sum(room_total.values()):,}; placed: "
+          f"{sum(placed['room'].values()) + sum(placed['stairs'].values()):,} "
+          f"({sum(placed['stairs'].values()):,} of them around the stairs down)")
+    print(f"corridors rolled: {sum(corridor_total.values()):,}; placed: {sum(placed['corridor'].values()):,}")
+    shares("rolled rooms (2d6)", room_total, "2d6")
+    shares("placed rooms, not the stairs' (2d6)", placed["room"], "2d6")
+    shares("placed rooms around the stairs down (2d6)", placed["stairs"], "2d6")
+    shares("placed starting rooms (2d6)", placed["start"], "2d6")
+    shares("every placed room (2d6)", placed["room"] + placed["stairs"] + placed["start"], "2d6")
+    shares("rolled corridors (2d6)", corridor_total, "2d6")
+    shares("placed corridors (2d6)", placed["corridor"], "2d6")
+    ends = sum(v for k, v in corridor_ends.items() if not k.startswith("false:"))
+    print(f"corridor ends: {ends:,}; " + ", ".join(f"{k} {v / ends:.2%}" for k, v in sorted(corridor_ends.items())))
+    for label, doors in (("room doors", room_doors), ("starting-room doors", start_doors)):
+        n = doors["rolled"]
+        print(f"{label}: {n:,} rolled (and {doors['added']:,} added); "
+              + ", ".join(f"{k} {v:,} ({v / n:.2%})" for k, v in sorted(doors.items())
+                          if k not in ("rolled", "added", "fixed")))
+    n = start_rooms.pop("levels")
+    print(f"starting rooms: {n:,}; " + ", ".join(f"{k} {v:,}" for k, v in sorted(start_rooms.items())))
+    if free_forms is not None:
+        print(f"free-form path searches: {free_forms.spent['searches']:,}, "
+              f"of which ran out of squares to try: {free_forms.spent['ran_out']:,}")
+
+
 if __name__ == "__main__":
-    main()
+    if "--measure" in sys.argv:
+        rest = [a for a in sys.argv[1:] if a != "--measure"]
+        measure(int(rest[0]) if rest else 1000)
+    else:
+        main()

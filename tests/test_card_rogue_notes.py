@@ -106,9 +106,13 @@ def test_the_notes_say_when_the_simulated_player_flees(notes_text):
 
 
 def test_the_notes_end_a_challenge_where_its_map_ends():
-    """The last level of a challenge map ends at the locked chest (challenge_map), and the notes say so."""
+    """The last level of a challenge map ends at the locked chest (challenge_map), past a basilisk on its only way
+    in, and par counts the moves to the key and on to the chest: the notes say so (the maps are checked in
+    test_card_rogue_challenge over seeds ch0 to ch199)."""
     story_mode = next(c["text"] for c in rules.choices() if c["topic"] == "Story mode")
     assert "the last level ends at the locked chest" in story_mode and "golem" not in story_mode
+    assert "a basilisk beside it on its only way in" in story_mode
+    assert "to the key and on to the chest, which opens only with it" in story_mode
 
 
 def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
@@ -124,3 +128,16 @@ def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):
     for name, build_cards in decks.FAMILIES.items():
         total = sum(card.count for card in build_cards())
         assert f"{decks.title(name)}, {total} cards (deck {name})" in notes_text
+
+
+def test_the_potion_re_roll_is_printed_where_colours_are_written_down(tmp_path):
+    """The rule that a colour whose effect another colour has re-rolls is on the score sheet, beside the blanks for
+    each potion's colour, in the words the reference card and the potion cards print."""
+    out = tmp_path / "sheet.pdf"
+    assert main(["sheet", "--system", "card-rogue", "--seed", SEED, "--blank", "--per-page", "4", "-o", str(out)]) == 0
+    document = pypdfium2.PdfDocument(str(out))
+    try:
+        text = re.sub(r"\s+", " ", document[0].get_textpage().get_text_range())
+    finally:
+        document.close()
+    assert text.count("roll a die on a colour's first use (re-roll an effect another colour has)") == 4

@@ -221,8 +221,8 @@ def test_a_gutter_spaces_the_cards_and_marks_every_card_s_own_cuts(gutter):
         assert len([s for s in marks if abs(s.x0 - s.x1) < 1e-6 and abs(s.x0 - x) < TOLERANCE]) == 2
     for y in cuts_y:
         assert len([s for s in marks if abs(s.y0 - s.y1) < 1e-6 and abs(s.y0 - y) < TOLERANCE]) == 2
-    # The backs mirror the spaced block: each back behind its front.
-    for (fx, fy), (bx, by) in zip(origins, card_origins(pdf, 1)):
+    # The backs mirror the spaced block: each back behind its front (the deck card in the first slot has none).
+    for (fx, fy), (bx, by) in zip(origins[1:], card_origins(pdf, 1), strict=True):
         assert (bx, by) == pytest.approx((width - fx - w, fy), abs=TOLERANCE)
 
 
@@ -246,11 +246,13 @@ def test_backs_land_behind_their_fronts(duplex):
     pdf = open_pdf(deck_pdf(duplex=duplex, **{"back-offset": "0x0"}))
     width, height = page_sizes(pdf)[0]
     w, h = mm(63.5), mm(88.9)
-    assert len(pdf.pages) == 20  # 85 cards: ten sheets, each followed by its backs
+    assert len(pdf.pages) == 20  # 85 cards and the deck card: ten sheets, each followed by its backs
     for front_page in (0, 18):  # a full sheet and the last, partly filled one
         fronts, backs = card_origins(pdf, front_page), card_origins(pdf, front_page + 1)
-        assert len(fronts) == len(backs) == (9 if front_page == 0 else 85 - 81)
-        for (fx, fy), (bx, by) in zip(fronts, backs):
+        assert len(fronts) == (9 if front_page == 0 else 86 - 81)
+        faces = fronts[1:] if front_page == 0 else fronts  # the deck card opens the first sheet; its back is blank
+        assert len(backs) == len(faces)
+        for (fx, fy), (bx, by) in zip(faces, backs):
             expected = (width - fx - w, fy) if duplex == "long" else (fx, height - fy - h)
             assert (bx, by) == pytest.approx(expected, abs=TOLERANCE)
     assert str(pdf.Root.ViewerPreferences.Duplex) == ("/DuplexFlipLongEdge" if duplex == "long" else "/DuplexFlipShortEdge")
@@ -371,7 +373,7 @@ def test_each_card_chooses_its_face_and_its_back():
     backs = {str(name) for name in pdf.pages[1].Resources.XObject.keys() if "pgback" in str(name)}
     # The text card takes the deck's back; the others share the two family backs they name.
     assert len(backs) == 3
-    assert len(card_origins(pdf, 0)) == 4
+    assert len(card_origins(pdf, 0)) == 1 + 4  # the deck card, then the four cards
 
 
 def test_a_card_of_no_known_face_kind_is_refused():

@@ -16,15 +16,18 @@ import pytest
 from PIL import Image, ImageChops, ImageFilter
 
 from printgen import products
+from printgen.cards.custom import file_digest
 from printgen.errors import PrintgenError
 from printgen.render import qr
 from printgen.scan import MAX_PIXELS, read_seed_code
+from printgen.seed import PRINTED_CODE_LENGTH
 from printgen.units import mm
 
 from pdfutil import open_pdf, run_cli, seed_code, subject
 
 DPI = 150
 HERE = Path(__file__).parent
+CUSTOM_CSV = "tests/fixtures/custom-deck.csv"  # relative to the repository, as a seed code records it
 
 # One of every product a PDF carries a QR in (print-shop files carry the code in their metadata only).
 FIRST_PAGES = [
@@ -49,6 +52,25 @@ FIRST_PAGES = [
     ("challenge", "card-rogue", {}),
     ("graph-paper", "generic", {}),
     ("graph-paper", "generic", {"paper": "a4", "grid": "hex"}),
+    # Every game's every product kind, and the sizes and layouts that move the code.
+    ("dungeon", "rlrl", {}),
+    ("dungeon", "roguelike", {"levels": "1", "paper": "a4"}),
+    ("deck", "rlrl", {"deck": "encounters"}),
+    ("deck", "roguelike", {"deck": "loot", "duplex": "short", "gutter": "4"}),
+    ("deck", "card-rogue", {"deck": "exploration", "card-size": "square"}),
+    ("deck", "generic", {"deck": "custom", "data": CUSTOM_CSV, "data-sha256": file_digest(Path(CUSTOM_CSV))}),
+    ("sheet", "roguelike", {"count": "3", "per-page": "2", "fillable": "yes"}),
+    ("sheet", "amulet", {"paper": "a4"}),
+    ("sheet", "card-rogue", {"per-page": "2"}),
+    ("sheet", "card-rogue", {"per-page": "4", "paper": "a4"}),
+    ("sheet", "rlrl", {"count": "2", "per-page": "2"}),
+    ("sheet", "ascii-hack", {"count": "1", "ink-saver": "yes"}),
+    ("reference", "roguelike", {"paper": "a4"}),
+    ("reference", "ascii-hack", {"paper": "a4"}),
+    ("reference", "card-rogue", {"paper": "a4"}),
+    ("reference", "rlrl", {"paper": "a4"}),
+    ("challenge", "card-rogue", {"levels": "1", "paper": "a4"}),
+    ("graph-paper", "generic", {"grid": "inch", "pages": "2"}),
 ]
 
 
@@ -86,14 +108,26 @@ def test_an_ordinary_decoder_reads_the_first_pages_qr(case, tmp_path, zbarimg):
     assert zbar(first_page(pdf), tmp_path) == [subject(open_pdf(pdf))]
 
 
+def first_page_spot(code, monkeypatch):
+    """The file of ``code`` made without its QR codes, and where the first page's stands. (A deck with a
+    calibration sheet first has a second code, on its deck card.)"""
+    spots = []
+    monkeypatch.setattr(qr, "draw", lambda c, spot, text: spots.append((c.getPageNumber(), spot, text)))
+    pdf = products.build(code)
+    [(spot, text)] = [(spot, text) for page, spot, text in spots if page == 1]
+    assert text == str(products.canonical(code))
+    return pdf, spot
+
+
 @pytest.mark.parametrize("case", FIRST_PAGES, ids=case_id)
 def test_the_qr_covers_nothing_of_the_page(case, monkeypatch):
     """Without its QR, the first page is blank where the QR stands (quiet zone included)."""
     product, system, options = case
-    spots = []
-    monkeypatch.setattr(qr, "draw", lambda c, spot, text: spots.append(spot))
-    pdf = products.build(seed_code(product, system, "scan", **options))
-    [spot] = spots
+    pdf, spot = first_page_spot(seed_code(product, system, "scan", **options), monkeypatch)
+    assert_blank_under(pdf, spot)
+
+
+def assert_blank_under(pdf: bytes, spot) -> None:
     page = first_page(pdf)
     scale = DPI / 72
     height = page.height
@@ -102,6 +136,38 @@ def test_the_qr_covers_nothing_of_the_page(case, monkeypatch):
     darkest, _ = page.crop(box).convert("L").getextrema()
     assert darkest >= 250, f"the page has marks under its QR code at {box}"
     assert spot.side >= mm(15)
+
+
+# The longest seed code printgen makes (a long seed): a version 12 symbol, whose square grows to keep its
+# modules at qr.MIN_MODULE, and each product still keeps room for it.
+LONGEST = [
+    ("graph-paper", "generic", {"paper": "a4"}),
+    ("dungeon", "roguelike", {"levels": "1"}),
+    ("dungeon", "rlrl", {"copies": "rogue"}),
+    ("sheet", "card-rogue", {"per-page": "4"}),
+    ("sheet", "amulet", {"per-page": "2"}),
+    ("deck", "amulet", {"deck": "swarms", "card-size": "mini"}),
+    ("reference", "ascii-hack", {}),
+    ("reference", "roguelike", {}),
+    ("challenge", "card-rogue", {}),
+]
+
+
+def longest_code(product: str, system: str, **options):
+    short = str(products.canonical(seed_code(product, system, "x", **options)))
+    return seed_code(product, system, "x" * (PRINTED_CODE_LENGTH - len(short) + 1), **options)
+
+
+@pytest.mark.parametrize("case", LONGEST, ids=case_id)
+def test_the_longest_code_reads_and_covers_nothing(case, tmp_path, monkeypatch, zbarimg):
+    product, system, options = case
+    code = longest_code(product, system, **options)
+    assert len(str(products.canonical(code))) == PRINTED_CODE_LENGTH
+    blank, spot = first_page_spot(code, monkeypatch)
+    assert_blank_under(blank, spot)
+    monkeypatch.undo()
+    pdf = products.build(code)
+    assert zbar(first_page(pdf), tmp_path) == [subject(open_pdf(pdf))]
 
 
 def photographed(image: Image.Image, angle: float) -> bytes:

@@ -49,6 +49,7 @@ class Shape:
     closed: bool  # a rectangle or a path of three or more segments that returns to its start
     dashed: bool
     segments: int
+    in_footer: bool = False  # printgen's stamp over the page (the footer, the first page's QR), not the sheet's
 
     @property
     def width(self) -> float:
@@ -251,7 +252,8 @@ def _walk(resources, state: _State, page: int, in_footer: bool, texts: list[Text
                 stroked = op in ("S", "s", "B", "B*", "b", "b*")
                 filled = op not in ("S", "s")
                 shapes.append(Shape(page, bounds(path), stroked, filled, state.fill_gray,
-                                    closed or op in ("s", "b", "b*") and segments >= 3, state.dashed, segments))
+                                    closed or op in ("s", "b", "b*") and segments >= 3, state.dashed, segments,
+                                    in_footer))
             path, segments, closed, subpath_start = [], 0, False, None
         elif op == "Do":
             name = str(operands[0])
@@ -356,7 +358,8 @@ def print_problems(data: bytes, paper: str, plan: list) -> list[str]:
             problems.append(f"p{s.page + 1}: a shape past the page edge at {s.box[0]:.0f},{s.box[1]:.0f}")
     places = [on_page(cells_of_page) for cells_of_page in plan]
     on_sheets = [t for t in texts if t.page < len(plan) and not t.in_footer]
-    drawn = [s for s in shapes if s.page < len(plan) and not (s.dashed and s.segments == 1)]  # not the cut lines
+    # Not the cut lines, nor printgen's stamp: the QR stands where the sheet kept room for it (test_qr.py).
+    drawn = [s for s in shapes if s.page < len(plan) and not (s.dashed and s.segments == 1) and not s.in_footer]
     for mark in on_sheets + drawn:
         if not any(inside(mark.box, place) for place in places[mark.page]):
             what = (f"text {mark.text!r}" if isinstance(mark, TextRun)
@@ -381,7 +384,7 @@ def dark_fills(data: bytes, pages: int | None = None) -> list[str]:
     pdf = open_pdf(data)
     _, shapes = read_marks(pdf, range(pages if pages is not None else len(pdf.pages)))
     return [f"p{s.page + 1}: gray {s.fill_gray:.2f} over {s.width / mm(1):.1f} x {s.height / mm(1):.1f} mm"
-            for s in shapes if s.filled and s.fill_gray < LIGHT and s.width * s.height > FLECK]
+            for s in shapes if s.filled and s.fill_gray < LIGHT and s.width * s.height > FLECK and not s.in_footer]
 
 
 def made(system: str, paper: str, per_page: int, rolled: int | None, fillable: bool, ink_saver: bool

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
-from ..render.canvas import FOOTER_GREY, PdfDocument, footer_lines, new_document
+from ..render import fonts, qr
+from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import Paper, mm
-from . import back, calibration
+from . import back, calibration, deck_card
 from .faces import draw_face, prepare_face, shrunk_below
 from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
 from .model import BackStyle, Card, Deck
@@ -99,10 +99,19 @@ def define_backs(c: Canvas, deck: Deck, prepared_faces: list, size: CardSize, bl
     return names
 
 
+DECK_CARD_SLOT = 0  # the first sheet's slot for the deck card (its name, size and seed code, with the QR)
+
+
 def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
+    """The cards on sheets, each followed by its backs; the first sheet opens with the deck card, and a
+    calibration sheet, when asked for, comes before it. The file's first page carries the seed code's QR
+    (the deck card's, or the calibration sheet's as well)."""
     sheet = sheet_layout(options.paper.size, options.size, options.bleed, options.gutter)
     with_backs = options.duplex != "none"
-    sheets = max(1, math.ceil(len(faces) / sheet.per_page))
+    # What each slot holds, sheet after sheet: None for the deck card, else the face's index in the deck.
+    slots: list[int | None] = list(range(len(faces)))
+    slots.insert(DECK_CARD_SLOT, None)
+    sheets = max(1, math.ceil(len(slots) / sheet.per_page))
     pages = sheets * (2 if with_backs else 1) + (2 if options.calibration else 0)
     doc = new_document(code, title, options.paper.size, duplex=VIEWER_DUPLEX[options.duplex])
     c = doc.canvas
@@ -113,25 +122,35 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
             page += 1
             draw(c, options, sheet)
             _footer(doc, sheet, page, pages, at_bottom=True)
+            if page == 1:
+                draw_seed_qr(doc)
             c.showPage()
     for number in range(sheets):
-        chunk = faces[number * sheet.per_page:(number + 1) * sheet.per_page]
-        first = number * sheet.per_page
+        chunk = slots[number * sheet.per_page:(number + 1) * sheet.per_page]
         occupied = set(range(len(chunk)))
-        for slot, prepared in enumerate(chunk):
+        for slot, index in enumerate(chunk):
             _place(c, sheet, slot, occupied, (0.0, 0.0))
-            draw_face(c, prepared, deck, options.size, options.bleed, index_text(deck, first + slot + 1, len(faces)))
+            if index is None:
+                square = deck_card.draw(c, deck, len(faces), options.size, str(code), options.bleed)
+            else:
+                draw_face(c, faces[index], deck, options.size, options.bleed, index_text(deck, index + 1, len(faces)))
+                progress.advance(0.5)
             c.restoreState()
-            progress.advance(0.5)
+            if index is None:  # the code on the deck card, drawn in page space as on every first page
+                x, y = sheet.slot_origin(slot)
+                qr.draw(c, qr.Place(x + square.x, y + square.y, square.side), str(code))
         _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0))
         page += 1
         _footer(doc, sheet, page, pages)
         c.showPage()
         if with_backs:
+            # The deck card's back is left blank; the backs beside it still stop at its edge.
             behind = {sheet.back_slot(slot, options.duplex) for slot in occupied}
-            for slot, prepared in enumerate(chunk):
+            for slot, index in enumerate(chunk):
+                if index is None:
+                    continue
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
-                c.doForm(backs[back_style(deck, prepared.card)])
+                c.doForm(backs[back_style(deck, faces[index].card)])
                 c.restoreState()
             _crop_marks(c, sheet, options.crop_marks, options.back_offset)
             page += 1

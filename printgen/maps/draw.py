@@ -332,20 +332,8 @@ def _rock_sides(units, shaped_areas, shaped_edges: list[Edge], opened: set) -> l
 def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, nooks: list, point, pitch: float):
     """The floor as one path (every piece turning the same way), to clip the grid to."""
     path = c.beginPath()
-    pieces: list[list[Point]] = []
-    rows: dict[int, list[int]] = {}
-    for x, y in plain:
-        rows.setdefault(y, []).append(x)
-    for y, xs in sorted(rows.items()):
-        xs.sort()
-        start = previous = xs[0]
-        for x in xs[1:] + [None]:
-            if x is not None and x == previous + 1:
-                previous = x
-                continue
-            pieces.append([(start, y), (previous + 1, y), (previous + 1, y + 1), (start, y + 1)])
-            if x is not None:
-                start = previous = x
+    pieces: list[list[Point]] = [[(start, y), (end, y), (end, y + 1), (start, y + 1)]
+                                 for y, start, end in _row_runs(plain)]
     from .draw_shaped import _round_nook
 
     for area in shaped_areas:
@@ -379,20 +367,28 @@ def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, no
 def _fill_cells(c: Canvas, cells: dict[Cell, int], point, pitch: float) -> None:
     """White floor, drawn as runs of squares along each row."""
     c.setFillGray(1)
+    for y, start, end in _row_runs(cells):
+        left, top = point(start, y)
+        c.rect(left, top - pitch, (end - start) * pitch, pitch, stroke=0, fill=1)
+
+
+def _row_runs(cells) -> list[tuple[int, int, int]]:
+    """The squares as runs along each row, top row first: (row, first column, column after the last)."""
     rows: dict[int, list[int]] = {}
     for x, y in cells:
         rows.setdefault(y, []).append(x)
+    runs = []
     for y, xs in sorted(rows.items()):
         xs.sort()
-        run_start = previous = xs[0]
+        start = previous = xs[0]
         for x in xs[1:] + [None]:
             if x is not None and x == previous + 1:
                 previous = x
                 continue
-            left, top = point(run_start, y)
-            c.rect(left, top - pitch, (previous - run_start + 1) * pitch, pitch, stroke=0, fill=1)
+            runs.append((y, start, previous + 1))
             if x is not None:
-                run_start = previous = x
+                start = previous = x
+    return runs
 
 
 def _draw_grid(c: Canvas, region: Region, gray: float = GRID_GREY) -> None:

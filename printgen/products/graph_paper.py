@@ -3,16 +3,20 @@
 Lines sit at exact multiples of the pitch from the grid's corner, so the
 squares measure what they claim when printed at actual size; the calibration
 rulers at the foot of each page let the user check that their printer agrees.
+On the first page the seed code's QR stands at the right of that band, under
+the grid, and the centimetre ruler moves in beside it.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from typing import TYPE_CHECKING
 
 from ..options import Option
+from ..render import qr
+from ..seed import SeedCode
 from ..units import Paper, inch, mm
 from ..words import say_for
 from . import DPI_OPTION, PAPER_OPTION, PDF_ONLY, TEMPLATES_OPTION, Product, Request, register
@@ -45,7 +49,8 @@ DEFAULT_GRID = {"letter": "quarter-inch", "a4": "5mm"}
 # Page furniture, in points.
 SIDE_MARGIN = mm(12)
 TOP_MARGIN = mm(14)
-BOTTOM_BAND = mm(26)  # rulers, the actual-size note and the footer live here
+BOTTOM_BAND = mm(26)  # rulers, the actual-size note and the footer live here (more for a very long code's QR)
+QR_FOOT = mm(5)  # the foot of the first page's QR square (its quiet zone: the code's dark modules start higher)
 LIGHT_GREY, LIGHT_WIDTH = 0.62, 0.35
 HEAVY_GREY, HEAVY_WIDTH = 0.38, 0.7
 BORDER_GREY, BORDER_WIDTH = 0.3, 0.9
@@ -58,6 +63,7 @@ class GraphPaperSpec:
     grid: Grid
     pages: int
     heavy_every: int  # 0: no heavier lines
+    band: float = BOTTOM_BAND  # the foot of the page under the grid
 
 
 OPTIONS = (
@@ -74,7 +80,10 @@ OPTIONS = (
 
 def spec_of(request: Request) -> GraphPaperSpec:
     values = request.options
-    return GraphPaperSpec(request.paper, GRIDS[values["grid"]], values["pages"], values["heavy-every"])
+    spec = GraphPaperSpec(request.paper, GRIDS[values["grid"]], values["pages"], values["heavy-every"])
+    # The band holds the first page's QR under the grid; a code too long for the usual band widens it.
+    needed = _qr_foot(request.code, spec.paper) + qr.side_for(str(request.code), largest=0) + qr.GAP
+    return spec if needed <= BOTTOM_BAND else replace(spec, band=needed)
 
 
 def build(request: Request) -> bytes:
@@ -82,7 +91,31 @@ def build(request: Request) -> bytes:
 
     spec = spec_of(request)
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
-    return render_pages(request.code, title, spec.paper, spec.pages, lambda c, _i: draw_page(c, spec))
+    spot = qr_spot(request.code, spec)
+    return render_pages(request.code, title, spec.paper, spec.pages,
+                        lambda c, index: draw_page(c, spec, spot if index == 0 else None), qr_place=spot)
+
+
+def _qr_foot(code: SeedCode, paper: Paper) -> float:
+    """The foot of the QR's square: QR_FOOT, or over the footer where a long code's footer reaches under it."""
+    from ..render.canvas import clear_of_footer
+
+    return max(QR_FOOT, clear_of_footer(code, paper.size, paper.width - SIDE_MARGIN - qr.side_for(str(code))))
+
+
+def qr_spot(code: SeedCode, spec: GraphPaperSpec) -> qr.Place:
+    """The first page's QR: at the right of the band, as large as the room under the grid allows (up to the
+    usual square)."""
+    foot = _qr_foot(code, spec.paper)
+    side = min(qr.side_for(str(code)), grid_bottom(spec) - qr.GAP - foot)
+    return qr.Place(spec.paper.width - SIDE_MARGIN - side, foot, side)
+
+
+def grid_bottom(spec: GraphPaperSpec) -> float:
+    """The foot of the grid: its lowest line, or its lowest hexes' corners."""
+    if spec.grid.hex:
+        return hex_layout(spec.paper, spec.grid.pitch, spec.band)[1]
+    return square_layout(spec.paper, spec.grid.pitch, spec.band).y0
 
 
 register(Product(
@@ -104,28 +137,29 @@ class SquareLayout:
     pitch: float
 
 
-def square_layout(paper: Paper, pitch: float) -> SquareLayout:
+def square_layout(paper: Paper, pitch: float, band: float = BOTTOM_BAND) -> SquareLayout:
     """As many whole squares as fit inside the margins, centred."""
     usable_w = paper.width - 2 * SIDE_MARGIN
-    usable_h = paper.height - TOP_MARGIN - BOTTOM_BAND
+    usable_h = paper.height - TOP_MARGIN - band
     columns = math.floor(usable_w / pitch + 1e-9)
     rows = math.floor(usable_h / pitch + 1e-9)
     x0 = (paper.width - columns * pitch) / 2
-    y0 = BOTTOM_BAND + (usable_h - rows * pitch) / 2
+    y0 = band + (usable_h - rows * pitch) / 2
     return SquareLayout(x0, y0, columns, rows, pitch)
 
 
-def draw_page(c: Canvas, spec: GraphPaperSpec) -> None:
+def draw_page(c: Canvas, spec: GraphPaperSpec, spot: qr.Place | None = None) -> None:
+    """A page; the first is given where its QR stands (``spot``), and the rulers make room for it."""
     if spec.grid.hex:
-        summary = draw_hexes(c, spec.paper, spec.grid.pitch)
+        summary = draw_hexes(c, spec.paper, spec.grid.pitch, spec.band)
     else:
-        summary = draw_squares(c, spec.paper, spec.grid.pitch, spec.heavy_every)
+        summary = draw_squares(c, spec.paper, spec.grid.pitch, spec.heavy_every, spec.band)
     _draw_header(c, spec, summary)
-    draw_calibration(c, spec.paper)
+    draw_calibration(c, spec.paper, spot.x if spot else None)
 
 
-def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int) -> str:
-    layout = square_layout(paper, pitch)
+def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int, band: float = BOTTOM_BAND) -> str:
+    layout = square_layout(paper, pitch, band)
     x1 = layout.x0 + layout.columns * pitch
     y1 = layout.y0 + layout.rows * pitch
     c.saveState()
@@ -152,20 +186,26 @@ def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int) -> str
     return f"{layout.columns} × {layout.rows} squares"
 
 
-def draw_hexes(c: Canvas, paper: Paper, across_flats: float) -> str:
-    """Flat-topped hexes in columns, each labelled with its column and row (0101…)."""
-    from ..render import fonts
-
+def hex_layout(paper: Paper, across_flats: float, band: float = BOTTOM_BAND) -> tuple[float, float, int, int]:
+    """The hex grid's left edge and foot, and its columns and rows: as many as fit, centred."""
     side = across_flats / math.sqrt(3)
     usable_w = paper.width - 2 * SIDE_MARGIN
-    usable_h = paper.height - TOP_MARGIN - BOTTOM_BAND
+    usable_h = paper.height - TOP_MARGIN - band
     # Columns advance by 1.5 sides; odd columns sit half a hex lower.
     columns = math.floor((usable_w - 0.5 * side) / (1.5 * side))
     rows = math.floor((usable_h - 0.5 * across_flats) / across_flats)
     grid_w = 1.5 * side * columns + 0.5 * side
     grid_h = across_flats * rows + 0.5 * across_flats
-    left = (paper.width - grid_w) / 2
-    top = BOTTOM_BAND + (usable_h + grid_h) / 2
+    return (paper.width - grid_w) / 2, band + (usable_h - grid_h) / 2, columns, rows
+
+
+def draw_hexes(c: Canvas, paper: Paper, across_flats: float, band: float = BOTTOM_BAND) -> str:
+    """Flat-topped hexes in columns, each labelled with its column and row (0101…)."""
+    from ..render import fonts
+
+    side = across_flats / math.sqrt(3)
+    left, foot, columns, rows = hex_layout(paper, across_flats, band)
+    top = foot + across_flats * rows + 0.5 * across_flats
     c.saveState()
     c.setStrokeGray(HEAVY_GREY)
     c.setLineWidth(LIGHT_WIDTH * 1.5)
@@ -200,8 +240,9 @@ def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
     c.restoreState()
 
 
-def draw_calibration(c: Canvas, paper: Paper) -> None:
-    """A 2-inch ruler and a 5-cm ruler, with a note on how to use them."""
+def draw_calibration(c: Canvas, paper: Paper, qr_left: float | None = None) -> None:
+    """A 2-inch ruler and a 5-cm ruler, with a note on how to use them; the 5-cm ruler stands at the right,
+    or left of ``qr_left`` where the first page's QR stands."""
     from ..render import fonts
 
     baseline = mm(14)
@@ -217,6 +258,8 @@ def draw_calibration(c: Canvas, paper: Paper) -> None:
     c.drawString(inch_left + inch(2) + mm(2), baseline - mm(0.5), "2 in")
 
     cm_left = paper.width - SIDE_MARGIN - mm(50) - mm(9)
+    if qr_left is not None:  # its label clear of the QR's square by a gap and the quiet zone's look of one
+        cm_left = min(cm_left, qr_left - mm(3) - mm(50) - mm(2) - fonts.string_width("5 cm", fonts.SERIF, 7))
     ticks = [(mm(i), mm(3) if i % 10 == 0 else mm(2) if i % 5 == 0 else mm(1)) for i in range(51)]
     _ruler(c, cm_left, baseline, mm(50), ticks)
     for i in range(6):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from typing import TYPE_CHECKING
@@ -201,13 +201,15 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
     from ..render.canvas import new_document
     from ..render.compose import compose
     from ..sheets import forms
-    from ..sheets.draw import FormCollector, Style
+    from ..sheets.draw import FormCollector, QrRoom, Style
 
     module = sheet_module(spec.system)
     title = f"{games.game(spec.system).title}: character sheets"
     doc = new_document(code, title, spec.paper.size)
     c = doc.canvas
     form = FormCollector(enabled=spec.fillable)
+    # The first sheet keeps a square for the seed code's QR, where its layout finds room.
+    room = QrRoom.of(str(code))
     drawn = 0
     for page_index, (places, page_items) in enumerate(page_plan(spec, items)):
         form.page = page_index
@@ -224,13 +226,13 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
                 c.rotate(90)
             else:
                 c.translate(x, y)
-            module.draw(c, w, h, kind, char, style, form, code)
+            module.draw(c, w, h, kind, char, replace(style, qr=room) if drawn == 0 else style, form, code)
             c.restoreState()
             drawn += 1
             if progress and (drawn % 50 == 0 or drawn == len(items)):
                 tell_progress(f"drew {drawn} of {len(items)} sheets", now=True)
         c.showPage()
-    data = compose([doc.finish(), *companion_pages(code, spec)], code, title)
+    data = compose([doc.finish(), *companion_pages(code, spec)], code, title, qr_place=room.spot)
     if form.fields:
         data = forms.add_fields(data, form.fields)
     return data

@@ -21,6 +21,9 @@ from . import fonts, qr
 FOOTER_SIZE = 6.5  # pt: small, but legible on a home printer
 MIN_FOOTER_SIZE = 6.0  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
 FOOTER_BASELINE = mm(6)
+FOOTER_LEADING = 1.25  # a two-line footer's baselines, apart by this many times its size
+FOOTER_MARGIN = mm(10)  # the footer keeps this far from the page's sides
+MOST_PAGES = 9999  # the page count the first page's QR allows for in the footer beside it
 INK = (0, 0, 0)
 FOOTER_GREY = 0.35
 
@@ -100,7 +103,7 @@ def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tu
     return size, [head[:cut], head[cut:] + tail]
 
 
-def draw_footer(doc: PdfDocument, page: int, pages: int, margin: float = mm(10)) -> None:
+def draw_footer(doc: PdfDocument, page: int, pages: int, margin: float = FOOTER_MARGIN) -> None:
     """The seed code and page number, centred at the foot of the page."""
     c = doc.canvas
     c.saveState()
@@ -109,14 +112,40 @@ def draw_footer(doc: PdfDocument, page: int, pages: int, margin: float = mm(10))
     size, lines = footer_lines(doc.seed_code, page, pages, width - 2 * margin)
     c.setFont(fonts.MONO, size)
     for index, line in enumerate(lines):  # top line first, so the code reads in order when copied
-        c.drawCentredString(width / 2, FOOTER_BASELINE + (len(lines) - 1 - index) * size * 1.25, line)
+        c.drawCentredString(width / 2, FOOTER_BASELINE + (len(lines) - 1 - index) * size * FOOTER_LEADING, line)
     c.restoreState()
 
 
+def first_page_qr(seed_code: SeedCode, page_size: tuple[float, float]) -> qr.Place:
+    """Where a first page's QR goes unless the product says: the bottom right corner, lifted over the footer
+    when the footer's lines, centred, would reach under it (a long code). The footer is measured as if the
+    file had MOST_PAGES pages, so the place is known before the pages are counted."""
+    spot = qr.place(page_size, str(seed_code))
+    return qr.place(page_size, str(seed_code), above=clear_of_footer(seed_code, page_size, spot.x))
+
+
+def clear_of_footer(seed_code: SeedCode, page_size: tuple[float, float], left: float) -> float:
+    """How high a first page's square from ``left`` to the page's right must stand to keep clear of the
+    footer: 0 if the footer's lines, centred, end before it, else a gap above their top."""
+    width = page_size[0]
+    size, lines = footer_lines(seed_code, 1, MOST_PAGES, width - 2 * FOOTER_MARGIN)
+    widest = max(fonts.string_width(line, fonts.MONO, size) for line in lines)
+    if width / 2 + widest / 2 + qr.GAP <= left:
+        return 0.0
+    return FOOTER_BASELINE + (len(lines) - 1) * size * FOOTER_LEADING + size * 0.75 + qr.GAP
+
+
+def qr_room(seed_code: SeedCode, page_size: tuple[float, float]) -> float:
+    """How far up from the foot of the first page its usual QR square reaches, with a gap above it: the room
+    a first page keeps free all across its foot when it leaves the code its usual place."""
+    spot = first_page_qr(seed_code, page_size)
+    return spot.y + spot.side + qr.GAP
+
+
 def draw_seed_qr(doc: PdfDocument, spot: qr.Place | None = None) -> None:
-    """The seed code as a QR code, where the first page keeps room for it (its bottom right corner unless
-    the product says otherwise)."""
-    qr.draw(doc.canvas, spot or qr.place(doc.page_size), str(doc.seed_code))
+    """The seed code as a QR code, where the first page keeps room for it (first_page_qr unless the product
+    says otherwise)."""
+    qr.draw(doc.canvas, spot or first_page_qr(doc.seed_code, doc.page_size), str(doc.seed_code))
 
 
 def render_pages(

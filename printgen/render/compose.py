@@ -3,8 +3,10 @@
 A booklet is ReportLab pages (maps, cards, sheets) and WeasyPrint pages (text)
 in one file. The parts are made without footers; ``compose`` joins them with
 pikepdf, stamps the footer (product, seed code, "page N of M") once on every
-page so both engines' pages agree, and writes printgen's metadata: the seed
-code as the Subject, fixed dates, an ID derived from the content.
+page so both engines' pages agree, and the seed code's QR on the first page
+(where the product says, else where the first part's page kept room for it,
+else in its usual corner: render/qr.py), and writes printgen's metadata: the
+seed code as the Subject, fixed dates, an ID derived from the content.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = T
     for source in sources:
         document.pages.extend(source.pages)
     if footer:
-        _stamp_footers(document, code, title, qr_place)
+        _stamp_footers(document, code, title, qr_place or (_kept_room(sources[0], code) if sources else None))
     progress.tell(f"joined {len(document.pages)} pages")
     _share_font_files(document)
     _metadata(document, code, title)
@@ -47,6 +49,24 @@ def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = T
 def page_size(page: pikepdf.Page) -> tuple[float, float]:
     x0, y0, x1, y1 = (float(v) for v in page.mediabox)
     return x1 - x0, y1 - y0
+
+
+def _kept_room(part: pikepdf.Pdf, code: SeedCode) -> qr.Place | None:
+    """The square a WeasyPrint part's first page kept for the QR: the named destination ``qr.ROOM_ID`` that
+    its element left at its top left corner (None when there is none, or it is on another page)."""
+    names = part.Root.get("/Names")
+    dests = names.get("/Dests") if names is not None else None
+    if dests is None or not part.pages:
+        return None
+    try:
+        target = pikepdf.NameTree(dests).get(qr.ROOM_ID)
+    except (TypeError, ValueError, pikepdf.PdfError):
+        return None
+    if target is None or len(target) < 4 or target[0].objgen != part.pages[0].obj.objgen:
+        return None
+    x0, y0, _, _ = (float(v) for v in part.pages[0].mediabox)
+    side = qr.side_for(str(code))
+    return qr.Place(float(target[2]) - x0, float(target[3]) - y0 - side, side)
 
 
 def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str, qr_place: qr.Place | None) -> None:

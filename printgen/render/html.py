@@ -32,7 +32,7 @@ from .. import __version__, games, progress
 from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
-from ..units import Paper
+from ..units import Paper, to_mm
 from ..words import phrasebook, shared_phrasebook
 
 BUILTIN_PREFIX = "builtin:"
@@ -172,7 +172,9 @@ def page_size_css(paper: Paper) -> str:
 
 
 def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
-    """The template ``name`` filled in; its words come through the global ``say``."""
+    """The template ``name`` filled in; its words come through the global ``say``. Without ``qr`` (a template
+    laid out on its own), it keeps the usual square for the code."""
+    context.setdefault("qr", qr_context(None, None))
     try:
         template = environment(user_dir).get_template(name)
         return template.render(generator=f"printgen {__version__}", **context)
@@ -201,11 +203,28 @@ def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
         raise
 
 
+def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str]:
+    """What a template needs to keep room for the seed code's QR on the first page of a file: ``id`` and
+    ``side``, for an element that keeps the room where the template puts it (a float the text flows around;
+    compose finds it by its id), or ``room``, the foot of the first page to keep clear for the code in its
+    usual corner (``@page :first { margin-bottom: ... }``). With no code, the usual square."""
+    from . import qr
+
+    if seed_code is None or paper is None:
+        return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.BOX):.3f}mm",
+                "room": f"{to_mm(qr.EDGE + qr.BOX + qr.GAP):.3f}mm"}
+    from .canvas import qr_room
+
+    return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.side_for(str(seed_code))):.3f}mm",
+            "room": f"{to_mm(qr_room(seed_code, paper.size)):.3f}mm"}
+
+
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
                **context: Any) -> bytes:
-    """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once)."""
+    """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
+    code's QR on the first page: ``qr`` tells a template the room it takes)."""
     html = render_html(name, user_dir, seed_code=str(seed_code), title=title, page_size=page_size_css(paper),
-                       **context)
+                       qr=qr_context(seed_code, paper), **context)
     pdf = html_to_pdf(html, user_dir)
     progress.tell(f"laid out {title}")
     return pdf

@@ -6,17 +6,41 @@ takes its rectangle as (x, y, w, h) with (x, y) its lower-left corner.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, text as text_engine
+from ..render import fonts, qr, text as text_engine
 
 MIN_TYPE = 6.0  # pt: no text on a sheet prints smaller, whatever the number to a page
 MIN_BOX = 3.5 * 72 / 25.4  # pt: no tick box or number box prints smaller (3.5 mm)
 # What a text field's tooltip says of the letters it takes: its embedded font is cut to Windows-1252.
 LATIN_NOTE = "Western European letters"
+
+
+@dataclass
+class QrRoom:
+    """The square a sheet keeps free for the file's seed code QR, which printgen draws there afterwards.
+
+    The first sheet of a file is handed one (in its Style); its layout chooses
+    where the square goes, in its own coordinates, keeps its marks and fields
+    out of it, and says where with ``place``. The sheet's transform (a sheet
+    turned on a half page) is followed, so ``spot`` is the square on the page.
+    """
+
+    side: float  # points, the quiet zone included (render.qr.side_for the code)
+    spot: qr.Place | None = None
+
+    @classmethod
+    def of(cls, code: str) -> "QrRoom":
+        return cls(qr.side_for(code))
+
+    def place(self, c: Canvas, x: float, y: float) -> None:
+        """The square with its lower left corner at (x, y) of the sheet."""
+        corners = [c.absolutePosition(px, py) for px in (x, x + self.side) for py in (y, y + self.side)]
+        self.spot = qr.Place(min(p[0] for p in corners), min(p[1] for p in corners), self.side)
 
 
 @dataclass(frozen=True)
@@ -25,6 +49,8 @@ class Style:
 
     ink_saver: bool = False
     scale: float = 1.0  # type and padding scale: 1 on a full page, less on a quarter page
+    # Room for the file's seed code QR, on the sheet that keeps it (the first sheet of a file); else None.
+    qr: QrRoom | None = dataclasses.field(default=None, compare=False)
 
     @property
     def line_gray(self) -> float:
@@ -220,15 +246,17 @@ def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: floa
 
 
 def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float, style: Style,
-                numbered: bool = False) -> int:
-    """Faint writing lines from the top of the area down; returns how many."""
+                numbered: bool = False, narrow: tuple[float, float] | None = None) -> int:
+    """Faint writing lines from the top of the area down; returns how many. ``narrow`` (y, width): a line
+    whose writing room (a pitch above it) reaches below y is that wide (the lines stop short of a square
+    kept in the corner below)."""
     c.saveState()
     c.setStrokeGray(0.78 if style.ink_saver else 0.68)
     c.setLineWidth(0.4)
     count = int(h // pitch)
     for i in range(1, count + 1):
         yy = y + h - i * pitch
-        c.line(x, yy, x + w, yy)
+        c.line(x, yy, x + line_width(yy, w, narrow), yy)
         if numbered:
             c.setFillGray(0.55)
             c.setFont(fonts.MONO, style.type(6))
@@ -238,26 +266,36 @@ def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float,
 
 
 def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, pitch: float,
-               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False) -> int:
+               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False,
+               narrow: tuple[float, float] | None = None) -> int:
     """Writing lines, with values printed on the first ones; blanks become one-line fields.
 
-    With ``checkbox`` each line starts with a small box to tick off a spent use.
+    With ``checkbox`` each line starts with a small box to tick off a spent use. ``narrow``: as ruled_lines.
     """
     values = values or []
-    count = ruled_lines(c, x, y, w, h, pitch, style)
+    count = ruled_lines(c, x, y, w, h, pitch, style, narrow=narrow)
     sq = max(MIN_BOX, min(pitch * 0.6, style.pt(8)))
     text_x = x + (sq + style.pt(4) if checkbox else style.pt(2))
     for i in range(count):
         base = y + h - (i + 1) * pitch
+        right = x + line_width(base, w, narrow)
         if checkbox:
             box(c, x + style.pt(1), base + style.pt(2), sq, sq, style)
             form.add(c, f"{name}.used{i + 1}", x + style.pt(1), base + style.pt(2), sq, sq, kind="check")
         if i < len(values) and not form.enabled:
-            value_text(c, text_x, base + style.pt(2.5), x + w - text_x - style.pt(2), values[i], style, value_size)
+            value_text(c, text_x, base + style.pt(2.5), right - text_x - style.pt(2), values[i], style, value_size)
         else:  # a blank, or a fillable sheet's value, which the player may change
-            form.add(c, f"{name}.{i + 1}", text_x, base + 0.5, x + w - text_x, pitch - 1,
+            form.add(c, f"{name}.{i + 1}", text_x, base + 0.5, right - text_x, pitch - 1,
                      font_size=min(style.pt(value_size), pitch * 0.7), value=values[i] if i < len(values) else "")
     return count
+
+
+def line_width(base: float, w: float, narrow: tuple[float, float] | None) -> float:
+    """How wide a writing line on ``base`` is: ``w``, or ``narrow``'s width where the line's writing room
+    reaches below ``narrow``'s y (the line itself lies below it)."""
+    if narrow is not None and base < narrow[0]:
+        return narrow[1]
+    return w
 
 
 def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, count: int, size: float,
@@ -374,10 +412,15 @@ def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float
 
 
 def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Style, size: float = 7,
-              font: str | None = None, leading: float = 1.2, gray: float = 0.15, max_lines: int | None = None) -> float:
-    """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it."""
+              font: str | None = None, leading: float = 1.2, gray: float = 0.15, max_lines: int | None = None,
+              narrow: tuple[float, float] | None = None) -> float:
+    """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it.
+
+    ``narrow`` (y, width): lines whose letters reach below y are set in that width instead (text flowing
+    past a square kept in the corner below, such as the QR's).
+    """
     size = style.type(size)
-    lines = text_engine.lines([[(text, font or fonts.SERIF)]], size, w)
+    lines = flowed_lines([(text, font or fonts.SERIF)], size, w, y_top, leading, narrow)
     if max_lines is not None:
         lines = lines[:max_lines]
     c.saveState()
@@ -385,6 +428,25 @@ def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Sty
     yy = text_engine.draw_lines(c, lines, x, y_top, w, size, text_engine.Spacing(leading))
     c.restoreState()
     return yy + size * leading - size * 0.35
+
+
+def flowed_lines(runs: list[tuple[str, str]], size: float, w: float, y_top: float, leading: float = 1.2,
+                 narrow: tuple[float, float] | None = None, keep_spaces: bool = False) -> list[text_engine.Line]:
+    """``runs`` broken into lines of ``w`` from a first baseline ``size`` under ``y_top``; with ``narrow``
+    (y, width), a line whose letters reach below y gets that width (render.text's break rule, line by line)."""
+    if narrow is None:
+        return text_engine.lines([runs], size, w, keep_spaces=keep_spaces)
+    below, narrow_w = narrow
+    found: list[text_engine.Line] = []
+    for hard_line in text_engine.words(runs, keep_spaces):
+        rest, first = list(hard_line), True
+        while first or rest:
+            baseline = y_top - size - len(found) * size * leading
+            room = (narrow_w if baseline - size * 0.35 < below else w) / size
+            take = text_engine.greedy([word.width for word in rest], [word.gap_width for word in rest], room)[0]
+            found.append(text_engine.Line(tuple(rest[i] for i in take), first))
+            rest, first = rest[len(take):], False
+    return found
 
 
 def paragraph_height(text: str, style: Style, w: float, size: float = 7, font: str | None = None,

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, qr
 from ...seed import Rng, SeedCode
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
                             text_fit, title_band, titled, value_text, vstack)
@@ -136,7 +136,11 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         form.add(c, f"slot.{k + 1}", bx + s(2), by + s(2), slot - s(4), slot - s(9), font_size=s(9))
     help_text = say("sheet.slots-help", keys=say("rule.keys"),
                     potions=say("rule.potions", dice=carried["potion_dice"], shot=carried["shot_potion"]))
-    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw, help_text, style, 6.3, gray=0.3)
+    narrow = None
+    if style.qr:  # the seed code's QR in the box's lower right corner, the help beside it where it reaches down
+        style.qr.place(c, ix + iw - style.qr.side, iy)
+        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
+    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw, help_text, style, 6.3, gray=0.3, narrow=narrow)
 
     rx = left_w + gap
     rw = w - rx

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, qr
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import GENRE, characters, rules, table_sheets
@@ -255,15 +255,19 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
     yy -= s(6)
     rule = {key: rules.capital(say(f"rule.{key}", success=r["success_at_least"])) for key in ("near", "stunt", "exit")}
     notes = say("costs.rules", cost=say("price-cost.raise"), **rule, **{"raise": say("price.raise")})
+    narrow = None
+    if style.qr:  # the seed code's QR in the box's lower right corner, the notes beside it where they reach down
+        style.qr.place(c, ix + iw - style.qr.side, iy)
+        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
     if compact:
-        yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3)
+        yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3, narrow=narrow)
         yy -= s(3)
         power = " · ".join(f"{p['level']} {p['adventurer_refresh']} / +{p['adventurer_escalation']}"
                            for p in r["power"])
-        yy = paragraph(c, ix, yy, iw, say("costs.refresh", levels=power), style, 6.2, gray=0.3)
+        yy = paragraph(c, ix, yy, iw, say("costs.refresh", levels=power), style, 6.2, gray=0.3, narrow=narrow)
     for topic in notes_for:
         yy = paragraph(c, ix, yy - s(3), iw, say("costs.note-lead", text=rules.note(topic)), style, 5.6,
-                       font=fonts.SERIF_ITALIC, gray=0.4)
+                       font=fonts.SERIF_ITALIC, gray=0.4, narrow=narrow)
     return yy
 
 

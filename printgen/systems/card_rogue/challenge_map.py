@@ -8,10 +8,13 @@ it is taken. The cards that stay where they lie (the starting tile, the
 descending ladder, the locked chest, traps, the shop, the fountain) are
 crossings in the set, so their cells have the paths those cards print: an
 edge of theirs that meets a wall or no card is a wall, and two of them side
-by side meet. Par and the laying order count moves over these paths. The
-farthest cell holds the descending ladder; on the last level, the locked
-chest behind a basilisk. Only codes and numbers here: the words are chosen
-where the page is made.
+by side meet. The laying order counts moves over these paths. The farthest
+cell holds the descending ladder; on the last level, the locked chest, whose
+only way in is through a basilisk, and the key somewhere else on the level.
+Par is the fewest moves through every goal the level asks for, in order: the
+ladder, or the key and then the chest it opens (a breadth-first search over
+where the player stands and how many goals are behind him). Only codes and
+numbers here: the words are chosen where the page is made.
 """
 
 from __future__ import annotations
@@ -51,8 +54,9 @@ class Level:
     number: int
     cells: list[Cell]
     start: tuple[int, int]
-    goal: tuple[int, int]
-    par: int  # the fewest moves from the start to the goal
+    goal: tuple[int, int]  # where the level ends: the ladder, or on the last level the chest
+    par: int  # the fewest moves from the start through every goal, in order
+    goals: list[tuple[int, int]] = field(default_factory=list)  # what the level asks for: [ladder] or [key, chest]
     tiles_used: dict[str, int] = field(default_factory=dict)
 
     def as_data(self) -> dict:
@@ -127,6 +131,29 @@ def distances(links: dict[tuple[int, int], set[str]], start: tuple[int, int]) ->
     return seen
 
 
+def fewest_moves(links: dict[tuple[int, int], set[str]], start: tuple[int, int],
+                 goals: list[tuple[int, int]]) -> int | None:
+    """The fewest moves from ``start`` that reach each of ``goals`` in turn (a goal passed before its turn does not
+    count, as a chest walked over without the key stays shut): a breadth-first search over the player's cell and
+    the goals behind him. None if the goals cannot all be reached."""
+    first = (start, 0)
+    seen = {first: 0}
+    queue = deque([first])
+    while queue:
+        cell, done = queue.popleft()
+        if done == len(goals):
+            return seen[(cell, done)]
+        for edge in sorted(links[cell]):
+            other = _next(cell, edge)
+            if other not in links or OPPOSITE[edge] not in links[other]:
+                continue
+            state = (other, done + 1 if other == goals[done] else done)
+            if state not in seen:
+                seen[state] = seen[(cell, done)] + 1
+                queue.append(state)
+    return None
+
+
 def _contents(rng: Rng, tier: dict, last: bool) -> list[str]:
     """The level's exploration cards, each a card of the set: potions by colour, artifacts by name."""
     colours = [c["name"] for c in rules.potion_colours() for _ in range(rules.potions_per_colour())]
@@ -178,8 +205,9 @@ def level(code: SeedCode, number: int, levels: int) -> Level:
         reach = distances(paths, start)
         if set(reach) != set(links) or reach[goal] != max(reach.values()):
             continue  # over the paths as laid, the goal is no longer the farthest cell
-        if last and reach[guard] != reach[goal] - 1:
-            continue  # the basilisk's cell is no longer one move short of the chest
+        if last and goal in distances({cell: p for cell, p in paths.items() if cell != guard}, start):
+            continue  # the chest can be reached without passing the basilisk
+        goals = [next(cell for cell in links if cards[cell] == "key"), goal] if last else [goal]
         order = {cell: i for i, cell in enumerate(sorted(reach, key=lambda cell: (reach[cell], cell[1], cell[0])))}
         cells = []
         for cell in sorted(links, key=lambda c: order[c]):
@@ -187,7 +215,7 @@ def level(code: SeedCode, number: int, levels: int) -> Level:
             cells.append(Cell(cell[0], cell[1], drawn, cards[cell], shape_of(drawn), order[cell]))
         used = _tiles_used(cells)
         if all(used[s] <= n for s, n in available_tiles().items() if s in used):
-            return Level(number, cells, start, goal, reach[goal], used)
+            return Level(number, cells, start, goal, fewest_moves(paths, start, goals), goals, used)
     raise PrintgenError(f"no challenge level {number} fits the set's tiles after {MAX_ATTEMPTS} tries; "
                         "try another seed")
 

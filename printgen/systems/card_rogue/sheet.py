@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, qr
 from ...seed import Rng, SeedCode
 from ...units import Paper, mm
 from ...words import say_for
@@ -22,6 +22,7 @@ PRE_ROLLED = False
 GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 POKER = (mm(63.5), mm(88.9))
 WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
+ROOMY = 500  # pt: a score sheet taller than this has a box for notes
 
 say = say_for(__package__)
 
@@ -59,40 +60,33 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     r = rules()
     s = style.pt
     gap = s(5)
-    top = title_band(c, w, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
-    # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
-    cx = w * 0.45
-    lines = choice_lines(r["characters"], w - cx - s(8), style, 7.5)
-    if len(lines) > 1:
-        cx = 0.0
-        lines = choice_lines(r["characters"], w - s(8), style, 7.5)
-    choose_h = s(13) + len(lines) * choice_pitch(style, 7.5)
-    row_h = s(30)
-    field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, say("sheet.player"), style)
-    if not cx:
-        top -= row_h + gap
-    row_h = max(row_h, choose_h) if cx else choose_h
-    box(c, cx, top - row_h, w - cx, row_h, style)
-    label(c, cx + s(3), top - s(8.2), say("sheet.choose-character"), style, 6.2, bold=True)
-    choice_row(c, form, "character", cx + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), w - cx - s(8),
-               r["characters"], style, say("sheet.character"), size=7.5)
-    top -= row_h + gap
-
-    big_h = s(44)
-    third = (w - 2 * gap) / 3
-    for i, (key, title, note) in enumerate((
-            ("max-health", say("sheet.max-health"), say("sheet.max-health-start", health=r["max_health"])),
-            ("attack", say("sheet.attack"), say("sheet.attack-start", modifier=f"{r['attack_modifier']:+d}")),
-            ("victory", say("sheet.victory"), say("sheet.victory-start", score=r["score"])))):
-        x = i * (third + gap)
-        field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
-        lines = len(fonts.wrap_text(note, fonts.SERIF_ITALIC, style.type(6), third - s(6)))
-        paragraph(c, x + s(3), top - big_h + s(2) + lines * style.type(6) * 1.2, third - s(6), note, style, 6,
-                  font=fonts.SERIF_ITALIC, gray=0.4)
-    top -= big_h + gap
+    # A sheet with no room for notes keeps the seed code's QR in its top right corner, with the title, the
+    # player and the three numbers to keep beside it; the character to choose follows, across the sheet.
+    qr_top = style.qr is not None and h <= ROOMY
+    right = w - style.qr.side - gap if qr_top else w
+    if qr_top:
+        style.qr.place(c, w - style.qr.side, h - style.qr.side)
+    top = title_band(c, right, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
+    if qr_top:
+        row_h = s(30)
+        field(c, form, "player", 0, top - row_h, right, row_h, say("sheet.player"), style)
+        top = _numbers(c, form, top - row_h - gap, right, style)
+        top = min(top, h - style.qr.side - gap)
+        top = _character(c, form, 0, top, w, style) - gap
+    else:
+        # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
+        cx = w * 0.45
+        if len(choice_lines(r["characters"], w - cx - s(8), style, 7.5)) > 1:
+            cx = 0.0
+        row_h = s(30)
+        field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, say("sheet.player"), style)
+        if not cx:
+            top -= row_h + gap
+        top = _character(c, form, cx, top, w, style, row_h if cx else 0.0) - gap
+        top = _numbers(c, form, top, w, style)
 
     potions = r["potion"]
-    roomy = h > 500
+    roomy = h > ROOMY
     victory = _victory_lines(w - 2 * s(4), style)
     vp_h = s(13) + s(2) + max(MIN_BOX, min((w - 2 * s(4) - 19 * s(1.5)) / 20, s(12))) + s(4) + \
         max(len(column) for column in victory) * _victory_leading(style) + s(4)
@@ -102,7 +96,11 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     if roomy:
         ny, nh = stacked[4]
         ix, iy, iw, ih = titled(c, 0, ny, w, nh, say("sheet.notes"), say("sheet.notes-note"), style)
-        ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style)
+        narrow = None
+        if style.qr:  # the seed code's QR in the notes' lower right corner, the lines beside it shorter
+            style.qr.place(c, ix + iw - style.qr.side, iy)
+            narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
+        ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style, narrow=narrow)
 
     ix, iy, iw, ih = titled(c, 0, hp_y, w, hp_h, say("sheet.health"), say("sheet.health-note"), style)
     size = min((iw - 19 * s(1.5)) / 20, ih)
@@ -162,6 +160,41 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         for follows, line in lines:
             rich_line(c, ix + col * column_w + (s(10) if follows else 0), y, line, style.type(6.8), gray=0.15)
             y -= _victory_leading(style)
+
+
+def _character(c: Canvas, form: FormCollector, x: float, top: float, w: float, style: Style,
+               least: float = 0.0) -> float:
+    """The box of characters to choose one of, from ``x`` to ``w`` under ``top`` (at least ``least`` tall);
+    returns its foot."""
+    r = rules()
+    s = style.pt
+    lines = choice_lines(r["characters"], w - x - s(8), style, 7.5)
+    row_h = max(least, s(13) + len(lines) * choice_pitch(style, 7.5))
+    box(c, x, top - row_h, w - x, row_h, style)
+    label(c, x + s(3), top - s(8.2), say("sheet.choose-character"), style, 6.2, bold=True)
+    choice_row(c, form, "character", x + s(4), top - s(13) - choice_pitch(style, 7.5) + s(4), w - x - s(8),
+               r["characters"], style, say("sheet.character"), size=7.5)
+    return top - row_h
+
+
+def _numbers(c: Canvas, form: FormCollector, top: float, w: float, style: Style) -> float:
+    """The three numbers a player keeps (max health, attack modifier, victory points), each with where it
+    starts, in a row ``w`` wide under ``top``; returns where the next row starts."""
+    r = rules()
+    s = style.pt
+    gap = s(5)
+    big_h = s(44)
+    third = (w - 2 * gap) / 3
+    for i, (key, title, note) in enumerate((
+            ("max-health", say("sheet.max-health"), say("sheet.max-health-start", health=r["max_health"])),
+            ("attack", say("sheet.attack"), say("sheet.attack-start", modifier=f"{r['attack_modifier']:+d}")),
+            ("victory", say("sheet.victory"), say("sheet.victory-start", score=r["score"])))):
+        x = i * (third + gap)
+        field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
+        lines = len(fonts.wrap_text(note, fonts.SERIF_ITALIC, style.type(6), third - s(6)))
+        paragraph(c, x + s(3), top - big_h + s(2) + lines * style.type(6) * 1.2, third - s(6), note, style, 6,
+                  font=fonts.SERIF_ITALIC, gray=0.4)
+    return top - big_h - gap
 
 
 def _victory_leading(style: Style) -> float:

@@ -15,12 +15,12 @@ from typing import Any
 
 from ...maps.draw_style import MapStyle
 from ...products import Request
-from ...render import html, parallel
+from ...render import html, parallel, qr
 from ...render.booklet import Pages, blank_page, page_count
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
-from ...sheets.draw import FormCollector, Style
+from ...sheets.draw import FormCollector, QrRoom, Style
 from ...words import say_for
 from . import generate as generator, key, map_page, reference, sheet
 from .generate import Campaign
@@ -48,16 +48,18 @@ def render(built: Campaign, request: Request) -> bytes:
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
     if with_dm:
         html.load()  # once, before the fork, so the child has it too (the rogue's part is vector pages only)
-    # The reference is laid out here while a forked child draws every vector page (parallel.both).
-    reference_pages, (levels, rogue) = parallel.both(
+    # The reference is laid out here while a forked child draws every vector page (parallel.both). The rogue's
+    # sheet keeps room for the seed code's QR when it is the file's first page.
+    reference_pages, (levels, (rogue, rogue_qr)) = parallel.both(
         lambda: reference.pages(request, built.colours) if with_dm else None,
-        lambda: (_dm_levels(built, request) if with_dm else None, _rogue_part(built, request) if with_rogue else []),
+        lambda: (_dm_levels(built, request) if with_dm else None,
+                 _rogue_part(built, request, first=not with_dm) if with_rogue else ([], None)),
     )
     parts = []
     if with_dm:
         dm, dm_pages = _dm_part(reference_pages, *levels, fresh_sheet_after=with_rogue)
         parts = [_cover(built, request, COVER_PAGES + dm_pages, sum(page_count(part) for part in rogue)), dm]
-    return compose(parts + rogue, request.code, say("title.campaign"))
+    return compose(parts + rogue, request.code, say("title.campaign"), qr_place=rogue_qr)
 
 
 COVER_PAGES = 1
@@ -93,20 +95,22 @@ def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[in
             blank_page(request.code, request.paper, say("booklet.blank-side")))
 
 
-def _rogue_part(built: Campaign, request: Request) -> list[bytes]:
+def _rogue_part(built: Campaign, request: Request, first: bool) -> tuple[list[bytes], qr.Place | None]:
+    """The rogue's pages, and where the seed code's QR goes on the sheet when it is the ``first`` page."""
     doc = new_document(request.code, say("title.campaign"), request.paper.size)
     c = doc.canvas
     width, height = request.paper.size
+    room = QrRoom.of(str(request.code)) if first else None
     c.saveState()
     c.translate(SHEET_EDGE, SHEET_FOOT)
-    sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - SHEET_FOOT, "rogue", None, Style(),
+    sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - SHEET_FOOT, "rogue", None, Style(qr=room),
                FormCollector(enabled=False), request.code)
     c.restoreState()
     c.showPage()
     for level in built.levels:
         map_page.rogue_page(c, request.paper, level, _style(request))
         c.showPage()
-    return [doc.finish()]
+    return [doc.finish()], room and room.spot
 
 
 def _style(request: Request) -> MapStyle:

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, qr
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from ...words import say_for
@@ -87,7 +87,11 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     for text, size, font, gray in rules_at_hand:
         yy = paragraph(c, ix, yy - s(1), iw, text, style, size, font=font, gray=gray)
     ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, say("sheet.inventory"), "", style)
-    ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
+    narrow = None
+    if style.qr:  # the seed code's QR in the inventory's lower right corner, the lines beside it shorter
+        style.qr.place(c, ix + iw - style.qr.side, iy)
+        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
+    ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"], narrow=narrow)
 
     # Right column: abilities, lock picks and gold, spells, colours.
     shown = colours.listed(colours.for_seed(code))

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, qr
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import characters, rules
@@ -276,7 +276,9 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
         size = _compact_point_box(iw, style)
         square_boxes(c, form, "points", ix, iy + ih, 100, size, s(1.5), style, per_row=20,
                      marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
-        yy = iy + ih - 5 * size - 4 * s(1.5) - s(4)
+        yy = iy + ih - _compact_boxes_height(iw, style) - s(4)
+        if style.qr:  # the seed code's QR beside the boxes, at the right
+            style.qr.place(c, ix + iw - style.qr.side, iy + ih - style.qr.side)
         for text, font in _compact_points_notes():
             yy = paragraph(c, ix, yy, iw, text, style, 6.5, font=font) - s(2)
         return
@@ -290,8 +292,13 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     below = iy + ih - 5 * size - 4 * s(2) - s(6)
     label(c, ix, below - s(8), say("points.choose").upper(), style, 6.5, bold=True, gray=0.12)
     yy = below - s(10)
+    narrow = None
+    if style.qr:  # the seed code's QR in the box's lower right corner, the level-up choices beside it
+        style.qr.place(c, ix + iw - style.qr.side, iy)
+        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
     for i, item in enumerate(data_list("level-up").items, start=1):
-        yy = paragraph(c, ix, yy, iw, say("sheet.level-up-item", number=i, text=item["name"]), style, 6.8) - s(1)
+        yy = paragraph(c, ix, yy, iw, say("sheet.level-up-item", number=i, text=item["name"]), style, 6.8,
+                       narrow=narrow) - s(1)
     tx = x + grid_w + s(5)
     _titled(c, tx, y, table_w, h, say("sheet.points-table"), "", style)
     ix, iy, iw, ih = _inner(tx, y, table_w, h, style)
@@ -311,7 +318,16 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
 
 
 def _compact_point_box(iw: float, style: Style) -> float:
+    """The side of a compact record's point box: twenty to a row, beside the seed code's QR where it stands."""
+    if style.qr:
+        iw -= style.qr.side + qr.GAP
     return min((iw - 19 * style.pt(1.5)) / 20, style.pt(16))
+
+
+def _compact_boxes_height(iw: float, style: Style) -> float:
+    """How far down the compact record's boxes reach, or the QR beside them."""
+    size = _compact_point_box(iw, style)
+    return max(5 * size + 4 * style.pt(1.5), style.qr.side if style.qr else 0.0)
 
 
 def _compact_points_notes() -> list[tuple[str, str]]:
@@ -330,7 +346,7 @@ def _compact_points_height(w: float, style: Style) -> float:
     s = style.pt
     iw = w - 2 * s(4)
     notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text, font in _compact_points_notes())
-    return s(13) + s(2) + 5 * _compact_point_box(iw, style) + 4 * s(1.5) + s(4) + notes + s(4)
+    return s(13) + s(2) + _compact_boxes_height(iw, style) + s(4) + notes + s(4)
 
 
 def ability_use(name: str) -> str:
