@@ -10,7 +10,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from printgen.maps.geometry import half_square, step
+from printgen.maps.geometry import half_square, side_edge, step
 from printgen.maps.offpage import GAP, PORTAL, LevelViews
 
 FINE = 8  # pixels a square, to flood-fill the walls
@@ -32,14 +32,29 @@ def segments(data: dict) -> list[tuple[tuple[float, float], tuple[float, float]]
     return found
 
 
-def portal_ends_on_walls(data: dict) -> list[str]:
+def portal_ends_on_walls(data: dict, views: LevelViews | None = None, gm: bool = False) -> list[str]:
+    """Every portal's two ends lie on a wall, or meet the end of another portal (doors side by side or
+    round a corner, as a corridor's last square with a door on three sides, have no wall between them),
+    or, given the level's ``views``, meet an opening (a door between two areas that both open on a third
+    ends in that opening)."""
     walls = segments(data)
+    openings = []
+    if views is not None:
+        openings = [side_edge(cell, side) for area in views.level.areas for exit_ in area.exits
+                    if exit_.at is not None and not exit_.inside and views.role(exit_, gm) == GAP
+                    for cell, side in exit_.units]
+    ends = [[(end["x"], end["y"]) for end in portal["bounds"]] for portal in data["portals"]]
     problems = []
-    for portal in data["portals"]:
-        for end in portal["bounds"]:
-            point = (end["x"], end["y"])
-            if not any(_near_segment(point, a, b) for a, b in walls):
-                problems.append(f"portal end {point} is on no wall")
+    for index, pair in enumerate(ends):
+        others = [point for other, both in enumerate(ends) if other != index for point in both]
+        for point in pair:
+            if any(_near_segment(point, a, b) for a, b in walls):
+                continue
+            if any(math.dist(point, other) <= 1e-3 for other in others):
+                continue
+            if any(_near_segment(point, a, b) for a, b in openings):
+                continue
+            problems.append(f"portal end {point} is on no wall")
     return problems
 
 
@@ -178,8 +193,10 @@ def doorways_have_portals(data: dict, views: LevelViews, gm: bool) -> list[str]:
             problems.append(f"area {number}'s {exit_.kind} door at {exit_.at} has no portal")
         elif wanted:
             used.add(here[0])
-        elif exit_.secret and here and not gm:
-            problems.append(f"area {number}'s secret door at {exit_.at} has a portal")
+        elif exit_.secret and not gm:
+            units = [side_edge(cell, side) for cell, side in (exit_.wall or exit_.units)]
+            if any(_near_segment(portals[i][0], a, b) for i in here for a, b in units):
+                problems.append(f"area {number}'s secret door at {exit_.at} has a portal")
     for i, (position, _) in enumerate(portals):
         if i not in used:
             problems.append(f"a portal at {position} stands at no door")

@@ -85,6 +85,7 @@ def scene(views: LevelViews, which: str, placed=None) -> Scene:
     role = {id(exit_): views.role(exit_, gm) for exit_, _ in doors}
     found = plan_walls(level.areas, rule, doors, symbols, lambda exit_: role[id(exit_)] == WALL)
     drawn = {area.number for area in level.areas}
+    cuts = {cell: side for area in level.areas for cell, side in area.shape.cuts}
     edges: set[Edge] = {wall.edge for wall in found.units} | set(found.extra)
     cut: set[Edge] = set()
     closed: set[Edge] = set()
@@ -101,6 +102,8 @@ def scene(views: LevelViews, which: str, placed=None) -> Scene:
             cut |= {side_edge(cell, side) for cell, side in exit_.units}  # its glyph stood over the wall
         if kind_role != WALL:
             closed |= _closed_ends(exit_, kind_role, rule, found)
+        if kind_role == GAP:
+            closed |= _notch_edges(exit_, cuts, found)
         if kind_role != PORTAL:
             continue
         if segment is not None:
@@ -136,6 +139,26 @@ def _closed_ends(exit_: Exit, role: str, rule, found: WallPlan) -> set[Edge]:
     if ended and role == GAP:
         return {side_edge(cell, side) for cell, side in exit_.units if side % 2 == 0}
     return set()
+
+
+def _notch_edges(exit_: Exit, cuts: dict, found: WallPlan) -> set[Edge]:
+    """The units of an opening that have rock on one side, which the scene closes, or the way would lead
+    into the rock: where a square beside it is a half square whose cut corner takes that side (an opening
+    along a chamber's wall into the notch of a 45° corner), or a round room's square where the opening
+    does not open its wall (an opening wider than the round room's doorway meets a corner of the room's
+    box, outside its circle: rock)."""
+    edges = set()
+    for cell, side in exit_.units:
+        if side % 2:
+            continue
+        for square, facing in ((cell, side), (step(cell, side), (side + 4) % 8)):
+            cut = cuts.get(square)
+            if cut is not None and facing in ((cut + 1) % 8, (cut + 7) % 8):
+                edges.add(side_edge(cell, side))
+            area = found.shaped.get(found.floor.get(square))
+            if area is not None and area.shape.curved and (square, facing) not in found.opened:
+                edges.add(side_edge(cell, side))
+    return edges
 
 
 def _span(exit_: Exit, found: WallPlan) -> tuple[Point, Point]:
