@@ -198,7 +198,7 @@ def draw_sheet(c: Canvas, layout: Layout, sheet: Sheet, paper: Paper) -> None:
     c.setLineWidth(0.6)
     c.rect(left, bottom, width, height, stroke=1, fill=0)
     c.restoreState()
-    own_w, own_h = layout.across * SQUARE, layout.down * SQUARE
+    own_w = layout.across * SQUARE
     neighbours = {  # side → (neighbour, the strip's box on this page: left, bottom, width, height)
         "left": (layout.sheet_at(sheet.row, sheet.column - 1), (left, bottom, OVERLAP, height)),
         "right": (layout.sheet_at(sheet.row, sheet.column + 1), (left + own_w, bottom, OVERLAP, height)),
