@@ -10,7 +10,7 @@ clips its window from it, so a wall crossing a sheet's edge runs on at the
 same place on its neighbour. Alignment marks (circled crosses) stand on the
 middle line of every shared strip at the same squares on both sheets; the
 sheet that goes underneath has a dashed line where its neighbour's edge is
-laid. A ten-foot square of the level (Amulet's unit) is two squares, as the
+laid. A ten-foot square of the level (a game's larger unit) is two squares, as the
 page says.
 
 Before each copy of a level, an assembly page shows the whole level small

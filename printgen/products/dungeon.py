@@ -69,7 +69,7 @@ def _uvtt(views: list, request: Request) -> bytes:
     for level in views:
         for which in reversed(COPIES):  # the players' file first, the game master's beside it
             files.append((vtt.file_name(level.level.number, which), vtt.dd2vtt(level, which, ppg, request.code, comment)))
-        progress.tell(f"level {level.level.number}: a players' and a game master's scene")
+        progress.tell(f"level {level.level.number}: two scenes")
     return raster.zip_files(files, comment)
 
 
