@@ -2,7 +2,7 @@
 
 The product commands are made from what the products and games declare
 (printgen/commands.py); this module adds the commands that are not products
-(``reproduce``, ``templates export``, ``list``) and turns every error a user
+(``reproduce``, ``templates export``, ``schema``, ``list``) and turns every error a user
 can fix into one line on stderr and exit code 2. PDF libraries are imported
 only when a file is made, so --help and `list` answer at once.
 """
@@ -148,6 +148,18 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
 
     run_server(host=host, port=port, open_browser=open_browser, templates=templates, workers=workers,
                tell=click.echo, warn=lambda line: click.echo(line, err=True))
+
+
+@cli.command("schema", context_settings=CONTEXT, epilog=examples_epilog([
+    ("schema dungeon", "the JSON Schema of every game's dungeon --format json, for any validator"),
+]))
+@click.argument("name", metavar="NAME")
+def schema_command(name: str) -> None:
+    """Print the JSON Schema of a data contract: dungeon (what `printgen dungeon --format json` writes, each
+    game's door kinds, link kinds and walls documented in it)."""
+    from . import schemas
+
+    click.echo(schemas.text(name), nl=False)
 
 
 @cli.command("list", context_settings=CONTEXT)

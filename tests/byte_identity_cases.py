@@ -54,6 +54,13 @@ def _cases() -> list[list[str]]:
     add(["dungeon", "--system", "roguelike", "--seed", "bi14", "--levels", "1", "--map-style", "hatched"])
     add(["dungeon", "--system", "amulet", "--seed", "bi14", "--levels", "1", "--map-style", "ink-saver"])
     add(["dungeon", "--system", "rlrl", "--seed", "bi14", "--copies", "dm", "--map-style", "hatched"])
+    # Off the page: Universal VTT files and battle-scale sheets.
+    add(["dungeon", "--system", "roguelike", "--seed", "bi15", "--levels", "1", "--format", "uvtt", "--ppg", "50"])
+    add(["dungeon", "--system", "amulet", "--seed", "bi15", "--levels", "2", "--format", "uvtt"])
+    add(["dungeon", "--system", "rlrl", "--seed", "bi15", "--format", "uvtt", "--ppg", "60"])
+    add(["dungeon", "--system", "roguelike", "--seed", "bi15", "--levels", "1", "--scale", "battle"])
+    add(["dungeon", "--system", "amulet", "--seed", "bi15", "--levels", "1", "--scale", "battle", "--paper", "a4"])
+    add(["dungeon", "--system", "rlrl", "--seed", "bi15", "--scale", "battle", "--copies", "rogue"])
     for seed in ("bi8", "bi9", "bi10", "bi11", "bi12", "bi13"):
         add(["dungeon", "--system", "roguelike", "--seed", seed, "--levels", "1", "--rooms", "10"])
         add(["dungeon", "--system", "amulet", "--seed", seed, "--levels", "1", "--level-size", "6"])
@@ -160,6 +167,8 @@ def make(args: list[str], folder: Path) -> bytes:
         out = out.with_suffix(".zip")
     elif "png" in args:
         out = out.with_suffix(".png" if args[0] == "graph-paper" else ".zip")
+    elif "uvtt" in args:
+        out = out.with_suffix(".zip")
     elif "json" in args:
         out = out.with_suffix(".json")
     else:

@@ -353,7 +353,7 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
         (["dungeon", "--system", "roguelike", "--levels", "٣"], "--levels must be a whole number from 1 to 20, not '٣'"),
         (["dungeon", "--system", "roguelike", "--rooms", "2"], "rooms must be a whole number from 4 to 40, not '2'"),
         (["dungeon", "--system", "roguelike", "--players-map", "map"], "players-map must be one of blank, layout, not 'map'"),
-        (["dungeon", "--system", "roguelike", "--format", "svg"], "--format must be one of pdf, json, png, not 'svg'"),
+        (["dungeon", "--system", "roguelike", "--format", "svg"], "--format must be one of pdf, json, uvtt, png, not 'svg'"),
     ],
 )
 def test_bad_dungeon_options_are_one_line(args, words):

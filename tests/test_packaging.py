@@ -44,3 +44,15 @@ def test_reportlab_runs_with_its_accelerators():
     from reportlab.lib import rl_accel
 
     assert type(rl_accel.fp_str).__name__ == "builtin_function_or_method"  # the C one, not the Python fallback
+
+
+def test_the_json_schemas_ship_inside_the_package():
+    """The wheel takes every file under printgen/ (pyproject: no exclude), so `printgen schema dungeon` reads
+    its file from the installed package, not from the repository."""
+    from printgen import schemas
+
+    wheel = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["packages"] == ["printgen"] and "exclude" not in wheel
+    assert (PACKAGE / "schemas" / "dungeon.schema.json").is_file()
+    assert schemas.HERE.resolve() == (Path(schemas.__file__).parent).resolve()
+    assert schemas.load("dungeon")["title"] == "printgen dungeon"

@@ -65,7 +65,7 @@ def test_every_level_passes_the_engine_checks_and_has_its_setup():
             if not last:
                 assert [link.kind for link in holder.links] == ["stairs-down"]
             ups = [link for link in start.links if link.kind == "stairs-up"]
-            assert len(ups) == 1 and ups[0].level == (level.number - 1 or None)
+            assert len(ups) == 1 and ups[0].level == level.number - 1  # 0: out of the dungeon
 
 
 def test_every_area_has_exactly_its_rolled_squares():

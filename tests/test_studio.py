@@ -245,7 +245,7 @@ def test_the_form_makes_the_command_lines_seed_code(client, capsys):
     err = capsys.readouterr().err
     assert answer.json["code"] in err.replace("format=json,", "")
     assert answer.json["values"]["levels"] == "4"
-    assert {d["label"] for d in answer.json["downloads"]} == {"PDF", "JSON data", "Pictures (PNG)"}
+    assert {d["label"] for d in answer.json["downloads"]} == {"PDF", "JSON data", "Pictures (PNG)", "Universal VTT (ZIP)"}
     assert answer.json["share"].endswith(f"/?code={url_code(answer.json['code'])}")
     deck = {"system": "amulet", "product": "deck", "seed": "x",
             "options": {"deck": "monsters", "vendor": "thegamecrafter", "paper": "a4"}}  # paper hidden: left out

@@ -24,9 +24,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs
 from .adjacency import Adjacency
-from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span, shaped_walls
+from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
 from .draw_style import GREY, GRID_GREY, GRID_WIDTH, HATCH_WIDTH, ROCK_GREY, MapStyle, hatch_strokes
-from .draw_walls import BLANK, GM, LAYOUT, floor_cells, merge, shown_doors, walled, walls as wall_units
+from .draw_walls import BLANK, GM, LAYOUT, merge, plan_walls, shown_doors
 from .geometry import HEADINGS, Cell, Edge, Point, half_square, side_edge, step
 from .level import Area, Exit, Level
 from .spots import (LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font,
@@ -51,6 +51,7 @@ class Region:
     pitch: float
     columns: int
     rows: int
+    divisions: int = 1  # grid squares to a square of the level (a battle map's 10-ft unit is two)
 
     @property
     def bottom(self) -> float:
@@ -102,14 +103,16 @@ def map_layout(level: Level, symbols: Symbols, rule: Adjacency, content: Content
 
 def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: Adjacency, content: Content,
                view: str, origin: tuple[int, int] = (0, 0), style: MapStyle = GREY,
-               shown: tuple[float, float, float, float] | None = None) -> Layout:
+               shown: tuple[float, float, float, float] | None = None, placed: Layout | None = None) -> Layout:
     """Draw ``level`` (the part from square ``origin`` on) filling ``region``, inked in ``style``.
     ``shown``: the squares of the whole map (all its sheets), where callouts may stand; by default the
-    region's. Returns where everything went."""
+    region's. ``placed``: where everything goes, when ``map_layout`` has found it already (every sheet of
+    a level drawn at one scale shares it). Returns where everything went."""
     pitch = region.pitch
     if shown is None:
         shown = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
-    placed = map_layout(level, symbols, rule, content, view, pitch, shown)
+    if placed is None:
+        placed = map_layout(level, symbols, rule, content, view, pitch, shown)
 
     def point(x: float, y: float) -> tuple[float, float]:
         return region.left + (x - origin[0]) * pitch, region.top - (y - origin[1]) * pitch
@@ -251,17 +254,9 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
                 doors: list[tuple[Exit, int | None]], view: str, point, pitch: float, style: MapStyle,
                 placed: Layout, grid: bool = True) -> None:
     """Hatching, floors, the grid over them, walls, and the doors the view shows."""
-    floor = floor_cells(areas, rule, doors)
-    shaped = {a.number: a for a in areas if a.shape.cuts or a.shape.curved}
-    opened = {unit for exit_, _ in doors if not walled(exit_, symbols) for unit in exit_.units}
-    nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not walled(exit_, symbols)
-             for unit in exit_.units if unit[1] % 2]
-    units = wall_units(floor, rule, doors, symbols, set(shaped))
-    diagonal: list[Edge] = []
-    extra: list[Edge] = []
-    if shaped:
-        for edge in shaped_walls(shaped.values(), opened, nooks):
-            (extra if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
+    found = plan_walls(areas, rule, doors, symbols)
+    floor, shaped, opened, nooks = found.floor, found.shaped, found.opened, found.nooks
+    units, extra, diagonal = found.units, found.extra, found.diagonal
     if style.hatched:
         c.setStrokeGray(0)
         c.setLineWidth(HATCH_WIDTH)
@@ -399,10 +394,11 @@ def _row_runs(cells) -> list[tuple[int, int, int]]:
 def _draw_grid(c: Canvas, region: Region, gray: float = GRID_GREY) -> None:
     c.setStrokeGray(gray)
     c.setLineWidth(GRID_WIDTH)
-    lines = [(region.left + i * region.pitch, region.bottom, region.left + i * region.pitch, region.top)
-             for i in range(1, region.columns)]
-    lines += [(region.left, region.top - j * region.pitch, region.right, region.top - j * region.pitch)
-              for j in range(1, region.rows)]
+    step, n = region.pitch / region.divisions, region.divisions
+    lines = [(region.left + i * step, region.bottom, region.left + i * step, region.top)
+             for i in range(1, region.columns * n)]
+    lines += [(region.left, region.top - j * step, region.right, region.top - j * step)
+              for j in range(1, region.rows * n)]
     c.lines(lines)
 
 

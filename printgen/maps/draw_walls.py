@@ -13,6 +13,7 @@ beside it, and its door stands where the chamber's wall runs on).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .adjacency import Adjacency
@@ -75,13 +76,14 @@ class Wall:
 
 
 def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
-          shaped: set[int]) -> list[Wall]:
+          shaped: set[int], is_walled: Callable[[Exit], bool] | None = None) -> list[Wall]:
     """Sides of floor squares with rock or another area beyond, but not where a door lets one through
     (a door drawn as one glyph in a shared wall stands over it; areas in ``shaped`` draw their own walls). A wall between two floors is listed once; two doorways
-    side by side have a wall between them, each its own way through."""
+    side by side have a wall between them, each its own way through. ``is_walled``: which doors stay
+    wall (by default ``walled``'s: a secret one drawn along its wall)."""
     passable: set[tuple[Cell, Cell]] = set()
     for exit_, _ in doors:
-        if exit_.inside or walled(exit_, symbols):
+        if exit_.inside or (walled(exit_, symbols) if is_walled is None else is_walled(exit_)):
             continue
         if not rule.gap and symbols.doors[exit_.kind].segment is None and exit_.kind != "open":
             continue  # a door's glyph in a shared wall stands over the wall, which runs on to its ends
@@ -108,6 +110,45 @@ def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int |
             if edge not in found:
                 found[edge] = Wall(edge, cell, side, near not in floor)
     return list(found.values())
+
+
+@dataclass
+class WallPlan:
+    """The walls a view of some areas has, as the map draws them: ``floor`` (square → area), the areas
+    drawn to their own walls (``shaped``: 45° or round), the units of wall a door opens (``opened``) and
+    the half squares of rock a door through a 45° wall opens across (``nooks``: (exit, unit)), the unit
+    walls of the other areas and of doorways (``units``), and the shaped areas' straight (``extra``) and
+    45° (``diagonal``) walls."""
+
+    floor: dict[Cell, int]
+    shaped: dict[int, Area]
+    opened: set[tuple[Cell, int]]
+    nooks: list[tuple[Exit, tuple[Cell, int]]]
+    units: list[Wall]
+    extra: list[Edge]
+    diagonal: list[Edge]
+
+
+def plan_walls(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
+               is_walled: Callable[[Exit], bool] | None = None) -> WallPlan:
+    """The walls of ``areas`` with ``doors`` (``shown_doors``) open, but those ``is_walled`` keeps as wall
+    (by default a secret door drawn along its wall): one plan for the map's drawing and for a virtual
+    tabletop's walls."""
+    from .draw_shaped import shaped_walls
+
+    closed = (lambda exit_: walled(exit_, symbols)) if is_walled is None else is_walled
+    floor = floor_cells(areas, rule, doors)
+    shaped = {a.number: a for a in areas if a.shape.cuts or a.shape.curved}
+    opened = {unit for exit_, _ in doors if not closed(exit_) for unit in exit_.units}
+    nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not closed(exit_)
+             for unit in exit_.units if unit[1] % 2]
+    units = walls(floor, rule, doors, symbols, set(shaped), is_walled)
+    diagonal: list[Edge] = []
+    extra: list[Edge] = []
+    if shaped:
+        for edge in shaped_walls(shaped.values(), opened, nooks):
+            (extra if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
+    return WallPlan(floor, shaped, opened, nooks, units, extra, diagonal)
 
 
 def merge(edges: set[Edge]) -> list[Edge]:

@@ -3,7 +3,16 @@
 The game's dungeon module provides ``generate(request)``, which rolls the
 dungeon as plain data, and ``render(dungeon, request)``, which prints it
 (products/contracts.py). ``--format json`` writes the data in the contract
-every game's dungeon shares (see the README).
+every game's dungeon shares (see the README; its JSON Schema is
+``printgen schema dungeon``).
+
+Off the page: a game whose dungeon module also offers ``level_views(dungeon,
+request)`` (maps/offpage.py: each level's game master's and players' views,
+what its doors are on a virtual tabletop, the feet a square stands for) gets
+``--format uvtt`` (a zip of Universal VTT files, maps/vtt.py) and ``--scale
+battle`` (each level at one inch to five feet over several sheets,
+maps/battle.py) from the map engine; a game without it refuses both in one
+line.
 """
 
 from __future__ import annotations
@@ -11,10 +20,23 @@ from __future__ import annotations
 import json
 
 from .. import progress
-from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
+from ..errors import PrintgenError
+from ..options import Option
+from . import (DPI_OPTION, PAPER_OPTION, PICTURES, TEMPLATES_OPTION, Product, Request, formats, game_options, made_by,
+               register)
 
 PRODUCT = "dungeon"
-COMMON = (PAPER_OPTION, PDF_OR_JSON, DPI_OPTION, TEMPLATES_OPTION)
+UVTT = "uvtt"
+PAGE, BATTLE = "page", "battle"
+FORMAT_OPTION = formats("pdf", "json", UVTT,
+                        help="pdf: the booklet to print; json: the same content as data; uvtt: a zip of Universal "
+                             "VTT files for virtual tabletops, a players' and a game master's for each level")
+PPG_OPTION = Option("ppg", "Pixels per grid square of --format uvtt's pictures.", low=50, high=200, default="100",
+                    when=("format", UVTT))
+SCALE_OPTION = Option("scale", "page: the booklet, each map as large as its page holds it; battle: each level at "
+                      "1 inch to 5 ft over as many Letter or A4 sheets as it takes, to tape together (pdf or png).",
+                      choices=(PAGE, BATTLE), default=PAGE)
+COMMON = (PAPER_OPTION, FORMAT_OPTION, DPI_OPTION, PPG_OPTION, SCALE_OPTION, TEMPLATES_OPTION)
 
 
 def build(request: Request) -> bytes:
@@ -24,10 +46,52 @@ def build(request: Request) -> bytes:
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **dungeon.as_data()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+    if request.format == UVTT:
+        return _uvtt(module.level_views(dungeon, request), request)
+    if request.options["scale"] == BATTLE:
+        from ..maps import battle
+
+        return battle.battle_pdf(module.level_views(dungeon, request), request.code, request.paper)
     return module.render(dungeon, request)
+
+
+def _uvtt(views: list, request: Request) -> bytes:
+    """A zip of each level's players' file and game master's file; the zip's comment and each picture name
+    the seed code."""
+    from ..maps import vtt
+    from ..maps.offpage import COPIES
+    from ..render import raster
+    from ..render.metadata import COMMENT_PREFIX
+
+    comment = COMMENT_PREFIX + str(request.code)
+    ppg = request.options["ppg"]
+    files = []
+    for level in views:
+        for which in reversed(COPIES):  # the players' file first, the game master's beside it
+            files.append((vtt.file_name(level.level.number, which), vtt.dd2vtt(level, which, ppg, request.code, comment)))
+        progress.tell(f"level {level.level.number}: two scenes")
+    return raster.zip_files(files, comment)
+
+
+def check(request: Request) -> None:
+    """--scale battle prints pages; both it and --format uvtt need a game whose maps leave the page."""
+    battle = request.options["scale"] == BATTLE
+    if battle and request.format not in ("pdf", PICTURES):
+        raise PrintgenError(f"--scale battle prints sheets to tape together: it is for --format pdf or png, "
+                            f"not {request.format}")
+    if battle or request.format == UVTT:
+        if not hasattr(request.game.module(PRODUCT), "level_views"):
+            what = "--scale battle" if battle else "--format uvtt"
+            raise PrintgenError(f"the {request.code.system} dungeon offers no level views, so no {what}; "
+                                f"its maps print on the page only")
+
+
+def suffix(request: Request) -> str:
+    return "zip" if request.format == UVTT else request.format
 
 
 register(Product(
     PRODUCT, "A one-shot dungeon: a cover, each level's full map and the players' copy, the key, a rules page.",
-    made_by(PRODUCT), game_options(PRODUCT, COMMON), build,
+    made_by(PRODUCT), game_options(PRODUCT, COMMON), build, check=check, suffix=suffix,
+    examples=(),
 ))

@@ -25,7 +25,7 @@ from ..seed import SeedCode
 
 FILLED_IN = ("format", "templates")  # options the studio fills in itself: the download buttons, the server's folder
 SUFFIX_LABELS = {"pdf": "PDF", "zip": "ZIP of images", "json": "JSON data"}
-FORMAT_LABELS = {"png": "Pictures (PNG)"}
+FORMAT_LABELS = {"png": "Pictures (PNG)", "uvtt": "Universal VTT (ZIP)"}
 
 
 def product_named(name: object) -> products.Product:

@@ -40,6 +40,12 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     return doc.finish()
 
 
+def level_views(built: Dungeon, request) -> list:
+    """Each level with a map, for a virtual tabletop and a battle map (maps/offpage.py)."""
+    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
+    return [map_page.level_views(level, request.game.title, style) for level in text_pages.mapped(built)]
+
+
 def render(built: Dungeon, request) -> bytes:
     html.load()  # once, before the fork, so the child has it too
     # The text is laid out here while a forked child draws the maps (parallel.both).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...maps import draw, frame
+from ...maps import draw, frame, offpage
 from ...maps.draw_style import GREY, MapStyle
 from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Level
@@ -101,3 +101,35 @@ def legend_lines(mapper: bool) -> list[str]:
     else:
         lines.append(say("map.too-small"))
     return lines + [say("map.scale", feet=UNIT_FEET)]
+
+
+# What each exit is in a virtual tabletop's scene: a crumbling wall, a walldoor, a food ward and a treasure
+# wall stand as wall until play opens them; a door opens and closes; an opening is a gap in the walls.
+VTT_KINDS = {"crumble": offpage.WALL, "walldoor": offpage.WALL, "food": offpage.WALL, "treasure": offpage.WALL,
+             "door": offpage.PORTAL, "secret": offpage.PORTAL, "open": offpage.GAP}
+
+
+def players_view(level: Level) -> draw.Content:
+    """The players' own picture of a level: walls, exits, teleporters and stairs; the start."""
+    return draw.Content(marks={1: [START]} if level.areas else {}, copied=((1, START),) if level.areas else ())
+
+
+def level_views(level: Level, title: str, style: MapStyle = GREY) -> offpage.LevelViews:
+    """The level for a virtual tabletop and a battle map: the mapper's copy, and the players' (walls and
+    exits, no secret doors, murder holes or marks). A unit is ten feet: two squares of a battle map."""
+    symbols = map_symbols.symbols()
+    players = legend_for_players(symbols)
+    return offpage.LevelViews(
+        level, RULE,
+        gm=offpage.View(draw.GM, symbols, mapper_content(level), say("map.mapper"), legend(symbols)),
+        players=offpage.View(draw.LAYOUT, symbols, players_view(level), say("map.players-layout"), players),
+        title=say("map.title", game=title, level=level.number), kinds=VTT_KINDS, square_feet=UNIT_FEET,
+        unit_words=say("map.battle-unit", feet=UNIT_FEET), style=style)
+
+
+def legend_for_players(symbols) -> list:
+    """The players' legend: the exits they can see, and the start."""
+    entries = symbols.legend(set(DOOR_KINDS), {START}, blocked=False, secret=False)
+    order = [*DOOR_KINDS, START]
+    entries.sort(key=lambda entry: order.index(entry[1].kind))
+    return entries

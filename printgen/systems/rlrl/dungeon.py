@@ -34,6 +34,15 @@ def generate(request: Request) -> Campaign:
     return generator.generate(request.code, request.options["rooms"])
 
 
+COPIES = {"both": ("gm", "players"), "dm": ("gm",), "rogue": ("players",)}  # --copies: a battle map's copies
+
+
+def level_views(built: Campaign, request: Request) -> list:
+    """Each level for a virtual tabletop and a battle map (maps/offpage.py)."""
+    copies = COPIES[request.options["copies"]]
+    return [map_page.level_views(level, _style(request), copies) for level in built.levels]
+
+
 def render(built: Campaign, request: Request) -> bytes:
     copies = request.options["copies"]
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")

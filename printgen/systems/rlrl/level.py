@@ -119,7 +119,7 @@ class LevelBuilder:
                     rolls={"Starting room": squares, "Doors": doors, "Door": [lock["roll"] for lock in locks]},
                     data={"stairs": "up"})
         area = add_area(self.level, self.grid, plan, shape, None)
-        area.links.append(Link("stairs-up", self.number - 1 or None))
+        area.links.append(Link("stairs-up", self.number - 1))  # level 0: out of the dungeon
         inward = self._inward_spots(shape)
         rng.shuffle(inward)
         for lock in locks:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...maps import draw, frame
-from ...maps.draw import BLANK, GM, Content, Region
+from ...maps import draw, frame, offpage
+from ...maps.draw import BLANK, GM, LAYOUT, Content, Region
 from ...maps.draw_style import GREY, MapStyle
 from ...maps.geometry import HEADINGS, outline
 from ...maps.level import Area, Exit
@@ -21,7 +21,7 @@ from ...sheets.draw import Style, heading
 from ...units import Paper, inch, mm
 from ...words import say_for
 from . import map_symbols
-from .level import DOOR, RULE, Built
+from .level import DOOR, FALSE, LOCKED, RULE, Built
 from .sheet_corners import HEIGHT, WIDTH
 
 MARGIN = mm(10)
@@ -167,3 +167,26 @@ def _door(c: Canvas, region: Region, exit_: Exit, symbols) -> None:
         c.rotate(90)
     symbols.doors[DOOR].glyph(c, region.pitch)
     c.restoreState()
+
+
+# What each door is in a virtual tabletop's scene: a door and a locked door open and close; a false door
+# opens on rock, so it stands as wall (the picture shows a door there).
+VTT_KINDS = {DOOR: offpage.PORTAL, LOCKED: offpage.PORTAL, FALSE: offpage.WALL}
+
+
+def level_views(built: Built, style: MapStyle = GREY, copies: tuple[str, ...] = offpage.COPIES) -> offpage.LevelViews:
+    """The level for a virtual tabletop and a battle map: the Dungeon Master's map, and the rogue's (walls,
+    doors, the stairs and the setup's corners; a locked or false door drawn as any door). ``copies``: the
+    ones a battle map prints."""
+    number = built.level.number
+    dm = dm_map(built, style)
+    symbols = map_symbols.symbols(number, players=True)
+    content = Content(marks={a.number: marks_of(a) for a in built.level.areas}, loose=corner_marks(built),
+                      copied=((1, "stairs-up"),))
+    kinds = {kind for kind, *_, on_players in content.loose if on_players} | {"stairs-up"}
+    return offpage.LevelViews(
+        built.level, RULE,
+        gm=offpage.View(GM, dm.symbols, dm.content, say("map.dm-aside"), frame.legend_entries(dm)),
+        players=offpage.View(LAYOUT, symbols, content, say("map.rogue-layout"),
+                             symbols.legend({DOOR}, kinds, False)),
+        title=say("map.rogue-title", level=number), kinds=VTT_KINDS, style=style, battle=copies)

@@ -54,12 +54,15 @@ def locked_roll() -> dict[str, str]:
     return {"die": table.die_text, "roll": ", ".join(row.roll_text for row in table.rows if row["locked"])}
 
 
-def symbols(level: int) -> Symbols:
+def symbols(level: int, players: bool = False) -> Symbols:
+    """The level's symbols; on the rogue's own picture (``players``) a locked or false door looks like any
+    other until someone tries it."""
     found = (Symbols(blocked_label=say("door.blocked"), secret_label=say("door.secret"))
              .door(DOOR, glyphs.door(1), say("door.door"))
-             .door(LOCKED, glyphs.locked(glyphs.door(1)), say("door.locked-door", **locked_roll()),
+             .door(LOCKED, glyphs.door(1) if players else glyphs.locked(glyphs.door(1)),
+                   "" if players else say("door.locked-door", **locked_roll()), on_players_map=False)
+             .door(FALSE, glyphs.door(1) if players else false_door, "" if players else say("door.false-door"),
                    on_players_map=False)
-             .door(FALSE, false_door, say("door.false-door"), on_players_map=False)
              .mark("stairs-up", glyphs.stairs(False), say("mark.stairs-up"))
              .mark("stairs-down", glyphs.stairs(True), say("mark.stairs-down"))
              .mark("amulet", glyphs.chest(0.2, "Y"), say("mark.amulet"))

@@ -13,6 +13,7 @@ WeasyPrint, the maps from map_page; compose stamps the footer once on the whole.
 from __future__ import annotations
 
 from ...maps import draw
+from ...maps.draw_style import MapStyle
 from ...maps.level import Level
 from ...products import Request
 from ...render import html, parallel
@@ -21,13 +22,19 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from . import generate as generator, key
 from .generate import Dungeon
-from .map_page import map_squares, maps_pdf
+from .map_page import level_views as views_of, map_squares, maps_pdf
 from .rules import say
 
 
 def generate(request: Request) -> Dungeon:
     o = request.options
     return generator.generate(request.code, o["levels"], o["rooms"], map_squares(request.paper))
+
+
+def level_views(dungeon: Dungeon, request: Request) -> list:
+    """Each level for a virtual tabletop and a battle map (maps/offpage.py)."""
+    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
+    return [views_of(dungeon, level, style) for level in dungeon.levels]
 
 
 def render(dungeon: Dungeon, request: Request) -> bytes:

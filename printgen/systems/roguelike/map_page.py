@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 
-from ...maps import draw, frame
+from ...maps import draw, frame, offpage
 from ...maps.draw_style import MapStyle
 from ...maps.level import Level
 from ...render.canvas import new_document
 from ...units import Paper, inch
 from .generate import RULE, Dungeon
-from .map_symbols import level_content, symbols
+from .map_symbols import VTT_KINDS, level_content, players_content, symbols
 from .rolls import SQUARE_FEET
 from .rules import say
 
@@ -50,10 +50,12 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
 WHO = {draw.GM: "referee", draw.LAYOUT: "players", draw.BLANK: "players"}  # whose map, words.toml [map]
 
 
-def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.GREY) -> frame.MapPage:
-    """A view of a level as the map-page frame draws it: this game's words, symbols and numbers."""
+def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.GREY,
+             content: draw.Content | None = None) -> frame.MapPage:
+    """A view of a level as the map-page frame draws it: this game's words, symbols and numbers
+    (``content``: what it shows, when not the booklet's)."""
     entrance = dungeon.entrance if level.number == 1 else None
-    content = level_content(level, entrance)
+    content = content or level_content(level, entrance)
     marks = symbols()
     notes: list[str] = []
     legend = []
@@ -84,3 +86,17 @@ def _shown_kinds(level: Level, content: draw.Content, view: str) -> tuple[set[st
     marks = {kind for kind, _x, _y, on_players in content.loose if on_players} | {k for k, *_ in content.players}
     marks |= {kind for _, kind in content.copied}
     return doors, marks, False, False
+
+
+def level_views(dungeon: Dungeon, level: Level, style: MapStyle = draw.GREY) -> offpage.LevelViews:
+    """The level for a virtual tabletop and a battle map: the Referee's map, and the players' (walls,
+    doors and both ways of stairs, as the party will find them)."""
+    entrance = dungeon.entrance if level.number == 1 else None
+    referee = map_page(dungeon, level, draw.GM, style)
+    players = map_page(dungeon, level, draw.LAYOUT, style, players_content(level, entrance))
+    return offpage.LevelViews(
+        level, RULE,
+        gm=offpage.View(draw.GM, referee.symbols, referee.content, say("map.referee"), frame.legend_entries(referee)),
+        players=offpage.View(draw.LAYOUT, players.symbols, players.content, say("map.players-layout"),
+                             players.legend),
+        title=referee.title, kinds=VTT_KINDS, square_feet=SQUARE_FEET, style=style)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...maps import glyphs
+from ...maps.offpage import GAP, PORTAL
 from ...maps.draw import Content
 from ...maps.level import Area, Level
 from ...maps.symbols import Symbols
@@ -37,6 +38,12 @@ MARKS = {
     "hole": glyphs.hole(0.2, 0.55),
     "hoard": glyphs.chest(0.25, "$"),
 }
+
+
+# What each door is in a virtual tabletop's scene: every door and portcullis opens and closes; an arch
+# (and a passage running on) is a gap in the walls.
+VTT_KINDS = {**{kind: PORTAL for kind in DOORS}, "arch": GAP, "open": GAP}
+STAIRS = ("stairs-up", "stairs-down")
 
 
 def symbols() -> Symbols:
@@ -95,4 +102,12 @@ def level_content(level: Level, entrance: dict | None) -> Content:
             content.loose.append((entrance["kind"], x + 0.5, y + 1.5, True))
         if entrance["secret"]:
             content.loose.append(("statue", x + 1.6, y + 0.5, False))
+    return content
+
+
+def players_content(level: Level, entrance: dict | None) -> Content:
+    """What the players' own picture of a level shows beside walls and doors: the way in, and every
+    staircase where the Referee's map has it."""
+    content = level_content(level, entrance)
+    content.copied = tuple((area, mark) for area, marks in content.marks.items() for mark in marks if mark in STAIRS)
     return content
