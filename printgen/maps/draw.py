@@ -643,14 +643,7 @@ def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, styl
     c.saveState()
     bottom = y - pitch / 2
     if what == "door" and symbol.segment is None and hasattr(symbol.glyph, "extent"):  # a door in a wall
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(x, y, pitch, pitch / 2)
-        c.clipPath(clip, stroke=0, fill=0)
-        _rock_swatch(c, x, bottom, pitch, style, rim=False)
-        c.restoreState()
-        c.setFillGray(1)
-        c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
+        _wall_swatch(c, x, y, pitch, style)
         c.setStrokeGray(0)
         c.setLineWidth(WALL_WIDTH * 0.8)
         c.setLineCap(2)
@@ -663,14 +656,7 @@ def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, styl
         c.translate(x + pitch / 2, y)
         symbol.glyph(c, pitch * 0.84)
     elif symbol.segment is not None:  # drawn along a piece of wall, the style's rock beyond it
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(x, y, pitch, pitch / 2)
-        c.clipPath(clip, stroke=0, fill=0)
-        _rock_swatch(c, x, bottom, pitch, style, rim=False)
-        c.restoreState()
-        c.setFillGray(1)
-        c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
+        _wall_swatch(c, x, y, pitch, style)
         c.setStrokeGray(0.5)
         c.setLineWidth(0.4)
         c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
@@ -684,6 +670,19 @@ def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, styl
         size = pitch * (0.9 if what == "rubble" else MARK_SCALE)
         _glyph(c, symbol.glyph, x + pitch / 2, y, size)
     c.restoreState()
+
+
+def _wall_swatch(c: Canvas, x: float, y: float, pitch: float, style: MapStyle) -> None:
+    """A swatch split by a wall along its middle (``y``): the style's rock above, floor below."""
+    bottom = y - pitch / 2
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x, y, pitch, pitch / 2)
+    c.clipPath(clip, stroke=0, fill=0)
+    _rock_swatch(c, x, bottom, pitch, style, rim=False)
+    c.restoreState()
+    c.setFillGray(1)
+    c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
 
 
 def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapStyle, rim: bool = True) -> None:
