@@ -7,7 +7,6 @@
 """
 
 import argparse
-import math
 import resource
 import sys
 import time
@@ -16,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's printgen, not an installed one
 
+import stats
 from printgen import products
 from printgen.products import build
 from printgen.render.determinism import pinned
@@ -62,43 +62,6 @@ def timing() -> None:
 
 
 # -- what the dice rolled against what the maps show ------------------------------------------------
-
-
-def chi2(observed: Counter, shares: dict) -> tuple[float, int, float]:
-    """Pearson's chi-square of ``observed`` against ``shares``, its degrees of freedom and p-value."""
-    total = sum(observed.values())
-    value = sum((observed[k] - total * p) ** 2 / (total * p) for k, p in shares.items())
-    df = len(shares) - 1
-    return value, df, chi2_p(value, df)
-
-
-def chi2_p(x: float, df: int) -> float:
-    """P(chi-square with ``df`` degrees of freedom ≥ x), by the regularised upper incomplete gamma function."""
-    a, x = df / 2, x / 2
-    if x <= 0:
-        return 1.0
-    if x < a + 1:  # the series for the lower function
-        term = total = 1 / a
-        n = a
-        while abs(term) > 1e-15 * abs(total):
-            n += 1
-            term *= x / n
-            total += term
-        return max(0.0, 1 - total * math.exp(-x + a * math.log(x) - math.lgamma(a)))
-    b, c, d = x + 1 - a, 1e300, 1 / (x + 1 - a)  # the continued fraction for the upper one (Lentz)
-    h = d
-    for i in range(1, 500):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = 1e-300 if abs(d) < 1e-300 else d
-        c = b + an / c
-        c = 1e-300 if abs(c) < 1e-300 else c
-        d = 1 / d
-        h *= d * c
-        if abs(d * c - 1) < 1e-15:
-            break
-    return h * math.exp(-x + a * math.log(x) - math.lgamma(a))
 
 
 def survey(levels) -> dict:
@@ -164,9 +127,9 @@ def report(s: dict, out=sys.stdout) -> None:
     rooms, lv = s["rooms"], s["levels"]
     say(f"{lv} levels, {rooms} rooms ({rooms / lv:.1f} a level)")
     sizes = rules.shares("room-size", "units")
-    value, df, p = chi2(s["size_rolled"], sizes)
+    value, df, p = stats.chi_square(s["size_rolled"], sizes)
     say(f"room sizes rolled: chi-square {value:.1f} (df {df}, p {p:.3g})")
-    value, df, p = chi2(s["size_drawn"], sizes)
+    value, df, p = stats.chi_square(s["size_drawn"], sizes)
     say(f"room sizes drawn:  chi-square {value:.1f} (df {df}, p {p:.3g}); drawn/dice: "
         + ", ".join(f"{k}: {s['size_drawn'][k]} of {s['size_rolled'][k]} rolled, "
                     f"{s['size_drawn'][k] / rooms / sizes[k]:.2f}×" for k in sorted(sizes)))
@@ -184,9 +147,9 @@ def report(s: dict, out=sys.stdout) -> None:
     say(f"stairs {s['stairs'] / lv:.2f} a level ({s['stairs_added'] / lv:.2f} added to a last room), teleporters "
         f"{s['teleporters'] / lv:.2f} a level; of all rolled exits drawn as teleporters "
         f"{s['exit_drawn']['teleport'] / rolled:.1%}, as Stairs {s['exit_drawn']['stair'] / rolled:.1%}")
-    value, df, p = chi2(s["exit_rolled"], types)
+    value, df, p = stats.chi_square(s["exit_rolled"], types)
     say(f"exit types rolled: chi-square {value:.1f} (df {df}, p {p:.3g})")
-    value, df, p = chi2(s["exit_drawn"], types)
+    value, df, p = stats.chi_square(s["exit_drawn"], types)
     say(f"exit types drawn:  chi-square {value:.1f} (df {df}, p {p:.3g}); drawn/dice: "
         + ", ".join(f"{k} {s['exit_drawn'][k] / rolled / q:.2f}×" for k, q in types.items()))
     say("kept of rolled, by type: " + ", ".join(

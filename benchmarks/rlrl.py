@@ -6,12 +6,12 @@ CPU time is given beside the wall-clock time, which a busy machine stretches.
     python benchmarks/rlrl.py --measure [N]   the dice against the map, over N campaigns (default 1,000)
 """
 
-import math
 import resource
 import sys
 import time
 from collections import Counter
 
+import stats
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.dice import parse
@@ -56,37 +56,8 @@ def main() -> None:
 
 def chi_square(counts: Counter, distribution: dict) -> tuple[float, float]:
     """Pearson's chi-square of ``counts`` against ``distribution``, and its p-value."""
-    n = sum(counts.values())
-    chi2 = sum((counts.get(v, 0) - n * float(p)) ** 2 / (n * float(p)) for v, p in distribution.items())
-    return chi2, upper_gamma(len(distribution) - 1, chi2)
-
-
-def upper_gamma(df: int, chi2: float) -> float:
-    """P(X > chi2) for a chi-square of ``df`` degrees of freedom (the regularised upper gamma function)."""
-    a, x = df / 2, chi2 / 2
-    if x <= 0:
-        return 1.0
-    if x < a + 1:  # the series for the lower function
-        term = total = 1 / a
-        k = a
-        while term > total * 1e-15:
-            k += 1
-            term *= x / k
-            total += term
-        return max(0.0, 1 - total * math.exp(-x + a * math.log(x) - math.lgamma(a)))
-    b, c, d = x + 1 - a, 1 / 1e-300, 1 / (x + 1 - a)  # Lentz's continued fraction for the upper one
-    h = d
-    for i in range(1, 1000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = 1 / (d if abs(d) > 1e-300 else 1e-300)
-        c = b + an / c
-        c = c if abs(c) > 1e-300 else 1e-300
-        h *= d * c
-        if abs(d * c - 1) < 1e-15:
-            break
-    return math.exp(-x + a * math.log(x) - math.lgamma(a)) * h
+    value, _, p = stats.chi_square(counts, distribution)
+    return value, p
 
 
 def shares(label: str, counts: Counter, notation: str) -> None:
