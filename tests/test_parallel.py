@@ -54,3 +54,12 @@ def test_a_process_with_other_threads_makes_both_parts_itself():
     finally:
         release.set()
         waiting.join()
+
+
+def test_with_no_spare_core_both_parts_are_made_here_and_forking_comes_back_after():
+    """The studio's workers say when every core is busy: a render then forks no child of its own."""
+    here = os.getpid()
+    with parallel.forking(False):
+        assert parallel.both(os.getpid, os.getpid) == (here, here)
+    first, second = parallel.both(os.getpid, os.getpid)
+    assert first == here and second != here

@@ -16,16 +16,33 @@ import os
 import pickle
 import signal
 import threading
-from typing import Callable, TypeVar
+from contextlib import contextmanager
+from typing import Callable, Iterator, TypeVar
 
 A = TypeVar("A")
 B = TypeVar("B")
 
 
+_spare_core = True  # False while a caller that keeps the other cores busy itself says so (forking)
+
+
 def can_fork() -> bool:
     """A second core, and fork: only from a single-threaded process, where no other thread can hold a
     lock the child would wait on for ever (printgen's own commands never start one)."""
-    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
+    return (_spare_core and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+            and threading.active_count() == 1)
+
+
+@contextmanager
+def forking(spare_core: bool) -> Iterator[None]:
+    """Within the block, fork only if ``spare_core``: the studio's workers share the cores among
+    themselves, and a second process per render when every core is busy only adds memory."""
+    global _spare_core
+    before, _spare_core = _spare_core, spare_core
+    try:
+        yield
+    finally:
+        _spare_core = before
 
 
 def both(first: Callable[[], A], second: Callable[[], B]) -> tuple[A, B]:

@@ -7,7 +7,9 @@ server answers 503 with Retry-After). A worker that takes longer than the
 time limit, grows past the memory limit or dies is ended (with any process
 it forked) and replaced by a fresh one, so the pool never shrinks and the
 server never goes down with it; a worker that has grown large with what it
-made is replaced after its job.
+made is replaced after its job. A job is told whether a core is spare (fewer
+workers busy than cores): only then may it make half a booklet in a forked
+child, so one request is quick and many at once do not double the memory.
 
 Workers come from multiprocessing's fork server, which loads warm.py first:
 a new worker is a fork of an already warm process, so a replacement is
@@ -96,6 +98,7 @@ class Pool:
         self._workers: set[Worker] = set()
         self._lock = threading.Lock()
         self._closed = False
+        self._busy = 0  # workers making something
         self.replaced = 0
         # The first worker waits for the fork server to load and warm up (seconds): start them aside, so
         # the server answers cached files and pages at once; jobs wait for the first idle worker.
@@ -158,8 +161,11 @@ class Pool:
 
     def _run_on(self, worker: Worker, job: tuple, time_limit: float) -> Any:
         started = time.monotonic()
+        with self._lock:
+            self._busy += 1
+            spare_core = self._busy < (os.cpu_count() or 1)
         try:
-            worker.conn.send(job)
+            worker.conn.send((job, spare_core))
             while not worker.conn.poll(0.05):
                 if not worker.process.is_alive():
                     raise EOFError
@@ -181,6 +187,9 @@ class Pool:
         except BaseException:
             self._replace(worker)
             raise
+        finally:
+            with self._lock:
+                self._busy -= 1
         if worker.resident() > self.settings.worker_recycle:  # grown with what it made: a fresh one instead
             threading.Thread(target=self._replace, args=(worker,), daemon=True).start()
         else:

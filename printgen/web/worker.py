@@ -7,7 +7,9 @@ multiprocessing's fork server, which loads this module first (``warm_up``):
 each worker starts with WeasyPrint, ReportLab, pikepdf and PDFium loaded and
 a first text page and map page made, so no request pays for that.
 
-A job is a tuple sent down the worker's pipe; the answer is ``("ok",
+A job is a tuple sent down the worker's pipe with whether a core is spare (a
+render may then make half a booklet in a forked child, render/parallel.py);
+the answer is ``("ok",
 result)``, ``("refused", message)`` for a PrintgenError (the command line's
 own one-line message) or ``("failed", traceback)`` for anything else.
 """
@@ -25,7 +27,7 @@ from typing import Any
 
 from .. import products
 from ..errors import PrintgenError
-from ..render import user_templates
+from ..render import parallel, user_templates
 from ..seed import SeedCode
 
 PDF, ZIP, PNG = "pdf", "zip", "png"
@@ -39,11 +41,12 @@ def main(conn, templates: Path | None) -> None:
     with user_templates.using(templates):
         while True:
             try:
-                job = conn.recv()
+                job, spare_core = conn.recv()
             except (EOFError, OSError):
                 return
             try:
-                answer: tuple[str, Any] = ("ok", run(job))
+                with parallel.forking(spare_core):
+                    answer: tuple[str, Any] = ("ok", run(job))
             except PrintgenError as exc:
                 answer = ("refused", str(exc))
             except MemoryError:
