@@ -23,7 +23,7 @@ from .products import deck as deck_product
 from .products import graph_paper
 from .render import user_templates
 from .render.output import default_path
-from .seed import SeedCode
+from .seed import SeedCode, code_in
 from .units import PAPERS
 
 EXIT_USAGE = 2
@@ -68,7 +68,7 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
 @quiet_option
 def reproduce(source: str, templates: Path | None, out: Path | None, force: bool, quiet: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
-    page, or its seed code."""
+    page, its seed code or a studio share link."""
     path = _as_file(source)
     if path is not None and scan.is_picture(path):
         code = scan.read_seed_code(path)
@@ -77,7 +77,7 @@ def reproduce(source: str, templates: Path | None, out: Path | None, force: bool
 
         code = read_seed_code(path)
     else:
-        code = SeedCode.parse(source)
+        code = SeedCode.parse(code_in(source))
     with user_templates.using(templates):
         request = products.request(code)
         data = build(request, quiet) if path is not None else None
@@ -103,8 +103,8 @@ def _as_file(source: str) -> Path | None:
     """The file ``source`` names, or None for a seed code."""
     if source.lower().endswith((".pdf", ".zip", *scan.IMAGE_SUFFIXES)):
         return Path(source)
-    if source.lower().startswith("pg") and ":" in source:
-        return None
+    if source.lower().startswith("pg") and ":" in source or "://" in source:
+        return None  # a seed code, or a link holding one
     try:
         return Path(source) if Path(source).exists() else None
     except (OSError, ValueError):  # too long or odd for a path: a seed code, then

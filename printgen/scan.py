@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .errors import PrintgenError
 from .render.metadata import COMMENT_PREFIX
-from .seed import SEED_CODE_PREFIX, SeedCode
+from .seed import SEED_CODE_PREFIX, SeedCode, code_in
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a phone's largest photos are a fraction of this
@@ -36,7 +36,7 @@ def read_seed_code(path: Path) -> SeedCode:
     if comment.startswith(COMMENT_PREFIX):
         return SeedCode.parse(comment[len(COMMENT_PREFIX):])
     texts = _decode(picture)
-    codes = [text for text in texts if text.startswith(SEED_CODE_PREFIX)]
+    codes = [code for code in map(_held_code, texts) if code is not None]
     if not codes:
         if texts:
             raise PrintgenError(f"{path}: the picture holds a code, but not a printgen seed code "
@@ -44,6 +44,15 @@ def read_seed_code(path: Path) -> SeedCode:
         raise PrintgenError(f"{path}: no printgen QR code found in the picture; photograph the first page of a "
                             f"printgen file, its QR code whole, sharp and lit, filling a fifth of the frame or more")
     return SeedCode.parse(codes[0])
+
+
+def _held_code(text: str) -> str | None:
+    """The seed code a QR's text holds: a printed page's code, or a studio share link's."""
+    try:
+        code = code_in(text)
+    except PrintgenError:
+        return None
+    return code if code.startswith(SEED_CODE_PREFIX) else None
 
 
 def _open(path: Path):

@@ -24,7 +24,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Sequence, TypeVar
-from urllib.parse import quote, unquote
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from . import FORMAT_VERSION
 from .errors import PrintgenError
@@ -182,6 +182,22 @@ MAX_CODE_LENGTH = 2000  # the longest seed code read back (older or hand-made on
 PRINTED_CODE_LENGTH = 265  # the longest seed code printgen makes or reads: two footer lines at 6 pt hold it
 _NOT_TEXT = ("Cc", "Cs", "Zl", "Zp")
 _CODE_TEXT = re.compile(r"[A-Za-z0-9\-_.~%:,=]+")
+
+
+def code_in(text: str) -> str:
+    """The seed code in ``text``: the code itself, or a link that holds one (a studio share link,
+    ``…/?code=pg…``, or a ``/file/`` or ``/preview/`` link), as its text, still to be parsed."""
+    text = text.strip()
+    if "://" not in text and not text.startswith(("/", "?")):
+        return text
+    parts = urlsplit(text)
+    found = parse_qs(parts.query).get("code")
+    if found:
+        return found[0]
+    for prefix in ("/file/", "/preview/"):
+        if parts.path.startswith(prefix):
+            return unquote(parts.path[len(prefix):].split("/")[0])
+    raise PrintgenError("this link holds no seed code; a share link looks like http://…/?code=pg…")
 
 
 def _unescape(text: str, what: str) -> str:

@@ -252,3 +252,20 @@ def test_a_bad_picture_on_the_command_line_writes_nothing(tmp_path):
     result = run_cli("reproduce", str(blank), "-o", str(tmp_path / "out.pdf"))
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_studio_share_link_reproduces_its_file_typed_or_scanned(tmp_path):
+    """The studio's share panel shows a QR of its link: a photo of that, or the link typed, makes the file."""
+    import segno
+
+    code = "pg4:graph-paper:generic:moonpie:paper=a4"
+    assert run_cli("reproduce", code, "-o", str(tmp_path / "code.pdf")).returncode == 0
+    link = f"http://127.0.0.1:8000/?code={code}"
+    assert run_cli("reproduce", link, "-o", str(tmp_path / "link.pdf")).returncode == 0
+    shot = tmp_path / "share.png"
+    segno.make(link, error="m").save(shot, scale=8)
+    assert str(read_seed_code(shot)) == code
+    assert run_cli("reproduce", str(shot), "-o", str(tmp_path / "shot.pdf")).returncode == 0
+    assert (tmp_path / "code.pdf").read_bytes() == (tmp_path / "link.pdf").read_bytes() == (tmp_path / "shot.pdf").read_bytes()
+    result = run_cli("reproduce", "http://127.0.0.1:8000/?seed=moonpie", "-o", str(tmp_path / "none.pdf"))
+    assert result.returncode == 2 and "holds no seed code" in result.stderr and not (tmp_path / "none.pdf").exists()

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-from urllib.parse import parse_qs, unquote, urlsplit
-
 from flask import Blueprint, redirect, render_template, request
 
 from ..errors import PrintgenError
+from .. import seed
 from ..seed import random_seed
 from .api import catalogue, describe
 from .files import renders
@@ -53,13 +52,4 @@ def code_in(text: str) -> str:
     """The seed code in what was pasted: the code itself, a share link (?code=...) or a /file/ link."""
     if not text:
         raise PrintgenError("give a seed code (it starts pg), a share link, or choose a printgen PDF or zip")
-    if "://" in text or text.startswith(("/", "?")):
-        parts = urlsplit(text)
-        found = parse_qs(parts.query).get("code")
-        if found:
-            return found[0]
-        for prefix in ("/file/", "/preview/"):
-            if parts.path.startswith(prefix):
-                return unquote(parts.path[len(prefix):].split("/")[0])
-        raise PrintgenError("this link holds no seed code; a share link looks like http://…/?code=pg…")
-    return text
+    return seed.code_in(text)
