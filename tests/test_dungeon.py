@@ -330,7 +330,20 @@ def test_map_pages_fit_their_paper():
         p = paper(name)
         columns, rows = map_squares(p)
         assert columns * PITCH <= p.width - 2 * SIDE_MARGIN and rows * PITCH + TOP + BOTTOM <= p.height
-    assert LETTER == (31, 37)
+    assert LETTER == (31, 36)
+
+
+@pytest.mark.parametrize("name", ["letter", "a4"])
+def test_a_map_pages_title_stays_where_every_printer_reaches(name):
+    """No letter of a map page comes nearer the paper's top than 0.25 in (home printers leave 0.17-0.25 in)."""
+    import pypdfium2
+
+    data = build(SeedCode.make("dungeon", "roguelike", "edge", {"levels": 1, "paper": name}))
+    document = pypdfium2.PdfDocument(data)
+    page = document[1]  # the level's map
+    text = page.get_textpage()
+    tops = [text.get_charbox(i)[3] for i in range(text.count_chars()) if not text.get_text_range(i, 1).isspace()]
+    assert page.get_height() - max(tops) >= inch(0.25)
 
 
 def test_dungeon_is_byte_identical_across_processes(tmp_path):

@@ -22,7 +22,7 @@ from .rules import say
 
 PITCH = inch(0.25)
 SIDE_MARGIN = inch(0.35)
-TOP = inch(0.5)  # title lines above the map
+TOP = 48.0  # the title lines above the map, their letters 0.3 in below the paper's edge, where printers reach
 BOTTOM = inch(1.25)  # legend and footer below it
 LEGEND_COLUMNS = 6
 
