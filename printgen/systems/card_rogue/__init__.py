@@ -10,7 +10,8 @@ GAME = Game(
     summary="the whole card set (tiles, enemies, characters, shop, gold, effects), score sheet, equipment card, "
             "designer's notes with simulated odds, story-mode challenge maps",
     sheets=Offer("the score sheet and the equipment card",
-                 examples=(("sheet --system card-rogue --per-page 4", "score sheets and equipment cards"),)),
+                 examples=(("sheet --system card-rogue --per-page 4",
+                            "four score sheets to a page; the equipment card keeps a page of its own"),)),
     decks={
         "all": Offer("the whole set in one file, every family with its own back", examples=(
             ("deck all --system card-rogue", "every card of the set, fronts and family backs for duplex"),
