@@ -88,8 +88,16 @@ class Explorer:
     def placements_behind(self, forms: Iterable[Shape], cells: list[Cell], back: int) -> list[Shape]:
         """Where a shape of ``forms`` fits with a wall facing ``back`` on the first of ``cells``; of those,
         the ones whose wall takes most of the others."""
-        best: list[Shape] = []
-        best_score = 0
+        found = self.wall_placements(forms, cells, back)
+        most = max((len(entry) for *_, entry in found), default=0)
+        return [shape.moved(dx, dy) for shape, dx, dy, entry in found if len(entry) == most]
+
+    def wall_placements(self, forms: Iterable[Shape], cells: list[Cell], back: int
+                        ) -> list[tuple[Shape, int, int, tuple[Unit, ...]]]:
+        """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on the first of
+        ``cells``: the form, how far it moves (``form.moved(dx, dy)``) and the units of its wall over
+        ``cells`` (the opening it takes)."""
+        found = []
         for shape in forms:
             walls = shape.wall_set
             for cell, side in shape.walls:
@@ -98,12 +106,9 @@ class Explorer:
                 dx, dy = cells[0][0] - cell[0], cells[0][1] - cell[1]
                 if not self.fits(shape, dx, dy):
                     continue
-                score = sum(((x - dx, y - dy), back) in walls for x, y in cells)
-                if score > best_score:
-                    best, best_score = [shape.moved(dx, dy)], score
-                elif score == best_score:
-                    best.append(shape.moved(dx, dy))
-        return best
+                entry = tuple(((x, y), back) for x, y in cells if ((x - dx, y - dy), back) in walls)
+                found.append((shape, dx, dy, entry))
+        return found
 
     def placements_over(self, forms: Iterable[Shape], cell: Cell) -> list[Shape]:
         """Where a shape of ``forms`` fits over the free square ``cell``."""

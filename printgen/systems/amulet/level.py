@@ -178,18 +178,8 @@ class LevelBuilder:
         """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on the first of
         ``cells``, each with how many of ``cells`` it takes (a long opening wants as few rooms as may be)
         and the units of its wall the opening takes."""
-        found = []
-        for form in forms:
-            walls = form.wall_set
-            for cell, side in form.walls:
-                if side != back:
-                    continue
-                dx, dy = cells[0][0] - cell[0], cells[0][1] - cell[1]
-                if not self.explorer.fits(form, dx, dy):
-                    continue
-                entry = tuple(((x, y), back) for x, y in cells if ((x - dx, y - dy), back) in walls)
-                found.append((form.moved(dx, dy), (len(entry),), entry))
-        return found
+        return [(form.moved(dx, dy), (len(entry),), entry)
+                for form, dx, dy, entry in self.explorer.wall_placements(forms, cells, back)]
 
     def anywhere(self, forms: Iterable[Shape]) -> list[tuple[Shape, int, int]]:
         """Every placement of ``forms`` that fits on unmapped rock: the form and how far it is moved."""
