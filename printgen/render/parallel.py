@@ -23,7 +23,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 
 
-_spare_core = True  # False while a caller that keeps the other cores busy itself says so (forking)
+_spare_core = True  # forking(False) clears it while the caller keeps every other core busy itself
 
 
 def can_fork() -> bool:
