@@ -60,18 +60,21 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     r = rules()
     s = style.pt
     gap = s(5)
-    # A sheet with no room for notes keeps the seed code's QR in its top right corner, with the title, the
-    # player and the three numbers to keep beside it; the character to choose follows, across the sheet.
-    qr_top = style.qr is not None and h <= ROOMY
+    # A sheet with no room for notes (two or four to a page) has the title, the player and the three numbers
+    # to keep on top, then the character to choose across the sheet; the file's first keeps the seed code's
+    # QR in its top right corner, beside the first three, and the others on its page match it.
+    compact = h <= ROOMY
+    qr_top = style.qr is not None and compact
     right = w - style.qr.side - gap if qr_top else w
     if qr_top:
         style.qr.place(c, w - style.qr.side, h - style.qr.side)
     top = title_band(c, right, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
-    if qr_top:
+    if compact:
         row_h = s(30)
         field(c, form, "player", 0, top - row_h, right, row_h, say("sheet.player"), style)
         top = _numbers(c, form, top - row_h - gap, right, style)
-        top = min(top, h - style.qr.side - gap)
+        if qr_top:
+            top = min(top, h - style.qr.side - gap)
         top = _character(c, form, 0, top, w, style) - gap
     else:
         # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
