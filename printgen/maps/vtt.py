@@ -29,7 +29,6 @@ PDFium in grey (every map is inked in greys).
 from __future__ import annotations
 
 import base64
-import io
 import json
 import math
 from dataclasses import dataclass
@@ -46,6 +45,7 @@ PITCH = 25.0  # pt a five-foot square is drawn at for the picture: a mark at its
 ARC_STEP = math.radians(7.5)  # a round wall's chords are at most this much of its circle
 PLACES = 4  # decimals of a square kept in the file
 AMBIENT = "ffffffff"
+PNG_LEVEL = 6  # zlib effort for the picture: a scene file is downloaded and kept, so smaller pays
 
 
 @dataclass(frozen=True)
@@ -300,9 +300,7 @@ def _straightened(path: list[tuple[float, float]]) -> list[tuple[float, float]]:
 def picture(views: LevelViews, which: str, ppg: int, code, comment: str = "") -> tuple[bytes, object]:
     """The copy's picture, drawn by the map engine (``PITCH`` points to five feet) and rasterised to a grey
     PNG of exactly the level's squares × ``ppg`` pixels; and where its map put everything."""
-    import pypdfium2
-    from PIL.PngImagePlugin import PngInfo
-
+    from ..render import raster
     from ..render.canvas import new_document
     from . import draw
 
@@ -317,24 +315,8 @@ def picture(views: LevelViews, which: str, ppg: int, code, comment: str = "") ->
     doc.canvas.showPage()
     pdf = doc.finish(told=False)
     pixels = (level.width * ppg, level.height * ppg)
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        page = document[0]
-        # Asked for a hair more than the exact scale, PDFium's rounding cannot come out a pixel short.
-        bitmap = page.render(scale=(pixels[0] + 0.25) / width, fill_color=(255, 255, 255, 255), grayscale=True,
-                             draw_annots=False)
-        image = bitmap.to_pil().convert("L")
-        page.close()
-    finally:
-        document.close()
-    if image.size != pixels:
-        image = image.crop((0, 0, *pixels))
-    info = PngInfo()
-    if comment:
-        info.add_itxt("Comment", comment)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=6, pnginfo=info)
-    return buffer.getvalue(), placed
+    [png] = raster.png_pages(pdf, [pixels], None, comment=comment, grey=True, level=PNG_LEVEL)
+    return png, placed
 
 
 def dd2vtt(views: LevelViews, which: str, ppg: int, code, comment: str = "") -> bytes:

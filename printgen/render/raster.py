@@ -18,10 +18,12 @@ UNIX = 3  # the zip "made by" system: the same on every machine
 ENTRY_DATE = (2025, 11, 21, 0, 0, 0)  # determinism.FIXED_EPOCH as a zip entry's date (zip dates have no time zone)
 
 
-def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float,
-              indexes: Iterable[int] | None = None, comment: str = "") -> Iterator[bytes]:
-    """Each page (the first ones, or those of ``indexes``) as an RGB PNG of exactly the size given for it,
-    marked with its resolution (and ``comment`` as its Comment text, where given)."""
+def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float | None,
+              indexes: Iterable[int] | None = None, comment: str = "", grey: bool = False,
+              level: int = PNG_LEVEL) -> Iterator[bytes]:
+    """Each page (the first ones, or those of ``indexes``) as an RGB PNG (``grey``: a grey one, drawn so by
+    PDFium) of exactly the size given for it, marked with its resolution where ``dpi`` is given (and
+    ``comment`` as its Comment text, where given), compressed at zlib ``level``."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf_bytes)
@@ -32,8 +34,8 @@ def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float,
             # Asked for a hair more than the exact scale, PDFium's rounding cannot come out a pixel short.
             scale = (width + 0.25) / page_width
             bitmap = page.render(scale=scale, crop=(0, 0, 0, 0), fill_color=(255, 255, 255, 255),
-                                 draw_annots=False, rev_byteorder=True)
-            image = bitmap.to_pil().convert("RGB")
+                                 draw_annots=False, **({"grayscale": True} if grey else {"rev_byteorder": True}))
+            image = bitmap.to_pil().convert("L" if grey else "RGB")
             if image.size != (width, height):
                 image = image.crop((0, 0, width, height))
             buffer = io.BytesIO()
@@ -43,9 +45,21 @@ def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float,
 
                 text = PngInfo()
                 text.add_itxt("Comment", comment)
-            image.save(buffer, "PNG", dpi=(round(dpi), round(dpi)), compress_level=PNG_LEVEL, pnginfo=text)
+            marks = {"dpi": (round(dpi), round(dpi))} if dpi is not None else {}
+            image.save(buffer, "PNG", compress_level=level, pnginfo=text, **marks)
             yield buffer.getvalue()
             page.close()
+    finally:
+        document.close()
+
+
+def page_sizes(pdf_bytes: bytes) -> list[tuple[float, float]]:
+    """Each page's width and height in points."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf_bytes)
+    try:
+        return [tuple(document[index].get_size()) for index in range(len(document))]
     finally:
         document.close()
 

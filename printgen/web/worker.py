@@ -87,13 +87,9 @@ def build(code: str, previews: tuple[tuple[int, int], ...] = ()) -> dict[str, An
 def page_sizes(data: bytes, suffix: str) -> list[tuple[float, float]]:
     """Each page's width and height: points for a PDF, pixels for a zip of images; none for data."""
     if suffix == PDF:
-        import pypdfium2
+        from ..render import raster
 
-        document = pypdfium2.PdfDocument(data)
-        try:
-            return [tuple(document[index].get_size()) for index in range(len(document))]
-        finally:
-            document.close()
+        return raster.page_sizes(data)
     if suffix == ZIP:
         from PIL import Image
 
