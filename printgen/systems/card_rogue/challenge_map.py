@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import asdict, dataclass, field
+from typing import Iterator
 
 from ...errors import PrintgenError
 from ...seed import Rng, SeedCode
@@ -123,12 +124,19 @@ def distances(links: dict[tuple[int, int], set[str]], start: tuple[int, int]) ->
     queue = deque([start])
     while queue:
         cell = queue.popleft()
-        for edge in sorted(links[cell]):
-            other = _next(cell, edge)
-            if other in links and OPPOSITE[edge] in links[other] and other not in seen:
+        for other in _moves(links, cell):
+            if other not in seen:
                 seen[other] = seen[cell] + 1
                 queue.append(other)
     return seen
+
+
+def _moves(links: dict[tuple[int, int], set[str]], cell: tuple[int, int]) -> Iterator[tuple[int, int]]:
+    """The cells one move from ``cell``: beside it, with a path to it that meets ``cell``'s own."""
+    for edge in sorted(links[cell]):
+        other = _next(cell, edge)
+        if other in links and OPPOSITE[edge] in links[other]:
+            yield other
 
 
 def fewest_moves(links: dict[tuple[int, int], set[str]], start: tuple[int, int],
@@ -143,10 +151,7 @@ def fewest_moves(links: dict[tuple[int, int], set[str]], start: tuple[int, int],
         cell, done = queue.popleft()
         if done == len(goals):
             return seen[(cell, done)]
-        for edge in sorted(links[cell]):
-            other = _next(cell, edge)
-            if other not in links or OPPOSITE[edge] not in links[other]:
-                continue
+        for other in _moves(links, cell):
             state = (other, done + 1 if other == goals[done] else done)
             if state not in seen:
                 seen[state] = seen[(cell, done)] + 1
