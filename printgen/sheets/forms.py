@@ -29,6 +29,7 @@ import pikepdf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+from ..render import text
 from ..resources import fonts_dir
 from .draw import FormField
 
@@ -274,8 +275,8 @@ def _text_appearance(value: str, size: float, w: float, h: float, multiline: boo
     _, metrics = _font_program()
     widths = metrics["widths"]
 
-    def width(text: str) -> float:
-        return sum(widths[code - CODES[0]] for code in text.encode("cp1252", "replace")) * size / 1000
+    def width(words: str) -> float:
+        return sum(widths[code - CODES[0]] for code in words.encode("cp1252", "replace")) * size / 1000
 
     lines = _wrap(value, width, w - 2 * PADDING) if multiline else [value]
     leading = size * 1.15
@@ -285,20 +286,18 @@ def _text_appearance(value: str, size: float, w: float, h: float, multiline: boo
         y = top - index * leading
         if y < 0:
             break
-        text = line.encode("cp1252", "replace").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+        escaped = line.encode("cp1252", "replace").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
         x = (w - width(line)) / 2 if centre else PADDING
-        shown.append(b"1 0 0 1 %.2f %.2f Tm (" % (x, y) + text + b") Tj")
+        shown.append(b"1 0 0 1 %.2f %.2f Tm (" % (x, y) + escaped + b") Tj")
     body = b" ".join(shown)
     return (b"/Tx BMC q BT %s %g Tf 0 g " % (FONT_KEY.encode(), size)) + body + b" ET Q EMC"
 
 
-def _wrap(text: str, width, room: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and width(trial) > room:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + [line] if line else lines
+def _wrap(value: str, width, room: float) -> list[str]:
+    """The value's words in lines of ``room``, measured in the form's font, by the text engine's one break
+    rule."""
+    words = value.split()
+    if not words:
+        return []
+    groups = text.greedy([width(word) for word in words], [width(" ")] * len(words), room)
+    return [" ".join(words[k] for k in group) for group in groups]
