@@ -37,7 +37,7 @@ from ..words import say_for
 from . import draw
 from .draw_walls import floor_cells, shown_doors
 from .frame import used_box
-from .offpage import LevelViews, View
+from .offpage import COPIES, LevelViews, View
 from .spots import overlaps
 
 say = say_for(__package__)
@@ -389,7 +389,7 @@ def layouts(views: list[LevelViews], paper: Paper) -> list[Layout]:
     """Every copy of every level the battle map prints, in order: the game master's copies, then the
     players'."""
     order = []
-    for which in ("gm", "players"):
+    for which in COPIES:
         order += [plan(level, which, paper) for level in views if which in level.battle]
     return order
 
