@@ -33,7 +33,7 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     compose stamps them."""
     paper = request.paper
     doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
-    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
+    style = MapStyle.chosen(request)
     for level in text_pages.mapped(built):
         map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper, style)
         doc.canvas.showPage()
@@ -42,7 +42,7 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
 
 def level_views(built: Dungeon, request) -> list:
     """Each level with a map, for a virtual tabletop and a battle map (maps/offpage.py)."""
-    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
+    style = MapStyle.chosen(request)
     return [map_page.level_views(level, request.game.title, style) for level in text_pages.mapped(built)]
 
 

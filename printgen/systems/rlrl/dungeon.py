@@ -40,7 +40,7 @@ COPIES = {"both": ("gm", "players"), "dm": ("gm",), "rogue": ("players",)}  # --
 def level_views(built: Campaign, request: Request) -> list:
     """Each level for a virtual tabletop and a battle map (maps/offpage.py)."""
     copies = COPIES[request.options["copies"]]
-    return [map_page.level_views(level, _style(request), copies) for level in built.levels]
+    return [map_page.level_views(level, MapStyle.chosen(request), copies) for level in built.levels]
 
 
 def render(built: Campaign, request: Request) -> bytes:
@@ -88,7 +88,7 @@ def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[in
     keys = new_document(request.code, say("title.campaign"), request.paper.size)
     key_pages = []
     for level, shop in zip(built.levels, built.shops):
-        map_page.dm_pages(maps.canvas, request.paper, level, _style(request))
+        map_page.dm_pages(maps.canvas, request.paper, level, MapStyle.chosen(request))
         maps.canvas.showPage()
         key_pages.append(key.draw_pages(keys.canvas, request.paper, level, shop, built.colours))
     return (maps.finish(), keys.finish(), key_pages,
@@ -108,13 +108,9 @@ def _rogue_part(built: Campaign, request: Request, first: bool) -> tuple[list[by
     c.restoreState()
     c.showPage()
     for level in built.levels:
-        map_page.rogue_page(c, request.paper, level, _style(request))
+        map_page.rogue_page(c, request.paper, level, MapStyle.chosen(request))
         c.showPage()
     return [doc.finish()], room and room.spot
-
-
-def _style(request: Request) -> MapStyle:
-    return MapStyle(request.options.get("map-style", "grey"), request.code.seed)
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:

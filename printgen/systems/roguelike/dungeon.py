@@ -33,7 +33,7 @@ def generate(request: Request) -> Dungeon:
 
 def level_views(dungeon: Dungeon, request: Request) -> list:
     """Each level for a virtual tabletop and a battle map (maps/offpage.py)."""
-    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
+    style = MapStyle.chosen(request)
     return [views_of(dungeon, level, style) for level in dungeon.levels]
 
 

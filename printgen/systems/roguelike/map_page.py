@@ -38,7 +38,7 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
     """One level's map in the given view: one page, or one per sheet when the level outgrows the page."""
     paper = request.paper
     doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number), paper.size)
-    style = MapStyle(request.options.get("map-style", "grey"), request.code.seed)
+    style = MapStyle.chosen(request)
     page = map_page(dungeon, level, view, style)
     found = frame.plan(page, paper)
     for index in range(len(found.sheets)):
