@@ -20,9 +20,10 @@ from printgen.render.booklet import Pages, sections, tightened
 from printgen.render.canvas import new_document
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
+from printgen.units import mm as mm_of
 from printgen.systems.amulet import dungeon as amulet_dungeon, text_pages as amulet_text
 from printgen.systems.rlrl import dungeon as rlrl_dungeon, key as rlrl_key
-from printgen.systems.roguelike import dungeon as roguelike_dungeon
+from printgen.systems.roguelike import dungeon as roguelike_dungeon, key as roguelike_key, key_page as roguelike_key_page
 
 from pdfutil import open_pdf, page_texts
 from test_sheet_print import read_marks
@@ -50,12 +51,40 @@ def test_every_roguelike_key_of_a_default_level_fits_the_page_facing_its_map(pap
         for seed in SEEDS:
             req = request("roguelike", seed, paper=paper)
             dungeon = roguelike_dungeon.generate(req)
-            book = roguelike_dungeon.text_book(dungeon, req, draw.BLANK, dungeon.levels, cover=False, rules=False)
-            keys = [(book, *part) for part in sections(book, len(dungeon.levels))]
-            keys = tightened(keys, lambda over: roguelike_dungeon.text_book(
-                dungeon, req, draw.BLANK, [dungeon.levels[i] for i in over], cover=False, rules=False, tight=True))
-            counts += pages_of(keys)
+            keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
+            _, ranges = roguelike_key_page.keys_pdf(req.code, req.paper, "keys", keys, dungeon.name)
+            counts += [end - start for start, end in ranges]
     assert len(counts) == 3 * len(SEEDS) and set(counts) == {1}, counts
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("rooms", [10, 40])
+def test_a_roguelike_keys_words_stay_in_their_column_inside_the_text_area(paper, rooms):
+    """Drawn in two columns: every word of a key, usual or tight type, one page or more, stands inside the
+    text pages' margins and within one column, and the areas come in walking order."""
+    req = request("roguelike", f"columns{rooms}", paper=paper, rooms=rooms, levels=2)
+    dungeon = roguelike_dungeon.generate(req)
+    keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
+    data, ranges = roguelike_key_page.keys_pdf(req.code, req.paper, "keys", keys, dungeon.name)
+    width, height = req.paper.size
+    column = (width - 2 * roguelike_key_page.MARGIN - roguelike_key_page.COLUMN_GAP) / 2
+    second = roguelike_key_page.MARGIN + column + roguelike_key_page.COLUMN_GAP
+    texts, _ = read_marks(open_pdf(data))
+    notes = {roguelike_key_page.say("key.goes-on")} | {roguelike_key_page.say("key.continued", level=n)
+                                                       for n in (1, 2)}
+    for run in texts:
+        x0, y0, x1, y1 = run.box
+        assert roguelike_key_page.EDGE - 0.5 <= x0 and x1 <= width - roguelike_key_page.EDGE + 0.5, run
+        assert mm_of(8) <= y0 and y1 <= height - mm_of(8), run
+        if run.text.strip() in notes or y1 > height - roguelike_key_page.TOP - 40:
+            continue  # the margin notes, and the heading and arrival that run the width of the page
+        assert x1 <= roguelike_key_page.MARGIN + column + 0.5 or x0 >= second - 0.5, run
+    assert rooms == 10 or any(end - start > 1 for start, end in ranges)  # forty areas run over the page
+    headings = (roguelike_key_page.USUAL.heading, roguelike_key_page.TIGHT.heading)
+    for (start, end), key in zip(ranges, keys):
+        numbers = [int(run.text.split()[0]) for run in texts  # (the decoder reads the dot after it as \x01)
+                   if start <= run.page < end and run.size in headings and re.match(r"\d+ \S ", run.text)]
+        assert numbers == [area["number"] for area in key["areas"]], numbers
 
 
 @pytest.mark.parametrize("paper", PAPERS)

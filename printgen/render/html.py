@@ -18,9 +18,12 @@ fonts with HarfBuzz or fontTools.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import mimetypes
+import os
 import sys
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -192,15 +195,68 @@ def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
 
 
 def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
+    """``html`` laid out as PDF. From the built-in templates alone, the same page twice in one process is laid
+    out once (a rules page is the same in every booklet); a user's folder can change between two calls, so
+    what reads it is laid out every time."""
+    key = hashlib.sha256(html.encode()).digest() if user_dir is None else None
+    if key is not None and (made := _laid_out.get(key)) is not None:
+        return made
     weasyprint = _weasyprint()
     base_url = templates_dir().resolve().as_uri() + "/"
     try:
         document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=_fetcher(allowed_roots(user_dir)))
-        return document.write_pdf(full_fonts=True)
+        made = document.write_pdf(full_fonts=True, font_config=_font_config() if user_dir is None else None)
     except BaseException as exc:  # WeasyPrint wraps the fetcher's refusal in its own (Base)Exception
         if isinstance(exc.__cause__, PrintgenError):
             raise exc.__cause__ from None
         raise
+    if key is not None:
+        _laid_out.put(key, made)
+    return made
+
+
+class _LaidOut:
+    """The last pages laid out from the built-in templates, by their HTML, up to a number of bytes."""
+
+    def __init__(self, capacity: int):
+        self.capacity, self.size = capacity, 0
+        self.items: OrderedDict[bytes, bytes] = OrderedDict()
+
+    def get(self, key: bytes) -> bytes | None:
+        if key in self.items:
+            self.items.move_to_end(key)
+        return self.items.get(key)
+
+    def put(self, key: bytes, data: bytes) -> None:
+        if len(data) > self.capacity or key in self.items:
+            return
+        self.items[key] = data
+        self.size += len(data)
+        while self.size > self.capacity:
+            self.size -= len(self.items.popitem(last=False)[1])
+
+
+_laid_out = _LaidOut(8 * 1024 * 1024)
+
+
+@cache
+def _font_config():
+    """One font configuration for every document laid out from the built-in templates, so the bundled faces
+    of base.css are added to fontconfig once, not once a document (about 15 ms each). Forked copies of this
+    process (a booklet's other half, the studio's workers) use it too; the folder of fonts it keeps is
+    removed only by the process that made it, when that one is done with it."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    class ProcessFonts(FontConfiguration):
+        def __init__(self):
+            super().__init__()
+            self.owner = os.getpid()
+
+        def __del__(self):
+            if os.getpid() == self.owner:
+                super().__del__()
+
+    return ProcessFonts()
 
 
 def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str]:

@@ -5,22 +5,22 @@ level, the Referee's map on a left-hand page with its key facing it (two
 columns, on one page at the defaults; a longer key goes on over the page,
 beside the map again); the rules page; then the players' maps, one to a
 sheet with a blank back, so they can be handed out without showing a
-Referee's page. The cover, keys and rules
-page come from the game's templates (roguelike/dungeon-*.html) through
-WeasyPrint, the maps from map_page; compose stamps the footer once on the whole.
+Referee's page. The cover and the rules page come from the game's
+templates (roguelike/dungeon-*.html) through WeasyPrint, the keys from
+key_page and the maps from map_page, both drawn; compose stamps the footer
+once on the whole.
 """
 
 from __future__ import annotations
 
 from ...maps import draw
 from ...maps.draw_style import MapStyle
-from ...maps.level import Level
 from ...products import Request
 from ...render import html, parallel
-from ...render.booklet import Pages, blank_page, page_count, sections, tightened
+from ...render.booklet import Pages, blank_page, page_count
 from ...render.compose import compose
 from ...render.html import render_pdf
-from . import generate as generator, key
+from . import generate as generator, key, key_page
 from .generate import Dungeon
 from .map_page import level_views as views_of, map_squares, maps_pdf
 from .rules import say
@@ -40,30 +40,28 @@ def level_views(dungeon: Dungeon, request: Request) -> list:
 def render(dungeon: Dungeon, request: Request) -> bytes:
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
     levels = dungeon.levels
-    front_keys = _front_keys(len(levels))
     html.load()  # once, before the fork, so the child has it too
+    # Laid out here, not in the child, so that the next booklet this process makes finds it laid out.
+    rules_pages = rules_book(dungeon, request, players_view)
 
-    def front() -> bytes:
-        return text_book(dungeon, request, players_view, levels[:front_keys], cover=True, rules=False)
+    def text_pages() -> tuple[bytes, tuple[bytes, list[tuple[int, int]]]]:
+        keys = [key.dungeon_key(dungeon, level) for level in levels]
+        return (cover_book(dungeon, request, players_view),
+                key_page.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
+                                  dungeon.name))
 
-    def back_and_maps() -> tuple[bytes, list[bytes], list[bytes], bytes]:
-        return (text_book(dungeon, request, players_view, levels[front_keys:], cover=False, rules=True),
-                [maps_pdf(dungeon, level, request, draw.GM) for level in levels],
+    def maps() -> tuple[list[bytes], list[bytes], bytes]:
+        return ([maps_pdf(dungeon, level, request, draw.GM) for level in levels],
                 [maps_pdf(dungeon, level, request, players_view) for level in levels],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")))
 
-    front_book, (back_book, gm_maps, players_maps, blank) = parallel.both(front, back_and_maps)
-    parts = [(front_book, *part) for part in sections(front_book, front_keys + 1)]
-    parts += [(back_book, *part) for part in sections(back_book, len(levels) - front_keys + 1)]
-    cover, keys, rules_page = parts[0], parts[1:-1], parts[-1]
-    keys = tightened(keys, lambda over: text_book(dungeon, request, players_view, [levels[i] for i in over],
-                                                  cover=False, rules=False, tight=True))
+    (cover, (keys, key_ranges)), (gm_maps, players_maps, blank) = parallel.both(text_pages, maps)
     with Pages(blank) as pages:
-        pages.add(*cover)
-        for gm_map, level_key in zip(gm_maps, keys):
+        pages.add(cover)
+        for gm_map, (start, end) in zip(gm_maps, key_ranges):
             # The map on a left-hand page, its key facing it; a longer key goes on beside the map again.
-            pages.facing((gm_map, 0, page_count(gm_map)), level_key)
-        pages.add(*rules_page)
+            pages.facing((gm_map, 0, page_count(gm_map)), (keys, start, end))
+        pages.add(rules_pages)
         pages.to_right()  # the players' maps start a fresh sheet
         for players in players_maps:
             for sheet in range(page_count(players)):
@@ -73,22 +71,22 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     return compose([booklet], request.code, say("dungeon.title", name=dungeon.name))
 
 
-def _front_keys(levels: int) -> int:
-    """How many levels' keys are laid out with the cover; the other keys, the rules page and every map
-    are made beside them (on another core where there is one). Three in five with the cover weighs
-    about the same both ways: the maps take about as long as two keys."""
-    return max(1, (levels * 3 + 2) // 5)
+def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
+    return _text_book(dungeon, request, players_view, say("dungeon.text-title", name=dungeon.name),
+                      cover=key.cover(dungeon))
 
 
-def text_book(dungeon: Dungeon, request, players_view: str, levels: list[Level], cover: bool, rules: bool,
-              tight: bool = False) -> bytes:
-    """The cover (``cover``), the keys of ``levels`` (in tighter type with ``tight``) and the rules page
-    (``rules``) as one document."""
+def rules_book(dungeon: Dungeon, request, players_view: str) -> bytes:
+    """The rules page: it is the same in every booklet on the same paper, so it is laid out once a process
+    (html_to_pdf keeps it) and its title names no dungeon."""
+    return _text_book(dungeon, request, players_view, say("dungeon.rules-title"), page=key.rules_page())
+
+
+def _text_book(dungeon: Dungeon, request, players_view: str, title: str, cover: dict | None = None,
+               page: dict | None = None) -> bytes:
+    """The cover (``cover``) or the rules page (``page``) from the game's template."""
     return render_pdf(
-        "roguelike/dungeon-book.html", request.code, say("dungeon.text-title", name=dungeon.name), request.paper,
-        request.templates,
-        game_title=request.game.title, credit=request.game.credit, dungeon_name=dungeon.name,
-        cover=key.cover(dungeon) if cover else None, layout=players_view == draw.LAYOUT,
-        levels=[key.dungeon_key(dungeon, level) for level in levels], tight=tight,
-        page=key.rules_page() if rules else None,
+        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates,
+        game_title=request.game.title, credit=request.game.credit,
+        cover=cover, layout=players_view == draw.LAYOUT, page=page,
     )
