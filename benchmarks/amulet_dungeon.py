@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's printgen, not an installed one
 
-import stats
 from printgen import products
+from printgen.dice import chi_square
 from printgen.products import build
 from printgen.render.determinism import pinned
 from printgen.maps.walls import facing, runs
@@ -127,9 +127,9 @@ def report(s: dict, out=sys.stdout) -> None:
     rooms, lv = s["rooms"], s["levels"]
     say(f"{lv} levels, {rooms} rooms ({rooms / lv:.1f} a level)")
     sizes = rules.shares("room-size", "units")
-    value, df, p = stats.chi_square(s["size_rolled"], sizes)
+    value, df, p = chi_square(s["size_rolled"], sizes)
     say(f"room sizes rolled: chi-square {value:.1f} (df {df}, p {p:.3g})")
-    value, df, p = stats.chi_square(s["size_drawn"], sizes)
+    value, df, p = chi_square(s["size_drawn"], sizes)
     say(f"room sizes drawn:  chi-square {value:.1f} (df {df}, p {p:.3g}); drawn/dice: "
         + ", ".join(f"{k}: {s['size_drawn'][k]} of {s['size_rolled'][k]} rolled, "
                     f"{s['size_drawn'][k] / rooms / sizes[k]:.2f}×" for k in sorted(sizes)))
@@ -147,9 +147,9 @@ def report(s: dict, out=sys.stdout) -> None:
     say(f"stairs {s['stairs'] / lv:.2f} a level ({s['stairs_added'] / lv:.2f} added to a last room), teleporters "
         f"{s['teleporters'] / lv:.2f} a level; of all rolled exits drawn as teleporters "
         f"{s['exit_drawn']['teleport'] / rolled:.1%}, as Stairs {s['exit_drawn']['stair'] / rolled:.1%}")
-    value, df, p = stats.chi_square(s["exit_rolled"], types)
+    value, df, p = chi_square(s["exit_rolled"], types)
     say(f"exit types rolled: chi-square {value:.1f} (df {df}, p {p:.3g})")
-    value, df, p = stats.chi_square(s["exit_drawn"], types)
+    value, df, p = chi_square(s["exit_drawn"], types)
     say(f"exit types drawn:  chi-square {value:.1f} (df {df}, p {p:.3g}); drawn/dice: "
         + ", ".join(f"{k} {s['exit_drawn'][k] / rolled / q:.2f}×" for k, q in types.items()))
     say("kept of rolled, by type: " + ", ".join(

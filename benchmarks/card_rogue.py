@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from printgen import dice  # noqa: E402
 from printgen.products import build  # noqa: E402
 from printgen.seed import SeedCode  # noqa: E402
 from printgen.systems.card_rogue import challenge_map, decks, rules, simulation  # noqa: E402
@@ -102,9 +103,8 @@ def required_goals(level, last: bool) -> list[tuple[int, int]]:
 
 
 def chi_square(counts: Counter, bins: list) -> float:
-    total = sum(counts[b] for b in bins)
-    expected = total / len(bins)
-    return sum((counts[b] - expected) ** 2 / expected for b in bins)
+    """Chi-square of ``counts`` against every bin equally likely."""
+    return dice.chi_square(counts, {b: 1 / len(bins) for b in bins})[0]
 
 
 def measure(seeds: int = 200, levels: int = 5) -> None:

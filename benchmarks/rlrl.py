@@ -11,10 +11,9 @@ import sys
 import time
 from collections import Counter
 
-import stats
+from printgen.dice import chi_square, parse
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.dice import parse
 from printgen.maps.geometry import step
 from printgen.maps.spots import area_spots
 from printgen.systems.rlrl import contents, generate as campaign, level as rlrl_level
@@ -54,18 +53,12 @@ def main() -> None:
     print(f"peak resident memory: {peak:.0f} MiB")
 
 
-def chi_square(counts: Counter, distribution: dict) -> tuple[float, float]:
-    """Pearson's chi-square of ``counts`` against ``distribution``, and its p-value."""
-    value, _, p = stats.chi_square(counts, distribution)
-    return value, p
-
-
 def shares(label: str, counts: Counter, notation: str) -> None:
     """Each total's share of ``counts`` against its dice, as a ratio; the worst; chi-square and p."""
     distribution = parse(notation).distribution()
     n = sum(counts.values())
     ratios = {v: counts.get(v, 0) / n / float(p) for v, p in distribution.items()}
-    chi2, p = chi_square(counts, distribution)
+    chi2, _, p = chi_square(counts, distribution)
     worst = max(ratios, key=lambda v: abs(ratios[v] - 1))
     print(f"{label}: {n:,}; worst total {worst} at {ratios[worst]:.2f}x ({abs(ratios[worst] - 1):.1%} off); "
           f"chi-square {chi2:,.1f} (p = {p:.3g})")

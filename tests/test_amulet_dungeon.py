@@ -15,6 +15,7 @@ from printgen.seed import SeedCode
 from printgen.render.html import render_html
 from printgen.systems.amulet import checks, dungeon as dungeon_product, room_forms, rules, swarms, text_pages
 
+from fairness import assert_fair
 from pdfutil import fonts, open_pdf, page_sizes, subject
 
 # The consolidated Dungeon Generation Tables, rows 2 to 16, column by column as the rules print them.
@@ -34,7 +35,6 @@ RULES_COLUMNS = {
 # The six monsters of the Encounters section: health, melee, shot, speed.
 MONSTERS = {"ghost": (5, "d8", "0", 4), "barbarian": (7, "d8", "0", 2), "hobbit": (5, "d6", "d6", 3),
             "slime": (5, "d10", "0", 2), "demon": (10, "d8", "d8", 4), "wizard": (5, "d6", "d10", 3)}
-CHI2_999 = {4: 18.47, 5: 20.52, 14: 36.12}  # chi-square at p = 0.001, by degrees of freedom
 SEEDS = [f"crawl-{n}" for n in range(70)]
 
 
@@ -57,11 +57,6 @@ def dungeons():
 @pytest.fixture(scope="module")
 def booklet():
     return build(code_for("moonpie"))
-
-
-def chi2(observed: Counter, expected: dict) -> float:
-    total = sum(observed.values())
-    return sum((observed[k] - total * p) ** 2 / (total * p) for k, p in expected.items())
 
 
 def without_gm(table_id: str) -> dict:
@@ -223,7 +218,7 @@ def test_recorded_totals_follow_2d8(dungeons):
     for table_id in ("room-size", "room-shape", "exit-type", "contents", "encounter"):
         totals = Counter(t for area in all_areas(dungeons) for t in area.rolls.get(table_id, []))
         assert sum(totals.values()) > 400
-        assert chi2(totals, {k: float(v) for k, v in die.items()}) < CHI2_999[14], table_id
+        assert_fair(totals, {k: float(v) for k, v in die.items()}, table_id)
 
 
 def test_hidden_checks_are_made_on_d100_and_kept(dungeons):
@@ -238,7 +233,7 @@ def test_hidden_checks_are_made_on_d100_and_kept(dungeons):
             if item["code"] == "treasure":
                 assert item["key"]["chance"] == 50 and item["key"]["happens"] == (item["key"]["d100"] <= 50)
     assert sum(happened.values()) > 100
-    assert chi2(happened, {True: 0.25, False: 0.75}) < 10.83  # 1 degree of freedom, p = 0.001
+    assert_fair(happened, {True: 0.25, False: 0.75})
 
 
 def test_json_room_shapes_follow_the_shape_column():
@@ -253,7 +248,7 @@ def test_json_room_shapes_follow_the_shape_column():
                 assert {"number", "type", "cells", "rolls", "exits", "links"} <= set(area)
                 for exit_ in area["exits"]:
                     assert {"kind", "secret", "to", "leads", "at", "side", "rolled"} <= set(exit_)
-    assert chi2(shapes_seen, without_gm("room-shape")) < CHI2_999[4]
+    assert_fair(shapes_seen, without_gm("room-shape"))
 
 
 def test_the_maps_show_swarm_sizes_as_often_as_the_dice_give_them():
@@ -267,7 +262,7 @@ def test_the_maps_show_swarm_sizes_as_often_as_the_dice_give_them():
             text = pdf[index].get_textpage().get_text_range()
             printed.update(re.findall(r"\b(?:Wiz|Dem|Bar|Gho|Hob|Sli) (100%|75%|50%|25%|1\b)", text))
     assert sum(printed.values()) > 150
-    assert chi2(printed, without_gm("swarm-size")) < CHI2_999[4]
+    assert_fair(printed, without_gm("swarm-size"))
 
 
 # -- swarms ----------------------------------------------------------------------------------

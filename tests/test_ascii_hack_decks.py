@@ -12,6 +12,7 @@ from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.ascii_hack import obstacles
 
+from fairness import assert_fair, evenly
 from pdfutil import open_pdf, seed_code
 
 DECKS = ("zones", "monsters", "traps", "environs", "puzzles", "devices")
@@ -21,8 +22,6 @@ GENRE_NAMES = {"fantasy": "Fantasy", "scifi": "Sci-fi", "western": "Western"}
 TALENT = {"d4": 1, "d6": 2, "d8": 4, "d10": 8, "d12": 16, "d20": 32}
 GEAR = {"d4": 1, "d6": 2, "d8": 3, "d10": 5, "d12": 8, "d20": 13}
 ELEMENT = re.compile(r"(.+?) (d\d+) \((\d+)\)")
-CHI2_DF3_999 = 16.27  # chi-square, 3 degrees of freedom, p = 0.001
-CHI2_DF4_999 = 18.47
 
 
 def deck(name, seed="deal", fmt="json", **own):
@@ -50,12 +49,6 @@ def stats(card):
 
 def elements(text):
     return [m.groups() for m in map(ELEMENT.fullmatch, text.rstrip(".").split(", "))]
-
-
-def chi2(counts: Counter, categories) -> float:
-    total = sum(counts.values())
-    expected = total / len(categories)
-    return sum((counts[c] - expected) ** 2 / expected for c in categories)
 
 
 @pytest.mark.parametrize("name", DECKS)
@@ -131,13 +124,13 @@ def test_suggested_dice_are_spread_evenly_as_recorded_and_as_printed():
     code = lambda seed: SeedCode.make("deck", "ascii-hack", seed, {})
     recorded = Counter(t["die"] for seed in range(200) for m in obstacles.deal(code(str(seed)), "monster", "fantasy")
                        for t in m["talents"])
-    assert chi2(recorded, ("d4", "d6", "d8", "d10")) < CHI2_DF3_999
+    assert_fair(recorded, evenly(("d4", "d6", "d8", "d10")))
     printed = Counter(stats(card)["Effect"] for seed in range(120)
                       for card in prompts(deck("traps", seed=str(seed), genre="scifi")["cards"]))
-    assert chi2(printed, ("d6", "d8", "d10", "d12")) < CHI2_DF3_999
+    assert_fair(printed, evenly(("d6", "d8", "d10", "d12")))
     tolls = Counter(stats(card)["Toll"] for seed in range(120)
                     for card in prompts(deck("puzzles", seed=str(seed))["cards"]) if "Toll" in stats(card))
-    assert chi2(tolls, ("1", "2", "3", "4", "5")) < CHI2_DF4_999
+    assert_fair(tolls, evenly(("1", "2", "3", "4", "5")))
 
 
 def test_the_printed_cards_say_what_the_json_says():

@@ -14,6 +14,8 @@ from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.card_rogue import challenge, challenge_map, rules
 
+from fairness import assert_fair, evenly
+
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 SEEDS = [f"race{n}" for n in range(12)]
@@ -187,9 +189,8 @@ def test_every_card_rolled_for_a_level_is_on_its_map_and_the_draws_are_even(ch_l
     names = [c["name"] for c in rules.potion_colours()]
     ids = [a["id"] for a in rules.artifacts()]
     assert sum(colours.values()) == 9 * CH_SEEDS  # two potions on each of levels 1 to 4, one on the last
-    # The 0.1 % points of chi-square: 5 degrees of freedom 20.5, 4 degrees 18.5.
-    assert _chi_square(colours, names, sum(colours.values())) < 20.5
-    assert _chi_square(artifacts, ids, sum(artifacts.values())) < 18.5
+    assert_fair(colours, evenly(names))
+    assert_fair(artifacts, evenly(ids))
 
 
 def test_a_level_asks_only_for_cards_the_set_holds(maps):
@@ -212,11 +213,6 @@ def test_the_same_code_gives_the_same_file_and_another_seed_another_map():
     assert build(code) == build(code)
     assert challenge_json("race") != challenge_json("race2")
     assert challenge_json("race")["seed_code"].startswith("pg4:challenge:card-rogue:race:")
-
-
-def _chi_square(counts: Counter, bins: list, total: int) -> float:
-    expected = total / len(bins)
-    return sum((counts[b] - expected) ** 2 / expected for b in bins)
 
 
 def _page_titles(pdf: bytes) -> list[str]:
@@ -243,7 +239,7 @@ def test_stories_are_drawn_evenly_in_the_data_and_on_the_page():
         printed[titles[match.group(1)]] += 1
     assert recorded == printed
     # 2 degrees of freedom: 13.8 is the 0.1 % point.
-    assert _chi_square(recorded, list(titles.values()), len(seeds)) < 13.8
+    assert_fair(recorded, evenly(titles.values()))
 
 
 @pytest.mark.parametrize("levels", [1, 2, 3, 4, 5])

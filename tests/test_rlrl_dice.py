@@ -20,7 +20,8 @@ from printgen.systems.rlrl.free_forms import corridor_path, reach
 from printgen.systems.rlrl.generate import Built
 from printgen.systems.rlrl.level import CORRIDOR, FALSE, ROOM, RULE, STARTING_ROOM
 
-from test_rlrl_tables import chi_square_ok
+from fairness import assert_fair
+
 
 SEEDS = [f"dice{i}" for i in range(20)]
 TWO_D6 = dice.parse("2d6").distribution()
@@ -53,7 +54,7 @@ def test_placed_rooms_corridors_and_stairs_rooms_follow_2d6():
     corridors = Counter(len(a.cells) for _, a in areas(CORRIDOR))
     assert sum(stairs.values()) == len(levels())
     for counts in (rooms, stairs, starting, corridors):
-        assert chi_square_ok(counts, TWO_D6), counts
+        assert_fair(counts, TWO_D6)
 
 
 def test_every_rolled_room_and_corridor_is_drawn_or_kept_on_its_false_door():

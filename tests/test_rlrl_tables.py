@@ -12,19 +12,8 @@ from printgen.seed import stream
 from printgen.seed import SeedCode
 from printgen.systems.rlrl import colours, contents, decks, key, rules, shops
 
+from fairness import assert_fair
 from pdfutil import page_texts
-
-# Chi-square critical values at p = 0.001 by degrees of freedom.
-CRITICAL = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32, 8: 26.12, 9: 27.88, 10: 29.59,
-            11: 31.26, 12: 32.91, 13: 34.53, 14: 36.12, 15: 37.70}
-
-
-def chi_square_ok(counts: Counter, distribution: dict) -> bool:
-    n = sum(counts.values())
-    assert set(counts) <= set(distribution), f"totals {set(counts) - set(distribution)} cannot be rolled"
-    chi2 = sum((counts.get(v, 0) - n * p) ** 2 / (n * p) for v, p in distribution.items())
-    return chi2 < CRITICAL[len(distribution) - 1]
-
 
 def test_every_table_loads_and_the_encounter_table_covers_2_to_16():
     t = rules.tables()
@@ -55,10 +44,10 @@ def _rooms(level: int, count: int) -> list[dict]:
 
 def test_room_rolls_follow_their_dice():
     rooms = _rooms(5, 3000)
-    assert chi_square_ok(Counter(r["squares"] for r in rooms), dice.parse("2d6").distribution())
-    assert chi_square_ok(Counter(r["exits"] for r in rooms), dice.parse("1d6").distribution())
-    assert chi_square_ok(Counter(r["secret_doors"]["roll"] for r in rooms), dice.parse("1d6").distribution())
-    assert chi_square_ok(Counter(r["feature"]["roll"] for r in rooms), dice.parse("2d6").distribution())
+    assert_fair(Counter(r["squares"] for r in rooms), dice.parse("2d6").distribution())
+    assert_fair(Counter(r["exits"] for r in rooms), dice.parse("1d6").distribution())
+    assert_fair(Counter(r["secret_doors"]["roll"] for r in rooms), dice.parse("1d6").distribution())
+    assert_fair(Counter(r["feature"]["roll"] for r in rooms), dice.parse("2d6").distribution())
     for room in rooms:
         row = rules.tables()["special-features"].lookup(room["feature"]["roll"])
         assert room["feature"]["code"] == row["code"]
@@ -69,7 +58,7 @@ def test_room_rolls_follow_their_dice():
 @pytest.mark.parametrize("level", [1, 4, 10])
 def test_encounters_follow_1d6_plus_level_and_their_rows(level):
     encounters = [e for room in _rooms(level, 1500) for e in room["encounters"]]
-    assert chi_square_ok(Counter(e["roll"] for e in encounters), dice.parse(f"1d6+{level}").distribution())
+    assert_fair(Counter(e["roll"] for e in encounters), dice.parse(f"1d6+{level}").distribution())
     for encounter in encounters:
         row = rules.encounters().lookup(encounter["roll"])
         wanted = Counter(part["letter"] for part in row["parts"] if part["what"] == "monster"
@@ -82,13 +71,13 @@ def test_monster_and_loot_lists_follow_1d6():
     rng = stream("lists")
     for letter in rules.LETTERS:
         monsters = [contents.roll_monster(rng, letter) for _ in range(1200)]
-        assert chi_square_ok(Counter(m["roll"] for m in monsters), dice.parse("1d6").distribution())
+        assert_fair(Counter(m["roll"] for m in monsters), dice.parse("1d6").distribution())
         table = rules.tables()[rules.monsters(letter)]
         assert all(table.lookup(m["roll"]).result == m["name"] for m in monsters)
         loot = [contents.roll_loot(rng, letter) for _ in range(1200)]
-        assert chi_square_ok(Counter(item["roll"] for item in loot), dice.parse("1d6").distribution())
+        assert_fair(Counter(item["roll"] for item in loot), dice.parse("1d6").distribution())
         statuses = [item["status"]["roll"] for item in loot if "status" in item]
-        assert chi_square_ok(Counter(statuses), dice.parse("1d6").distribution())
+        assert_fair(Counter(statuses), dice.parse("1d6").distribution())
         assert all("status" not in item for item in loot if item["kind"] in ("gold", "amulet"))
 
 
@@ -102,11 +91,11 @@ def test_a_level_loot_counts_a_level_monsters_met():
 
 def test_shops_stock_1d_items_on_3d6_with_mimics_and_fakes():
     stocks = [shops.roll_shop(stream("shop", i), 4) for i in range(1500)]
-    assert chi_square_ok(Counter(s["stock_roll"] for s in stocks), dice.parse("1d6").distribution())
-    assert chi_square_ok(Counter(s["identify_scrolls"] for s in stocks), dice.parse("1d3").distribution())
+    assert_fair(Counter(s["stock_roll"] for s in stocks), dice.parse("1d6").distribution())
+    assert_fair(Counter(s["identify_scrolls"] for s in stocks), dice.parse("1d3").distribution())
     items = [item for s in stocks for item in s["stock"]]
     assert all(len(s["stock"]) == s["stock_roll"] for s in stocks)
-    assert chi_square_ok(Counter(i["roll"] for i in items), dice.parse("3d6").distribution())
+    assert_fair(Counter(i["roll"] for i in items), dice.parse("3d6").distribution())
     for item in items:
         if "loot" in item:
             assert "status" not in item["loot"]  # regular, uncursed stock
@@ -127,7 +116,7 @@ def test_colours_are_a_permutation_within_a_campaign_and_differ_between_seeds():
     # Every colour of the pool turns up on healing potions about equally often.
     counts = Counter(d["healing"] for d in deals)
     pool = colours.pool("potion")
-    assert chi_square_ok(counts, {c: 1 / len(pool) for c in pool})
+    assert_fair(counts, {c: 1 / len(pool) for c in pool})
 
 
 def test_encounter_deck_has_a_card_per_monster_and_trap(tmp_path):
