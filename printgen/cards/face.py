@@ -383,9 +383,12 @@ def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
 
 
 def _stat_note(note: str, width: float, m: Metrics) -> text.FittedText | None:
-    """The words under a stat's value: one line, or two, at 6 pt or more."""
-    return text.fit([Paragraph(note)], width - mm(1), LEGIBLE * 2.6, m.pt(6.5, LEGIBLE), LEGIBLE,
+    """The words under a stat's value: one line, or two, at 6 pt or more, a millimetre clear of the box's sides."""
+    return text.fit([Paragraph(note)], width - NOTE_INSET * 2, LEGIBLE * 2.6, m.pt(6.5, LEGIBLE), LEGIBLE,
                     font=fonts.SERIF_ITALIC, max_lines=2)
+
+
+NOTE_INSET = mm(1)
 
 
 def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float, ink_saver: bool = False,
@@ -565,7 +568,7 @@ def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
                 align="center")
     if box.note:
         c.setFillColorRGB(*mix(accent, INK, 0.5))
-        box.note.draw(c, box.x + mm(0.5), room_bottom - mm(0.2), box.width - mm(1), align="center")
+        box.note.draw(c, box.x + NOTE_INSET, room_bottom - mm(0.2), box.width - NOTE_INSET * 2, align="center")
 
 
 TAG_GAP = mm(1)
