@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from printgen import games, products
-from printgen.cards import faces, icons
+from printgen.cards import faces, glyphs, icons
 from printgen.cards.face import FOOTER_GAP, SAFE, Metrics
 from printgen.cards.model import Deck
 from printgen.cards.notes import PICTURE as NOTES
@@ -21,6 +21,7 @@ from printgen.cards.render import PrintOptions, render_deck
 from printgen.cards.sizes import CARD_SIZES
 from printgen.errors import PrintgenError
 from printgen.products import build
+from printgen.render import fonts
 from printgen.seed import SeedCode
 from printgen.units import mm, paper
 
@@ -99,6 +100,25 @@ def test_a_deck_sets_its_words_at_one_size(system, name, size):
             sizes[card.title] = prepared.body.size
     assert len(set(sizes.values())) <= 1, sizes
     assert not sizes or min(sizes.values()) >= MIN_TEXT
+
+
+@pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
+@pytest.mark.parametrize("system, name", DECKS)
+def test_a_stat_boxs_words_stand_clear_of_its_sides(system, name, size):
+    """A stat's label, value and note each keep most of a millimetre from its box's sides, however they were
+    fitted."""
+    if (system, name, size) in REFUSED:
+        return
+    deck = deck_of(system, name)
+    for card in distinct(deck).cards:
+        for box in getattr(faces.prepare_face(card, deck, CARD_SIZES[size]), "stats", ()):
+            widths = {"label": glyphs.width(box.label.upper(), fonts.SERIF_BOLD, box.label_size),
+                      "value": glyphs.width(box.value, fonts.MONO_BOLD, box.value_size)}
+            if box.note:
+                widths["note"] = max(line.width for line in box.note.lines) * box.note.size
+            crowded = {what: round((box.width - width) / 2 / mm(1), 2) for what, width in widths.items()
+                       if (box.width - width) / 2 < mm(0.9)}
+            assert not crowded, (card.title, box.label, crowded)
 
 
 def test_a_tarot_card_sets_its_words_larger_than_a_poker_card():

@@ -199,7 +199,7 @@ def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_li
         notes = [_stat_note(stat.note, width, m) if stat.note else None for stat in row]
         height = m.stat_height + max((note.height + mm(0.4) for note in notes if note), default=0.0)
         for i, (stat, note) in enumerate(zip(row, notes)):
-            value_size = _stat_value_size(stat.value, width - mm(1.6), m)
+            value_size = _stat_value_size(stat.value, width, m)
             if value_size is None:
                 raise CardTooFull(f"{where}: the {stat.label} value {stat.value!r} is too long for a {size.name} card")
             stats.append(StatBox(stat.label, stat.value, value_size, SAFE + i * (width + gap), width, y,
@@ -340,14 +340,14 @@ def _per_row(card: Card, m: Metrics) -> int:
     gap = mm(1.5) * m.scale
     for per_row in range(max(STATS_PER_ROW, min(len(card.stats), 4)), 0, -1):
         width = (m.inner_width - gap * (per_row - 1)) / per_row
-        if all(_label_fits(stat.label, width) and _stat_value_size(stat.value, width - mm(1.6), m) is not None
+        if all(_label_fits(stat.label, width) and _stat_value_size(stat.value, width, m) is not None
                for stat in card.stats):
             return per_row
     return 1
 
 
 def _label_fits(label: str, width: float) -> bool:
-    return glyphs.width(label.upper(), fonts.SERIF_BOLD, LEGIBLE) <= width - mm(1)
+    return glyphs.width(label.upper(), fonts.SERIF_BOLD, LEGIBLE) <= width - 2 * STAT_INSET
 
 
 def _stat_rows(stats: tuple, per_row: int = STATS_PER_ROW) -> list[tuple]:
@@ -373,22 +373,22 @@ def _fit_or_fail(paragraphs, width, height, max_size, min_size, what, size: Card
 
 def _stat_label_size(label: str, width: float, m: Metrics) -> float:
     """6.5 pt on a poker card and never under 6 where the label fits; a long label shrinks to fit its box."""
-    return text_engine.fit_line(label.upper(), width - mm(1), m.pt(STAT_LABEL, LEGIBLE), MIN_STAT_LABEL,
+    return text_engine.fit_line(label.upper(), width - 2 * STAT_INSET, m.pt(STAT_LABEL, LEGIBLE), MIN_STAT_LABEL,
                                 fonts.SERIF_BOLD).size
 
 
 def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
-    fitted = text_engine.fit_line(value, width, m.pt(17), m.pt(7, 6.5), fonts.MONO_BOLD, step=0.5)
+    fitted = text_engine.fit_line(value, width - 2 * STAT_INSET, m.pt(17), m.pt(7, 6.5), fonts.MONO_BOLD, step=0.5)
     return fitted.size if fitted.fits else None
 
 
 def _stat_note(note: str, width: float, m: Metrics) -> text.FittedText | None:
-    """The words under a stat's value: one line, or two, at 6 pt or more, a millimetre clear of the box's sides."""
-    return text.fit([Paragraph(note)], width - NOTE_INSET * 2, LEGIBLE * 2.6, m.pt(6.5, LEGIBLE), LEGIBLE,
+    """The words under a stat's value: one line, or two, at 6 pt or more."""
+    return text.fit([Paragraph(note)], width - 2 * STAT_INSET, LEGIBLE * 2.6, m.pt(6.5, LEGIBLE), LEGIBLE,
                     font=fonts.SERIF_ITALIC, max_lines=2)
 
 
-NOTE_INSET = mm(1)
+STAT_INSET = mm(1)  # a stat box's label, value and note stand this far clear of its sides at least
 
 
 def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float, ink_saver: bool = False,
@@ -568,7 +568,7 @@ def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
                 align="center")
     if box.note:
         c.setFillColorRGB(*mix(accent, INK, 0.5))
-        box.note.draw(c, box.x + NOTE_INSET, room_bottom - mm(0.2), box.width - NOTE_INSET * 2, align="center")
+        box.note.draw(c, box.x + STAT_INSET, room_bottom - mm(0.2), box.width - 2 * STAT_INSET, align="center")
 
 
 TAG_GAP = mm(1)
