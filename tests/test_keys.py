@@ -17,6 +17,7 @@ from printgen import products
 from printgen.maps import draw
 from printgen.products import build
 from printgen.render.booklet import Pages, sections, tightened
+from printgen.render import key_columns
 from printgen.render.canvas import new_document
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
@@ -51,8 +52,9 @@ def test_every_roguelike_key_of_a_default_level_fits_the_page_facing_its_map(pap
         for seed in SEEDS:
             req = request("roguelike", seed, paper=paper)
             dungeon = roguelike_dungeon.generate(req)
-            keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
-            _, ranges = roguelike_key_page.keys_pdf(req.code, req.paper, "keys", keys, dungeon.name)
+            keys = [roguelike_key_page.key(roguelike_key.dungeon_key(dungeon, level), dungeon.name)
+                    for level in dungeon.levels]
+            _, ranges = key_columns.keys_pdf(req.code, req.paper, "keys", keys, roguelike_key_page.LOOK)
             counts += [end - start for start, end in ranges]
     assert len(counts) == 3 * len(SEEDS) and set(counts) == {1}, counts
 
@@ -64,24 +66,24 @@ def test_a_roguelike_keys_words_stay_in_their_column_inside_the_text_area(paper,
     text pages' margins and within one column, and the areas come in walking order."""
     req = request("roguelike", f"columns{rooms}", paper=paper, rooms=rooms, levels=2)
     dungeon = roguelike_dungeon.generate(req)
-    keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
-    data, ranges = roguelike_key_page.keys_pdf(req.code, req.paper, "keys", keys, dungeon.name)
+    level_keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
+    keys = [roguelike_key_page.key(level_key, dungeon.name) for level_key in level_keys]
+    data, ranges = key_columns.keys_pdf(req.code, req.paper, "keys", keys, roguelike_key_page.LOOK)
     width, height = req.paper.size
-    column = (width - 2 * roguelike_key_page.MARGIN - roguelike_key_page.COLUMN_GAP) / 2
-    second = roguelike_key_page.MARGIN + column + roguelike_key_page.COLUMN_GAP
+    column = (width - 2 * key_columns.MARGIN - key_columns.COLUMN_GAP) / 2
+    second = key_columns.MARGIN + column + key_columns.COLUMN_GAP
     texts, _ = read_marks(open_pdf(data))
-    notes = {roguelike_key_page.say("key.goes-on")} | {roguelike_key_page.say("key.continued", level=n)
-                                                       for n in (1, 2)}
+    notes = {key.goes_on for key in keys} | {key.continued for key in keys}
     for run in texts:
         x0, y0, x1, y1 = run.box
-        assert roguelike_key_page.EDGE - 0.5 <= x0 and x1 <= width - roguelike_key_page.EDGE + 0.5, run
+        assert key_columns.EDGE - 0.5 <= x0 and x1 <= width - key_columns.EDGE + 0.5, run
         assert mm_of(8) <= y0 and y1 <= height - mm_of(8), run
-        if run.text.strip() in notes or y1 > height - roguelike_key_page.TOP - 40:
+        if run.text.strip() in notes or y1 > height - key_columns.TOP - 40:
             continue  # the margin notes, and the heading and arrival that run the width of the page
-        assert x1 <= roguelike_key_page.MARGIN + column + 0.5 or x0 >= second - 0.5, run
+        assert x1 <= key_columns.MARGIN + column + 0.5 or x0 >= second - 0.5, run
     assert rooms == 10 or any(end - start > 1 for start, end in ranges)  # forty areas run over the page
-    headings = (roguelike_key_page.USUAL.heading, roguelike_key_page.TIGHT.heading)
-    for (start, end), key in zip(ranges, keys):
+    headings = (roguelike_key_page.LOOK.usual.heading, roguelike_key_page.LOOK.tight.heading)
+    for (start, end), key in zip(ranges, level_keys):
         numbers = [int(run.text.split()[0]) for run in texts  # (the decoder reads the dot after it as \x01)
                    if start <= run.page < end and run.size in headings and re.match(r"\d+ \S ", run.text)]
         assert numbers == [area["number"] for area in key["areas"]], numbers

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...maps import draw
 from ...maps.draw_style import MapStyle
 from ...products import Request
-from ...render import html, parallel
+from ...render import html, key_columns, parallel
 from ...render.booklet import Pages, blank_page, page_count
 from ...render.compose import compose
 from ...render.html import render_pdf
@@ -45,10 +45,10 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     rules_pages = rules_book(dungeon, request, players_view)
 
     def text_pages() -> tuple[bytes, tuple[bytes, list[tuple[int, int]]]]:
-        keys = [key.dungeon_key(dungeon, level) for level in levels]
+        keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name) for level in levels]
         return (cover_book(dungeon, request, players_view),
-                key_page.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
-                                  dungeon.name))
+                key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
+                                     key_page.LOOK))
 
     def maps() -> tuple[list[bytes], list[bytes], bytes]:
         return ([maps_pdf(dungeon, level, request, draw.GM) for level in levels],

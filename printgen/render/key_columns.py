@@ -1,0 +1,224 @@
+"""A level's key drawn to face its map, in two columns: what a game's key page is made of.
+
+The page: the key's title, with a note in italics beside it; a few lines
+under it the width of the page (how the party arrives, which monsters the
+level holds), above a rule; then every entry (an area, a room) in the order
+the party meets them, in two columns filled one after the other, each entry
+whole in one column, with a hairline under it. A key that runs past its page
+is first set again in tighter type; if that does not hold it either, it goes
+on over the page in its usual type, and the page says so at its foot and the
+next at its head.
+
+A game gives its words and how an entry is set (``Key``) and its type sizes
+(``Look``); the text engine (render/text.py) breaks the lines. Drawn here
+rather than laid out by WeasyPrint, a key takes a few milliseconds instead of
+about a tenth of a second, which was most of a booklet's time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..units import Paper, mm
+from . import fonts, text
+from .canvas import new_document
+
+# The text pages' margins (base.html): 14 mm at the top, 14 mm and 6 pt at the sides, 16 mm and 6 pt at the
+# foot, where compose stamps the footer.
+TOP, MARGIN, FOOT = mm(14), mm(14) + 6, mm(16) + 6
+EDGE = mm(14)  # the notes that a key goes on, and where from, stand in the margins, right-aligned here
+COLUMN_GAP = mm(5)
+TITLE_SIZE, NOTE_SIZE = 13.0, 8.0
+ENTRY_RULE_GAP, ENTRY_GAP = mm(0.8), mm(1)  # above the hairline under an entry, and below it
+
+
+@dataclass(frozen=True)
+class Type:
+    """The sizes a key's entries are set in (points) and their lines' pitch (in sizes)."""
+
+    body: float
+    heading: float
+    small: float
+    leading: float
+    label: float = 0.0  # a game's labels in their own type (Amulet's), else the body's size
+
+
+@dataclass(frozen=True)
+class Look:
+    """A game's key: its usual type, the tighter type tried before a key runs onto a second page, and the
+    hairline's gray."""
+
+    usual: Type
+    tight: Type
+    hairline: float
+
+
+@dataclass(frozen=True)
+class Block:
+    """A paragraph: its lines, at ``size``, ``indent`` in from its column's edge, in ``gray``."""
+
+    lines: tuple[text.Line, ...]
+    size: float
+    leading: float
+    indent: float = 0.0
+    gray: float = 0.0
+    after: float = 0.0  # space below it
+    sizes: tuple[tuple[str, float], ...] = ()  # faces drawn at another size (a heading's smaller italic words)
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.size * self.leading + self.after
+
+    def draw(self, c: Canvas, x: float, top: float) -> None:
+        c.setFillGray(self.gray)
+        half_gap = (self.leading - 1) * self.size / 2  # the line's room above its letters, as CSS shares it
+        baseline = top - half_gap - 0.88 * self.size
+        other = dict(self.sizes)
+        for line in self.lines:
+            left = x + self.indent
+            for words, font in line.runs():
+                size = other.get(font, self.size)
+                text.draw_run(c, left, baseline, words, font, size)
+                left += text.measure(words, font, size)
+            baseline -= self.leading * self.size
+
+
+def block(runs: Sequence[text.Run], size: float, width: float, leading: float, indent: float = 0.0,
+          gray: float = 0.0, after: float = 0.0, sizes: tuple[tuple[str, float], ...] = ()) -> Block:
+    """``runs`` broken into lines ``width`` wide (less ``indent``) at ``size``; faces in ``sizes`` are drawn at
+    their own size, no larger than ``size``, so the lines broken at ``size`` hold them."""
+    return Block(tuple(text.lines([runs], size, width - indent)), size, leading, indent, gray, after, sizes)
+
+
+@dataclass(frozen=True)
+class Key:
+    """One level's key, as a game words it: the title and the note beside it, the lines under them (set for
+    the page's width in a type), the entries and how one is set (for a column's width in a type), and the
+    notes a key that runs on over the page prints."""
+
+    title: text.Run
+    aside: text.Run
+    aside_size: float
+    head: Callable[[float, Type], list[Block]]
+    entries: Sequence[Any]
+    entry: Callable[[Any, float, Type], list[Block]]
+    continued: str
+    goes_on: str
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An entry's paragraphs set at (x, top) in a column ``width`` wide."""
+
+    x: float
+    top: float
+    width: float
+    blocks: tuple[Block, ...]
+
+    def draw(self, c: Canvas, hairline: float) -> None:
+        y = self.top
+        for b in self.blocks:
+            b.draw(c, self.x, y)
+            y -= b.height
+        y -= ENTRY_RULE_GAP
+        c.setStrokeGray(hairline)
+        c.setLineWidth(0.3)
+        c.line(self.x, y, self.x + self.width, y)
+
+
+def entry_height(blocks: Sequence[Block]) -> float:
+    return sum(b.height for b in blocks) + ENTRY_RULE_GAP + ENTRY_GAP
+
+
+def pages_of(key: Key, paper: Paper, first_top: float, kind: Type) -> list[list[Placed]]:
+    """The entries set in two columns, the first page's from ``first_top`` down, later pages' from the
+    margin; each entry whole in a column (one taller than a column stands at a column's head all the same)."""
+    width = (paper.width - 2 * MARGIN - COLUMN_GAP) / 2
+    top_of_page = paper.height - TOP
+    pages: list[list[Placed]] = [[]]
+    top, column, y = first_top, 0, first_top
+    for entry in key.entries:
+        blocks = key.entry(entry, width, kind)
+        height = entry_height(blocks)
+        if y - height < FOOT and y < top:
+            if column == 0:
+                column, y = 1, top
+            else:
+                pages.append([])
+                top = top_of_page
+                column, y = 0, top
+        pages[-1].append(Placed(MARGIN + column * (width + COLUMN_GAP), y, width, tuple(blocks)))
+        y -= height
+    return pages
+
+
+def _head_top(paper: Paper) -> float:
+    return paper.height - TOP - TITLE_SIZE * 1.28 - mm(1)
+
+
+def _rule_y(paper: Paper, head: Sequence[Block]) -> float:
+    """The height of the rule under the title and the lines under it."""
+    return _head_top(paper) - sum(b.height for b in head) - mm(1)
+
+
+def _draw_head(c: Canvas, paper: Paper, key: Key, head: Sequence[Block]) -> None:
+    """The title, the note beside it, the lines under them, and the rule."""
+    baseline = paper.height - TOP - TITLE_SIZE * 1.06
+    c.setFillGray(0)
+    title, title_font = key.title
+    text.draw_run(c, MARGIN, baseline, title, title_font, TITLE_SIZE)
+    aside, aside_font = key.aside
+    text.draw_run(c, MARGIN + text.measure(title + " ", title_font, TITLE_SIZE) + mm(2), baseline, aside,
+                  aside_font, key.aside_size)
+    y = _head_top(paper)
+    for b in head:
+        b.draw(c, MARGIN, y)
+        y -= b.height
+    y = _rule_y(paper, head)
+    c.setStrokeGray(0)
+    c.setLineWidth(0.6)
+    c.line(MARGIN, y, paper.width - MARGIN, y)
+
+
+def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> int:
+    """One level's key, each page finished (showPage); returns how many pages it takes."""
+    width = paper.width - 2 * MARGIN
+    head, pages = [], []
+    for kind in (look.usual, look.tight):
+        head = key.head(width, kind)
+        pages = pages_of(key, paper, _rule_y(paper, head) - mm(1.2), kind)
+        if len(pages) == 1:
+            break
+    else:  # the tighter type does not hold it on one page either: the usual type, over the page
+        head = key.head(width, look.usual)
+        pages = pages_of(key, paper, _rule_y(paper, head) - mm(1.2), look.usual)
+    for number, placed in enumerate(pages):
+        if number == 0:
+            _draw_head(c, paper, key, head)
+        for entry in placed:
+            entry.draw(c, look.hairline)
+        # The notes in the margins come after the entries, as a reader copying the page's text meets them.
+        c.setFillGray(0)
+        if number > 0:
+            text.draw_run(c, paper.width - EDGE, paper.height - TOP + mm(2) + 2, key.continued,
+                          fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
+        if number + 1 < len(pages):
+            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, key.goes_on, fonts.SERIF_ITALIC,
+                          NOTE_SIZE, align="right")
+        c.showPage()
+    return len(pages)
+
+
+def keys_pdf(code, paper: Paper, title: str, keys: Sequence[Key], look: Look
+             ) -> tuple[bytes, list[tuple[int, int]]]:
+    """The keys one after another as one document, and where each one's pages start and end."""
+    doc = new_document(code, title, paper.size)
+    ranges, start = [], 0
+    for key in keys:
+        count = draw_key(doc.canvas, paper, key, look)
+        ranges.append((start, start + count))
+        start += count
+    return doc.finish(), ranges
