@@ -14,7 +14,6 @@ import re
 import pytest
 
 from printgen import products
-from printgen.maps import draw
 from printgen.products import build
 from printgen.render.booklet import Pages, sections, tightened
 from printgen.render import key_columns
