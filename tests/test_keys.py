@@ -15,13 +15,14 @@ import pytest
 
 from printgen import products
 from printgen.products import build
-from printgen.render.booklet import Pages, sections, tightened
+from printgen.render.booklet import Pages
 from printgen.render import key_columns
 from printgen.render.canvas import new_document
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
 from printgen.units import mm as mm_of
-from printgen.systems.amulet import dungeon as amulet_dungeon, text_pages as amulet_text
+from printgen.systems.amulet import (dungeon as amulet_dungeon, key_page as amulet_key_page, rules as amulet_rules,
+                                     text_pages as amulet_text)
 from printgen.systems.rlrl import dungeon as rlrl_dungeon, key as rlrl_key
 from printgen.systems.roguelike import dungeon as roguelike_dungeon, key as roguelike_key, key_page as roguelike_key_page
 
@@ -58,34 +59,55 @@ def test_every_roguelike_key_of_a_default_level_fits_the_page_facing_its_map(pap
     assert len(counts) == 3 * len(SEEDS) and set(counts) == {1}, counts
 
 
+def drawn_keys(system: str, req) -> tuple[list, key_columns.Look, list[list[str]]]:
+    """A dungeon's keys as the booklet draws them, its look, and each key's entry headings in order."""
+    dungeon = (roguelike_dungeon if system == "roguelike" else amulet_dungeon).generate(req)
+    if system == "roguelike":
+        level_keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
+        return ([roguelike_key_page.key(k, dungeon.name) for k in level_keys], roguelike_key_page.LOOK,
+                [[str(area["number"]) for area in k["areas"]] for k in level_keys])
+    level_keys = amulet_text.mapped_keys(dungeon)
+    actions = amulet_rules.reference()["treasure"]["actions"]
+    return ([amulet_key_page.key(k, actions) for k in level_keys], amulet_key_page.LOOK,
+            [[f"{k['number']}.{room['number']}" for room in k["rooms"]] for k in level_keys])
+
+
+COLUMN_CASES = [("roguelike", {"rooms": 10, "levels": 2}), ("roguelike", {"rooms": 40, "levels": 2}),
+                ("amulet", {}), ("amulet", {"levels": 12, "scaling": "yes"})]
+
+
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("rooms", [10, 40])
-def test_a_roguelike_keys_words_stay_in_their_column_inside_the_text_area(paper, rooms):
-    """Drawn in two columns: every word of a key, usual or tight type, one page or more, stands inside the
-    text pages' margins and within one column, and the areas come in walking order."""
-    req = request("roguelike", f"columns{rooms}", paper=paper, rooms=rooms, levels=2)
-    dungeon = roguelike_dungeon.generate(req)
-    level_keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
-    keys = [roguelike_key_page.key(level_key, dungeon.name) for level_key in level_keys]
-    data, ranges = key_columns.keys_pdf(req.code, req.paper, "keys", keys, roguelike_key_page.LOOK)
+@pytest.mark.parametrize("system, options", COLUMN_CASES)
+def test_a_drawn_keys_words_stay_in_their_column_inside_the_text_area(system, options, paper):
+    """Drawn in two columns: every word of a key, usual or tight type, one page or more, long titles too,
+    stands inside the text pages' margins and within one column, and the entries come in the order met."""
+    req = request(system, "columns", paper=paper, **options)
+    keys, look, headings = drawn_keys(system, req)
+    data, ranges = key_columns.keys_pdf(req.code, req.paper, "keys", keys, look)
     width, height = req.paper.size
     column = (width - 2 * key_columns.MARGIN - key_columns.COLUMN_GAP) / 2
     second = key_columns.MARGIN + column + key_columns.COLUMN_GAP
     texts, _ = read_marks(open_pdf(data))
-    notes = {key.goes_on for key in keys} | {key.continued for key in keys}
-    for run in texts:
-        x0, y0, x1, y1 = run.box
-        assert key_columns.EDGE - 0.5 <= x0 and x1 <= width - key_columns.EDGE + 0.5, run
-        assert mm_of(8) <= y0 and y1 <= height - mm_of(8), run
-        if run.text.strip() in notes or y1 > height - key_columns.TOP - 40:
-            continue  # the margin notes, and the heading and arrival that run the width of the page
-        assert x1 <= key_columns.MARGIN + column + 0.5 or x0 >= second - 0.5, run
-    assert rooms == 10 or any(end - start > 1 for start, end in ranges)  # forty areas run over the page
-    headings = (roguelike_key_page.LOOK.usual.heading, roguelike_key_page.LOOK.tight.heading)
-    for (start, end), key in zip(ranges, level_keys):
-        numbers = [int(run.text.split()[0]) for run in texts  # (the decoder reads the dot after it as \x01)
-                   if start <= run.page < end and run.size in headings and re.match(r"\d+ \S ", run.text)]
-        assert numbers == [area["number"] for area in key["areas"]], numbers
+    sizes = (look.usual.heading, look.tight.heading)
+    for (start, end), key, expected in zip(ranges, keys, headings):
+        # The title and the lines under it run the width of the page, above the rule (in either type).
+        head_bottom = min(key_columns.rule_y(req.paper, key.head(width - 2 * key_columns.MARGIN, kind))
+                          for kind in (look.usual, look.tight))
+        notes = {key_columns.say("key-page.goes-on"), key_columns.say("key-page.continued", level=key.level)}
+        entries = []
+        for run in (t for t in texts if start <= t.page < end):
+            x0, y0, x1, y1 = run.box
+            assert key_columns.EDGE - 0.5 <= x0 and x1 <= width - key_columns.EDGE + 0.5, run
+            assert mm_of(8) <= y0 and y1 <= height - mm_of(8), run
+            if run.text.strip() in notes or (run.page == start and y0 > head_bottom - 1):
+                continue
+            assert x1 <= key_columns.MARGIN + column + 0.5 or x0 >= second - 0.5, run
+            # A heading's first run: Amulet's number alone ("2.8"), or Roguelike's number and its dot (which the
+            # decoder reads as \x01) before the area's kind.
+            if run.size in sizes and (re.fullmatch(r"\d+\.\d+", run.text) or re.match(r"\d+ \S ", run.text)):
+                entries.append(run.text.split()[0])
+        assert entries == expected, (entries, expected)
+    assert options.get("rooms") != 40 or any(end - start > 1 for start, end in ranges)  # forty areas run over
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -93,16 +115,14 @@ def test_most_amulet_keys_of_a_default_level_fit_the_page_facing_its_map(paper):
     """Amulet's levels hold from a handful of rooms to thirty, each with its hidden checks and swarm numbers:
     nearly every key holds on its page, in tighter type where it must; the few that cannot go on over it."""
     counts = []
+    actions = amulet_rules.reference()["treasure"]["actions"]
     with pinned():
         for seed in SEEDS:
             req = request("amulet", seed, paper=paper)
             dungeon = amulet_dungeon.generate(req)
-            text = amulet_text.text_pdf(dungeon, req)
-            keys = [(text, *part) for part in sections(text, amulet_text.parts(dungeon))[1:-amulet_text.AFTER_THE_KEYS]]
-            numbers = [level.number for level in amulet_text.mapped(dungeon)]
-            keys = tightened(keys, lambda over: amulet_text.text_pdf(dungeon, req, [numbers[i] for i in over],
-                                                                     tight=True))
-            counts += pages_of(keys)
+            keys = [amulet_key_page.key(key, actions) for key in amulet_text.mapped_keys(dungeon)]
+            _, ranges = key_columns.keys_pdf(req.code, req.paper, "keys", keys, amulet_key_page.LOOK)
+            counts += [end - start for start, end in ranges]
     assert len(counts) == 3 * len(SEEDS) and max(counts) <= 2
     assert counts.count(1) / len(counts) >= 0.85, counts
 

@@ -1,8 +1,8 @@
 """A booklet gathered page by page from the parts both engines make.
 
 A dungeon's parts are made apart, and at the same time where there are two
-cores: its text pages in one or two WeasyPrint documents, its maps in a
-ReportLab one. A booklet takes their pages in the order a print on both sides
+cores: its text pages in WeasyPrint documents, its maps and keys in ReportLab
+ones. A booklet takes their pages in the order a print on both sides
 of the sheet needs (a map on a left-hand page with its key facing it, a blank
 side where a spread needs one), and ``compose`` then stamps the footer once on
 the whole. Page 1 is a right-hand page; a left-hand page has an even number.
@@ -14,8 +14,6 @@ the whole. Page 1 is a right-hand page; a left-hand page has an even number.
 - ``page_count``: how many pages a part has;
 - ``sections``: where each top-level section of a text document starts and
   ends (its h1s, as WeasyPrint lists them in the outline);
-- ``tightened``: keys that run onto a second page laid out again in tighter
-  type, taken where that holds them on one page;
 - ``extract``: some pages of a part as a PDF of their own;
 - ``blank_page``: the page that stands for an empty side, saying so in the
   game's words.
@@ -24,7 +22,6 @@ the whole. Page 1 is a right-hand page; a left-hand page has an even number.
 from __future__ import annotations
 
 import io
-from typing import Callable
 
 import pikepdf
 
@@ -35,7 +32,6 @@ from . import fonts
 from .canvas import new_document
 
 Part = tuple[bytes, int, int]  # a source and the pages start:end of it
-
 
 
 class Pages:
@@ -127,21 +123,6 @@ def sections(book: bytes, parts: int) -> list[tuple[int, int]]:
         raise PrintgenError(f"the text pages have {len(starts)} top-level headings where printgen lays out "
                             f"{parts} parts: each part (a cover, a key, a rules page) opens with one h1")
     return list(zip(starts, starts[1:] + [total]))
-
-
-def tightened(keys: list[Part], relayout: Callable[[list[int]], bytes]) -> list[Part]:
-    """``keys``, each meant for the one page facing its map: those that run onto exactly a second page are laid
-    out again in tighter type by ``relayout`` (given their indexes, it returns a document of just those keys,
-    one top-level section each), and each is taken where that holds it on one page."""
-    over = [index for index, (_, start, end) in enumerate(keys) if end - start == 2]
-    if not over:
-        return keys
-    book = relayout(over)
-    keys = list(keys)
-    for index, (start, end) in zip(over, sections(book, len(over))):
-        if end - start == 1:
-            keys[index] = (book, start, end)
-    return keys
 
 
 def extract(data: bytes, start: int, end: int | None = None) -> bytes:

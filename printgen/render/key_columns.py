@@ -23,8 +23,11 @@ from typing import Any, Callable, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from ..units import Paper, mm
+from ..words import say_for
 from . import fonts, text
 from .canvas import new_document
+
+say = say_for(__package__)
 
 # The text pages' margins (base.html): 14 mm at the top, 14 mm and 6 pt at the sides, 16 mm and 6 pt at the
 # foot, where compose stamps the footer.
@@ -43,7 +46,8 @@ class Type:
     heading: float
     small: float
     leading: float
-    label: float = 0.0  # a game's labels in their own type (Amulet's), else the body's size
+    label: float = 0.0  # a game's labels in their own type (Amulet's)
+    head: float = 0.0  # the lines under the title, where a game sets them in the key's type (Amulet's)
 
 
 @dataclass(frozen=True)
@@ -95,18 +99,17 @@ def block(runs: Sequence[text.Run], size: float, width: float, leading: float, i
 
 @dataclass(frozen=True)
 class Key:
-    """One level's key, as a game words it: the title and the note beside it, the lines under them (set for
-    the page's width in a type), the entries and how one is set (for a column's width in a type), and the
-    notes a key that runs on over the page prints."""
+    """One level's key, as a game words it: the level's number, the title and the note beside it, the lines
+    under them (set for the page's width in a type), the entries and how one is set (for a column's width in
+    a type)."""
 
+    level: int
     title: text.Run
     aside: text.Run
     aside_size: float
     head: Callable[[float, Type], list[Block]]
     entries: Sequence[Any]
     entry: Callable[[Any, float, Type], list[Block]]
-    continued: str
-    goes_on: str
 
 
 @dataclass(frozen=True)
@@ -159,8 +162,8 @@ def _head_top(paper: Paper) -> float:
     return paper.height - TOP - TITLE_SIZE * 1.28 - mm(1)
 
 
-def _rule_y(paper: Paper, head: Sequence[Block]) -> float:
-    """The height of the rule under the title and the lines under it."""
+def rule_y(paper: Paper, head: Sequence[Block]) -> float:
+    """The height of the rule under the title and the lines under it (``head``)."""
     return _head_top(paper) - sum(b.height for b in head) - mm(1)
 
 
@@ -171,13 +174,15 @@ def _draw_head(c: Canvas, paper: Paper, key: Key, head: Sequence[Block]) -> None
     title, title_font = key.title
     text.draw_run(c, MARGIN, baseline, title, title_font, TITLE_SIZE)
     aside, aside_font = key.aside
-    text.draw_run(c, MARGIN + text.measure(title + " ", title_font, TITLE_SIZE) + mm(2), baseline, aside,
-                  aside_font, key.aside_size)
+    left = MARGIN + text.measure(title + " ", title_font, TITLE_SIZE) + mm(2)
+    # A long title leaves the note less room: it is set smaller, down to 6 pt, to stay on the title's line.
+    size = text.fit_line(aside, paper.width - MARGIN - left, key.aside_size, 6.0, aside_font).size
+    text.draw_run(c, left, baseline, aside, aside_font, size)
     y = _head_top(paper)
     for b in head:
         b.draw(c, MARGIN, y)
         y -= b.height
-    y = _rule_y(paper, head)
+    y = rule_y(paper, head)
     c.setStrokeGray(0)
     c.setLineWidth(0.6)
     c.line(MARGIN, y, paper.width - MARGIN, y)
@@ -189,12 +194,12 @@ def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> int:
     head, pages = [], []
     for kind in (look.usual, look.tight):
         head = key.head(width, kind)
-        pages = pages_of(key, paper, _rule_y(paper, head) - mm(1.2), kind)
+        pages = pages_of(key, paper, rule_y(paper, head) - mm(1.2), kind)
         if len(pages) == 1:
             break
     else:  # the tighter type does not hold it on one page either: the usual type, over the page
         head = key.head(width, look.usual)
-        pages = pages_of(key, paper, _rule_y(paper, head) - mm(1.2), look.usual)
+        pages = pages_of(key, paper, rule_y(paper, head) - mm(1.2), look.usual)
     for number, placed in enumerate(pages):
         if number == 0:
             _draw_head(c, paper, key, head)
@@ -203,11 +208,11 @@ def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> int:
         # The notes in the margins come after the entries, as a reader copying the page's text meets them.
         c.setFillGray(0)
         if number > 0:
-            text.draw_run(c, paper.width - EDGE, paper.height - TOP + mm(2) + 2, key.continued,
-                          fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
+            text.draw_run(c, paper.width - EDGE, paper.height - TOP + mm(2) + 2,
+                          say("key-page.continued", level=key.level), fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
         if number + 1 < len(pages):
-            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, key.goes_on, fonts.SERIF_ITALIC,
-                          NOTE_SIZE, align="right")
+            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, say("key-page.goes-on"),
+                          fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
         c.showPage()
     return len(pages)
 

@@ -5,19 +5,20 @@ level with a map, the mapper's copy on a left-hand page with the level's key
 facing it (two columns; a longer key goes on over the page, beside the map
 again); how the monsters fight, the treasure level and the rules at hand;
 then the players' copies, one to a sheet with a blank back, so they can be
-handed out without showing a mapper's page. compose stamps the footer once
-on the whole.
+handed out without showing a mapper's page. The text pages come from the
+game's templates through WeasyPrint; the maps (map_page) and the keys
+(key_page) are drawn. compose stamps the footer once on the whole.
 """
 
 from __future__ import annotations
 
 from ...maps.draw_style import MapStyle
-from ...render import html, parallel
-from ...render.booklet import Pages, blank_page, sections, tightened
+from ...render import html, key_columns, parallel
+from ...render.booklet import Pages, blank_page, sections
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...words import say_for
-from . import generate as generator, map_page, text_pages
+from . import generate as generator, key_page, map_page, rules, text_pages
 from .model import Dungeon
 
 say = say_for(__package__)
@@ -48,24 +49,27 @@ def level_views(built: Dungeon, request) -> list:
 
 def render(built: Dungeon, request) -> bytes:
     html.load()  # once, before the fork, so the child has it too
-    # The text is laid out here while a forked child draws the maps (parallel.both).
-    text, (mappers, players, blank) = parallel.both(
-        lambda: text_pages.text_pdf(built, request),
-        lambda: (maps_pdf(built, request, True), maps_pdf(built, request, False),
-                 blank_page(request.code, request.paper, say("booklet.blank-side"))))
-    cover, *keys = sections(text, text_pages.parts(built))
-    keys, after = keys[:-text_pages.AFTER_THE_KEYS], keys[-text_pages.AFTER_THE_KEYS:]
-    numbers = [level.number for level in text_pages.mapped(built)]
-    keys = tightened([(text, *key) for key in keys],
-                     lambda over: text_pages.text_pdf(built, request, [numbers[i] for i in over], tight=True))
+    actions = rules.reference()["treasure"]["actions"]
+    keys = [key_page.key(level_key, actions) for level_key in text_pages.mapped_keys(built)]
+
+    def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[tuple[int, int]]]]:
+        return (maps_pdf(built, request, True), maps_pdf(built, request, False),
+                blank_page(request.code, request.paper, say("booklet.blank-side")),
+                key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
+                                     keys, key_page.LOOK))
+
+    # The text is laid out here while a forked child draws the maps and the keys (parallel.both).
+    text, (mappers, players, blank, (key_pages, ranges)) = parallel.both(
+        lambda: text_pages.text_pdf(built, request), drawn)
+    cover, *after = sections(text, text_pages.parts(built))
     with Pages(blank) as pages:
         pages.add(text, *cover)
-        for index, key in enumerate(keys):
-            pages.facing((mappers, index, index + 1), key)
+        for index, (start, end) in enumerate(ranges):
+            pages.facing((mappers, index, index + 1), (key_pages, start, end))
         for part in after:
             pages.add(text, *part)
         pages.to_right()  # the players' copies start a fresh sheet
-        for index in range(len(keys)):
+        for index in range(len(ranges)):
             pages.add(players, index, index + 1)
             pages.blank()  # nothing on the back of a players' copy
         booklet = pages.save()

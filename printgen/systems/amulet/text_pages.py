@@ -1,8 +1,9 @@
-"""The text pages of Amulet (cover, keys, tactics, treasure level, reference) through the game's templates.
+"""The text pages of Amulet (cover, tactics, the dice behind each room, treasure level, reference) through
+the game's templates.
 
 The dungeon's text pages are laid out as one document (one WeasyPrint run,
 the fonts embedded once), each part opening with one top-level heading, so
-the booklet can take each level's key to lay it facing the level's map.
+the booklet can put the keys (key_page, drawn) after the cover.
 """
 
 from __future__ import annotations
@@ -39,15 +40,9 @@ def reference_pdf(request) -> bytes:
                       **reference_context(request))
 
 
-def booklet_context(dungeon: Dungeon, request, keyed: list[int] | None = None, tight: bool = False
-                    ) -> dict[str, Any]:
-    """What booklet.html prints: with ``keyed`` (numbers of mapped levels), only those levels' keys, in
-    tighter type with ``tight``."""
-    levels = dungeon_key(dungeon)
-    return {**reference_context(request), "credit": request.game.credit, "levels": levels,
-            "keyed": [level for level in levels if level["kind"] != "treasure"
-                      and (keyed is None or level["number"] in keyed)],
-            "whole": keyed is None, "tight": tight,
+def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
+    """What booklet.html prints."""
+    return {**reference_context(request), "credit": request.game.credit, "levels": dungeon_key(dungeon),
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
             "tactics": [{"code": code, "name": m["name"], "designed": m.get("designed", False),
                          "tactics": rules.tactics(code)} for code, m in rules.monsters().items()],
@@ -59,14 +54,18 @@ def mapped(dungeon: Dungeon) -> list:
     return [level for level in dungeon.levels if level.data["kind"] != "treasure"]
 
 
-def text_pdf(dungeon: Dungeon, request, keyed: list[int] | None = None, tight: bool = False) -> bytes:
-    """The cover, each mapped level's key, how the monsters fight, the dice behind each room, the treasure
-    level and the rules at hand: ``parts(dungeon)`` parts, each opening with an h1. With ``keyed`` (numbers
-    of mapped levels), only those levels' keys, in tighter type with ``tight``."""
+def mapped_keys(dungeon: Dungeon) -> list[dict[str, Any]]:
+    """The keys of the levels with a map, in order (a treasure level's words close the key before it)."""
+    return [level for level in dungeon_key(dungeon) if level["kind"] != "treasure"]
+
+
+def text_pdf(dungeon: Dungeon, request) -> bytes:
+    """The cover, how the monsters fight, the dice behind each room, the treasure level and the rules at hand:
+    ``parts(dungeon)`` parts, each opening with an h1."""
     title = say("document.dungeon", game=request.game.title)
     return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                      **booklet_context(dungeon, request, keyed, tight))
+                      **booklet_context(dungeon, request))
 
 
 def parts(dungeon: Dungeon) -> int:
-    return 1 + len(mapped(dungeon)) + AFTER_THE_KEYS
+    return 1 + AFTER_THE_KEYS

@@ -24,11 +24,10 @@ CREATURE_INDENT = mm(2.5)
 
 def key(level_key: dict[str, Any], dungeon_name: str) -> Key:
     """A level's key (key.dungeon_key) as the page draws it."""
-    return Key(title=(say("key.title", level=level_key["number"]), fonts.SERIF_BOLD),
+    return Key(level=level_key["number"], title=(say("key.title", level=level_key["number"]), fonts.SERIF_BOLD),
                aside=(dungeon_name, fonts.SERIF_ITALIC), aside_size=NAME_SIZE,
                head=lambda width, kind: [_arrival(level_key, width)],
-               entries=level_key["areas"], entry=area_blocks,
-               continued=say("key.continued", level=level_key["number"]), goes_on=say("key.goes-on"))
+               entries=level_key["areas"], entry=area_blocks)
 
 
 def _arrival(level_key: dict[str, Any], width: float) -> Block:
