@@ -46,8 +46,8 @@ class Type:
     heading: float
     small: float
     leading: float
-    label: float = 0.0  # a game's labels in their own type (Amulet's)
-    head: float = 0.0  # the lines under the title, where a game sets them in the key's type (Amulet's)
+    label: float = 0.0  # labels in a size of their own, for a game whose labels have one
+    head: float = 0.0  # the lines under the title, for a game that sets them in the key's type
 
 
 @dataclass(frozen=True)

@@ -64,9 +64,9 @@ def head(level_key: dict[str, Any], width: float, kind: Type) -> list[Block]:
     if level_key["why"]:
         blocks.append(said(say("key.whys", whys="; ".join(level_key["why"]))))
     if level_key["monsters"]:
-        runs = [_label("monsters"), (" ", fonts.SERIF)]
+        runs = [_label("monsters")]
         for index, monster in enumerate(level_key["monsters"]):
-            runs += [("; " if index else "", fonts.SERIF), (monster["name"], fonts.SERIF_BOLD),
+            runs += [("; " if index else " ", fonts.SERIF), (monster["name"], fonts.SERIF_BOLD),
                      (f" {monster['stats']}", fonts.SERIF)]
         blocks.append(block(runs, kind.head, width, HEAD_LEADING, after=mm(0.8),
                             sizes=((fonts.MONO_BOLD, kind.label),)))
