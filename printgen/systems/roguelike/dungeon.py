@@ -42,7 +42,7 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     levels = dungeon.levels
     html.load()  # once, before the fork, so the child has it too
     # Laid out here, not in the child, so that the next booklet this process makes finds it laid out.
-    rules_pages = rules_book(dungeon, request, players_view)
+    rules_pages = rules_book(request, players_view)
 
     def text_pages() -> tuple[bytes, tuple[bytes, list[tuple[int, int]]]]:
         keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name) for level in levels]
@@ -72,18 +72,17 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
 
 
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
-    return _text_book(dungeon, request, players_view, say("dungeon.text-title", name=dungeon.name),
-                      cover=key.cover(dungeon))
+    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name), cover=key.cover(dungeon))
 
 
-def rules_book(dungeon: Dungeon, request, players_view: str) -> bytes:
+def rules_book(request, players_view: str) -> bytes:
     """The rules page: it is the same in every booklet on the same paper, so it is laid out once a process
     (html_to_pdf keeps it) and its title names no dungeon."""
-    return _text_book(dungeon, request, players_view, say("dungeon.rules-title"), page=key.rules_page())
+    return _text_book(request, players_view, say("dungeon.rules-title"), page=key.rules_page())
 
 
-def _text_book(dungeon: Dungeon, request, players_view: str, title: str, cover: dict | None = None,
-               page: dict | None = None) -> bytes:
+def _text_book(request, players_view: str, title: str, cover: dict | None = None, page: dict | None = None
+               ) -> bytes:
     """The cover (``cover``) or the rules page (``page``) from the game's template."""
     return render_pdf(
         "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates,
