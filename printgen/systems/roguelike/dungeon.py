@@ -41,21 +41,22 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
     levels = dungeon.levels
     html.load()  # once, before the fork, so the child has it too
-    # Laid out here, not in the child, so that the next booklet this process makes finds it laid out.
-    rules_pages = rules_book(request, players_view)
 
-    def text_pages() -> tuple[bytes, tuple[bytes, list[tuple[int, int]]]]:
+    def text_pages() -> tuple[bytes, tuple[bytes, list[tuple[int, int]]], bytes]:
+        """Made in this process, not the child, so that the next booklet it makes finds the rules page laid
+        out."""
         keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name) for level in levels]
         return (cover_book(dungeon, request, players_view),
                 key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
-                                     key_page.LOOK))
+                                     key_page.LOOK),
+                rules_book(request, players_view))
 
     def maps() -> tuple[list[bytes], list[bytes], bytes]:
         return ([maps_pdf(dungeon, level, request, draw.GM) for level in levels],
                 [maps_pdf(dungeon, level, request, players_view) for level in levels],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")))
 
-    (cover, (keys, key_ranges)), (gm_maps, players_maps, blank) = parallel.both(text_pages, maps)
+    (cover, (keys, key_ranges), rules_pages), (gm_maps, players_maps, blank) = parallel.both(text_pages, maps)
     with Pages(blank) as pages:
         pages.add(cover)
         for gm_map, (start, end) in zip(gm_maps, key_ranges):
