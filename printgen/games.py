@@ -69,7 +69,9 @@ class Game:
     def templates(self) -> Path:
         return self.folder / "templates"
 
-    # The one way a game reads its data folder: each file parsed once per process.
+    # The one way a game reads its data folder: each file parsed once per process, and found again by the
+    # game's folder and the file's name (a simulation asks some hundred thousand times; joining the path each
+    # time took most of its second).
 
     def data(self, name: str) -> dict[str, Any]:
         """``data/<name>.toml`` parsed, e.g. data("notes") or data("lists/colours")."""
@@ -81,11 +83,11 @@ class Game:
 
     def tables(self):
         """Every random table of data/tables/, by id (printgen.tables.TableSet)."""
-        return _read_tables(self.folder / "data" / "tables")
+        return _read_tables(self.folder)
 
     def data_list(self, name: str):
         """A list of data/lists/<name>.toml (printgen.tables.DataList)."""
-        return _read_list(self.folder / "data" / "lists" / f"{name}.toml")
+        return _read_list(self.folder, name)
 
 
 @cache
@@ -112,8 +114,6 @@ def _folder_of(package: str) -> Path:
 
 @cache
 def _read_data(folder: Path, name: str) -> dict[str, Any]:
-    """By the file's name, not its path: a simulation asks for its data some hundred thousand times, and
-    joining the path each time took most of its second."""
     return tomllib.loads((folder / "data" / f"{name}.toml").read_text(encoding="utf-8"))
 
 
@@ -121,14 +121,14 @@ def _read_data(folder: Path, name: str) -> dict[str, Any]:
 def _read_tables(folder: Path):
     from .tables import TableSet
 
-    return TableSet.load(folder)
+    return TableSet.load(folder / "data" / "tables")
 
 
 @cache
-def _read_list(path: Path):
+def _read_list(folder: Path, name: str):
     from .tables import load_list
 
-    return load_list(path)
+    return load_list(folder / "data" / "lists" / f"{name}.toml")
 
 
 @cache
