@@ -15,16 +15,16 @@ import pytest
 
 from printgen import products
 from printgen.products import build
-from printgen.render.booklet import Pages
 from printgen.render import key_columns
+from printgen.render.booklet import Pages
 from printgen.render.canvas import new_document
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
-from printgen.units import mm as mm_of
 from printgen.systems.amulet import (dungeon as amulet_dungeon, key_page as amulet_key_page, rules as amulet_rules,
                                      text_pages as amulet_text)
 from printgen.systems.rlrl import dungeon as rlrl_dungeon, key as rlrl_key
 from printgen.systems.roguelike import dungeon as roguelike_dungeon, key as roguelike_key, key_page as roguelike_key_page
+from printgen.units import mm as mm_of
 
 from pdfutil import open_pdf, page_texts
 from test_sheet_print import read_marks
@@ -36,10 +36,6 @@ MIN_TEXT = 6.0
 
 def request(system: str, seed: str, **options):
     return products.request(SeedCode.make("dungeon", system, seed, options))
-
-
-def pages_of(keys) -> list[int]:
-    return [end - start for _, start, end in keys]
 
 
 # -- the keys of default levels fit the page facing the map ------------------------------------------
