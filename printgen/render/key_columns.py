@@ -167,6 +167,11 @@ def rule_y(paper: Paper, head: Sequence[Block]) -> float:
     return _head_top(paper) - sum(b.height for b in head) - mm(1)
 
 
+def entries_top(paper: Paper, head: Sequence[Block]) -> float:
+    """Where the entries begin on a key's first page, below the rule."""
+    return rule_y(paper, head) - mm(1.2)
+
+
 def _draw_head(c: Canvas, paper: Paper, key: Key, head: Sequence[Block]) -> None:
     """The title, the note beside it, the lines under them, and the rule."""
     baseline = paper.height - TOP - TITLE_SIZE * 1.06
@@ -194,12 +199,12 @@ def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> int:
     head, pages = [], []
     for kind in (look.usual, look.tight):
         head = key.head(width, kind)
-        pages = pages_of(key, paper, rule_y(paper, head) - mm(1.2), kind)
+        pages = pages_of(key, paper, entries_top(paper, head), kind)
         if len(pages) == 1:
             break
     else:  # the tighter type does not hold it on one page either: the usual type, over the page
         head = key.head(width, look.usual)
-        pages = pages_of(key, paper, rule_y(paper, head) - mm(1.2), look.usual)
+        pages = pages_of(key, paper, entries_top(paper, head), look.usual)
     for number, placed in enumerate(pages):
         if number == 0:
             _draw_head(c, paper, key, head)
