@@ -78,7 +78,10 @@ def neighbours(paths: dict, cell: tuple[int, int]):
 def through_goals(paths: dict, start: tuple[int, int], goals: list[tuple[int, int]],
                   avoid: tuple[int, int] | None = None) -> int | None:
     """Fewest moves from ``start`` that visit ``goals`` in their order, by a breadth-first search over (cell, goals
-    reached so far); never entering ``avoid`` when given. None when there is no such walk."""
+    reached so far); never entering ``avoid`` when given. None when there is no such walk.
+
+    A search of the measure's own, not challenge_map.fewest_moves: it checks the par that function prints, so it
+    must not be that function (tests/test_card_rogue_challenge.py keeps its own for the same reason)."""
     first = (start, 1 if goals and goals[0] == start else 0)
     seen = {first: 0}
     queue = deque([first])

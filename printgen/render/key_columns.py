@@ -196,15 +196,13 @@ def _draw_head(c: Canvas, paper: Paper, key: Key, head: Sequence[Block]) -> None
 def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> int:
     """One level's key, each page finished (showPage); returns how many pages it takes."""
     width = paper.width - 2 * MARGIN
-    head, pages = [], []
-    for kind in (look.usual, look.tight):
-        head = key.head(width, kind)
-        pages = pages_of(key, paper, entries_top(paper, head), kind)
-        if len(pages) == 1:
-            break
-    else:  # the tighter type does not hold it on one page either: the usual type, over the page
-        head = key.head(width, look.usual)
-        pages = pages_of(key, paper, entries_top(paper, head), look.usual)
+    head = key.head(width, look.usual)
+    pages = pages_of(key, paper, entries_top(paper, head), look.usual)
+    if len(pages) > 1:  # the tighter type, where it holds the key on one page; else the usual, over the page
+        tight_head = key.head(width, look.tight)
+        tight = pages_of(key, paper, entries_top(paper, tight_head), look.tight)
+        if len(tight) == 1:
+            head, pages = tight_head, tight
     for number, placed in enumerate(pages):
         if number == 0:
             _draw_head(c, paper, key, head)
