@@ -100,7 +100,7 @@ Symbols (``symbols``, ``glyphs``): a game registers its door kinds and marks:
         .door("locked-iron", glyphs.locked(glyphs.door(0)), "locked iron door")
         .mark("trap", glyphs.warning("T"), "trap")
     Symbols(secret_label=...).wall_door("crumble", glyphs.wavy(), "crumbling wall")
-        .wall_door("walldoor", glyphs.opening("C", dashed=True), "walldoor")
+        .wall_door("walldoor", glyphs.opening("C", glyphs.DASHED), "walldoor")
         .wall_mark("murder-hole", glyphs.on_wall(glyphs.diamond, 0.2), "murder hole")
 (``wall_door``: drawn along the whole of its wall, however many units, 45°
 ones too, the wall there being the glyph's to draw: ``wavy``, ``opening``

@@ -277,11 +277,14 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
             _draw_grid(c, region, GRID_GREY)
             c.restoreState()
     _draw_walls(c, merge({w.edge for w in units} | set(extra)), point)
+    draw_thresholds(c, found.thresholds, point, pitch)
     if diagonal:
         draw_diagonal_walls(c, diagonal, point, WALL_WIDTH)
     for area in shaped.values():
         if area.shape.curved:
             draw_round_wall(c, area, opened, point, pitch, WALL_WIDTH)
+    if found.round_sides:
+        _draw_walls(c, found.round_sides, point, cap=1)
     drawn = {area.number for area in areas}
     curved = {cell: area for area in shaped.values() if area.shape.curved for cell in area.cells}
     for exit_, _ in doors:
@@ -334,14 +337,14 @@ def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, no
     path = c.beginPath()
     pieces: list[list[Point]] = [[(start, y), (end, y), (end, y + 1), (start, y + 1)]
                                  for y, start, end in _row_runs(plain)]
-    from .draw_shaped import _round_nook
+    from .draw_shaped import round_nook
 
     for area in shaped_areas:
         if area.shape.curved:
             cx, cy, r = area.shape.round
             pieces.append([(cx + r * math.cos(t), cy + r * math.sin(t))
                            for t in (2 * math.pi * k / 48 for k in range(48))])
-            pieces += [_round_nook(area, unit) for unit in area.shape.walls if unit in opened]
+            pieces += [round_nook(area, unit) for unit in area.shape.walls if unit in opened]
             continue
         cuts = dict(area.shape.cuts)
         for cell in sorted(area.cells):
@@ -410,12 +413,24 @@ def _draw_border(c: Canvas, region: Region) -> None:
     c.restoreState()
 
 
-def _draw_walls(c: Canvas, edges: list[Edge], point) -> None:
+def _draw_walls(c: Canvas, edges: list[Edge], point, cap: int = 2) -> None:
+    """Walls, square-capped to close the corners (round-capped where they meet a curve)."""
     c.setStrokeGray(0)
     c.setLineWidth(WALL_WIDTH)
-    c.setLineCap(2)  # square caps close the corners
+    c.setLineCap(cap)
     c.lines([(*point(*a), *point(*b)) for a, b in edges])
     c.setLineCap(0)
+
+
+def draw_thresholds(c: Canvas, edges: list[Edge], point, pitch: float) -> None:
+    """Dotted lines across the openings between areas (``glyphs.across``)."""
+    for a, b in edges:
+        (x0, y0), (x1, y1) = point(*a), point(*b)
+        c.saveState()
+        c.translate(x0, y0)
+        c.rotate(math.degrees(math.atan2(y1 - y0, x1 - x0)))
+        glyphs.across(c, math.hypot(x1 - x0, y1 - y0), pitch, glyphs.DOTTED)
+        c.restoreState()
 
 
 def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: str, point, pitch: float,

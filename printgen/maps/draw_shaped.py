@@ -24,7 +24,7 @@ def fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float)
             c.circle(x, y, r * pitch, stroke=0, fill=1)
             for unit in area.shape.walls:
                 if unit in opened:
-                    _fill_polygon(c, _round_nook(area, unit), point)
+                    _fill_polygon(c, round_nook(area, unit), point)
             continue
         for loop in area.shape.outline():
             _fill_polygon(c, loop, point)
@@ -71,7 +71,7 @@ def round_span(area: Area, unit: tuple[Cell, int]) -> tuple[Point, Point]:
     return (touch[0] + dx * low, touch[1] + dy * low), (touch[0] + dx * high, touch[1] + dy * high)
 
 
-def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
+def round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
     """The floor between the part of a unit of a round area's box where a door stands, and the circle."""
     cx, cy, r = area.shape.round
     a, b = round_span(area, unit)
@@ -112,7 +112,7 @@ def draw_round_wall(c: Canvas, area: Area, opened: set, point, pitch: float, wid
     gaps = []
     for unit in area.shape.walls:
         if unit in opened:
-            nook = _round_nook(area, unit)
+            nook = round_nook(area, unit)
             gaps.append(sorted(math.degrees(math.atan2(-(p[1] - cy), p[0] - cx)) % 360 for p in (nook[2], nook[-1])))
     c.setStrokeGray(0)
     c.setLineWidth(width)

@@ -9,10 +9,18 @@ wall at both its ends: across the middle of its doorway square when the
 doorway runs between walls, else on the doorway's far or near side (a
 doorway in a notch of an irregular chamber has the chamber's own floor
 beside it, and its door stands where the chamber's wall runs on).
+
+Where two areas meet with nothing drawn between them (an opening), a
+threshold, a dotted line, parts them: across the opening of a shared wall,
+and in a doorway of rock where the wall of the area it opens into would run
+(a passage running into a room ends at the room's wall line; a room's own
+opening onto a passage stands in the room's wall). A way left open to the
+table ends the same way, at the doorway's far side.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -93,7 +101,7 @@ def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int |
         if rule.gap:
             doorway = step(exit_.at, exit_.side)
             beyond = step(doorway, exit_.side)
-            if exit_.leads in ("area", "unexplored"):
+            if exit_.leads in ("area", "unexplored") and doorway in floor:  # not a doorway left as rock
                 passable.add(pair(doorway, beyond))
     found: dict[Edge, Wall] = {}
     doorways = {step(e.at, e.side) for e, _ in doors if rule.gap and not e.inside and e.at is not None}
@@ -118,7 +126,8 @@ class WallPlan:
     drawn to their own walls (``shaped``: 45° or round), the units of wall a door opens (``opened``) and
     the half squares of rock a door through a 45° wall opens across (``nooks``: (exit, unit)), the unit
     walls of the other areas and of doorways (``units``), and the shaped areas' straight (``extra``) and
-    45° (``diagonal``) walls."""
+    45° (``diagonal``) walls; the ``thresholds`` across the openings between areas; and the straight
+    walls closing round rooms' doorways (``round_sides``)."""
 
     floor: dict[Cell, int]
     shaped: dict[int, Area]
@@ -127,6 +136,8 @@ class WallPlan:
     units: list[Wall]
     extra: list[Edge]
     diagonal: list[Edge]
+    thresholds: list[Edge]
+    round_sides: list[Edge]
 
 
 def plan_walls(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
@@ -148,7 +159,54 @@ def plan_walls(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int |
     if shaped:
         for edge in shaped_walls(shaped.values(), opened, nooks):
             (extra if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
-    return WallPlan(floor, shaped, opened, nooks, units, extra, diagonal)
+    round_sides = [edge for area in shaped.values() if area.shape.curved
+                   for unit in area.shape.walls if unit in opened for edge in round_door_sides(area, unit)]
+    return WallPlan(floor, shaped, opened, nooks, units, extra, diagonal,
+                    thresholds(doors, rule, floor, symbols, {a.number for a in areas}), round_sides)
+
+
+def round_door_sides(area: Area, unit: tuple[Cell, int]) -> list[Edge]:
+    """The straight walls a round room's doorway in ``unit`` of its box needs: its nook (the floor between
+    the circle and the part of the unit the door opens) closed at its sides, and the rest of the unit
+    beyond the door, where the door takes only part of it."""
+    from .draw_shaped import round_nook, round_span
+
+    a, b = round_span(area, unit)
+    nook = round_nook(area, unit)
+    pieces = [(outer, inner) for outer, inner in ((b, nook[2]), (a, nook[-1])) if math.dist(outer, inner) > 1e-6]
+    for corner in side_edge(*unit):
+        near = min((a, b), key=lambda p: math.dist(p, corner))
+        if math.dist(near, corner) > 1e-6:
+            pieces.append((corner, near))
+    return pieces
+
+
+def thresholds(doors: list[tuple[Exit, int | None]], rule: Adjacency, floor: dict[Cell, int], symbols: Symbols,
+               drawn: set[int]) -> list[Edge]:
+    """The lines across the openings (exits of a kind drawn as nothing, see the module's docstring), each
+    once: the units of an opening in a shared wall; a doorway's side where the area beyond has its wall
+    (a passage's own end: the far side; an opening chosen in an area's wall: the near side)."""
+    found: set[Edge] = set()
+    for exit_, _ in doors:
+        if exit_.inside or exit_.secret or not symbols.doors[exit_.kind].bare:
+            continue
+        if exit_.far_side and exit_.to in drawn:
+            continue  # drawn from the area that lists it
+        if exit_.leads not in ("area", "unexplored"):
+            continue
+        if not rule.gap:
+            found |= {_ordered(side_edge(cell, side)) for cell, side in exit_.units}
+            continue
+        doorway = step(exit_.at, exit_.side)
+        if doorway not in floor:
+            continue  # a doorway left as rock: the door stands in the area's own wall
+        far = exit_.fixed or exit_.leads == "unexplored"
+        found.add(_ordered(side_edge(doorway, exit_.side) if far else side_edge(exit_.at, exit_.side)))
+    return sorted(found)
+
+
+def _ordered(edge: Edge) -> Edge:
+    return (edge[0], edge[1]) if edge[0] <= edge[1] else (edge[1], edge[0])
 
 
 def merge(edges: set[Edge]) -> list[Edge]:

@@ -76,16 +76,20 @@ def locked(leaf: Glyph) -> Glyph:
     return draw
 
 
-@reaching(0.5, 0.3)
+@reaching(0.5, 0.16)
 def arch(c: Canvas, size: float) -> None:
-    """Two jambs and a curve between them: an opening with no door."""
-    h = size * 0.32
+    """An archway: the two jambs of the wall, solid, and the arch overhead as a dashed line between them,
+    the plan's way of drawing what stands above the floor: no leaf, nothing that swings."""
+    h = size * 0.3
+    jamb = size * 0.16
     c.setFillGray(0)
-    c.rect(-size / 2, -h / 2, size * 0.2, h, stroke=0, fill=1)
-    c.rect(size / 2 - size * 0.2, -h / 2, size * 0.2, h, stroke=0, fill=1)
-    c.setLineWidth(0.6)
+    c.rect(-size / 2, -h / 2, jamb, h, stroke=0, fill=1)
+    c.rect(size / 2 - jamb, -h / 2, jamb, h, stroke=0, fill=1)
+    c.setLineWidth(max(0.8, size * 0.04))
     c.setStrokeGray(0)
-    c.arc(-size * 0.32, -h / 2, size * 0.32, h * 1.6, 0, 180)
+    c.setDash(max(1.6, size * 0.09), max(1.0, size * 0.055))
+    c.line(-size / 2 + jamb, 0, size / 2 - jamb, 0)
+    c.setDash()
 
 
 @reaching(0.45, 0.1)
@@ -180,19 +184,39 @@ def _backed_letter(c: Canvas, x: float, text: str, size: float, angle: float) ->
     c.restoreState()
 
 
-def opening(text: str, dashed: bool = False) -> Segment:
-    """An opening between two posts with ``text`` across its middle; ``dashed``: a thin dashed line
-    runs across it (a door that is a stretch of the wall itself)."""
+DOTTED, DASHED, SOLID = "dotted", "dashed", "solid"
+
+
+def across(c: Canvas, length: float, pitch: float, line: str) -> None:
+    """A thin line across an opening from the origin to (``length``, 0): ``dotted`` (a threshold: the
+    opening parts two places), ``dashed`` (a stretch of wall that opens) or ``solid`` (a door's leaf)."""
+    width = min(1.3, max(0.8, pitch * 0.035))
+    c.setStrokeGray(0)
+    c.setLineWidth(width)
+    if line == DOTTED:
+        c.setLineCap(1)
+        c.setDash([0, width * 2.2])
+    elif line == DASHED:
+        c.setDash(max(1.8, pitch * 0.06), max(1.0, pitch * 0.045))
+    c.line(0, 0, length, 0)
+    c.setDash()
+    c.setLineCap(0)
+
+
+def opening(text: str, line: str = DOTTED) -> Segment:
+    """An opening between two posts with ``text`` written across its middle, over a thin line across it
+    (``across``: dotted for an opening, solid for a door, dashed for a wall that opens)."""
     def draw(c: Canvas, length: float, pitch: float, units: int, angle: float) -> None:
         _posts(c, length, pitch * 0.07)
-        if dashed:
-            c.setLineWidth(THIN)
-            c.setDash(pitch * 0.06, pitch * 0.05)
-            c.line(0, 0, length, 0)
-            c.setDash()
-        _backed_letter(c, length / 2, text, max(7.0, pitch * 0.22), angle)
-    draw.middle = lambda pitch: max(7.0, pitch * 0.22) * 0.45
+        across(c, length, pitch, line)
+        _backed_letter(c, length / 2, text, letter_size(pitch), angle)
+    draw.middle = lambda pitch: letter_size(pitch) * 0.45
     return draw
+
+
+def letter_size(pitch: float) -> float:
+    """A letter written across a wall: grows with the square, never under 7 pt."""
+    return max(7.0, pitch * 0.22)
 
 
 def ticked(count: int = 0) -> Segment:

@@ -25,6 +25,11 @@ class Symbol:
     on_players_map: bool = True  # a door kind shown on the players' layout map (secret doors are not)
     segment: Segment | None = None  # drawn along its wall instead (then ``glyph`` is unused)
 
+    @property
+    def bare(self) -> bool:
+        """Nothing is drawn for it: an opening, parted from the area beyond by a threshold line."""
+        return self.segment is None and self.glyph is glyphs.open_way
+
 
 @dataclass
 class Symbols:

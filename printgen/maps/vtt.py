@@ -33,7 +33,7 @@ import json
 import math
 from dataclasses import dataclass
 
-from .draw_walls import Wall, WallPlan, merge, plan_walls, shown_doors
+from .draw_walls import Wall, WallPlan, merge, plan_walls, round_door_sides, shown_doors
 from .geometry import Edge, Point, side_edge, step
 from .level import Exit
 from .offpage import GAP, GM_COPY, PORTAL, WALL, LevelViews
@@ -198,9 +198,9 @@ def _lines(edges: list[Edge]) -> list[Edge]:
 
 
 def _round_walls(area, opened: set) -> list[list[Point]]:
-    """A round room's wall as chords of its circle, broken where its doorways open; each doorway's nook
-    closed at its sides, and the rest of a door's unit of the room's box where the door takes part of it."""
-    from .draw_shaped import _round_nook, round_span
+    """A round room's wall as chords of its circle, broken where its doorways open, and the straight walls
+    that close each doorway (``draw_walls.round_door_sides``, as the map draws them)."""
+    from .draw_shaped import round_nook
 
     cx, cy, r = area.shape.round
     gaps: list[list[float]] = []
@@ -208,19 +208,11 @@ def _round_walls(area, opened: set) -> list[list[Point]]:
     for unit in area.shape.walls:
         if unit not in opened:
             continue
-        a, b = round_span(area, unit)
-        nook = _round_nook(area, unit)
+        nook = round_nook(area, unit)
         start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (nook[2], nook[-1]))
         low, high = sorted((start, end))
         gaps.append([low, high] if high - low <= math.pi else [high, low + 2 * math.pi])
-        for outer, inner in ((b, nook[2]), (a, nook[-1])):
-            if math.dist(outer, inner) > 1e-6:
-                pieces.append([outer, inner])
-        corners = side_edge(*unit)
-        for corner in corners:
-            near = min((a, b), key=lambda p: math.dist(p, corner))
-            if math.dist(near, corner) > 1e-6:
-                pieces.append([corner, near])
+        pieces += [list(edge) for edge in round_door_sides(area, unit)]
     if not gaps:
         return [_arc(cx, cy, r, 0.0, 2 * math.pi)]
     merged: list[list[float]] = []

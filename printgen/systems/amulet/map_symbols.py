@@ -1,8 +1,9 @@
 """The rules' own map marks, registered with the map engine, which draws them; and the marks written in rooms.
 
 Crumble: a wavy wall. Secret: an S across the wall (mapper's copy only).
-Walldoor and Door: a C across the opening (a walldoor's opening is the wall
-itself, dashed). Open: an O. Food ward: two ticks. Treasure wall: a tick in
+Walldoor and Door: a C across the opening, over a dashed line (the wall
+itself opens) or a solid one (a door's leaf). Open: an O over a dotted
+threshold, parting the two rooms. Food ward: two ticks. Treasure wall: a tick in
 each unit. Teleporter: a small square in the room. Stair: a box of treads.
 Murder hole: a small diamond in the wall. In each room of the mapper's copy,
 its contents and encounter in a few letters (words.toml's [mark] tables).
@@ -30,9 +31,9 @@ def legend(kind: str) -> str:
 def symbols() -> Symbols:
     return (Symbols(secret_label=legend("secret"))
             .wall_door("crumble", glyphs.wavy(), legend("crumble"))
-            .wall_door("walldoor", glyphs.opening("C", dashed=True), legend("walldoor"))
-            .wall_door("door", glyphs.opening("C"), legend("door"))
-            .wall_door("open", glyphs.opening("O"), legend("open"))
+            .wall_door("walldoor", glyphs.opening("C", glyphs.DASHED), legend("walldoor"))
+            .wall_door("door", glyphs.opening("C", glyphs.SOLID), legend("door"))
+            .wall_door("open", glyphs.opening("O", glyphs.DOTTED), legend("open"))
             .wall_door("food", glyphs.ticked(2), legend("food"))
             .wall_door("treasure", glyphs.ticked(), legend("treasure"))
             .wall_door("secret", glyphs.on_wall(glyphs.secret), "")

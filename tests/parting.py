@@ -1,0 +1,250 @@
+"""The parting check: is every keyed area on a map page parted from the next by a line?
+
+As DESIGN.md defines it: render a map page, keep only the ink darker than
+the grid, close gaps of about 1 mm, and flood the floor from each area's
+number; a flood that meets another area's number is two areas the page
+runs together. What stands on a floor (numbers, notes, marks, stairs, the
+"?" beyond an exit, callouts) parts nothing, so the map is rendered a
+second time with the same layout but without them (a mark in a narrow
+passage would otherwise stop a flood the walls let through); walls, door
+glyphs, wall marks and threshold lines stay. An area whose number stands
+in a callout on the rock is flooded from a square of its own floor.
+
+Rendered in this process with pypdfium2 at ``DPI``; Pillow closes the
+gaps (growing the ink); the flood is a union of runs of free pixels, row
+by row.
+
+    python tests/parting.py [SEEDS]   the count over SEEDS seeds (default 40) per game and style
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import sys
+from dataclasses import dataclass
+
+import pypdfium2
+from PIL import Image, ImageFilter
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.maps import draw, frame
+from printgen.maps.spots import DOOR, LABEL, WALL_MARK, Layout
+from printgen.render import fonts
+from printgen.units import Paper
+
+DPI = 100
+INK = 150  # a pixel darker than this is ink: the grid's lines (0.62 grey) and grey rock are lighter
+CLOSE = 5  # pixels: ink grown to this square closes a gap of up to 4 pixels (1 mm at 100 dpi is 3.9)
+STANDING = (WALL_MARK, DOOR)  # placed things that stand on a wall and stay
+FREE = re.compile(rb"\x00+")
+
+
+@dataclass(frozen=True)
+class Parting:
+    """A sheet's floods that hold more than one area's number: each a sorted tuple of area numbers."""
+
+    groups: tuple[tuple[int, ...], ...]
+    areas: int  # the areas flooded
+
+    @property
+    def count(self) -> int:
+        return len(self.groups)
+
+
+def sheet_image(page: frame.MapPage, paper: Paper, sheet: int = 0, bare: bool = False):
+    """One sheet of ``page`` rendered in grey at ``DPI``, its plan, and where everything on it went;
+    ``bare``: the map alone, drawn with what stands on its floors left out (the same layout, its walls,
+    doors, thresholds and wall marks)."""
+    fonts.register_reportlab_fonts()
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=paper.size, invariant=1)
+    found = frame.plan(page, paper)
+    if bare:
+        region, origin = found.sheets[sheet].region, found.sheets[sheet].origin
+        shown = found.shown if len(found.sheets) > 1 or page.window is None else None
+        placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view, region.pitch, shown)
+        walls_only = Layout([p for p in placed.placed if p.role in STANDING], doors=placed.doors)
+        draw.draw_level(c, region, page.level, page.symbols, page.rule, page.content, page.view, origin,
+                        page.style, shown, walls_only)
+    else:
+        placed = frame.draw_sheet(c, paper, page, found, sheet)
+    c.showPage()
+    c.save()
+    document = pypdfium2.PdfDocument(out.getvalue())
+    try:
+        image = document[0].render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        document.close()
+    return image, found, placed
+
+
+def parting(page: frame.MapPage, paper: Paper, sheet: int = 0) -> Parting:
+    """The floods of one sheet of ``page`` that run two or more areas together."""
+    image, found, placed = sheet_image(page, paper, sheet, bare=True)
+    region, origin = found.sheets[sheet].region, found.sheets[sheet].origin
+    scale = DPI / 72
+
+    def pixel(x: float, y: float) -> tuple[float, float]:
+        return ((region.left + (x - origin[0]) * region.pitch) * scale,
+                (paper.height - region.top + (y - origin[1]) * region.pitch) * scale)
+
+    left, top = (math.floor(v) for v in pixel(origin[0], origin[1]))
+    right, bottom = (math.ceil(v) for v in pixel(origin[0] + region.columns, origin[1] + region.rows))
+    ink = image.point(lambda v: 255 if v < INK else 0)
+    # Every stroke thickened by half a millimetre each way: a gap up to 1 mm closes, straight or at 45°
+    # (a square closing would leave a dotted line at 45° open); the floor shrinks by as much, which joins
+    # or parts nothing wider.
+    closed = ink.filter(ImageFilter.MaxFilter(CLOSE))
+    # The map's own border is the edge of every flood: only what lies inside it counts.
+    closed = closed.crop((left + 2, top + 2, right - 2, bottom - 2))
+    labels = _components(closed)
+    width = closed.width
+
+    def component(x: float, y: float) -> int | None:
+        px, py = pixel(x, y)
+        px, py = round(px) - left - 2, round(py) - top - 2
+        if 0 <= px < width and 0 <= py < closed.height:
+            return labels.get((py, px))
+        return None
+
+    window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
+    seeds: dict[int, int] = {}
+    numbers = {p.area: p for p in placed.boxes() if p.role == LABEL and p.area is not None}
+    called = {c.area for c in placed.callouts if any(i.role == LABEL for i in c.items)}
+    for area in page.level.areas:
+        if page.view == draw.BLANK and area.number not in numbers:
+            continue
+        spot = numbers.get(area.number)
+        if spot is not None and area.number not in called:
+            x, y = (spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2
+            if not (window[0] <= x < window[2] and window[1] <= y < window[3]):
+                continue
+            found_at = component(x, y)
+        else:
+            found_at = next((c for c in (component(cx + 0.5, cy + 0.5) for cx, cy in sorted(area.cells)
+                                         if window[0] <= cx < window[2] and window[1] <= cy < window[3])
+                             if c is not None), None)
+        if found_at is not None:
+            seeds[area.number] = found_at
+    groups: dict[int, list[int]] = {}
+    for number, root in seeds.items():
+        groups.setdefault(root, []).append(number)
+    return Parting(tuple(sorted(tuple(sorted(g)) for g in groups.values() if len(g) > 1)), len(seeds))
+
+
+class _Runs:
+    """Runs of free pixels, joined where they touch the row above: a union-find over runs."""
+
+    def __init__(self) -> None:
+        self.parent: list[int] = []
+
+    def add(self) -> int:
+        self.parent.append(len(self.parent))
+        return len(self.parent) - 1
+
+    def find(self, k: int) -> int:
+        parent = self.parent
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    def join(self, a: int, b: int) -> None:
+        a, b = self.find(a), self.find(b)
+        if a != b:
+            self.parent[max(a, b)] = min(a, b)
+
+
+class _Labels:
+    """Which flood a pixel lies in: rows of (start, end, run) looked up by position."""
+
+    def __init__(self, rows: list[list[tuple[int, int, int]]], runs: _Runs):
+        self.rows, self.runs = rows, runs
+
+    def get(self, at: tuple[int, int]) -> int | None:
+        y, x = at
+        for start, end, run in self.rows[y]:
+            if start <= x < end:
+                return self.runs.find(run)
+        return None
+
+
+def _components(mask: Image.Image) -> _Labels:
+    """The 4-connected floods of a mask's zero pixels."""
+    data = mask.tobytes()
+    width = mask.width
+    runs = _Runs()
+    rows: list[list[tuple[int, int, int]]] = []
+    above: list[tuple[int, int, int]] = []
+    for y in range(mask.height):
+        row = data[y * width:(y + 1) * width]
+        current = []
+        k = 0
+        for match in FREE.finditer(row):
+            start, end = match.span()
+            run = runs.add()
+            while k < len(above) and above[k][1] <= start:
+                k += 1
+            j = k
+            while j < len(above) and above[j][0] < end:
+                runs.join(run, above[j][2])
+                j += 1
+            current.append((start, end, run))
+        rows.append(current)
+        above = current
+    return _Labels(rows, runs)
+
+
+# --- the count over many seeds, for the issue's figures ------------------------------------------
+
+def sample_pages(game: str, seed: str, style: str, view: str = draw.GM) -> list[frame.MapPage]:
+    """Every Referee's map page of a game's dungeon at its defaults, inked in ``style``."""
+    from printgen import products
+    from printgen.maps.draw_style import MapStyle
+    from printgen.seed import SeedCode
+
+    ink = MapStyle(style, seed)
+    if game == "roguelike":
+        from printgen.systems.roguelike import dungeon, map_page
+
+        built = dungeon.generate(products.request(SeedCode.make("dungeon", game, seed, {})))
+        return [map_page.map_page(built, level, view, ink) for level in built.levels]
+    if game == "amulet":
+        from printgen.systems.amulet import dungeon, map_page
+
+        built = dungeon.generate(products.request(SeedCode.make("dungeon", game, seed, {})))
+        return [map_page.map_page(level, "Project: Amulet", view == draw.GM, ink)
+                for level in built.levels if level.data["kind"] != "treasure"]
+    from printgen.systems.rlrl import generate, map_page
+
+    built = generate.generate(SeedCode("dungeon", "rlrl", seed, ()), 8)
+    return [map_page.dm_map(level, ink) for level in built.levels]
+
+
+def survey(game: str, seeds: list[str], style: str, paper: Paper) -> tuple[int, int, int]:
+    """Floods running areas together, the sheets looked at, and the areas those floods hold."""
+    groups = sheets = areas = 0
+    for seed in seeds:
+        for page in sample_pages(game, seed, style):
+            for sheet in range(len(frame.plan(page, paper).sheets)):
+                found = parting(page, paper, sheet)
+                groups += found.count
+                areas += sum(len(g) for g in found.groups)
+                sheets += 1
+    return groups, sheets, areas
+
+
+if __name__ == "__main__":
+    from printgen.units import PAPERS
+
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    for game in ("roguelike", "amulet", "rlrl"):
+        moonpie = survey(game, ["moonpie"], "grey", PAPERS["letter"])
+        print(f"{game} --seed moonpie: {moonpie[0]} floods running {moonpie[2]} areas together "
+              f"on {moonpie[1]} sheets", flush=True)
+        for style in ("grey", "hatched", "ink-saver"):
+            groups, sheets, areas = survey(game, [f"part{n}" for n in range(count)], style, PAPERS["letter"])
+            print(f"{game} {style}, {count} seeds: {groups} floods running {areas} areas together on "
+                  f"{sheets} sheets", flush=True)
