@@ -53,18 +53,26 @@ class Parting:
         return len(self.groups)
 
 
-def sheet_image(page: frame.MapPage, paper: Paper, sheet: int = 0, bare: bool = False):
+def sheet_layout(page: frame.MapPage, paper: Paper, sheet: int = 0) -> Layout:
+    """Where everything on one sheet of ``page`` goes, as frame.draw_sheet finds it (the same in every
+    map style)."""
+    found = frame.plan(page, paper)
+    shown = found.shown if len(found.sheets) > 1 or page.window is None else None
+    return draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                           found.sheets[sheet].region.pitch, shown)
+
+
+def sheet_image(page: frame.MapPage, paper: Paper, sheet: int = 0, placed: Layout | None = None):
     """One sheet of ``page`` rendered in grey at ``DPI``, its plan, and where everything on it went;
-    ``bare``: the map alone, drawn with what stands on its floors left out (the same layout, its walls,
-    doors, thresholds and wall marks)."""
+    with ``placed`` (its layout, ``sheet_layout``), the map alone, drawn with what stands on its floors
+    left out (its walls, doors, thresholds and wall marks)."""
     fonts.register_reportlab_fonts()
     out = io.BytesIO()
     c = Canvas(out, pagesize=paper.size, invariant=1)
     found = frame.plan(page, paper)
-    if bare:
+    if placed is not None:
         region, origin = found.sheets[sheet].region, found.sheets[sheet].origin
         shown = found.shown if len(found.sheets) > 1 or page.window is None else None
-        placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view, region.pitch, shown)
         walls_only = Layout([p for p in placed.placed if p.role in STANDING], doors=placed.doors)
         draw.draw_level(c, region, page.level, page.symbols, page.rule, page.content, page.view, origin,
                         page.style, shown, walls_only)
@@ -80,9 +88,11 @@ def sheet_image(page: frame.MapPage, paper: Paper, sheet: int = 0, bare: bool = 
     return image, found, placed
 
 
-def parting(page: frame.MapPage, paper: Paper, sheet: int = 0) -> Parting:
-    """The floods of one sheet of ``page`` that run two or more areas together."""
-    image, found, placed = sheet_image(page, paper, sheet, bare=True)
+def parting(page: frame.MapPage, paper: Paper, sheet: int = 0, placed: Layout | None = None) -> Parting:
+    """The floods of one sheet of ``page`` that run two or more areas together (``placed``: its layout,
+    when found already)."""
+    placed = placed or sheet_layout(page, paper, sheet)
+    image, found, _ = sheet_image(page, paper, sheet, placed)
     region, origin = found.sheets[sheet].region, found.sheets[sheet].origin
     scale = DPI / 72
 
@@ -92,13 +102,12 @@ def parting(page: frame.MapPage, paper: Paper, sheet: int = 0) -> Parting:
 
     left, top = (math.floor(v) for v in pixel(origin[0], origin[1]))
     right, bottom = (math.ceil(v) for v in pixel(origin[0] + region.columns, origin[1] + region.rows))
-    ink = image.point(lambda v: 255 if v < INK else 0)
+    # The map's own border is the edge of every flood: only what lies inside it counts.
+    ink = image.crop((left + 2, top + 2, right - 2, bottom - 2)).point(lambda v: 255 if v < INK else 0)
     # Every stroke thickened by half a millimetre each way: a gap up to 1 mm closes, straight or at 45°
     # (a square closing would leave a dotted line at 45° open); the floor shrinks by as much, which joins
     # or parts nothing wider.
-    closed = ink.filter(ImageFilter.MaxFilter(CLOSE))
-    # The map's own border is the edge of every flood: only what lies inside it counts.
-    closed = closed.crop((left + 2, top + 2, right - 2, bottom - 2))
+    closed = ink.filter(ImageFilter.BoxBlur(CLOSE // 2)).point(lambda v: 255 if v else 0)  # any ink in the square
     labels = _components(closed)
     width = closed.width
 
@@ -134,73 +143,62 @@ def parting(page: frame.MapPage, paper: Paper, sheet: int = 0) -> Parting:
     return Parting(tuple(sorted(tuple(sorted(g)) for g in groups.values() if len(g) > 1)), len(seeds))
 
 
-class _Runs:
-    """Runs of free pixels, joined where they touch the row above: a union-find over runs."""
-
-    def __init__(self) -> None:
-        self.parent: list[int] = []
-
-    def add(self) -> int:
-        self.parent.append(len(self.parent))
-        return len(self.parent) - 1
-
-    def find(self, k: int) -> int:
-        parent = self.parent
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    def join(self, a: int, b: int) -> None:
-        a, b = self.find(a), self.find(b)
-        if a != b:
-            self.parent[max(a, b)] = min(a, b)
-
-
 class _Labels:
-    """Which flood a pixel lies in: rows of (start, end, run) looked up by position."""
+    """Which flood a pixel lies in: each row's runs of free pixels (start, end, run), and the run each
+    run was joined to."""
 
-    def __init__(self, rows: list[list[tuple[int, int, int]]], runs: _Runs):
-        self.rows, self.runs = rows, runs
+    def __init__(self, rows: list[list[tuple[int, int, int]]], parent: list[int]):
+        self.rows, self.parent = rows, parent
 
     def get(self, at: tuple[int, int]) -> int | None:
         y, x = at
         for start, end, run in self.rows[y]:
             if start <= x < end:
-                return self.runs.find(run)
+                return _root(self.parent, run)
         return None
 
 
+def _root(parent: list[int], k: int) -> int:
+    while parent[k] != k:
+        parent[k] = parent[parent[k]]
+        k = parent[k]
+    return k
+
+
 def _components(mask: Image.Image) -> _Labels:
-    """The 4-connected floods of a mask's zero pixels."""
+    """The 4-connected floods of a mask's zero pixels: runs along each row, joined (a union-find over
+    runs) where they overlap a run of the row above."""
     data = mask.tobytes()
     width = mask.width
-    runs = _Runs()
+    parent: list[int] = []
     rows: list[list[tuple[int, int, int]]] = []
     above: list[tuple[int, int, int]] = []
     for y in range(mask.height):
-        row = data[y * width:(y + 1) * width]
         current = []
         k = 0
-        for match in FREE.finditer(row):
-            start, end = match.span()
-            run = runs.add()
+        for match in FREE.finditer(data, y * width, (y + 1) * width):
+            start, end = match.start() - y * width, match.end() - y * width
+            run = len(parent)
+            parent.append(run)
             while k < len(above) and above[k][1] <= start:
                 k += 1
             j = k
             while j < len(above) and above[j][0] < end:
-                runs.join(run, above[j][2])
+                a, b = _root(parent, run), _root(parent, above[j][2])
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
                 j += 1
             current.append((start, end, run))
         rows.append(current)
         above = current
-    return _Labels(rows, runs)
+    return _Labels(rows, parent)
 
 
 # --- the count over many seeds, for the issue's figures ------------------------------------------
 
-def sample_pages(game: str, seed: str, style: str, view: str = draw.GM) -> list[frame.MapPage]:
-    """Every Referee's map page of a game's dungeon at its defaults, inked in ``style``."""
+def sample_pages(game: str, seed: str, style: str, numbers: list[int] | None = None) -> list[frame.MapPage]:
+    """Every Referee's map page of a game's dungeon at its defaults, inked in ``style`` (``numbers``: only
+    these levels, of a campaign whose levels are rolled one by one)."""
     from printgen import products
     from printgen.maps.draw_style import MapStyle
     from printgen.seed import SeedCode
@@ -210,30 +208,48 @@ def sample_pages(game: str, seed: str, style: str, view: str = draw.GM) -> list[
         from printgen.systems.roguelike import dungeon, map_page
 
         built = dungeon.generate(products.request(SeedCode.make("dungeon", game, seed, {})))
-        return [map_page.map_page(built, level, view, ink) for level in built.levels]
+        return [map_page.map_page(built, level, draw.GM, ink) for level in built.levels]
     if game == "amulet":
         from printgen.systems.amulet import dungeon, map_page
 
         built = dungeon.generate(products.request(SeedCode.make("dungeon", game, seed, {})))
-        return [map_page.map_page(level, "Project: Amulet", view == draw.GM, ink)
+        return [map_page.map_page(level, "Project: Amulet", True, ink)
                 for level in built.levels if level.data["kind"] != "treasure"]
-    from printgen.systems.rlrl import generate, map_page
+    from printgen.systems.rlrl import generate, level, map_page, rules
 
-    built = generate.generate(SeedCode("dungeon", "rlrl", seed, ()), 8)
-    return [map_page.dm_map(level, ink) for level in built.levels]
+    code = SeedCode("dungeon", "rlrl", seed, ())
+    count = rules.campaign()["levels"]
+    if numbers is None:
+        levels = generate.generate(code, 8).levels
+    else:
+        levels = [level.build_level(code, number, 8, number == count) for number in numbers]
+        if levels[-1].level.number == count:
+            generate.place_amulet(levels[-1])
+    return [map_page.dm_map(built, ink) for built in levels]
 
 
-def survey(game: str, seeds: list[str], style: str, paper: Paper) -> tuple[int, int, int]:
-    """Floods running areas together, the sheets looked at, and the areas those floods hold."""
-    groups = sheets = areas = 0
-    for seed in seeds:
-        for page in sample_pages(game, seed, style):
+STYLES = ("grey", "hatched", "ink-saver")
+
+
+def survey(game: str, seeds: list[str], paper: Paper, levels=None) -> dict[str, tuple[list, int]]:
+    """Every sheet of the Referee's maps of ``game`` for each seed (``levels(index)``: which of a campaign's
+    level numbers, when not all), in each map style: the floods running areas together, and the areas
+    flooded, by style."""
+    from dataclasses import replace
+
+    from printgen.maps.draw_style import MapStyle
+
+    groups: dict[str, list] = {style: [] for style in STYLES}
+    areas = dict.fromkeys(STYLES, 0)
+    for index, seed in enumerate(seeds):
+        for page in sample_pages(game, seed, STYLES[0], None if levels is None else levels(index)):
             for sheet in range(len(frame.plan(page, paper).sheets)):
-                found = parting(page, paper, sheet)
-                groups += found.count
-                areas += sum(len(g) for g in found.groups)
-                sheets += 1
-    return groups, sheets, areas
+                placed = sheet_layout(page, paper, sheet)
+                for style in STYLES:
+                    found = parting(replace(page, style=MapStyle(style, seed)), paper, sheet, placed)
+                    groups[style] += [(seed, page.level.number, sheet, g) for g in found.groups]
+                    areas[style] += found.areas
+    return {style: (groups[style], areas[style]) for style in STYLES}
 
 
 if __name__ == "__main__":
@@ -241,10 +257,7 @@ if __name__ == "__main__":
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     for game in ("roguelike", "amulet", "rlrl"):
-        moonpie = survey(game, ["moonpie"], "grey", PAPERS["letter"])
-        print(f"{game} --seed moonpie: {moonpie[0]} floods running {moonpie[2]} areas together "
-              f"on {moonpie[1]} sheets", flush=True)
-        for style in ("grey", "hatched", "ink-saver"):
-            groups, sheets, areas = survey(game, [f"part{n}" for n in range(count)], style, PAPERS["letter"])
-            print(f"{game} {style}, {count} seeds: {groups} floods running {areas} areas together on "
-                  f"{sheets} sheets", flush=True)
+        for label, seeds in (("--seed moonpie", ["moonpie"]), (f"{count} seeds", [f"part{n}" for n in range(count)])):
+            for style, (groups, areas) in survey(game, seeds, PAPERS["letter"]).items():
+                print(f"{game} {style}, {label}: {len(groups)} floods running {sum(len(g[-1]) for g in groups)} "
+                      f"areas together; {areas} areas flooded", flush=True)
