@@ -19,7 +19,7 @@ from printgen.maps import draw, draw_shaped, frame, glyphs
 from printgen.maps.draw_notes import _Floor
 from printgen.maps.draw_style import ROCK_GREY
 from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
-from printgen.maps.geometry import boundary_sides, side_edge
+from printgen.maps.geometry import boundary_sides, side_edge, step
 from printgen.maps.spots import DOOR, INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED, _on_floor, overlaps
 from printgen.maps.symbols import Symbols
 from printgen.render import fonts
@@ -438,3 +438,170 @@ def test_a_round_room_keeps_its_circle_but_for_its_doorways():
                     spread = abs((angles[0] - angles[1] + math.pi) % (2 * math.pi) - math.pi)
                     assert math.degrees(spread) <= 45.5, (seed, level.number, area.number, unit)
     assert rooms
+
+
+# -- every door mark centred on its wall line ----------------------------------------------------
+
+
+CENTRED = 0.3 * 72 / 25.4  # pt: 0.3 mm
+
+
+def _round_part(level, exit_):
+    """Where a one-unit door in a round room's wall opens it (draw_shaped.round_span), else None."""
+    if len(exit_.units) != 1 or exit_.units[0][1] % 2:
+        return None
+    cell, side = exit_.units[0]
+    owners = {c: a for a in level.areas for c in a.cells}
+    for square, unit in ((cell, (cell, side)), (step(cell, side), (step(cell, side), (side + 4) % 8))):
+        area = owners.get(square)
+        if area is not None and area.shape.curved and unit in area.shape.wall_set:
+            return draw_shaped.round_span(area, unit)
+    return None
+
+
+def _door_marks(page: frame.MapPage) -> list[tuple[str, tuple[float, float], tuple[float, float], tuple | None]]:
+    """Each door mark of a referee's map as drawn: its kind, the middle of its wall line and the line's
+    direction on the page, and the middle of the ink drawn for it there (the union of the boxes of the
+    shapes that lie within its place: a door's doorway, the letter across a wall, the stretch of wall a
+    mark runs along), read back from the PDF."""
+    data, found, placed = drawn(page)
+    region, (ox, oy) = found.sheets[0].region, found.sheets[0].origin
+    pitch = region.pitch
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return region.left + (x - ox) * pitch, region.top - (y - oy) * pitch
+
+    _, shapes = read_marks(pikepdf.open(io.BytesIO(data)))
+    others = []  # what else stands on the map: a stair or a teleporter beside a door is not its ink
+    for p in placed.boxes():
+        if p.role != DOOR:
+            (x0, y0), (x1, y1) = point(p.box[0], p.box[1]), point(p.box[2], p.box[3])
+            others.append((x0, y1, x1, y0))
+
+    def own(s) -> bool:
+        cx, cy = (s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2
+        return not any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in others)
+
+    # Not the walls, the grid or the rock (one shape each), nor what stands beside the doors.
+    shapes = [s for s in shapes if max(s.width, s.height) < pitch * 3 and own(s)]
+    marks = []
+    exits = [e for a in page.level.areas for e in a.exits] + [e for e, _ in page.content.doors]
+    for exit_ in exits:
+        if exit_.inside or exit_.at is None or exit_.leads == "dead-end":
+            continue
+        symbol = page.symbols.doors[exit_.kind]
+        if symbol.segment is None:
+            line = placed.doors.get(id(exit_))
+            if line is None or symbol.bare and not exit_.secret:
+                continue
+            middle = point(line.x, line.y)
+            direction = (0.0, 1.0) if line.upright else (1.0, 0.0)
+            reach, depth = 0.5 * pitch, 0.4 * pitch
+            largest = 2 * math.hypot(reach, depth)
+        else:
+            if exit_.far_side:
+                continue
+            units = sorted(exit_.units, key=lambda u: (u[0][1], u[0][0]))
+            a, b = point(*side_edge(*units[0])[0]), point(*side_edge(*units[-1])[1])
+            span = _round_part(page.level, exit_)
+            if span is not None:  # on a round room's wall: the part of it the doorway opens
+                a, b = point(*span[0]), point(*span[1])
+            middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            length = math.dist(a, b)
+            direction = ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+            letter = getattr(symbol.segment if not exit_.secret else glyphs.on_wall(glyphs.secret), "middle", None)
+            # What is written across the middle (a letter, an S), or the whole of a mark drawn along it.
+            reach = letter(pitch) * 1.6 if letter is not None else length / 2 - 0.1 * pitch
+            depth = letter(pitch) * 1.6 if letter is not None else 0.2 * pitch
+            largest = 2 * math.hypot(reach, depth) if letter is not None else length + 0.2 * pitch
+        near = []
+        for s in shapes:  # its middle within the place, and no larger than the place
+            x, y = (s.box[0] + s.box[2]) / 2 - middle[0], (s.box[1] + s.box[3]) / 2 - middle[1]
+            if (abs(x * direction[0] + y * direction[1]) <= reach and abs(-x * direction[1] + y * direction[0]) <= depth
+                    and math.hypot(s.width, s.height) <= largest):
+                near.append(s.box)
+        ink = None
+        if near:
+            box = (min(b[0] for b in near), min(b[1] for b in near), max(b[2] for b in near), max(b[3] for b in near))
+            ink = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        marks.append((exit_.kind if not exit_.secret else "secret", middle, direction, ink))
+    return marks
+
+
+@pytest.mark.parametrize("game, seeds", [("roguelike", ("centre0", "centre1")), ("amulet", ("centre0", "centre1")),
+                                         ("rlrl", ("centre0",))])
+def test_every_door_mark_is_centred_on_its_wall_line(game, seeds):
+    """Read back from the drawn page: the ink of every door and door mark (a door's leaf, an arch's jambs,
+    a portcullis, a secret door's S, Amulet's C, O, S, ticks and wavy crumbling walls) is centred on its
+    wall line within 0.3 mm, across the line and along it."""
+    count = 0
+    for seed in seeds:
+        for page in pages(game, seed, levels=3) if game != "amulet" else pages(game, seed):
+            for kind, middle, direction, ink in _door_marks(page):
+                assert ink is not None, (seed, page.level.number, kind, middle)
+                dx, dy = ink[0] - middle[0], ink[1] - middle[1]
+                along, across = dx * direction[0] + dy * direction[1], -dx * direction[1] + dy * direction[0]
+                assert abs(across) <= CENTRED and abs(along) <= CENTRED, (seed, page.level.number, kind, along, across)
+                count += 1
+    assert count > 40
+
+
+# -- no wall ends in open floor ------------------------------------------------------------------
+
+
+def _loose_ends(page: frame.MapPage) -> list[tuple[float, float]]:
+    """The ends of the map's wall lines that meet nothing: no other wall, no threshold, no door drawn along
+    its wall, no door glyph's line, no round wall (squares, from the same plan the map is drawn by)."""
+    from printgen.maps.draw_walls import plan_walls
+
+    found = frame.plan(page, LETTER)
+    placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                             found.sheets[0].region.pitch, found.shown)
+    doors = shown_doors(page.level.areas, page.content.doors, page.view)
+    walls = plan_walls(page.level.areas, page.rule, doors, page.symbols)
+    pieces = [w.edge for w in walls.units] + walls.extra + walls.diagonal + walls.round_sides + walls.thresholds
+    for exit_, _ in doors:
+        if page.symbols.doors[exit_.kind].segment is not None and not (exit_.secret and page.view != draw.GM):
+            pieces += [side_edge(cell, side) for cell, side in exit_.units]
+        line = placed.doors.get(id(exit_))
+        if line is not None and not (page.symbols.doors[exit_.kind].bare and not exit_.secret):
+            pieces.append(tuple(door_ends(line)))
+
+    def key(p):
+        return round(p[0], 3), round(p[1], 3)
+
+    def on(p, a, b) -> bool:  # p on the segment a-b
+        cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        inside = min(a[0], b[0]) - 1e-6 <= p[0] <= max(a[0], b[0]) + 1e-6 and \
+            min(a[1], b[1]) - 1e-6 <= p[1] <= max(a[1], b[1]) + 1e-6
+        return abs(cross) < 1e-6 and inside
+
+    ends: dict = {}
+    for a, b in pieces:
+        for p in (a, b):
+            ends[key(p)] = ends.get(key(p), 0) + 1
+    circles = [a.shape.round for a in page.level.areas if a.shape.curved]
+    loose = []
+    for a, b in [w.edge for w in walls.units] + walls.extra + walls.diagonal + walls.round_sides:
+        for p in (a, b):
+            if ends[key(p)] > 1 or any(abs(math.dist(p, (cx, cy)) - r) < 1e-3 for cx, cy, r in circles):
+                continue
+            if any(on(p, *other) for other in pieces if other != (a, b)):
+                continue  # it meets another line along its length
+            loose.append(p)
+    return loose
+
+
+@pytest.mark.parametrize("game, seeds", [("roguelike", ("ends0", "ends1", "audit")), ("amulet", ("ends0", "ends1")),
+                                         ("rlrl", ("ends0",))])
+def test_no_wall_line_ends_in_open_floor(game, seeds):
+    """Every end of every wall line meets another wall, a threshold, a door drawn along its wall or the
+    line a door's glyph stands on: on the referee's maps and the players'."""
+    views = (draw.GM, draw.LAYOUT) if game == "roguelike" else (draw.GM,)
+    checked = 0
+    for seed in seeds:
+        for view in views:
+            for page in pages(game, seed, view, levels=3) if game != "amulet" else pages(game, seed, view):
+                assert not _loose_ends(page), (seed, view, page.level.number, _loose_ends(page))
+                checked += 1
+    assert checked >= 3

@@ -8,7 +8,9 @@ lets one through. A door drawn as one glyph stands on a line of wall with
 wall at both its ends: across the middle of its doorway square when the
 doorway runs between walls, else on the doorway's far or near side (a
 doorway in a notch of an irregular chamber has the chamber's own floor
-beside it, and its door stands where the chamber's wall runs on).
+beside it, and its door stands where the chamber's wall runs on); two
+doorways side by side have their doors in the area's own wall, where the
+wall between them begins.
 
 Where two areas meet with nothing drawn between them (an opening), a
 threshold, a dotted line, parts them: across the opening of a shared wall,
@@ -185,23 +187,29 @@ def thresholds(doors: list[tuple[Exit, int | None]], rule: Adjacency, floor: dic
                drawn: set[int]) -> list[Edge]:
     """The lines across the openings (exits of a kind drawn as nothing, see the module's docstring), each
     once: the units of an opening in a shared wall; a doorway's side where the area beyond has its wall
-    (a passage's own end: the far side; an opening chosen in an area's wall: the near side)."""
+    (a passage's own end: the far side; an opening chosen in an area's wall: the near side); and the far
+    side of every doorway left to the table, where the map ends, and the outer side of a way in."""
     found: set[Edge] = set()
-    for exit_, _ in doors:
-        if exit_.inside or exit_.secret or not symbols.doors[exit_.kind].bare:
+    for exit_, owner in doors:
+        if exit_.inside or exit_.leads not in ("area", "unexplored"):
+            continue
+        if owner is None and rule.gap:  # a way in from beyond the map: its doorway's outer side
+            found.add(_ordered(side_edge(exit_.at, exit_.side)))
             continue
         if exit_.far_side and exit_.to in drawn:
             continue  # drawn from the area that lists it
-        if exit_.leads not in ("area", "unexplored"):
-            continue
+        bare = not exit_.secret and symbols.doors[exit_.kind].bare
         if not rule.gap:
-            found |= {_ordered(side_edge(cell, side)) for cell, side in exit_.units}
+            if bare:
+                found |= {_ordered(side_edge(cell, side)) for cell, side in exit_.units}
             continue
         doorway = step(exit_.at, exit_.side)
         if doorway not in floor:
             continue  # a doorway left as rock: the door stands in the area's own wall
-        far = exit_.fixed or exit_.leads == "unexplored"
-        found.add(_ordered(side_edge(doorway, exit_.side) if far else side_edge(exit_.at, exit_.side)))
+        if exit_.leads == "unexplored":  # the map ends at the doorway's far side, door or none
+            found.add(_ordered(side_edge(doorway, exit_.side)))
+        elif bare:
+            found.add(_ordered(side_edge(doorway, exit_.side) if exit_.fixed else side_edge(exit_.at, exit_.side)))
     return sorted(found)
 
 
@@ -257,6 +265,13 @@ def door_line(exit_: Exit, rule: Adjacency, edges: set[Edge], corners: set[Point
         ends = [(x - dy * 0.5, y - dx * 0.5), (x + dy * 0.5, y + dx * 0.5)]
         return DoorLine(x, y, upright, all(p in corners for p in ends))
     left, right = (exit_.side + 6) % 8, (exit_.side + 2) % 8
+    if any(floor is not None and step(doorway, turn) in floor and side_edge(doorway, turn) in edges
+           for turn in (left, right)):
+        # Beside another doorway, the wall between them running from the area's wall: the door stands in
+        # the area's wall, where that wall between them begins.
+        x, y = ax + 0.5 + dx * 0.5, ay + 0.5 + dy * 0.5
+        ends = [(x - dy * 0.5, y - dx * 0.5), (x + dy * 0.5, y + dx * 0.5)]
+        return DoorLine(x, y, upright, all(p in corners for p in ends))
     candidates = []
     # Across the doorway's middle, its two sides walls; on its far side; on its near side.
     mid = side_edge(doorway, left) in edges and side_edge(doorway, right) in edges

@@ -508,12 +508,15 @@ def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: 
 
 
 def _leader(area: Area, box: Box) -> tuple[Point, Point]:
-    """From the middle of the box's side nearest the area to the nearest middle of the area's wall."""
+    """From the middle of the box's side nearest the area to the nearest middle of a unit of the area's
+    wall that holds no door (any unit, if every one does)."""
     from .geometry import boundary_sides
 
     bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    doors = {unit for exit_ in area.exits for unit in exit_.units}
+    sides = boundary_sides(area.cells)
     middles = []
-    for cell, side in boundary_sides(area.cells):
+    for cell, side in [u for u in sides if u not in doors] or sides:
         (x0, y0), (x1, y1) = side_edge(cell, side)
         middles.append(((x0 + x1) / 2, (y0 + y1) / 2))
     end = min(middles, key=lambda p: (math.dist(p, (bx, by)), p))
