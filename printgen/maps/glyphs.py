@@ -190,12 +190,12 @@ DOTTED, DASHED, SOLID = "dotted", "dashed", "solid"
 def across(c: Canvas, length: float, pitch: float, line: str) -> None:
     """A thin line across an opening from the origin to (``length``, 0): ``dotted`` (a threshold: the
     opening parts two places), ``dashed`` (a stretch of wall that opens) or ``solid`` (a door's leaf)."""
-    width = min(1.3, max(0.8, pitch * 0.035))
+    width = min(1.6, max(1.1, pitch * 0.05)) if line == DOTTED else min(1.3, max(0.8, pitch * 0.035))
     c.setStrokeGray(0)
     c.setLineWidth(width)
-    if line == DOTTED:
+    if line == DOTTED:  # round dots a little over their own width apart: one line, and no wall
         c.setLineCap(1)
-        c.setDash([0, width * 2.2])
+        c.setDash([0, width * 2.1])
     elif line == DASHED:
         c.setDash(max(1.8, pitch * 0.06), max(1.0, pitch * 0.045))
     c.line(0, 0, length, 0)

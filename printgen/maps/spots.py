@@ -326,9 +326,10 @@ def _segment_boxes(exit_, segment, pitch: float) -> list[Box]:
 
 def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: dict[Cell, int],
                   symbols: Symbols) -> None:
-    """A "?" beyond every unexplored exit, rubble beyond every blocked door: in the first square past the
-    door (past its doorway where areas stand apart), or as near it as is clear of floor and of everything
-    placed, smaller if it must. Two unexplored exits onto one square of rock share its "?"."""
+    """A "?" beyond every unexplored exit, touching the far side of its doorway (or its wall, where areas
+    share one); rubble beyond every blocked door, in the first square past it; or as near as is clear of
+    floor and of everything placed, smaller if it must. Two unexplored exits onto one square of rock
+    share its "?"."""
     questions: set[Cell] = set()
     for area in areas:
         for exit_ in area.exits:
@@ -349,7 +350,14 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
             places = [(bx + 0.5 + dx * further - dy * aside, by + 0.5 + dy * further + dx * aside)
                       for further in (0, 0.15, 0.3, 1, 2) for aside in (0, 0.4, -0.4, 1, -1)]
             chosen = None
-            for size in sizes:
+            if role == UNEXPLORED and dx * dy == 0:
+                # Touching the doorway's far side (the wall, where areas share one), or as near it as is clear.
+                ex, ey = bx + 0.5 - dx * 0.5, by + 0.5 - dy * 0.5
+                chosen = next(((ex + dx * (size / 2 + gap) - dy * aside, ey + dy * (size / 2 + gap) + dx * aside, size)
+                               for size in sizes for gap in (0.01, 0.06, 0.12, 0.2) for aside in (0, 0.15, -0.15, 0.3, -0.3)
+                               if _clear_of(taken, floor, ex + dx * (size / 2 + gap) - dy * aside,
+                                            ey + dy * (size / 2 + gap) + dx * aside, size)), None)
+            for size in sizes if chosen is None else ():
                 chosen = next(((x, y, size) for x, y in places if not taken.hits(centred(x, y, size / 2))
                                and not _on_floor(centred(x, y, size / 2), floor)), None)
                 if chosen is not None:
@@ -365,6 +373,11 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
             if role == UNEXPLORED:
                 questions.add((math.floor(x), math.floor(y)))
             put(Placed(role, role, x, y, size, centred(x, y, size / 2), area.number))
+
+
+def _clear_of(taken: Taken, floor: dict[Cell, int], x: float, y: float, size: float) -> bool:
+    box = centred(x, y, size / 2)
+    return not taken.hits(box) and not _on_floor(box, floor, 0.0)
 
 
 def _heading(exit_) -> tuple[int, int]:
