@@ -16,11 +16,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen import products
 from printgen.cli import main
 from printgen.maps import draw, draw_shaped, frame, glyphs
-from printgen.maps.draw_notes import _Floor
+from printgen.maps.draw_notes import Floor
 from printgen.maps.draw_style import ROCK_GREY
 from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
 from printgen.maps.geometry import boundary_sides, side_edge, step
-from printgen.maps.spots import DOOR, INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED, _on_floor, overlaps
+from printgen.maps.spots import DOOR, INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED, mark_size, on_floor, overlaps
 from printgen.maps.symbols import Symbols
 from printgen.render import fonts
 from printgen.seed import SeedCode
@@ -221,11 +221,11 @@ def test_no_mark_covers_a_label_or_another_mark_and_none_crosses_a_wall(game, se
                 area = page.level.area(spot.area)
                 # On its floor, clear of the walls' strokes (half of 1.6 pt).
                 clear = 0.8 / found.sheets[0].region.pitch
-                assert _Floor(area).holds(spot.box, clear), (seed, page.level.number, spot)
+                assert Floor(area).holds(spot.box, clear), (seed, page.level.number, spot)
             for callout in placed.callouts:
-                assert not _on_floor(callout.box, floor, 0.0), (seed, page.level.number, callout)
+                assert not on_floor(callout.box, floor, 0.0), (seed, page.level.number, callout)
             for spot in placed.boxes(UNEXPLORED):
-                assert not _on_floor(spot.box, floor, 0.0), (seed, page.level.number, spot)
+                assert not on_floor(spot.box, floor, 0.0), (seed, page.level.number, spot)
     assert crowded <= items // 200, (crowded, items)
 
 
@@ -314,7 +314,8 @@ def test_the_three_map_styles_for_each_game(game):
         below = [s for s in shapes if s.box[3] < region.bottom]  # the legend
         rock = [s for s in shapes if s.filled and abs(s.fill_gray - ROCK_GREY) < 0.01 and s.width > 200]
         hatching = [s for s in shapes if s.stroked and not s.filled and s.segments > 300]
-        dark = [s for s in shapes if s.filled and s.fill_gray < 0.9 and s.width * s.height > 400]
+        glyph = (mark_size(region.pitch) * region.pitch) ** 2  # a mark's square, the largest glyph
+        dark = [s for s in shapes if s.filled and s.fill_gray < 0.9 and s.width * s.height > glyph + 1]
         swatches = ([s for s in below if s.filled and abs(s.fill_gray - ROCK_GREY) < 0.01],
                     [s for s in below if s.stroked and not s.filled and s.segments >= 4])
         results[style] = (len(rock), len(hatching), len(dark), len(swatches[0]), len(swatches[1]))
@@ -417,7 +418,7 @@ def test_amulet_marks_where_the_heroes_start_on_both_copies():
         starts = [p for p in placed.boxes(MARK) if p.kind == "start"]
         assert len(starts) == 1 and starts[0].area == 1
         called = [c for c in placed.callouts if starts[0] in c.items]
-        assert called or _Floor(page.level.area(1)).holds(starts[0].box, 0.0)  # in room 1, or by it
+        assert called or Floor(page.level.area(1)).holds(starts[0].box, 0.0)  # in room 1, or by it
         assert any(symbol.kind == "start" for _, symbol in page.legend)
 
 

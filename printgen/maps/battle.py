@@ -7,14 +7,16 @@ so the sheets overlap by exactly 10 mm. Sheets go in rows (A, B, …) and
 columns (1, 2, …), each labelled with its row and column; the map is drawn
 once for the whole level (one layout, ``draw.map_layout``) and each sheet
 clips its window from it, so a wall crossing a sheet's edge runs on at the
-same place on its neighbour. Alignment marks (circled crosses) stand on the
-middle line of every shared strip at the same squares on both sheets; the
-sheet that goes underneath has a dashed line where its neighbour's edge is
-laid. A ten-foot square of the level (a game's larger unit) is two squares, as the
+same place on its neighbour. Alignment marks (circled crosses) stand in the
+margin beyond both ends of every shared strip's middle line, at the same
+place on both sheets; the sheet that goes underneath has dashed ticks in
+the margin where its neighbour's edge is laid. Labels and marks stay in the
+margin, never over the map; on the map, an area's number stands inside it,
+at 14 pt or more, as on every page. A ten-foot square of the level (a game's larger unit) is two squares, as the
 page says.
 
 Before each copy of a level, an assembly page shows the whole level small
-with the grid of sheets over it, lists the sheets printed and those left
+with the grid of sheets over it, their columns and rows named in the margin, lists the sheets printed and those left
 out because they show nothing but rock, and says how to tape them. The game
 master's copy of every level comes first, then the players' (offpage.py:
 the game says which copies print).
@@ -53,6 +55,7 @@ LABEL_SIZE = 16.0
 TITLE_SIZE = 9.0
 NOTE_SIZE = 8.0
 LEADING = 10.5
+HEADER_SIZE = 10.0  # the assembly page's column numbers and row letters, in its margin
 
 
 def row_name(index: int) -> str:
@@ -215,19 +218,20 @@ def draw_sheet(c: Canvas, layout: Layout, sheet: Sheet, paper: Paper) -> None:
 
 
 def _strip_marks(c: Canvas, strip: tuple[float, float, float, float], side: str, layout: Layout) -> None:
-    """A shared strip's marks: circled crosses on its middle line (the same squares on both sheets), and on
-    the sheet that goes underneath (the left or upper one) a dashed line where its neighbour's edge lies,
-    run on into the margin."""
+    """A shared strip's marks, in the margin, never over the map: a circled cross beyond each end of its
+    middle line (at the same place on both sheets), and on the sheet that goes underneath (the left or
+    upper one) a dashed tick beyond each end of the line where its neighbour's edge lies."""
     left, bottom, width, height = strip
+    out = CROSS * 2.2  # from the window's edge to a cross's middle
     c.saveState()
     c.setStrokeGray(0)
     c.setLineWidth(0.5)
     if side in ("left", "right"):
         x = left + width / 2
-        points = [(x, bottom + height * f) for f in (1 / 6, 1 / 2, 5 / 6)]
+        points = [(x, bottom + height + out), (x, bottom - out)]
     else:
         y = bottom + height / 2
-        points = [(left + width * f, y) for f in (1 / 6, 1 / 2, 5 / 6)]
+        points = [(left - out, y), (left + width + out, y)]
     for px, py in points:
         c.setFillGray(1)
         c.circle(px, py, CROSS, stroke=1, fill=1)
@@ -236,12 +240,14 @@ def _strip_marks(c: Canvas, strip: tuple[float, float, float, float], side: str,
     if side in ("right", "bottom"):  # the neighbour's edge lies on the strip's inner line
         c.setDash(*DASH)
         c.setLineWidth(0.8)
-        reach = mm(5)
+        reach = mm(6)
         if side == "right":
-            c.line(left, bottom - reach, left, bottom + height + reach)
+            c.line(left, bottom - reach, left, bottom)
+            c.line(left, bottom + height, left, bottom + height + reach)
         else:
             y = bottom + height
-            c.line(left - reach, y, left + width + reach, y)
+            c.line(left - reach, y, left, y)
+            c.line(left + width, y, left + width + reach, y)
     c.restoreState()
 
 
@@ -308,8 +314,9 @@ def _fitted(text: str, font: str, size: float, width: float) -> str:
 
 
 def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
-    """The whole level small with the grid of sheets over it (each sheet's window, its label in its own
-    squares; a sheet left out dashed and pale), the sheets printed and left out, and how to join them.
+    """The whole level small with the grid of sheets over it (each sheet's window; a sheet left out dashed
+    and pale), their columns numbered above and their rows lettered beside, in the margin, so no label
+    covers the map; the sheets printed and left out, and how to join them.
     Its bottom right corner stays clear for the first page's QR code."""
     views = layout.views
     margin = mm(15)
@@ -329,7 +336,7 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
     strip = layout.strip
     span_x = layout.columns * layout.across + strip
     span_y = layout.rows * layout.down + strip
-    label_room = 12.0
+    label_room = HEADER_SIZE + 6
     pitch = min((width - label_room) / span_x, (room_top - room_bottom - label_room) / span_y)
     map_w, map_h = span_x * pitch, span_y * pitch
     map_left = margin + label_room + (width - label_room - map_w) / 2
@@ -348,20 +355,13 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
         c.setDash(*(() if sheet.printed else DASH))
         c.rect(x, y - h, w, h, stroke=1, fill=0)
         c.setDash()
-        size = max(6.0, min(14.0, pitch * 1.4))
-        cx, cy = x + layout.across * pitch / 2, y - layout.down * pitch / 2
-        c.setFillGray(1)
-        label_w = fonts.string_width(sheet.label, fonts.SERIF_BOLD, size) + 4
-        c.rect(cx - label_w / 2, cy - size * 0.55, label_w, size * 1.1, stroke=0, fill=1)
-        c.setFillGray(0 if sheet.printed else 0.5)
-        c.setFont(fonts.SERIF_BOLD, size)
-        c.drawCentredString(cx, cy - size * 0.35, sheet.label)
     c.setFillGray(0)
-    c.setFont(fonts.SERIF_BOLD, 8)
-    for column in range(layout.columns):  # column numbers above, row letters beside
+    c.setFont(fonts.SERIF_BOLD, HEADER_SIZE)
+    for column in range(layout.columns):  # the sheets' columns above, their rows beside: never over the map
         c.drawCentredString(map_left + (column + 0.5) * layout.across * pitch, map_top + 3, str(column + 1))
     for row in range(layout.rows):
-        c.drawCentredString(map_left - 6, map_top - (row + 0.5) * layout.down * pitch - 3, row_name(row))
+        c.drawCentredString(map_left - 7, map_top - (row + 0.5) * layout.down * pitch - HEADER_SIZE * 0.35,
+                            row_name(row))
     c.setFont(fonts.SERIF, NOTE_SIZE + 1)
     y = map_top - map_h - mm(6)
     for line in lines:

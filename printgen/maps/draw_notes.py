@@ -1,8 +1,7 @@
 """Words in an area: its number with notes under it, and where the doors standing inside it go (a
 quarter of their square each, or part of a half square).
 
-A number alone is centred on the floor, moved up or down off a door inside. A number with notes
-(``note_lines``) is kept on the floor (whole squares, the floor's half of half squares, a round
+A number with notes (``note_lines``) is kept on the floor (whole squares, the floor's half of half squares, a round
 room's circle) at least ``WALL_CLEAR`` from its walls and clear of the glyphs of the doors in its
 walls and inside it (``door_boxes``): the block goes nearest the middle of the floor where it fits,
 shrinking to ``MIN_NOTE``; if the notes cannot fit at all, the map shows the number alone and the
@@ -15,8 +14,6 @@ import math
 from dataclasses import dataclass, replace
 from itertools import zip_longest
 
-from reportlab.pdfgen.canvas import Canvas
-
 from ..render import fonts, text as text_engine
 from .geometry import Point, boundary_sides, half_square, side_edge
 from .level import Area, Exit
@@ -26,11 +23,6 @@ INSIDE_SCALE = 0.3  # a door standing inside an area (a stair) is this much of a
 # Where a door inside an area stands in its square: the quarter on its heading's side, clear of the
 # middle of each wall, or the next free quarter clockwise; in a half square, the middle of the half.
 INSIDE_QUARTER = {0: (0.25, 0.25), 2: (0.75, 0.25), 4: (0.75, 0.75), 6: (0.25, 0.75)}
-
-
-def inside_spots(area: Area) -> list[tuple[Exit, Point]]:
-    """Each door standing inside ``area`` and the point it is drawn at (``inside_places``)."""
-    return [(exit_, point) for exit_, point, _ in inside_places(area)]
 
 
 INSIDE_SMALLER = (INSIDE_SCALE, 0.24, 0.2)  # a crowded half square takes its doors smaller
@@ -43,7 +35,7 @@ def inside_places(area: Area, extra: list["Box"] | tuple = ()) -> list[tuple[Exi
     the glyphs of the doors in the walls (and of ``extra``: other glyphs near) and of the doors inside
     already placed, smaller if it must; failing that, where it lies on the floor."""
     cuts = dict(area.shape.cuts)
-    floor = _Floor(area)
+    floor = Floor(area)
     walls = _wall_boxes(area, 0.02) + list(extra)
     taken: list[Box] = []
     found = []
@@ -88,7 +80,7 @@ def _square_box(p: Point, half: float) -> "Box":
     return (p[0] - half, p[1] - half, p[0] + half, p[1] + half)
 
 
-def _clear(p: Point, half: float, floor: "_Floor", walls: list["Box"], taken: list["Box"]) -> bool:
+def _clear(p: Point, half: float, floor: "Floor", walls: list["Box"], taken: list["Box"]) -> bool:
     box = _square_box(p, half)
     return floor.holds(box, 0.03) and not _hits([box], walls) and not _hits([box], taken)
 
@@ -111,25 +103,16 @@ class NoteLine:
     crowded: bool = False  # no place on the floor clear of every glyph: drawn over one
 
 
-def draw_number(c: Canvas, area: Area, point, pitch: float) -> None:
-    draw_notes(c, area, [], point, pitch)
+def largest_number(pitch: float) -> float:
+    """The largest an area's number is set over its notes: a quarter of a ¼-inch square's height, growing
+    with the square's root on larger squares (13 pt on a half inch, 19 pt on an inch), never under 7 pt."""
+    return max(7.0, min(pitch * 0.36, 2.2 * math.sqrt(pitch)))
 
 
-def draw_notes(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> None:
-    """An area's number in bold with ``notes`` under it, each kept whole, wrapped to the area's width
-    across its middle, the block centred on the middle of its floor, or moved up or down off a door
-    standing inside the area. With notes, the block stays on the floor (whole squares or the floor's
-    half of half squares) and off the doors' glyphs, moved or shrunk (to ``MIN_NOTE``) to fit; if
-    it cannot, the area shows its number alone (``note_lines``)."""
-    if not notes:
-        _draw_centred_block(c, area, [], point, pitch)
-        return
-    c.setFillGray(0)
-    for line in note_lines(area, notes, pitch):
-        left, top, right, bottom = line.box
-        x, y = point((left + right) / 2, bottom)
-        c.setFont(line.font, line.size)
-        c.drawCentredString(x, y + line.size * 0.25, line.text)
+def largest_note(pitch: float) -> float:
+    """The largest the notes under a number are set: 6 pt on squares up to half an inch, growing with the
+    square's root beyond (11 pt on an inch)."""
+    return max(MIN_NOTE, min(pitch * 0.18, 1.35 * math.sqrt(pitch)))
 
 
 def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tuple = ()) -> list[NoteLine]:
@@ -137,9 +120,8 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
     which the whole block stays on the floor and clear of the glyphs of the doors in its walls and
     inside it (and of the boxes ``extra``: marks placed beside); failing that, the number alone."""
     (cx, cy), width = _middle(area)
-    number_top = max(7.0, min(13.0, pitch * 0.26))
-    note_top = max(MIN_NOTE, min(8.0, pitch * 0.13))
-    floor = _Floor(area)
+    number_top, note_top = largest_number(pitch), largest_note(pitch)
+    floor = Floor(area)
     avoid, tight = door_boxes(area) + list(extra), door_boxes(area, 0.0) + list(extra)
     # All the notes, as large as fit; else the number alone (the key has the rest), nearer the walls and
     # the glyphs if need be (a half square holding a stair and a teleporter leaves only its corners).
@@ -227,7 +209,7 @@ def _hits(boxes: list[Box], avoid: list[Box]) -> bool:
     return any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for a in boxes for b in avoid)
 
 
-def _places(area: Area, floor: "_Floor", cx: float, cy: float, steps: int) -> list[Point]:
+def _places(area: Area, floor: "Floor", cx: float, cy: float, steps: int) -> list[Point]:
     """Where a block may be centred: the middle of the floor first, then points ``1 / steps`` of a square
     apart over the floor, nearest the middle first (a finer grid only for an area of a square or two)."""
     left, top, right, bottom = area.shape.box
@@ -251,7 +233,7 @@ class _Lazy:
         yield from self.make()[1:]
 
 
-class _Floor:
+class Floor:
     """An area's floor: its whole squares, the floor halves of its half squares, or its circle."""
 
     def __init__(self, area: Area):
@@ -304,42 +286,6 @@ def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
         return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
     d1, d2, d3 = cross(a, b, p), cross(b, c, p), cross(c, a, p)
     return not ((d1 < -1e-9 or d2 < -1e-9 or d3 < -1e-9) and (d1 > 1e-9 or d2 > 1e-9 or d3 > 1e-9))
-
-
-def _draw_centred_block(c: Canvas, area: Area, notes: list[str], point, pitch: float) -> None:
-    """The number (and notes) centred on the floor's middle, moved up or down off a door inside."""
-    (cx, cy), width = _middle(area)
-    number_size = max(7.0, min(13.0, pitch * 0.26))
-    note_size = max(5.5, min(8.0, pitch * 0.13))
-    lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
-    for line in _wrapped(notes, note_size, width * pitch * 0.92):
-        lines.append((line, NOTE_FONT, note_size))
-    height = sum(size * 1.1 for _, _, size in lines) / pitch  # in squares
-    cy = _clear_of_inside_doors(area, cx, cy, height, max(fonts.string_width(t, f, z) for t, f, z in lines) / pitch)
-    x, y = point(cx, cy)
-    top = y + height * pitch / 2
-    c.setFillGray(0)
-    for text, font, size in lines:
-        top -= size * 1.05
-        c.setFont(font, size)
-        c.drawCentredString(x, top + size * 0.15, text)
-
-
-def _clear_of_inside_doors(area: Area, cx: float, cy: float, height: float, width: float) -> float:
-    """The block's middle, moved the least up or down so it clears the doors standing inside the area."""
-    half = INSIDE_SCALE / 2
-    spots = [spot for _, spot in inside_spots(area)]
-    near = [(x, y) for x, y in spots if abs(x - cx) < width / 2 + half and abs(y - cy) < height / 2 + half]
-    if not near:
-        return cy
-    _, top, _, bottom = area.shape.box
-    low, high = top + height / 2, bottom + 1 - height / 2  # where the block stays within the area's box
-    above = min(y for _, y in near) - half - height / 2
-    below = max(y for _, y in near) + half + height / 2
-    fitting = [y for y in (above, below) if low <= y <= high]
-    if fitting:
-        return min(fitting, key=lambda y: abs(y - cy))
-    return cy if low > high else min(max(cy, low), high)
 
 
 def _middle(area: Area) -> tuple[Point, float]:

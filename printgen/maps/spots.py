@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 
 from ..render import fonts
 from .adjacency import Adjacency
-from .draw_notes import NoteLine, door_boxes, inside_places, note_lines
+from .draw_notes import Floor, NoteLine, door_boxes, inside_places, note_lines
 from .draw_walls import BLANK, GM, DoorLine, door_line, floor_cells, shown_doors, wall_corners, walls
 from .geometry import Cell, Point, side_edge
 from .level import Area, Level
 from .symbols import Symbols
 
 MARK_SCALE = 0.8  # a mark is this much of a square across
-MARK_MOST = 20.0  # pt: a mark is never larger (squares of large maps hold notes beside it)
+MARK_MOST = 20.0  # pt: a mark on a small square is never larger; on larger squares it grows with the root
 SMALLEST_MARK = 0.62  # of a square: a mark beside a door in its square shrinks no further
 UNEXPLORED_SIZE = 0.6  # of a square: the "?" beyond an unexplored exit
 RUBBLE_SIZE = 0.8  # of a square: the stones beyond a blocked one
@@ -40,7 +40,7 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
 
 LABEL, MARK, DOOR, INSIDE, WALL_MARK, LOOSE, PLAYERS, UNEXPLORED, RUBBLE, NOTE = (
     "label", "mark", "door", "inside", "wall-mark", "loose", "players", "unexplored", "rubble", "note")
-LABEL_MOST = 22.0  # pt: an area number's box is never larger
+LABEL_MOST = 22.0  # pt: an area number's box on a small square; on larger squares it grows with the root
 
 
 @dataclass(frozen=True)
@@ -149,13 +149,16 @@ def centred(x: float, y: float, half_w: float, half_h: float | None = None) -> B
 
 
 def mark_size(pitch: float) -> float:
-    """A mark's size in squares: most of a square, up to ``MARK_MOST`` points."""
-    return min(MARK_SCALE, MARK_MOST / pitch)
+    """A mark's size in squares: most of a square, up to ``MARK_MOST`` points, or on a large square as
+    the square's root grows (29 pt on an inch: large enough to read, small enough to leave the floor
+    to the miniatures)."""
+    return min(MARK_SCALE, max(MARK_MOST, 3.4 * math.sqrt(pitch)) / pitch)
 
 
 def label_square(pitch: float) -> float:
-    """The square an area number's box is drawn for, in squares: one, up to ``LABEL_MOST`` points."""
-    return min(1.0, LABEL_MOST / pitch)
+    """The square an area number's box is drawn for, in squares: one, up to ``LABEL_MOST`` points, or on a
+    large square as its root grows (a number of 14 pt on a half-inch square, of 20 pt on an inch)."""
+    return min(1.0, max(LABEL_MOST, 4.7 * math.sqrt(pitch)) / pitch)
 
 
 def label_box_size(text: str, pitch: float) -> tuple[float, float]:
@@ -359,7 +362,7 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
                                             ey + dy * (size / 2 + gap) + dx * aside, size)), None)
             for size in sizes if chosen is None else ():
                 chosen = next(((x, y, size) for x, y in places if not taken.hits(centred(x, y, size / 2))
-                               and not _on_floor(centred(x, y, size / 2), floor)), None)
+                               and not on_floor(centred(x, y, size / 2), floor)), None)
                 if chosen is not None:
                     break
             if chosen is None:
@@ -377,7 +380,7 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
 
 def _clear_of(taken: Taken, floor: dict[Cell, int], x: float, y: float, size: float) -> bool:
     box = centred(x, y, size / 2)
-    return not taken.hits(box) and not _on_floor(box, floor, 0.0)
+    return not taken.hits(box) and not on_floor(box, floor, 0.0)
 
 
 def _heading(exit_) -> tuple[int, int]:
@@ -386,7 +389,7 @@ def _heading(exit_) -> tuple[int, int]:
     return HEADINGS[exit_.through]
 
 
-def _on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR) -> bool:
+def on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR) -> bool:
     """Whether any of ``box`` (grown by ``margin``) lies on a floor square."""
     left, top, right, bottom = grown(box, margin)
     for gx in range(math.floor(left), math.ceil(right)):
@@ -430,7 +433,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
                     return x, y, scale
         return None
 
-    smallest = SMALLEST_MARK / size
+    smallest = min(1.0, SMALLEST_MARK / size)  # a mark smaller than that already keeps its size
     free = [c for c in ordered if fit(c, size / 2, size / 2, smallest) is not None]
     label_cells = [c for c in ordered if fit(c, label_w / 2, label_h / 2, 1.0) is not None]
     wanted = ["label"] + list(marks)
@@ -479,7 +482,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
         box = centred(x, y, width / 2, height / 2)
         if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
             continue
-        if _on_floor(box, occupied, 0.04) or taken.hits(box):
+        if on_floor(box, occupied, 0.04) or taken.hits(box):
             continue
         leader = _leader(area, box)
         far = math.dist((x, y), (mx, my)) > 5
@@ -559,12 +562,10 @@ def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str],
     """An area whose number has words under it: the block where the floor is free (draw_notes), then
     each mark on the floor where it still is; if a mark finds no room, the marks first and the block
     where it then fits (perhaps the number alone); a mark with no room even so goes in a callout."""
-    from .draw_notes import _Floor
-
     left, top, right, bottom = area.shape.box
     around = (left - 0.5, top - 0.5, right + 1.5, bottom + 1.5)
     size = mark_size(pitch)
-    floor = _Floor(area)
+    floor = Floor(area)
     grid = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
                    for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (p[0] + p[1], p))
     avoid = door_boxes(area, 0.0)
