@@ -74,6 +74,13 @@ class Content:
     notes: dict[int, list[str]] = field(default_factory=dict)  # area → words written under its number
     shown_on_blank: tuple[int, ...] = ()  # areas drawn on blank paper as the players first see them
     copied: tuple[tuple[int, str], ...] = ()  # (area, mark) shown on the players' maps where the referee's has it
+    caves: tuple[int, ...] = ()  # areas drawn with rough cave walls (caves.py), within their squares
+    cave_seed: str = ""  # the text cave walls are seeded from (with each cave's number)
+
+    def walls(self, areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
+              is_walled=None):
+        """The walls of a view of ``areas`` (draw_walls.plan_walls), with this content's caves."""
+        return plan_walls(areas, rule, doors, symbols, is_walled, self.caves, self.cave_seed)
 
 
 def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
@@ -128,13 +135,13 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
         else:
             _draw_grid(c, region, style.rock_grid)
         doors = shown_doors(level.areas, content.doors, view)
-        _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed)
+        _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed, content)
     else:
         _draw_grid(c, region, GRID_GREY)
         if content.shown_on_blank:
             shown_areas = [level.area(n) for n in content.shown_on_blank]
             doors = shown_doors(shown_areas, [], LAYOUT)
-            _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed,
+            _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed, content,
                         grid=False)
     window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
 
@@ -252,31 +259,35 @@ def haloed(c: Canvas, x: float, y: float, text: str, font: str, size: float, cen
 
 def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symbols: Symbols, rule: Adjacency,
                 doors: list[tuple[Exit, int | None]], view: str, point, pitch: float, style: MapStyle,
-                placed: Layout, grid: bool = True) -> None:
+                placed: Layout, content: Content, grid: bool = True) -> None:
     """Hatching, floors, the grid over them, walls, and the doors the view shows."""
-    found = plan_walls(areas, rule, doors, symbols)
+    found = content.walls(areas, rule, doors, symbols)
     floor, shaped, opened, nooks = found.floor, found.shaped, found.opened, found.nooks
-    units, extra, diagonal = found.units, found.extra, found.diagonal
+    units, extra, diagonal = found.straight, found.extra, found.diagonal
+    rough = {cell for cave in found.caves for cell in cave.cells}
     if style.hatched:
         c.setStrokeGray(0)
         c.setLineWidth(HATCH_WIDTH)
         c.setLineCap(1)
-        c.lines(hatch_strokes(_rock_sides(units, shaped.values(), extra + diagonal, opened), point, pitch,
-                              f"{style.seed}|{level.number}"))
+        c.lines(hatch_strokes(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
+                              point, pitch, f"{style.seed}|{level.number}"))
         c.setLineCap(0)
-    plain = {cell: n for cell, n in floor.items() if n not in shaped}
+    plain = {cell: n for cell, n in floor.items() if n not in shaped and cell not in rough}
     _fill_cells(c, plain, point, pitch)
     if shaped:
         fill_shaped(c, shaped.values(), opened, nooks, point, pitch)
+    caves = [polygon for cave in found.caves for polygon in cave.polygons]
+    _fill_polygons(c, caves, point)
     if grid:
         if style.rock is not None:
             _draw_grid(c, region, GRID_GREY)
         else:
             c.saveState()
-            c.clipPath(_floor_path(c, plain, shaped.values(), opened, nooks, point, pitch), stroke=0, fill=0)
+            c.clipPath(_floor_path(c, plain, shaped.values(), opened, nooks, point, pitch, caves), stroke=0, fill=0)
             _draw_grid(c, region, GRID_GREY)
             c.restoreState()
     _draw_walls(c, merge({w.edge for w in units} | set(extra)), point)
+    _draw_cave_walls(c, [line for cave in found.caves for line in cave.lines], point)
     draw_thresholds(c, found.thresholds, point, pitch)
     if diagonal:
         draw_diagonal_walls(c, diagonal, point, WALL_WIDTH)
@@ -292,6 +303,54 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
         # the far end of a teleport is a pad of its own.
         if not exit_.far_side or exit_.inside or exit_.to not in drawn:
             _draw_door(c, exit_, symbols, rule, view, point, pitch, placed, curved)
+
+
+def _fill_polygons(c: Canvas, polygons: list[list[Point]], point) -> None:
+    """White floor of caves, each loop filled (a pillar of rock inside one is a loop of its own, left
+    unfilled by the even-odd rule)."""
+    if not polygons:
+        return
+    c.setFillGray(1)
+    path = c.beginPath()
+    for polygon in polygons:
+        path.moveTo(*point(*polygon[0]))
+        for p in polygon[1:]:
+            path.lineTo(*point(*p))
+        path.close()
+    c.drawPath(path, stroke=0, fill=1, fillMode=0)
+
+
+def _draw_cave_walls(c: Canvas, lines: list[list[Point]], point) -> None:
+    """Cave walls, their corners and ends round, as a pen draws them."""
+    if not lines:
+        return
+    c.saveState()
+    c.setStrokeGray(0)
+    c.setLineWidth(WALL_WIDTH)
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    for line in lines:  # one path each, as each is one stroke of the pen
+        path = c.beginPath()
+        path.moveTo(*point(*line[0]))
+        for p in line[1:]:
+            path.lineTo(*point(*p))
+        c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _cave_sides(caves) -> list[tuple[Point, Point, Point]]:
+    """The pieces of every cave wall and which way the rock lies (to the left as it was walked)."""
+    found = []
+    for cave in caves:
+        for loop in cave.loops:
+            for wall in loop:
+                if not cave.is_wall(wall):
+                    continue
+                for a, b in zip(wall.points, wall.points[1:]):
+                    length = math.dist(a, b)
+                    if length > 1e-9:
+                        found.append((a, b, ((b[1] - a[1]) / length, -(b[0] - a[0]) / length)))
+    return found
 
 
 def _rock_sides(units, shaped_areas, shaped_edges: list[Edge], opened: set) -> list[tuple[Point, Point, Point]]:
@@ -332,11 +391,13 @@ def _rock_sides(units, shaped_areas, shaped_edges: list[Edge], opened: set) -> l
     return found
 
 
-def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, nooks: list, point, pitch: float):
+def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, nooks: list, point, pitch: float,
+                caves: list[list[Point]] = ()):
     """The floor as one path (every piece turning the same way), to clip the grid to."""
     path = c.beginPath()
     pieces: list[list[Point]] = [[(start, y), (end, y), (end, y + 1), (start, y + 1)]
                                  for y, start, end in _row_runs(plain)]
+
     from .draw_shaped import round_nook
 
     for area in shaped_areas:
@@ -354,11 +415,15 @@ def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, no
         x, y = cell
         square = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
         pieces.append([q for q in square if q not in half_square(cell, side)] + list(side_edge(cell, side)))
+    turned = []
     for piece in pieces:
         points = [point(*p) for p in piece]
         twice = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
-        if twice < 0:
-            points.reverse()
+        turned.append(points[::-1] if twice < 0 else points)
+    # A cave's loops as they run: its outer loops turn the same way as every other piece, a pillar of
+    # rock inside it the other way, and stays out.
+    turned += [[point(*p) for p in polygon] for polygon in caves]
+    for points in turned:
         path.moveTo(*points[0])
         for p in points[1:]:
             path.lineTo(*p)

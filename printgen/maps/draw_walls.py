@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .adjacency import Adjacency
+from .caves import Cave, cave_walls, shown as cave_view
 from .geometry import HEADINGS, SIDES, Cell, Edge, Point, side_edge, step
 from .level import Area, Exit
 from .symbols import Symbols
@@ -140,13 +141,22 @@ class WallPlan:
     diagonal: list[Edge]
     thresholds: list[Edge]
     round_sides: list[Edge]
+    caves: list[Cave] = field(default_factory=list)
+
+    @property
+    def straight(self) -> list[Wall]:
+        """The unit walls drawn straight: all but those a cave's rough line follows."""
+        rough = {cell for cave in self.caves for cell in cave.cells}
+        return [wall for wall in self.units if wall.cell not in rough] if rough else self.units
 
 
 def plan_walls(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
-               is_walled: Callable[[Exit], bool] | None = None) -> WallPlan:
+               is_walled: Callable[[Exit], bool] | None = None, caves: tuple[int, ...] = (),
+               cave_seed: str = "") -> WallPlan:
     """The walls of ``areas`` with ``doors`` (``shown_doors``) open, but those ``is_walled`` keeps as wall
-    (by default a secret door drawn along its wall): one plan for the map's drawing and for a virtual
-    tabletop's walls."""
+    (by default a secret door drawn along its wall), the areas numbered in ``caves`` with rough cave
+    walls (seeded by ``cave_seed``): one plan for the map's drawing, its layout and a virtual tabletop's
+    walls."""
     from .draw_shaped import shaped_walls
 
     closed = (lambda exit_: walled(exit_, symbols)) if is_walled is None else is_walled
@@ -163,8 +173,31 @@ def plan_walls(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int |
             (extra if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
     round_sides = [edge for area in shaped.values() if area.shape.curved
                    for unit in area.shape.walls if unit in opened for edge in round_door_sides(area, unit)]
-    return WallPlan(floor, shaped, opened, nooks, units, extra, diagonal,
-                    thresholds(doors, rule, floor, symbols, {a.number for a in areas}), round_sides)
+    found = WallPlan(floor, shaped, opened, nooks, units, extra, diagonal,
+                     thresholds(doors, rule, floor, symbols, {a.number for a in areas}), round_sides)
+    rough = [a for a in areas if a.number in caves and not (a.shape.cuts or a.shape.curved)]
+    if rough:
+        pinned = door_corners(areas, rule, doors)
+        for area in rough:
+            walled_units = {wall.edge for wall in units if wall.cell in area.cells}
+            found.caves.append(cave_view(area.number, area.cells,
+                                         cave_walls(area.cells, pinned, f"{cave_seed}|{area.number}"), walled_units))
+    return found
+
+
+def door_corners(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]]) -> set[Point]:
+    """The corners of every unit of wall a door stands in or opens onto, in every view (a secret door's
+    too): where a cave's rough wall keeps to its squares' edge."""
+    exits = [e for a in areas for e in a.exits] + [e for e, owner in doors if owner is None]
+    corners: set[Point] = set()
+    for exit_ in exits:
+        if exit_.at is None or exit_.inside:
+            continue
+        for cell, side in exit_.units:
+            corners |= set(side_edge(cell, side))
+        if rule.gap:
+            corners |= set(side_edge(step(exit_.at, exit_.side), exit_.side))
+    return corners
 
 
 def round_door_sides(area: Area, unit: tuple[Cell, int]) -> list[Edge]:

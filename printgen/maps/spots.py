@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 
 from ..render import fonts
 from .adjacency import Adjacency
-from .draw_notes import Floor, NoteLine, door_boxes, inside_places, note_lines
-from .draw_walls import BLANK, GM, DoorLine, door_line, floor_cells, shown_doors, wall_corners, walls
+from .draw_notes import WALL_REACH, Floor, NoteLine, door_boxes, inside_places, note_lines
+from .caves import Cave
+from .draw_walls import BLANK, GM, DoorLine, door_line, shown_doors, wall_corners
 from .geometry import Cell, Point, side_edge
 from .level import Area, Level
 from .symbols import Symbols
@@ -220,10 +221,11 @@ def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, 
     result = Layout()
     areas = level.areas if view != BLANK else [level.area(n) for n in content.shown_on_blank]
     doors = shown_doors(areas, content.doors if view != BLANK else [], view if view != BLANK else "layout")
-    floor = floor_cells(areas, rule, doors)
-    shaped = {a.number for a in areas if a.shape.cuts or a.shape.curved}
-    found = walls(floor, rule, doors, symbols, shaped)
-    edges = {w.edge for w in found}
+    plan = content.walls(areas, rule, doors, symbols)
+    floor = plan.floor
+    shaped = set(plan.shaped)
+    caves = {cave.number: cave for cave in plan.caves}
+    edges = {w.edge for w in plan.units}
     corners = wall_corners(edges)
     for area in areas:
         if area.number in shaped:
@@ -290,14 +292,15 @@ def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, 
             if notes is not None:
                 _noted_area(result, put, taken, area, notes, marks, pitch, occupied, shown)
             else:
-                _squared_area(result, put, taken, area, marks, pitch, occupied, shown, level)
+                _squared_area(result, put, taken, area, marks, pitch, occupied, shown, level, caves.get(area.number))
     elif view == BLANK:  # the areas the players see first, numbered as on the referee's map
         for area in areas:
             notes, marks = content.notes.get(area.number), content.marks.get(area.number, [])
             if notes is not None:
                 _noted_area(result, put, taken, area, notes, marks, pitch, set(floor), shown)
             else:
-                _squared_area(result, put, taken, area, marks, pitch, set(floor), shown, level)
+                _squared_area(result, put, taken, area, marks, pitch, set(floor), shown, level,
+                              caves.get(area.number))
     return result
 
 
@@ -400,9 +403,11 @@ def on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR
 
 
 def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str], pitch: float,
-                  occupied: set[Cell], shown, level: Level) -> None:
-    """An area's number and marks, each in a square of its own clear of everything placed; what does not
-    fit goes in a callout (the number first, so the marks keep their place in the area)."""
+                  occupied: set[Cell], shown, level: Level, cave: Cave | None = None) -> None:
+    """An area's number and marks, each in a square of its own clear of everything placed (and, in a cave,
+    of its rough wall); what does not fit goes in a callout (the number first, so the marks keep their
+    place in the area)."""
+    wall_clear = max(CLEAR, WALL_REACH / pitch)
     text = str(area.number)
     label_w, label_h = label_box_size(text, pitch)
     size = mark_size(pitch)
@@ -429,7 +434,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
                 box = centred(x, y, w, h)
                 if box[0] < x0 + CLEAR or box[2] > x0 + 1 - CLEAR or box[1] < y0 + CLEAR or box[3] > y0 + 1 - CLEAR:
                     continue
-                if not taken.hits(box):
+                if not taken.hits(box) and (cave is None or cave.holds(box, wall_clear)):
                     return x, y, scale
         return None
 
@@ -457,13 +462,13 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         x, y, scale = spot
         put(Placed(MARK, kind, x, y, size * scale, centred(x, y, size * scale / 2), area.number))
     if called:
-        callout = _callout(area, called, text, pitch, occupied, taken, shown)
+        callout = _callout(area, called, text, pitch, occupied, taken, shown, cave)
         result.callouts.append(callout)
         taken.add(grown(callout.box, 0.02))
 
 
 def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: Taken,
-             shown) -> Callout:
+             shown, cave: Cave | None = None) -> Callout:
     """A box on the rock near ``area`` holding its number and ``kinds`` of mark, nearest first, clear of
     every floor square and everything placed, its leader crossing no other area's floor (or, failing
     that anywhere near, crossing it)."""
@@ -484,7 +489,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
             continue
         if on_floor(box, occupied, 0.04) or taken.hits(box):
             continue
-        leader = _leader(area, box)
+        leader = _leader(area, box, cave)
         far = math.dist((x, y), (mx, my)) > 5
         if crossing is not None and far:
             break  # a short leader across a passage reads better than a long one round it
@@ -523,9 +528,9 @@ def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: 
     return Callout(area.number, box, tuple(items), leader)
 
 
-def _leader(area: Area, box: Box) -> tuple[Point, Point]:
+def _leader(area: Area, box: Box, cave: Cave | None = None) -> tuple[Point, Point]:
     """From the middle of the box's side nearest the area to the nearest middle of a unit of the area's
-    wall that holds no door (any unit, if every one does)."""
+    wall that holds no door (any unit, if every one does); in a cave, to its rough wall there."""
     from .geometry import boundary_sides
 
     bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
@@ -533,8 +538,9 @@ def _leader(area: Area, box: Box) -> tuple[Point, Point]:
     sides = boundary_sides(area.cells)
     middles = []
     for cell, side in [u for u in sides if u not in doors] or sides:
-        (x0, y0), (x1, y1) = side_edge(cell, side)
-        middles.append(((x0 + x1) / 2, (y0 + y1) / 2))
+        edge = side_edge(cell, side)
+        rough = cave.wall_point(edge) if cave is not None else None
+        middles.append(rough or ((edge[0][0] + edge[1][0]) / 2, (edge[0][1] + edge[1][1]) / 2))
     end = min(middles, key=lambda p: (math.dist(p, (bx, by)), p))
     starts = [((box[0] + box[2]) / 2, box[1]), ((box[0] + box[2]) / 2, box[3]), (box[0], by), (box[2], by)]
     start = min(starts, key=lambda p: (math.dist(p, end), p))

@@ -18,7 +18,8 @@ importers and the converters for Fantasy Grounds read it:
     environment     baked_lighting false, ambient_light "ffffffff"
     image           the level's picture, a PNG in base64, map_size × pixels_per_grid pixels exactly
 
-The walls are the ones the map draws (``draw_walls.plan_walls``), with what
+The walls are the ones the map draws (``draw_walls.plan_walls``: straight,
+45°, round and rough cave walls), with what
 each door kind is in a scene as the game says (``offpage.LevelViews.kinds``):
 a wall stays wall, a portal is cut out of the wall and written as a portal,
 a gap is left open. The picture is the map engine's own drawing of the view,
@@ -33,7 +34,7 @@ import json
 import math
 from dataclasses import dataclass
 
-from .draw_walls import Wall, WallPlan, merge, plan_walls, round_door_sides, shown_doors
+from .draw_walls import Wall, WallPlan, merge, round_door_sides, shown_doors
 from .geometry import Edge, Point, side_edge, step
 from .level import Exit
 from .offpage import GAP, GM_COPY, PORTAL, WALL, LevelViews
@@ -83,10 +84,10 @@ def scene(views: LevelViews, which: str, placed=None) -> Scene:
         placed = draw.map_layout(level, symbols, rule, content, copy.view, PITCH)
     doors = shown_doors(level.areas, content.doors, copy.view)
     role = {id(exit_): views.role(exit_, gm) for exit_, _ in doors}
-    found = plan_walls(level.areas, rule, doors, symbols, lambda exit_: role[id(exit_)] == WALL)
+    found = content.walls(level.areas, rule, doors, symbols, lambda exit_: role[id(exit_)] == WALL)
     drawn = {area.number for area in level.areas}
     cuts = {cell: side for area in level.areas for cell, side in area.shape.cuts}
-    edges: set[Edge] = {wall.edge for wall in found.units} | set(found.extra)
+    edges: set[Edge] = {wall.edge for wall in found.straight} | set(found.extra)
     cut: set[Edge] = set()
     closed: set[Edge] = set()
     pieces: list[list[Point]] = []
@@ -118,6 +119,7 @@ def scene(views: LevelViews, which: str, placed=None) -> Scene:
             portals.append(Portal(*ends))
     pieces += [list(edge) for edge in merge((edges - cut) | closed)]
     pieces += [list(edge) for edge in _lines(found.diagonal)]
+    pieces += [line for cave in found.caves for line in cave.lines]  # rough cave walls, as the map draws them
     for area in found.shaped.values():
         if area.shape.curved:
             pieces += _round_walls(area, found.opened)

@@ -14,6 +14,7 @@ from ...maps import draw, frame, offpage
 from ...maps.draw_style import MapStyle
 from ...maps.level import Level
 from ...render.canvas import new_document
+from ...seed import SeedCode
 from ...units import Paper, inch
 from .generate import RULE, Dungeon
 from .map_symbols import VTT_KINDS, level_content, players_content, symbols
@@ -55,7 +56,7 @@ def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.G
     """A view of a level as the map-page frame draws it: this game's words, symbols and numbers
     (``content``: what it shows, when not the booklet's)."""
     entrance = dungeon.entrance if level.number == 1 else None
-    content = content or level_content(level, entrance)
+    content = content or level_content(level, entrance, cave_seed(dungeon, level))
     marks = symbols()
     notes: list[str] = []
     legend = []
@@ -71,6 +72,12 @@ def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.G
         sheet_words=say("map.sheets"), overlap_words=say("legend.overlap"),
         unexplored_words=say("legend.unexplored"), style=style, pitch=PITCH, side=SIDE_MARGIN, top=TOP,
         bottom=BOTTOM, legend_columns=LEGEND_COLUMNS, legend_pitch=PITCH * 0.8)
+
+
+def cave_seed(dungeon: Dungeon, level: Level) -> str:
+    """What a level's cave walls are seeded from: the dungeon's seed and the level, the same in every view
+    and every map style."""
+    return f"{SeedCode.parse(dungeon.seed_code).seed}|{level.number}"
 
 
 def _shown_kinds(level: Level, content: draw.Content, view: str) -> tuple[set[str], set[str], bool, bool]:
@@ -93,7 +100,7 @@ def level_views(dungeon: Dungeon, level: Level, style: MapStyle = draw.GREY) -> 
     doors and both ways of stairs, as the party will find them)."""
     entrance = dungeon.entrance if level.number == 1 else None
     referee = map_page(dungeon, level, draw.GM, style)
-    players = map_page(dungeon, level, draw.LAYOUT, style, players_content(level, entrance))
+    players = map_page(dungeon, level, draw.LAYOUT, style, players_content(level, entrance, cave_seed(dungeon, level)))
     return offpage.LevelViews(
         level, RULE,
         gm=offpage.View(draw.GM, referee.symbols, referee.content, say("map.referee"), frame.legend_entries(referee)),

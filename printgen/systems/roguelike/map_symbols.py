@@ -89,9 +89,11 @@ def area_marks(area: Area, level: Level) -> list[str]:
     return marks
 
 
-def level_content(level: Level, entrance: dict | None) -> Content:
-    """The marks of every area, and the way in: a door at the map's edge on level 1, stairs on the others."""
-    content = Content(marks={area.number: area_marks(area, level) for area in level.areas})
+def level_content(level: Level, entrance: dict | None, cave_seed: str = "") -> Content:
+    """The marks of every area, and the way in: a door at the map's edge on level 1, stairs on the others;
+    natural chambers and caverns drawn with rough cave walls, seeded by ``cave_seed``."""
+    content = Content(marks={area.number: area_marks(area, level) for area in level.areas},
+                      caves=tuple(area.number for area in level.areas if area.data["natural"]), cave_seed=cave_seed)
     if level.number > 1:  # the players see the foot of the stairs they came down, where the referee's map has it
         content.copied = ((level.arrival, "stairs-up"),)
     if level.way_in is not None and entrance is not None:
@@ -105,9 +107,9 @@ def level_content(level: Level, entrance: dict | None) -> Content:
     return content
 
 
-def players_content(level: Level, entrance: dict | None) -> Content:
+def players_content(level: Level, entrance: dict | None, cave_seed: str = "") -> Content:
     """What the players' own picture of a level shows beside walls and doors: the way in, and every
     staircase where the Referee's map has it."""
-    content = level_content(level, entrance)
+    content = level_content(level, entrance, cave_seed)
     content.copied = tuple((area, mark) for area, marks in content.marks.items() for mark in marks if mark in STAIRS)
     return content

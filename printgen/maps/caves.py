@@ -1,0 +1,204 @@
+"""Cave walls: the rough line a hand-drawn map gives a natural chamber or cavern, inside its own squares.
+
+The area is the same squares as ever (its size, the key and the JSON do
+not change); only its wall is drawn rough, in the manner of hand-drawn
+cave maps. Each unit of the squares' outline is followed by a line through
+``STEPS`` points, each standing in from the squares' edge (never out) by up
+to ``DEPTH`` of a square: at each corner of the outline by a seeded amount
+(none, at about one corner in three, so a line touching its squares' edge
+says nothing), along the unit by the corners' amounts blended with a
+little seeded wobble. The corners of every door's unit stand on the edge
+itself, so a doorway, a threshold or a door in the wall meets the cave
+wall where a built room's wall would be. Every amount comes from a hash of
+the cave's seed and the point's place, so the line is the same whatever
+else the map holds and in every view of it.
+
+``cave_walls(area, pinned, seed)`` gives each unit's line; ``CaveWall.fill``
+and ``Cave`` hold the floor a view shows (an opening drawn straight, so the
+floor meets its doorway), for filling, hatching, walls, and keeping words
+and marks on the floor.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+
+from .geometry import Edge, Point, outline
+
+DEPTH = 0.2  # squares: the most a cave wall stands in from its squares' edge
+STEPS = 4  # pieces a unit of wall is drawn in
+TOUCHING = 0.3  # the share of the outline's corners that stand on the squares' edge
+
+
+@dataclass(frozen=True)
+class CaveWall:
+    """One unit of the squares' outline (``unit``, in walking order, floor on the right) and the rough
+    line that follows it, from its first corner's point to its last's."""
+
+    unit: Edge
+    points: tuple[Point, ...]
+
+
+def _amount(seed: str, *place: object) -> float:
+    """A number in [0, 1) from the seed and a place: the same for the same place, whatever is asked first."""
+    digest = hashlib.sha256("|".join([seed, *(repr(p) for p in place)]).encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2 ** 64
+
+
+def _inward(a: Point, b: Point) -> tuple[float, float]:
+    """The unit normal into the floor of a wall walked from a to b with the floor on the right (y down)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    return -dy / length, dx / length
+
+
+def cave_walls(cells, pinned: set[Point], seed: str) -> list[list[CaveWall]]:
+    """The rough line round ``cells``, loop by loop, unit by unit; the corners in ``pinned`` (a door's
+    unit's corners) stay on the squares' edge."""
+    loops = []
+    for corners in outline(cells):
+        units = _units(corners)
+        count = len(units)
+        moved: list[Point] = []
+        depth: list[float] = []
+        for index, (a, b) in enumerate(units):
+            before = units[index - 1]
+            touching = a in pinned or _amount(seed, "corner", a, before[0]) < TOUCHING
+            d = 0.0 if touching else DEPTH * (0.25 + 0.75 * _amount(seed, "depth", a, before[0]))
+            n_in, n_out = _inward(*before), _inward(a, b)
+            if n_in == n_out:  # the wall runs straight on through this corner
+                shift = (n_out[0] * d, n_out[1] * d)
+            else:  # a turn: as far from both walls
+                shift = ((n_in[0] + n_out[0]) * d, (n_in[1] + n_out[1]) * d)
+            moved.append((a[0] + shift[0], a[1] + shift[1]))
+            depth.append(d)
+        walls = []
+        for index, (a, b) in enumerate(units):
+            following = (index + 1) % count
+            nx, ny = _inward(a, b)
+            points = [moved[index]]
+            for k in range(1, STEPS):
+                t = k / STEPS
+                wobble = (_amount(seed, "wobble", a, b, k) - 0.4) * DEPTH * 0.45
+                d = min(DEPTH, max(0.015, depth[index] * (1 - t) + depth[following] * t + wobble))
+                points.append((a[0] + (b[0] - a[0]) * t + nx * d, a[1] + (b[1] - a[1]) * t + ny * d))
+            points.append(moved[following])
+            walls.append(CaveWall((a, b), tuple(points)))
+        loops.append(walls)
+    return loops
+
+
+def _units(corners: list[Point]) -> list[Edge]:
+    """A loop of corners as its units of wall, in order."""
+    units = []
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        steps = round(abs(b[0] - a[0]) + abs(b[1] - a[1]))
+        dx, dy = (b[0] - a[0]) / steps, (b[1] - a[1]) / steps
+        units += [((a[0] + dx * k, a[1] + dy * k), (a[0] + dx * (k + 1), a[1] + dy * (k + 1))) for k in range(steps)]
+    return units
+
+
+def _key(edge: Edge) -> Edge:
+    return (edge[0], edge[1]) if edge[0] <= edge[1] else (edge[1], edge[0])
+
+
+@dataclass(frozen=True)
+class Cave:
+    """A cave as one view of the map shows it: its loops, the units of them that are walls in this view
+    (the rest open onto a doorway or an area), its floor as polygons (an open unit straight, so the floor
+    meets what lies beyond) and its walls as polylines."""
+
+    number: int
+    cells: frozenset
+    loops: tuple[tuple[CaveWall, ...], ...]
+    walled: frozenset[Edge]  # units (either way round) drawn as wall
+
+    def is_wall(self, wall: CaveWall) -> bool:
+        return _key(wall.unit) in self.walled
+
+    @property
+    def polygons(self) -> list[list[Point]]:
+        found = []
+        for loop in self.loops:
+            points: list[Point] = []
+            for wall in loop:
+                points += list(wall.points[:-1]) if self.is_wall(wall) else [wall.points[0]]
+            found.append(points)
+        return found
+
+    @property
+    def lines(self) -> list[list[Point]]:
+        """The walls as polylines, each run of wall units joined."""
+        runs: list[list[Point]] = []
+        for loop in self.loops:
+            start = next((i for i, wall in enumerate(loop) if not self.is_wall(wall)), None)
+            order = loop if start is None else loop[start + 1:] + loop[:start + 1]
+            current: list[Point] = []
+            for wall in order:
+                if self.is_wall(wall):
+                    current = current + list(wall.points[1:]) if current else list(wall.points)
+                elif current:
+                    runs.append(current)
+                    current = []
+            if current:
+                runs.append(current)  # a loop walled all round ends on its first point
+        return runs
+
+    def wall_point(self, unit: Edge) -> Point | None:
+        """The middle of the cave wall that follows ``unit`` (either way round), where a leader meets it."""
+        for loop in self.loops:
+            for wall in loop:
+                if _key(wall.unit) == _key(unit):
+                    return wall.points[STEPS // 2]
+        return None
+
+    def contains(self, x: float, y: float) -> bool:
+        """(x, y) is on this view's floor (inside an odd number of its polygons' edges)."""
+        inside = False
+        for polygon in self.polygons:
+            for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+                if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                    inside = not inside
+        return inside
+
+    def holds(self, box: tuple[float, float, float, float], margin: float) -> bool:
+        """All of ``box`` is on the floor, at least ``margin`` from every wall line."""
+        left, top, right, bottom = box
+        if not all(self.contains(x, y) for x in (left, right) for y in (top, bottom)):
+            return False
+        grown = (left - margin, top - margin, right + margin, bottom + margin)
+        for polygon in self.polygons:
+            for a, b in zip(polygon, polygon[1:] + polygon[:1]):
+                if _crosses(a, b, grown):
+                    return False
+        return True
+
+
+def _crosses(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment a-b meets the box (Liang and Barsky's clipping)."""
+    left, top, right, bottom = box
+    if max(a[0], b[0]) < left or min(a[0], b[0]) > right or max(a[1], b[1]) < top or min(a[1], b[1]) > bottom:
+        return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, a[0] - left), (dx, right - a[0]), (-dy, a[1] - top), (dy, bottom - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def shown(number: int, cells, loops: list[list[CaveWall]], walled_units: set[Edge]) -> Cave:
+    """The cave as a view shows it: ``walled_units``, the units of its squares' edge that are walls in
+    that view."""
+    return Cave(number, frozenset(cells), tuple(tuple(loop) for loop in loops), frozenset(_key(u) for u in walled_units))
