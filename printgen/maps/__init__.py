@@ -122,10 +122,7 @@ leave the number alone on the map, for the key to carry them; ``shown_on_blank``
 paper as the players first see them)
 with view GM, LAYOUT (walls and doors, no secrets, no contents) or BLANK
 (graph paper and the way in). Numbers and marks each get a square of their
-own inside their area (``spots``). A level larger than the region prints on
-``sheets(level, columns, rows)`` at the same scale, with
-``draw_overlap_marks`` and ``draw_sheet_index``; ``draw_legend`` and
-``draw_scale`` finish a page. Areas with half squares are drawn to their 45°
+own inside their area (``spots``). Areas with half squares are drawn to their 45°
 walls, a door through one opening across its nook; curved ones as circles
 broken only where their doorways open (``draw_shaped``); an area's notes and
 the doors inside it are placed by ``draw_notes``. ``draw_level`` takes a
@@ -143,5 +140,8 @@ title, who, scale, legend, notes, ...)`` is what a game gives (its words,
 symbols and numbers: margins, a fixed square size or as large as the page
 holds, a window of squares or the page's grid); ``frame.plan(page, paper)``
 works out its sheets (the level centred on the page's grid, or over several
-sheets with overlap brackets and an index), ``frame.draw_sheet`` draws one.
+sheets with overlap brackets and an index), ``frame.draw_sheet`` draws one;
+the page's furniture is drawn there too (``draw_legend``, ``draw_scale``,
+``draw_overlap_marks``, ``draw_sheet_index``), for a game that lays out a
+page of its own.
 """

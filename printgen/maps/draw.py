@@ -1,4 +1,4 @@
-"""Drawing a level on a region of a page: rock, floor, walls, doors, numbers and marks, legend and scale.
+"""Drawing a level on a region of a page: rock, floor, walls, doors, numbers and marks.
 
 Floors are the areas' own squares (and the doorway squares between them),
 so what is drawn is exactly what the level occupies; walls are the sides of
@@ -9,9 +9,8 @@ where its doors stand. A door kind drawn along its wall takes the whole of
 it, however many units long; a door drawn as one glyph stands on a wall
 line with wall at both its ends. Where each glyph and word goes is worked
 out once (``spots.layout``): nothing covers anything else. The map is inked
-in one of three styles (``draw_style``). A level larger than its region
-prints over several sheets at the same scale (``sheets``); the map page
-around it (title, legend, scale, overlap marks, index) is ``frame``'s.
+in one of three styles (``draw_style``). The map page around it (title,
+legend, scale, its sheets, overlap marks, index) is ``frame``'s.
 """
 
 from __future__ import annotations
@@ -33,13 +32,10 @@ from .spots import (LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, are
                     layout as place_all, overlaps)
 from .symbols import Symbols
 
-__all__ = ["GM", "LAYOUT", "BLANK", "Region", "Content", "sheets", "draw_level", "draw_label", "draw_legend",
-           "draw_scale", "draw_overlap_marks", "draw_sheet_index", "map_layout", "area_spots", "MARK_SCALE",
-           "WALL_WIDTH", "ROCK_GREY", "GRID_GREY", "GRID_WIDTH", "OVERLAP", "MapStyle", "GREY"]
+__all__ = ["GM", "LAYOUT", "BLANK", "Region", "Content", "draw_level", "draw_label", "draw_glyph", "map_layout",
+           "area_spots", "MARK_SCALE", "WALL_WIDTH", "ROCK_GREY", "GRID_GREY", "GRID_WIDTH", "MapStyle", "GREY"]
 
 WALL_WIDTH = 1.6  # pt
-OVERLAP = 2  # squares two sheets of one level share
-HALO = 1.6  # pt: the white stroke behind words on the map
 
 
 @dataclass(frozen=True)
@@ -81,17 +77,6 @@ class Content:
               is_walled=None):
         """The walls of a view of ``areas`` (draw_walls.plan_walls), with this content's caves."""
         return plan_walls(areas, rule, doors, symbols, is_walled, self.caves, self.cave_seed)
-
-
-def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
-    """The top-left squares of the sheets a level prints on, row by row; one sheet when it fits."""
-    def starts(size: int, shown: int) -> list[int]:
-        if size <= shown:
-            return [0]
-        count = math.ceil((size - OVERLAP) / (shown - OVERLAP))
-        return [min(i * (shown - OVERLAP), size - shown) for i in range(count)]
-
-    return [(x, y) for y in starts(level.height, rows) for x in starts(level.width, columns)]
 
 
 def map_layout(level: Level, symbols: Symbols, rule: Adjacency, content: Content, view: str, pitch: float,
@@ -170,7 +155,7 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     for spot in placed.placed:
         if spot.role == LOOSE and window[0] - 1 <= spot.x <= window[2] + 1 and window[1] - 1 <= spot.y <= window[3] + 1:
             x, y = point(spot.x, spot.y)
-            _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
+            draw_glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
     return placed
 
 
@@ -179,11 +164,11 @@ def _draw_placed(c: Canvas, spot: Placed, symbols: Symbols, point, pitch: float)
     if spot.role == LABEL:
         draw_label(c, x, y, spot.kind, pitch * spot.size)
     elif spot.role in (MARK, PLAYERS):
-        _glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
+        draw_glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
     elif spot.role == "unexplored":
-        _glyph(c, glyphs.unexplored, x, y, pitch * spot.size)
+        draw_glyph(c, glyphs.unexplored, x, y, pitch * spot.size)
     elif spot.role == "rubble":
-        _glyph(c, glyphs.rubble, x, y, pitch * spot.size)
+        draw_glyph(c, glyphs.rubble, x, y, pitch * spot.size)
 
 
 def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> None:
@@ -207,7 +192,7 @@ def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> 
         if item.role == LABEL:
             _draw_bare_label(c, x, y, item.kind, pitch * item.size)
         else:
-            _glyph(c, symbols.marks[item.kind].glyph, x, y, pitch * item.size)
+            draw_glyph(c, symbols.marks[item.kind].glyph, x, y, pitch * item.size)
 
 
 def _draw_bare_label(c: Canvas, x: float, y: float, text: str, square: float) -> None:
@@ -235,26 +220,6 @@ def _draw_note_lines(c: Canvas, lines, point) -> None:
         c.setFillGray(0)
         c.setFont(line.font, line.size)
         c.drawCentredString(x, y + line.size * 0.25, line.text)
-
-
-def haloed(c: Canvas, x: float, y: float, text: str, font: str, size: float, centred: bool = True) -> None:
-    """``text`` in black over a white halo: a white stroke round its letters, then the letters."""
-    c.saveState()
-    width = fonts.string_width(text, font, size)
-    start = x - width / 2 if centred else x
-    halo = c.beginText(start, y)
-    halo.setFont(font, size)
-    halo.setTextRenderMode(1)
-    c.setStrokeGray(1)
-    c.setLineWidth(HALO)
-    c.setLineJoin(1)
-    halo.textOut(text)
-    halo.setTextRenderMode(0)  # the mode stays with the page's state: set it back
-    c.drawText(halo)
-    c.setFillGray(0)
-    c.setFont(font, size)
-    c.drawString(start, y, text)
-    c.restoreState()
 
 
 def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symbols: Symbols, rule: Adjacency,
@@ -509,7 +474,7 @@ def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: 
         if spot is None:
             return
         x, y = point(spot[0], spot[1])
-        _glyph(c, symbol.glyph, x, y, pitch * spot[2])
+        draw_glyph(c, symbol.glyph, x, y, pitch * spot[2])
         return
     if symbol.segment is not None:
         shown = symbols.secret_symbol(exit_.kind) if exit_.secret and view == GM else symbol
@@ -562,7 +527,8 @@ def _draw_segment(c: Canvas, segment, units: list[tuple[Cell, int]], point, pitc
     c.restoreState()
 
 
-def _glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
+def draw_glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
+    """``glyph`` drawn ``size`` points across, centred on (x, y)."""
     c.saveState()
     c.translate(x, y)
     glyph(c, size)
@@ -582,224 +548,4 @@ def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, font_size)
     c.drawCentredString(x, y - font_size * 0.34, text)
-    c.restoreState()
-
-
-# --- what a map page shows around the map (frame.py lays them out) ----------------------------
-
-
-def draw_overlap_marks(c: Canvas, region: Region, level: Level, origin: tuple[int, int],
-                       all_sheets: list[tuple[int, int]] | None = None) -> None:
-    """Outside the border, where this sheet's squares are also on the sheet beside it: a bracket over the
-    shared squares with that sheet's number in a box by it, so it reads as no mark of the map's own.
-    ``all_sheets``: the first squares of every sheet, row by row (by default ``sheets``' own)."""
-    pitch = region.pitch
-    all_sheets = all_sheets or sheets(level, region.columns, region.rows)
-    xs = sorted({x for x, _ in all_sheets})
-    ys = sorted({y for _, y in all_sheets})
-    number = {start: index + 1 for index, start in enumerate(all_sheets)}
-    ix, iy = xs.index(origin[0]), ys.index(origin[1])
-    marks = []  # (edge, first square, last square, the neighbour's number)
-    if ix > 0:
-        marks.append(("left", 0, xs[ix - 1] + region.columns - origin[0], number[(xs[ix - 1], origin[1])]))
-    if ix + 1 < len(xs):
-        marks.append(("right", xs[ix + 1] - origin[0], region.columns, number[(xs[ix + 1], origin[1])]))
-    if iy > 0:
-        marks.append(("top", 0, ys[iy - 1] + region.rows - origin[1], number[(origin[0], ys[iy - 1])]))
-    if iy + 1 < len(ys):
-        marks.append(("bottom", ys[iy + 1] - origin[1], region.rows, number[(origin[0], ys[iy + 1])]))
-    reach, gap = 3.0, 2.5
-    c.saveState()
-    c.setStrokeGray(0)
-    c.setLineWidth(0.7)
-    for edge, first, last, neighbour in marks:
-        if edge in ("left", "right"):  # columns shared: brackets above and below the map
-            xa, xb = region.left + first * pitch, region.left + last * pitch
-            number_x = xb + 7 if edge == "left" else xa - 7
-            for y, out in ((region.top + gap, 1), (region.bottom - gap, -1)):
-                c.line(xa, y + out * reach, xb, y + out * reach)
-                c.line(xa, y, xa, y + out * reach)
-                c.line(xb, y, xb, y + out * reach)
-                sheet_number(c, number_x, y + out * reach, str(neighbour))
-        else:  # rows shared: brackets left and right of the map
-            ya, yb = region.top - first * pitch, region.top - last * pitch
-            number_y = yb - 7 if edge == "top" else ya + 7
-            for x, out in ((region.left - gap, -1), (region.right + gap, 1)):
-                c.line(x + out * reach, ya, x + out * reach, yb)
-                c.line(x, ya, x + out * reach, ya)
-                c.line(x, yb, x + out * reach, yb)
-                sheet_number(c, x + out * reach, number_y, str(neighbour))
-    c.restoreState()
-
-
-def sheet_number(c: Canvas, x: float, y: float, text: str) -> None:
-    size = 6.5
-    c.saveState()
-    width = fonts.string_width(text, fonts.SERIF_BOLD, size) + 3
-    c.setFillGray(1)
-    c.setStrokeGray(0)
-    c.setLineWidth(0.5)
-    c.rect(x - width / 2, y - 4.6, width, 9.2, stroke=1, fill=1)
-    c.setFillGray(0)
-    c.setFont(fonts.SERIF_BOLD, size)
-    c.drawCentredString(x, y - size * 0.35, text)
-    c.restoreState()
-
-
-def draw_sheet_index(c: Canvas, right: float, top: float, level: Level, region: Region,
-                     all_sheets: list[tuple[int, int]], current: int, height: float = 26.0) -> tuple[float, float]:
-    """A small plan of the level's sheets: a cell for each, in their rows and columns, its number in it,
-    this one's filled; its top right corner at (``right``, ``top``), at most ``height`` points tall while
-    each cell stays big enough for its number. Returns its width and height."""
-    xs = sorted({x for x, _ in all_sheets})
-    ys = sorted({y for _, y in all_sheets})
-    cell_h = min(13.0, max(8.5, height / len(ys)))
-    cell_w = min(16.0, max(10.5, cell_h * region.columns / region.rows))
-    width, height = cell_w * len(xs), cell_h * len(ys)
-    c.saveState()
-    c.setLineWidth(0.5)
-    c.setStrokeGray(0)
-    size = 6.5
-    for index, (x, y) in enumerate(all_sheets):
-        col, row = xs.index(x), ys.index(y)
-        left, bottom = right - width + col * cell_w, top - (row + 1) * cell_h
-        c.setFillGray(0.25 if index == current else 1)
-        c.rect(left, bottom, cell_w, cell_h, stroke=1, fill=1)
-        c.setFillGray(1 if index == current else 0)
-        c.setFont(fonts.SERIF_BOLD, size)
-        c.drawCentredString(left + cell_w / 2, bottom + cell_h / 2 - size * 0.35, str(index + 1))
-    c.restoreState()
-    return width, height
-
-
-LEGEND_SIZE = 7.0  # pt: the legend's words
-LEGEND_LEADING = 8.2
-
-
-def legend_rows(entries: list, width: float, pitch: float, columns: int) -> list[tuple[float, list]]:
-    """The legend's rows: each row's height and its entries with their words wrapped to the column."""
-    col_width = width / columns
-    rows = []
-    for start in range(0, len(entries), columns):
-        row = []
-        for what, symbol in entries[start:start + columns]:
-            lines = fonts.wrap_text(symbol.label, fonts.SERIF, LEGEND_SIZE, col_width - pitch * 1.25 - 4)
-            row.append((what, symbol, lines))
-        height = max(max(pitch * 1.1, 12.0), max(len(lines) for *_, lines in row) * LEGEND_LEADING + 4)
-        rows.append((height, row))
-    return rows
-
-
-def legend_height(entries: list, width: float, pitch: float, columns: int) -> float:
-    return sum(height for height, _ in legend_rows(entries, width, pitch, columns))
-
-
-def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
-                entries: list, columns: int = 4, style: MapStyle = GREY) -> float:
-    """The key to the symbols a map shows, in rows, each drawn as the map draws it (doors on a piece of
-    wall with the style's rock beyond it), its words wrapped within its column; returns the bottom it
-    reached."""
-    col_width = width / columns
-    c.saveState()
-    y_top = top
-    for height, row in legend_rows(entries, width, pitch, columns):
-        for col, (what, symbol, lines) in enumerate(row):
-            x = left + col * col_width
-            y = y_top - height / 2
-            _swatch(c, x, y, pitch, what, symbol, style)
-            c.setFillGray(0)
-            c.setFont(fonts.SERIF, LEGEND_SIZE)
-            first = y - 2.4 + (len(lines) - 1) * LEGEND_LEADING / 2
-            for k, line in enumerate(lines):
-                c.drawString(x + pitch * 1.25, first - k * LEGEND_LEADING, line)
-        y_top -= height
-    c.restoreState()
-    return y_top
-
-
-def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, style: MapStyle) -> None:
-    """One legend entry's picture, a square ``pitch`` across from (x, y - pitch / 2): a door in a piece of
-    wall with the style's rock above it and floor below, a wall door along its wall, a mark on floor."""
-    c.saveState()
-    bottom = y - pitch / 2
-    if what == "door" and symbol.segment is None and hasattr(symbol.glyph, "extent"):  # a door in a wall
-        _wall_swatch(c, x, y, pitch, style)
-        c.setStrokeGray(0)
-        c.setLineWidth(WALL_WIDTH * 0.8)
-        c.setLineCap(2)
-        if symbol.kind == "secret":
-            c.line(x, y, x + pitch, y)
-        else:
-            c.line(x, y, x + pitch * 0.08, y)
-            c.line(x + pitch * 0.92, y, x + pitch, y)
-        c.setLineCap(0)
-        c.translate(x + pitch / 2, y)
-        symbol.glyph(c, pitch * 0.84)
-    elif symbol.segment is not None:  # drawn along a piece of wall, the style's rock beyond it
-        _wall_swatch(c, x, y, pitch, style)
-        c.setStrokeGray(0.5)
-        c.setLineWidth(0.4)
-        c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
-        c.translate(x, y)
-        symbol.segment(c, pitch, pitch, 1, 0)
-    else:
-        c.setFillGray(1)
-        c.setStrokeGray(0.5)
-        c.setLineWidth(0.4)
-        c.rect(x, bottom, pitch, pitch, stroke=1, fill=1)
-        size = pitch * (0.9 if what == "rubble" else MARK_SCALE)
-        _glyph(c, symbol.glyph, x + pitch / 2, y, size)
-    c.restoreState()
-
-
-def _wall_swatch(c: Canvas, x: float, y: float, pitch: float, style: MapStyle) -> None:
-    """A swatch split by a wall along its middle (``y``): the style's rock above, floor below."""
-    bottom = y - pitch / 2
-    c.saveState()
-    clip = c.beginPath()
-    clip.rect(x, y, pitch, pitch / 2)
-    c.clipPath(clip, stroke=0, fill=0)
-    _rock_swatch(c, x, bottom, pitch, style, rim=False)
-    c.restoreState()
-    c.setFillGray(1)
-    c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
-
-
-def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapStyle, rim: bool = True) -> None:
-    """A square of rock as the map's style inks it: grey, hatched, or blank with a faint rim."""
-    if style.rock is not None:
-        c.setFillGray(style.rock)
-        c.rect(x, bottom, pitch, pitch, stroke=0, fill=1)
-    elif style.hatched:  # the map's own hatching, along a wall across the swatch's middle
-        c.saveState()
-        p = c.beginPath()
-        p.rect(x, bottom, pitch, pitch)
-        c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeGray(0)
-        c.setLineWidth(HATCH_WIDTH)
-        c.setLineCap(1)
-        c.lines(hatch_strokes([((0, 0.5), (1, 0.5), (0, -1))],
-                              lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
-        c.restoreState()
-    if rim:
-        c.setStrokeGray(0.5)
-        c.setLineWidth(0.4)
-        c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
-
-
-def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, unit: int, unit_name: str, squares: int = 4,
-               bar: float | None = None) -> None:
-    """A scale bar of ``squares`` squares, each ``unit`` ``unit_name`` (the words are the game's), ``bar``
-    points tall (a quarter of a square unless given: large squares want a slimmer bar)."""
-    c.saveState()
-    c.setLineWidth(0.6)
-    c.setStrokeGray(0)
-    for i in range(squares):
-        c.setFillGray(0 if i % 2 == 0 else 1)
-        c.rect(left + i * pitch, baseline, pitch, pitch * 0.25 if bar is None else bar, stroke=1, fill=1)
-    c.setFillGray(0)
-    c.setFont(fonts.SERIF, 7)
-    for i in range(squares + 1):
-        c.drawCentredString(left + i * pitch, baseline - 8, str(i * unit))
-    c.drawString(left + squares * pitch + 6, baseline - 1, unit_name)
     c.restoreState()

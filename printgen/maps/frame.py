@@ -28,9 +28,10 @@ from ..render import fonts
 from ..units import Paper
 from . import draw, glyphs
 from .adjacency import Adjacency
-from .draw_style import GREY, MapStyle
+from .draw_style import GREY, HATCH_WIDTH, MapStyle, hatch_strokes
 from .geometry import HEADINGS, step
 from .level import Level
+from .spots import MARK_SCALE
 from .symbols import Symbol, Symbols
 
 TITLE_SIZE = 12.0
@@ -40,6 +41,7 @@ STRIP = 13.0  # pt above and below a tiled map for its overlap brackets
 NOTE_SIZE = 8.0
 NOTE_LEADING = 10.0
 GAP = 6.0  # pt between the map and the legend
+OVERLAP = 2  # squares two sheets of one level share
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ def legend_height(page: MapPage, width: float, tiled: bool = False) -> float:
     """How tall the legend and the notes under it are, ``width`` wide."""
     entries = _legend_with_overlap(page, tiled)
     lines = sum(len(fonts.wrap_text(line, fonts.SERIF, NOTE_SIZE, width)) for line in page.notes)
-    return (draw.legend_height(entries, width, page.legend_pitch, page.legend_columns)
+    return (legend_height_of(entries, width, page.legend_pitch, page.legend_columns)
             + (lines * NOTE_LEADING + 3 if lines else 0))
 
 
@@ -162,7 +164,7 @@ def plan(page: MapPage, paper: Paper) -> Plan:
 
 def _starts(low: int, high: int, core_low: int, core_high: int, shown: int) -> list[int]:
     """Where sheets showing ``shown`` squares start so they cover ``low``..``high`` (exclusive), sharing
-    ``draw.OVERLAP`` squares; one sheet, centred on what it covers, when it fits, or when at least the
+    ``OVERLAP`` squares; one sheet, centred on what it covers, when it fits, or when at least the
     ``core`` of it fits (the areas and their doorways), centred as nearly as that allows."""
     size = high - low
     if size <= shown:
@@ -170,8 +172,8 @@ def _starts(low: int, high: int, core_low: int, core_high: int, shown: int) -> l
     if core_high - core_low <= shown:
         centred = low - (shown - size) // 2
         return [min(max(centred, core_high - shown), core_low)]
-    count = math.ceil((size - draw.OVERLAP) / (shown - draw.OVERLAP))
-    return [low + min(i * (shown - draw.OVERLAP), size - shown) for i in range(count)]
+    count = math.ceil((size - OVERLAP) / (shown - OVERLAP))
+    return [low + min(i * (shown - OVERLAP), size - shown) for i in range(count)]
 
 
 def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tuple[int, int, int, int], ...]:
@@ -222,18 +224,18 @@ def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int):
     c.restoreState()
     right = region.right
     if tiled:
-        width, _ = draw.draw_sheet_index(c, right, paper.height - page.top + BAND - 1, page.level, region,
+        width, _ = draw_sheet_index(c, right, paper.height - page.top + BAND - 1, page.level, region,
                                          found.starts, index, BAND - 4)
         right -= width + 10
     squares = max(1, min(page.scale.squares, math.floor(96 / region.pitch)))
     name_width = fonts.string_width(page.scale.unit_name, fonts.SERIF, 7) + 6
     bar_height = min(region.pitch * 0.25, 4.5)
-    draw.draw_scale(c, right - squares * region.pitch - name_width, who_base + 7.5, region.pitch, page.scale.unit,
+    draw_scale(c, right - squares * region.pitch - name_width, who_base + 7.5, region.pitch, page.scale.unit,
                     page.scale.unit_name, squares, bar=bar_height)
     placed = draw.draw_level(c, region, page.level, page.symbols, page.rule, page.content, page.view,
                              sheet.origin, page.style, found.shown if tiled or page.window is None else None)
     if tiled:
-        draw.draw_overlap_marks(c, region, page.level, sheet.origin, found.starts)
+        draw_overlap_marks(c, region, page.level, sheet.origin, found.starts)
     _draw_legend(c, page, region, found.legend_top, tiled)
     return placed
 
@@ -243,7 +245,7 @@ def _draw_legend(c: Canvas, page: MapPage, region: draw.Region, top: float, tile
     left, width = region.left, region.columns * region.pitch
     bottom = top
     if entries:
-        bottom = draw.draw_legend(c, left, top, width, page.legend_pitch, entries, page.legend_columns, page.style)
+        bottom = draw_legend(c, left, top, width, page.legend_pitch, entries, page.legend_columns, page.style)
     if page.notes:
         c.saveState()
         c.setFillGray(0)
@@ -264,4 +266,237 @@ def _overlap_glyph(c: Canvas, size: float) -> None:
     c.line(-s, -s * 0.3, s * 0.2, -s * 0.3)
     c.line(-s, -s * 0.3, -s, -s * 0.8)
     c.line(s * 0.2, -s * 0.3, s * 0.2, -s * 0.8)
-    draw.sheet_number(c, s * 0.55, -s * 0.3, "2")
+    sheet_number(c, s * 0.55, -s * 0.3, "2")
+
+
+# --- what a map page shows around the map ----------------------------------------------------
+
+
+def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
+    """The top-left squares of the sheets a level prints on, row by row; one sheet when it fits."""
+    def starts(size: int, shown: int) -> list[int]:
+        if size <= shown:
+            return [0]
+        count = math.ceil((size - OVERLAP) / (shown - OVERLAP))
+        return [min(i * (shown - OVERLAP), size - shown) for i in range(count)]
+
+    return [(x, y) for y in starts(level.height, rows) for x in starts(level.width, columns)]
+
+
+
+
+def draw_overlap_marks(c: Canvas, region: draw.Region, level: Level, origin: tuple[int, int],
+                       all_sheets: list[tuple[int, int]] | None = None) -> None:
+    """Outside the border, where this sheet's squares are also on the sheet beside it: a bracket over the
+    shared squares with that sheet's number in a box by it, so it reads as no mark of the map's own.
+    ``all_sheets``: the first squares of every sheet, row by row (by default ``sheets``' own)."""
+    pitch = region.pitch
+    all_sheets = all_sheets or sheets(level, region.columns, region.rows)
+    xs = sorted({x for x, _ in all_sheets})
+    ys = sorted({y for _, y in all_sheets})
+    number = {start: index + 1 for index, start in enumerate(all_sheets)}
+    ix, iy = xs.index(origin[0]), ys.index(origin[1])
+    marks = []  # (edge, first square, last square, the neighbour's number)
+    if ix > 0:
+        marks.append(("left", 0, xs[ix - 1] + region.columns - origin[0], number[(xs[ix - 1], origin[1])]))
+    if ix + 1 < len(xs):
+        marks.append(("right", xs[ix + 1] - origin[0], region.columns, number[(xs[ix + 1], origin[1])]))
+    if iy > 0:
+        marks.append(("top", 0, ys[iy - 1] + region.rows - origin[1], number[(origin[0], ys[iy - 1])]))
+    if iy + 1 < len(ys):
+        marks.append(("bottom", ys[iy + 1] - origin[1], region.rows, number[(origin[0], ys[iy + 1])]))
+    reach, gap = 3.0, 2.5
+    c.saveState()
+    c.setStrokeGray(0)
+    c.setLineWidth(0.7)
+    for edge, first, last, neighbour in marks:
+        if edge in ("left", "right"):  # columns shared: brackets above and below the map
+            xa, xb = region.left + first * pitch, region.left + last * pitch
+            number_x = xb + 7 if edge == "left" else xa - 7
+            for y, out in ((region.top + gap, 1), (region.bottom - gap, -1)):
+                c.line(xa, y + out * reach, xb, y + out * reach)
+                c.line(xa, y, xa, y + out * reach)
+                c.line(xb, y, xb, y + out * reach)
+                sheet_number(c, number_x, y + out * reach, str(neighbour))
+        else:  # rows shared: brackets left and right of the map
+            ya, yb = region.top - first * pitch, region.top - last * pitch
+            number_y = yb - 7 if edge == "top" else ya + 7
+            for x, out in ((region.left - gap, -1), (region.right + gap, 1)):
+                c.line(x + out * reach, ya, x + out * reach, yb)
+                c.line(x, ya, x + out * reach, ya)
+                c.line(x, yb, x + out * reach, yb)
+                sheet_number(c, x + out * reach, number_y, str(neighbour))
+    c.restoreState()
+
+
+def sheet_number(c: Canvas, x: float, y: float, text: str) -> None:
+    size = 6.5
+    c.saveState()
+    width = fonts.string_width(text, fonts.SERIF_BOLD, size) + 3
+    c.setFillGray(1)
+    c.setStrokeGray(0)
+    c.setLineWidth(0.5)
+    c.rect(x - width / 2, y - 4.6, width, 9.2, stroke=1, fill=1)
+    c.setFillGray(0)
+    c.setFont(fonts.SERIF_BOLD, size)
+    c.drawCentredString(x, y - size * 0.35, text)
+    c.restoreState()
+
+
+def draw_sheet_index(c: Canvas, right: float, top: float, level: Level, region: draw.Region,
+                     all_sheets: list[tuple[int, int]], current: int, height: float = 26.0) -> tuple[float, float]:
+    """A small plan of the level's sheets: a cell for each, in their rows and columns, its number in it,
+    this one's filled; its top right corner at (``right``, ``top``), at most ``height`` points tall while
+    each cell stays big enough for its number. Returns its width and height."""
+    xs = sorted({x for x, _ in all_sheets})
+    ys = sorted({y for _, y in all_sheets})
+    cell_h = min(13.0, max(8.5, height / len(ys)))
+    cell_w = min(16.0, max(10.5, cell_h * region.columns / region.rows))
+    width, height = cell_w * len(xs), cell_h * len(ys)
+    c.saveState()
+    c.setLineWidth(0.5)
+    c.setStrokeGray(0)
+    size = 6.5
+    for index, (x, y) in enumerate(all_sheets):
+        col, row = xs.index(x), ys.index(y)
+        left, bottom = right - width + col * cell_w, top - (row + 1) * cell_h
+        c.setFillGray(0.25 if index == current else 1)
+        c.rect(left, bottom, cell_w, cell_h, stroke=1, fill=1)
+        c.setFillGray(1 if index == current else 0)
+        c.setFont(fonts.SERIF_BOLD, size)
+        c.drawCentredString(left + cell_w / 2, bottom + cell_h / 2 - size * 0.35, str(index + 1))
+    c.restoreState()
+    return width, height
+
+
+LEGEND_SIZE = 7.0  # pt: the legend's words
+LEGEND_LEADING = 8.2
+
+
+def legend_rows(entries: list, width: float, pitch: float, columns: int) -> list[tuple[float, list]]:
+    """The legend's rows: each row's height and its entries with their words wrapped to the column."""
+    col_width = width / columns
+    rows = []
+    for start in range(0, len(entries), columns):
+        row = []
+        for what, symbol in entries[start:start + columns]:
+            lines = fonts.wrap_text(symbol.label, fonts.SERIF, LEGEND_SIZE, col_width - pitch * 1.25 - 4)
+            row.append((what, symbol, lines))
+        height = max(max(pitch * 1.1, 12.0), max(len(lines) for *_, lines in row) * LEGEND_LEADING + 4)
+        rows.append((height, row))
+    return rows
+
+
+def legend_height_of(entries: list, width: float, pitch: float, columns: int) -> float:
+    return sum(height for height, _ in legend_rows(entries, width, pitch, columns))
+
+
+def draw_legend(c: Canvas, left: float, top: float, width: float, pitch: float,
+                entries: list, columns: int = 4, style: MapStyle = GREY) -> float:
+    """The key to the symbols a map shows, in rows, each drawn as the map draws it (doors on a piece of
+    wall with the style's rock beyond it), its words wrapped within its column; returns the bottom it
+    reached."""
+    col_width = width / columns
+    c.saveState()
+    y_top = top
+    for height, row in legend_rows(entries, width, pitch, columns):
+        for col, (what, symbol, lines) in enumerate(row):
+            x = left + col * col_width
+            y = y_top - height / 2
+            _swatch(c, x, y, pitch, what, symbol, style)
+            c.setFillGray(0)
+            c.setFont(fonts.SERIF, LEGEND_SIZE)
+            first = y - 2.4 + (len(lines) - 1) * LEGEND_LEADING / 2
+            for k, line in enumerate(lines):
+                c.drawString(x + pitch * 1.25, first - k * LEGEND_LEADING, line)
+        y_top -= height
+    c.restoreState()
+    return y_top
+
+
+def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, style: MapStyle) -> None:
+    """One legend entry's picture, a square ``pitch`` across from (x, y - pitch / 2): a door in a piece of
+    wall with the style's rock above it and floor below, a wall door along its wall, a mark on floor."""
+    c.saveState()
+    bottom = y - pitch / 2
+    if what == "door" and symbol.segment is None and hasattr(symbol.glyph, "extent"):  # a door in a wall
+        _wall_swatch(c, x, y, pitch, style)
+        c.setStrokeGray(0)
+        c.setLineWidth(draw.WALL_WIDTH * 0.8)
+        c.setLineCap(2)
+        if symbol.kind == "secret":
+            c.line(x, y, x + pitch, y)
+        else:
+            c.line(x, y, x + pitch * 0.08, y)
+            c.line(x + pitch * 0.92, y, x + pitch, y)
+        c.setLineCap(0)
+        c.translate(x + pitch / 2, y)
+        symbol.glyph(c, pitch * 0.84)
+    elif symbol.segment is not None:  # drawn along a piece of wall, the style's rock beyond it
+        _wall_swatch(c, x, y, pitch, style)
+        c.setStrokeGray(0.5)
+        c.setLineWidth(0.4)
+        c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
+        c.translate(x, y)
+        symbol.segment(c, pitch, pitch, 1, 0)
+    else:
+        c.setFillGray(1)
+        c.setStrokeGray(0.5)
+        c.setLineWidth(0.4)
+        c.rect(x, bottom, pitch, pitch, stroke=1, fill=1)
+        size = pitch * (0.9 if what == "rubble" else MARK_SCALE)
+        draw.draw_glyph(c, symbol.glyph, x + pitch / 2, y, size)
+    c.restoreState()
+
+
+def _wall_swatch(c: Canvas, x: float, y: float, pitch: float, style: MapStyle) -> None:
+    """A swatch split by a wall along its middle (``y``): the style's rock above, floor below."""
+    bottom = y - pitch / 2
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x, y, pitch, pitch / 2)
+    c.clipPath(clip, stroke=0, fill=0)
+    _rock_swatch(c, x, bottom, pitch, style, rim=False)
+    c.restoreState()
+    c.setFillGray(1)
+    c.rect(x, bottom, pitch, pitch / 2, stroke=0, fill=1)
+
+
+def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapStyle, rim: bool = True) -> None:
+    """A square of rock as the map's style inks it: grey, hatched, or blank with a faint rim."""
+    if style.rock is not None:
+        c.setFillGray(style.rock)
+        c.rect(x, bottom, pitch, pitch, stroke=0, fill=1)
+    elif style.hatched:  # the map's own hatching, along a wall across the swatch's middle
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, bottom, pitch, pitch)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setStrokeGray(0)
+        c.setLineWidth(HATCH_WIDTH)
+        c.setLineCap(1)
+        c.lines(hatch_strokes([((0, 0.5), (1, 0.5), (0, -1))],
+                              lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
+        c.restoreState()
+    if rim:
+        c.setStrokeGray(0.5)
+        c.setLineWidth(0.4)
+        c.rect(x, bottom, pitch, pitch, stroke=1, fill=0)
+
+
+def draw_scale(c: Canvas, left: float, baseline: float, pitch: float, unit: int, unit_name: str, squares: int = 4,
+               bar: float | None = None) -> None:
+    """A scale bar of ``squares`` squares, each ``unit`` ``unit_name`` (the words are the game's), ``bar``
+    points tall (a quarter of a square unless given: large squares want a slimmer bar)."""
+    c.saveState()
+    c.setLineWidth(0.6)
+    c.setStrokeGray(0)
+    for i in range(squares):
+        c.setFillGray(0 if i % 2 == 0 else 1)
+        c.rect(left + i * pitch, baseline, pitch, pitch * 0.25 if bar is None else bar, stroke=1, fill=1)
+    c.setFillGray(0)
+    c.setFont(fonts.SERIF, 7)
+    for i in range(squares + 1):
+        c.drawCentredString(left + i * pitch, baseline - 8, str(i * unit))
+    c.drawString(left + squares * pitch + 6, baseline - 1, unit_name)
+    c.restoreState()

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from printgen.maps import draw, shapes
+from printgen.maps import draw, frame, shapes
 from printgen.maps.adjacency import ROCK_GAP
 from printgen.maps.level import Exit, Grid, Level
 from printgen.maps.placement import Plan
@@ -57,6 +57,6 @@ def render(dungeon: Dungeon, request) -> bytes:
         region = draw.Region(inch(0.5), paper.height - inch(0.75), PITCH, level.width, level.height)
         doc.canvas.drawString(region.left, paper.height - inch(0.5), say("level", number=level.number))
         draw.draw_level(doc.canvas, region, level, SYMBOLS, ROCK_GAP, draw.Content({}, [], [], []), draw.GM)
-        draw.draw_scale(doc.canvas, region.left, region.bottom - 20, PITCH, 5, "ft")
+        frame.draw_scale(doc.canvas, region.left, region.bottom - 20, PITCH, 5, "ft")
         doc.canvas.showPage()
     return compose([doc.finish()], request.code, say("title"))
