@@ -26,12 +26,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
 from ..units import Paper
-from . import draw, glyphs
+from . import draw, glyphs, spots
 from .adjacency import Adjacency
 from .draw_style import GREY, HATCH_WIDTH, MapStyle, hatch_strokes
 from .geometry import HEADINGS, step
 from .level import Level
-from .spots import MARK_SCALE
 from .symbols import Symbol, Symbols
 
 TITLE_SIZE = 12.0
@@ -41,7 +40,7 @@ STRIP = 13.0  # pt above and below a tiled map for its overlap brackets
 NOTE_SIZE = 8.0
 NOTE_LEADING = 10.0
 GAP = 6.0  # pt between the map and the legend
-OVERLAP = 2  # squares two sheets of one level share
+OVERLAP = 1  # squares two sheets of one level share: the line of squares where one ends and the next begins
 
 
 @dataclass(frozen=True)
@@ -81,6 +80,11 @@ class MapPage:
     legend_pitch: float = 12.6
     window: tuple[int, int] | None = None  # the squares to show, whole, from (0, 0); else the page's grid
     centre: bool = True  # shift the level so what it uses sits in the middle of a page's grid
+    least_pitch: float | None = None  # with no pitch: the least square of a map on one page (see ``plan``)
+    halves_least: float | None = None  # the least square of a map in two halves, each facing its key; None: none
+    focus: tuple[float, float] | None = None  # one sheet only, centred on this point (squares) if the level
+    # needs more: a players' blank page, centred on where they arrive
+    areas_words: str = ""  # "{who} · sheet {sheet} of {sheets}, areas {areas}": what a sheet of several shows
 
 
 @dataclass(frozen=True)
@@ -126,10 +130,17 @@ def _legend_with_overlap(page: MapPage, tiled: bool) -> list:
 
 
 def plan(page: MapPage, paper: Paper) -> Plan:
-    """The sheets ``page``'s level prints on, each with its region of the page and first square shown."""
+    """The sheets ``page``'s level prints on, each with its region of the page and first square shown.
+
+    With a fixed ``pitch``, a page's grid of squares that size, the level centred on it, over as many
+    sheets as it needs (each sharing ``OVERLAP`` squares with the next; one that would show rock alone is
+    left out), or the one sheet centred on ``focus``. With ``least_pitch`` instead, the fewest sheets: the level on one page at the largest
+    square it fits (up to ``most_pitch``) down to ``least_pitch``; else in two halves, side by side or
+    one above the other, at the largest square that fits it so, down to ``halves_least`` (or on one page,
+    where that holds it at squares nearly as large); else over sheets at ``least_pitch``. With neither, the ``window`` (or the whole level) as large as the page holds it."""
     width = paper.width - 2 * page.side
     top = paper.height - page.top
-    if page.pitch is None:
+    if page.pitch is None and page.least_pitch is None:
         columns, rows = page.window or (page.level.width, page.level.height)
         legend = legend_height(page, width)
         room_h = top - page.bottom - legend - GAP
@@ -138,25 +149,75 @@ def plan(page: MapPage, paper: Paper) -> Plan:
         spare = room_h - rows * pitch
         region = draw.Region(left, top - spare / 2, pitch, columns, rows)
         return Plan((Sheet(region, (0, 0)),), (0, 0, columns, rows), region.bottom - GAP)
-    pitch = page.pitch
-    legend = legend_height(page, width)
     room_h = top - page.bottom
     if page.window is not None:
+        pitch = page.pitch
         columns, rows = page.window
         region_h = rows * pitch
-        spare = room_h - legend - GAP - region_h
+        spare = room_h - legend_height(page, width) - GAP - region_h
         region = draw.Region(page.side + (width - columns * pitch) / 2, top - max(0.0, spare) / 2, pitch, columns, rows)
         return Plan((Sheet(region, (0, 0)),), (0, 0, columns, rows), region.bottom - GAP)
-    columns, rows = math.floor(width / pitch), math.floor(room_h / pitch)
     whole, core = used_box(page.level, page.content, page.rule)
+    pitch = page.pitch
+    if pitch is None:
+        one = _largest(whole, core, width, room_h, page.most_pitch, page.least_pitch)
+        pitch = one or page.least_pitch
+        if not one and page.halves_least is not None:
+            # Smaller squares: on one page, or on two (each facing its own key) where that gives them room
+            # to be larger; a level as tall as a page gains nothing by halves side by side.
+            single = _largest(whole, core, width, room_h, page.most_pitch, page.halves_least)
+            halves = max(_largest(whole, core, width, room_h - 2 * STRIP, page.most_pitch, page.halves_least, across)
+                         for across in (True, False))
+            if single and single >= halves * 0.95:
+                pitch = single
+            elif halves:
+                pitch = halves
+    return _sheets(page, paper, pitch, whole, core)
+
+
+def _largest(whole, core, width: float, height: float, most: float, least: float, halves: bool | None = None
+             ) -> float:
+    """The largest square, no smaller than ``least``, that shows all a level uses (``whole``), or at least
+    its areas and doorways (``core``, at ``least``), on a page ``width`` × ``height``, or on two such
+    (``halves``: side by side, True, or one above the other, False); 0 if neither fits."""
+    pitch = _fitting(whole, width, height, most, halves)
+    if pitch >= least:
+        return pitch
+    return least if _fitting(core, width, height, most, halves) >= least else 0.0
+
+
+def _fitting(box: tuple[int, int, int, int], width: float, height: float, most: float,
+             halves: bool | None = None) -> float:
+    """The largest square that shows ``box`` within ``width`` × ``height`` points, at most ``most``; or on
+    two pages of that size, ``halves`` side by side (True) or one above the other (False), sharing a line
+    of squares."""
+    columns, rows = box[2] - box[0], box[3] - box[1]
+    if halves is True:
+        columns = math.ceil((columns + OVERLAP) / 2)
+    elif halves is False:
+        rows = math.ceil((rows + OVERLAP) / 2)
+    return min(width / columns, height / rows, most) * (1 - 1e-9)
+
+
+def _sheets(page: MapPage, paper: Paper, pitch: float, whole, core) -> Plan:
+    """A page's grid of squares ``pitch`` points across, the level centred on it, over as many sheets as it
+    needs (or the one centred on ``page.focus``)."""
+    width = paper.width - 2 * page.side
+    top = paper.height - page.top
+    room_h = top - page.bottom
+    columns, rows = math.floor(width / pitch), math.floor(room_h / pitch)
     xs, ys = _starts(whole[0], whole[2], core[0], core[2], columns), _starts(whole[1], whole[3], core[1], core[3], rows)
+    if page.focus is not None and len(xs) * len(ys) > 1:  # one sheet: where the players arrive in its middle
+        xs, ys = [math.floor(page.focus[0] - columns / 2)], [math.floor(page.focus[1] - rows / 2)]
     tiled = len(xs) * len(ys) > 1
     if tiled:  # room for the brackets above and below the map
         rows = math.floor((room_h - 2 * STRIP) / pitch)
         ys = _starts(whole[1], whole[3], core[1], core[3], rows)
     left = (paper.width - columns * pitch) / 2
     region_top = top - (STRIP if tiled else 0)
-    sheets = tuple(Sheet(draw.Region(left, region_top, pitch, columns, rows), (x, y)) for y in ys for x in xs)
+    cells = [cell for area in page.level.areas for cell in area.cells]
+    sheets = tuple(Sheet(draw.Region(left, region_top, pitch, columns, rows), (x, y)) for y in ys for x in xs
+                   if not tiled or any(x <= cx < x + columns and y <= cy < y + rows for cx, cy in cells))
     shown = (min(xs), min(ys), max(xs) + columns, max(ys) + rows)
     legend_top = region_top - rows * pitch - (STRIP if tiled else GAP)
     return Plan(sheets, shown, legend_top)
@@ -173,7 +234,8 @@ def _starts(low: int, high: int, core_low: int, core_high: int, shown: int) -> l
         centred = low - (shown - size) // 2
         return [min(max(centred, core_high - shown), core_low)]
     count = math.ceil((size - OVERLAP) / (shown - OVERLAP))
-    return [low + min(i * (shown - OVERLAP), size - shown) for i in range(count)]
+    spare = count * (shown - OVERLAP) + OVERLAP - size  # shared out before and after, not between sheets
+    return [low - spare // 2 + i * (shown - OVERLAP) for i in range(count)]
 
 
 def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tuple[int, int, int, int], ...]:
@@ -205,39 +267,83 @@ def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tupl
 
 
 def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int):
-    """Draw sheet ``index`` of ``found`` on the page: title, scale, index, map, overlap brackets, legend."""
+    """Draw sheet ``index`` of ``found`` on the page: title, scale, index, map, overlap brackets, legend; a
+    sheet of a level over several names the areas whose numbers it shows."""
     sheet = found.sheets[index]
     region = sheet.region
     tiled = len(found.sheets) > 1
     fonts.register_reportlab_fonts()
     title_base = paper.height - page.top + BAND - TITLE_SIZE
     who_base = title_base - 12.5
-    c.saveState()
-    c.setFillGray(0)
-    c.setFont(fonts.SERIF_BOLD, TITLE_SIZE)
-    c.drawString(region.left, title_base, page.title)
-    who = page.who
-    if tiled and page.sheet_words:
-        who = page.sheet_words.format(who=page.who, sheet=index + 1, sheets=len(found.sheets))
-    c.setFont(fonts.SERIF_ITALIC, WHO_SIZE)
-    c.drawString(region.left, who_base, who)
-    c.restoreState()
     right = region.right
     if tiled:
         width, _ = draw_sheet_index(c, right, paper.height - page.top + BAND - 1, page.level, region,
-                                         found.starts, index, BAND - 4)
+                                    found.starts, index, BAND - 4)
         right -= width + 10
     squares = max(1, min(page.scale.squares, math.floor(96 / region.pitch)))
     name_width = fonts.string_width(page.scale.unit_name, fonts.SERIF, 7) + 6
     bar_height = min(region.pitch * 0.25, 4.5)
-    draw_scale(c, right - squares * region.pitch - name_width, who_base + 7.5, region.pitch, page.scale.unit,
-                    page.scale.unit_name, squares, bar=bar_height)
+    scale_left = right - squares * region.pitch - name_width
+    draw_scale(c, scale_left, who_base + 7.5, region.pitch, page.scale.unit, page.scale.unit_name, squares,
+               bar=bar_height)
     placed = draw.draw_level(c, region, page.level, page.symbols, page.rule, page.content, page.view,
                              sheet.origin, page.style, found.shown if tiled or page.window is None else None)
+    who = page.who
+    if tiled and page.areas_words:
+        numbers = areas_shown(placed, sheet, page.level)
+        who = page.areas_words.format(who=page.who, sheet=index + 1, sheets=len(found.sheets),
+                                      areas=number_ranges(numbers))
+    elif tiled and page.sheet_words:
+        who = page.sheet_words.format(who=page.who, sheet=index + 1, sheets=len(found.sheets))
+    c.saveState()
+    c.setFillGray(0)
+    c.setFont(fonts.SERIF_BOLD, TITLE_SIZE)
+    c.drawString(region.left, title_base, page.title)
+    c.setFont(fonts.SERIF_ITALIC, fit_size(who, fonts.SERIF_ITALIC, WHO_SIZE, scale_left - 8 - region.left))
+    c.drawString(region.left, who_base, who)
+    c.restoreState()
     if tiled:
         draw_overlap_marks(c, region, page.level, sheet.origin, found.starts)
     _draw_legend(c, page, region, found.legend_top, tiled)
     return placed
+
+
+def fit_size(text: str, font: str, size: float, width: float) -> float:
+    """``size``, or smaller down to 6 pt, so ``text`` goes in ``width``."""
+    return max(6.0, min(size, size * width / max(1e-6, fonts.string_width(text, font, size))))
+
+
+def areas_shown(placed: draw.Layout, sheet: Sheet, level: Level) -> list[int]:
+    """The areas whose numbers a sheet shows (in the map, or in a callout beside it), in walking order; on a
+    sheet that shows none, the areas it shows a part of."""
+    left, top = sheet.origin
+    right, bottom = left + sheet.region.columns, top + sheet.region.rows
+    found = set()
+    for spot in placed.boxes(spots.LABEL):
+        x, y = (spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2
+        if spot.area is not None and left <= x < right and top <= y < bottom:
+            found.add(spot.area)
+    if not found:
+        found = {a.number for a in level.areas if any(left <= x < right and top <= y < bottom for x, y in a.cells)}
+    return sorted(found)
+
+
+def sheet_areas(page: MapPage, found: Plan) -> list[list[int]]:
+    """Each sheet's areas, as ``areas_shown`` finds them on the map the sheets share."""
+    placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                             found.sheets[0].region.pitch, found.shown)
+    return [areas_shown(placed, sheet, page.level) for sheet in found.sheets]
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8 → "1–3, 5, 7–8"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 def _draw_legend(c: Canvas, page: MapPage, region: draw.Region, top: float, tiled: bool) -> None:
@@ -272,38 +378,24 @@ def _overlap_glyph(c: Canvas, size: float) -> None:
 # --- what a map page shows around the map ----------------------------------------------------
 
 
-def sheets(level: Level, columns: int, rows: int) -> list[tuple[int, int]]:
-    """The top-left squares of the sheets a level prints on, row by row; one sheet when it fits."""
-    def starts(size: int, shown: int) -> list[int]:
-        if size <= shown:
-            return [0]
-        count = math.ceil((size - OVERLAP) / (shown - OVERLAP))
-        return [min(i * (shown - OVERLAP), size - shown) for i in range(count)]
-
-    return [(x, y) for y in starts(level.height, rows) for x in starts(level.width, columns)]
-
-
-
-
 def draw_overlap_marks(c: Canvas, region: draw.Region, level: Level, origin: tuple[int, int],
-                       all_sheets: list[tuple[int, int]] | None = None) -> None:
+                       all_sheets: list[tuple[int, int]]) -> None:
     """Outside the border, where this sheet's squares are also on the sheet beside it: a bracket over the
     shared squares with that sheet's number in a box by it, so it reads as no mark of the map's own.
-    ``all_sheets``: the first squares of every sheet, row by row (by default ``sheets``' own)."""
+    ``all_sheets``: the first squares of every sheet, row by row."""
     pitch = region.pitch
-    all_sheets = all_sheets or sheets(level, region.columns, region.rows)
     xs = sorted({x for x, _ in all_sheets})
     ys = sorted({y for _, y in all_sheets})
     number = {start: index + 1 for index, start in enumerate(all_sheets)}
     ix, iy = xs.index(origin[0]), ys.index(origin[1])
-    marks = []  # (edge, first square, last square, the neighbour's number)
-    if ix > 0:
+    marks = []  # (edge, first square, last square, the neighbour's number); a sheet of rock alone is not printed
+    if ix > 0 and (xs[ix - 1], origin[1]) in number:
         marks.append(("left", 0, xs[ix - 1] + region.columns - origin[0], number[(xs[ix - 1], origin[1])]))
-    if ix + 1 < len(xs):
+    if ix + 1 < len(xs) and (xs[ix + 1], origin[1]) in number:
         marks.append(("right", xs[ix + 1] - origin[0], region.columns, number[(xs[ix + 1], origin[1])]))
-    if iy > 0:
+    if iy > 0 and (origin[0], ys[iy - 1]) in number:
         marks.append(("top", 0, ys[iy - 1] + region.rows - origin[1], number[(origin[0], ys[iy - 1])]))
-    if iy + 1 < len(ys):
+    if iy + 1 < len(ys) and (origin[0], ys[iy + 1]) in number:
         marks.append(("bottom", ys[iy + 1] - origin[1], region.rows, number[(origin[0], ys[iy + 1])]))
     reach, gap = 3.0, 2.5
     c.saveState()
@@ -444,7 +536,7 @@ def _swatch(c: Canvas, x: float, y: float, pitch: float, what: str, symbol, styl
         c.setStrokeGray(0.5)
         c.setLineWidth(0.4)
         c.rect(x, bottom, pitch, pitch, stroke=1, fill=1)
-        size = pitch * (0.9 if what == "rubble" else MARK_SCALE)
+        size = pitch * (0.9 if what == "rubble" else spots.MARK_SCALE)
         draw.draw_glyph(c, symbol.glyph, x + pitch / 2, y, size)
     c.restoreState()
 

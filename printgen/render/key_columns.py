@@ -5,9 +5,9 @@ under it the width of the page (how the party arrives, which monsters the
 level holds), above a rule; then every entry (an area, a room) in the order
 the party meets them, in two columns filled one after the other, each entry
 whole in one column, with a hairline under it. A key that runs past its page
-is first set again in tighter type; if that does not hold it either, it goes
-on over the page in its usual type, and the page says so at its foot and the
-next at its head.
+is set again in tighter type where that takes fewer pages; it goes on over
+the page, and the page says so at its foot and the next at its head. A key may be cut into groups (a level over several
+sheets: the areas each sheet shows first), each group starting a page.
 
 A game gives its words and how an entry is set (``Key``) and its type sizes
 (``Look``); the text engine (render/text.py) breaks the lines. Drawn here
@@ -110,6 +110,7 @@ class Key:
     head: Callable[[float, Type], list[Block]]
     entries: Sequence[Any]
     entry: Callable[[Any, float, Type], list[Block]]
+    breaks: tuple[int, ...] = ()  # entries that start a fresh page: each sheet's own areas, facing it
 
 
 @dataclass(frozen=True)
@@ -136,14 +137,16 @@ def entry_height(blocks: Sequence[Block]) -> float:
     return sum(b.height for b in blocks) + ENTRY_RULE_GAP + ENTRY_GAP
 
 
-def pages_of(key: Key, paper: Paper, first_top: float, kind: Type) -> list[list[Placed]]:
-    """The entries set in two columns, the first page's from ``first_top`` down, later pages' from the
-    margin; each entry whole in a column (one taller than a column stands at a column's head all the same)."""
+def pages_of(key: Key, paper: Paper, first_top: float, kind: Type, entries: Sequence[Any] | None = None
+             ) -> list[list[Placed]]:
+    """The entries (``entries``, or all the key's) set in two columns, the first page's from ``first_top``
+    down, later pages' from the margin; each entry whole in a column (one taller than a column stands at a
+    column's head all the same)."""
     width = (paper.width - 2 * MARGIN - COLUMN_GAP) / 2
     top_of_page = paper.height - TOP
     pages: list[list[Placed]] = [[]]
     top, column, y = first_top, 0, first_top
-    for entry in key.entries:
+    for entry in key.entries if entries is None else entries:
         blocks = key.entry(entry, width, kind)
         height = entry_height(blocks)
         if y - height < FOOT and y < top:
@@ -193,16 +196,40 @@ def _draw_head(c: Canvas, paper: Paper, key: Key, head: Sequence[Block]) -> None
     c.line(MARGIN, y, paper.width - MARGIN, y)
 
 
-def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> int:
-    """One level's key, each page finished (showPage); returns how many pages it takes."""
+def _groups(key: Key) -> list[Sequence[Any]]:
+    """The key's entries in the groups its ``breaks`` make."""
+    cuts = [0, *key.breaks, len(key.entries)]
+    return [key.entries[a:b] for a, b in zip(cuts, cuts[1:])]
+
+
+def _set(key: Key, paper: Paper, look: Look, entries: Sequence[Any], first: bool):
+    """A group of entries set on its pages (the first group under the key's head): the usual type, or the
+    tighter where it takes fewer pages (each page of a key faces its map: a page fewer is two fewer in the
+    booklet). Returns the head and the pages."""
     width = paper.width - 2 * MARGIN
-    head = key.head(width, look.usual)
-    pages = pages_of(key, paper, entries_top(paper, head), look.usual)
-    if len(pages) > 1:  # the tighter type, where it holds the key on one page; else the usual, over the page
-        tight_head = key.head(width, look.tight)
-        tight = pages_of(key, paper, entries_top(paper, tight_head), look.tight)
-        if len(tight) == 1:
-            head, pages = tight_head, tight
+    top = paper.height - TOP
+    head = key.head(width, look.usual) if first else []
+    pages = pages_of(key, paper, entries_top(paper, head) if first else top, look.usual, entries)
+    if len(pages) > 1:
+        tight_head = key.head(width, look.tight) if first else []
+        tight = pages_of(key, paper, entries_top(paper, tight_head) if first else top, look.tight, entries)
+        if len(tight) < len(pages):
+            return tight_head, tight
+    return head, pages
+
+
+def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> list[int]:
+    """One level's key, each page finished (showPage); each group of its entries (``Key.breaks``) starts a
+    page of its own. Returns how many pages each group takes."""
+    counts = []
+    pages: list[list[Placed]] = []
+    head: list[Block] = []
+    for index, entries in enumerate(_groups(key)):
+        group_head, group = _set(key, paper, look, entries, index == 0)
+        head = group_head if index == 0 else head
+        pages += group
+        counts.append(len(group))
+    group_starts = {sum(counts[:k]) for k in range(1, len(counts))}  # pages that face the map's next sheet
     for number, placed in enumerate(pages):
         if number == 0:
             _draw_head(c, paper, key, head)
@@ -214,19 +241,23 @@ def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> int:
             text.draw_run(c, paper.width - EDGE, paper.height - TOP + mm(2) + 2,
                           say("key-page.continued", level=key.level), fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
         if number + 1 < len(pages):
-            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, say("key-page.goes-on"),
+            words = "key-page.goes-on-sheet" if number + 1 in group_starts else "key-page.goes-on"
+            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, say(words),
                           fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
         c.showPage()
-    return len(pages)
+    return counts
 
 
 def keys_pdf(code, paper: Paper, title: str, keys: Sequence[Key], look: Look
-             ) -> tuple[bytes, list[tuple[int, int]]]:
-    """The keys one after another as one document, and where each one's pages start and end."""
+             ) -> tuple[bytes, list[list[tuple[int, int]]]]:
+    """The keys one after another as one document, and where each one's groups of pages start and end
+    (one group, all its pages, for a key with no breaks)."""
     doc = new_document(code, title, paper.size)
     ranges, start = [], 0
     for key in keys:
-        count = draw_key(doc.canvas, paper, key, look)
-        ranges.append((start, start + count))
-        start += count
+        groups = []
+        for count in draw_key(doc.canvas, paper, key, look):
+            groups.append((start, start + count))
+            start += count
+        ranges.append(groups)
     return doc.finish(), ranges

@@ -52,7 +52,7 @@ def render(built: Dungeon, request) -> bytes:
     actions = rules.reference()["treasure"]["actions"]
     keys = [key_page.key(level_key, actions) for level_key in text_pages.mapped_keys(built)]
 
-    def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[tuple[int, int]]]]:
+    def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[list[tuple[int, int]]]]]:
         return (maps_pdf(built, request, True), maps_pdf(built, request, False),
                 blank_page(request.code, request.paper, say("booklet.blank-side")),
                 key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
@@ -64,7 +64,7 @@ def render(built: Dungeon, request) -> bytes:
     cover, *after = sections(text, text_pages.parts(built))
     with Pages(blank) as pages:
         pages.add(text, *cover)
-        for index, (start, end) in enumerate(ranges):
+        for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
             pages.facing((mappers, index, index + 1), (key_pages, start, end))
         for part in after:
             pages.add(text, *part)

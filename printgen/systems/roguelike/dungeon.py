@@ -13,7 +13,7 @@ once on the whole.
 
 from __future__ import annotations
 
-from ...maps import draw
+from ...maps import draw, frame
 from ...maps.draw_style import MapStyle
 from ...products import Request
 from ...render import html, key_columns, parallel
@@ -22,7 +22,7 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from . import generate as generator, key, key_page
 from .generate import Dungeon
-from .map_page import level_views as views_of, map_squares, maps_pdf
+from .map_page import level_views as views_of, map_squares, maps_pdf, page_for
 from .rules import say
 
 
@@ -41,11 +41,16 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
     levels = dungeon.levels
     html.load()  # once, before the fork, so the child has it too
+    style = MapStyle.chosen(request)
+    referee = [page_for(dungeon, level, draw.GM, style, request.paper) for level in levels]
+    plans = [frame.plan(page, request.paper) for page in referee]
+    shown = [facing_groups(page, found) for page, found in zip(referee, plans)]
 
-    def text_pages() -> tuple[bytes, tuple[bytes, list[tuple[int, int]]], bytes]:
+    def text_pages() -> tuple[bytes, tuple[bytes, list[list[tuple[int, int]]]], bytes]:
         """Made in this process, not the child, so that the next booklet it makes finds the rules page laid
         out."""
-        keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name) for level in levels]
+        keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name, *breaks(groups))
+                for level, groups in zip(levels, shown)]
         return (cover_book(dungeon, request, players_view),
                 key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
                                      key_page.LOOK),
@@ -59,9 +64,8 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     (cover, (keys, key_ranges), rules_pages), (gm_maps, players_maps, blank) = parallel.both(text_pages, maps)
     with Pages(blank) as pages:
         pages.add(cover)
-        for gm_map, (start, end) in zip(gm_maps, key_ranges):
-            # The map on a left-hand page, its key facing it; a longer key goes on beside the map again.
-            pages.facing((gm_map, 0, page_count(gm_map)), (keys, start, end))
+        for gm_map, found, groups, ranges in zip(gm_maps, plans, shown, key_ranges):
+            level_pages(pages, gm_map, found, groups, keys, ranges)
         pages.add(rules_pages)
         pages.to_right()  # the players' maps start a fresh sheet
         for players in players_maps:
@@ -70,6 +74,52 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
                 pages.blank()  # nothing on the back of a players' map
         booklet = pages.save()
     return compose([booklet], request.code, say("dungeon.title", name=dungeon.name))
+
+
+def facing_groups(page, found) -> list[list[int]]:
+    """The areas keyed facing each sheet of a level's map: on one page, all of them; over several sheets,
+    each area facing the first sheet that shows its number (a sheet showing none new faces the key of the
+    areas it shows again)."""
+    if len(found.sheets) == 1:
+        return [[area.number for area in page.level.areas]]
+    keyed: set[int] = set()
+    groups = []
+    for numbers in frame.sheet_areas(page, found):
+        # Every number it shows stood on a sheet before: it faces the key of the areas it shows, again.
+        groups.append([n for n in numbers if n not in keyed] or numbers)
+        keyed |= set(numbers)
+    groups[0] += sorted(set(a.number for a in page.level.areas) - keyed)  # a number no sheet shows: with the first
+    return groups
+
+
+def breaks(groups: list[list[int]]) -> tuple[list[int], tuple[int, ...]]:
+    """The areas in the order the key sets them (sheet by sheet, each in walking order) and the entries
+    that start a fresh page (each sheet's first but the first sheet's)."""
+    order = [n for group in groups for n in group]
+    cuts, count = [], 0
+    for group in groups[:-1]:
+        count += len(group)
+        if group and 0 < count < len(order):
+            cuts.append(count)
+    return order, tuple(sorted(set(cuts)))
+
+
+def level_pages(pages: Pages, gm_map: bytes, found, groups: list[list[int]], keys: bytes,
+                ranges: list[tuple[int, int]]) -> None:
+    """A level's map and key in the booklet: a map on one page faces its key (again beside each further
+    key page); each sheet of a larger map faces the key of the areas it shows first."""
+    if len(found.sheets) == 1:
+        pages.facing((gm_map, 0, 1), (keys, ranges[0][0], ranges[-1][1]))
+        return
+    filled = iter(ranges)
+    for sheet, group in enumerate(groups):
+        start, end = next(filled) if group else (0, 0)
+        if group:
+            pages.facing((gm_map, sheet, sheet + 1), (keys, start, end))
+        else:
+            pages.to_left()
+            pages.add(gm_map, sheet, sheet + 1)
+            pages.blank()
 
 
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:

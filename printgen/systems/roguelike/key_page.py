@@ -22,12 +22,18 @@ CHAIN_GRAY = 0.2
 CREATURE_INDENT = mm(2.5)
 
 
-def key(level_key: dict[str, Any], dungeon_name: str) -> Key:
-    """A level's key (key.dungeon_key) as the page draws it."""
+def key(level_key: dict[str, Any], dungeon_name: str, order: list[int] | None = None,
+        breaks: tuple[int, ...] = ()) -> Key:
+    """A level's key (key.dungeon_key) as the page draws it: its areas in walking order, or in ``order``
+    (the areas each sheet of a map over several shows first), a fresh page at each of ``breaks``."""
+    areas = level_key["areas"]
+    if order is not None:
+        by_number = {area["number"]: area for area in areas}
+        areas = [by_number[n] for n in order]
     return Key(level=level_key["number"], title=(say("key.title", level=level_key["number"]), fonts.SERIF_BOLD),
                aside=(dungeon_name, fonts.SERIF_ITALIC), aside_size=NAME_SIZE,
                head=lambda width, kind: [_arrival(level_key, width)],
-               entries=level_key["areas"], entry=area_blocks)
+               entries=areas, entry=area_blocks, breaks=breaks)
 
 
 def _arrival(level_key: dict[str, Any], width: float) -> Block:

@@ -15,13 +15,14 @@ from ...maps.draw_style import MapStyle
 from ...maps.level import Level
 from ...render.canvas import new_document
 from ...seed import SeedCode
-from ...units import Paper, inch
+from ...units import PAPERS, Paper, inch, mm
 from .generate import RULE, Dungeon
 from .map_symbols import VTT_KINDS, level_content, players_content, symbols
 from .rolls import SQUARE_FEET
 from .rules import say
 
-PITCH = inch(0.25)
+PITCH = inch(0.25)  # the squares of the page each level is rolled to keep to (map_squares); the least on one page
+HALVES_LEAST = 13.0  # pt (4.6 mm): the least square of a level in two halves, its two-digit numbers at 6.5 pt
 SIDE_MARGIN = inch(0.35)
 TOP = 48.0  # the title lines above the map, their letters 0.3 in below the paper's edge, where printers reach
 BOTTOM = inch(1.25)  # legend and footer below it
@@ -35,12 +36,17 @@ def map_squares(paper: Paper) -> tuple[int, int]:
     return columns, rows
 
 
+def least_square(paper: Paper) -> float:
+    """The least square of a map on one page: the paper's own graph paper's, ¼ in on Letter, 5 mm on A4."""
+    return PITCH if paper.name == "letter" else mm(5)
+
+
 def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
-    """One level's map in the given view: one page, or one per sheet when the level outgrows the page."""
+    """One level's map in the given view: a page, or one page per sheet; a players' map at the Referee's
+    scale."""
     paper = request.paper
     doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number), paper.size)
-    style = MapStyle.chosen(request)
-    page = map_page(dungeon, level, view, style)
+    page = page_for(dungeon, level, view, MapStyle.chosen(request), paper)
     found = frame.plan(page, paper)
     for index in range(len(found.sheets)):
         frame.draw_sheet(doc.canvas, paper, page, found, index)
@@ -48,13 +54,26 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
     return doc.finish()
 
 
+def page_for(dungeon: Dungeon, level: Level, view: str, style: MapStyle, paper: Paper) -> frame.MapPage:
+    """The page of a view as the booklet prints it: the Referee's map on the fewest sheets, as large as they
+    hold it; the players' at the Referee's scale (blank paper on one sheet, centred where they arrive when
+    the level needs more)."""
+    referee = map_page(dungeon, level, draw.GM, style, paper=paper)
+    if view == draw.GM:
+        return referee
+    pitch = frame.plan(referee, paper).sheets[0].region.pitch
+    return map_page(dungeon, level, view, style, paper=paper, pitch=pitch)
+
+
 WHO = {draw.GM: "referee", draw.LAYOUT: "players", draw.BLANK: "players"}  # whose map, words.toml [map]
 
 
 def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.GREY,
-             content: draw.Content | None = None) -> frame.MapPage:
+             content: draw.Content | None = None, paper: Paper = PAPERS["letter"],
+             pitch: float | None = None) -> frame.MapPage:
     """A view of a level as the map-page frame draws it: this game's words, symbols and numbers
-    (``content``: what it shows, when not the booklet's)."""
+    (``content``: what it shows, when not the booklet's; ``pitch``: its squares' size, else the largest
+    that holds it on the fewest sheets of ``paper``: one, two halves, or more)."""
     entrance = dungeon.entrance if level.number == 1 else None
     content = content or level_content(level, entrance, cave_seed(dungeon, level))
     marks = symbols()
@@ -70,8 +89,18 @@ def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.G
         title=say("map.title", name=dungeon.name, level=level.number), who=say(f"map.{WHO[view]}"),
         scale=frame.Scale(SQUARE_FEET, say("map.feet")), legend=legend, notes=notes,
         sheet_words=say("map.sheets"), overlap_words=say("legend.overlap"),
-        unexplored_words=say("legend.unexplored"), style=style, pitch=PITCH, side=SIDE_MARGIN, top=TOP,
-        bottom=BOTTOM, legend_columns=LEGEND_COLUMNS, legend_pitch=PITCH * 0.8)
+        unexplored_words=say("legend.unexplored"), style=style, pitch=pitch, side=SIDE_MARGIN, top=TOP,
+        bottom=BOTTOM, legend_columns=LEGEND_COLUMNS, legend_pitch=PITCH * 0.8, least_pitch=least_square(paper),
+        halves_least=HALVES_LEAST if view != draw.BLANK else None, areas_words=say("map.sheet-areas"),
+        focus=_arrival(level) if view == draw.BLANK else None)
+
+
+def _arrival(level: Level) -> tuple[float, float]:
+    """Where the players arrive: the way in, or the middle of the area the stairs come down to."""
+    if level.way_in is not None:
+        return level.way_in.at[0] + 0.5, level.way_in.at[1] + 0.5
+    cells = level.area(level.arrival).cells
+    return sum(x for x, _ in cells) / len(cells) + 0.5, sum(y for _, y in cells) / len(cells) + 0.5
 
 
 def cave_seed(dungeon: Dungeon, level: Level) -> str:
