@@ -611,3 +611,25 @@ def test_no_wall_line_ends_in_open_floor(game, seeds):
                 assert not _loose_ends(page), (seed, view, page.level.number, _loose_ends(page))
                 checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game, seeds", [("rlrl", ("lead0", "lead1")),
+                                         ("roguelike", ("lead0", "lead1", "lead2", "lead3", "lead4"))])
+def test_no_callouts_leader_crosses_another_area(game, seeds):
+    """A number in a callout on the rock is joined to its own area's wall by a leader that runs over no
+    other area's floor."""
+    leaders = 0
+    for seed in seeds:
+        for page in pages(game, seed, levels=10 if game == "rlrl" else 3):
+            found = frame.plan(page, LETTER)
+            placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                                     found.sheets[0].region.pitch, found.shown)
+            owner = {cell: area.number for area in page.level.areas for cell in area.cells}
+            for callout in placed.callouts:
+                (x0, y0), (x1, y1) = callout.leader
+                leaders += 1
+                for k in range(1, 40):
+                    x, y = x0 + (x1 - x0) * k / 40, y0 + (y1 - y0) * k / 40
+                    crossed = owner.get((math.floor(x), math.floor(y)))
+                    assert crossed in (None, callout.area), (seed, page.level.number, callout.area, crossed)
+    assert leaders >= 5

@@ -18,7 +18,7 @@ and the tests read it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..render import fonts
 from .adjacency import Adjacency
@@ -112,6 +112,7 @@ class Callout:
     box: Box
     items: tuple[Placed, ...]  # the number first, then marks
     leader: tuple[Point, Point]  # from the box's edge to the area's wall
+    crossing: bool = False  # no place near had a leader clear of other areas: this one crosses one
 
 
 @dataclass
@@ -119,6 +120,7 @@ class Layout:
     placed: list[Placed] = field(default_factory=list)
     callouts: list[Callout] = field(default_factory=list)
     notes: dict[int, list[NoteLine]] = field(default_factory=dict)
+    left_out: list[tuple[int, str]] = field(default_factory=list)  # (area, mark) no room on the map, the key has
     doors: dict[int, DoorLine] = field(default_factory=dict)  # id(exit) → the wall line its glyph is on
     inside: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(exit) → centre, size
 
@@ -424,7 +426,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     def fit(cell: Cell, half_w: float, half_h: float, smallest: float) -> tuple[float, float, float] | None:
         """Where in ``cell`` a box fits clear of everything taken: (x, y, scale)."""
         x0, y0 = cell
-        for scale in (1.0, 0.9, 0.8):
+        for scale in sorted({1.0, 0.9, 0.8, max(smallest, 0.7)}, reverse=True):
             if scale < smallest:
                 break
             w, h = half_w * scale, half_h * scale
@@ -441,13 +443,27 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     smallest = min(1.0, SMALLEST_MARK / size)  # a mark smaller than that already keeps its size
     free = [c for c in ordered if fit(c, size / 2, size / 2, smallest) is not None]
     label_cells = [c for c in ordered if fit(c, label_w / 2, label_h / 2, 1.0) is not None]
+    label_least = 1.0
     wanted = ["label"] + list(marks)
     called: list[str] = []
-    if len(free) >= len(wanted) and label_cells:
+    inside = False  # the number in the area though its marks do not all fit
+    if (len(free) < len(wanted) or not label_cells) and _callout(area, wanted, text, pitch, occupied, taken, shown,
+                                                               cave).crossing:
+        # Too few squares for all, and a callout's leader could reach the area only across another: the
+        # number stands in the area (smaller if it must, as a mark does, never under 6 pt), with the marks
+        # that fit beside it; the key has them all.
+        label_least = min(1.0, 6.0 / label_font(text, pitch * label_square(pitch)))
+        label_cells = label_cells or [c for c in ordered if fit(c, label_w / 2, label_h / 2, label_least)]
+        if label_cells:
+            room = max(0, len(free) - 1)
+            result.left_out += [(area.number, kind) for kind in marks[room:]]
+            marks, wanted, inside = marks[:room], ["label"] + list(marks[:room]), True
+    if (len(free) >= len(wanted) or inside) and label_cells:
         # The number in the free square nearest the middle; the marks spread over the others.
         label_cell = label_cells[0]
-        x, y, _ = fit(label_cell, label_w / 2, label_h / 2, 1.0)
-        put(Placed(LABEL, text, x, y, label_square(pitch), centred(x, y, label_w / 2, label_h / 2), area.number))
+        x, y, scale = fit(label_cell, label_w / 2, label_h / 2, label_least)
+        put(Placed(LABEL, text, x, y, label_square(pitch) * scale, centred(x, y, label_w / 2 * scale, label_h / 2 * scale),
+                   area.number))
         rest = [c for c in free if c != label_cell]
         chosen = _spread([label_cell] + rest, len(marks) + 1)[1:]
     else:
@@ -470,8 +486,9 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
 def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: Taken,
              shown, cave: Cave | None = None) -> Callout:
     """A box on the rock near ``area`` holding its number and ``kinds`` of mark, nearest first, clear of
-    every floor square and everything placed, its leader crossing no other area's floor (or, failing
-    that anywhere near, crossing it)."""
+    every floor square and everything placed, its leader (to the nearest of the area's walls it can reach
+    so) crossing no other area's floor and no glyph; failing that anywhere within ten squares, the nearest
+    box, its leader crossing."""
     label_w, label_h = label_box_size(text, pitch)
     size = mark_size(pitch)
     pad = 0.04
@@ -489,20 +506,18 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
             continue
         if on_floor(box, occupied, 0.04) or taken.hits(box):
             continue
-        leader = _leader(area, box, cave)
-        far = math.dist((x, y), (mx, my)) > 5
-        if crossing is not None and far:
-            break  # a short leader across a passage reads better than a long one round it
-        if _leader_clear(leader, area, occupied, taken):
-            return _filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch))
+        leaders = _leaders(area, box, cave)
+        clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, taken)), None)
+        if clear is not None:
+            return _filled(area, box, clear, kinds, text, label_w, size, pad, label_square(pitch))
         if crossing is None:
-            crossing = (box, leader)
+            crossing = (box, leaders[0])
     if crossing is not None:
         box, leader = crossing
     else:  # nowhere clear: over the area itself
         box = centred(mx, my, width / 2, height / 2)
         leader = ((mx, my), (mx, my))
-    return _filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch))
+    return replace(_filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch)), crossing=True)
 
 
 # Where a callout may stand, nearest its area first: every quarter square up to ten squares off.
@@ -528,9 +543,12 @@ def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: 
     return Callout(area.number, box, tuple(items), leader)
 
 
-def _leader(area: Area, box: Box, cave: Cave | None = None) -> tuple[Point, Point]:
-    """From the middle of the box's side nearest the area to the nearest middle of a unit of the area's
-    wall that holds no door (any unit, if every one does); in a cave, to its rough wall there."""
+LEADERS_TRIED = 6  # the nearest middles of an area's walls a callout's leader may run to
+
+
+def _leaders(area: Area, box: Box, cave: Cave | None = None) -> list[tuple[Point, Point]]:
+    """Leaders from the middle of the box's side nearest each to the nearest middles of units of the area's
+    wall that hold no door (any unit, if every one does), shortest first; in a cave, to its rough wall."""
     from .geometry import boundary_sides
 
     bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
@@ -541,10 +559,9 @@ def _leader(area: Area, box: Box, cave: Cave | None = None) -> tuple[Point, Poin
         edge = side_edge(cell, side)
         rough = cave.wall_point(edge) if cave is not None else None
         middles.append(rough or ((edge[0][0] + edge[1][0]) / 2, (edge[0][1] + edge[1][1]) / 2))
-    end = min(middles, key=lambda p: (math.dist(p, (bx, by)), p))
+    ends = sorted(middles, key=lambda p: (math.dist(p, (bx, by)), p))[:LEADERS_TRIED]
     starts = [((box[0] + box[2]) / 2, box[1]), ((box[0] + box[2]) / 2, box[3]), (box[0], by), (box[2], by)]
-    start = min(starts, key=lambda p: (math.dist(p, end), p))
-    return start, end
+    return [(min(starts, key=lambda p: (math.dist(p, end), p)), end) for end in ends]
 
 
 def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], taken: Taken) -> bool:

@@ -203,8 +203,9 @@ def level_key(built: Built, shop: dict[str, Any], colours: dict[str, str]) -> li
 # --- the key's pages --------------------------------------------------------------------------
 
 # How the key is set, in the order tried: the first that holds the whole key on its page wins (pt, columns).
-# Short entries (a corridor, a door) leave most of a full-width line empty, so a long key goes to two columns.
-KEY_SETTINGS = ((8.4, 1), (8.0, 1), (7.6, 1), (7.6, 2), (7.2, 2), (6.8, 2), (6.4, 2))
+# Two columns always: most entries (a corridor, a door) are short, and would leave most of a line of the
+# page's width empty.
+KEY_SETTINGS = ((8.4, 2), (8.0, 2), (7.6, 2), (7.2, 2), (6.8, 2), (6.4, 2))
 SPACING = text.Spacing(leading=1.18)
 GAP = 0.45  # of the font size, between entries
 COLUMN_GAP = mm(5)
@@ -292,9 +293,9 @@ def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> fl
 
 
 def draw_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> int:
-    """The level's key, to face its map: the standing reminders, then every entry as large as holds them all
-    on the page, in two columns if it must; a key that cannot fit at the smallest goes on to a page more, and
-    says so.
+    """The level's key, to face its map: the standing reminders, then every entry in the page's two columns,
+    as large as holds them all on the page; a key that cannot fit at the smallest goes on to a page more,
+    and says so.
     Each page is finished (showPage); returns how many there are."""
     number = built.level.number
     width = paper.width - 2 * MARGIN

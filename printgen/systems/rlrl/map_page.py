@@ -1,7 +1,8 @@
 """A level's map pages: the Dungeon Master's map, and the rogue's copy to draw on.
 
-The Dungeon Master's map shows every area, door and secret, as large as
-the page holds it; its key (key.draw_pages) follows on the pages after it.
+The Dungeon Master's map shows every area, door and secret, its squares as
+large as the page holds them; its key (key.draw_pages, in the page's two
+columns) faces it.
 The rogue's copy is graph paper of
 ¼-inch squares with only what the setup draws: the starting room with its
 doors and the stairs up, the stairs down, the terminal and the shop.
@@ -28,7 +29,7 @@ MARGIN = mm(10)
 FOOTER_ROOM = mm(12)  # the footer is stamped here when the parts are joined
 TITLE_HEIGHT = 22.0
 LEGEND_PITCH = 12.0
-LEGEND_COLUMNS = 4
+LEGEND_COLUMNS = 5
 ROGUE_PITCH = inch(0.25)  # squares big enough to draw in; a level of 30 × 38 fits Letter and A4 alike
 STYLE = Style()
 
@@ -80,8 +81,8 @@ def dm_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
     return frame.MapPage(
         built.level, symbols, RULE, content, GM,
         title=say("map.dm-title", level=number, difficulty=built.difficulty), who=say("map.dm-aside"),
-        scale=frame.Scale(1, say("map.scale-unit"), 5), legend=legend, unexplored_words=say("map.unexplored"),
-        style=style, pitch=None, most_pitch=ROGUE_PITCH, side=MARGIN, top=MARGIN + frame.BAND,
+        scale=frame.Scale(1, say("map.scale-unit"), 5), legend=legend, notes=[say("map.crowded")],
+        unexplored_words=say("map.unexplored"), style=style, pitch=None, side=MARGIN, top=MARGIN + frame.BAND,
         bottom=FOOTER_ROOM, legend_columns=LEGEND_COLUMNS, legend_pitch=LEGEND_PITCH, window=(WIDTH, HEIGHT))
 
 
