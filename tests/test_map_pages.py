@@ -633,3 +633,23 @@ def test_no_callouts_leader_crosses_another_area(game, seeds):
                     crossed = owner.get((math.floor(x), math.floor(y)))
                     assert crossed in (None, callout.area), (seed, page.level.number, callout.area, crossed)
     assert leaders >= 5
+
+
+@pytest.mark.parametrize("game", ("roguelike", "rlrl"))
+def test_stairs_traps_and_teleport_landings_stay_in_their_area(game):
+    """A mark that stands where its thing is (stairs, a trap, a chute, where a teleport lands) is drawn in its
+    area, never beside the number in a callout on the rock, whatever else crowds the area."""
+    anchored = 0
+    for seed in [f"in{n}" for n in range(8)]:
+        for page in pages(game, seed, levels=3):
+            found = frame.plan(page, LETTER)
+            placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                                     found.sheets[0].region.pitch, found.shown)
+            for callout in placed.callouts:
+                assert not [i.kind for i in callout.items if i.kind in page.symbols.anchored], (seed, callout)
+            assert not [kind for _, kind in placed.left_out if kind in page.symbols.anchored]
+            for spot in placed.boxes(MARK):
+                if spot.kind in page.symbols.anchored and spot.area is not None:
+                    assert Floor(page.level.area(spot.area)).holds(spot.box, 0.0), (seed, spot)
+                    anchored += 1
+    assert anchored > 20

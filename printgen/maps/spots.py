@@ -294,14 +294,15 @@ def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, 
             if notes is not None:
                 _noted_area(result, put, taken, area, notes, marks, pitch, occupied, shown)
             else:
-                _squared_area(result, put, taken, area, marks, pitch, occupied, shown, level, caves.get(area.number))
+                _squared_area(result, put, taken, area, marks, pitch, occupied, shown, level, symbols,
+                              caves.get(area.number))
     elif view == BLANK:  # the areas the players see first, numbered as on the referee's map
         for area in areas:
             notes, marks = content.notes.get(area.number), content.marks.get(area.number, [])
             if notes is not None:
                 _noted_area(result, put, taken, area, notes, marks, pitch, set(floor), shown)
             else:
-                _squared_area(result, put, taken, area, marks, pitch, set(floor), shown, level,
+                _squared_area(result, put, taken, area, marks, pitch, set(floor), shown, level, symbols,
                               caves.get(area.number))
     return result
 
@@ -405,7 +406,7 @@ def on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR
 
 
 def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str], pitch: float,
-                  occupied: set[Cell], shown, level: Level, cave: Cave | None = None) -> None:
+                  occupied: set[Cell], shown, level: Level, symbols: Symbols, cave: Cave | None = None) -> None:
     """An area's number and marks, each in a square of its own clear of everything placed (and, in a cave,
     of its rough wall); what does not fit goes in a callout (the number first, so the marks keep their
     place in the area)."""
@@ -456,6 +457,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         label_cells = label_cells or [c for c in ordered if fit(c, label_w / 2, label_h / 2, label_least)]
         if label_cells:
             room = max(0, len(free) - 1)
+            marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
             result.left_out += [(area.number, kind) for kind in marks[room:]]
             marks, wanted, inside = marks[:room], ["label"] + list(marks[:room]), True
     if (len(free) >= len(wanted) or inside) and label_cells:
@@ -468,10 +470,20 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         chosen = _spread([label_cell] + rest, len(marks) + 1)[1:]
     else:
         called.append("label")
+        # The marks that stand where their thing is (stairs, a trap, a teleport's landing) take the squares
+        # first; the others go beside the number if they must.
+        marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
         chosen = _spread(free, min(len(free), len(marks)))
+    # More marks that stand where their thing is than squares for them: each in a quarter, half the size.
+    quartered = sum(kind in symbols.anchored for kind in marks) > len(chosen)
     for index, kind in enumerate(marks):
-        cell = chosen[index] if index < len(chosen) else None
+        cell = chosen[index] if index < len(chosen) and not (quartered and kind in symbols.anchored) else None
         spot = fit(cell, size / 2, size / 2, smallest) if cell is not None else None
+        if spot is None and kind in symbols.anchored:  # in part of a square, half the size or less, if need be
+            spot = next(((x, y, scale) for scale in (0.5, 0.42, 0.36) for x, y in _eighths(area, size * scale * 0.55)
+                         if not taken.hits(centred(x, y, size * scale / 2))
+                         and Floor(area).holds(centred(x, y, size * scale / 2), CLEAR)
+                         and (cave is None or cave.holds(centred(x, y, size * scale / 2), wall_clear))), None)
         if spot is None:
             called.append(kind)
             continue
@@ -481,6 +493,16 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         callout = _callout(area, called, text, pitch, occupied, taken, shown, cave)
         result.callouts.append(callout)
         taken.add(grown(callout.box, 0.02))
+
+
+def _eighths(area: Area, off: float) -> list[Point]:
+    """Points an eighth of a square apart over an area's squares, nearest first to a ring ``off`` from its
+    middle (so small marks placed one after another stand side by side there, the first not taking the
+    middle from the rest)."""
+    mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
+    my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
+    points = [(x + i / 8, y + j / 8) for x, y in area.cells for i in range(1, 8) for j in range(1, 8)]
+    return sorted(points, key=lambda p: (abs(math.dist(p, (mx, my)) - off), p))
 
 
 def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: Taken,

@@ -38,6 +38,7 @@ class Symbols:
     blocked_label: str = ""  # legend words for rubble; "" leaves it out
     secret_label: str = ""  # legend words for the S of a secret door; "" leaves it out
     on_walls: dict[str, Symbol] = field(default_factory=dict)  # marks drawn on a unit of an area's wall
+    anchored: set[str] = field(default_factory=set)  # marks that stand where their thing is, never in a callout
 
     def __post_init__(self) -> None:
         self.door("open", glyphs.open_way, "")
@@ -51,8 +52,12 @@ class Symbols:
         self.doors[kind] = Symbol(kind, glyphs.open_way, label, on_players_map, segment)
         return self
 
-    def mark(self, kind: str, glyph: Glyph, label: str) -> "Symbols":
+    def mark(self, kind: str, glyph: Glyph, label: str, anchored: bool = False) -> "Symbols":
+        """A mark in an area; ``anchored``: it stands where its thing is (stairs, a trap, where a teleport
+        lands), so it keeps its place in the area when the area is too small for all its marks."""
         self.marks[kind] = Symbol(kind, glyph, label)
+        if anchored:
+            self.anchored.add(kind)
         return self
 
     def wall_mark(self, kind: str, segment: Segment, label: str) -> "Symbols":

@@ -63,13 +63,13 @@ def symbols(level: int, players: bool = False) -> Symbols:
                    "" if players else say("door.locked-door", **locked_roll()), on_players_map=False)
              .door(FALSE, glyphs.door(1) if players else false_door, "" if players else say("door.false-door"),
                    on_players_map=False)
-             .mark("stairs-up", glyphs.stairs(False), say("mark.stairs-up"))
-             .mark("stairs-down", glyphs.stairs(True), say("mark.stairs-down"))
+             .mark("stairs-up", glyphs.stairs(False), say("mark.stairs-up"), anchored=True)
+             .mark("stairs-down", glyphs.stairs(True), say("mark.stairs-down"), anchored=True)
              .mark("amulet", glyphs.chest(0.2, "Y"), say("mark.amulet"))
              .mark("terminal", glyphs.ringed("T"), say("mark.terminal"))
              .mark("shop", shop(level), say("mark.shop", level=level)))
     for code, glyph in FEATURE_MARKS.items():
         found.mark(code, glyph, say(f"mark.{code}"))
     return (found.mark("monster", glyphs.ringed("M"), say("mark.monster"))
-            .mark("trap", glyphs.warning("!"), say("mark.trap"))
+            .mark("trap", glyphs.warning("!"), say("mark.trap"), anchored=True)
             .mark("loot", glyphs.chest(1), say("mark.loot")))

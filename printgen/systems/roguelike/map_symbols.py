@@ -54,8 +54,12 @@ def symbols() -> Symbols:
     for kind, glyph in DOORS.items():
         found.door(kind, glyph, say(f"door.{kind}"))
     for kind, glyph in MARKS.items():
-        found.mark(kind, glyph, legend[kind])
+        found.mark(kind, glyph, legend[kind], anchored=kind in ANCHORED)
     return found
+
+
+# Marks that stand where their thing is: never beside an area's number in a callout.
+ANCHORED = frozenset({"stairs-down", "stairs-up", "trap", "chute", "teleport", "teleport-end", "pit", "hole"})
 
 
 TRAP_MARKS = {"chute": "chute", "razor-chute": "chute", "teleport": "teleport"}
