@@ -241,9 +241,9 @@ def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> list[int]:
             text.draw_run(c, paper.width - EDGE, paper.height - TOP + mm(2) + 2,
                           say("key-page.continued", level=key.level), fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
         if number + 1 < len(pages):
-            words = "key-page.goes-on-sheet" if number + 1 in group_starts else "key-page.goes-on"
-            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, say(words),
-                          fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
+            words = say("key-page.goes-on-sheet") if number + 1 in group_starts else say("key-page.goes-on")
+            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, words, fonts.SERIF_ITALIC, NOTE_SIZE,
+                          align="right")
         c.showPage()
     return counts
 
