@@ -95,7 +95,9 @@ in one of its squares; each area it opens onto reached), every area
 reachable, a way down on every level but the last, fits its map. Generators
 and tests run the same checks.
 
-Symbols (``symbols``, ``glyphs``): a game registers its door kinds and marks:
+Symbols (``symbols``, ``glyphs``): a game registers its door kinds and marks
+(``mark(..., anchored=True)``: one that stands where its thing is, stairs or a
+trap, and never leaves its area for a callout):
     Symbols(blocked_label=..., secret_label=...).door("iron", glyphs.door(0), "iron door")
         .door("locked-iron", glyphs.locked(glyphs.door(0)), "locked iron door")
         .mark("trap", glyphs.warning("T"), "trap")
@@ -121,8 +123,12 @@ of its walls and door and mark symbols, at 6 pt or more; notes that cannot fit
 leave the number alone on the map, for the key to carry them; ``shown_on_blank``: areas drawn on blank
 paper as the players first see them)
 with view GM, LAYOUT (walls and doors, no secrets, no contents) or BLANK
-(graph paper and the way in). Numbers and marks each get a square of their
-own inside their area (``spots``). Areas with half squares are drawn to their 45°
+(graph paper and the way in; ``caves``: areas drawn with a rough cave wall
+inside their squares, seeded by ``cave_seed``, see ``caves``). Numbers and
+marks each get a square of their own inside their area (``spots``), growing
+with the square on squares over a quarter inch. Where two areas meet with
+nothing drawn between them, a dotted threshold parts them (``draw_walls``).
+Areas with half squares are drawn to their 45°
 walls, a door through one opening across its nook; curved ones as circles
 broken only where their doorways open (``draw_shaped``); an area's notes and
 the doors inside it are placed by ``draw_notes``. ``draw_level`` takes a
@@ -139,8 +145,10 @@ The map page (``frame``): ``MapPage(level, symbols, rule, content, view,
 title, who, scale, legend, notes, ...)`` is what a game gives (its words,
 symbols and numbers: margins, a fixed square size or as large as the page
 holds, a window of squares or the page's grid); ``frame.plan(page, paper)``
-works out its sheets (the level centred on the page's grid, or over several
-sheets with overlap brackets and an index), ``frame.draw_sheet`` draws one;
+works out its sheets (the level centred on the page's grid; with
+``least_pitch``, the fewest sheets: one page at the largest square, two
+halves, or more sheets, each naming the areas it shows), ``frame.draw_sheet``
+draws one;
 the page's furniture is drawn there too (``draw_legend``, ``draw_scale``,
 ``draw_overlap_marks``, ``draw_sheet_index``), for a game that lays out a
 page of its own.
