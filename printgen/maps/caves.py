@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from .geometry import Edge, Point, outline
 
@@ -118,7 +119,7 @@ class Cave:
     def is_wall(self, wall: CaveWall) -> bool:
         return _key(wall.unit) in self.walled
 
-    @property
+    @cached_property
     def polygons(self) -> list[list[Point]]:
         found = []
         for loop in self.loops:
@@ -128,7 +129,7 @@ class Cave:
             found.append(points)
         return found
 
-    @property
+    @cached_property
     def lines(self) -> list[list[Point]]:
         """The walls as polylines, each run of wall units joined."""
         runs: list[list[Point]] = []
@@ -154,26 +155,60 @@ class Cave:
                     return wall.points[STEPS // 2]
         return None
 
-    def contains(self, x: float, y: float) -> bool:
-        """(x, y) is on this view's floor (inside an odd number of its polygons' edges)."""
-        inside = False
-        for polygon in self.polygons:
-            for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
-                if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-                    inside = not inside
-        return inside
-
-    def holds(self, box: tuple[float, float, float, float], margin: float) -> bool:
-        """All of ``box`` is on the floor, at least ``margin`` from every wall line."""
-        left, top, right, bottom = box
-        if not all(self.contains(x, y) for x in (left, right) for y in (top, bottom)):
-            return False
-        grown = (left - margin, top - margin, right + margin, bottom + margin)
+    @cached_property
+    def _edges(self) -> tuple[dict[int, list[Edge]], dict[tuple[int, int], list[Edge]]]:
+        """The floor's edges found by the rows they span (for ``contains``) and by the squares they touch."""
+        rows: dict[int, list[Edge]] = {}
+        squares: dict[tuple[int, int], list[Edge]] = {}
         for polygon in self.polygons:
             for a, b in zip(polygon, polygon[1:] + polygon[:1]):
-                if _crosses(a, b, grown):
-                    return False
-        return True
+                for row in range(math.floor(min(a[1], b[1])), math.floor(max(a[1], b[1])) + 1):
+                    rows.setdefault(row, []).append((a, b))
+                for x in range(math.floor(min(a[0], b[0])), math.floor(max(a[0], b[0])) + 1):
+                    for y in range(math.floor(min(a[1], b[1])), math.floor(max(a[1], b[1])) + 1):
+                        squares.setdefault((x, y), []).append((a, b))
+        return rows, squares
+
+    def contains(self, x: float, y: float) -> bool:
+        """(x, y) is on this view's floor (a ray from it crosses the floor's edges an odd number of times)."""
+        inside = False
+        for (x0, y0), (x1, y1) in self._edges[0].get(math.floor(y), ()):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+        return inside
+
+    @cached_property
+    def _deep(self) -> dict[tuple[int, int], tuple[float, float, float, float]]:
+        """Each of the cave's squares and the part of it no cave wall reaches: the square less ``DEPTH`` on
+        each side with no square of the cave beyond, and less ``DEPTH`` on a side that meets a corner of
+        rock beyond (where the wall turns in)."""
+        cells = self.cells
+        found = {}
+        for x, y in cells:
+            open_side = {d: (x + d[0], y + d[1]) not in cells for d in ((-1, 0), (1, 0), (0, -1), (0, 1))}
+            corner = {(dx, dy): (x + dx, y + dy) not in cells for dx in (-1, 1) for dy in (-1, 1)}
+            left = x + (DEPTH if open_side[(-1, 0)] or corner[(-1, -1)] or corner[(-1, 1)] else 0)
+            right = x + 1 - (DEPTH if open_side[(1, 0)] or corner[(1, -1)] or corner[(1, 1)] else 0)
+            top = y + (DEPTH if open_side[(0, -1)] or corner[(-1, -1)] or corner[(1, -1)] else 0)
+            bottom = y + 1 - (DEPTH if open_side[(0, 1)] or corner[(-1, 1)] or corner[(1, 1)] else 0)
+            found[(x, y)] = (left, top, right, bottom)
+        return found
+
+    def holds(self, box: tuple[float, float, float, float], margin: float) -> bool:
+        """All of ``box`` is on the floor, at least ``margin`` from every wall line: within the part of a
+        square no wall reaches, or no edge comes that near it and its middle is on the floor."""
+        left, top, right, bottom = box
+        deep = self._deep.get((math.floor(left), math.floor(top)))
+        if deep is not None and deep[0] <= left - margin and deep[1] <= top - margin and \
+                right + margin <= deep[2] and bottom + margin <= deep[3]:
+            return True
+        grown = (left - margin, top - margin, right + margin, bottom + margin)
+        squares = self._edges[1]
+        near = {edge for x in range(math.floor(grown[0]), math.floor(grown[2]) + 1)
+                for y in range(math.floor(grown[1]), math.floor(grown[3]) + 1) for edge in squares.get((x, y), ())}
+        if any(_crosses(a, b, grown) for a, b in near):
+            return False
+        return self.contains((left + right) / 2, (top + bottom) / 2)
 
 
 def _crosses(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:

@@ -37,6 +37,7 @@ def inside_places(area: Area, extra: list["Box"] | tuple = ()) -> list[tuple[Exi
     cuts = dict(area.shape.cuts)
     floor = Floor(area)
     walls = _wall_boxes(area, 0.02) + list(extra)
+    wall_index = _Index(walls)
     taken: list[Box] = []
     found = []
     for exit_ in area.exits:
@@ -61,7 +62,7 @@ def inside_places(area: Area, extra: list["Box"] | tuple = ()) -> list[tuple[Exi
         for size in INSIDE_SMALLER:
             half = size / 2 + 0.02
             for group in (places, inside, around):
-                spot = next((p for p in group if _clear(p, half, floor, walls, taken)), None)
+                spot = next((p for p in group if _clear(p, half, floor, wall_index, taken)), None)
                 if spot is not None:
                     break
             if spot is not None:
@@ -80,9 +81,9 @@ def _square_box(p: Point, half: float) -> "Box":
     return (p[0] - half, p[1] - half, p[0] + half, p[1] + half)
 
 
-def _clear(p: Point, half: float, floor: "Floor", walls: list["Box"], taken: list["Box"]) -> bool:
+def _clear(p: Point, half: float, floor: "Floor", walls: "_Index", taken: list["Box"]) -> bool:
     box = _square_box(p, half)
-    return floor.holds(box, 0.03) and not _hits([box], walls) and not _hits([box], taken)
+    return not walls.hits(box) and not _hits([box], taken) and floor.holds(box, 0.03)
 
 
 NOTE_FONT = fonts.MONO
@@ -122,7 +123,7 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
     (cx, cy), width = _middle(area)
     number_top, note_top = largest_number(pitch), largest_note(pitch)
     floor = Floor(area)
-    avoid, tight = door_boxes(area) + list(extra), door_boxes(area, 0.0) + list(extra)
+    avoid, tight = _Index(door_boxes(area) + list(extra)), _Index(door_boxes(area, 0.0) + list(extra))
     # All the notes, as large as fit; else the number alone (the key has the rest), nearer the walls and
     # the glyphs if need be (a half square holding a stair and a teleporter leaves only its corners).
     near = max(WALL_CLEAR / 3, WALL_REACH / pitch)  # words never touch a wall's stroke
@@ -131,9 +132,8 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
     grids: dict[int, list[Point]] = {}
     for shown, margin, avoid, steps in attempts:
         places = _Lazy(lambda n=steps: grids.get(n) or grids.setdefault(n, _places(area, floor, cx, cy, n)), (cx, cy))
-        # Both sizes shrink together, each down to MIN_NOTE (render.text's steps).
-        for note_size, number_size in zip_longest(text_engine.steps(note_top, MIN_NOTE, 1.0),
-                                                  text_engine.steps(number_top, MIN_NOTE, 1.5), fillvalue=MIN_NOTE):
+
+        def fitting(note_size: float, number_size: float) -> list[NoteLine] | None:
             widths = sorted({width * pitch * 0.92, *(fonts.string_width(t, NOTE_FONT, note_size) for t in shown)},
                             reverse=True)
             for wrap in widths:
@@ -143,8 +143,26 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
                 relative = _boxes(_placed(block, 0.0, 0.0))
                 for x, y in places:
                     boxes = [(l + x, t + y, r + x, b + y) for l, t, r, b in relative]
-                    if not _hits(boxes, avoid) and all(floor.holds(b, margin) for b in boxes):
+                    if not any(avoid.hits(b) for b in boxes) and all(floor.holds(b, margin) for b in boxes):
                         return _placed(block, x, y)
+            return None
+
+        # Both sizes shrink together, each down to MIN_NOTE (render.text's steps); the largest pair that
+        # fits, found by halving (a block that fits fits smaller too).
+        sizes = list(zip_longest(text_engine.steps(note_top, MIN_NOTE, 1.0),
+                                 text_engine.steps(number_top, MIN_NOTE, 1.5), fillvalue=MIN_NOTE))
+        found = fitting(*sizes[-1])
+        if found is None:
+            continue
+        low, high = 0, len(sizes) - 1  # sizes[high] fits
+        while low < high:
+            middle = (low + high) // 2
+            placed = fitting(*sizes[middle])
+            if placed is not None:
+                high, found = middle, placed
+            else:
+                low = middle + 1
+        return found
     # Nothing fits (a half square with doors in all its walls and a stair): the number alone at the
     # middle of the floor, marked crowded.
     return [replace(line, crowded=True) for line in
@@ -207,6 +225,32 @@ def _boxes(lines: list[NoteLine]) -> list[Box]:
 
 def _hits(boxes: list[Box], avoid: list[Box]) -> bool:
     return any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for a in boxes for b in avoid)
+
+
+class _Index:
+    """Boxes found by the squares they touch, so a box is tried against its neighbours only (a large room
+    has a box at the middle of every unit of its wall)."""
+
+    def __init__(self, boxes: list[Box]):
+        self.squares: dict[tuple[int, int], list[Box]] = {}
+        for box in boxes:
+            for square in _touched(box):
+                self.squares.setdefault(square, []).append(box)
+
+    def hits(self, box: Box) -> bool:
+        left, top, right, bottom = box
+        squares = self.squares
+        for x in range(math.floor(left), math.floor(right) + 1):  # a plain loop: it runs a million times
+            for y in range(math.floor(top), math.floor(bottom) + 1):
+                for other in squares.get((x, y), ()):
+                    if left < other[2] and other[0] < right and top < other[3] and other[1] < bottom:
+                        return True
+        return False
+
+
+def _touched(box: Box) -> list[tuple[int, int]]:
+    return [(x, y) for x in range(math.floor(box[0]), math.floor(box[2]) + 1)
+            for y in range(math.floor(box[1]), math.floor(box[3]) + 1)]
 
 
 def _places(area: Area, floor: "Floor", cx: float, cy: float, steps: int) -> list[Point]:

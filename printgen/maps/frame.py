@@ -266,9 +266,17 @@ def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tupl
     return box(core + beyond, 1), box(core, 0)
 
 
-def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int):
+def layout(page: MapPage, found: Plan) -> draw.Layout:
+    """Where everything on ``page``'s map goes, the same on every sheet of ``found`` (draw.map_layout)."""
+    tiled = len(found.sheets) > 1
+    return draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
+                           found.sheets[0].region.pitch, found.shown if tiled or page.window is None else None)
+
+
+def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int, placed: draw.Layout | None = None):
     """Draw sheet ``index`` of ``found`` on the page: title, scale, index, map, overlap brackets, legend; a
-    sheet of a level over several names the areas whose numbers it shows."""
+    sheet of a level over several names the areas whose numbers it shows. ``placed``: the map's
+    ``layout``, when found already (the sheets of a level share it)."""
     sheet = found.sheets[index]
     region = sheet.region
     tiled = len(found.sheets) > 1
@@ -287,7 +295,8 @@ def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int):
     draw_scale(c, scale_left, who_base + 7.5, region.pitch, page.scale.unit, page.scale.unit_name, squares,
                bar=bar_height)
     placed = draw.draw_level(c, region, page.level, page.symbols, page.rule, page.content, page.view,
-                             sheet.origin, page.style, found.shown if tiled or page.window is None else None)
+                             sheet.origin, page.style, found.shown if tiled or page.window is None else None,
+                             placed)
     who = page.who
     if tiled and page.areas_words:
         numbers = areas_shown(placed, sheet, page.level)
@@ -328,10 +337,10 @@ def areas_shown(placed: draw.Layout, sheet: Sheet, level: Level) -> list[int]:
     return sorted(found)
 
 
-def sheet_areas(page: MapPage, found: Plan) -> list[list[int]]:
-    """Each sheet's areas, as ``areas_shown`` finds them on the map the sheets share."""
-    placed = draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
-                             found.sheets[0].region.pitch, found.shown)
+def sheet_areas(page: MapPage, found: Plan, placed: draw.Layout | None = None) -> list[list[int]]:
+    """Each sheet's areas, as ``areas_shown`` finds them on the map the sheets share (``placed``: its
+    ``layout``, when found already)."""
+    placed = placed or layout(page, found)
     return [areas_shown(placed, sheet, page.level) for sheet in found.sheets]
 
 

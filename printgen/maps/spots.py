@@ -520,6 +520,9 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
     my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
     left, top, right, bottom = shown
+    middles = _wall_middles(area, cave)
+    # Only a stretch of wall with rock beyond can be reached without crossing another area's floor.
+    reachable = [m for m in middles if _rock_beyond(m, area, occupied)]
     crossing = None  # the nearest place whose leader crosses another area
     for ox, oy in AROUND:
         x, y = mx + ox, my + oy
@@ -528,12 +531,15 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
             continue
         if on_floor(box, occupied, 0.04) or taken.hits(box):
             continue
-        leaders = _leaders(area, box, cave)
-        clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, taken)), None)
+        leaders = _leaders(reachable or middles, box)
+        clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, taken)), None) \
+            if reachable else None
         if clear is not None:
             return _filled(area, box, clear, kinds, text, label_w, size, pad, label_square(pitch))
         if crossing is None:
             crossing = (box, leaders[0])
+            if not reachable:
+                break  # no wall with rock beyond: every leader crosses, the nearest will do
     if crossing is not None:
         box, leader = crossing
     else:  # nowhere clear: over the area itself
@@ -568,12 +574,11 @@ def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: 
 LEADERS_TRIED = 6  # the nearest middles of an area's walls a callout's leader may run to
 
 
-def _leaders(area: Area, box: Box, cave: Cave | None = None) -> list[tuple[Point, Point]]:
-    """Leaders from the middle of the box's side nearest each to the nearest middles of units of the area's
-    wall that hold no door (any unit, if every one does), shortest first; in a cave, to its rough wall."""
+def _wall_middles(area: Area, cave: Cave | None = None) -> list[Point]:
+    """Where a leader may meet an area: the middles of the units of its wall that hold no door (any unit,
+    if every one does); in a cave, its rough wall there."""
     from .geometry import boundary_sides
 
-    bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     doors = {unit for exit_ in area.exits for unit in exit_.units}
     sides = boundary_sides(area.cells)
     middles = []
@@ -581,9 +586,26 @@ def _leaders(area: Area, box: Box, cave: Cave | None = None) -> list[tuple[Point
         edge = side_edge(cell, side)
         rough = cave.wall_point(edge) if cave is not None else None
         middles.append(rough or ((edge[0][0] + edge[1][0]) / 2, (edge[0][1] + edge[1][1]) / 2))
+    return middles
+
+
+def _leaders(middles: list[Point], box: Box) -> list[tuple[Point, Point]]:
+    """Leaders from the middle of the box's side nearest each to the nearest ``middles`` of the area's
+    wall, shortest first."""
+    bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     ends = sorted(middles, key=lambda p: (math.dist(p, (bx, by)), p))[:LEADERS_TRIED]
     starts = [((box[0] + box[2]) / 2, box[1]), ((box[0] + box[2]) / 2, box[3]), (box[0], by), (box[2], by)]
     return [(min(starts, key=lambda p: (math.dist(p, end), p)), end) for end in ends]
+
+
+def _rock_beyond(middle: Point, area: Area, occupied: set[Cell]) -> bool:
+    """Whether the square just outside the wall at ``middle`` is rock (not another area's floor)."""
+    x, y = middle
+    for dx, dy in ((0.3, 0), (-0.3, 0), (0, 0.3), (0, -0.3)):
+        cell = (math.floor(x + dx), math.floor(y + dy))
+        if cell not in area.cells and cell not in occupied:
+            return True
+    return False
 
 
 def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], taken: Taken) -> bool:
@@ -591,15 +613,13 @@ def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], 
     (x0, y0), (x1, y1) = leader
     length = math.dist(leader[0], leader[1])
     count = max(2, int(length * 8))
-    for k in range(1, count):
-        t = k / count
-        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+    points = [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count, k / count) for k in range(1, count)]
+    cells = area.cells
+    for x, y, _ in points:  # the floors first: a lookup each
         cell = (math.floor(x), math.floor(y))
-        if cell in occupied and cell not in area.cells:
+        if cell in occupied and cell not in cells:
             return False
-        if t < 0.9 and taken.hits((x - 0.01, y - 0.01, x + 0.01, y + 0.01)):
-            return False
-    return True
+    return not any(t < 0.9 and taken.hits((x - 0.01, y - 0.01, x + 0.01, y + 0.01)) for x, y, t in points)
 
 
 def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str], marks: list[str],

@@ -44,7 +44,8 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     style = MapStyle.chosen(request)
     referee = [page_for(dungeon, level, draw.GM, style, request.paper) for level in levels]
     plans = [frame.plan(page, request.paper) for page in referee]
-    shown = [facing_groups(page, found) for page, found in zip(referee, plans)]
+    placed = [frame.layout(page, found) for page, found in zip(referee, plans)]  # shared with the child
+    shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, placed)]
 
     def text_pages() -> tuple[bytes, tuple[bytes, list[list[tuple[int, int]]]], bytes]:
         """Made in this process, not the child, so that the next booklet it makes finds the rules page laid
@@ -57,7 +58,8 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
                 rules_book(request, players_view))
 
     def maps() -> tuple[list[bytes], list[bytes], bytes]:
-        return ([maps_pdf(dungeon, level, request, draw.GM) for level in levels],
+        return ([maps_pdf(dungeon, level, request, draw.GM, planned)
+                 for level, planned in zip(levels, zip(referee, plans, placed))],
                 [maps_pdf(dungeon, level, request, players_view) for level in levels],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")))
 
@@ -76,7 +78,7 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     return compose([booklet], request.code, say("dungeon.title", name=dungeon.name))
 
 
-def facing_groups(page, found) -> list[list[int]]:
+def facing_groups(page, found, placed) -> list[list[int]]:
     """The areas keyed facing each sheet of a level's map: on one page, all of them; over several sheets,
     each area facing the first sheet that shows its number (a sheet showing none new faces the key of the
     areas it shows again)."""
@@ -84,7 +86,7 @@ def facing_groups(page, found) -> list[list[int]]:
         return [[area.number for area in page.level.areas]]
     keyed: set[int] = set()
     groups = []
-    for numbers in frame.sheet_areas(page, found):
+    for numbers in frame.sheet_areas(page, found, placed):
         # Every number it shows stood on a sheet before: it faces the key of the areas it shows, again.
         groups.append([n for n in numbers if n not in keyed] or numbers)
         keyed |= set(numbers)

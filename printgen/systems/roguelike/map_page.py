@@ -41,15 +41,18 @@ def least_square(paper: Paper) -> float:
     return PITCH if paper.name == "letter" else mm(5)
 
 
-def maps_pdf(dungeon: Dungeon, level: Level, request, view: str) -> bytes:
+def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None) -> bytes:
     """One level's map in the given view: a page, or one page per sheet; a players' map at the Referee's
-    scale."""
+    scale. ``planned``: the page, its plan and its layout, when found already."""
     paper = request.paper
     doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number), paper.size)
-    page = page_for(dungeon, level, view, MapStyle.chosen(request), paper)
-    found = frame.plan(page, paper)
+    if planned is None:
+        page = page_for(dungeon, level, view, MapStyle.chosen(request), paper)
+        found = frame.plan(page, paper)
+        planned = page, found, frame.layout(page, found)
+    page, found, placed = planned
     for index in range(len(found.sheets)):
-        frame.draw_sheet(doc.canvas, paper, page, found, index)
+        frame.draw_sheet(doc.canvas, paper, page, found, index, placed)
         doc.canvas.showPage()
     return doc.finish()
 
