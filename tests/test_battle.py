@@ -79,7 +79,8 @@ def test_the_grid_measures_25_4_mm_on_every_sheet(built):
             top = (PAPERS["letter"].height - bottom - height) * 100 / 72
             x0 = left * 100 / 72
             # the darkness of each column of pixels down the sheet's window: the grid's lines are dark columns
-            columns = [sum(255 - image.getpixel((round(x0) + x, round(top + y))) for y in range(20, int(height * 100 / 72) - 20, 3))
+            columns = [sum(255 - image.getpixel((round(x0) + x, round(top + y)))
+                           for y in range(20, int(height * 100 / 72) - 20, 3))
                        for x in range(0, int(width * 100 / 72))]
             # Thin lines stand out from their neighbours; walls, floors and rock (broad) do not.
             signal = [max(0.0, columns[x] - (columns[x - 2] + columns[x + 2]) / 2) for x in range(2, len(columns) - 2)]

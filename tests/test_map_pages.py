@@ -124,7 +124,8 @@ def test_every_door_stands_on_a_wall_line_with_wall_pixels_at_both_ends(game, se
     dpi = 200
     doors = off = 0
     for seed in seeds:
-        for page, sheet in ((p, k) for p in pages(game, seed, levels=3) for k in range(len(frame.plan(p, LETTER).sheets))):
+        every = [(p, k) for p in pages(game, seed, levels=3) for k in range(len(frame.plan(p, LETTER).sheets))]
+        for page, sheet in every:
             page = replace(page, symbols=_bare(page.symbols))
             data, found, placed = drawn(page, sheet)
             image = raster(data, dpi)

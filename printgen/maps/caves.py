@@ -236,4 +236,5 @@ def _crosses(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool
 def shown(number: int, cells, loops: list[list[CaveWall]], walled_units: set[Edge]) -> Cave:
     """The cave as a view shows it: ``walled_units``, the units of its squares' edge that are walls in
     that view."""
-    return Cave(number, frozenset(cells), tuple(tuple(loop) for loop in loops), frozenset(_key(u) for u in walled_units))
+    return Cave(number, frozenset(cells), tuple(tuple(loop) for loop in loops),
+                frozenset(_key(u) for u in walled_units))

@@ -126,7 +126,8 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
         if content.shown_on_blank:
             shown_areas = [level.area(n) for n in content.shown_on_blank]
             doors = shown_doors(shown_areas, [], LAYOUT)
-            _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed, content,
+            _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed,
+                        content,
                         grid=False)
     window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
 

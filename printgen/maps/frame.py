@@ -134,10 +134,12 @@ def plan(page: MapPage, paper: Paper) -> Plan:
 
     With a fixed ``pitch``, a page's grid of squares that size, the level centred on it, over as many
     sheets as it needs (each sharing ``OVERLAP`` squares with the next; one that would show rock alone is
-    left out), or the one sheet centred on ``focus``. With ``least_pitch`` instead, the fewest sheets: the level on one page at the largest
-    square it fits (up to ``most_pitch``) down to ``least_pitch``; else in two halves, side by side or
-    one above the other, at the largest square that fits it so, down to ``halves_least`` (or on one page,
-    where that holds it at squares nearly as large); else over sheets at ``least_pitch``. With neither, the ``window`` (or the whole level) as large as the page holds it."""
+    left out), or the one sheet centred on ``focus``. With ``least_pitch`` instead, the fewest sheets:
+    the level on one page at the largest square it fits (up to ``most_pitch``) down to ``least_pitch``;
+    else in two halves, side by side or one above the other, at the largest square that fits it so,
+    down to ``halves_least`` (or on one page, where that holds it at squares nearly as large); else over
+    sheets at ``least_pitch``. With neither, the ``window`` (or the whole level) as large as the page
+    holds it."""
     width = paper.width - 2 * page.side
     top = paper.height - page.top
     if page.pitch is None and page.least_pitch is None:

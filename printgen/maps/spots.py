@@ -362,10 +362,10 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
             if role == UNEXPLORED and dx * dy == 0:
                 # Touching the doorway's far side (the wall, where areas share one), or as near it as is clear.
                 ex, ey = bx + 0.5 - dx * 0.5, by + 0.5 - dy * 0.5
-                chosen = next(((ex + dx * (size / 2 + gap) - dy * aside, ey + dy * (size / 2 + gap) + dx * aside, size)
-                               for size in sizes for gap in (0.01, 0.06, 0.12, 0.2) for aside in (0, 0.15, -0.15, 0.3, -0.3)
-                               if _clear_of(taken, floor, ex + dx * (size / 2 + gap) - dy * aside,
-                                            ey + dy * (size / 2 + gap) + dx * aside, size)), None)
+                touching = [(ex + dx * (size / 2 + gap) - dy * aside, ey + dy * (size / 2 + gap) + dx * aside, size)
+                            for size in sizes for gap in (0.01, 0.06, 0.12, 0.2)
+                            for aside in (0, 0.15, -0.15, 0.3, -0.3)]
+                chosen = next(((x, y, size) for x, y, size in touching if _clear_of(taken, floor, x, y, size)), None)
             for size in sizes if chosen is None else ():
                 chosen = next(((x, y, size) for x, y in places if not taken.hits(centred(x, y, size / 2))
                                and not on_floor(centred(x, y, size / 2), floor)), None)
@@ -464,8 +464,8 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         # The number in the free square nearest the middle; the marks spread over the others.
         label_cell = label_cells[0]
         x, y, scale = fit(label_cell, label_w / 2, label_h / 2, label_least)
-        put(Placed(LABEL, text, x, y, label_square(pitch) * scale, centred(x, y, label_w / 2 * scale, label_h / 2 * scale),
-                   area.number))
+        put(Placed(LABEL, text, x, y, label_square(pitch) * scale,
+                   centred(x, y, label_w / 2 * scale, label_h / 2 * scale), area.number))
         rest = [c for c in free if c != label_cell]
         chosen = _spread([label_cell] + rest, len(marks) + 1)[1:]
     else:
@@ -474,7 +474,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         # first; the others go beside the number if they must.
         marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
         chosen = _spread(free, min(len(free), len(marks)))
-    # More marks that stand where their thing is than squares for them: each in a quarter, half the size.
+    # More marks that stand where their thing is than squares for them: each in part of one, smaller.
     quartered = sum(kind in symbols.anchored for kind in marks) > len(chosen)
     for index, kind in enumerate(marks):
         cell = chosen[index] if index < len(chosen) and not (quartered and kind in symbols.anchored) else None
