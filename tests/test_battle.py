@@ -139,7 +139,7 @@ def test_empty_sheets_are_left_out_and_the_assembly_page_says_so():
     assert any(layout.left_out for layout in found)
     for layout in found:
         assert len(layout.printed) + len(layout.left_out) == layout.rows * layout.columns
-        words = " ".join(battle._assembly_lines(layout, 500))
+        words = " ".join(battle.assembly_lines(layout, 500))
         assert (f"Left out, as they show nothing but rock ({len(layout.left_out)})" in words) == bool(layout.left_out)
 
 

@@ -83,7 +83,7 @@ def test_halves_only_where_they_give_larger_squares():
             width = LETTER.width - 2 * page.side
             room = LETTER.height - page.top - page.bottom - 2 * frame.STRIP
             whole, _ = frame.used_box(page.level, page.content, page.rule)
-            halves = max(frame._fitting(whole, width, room, page.most_pitch, across) for across in (True, False))
+            halves = max(frame.fitting(whole, width, room, page.most_pitch, across) for across in (True, False))
             assert found.sheets[0].region.pitch >= 0.95 * halves - 1e-6
 
 

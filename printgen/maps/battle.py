@@ -329,7 +329,7 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
     c.setFont(fonts.SERIF_ITALIC, 9)
     c.drawString(margin, top - 26, say("battle.assembly-title", count=len(layout.printed)))
     c.restoreState()
-    lines = _assembly_lines(layout, width)
+    lines = assembly_lines(layout, width)
     text_height = len(lines) * LEADING + mm(4)
     room_top = top - 36
     room_bottom = QR_EDGE + QR_BOX + mm(4) + text_height
@@ -370,7 +370,7 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
     c.restoreState()
 
 
-def _assembly_lines(layout: Layout, width: float) -> list[str]:
+def assembly_lines(layout: Layout, width: float) -> list[str]:
     printed = ", ".join(sheet.label for sheet in layout.printed)
     out = ", ".join(sheet.label for sheet in layout.left_out)
     texts = [say("battle.printed", count=len(layout.printed), sheets=printed),

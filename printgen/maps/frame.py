@@ -182,13 +182,13 @@ def _largest(whole, core, width: float, height: float, most: float, least: float
     """The largest square, no smaller than ``least``, that shows all a level uses (``whole``), or at least
     its areas and doorways (``core``, at ``least``), on a page ``width`` × ``height``, or on two such
     (``halves``: side by side, True, or one above the other, False); 0 if neither fits."""
-    pitch = _fitting(whole, width, height, most, halves)
+    pitch = fitting(whole, width, height, most, halves)
     if pitch >= least:
         return pitch
-    return least if _fitting(core, width, height, most, halves) >= least else 0.0
+    return least if fitting(core, width, height, most, halves) >= least else 0.0
 
 
-def _fitting(box: tuple[int, int, int, int], width: float, height: float, most: float,
+def fitting(box: tuple[int, int, int, int], width: float, height: float, most: float,
              halves: bool | None = None) -> float:
     """The largest square that shows ``box`` within ``width`` × ``height`` points, at most ``most``; or on
     two pages of that size, ``halves`` side by side (True) or one above the other (False), sharing a line
