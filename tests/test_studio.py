@@ -16,6 +16,7 @@ import time
 import zipfile
 from urllib.parse import quote
 
+import psutil
 import pypdfium2
 import pytest
 
@@ -134,13 +135,16 @@ def test_previews_are_pngs_of_the_pages_proportions(client, built, code):
     assert beyond.status_code == 404 and f"has {pages} page" in beyond.text
 
 
-def test_a_cached_preview_answers_at_once(client):
+def test_a_cached_preview_answers_from_the_cache_without_the_pool(app, client, monkeypatch):
+    """How fast that answer is, is benchmarks/serve.py's to measure; here: it asks no worker for anything."""
     url = "/preview/pg4:graph-paper:generic:moonpie:grid=hex/1.png?width=240"
-    client.get(url)
-    started = time.perf_counter()
+    first = client.get(url)
+    renders = app.extensions["printgen.renders"]
+    hits = renders.cache.hits
+    monkeypatch.setattr(renders.pool, "run", lambda *job, **kw: pytest.fail(f"the pool was asked for {job[0][0]}"))
     response = client.get(url)
-    assert response.status_code == 200
-    assert time.perf_counter() - started < 0.2
+    assert response.status_code == 200 and response.data == first.data
+    assert renders.cache.hits > hits
 
 
 def test_preview_widths_are_bounded(client):
@@ -291,11 +295,26 @@ def test_the_studio_page_and_its_share_links(client):
         assert client.get(f"/static/{asset}").status_code == 200
 
 
+def wait_until_dead(pid: int, within: float = 10.0) -> None:
+    """Poll until ``pid`` has ended (a zombie until its parent reaps it counts as ended)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.005)
+    pytest.fail(f"process {pid} did not end within {within} s")
+
+
 def test_a_worker_that_dies_is_replaced_and_the_server_goes_on(app, client):
     pool = app.extensions["printgen.renders"].pool
-    for pid in pool.pids():
+    killed = pool.pids()
+    for pid in killed:
         os.kill(pid, signal.SIGKILL)
-    time.sleep(0.2)
+    for pid in killed:
+        wait_until_dead(pid)
     response = client.get("/file/pg4:graph-paper:generic:worker-died")
     assert response.status_code == 200
     assert len(pool.pids()) == 2
