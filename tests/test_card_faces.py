@@ -54,6 +54,7 @@ def render(deck: Deck, size: str, duplex: str = "none", layout: str = "sheet") -
 
 # -- 6 pt at every card size -------------------------------------------------------------------------
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("system, name", DECKS)
 def test_the_smallest_text_on_every_card_is_6_pt_at_every_card_size(system, name, size):
@@ -68,6 +69,7 @@ def test_the_smallest_text_on_every_card_is_6_pt_at_every_card_size(system, name
     assert texts
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("system", sorted(games.offering("deck")))
 def test_every_back_prints_its_words_at_6_pt_or_more(system, size):
@@ -87,6 +89,7 @@ def test_every_back_prints_its_words_at_6_pt_or_more(system, size):
 
 # -- one type size, a fixed gap above the footer ------------------------------------------------------
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
 @pytest.mark.parametrize("system, name", DECKS)
 def test_a_deck_sets_its_words_at_one_size(system, name, size):
@@ -102,6 +105,7 @@ def test_a_deck_sets_its_words_at_one_size(system, name, size):
     assert not sizes or min(sizes.values()) >= MIN_TEXT
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
 @pytest.mark.parametrize("system, name", DECKS)
 def test_a_stat_boxs_words_stand_clear_of_its_sides(system, name, size):

@@ -409,6 +409,7 @@ def variants():
                                        id=f"{system}-{paper}-{per_page}up-{'rolled' if rolled else 'blank'}")
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("system, paper, per_page, rolled", list(variants()))
 def test_every_sheet_prints_legibly_inside_its_place(system, paper, per_page, rolled):
     # Every character on the form; on Letter also a page of them with --ink-saver, whose outlines take the place
