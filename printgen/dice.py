@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from .seed import Rng
 
@@ -138,7 +139,7 @@ def roll(text: str, rng: Rng) -> int:
     return parse(text).roll(rng)
 
 
-def chi_square(counts: Mapping, shares: Mapping) -> tuple[float, int, float]:
+def chi_square(counts: Mapping[Any, int], shares: Mapping[Any, Any]) -> tuple[float, int, float]:
     """How far ``counts`` of results stray from ``shares`` (each result's chance, as a distribution gives):
     Pearson's chi-square, its degrees of freedom and its p-value. The tests and the benchmarks measure
     what the pages show against the dice with it."""

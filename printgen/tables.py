@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ class Row:
 
     @property
     def result(self) -> str:
-        return self.fields["result"]
+        return str(self.fields["result"])
 
     @property
     def roll_text(self) -> str:
@@ -84,9 +85,9 @@ class Table:
         total = self.die.roll(rng)
         return total, self.lookup(total)
 
-    def row_probability(self, row: Row):
+    def row_probability(self, row: Row) -> Fraction:
         dist = self.die.distribution()
-        return sum((p for v, p in dist.items() if row.low <= v <= row.high), 0)
+        return sum((p for v, p in dist.items() if row.low <= v <= row.high), Fraction(0))
 
 
 @dataclass

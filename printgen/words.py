@@ -36,6 +36,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from .errors import PrintgenError
 
@@ -183,7 +184,7 @@ def _user_entries(path: Path) -> dict[str, str]:
     return _flatten(data, path)
 
 
-def _flatten(data: dict, path: Path, prefix: str = "") -> dict[str, str]:
+def _flatten(data: dict[str, Any], path: Path, prefix: str = "") -> dict[str, str]:
     flat: dict[str, str] = {}
     for key, value in data.items():
         dotted = f"{prefix}{key}"

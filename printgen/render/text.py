@@ -374,7 +374,7 @@ def emphasis(text: str, family: str = fonts.SERIF) -> list[Run]:
     bold = italic = False
     for k, token in enumerate(tokens):
         if token:
-            face = tt2ps(family, int(bold), int(italic))
+            face = tt2ps(family, 1 if bold else 0, 1 if italic else 0)
             if runs and runs[-1][1] == face:
                 runs[-1] = (runs[-1][0] + token, face)
             else:
@@ -385,7 +385,7 @@ def emphasis(text: str, family: str = fonts.SERIF) -> list[Run]:
                 bold, italic = (not bold, italic) if mark == "**" else (bold, not italic)
             else:
                 literal = "*" if mark == "\\*" else mark
-                face = tt2ps(family, int(bold), int(italic))
+                face = tt2ps(family, 1 if bold else 0, 1 if italic else 0)
                 if runs and runs[-1][1] == face:
                     runs[-1] = (runs[-1][0] + literal, face)
                 else:
