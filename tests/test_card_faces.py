@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 
 from printgen import games, products
-from printgen.cards import faces, glyphs, icons
-from printgen.cards.face import FOOTER_GAP, SAFE, Metrics
+from printgen.cards import face_kinds, glyphs, icons
+from printgen.cards.face_parts import FOOTER_GAP, SAFE, Metrics
 from printgen.cards.model import Deck
 from printgen.cards.notes import PICTURE as NOTES
 from printgen.cards.render import PrintOptions, render_deck
@@ -98,7 +98,7 @@ def test_a_deck_sets_its_words_at_one_size(system, name, size):
     deck = deck_of(system, name)
     sizes = {}
     for card in deck.cards:
-        prepared = faces.prepare_face(card, deck, CARD_SIZES[size])
+        prepared = face_kinds.prepare_face(card, deck, CARD_SIZES[size])
         if prepared.body is not None and not card.reference:
             sizes[card.title] = prepared.body.size
     assert len(set(sizes.values())) <= 1, sizes
@@ -115,7 +115,7 @@ def test_a_stat_boxs_words_stand_clear_of_its_sides(system, name, size):
         pytest.skip(f"{name} is refused on {size} cards (its refusal is tested above)")
     deck = deck_of(system, name)
     for card in distinct(deck).cards:
-        for box in getattr(faces.prepare_face(card, deck, CARD_SIZES[size]), "stats", ()):
+        for box in getattr(face_kinds.prepare_face(card, deck, CARD_SIZES[size]), "stats", ()):
             widths = {"label": glyphs.width(box.label.upper(), fonts.SERIF_BOLD, box.label_size),
                       "value": glyphs.width(box.value, fonts.MONO_BOLD, box.value_size)}
             if box.note:
@@ -127,7 +127,7 @@ def test_a_stat_boxs_words_stand_clear_of_its_sides(system, name, size):
 
 def test_a_tarot_card_sets_its_words_larger_than_a_poker_card():
     deck = deck_of("roguelike", "creatures")
-    poker, tarot = (faces.deck_body_size(deck, CARD_SIZES[s]) for s in ("poker", "tarot"))
+    poker, tarot = (face_kinds.deck_body_size(deck, CARD_SIZES[s]) for s in ("poker", "tarot"))
     assert tarot >= poker * 1.2
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from pdfutil import assert_fronts_inside_safe_area, fonts, line_segments, open_pdf, page_sizes, page_texts
 from printgen.cards import text
-from printgen.cards.face import SAFE, CardTooFull, prepare
+from printgen.cards.face_parts import SAFE, CardTooFull
+from printgen.cards.text_face import prepare
 from printgen.cards.layout import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_layout
 from printgen.cards.model import Card, Deck, Paragraph, Stat
 from printgen.cards.sizes import CARD_SIZES

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from . import text
-from .face import INK, LEGIBLE, SAFE, PAPER, CardTooFull, Metrics, mix
+from .face_parts import INK, LEGIBLE, SAFE, PAPER, CardTooFull, Metrics, mix
 from .model import BackStyle, Paragraph
 from .sizes import CardSize
 

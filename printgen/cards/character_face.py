@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from . import glyphs, icons, marks, text
-from .face import (INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_index, mix, paper_and_band,
+from .face_parts import (INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_index, mix, paper_and_band,
                    title_colours)
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CardSize

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from . import text
-from .face import INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_picture, has_picture, mix
+from .face_parts import INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_picture, has_picture, mix
 from .model import Card, Deck, Paragraph
 from .sizes import CardSize
 

@@ -19,7 +19,7 @@ from ..render import text as text_engine
 from ..units import mm
 from ..words import say_for
 from . import text
-from .face import INK, SAFE, Metrics, paper_and_band, title_colours
+from .face_parts import INK, SAFE, Metrics, paper_and_band, title_colours
 from .model import Deck
 from .sizes import CardSize
 

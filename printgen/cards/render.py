@@ -12,7 +12,7 @@ from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines
 from ..seed import SeedCode
 from ..units import Paper, mm
 from . import back, calibration, deck_card
-from .faces import draw_face, prepare_face, shrunk_below
+from .face_kinds import draw_face, prepare_face, shrunk_below
 from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
 from .model import BackStyle, Card, Deck
 from .progress import Progress

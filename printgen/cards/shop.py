@@ -17,7 +17,7 @@ from ..render.metadata import COMMENT_PREFIX
 from ..render.pdfx import declare_pdfx, press_document
 from ..render.raster import png_pages, zip_files
 from ..seed import SeedCode
-from .faces import draw_face
+from .face_kinds import draw_face
 from .layout import PrintShopPage
 from .model import Deck
 from .progress import Progress

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from . import marks, text
-from .face import LEGIBLE, SAFE, CardTooFull, Metrics, draw_picture, has_picture
+from .face_parts import LEGIBLE, SAFE, CardTooFull, Metrics, draw_picture, has_picture
 from .model import EDGES, OPPOSITE, Card, Color, Deck, Paragraph
 from .sizes import CardSize
 

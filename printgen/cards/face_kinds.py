@@ -1,6 +1,6 @@
 """The face kinds, chosen per card by ``Card.face``: each prepares a card once, then draws it.
 
-text: the generic face (title band, stats, badges, words, a picture); tile: a
+text: text_face.py (title band, stats, badges, words, a picture); tile: a
 stone path drawing whose paths meet the neighbour's at the edge midpoints;
 character: a portrait with traits; counter: an effect card turned to count.
 
@@ -16,11 +16,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
 from ..render import fonts
-from . import character_face, counter_face, face, glyphs, icons, layout_face, tile_face
+from . import character_face, counter_face, glyphs, icons, layout_face, text_face, tile_face
 from .model import FACE_KINDS, Card, Deck
 from .sizes import CardSize
 
-_KINDS = {"text": face, "tile": tile_face, "character": character_face, "counter": counter_face}
+_KINDS = {"text": text_face, "tile": tile_face, "character": character_face, "counter": counter_face}
 assert tuple(_KINDS) == FACE_KINDS
 
 _LAST: list = []  # the last deck and card size measured, with its body size: a deck's cards are prepared in a row
