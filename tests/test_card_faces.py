@@ -47,8 +47,8 @@ def distinct(deck: Deck) -> Deck:
     return replace(deck, cards=tuple(replace(card, count=1) for card in deck.cards))
 
 
-def render(deck: Deck, size: str, duplex: str = "none", layout: str = "sheet") -> bytes:
-    options = PrintOptions(CARD_SIZES[size], paper("letter"), mm(3), "short", duplex, layout, (0.0, 0.0), False)
+def render(deck: Deck, size: str, duplex: str = "none", imposition: str = "sheet") -> bytes:
+    options = PrintOptions(CARD_SIZES[size], paper("letter"), mm(3), "short", duplex, imposition, (0.0, 0.0), False)
     return render_deck(deck, options, SeedCode.make("deck", "generic", SEED, {}))
 
 
@@ -140,7 +140,7 @@ def test_words_keep_a_fixed_gap_above_the_index_line(system, name, size):
     bleed = mm(3)
     m = Metrics.of(CARD_SIZES[size])
     floor = bleed + m.index_rule + FOOTER_GAP
-    pdf = open_pdf(render(deck, size, layout="print-shop"))
+    pdf = open_pdf(render(deck, size, imposition="print-shop"))
     for page in range(0, len(pdf.pages), 2):  # the fronts
         texts, _ = read_marks(pdf, range(page, page + 1))
         index_top = bleed + SAFE + m.index_size * 1.2
@@ -192,7 +192,7 @@ def test_bosses_fill_their_card():
     assert not any(card.full_art for card in others)
     # On the page: a drawn shape (the icon's outline, not a rectangle) nearly as wide as the card.
     golem = replace(next(c for c in bosses if c.title == "Golem"), count=1)
-    _, shapes = read_marks(open_pdf(render(Deck("b", "B", (golem,)), "poker", layout="print-shop")), range(1))
+    _, shapes = read_marks(open_pdf(render(Deck("b", "B", (golem,)), "poker", imposition="print-shop")), range(1))
     drawn = [s for s in shapes if s.filled and s.segments > 8 and s.width < mm(63.5)]
     assert max(max(s.width, s.height) for s in drawn) >= 0.8 * mm(63.5)
 

@@ -9,7 +9,7 @@ from pdfutil import assert_fronts_inside_safe_area, fonts, line_segments, open_p
 from printgen.cards import text
 from printgen.cards.face_parts import SAFE, CardTooFull
 from printgen.cards.text_face import prepare
-from printgen.cards.layout import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_layout
+from printgen.cards.imposition import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_for
 from printgen.cards.model import Card, Deck, Paragraph, Stat
 from printgen.cards.sizes import CARD_SIZES
 from printgen.products import build
@@ -51,7 +51,7 @@ def creatures_letter() -> pikepdf.Pdf:
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_three_by_three_poker_cards_fit_both_papers(paper):
-    sheet = sheet_layout(PAPERS[paper].size, CARD_SIZES["poker"], mm(3))
+    sheet = sheet_for(PAPERS[paper].size, CARD_SIZES["poker"], mm(3))
     assert (sheet.columns, sheet.rows) == (3, 3)
 
 
@@ -228,9 +228,9 @@ def test_a_gutter_spaces_the_cards_and_marks_every_card_s_own_cuts(gutter):
 
 
 def test_a_gutter_lets_each_card_s_art_run_half_of_it_into_the_gap():
-    from printgen.cards.layout import sheet_layout
+    from printgen.cards.imposition import sheet_for
 
-    sheet = sheet_layout(PAPERS["a4"].size, CARD_SIZES["poker"], mm(3), mm(2))
+    sheet = sheet_for(PAPERS["a4"].size, CARD_SIZES["poker"], mm(3), mm(2))
     assert (sheet.columns, sheet.rows) == (3, 3)
     x, y = sheet.slot_origin(4)  # the middle card
     ax, ay, aw, ah = sheet.art_rect(4, set(range(9)))
@@ -447,9 +447,9 @@ def test_words_read_through_the_sheet_are_mirrored_as_it_turns(duplex, flip):
 def test_every_sheet_s_short_marks_print_and_keep_out_of_the_footer_band(paper, size, gutter):
     from collections import namedtuple
 
-    from printgen.cards.layout import FOOTER_BAND
+    from printgen.cards.imposition import FOOTER_BAND
 
-    sheet = sheet_layout(PAPERS[paper].size, CARD_SIZES[size], mm(3), mm(gutter))
+    sheet = sheet_for(PAPERS[paper].size, CARD_SIZES[size], mm(3), mm(gutter))
     width, height = PAPERS[paper].size
     Mark = namedtuple("Mark", "x0 y0 x1 y1")
     marks = [Mark(*segment) for segment in sheet.crop_marks("short")]

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
 from ..render import fonts
-from . import character_face, counter_face, glyphs, icons, layout_face, text_face, tile_face
+from . import character_face, counter_face, glyphs, icons, design_face, text_face, tile_face
 from .model import FACE_KINDS, Card, Deck
 from .sizes import CardSize
 
@@ -27,8 +27,8 @@ _LAST: list = []  # the last deck and card size measured, with its body size: a 
 
 
 def prepare_face(card: Card, deck: Deck, size: CardSize):
-    if card.face == layout_face.KIND:  # a user's own layout draws the card (cards/layout_face.py)
-        return layout_face.prepare(card, deck, size)
+    if card.face == design_face.KIND:  # a user's own layout draws the card (cards/design_face.py)
+        return design_face.prepare(card, deck, size)
     kind = _KINDS.get(card.face)
     if kind is None:
         raise PrintgenError(f"{card.source or card.title}: no face kind {card.face!r}; kinds are: "
@@ -77,8 +77,8 @@ def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
 
 
 def draw_face(c: Canvas, prepared, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
-    if prepared.card.face == layout_face.KIND:
-        layout_face.draw(c, prepared, deck, size, bleed, index_text)
+    if prepared.card.face == design_face.KIND:
+        design_face.draw(c, prepared, deck, size, bleed, index_text)
         return
     _KINDS[prepared.card.face].draw(c, prepared, deck, size, bleed, index_text)
 

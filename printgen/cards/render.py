@@ -13,7 +13,7 @@ from ..seed import SeedCode
 from ..units import Paper, mm
 from . import back, calibration, deck_card
 from .face_kinds import draw_face, prepare_face, shrunk_below
-from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
+from .imposition import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_for
 from .model import BackStyle, Card, Deck
 from .progress import Progress
 from .sizes import CardSize
@@ -34,7 +34,7 @@ class PrintOptions:
     bleed: float  # points
     crop_marks: str  # short | full
     duplex: str  # long | short | none
-    layout: str  # sheet | print-shop
+    imposition: str  # sheet | print-shop: what --layout chose
     back_offset: tuple[float, float]  # points, applied to back pages
     calibration: bool
     gutter: float = 0.0  # points between cards on a sheet
@@ -54,7 +54,7 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
     faces = [prepared[id(card)] for card in cards]
     progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], LEGIBLE)])
     title = f"{deck.title} deck, {options.size.label}"
-    if options.layout == "print-shop":
+    if options.imposition == "print-shop":
         vendor = VENDORS[options.vendor]
         from . import shop  # it draws with this module's helpers
 
@@ -91,7 +91,7 @@ def define_backs(c: Canvas, deck: Deck, prepared_faces: list, size: CardSize, bl
         style = back_style(deck, prepared.card)
         if style not in names:
             names[style] = f"pgback{len(names)}"
-            own = getattr(style, "define_form", None)  # a user layout's own back (cards/layout_face.py)
+            own = getattr(style, "define_form", None)  # a user layout's own back (cards/design_face.py)
             if own is not None:
                 own(c, names[style], size, bleed)
             else:
@@ -106,7 +106,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
     """The cards on sheets, each followed by its backs; the first sheet opens with the deck card, and a
     calibration sheet, when asked for, comes before it. The file's first page carries the seed code's QR
     (the deck card's, or the calibration sheet's as well)."""
-    sheet = sheet_layout(options.paper.size, options.size, options.bleed, options.gutter)
+    sheet = sheet_for(options.paper.size, options.size, options.bleed, options.gutter)
     with_backs = options.duplex != "none"
     # What each slot holds, sheet after sheet: None for the deck card, else the face's index in the deck.
     slots: list[int | None] = list(range(len(faces)))

@@ -18,7 +18,7 @@ from ..render.pdfx import declare_pdfx, press_document
 from ..render.raster import png_pages, zip_files
 from ..seed import SeedCode
 from .face_kinds import draw_face
-from .layout import PrintShopPage
+from .imposition import PrintShopPage
 from .model import Deck
 from .progress import Progress
 from .render import back_style, card_page, define_backs, index_text

@@ -70,9 +70,9 @@ class PreparedFace:
     stat_line: text.FittedText | None = None  # the stats as a line of words, on a card too full for their boxes
 
 
-# The ways a card is laid out, tried in turn until its words fit: its picture in a panel below the words, or
+# The ways a card is arranged, tried in turn until its words fit: its picture in a panel below the words, or
 # in the band; its stats in boxes, or as a line of words.
-LAYOUTS = (("panel", "boxes"), ("band", "boxes"), ("band", "line"))
+ARRANGEMENTS = (("panel", "boxes"), ("band", "boxes"), ("band", "line"))
 
 
 @dataclass(frozen=True)
@@ -181,10 +181,10 @@ def _fit_body(card: Card, head: _Head, m: Metrics, art_in_band: bool, most: floa
                     most, least)
 
 
-def _layouts(card: Card) -> tuple[tuple[str, str], ...]:
-    """The layouts worth trying for a card: the band only holds a picture, the line only stats."""
+def _arrangements(card: Card) -> tuple[tuple[str, str], ...]:
+    """The arrangements worth trying for a card: the band only holds a picture, the line only stats."""
     found: list[tuple[str, str]] = []
-    for art, stats in LAYOUTS:
+    for art, stats in ARRANGEMENTS:
         if art == "band" and (not has_picture(card) or card.full_art):
             art = "panel"  # no picture to move: the panel keeps no room
         if (art, stats) not in found and (stats == "boxes" or card.stats):
@@ -198,7 +198,7 @@ def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
     under 6 pt. None if they fit nowhere."""
     m = Metrics.of(size)
     found: dict[str, float] = {}
-    for art, stats in _layouts(card):
+    for art, stats in _arrangements(card):
         head = _head(card, deck, size, art == "band", stats == "line")
         fitted = _fit_body(card, head, m, art == "band", m.body_max, BODY_MIN)
         if fitted is not None:
@@ -216,7 +216,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
     if card.reference:  # a built-in card of rules: legible, or refused at this size
         least = LEGIBLE
     body = None
-    for art, stats in _layouts(card):
+    for art, stats in _arrangements(card):
         art_in_band = art == "band"
         head = _head(card, deck, size, art_in_band, stats == "line")
         if not card.body:

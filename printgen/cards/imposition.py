@@ -1,4 +1,6 @@
-"""Page geometry for cards: sheets of cards, mirrored backs, crop marks, print-shop pages.
+"""Imposition: where cards stand on the paper (sheets of cards, mirrored backs, crop marks, print-shop pages).
+
+What ``--layout`` chooses (``IMPOSITIONS``): many cards to a sheet, or one card a page.
 
 Pure geometry in points; nothing here draws. On a sheet the cards sit edge to
 edge in a centred block, so one cut separates two cards and 3 × 3 poker cards
@@ -33,7 +35,7 @@ MAX_GUTTER_MM = 10.0
 
 DUPLEX_MODES = ("long", "short", "none")
 CROP_MARK_STYLES = ("short", "full")
-LAYOUTS = ("sheet", "print-shop")  # many cards to a home-printer sheet, or one card a page for a print shop
+IMPOSITIONS = ("sheet", "print-shop")  # many cards to a home-printer sheet, or one card a page for a print shop
 
 Segment = tuple[float, float, float, float]
 Rect = tuple[float, float, float, float]  # x, y, width, height
@@ -172,7 +174,7 @@ class Sheet:
         return segments
 
 
-def sheet_layout(page_size: tuple[float, float], card: CardSize, bleed: float, gutter: float = 0.0) -> Sheet:
+def sheet_for(page_size: tuple[float, float], card: CardSize, bleed: float, gutter: float = 0.0) -> Sheet:
     """As many cards as fit, with room around the block for the bleed and the marks."""
     width, height = page_size
     edge = max(MIN_EDGE, bleed + EDGE_ROOM)
