@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from . import glyphs, icons, marks, text
 from .model import Card, Color
 from .sizes import CARD_SIZES, CardSize
@@ -24,7 +24,6 @@ PAPER: Color = (0.985, 0.972, 0.94)  # a warm off-white card stock
 INK: Color = (0.1, 0.1, 0.12)
 GOLD: Color = (0.78, 0.6, 0.18)
 MUTED = 0.38
-LEGIBLE = 6.0  # pt: no label or line on a built-in card is smaller than this, at any card size
 BODY_MAX = 9.0  # pt on a poker card: the words of a deck are set at this size or the largest below it all fit
 FOOTER_GAP = mm(1.5)  # between the lowest words, picture or symbols and the index line, on every card
 _POKER = CARD_SIZES["poker"]
@@ -71,7 +70,7 @@ class Metrics:
 
     @property
     def index_size(self) -> float:
-        return self.pt(6, LEGIBLE)
+        return self.pt(6, MIN_TEXT_PT)
 
     @property
     def index_rule(self) -> float:

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts, qr
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
-from ..units import Paper, mm
+from ..units import MIN_TEXT_PT, Paper, mm
 from . import back, calibration, deck_card
 from .face_kinds import draw_face, prepare_face, shrunk_below
 from .imposition import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_for
@@ -18,8 +18,6 @@ from .model import BackStyle, Card, Deck
 from .progress import Progress
 from .sizes import CardSize
 from .vendors import GENERIC, VENDORS
-
-LEGIBLE = 6.0  # pt: text smaller than this on a card is named in a warning
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 MARK_UNDERLAY = 1.0  # pt: the white line under each crop mark
@@ -52,7 +50,7 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
         prepared[id(card)] = prepare_face(card, deck, options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
-    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], LEGIBLE)])
+    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
     title = f"{deck.title} deck, {options.size.label}"
     if options.imposition == "print-shop":
         vendor = VENDORS[options.vendor]

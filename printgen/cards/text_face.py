@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from ..render import text as text_engine
 from . import glyphs, marks, text
-from .face_parts import (GOLD, INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_index, draw_picture,
+from .face_parts import (GOLD, INK, PAPER, SAFE, CardTooFull, Metrics, draw_index, draw_picture,
                          has_picture, mix, paper_and_band, title_colours)
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CardSize
@@ -99,20 +99,20 @@ def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_li
     kicker = None
     kicker_height = 0.0
     if card.kicker:
-        kicker_max = m.pt(7, LEGIBLE)
-        kicker = text.fit([Paragraph(card.kicker)], title_width, kicker_max * 1.4, kicker_max, LEGIBLE,
+        kicker_max = m.pt(7, MIN_TEXT_PT)
+        kicker = text.fit([Paragraph(card.kicker)], title_width, kicker_max * 1.4, kicker_max, MIN_TEXT_PT,
                           font=fonts.SERIF_ITALIC, max_lines=1)
         if kicker is None:  # two lines at the legible size, rather than one too small to read
-            kicker = _fit_or_fail([Paragraph(card.kicker)], title_width, LEGIBLE * 2.6, LEGIBLE, LEGIBLE,
+            kicker = _fit_or_fail([Paragraph(card.kicker)], title_width, MIN_TEXT_PT * 2.6, MIN_TEXT_PT, MIN_TEXT_PT,
                                   f"{where}: the line under the title", size, font=fonts.SERIF_ITALIC, max_lines=2)
         kicker_height = kicker.height
     band = m.band_height
     title_room = band - SAFE - mm(1.2) - kicker_height
-    title = text.fit([Paragraph(card.title)], title_width, title_room, m.pt(14), m.pt(6.5, LEGIBLE),
+    title = text.fit([Paragraph(card.title)], title_width, title_room, m.pt(14), m.pt(6.5, MIN_TEXT_PT),
                      font=fonts.SERIF_BOLD, max_lines=2)
     if title is None:  # a taller band, rather than a title too small to read
-        title = _fit_or_fail([Paragraph(card.title)], title_width, m.height / 3, m.pt(6.5, LEGIBLE),
-                             m.pt(6.5, LEGIBLE), f"{where}: the title", size, font=fonts.SERIF_BOLD, max_lines=2)
+        title = _fit_or_fail([Paragraph(card.title)], title_width, m.height / 3, m.pt(6.5, MIN_TEXT_PT),
+                             m.pt(6.5, MIN_TEXT_PT), f"{where}: the title", size, font=fonts.SERIF_BOLD, max_lines=2)
         band = SAFE + mm(1.2) + kicker_height + title.height
     band_bottom = m.height - band
 
@@ -135,7 +135,7 @@ def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_li
                                  _stat_label_size(stat.label, width, m), note, height))
         y -= height + gap
 
-    tag_size = m.pt(6.5, LEGIBLE)
+    tag_size = m.pt(6.5, MIN_TEXT_PT)
     tags_top = y
     tag_rows: tuple[tuple[str, ...], ...] = ()
     if card.tags:
@@ -165,7 +165,7 @@ def _stat_line(card: Card, m: Metrics) -> text.FittedText:
         runs.append((stat.value.replace(" ", "\u00a0"), fonts.MONO_BOLD))
         if stat.note:
             runs.append(("\u00a0" + stat.note.replace(" ", "\u00a0"), fonts.SERIF_ITALIC))
-    return text_engine.fit([runs], m.inner_width, m.height, m.pt(7.5, LEGIBLE), LEGIBLE, spacing=text.SPACING,
+    return text_engine.fit([runs], m.inner_width, m.height, m.pt(7.5, MIN_TEXT_PT), MIN_TEXT_PT, spacing=text.SPACING,
                            by_word=True)
 
 
@@ -203,7 +203,7 @@ def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
         fitted = _fit_body(card, head, m, art == "band", m.body_max, BODY_MIN)
         if fitted is not None:
             found[stats] = max(found.get(stats, 0.0), fitted.size)
-    if found.get("boxes", 0.0) >= LEGIBLE or "line" not in found:
+    if found.get("boxes", 0.0) >= MIN_TEXT_PT or "line" not in found:
         return found.get("boxes")
     return found["line"]
 
@@ -214,7 +214,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
     where = card.source or f"{deck.title} card {card.title!r}"
     most, least = (body_size, body_size) if body_size is not None else (m.body_max, BODY_MIN)
     if card.reference:  # a built-in card of rules: legible, or refused at this size
-        least = LEGIBLE
+        least = MIN_TEXT_PT
     body = None
     for art, stats in _arrangements(card):
         art_in_band = art == "band"
@@ -224,7 +224,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
                 break
             continue
         body = _fit_body(card, head, m, art_in_band, most, least)
-        if body is not None and (body_size is not None or body.size >= LEGIBLE):
+        if body is not None and (body_size is not None or body.size >= MIN_TEXT_PT):
             break
     if card.body and body is None:
         raise CardTooFull(f"{where}: the text does not fit on a {size.name} card even at {least:g} pt; shorten it")
@@ -242,7 +242,7 @@ SYMBOL_GAP = mm(1.2)
 def _symbol_size(card: Card, m: Metrics) -> float | None:
     """The tallest symbol row, up to 7 mm on a poker card, that fits across the card; never so small that
     a number on a coin would be under 6 pt."""
-    least = max(mm(3.5), marks.least_symbol_size(card.symbols, LEGIBLE))
+    least = max(mm(3.5), marks.least_symbol_size(card.symbols, MIN_TEXT_PT))
     size = max(m.pt(mm(7)), least)
     while size >= least:
         widths = sum(marks.symbol_width(s, size) for s in card.symbols) + SYMBOL_GAP * (len(card.symbols) - 1)
@@ -276,7 +276,7 @@ def _per_row(card: Card, m: Metrics) -> int:
 
 
 def _label_fits(label: str, width: float) -> bool:
-    return glyphs.width(label.upper(), fonts.SERIF_BOLD, LEGIBLE) <= width - 2 * STAT_INSET
+    return glyphs.width(label.upper(), fonts.SERIF_BOLD, MIN_TEXT_PT) <= width - 2 * STAT_INSET
 
 
 def _stat_rows(stats: tuple, per_row: int = STATS_PER_ROW) -> list[tuple]:
@@ -302,7 +302,7 @@ def _fit_or_fail(paragraphs, width, height, max_size, min_size, what, size: Card
 
 def _stat_label_size(label: str, width: float, m: Metrics) -> float:
     """6.5 pt on a poker card and never under 6 where the label fits; a long label shrinks to fit its box."""
-    return text_engine.fit_line(label.upper(), width - 2 * STAT_INSET, m.pt(STAT_LABEL, LEGIBLE), MIN_STAT_LABEL,
+    return text_engine.fit_line(label.upper(), width - 2 * STAT_INSET, m.pt(STAT_LABEL, MIN_TEXT_PT), MIN_STAT_LABEL,
                                 fonts.SERIF_BOLD).size
 
 
@@ -313,7 +313,7 @@ def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
 
 def _stat_note(note: str, width: float, m: Metrics) -> text.FittedText | None:
     """The words under a stat's value: one line, or two, at 6 pt or more."""
-    return text.fit([Paragraph(note)], width - 2 * STAT_INSET, LEGIBLE * 2.6, m.pt(6.5, LEGIBLE), LEGIBLE,
+    return text.fit([Paragraph(note)], width - 2 * STAT_INSET, MIN_TEXT_PT * 2.6, m.pt(6.5, MIN_TEXT_PT), MIN_TEXT_PT,
                     font=fonts.SERIF_ITALIC, max_lines=2)
 
 
@@ -453,20 +453,20 @@ def _tag_widths(tags: tuple[str, ...], size: float) -> list[float]:
 def _tag_layout(tags: tuple[str, ...], m: Metrics) -> tuple[float, tuple[tuple[str, ...], ...]]:
     """The badges' size and rows: on one row at the largest size that fits, down to 6 pt; else in as many
     rows as they need at 6 pt. No rows: a badge wider than the card."""
-    for size in text_engine.steps(m.pt(6.5, LEGIBLE), LEGIBLE):
+    for size in text_engine.steps(m.pt(6.5, MIN_TEXT_PT), MIN_TEXT_PT):
         if sum(_tag_widths(tags, size)) + TAG_GAP * (len(tags) - 1) <= m.inner_width:
             return size, (tags,)
     rows: list[list[str]] = [[]]
     used = 0.0
-    for tag, width in zip(tags, _tag_widths(tags, LEGIBLE)):
+    for tag, width in zip(tags, _tag_widths(tags, MIN_TEXT_PT)):
         if width > m.inner_width:
-            return LEGIBLE, ()
+            return MIN_TEXT_PT, ()
         if rows[-1] and used + TAG_GAP + width > m.inner_width:
             rows.append([])
             used = 0.0
         used += (TAG_GAP if rows[-1] else 0.0) + width
         rows[-1].append(tag)
-    return LEGIBLE, tuple(tuple(row) for row in rows)
+    return MIN_TEXT_PT, tuple(tuple(row) for row in rows)
 
 
 def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, ink_saver: bool) -> None:

@@ -278,13 +278,13 @@ def build(request: Request) -> bytes:
         data = {"seed_code": str(request.code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     from ..cards.progress import Progress
-    from ..cards.render import LEGIBLE, render_deck
+    from ..cards.render import render_deck
 
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
     return render_deck(deck, wanted.options, request.code,
-                       Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
+                       Progress(stream, live=stream is not None and stream.isatty()))
 
 
 def suffix(request: Request) -> str:
