@@ -16,11 +16,11 @@ from ..errors import PrintgenError
 from ..render import fonts
 from ..units import MIN_TEXT_PT, mm
 from . import glyphs, icons, marks, text
-from .model import Card, Color
+from .model import Card, Color, Look
 from .sizes import CARD_SIZES, CardSize
 
 SAFE = mm(3.5)  # text never comes nearer the trim than this
-PAPER: Color = (0.985, 0.972, 0.94)  # a warm off-white card stock
+PAPER: Color = Look().paper  # a warm off-white card stock, unless a game's look chooses another
 INK: Color = (0.1, 0.1, 0.12)
 GOLD: Color = (0.78, 0.6, 0.18)
 MUTED = 0.38
@@ -92,9 +92,9 @@ def has_picture(card: Card) -> bool:
 
 
 def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float, ink_saver: bool = False,
-                   band: float = 0.0, paper: Color = PAPER) -> float:
+                   band: float = 0.0, paper: Color = PAPER, foot: str = "straight") -> float:
     """The card's paper and its title band (``band`` high, else the usual), which runs off the top and the
-    sides into the bleed; the band's foot.
+    sides into the bleed, its foot ``foot`` (model.BANDS); the band's foot at its sides.
 
     With ``ink_saver`` the band is a light tint over a rule of the accent, so its words print dark."""
     band = band or m.band_height
@@ -102,12 +102,43 @@ def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float, ink_saver
     c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
     band_bottom = m.height - band
     c.setFillColorRGB(*(mix(accent, PAPER, 0.85) if ink_saver else accent))
-    c.rect(-bleed, band_bottom, m.width + 2 * bleed, band + bleed, stroke=0, fill=1)
+    if foot == "straight":
+        c.rect(-bleed, band_bottom, m.width + 2 * bleed, band + bleed, stroke=0, fill=1)
+    else:
+        c.drawPath(band_path(c, m, band_bottom, bleed, foot), stroke=0, fill=1)
     if ink_saver:  # a rule of the accent along the band's foot
         c.setStrokeColorRGB(*accent)
         c.setLineWidth(mm(0.5))
-        c.line(-bleed, band_bottom + mm(0.25), m.width + bleed, band_bottom + mm(0.25))
+        if foot == "straight":
+            c.line(-bleed, band_bottom + mm(0.25), m.width + bleed, band_bottom + mm(0.25))
+        else:
+            c.drawPath(band_foot(c, m, band_bottom + mm(0.25), bleed, foot), stroke=1, fill=0)
     return band_bottom
+
+
+BAND_DIP = mm(1.4)  # how far a notched or arched band's foot reaches below its sides, on a poker card
+
+
+def band_foot(c: Canvas, m: Metrics, y: float, bleed: float, foot: str, close_over: float | None = None):
+    """The band's foot as a path from the left bleed to the right: a point (notched) or a curve (arched) dipping
+    ``BAND_DIP`` below ``y`` at the middle; with ``close_over``, closed over the top at that height."""
+    dip = BAND_DIP * m.scale
+    path = c.beginPath()
+    path.moveTo(-bleed, y)
+    if foot == "notched":
+        path.lineTo(m.width / 2, y - dip)
+        path.lineTo(m.width + bleed, y)
+    else:
+        path.curveTo(m.width * 0.3, y - dip * 1.33, m.width * 0.7, y - dip * 1.33, m.width + bleed, y)
+    if close_over is not None:
+        path.lineTo(m.width + bleed, close_over)
+        path.lineTo(-bleed, close_over)
+        path.close()
+    return path
+
+
+def band_path(c: Canvas, m: Metrics, band_bottom: float, bleed: float, foot: str):
+    return band_foot(c, m, band_bottom, bleed, foot, close_over=m.height + bleed)
 
 
 def title_colours(accent: Color, ink_saver: bool) -> tuple[Color, Color]:
