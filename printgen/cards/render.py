@@ -137,7 +137,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
             if index is None:  # the code on the deck card, drawn in page space as on every first page
                 x, y = sheet.slot_origin(slot)
                 qr.draw(c, qr.Place(x + square.x, y + square.y, square.side), str(code))
-        _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0))
+        _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0), occupied)
         page += 1
         _footer(doc, sheet, page, pages)
         c.showPage()
@@ -150,7 +150,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
                 c.doForm(backs[back_style(deck, faces[index].card)])
                 c.restoreState()
-            _crop_marks(c, sheet, options.crop_marks, options.back_offset)
+            _crop_marks(c, sheet, options.crop_marks, options.back_offset, behind)
             page += 1
             _footer(doc, sheet, page, pages)
             c.showPage()
@@ -169,13 +169,13 @@ def _place(c: Canvas, sheet: Sheet, slot: int, occupied: set[int], offset: tuple
     c.translate(x + dx, y + dy)
 
 
-def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]) -> None:
+def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float], occupied: set[int]) -> None:
     """Thin black marks on a white underlay, so a mark that crosses the bleed shows on dark art.
 
     A back page's marks move with its offset: they stand on the cuts of the backs printed there.
     """
     dx, dy = offset
-    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style)]
+    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style, occupied)]
     c.saveState()
     c.setLineCap(0)
     c.setStrokeGray(1)
