@@ -22,7 +22,6 @@ from .sizes import CARD_SIZES, CardSize
 SAFE = mm(3.5)  # text never comes nearer the trim than this
 PAPER: Color = Look().paper  # a warm off-white card stock, unless a game's look chooses another
 INK: Color = (0.1, 0.1, 0.12)
-GOLD: Color = (0.78, 0.6, 0.18)
 MUTED = 0.38
 BODY_MAX = 9.0  # pt on a poker card: the words of a deck are set at this size or the largest below it all fit
 FOOTER_GAP = mm(1.5)  # between the lowest words, picture or symbols and the index line, on every card

@@ -25,7 +25,7 @@ from ..render import fonts
 from ..units import MIN_TEXT_PT, mm
 from ..render import text as text_engine
 from . import glyphs, marks, text
-from .face_parts import (GOLD, INK, PAPER, SAFE, CardTooFull, Metrics, band_foot, draw_index, draw_picture,
+from .face_parts import (INK, PAPER, SAFE, CardTooFull, Metrics, band_foot, draw_index, draw_picture,
                          has_picture, mix, paper_and_band, title_colours)
 from .model import Card, Color, Deck, Look, Paragraph
 from .sizes import CardSize
@@ -541,7 +541,7 @@ def _draw_full_art(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, ban
     size = min(top - bottom, m.inner_width + 2 * SAFE * 0.6) * 0.98
     colour = mix(accent, PAPER, 0.82)
     draw_picture(c, face.card, m.width / 2, (top + bottom) / 2, size, accent, ink_saver, colour=colour)
-    c.setStrokeColorRGB(*GOLD)
+    c.setStrokeColorRGB(*marks.GOLD)  # the gold of the coins
     c.setLineWidth(mm(0.7) * m.scale)
     inset = SAFE * 0.45
     c.rect(inset, inset, m.width - 2 * inset, band_bottom - inset, stroke=1, fill=0)
