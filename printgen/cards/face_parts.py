@@ -162,12 +162,15 @@ def picture_colour(card: Card, accent: Color) -> Color:
 
 
 def draw_picture(c: Canvas, card: Card, cx: float, cy: float, size: float, accent: Color,
-                 ink_saver: bool = False, colour: Color | None = None) -> None:
+                 ink_saver: bool = False, colour: Color | None = None, width: float | None = None) -> None:
     """The card's picture (an icon of the set, or several side by side; else its drawn emblem) centred on
-    (cx, cy), ``size`` tall."""
+    (cx, cy), ``size`` tall; several icons share ``width`` when it is given, else ``size``."""
     if card.picture:
         names = card.picture.split()
-        each = size / (1 if len(names) == 1 else 0.9 * len(names))
+        if width is not None and len(names) > 1:
+            each = min(size, width / (1.08 * len(names)))
+        else:
+            each = size / (1 if len(names) == 1 else 0.9 * len(names))
         for i, name in enumerate(names):
             x = cx + (i - (len(names) - 1) / 2) * each * 1.08
             icons.draw(c, name, x, cy, each, colour or picture_colour(card, accent), outline=ink_saver)

@@ -477,7 +477,7 @@ def _draw_frame(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, look: 
     c.restoreState()
     size = min(height * 0.8, width * 0.72)
     middle = bottom + height / 2 - (height * 0.05 if look.frame == "arched" else 0.0)
-    draw_picture(c, face.card, m.width / 2, middle, size, accent, ink_saver)
+    draw_picture(c, face.card, m.width / 2, middle, size, accent, ink_saver, width=width * 0.9)
 
 
 def _frame_path(c: Canvas, shape: str, left: float, bottom: float, width: float, height: float, m: Metrics):
