@@ -271,7 +271,7 @@ SHRUNK_BODY = "many words " * 125  # fits a poker card only at 5.5 pt: legible, 
 
 
 def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
-    from printgen.cards.face import prepare
+    from printgen.cards.text_face import prepare
 
     deck = Deck("t", "T", ())
     assert 5 <= prepare(Card("Long", body=(Paragraph(SHRUNK_BODY),)), deck, CARD_SIZES["poker"]).body.size < 6
@@ -290,7 +290,7 @@ def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
 
 @pytest.mark.parametrize("size", ["poker", "mini"])
 def test_stat_labels_are_at_least_6_pt(size):
-    from printgen.cards.face import prepare
+    from printgen.cards.text_face import prepare
 
     deck = decks.creatures_deck(code_for("creatures"), {})
     for card in deck.cards:

@@ -15,8 +15,8 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from printgen.cards import user_layout
-from printgen.cards.user_layout import Length
+from printgen.cards import card_design
+from printgen.cards.card_design import Length
 from printgen.errors import PrintgenError
 from printgen.units import mm
 
@@ -121,10 +121,10 @@ def apply(m, x, y):
 
 # The layout language --------------------------------------------------------------------------------
 
-def load_text(tmp_path: Path, text: str) -> user_layout.Layout:
+def load_text(tmp_path: Path, text: str) -> card_design.Layout:
     path = tmp_path / "layout.yaml"
     path.write_text(text)
-    return user_layout.load(path)
+    return card_design.load(path)
 
 
 def test_lengths_take_units_percent_and_sums(tmp_path):
@@ -584,7 +584,7 @@ def test_templates_export_writes_the_built_in_layouts_and_the_example_that_rende
     assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
     texts = page_texts((tmp_path / "crawl.pdf").read_bytes())
     assert "Cave Slime" in texts[0] and "Lantern Crawl 1/10" in texts[0] and "Treasure" in texts[1]
-    for name in user_layout.builtin_names():  # every built-in layout draws a deck of printgen's own columns
+    for name in card_design.builtin_names():  # every built-in layout draws a deck of printgen's own columns
         (tmp_path / f"{name}.yaml").write_text(f"extends: builtin:{name}\n")
         done = run_cli("deck", "custom", "--data", "t/cards/example-deck.csv", "--card-layout", f"{name}.yaml",
                        "--seed", "s", "-o", f"{name}.pdf", cwd=tmp_path)

@@ -7,7 +7,7 @@ the spreadsheet saved it. YAML: a list of cards, or a mapping with ``cards``
 title, body, count, back and kicker is a stat, shown in the stat block with
 its column name as the label. Text is text: nothing in it is read as markup.
 
-With a layout of your own (``--card-layout``, cards/user_layout.py) no column
+With a layout of your own (``--card-layout``, cards/card_design.py) no column
 is required: the layout names the columns it shows, and ``count`` and ``back``
 keep their meaning (see ``load_layout_deck``).
 """
@@ -30,8 +30,8 @@ from ..errors import PrintgenError
 from .model import Card, Deck, Paragraph, Stat
 
 if TYPE_CHECKING:
-    from .layout_face import LayoutDeck
-    from .user_layout import Layout
+    from .design_face import LayoutDeck
+    from .card_design import Layout
 
 REQUIRED = ("title", "body")
 KNOWN = ("title", "body", "count", "back", "kicker")
@@ -64,7 +64,7 @@ def load_deck(path: Path, expected_digest: str | None = None, sheet: str | None 
 def load_layout_deck(path: Path, expected_digest: str | None, layout: "Layout", sheet: str | None = None
                      ) -> "LayoutDeck":
     """Cards drawn by ``layout``: any columns; ``count`` (copies) and ``back`` (its back's label) as always."""
-    from .layout_face import make_deck
+    from .design_face import make_deck
 
     title, back, rows, columns = load_table(path, expected_digest, sheet, required=())
     counted = [(where, fields, _count(where, fields)) for where, fields in rows]

@@ -10,16 +10,14 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts, qr
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
-from ..units import Paper, mm
+from ..units import MIN_TEXT_PT, Paper, mm
 from . import back, calibration, deck_card
-from .faces import draw_face, prepare_face, shrunk_below
-from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
+from .face_kinds import draw_face, prepare_face, shrunk_below
+from .imposition import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_for
 from .model import BackStyle, Card, Deck
 from .progress import Progress
 from .sizes import CardSize
 from .vendors import GENERIC, VENDORS
-
-LEGIBLE = 6.0  # pt: text smaller than this on a card is named in a warning
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 MARK_UNDERLAY = 1.0  # pt: the white line under each crop mark
@@ -34,7 +32,7 @@ class PrintOptions:
     bleed: float  # points
     crop_marks: str  # short | full
     duplex: str  # long | short | none
-    layout: str  # sheet | print-shop
+    imposition: str  # sheet | print-shop: what --layout chose
     back_offset: tuple[float, float]  # points, applied to back pages
     calibration: bool
     gutter: float = 0.0  # points between cards on a sheet
@@ -52,9 +50,9 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
         prepared[id(card)] = prepare_face(card, deck, options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
-    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], LEGIBLE)])
+    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
     title = f"{deck.title} deck, {options.size.label}"
-    if options.layout == "print-shop":
+    if options.imposition == "print-shop":
         vendor = VENDORS[options.vendor]
         from . import shop  # it draws with this module's helpers
 
@@ -91,7 +89,7 @@ def define_backs(c: Canvas, deck: Deck, prepared_faces: list, size: CardSize, bl
         style = back_style(deck, prepared.card)
         if style not in names:
             names[style] = f"pgback{len(names)}"
-            own = getattr(style, "define_form", None)  # a user layout's own back (cards/layout_face.py)
+            own = getattr(style, "define_form", None)  # a user layout's own back (cards/design_face.py)
             if own is not None:
                 own(c, names[style], size, bleed)
             else:
@@ -106,7 +104,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
     """The cards on sheets, each followed by its backs; the first sheet opens with the deck card, and a
     calibration sheet, when asked for, comes before it. The file's first page carries the seed code's QR
     (the deck card's, or the calibration sheet's as well)."""
-    sheet = sheet_layout(options.paper.size, options.size, options.bleed, options.gutter)
+    sheet = sheet_for(options.paper.size, options.size, options.bleed, options.gutter)
     with_backs = options.duplex != "none"
     # What each slot holds, sheet after sheet: None for the deck card, else the face's index in the deck.
     slots: list[int | None] = list(range(len(faces)))
@@ -139,7 +137,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
             if index is None:  # the code on the deck card, drawn in page space as on every first page
                 x, y = sheet.slot_origin(slot)
                 qr.draw(c, qr.Place(x + square.x, y + square.y, square.side), str(code))
-        _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0))
+        _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0), occupied)
         page += 1
         _footer(doc, sheet, page, pages)
         c.showPage()
@@ -152,7 +150,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
                 c.doForm(backs[back_style(deck, faces[index].card)])
                 c.restoreState()
-            _crop_marks(c, sheet, options.crop_marks, options.back_offset)
+            _crop_marks(c, sheet, options.crop_marks, options.back_offset, behind)
             page += 1
             _footer(doc, sheet, page, pages)
             c.showPage()
@@ -171,13 +169,13 @@ def _place(c: Canvas, sheet: Sheet, slot: int, occupied: set[int], offset: tuple
     c.translate(x + dx, y + dy)
 
 
-def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]) -> None:
+def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float], occupied: set[int]) -> None:
     """Thin black marks on a white underlay, so a mark that crosses the bleed shows on dark art.
 
     A back page's marks move with its offset: they stand on the cuts of the backs printed there.
     """
     dx, dy = offset
-    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style)]
+    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style, occupied)]
     c.saveState()
     c.setLineCap(0)
     c.setStrokeGray(1)

@@ -17,8 +17,8 @@ from ..render.metadata import COMMENT_PREFIX
 from ..render.pdfx import declare_pdfx, press_document
 from ..render.raster import png_pages, zip_files
 from ..seed import SeedCode
-from .faces import draw_face
-from .layout import PrintShopPage
+from .face_kinds import draw_face
+from .imposition import PrintShopPage
 from .model import Deck
 from .progress import Progress
 from .render import back_style, card_page, define_backs, index_text

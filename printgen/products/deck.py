@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM
+from ..cards.imposition import CROP_MARK_STYLES, DUPLEX_MODES, IMPOSITIONS, MAX_GUTTER_MM
 from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
 from ..cards.model import Deck
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
@@ -65,7 +65,7 @@ PRINT_OPTIONS = (
            "makeplayingcards (a zip of PNGs), generic (printgen's own print-shop PDF).",
            choices=tuple(VENDORS), default=GENERIC_SHOP),
     Option("layout", "sheet (the default): many cards to a page; print-shop (the default with --vendor): one card "
-           "per page, fronts and backs interleaved, with TrimBox and BleedBox.", choices=LAYOUTS,
+           "per page, fronts and backs interleaved, with TrimBox and BleedBox.", choices=IMPOSITIONS,
            default=lambda values: "sheet" if values["vendor"] == GENERIC_SHOP else "print-shop"),
     Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
@@ -172,9 +172,9 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
         given["data-sha256"] = custom.file_digest(Path(str(data)))
         layout = given.get("card-layout")
         if layout is not None:
-            from ..cards import user_layout
+            from ..cards import card_design
 
-            given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
+            given["card-layout-sha256"] = card_design.file_digest(Path(str(layout)))
             # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
             given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
                                                         os.path.abspath(Path(str(data)).parent))).as_posix()
@@ -197,7 +197,7 @@ def deck_request(request: Request) -> DeckRequest:
     dx, dy = values["back-offset"]
     print_options = PrintOptions(
         size=card_size(values["card-size"]), paper=request.paper, bleed=mm(values["bleed"]),
-        crop_marks=values["crop-marks"], duplex=values["duplex"], layout=values["layout"],
+        crop_marks=values["crop-marks"], duplex=values["duplex"], imposition=values["layout"],
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
         vendor=values["vendor"],
     )
@@ -229,12 +229,12 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
 
 def _layout_deck(wanted: DeckRequest) -> Deck:
     """A custom deck drawn by the user's layout, its layout, pictures and fonts checked against the code."""
-    from ..cards import user_layout
+    from ..cards import card_design
 
     if wanted.layout_digest is None:
         raise PrintgenError("this seed code names a card layout but no card-layout-sha256; it was not made by printgen")
     path = wanted.card_layout
-    found = user_layout.file_digest(path)
+    found = card_design.file_digest(path)
     if found != wanted.layout_digest:
         raise PrintgenError(f"{path}: the layout has changed since this seed code was made (its sha256 no longer "
                             f"starts {wanted.layout_digest}); use the original layout to reproduce the deck")
@@ -255,16 +255,16 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     """A layout deck with every card prepared once (every picture and font read and checked), and the
     fingerprint of those files. A command line asks for the same deck several times (its code, the check,
     the file): it is read once, and used again while the files it read are unchanged."""
-    from ..cards import custom, layout_face, user_layout
+    from ..cards import custom, design_face, card_design
 
     key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, sheet, size.name)
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
-        if (custom.file_digest(data) == data_digest and user_layout.file_digest(layout) == layout_digest
+        if (custom.file_digest(data) == data_digest and card_design.file_digest(layout) == layout_digest
                 and deck.design.folder.unchanged()):
             return deck, digest
-    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout), sheet)
-    digest = layout_face.check_files(deck, size)
+    deck = custom.load_layout_deck(data, data_digest, card_design.load(layout), sheet)
+    digest = design_face.check_files(deck, size)
     _CHECKED.clear()
     _CHECKED[key] = (deck, digest)
     return deck, digest
@@ -278,13 +278,13 @@ def build(request: Request) -> bytes:
         data = {"seed_code": str(request.code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     from ..cards.progress import Progress
-    from ..cards.render import LEGIBLE, render_deck
+    from ..cards.render import render_deck
 
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
     return render_deck(deck, wanted.options, request.code,
-                       Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
+                       Progress(stream, live=stream is not None and stream.isatty()))
 
 
 def suffix(request: Request) -> str:

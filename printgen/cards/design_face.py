@@ -1,4 +1,4 @@
-"""Cards drawn by a user's layout (``user_layout``): the face kind "layout", and its backs.
+"""Cards drawn by a card design of your own (``card_design``): the face kind "layout", and its backs.
 
 A custom deck given ``--card-layout`` is made of ``LayoutCard``s, each
 holding its row of the data file. ``prepare`` works out, once per card, what
@@ -37,7 +37,7 @@ from .pictures import Pictures
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
 from .user_files import Folder
-from .user_layout import Element, Layout, colour
+from .card_design import Element, Layout, colour
 
 KIND = "layout"
 BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that

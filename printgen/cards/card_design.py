@@ -1,6 +1,6 @@
-"""A card layout of your own: text, pictures, rectangles and lines, from a YAML file.
+"""A card design of your own (``--card-layout FILE``): text, pictures, rectangles and lines, from a YAML file.
 
-A layout decides what is drawn inside one card; the deck's sheets, bleed,
+A layout file decides what is drawn inside one card; the deck's sheets, bleed,
 crop marks, duplex and print-shop files are printgen's as for any deck.
 
     extends: builtin:illustrated      # optional: start from a built-in layout
