@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from .errors import PrintgenError
 from .seed import Rng
 
 DEFAULT_SIDES = 6  # "1d", "2d+3", "3d": a die with no size is six-sided
@@ -37,8 +38,8 @@ _NOTATION = re.compile(
 )
 
 
-class DiceError(ValueError):
-    """Notation that is not a dice expression."""
+class DiceError(PrintgenError):
+    """Notation that is not a dice expression (in a table file, a game's data or a user's own)."""
 
 
 @dataclass(frozen=True)

@@ -222,3 +222,17 @@ def test_the_longest_seed_code_prints_at_six_points_on_two_lines_at_most(paper):
     assert str(code) in "".join(lines)
     longer = str(code).replace(":pages=1", "y:pages=1")
     refused(run_cli("reproduce", longer), f"at most {PRINTED_CODE_LENGTH} characters")
+
+
+def test_every_error_a_user_can_meet_is_a_printgen_error():
+    """Bad dice notation, a malformed table and a level the engine refuses reach the command line as one line,
+    exit code 2, like every other refusal: each is a PrintgenError."""
+    from printgen.cards.face import CardTooFull
+    from printgen.dice import DiceError, parse
+    from printgen.systems.rlrl.level import LevelError
+    from printgen.tables import TableError
+
+    for error in (DiceError, TableError, LevelError, CardTooFull):
+        assert issubclass(error, PrintgenError), error
+    with pytest.raises(PrintgenError, match="names no dice"):
+        parse("d")
