@@ -2,7 +2,7 @@
 
 The game's dungeon module provides ``generate(request)``, which rolls the
 dungeon as plain data, and ``render(dungeon, request)``, which prints it
-(products/contracts.py). ``--format json`` writes the data in the contract
+(printgen/contracts.py). ``--format json`` writes the data in the contract
 every game's dungeon shares (see the README; its JSON Schema is
 ``printgen schema dungeon``).
 

@@ -142,7 +142,7 @@ def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]
 
 
 def sheet_module(system: str):
-    """The game's sheet module, as its contract describes it (products/contracts.py: SheetModule)."""
+    """The game's sheet module, as its contract describes it (printgen/contracts.py: SheetModule)."""
     game, offer = games.offer_for(PRODUCT, system)
     return game.module(PRODUCT)
 
