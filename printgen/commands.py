@@ -25,9 +25,10 @@ import click
 from . import games, products, progress
 from .errors import PrintgenError
 from .options import Option
+from .products.typed import code_from
 from .render import user_templates
 from .render.output import check_writable, default_path, write_atomic
-from .seed import SeedCode, random_seed
+from .seed import random_seed
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 STDOUT = "-"
@@ -128,27 +129,6 @@ def _values_by_game(takers: list[tuple[Option, str]], systems: tuple[str, ...]) 
 def _shown(option: Option) -> str:
     """A default as a person types it (a pair is X,Y on the command line)."""
     return option.default.replace("x", ",") if option.pair else option.default
-
-
-def code_from(product: products.Product, given: dict[str, Any], seed: str) -> SeedCode:
-    """The seed code of a command line: each value read by its option, for the system chosen."""
-    given = {name.replace("_", "-"): value for name, value in given.items() if value is not None and value is not False}
-    system = given.pop("system", None)
-    if system is None:
-        systems = product.systems()
-        system = systems[0] if len(systems) == 1 else product.system_from(given)
-    given = product.from_command_line(system, given)
-    if "templates" in given:
-        given["templates"] = user_templates.digest(Path(str(given["templates"])))
-    declared = {option.name: option for option in product.options(system, {k: str(v) for k, v in given.items()})}
-    texts = {}
-    for name, value in given.items():
-        if name not in declared:
-            takers = games.option_takers(product.name, name) or [s for _, s in product.all_options().get(name, [])]
-            what = f"the {system} {given.get('deck')} deck" if product.argument and given.get("deck") else system
-            raise PrintgenError(f"--{name} is for {', '.join(takers) or 'no system'}, not {what}")
-        texts[name] = declared[name].read(value) if declared[name].typed else str(value)
-    return SeedCode.make(product.name, system, seed, texts)
 
 
 def run(product: products.Product, given: dict[str, Any], seed: str | None, out: Path | None, force: bool,

@@ -2,8 +2,8 @@
 
 The form sends what a person chose: the game (system), the product, the
 seed and each option as typed. Those go through the command line's own
-path (``commands.code_from``: each value read by its option, checked by the
-same function), so the studio builds exactly the code ``printgen <product>
+path (``products.typed.code_from``: each value read by its option, checked by
+the same function), so the studio builds exactly the code ``printgen <product>
 --system ... --seed ...`` would. Only options a person types are taken: a
 request naming a file (a custom deck's ``--data``, a template folder) is
 refused; the server's own ``--templates DIR`` is added when the form asks
@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import products
-from ..commands import code_from
 from ..errors import PrintgenError
 from ..options import Option
 from ..products import deck
+from ..products.typed import code_from
 from ..seed import SeedCode
 
 FILLED_IN = ("format", "templates")  # options the studio fills in itself: the download buttons, the server's folder
