@@ -9,6 +9,7 @@ is drawn here.
 - ``app.py``: ``create_app(settings)``: blueprints, error answers, security headers
 - ``pages.py``: the studio's page (``/``, ``/?code=`` share links, ``/open``)
 - ``files.py``: the HTTP contract's files (``/file/``, ``/preview/``, ``/qr/``, ``POST /reproduce``)
+- ``context.py``: what every handler reaches: the application's renders, share links
 - ``api.py``: ``/api/products`` (the catalogue) and the JSON the page asks for
 - ``forms.py``: the form as a seed code, through ``products.typed.code_from`` as the command line's, and back
 - ``renders.py``: files and previews by seed code: checked, made once, cached (``cache.py``)

@@ -14,7 +14,7 @@ from .. import FORMAT_VERSION, __version__, games, products
 from ..errors import PrintgenError
 from ..seed import random_seed
 from . import forms
-from .files import renders, share_link
+from .context import renders, share_link
 from .renders import url_code
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")

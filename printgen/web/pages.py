@@ -9,7 +9,7 @@ from ..errors import PrintgenError
 from .. import seed
 from ..seed import random_seed
 from .api import catalogue, describe
-from .files import renders
+from .context import renders
 from .renders import url_code
 
 blueprint = Blueprint("pages", __name__)
