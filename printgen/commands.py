@@ -24,13 +24,14 @@ import click
 
 from . import games, products, progress
 from .errors import PrintgenError
-from .options import Option
+from .options import Option, OptionError
 from .products.typed import code_from
 from .render import user_templates
 from .render.output import check_writable, default_path, write_atomic
 from .seed import random_seed
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+# Commands and option names are taken whatever their case, as every choice is.
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100, "token_normalize_func": str.lower}
 STDOUT = "-"
 # Options given as a path on the command line and kept in the code as what they point at (a fingerprint).
 PATH_OPTIONS = {"templates": "DIR", "data": "FILE", "card-layout": "FILE"}
@@ -74,8 +75,12 @@ def product_command(product: products.Product) -> click.Command:
     if product.argument is not None:
         params.append(click.Argument([product.argument.replace("-", "_")], metavar="NAME"))
     if len(systems) > 1 or systems[0] in games.games():
-        params.append(click.Option(["--system"], type=click.Choice(sorted(systems)),
-                                   required=product.system_from is None, help="The game."))
+        # Checked with the other options (products/typed.py), in their phrasing; one game needs no --system.
+        needed = len(systems) > 1 and product.system_from is None
+        params.append(click.Option(["--system"], metavar="|".join(sorted(systems)),
+                                   help="The game." + ("  [required]" if needed else
+                                                       f"  [default: {systems[0]}]" if len(systems) == 1 else
+                                                       " Default: the one game with the deck NAME.")))
     for name, takers in sorted(variants.items()):
         option = takers[0][0]
         if name in PATH_OPTIONS:
@@ -135,7 +140,7 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
         quiet: bool) -> Path | None:
     """Make a product from the command line and write it; refusals come before a seed is chosen."""
     if seed is not None and not seed.strip():
-        raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
+        raise OptionError("seed", "is empty; give any text, e.g. --seed moonpie")
     templates = given.get("templates")
     with user_templates.using(Path(templates) if templates else None):
         # Bad options first, then a file in the way: one try tells what to fix first.

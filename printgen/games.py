@@ -25,7 +25,7 @@ from typing import Any
 
 from . import contracts
 from .errors import PrintgenError
-from .options import Option
+from .options import Option, not_one_of
 
 SYSTEMS_PACKAGE = "printgen.systems"
 
@@ -157,7 +157,7 @@ def game(system: str) -> Game:
     try:
         return games()[system]
     except KeyError:
-        raise PrintgenError(f"unknown system {system!r}; systems are: {', '.join(games())}") from None
+        raise not_one_of("system", system, list(games())) from None
 
 
 def offering(product: str) -> dict[str, Game]:

@@ -55,8 +55,9 @@ def test_never_overwrites_without_force(tmp_path, capsys):
         (["reproduce", "missing.pdf"], "no such file"),
         (["reproduce", "pg7:graph-paper:generic:x:"], "format version 7"),
         (["reproduce", "pg2:graph-paper:generic:x:pages=1"], "made by format version 2"),  # before the footer and font changes
-        (["reproduce", "pg4:graph-paper:amulet:x:"], "not made for system 'amulet'"),
-        (["reproduce", "pg4:nothing:generic:x:"], "unknown product 'nothing'"),
+        (["reproduce", "pg4:graph-paper:amulet:x:"], "the system of graph-paper must be one of generic, not 'amulet'"),
+        (["reproduce", "pg4:nothing:generic:x:"], "the product must be one of challenge, deck, dungeon, graph-paper"),
+        (["reproduce", "pg4:dungeon:rogulike:x:"], "not 'rogulike'; did you mean roguelike?"),
         (["reproduce", "pg4:graph-paper:generic:x:pages=lots"], "pages must be a whole number"),
     ],
 )
@@ -207,3 +208,45 @@ def test_dash_o_writes_the_file_to_standard_output(tmp_path):
     quiet = subprocess.run([sys.executable, "-m", "printgen", "graph-paper", "--seed", "piped", "-o", "-", "-q"],
                            capture_output=True, cwd=tmp_path)
     assert quiet.stdout == done.stdout and quiet.stderr == b""
+
+
+@pytest.mark.parametrize("args, words", [
+    (["sheet", "--system", "rogulike"], "--system must be one of amulet, ascii-hack, card-rogue, rlrl, roguelike, "
+                                        "not 'rogulike'; did you mean roguelike?"),
+    (["deck", "wepons"], "the deck must be one of "),
+    (["deck", "wepons"], "not 'wepons'; did you mean weapons?"),
+    (["deck", "weapons", "--card-size", "huge"], "--card-size must be one of poker, bridge, tarot, mini, square, "
+                                                 "not 'huge'"),
+    (["deck", "weapons", "--card-size", "tarrot"], "not 'tarrot'; did you mean tarot?"),
+    (["deck", "weapons", "--vendor", "drivethru"], "--vendor must be one of "),
+    (["deck", "weapons", "--vendor", "drivethrucard"], "did you mean drivethrucards?"),
+    (["dungeon", "--system", "roguelike", "--map-style", "hached"], "did you mean hatched?"),
+    (["graph-paper", "--grid", "hexx"], "--grid must be one of quarter-inch, 5mm, inch, hex, not 'hexx'; "
+                                        "did you mean hex?"),
+    (["graph-paper", "--paper", "A5"], "--paper must be one of letter, a4, not 'A5'; did you mean a4?"),
+    (["sheet"], "--system is needed: sheet is made for amulet, ascii-hack, card-rogue, rlrl, roguelike"),
+])
+def test_every_choice_refused_in_one_phrasing_with_the_nearest(tmp_path, monkeypatch, capsys, args, words):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *args, "--seed", "x")
+    assert code == 2 and err.startswith("printgen: error: ") and err.count("\n") == 1, err
+    assert words in err, err
+    assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("args, code", [
+    (["sheet", "--system", "Roguelike"], "pg4:sheet:roguelike:x"),
+    (["deck", "Weapons", "--card-size", "Tarot"], "pg4:deck:roguelike:x:card-size=tarot,deck=weapons"),
+    (["graph-paper", "--paper", "A4", "--grid", "HEX"], "pg4:graph-paper:generic:x:grid=hex,paper=a4"),
+    (["Dungeon", "--System", "AMULET", "--levels", "1"], "pg4:dungeon:amulet:x:levels=1"),
+])
+def test_choices_are_taken_whatever_their_case(tmp_path, capsys, args, code):
+    done, _, err = run(capsys, *args, "--seed", "x", "-o", str(tmp_path / "out.pdf"))
+    assert done == 0, err
+    assert f"seed code: {code}\n" in err
+
+
+def test_a_product_made_for_one_game_needs_no_system(tmp_path, capsys):
+    code, _, err = run(capsys, "challenge", "--seed", "x", "-o", str(tmp_path / "c.pdf"))
+    assert code == 0, err
+    assert "seed code: pg4:challenge:card-rogue:x" in err

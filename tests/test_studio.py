@@ -258,7 +258,7 @@ def test_the_form_makes_the_command_lines_seed_code(client, capsys):
 @pytest.mark.parametrize("form, words", [
     ({"system": "amulet", "product": "dungeon", "seed": "x", "options": {"levels": "99"}}, "--levels must be"),
     ({"system": "amulet", "product": "dungeon", "seed": " "}, "seed is empty"),
-    ({"system": "amulet", "product": "nothing", "seed": "x"}, "unknown product"),
+    ({"system": "amulet", "product": "nothing", "seed": "x"}, "the product must be one of challenge, deck"),
     ({"system": "amulet", "product": "deck", "seed": "x", "options": {"deck": "custom"}}, "command line"),
     ({"system": "generic", "product": "deck", "seed": "x", "options": {"deck": "custom", "data": "/etc/passwd"}},
      "command line"),

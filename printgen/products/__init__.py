@@ -20,7 +20,7 @@ from typing import Any
 from .. import games, words
 from ..errors import PrintgenError
 from ..games import Game
-from ..options import Option, canonical_options, parse_options
+from ..options import Option, canonical_options, not_one_of, parse_options
 from ..render import user_templates
 from ..render.determinism import pinned
 from ..render.metadata import COMMENT_PREFIX
@@ -195,11 +195,9 @@ def check(code: SeedCode) -> None:
 def _product(code: SeedCode) -> Product:
     product = all_products().get(code.product)
     if product is None:
-        raise PrintgenError(f"unknown product {code.product!r}; products are: {', '.join(sorted(PRODUCTS))}")
+        raise not_one_of("product", code.product, sorted(PRODUCTS), subject="the product")
     if code.system not in product.systems():
-        raise PrintgenError(
-            f"{code.product} is not made for system {code.system!r}; it is made for: {', '.join(product.systems())}"
-        )
+        raise not_one_of("system", code.system, product.systems(), subject=f"the system of {code.product}")
     return product
 
 

@@ -22,7 +22,7 @@ from ..cards.model import Deck
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
 from .. import games, progress
-from ..options import Option, number_text
+from ..options import Option, not_one_of, number_text
 from ..units import mm, to_mm
 from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
 
@@ -121,7 +121,7 @@ def system_for(given: dict[str, object]) -> str:
     if makers:
         raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}; add --system to choose one")
     known = sorted({name for g in games.games().values() for name in g.decks})
-    raise PrintgenError(f"no game has a deck called {deck!r}; decks are: {', '.join(known)}, custom")
+    raise not_one_of("deck", deck, [*known, CUSTOM], subject="the deck")
 
 
 def deck_names(system: str) -> list[str]:
@@ -299,10 +299,10 @@ def file_stem(request: Request) -> str:
 
 def _check_deck(system: str, deck: str, data: str | None) -> None:
     if system not in deck_systems():
-        raise PrintgenError(f"no decks for system {system!r}; systems with decks: {', '.join(deck_systems())}")
+        raise not_one_of("system", system, deck_systems())
     names = deck_names(system)
     if deck not in names:
-        raise PrintgenError(f"unknown deck {deck!r} for {system}; decks are: {', '.join(names)}")
+        raise not_one_of("deck", deck, names, subject=f"the {system} deck")
     if deck == CUSTOM and data is None:
         raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .yaml)")
     if deck != CUSTOM and data is not None:

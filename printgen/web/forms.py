@@ -18,9 +18,9 @@ from typing import Any
 
 from .. import products
 from ..errors import PrintgenError
-from ..options import Option
+from ..options import Option, OptionError, not_one_of
 from ..products import deck
-from ..products.typed import code_from
+from ..products.typed import code_from, system_of
 from ..seed import SeedCode
 
 FILLED_IN = ("format", "templates")  # options the studio fills in itself: the download buttons, the server's folder
@@ -31,7 +31,7 @@ FORMAT_LABELS = {"png": "Pictures (PNG)", "uvtt": "Universal VTT (ZIP)"}
 def product_named(name: object) -> products.Product:
     found = products.all_products().get(str(name))
     if found is None:
-        raise PrintgenError(f"unknown product {name!r}; products are: {', '.join(sorted(products.all_products()))}")
+        raise not_one_of("product", str(name), sorted(products.all_products()), subject="the product")
     return found
 
 
@@ -46,13 +46,8 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
     system = str(form.get("system") or "")
     seed = str(form.get("seed") or "").strip()
     if not seed:
-        raise PrintgenError("the seed is empty; give any text, e.g. moonpie, or press New seed")
-    if not system:
-        systems = product.systems()
-        system = systems[0] if len(systems) == 1 else ""
-    if system not in product.systems():
-        raise PrintgenError(f"{product.name} is not made for system {system!r}; it is made for: "
-                            f"{', '.join(product.systems())}")
+        raise OptionError("seed", "is empty; give any text, e.g. moonpie, or press New seed")
+    system = system_of(product, system or None, {})
     typed = {str(k): str(v).strip() for k, v in dict(form.get("options") or {}).items()
              if v is not None and str(v).strip() != ""}
     texts = dict(typed)
