@@ -250,3 +250,10 @@ def test_a_product_made_for_one_game_needs_no_system(tmp_path, capsys):
     code, _, err = run(capsys, "challenge", "--seed", "x", "-o", str(tmp_path / "c.pdf"))
     assert code == 0, err
     assert "seed code: pg4:challenge:card-rogue:x" in err
+
+
+def test_a_schema_name_is_a_choice_like_any_other(capsys):
+    code, out, err = run(capsys, "schema", "dungon")
+    assert code == 2 and "the schema NAME must be one of dungeon, not 'dungon'; did you mean dungeon?" in err
+    code, out, err = run(capsys, "schema", "Dungeon")
+    assert code == 0 and '"$schema"' in out
