@@ -122,6 +122,8 @@ def _values_by_game(takers: list[tuple[Option, str]], systems: tuple[str, ...]) 
     """What each game takes and its default, e.g. " [a: 4..40, default 16; b: 2..14, default 8]"."""
     if len(takers) == len(systems) and len({(o.metavar, o.default) for o, _ in takers}) == 1:
         option = takers[0][0]
+        if option.absent is not None:
+            return f"  [default: {option.absent}]"
         return f"  [default: {_shown(option)}]" if isinstance(option.default, str) else ""
     parts = []
     for option, system in takers:

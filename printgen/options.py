@@ -74,7 +74,8 @@ class Option:
     matches) describes the values. ``default`` is the text taken when the
     option is absent, or a function of the options read before it (a default
     that depends on another option); None means "absent is a value of its
-    own". ``when`` = (other option, value) says the option applies only then:
+    own", which ``absent`` names in a few words for help and the studio
+    ("none: sheets to print at home"). ``when`` = (other option, value) says the option applies only then:
     otherwise it must be left at its default. ``typed`` is False for options
     printgen fills in itself (a file's fingerprint), never typed by a person.
     """
@@ -91,6 +92,7 @@ class Option:
     pair: bool = False
     when: tuple[str, str] | None = None
     typed: bool = True
+    absent: str | None = None
 
     @property
     def flag_name(self) -> str:
@@ -192,6 +194,8 @@ class Option:
         data["default"] = None if callable(self.default) else self.default
         if callable(self.default):
             data["default_depends"] = True
+        if self.absent is not None:
+            data["absent"] = self.absent
         return data
 
     def _in_range(self, value: float, text: str) -> float:

@@ -52,22 +52,24 @@ class DeckRequest:
 
 
 def _vendor_bleed(values) -> str:
-    shop = VENDORS[values["vendor"]]
+    shop = VENDORS[values["vendor"] or GENERIC_SHOP]
     return number_text(to_mm(shop.bleed)) if shop.bleed is not None else DEFAULT_BLEED_MM
 
 
 ON_SHEETS = ("layout", "sheet")  # options of sheets printed at home, not of a print-shop file
-# The options every deck takes, in the order they are read (a default may follow from one before it);
-# a game may declare more for its own decks.
+PRINT_SHOP = "print-shop"
+# The options every deck takes, in the order they are read (a default may follow from one before it) and
+# the studio shows them: the card's size first, then where it is printed; a game may declare more for its
+# own decks.
 PRINT_OPTIONS = (
     Option("deck", "the deck's name", pattern="[a-z0-9-]+", typed=False),
-    Option("vendor", "The print shop the file is for: drivethrucards (CMYK PDF/X-1a), thegamecrafter or "
-           "makeplayingcards (a zip of PNGs), generic (printgen's own print-shop PDF).",
-           choices=tuple(VENDORS), default=GENERIC_SHOP),
-    Option("layout", "sheet (the default): many cards to a page; print-shop (the default with --vendor): one card "
-           "per page, fronts and backs interleaved, with TrimBox and BleedBox.", choices=LAYOUTS,
-           default=lambda values: "sheet" if values["vendor"] == GENERIC_SHOP else "print-shop"),
     Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
+    Option("vendor", "The print shop the file is for, one card a page with its bleed: generic (printgen's own "
+           "print-shop PDF, the print-shop layout), drivethrucards (a CMYK PDF/X-1a), thegamecrafter or "
+           "makeplayingcards (a zip of PNGs).", choices=tuple(VENDORS), absent="none: sheets to print at home"),
+    Option("layout", "sheet (the default): many cards to a page, to print at home; print-shop (the default with "
+           "a print shop): one card per page, fronts and backs interleaved, with TrimBox and BleedBox.",
+           choices=LAYOUTS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
@@ -138,9 +140,12 @@ def check(request: Request) -> None:
     """Options that contradict each other, and a custom deck file that will not load, before any work."""
     values = request.options
     _check_deck(request.code.system, values["deck"] or "", values["data"])
-    shop = vendor_named(values["vendor"])
-    if shop.name != GENERIC_SHOP:
-        if values["layout"] != "print-shop":
+    if values["vendor"] == GENERIC_SHOP:
+        raise PrintgenError(f"this seed code says vendor={GENERIC_SHOP}, which printgen writes layout={PRINT_SHOP}; "
+                            "it was not made by printgen")
+    if values["vendor"] is not None:
+        shop = vendor_named(values["vendor"])
+        if values["layout"] != PRINT_SHOP:
             raise PrintgenError(f"--vendor {shop.name} makes a print-shop file; leave out --layout {values['layout']}")
         if values["format"] != "pdf":
             raise PrintgenError(f"--vendor makes files to print; --format {values['format']} writes the deck as data "
@@ -163,8 +168,15 @@ def check(request: Request) -> None:
 
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
-    """--data FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the
-    same, and the fingerprint of every picture and font the layout reads."""
+    """--vendor generic is printgen's own print-shop file, which a seed code writes layout=print-shop; --data
+    FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the same, and the
+    fingerprint of every picture and font the layout reads."""
+    if str(given.get("vendor", "")).strip().lower() == GENERIC_SHOP:
+        layout = str(given.get("layout", PRINT_SHOP)).strip().lower()
+        if layout != PRINT_SHOP:
+            raise PrintgenError(f"--vendor {GENERIC_SHOP} makes a print-shop file; leave out --layout {layout}")
+        del given["vendor"]
+        given["layout"] = PRINT_SHOP
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
         from ..cards import custom
@@ -199,7 +211,7 @@ def deck_request(request: Request) -> DeckRequest:
         size=card_size(values["card-size"]), paper=request.paper, bleed=mm(values["bleed"]),
         crop_marks=values["crop-marks"], duplex=values["duplex"], layout=values["layout"],
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
-        vendor=values["vendor"],
+        vendor=values["vendor"] or GENERIC_SHOP,
     )
     data = Path(values["data"]) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
@@ -289,7 +301,7 @@ def build(request: Request) -> bytes:
 
 def suffix(request: Request) -> str:
     """A zip of images for some print shops, else the format."""
-    return VENDORS[request.options["vendor"]].suffix if request.format == "pdf" else request.format
+    return VENDORS[request.options["vendor"] or GENERIC_SHOP].suffix if request.format == "pdf" else request.format
 
 
 def file_stem(request: Request) -> str:
