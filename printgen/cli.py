@@ -35,10 +35,11 @@ templates_option = click.option(
 
 
 @click.group(context_settings=CONTEXT, epilog=examples_epilog([
-    ("graph-paper --seed moonpie", "¼-inch graph paper on Letter"),
+    ("graph-paper", "¼-inch graph paper on Letter, output/graph-paper.pdf"),
     (f"dungeon --system {games.first_offering('dungeon')} --seed moonpie",
      "a one-shot dungeon; 'printgen list' names the systems"),
-    ("reproduce output/graph-paper-generic-moonpie.pdf", "the same file again, byte for byte (it says so)"),
+    (f"reproduce output/dungeon-{games.first_offering('dungeon')}-moonpie.pdf",
+     "the same file again, byte for byte (it says so)"),
     ("list", "what printgen can make"),
 ]))
 @click.version_option(__version__, prog_name="printgen")
@@ -55,7 +56,7 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
 
 
 @cli.command(context_settings=CONTEXT, epilog=examples_epilog([
-    ("graph-paper --seed moonpie", "a file to make again"),
+    ("graph-paper --seed moonpie", "a file to make again, output/graph-paper-generic-moonpie.pdf"),
     ("reproduce output/graph-paper-generic-moonpie.pdf -o copy.pdf", "the same file from a printgen PDF"),
     (f"reproduce pg{FORMAT_VERSION}:graph-paper:generic:campfire:paper=a4", "or from its seed code"),
     ("graph-paper --seed moonpie --format png", "its page as a picture, the seed code's QR on it"),

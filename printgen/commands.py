@@ -49,7 +49,8 @@ def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 seed_option = click.option("--seed", metavar="TEXT",
                            help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
 out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
-                          help="Output file ('-': standard output). Default: output/<product>-<system>-<seed>.<ext>")
+                          help="Output file ('-': standard output). Default: "
+                               "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
 
@@ -152,7 +153,9 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
             raise PrintgenError(f"this writes a zip of images; give -o a name ending .zip, not {out.name}")
         if out is not None and out != Path(STDOUT):
             check_writable(out, force, protected)
-        if seed is None:
+        if seed is None and not product.seeded:
+            seed = products.UNSEEDED  # it rolls nothing: the same request, the same file
+        elif seed is None:
             seed = random_seed()
             tell(f"seed: {seed}", quiet)
         return write(products.request(code_from(product, given, seed)), out, force, quiet)

@@ -75,7 +75,9 @@ class Option:
     option is absent, or a function of the options read before it (a default
     that depends on another option); None means "absent is a value of its
     own", which ``absent`` names in a few words for help and the studio
-    ("none: sheets to print at home"). ``when`` = (other option, value) says the option applies only then:
+    ("none: sheets to print at home"). ``value_alone``: a value says what it is by itself (tarot, a4, hex),
+    so a default file name carries it without the option's name (products/file_names.py).
+    ``when`` = (other option, value) says the option applies only then:
     otherwise it must be left at its default. ``typed`` is False for options
     printgen fills in itself (a file's fingerprint), never typed by a person.
     """
@@ -93,6 +95,7 @@ class Option:
     when: tuple[str, str] | None = None
     typed: bool = True
     absent: str | None = None
+    value_alone: bool = False
 
     @property
     def flag_name(self) -> str:

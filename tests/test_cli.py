@@ -23,10 +23,10 @@ def test_default_output_path_and_seed_code(tmp_path, monkeypatch, capsys):
 
 def test_no_seed_picks_and_prints_one(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, "graph-paper")
+    code, out, err = run(capsys, "challenge")
     assert code == 0
     seed = err.split("seed: ")[1].split()[0]
-    assert (tmp_path / "output" / f"graph-paper-generic-{seed}.pdf").is_file()
+    assert (tmp_path / "output" / f"challenge-card-rogue-{seed}.pdf").is_file()
 
 
 def test_never_overwrites_without_force(tmp_path, capsys):

@@ -26,6 +26,7 @@ from ..render.determinism import pinned
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
 from ..units import PAPERS, Paper, paper as paper_named
+from . import file_names
 
 
 @dataclass(frozen=True)
@@ -58,13 +59,14 @@ class Product:
     # before any work, for the command line and seed codes alike.
     check: Callable[[Request], None] = lambda request: None
     suffix: Callable[[Request], str] = lambda request: request.format
-    file_stem: Callable[[Request], str] = lambda request: request.code.file_stem
+    file_stem: Callable[[Request], str] = lambda request: file_names.stem(request, UNSEEDED)
     # The command line's own words for what a code records otherwise (a deck's data file): given the
     # system and the options as typed, the options as the code takes them.
     from_command_line: Callable[[str, dict[str, Any]], dict[str, Any]] = lambda system, given: given
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
     argument: str | None = None  # an option taken as the command's argument (a deck's name)
     system_from: Callable[[dict[str, Any]], str] | None = None  # the system when --system is not given
+    seeded: bool = True  # False: it rolls nothing, and given no seed takes UNSEEDED (the same file every time)
 
     def all_options(self) -> dict[str, list[tuple[Option, str]]]:
         """Every option of the product for any system, each with the systems that take it (for the CLI)."""
@@ -78,6 +80,7 @@ class Product:
 
 
 PRODUCTS: dict[str, Product] = {}
+UNSEEDED = "plain"  # the seed of a product that rolls nothing, given none: its code and bytes never change
 
 
 def register(product: Product) -> Product:
@@ -90,7 +93,7 @@ def made_by(product: str) -> Callable[[], tuple[str, ...]]:
     return lambda: tuple(games.offering(product))
 
 
-PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter")
+PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter", value_alone=True)
 INK_SAVER_OPTION = Option("ink-saver", "Light lines and tints, no solid fills (a deck's backs and bands too).",
                           flag=True, default="no")
 TEMPLATES_OPTION = Option("templates", "Your own templates and phrasebooks first, the built-in ones behind them "
@@ -103,7 +106,7 @@ PICTURES = "png"
 def formats(*choices: str, help: str) -> Option:
     """A product's --format: its own formats, and png, the pages as pictures (a zip when there are several)."""
     return Option("format", f"{help}; png: the PDF's pages as pictures at --dpi (one page: a .png, more: "
-                  f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0])
+                  f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0], value_alone=True)
 
 
 PDF_OR_JSON = formats("pdf", "json", help="pdf: the file to print; json: the same content as data")

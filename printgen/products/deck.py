@@ -63,13 +63,14 @@ PRINT_SHOP = "print-shop"
 # own decks.
 PRINT_OPTIONS = (
     Option("deck", "the deck's name", pattern="[a-z0-9-]+", typed=False),
-    Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
+    Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE, value_alone=True),
     Option("vendor", "The print shop the file is for, one card a page with its bleed: generic (printgen's own "
            "print-shop PDF, the print-shop layout), drivethrucards (a CMYK PDF/X-1a), thegamecrafter or "
-           "makeplayingcards (a zip of PNGs).", choices=tuple(VENDORS), absent="none: sheets to print at home"),
+           "makeplayingcards (a zip of PNGs).", choices=tuple(VENDORS), absent="none: sheets to print at home",
+           value_alone=True),
     Option("layout", "sheet (the default): many cards to a page, to print at home; print-shop (the default with "
            "a print shop): one card per page, fronts and backs interleaved, with TrimBox and BleedBox.",
-           choices=LAYOUTS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP),
+           choices=LAYOUTS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP, value_alone=True),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
@@ -304,11 +305,6 @@ def suffix(request: Request) -> str:
     return VENDORS[request.options["vendor"] or GENERIC_SHOP].suffix if request.format == "pdf" else request.format
 
 
-def file_stem(request: Request) -> str:
-    """deck-<deck>-<system>-<seed>: one file per deck, so decks of one seed do not collide."""
-    return request.code.file_stem.replace("deck-", f"deck-{request.options['deck']}-", 1)
-
-
 def _check_deck(system: str, deck: str, data: str | None) -> None:
     if system not in deck_systems():
         raise not_one_of("system", system, deck_systems())
@@ -323,7 +319,7 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
 
 register(Product(
     "deck", "A deck of cards to cut out: a game's decks (printgen list names them), or your own "
-    "(custom --data FILE).", deck_systems, options, build, check=check, suffix=suffix, file_stem=file_stem,
+    "(custom --data FILE).", deck_systems, options, build, check=check, suffix=suffix,
     from_command_line=from_command_line, argument="deck", system_from=system_for,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "

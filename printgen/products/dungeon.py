@@ -35,7 +35,7 @@ PPG_OPTION = Option("ppg", "Pixels per grid square of --format uvtt's pictures."
                     when=("format", UVTT))
 SCALE_OPTION = Option("scale", "page: the booklet, each map as large as its page holds it; battle: each level at "
                       "1 inch to 5 ft over as many Letter or A4 sheets as it takes, to tape together (pdf or png).",
-                      choices=(PAGE, BATTLE), default=PAGE)
+                      choices=(PAGE, BATTLE), default=PAGE, value_alone=True)
 COMMON = (PAPER_OPTION, FORMAT_OPTION, DPI_OPTION, PPG_OPTION, SCALE_OPTION, TEMPLATES_OPTION)
 
 

@@ -69,7 +69,7 @@ class GraphPaperSpec:
 OPTIONS = (
     PAPER_OPTION,
     Option("grid", "Grid. Default: quarter-inch on Letter, 5mm on A4.", choices=tuple(GRIDS),
-           default=lambda values: DEFAULT_GRID[values["paper"]]),
+           default=lambda values: DEFAULT_GRID[values["paper"]], value_alone=True),
     Option("pages", "Number of pages.", low=1, high=MAX_PAGES, default="1"),
     Option("heavy-every", "A heavier line every N squares (0: none).", low=0, high=50, default="5"),
     PDF_ONLY,
@@ -120,7 +120,7 @@ def grid_bottom(spec: GraphPaperSpec) -> float:
 
 register(Product(
     "graph-paper", "Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes.", lambda: (SYSTEM,),
-    lambda system, given: OPTIONS, build,
+    lambda system, given: OPTIONS, build, seeded=False,
     examples=(("graph-paper", "¼-inch squares on Letter"),
               ("graph-paper --paper a4", "5 mm squares on A4"),
               ("graph-paper --grid inch --pages 4", "1-inch battle grid, 4 pages"),
