@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ import click
 from . import games, products, progress
 from .errors import PrintgenError
 from .options import Option, OptionError
+from .products import suffixes
 from .products.typed import code_from
 from .render import user_templates
 from .render.output import check_writable, default_path, write_atomic
@@ -49,7 +51,8 @@ def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 seed_option = click.option("--seed", metavar="TEXT",
                            help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
 out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
-                          help="Output file ('-': standard output). Default: "
+                          help="Output file ('-': standard output); its extension (.pdf, .png, .json, .zip) chooses the "
+                               "format where --format is not given. Default: "
                                "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
@@ -146,13 +149,18 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
         raise OptionError("seed", "is empty; give any text, e.g. --seed moonpie")
     templates = given.get("templates")
     with user_templates.using(Path(templates) if templates else None):
+        named = out is not None and out != Path(STDOUT)
+        typed_format = given.get("format") is not None
+        if named and not typed_format:  # -o's extension chooses the format, where it names one
+            extension = out.suffix.lower().lstrip(".")
+            if extension in {choice for option, _ in product.all_options().get("format", []) for choice in option.choices}:
+                given["format"] = extension
         # Bad options first, then a file in the way: one try tells what to fix first.
         trial = products.request(code_from(product, dict(given), seed or "check"))
-        protected = protected_paths(trial)
-        if out is not None and out != Path(STDOUT) and product.suffix(trial) == "zip" and out.suffix.lower() != ".zip":
-            raise PrintgenError(f"this writes a zip of images; give -o a name ending .zip, not {out.name}")
-        if out is not None and out != Path(STDOUT):
-            check_writable(out, force, protected)
+        if named:
+            check_writable(out, force, protected_paths(trial))
+            chosen = suffixes.format_for(out, trial, f"--format {trial.format}" if typed_format else None)
+            given["format"], trial = chosen.format, chosen
         if seed is None and not product.seeded:
             seed = products.UNSEEDED  # it rolls nothing: the same request, the same file
         elif seed is None:
@@ -171,10 +179,12 @@ def protected_paths(request: products.Request) -> tuple[Path, ...]:
     return (Path(str(data)),) + ((Path(str(data)).parent / str(layout),) if layout else ())
 
 
-def build(request: products.Request, quiet: bool) -> bytes:
-    """The file's bytes, a long run saying on stderr how far it has come (unless ``quiet``)."""
+def build(request: products.Request, quiet: bool, out: Path | None = None) -> bytes:
+    """The file's bytes, a long run saying on stderr how far it has come (unless ``quiet``); pictures for the
+    file ``out`` are refused before they are drawn when their number contradicts its extension."""
+    told = None if out is None or out == Path(STDOUT) else partial(suffixes.pictures_for, out)
     with progress.listening(None if quiet else sys.stderr):
-        return products.build(request.code)
+        return products.build(request.code, told)
 
 
 def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
@@ -188,10 +198,14 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
         tell(f"seed code: {request.code}", quiet)
         return None
     protected = protected_paths(request)
+    if out is not None:
+        suffixes.format_for(out, request, "this seed code")  # its format is fixed: the name must fit it
+        if data is not None and request.format == products.PICTURES:
+            suffixes.pictures_for(out, 1 if data[:2] != b"PK" else 2)
     if data is None and (out is not None or request.format != products.PICTURES):
         path = out or default_path(request.product.file_stem(request), products.suffix(request))
         check_writable(path, force, protected)  # before the work, so a refusal is instant
-        data = build(request, quiet)
+        data = build(request, quiet, out)
     else:  # pictures are a .png or a zip as they come out: the name waits for the file
         data = data if data is not None else build(request, quiet)
         path = out or default_path(request.product.file_stem(request), products.suffix(request, data))

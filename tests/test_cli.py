@@ -257,3 +257,38 @@ def test_a_schema_name_is_a_choice_like_any_other(capsys):
     assert code == 2 and "the schema NAME must be one of dungeon, not 'dungon'; did you mean dungeon?" in err
     code, out, err = run(capsys, "schema", "Dungeon")
     assert code == 0 and '"$schema"' in out
+
+
+@pytest.mark.parametrize("args, kind", [
+    (["graph-paper", "-o", "paper.png"], b"\x89PNG"),
+    (["graph-paper", "-o", "paper.PDF"], b"%PDF"),
+    (["sheet", "--system", "roguelike", "-o", "sheet.zip"], b"PK"),
+    (["dungeon", "--system", "roguelike", "--levels", "1", "-o", "dungeon.json"], b"{"),
+    (["deck", "armor", "--vendor", "thegamecrafter", "-o", "faces.zip"], b"PK"),
+])
+def test_the_format_follows_the_extension_of_o(tmp_path, monkeypatch, capsys, args, kind):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *args, "--seed", "x")
+    assert code == 0, err
+    assert (tmp_path / args[-1]).read_bytes().startswith(kind)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes a .png (a .zip of pictures for many "
+                                                             "pages), not .pdf; give -o paper2.png"),
+    (["sheet", "--system", "roguelike", "--format", "png", "-o", "sheet.png"],
+     "2 pages are written as a zip of pictures, not one .png; give -o sheet.zip"),
+    (["sheet", "--system", "roguelike", "-o", "sheet.png"], "give -o sheet.zip"),
+    (["graph-paper", "-o", "one.zip"], "one page is written as a .png, not a zip; give -o one.png"),
+    (["dungeon", "--system", "roguelike", "--format", "uvtt", "-o", "name"], "-o name has no extension; give -o name.zip"),
+    (["dungeon", "--system", "roguelike", "-o", "d.zip"], "-o d.zip could be --format uvtt or --format png"),
+    (["graph-paper", "-o", "p.json"], "graph-paper is written as .pdf, .png, .zip, not .json; give -o p.pdf"),
+    (["deck", "armor", "--vendor", "thegamecrafter", "--format", "pdf", "-o", "x.pdf"], "give -o x.zip"),
+    (["reproduce", "pg4:graph-paper:generic:x", "-o", "r.png"], "this seed code makes a .pdf, not .png; give -o r.pdf"),
+])
+def test_an_extension_that_contradicts_the_format_is_refused_and_nothing_written(tmp_path, monkeypatch, capsys, args,
+                                                                                  words):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *args, *(["--seed", "x"] if args[0] != "reproduce" else []))
+    assert code == 2 and err.count("\n") == 1 and words in err, err
+    assert not list(tmp_path.iterdir())

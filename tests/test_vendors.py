@@ -170,7 +170,7 @@ def test_every_size_a_shop_makes_is_its_published_pixels(vendor, size, pixels):
 
 
 @pytest.mark.parametrize("args, words", [
-    (("--vendor", "makeplayingcards", "-o", "cards.pdf"), "ending .zip"),
+    (("--vendor", "makeplayingcards", "-o", "cards.pdf"), "not .pdf; give -o cards.zip"),
     (("--vendor", "drivethrucards", "--layout", "sheet"), "leave out --layout sheet"),
     (("--vendor", "drivethrucards", "--bleed", "3"), "3.175 mm of bleed"),
     (("--gutter", "3", "--layout", "print-shop"), "--gutter"),
@@ -244,8 +244,9 @@ def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_pa
     assert (tmp_path / "again.zip").read_bytes() == made.read_bytes()
     result = run_cli("reproduce", code, cwd=tmp_path)  # no -o: the file is named as the product makes it
     assert result.returncode == 0, result.stderr
-    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-creatures-roguelike-again.zip"]
-    assert (tmp_path / "output" / "deck-creatures-roguelike-again.zip").read_bytes() == made.read_bytes()
+    name = "deck-creatures-roguelike-again-makeplayingcards.zip"
+    assert [p.name for p in (tmp_path / "output").iterdir()] == [name]
+    assert (tmp_path / "output" / name).read_bytes() == made.read_bytes()
 
 
 def test_a_zip_printgen_did_not_make_is_one_line(tmp_path):

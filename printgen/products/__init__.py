@@ -151,19 +151,21 @@ def canonical(code: SeedCode) -> SeedCode:
     return request(code).code
 
 
-def build(code: SeedCode) -> bytes:
+def build(code: SeedCode, pages_told: Callable[[int], None] | None = None) -> bytes:
+    """The file of ``code``. ``pages_told``: for pictures, told how many pages there are before any is drawn
+    (a one-page name for many pages refuses them there)."""
     checked = request(code)
     # A seed code made with the user's templates prints their phrasebooks too (checked against the code).
     with pinned(), words.user_words(checked.templates):
         if checked.format == PICTURES:
-            return pictures(checked)
+            return pictures(checked, pages_told)
         return checked.product.make(checked)
 
 
 MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth
 
 
-def pictures(checked: Request) -> bytes:
+def pictures(checked: Request, pages_told: Callable[[int], None] | None = None) -> bytes:
     """The product's PDF pages as PNGs at the chosen DPI: one page a .png, more a zip; each shows the same
     footer and QR as the PDF, of this very code, so a picture reproduces itself."""
     from ..render import raster
@@ -172,6 +174,8 @@ def pictures(checked: Request) -> bytes:
     pdf = checked.product.make(printed)
     dpi = checked.options["dpi"]
     sizes = raster.page_pixel_sizes(pdf, dpi)
+    if pages_told is not None:
+        pages_told(len(sizes))
     if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
         raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once; "
                             f"choose a lower --dpi or fewer pages")
