@@ -169,6 +169,12 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
         return write(products.request(code_from(product, given, seed)), out, force, quiet)
 
 
+def new_folders(path: Path) -> list[Path]:
+    """The folders writing ``path`` will make, outermost first."""
+    missing = [folder for folder in path.parents if not folder.exists()]
+    return list(reversed(missing))
+
+
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
     """A custom deck's own data file (and its layout, kept from the data's folder) is never the output, even
     with --force."""
@@ -210,7 +216,9 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
         data = data if data is not None else build(request, quiet)
         path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
         check_writable(path, force, protected)
+    made = new_folders(path)
     write_atomic(path, data, force, protected)
-    tell(f"wrote {path}", quiet)
+    tell(f"wrote {path}" + (f" (made the folder{'s' if len(made) > 1 else ''} {', '.join(map(str, made))})"
+                            if made else ""), quiet)
     tell(f"seed code: {request.code}", quiet)
     return path

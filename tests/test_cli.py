@@ -1,5 +1,7 @@
 """The command line as a user meets it: output files, seeds, reproduce, errors."""
 
+import re
+
 import pytest
 
 from printgen.cli import main
@@ -172,22 +174,68 @@ def _serves(args: list[str], folder) -> None:
         server.wait(timeout=30)
 
 
-def test_a_long_run_says_how_far_it_has_come_on_stderr_and_quiet_silences_it(tmp_path, monkeypatch, capsys):
+def progress_lines(capsys, monkeypatch, *args, fork=True):
+    """The progress lines of a run as if it took longer than SPEAK_AFTER (so every step is told)."""
+    from printgen import progress
+    from printgen.render import parallel
+
+    monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)
+    if not fork:
+        monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    code, out, err = run(capsys, *args)
+    assert code == 0 and out == "", err
+    return [line for line in err.splitlines() if line.startswith("printgen: ")]
+
+
+def test_a_long_run_tells_every_step_in_one_order_forked_or_not(tmp_path, monkeypatch, capsys):
+    args = ("dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far", "-o", str(tmp_path / "d.pdf"),
+            "--force")
+    forked = progress_lines(capsys, monkeypatch, *args)
+    assert forked == progress_lines(capsys, monkeypatch, *args)
+    assert forked == progress_lines(capsys, monkeypatch, *args, fork=False)
+    assert forked[0] == "printgen: rolled 2 levels" and forked[-1].startswith("printgen: joined")
+    assert sum(line.startswith("printgen: drew 1 page: ") for line in forked) == 4  # each level's two maps
+
+
+@pytest.mark.parametrize("args", [
+    ("graph-paper",), ("deck", "monsters", "--system", "amulet"), ("deck", "weapons", "--vendor", "drivethrucards"),
+    ("sheet", "--system", "amulet"), ("sheet", "--system", "rlrl", "--count", "3", "--format", "json"),
+    ("reference", "--system", "card-rogue"), ("challenge",), ("dungeon", "--system", "amulet", "--levels", "1"),
+    ("dungeon", "--system", "rlrl", "--format", "json"),
+])
+def test_every_product_tells_its_steps_in_right_numbers(tmp_path, monkeypatch, capsys, args):
+    suffix = "json" if "json" in args else "pdf"
+    lines = progress_lines(capsys, monkeypatch, *args, "--seed", "steps", "-o", str(tmp_path / f"out.{suffix}"))
+    assert lines, f"printgen {' '.join(args)} tells no step"
+    for line in lines:
+        assert not re.search(r"(?<![0-9,.])1 [a-z]+s\b|(?<![0-9,.])0 [a-z]", line), line
+
+
+def test_quiet_silences_every_line_and_the_file_is_the_same(tmp_path, monkeypatch, capsys):
     from printgen import progress
 
-    monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)  # as if the run had already taken two seconds
-    code, out, err = run(capsys, "dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far",
-                         "-o", str(tmp_path / "d.pdf"))
-    assert code == 0 and out == ""
-    lines = err.splitlines()
-    assert "printgen: rolled 2 levels" in lines
-    # (the maps are drawn in a forked process, whose lines reach the terminal but not this test's capture)
-    assert any(line.startswith("printgen: laid out") for line in lines)
-    assert any(line.startswith("printgen: joined") for line in lines)
-    code, out, err = run(capsys, "dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far",
-                         "-o", str(tmp_path / "q.pdf"), "--quiet")
+    monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)
+    code, out, err = run(capsys, "graph-paper", "--pages", "60", "-o", str(tmp_path / "q.pdf"), "--quiet")
     assert code == 0 and out == "" and err == ""
-    assert (tmp_path / "q.pdf").read_bytes() == (tmp_path / "d.pdf").read_bytes()
+    code, out, err = run(capsys, "graph-paper", "--pages", "60", "-o", str(tmp_path / "l.pdf"))
+    assert err.splitlines()[0] == "printgen: writing 60 pages of graph paper…"
+    assert (tmp_path / "q.pdf").read_bytes() == (tmp_path / "l.pdf").read_bytes()
+
+
+def test_a_long_product_says_how_many_pages_before_it_starts_however_quick(tmp_path, capsys):
+    code, _, err = run(capsys, "sheet", "--system", "rlrl", "--count", "60", "--seed", "many",
+                       "-o", str(tmp_path / "s.pdf"))
+    lines = err.splitlines()
+    assert code == 0 and lines[:2] == ["printgen: rolled 60 characters", "printgen: writing 60 pages of character "
+                                                                        "sheets…"], err
+
+
+def test_folders_made_for_o_are_said(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "graph-paper", "-o", "nodir/sub/paper.pdf")
+    assert code == 0 and err.splitlines()[0] == "wrote nodir/sub/paper.pdf (made the folders nodir, nodir/sub)"
+    code, _, err = run(capsys, "graph-paper", "-o", "nodir/sub/again.pdf")
+    assert err.splitlines()[0] == "wrote nodir/sub/again.pdf"
 
 
 def test_a_quick_run_says_only_what_it_wrote(tmp_path, capsys):

@@ -42,7 +42,7 @@ COMMON = (PAPER_OPTION, FORMAT_OPTION, DPI_OPTION, PPG_OPTION, SCALE_OPTION, TEM
 def build(request: Request) -> bytes:
     module = request.game.module(PRODUCT)
     dungeon = module.generate(request)
-    progress.tell(f"rolled {len(dungeon.levels)} levels")
+    progress.tell(f"rolled {progress.count(len(dungeon.levels), 'level')}")
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **dungeon.as_data()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
@@ -51,7 +51,10 @@ def build(request: Request) -> bytes:
     if request.options["scale"] == BATTLE:
         from ..maps import battle
 
-        return battle.battle_pdf(module.level_views(dungeon, request), request.code, request.paper)
+        views = module.level_views(dungeon, request)
+        progress.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
+                             "battle-scale maps")
+        return battle.battle_pdf(views, request.code, request.paper)
     return module.render(dungeon, request)
 
 

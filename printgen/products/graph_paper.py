@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from typing import TYPE_CHECKING
 
+from .. import progress
 from ..options import Option
 from ..render import qr
 from ..seed import SeedCode
@@ -90,6 +91,7 @@ def build(request: Request) -> bytes:
     from ..render.canvas import render_pages
 
     spec = spec_of(request)
+    progress.pages_ahead(spec.pages, "graph paper")
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
     spot = qr_spot(request.code, spec)
     return render_pages(request.code, title, spec.paper, spec.pages,
