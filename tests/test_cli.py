@@ -340,3 +340,15 @@ def test_an_extension_that_contradicts_the_format_is_refused_and_nothing_written
     code, _, err = run(capsys, *args, *(["--seed", "x"] if args[0] != "reproduce" else []))
     assert code == 2 and err.count("\n") == 1 and words in err, err
     assert not list(tmp_path.iterdir())
+
+
+def test_a_built_in_deck_too_full_for_a_size_names_the_sizes_it_fits(tmp_path, capsys):
+    code, _, err = run(capsys, "deck", "references", "--system", "card-rogue", "--card-size", "mini", "--seed", "x",
+                       "-o", str(tmp_path / "r.pdf"))
+    assert code == 2 and err.count("\n") == 1 and "shorten" not in err, err
+    named = re.search(r"fits on (.+) cards: give --card-size (.+)$", err.strip())
+    assert named and named.group(1) == named.group(2) == "poker, bridge or tarot", err
+    for size in ("poker", "bridge", "tarot"):  # each size named does print the deck
+        assert main(["deck", "references", "--system", "card-rogue", "--card-size", size, "--seed", "x", "-q",
+                     "-o", str(tmp_path / f"{size}.pdf")]) == 0
+    assert not (tmp_path / "r.pdf").exists()

@@ -290,14 +290,48 @@ def build(request: Request) -> bytes:
         # The deck as data: the cards in print order, for other tools.
         data = {"seed_code": str(request.code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    from ..cards.face import CardTooFull
     from ..cards.progress import Progress
     from ..cards.render import LEGIBLE, render_deck
 
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
-    return render_deck(deck, wanted.options, request.code,
-                       Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
+    try:
+        return render_deck(deck, wanted.options, request.code,
+                           Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
+    except CardTooFull as exc:
+        if wanted.deck == CUSTOM:
+            raise  # the person's own words: they can shorten them
+        fitting = _sizes_fitting(deck, request.options["vendor"])
+        if not fitting:
+            raise
+        sizes = _either(fitting)
+        raise PrintgenError(f"{exc.problem}; the {deck.title} deck fits on {sizes} cards: give --card-size "
+                            f"{sizes}") from None
+
+
+def _sizes_fitting(deck: Deck, vendor: str | None) -> list[str]:
+    """The card sizes on which every face of a built-in ``deck`` fits (and its print shop makes)."""
+    from ..cards.face import CardTooFull
+    from ..cards.faces import prepare_face
+
+    fitting = []
+    for name, size in CARD_SIZES.items():
+        try:
+            if vendor is not None:
+                vendor_named(vendor).check_size(size)
+            for card in deck.cards:
+                prepare_face(card, deck, size)
+        except (CardTooFull, PrintgenError):
+            continue
+        fitting.append(name)
+    return fitting
+
+
+def _either(names: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def suffix(request: Request) -> str:
