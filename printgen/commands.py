@@ -58,6 +58,18 @@ force_option = click.option("--force", is_flag=True, help="Overwrite the output 
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
 
 
+def checked_option(option: Option, envvar: str | None = None):
+    """A click option read and checked as a declared option is: its range shown as 1..32, a bad value refused
+    in the one phrasing of every other."""
+    def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+        return None if value is None else option.parse(option.read(value))
+
+    default = option.default if isinstance(option.default, str) else None
+    return click.option(option.flag_name, option.name.replace("-", "_"), default=default, metavar=option.metavar,
+                        callback=convert, envvar=envvar,
+                        help=option.help + (f"  [default: {default}]" if default is not None else ""))
+
+
 def examples_epilog(lines: list[tuple[str, str]]) -> str:
     """The --help examples, aligned."""
     width = max((len(command) for command, _ in lines), default=0) + 11
@@ -99,6 +111,7 @@ def product_command(product: products.Product) -> click.Command:
         run(product, given, seed, out, force, quiet)
 
     command = click.Command(product.name, callback=callback, params=params, help=product.summary,
+                            short_help=product.summary.split(":")[0],  # whole words in the list of commands
                             context_settings=CONTEXT,
                             epilog=examples_epilog([*product.examples, *games.examples(product.name)]))
     for decorate in (quiet_option, force_option, out_option, seed_option):

@@ -96,6 +96,7 @@ class Option:
     typed: bool = True
     absent: str | None = None
     value_alone: bool = False
+    placeholder: str = ""  # what --help shows for a value of free form (NAME)
 
     @property
     def flag_name(self) -> str:
@@ -123,7 +124,7 @@ class Option:
             return "X,Y"
         if self.low is not None:
             return f"{_bound(self.low)}..{_bound(self.high)}"
-        return ""
+        return self.placeholder
 
     def default_for(self, values: Values) -> str | None:
         """The default text, given the options read before this one."""

@@ -126,7 +126,8 @@ def help_texts() -> dict[str, str]:
     return texts
 
 
-def examples_in(text: str) -> list[list[str]]:
+def examples_in(text: str) -> list[tuple[list[str], str]]:
+    """Each example of a --help: its command line after "printgen", and its comment."""
     import shlex
 
     lines = text.split("Examples:", 1)[1].splitlines() if "Examples:" in text else []
@@ -134,7 +135,8 @@ def examples_in(text: str) -> list[list[str]]:
     for line in lines:
         line = line.strip()
         if line.startswith("printgen "):
-            found.append(shlex.split(line.split("  ")[0])[1:])
+            command, _, comment = line.partition("  ")
+            found.append((shlex.split(command)[1:], comment.strip()))
     return found
 
 
@@ -142,17 +144,29 @@ HELP = help_texts()
 
 
 @pytest.mark.parametrize("command", sorted(HELP))
-def test_every_help_example_runs_as_written_in_an_empty_folder(command, tmp_path, monkeypatch, capsys):
+def test_every_help_example_runs_as_written_and_makes_what_its_numbers_say(command, tmp_path, monkeypatch, capsys):
+    """Each example runs in an empty folder, in order; every number of its comment is a count of what it made
+    (tests/example_facts.py)."""
+    from example_facts import facts, numbers_in
+    from printgen.seed import SeedCode
+
     examples = examples_in(HELP[command])
     assert examples or command in ("list", "templates"), f"{command} --help gives no examples"
     monkeypatch.chdir(tmp_path)
-    for args in examples:
+    for args, comment in examples:
         if args[0] == "serve":
             _serves(args, tmp_path)
             continue
         code = main(args)
         _, err = capsys.readouterr()
-        assert code == 0, f"printgen {' '.join(args)} (in {command} --help): {err}"
+        example = f"printgen {' '.join(args)} (in {command} --help)"
+        assert code == 0, f"{example}: {err}"
+        said = numbers_in(comment)
+        if not said:
+            continue
+        written = re.search(r"^wrote (.+?)(?: \(made the folder.*\))?$", err, re.MULTILINE)
+        made = facts(SeedCode.parse(err.split("seed code: ")[1].split()[0]), tmp_path / written.group(1))
+        assert set(said) <= made, f"{example} says {said} in '{comment}'; what it made counts {sorted(made)}"
 
 
 def _serves(args: list[str], folder) -> None:
@@ -352,3 +366,21 @@ def test_a_built_in_deck_too_full_for_a_size_names_the_sizes_it_fits(tmp_path, c
         assert main(["deck", "references", "--system", "card-rogue", "--card-size", size, "--seed", "x", "-q",
                      "-o", str(tmp_path / f"{size}.pdf")]) == 0
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_help_says_each_thing_once_and_right():
+    """The slips a newcomer met: a sheet's ink saver spoke of a deck's backs, --sheet had no NAME, serve wrote
+    ranges its own way, the list of commands cut summaries mid-sentence."""
+    sheet_ink = HELP["sheet"].split("--ink-saver", 1)[1].split("\n  --", 1)[0]
+    assert "deck" not in sheet_ink and "back" not in sheet_ink
+    assert re.search(r"^  --sheet NAME ", HELP["deck"], re.MULTILINE)
+    assert "<=" not in HELP["serve"] and "--port 0..65535" in HELP["serve"] and "--workers 1..32" in HELP["serve"]
+    for text in HELP.values():
+        assert not re.search(r"\[[^\]]*<=x", text)  # every range is written 1..200
+    assert "..." not in HELP["printgen"].split("Commands:")[1].split("Examples:")[0]
+
+
+def test_a_missing_data_file_names_every_kind_of_file_a_deck_is_read_from(tmp_path, capsys):
+    for args in (["deck", "custom"], ["deck", "custom", "--data", str(tmp_path / "missing.csv")]):
+        code, _, err = run(capsys, *args, "--seed", "x", "-o", str(tmp_path / "d.pdf"))
+        assert code == 2 and "xlsx" in err.lower(), err

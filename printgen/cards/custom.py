@@ -129,16 +129,16 @@ def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most MAX_FILE_BYTES (a pipe or a device could be endless)."""
     try:
         if path.exists() and not path.is_dir() and not path.is_file():
-            raise PrintgenError(f"{path} is not a regular file; give the deck's CSV or YAML file with --data")
+            raise PrintgenError(f"{path} is not a regular file; give the deck's CSV, XLSX or YAML file with --data")
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise PrintgenError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB; a deck file is smaller than that")
         return data
     except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give the deck's CSV or YAML file with --data") from None
+        raise PrintgenError(f"{path}: no such file; give the deck's CSV, XLSX or YAML file with --data") from None
     except IsADirectoryError:
-        raise PrintgenError(f"{path} is a folder; give the deck's CSV or YAML file with --data") from None
+        raise PrintgenError(f"{path} is a folder; give the deck's CSV, XLSX or YAML file with --data") from None
     except OSError as exc:
         raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
 

@@ -94,8 +94,7 @@ def made_by(product: str) -> Callable[[], tuple[str, ...]]:
 
 
 PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter", value_alone=True)
-INK_SAVER_OPTION = Option("ink-saver", "Light lines and tints, no solid fills (a deck's backs and bands too).",
-                          flag=True, default="no")
+INK_SAVER_OPTION = Option("ink-saver", "Light lines and tints, no solid fills.", flag=True, default="no")
 TEMPLATES_OPTION = Option("templates", "Your own templates and phrasebooks first, the built-in ones behind them "
                           "(also: PRINTGEN_TEMPLATES; start from 'printgen templates export DIR'; the seed code "
                           "keeps the folder's fingerprint).",

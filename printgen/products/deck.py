@@ -84,13 +84,13 @@ PRINT_OPTIONS = (
            flag=True, default="no", when=ON_SHEETS),
     Option("gutter", "Space in mm between cards on a sheet, for cutting each card out by hand.",
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
-    INK_SAVER_OPTION,
+    replace(INK_SAVER_OPTION, help="Light lines and tints, no solid fills: pale backs and title bands too."),
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
-           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM)),
+           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM), placeholder="NAME"),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
            "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
@@ -346,14 +346,13 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
     if deck not in names:
         raise not_one_of("deck", deck, names, subject=f"the {system} deck")
     if deck == CUSTOM and data is None:
-        raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .yaml)")
+        raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .xlsx or .yaml)")
     if deck != CUSTOM and data is not None:
         raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
 
 
 register(Product(
-    "deck", "A deck of cards to cut out: a game's decks (printgen list names them), or your own "
-    "(custom --data FILE).", deck_systems, options, build, check=check, suffix=suffix,
+    "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.", deck_systems, options, build, check=check, suffix=suffix,
     from_command_line=from_command_line, argument="deck", system_from=system_for,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
