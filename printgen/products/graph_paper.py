@@ -167,13 +167,13 @@ def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int, band: 
     c.saveState()
     c.setLineCap(0)
     light, heavy = [], []
+    heavy_columns, heavy_rows = heavy_lines(layout.columns, heavy_every), heavy_lines(layout.rows, heavy_every)
     for i in range(1, layout.columns):
         x = layout.x0 + i * pitch
-        (heavy if heavy_every and i % heavy_every == 0 else light).append((x, layout.y0, x, y1))
+        (heavy if i in heavy_columns else light).append((x, layout.y0, x, y1))
     for j in range(1, layout.rows):
-        # Count rows from the top edge, where a reader starts counting.
         y = y1 - j * pitch
-        (heavy if heavy_every and j % heavy_every == 0 else light).append((layout.x0, y, x1, y))
+        (heavy if j in heavy_rows else light).append((layout.x0, y, x1, y))
     c.setStrokeGray(LIGHT_GREY)
     c.setLineWidth(LIGHT_WIDTH)
     c.lines(light)
@@ -186,6 +186,22 @@ def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int, band: 
     c.rect(layout.x0, layout.y0, x1 - layout.x0, y1 - layout.y0, stroke=1, fill=0)
     c.restoreState()
     return f"{layout.columns} × {layout.rows} squares"
+
+
+def heavy_lines(squares: int, every: int) -> set[int]:
+    """Which of the lines 1..squares-1 across a grid are heavy: every ``every``-th, the pattern centred on the
+    grid, so the part squares left over fall half at each edge (exactly where they can: an odd ``every``, or an
+    even count of squares; within half a square otherwise)."""
+    if not every or every >= squares:
+        return set()
+    best: set[int] = set()
+    best_gap = squares
+    for start in range(1, every + 1):
+        lines = set(range(start, squares, every))
+        gap = abs(min(lines) - (squares - max(lines)))  # the squares before the first against after the last
+        if gap < best_gap:
+            best, best_gap = lines, gap
+    return best
 
 
 def hex_layout(paper: Paper, across_flats: float, band: float = BOTTOM_BAND) -> tuple[float, float, int, int]:
