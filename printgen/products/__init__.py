@@ -230,12 +230,22 @@ def catalogue() -> list[dict[str, Any]]:
         for system in product.systems():
             game = games.games().get(system)
             entry = {"id": system, "title": game.title if game else "printgen",
-                     "options": [o.describe() for o in product.options(system, {}) if o.typed]}
+                     "options": [o.describe() for o in _game_first(product, system) if o.typed]}
             if product.name == "deck":
                 entry["decks"] = _deck_catalogue(system)
             systems.append(entry)
-        out.append({"name": product.name, "summary": product.summary, "systems": systems})
+        out.append({"name": product.name, "summary": product.summary, "seeded": product.seeded, "systems": systems})
     return out
+
+
+def _game_first(product: Product, system: str) -> list[Option]:
+    """A product's options in the order a person decides them: what the game asks first (levels, rooms, a
+    genre), then how the product is printed."""
+    declared = product.options(system, {})
+    game = games.games().get(system)
+    offer = game.offer(product.name) if game is not None else None
+    own = {option.name for option in offer.options} if offer is not None else set()
+    return [o for o in declared if o.name in own] + [o for o in declared if o.name not in own]
 
 
 def _deck_catalogue(system: str) -> list[dict[str, Any]]:

@@ -45,6 +45,8 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
     product = product_named(form.get("product"))
     system = str(form.get("system") or "")
     seed = str(form.get("seed") or "").strip()
+    if not seed and not product.seeded:
+        seed = products.UNSEEDED  # it rolls nothing: the same choices, the same file
     if not seed:
         raise OptionError("seed", "is empty; give any text, e.g. moonpie, or press New seed")
     system = system_of(product, system or None, {})
@@ -58,11 +60,11 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
     for name in typed:
         option = by_name.get(name)
         if option is not None and not option.typed and name != product.argument:
-            raise PrintgenError(f"the studio does not take --{name}: it names a file on your computer; "
-                                f"use the command line")
+            raise OptionError(name, "names a file on your computer, which the studio does not read; printgen on "
+                                    "the command line does")
     if product.name == "deck" and typed.get("deck") == deck.CUSTOM:
-        raise PrintgenError("a custom deck is made from a file on your computer, which the studio does not read; "
-                            "make it with the command line: printgen deck custom --data FILE")
+        raise PrintgenError("a deck of your own cards is made from a file on your computer, which the studio does "
+                            "not read; printgen on the command line makes it")
     given: dict[str, Any] = {"system": system, **_shown_only(options, typed)}
     if form.get("templates") and templates is not None and "templates" in by_name:
         given["templates"] = str(templates)
@@ -108,7 +110,8 @@ def state_of(request: products.Request) -> dict[str, Any]:
     """What the form shows for a code (a share link): game, product, seed and each option typed."""
     code = request.code
     shown = {name: text for name, text in code.option_map.items() if name not in FILLED_IN}
-    return {"system": code.system, "product": code.product, "seed": code.seed, "options": shown,
+    unseeded = not request.product.seeded and code.seed == products.UNSEEDED  # shown as no seed at all
+    return {"system": code.system, "product": code.product, "seed": "" if unseeded else code.seed, "options": shown,
             "templates": "templates" in code.option_map}
 
 
