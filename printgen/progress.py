@@ -10,7 +10,7 @@ and a slow one tells every step, whatever the machine. A forked child's steps
 are kept (``captured``) and told by the parent (``replay``) after its own, in
 the order the steps have when nothing is forked.
 
-Some lines are said at once whenever someone listens (``say``): a warning, and
+Some lines are said at once whenever someone listens (``now``): a warning, and
 how many pages a long product will write, before it starts (``pages_ahead``).
 Nothing here touches the file's bytes; a build nobody listens to (the studio,
 tests) says nothing.
@@ -107,8 +107,8 @@ def captured() -> Iterator[list[tuple[bool, str]]]:
 
 def replay(lines: list[tuple[bool, str]]) -> None:
     """Tell what a forked child kept, as if it had been told here."""
-    for now, text in lines:
-        (say if now else tell)(text)
+    for at_once, text in lines:
+        (now if at_once else tell)(text)
 
 
 def tell(text: str) -> None:
@@ -118,7 +118,7 @@ def tell(text: str) -> None:
         listener.step(text)
 
 
-def say(text: str) -> None:
+def now(text: str) -> None:
     """Said at once whenever someone listens: a count of many that is long by its nature."""
     listener = _listener.get()
     if listener is not None:
@@ -127,7 +127,7 @@ def say(text: str) -> None:
 
 def warn(text: str) -> None:
     """Something the person should know whatever the time taken (a card's text shrank)."""
-    say(f"warning: {text}")
+    now(f"warning: {text}")
 
 
 def pages_ahead(pages: int, what: str) -> None:

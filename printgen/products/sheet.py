@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 
 from .. import games
-from ..progress import count, pages_ahead, say as say_progress, tell as tell_progress
+from ..progress import count, now as say_progress, pages_ahead, tell as tell_progress
 from ..errors import PrintgenError
 from ..options import Option
 from ..seed import SeedCode

@@ -30,7 +30,10 @@ def format_for(name: PurePath, checked: Request, fixed: str | None = None) -> Re
     if not extension:
         raise PrintgenError(f"-o {name} has no extension; give -o {_renamed(name, checked)}")
     if fixed is not None:
-        raise PrintgenError(f"{fixed} makes {_what(checked)}, not .{extension}; give -o {_renamed(name, checked)}")
+        many = checked.format == PICTURES
+        raise PrintgenError(f"{fixed} makes a .{suffixes(checked)[0]}"
+                            f"{' (a .zip of pictures for many pages)' if many else ''}, not .{extension}; "
+                            f"give -o {_renamed(name, checked)}")
     fitting = [other for other in _formats(checked) if extension in suffixes(other)]
     if len(fitting) == 1:
         return fitting[0]
@@ -68,12 +71,6 @@ def _formats(checked: Request) -> list[Request]:
         except PrintgenError:
             continue
     return found
-
-
-def _what(checked: Request) -> str:
-    if checked.format == PICTURES:
-        return "a .png (a .zip of pictures for many pages)"
-    return f"a .{suffix(checked)}"
 
 
 def _renamed(name: PurePath, checked: Request) -> PurePath:
