@@ -306,7 +306,6 @@
       }));
       if (mine !== generation) return;
       clearMarks();
-      openSaid(""); // a refused code is forgotten once the form has moved on
       await show(described, mine, signal);
     } catch (error) {
       if (error.name === "AbortError" || mine !== generation) return;
@@ -536,23 +535,27 @@
     else els.openBox.removeAttribute("aria-invalid");
   }
 
+  let opening = null; // the open box's request, apart from the form's own: an edit does not cancel it
+
   async function open(request) {
-    const mine = ++generation;
-    if (controller) controller.abort();
-    controller = new AbortController();
-    const signal = controller.signal;
+    if (opening) opening.abort();
+    const mine = (opening = new AbortController());
     try {
-      const described = await answer(await fetch("/api/open", { ...request, signal }));
-      if (mine !== generation) return;
+      const described = await answer(await fetch("/api/open", { ...request, signal: mine.signal }));
+      if (mine !== opening) return;
       openSaid("");
       els.openBox.value = "";
+      clearTimeout(timer); // the opened file replaces whatever the form was about to ask
+      const shownNow = ++generation;
+      if (controller) controller.abort();
+      controller = new AbortController();
       start(described.state);
       selected = 1;
       clearMarks();
       working(true);
-      await show(described, mine, signal);
+      await show(described, shownNow, controller.signal);
     } catch (error) {
-      if (error.name === "AbortError" || mine !== generation) return;
+      if (error.name === "AbortError" || mine !== opening) return;
       openSaid(error.message); // the form, its pages and its code are left as they were
     }
   }
