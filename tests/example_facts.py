@@ -15,9 +15,9 @@ import re
 import zipfile
 from pathlib import Path
 
+from pdfutil import open_pdf
 from PIL import Image
 
-from pdfutil import open_pdf
 from printgen import products
 from printgen.seed import SeedCode
 from printgen.units import to_mm
