@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from .errors import PrintgenError
 from .seed import Rng
 
 DEFAULT_SIDES = 6  # "1d", "2d+3", "3d": a die with no size is six-sided
@@ -38,8 +39,8 @@ _NOTATION = re.compile(
 )
 
 
-class DiceError(ValueError):
-    """Notation that is not a dice expression."""
+class DiceError(PrintgenError):
+    """Notation that is not a dice expression (in a table file, a game's data or a user's own)."""
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ dungeon, a reference, a challenge) and the options each product takes. The
 code that makes a product is the game's module the file plan names for it
 (``dungeon.py``, ``sheet.py``, ``decks.py``, ``reference.py``,
 ``challenge.py``), checked against its written contract when it first loads
-(products/contracts.py). Products, the command line, ``printgen list`` and
+(contracts.py). Products, the command line, ``printgen list`` and
 the README read these declarations; nothing outside a game's folder names a game.
 
 Declarations import nothing heavy: a product's module is imported only when
@@ -23,8 +23,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import contracts
 from .errors import PrintgenError
-from .options import Option
+from .options import Option, not_one_of
 
 SYSTEMS_PACKAGE = "printgen.systems"
 
@@ -133,8 +134,6 @@ def _read_list(folder: Path, name: str):
 
 @cache
 def _checked_module(system: str, product: str) -> Any:
-    from .products import contracts
-
     game = games()[system]
     name, contract = contracts.FILE_PLAN[product]
     module = importlib.import_module(f"{game.package}.{name}")
@@ -158,7 +157,7 @@ def game(system: str) -> Game:
     try:
         return games()[system]
     except KeyError:
-        raise PrintgenError(f"unknown system {system!r}; systems are: {', '.join(games())}") from None
+        raise not_one_of("system", system, list(games())) from None
 
 
 def offering(product: str) -> dict[str, Game]:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dice
+from .errors import PrintgenError
 from .seed import Rng
 
 ROLL_AGAIN = "roll again"
@@ -40,7 +41,7 @@ _THEN_VALUES = (ROLL_AGAIN, ROLL_TWICE)
 _MAX_DEPTH = 50
 
 
-class TableError(ValueError):
+class TableError(PrintgenError):
     """A malformed table file; the message names the file and the row."""
 
 

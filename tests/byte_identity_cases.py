@@ -166,7 +166,7 @@ def make(args: list[str], folder: Path) -> bytes:
     if "thegamecrafter" in args or "makeplayingcards" in args:
         out = out.with_suffix(".zip")
     elif "png" in args:
-        out = out.with_suffix(".png" if args[0] == "graph-paper" else ".zip")
+        out = out.with_suffix(".png")  # each picture case is of one page (more would be a .zip: -o's check says)
     elif "uvtt" in args:
         out = out.with_suffix(".zip")
     elif "json" in args:

@@ -181,8 +181,9 @@ def test_bad_custom_data_is_one_line_and_writes_nothing(tmp_path, content, messa
 def test_command_line_errors(tmp_path):
     out = tmp_path / "x.pdf"
     for args, message in [
-        (["deck", "dragons"], "no game has a deck called 'dragons'"),
-        (["deck", "dragons", "--system", "roguelike"], "unknown deck 'dragons'"),
+        (["deck", "dragons"], "the deck must be one of all, armor,"),
+        (["deck", "wepons"], "not 'wepons'; did you mean weapons?"),
+        (["deck", "dragons", "--system", "roguelike"], "the roguelike deck must be one of creatures, weapons"),
         (["deck", "creatures", "--card-size", "huge"], "--card-size"),
         (["deck", "custom", "--data", str(tmp_path / "missing.csv")], "no such file"),
         (["deck", "custom"], "needs its cards"),

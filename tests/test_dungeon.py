@@ -359,8 +359,8 @@ def test_dungeon_is_byte_identical_across_processes(tmp_path):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["dungeon", "--system", "card-rogue"], "'card-rogue' is not"),
-        (["dungeon", "--levels", "3"], "Missing option '--system'"),
+        (["dungeon", "--system", "card-rogue"], "--system must be one of amulet, rlrl, roguelike, not 'card-rogue'"),
+        (["dungeon", "--levels", "3"], "--system is needed: dungeon is made for amulet, rlrl, roguelike"),
         (["dungeon", "--system", "roguelike", "--levels", "0"], "levels must be a whole number from 1 to 20, not '0'"),
         (["dungeon", "--system", "roguelike", "--levels", "3.0"], "--levels must be a whole number from 1 to 20, not '3.0'"),
         (["dungeon", "--system", "roguelike", "--levels", "٣"], "--levels must be a whole number from 1 to 20, not '٣'"),

@@ -234,3 +234,52 @@ def test_the_longest_seed_code_prints_at_six_points_on_two_lines_at_most(paper):
     assert str(code) in "".join(lines)
     longer = str(code).replace(":pages=1", "y:pages=1")
     refused(run_cli("reproduce", longer), f"at most {PRINTED_CODE_LENGTH} characters")
+
+
+def test_every_error_a_user_can_meet_is_a_printgen_error():
+    """Bad dice notation, a malformed table and a level the engine refuses reach the command line as one line,
+    exit code 2, like every other refusal: each is a PrintgenError."""
+    from printgen.cards.face_parts import CardTooFull
+    from printgen.dice import DiceError, parse
+    from printgen.systems.rlrl.level import LevelError
+    from printgen.tables import TableError
+
+    for error in (DiceError, TableError, LevelError, CardTooFull):
+        assert issubclass(error, PrintgenError), error
+    with pytest.raises(PrintgenError, match="names no dice"):
+        parse("d")
+
+
+@pytest.mark.parametrize("kind", ["csv", "yaml"])
+def test_a_megabyte_of_text_on_one_card_is_refused_as_the_file_is_read(tmp_path, kind):
+    """More text on a card than any card holds is refused when the deck file is read, before any fitting
+    (bench: benchmarks/long_card_text.py)."""
+    import csv
+
+    path = tmp_path / f"long.{kind}"
+    if kind == "csv":
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([["title", "body"], ["Long", "word " * 200_000]])
+    else:
+        path.write_text("- title: Long\n  body: " + "word " * 200_000 + "\n", encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "-o", str(out))
+    refused(result, "more than any card holds (at most 50,000); shorten it")
+    assert not out.exists()
+
+
+def test_the_bound_on_a_card_s_text_is_more_than_the_largest_card_holds_in_the_smallest_type():
+    """The narrowest words at the smallest size a layout may ask for, on the largest card, stop short of
+    MAX_CARD_TEXT: nothing refused for its length could have been printed."""
+    from printgen.cards import custom, text
+    from printgen.cards.model import Paragraph
+    from printgen.cards.sizes import CARD_SIZES
+    from printgen.cards.user_layout import MIN_TEXT_SIZE
+    from printgen.render import fonts
+
+    fonts.register_reportlab_fonts()
+    largest = max(CARD_SIZES.values(), key=lambda size: size.width * size.height)
+    narrowest = ("i " * custom.MAX_CARD_TEXT)[:custom.MAX_CARD_TEXT]
+    assert text.fit([Paragraph(narrowest)], largest.width, largest.height, MIN_TEXT_SIZE, MIN_TEXT_SIZE) is None
+    shorter = narrowest[:custom.MAX_CARD_TEXT // 2]
+    assert text.fit([Paragraph(shorter)], largest.width, largest.height, MIN_TEXT_SIZE, MIN_TEXT_SIZE) is not None

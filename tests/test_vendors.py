@@ -170,7 +170,7 @@ def test_every_size_a_shop_makes_is_its_published_pixels(vendor, size, pixels):
 
 
 @pytest.mark.parametrize("args, words", [
-    (("--vendor", "makeplayingcards", "-o", "cards.pdf"), "ending .zip"),
+    (("--vendor", "makeplayingcards", "-o", "cards.pdf"), "not .pdf; give -o cards.zip"),
     (("--vendor", "drivethrucards", "--layout", "sheet"), "leave out --layout sheet"),
     (("--vendor", "drivethrucards", "--bleed", "3"), "3.175 mm of bleed"),
     (("--gutter", "3", "--layout", "print-shop"), "--gutter"),
@@ -193,11 +193,29 @@ def test_a_vendor_implies_the_print_shop_layout_and_reproduces(tmp_path):
     assert build(code) == written.read_bytes()
 
 
-def test_the_generic_shop_is_the_print_shop_file_as_it_was():
-    generic = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop",
-                                           vendor="generic", bleed="3"))
-    plain = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop"))
-    assert generic == plain and "vendor" not in generic.option_map
+def test_vendor_generic_is_the_print_shop_file_as_its_help_says(tmp_path):
+    """--vendor generic writes printgen's own print-shop PDF (one card a page, with TrimBox and BleedBox), the
+    very file and seed code of --layout print-shop; without a vendor a deck is sheets to print at home."""
+    shop, layout, home = tmp_path / "shop.pdf", tmp_path / "layout.pdf", tmp_path / "home.pdf"
+    for args, out in ((["--vendor", "generic"], shop), (["--layout", "print-shop"], layout), ([], home)):
+        result = run_cli("deck", "armor", "--seed", "x", *args, "-o", str(out), cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        if out is shop:
+            assert "seed code: pg4:deck:roguelike:x:deck=armor,layout=print-shop\n" in result.stderr
+    assert shop.read_bytes() == layout.read_bytes()
+    printed = open_pdf(shop)
+    card = CARD_SIZES["poker"]
+    assert all(abs(float(page.trimbox[2]) - float(page.trimbox[0]) - card.width) < 0.01 for page in printed.pages)
+    assert len(printed.pages) > 2 * len(open_pdf(home).pages)  # one card a page against nine to a sheet
+    refused = run_cli("deck", "armor", "--seed", "x", "--vendor", "generic", "--layout", "sheet", cwd=tmp_path)
+    assert refused.returncode == 2 and "--vendor generic makes a print-shop file; leave out --layout sheet" in refused.stderr
+
+
+def test_a_hand_made_code_naming_the_generic_shop_is_refused():
+    from printgen.errors import PrintgenError
+
+    with pytest.raises(PrintgenError, match="which printgen writes layout=print-shop"):
+        products.request(seed_code("deck", "roguelike", "x", deck="armor", vendor="generic"))
 
 
 @pytest.mark.parametrize("options, words", [
@@ -226,8 +244,9 @@ def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_pa
     assert (tmp_path / "again.zip").read_bytes() == made.read_bytes()
     result = run_cli("reproduce", code, cwd=tmp_path)  # no -o: the file is named as the product makes it
     assert result.returncode == 0, result.stderr
-    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-creatures-roguelike-again.zip"]
-    assert (tmp_path / "output" / "deck-creatures-roguelike-again.zip").read_bytes() == made.read_bytes()
+    name = "deck-creatures-roguelike-again-makeplayingcards.zip"
+    assert [p.name for p in (tmp_path / "output").iterdir()] == [name]
+    assert (tmp_path / "output" / name).read_bytes() == made.read_bytes()
 
 
 def test_a_zip_printgen_did_not_make_is_one_line(tmp_path):

@@ -43,6 +43,10 @@ MAX_PRINTED = 5000  # cards in one file, counts included: about 560 pages of pok
 MAX_XLSX_UNPACKED = 64 * 1024 * 1024  # an XLSX is a zip: what it may unpack to (a zip bomb unpacks to far more)
 MAX_XLSX_ROWS = 100_000  # rows read from a sheet, blank ones included
 MAX_COLUMNS = 200
+# The most text one card can hold: the narrowest words ("i i i …") fill a tarot card, the largest, in the
+# smallest type a layout may ask for (2 pt), at about 48,000 characters. A card's fields together longer than
+# this are refused as the file is read, before any fitting (which would take minutes to say the same).
+MAX_CARD_TEXT = 50_000
 SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml")
 
 Rows = list[tuple[str, dict[str, str]]]
@@ -104,7 +108,15 @@ def load_table(path: Path, expected_digest: str | None = None, sheet: str | None
                                                                                  if required else ""))
     if len(rows) > MAX_CARDS:
         raise PrintgenError(f"{path}: {len(rows)} cards; printgen takes at most {MAX_CARDS} in one deck")
+    for where, fields in rows:
+        _check_text_length(where, sum(len(value) for value in fields.values()))
     return title, back, rows, columns
+
+
+def _check_text_length(where: str, characters: int) -> None:
+    if characters > MAX_CARD_TEXT:
+        raise PrintgenError(f"{where}: {characters:,} characters of text, more than any card holds (at most "
+                            f"{MAX_CARD_TEXT:,}); shorten it")
 
 
 def _check_printed(path: Path, printed: int) -> None:
@@ -117,16 +129,16 @@ def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most MAX_FILE_BYTES (a pipe or a device could be endless)."""
     try:
         if path.exists() and not path.is_dir() and not path.is_file():
-            raise PrintgenError(f"{path} is not a regular file; give the deck's CSV or YAML file with --data")
+            raise PrintgenError(f"{path} is not a regular file; give the deck's CSV, XLSX or YAML file with --data")
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise PrintgenError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB; a deck file is smaller than that")
         return data
     except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give the deck's CSV or YAML file with --data") from None
+        raise PrintgenError(f"{path}: no such file; give the deck's CSV, XLSX or YAML file with --data") from None
     except IsADirectoryError:
-        raise PrintgenError(f"{path} is a folder; give the deck's CSV or YAML file with --data") from None
+        raise PrintgenError(f"{path} is a folder; give the deck's CSV, XLSX or YAML file with --data") from None
     except OSError as exc:
         raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
 
@@ -136,10 +148,13 @@ def _stem_title(path: Path) -> str:
 
 
 def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[list[str], Rows]:
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
-        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         table = list(reader)
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):  # csv's own bound, well above MAX_CARD_TEXT
+            raise PrintgenError(f"{path}: line {reader.line_num}: a cell of more than {csv.field_size_limit():,} "
+                                f"characters, more than any card holds (at most {MAX_CARD_TEXT:,}); shorten it") from None
         raise PrintgenError(f"{path}: not readable as CSV ({exc}); check the quotes") from None
     if not table:
         raise PrintgenError(f"{path}: the file is empty; give a header row (title,body,count,back,...) and cards")

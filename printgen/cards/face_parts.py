@@ -83,7 +83,13 @@ class Metrics:
 
 
 class CardTooFull(PrintgenError):
-    """A card whose words cannot fit at the smallest readable size."""
+    """A card whose words cannot fit at the smallest readable size: what does not fit, then "; " and what the
+    person can do about it."""
+
+    @property
+    def problem(self) -> str:
+        """What does not fit, without the remedy."""
+        return str(self).split("; ", 1)[0]
 
 
 def has_picture(card: Card) -> bool:

@@ -22,7 +22,7 @@ from ..cards.model import Deck
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
 from .. import games, progress
-from ..options import Option, number_text
+from ..options import Option, not_one_of, number_text
 from ..units import mm, to_mm
 from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
 
@@ -52,22 +52,25 @@ class DeckRequest:
 
 
 def _vendor_bleed(values) -> str:
-    shop = VENDORS[values["vendor"]]
+    shop = VENDORS[values["vendor"] or GENERIC_SHOP]
     return number_text(to_mm(shop.bleed)) if shop.bleed is not None else DEFAULT_BLEED_MM
 
 
 ON_SHEETS = ("layout", "sheet")  # options of sheets printed at home, not of a print-shop file
-# The options every deck takes, in the order they are read (a default may follow from one before it);
-# a game may declare more for its own decks.
+PRINT_SHOP = "print-shop"
+# The options every deck takes, in the order they are read (a default may follow from one before it) and
+# the studio shows them: the card's size first, then where it is printed; a game may declare more for its
+# own decks.
 PRINT_OPTIONS = (
     Option("deck", "the deck's name", pattern="[a-z0-9-]+", typed=False),
-    Option("vendor", "The print shop the file is for: drivethrucards (CMYK PDF/X-1a), thegamecrafter or "
-           "makeplayingcards (a zip of PNGs), generic (printgen's own print-shop PDF).",
-           choices=tuple(VENDORS), default=GENERIC_SHOP),
-    Option("layout", "sheet (the default): many cards to a page; print-shop (the default with --vendor): one card "
-           "per page, fronts and backs interleaved, with TrimBox and BleedBox.", choices=IMPOSITIONS,
-           default=lambda values: "sheet" if values["vendor"] == GENERIC_SHOP else "print-shop"),
-    Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
+    Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE, value_alone=True),
+    Option("vendor", "The print shop the file is for, one card a page with its bleed: generic (printgen's own "
+           "print-shop PDF, the print-shop layout), drivethrucards (a CMYK PDF/X-1a), thegamecrafter or "
+           "makeplayingcards (a zip of PNGs).", choices=tuple(VENDORS), absent="none: sheets to print at home",
+           value_alone=True),
+    Option("layout", "sheet (the default): many cards to a page, to print at home; print-shop (the default with "
+           "a print shop): one card per page, fronts and backs interleaved, with TrimBox and BleedBox.",
+           choices=IMPOSITIONS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP, value_alone=True),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
@@ -81,13 +84,14 @@ PRINT_OPTIONS = (
            flag=True, default="no", when=ON_SHEETS),
     Option("gutter", "Space in mm between cards on a sheet, for cutting each card out by hand.",
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
-    INK_SAVER_OPTION,
+    Option(INK_SAVER_OPTION.name, "Light lines and tints, no solid fills: pale backs and title bands too.",
+           flag=True, default=INK_SAVER_OPTION.default),
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
-           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM)),
+           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM), placeholder="NAME"),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
            "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
@@ -121,7 +125,7 @@ def system_for(given: dict[str, object]) -> str:
     if makers:
         raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}; add --system to choose one")
     known = sorted({name for g in games.games().values() for name in g.decks})
-    raise PrintgenError(f"no game has a deck called {deck!r}; decks are: {', '.join(known)}, custom")
+    raise not_one_of("deck", deck, [*known, CUSTOM], subject="the deck")
 
 
 def deck_names(system: str) -> list[str]:
@@ -138,9 +142,12 @@ def check(request: Request) -> None:
     """Options that contradict each other, and a custom deck file that will not load, before any work."""
     values = request.options
     _check_deck(request.code.system, values["deck"] or "", values["data"])
-    shop = vendor_named(values["vendor"])
-    if shop.name != GENERIC_SHOP:
-        if values["layout"] != "print-shop":
+    if values["vendor"] == GENERIC_SHOP:
+        raise PrintgenError(f"this seed code says vendor={GENERIC_SHOP}, which printgen writes layout={PRINT_SHOP}; "
+                            "it was not made by printgen")
+    if values["vendor"] is not None:
+        shop = vendor_named(values["vendor"])
+        if values["layout"] != PRINT_SHOP:
             raise PrintgenError(f"--vendor {shop.name} makes a print-shop file; leave out --layout {values['layout']}")
         if values["format"] != "pdf":
             raise PrintgenError(f"--vendor makes files to print; --format {values['format']} writes the deck as data "
@@ -163,8 +170,15 @@ def check(request: Request) -> None:
 
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
-    """--data FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the
-    same, and the fingerprint of every picture and font the layout reads."""
+    """--vendor generic is printgen's own print-shop file, which a seed code writes layout=print-shop; --data
+    FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the same, and the
+    fingerprint of every picture and font the layout reads."""
+    if str(given.get("vendor", "")).strip().lower() == GENERIC_SHOP:
+        layout = str(given.get("layout", PRINT_SHOP)).strip().lower()
+        if layout != PRINT_SHOP:
+            raise PrintgenError(f"--vendor {GENERIC_SHOP} makes a print-shop file; leave out --layout {layout}")
+        del given["vendor"]
+        given["layout"] = PRINT_SHOP
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
         from ..cards import custom
@@ -199,7 +213,7 @@ def deck_request(request: Request) -> DeckRequest:
         size=card_size(values["card-size"]), paper=request.paper, bleed=mm(values["bleed"]),
         crop_marks=values["crop-marks"], duplex=values["duplex"], imposition=values["layout"],
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
-        vendor=values["vendor"],
+        vendor=values["vendor"] or GENERIC_SHOP,
     )
     data = Path(values["data"]) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
@@ -277,41 +291,69 @@ def build(request: Request) -> bytes:
         # The deck as data: the cards in print order, for other tools.
         data = {"seed_code": str(request.code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    from ..cards.face_parts import CardTooFull
     from ..cards.progress import Progress
     from ..cards.render import render_deck
 
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
-    return render_deck(deck, wanted.options, request.code,
-                       Progress(stream, live=stream is not None and stream.isatty()))
+    try:
+        return render_deck(deck, wanted.options, request.code,
+                           Progress(stream, live=stream is not None and stream.isatty()))
+    except CardTooFull as exc:
+        if wanted.deck == CUSTOM:
+            raise  # the person's own words: they can shorten them
+        fitting = _sizes_fitting(deck, request.options["vendor"])
+        if not fitting:
+            raise
+        sizes = _either(fitting)
+        raise PrintgenError(f"{exc.problem}; the {deck.title} deck fits on {sizes} cards: give --card-size "
+                            f"{sizes}") from None
+
+
+def _sizes_fitting(deck: Deck, vendor: str | None) -> list[str]:
+    """The card sizes on which every face of a built-in ``deck`` fits (and its print shop makes)."""
+    from ..cards.face_kinds import prepare_face
+    from ..cards.face_parts import CardTooFull
+
+    fitting = []
+    for name, size in CARD_SIZES.items():
+        try:
+            if vendor is not None:
+                vendor_named(vendor).check_size(size)
+            for card in deck.cards:
+                prepare_face(card, deck, size)
+        except (CardTooFull, PrintgenError):
+            continue
+        fitting.append(name)
+    return fitting
+
+
+def _either(names: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def suffix(request: Request) -> str:
     """A zip of images for some print shops, else the format."""
-    return VENDORS[request.options["vendor"]].suffix if request.format == "pdf" else request.format
-
-
-def file_stem(request: Request) -> str:
-    """deck-<deck>-<system>-<seed>: one file per deck, so decks of one seed do not collide."""
-    return request.code.file_stem.replace("deck-", f"deck-{request.options['deck']}-", 1)
+    return VENDORS[request.options["vendor"] or GENERIC_SHOP].suffix if request.format == "pdf" else request.format
 
 
 def _check_deck(system: str, deck: str, data: str | None) -> None:
     if system not in deck_systems():
-        raise PrintgenError(f"no decks for system {system!r}; systems with decks: {', '.join(deck_systems())}")
+        raise not_one_of("system", system, deck_systems())
     names = deck_names(system)
     if deck not in names:
-        raise PrintgenError(f"unknown deck {deck!r} for {system}; decks are: {', '.join(names)}")
+        raise not_one_of("deck", deck, names, subject=f"the {system} deck")
     if deck == CUSTOM and data is None:
-        raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .yaml)")
+        raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .xlsx or .yaml)")
     if deck != CUSTOM and data is not None:
         raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
 
 
 register(Product(
-    "deck", "A deck of cards to cut out: a game's decks (printgen list names them), or your own "
-    "(custom --data FILE).", deck_systems, options, build, check=check, suffix=suffix, file_stem=file_stem,
+    "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.", deck_systems, options, build, check=check, suffix=suffix,
     from_command_line=from_command_line, argument="deck", system_from=system_for,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 
 from .. import games
-from ..progress import tell as tell_progress
+from ..progress import count, now as say_progress, pages_ahead, tell as tell_progress
 from ..errors import PrintgenError
 from ..options import Option
 from ..seed import SeedCode
@@ -103,7 +103,9 @@ def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> 
     for number in range(1, (spec.count or 0) + 1):
         characters.append(module.roll(code.stream(PRODUCT, number), number, spec.genre))
         if progress and (number % 50 == 0 or number == spec.count):
-            tell_progress(f"rolled {number} of {spec.count} characters", now=True)
+            say_progress(f"rolled {number:,} of {count(spec.count, 'character')}")
+    if characters:
+        tell_progress(f"rolled {count(len(characters), 'character')}")
     return characters
 
 
@@ -142,7 +144,7 @@ def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]
 
 
 def sheet_module(system: str):
-    """The game's sheet module, as its contract describes it (products/contracts.py: SheetModule)."""
+    """The game's sheet module, as its contract describes it (printgen/contracts.py: SheetModule)."""
     game, offer = games.offer_for(PRODUCT, system)
     return game.module(PRODUCT)
 
@@ -211,7 +213,9 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
     # The first sheet keeps a square for the seed code's QR, where its layout finds room.
     room = QrRoom.of(str(code))
     drawn = 0
-    for page_index, (places, page_items) in enumerate(page_plan(spec, items)):
+    plan = page_plan(spec, items)
+    pages_ahead(len(plan), "character sheets")
+    for page_index, (places, page_items) in enumerate(plan):
         form.page = page_index
         per_page = len(places)
         style = Style(ink_saver=spec.ink_saver, scale=TYPE_SCALE[per_page])
@@ -230,7 +234,7 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
             c.restoreState()
             drawn += 1
             if progress and (drawn % 50 == 0 or drawn == len(items)):
-                tell_progress(f"drew {drawn} of {len(items)} sheets", now=True)
+                say_progress(f"drew {drawn:,} of {count(len(items), 'sheet')}")
         c.showPage()
     data = compose([doc.finish(), *companion_pages(code, spec)], code, title, qr_place=room.spot)
     if form.fields:

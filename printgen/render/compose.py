@@ -35,7 +35,7 @@ def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = T
         document.pages.extend(source.pages)
     if footer:
         _stamp_footers(document, code, title, qr_place or (_kept_room(sources[0], code) if sources else None))
-    progress.tell(f"joined {len(document.pages)} pages")
+    progress.tell(f"joined {progress.count(len(document.pages), 'page')}")
     _share_font_files(document)
     _metadata(document, code, title)
     buffer = io.BytesIO()

@@ -28,16 +28,36 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import PrintgenError
+from .errors import PrintgenError
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from ..cards.model import Deck
-    from ..seed import Rng, SeedCode
-    from ..sheets.draw import FormCollector, Style
-    from ..units import Paper
-    from . import Request
+    from .seed import Rng, SeedCode
+    from .units import Paper
+
+# This module stands beside the registry (games.py), below the products, cards and sheets that game modules
+# use: what it names of those layers it names by shape (a Protocol) or by a comment, never by an import.
+
+
+class Request(Protocol):
+    """What a game's module is handed (``products.Request``): the canonical seed code and every option, checked."""
+
+    code: SeedCode
+    game: Any  # games.Game: the game's declaration
+    options: dict[str, Any]
+    templates: Any  # pathlib.Path | None: the user's template folder, when the seed code names one
+
+    @property
+    def paper(self) -> Paper: ...
+
+    @property
+    def format(self) -> str: ...
+
+
+Deck = Any  # cards.model.Deck: a deck's cards and looks
+Style = Any  # sheets.draw.Style: how a sheet is drawn (ink saver, type scale, the QR's room)
+FormCollector = Any  # sheets.draw.FormCollector: the form fields a fillable sheet gathers
 
 
 class DungeonData(Protocol):
