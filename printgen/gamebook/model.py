@@ -174,3 +174,18 @@ class Book:
 
     def __getitem__(self, key: str) -> Section:
         return self.sections[key]
+
+    def marks(self) -> set[str]:
+        """Every mark a reader may be told to tick or asked about: those the steps act on, and those their
+        words name (a game's own step that ticks one says so)."""
+        found: set[str] = set()
+        for section in self.sections.values():
+            for step in section.steps:
+                found.update(step.marks)
+                found.update(m for words, _ in step.printed() for m in marks_in(words))
+                for way in step.ways.values():
+                    found.update(way.ticks)
+                for option in step.options:
+                    found.update(option.needs + option.lacks)
+                    found.update(t for way in option.ways for t in way.ticks)
+        return found

@@ -11,6 +11,8 @@ makes each product sits in the module the file plan names for it:
     decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
     reference   reference.py build(request) -> PDF bytes
     challenge   challenge.py build(request) -> PDF or JSON bytes
+    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(dungeon); front_pages and
+                             sheet_pages(dungeon, book, numbers, request) -> PDF bytes
 
 The rest of a game's folder follows one plan too: ``key.py`` (a dungeon key's
 entries), ``map_page.py`` (a level's map pages), ``map_symbols.py`` (its marks
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from ..cards.model import Deck
+    from ..gamebook.model import Book
     from ..seed import Rng, SeedCode
     from ..sheets.draw import FormCollector, Style
     from ..units import Paper
@@ -87,6 +90,20 @@ class DecksModule(Protocol):
     DECKS: Mapping[str, DeckBuilder]
 
 
+class SoloModule(Protocol):
+    """``systems/<id>/solo.py``: the dungeon that dungeon.py rolls, as a gamebook for a lone player: its
+    sections, and the pages that come before them (products/solo.py sets the sections and the graph
+    paper, and joins them)."""
+
+    def book(self, dungeon: DungeonData, request: Request) -> Book: ...
+
+    def title(self, dungeon: DungeonData) -> str: ...
+
+    def front_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
+
+    def sheet_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
+
+
 class BuildModule(Protocol):
     """``systems/<id>/reference.py`` and ``challenge.py``: the whole file from the checked request."""
 
@@ -100,6 +117,7 @@ FILE_PLAN: dict[str, tuple[str, type]] = {
     "deck": ("decks", DecksModule),
     "reference": ("reference", BuildModule),
     "challenge": ("challenge", BuildModule),
+    "solo": ("solo", SoloModule),
 }
 
 
