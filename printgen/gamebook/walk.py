@@ -6,8 +6,9 @@ knows (a fight, a roll, a cost, whether the reader may take an option, a
 standing rule such as death below zero Health) it asks of the game's
 ``Reader``, which keeps the character and throws the dice.
 
-How a lone reader chooses: at random among the options they may take that
-they have not taken before from that section, else among all of them. A way
+How a lone reader chooses, as one who maps as they go: at random among the
+options they may take that lead to a section not yet read, else among those
+not yet taken from that section, else among all of them. A way
 out of the adventure (``Option.leaves``) is taken only when every other
 option there has been taken and the reader has found nothing new for a
 whole book's worth of sections: someone who has explored all they can.
@@ -143,19 +144,19 @@ class _Walk:
             return False
         if option.asks is not None and not self.reader.allows(option.asks):
             return False
-        if option.leaves:
-            others = [i for i, o in enumerate(step.options) if not o.leaves]
-            return (self.since_new >= len(self.book.sections)
-                    and all((section.key, id(step), i) in self.taken for i in others))
         return True
 
     def choose(self, section: Section, step: Step) -> str | _Ending:
         for _ in range(MOST_TRIES):
-            open_ = [i for i, o in enumerate(step.options) if self.may_take(o, i, section, step)]
+            open_ = [i for i, o in enumerate(step.options) if not o.leaves and self.may_take(o, i, section, step)]
+            bored = self.since_new >= len(self.book.sections)
+            if bored and all((section.key, id(step), i) in self.taken for i in open_):
+                open_ += [i for i, o in enumerate(step.options) if o.leaves and self.may_take(o, i, section, step)]
             if not open_:
                 return _Ending(DEAD_END)
+            unseen = [i for i in open_ if step.options[i].way.to not in self.seen]
             fresh = [i for i in open_ if (section.key, id(step), i) not in self.taken]
-            pool = fresh or open_
+            pool = unseen or fresh or open_
             index = pool[self.rng.randint(0, len(pool) - 1)]
             self.taken.add((section.key, id(step), index))
             option = step.options[index]

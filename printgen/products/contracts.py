@@ -11,8 +11,9 @@ makes each product sits in the module the file plan names for it:
     decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
     reference   reference.py build(request) -> PDF bytes
     challenge   challenge.py build(request) -> PDF or JSON bytes
-    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(dungeon); front_pages and
-                             sheet_pages(dungeon, book, numbers, request) -> PDF bytes
+    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(dungeon); front_pages,
+                             sheet_pages and back_pages(dungeon, book, numbers, request) -> PDF bytes (back:
+                             or None)
 
 The rest of a game's folder follows one plan too: ``key.py`` (a dungeon key's
 entries), ``map_page.py`` (a level's map pages), ``map_symbols.py`` (its marks
@@ -92,8 +93,8 @@ class DecksModule(Protocol):
 
 class SoloModule(Protocol):
     """``systems/<id>/solo.py``: the dungeon that dungeon.py rolls, as a gamebook for a lone player: its
-    sections, and the pages that come before them (products/solo.py sets the sections and the graph
-    paper, and joins them)."""
+    sections, the pages that come before them and those a reader looks up only after the sections
+    (products/solo.py sets the sections and the graph paper, and joins them)."""
 
     def book(self, dungeon: DungeonData, request: Request) -> Book: ...
 
@@ -102,6 +103,9 @@ class SoloModule(Protocol):
     def front_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
 
     def sheet_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
+
+    def back_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request
+                   ) -> bytes | None: ...
 
 
 class BuildModule(Protocol):

@@ -8,7 +8,8 @@ play sheet. This module numbers the sections (printgen/gamebook), sets them
 in two columns, adds a page of graph paper for each level to map on, and
 joins it all in the order a print on both sides of the sheet needs:
 
-    cover · how to play alone · the play sheet · the sections (from a right-hand page) · graph paper
+    cover · how to play alone · the play sheet · the sections (from a right-hand page) · what a reader
+    looks up only after using it (the game's, if any) · graph paper
 
 ``--format json`` writes the gamebook's structure (gamebook/data.py): the
 start, and every section's number, level, area, kind and the numbers it
@@ -60,19 +61,21 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
     def text_pages() -> bytes:
         return module.front_pages(dungeon, book, numbers, request)
 
-    def drawn_pages() -> tuple[bytes, bytes, bytes, bytes]:
+    def drawn_pages() -> tuple[bytes, bytes, bytes | None, bytes, bytes]:
         sections, _ = layout.sections_pdf(book, numbers, request.code, request.paper, title, first_right_hand=True)
         return (module.sheet_pages(dungeon, book, numbers, request), sections,
-                graph_pages(request, title, len(dungeon.levels)),
+                module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
 
-    front, (sheet, sections, graph, blank) = parallel.both(text_pages, drawn_pages)
+    front, (sheet, sections, back, graph, blank) = parallel.both(text_pages, drawn_pages)
     with Pages(blank) as pages:
         pages.add(front)
         pages.add(sheet)
         pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
         pages.add(sections)
         pages.to_right()
+        if back is not None:
+            pages.add(back)
         pages.add(graph)
         booklet = pages.save()
     return compose([booklet], request.code, title)

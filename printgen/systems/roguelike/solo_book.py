@@ -25,13 +25,11 @@ alone page, with the choices made where the rules leave a Referee to decide
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...gamebook.model import (CHOOSE, DIED, LEFT, WON, Book, Option, Section, Step, Way, end, go, if_not_ticked,
                                mark, ref, text, tick)
-from ...maps.geometry import HEADING_NAMES
-from ...maps.level import Area, Exit, Level
+from ...maps.level import Area, Doorway, Level, doorways
 from ...products import Request
 from ...seed import Rng
 from . import key, rules
@@ -41,7 +39,6 @@ from .rules import say
 WAY_IN, SURFACE, DEAD, VICTORY = "way-in", "surface", "dead", "won"
 WIN_POINTS = 100  # "winning is a simple matter of scoring 100 points or more"
 LOCKED = ("locked-wooden", "locked-iron", "locked-portcullis")
-PASSABLE = ("area", "level")
 
 
 def hub(level: int, area: int) -> str:
@@ -58,49 +55,6 @@ def points(name: str) -> int:
 
 
 # --- the doorways of an area ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Doorway:
-    """A door, arch or opening in an area's walls, as one standing in it sees it: its kind, the wall it is in
-    (``side``), where it leads and to which area (``other``), and whose exit it is: this area's own
-    (``own``), or another area's that leads in here (a door one area lists stands in both their walls);
-    ``owner`` and ``exit`` name that exit in the dungeon's JSON."""
-
-    kind: str
-    side: str | None
-    leads: str
-    other: int | None
-    own: bool
-    owner: int
-    exit: int
-
-    @property
-    def locked(self) -> bool:
-        return self.kind in LOCKED
-
-    @property
-    def passable(self) -> bool:
-        return self.leads in PASSABLE and self.other is not None
-
-
-def doorways(level: Level, area: Area) -> list[Doorway]:
-    """Every doorway in the area's walls: its own exits in the dungeon's order, then those of other areas
-    that lead into it, in theirs."""
-    found = [Doorway(e.kind, _side(e.side), e.leads, e.to, True, area.number, i)
-             for i, e in enumerate(area.exits) if e.at is not None]
-    for other in level.areas:
-        if other is area:
-            continue
-        for i, e in enumerate(other.exits):
-            if e.at is not None and e.to == area.number:
-                side = None if e.side is None else (e.side + 4) % 8  # the same door, seen from this side
-                found.append(Doorway(e.kind, _side(side), "area", other.number, False, other.number, i))
-    return found
-
-
-def _side(side: int | None) -> str | None:
-    return None if side is None else HEADING_NAMES[side]
 
 
 def locked_doors(dungeon: Dungeon) -> list[tuple[int, int, int]]:
@@ -242,12 +196,16 @@ def _shut(doorway: Doorway) -> str:
     return say("solo.way.jammed", door=_door_name(doorway.kind), side=doorway.side)
 
 
+def _locked(doorway: Doorway) -> bool:
+    return doorway.kind in LOCKED
+
+
 def _door_options(level: Level, doorway: Doorway, doors: dict) -> list[Option]:
     to = hub(level.number, doorway.other)
     if doorway.kind == "open":
         return [Option(say("solo.way.open", side=doorway.side, to=ref(to)), Way(to))]
     door = _door_name(doorway.kind)
-    if not doorway.locked:
+    if not _locked(doorway):
         return [Option(say("solo.way.door", door=door, side=doorway.side, to=ref(to)), Way(to))]
     number = doors[(level.number, doorway.owner, doorway.exit)]
     marked = door_mark(number)
@@ -282,7 +240,8 @@ def _stairs_options(dungeon: Dungeon, level: Level, area: Area) -> list[Option]:
 
 
 def _doorway_data(level: Level, doorway: Doorway) -> dict[str, Any]:
-    return {"kind": doorway.kind, "side": doorway.side, "leads": doorway.leads, "to": doorway.other,
+    return {"kind": doorway.kind, "secret": doorway.secret, "side": doorway.side, "leads": doorway.leads,
+            "to": doorway.other,
             "own": doorway.own, "owner": doorway.owner, "exit": doorway.exit,
             "turn_to": ref(hub(level.number, doorway.other)) if doorway.passable else None}
 

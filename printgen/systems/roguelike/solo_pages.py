@@ -73,6 +73,11 @@ def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
     return doc.finish()
 
 
+def back_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> None:
+    """Nothing to look up after the sections: a Roguelike character knows what it finds."""
+    return None
+
+
 def play_blocks(dungeon: Dungeon, book: Book, numbers: dict[str, int]) -> list[play.Block]:
     marks = book.marks()
     ticked = tuple(sorted(numbers[m] for m in marks if m in book.sections))

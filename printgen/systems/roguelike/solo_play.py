@@ -15,8 +15,8 @@ play alone page say:
   Intellect, no roll), heals with Heal, healing spells and miracles when
   down to a third of Health, goes berserk against three or more, dodges a
   round that would take half its Health, and runs away (2d6 + Speed reaching
-  the fastest foe's Speed) when the next round could kill it; a Thief sneaks past a
-  group that could kill it in a round; every creature attacks on its turn
+  the fastest foe's Speed) when a round of every foe hitting for its average
+  would kill it; a Thief sneaks past such a group; every creature attacks on its turn
   (2d6 ≥ its Attack, its damage less the character's AR); poison, curse and
   paralysis as the rules give them, the other special attacks left out;
 - a sprung trap deals its damage (no armor helps), a poison arrow volley
@@ -224,8 +224,8 @@ class Lone:
                  for f in foes for health in f["health"]]
         if key in self.remaining:
             group = [foe for foe, left in zip(group, self.remaining[key]) if left] or group
-        worst = sum(dice.parse(_damage(f.damage)).high for f in group) - self.ar
-        if self.thief and worst > self.health and self.use("Sneak"):
+        worst = sum(float(dice.parse(_damage(f.damage)).mean()) for f in group) - self.ar
+        if self.thief and worst >= self.health and self.use("Sneak"):
             return "sneak"
         self.cure()
         speed = max(f.speed for f in group)
@@ -260,7 +260,7 @@ class Lone:
             if amount:
                 self.heal(amount)
                 return None
-        threat = sum(dice.parse(_damage(f.damage)).high for f in group) - self.ar
+        threat = sum(float(dice.parse(_damage(f.damage)).mean()) for f in group) - self.ar
         if threat >= self.health and group:  # Run away: 2d6 + Speed, at least the fastest foe's Speed
             return "fled" if _d6(self.rng, 2) + self.rating["speed"] >= max(f.speed for f in group) else None
         target = group[0]
