@@ -16,40 +16,40 @@ from .model import END, Book, marks_in, refs_in
 
 
 def problems(book: Book, numbers: dict[str, int]) -> list[str]:
-    found: list[str] = []
+    found_problems: list[str] = []
     if sorted(numbers.values()) != list(range(1, len(book.sections) + 1)) or set(numbers) != set(book.sections):
-        found.append("the sections are not numbered 1..N once each")
+        found_problems.append("the sections are not numbered 1..N once each")
     if numbers.get(book.start) != 1:
-        found.append("the way in is not section 1")
+        found_problems.append("the way in is not section 1")
     for key, section in book.sections.items():
         for step in section.steps:
             for target in step.targets():
                 if target not in book.sections:
-                    found.append(f"{key}: a way leads to {target!r}, which is no section")
+                    found_problems.append(f"{key}: a way leads to {target!r}, which is no section")
             named = {r for words, _ in step.printed() for r in refs_in(words)}
             if named != set(step.targets()):
-                found.append(f"{key}: a {step.kind} step names {sorted(named)} but leads to {sorted(step.targets())}")
+                found_problems.append(f"{key}: a {step.kind} step names {sorted(named)} but leads to {sorted(step.targets())}")
             for words, _ in step.printed():
                 for marked in marks_in(words):
                     if marked not in book.sections:
-                        found.append(f"{key}: it marks {marked!r}, which is no section")
+                        found_problems.append(f"{key}: it marks {marked!r}, which is no section")
         if not section.steps or not section.steps[-1].final:
-            found.append(f"{key}: a dead end (its last step sends the reader nowhere)")
+            found_problems.append(f"{key}: a dead end (its last step sends the reader nowhere)")
         for step in section.steps[:-1]:
             if step.final:
-                found.append(f"{key}: a {step.kind} step stands before others that are never read")
+                found_problems.append(f"{key}: a {step.kind} step stands before others that are never read")
     for outcome, key in book.standing.items():
         if key not in book.sections:
-            found.append(f"the standing rule '{outcome}' leads to {key!r}, which is no section")
-    if found:
-        return found
+            found_problems.append(f"the standing rule '{outcome}' leads to {key!r}, which is no section")
+    if found_problems:
+        return found_problems
     unreached = set(book.sections) - reachable(book)
     if unreached:
-        found.append(f"{len(unreached)} sections cannot be reached from the way in: {sorted(unreached)[:5]}")
+        found_problems.append(f"{len(unreached)} sections cannot be reached from the way in: {sorted(unreached)[:5]}")
     stuck = set(book.sections) - can_end(book)
     if stuck:
-        found.append(f"{len(stuck)} sections reach no ending: {sorted(stuck)[:5]}")
-    return found
+        found_problems.append(f"{len(stuck)} sections reach no ending: {sorted(stuck)[:5]}")
+    return found_problems
 
 
 def edges(book: Book) -> dict[str, set[str]]:

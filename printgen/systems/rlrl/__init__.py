@@ -44,7 +44,7 @@ GAME = Game(
         "the ten levels as a gamebook for one rogue: numbered sections, a play sheet, graph paper to map on",
         (ROOMS, CHARACTER),
         examples=(("solo --system rlrl --seed moonpie", "the moonpie campaign to play alone"),
-                  ("solo --system rlrl --seed moonpie --rooms 2 --character rolled",
-                   "a short one, with a rogue made for you")),
+                  ("solo --system rlrl --seed campfire --rooms 2 --character rolled",
+                   "a shorter one, with a rogue made for you")),
     ),
 )

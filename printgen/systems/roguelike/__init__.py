@@ -53,7 +53,7 @@ GAME = Game(
         "the dungeon as a gamebook for one player: numbered sections, a play sheet, graph paper to map on",
         (LEVELS, ROOMS, CHARACTER),
         examples=(("solo --system roguelike --seed moonpie", "the moonpie dungeon to play alone, 3 levels"),
-                  ("solo --system roguelike --seed moonpie --character rolled", "with a character rolled for you"),
+                  ("solo --system roguelike --seed campfire --character rolled", "another, with a character rolled for you"),
                   ("solo --system roguelike --seed moonpie --format json", "its sections as data")),
     ),
 )

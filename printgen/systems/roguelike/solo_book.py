@@ -349,8 +349,9 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     here = hub(level.number, area.number)
     key_, won, fled = (event(level.number, area.number, what) for what in ("fight", "won", "fled"))
     back = way_back(dungeon, level, area)
-    steps = [text(say("solo.fight.crypt" if contents["kind"] == "crypt" else "solo.fight.meet",
-                      count=group["count"], name=group["name"]))]
+    crypt = contents["kind"] == "crypt"
+    steps = [text(say("solo.fight.crypt", count=group["count"], name=group["name"]) if crypt
+                  else say("solo.fight.meet", count=group["count"], name=group["name"]))]
     foes = _foes(group)
     steps.append(text("\n".join(line for _, line in foes), "stats"))
     if not group.get("rivals"):
