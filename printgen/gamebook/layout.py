@@ -165,7 +165,9 @@ def paginate(sections: list[tuple[int, list[tuple[str, str]]]], paper: Paper, lo
 
 
 def draw_page(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str, look: Look) -> None:
-    """One page of sections, with its running head."""
+    """One page of sections, under its running head (drawn first, so a reader copying the page's text meets
+    it first, as one thumbing the pages sees it first)."""
+    _running_head(c, paper, page, right_hand, title, look)
     for placed in page.placed:
         y = placed.top
         for piece in placed.pieces:
@@ -180,7 +182,6 @@ def draw_page(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str,
             else:
                 piece.block.draw(c, placed.x, y)
                 y -= piece.block.height
-    _running_head(c, paper, page, right_hand, title, look)
 
 
 def head_words(page: Page) -> str:

@@ -267,7 +267,7 @@ def _door_options(level: Level, area: Area, doorway: Doorway, doors: dict) -> li
         Option("", Way(to, ticks=(opened,)), needs=found_it, lacks=(opened, level_key), asks={"picks": True},
                test=pick, failed=Way(None, cost={"break": "pick"})),
         Option("", Way(to, ticks=(opened,)), needs=found_it, lacks=(opened, level_key),
-               asks={"picks": False, "try": opened}, test=pick, failed=Way(None, cost={"tried": opened})),
+               asks={"picks": False}, test=pick, failed=Way(None, cost={"tried": opened})),
     ]
 
 

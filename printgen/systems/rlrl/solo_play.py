@@ -21,7 +21,8 @@ alone page say:
   1d-2 after);
 - a search once each time the rogue comes into a room, a hack at every
   terminal visit; locked doors by key, pick, or (no pick left) the dagger's
-  point once a visit, as the page says;
+  point, its first failure each visit free and later ones 1 HP, as the page
+  says;
 - a rest in the cells whenever hurt, once each visit;
 - the shop: lock picks while fewer than two, leather armor once, as the gold
   allows; gold, weapons, armor, healing potions from loot (a cursed one heals
@@ -37,7 +38,7 @@ from typing import Any, Mapping
 
 from ... import dice
 from ...gamebook.model import Section, Step
-from ...seed import Rng
+from ...seed import Rng, SeedCode
 from . import characters, rules
 
 SUCCESS = (5, 6)
@@ -118,7 +119,7 @@ class Rogue:
         if "search" in asks:
             return asks["search"] not in self.searched
         if "picks" in asks:
-            return (self.picks > 0) == asks["picks"] and asks.get("try") not in self.tried
+            return (self.picks > 0) == asks["picks"]
         return True
 
     def pay(self, cost: Mapping[str, Any]) -> None:
@@ -129,7 +130,9 @@ class Rogue:
                 self.hp -= damage(crossing["dice"], self.rng)
         if "searched" in cost:
             self.searched.add(cost["searched"])
-        if "tried" in cost:
+        if "tried" in cost:  # the dagger's point: the first failure each visit is free, later ones cost 1 HP
+            if cost["tried"] in self.tried:
+                self.hp -= 1
             self.tried.add(cost["tried"])
         if "rest" in cost:
             self.rested.add(cost["rest"])
@@ -297,3 +300,13 @@ class Rogue:
 def character(rng: Rng, number: int = 1) -> dict[str, Any]:
     """A rogue made by the rules, as ``printgen sheet`` makes rogue ``number``."""
     return characters.roll_character(rng, number)
+
+
+def reader(code: SeedCode, number: int) -> Rogue:
+    """Lone reader ``number`` of a booklet: its own character rolled by the rules, its own dice."""
+    return Rogue(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")))
+
+
+def ways(code: SeedCode, number: int) -> Rng:
+    """The stream lone reader ``number`` chooses its ways by."""
+    return code.stream("solo", "play", number, "ways")

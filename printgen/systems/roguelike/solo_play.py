@@ -36,7 +36,7 @@ from typing import Any, Mapping
 
 from ... import dice
 from ...gamebook.model import Section, Step
-from ...seed import Rng
+from ...seed import Rng, SeedCode
 from . import characters, rules
 
 ARMOR_PLACES = ("body", "shield", "head", "arms")
@@ -314,3 +314,13 @@ def _initiative(rng: Rng, mine: int, theirs: int) -> tuple[int, int]:
 def character(rng: Rng, number: int = 1) -> dict[str, Any]:
     """A character rolled by the rules, as ``printgen sheet`` rolls character ``number``."""
     return characters.roll_character(rng, number)
+
+
+def reader(code: SeedCode, number: int) -> Lone:
+    """Lone reader ``number`` of a booklet: its own character rolled by the rules, its own dice."""
+    return Lone(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")))
+
+
+def ways(code: SeedCode, number: int) -> Rng:
+    """The stream lone reader ``number`` chooses its ways by."""
+    return code.stream("solo", "play", number, "ways")
