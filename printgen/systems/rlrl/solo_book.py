@@ -123,7 +123,7 @@ def area_sections(campaign: Campaign, built: Built, area: Area, doors: dict, lan
     d = built.difficulty
     data = area.data
     sections: list[Section] = []
-    steps = [text(_description(area))]
+    steps = [text(_description(built, area))]
     seen = _seen(built, area)
     if seen:
         steps.append(text(" ".join(seen)))
@@ -203,11 +203,14 @@ def _real_amulet(loot: dict[str, Any]) -> bool:
     return loot["kind"] == "amulet" and bool(loot.get("real"))
 
 
-def _description(area: Area) -> str:
+COMPASS = ("north-west", "north-east", "south-east", "south-west")  # sheet_corners.CORNERS, as compass points
+
+
+def _description(built: Built, area: Area) -> str:
     if area.type == CORRIDOR:
         return say("solo.corridor", squares=len(area.cells))
-    if area.type == STARTING_ROOM:
-        return say("solo.starting-room", squares=len(area.cells))
+    if area.type == STARTING_ROOM:  # the setup every rogue knows: the stairs down in the far corner
+        return say("solo.starting-room", squares=len(area.cells), corner=COMPASS[built.corners.stairs])
     return say("solo.room", squares=len(area.cells))
 
 
