@@ -176,16 +176,17 @@ def area_sections(campaign: Campaign, built: Built, area: Area, doors: dict, lan
         row = rules.feature_row(feature)
         steps.append(text(say(f"solo.{feature}", d=d, skill=row["skill"], dice=row["fall_dice"]), "note"))
         crossing = {"skill": row["skill"], "dice": row["fall_dice"], "level": level.number}
-    shut = list(dict.fromkeys(_shut(dw) for dw in found if not dw.passable and not dw.secret))
+    wall = walls(found)
+    shut = list(dict.fromkeys(_shut(dw, w) for dw, w in zip(found, wall) if not dw.passable and not dw.secret))
     if shut:
         steps.append(text(" ".join(shut), "note"))
     ways_on: list[Option] = []
     if area.type == STARTING_ROOM:
         ways_on += _corners(level.number)
     ways_on += _stairs_options(level, area)
-    for doorway in found:
+    for doorway, where in zip(found, wall):
         if doorway.passable:
-            ways_on += _door_options(level, area, doorway, doors)
+            ways_on += _door_options(level, area, doorway, where, doors)
     options += [_across(option, crossing) for option in ways_on] if crossing else ways_on
     steps.append(Step(CHOOSE, options=tuple(options)))
     json = {"doorways": [_doorway_data(level, dw) for dw in found]}
@@ -227,10 +228,21 @@ def _seen(built: Built, area: Area) -> list[str]:
     return seen
 
 
-def _shut(doorway: Doorway) -> str:
+def walls(found: list[Doorway]) -> list[str]:
+    """The wall each doorway stands in, as a reader tells them apart: a second door in the same wall is
+    further along it."""
+    seen: dict[str | None, int] = {}
+    words = []
+    for doorway in found:
+        seen[doorway.side] = seen.get(doorway.side, 0) + 1
+        words.append(say("solo.wall.first" if seen[doorway.side] == 1 else "solo.wall.again", side=doorway.side))
+    return words
+
+
+def _shut(doorway: Doorway, wall: str) -> str:
     if doorway.kind == FALSE or doorway.leads == "blocked":
-        return say("solo.way.false", side=doorway.side)
-    return say("solo.way.jammed", side=doorway.side)
+        return say("solo.way.false", wall=wall)
+    return say("solo.way.jammed", wall=wall)
 
 
 def _corners(level: int) -> list[Option]:
@@ -248,7 +260,7 @@ def _stairs_options(level: Level, area: Area) -> list[Option]:
     return found
 
 
-def _door_options(level: Level, area: Area, doorway: Doorway, doors: dict) -> list[Option]:
+def _door_options(level: Level, area: Area, doorway: Doorway, wall: str, doors: dict) -> list[Option]:
     """The ways through a doorway: straight through, or for a locked one, once it is open (the level's key, a
     lock pick, the point of one's dagger); a secret one only once found."""
     to = hub(level.number, doorway.other)
@@ -258,13 +270,13 @@ def _door_options(level: Level, area: Area, doorway: Doorway, doors: dict) -> li
     words = "solo.way.secret-" if found_it else "solo.way."
     found_words = {"mark": mark(found_it[0]), "level": level.number} if found_it else {}
     if doorway.kind != LOCKED:
-        return [Option(say(words + "door", side=doorway.side, to=ref(to), **found_words), Way(to), needs=found_it)]
+        return [Option(say(words + "door", wall=wall, to=ref(to), **found_words), Way(to), needs=found_it)]
     number = doors[(level.number, doorway.owner, doorway.exit)]
     opened = door_mark(number)
     level_key = key_mark(level.number)
     pick = {"skill": "Lockpick", "level": level.number}
     return [
-        Option(say(words + "locked", side=doorway.side, number=number, to=ref(to), **found_words), Way(to),
+        Option(say(words + "locked", wall=wall, number=number, to=ref(to), **found_words), Way(to),
                needs=(opened,)),
         Option("", Way(to, ticks=(opened,)), needs=(level_key,), lacks=(opened,)),
         Option("", Way(to, ticks=(opened,)), needs=found_it, lacks=(opened, level_key), asks={"picks": True},
@@ -401,8 +413,9 @@ def _fight_step(d: int, won: str, fled: str | None, key_: str, here: str, foes: 
 def secret_section(level: Level, area: Area, secret: list[Doorway]) -> Section:
     here = hub(level.number, area.number)
     key_ = event(level.number, area.number, "secret")
-    walls = ", ".join(dw.side for dw in secret)
-    words = say("solo.secret.one", walls=walls) if len(secret) == 1 else say("solo.secret.many", walls=walls)
+    sides = [dw.side for dw in secret]
+    words = (say("solo.secret.one", walls=sides[0]) if len(sides) == 1
+             else say("solo.secret.many", walls=say("solo.secret.and", first=", ".join(sides[:-1]), last=sides[-1])))
     return Section(key_, "secret", [tick(say("solo.took", mark=mark(key_)), key_), text(words),
                                     go(say("solo.back", to=ref(here)), here)], level.number)
 

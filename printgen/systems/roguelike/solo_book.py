@@ -137,13 +137,14 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
     steps.append(Step("leave", say("solo.leave", mark=mark(here), points=points("surviving")), "note",
                       data={"mark": here, "points": points("surviving")}))
     found = doorways(level, area)
-    shut = list(dict.fromkeys(_shut(d) for d in found if not d.passable))  # two arches west: said once
+    wall = walls(found)
+    shut = list(dict.fromkeys(_shut(d, w) for d, w in zip(found, wall) if not d.passable))  # said once
     if shut:
         steps.append(text(" ".join(shut), "note"))
     options = actions + _stairs_options(dungeon, level, area)
-    for doorway in found:
+    for doorway, where in zip(found, wall):
         if doorway.passable:
-            options += _door_options(level, doorway, doors)
+            options += _door_options(level, doorway, where, doors)
     if level.number == 1 and area.number == level.arrival and level.way_in is not None:
         options.append(Option(say("solo.way.out", door=_door_name(level.way_in.kind), to=ref(WAY_IN)), Way(WAY_IN)))
     if shut_in:  # only a trap led here, and every door out is shut: dig back towards the rest of the level
@@ -185,32 +186,43 @@ def _door_name(kind: str) -> str:
     return say(f"door.{kind}")
 
 
-def _shut(doorway: Doorway) -> str:
+def walls(found: list[Doorway]) -> list[str]:
+    """The wall each doorway stands in, as a reader tells them apart: a second door in the same wall is
+    further along it."""
+    seen: dict[str | None, int] = {}
+    words = []
+    for doorway in found:
+        seen[doorway.side] = seen.get(doorway.side, 0) + 1
+        words.append(say("solo.wall.first" if seen[doorway.side] == 1 else "solo.wall.again", side=doorway.side))
+    return words
+
+
+def _shut(doorway: Doorway, wall: str) -> str:
     """A way the dungeon leaves for the table to roll (or with no room beyond): shut, seen from here."""
     if doorway.leads == "dead-end" or doorway.kind == "dead-end":
         return say("solo.way.dead-end")
     if doorway.kind in ("open", "arch"):
         return say("solo.way.choked", side=doorway.side)
     if "portcullis" in doorway.kind:
-        return say("solo.way.stuck", door=_door_name(doorway.kind), side=doorway.side)
-    return say("solo.way.jammed", door=_door_name(doorway.kind), side=doorway.side)
+        return say("solo.way.stuck", door=_door_name(doorway.kind), wall=wall)
+    return say("solo.way.jammed", door=_door_name(doorway.kind), wall=wall)
 
 
 def _locked(doorway: Doorway) -> bool:
     return doorway.kind in LOCKED
 
 
-def _door_options(level: Level, doorway: Doorway, doors: dict) -> list[Option]:
+def _door_options(level: Level, doorway: Doorway, wall: str, doors: dict) -> list[Option]:
     to = hub(level.number, doorway.other)
     if doorway.kind == "open":
         return [Option(say("solo.way.open", side=doorway.side, to=ref(to)), Way(to))]
     door = _door_name(doorway.kind)
     if not _locked(doorway):
-        return [Option(say("solo.way.door", door=door, side=doorway.side, to=ref(to)), Way(to))]
+        return [Option(say("solo.way.door", door=door, wall=wall, to=ref(to)), Way(to))]
     number = doors[(level.number, doorway.owner, doorway.exit)]
     marked = door_mark(number)
     return [
-        Option(say("solo.way.locked", door=door, side=doorway.side, number=number, to=ref(to)), Way(to),
+        Option(say("solo.way.locked", door=door, wall=wall, number=number, to=ref(to)), Way(to),
                needs=(marked,)),
         Option("", Way(to, ticks=(marked,), cost={"spend": "Pick"}), lacks=(marked,), asks={"ability": "Pick"}),
         Option("", Way(to, ticks=(marked,)), lacks=(marked,), test={"force": "power"},
