@@ -59,6 +59,7 @@ def test_sections_are_numbered_1_to_n_once_and_every_turn_to_names_one(booklet):
     assert all(to in set(numbers) for s in book["sections"] for to in s["turn_to"])
     assert set(book["standing"].values()) <= set(numbers)
     assert all(set(s) >= {"number", "level", "area", "kind", "turn_to"} for s in book["sections"])
+    assert book["choices"] and all(set(c) == {"topic", "text"} for c in book["choices"])
 
 
 def test_every_section_is_reached_from_the_start_and_can_reach_an_ending(booklet):

@@ -11,7 +11,7 @@ makes each product sits in the module the file plan names for it:
     decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
     reference   reference.py build(request) -> PDF bytes
     challenge   challenge.py build(request) -> PDF or JSON bytes
-    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(dungeon); front_pages,
+    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(dungeon); choices(); front_pages,
                              sheet_pages and back_pages(dungeon, book, numbers, request) -> PDF bytes (back:
                              or None)
 
@@ -99,6 +99,8 @@ class SoloModule(Protocol):
     def book(self, dungeon: DungeonData, request: Request) -> Book: ...
 
     def title(self, dungeon: DungeonData) -> str: ...
+
+    def choices(self) -> list[dict[str, str]]: ...  # where the rules leave a lone player's game open: topic, text
 
     def front_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
 

@@ -13,7 +13,7 @@ joins it all in the order a print on both sides of the sheet needs:
 
 ``--format json`` writes the gamebook's structure (gamebook/data.py): the
 start, and every section's number, level, area, kind and the numbers it
-sends the reader to.
+sends the reader to; and the game's choices for playing alone.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def made(request: Request):
 def build(request: Request) -> bytes:
     dungeon, book, numbers = made(request)
     if request.format == "json":
-        data = {"system": request.code.system, "seed_code": str(request.code), **book_data.as_data(book, numbers)}
+        data = {"system": request.code.system, "seed_code": str(request.code), **book_data.as_data(book, numbers),
+                "choices": request.game.module(PRODUCT).choices()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
     return render(request, dungeon, book, numbers)
 

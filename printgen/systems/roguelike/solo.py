@@ -10,9 +10,9 @@ from __future__ import annotations
 from .generate import Dungeon
 from .rules import say
 from .solo_book import book
-from .solo_pages import back_pages, front_pages, sheet_pages
+from .solo_pages import back_pages, choices, front_pages, sheet_pages
 
-__all__ = ["back_pages", "book", "front_pages", "sheet_pages", "title"]
+__all__ = ["back_pages", "book", "choices", "front_pages", "sheet_pages", "title"]
 
 
 def title(dungeon: Dungeon) -> str:
