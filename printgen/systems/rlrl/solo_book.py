@@ -235,7 +235,8 @@ def walls(found: list[Doorway]) -> list[str]:
     words = []
     for doorway in found:
         seen[doorway.side] = seen.get(doorway.side, 0) + 1
-        words.append(say("solo.wall.first" if seen[doorway.side] == 1 else "solo.wall.again", side=doorway.side))
+        words.append(say("solo.wall.first", side=doorway.side) if seen[doorway.side] == 1
+                     else say("solo.wall.again", side=doorway.side))
     return words
 
 
