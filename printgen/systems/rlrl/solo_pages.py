@@ -35,10 +35,15 @@ def choices() -> list[dict[str, str]]:
 
 
 def character(request: Request) -> dict[str, Any] | None:
-    """The play sheet's rogue: None for a blank sheet, else the seed's first, as printgen sheet makes it."""
+    """The play sheet's rogue: None for a blank sheet, else the seed's first, as printgen sheet makes it, with
+    what a rogue alone carries in (data/solo.toml, "What you start with") in the inventory."""
     if request.options["character"] != "rolled":
         return None
-    return sheet.roll(request.code.stream("sheet", 1), 1)
+    rogue = sheet.roll(request.code.stream("sheet", 1), 1)
+    start = GAME.data("solo")["start"]
+    rogue["inventory"] = [say("solo.kit.dagger", damage=start["dagger_damage"]),
+                          say("solo.kit.picks", count=start["lock_picks"])]
+    return rogue
 
 
 def difficulty_table() -> str:

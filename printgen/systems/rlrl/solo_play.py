@@ -39,12 +39,10 @@ from typing import Any, Mapping
 from ... import dice
 from ...gamebook.model import Section, Step
 from ...seed import Rng, SeedCode
-from . import characters, rules
+from . import GAME, characters, rules
 
 SUCCESS = (5, 6)
 GROWTH = ("Stab", "Run", "Stealth", "Disable Trap", "Search", "Lockpick", "Jump", "Climb")
-START_PICKS = 3  # data/solo.toml, "What you start with"
-START_WEAPON = "1d"
 BARE_HANDS = "1d-2"
 HEALING = {"healing": 1, "major-healing": 2}  # dice of HP a potion restores (full-healing: all)
 MOST_ROUNDS = 200
@@ -64,8 +62,9 @@ class Rogue:
     def __post_init__(self) -> None:
         self.skills = {s["name"]: s["dice"] for s in self.character["skills"]}
         self.hp = self.most = self.character["hit_points"]
-        self.picks = START_PICKS
-        self.weapon = START_WEAPON
+        start = GAME.data("solo")["start"]  # what a rogue going in alone carries
+        self.picks = start["lock_picks"]
+        self.weapon = start["dagger_damage"]
         self.armor = 0
         self.gold = 0
         self.potions: list[int] = []  # dice each healing potion restores (0: all)
