@@ -42,8 +42,8 @@ class Look:
 
     body: float = 9.4
     leading: float = 1.3
-    number: float = 15.0
-    head: float = 11.0
+    number: float = 16.0
+    head: float = 13.0
     note: float = 8.2
     stats: float = 8.2
     choice_indent: float = mm(3)

@@ -9,8 +9,9 @@ a lone rogue turns between. The sections (their keys):
   and feature, a corridor's length), the events that wait there the first
   time (a gate: "if you have not ticked 214, turn to 214"), and every way on
   with its wall: doors, locked doors (ticked open on the play sheet as
-  DOOR 1, DOOR 2, …), false doors that open on rock, and secret doors, shown
-  to a rogue whose search (or whose hack at the terminal) found them;
+  DOOR 1, DOOR 2, …), false doors (like any other until opened: ``L.A/false``
+  says what is behind them), and secret doors, shown to a rogue whose search
+  (or whose hack at the terminal) found them;
 - ``L.A/trap1``…, ``/disarmed1``…, ``/sprung1``…: each trap, the Disable Trap
   roll and both outcomes; ``L.A/fight``, ``/won``, ``/fled``: the room's
   monsters; ``L.A/loot``, ``/fountain``, ``/secret``: what there is to take,
@@ -177,9 +178,15 @@ def area_sections(campaign: Campaign, built: Built, area: Area, doors: dict, lan
         steps.append(text(say(f"solo.{feature}", d=d, skill=row["skill"], dice=row["fall_dice"]), "note"))
         crossing = {"skill": row["skill"], "dice": row["fall_dice"], "level": level.number}
     wall = walls(found)
-    shut = list(dict.fromkeys(_shut(dw, w) for dw, w in zip(found, wall) if not dw.passable and not dw.secret))
+    shut = list(dict.fromkeys(_shut(dw, w) for dw, w in zip(found, wall)
+                              if not dw.passable and not dw.secret and not _false(dw)))
     if shut:
         steps.append(text(" ".join(shut), "note"))
+    false = [(dw, w) for dw, w in zip(found, wall) if _false(dw) and not dw.secret]
+    if false:  # a false door looks like any other until it is opened: its section says what is behind it
+        opened = event(level.number, area.number, "false")
+        sections.append(Section(opened, "false-door", [text(say("solo.false-door")),
+                                                       go(say("solo.back", to=ref(here)), here)], level.number))
     ways_on: list[Option] = []
     if area.type == STARTING_ROOM:
         ways_on += _corners(level.number)
@@ -187,6 +194,8 @@ def area_sections(campaign: Campaign, built: Built, area: Area, doors: dict, lan
     for doorway, where in zip(found, wall):
         if doorway.passable:
             ways_on += _door_options(level, area, doorway, where, doors)
+    for _, where in false:
+        ways_on.append(Option(say("solo.way.door", wall=where, to=ref(opened)), Way(opened)))
     options += [_across(option, crossing) for option in ways_on] if crossing else ways_on
     steps.append(Step(CHOOSE, options=tuple(options)))
     json = {"doorways": [_doorway_data(level, dw) for dw in found]}
@@ -240,9 +249,12 @@ def walls(found: list[Doorway]) -> list[str]:
     return words
 
 
+def _false(doorway: Doorway) -> bool:
+    """A door that opens on rock: rolled false, or with no room beyond it on the sheet."""
+    return doorway.kind == FALSE or doorway.leads == "blocked"
+
+
 def _shut(doorway: Doorway, wall: str) -> str:
-    if doorway.kind == FALSE or doorway.leads == "blocked":
-        return say("solo.way.false", wall=wall)
     return say("solo.way.jammed", wall=wall)
 
 
