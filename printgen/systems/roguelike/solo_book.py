@@ -248,7 +248,7 @@ def _stairs_options(dungeon: Dungeon, level: Level, area: Area) -> list[Option]:
                                 Way(down_key(level.number))))
         elif link.kind == "stairs-up":
             target = up_key(level.number, link)
-            found.append(Option(say("solo.take.stairs-up", to=ref(target)), Way(target)))
+            found.append(Option(say("solo.take.stairs-up", to=ref(target)), Way(target), leaves=link.level == 0))
     return list({o.way.to: o for o in found}.values())  # one staircase is one way, however many link it
 
 
