@@ -46,6 +46,11 @@ WAY_IN, SURFACE, DEAD, VICTORY = "way-in", "surface", "dead", "won"
 CHASM_LIKE = ("chasm", "cliff")  # features that stand between the way in and every way on
 
 
+def successes(d: int) -> str:
+    """The successes a roll needs at Difficulty ``d``: "1 success", "3 successes"."""
+    return say("solo.success.one") if d == 1 else say("solo.success.many", d=d)
+
+
 def hub(level: int, area: int) -> str:
     return f"{level}.{area}"
 
@@ -168,14 +173,14 @@ def area_sections(campaign: Campaign, built: Built, area: Area, doors: dict, lan
     if secret:
         sections.append(secret_section(level, area, secret))
         searched = event(level.number, area.number, "secret")
-        options.append(Option(say("solo.search", d=d, to=ref(searched)), Way(searched),
+        options.append(Option(say("solo.search", successes=successes(d), to=ref(searched)), Way(searched),
                               lacks=(searched, hack_mark(level.number)), asks={"search": here},
                               test={"skill": "Search", "level": level.number},
                               failed=Way(None, cost={"searched": here})))
     crossing = None
     if feature in CHASM_LIKE:
         row = rules.feature_row(feature)
-        steps.append(text(say(f"solo.{feature}", d=d, skill=row["skill"], dice=row["fall_dice"]), "note"))
+        steps.append(text(say(f"solo.{feature}", successes=successes(d), skill=row["skill"], dice=row["fall_dice"]), "note"))
         crossing = {"skill": row["skill"], "dice": row["fall_dice"], "level": level.number}
     wall = walls(found)
     shut = list(dict.fromkeys(_shut(dw, w) for dw, w in zip(found, wall)
@@ -323,7 +328,7 @@ def trap_sections(built: Built, area: Area, trap: dict[str, Any], number: int, l
     sections = [
         Section(key_, "trap", [
             tick(say("solo.trap.tick", mark=mark(key_)), key_),
-            Step("disable", say("solo.trap.roll", d=d, disarmed=ref(safe), sprung=ref(sprung)),
+            Step("disable", say("solo.trap.roll", successes=successes(d), disarmed=ref(safe), sprung=ref(sprung)),
                  ways={"disarmed": Way(safe), "sprung": Way(sprung)}, data={"level": level}, ends=True),
         ], level),
         Section(safe, "trap-disarmed", [text(say("solo.trap.disarmed", name=trap["name"])),
@@ -393,6 +398,8 @@ def fight_sections(campaign: Campaign, built: Built, area: Area, monsters: list[
     relentless = any("relentless" in f["traits"] for f in foes)
     steps = [text(say("solo.fight.meet", names=", ".join(m["name"] for m in monsters))),
              text("\n".join(_monster_words(m) for m in monsters), "stats"),
+             text(say("solo.fight.round", successes=successes(d),
+                      dice=say("solo.success.die") if d == 1 else say("solo.success.dice", d=d)), "note"),
              _fight_step(d, won, None if relentless else fled, key_, here, foes, level)]
     cookstove = (area.data.get("feature") or {}).get("code") == "cookstove"
     edible = [f for f in foes if f["edible"]]
@@ -415,10 +422,10 @@ def _fight_step(d: int, won: str, fled: str | None, key_: str, here: str, foes: 
     """The fight: won, fled (None: a relentless foe, no running), slipped past, or dead."""
     ways = {"won": Way(won), "sneak": Way(here, ticks=(key_,)), "dead": Way(DEAD)}
     if fled is None:
-        words = say("solo.fight.how-relentless", d=d, won=ref(won), dead=ref(DEAD), mark=mark(key_), to=ref(here))
+        words = say("solo.fight.how-relentless", successes=successes(d), won=ref(won), dead=ref(DEAD), mark=mark(key_), to=ref(here))
     else:
         ways["fled"] = Way(fled)
-        words = say("solo.fight.how", d=d, won=ref(won), fled=ref(fled), dead=ref(DEAD), mark=mark(key_),
+        words = say("solo.fight.how", successes=successes(d), won=ref(won), fled=ref(fled), dead=ref(DEAD), mark=mark(key_),
                     to=ref(here))
     return Step("fight", words, ways=ways, data={"foes": foes, "level": level, "relentless": fled is None}, ends=True)
 
@@ -507,7 +514,7 @@ def terminal_section(built: Built) -> Section:
     start = hub(level, built.level.arrival)
     return Section(f"{level}/terminal", "terminal", [
         text(say("solo.terminal.enter")),
-        Step("hack", say("solo.terminal.hack", d=built.difficulty, level=level, to=ref(start)),
+        Step("hack", say("solo.terminal.hack", successes=successes(built.difficulty), level=level, to=ref(start)),
              ways={"hacked": Way(start, ticks=(hack_mark(level),)), "failed": Way(start)},
              data={"level": level}, ends=True),
     ], level)

@@ -372,6 +372,8 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
             steps.append(text(say("encounter.special", name=special, rule=rule), "note"))
     else:
         steps.append(text(say("encounter.rivals", rule=say("rival.rule")), "note"))
+    speed = max(foe["speed"] for foe, _ in foes)
+    steps.append(text(say("solo.fight.round", speed=speed), "note"))
     how = say("solo.fight.how", won=ref(won), fled=ref(fled), dead=ref(DEAD), points=points("killing-blow"))
     sneak = say("solo.fight.sneak", mark=mark(key_), to=ref(here))
     steps.append(Step("fight", f"{how} {sneak}",
