@@ -186,13 +186,13 @@ def list_command(markdown: bool) -> None:
 
 def games_table() -> str:
     """What printgen makes for each game, as the README shows it (a test keeps the two the same)."""
-    columns = ["system", "game", "sheets", "decks", "dungeon", "reference", "challenge"]
+    columns = ["system", "game", "sheets", "decks", "dungeon", "reference", "challenge", "solo"]
     rows = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for game in games.games().values():
         cells = [f"`{game.id}`", f"*{game.title}*" + (f" ({game.credit})" if game.credit else ""),
                  "yes" if game.sheets else "",
                  ", ".join(f"`{name}`" for name in game.decks),
-                 *("yes" if game.offer(product) else "" for product in ("dungeon", "reference", "challenge"))]
+                 *("yes" if game.offer(product) else "" for product in ("dungeon", "reference", "challenge", "solo"))]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 

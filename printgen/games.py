@@ -5,7 +5,7 @@ one declaration, ``GAME = Game(...)``: what it makes (sheets, decks, a
 dungeon, a reference, a challenge) and the options each product takes. The
 code that makes a product is the game's module the file plan names for it
 (``dungeon.py``, ``sheet.py``, ``decks.py``, ``reference.py``,
-``challenge.py``), checked against its written contract when it first loads
+``challenge.py``, ``solo.py``), checked against its written contract when it first loads
 (contracts.py). Products, the command line, ``printgen list`` and
 the README read these declarations; nothing outside a game's folder names a game.
 
@@ -50,11 +50,12 @@ class Game:
     dungeon: Offer | None = None  # made by dungeon.py
     reference: Offer | None = None  # made by reference.py
     challenge: Offer | None = None  # made by challenge.py
+    solo: Offer | None = None  # made by solo.py, from the dungeon that dungeon.py rolls
     package: str = ""  # filled in by the registry
 
     def offer(self, product: str) -> Offer | None:
         return {"sheet": self.sheets, "dungeon": self.dungeon, "reference": self.reference,
-                "challenge": self.challenge}.get(product)
+                "challenge": self.challenge, "solo": self.solo}.get(product)
 
     def module(self, product: str) -> Any:
         """The game's module that makes ``product`` ("deck" for its decks), checked against its contract."""
@@ -161,7 +162,7 @@ def game(system: str) -> Game:
 
 
 def offering(product: str) -> dict[str, Game]:
-    """The games that make ``product`` ("sheet", "dungeon", "reference", "challenge", "deck")."""
+    """The games that make ``product`` ("sheet", "dungeon", "reference", "challenge", "solo", "deck")."""
     if product == "deck":
         return {gid: g for gid, g in games().items() if g.decks}
     return {gid: g for gid, g in games().items() if g.offer(product) is not None}

@@ -148,6 +148,14 @@ def _cases() -> list[list[str]]:
     add(["challenge", "--system", "card-rogue", "--seed", "bi2", "--paper", "a4"])
     add(["challenge", "--system", "card-rogue", "--seed", "bi", "--format", "json"])
     add(["challenge", "--system", "card-rogue", "--seed", "bi3", "--levels", "5", "--format", "json"])
+
+    # Solo booklets: the dungeon as a gamebook, both games, both papers, a rolled character, the JSON.
+    add(["solo", "--system", "roguelike", "--seed", "bi", "--levels", "1"])
+    add(["solo", "--system", "roguelike", "--seed", "bi2", "--levels", "2", "--rooms", "10", "--paper", "a4",
+         "--character", "rolled"])
+    add(["solo", "--system", "roguelike", "--seed", "bi", "--format", "json"])
+    add(["solo", "--system", "rlrl", "--seed", "bi", "--rooms", "2"])
+    add(["solo", "--system", "rlrl", "--seed", "bi2", "--rooms", "2", "--character", "rolled", "--format", "json"])
     return cases
 
 

@@ -71,6 +71,8 @@ FIRST_PAGES = [
     ("reference", "rlrl", {"paper": "a4"}),
     ("challenge", "card-rogue", {"levels": "1", "paper": "a4"}),
     ("graph-paper", "generic", {"grid": "inch", "pages": "2"}),
+    ("solo", "roguelike", {"levels": "1"}),
+    ("solo", "rlrl", {"rooms": "2", "paper": "a4"}),
 ]
 
 
@@ -152,6 +154,7 @@ LONGEST = [
     ("reference", "ascii-hack", {}),
     ("reference", "roguelike", {}),
     ("challenge", "card-rogue", {}),
+    ("solo", "roguelike", {"levels": "1"}),
 ]
 
 

@@ -165,6 +165,43 @@ class Level:
                 "areas": [a.as_data() for a in self.areas], **self.data}
 
 
+@dataclass(frozen=True)
+class Doorway:
+    """A door, arch or opening in an area's walls as one standing in the area sees it: its kind, whether it
+    is secret, the wall it stands in (``side``, a straight heading's name), where it leads (an Exit's
+    ``leads``) and to which area (``other``), and whose exit it is: the area's own (``own``), or another
+    area's that leads into it, a door standing in both their walls; ``owner`` and ``exit`` name that exit."""
+
+    kind: str
+    secret: bool
+    side: str | None
+    leads: str
+    other: int | None
+    own: bool
+    owner: int
+    exit: int
+
+    @property
+    def passable(self) -> bool:
+        """Whether it leads to an area of the level (not unexplored, blocked or a dead end)."""
+        return self.leads == "area" and self.other is not None
+
+
+def doorways(level: Level, area: Area) -> list[Doorway]:
+    """Every doorway in the area's walls: its own placed exits in order, then those of other areas that lead
+    into it, in theirs (the other side of a door seen from here is its opposite wall)."""
+    found = [Doorway(e.kind, e.secret, None if e.side is None else HEADING_NAMES[e.side], e.leads, e.to, True,
+                     area.number, i) for i, e in enumerate(area.exits) if e.at is not None]
+    for other in level.areas:
+        if other is area:
+            continue
+        for i, e in enumerate(other.exits):
+            if e.at is not None and (e.to == area.number or area.number in e.also):
+                side = None if e.side is None else HEADING_NAMES[(e.side + 4) % 8]
+                found.append(Doorway(e.kind, e.secret, side, "area", other.number, False, other.number, i))
+    return found
+
+
 class Grid:
     """Which squares are taken while a level grows, and which must stay rock.
 

@@ -220,6 +220,7 @@ def _load_all() -> None:
     from . import sheet  # noqa: F401
     from . import reference  # noqa: F401
     from . import challenge  # noqa: F401
+    from . import solo  # noqa: F401
 
 
 def catalogue() -> list[dict[str, Any]]:
