@@ -94,4 +94,9 @@ def _graph_paper(request, data: bytes) -> set[int]:
     return {round(value) for value in (to_mm(pitch), pitch / inch(1)) if abs(value - round(value)) < 1e-6}
 
 
-FACTS = {"deck": _deck, "dungeon": _dungeon, "sheet": _sheet, "graph-paper": _graph_paper}
+def _solo(request, data: bytes) -> set[int]:
+    """A solo booklet's dungeon: how many levels it holds (its JSON is sections, so the dungeon is rolled)."""
+    return {len(request.game.module("dungeon").generate(request).as_data()["levels"])}
+
+
+FACTS = {"deck": _deck, "dungeon": _dungeon, "sheet": _sheet, "graph-paper": _graph_paper, "solo": _solo}

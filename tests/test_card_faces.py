@@ -230,7 +230,9 @@ def test_readme_credits_the_pictures():
 def test_ink_saver_is_one_declared_option_for_sheets_and_decks():
     from printgen.products import INK_SAVER_OPTION, deck as deck_product, sheet as sheet_product
 
-    assert INK_SAVER_OPTION in deck_product.PRINT_OPTIONS and INK_SAVER_OPTION in sheet_product.OPTIONS
+    assert INK_SAVER_OPTION in sheet_product.OPTIONS
+    [deck_option] = [option for option in deck_product.PRINT_OPTIONS if option.name == INK_SAVER_OPTION.name]
+    assert (deck_option.flag, deck_option.default) == (INK_SAVER_OPTION.flag, INK_SAVER_OPTION.default)
     code = seed_code("deck", "roguelike", SEED, deck="weapons", ink_saver="yes")
     assert "ink-saver=yes" in str(products.canonical(code))
 

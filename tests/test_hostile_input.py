@@ -274,7 +274,7 @@ def test_the_bound_on_a_card_s_text_is_more_than_the_largest_card_holds_in_the_s
     from printgen.cards import custom, text
     from printgen.cards.model import Paragraph
     from printgen.cards.sizes import CARD_SIZES
-    from printgen.cards.user_layout import MIN_TEXT_SIZE
+    from printgen.cards.card_design import MIN_TEXT_SIZE
     from printgen.render import fonts
 
     fonts.register_reportlab_fonts()

@@ -254,7 +254,7 @@ def test_the_solo_booklet_is_the_dungeon_commands_dungeon_from_the_command_line(
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--system", "amulet"], "solo"),
+    (["--system", "amulet"], "rlrl, roguelike"),
     (["--system", "roguelike", "--levels", "0"], "levels"),
     (["--system", "rlrl", "--levels", "3"], "levels"),
     (["--system", "roguelike", "--character", "maybe"], "character"),

@@ -7,7 +7,7 @@ from ...options import Option
 ROOMS = Option("rooms", "Rooms on each level before its doors lead on to the stairs down.", low=2, high=14,
                default="8")
 CHARACTER = Option("character", "The play sheet's rogue: blank, to make by the rules, or made already (the seed's "
-                   "first, as 'printgen sheet --count 1' makes it).", choices=("blank", "rolled"), default="blank")
+                   "first rogue, the same one its sheet of one rogue shows).", choices=("blank", "rolled"), default="blank")
 
 GAME = Game(
     id="rlrl",

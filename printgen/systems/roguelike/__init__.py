@@ -7,7 +7,7 @@ from ...options import Option
 LEVELS = Option("levels", "Number of levels.", low=1, high=20, default="3")
 ROOMS = Option("rooms", "Areas (rooms and passages) on each level.", low=4, high=40, default="16")
 CHARACTER = Option("character", "The play sheet's character: blank, to roll by the rules, or rolled already (the "
-                   "seed's first, as 'printgen sheet --count 1' rolls it).", choices=("blank", "rolled"),
+                   "seed's first character, the same one its Character Record of one shows).", choices=("blank", "rolled"),
                    default="blank")
 
 GAME = Game(
