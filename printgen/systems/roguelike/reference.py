@@ -9,8 +9,7 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...seed import SeedCode
 from ...units import Paper
-from .rules import ability_counts, data_list, say, tables
-from .sheet import ability_use
+from .rules import ability_counts, ability_use, data_list, say, tables
 
 TEMPLATE = "roguelike/reference.html"
 

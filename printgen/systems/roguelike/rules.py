@@ -96,3 +96,8 @@ def ability_counts(abilities: list[dict]) -> str:
     """A row's special abilities with their counts, e.g. "2 Picks, 1 Sneak"."""
     return ", ".join(say("ability.many", count=a["count"], name=a["name"]) if a["count"] > 1
                      else say("ability.one", count=a["count"], name=a["name"]) for a in abilities)
+
+
+def ability_use(name: str) -> str:
+    """What spending one use of the ability ``name`` does, in a few words ("" for a spell or miracle)."""
+    return say.section("ability-use").get(name.lower(), "")

@@ -11,7 +11,7 @@ from ...render import fonts, qr
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import characters, rules
-from .rules import choices as rule_choices, data_list, say, tables
+from .rules import ability_use, choices as rule_choices, data_list, say, tables
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, paragraph_height,
                             rich_line, ruled_list, square_boxes, title_band, value_text, wrap_runs)
 
@@ -347,8 +347,3 @@ def _compact_points_height(w: float, style: Style) -> float:
     iw = w - 2 * s(4)
     notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text, font in _compact_points_notes())
     return s(13) + s(2) + _compact_boxes_height(iw, style) + s(4) + notes + s(4)
-
-
-def ability_use(name: str) -> str:
-    """What spending one use of the ability ``name`` does, in a few words ("" for a spell or miracle)."""
-    return say.section("ability-use").get(name.lower(), "")
