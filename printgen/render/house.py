@@ -23,6 +23,7 @@ from ..units import mm, to_mm
 # The grid, in points.
 TOP = mm(14)  # above the text: the running header stands in it
 SIDE = mm(14)
+INSET = 6.0  # the page's body stands this far inside the margins (a browser's 8 px), and so do the keys' columns
 FOOT = mm(16)  # below the text: compose's footer stands in it
 COLUMN_GAP = mm(5)  # between the two columns of a page of text
 HEADER_BASE = mm(8)  # the running header's baseline, down from the page's top edge
@@ -44,6 +45,7 @@ def css_values() -> dict[str, str]:
     """The grid and the scale as CSS lengths, by the names base.html gives its variables."""
     return {
         "top": f"{to_mm(TOP):.1f}mm", "side": f"{to_mm(SIDE):.1f}mm", "foot": f"{to_mm(FOOT):.1f}mm",
+        "inset": f"{INSET}pt",
         "column-gap": f"{to_mm(COLUMN_GAP):.1f}mm",
         "title": f"{TITLE}pt", "h1": f"{H1}pt", "h2": f"{H2}pt", "h3": f"{H3}pt", "body": f"{BODY}pt",
         "body-least": f"{BODY_LEAST}pt", "table": f"{TABLE}pt", "small": f"{SMALL}pt", "header": f"{HEADER}pt",
