@@ -195,9 +195,10 @@ def page_size_css(paper: Paper) -> str:
 
 def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
     """The template ``name`` filled in; its words come through the global ``say``. Without ``qr`` (a template
-    laid out on its own), it keeps the usual square for the code."""
+    laid out on its own), it keeps the usual square for the code; with ``opens_file`` false (a part that
+    follows another in a booklet), its first page keeps none."""
     context.setdefault("qr", qr_context(None, None))
-    context = {**_game_context(name), **context}
+    context = {**_game_context(name), "opens_file": True, **context}
     try:
         template = environment(user_dir).get_template(name)
         return template.render(generator=f"printgen {__version__}", **context)

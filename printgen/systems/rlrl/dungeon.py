@@ -6,7 +6,8 @@ this seed's colour key), and each level's map on a left-hand page with its
 key facing it, so a print on both sides of the sheet lays them open side by
 side; the rogue's part starts on a fresh sheet. The rogue's
 part: the rogue's sheet with this campaign's colours, and each level's copy
-with only the setup drawn. ``--copies dm`` or ``rogue`` prints one part.
+with only the setup drawn, each on a sheet of its own with a blank back, as
+every game's players' maps. ``--copies dm`` or ``rogue`` prints one part.
 """
 
 from __future__ import annotations
@@ -110,7 +111,12 @@ def _rogue_part(built: Campaign, request: Request, first: bool) -> tuple[list[by
     for level in built.levels:
         map_page.rogue_page(c, request.paper, level, MapStyle.chosen(request))
         c.showPage()
-    return [doc.finish()], room and room.spot
+    drawn = doc.finish()
+    with Pages(blank_page(request.code, request.paper, say("booklet.blank-side"))) as pages:
+        for page in range(page_count(drawn)):  # one to a sheet with nothing on the back, as every players' map
+            pages.add(drawn, page, page + 1)
+            pages.blank()
+        return [pages.save()], room and room.spot
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
