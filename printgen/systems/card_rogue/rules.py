@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import games
 from ...tables import Table
-from ...words import say_for
+from ...words import key_of, say_for
 from . import GAME
 
 say = say_for(__package__)
@@ -113,6 +113,13 @@ def score_sheet() -> dict[str, Any]:
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in order, each phrase they name filled in."""
     return tuple({**choice, "text": PHRASE.sub(lambda m: say(m.group(1)), choice["text"])}
+                 for choice in game().choices())
+
+
+def in_brief() -> tuple[tuple[str, str], ...]:
+    """The choices as the designer's notes list them, "where the rules are silent": each topic with its line
+    for the table (words.toml [silent], by the topic's key), each phrase it names filled in."""
+    return tuple((choice["topic"], PHRASE.sub(lambda m: say(m.group(1)), say(f"silent.{key_of(choice['topic'])}")))
                  for choice in game().choices())
 
 
