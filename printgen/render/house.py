@@ -18,7 +18,13 @@ text by the one scale.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
 from ..units import mm, to_mm
+from . import fonts
 
 # The grid, in points.
 TOP = mm(14)  # above the text: the running header stands in it
@@ -51,3 +57,30 @@ def css_values() -> dict[str, str]:
         "body-least": f"{BODY_LEAST}pt", "table": f"{TABLE}pt", "small": f"{SMALL}pt", "header": f"{HEADER}pt",
         "leading": f"{LEADING}",
     }
+
+
+@dataclass(frozen=True)
+class Look:
+    """A game's face for heads and its accent colour, for a page drawn with ReportLab."""
+
+    head_font: str  # a ReportLab font name (render/fonts.py)
+    accent: tuple[float, float, float]  # RGB, 0 to 1
+
+
+LOOK_FILE = "look.css"
+_PROPERTY = re.compile(r"--([a-z-]+)\s*:\s*([^;]+);")
+
+
+@cache
+def look(templates: Path) -> Look:
+    """The look a game's ``templates/look.css`` gives its pages of text (its --head-face and --accent), read
+    for its pages drawn with ReportLab, so each game's face and colour are set in one place; the house's
+    own (templates/look.css) where the game has none."""
+    from ..resources import templates_dir
+
+    path = templates / LOOK_FILE if (templates / LOOK_FILE).is_file() else templates_dir() / LOOK_FILE
+    values = dict(_PROPERTY.findall(path.read_text(encoding="utf-8")))
+    accent = values["accent"].strip().lstrip("#")
+    mono = "Mono" in values["head-face"]
+    return Look(fonts.MONO_BOLD if mono else fonts.SERIF_BOLD,
+                tuple(int(accent[i:i + 2], 16) / 255 for i in (0, 2, 4)))  # type: ignore[arg-type]
