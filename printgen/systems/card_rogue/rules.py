@@ -118,8 +118,9 @@ def choices() -> tuple[dict[str, str], ...]:
 
 def in_brief() -> tuple[tuple[str, str], ...]:
     """The choices as the designer's notes list them, "where the rules are silent": each topic with its line
-    for the table (words.toml [silent], by the topic's key), each phrase it names filled in."""
-    return tuple((choice["topic"], PHRASE.sub(lambda m: say(m.group(1)), say(f"silent.{key_of(choice['topic'])}")))
+    for the table (words.toml [silent], by the topic's key), the rules it names filled in."""
+    rules_named = {"combat": say("rule.combat"), "turn": say("rule.turn-steps")}
+    return tuple((choice["topic"], say(f"silent.{key_of(choice['topic'])}", **rules_named))
                  for choice in game().choices())
 
 
