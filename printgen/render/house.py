@@ -6,8 +6,9 @@ running header in the top margin (the document on the left, the page's first
 section on the right); text in two columns 5 mm apart; and on a file's first
 page a strip along the foot that holds the credit line on the left and the
 seed code's QR in the bottom right corner (render/qr.py), the same corner on
-every first page of text, so the QR never stands between tables or in a box
-meant for writing. A game keeps its own face for headings and its own accent
+every first page of text and of sheets (products/sheet.py keeps such a strip on
+every page of sheets), so the QR never stands between tables or in a box meant
+for writing. A game keeps its own face for headings and its own accent
 colour (``systems/<id>/templates/look.css``); the sizes are the house's.
 
 WeasyPrint pages read these figures as CSS variables (``templates/base.html``
@@ -32,7 +33,6 @@ SIDE = mm(14)
 INSET = 6.0  # the page's body stands this far inside the margins (a browser's 8 px), and so do the keys' columns
 FOOT = mm(16)  # below the text: compose's footer stands in it
 COLUMN_GAP = mm(5)  # between the two columns of a page of text
-HEADER_BASE = mm(8)  # the running header's baseline, down from the page's top edge
 
 # The type scale, in points. Body text is never under BODY_LEAST on a page of rules.
 TITLE = 26.0  # a cover's title
@@ -82,5 +82,5 @@ def look(templates: Path) -> Look:
     values = dict(_PROPERTY.findall(path.read_text(encoding="utf-8")))
     accent = values["accent"].strip().lstrip("#")
     mono = "Mono" in values["head-face"]
-    return Look(fonts.MONO_BOLD if mono else fonts.SERIF_BOLD,
-                tuple(int(accent[i:i + 2], 16) / 255 for i in (0, 2, 4)))  # type: ignore[arg-type]
+    red, green, blue = (int(accent[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return Look(fonts.MONO_BOLD if mono else fonts.SERIF_BOLD, (red, green, blue))
