@@ -82,7 +82,7 @@ def _sheet(request, data: bytes) -> set[int]:
 
     spec = sheet.spec_of(request)
     characters = sheet.roll_characters(request.code, spec)
-    plan = sheet.page_plan(spec, sheet.sheet_items(spec, characters))
+    plan = sheet.page_plan(spec, sheet.sheet_items(spec, characters), sheet.foot_strip(request.code, spec.paper))
     return {len(characters)} | {len(places) for places, _ in plan}
 
 

@@ -361,8 +361,15 @@ def test_the_booklet_reads_back(booklet):
     for level in d.levels:
         for area in level.areas:
             assert f"{level.number}.{area.number} " in rest
-    headings = ("a treasure level", "the countdown", "calls to make", "printgen's choices for a table without a gm")
+    headings = ("a treasure level", "the countdown", "calls to make", "where the rules are silent")
     assert all(heading in rest.lower() for heading in headings)
+    # The dice behind each room: a table, a row a room and a column a table, not a run of "size 12; shape 10".
+    dice = next(t for t in texts if "The dice behind each room" in t)
+    assert "; shape" not in dice and "room size shape exits" in " ".join(dice.split())
+    lines = [line.split() for line in dice.splitlines()]
+    for area in d.levels[0].areas:
+        row = next(words for words in lines if words and words[0] == f"1.{area.number}")
+        assert row[1:3] == [str(area.rolls["room-size"][0]), str(area.rolls["room-shape"][0])]
     for choice in rules.choices():
         assert choice["topic"] in rest
     assert all(f"page {n} of {len(texts)}" in t for n, t in enumerate(texts, 1))
