@@ -24,9 +24,8 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
-
 from ..errors import PrintgenError
+from . import plain_yaml
 from .model import Card, Deck, Paragraph, Stat
 
 if TYPE_CHECKING:
@@ -234,31 +233,8 @@ def _check_columns(path: Path, header: list[str], required: tuple[str, ...] = RE
         raise PrintgenError(f"{path}: the header has an empty column name")
 
 
-class _PlainLoader(yaml.SafeLoader):
-    """Safe YAML without aliases (a few bytes of them can grow to gigabytes) and without deep nesting."""
-
-    MAX_DEPTH = 8  # a deck is a mapping of a list of mappings: three levels deep
-
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            raise PrintgenError("aliases (*name) are not allowed in a deck file; write each card out")
-        depth = getattr(self, "_depth", 0) + 1
-        if depth > self.MAX_DEPTH:
-            raise PrintgenError(f"nested more than {self.MAX_DEPTH} deep; a deck is a list of cards of plain fields")
-        self._depth = depth
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth = depth - 1
-
-
 def _yaml_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[str, str, list[str], Rows]:
-    try:
-        data = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - a SafeLoader, without aliases
-    except PrintgenError as exc:
-        raise PrintgenError(f"{path}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise PrintgenError(f"{path}: not readable as YAML ({str(exc).splitlines()[0]})") from None
+    data = plain_yaml.load(text, str(path))
     title, back = _stem_title(path), ""
     if isinstance(data, dict):
         title = _scalar(data.get("title", title)) or title

@@ -36,10 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..errors import PrintgenError
 from ..resources import templates_dir
+from . import plain_yaml
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
 _COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
@@ -212,19 +211,14 @@ def _read(path: Path) -> bytes:
 
 
 def _load(path: Path, data: bytes, depth: int) -> Layout:
-    from .custom import _PlainLoader  # safe YAML without aliases, as for deck files
-
     shown = path.name if depth else str(path)
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise PrintgenError(f"{shown}: a layout is a .yaml or .yml file")
     try:
-        document = yaml.load(data.decode("utf-8-sig"), Loader=_PlainLoader)  # noqa: S506 - a SafeLoader
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PrintgenError(f"{shown}: not UTF-8 text; save the layout as UTF-8") from None
-    except PrintgenError as exc:
-        raise PrintgenError(f"{shown}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise PrintgenError(f"{shown}: not readable as YAML ({str(exc).splitlines()[0]})") from None
+    document = plain_yaml.load(text, shown)
     if not isinstance(document, dict):
         raise PrintgenError(f"{shown}: a layout is a mapping with 'elements:' (and optionally 'extends:' "
                             f"and 'back:')")
