@@ -137,13 +137,13 @@ class Design:
     def _items(self, elements: tuple[Element, ...], fields: dict[str, str], where: str, size: CardSize):
         width, height = size.width, size.height
         for element in elements:
+            label = f"{where}: {element.label}"
             condition = element["when"]
-            if condition is not None and not condition.holds(fields):
+            if condition is not None and not _holds(condition, fields, label):
                 continue
             x, y = element["x"].of(width), element["y"].of(height)
             w, h = element["width"].of(width), element["height"].of(height)
             box = (x, height - y - h, w, h)
-            label = f"{where}: {element.label}"
             if element.kind != "line" and (w < 0 or h < 0):
                 raise PrintgenError(f"{label}: its {'width' if w < 0 else 'height'} comes to less than nothing on a "
                                     f"{size.name} card")
@@ -273,6 +273,13 @@ class Design:
         for item in items:
             self._draw(c, item, bleed)
         c.endForm()
+
+
+def _holds(condition, fields: dict[str, str], label: str) -> bool:
+    try:
+        return condition.holds(fields)
+    except PrintgenError as exc:
+        raise PrintgenError(f"{label}, when: {exc}") from None
 
 
 def _points(length, side: float, default: float) -> float:

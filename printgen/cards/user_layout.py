@@ -15,7 +15,7 @@ crop marks, duplex and print-shop files are printgen's as for any deck.
         fit: cover
       - type: text
         text: "**{title}**"
-        when: "{kind} == Spell"       # or != ; "{column}" alone: drawn when the column is not empty
+        when: "{kind} == Spell or {cost} >= 3"   # see cards/conditions.py
         ...
     back:                             # optional: the card backs, the same way (else printgen's own back)
       elements: [...]
@@ -38,7 +38,8 @@ from typing import Any
 
 from ..errors import PrintgenError
 from ..resources import templates_dir
-from . import plain_yaml
+from . import conditions, plain_yaml
+from .conditions import Condition
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
 _COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
@@ -77,7 +78,6 @@ _UNITS = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 _NAMED_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
-_WHEN = re.compile(r"\s*\{([^{}]+)\}\s*(?:(==|!=)\s*(.*?))?\s*\Z", re.S)
 
 
 @dataclass(frozen=True)
@@ -116,21 +116,6 @@ class Template:
 
 
 @dataclass(frozen=True)
-class Condition:
-    column: str
-    op: str  # "==", "!=" or "" (not empty)
-    value: str = ""
-
-    def holds(self, fields: dict[str, str]) -> bool:
-        found = fields.get(self.column, "").strip()
-        if self.op == "==":
-            return found == self.value
-        if self.op == "!=":
-            return found != self.value
-        return bool(found)
-
-
-@dataclass(frozen=True)
 class Element:
     kind: str
     label: str  # "layout.yaml: element 3 (title)", for messages
@@ -148,7 +133,7 @@ class Element:
             if isinstance(value, Template):
                 found.update(value.names)
         if self.spec.get("when") is not None:
-            found.add(self.spec["when"].column)
+            found |= self.spec["when"].columns
         return found
 
 
@@ -170,7 +155,7 @@ class Layout:
                 continue
             for key, value in element.spec.items():
                 names = value.names if isinstance(value, Template) else (
-                    (value.column,) if isinstance(value, Condition) else ())
+                    sorted(value.columns) if isinstance(value, Condition) else ())
                 for name in names:
                     if name not in known and name not in SPECIAL:
                         raise PrintgenError(f"{element.label}, {key}: no column {name!r} in {data.name} "
@@ -385,7 +370,7 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
     if key == "text":
         return _template(value, where)
     if key == "when":
-        return _condition(value, where)
+        return conditions.parse(value, where)
     if key in ("name", "after"):
         if not isinstance(value, str):
             raise PrintgenError(f"{where}: {value!r}; give an element's name")
@@ -468,17 +453,6 @@ def _template(value: Any, where: str) -> Template:
             pieces.extend([name, ""])
     pieces[-1] += text[position:]
     return Template(tuple(pieces))
-
-
-def _condition(value: Any, where: str) -> Condition:
-    match = _WHEN.match(str(value)) if isinstance(value, str) else None
-    if not match:
-        raise PrintgenError(f"{where}: {value!r}; write \"{{column}} == value\", \"{{column}} != value\" or "
-                            f"\"{{column}}\" (not empty)")
-    wanted = (match[3] or "").strip()
-    if len(wanted) >= 2 and wanted[0] == wanted[-1] and wanted[0] in "\"'":
-        wanted = wanted[1:-1]
-    return Condition(match[1].strip().lower(), match[2] or "", wanted)
 
 
 def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, float, float] | None:
