@@ -258,6 +258,21 @@ def test_rectangles_and_pictures_at_the_cards_edge_run_into_the_bleed(tmp_path):
     assert images[0][1:] == pytest.approx((0, 0, width, mm(13)), abs=0.01)  # bottom, left and right
 
 
+def test_css_colour_names_are_the_colours_css_gives_them(tmp_path):
+    layout = ("elements:\n  - type: rect\n    width: 50%\n    height: 20mm\n    fill: Gold\n    stroke: none\n"
+              "  - type: rect\n    x: 50%\n    width: 50%\n    height: 20mm\n    fill: '{shade}'\n    stroke: none\n")
+    folder = deck_folder(tmp_path, layout, "title,shade\nA,rebeccapurple\nB,darkslategrey\n")
+    assert make(folder, "--layout", "print-shop").returncode == 0
+    pdf = open_pdf((folder / "out.pdf").read_bytes())
+    fills = [{r[4] for r in drawn(pdf.pages[page], pdf)[0]} for page in (0, 2)]
+    gold, purple, slate = (1.0, round(215 / 255, 3), 0.0), (0.4, 0.2, 0.6), (0.184, 0.31, 0.31)
+    assert gold in fills[0] and purple in fills[0] and slate not in fills[0]
+    assert gold in fills[1] and slate in fills[1]
+    (folder / "deck.csv").write_text("title,shade\nA,purpel\n")
+    refused(make(folder), "deck.csv: row 2: layout.yaml: element 2, fill: 'purpel' is not a colour (did you mean "
+                          "purple?); give #rrggbb, #rgb, a CSS colour name such as gold or darkred or none")
+
+
 # Text -----------------------------------------------------------------------------------------------
 
 def test_text_shrinks_warns_under_6_pt_and_stops_when_nothing_fits(tmp_path):

@@ -30,15 +30,17 @@ out. Every mistake is one line naming the file, the element and the key.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..errors import PrintgenError
 from ..resources import templates_dir
-from . import conditions, plain_yaml
+from . import conditions, css_colours, plain_yaml
 from .conditions import Condition
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
@@ -76,7 +78,6 @@ DEFAULTS = {
 _TERM = re.compile(r"\s*(?P<sign>[+-])?\s*(?P<number>\d+(\.\d*)?|\.\d+)\s*(?P<unit>mm|cm|in|pt|%)?\s*")
 _UNITS = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
-_NAMED_COLOURS = {"black": "#000000", "white": "#ffffff"}
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 
 
@@ -456,13 +457,24 @@ def _template(value: Any, where: str) -> Template:
 
 
 def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, float, float] | None:
-    """A colour as written in a layout (#rgb, #rrggbb, black, white, none) as RGB from 0 to 1."""
-    value = _NAMED_COLOURS.get(text.strip().lower(), text.strip())
+    """A colour as written in a layout (#rgb, #rrggbb, a CSS colour name such as gold, or none) as RGB from 0
+    to 1."""
+    found = _colour(text.strip(), none_allowed)
+    if found is False:
+        allowed = "#rrggbb, #rgb, a CSS colour name such as gold or darkred" + (" or none" if none_allowed else "")
+        near = difflib.get_close_matches(text.strip().lower(), css_colours.NAMED, n=1, cutoff=0.75)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        raise PrintgenError(f"{where}: {text!r} is not a colour{hint}; give {allowed}")
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _colour(text: str, none_allowed: bool) -> tuple[float, float, float] | None | bool:
+    value = css_colours.NAMED.get(text.lower(), text)
     if value.lower() == "none" and none_allowed:
         return None
     match = _COLOUR.match(value)
     if not match:
-        allowed = "#rrggbb, #rgb, black, white" + (" or none" if none_allowed else "")
-        raise PrintgenError(f"{where}: {text!r} is not a colour; give {allowed}")
+        return False
     digits = match[1] if len(match[1]) == 6 else "".join(d * 2 for d in match[1])
     return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
