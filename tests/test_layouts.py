@@ -162,6 +162,68 @@ elements:
     assert layout.back is None  # printgen's own back
 
 
+BASE = """
+extends: builtin:printgen
+elements:
+  - name: title
+    color: gold
+  - name: power
+    type: text
+    text: "POWER {power}"
+    y: 50%
+    height: 10mm
+"""
+
+
+def test_a_layout_extends_a_layout_file_of_your_own_beside_the_data(tmp_path):
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "base.yaml").write_text(BASE)
+    layout = "extends: layouts/base.yaml\nelements:\n  - name: power\n    size: 14\n"
+    folder = deck_folder(tmp_path, layout, "title,body,power\nAria,Brave.,7\n")
+    result = make(folder, "--layout", "print-shop")
+    assert result.returncode == 0, result.stderr
+    data = (folder / "out.pdf").read_bytes()
+    pdf = open_pdf(data)
+    rects, _ = drawn(pdf.pages[0], pdf)
+    assert (0.18, 0.239, 0.38) in {r[4] for r in rects}  # the band of builtin:printgen, under both
+    assert "POWER 7" in page_texts(data)[0]
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(data)[0]
+    textpage = page.get_textpage()
+    start = textpage.get_text_range().index("POWER")
+    left, bottom, right, top = textpage.get_charbox(start)
+    assert top - bottom > 14 * 0.6  # the size layout.yaml gave, over base.yaml's 10
+    code = re.search(r"seed code: (\S+)", result.stderr)[1]
+    (tmp_path / "layouts" / "base.yaml").write_text(BASE.replace("gold", "red"))
+    refused(run_cli("reproduce", code, "-o", "changed.pdf", cwd=folder), "are not the ones this seed code was made with")
+
+
+@pytest.mark.parametrize("base, words", [
+    ("extends: layout.yaml\n", "base.yaml: extends: 'layout.yaml': the layouts extend each other in a circle "
+                                "(layout.yaml extends base.yaml extends layout.yaml)"),
+    ("extends: base.yaml\n", "in a circle (layout.yaml extends base.yaml extends base.yaml)"),
+    ("extends: /etc/base.yaml\n", "base.yaml: extends: '/etc/base.yaml' is not a path inside the data file's folder"),
+    ("extends: ../base.yaml\n", "base.yaml: extends: '../base.yaml' leads out of the data file's folder"),
+    ("extends: missing.yaml\n", "base.yaml: extends: 'missing.yaml': no such file"),
+    ("elements:\n  - type: text\n    text: '{titel}'\n", "base.yaml: element 1, text: no column 'titel'"),
+])
+def test_a_layout_of_your_own_to_extend_is_refused_out_of_the_folder_or_in_a_circle(tmp_path, base, words):
+    folder = deck_folder(tmp_path / "deck", "extends: base.yaml\nelements: []\n", "title\nA\n")
+    (folder / "base.yaml").write_text(base)
+    (tmp_path / "base.yaml").write_text("elements:\n  - type: rect\n")
+    refused(make(folder), words)
+    assert not (folder / "out.pdf").exists()
+
+
+def test_a_layout_to_extend_through_a_symbolic_link_is_refused(tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "base.yaml").write_text("elements:\n  - type: rect\n")
+    folder = deck_folder(tmp_path / "deck", "extends: shared/base.yaml\nelements: []\n", "title\nA\n")
+    (folder / "shared").symlink_to(tmp_path / "elsewhere")
+    refused(make(folder), "'shared/base.yaml' goes through a symbolic link (shared)")
+
+
 @pytest.mark.parametrize("text, words", [
     ("elements:\n  - type: text\n    colour: red\n", "element 1, colour: unknown key; a text element's keys are"),
     ("elements:\n  - type: rect\n    x: 12\n", "element 1, x: 12 has no unit"),
@@ -173,7 +235,8 @@ elements:
     ("elements:\n  - type: text\n    when: 'kind = x'\n", "element 1, when:"),
     ("elements:\n  - type: text\n    size: 9\n    min-size: 10\n", "min-size: 10 pt is larger than its size"),
     ("extends: builtin:nothing\nelements: []\n", "no built-in layout 'nothing'"),
-    ("extends: ../secret.yaml\nelements: []\n", "a layout extends a built-in layout"),
+    ("extends: ../secret.yaml\nelements: []\n", "extends: '../secret.yaml' leads out of the data file's folder"),
+    ("extends: secret.txt\nelements: []\n", "a layout extends a built-in layout"),
     ("elemnts: []\n", "unknown key 'elemnts' at the top"),
     ("elements:\n" + "  - type: rect\n" * 65, "65 elements; a side of a card has at most 64"),
     ("elements:\n  - name: title\n    remove: true\n", "'remove: true' leaves out an element of the layout"),

@@ -30,6 +30,7 @@ from .model import Card, Deck, Paragraph, Stat
 
 if TYPE_CHECKING:
     from .layout_face import LayoutDeck
+    from .user_files import Folder
     from .user_layout import Layout
 
 REQUIRED = ("title", "body")
@@ -60,15 +61,16 @@ def load_deck(path: Path, expected_digest: str | None = None, sheet: str | None 
     return Deck("custom", title, cards, back_title=back or title, back_subtitle="", accent=(0.18, 0.24, 0.38))
 
 
-def load_layout_deck(path: Path, expected_digest: str | None, layout: "Layout", sheet: str | None = None
-                     ) -> "LayoutDeck":
-    """Cards drawn by ``layout``: any columns; ``count`` (copies) and ``back`` (its back's label) as always."""
+def load_layout_deck(path: Path, expected_digest: str | None, layout: Layout, sheet: str | None = None,
+                     folder: Folder | None = None) -> LayoutDeck:
+    """Cards drawn by ``layout``: any columns; ``count`` (copies) and ``back`` (its back's label) as always.
+    ``folder`` is the data file's, where the layout's own bases were read (and pictures and fonts will be)."""
     from .layout_face import make_deck
 
     title, back, rows, columns = load_table(path, expected_digest, sheet, required=())
     counted = [(where, fields, _count(where, fields)) for where, fields in rows]
     _check_printed(path, sum(count for _, _, count in counted))
-    return make_deck("custom", title, back, counted, columns, layout, path)
+    return make_deck("custom", title, back, counted, columns, layout, path, folder)
 
 
 def load_table(path: Path, expected_digest: str | None = None, sheet: str | None = None,

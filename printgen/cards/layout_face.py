@@ -350,15 +350,16 @@ def draw(c: Canvas, prepared: PreparedLayout, deck: LayoutDeck, size: CardSize, 
 
 
 def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, str], int]], columns: list[str],
-              layout: Layout, data: Path) -> LayoutDeck:
-    """The deck of ``rows`` (where, fields, count) drawn by ``layout``; pictures and fonts from ``data``'s folder."""
+              layout: Layout, data: Path, folder: Folder | None = None) -> LayoutDeck:
+    """The deck of ``rows`` (where, fields, count) drawn by ``layout``; pictures and fonts from ``folder``, the
+    data file's folder (the one the layout's own bases were read from, so its fingerprint covers them)."""
     layout.check_columns(columns, data)
     for element in layout.back or ():
         for late in _DRAWN_LATE:
             if late in element.columns:
                 raise PrintgenError(f"{element.label}: {{{late}}} differs from card to card; a back shows the same "
                                     f"on every card it is printed behind, so it cannot show it")
-    design = Design(layout, Folder(data.parent))
+    design = Design(layout, folder if folder is not None else Folder(data.parent))
     cards = []
     for where, fields, count in rows:
         card_back = fields.get("back", "") or back

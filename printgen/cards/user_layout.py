@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -41,6 +42,7 @@ from typing import Any
 from ..errors import PrintgenError
 from ..resources import templates_dir
 from . import conditions, css_colours, plain_yaml
+from .user_files import Folder
 from .conditions import Condition
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
@@ -64,6 +66,8 @@ MAX_TEXT_SIZE = 200.0  # pt
 MIN_TEXT_SIZE = 2.0  # pt: the smallest min-size a layout may ask for
 DEFAULT_MIN_SIZE = 6.0
 BUILTIN = "builtin:"
+LAYOUT_SUFFIXES = (".yaml", ".yml")
+MAX_EXTENDS = 8  # layouts extending layouts
 # Placeholders printgen fills: the card's number in the deck, how many are printed, the deck's title,
 # "Title 17/84" (as printgen's own cards have at their foot), and the label of the card's back.
 SPECIAL = ("@number", "@total", "@deck", "@index", "@back")
@@ -171,9 +175,11 @@ def builtin_names() -> list[str]:
     return sorted(path.stem for path in builtin_folder().glob("*.yaml"))
 
 
-def load(path: Path) -> Layout:
-    """The layout in ``path``, checked; one line naming the file, element and key for any mistake."""
-    return _load(path, _read(path), depth=0)
+def load(path: Path, folder: Folder | None = None) -> Layout:
+    """The layout in ``path``, checked; one line naming the file, element and key for any mistake. A layout it
+    extends by file name is read from ``folder`` (the data file's, as pictures are; by default the layout's)."""
+    folder = folder if folder is not None else Folder(path.parent)
+    return _load(path, _read(path), depth=0, folder=folder, chain=((_real(path), path.name),))
 
 
 def file_digest(path: Path) -> str:
@@ -196,8 +202,9 @@ def _read(path: Path) -> bytes:
     return data
 
 
-def _load(path: Path, data: bytes, depth: int) -> Layout:
-    shown = path.name if depth else str(path)
+def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, chain: tuple[tuple[str, str], ...] = (),
+          shown: str | None = None) -> Layout:
+    shown = shown or (path.name if depth else str(path))
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise PrintgenError(f"{shown}: a layout is a .yaml or .yml file")
     try:
@@ -214,7 +221,7 @@ def _load(path: Path, data: bytes, depth: int) -> Layout:
     base_front: list[dict] = []
     base_back: list[dict] | None = None
     if "extends" in document:
-        base_front, base_back = _base(shown, document["extends"], depth)
+        base_front, base_back = _base(shown, document["extends"], depth, folder, chain)
     front = _elements(shown, document.get("elements"), "elements", "element", base_front, "extends" in document)
     back = base_back
     if "back" in document:
@@ -231,18 +238,45 @@ def _load(path: Path, data: bytes, depth: int) -> Layout:
                   None if back is None else tuple(_finish(spec) for spec in back))
 
 
-def _base(shown: str, value: Any, depth: int) -> tuple[list[dict], list[dict] | None]:
-    if not isinstance(value, str) or not value.startswith(BUILTIN):
+def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tuple[tuple[str, str], ...]
+          ) -> tuple[list[dict], list[dict] | None]:
+    """The elements of the layout ``extends:`` names: a built-in one, or a file beside the data."""
+    own = isinstance(value, str) and value.strip().lower().endswith(LAYOUT_SUFFIXES)
+    if not isinstance(value, str) or not (value.startswith(BUILTIN) or own):
         raise PrintgenError(f"{shown}: extends: {value!r}; a layout extends a built-in layout, e.g. "
-                            f"'extends: builtin:printgen' (built-in: {', '.join(builtin_names())})")
-    name = value[len(BUILTIN):].strip()
-    if name not in builtin_names() or depth > 4:
-        raise PrintgenError(f"{shown}: extends: no built-in layout {name!r}; the built-in layouts are: "
-                            f"{', '.join(builtin_names())}")
-    path = builtin_folder() / f"{name}.yaml"
-    base = _load(path, path.read_bytes(), depth + 1)
-    return [dict(e.spec, **{"#label": e.label, "#builtin": True}) for e in base.front], (
-        None if base.back is None else [dict(e.spec, **{"#label": e.label, "#builtin": True}) for e in base.back])
+                            f"'extends: builtin:printgen' (built-in: {', '.join(builtin_names())}), or a layout "
+                            f"file of yours beside the data, e.g. 'extends: base.yaml'")
+    if depth >= MAX_EXTENDS:
+        raise PrintgenError(f"{shown}: extends: {value!r}: layouts extend each other more than {MAX_EXTENDS} deep")
+    if own:
+        where = f"{shown}: extends"
+        if folder is None:
+            raise PrintgenError(f"{where}: {value!r}: a built-in layout extends only built-in layouts")
+        key = folder.key(value, where)
+        data = folder.read(value, where)
+        real = _real(folder.root / key)
+        if real in (seen for seen, _ in chain):
+            circle = " extends ".join([name for _, name in chain] + [key])
+            raise PrintgenError(f"{where}: {value!r}: the layouts extend each other in a circle ({circle}); "
+                                f"one of them must stand on its own or on a built-in layout")
+        base = _load(Path(key), data, depth + 1, folder, chain + ((real, key),), shown=key)
+    else:
+        name = value[len(BUILTIN):].strip()
+        if name not in builtin_names():
+            raise PrintgenError(f"{shown}: extends: no built-in layout {name!r}; the built-in layouts are: "
+                                f"{', '.join(builtin_names())}")
+        path = builtin_folder() / f"{name}.yaml"
+        base = _load(path, path.read_bytes(), depth + 1)
+    builtin = not own
+
+    def inherited(elements: tuple[Element, ...]) -> list[dict]:
+        return [dict(e.spec, **{"#label": e.label, "#builtin": builtin or e.builtin}) for e in elements]
+
+    return inherited(base.front), None if base.back is None else inherited(base.back)
+
+
+def _real(path: Path) -> str:
+    return os.path.realpath(path)
 
 
 def _elements(shown: str, raw: Any, key: str, noun: str, base: list[dict], extending: bool) -> list[dict]:

@@ -4,7 +4,7 @@ Every option that shapes the file is in the seed code. A custom deck's file
 cannot travel inside a code, so the code records its path and the start of
 its SHA-256; reproducing refuses a file that is missing or has changed. A
 layout of your own (``--card-layout``) is recorded the same way, and so are
-the pictures and fonts it reads, together (``pictures-sha256``).
+the pictures, fonts and layouts of yours it reads, together (``pictures-sha256``).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ PRINT_OPTIONS = (
            pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
            typed=False),
-    Option("pictures-sha256", "the fingerprint of every picture and font the card layout reads (16 hex digits)",
+    Option("pictures-sha256", "the fingerprint of every picture, font and extended layout the card layout reads (16 hex digits)",
            pattern="[0-9a-f]{16}", typed=False),
     TEMPLATES_OPTION,
 )
@@ -256,6 +256,7 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     fingerprint of those files. A command line asks for the same deck several times (its code, the check,
     the file): it is read once, and used again while the files it read are unchanged."""
     from ..cards import custom, layout_face, user_layout
+    from ..cards.user_files import Folder
 
     key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, sheet, size.name)
     if key in _CHECKED:
@@ -263,7 +264,8 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
         if (custom.file_digest(data) == data_digest and user_layout.file_digest(layout) == layout_digest
                 and deck.design.folder.unchanged()):
             return deck, digest
-    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout), sheet)
+    folder = Folder(data.parent)  # the layout's own bases, its pictures and fonts: one fingerprint
+    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout, folder), sheet, folder)
     digest = layout_face.check_files(deck, size)
     _CHECKED.clear()
     _CHECKED[key] = (deck, digest)
