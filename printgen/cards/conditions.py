@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from ..errors import PrintgenError
 
@@ -64,7 +65,7 @@ class Node:
     """A condition: op is "and", "or", "not", "filled", "in" or a comparison; parts its operands."""
 
     op: str
-    parts: tuple = ()
+    parts: tuple[Any, ...] = ()  # Nodes; or Values, and for "in" a tuple of Values
 
     def holds(self, fields: dict[str, str]) -> bool:
         if self.op == "and":
@@ -157,7 +158,7 @@ class _Parser:
         self.at = 0
         self.depth = 0
 
-    def fail(self, why: str):
+    def fail(self, why: str) -> NoReturn:
         raise ConditionError(f"{self.where}: {self.text!r}: {why}; write e.g. {EXAMPLES}")
 
     def peek(self) -> str:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.fonts import addMapping, ps2tt, tt2ps
+from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts, text as engine
 from ..units import mm
-from . import glyphs
+from . import glyphs, inline
 from .model import BackStyle, Card, Deck
 from .pictures import Pictures
 from .sizes import CardSize
@@ -172,15 +172,25 @@ class Design:
             return None
         font = self.font(element["font"], f"{label}, font")
         late = any(name in _DRAWN_LATE for name in element["text"].names)
-        fitted = fit(words, font, element["bold"], element["italic"], box[2], box[3], element["size"],
-                     element["min-size"], element["wrap"])
-        check_glyphs(label, words, font, element["bold"], element["italic"])
+        reading = self._reading(element, fields, label)
+        paragraphs = inline.paragraphs(words, font, element["bold"], element["italic"], reading)
+        fitted = fit(paragraphs, box[2], box[3], element["size"], element["min-size"], element["wrap"])
+        check_glyphs(label, paragraphs)
         if not fitted.fits:
             raise PrintgenError(f"{label}: the text does not fit its box even at {element['min-size']:g} pt; "
                                 f"shorten it, give the box more room or a smaller min-size")
+        for key, width, height in inline.uses(paragraphs, fitted.size):  # picture icons: the pixels they need
+            self.pictures.use(self.pictures.found[key], (0, 0, width, height), "contain")
         return Item("text", box, values={
             "fitted": fitted, "template": element["text"] if late else None, "font": font, "element": element,
+            "reading": reading if late else None,
             "color": colour(element["color"].fill(fields), f"{label}, color", none_allowed=False)})
+
+    def _reading(self, element: Element, fields: dict[str, str], label: str) -> inline.Context:
+        """How an element's text reads its icons and spans on this card."""
+        icon_colour = element["icon-color"]
+        return inline.Context(label, _colour_reader, None if icon_colour is None else _colour_reader(
+            icon_colour.fill(fields), f"{label}, icon-color"), self.pictures, element["size"])
 
     def _image(self, element: Element, fields: dict[str, str], box, size: CardSize, label: str) -> Item:
         src = element["src"].fill(fields)
@@ -227,8 +237,9 @@ class Design:
                 if late is None:
                     late = {**self.fields(prepared.card, deck), "@number": number, "@index": index_text}
                 element = item.values["element"]
-                fitted = fit(item.values["template"].fill(late), item.values["font"], element["bold"],
-                             element["italic"], item.box[2], item.box[3], element["size"], element["min-size"],
+                paragraphs = inline.paragraphs(item.values["template"].fill(late), item.values["font"],
+                                               element["bold"], element["italic"], item.values["reading"])
+                fitted = fit(paragraphs, item.box[2], item.box[3], element["size"], element["min-size"],
                              element["wrap"])
                 item = Item("text", item.box, values={**item.values, "fitted": fitted})
             self._draw(c, item, bleed)
@@ -239,7 +250,8 @@ class Design:
         if item.kind == "text":
             c.setFillColorRGB(*values["color"])
             element = values["element"]
-            values["fitted"].draw_in(c, x, y, w, h, element["align"], element["valign"])
+            with inline.drawing_with(self.pictures):
+                values["fitted"].draw_in(c, x, y, w, h, element["align"], element["valign"])
         elif item.kind == "image":
             self.pictures.draw(c, values["picture"], _grown(item.box, item.reach, bleed), values["fit"])
         elif item.kind == "rect":
@@ -298,43 +310,31 @@ def _grown(box, reach, bleed: float):
     return (x - bleed * left, y - bleed * bottom, w + bleed * (left + right), h + bleed * (bottom + top))
 
 
-def _face(family: str, bold: bool, italic: bool) -> str:
-    return tt2ps(family, int(bold), int(italic))
-
-
-def runs(words: str, family: str, bold: bool, italic: bool) -> list[engine.Run]:
-    """``words`` as runs of ``family``'s faces: the element's own weight and slant, with *italic* and
-    **bold** inside it."""
-    found = []
-    for piece, face in engine.emphasis(words, family):
-        _, piece_bold, piece_italic = ps2tt(face)
-        found.append((piece, _face(family, piece_bold or bold, piece_italic or italic)))
-    return found
+def _colour_reader(text: str, where: str) -> tuple[float, float, float]:
+    return colour(text, where, none_allowed=False)  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=8192)
-def fit(words: str, family: str, bold: bool, italic: bool, width: float, height: float, size: float,
-        min_size: float, wrap: bool) -> engine.Fitted:
-    """A text element's words fitted to its box: the largest size from ``size`` down to ``min_size``."""
-    paragraphs = [runs(line, family, bold, italic) for line in words.replace("\r", "").split("\n")]
+def fit(paragraphs: tuple[tuple[engine.Run, ...], ...], width: float, height: float, size: float, min_size: float,
+        wrap: bool) -> engine.Fitted:
+    """A text element's paragraphs (inline.paragraphs) fitted to its box: the largest size from ``size`` down
+    to ``min_size``."""
     if width <= 0 or height <= 0:
         return engine.Fitted(min_size, (), False)
     return engine.fit(paragraphs, width, height, size, min_size, SIZE_STEP,
                       max_lines=None if wrap else len(paragraphs), spacing=SPACING)
 
 
-def check_glyphs(where: str, words: str, family: str, bold: bool, italic: bool) -> None:
+def check_glyphs(where: str, paragraphs: tuple[tuple[engine.Run, ...], ...]) -> None:
     """Refuse, naming the card, a character that neither the element's font nor the symbol font has."""
-    if not _printable(words, family, bold, italic):
-        glyphs.check(where, [(piece, face) for line in words.split("\n")
-                             for piece, face in runs(line, family, bold, italic)])
+    if not _printable(paragraphs):
+        glyphs.check(where, inline.printed(paragraphs))
 
 
 @lru_cache(maxsize=8192)
-def _printable(words: str, family: str, bold: bool, italic: bool) -> bool:
+def _printable(paragraphs: tuple[tuple[engine.Run, ...], ...]) -> bool:
     try:
-        glyphs.check("", [(piece, face) for line in words.split("\n") for piece, face in runs(line, family, bold,
-                                                                                              italic)])
+        glyphs.check("", inline.printed(paragraphs))
     except PrintgenError:
         return False
     return True

@@ -21,19 +21,20 @@ class PlainLoader(yaml.SafeLoader):
 
     MAX_DEPTH = 8  # a deck is a mapping of a list of mappings; a layout a mapping of lists of mappings
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            raise PrintgenError(f"{_place(self.peek_event().start_mark)}aliases (*name) are not allowed; write "
-                                "each value out")
+            raise PrintgenError(f"{self._here()}aliases (*name) are not allowed; write each value out")
         depth = getattr(self, "_depth", 0) + 1
         if depth > self.MAX_DEPTH:
-            raise PrintgenError(f"{_place(self.peek_event().start_mark)}nested more than {self.MAX_DEPTH} deep; "
-                                "give plain fields")
+            raise PrintgenError(f"{self._here()}nested more than {self.MAX_DEPTH} deep; give plain fields")
         self._depth = depth
         try:
             return super().compose_node(parent, index)
         finally:
             self._depth = depth - 1
+
+    def _here(self) -> str:
+        return _place(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
 
 
 def load(text: str, shown: str) -> Any:
@@ -53,5 +54,5 @@ def load(text: str, shown: str) -> Any:
         raise PrintgenError(f"{shown}: not readable as YAML ({str(exc).splitlines()[0]})") from None
 
 
-def _place(mark) -> str:
+def _place(mark: yaml.Mark | None) -> str:
     return "" if mark is None else f"line {mark.line + 1}, column {mark.column + 1}: "

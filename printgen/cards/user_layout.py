@@ -48,13 +48,14 @@ from .conditions import Condition
 ELEMENT_TYPES = ("text", "image", "rect", "line")
 _COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
 KEYS = {
-    "text": _COMMON + ("text", "font", "size", "min-size", "color", "bold", "italic", "align", "valign", "wrap"),
+    "text": _COMMON + ("text", "font", "size", "min-size", "color", "icon-color", "bold", "italic", "align", "valign",
+                       "wrap"),
     "image": _COMMON + ("src", "fit"),
     "rect": _COMMON + ("fill", "stroke", "stroke-width", "radius"),
     "line": _COMMON + ("stroke", "stroke-width"),
 }
 TOP_KEYS = ("extends", "elements", "back", "description")
-ALIGNS = ("left", "center", "right")
+ALIGNS = ("left", "center", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")
 FITS = ("contain", "cover", "stretch")
 FONT_FAMILIES = ("serif", "mono")
@@ -73,7 +74,8 @@ MAX_EXTENDS = 8  # layouts extending layouts
 SPECIAL = ("@number", "@total", "@deck", "@index", "@back")
 
 DEFAULTS = {
-    "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "bold": False,
+    "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "icon-color": None,
+             "bold": False,
              "italic": False, "align": "left", "valign": "top", "wrap": True, "text": ""},
     "image": {"fit": "contain"},
     "rect": {"fill": "none", "stroke": "#000000", "stroke-width": None, "radius": None},
@@ -82,7 +84,7 @@ DEFAULTS = {
 _TERM = re.compile(r"\s*(?P<sign>[+-])?\s*(?P<number>\d+(\.\d*)?|\.\d+)\s*(?P<unit>mm|cm|in|pt|%)?\s*")
 _UNITS = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\\[{}]|(?P<markup>\{(?:icon|colou?r|size):)|\{([^{}]*)\}|[{}]")
 
 
 @dataclass(frozen=True)
@@ -386,10 +388,10 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
         if value not in allowed:
             raise PrintgenError(f"{where}: {value!r}; give one of: {', '.join(allowed)}")
         return value
-    if key in ("color", "fill", "stroke"):
+    if key in ("color", "fill", "stroke", "icon-color"):
         template = _template(value, where)
         if not template.names:
-            colour(template.pieces[0], where, none_allowed=key != "color")
+            colour(template.pieces[0], where, none_allowed=key not in ("color", "icon-color"))
         return template
     if key == "font":
         if not isinstance(value, str) or not value.strip():
@@ -472,21 +474,31 @@ def _template(value: Any, where: str) -> Template:
         raise PrintgenError(f"{where}: longer than 4000 characters")
     pieces = [""]
     position = 0
+    opened = 0  # icons and spans (cards/inline.py) begun and not yet closed: kept as text, read when drawn
     for match in _PLACEHOLDER.finditer(text):
         pieces[-1] += text[position:match.start()]
         position = match.end()
         token = match.group(0)
         if token in ("{{", "}}"):
             pieces[-1] += token[0]
+        elif token.startswith("\\") or match.group("markup"):
+            pieces[-1] += token
+            opened += token.startswith("{")
+        elif token == "}" and opened:
+            pieces[-1] += token
+            opened -= 1
         elif token in ("{", "}"):
             raise PrintgenError(f"{where}: {text!r} has a lone {token!r}; write {{column}} for a column, "
                                 f"{{{{ or }}}} for a brace")
         else:
-            name = match.group(1).strip().lower()
+            name = match.group(2).strip().lower()
             if not name:
                 raise PrintgenError(f"{where}: {text!r} has an empty {{}}; write {{column}}")
             pieces.extend([name, ""])
     pieces[-1] += text[position:]
+    if opened:
+        raise PrintgenError(f"{where}: {text!r}: an {{icon:...}}, {{color:...|...}} or {{size:...|...}} is not closed "
+                            f"with }}")
     return Template(tuple(pieces))
 
 
