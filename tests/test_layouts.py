@@ -667,3 +667,87 @@ def test_templates_export_writes_the_built_in_layouts_and_the_example_that_rende
         done = run_cli("deck", "custom", "--data", "t/cards/example-deck.csv", "--card-layout", f"{name}.yaml",
                        "--seed", "s", "-o", f"{name}.pdf", cwd=tmp_path)
         assert done.returncode == 0, done.stderr
+
+
+# Fonts of your own ---------------------------------------------------------------------------------------
+
+def char_fonts(data: bytes, page: int = 0) -> dict[str, set[str]]:
+    """Each letter on a page with the fonts it is drawn in (their PostScript names, as PDFium reads them)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    document = pypdfium2.PdfDocument(data)
+    textpage = document[page].get_textpage()
+    found: dict[str, set[str]] = {}
+    for index, character in enumerate(textpage.get_text_range()):
+        buffer = ctypes.create_string_buffer(256)
+        flags = ctypes.c_int()
+        pdfium.FPDFText_GetFontInfo(textpage.raw, index, buffer, 256, flags)
+        found.setdefault(character, set()).add(buffer.value.decode().split("+")[-1])
+    document.close()
+    return found
+
+
+FAMILY = """
+fonts:
+  body:
+    regular: fonts/Charis-R.ttf
+    bold: fonts/Charis-B.ttf
+    italic: fonts/Charis-I.ttf
+    bold-italic: fonts/Charis-BI.ttf
+elements:
+  - type: text
+    text: "{text}"
+    font: body
+    height: 30mm
+"""
+
+
+def font_files() -> dict[str, bytes]:
+    return {f"fonts/Charis-{short}.ttf": (ROOT / "fonts" / f"CharisSIL-{style}.ttf").read_bytes()
+            for short, style in (("R", "Regular"), ("B", "Bold"), ("I", "Italic"), ("BI", "BoldItalic"))}
+
+
+def test_a_font_family_of_your_own_keeps_bold_and_italic(tmp_path):
+    folder = deck_folder(tmp_path, FAMILY, "title,text\nA,**Bxy** *Iqz* ***Wkv*** Rjm\n", font_files())
+    result = make(folder)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+    faces = char_fonts((folder / "out.pdf").read_bytes())
+    assert faces["B"] == {"CharisSIL-Bold"} and faces["I"] == {"CharisSIL-Italic"}
+    assert faces["W"] == {"CharisSIL-BoldItalic"} and faces["R"] == {"CharisSIL"}
+
+
+def test_bold_in_a_font_of_one_face_prints_in_it_and_says_so(tmp_path):
+    layout = FAMILY.replace("font: body", "font: fonts/Charis-R.ttf")
+    folder = deck_folder(tmp_path / "one", layout, "title,text\nA,**Bxy** Rjm\nB,**Bold** again\n", font_files())
+    result = make(folder)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings == ["printgen: warning: layout.yaml: element 1: bold text, but 'fonts/Charis-R.ttf' is one "
+                        "face, so it prints in it; give a family under fonts: (regular, bold, italic, bold-italic "
+                        "files) and name it in font:"]
+    assert char_fonts((folder / "out.pdf").read_bytes())["B"] == {"CharisSIL"}
+    layout = FAMILY.replace("    italic: fonts/Charis-I.ttf\n", "").replace("    bold-italic: fonts/Charis-BI.ttf\n", "")
+    folder = deck_folder(tmp_path / "two", layout, "title,text\nA,*Iqz* **Bxy**\n", font_files())
+    result = make(folder)
+    assert "the font family 'body' has no italic face" in result.stderr
+    faces = char_fonts((folder / "out.pdf").read_bytes())
+    assert faces["I"] == {"CharisSIL"} and faces["B"] == {"CharisSIL-Bold"}
+
+
+@pytest.mark.parametrize("fonts, words", [
+    ("fonts:\n  body: fonts/none.ttf\n", "element 1, font: body, regular: 'fonts/none.ttf': no such file"),
+    ("fonts:\n  body: {bold: fonts/Charis-B.ttf}\n", "fonts: body: give a .ttf file, or its faces: regular (needed)"),
+    ("fonts:\n  body: {regular: fonts/Charis-R.ttf, heavy: x.ttf}\n", "'heavy' is no face"),
+    ("fonts:\n  serif: fonts/Charis-R.ttf\n", "'serif' cannot name a family"),
+    ("fonts:\n  body: {regular: ../x.ttf}\n", "'../x.ttf' leads out of the data file's folder"),
+    ("fonts:\n  other: fonts/Charis-R.ttf\n", "font: 'body'; give serif, mono, a family under fonts: (this layout's: "
+                                              "other)"),
+])
+def test_a_font_family_mistake_is_one_line(tmp_path, fonts, words):
+    layout = fonts + FAMILY[FAMILY.index("elements:"):]
+    folder = deck_folder(tmp_path, layout, "title,text\nA,b\n", font_files())
+    refused(make(folder), words)

@@ -38,7 +38,7 @@ from reportlab.lib.fonts import ps2tt, tt2ps
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
-from ..render import text as engine
+from ..render import fonts, text as engine
 from . import icons
 
 if TYPE_CHECKING:
@@ -198,6 +198,16 @@ def plain_runs(words: str, family: str, bold: bool, italic: bool) -> list[Run]:
     for piece, face in engine.emphasis(words, family):
         _, piece_bold, piece_italic = ps2tt(face)
         found.append((piece, tt2ps(family, int(piece_bold or bold), int(piece_italic or italic))))
+    return found
+
+
+def styles(words: str, bold: bool, italic: bool) -> set[tuple[int, int]]:
+    """Which of (bold, italic) the words are printed in, the element's own weight and slant with their
+    ``*italic*`` and ``**bold**``."""
+    found = set()
+    for _, face in engine.emphasis(words, fonts.SERIF):
+        _, piece_bold, piece_italic = ps2tt(face)
+        found.add((int(piece_bold or bold), int(piece_italic or italic)))
     return found
 
 

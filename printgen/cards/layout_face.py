@@ -37,13 +37,14 @@ from .pictures import Pictures
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
 from .user_files import Folder
-from .user_layout import Element, Layout, colour
+from .user_layout import FONT_STYLES, Element, Layout, colour
 
 KIND = "layout"
 BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that
 EDGE = 0.01  # pt: an element this close to the card's edge reaches it
 _FAMILIES = {"serif": fonts.SERIF, "mono": fonts.MONO}
 _DRAWN_LATE = ("@number", "@index")  # known only when the card is drawn
+STYLE = {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic", (1, 1): "bold-italic"}
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,8 @@ class Design:
         self.folder = folder
         self.pictures = Pictures(folder)
         self._fonts: dict[str, str] = {}
+        self._styles: dict[str, tuple[str, set[tuple[int, int]]]] = {}  # a designer's family: its name, its faces
+        self.notes: dict[str, None] = {}  # warnings, in the order met, each once
         self._totals: dict[int, int] = {}  # the deck's printed cards, counted once
 
     # Preparing ---------------------------------------------------------------------------------------
@@ -174,6 +177,7 @@ class Design:
         late = any(name in _DRAWN_LATE for name in element["text"].names)
         reading = self._reading(element, fields, label)
         paragraphs = inline.paragraphs(words, font, element["bold"], element["italic"], reading)
+        self.missing_faces(font, words, element)
         fitted = fit(paragraphs, box[2], box[3], element["size"], element["min-size"], element["wrap"])
         check_glyphs(label, paragraphs)
         if not fitted.fits:
@@ -202,30 +206,65 @@ class Design:
         return Item("image", box, reach, {"picture": picture, "fit": element["fit"]})
 
     def font(self, name: str, where: str) -> str:
-        """The ReportLab family of a layout's font: a bundled one, or a font file beside the data."""
+        """The ReportLab family of a layout's font: a bundled one, a family of the layout's ``fonts:``, or a
+        font file beside the data (one face, printing bold and italic too)."""
         if name in _FAMILIES:
             return _FAMILIES[name]
         if name in self._fonts:
             return self._fonts[name]
-        data = self.folder.read(name, where)
-        family = "PGU-" + hashlib.sha256(data).hexdigest()[:12]
+        files = self.layout.fonts.get(name, {"regular": name})
+        faces = {style: self._face(file, f"{where}: {name}, {style}" if name in self.layout.fonts else where)
+                 for style, file in files.items()}
+        family = "PGF-" + hashlib.sha256("\0".join(f"{k}={v}" for k, v in sorted(faces.items())).encode()
+                                         ).hexdigest()[:12]
+        for bold in (0, 1):
+            for italic in (0, 1):
+                wanted = [STYLE[bold, italic], "bold" if bold else "regular", "regular"]
+                addMapping(family, bold, italic, next(faces[style] for style in wanted if style in faces))
+        self._fonts[name] = family
+        self._styles[family] = (name, {key for key, style in STYLE.items() if style in faces})
+        return family
+
+    def _face(self, file: str, where: str) -> str:
+        """A font file beside the data, registered once (by its content) as a face of its own."""
+        data = self.folder.read(file, where)
+        face = "PGU-" + hashlib.sha256(data).hexdigest()[:12]
         try:
-            pdfmetrics.getFont(family)
+            pdfmetrics.getFont(face)
         except KeyError:
             try:
-                face = TTFont(family, io.BytesIO(data))
+                font = TTFont(face, io.BytesIO(data))
             except TTFError as exc:
-                raise PrintgenError(f"{where}: {name!r}: " + (
+                raise PrintgenError(f"{where}: {file!r}: " + (
                     "its outlines are PostScript (CFF); give a TrueType .ttf" if "postscript" in str(exc).lower()
                     else "it is not a TrueType font printgen can read")) from None
             except Exception:  # noqa: BLE001 - a malformed font file, whatever the parser trips on
-                raise PrintgenError(f"{where}: {name!r}: not a font file printgen can read") from None
-            pdfmetrics.registerFont(face)
+                raise PrintgenError(f"{where}: {file!r}: not a font file printgen can read") from None
+            pdfmetrics.registerFont(font)
             for bold in (0, 1):
                 for italic in (0, 1):
-                    addMapping(family, bold, italic, family)
-        self._fonts[name] = family
-        return family
+                    addMapping(face, bold, italic, face)
+        return face
+
+    def missing_faces(self, family: str, words: str, element: Element) -> None:
+        """Note, once for the element, bold or italic words that a font of the designer's has no face for."""
+        if family not in self._styles:
+            return
+        name, given = self._styles[family]
+        lacking = sorted(inline.styles(words, element["bold"], element["italic"]) - given)
+        if not lacking:
+            return
+        shown = " and ".join(STYLE[key] for key in lacking)
+        if name in self.layout.fonts:
+            self.note(f"{element.label}: {shown} text, but the font family {name!r} has no {shown} face, so it "
+                      f"prints in the faces it has; give them under fonts: {name}: ({', '.join(FONT_STYLES[1:])})")
+        else:
+            self.note(f"{element.label}: {shown} text, but {name!r} is one face, so it prints in it; give a family "
+                      f"under fonts: (regular, bold, italic, bold-italic files) and name it in font:")
+
+    def note(self, text: str) -> None:
+        """A warning for the person making the deck, given once (the deck is prepared more than once)."""
+        self.notes.setdefault(text, None)
 
     # Drawing -----------------------------------------------------------------------------------------
 

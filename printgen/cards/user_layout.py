@@ -54,7 +54,8 @@ KEYS = {
     "rect": _COMMON + ("fill", "stroke", "stroke-width", "radius"),
     "line": _COMMON + ("stroke", "stroke-width"),
 }
-TOP_KEYS = ("extends", "elements", "back", "description")
+TOP_KEYS = ("extends", "fonts", "elements", "back", "description")
+FONT_STYLES = ("regular", "bold", "italic", "bold-italic")
 ALIGNS = ("left", "center", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")
 FITS = ("contain", "cover", "stretch")
@@ -149,6 +150,7 @@ class Layout:
     path: Path
     front: tuple[Element, ...]
     back: tuple[Element, ...] | None  # None: printgen's own back
+    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # a family's name: its files by style
 
     @property
     def columns(self) -> set[str]:
@@ -222,8 +224,10 @@ def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, cha
             raise PrintgenError(f"{shown}: unknown key {key!r} at the top; a layout's keys are: {', '.join(TOP_KEYS)}")
     base_front: list[dict] = []
     base_back: list[dict] | None = None
+    families: dict[str, dict[str, str]] = {}
     if "extends" in document:
-        base_front, base_back = _base(shown, document["extends"], depth, folder, chain)
+        base_front, base_back, families = _base(shown, document["extends"], depth, folder, chain)
+    families = {**families, **_families(shown, document.get("fonts", {}))}
     front = _elements(shown, document.get("elements"), "elements", "element", base_front, "extends" in document)
     back = base_back
     if "back" in document:
@@ -236,13 +240,47 @@ def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, cha
         back = _elements(shown, raw_back, "back", "back element", base_back or [], base_back is not None)
     if not front:
         raise PrintgenError(f"{shown}: no elements; a layout draws at least one element")
+    for spec in front + (back or []):
+        font = spec.get("font")
+        if font is not None and font not in FONT_FAMILIES and font not in families and \
+                not font.lower().endswith(FONT_SUFFIXES):
+            named = f" (this layout's: {', '.join(families)})" if families else ""
+            raise PrintgenError(f"{spec['#label']}, font: {font!r}; give serif, mono, a family under fonts:{named} "
+                                f"or a .ttf file beside the data")
     return Layout(path, tuple(_finish(spec) for spec in front),
-                  None if back is None else tuple(_finish(spec) for spec in back))
+                  None if back is None else tuple(_finish(spec) for spec in back), families)
+
+
+def _families(shown: str, raw: Any) -> dict[str, dict[str, str]]:
+    """The font families a layout names under ``fonts:``: a name, and its files by style (or one file)."""
+    where = f"{shown}: fonts"
+    if not isinstance(raw, dict):
+        raise PrintgenError(f"{where}: expected a mapping of names to font files, e.g. 'body: {{regular: "
+                            f"fonts/Body-Regular.ttf, bold: fonts/Body-Bold.ttf}}'")
+    found = {}
+    for name, spec in raw.items():
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,39}", name) or \
+                name in FONT_FAMILIES:
+            raise PrintgenError(f"{where}: {name!r} cannot name a family; a name is letters, digits, - and _ "
+                                f"(not {' or '.join(FONT_FAMILIES)})")
+        files = {"regular": spec} if isinstance(spec, str) else spec
+        if not isinstance(files, dict) or "regular" not in files:
+            raise PrintgenError(f"{where}: {name}: give a .ttf file, or its faces: regular (needed), bold, italic, "
+                                f"bold-italic")
+        for style, file in files.items():
+            if style not in FONT_STYLES:
+                raise PrintgenError(f"{where}: {name}: {style!r} is no face; a family's faces are: "
+                                    f"{', '.join(FONT_STYLES)}")
+            if not isinstance(file, str) or not file.lower().endswith(FONT_SUFFIXES):
+                raise PrintgenError(f"{where}: {name}, {style}: {file!r}; give a .ttf file beside the data")
+        found[name] = dict(files)
+    return found
 
 
 def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tuple[tuple[str, str], ...]
-          ) -> tuple[list[dict], list[dict] | None]:
-    """The elements of the layout ``extends:`` names: a built-in one, or a file beside the data."""
+          ) -> tuple[list[dict], list[dict] | None, dict[str, dict[str, str]]]:
+    """The elements (front and back) and font families of the layout ``extends:`` names: a built-in one, or a
+    file beside the data."""
     own = isinstance(value, str) and value.strip().lower().endswith(LAYOUT_SUFFIXES)
     if not isinstance(value, str) or not (value.startswith(BUILTIN) or own):
         raise PrintgenError(f"{shown}: extends: {value!r}; a layout extends a built-in layout, e.g. "
@@ -274,7 +312,7 @@ def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tupl
     def inherited(elements: tuple[Element, ...]) -> list[dict]:
         return [dict(e.spec, **{"#label": e.label, "#builtin": builtin or e.builtin}) for e in elements]
 
-    return inherited(base.front), None if base.back is None else inherited(base.back)
+    return inherited(base.front), None if base.back is None else inherited(base.back), base.fonts
 
 
 def _real(path: Path) -> str:
@@ -395,10 +433,8 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
         return template
     if key == "font":
         if not isinstance(value, str) or not value.strip():
-            raise PrintgenError(f"{where}: give serif, mono or a .ttf file beside the data")
-        if value not in FONT_FAMILIES and not value.lower().endswith(FONT_SUFFIXES):
-            raise PrintgenError(f"{where}: {value!r}; give serif, mono or a .ttf or .otf file beside the data")
-        return value
+            raise PrintgenError(f"{where}: give serif, mono, a family under fonts: or a .ttf file beside the data")
+        return value  # checked against the layout's families once they are all read
     if key == "src":
         template = _template(value, where)
         if not template.names and not template.pieces[0].lower().endswith(PICTURE_SUFFIXES):

@@ -285,8 +285,12 @@ def build(request: Request) -> bytes:
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
-    return render_deck(deck, wanted.options, request.code,
+    made = render_deck(deck, wanted.options, request.code,
                        Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
+    design = getattr(deck, "design", None)  # a layout of the designer's: what they should know about it
+    for note in design.notes if design is not None else ():
+        progress.warn(note)
+    return made
 
 
 def suffix(request: Request) -> str:
