@@ -751,3 +751,29 @@ def test_a_font_family_mistake_is_one_line(tmp_path, fonts, words):
     layout = fonts + FAMILY[FAMILY.index("elements:"):]
     folder = deck_folder(tmp_path, layout, "title,text\nA,b\n", font_files())
     refused(make(folder), words)
+
+
+# --ink-saver ----------------------------------------------------------------------------------------------
+
+def test_ink_saver_lightens_a_layouts_fills_and_darkens_its_light_words(tmp_path):
+    from test_inline import letters
+
+    layout = ("elements:\n  - type: rect\n    width: 100%\n    height: 20mm\n    fill: '#3b2f22'\n    stroke: none\n"
+              "  - type: text\n    text: '{title} {color:gold|Gold}'\n    height: 20mm\n    color: white\n"
+              "back:\n  elements:\n    - type: rect\n      fill: darkred\n      stroke: none\n")
+    folder = deck_folder(tmp_path, layout, "title\nAria\n")
+    pages = {}
+    for saving in (False, True):
+        out = f"out-{saving}.pdf"
+        assert make(folder, "--layout", "print-shop", *(["--ink-saver"] if saving else []), out=out).returncode == 0
+        data = (folder / out).read_bytes()
+        pdf = open_pdf(data)
+        pages[saving] = ({r[4] for r in drawn(pdf.pages[0], pdf)[0]}, {r[4] for r in drawn(pdf.pages[1], pdf)[0]},
+                         {letter: colour for letter, _, _, colour in letters(data)})
+    (front, back, words), (pale_front, pale_back, pale_words) = pages[False], pages[True]
+    brown, dark_red = (0.231, 0.184, 0.133), (0.545, 0.0, 0.0)
+    assert brown in front and dark_red in back
+    assert brown not in pale_front and dark_red not in pale_back
+    assert all(min(fill) > 0.8 for fill in pale_front | pale_back if fill is not None)  # every fill a light tint
+    assert words["A"] == (255, 255, 255) and words["G"] == (255, 215, 0)
+    assert max(pale_words["A"]) < 100 and max(pale_words["G"]) < 110  # dark enough to read on the tint

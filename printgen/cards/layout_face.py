@@ -32,6 +32,8 @@ from ..errors import PrintgenError
 from ..render import fonts, text as engine
 from ..units import mm
 from . import glyphs, inline
+from .face import INK, mix
+from .marks import lighter
 from .model import BackStyle, Card, Deck
 from .pictures import Pictures
 from .sizes import CardSize
@@ -45,6 +47,11 @@ EDGE = 0.01  # pt: an element this close to the card's edge reaches it
 _FAMILIES = {"serif": fonts.SERIF, "mono": fonts.MONO}
 _DRAWN_LATE = ("@number", "@index")  # known only when the card is drawn
 STYLE = {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic", (1, 1): "bold-italic"}
+# --ink-saver on a layout: every fill moved this far to white (as printgen's own bands are), and words lighter
+# than this (relative luminance) moved this far to ink, so they read on the pale fill.
+PALE_FILL = 0.85
+LIGHT_WORDS = 0.55
+DARKEN = 0.75
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ class Design:
 
     def prepare(self, card: LayoutCard, deck: Deck, size: CardSize) -> PreparedLayout:
         fields = self.fields(card, deck, late=True)
-        items = tuple(self._items(self.layout.front, fields, card.source, size))
+        items = tuple(self._items(self.layout.front, fields, card.source, size, deck.ink_saver))
         # The shrink warning (render's) reads "body": the smallest text that had to shrink to fit, if any did.
         shrunk = [item.values["fitted"] for item in items
                   if item.kind == "text" and item.values["fitted"].size < item.values["element"]["size"] - 1e-9]
@@ -137,7 +144,10 @@ class Design:
     def _back_columns(self) -> set[str]:
         return {name for element in self.layout.back or () for name in element.columns}
 
-    def _items(self, elements: tuple[Element, ...], fields: dict[str, str], where: str, size: CardSize):
+    def _items(self, elements: tuple[Element, ...], fields: dict[str, str], where: str, size: CardSize,
+               pale: bool = False):
+        """What each element draws on one side of a card; ``pale`` (--ink-saver): fills in light tints and
+        light words made dark to read on them."""
         width, height = size.width, size.height
         for element in elements:
             label = f"{where}: {element.label}"
@@ -151,15 +161,16 @@ class Design:
                 raise PrintgenError(f"{label}: its {'width' if w < 0 else 'height'} comes to less than nothing on a "
                                     f"{size.name} card")
             if element.kind == "text":
-                item = self._text(element, fields, box, label)
+                item = self._text(element, fields, box, label, pale)
                 if item is not None:
                     yield item
             elif element.kind == "image":
                 yield self._image(element, fields, box, size, label)
             elif element.kind == "rect":
                 reach = _reach(box, size)
+                fill = colour(element["fill"].fill(fields), f"{label}, fill")
                 yield Item("rect", box, reach, {
-                    "fill": colour(element["fill"].fill(fields), f"{label}, fill"),
+                    "fill": lighter(fill, PALE_FILL) if pale and fill is not None else fill,
                     "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
                     "stroke-width": _points(element["stroke-width"], width, 0.5),
                     "radius": _points(element["radius"], width, 0.0)})
@@ -169,13 +180,13 @@ class Design:
                     yield Item("line", box, values={"stroke": stroke,
                                                     "stroke-width": _points(element["stroke-width"], width, 0.5)})
 
-    def _text(self, element: Element, fields: dict[str, str], box, label: str) -> Item | None:
+    def _text(self, element: Element, fields: dict[str, str], box, label: str, pale: bool = False) -> Item | None:
         words = element["text"].fill(fields)
         if not words.strip():
             return None
         font = self.font(element["font"], f"{label}, font")
         late = any(name in _DRAWN_LATE for name in element["text"].names)
-        reading = self._reading(element, fields, label)
+        reading = self._reading(element, fields, label, pale)
         paragraphs = inline.paragraphs(words, font, element["bold"], element["italic"], reading)
         self.missing_faces(font, words, element)
         fitted = fit(paragraphs, box[2], box[3], element["size"], element["min-size"], element["wrap"])
@@ -188,12 +199,13 @@ class Design:
         return Item("text", box, values={
             "fitted": fitted, "template": element["text"] if late else None, "font": font, "element": element,
             "reading": reading if late else None,
-            "color": colour(element["color"].fill(fields), f"{label}, color", none_allowed=False)})
+            "color": reading.colour(element["color"].fill(fields), f"{label}, color")})
 
-    def _reading(self, element: Element, fields: dict[str, str], label: str) -> inline.Context:
-        """How an element's text reads its icons and spans on this card."""
+    def _reading(self, element: Element, fields: dict[str, str], label: str, pale: bool = False) -> inline.Context:
+        """How an element's text reads its colours, icons and spans on this card."""
+        reader = _pale_reader if pale else _colour_reader
         icon_colour = element["icon-color"]
-        return inline.Context(label, _colour_reader, None if icon_colour is None else _colour_reader(
+        return inline.Context(label, reader, None if icon_colour is None else reader(
             icon_colour.fill(fields), f"{label}, icon-color"), self.pictures, element["size"])
 
     def _image(self, element: Element, fields: dict[str, str], box, size: CardSize, label: str) -> Item:
@@ -319,7 +331,7 @@ class Design:
 
     def define_back(self, c: Canvas, name: str, style: LayoutBack, size: CardSize, bleed: float) -> None:
         fields = dict(style.fields)
-        items = list(self._items(self.layout.back or (), fields, style.label, size))
+        items = list(self._items(self.layout.back or (), fields, style.label, size, style.ink_saver))
         c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=size.width + bleed, uppery=size.height + bleed)
         for item in items:
             self._draw(c, item, bleed)
@@ -351,6 +363,15 @@ def _grown(box, reach, bleed: float):
 
 def _colour_reader(text: str, where: str) -> tuple[float, float, float]:
     return colour(text, where, none_allowed=False)  # type: ignore[return-value]
+
+
+def _pale_reader(text: str, where: str) -> tuple[float, float, float]:
+    """A colour of words with --ink-saver: a light one (made to stand on a dark fill, now pale) made dark."""
+    found = _colour_reader(text, where)
+    red, green, blue = found
+    if 0.2126 * red + 0.7152 * green + 0.0722 * blue > LIGHT_WORDS:
+        return mix(found, INK, DARKEN)
+    return found
 
 
 @lru_cache(maxsize=8192)
