@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdfutil import run_cli
+from pdfutil import page_texts, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,3 +46,98 @@ def test_a_yaml_mistake_names_the_file_line_and_column(tmp_path, name, text, pla
         result = deck(tmp_path, "--card-layout", name)
     refused(result, f"{name}: {place}: not readable as YAML")
     assert not (tmp_path / "out.pdf").exists()
+
+
+# The data file ------------------------------------------------------------------------------------------
+
+CSV = ("title,body,count,power\nFire Bolt,Deal 3 damage.,1,3\nShield,Block the next hit.,1,\n"
+       "Potion,Heal 2.,1,\n\nScroll,Read it.,1,\nRope,Climb down.,1,\n")
+
+
+def json_cards(tmp_path: Path, *extra: str, data: str = "deck.csv") -> dict:
+    import json
+
+    made(deck(tmp_path, "--format", "json", "--force", *extra, data=data, out="deck.json"))
+    return json.loads((tmp_path / "deck.json").read_text())
+
+
+def test_title_names_a_csv_deck_on_its_cards(tmp_path):
+    (tmp_path / "lantern_crawl.csv").write_text(CSV)
+    assert json_cards(tmp_path, data="lantern_crawl.csv")["title"] == "Lantern Crawl"  # the file's name
+    titled = json_cards(tmp_path, "--title", "The Sunken Keep", data="lantern_crawl.csv")
+    assert titled["title"] == "The Sunken Keep"
+    result = deck(tmp_path, "--title", "The Sunken Keep", data="lantern_crawl.csv")
+    made(result)
+    texts = page_texts(tmp_path / "out.pdf")
+    assert "The Sunken Keep" in texts[0] and "The Sunken Keep 1/5" in texts[0]  # the deck card and each index
+    assert "The Sunken Keep" in texts[1]  # the backs
+    assert "title=The%20Sunken%20Keep" in result.stderr
+    refused(run_cli("deck", "weapons", "--system", "roguelike", "--title", "Mine"), "--title is for")
+
+
+def test_rows_makes_only_the_rows_named_by_the_numbers_messages_use(tmp_path):
+    (tmp_path / "deck.csv").write_text(CSV)
+    every = [card["title"] for card in json_cards(tmp_path)["cards"]]
+    assert every == ["Fire Bolt", "Shield", "Potion", "Scroll", "Rope"]
+    chosen = json_cards(tmp_path, "--rows", "6, 2-3")
+    assert [card["title"] for card in chosen["cards"]] == ["Fire Bolt", "Shield", "Scroll"]  # row 5 is blank
+    assert [card["source"] for card in chosen["cards"]] == ["deck.csv: row 2", "deck.csv: row 3", "deck.csv: row 6"]
+    result = deck(tmp_path, "--rows", "6,2-3,3")
+    made(result)
+    assert ",rows=2-3_6" in result.stderr  # sorted and merged: one choice, one code
+    code = result.stderr.split("seed code: ")[1].strip()
+    made(run_cli("reproduce", code, "-o", "again.pdf", cwd=tmp_path))
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "out.pdf").read_bytes()
+    assert "1/3" in page_texts(tmp_path / "out.pdf")[0]
+    refused(deck(tmp_path, "--rows", "9"), "--rows 9: deck.csv ends at row 7, so row 9 is not in it")
+    refused(deck(tmp_path, "--rows", "1,5"), "--rows 1,5: no card of deck.csv stands in those rows")
+    refused(deck(tmp_path, "--rows", "2-x"), "--rows '2-x': '2-x' is not a row or a range of rows")
+    refused(deck(tmp_path, "--rows", "4-2"), "'4-2' is no range of rows")
+
+
+def test_rows_of_a_yaml_deck_are_its_cards_from_one(tmp_path):
+    (tmp_path / "deck.yaml").write_text("cards:\n" + "".join(f"  - title: Card {n}\n    body: b\n" for n in range(1, 5)))
+    chosen = json_cards(tmp_path, "--rows", "2,4", data="deck.yaml")
+    assert [card["title"] for card in chosen["cards"]] == ["Card 2", "Card 4"]
+    refused(deck(tmp_path, "--rows", "7", data="deck.yaml"), "deck.yaml ends at card 4")
+
+
+def workbook_with_formula(path: Path, saved: str | None) -> None:
+    """A workbook whose C3 is =B3*2, with ``saved`` as the value the spreadsheet worked out (None: none, as a
+    program that writes formulas without working them out saves it)."""
+    import re
+    import zipfile
+
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    sheet = workbook.active
+    for row in (["title", "body", "power"], ["Fire Bolt", "Deal 3.", 3], ["Blast", "Deal more.", "=B3*2"]):
+        sheet.append(row)
+    workbook.save(path)
+    if saved is None:
+        return
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    sheet_xml = entries["xl/worksheets/sheet1.xml"].decode()
+    entries["xl/worksheets/sheet1.xml"] = re.sub(r"(<c r=\"C3\"[^>]*><f>[^<]*</f>)(<v>\s*</v>|<v/>)?",
+                                                 rf"\1<v>{saved}</v>", sheet_xml).encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+
+
+def test_an_xlsx_formula_without_a_saved_value_is_refused_naming_its_cell(tmp_path):
+    workbook_with_formula(tmp_path / "deck.xlsx", None)
+    refused(deck(tmp_path, data="deck.xlsx"), "deck.xlsx: cell C3 holds the formula =B3*2 but no value worked out "
+                                             "for it")
+    assert not (tmp_path / "out.pdf").exists()
+    workbook_with_formula(tmp_path / "saved.xlsx", "6")
+    cards = json_cards(tmp_path, data="saved.xlsx")["cards"]
+    assert [stat for stat in cards[1]["stats"]] == [{"label": "power", "value": "6", "note": ""}]
+
+
+def test_a_missing_deck_file_names_every_kind_printgen_reads(tmp_path):
+    refused(deck(tmp_path, data="cards.csv"), "cards.csv: no such file; give the deck's .csv, .xlsx, .yaml or .yml "
+                                              "file with --data")
+    refused(run_cli("deck", "custom"), "give --data FILE (a .csv, .xlsx, .yaml or .yml file)")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM
 from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
 from ..cards.model import Deck
+from ..cards.reading import CANONICAL as ROWS, Reading, canonical as canonical_rows
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
 from ..errors import PrintgenError
 from .. import games, progress
@@ -44,7 +45,7 @@ class DeckRequest:
     options: PrintOptions
     deck_options: dict[str, object]  # the options the game declares for this deck, parsed
     format: str
-    sheet: str | None = None  # the workbook's sheet of an XLSX data file
+    reading: Reading = Reading()  # the workbook's sheet of an XLSX data file, the deck's title, the rows made
     card_layout: Path | None = None  # the user's own layout
     layout_digest: str | None = None
     pictures_digest: str | None = None  # every picture and font the layout reads, together
@@ -88,6 +89,11 @@ PRINT_OPTIONS = (
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
            pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM)),
+    Option("title", "The custom deck's title, on its cards and backs (default: the --data file's name, or a YAML "
+           "file's title:).", pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
+    Option("rows", "Make only these rows of the --data file, numbered as printgen's messages number them (a "
+           "spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15.", pattern=ROWS,
+           when=("deck", CUSTOM)),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
            "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
@@ -153,7 +159,7 @@ def check(request: Request) -> None:
     if values["calibration"] and values["duplex"] == "none":
         raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
     if values["deck"] != CUSTOM:
-        for name in ("sheet", "card-layout"):
+        for name in ("sheet", "card-layout", "title", "rows"):
             if values[name] is not None:
                 raise PrintgenError(f"--{name} is for the custom deck; the {values['deck']} deck is built in")
     if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
@@ -164,7 +170,9 @@ def check(request: Request) -> None:
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
     """--data FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the
-    same, and the fingerprint of every picture and font the layout reads."""
+    same, and the fingerprint of every picture and font the layout reads; --rows as the code writes them."""
+    if given.get("rows") is not None:
+        given["rows"] = canonical_rows(str(given["rows"]))
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
         from ..cards import custom
@@ -178,15 +186,22 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
             # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
             given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
                                                         os.path.abspath(Path(str(data)).parent))).as_posix()
-            sheet = given.get("sheet")
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
             _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
                                              Path(str(data)).parent / str(given["card-layout"]),
-                                             given["card-layout-sha256"],
-                                             str(sheet).strip() if sheet is not None else None, size)
+                                             given["card-layout-sha256"], _typed_reading(given), size)
             if digest is not None:
                 given["pictures-sha256"] = digest
     return given
+
+
+def _typed_reading(given: dict[str, object]) -> Reading:
+    """How the command line asks for the data file to be read, as its options will read it."""
+    def text(name: str) -> str | None:
+        value = given.get(name)
+        return None if value is None else str(value).strip()
+
+    return Reading(text("sheet"), text("title"), text("rows"))
 
 
 def deck_request(request: Request) -> DeckRequest:
@@ -205,7 +220,8 @@ def deck_request(request: Request) -> DeckRequest:
     deck_options = {option.name: values[option.name] for option in declared}
     layout = data.parent / values["card-layout"] if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
-                       values["sheet"], layout, values["card-layout-sha256"], values["pictures-sha256"],
+                       Reading(values["sheet"], values["title"], values["rows"]), layout,
+                       values["card-layout-sha256"], values["pictures-sha256"],
                        values["ink-saver"])
 
 
@@ -218,7 +234,7 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
         if deck_request_.card_layout is not None:
             deck = _layout_deck(deck_request_)
         else:
-            deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.sheet)
+            deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
     else:
         builder = games.game(request.code.system).module("deck").DECKS[deck_request_.deck]
         deck = builder(request.code, deck_request_.deck_options)
@@ -238,7 +254,7 @@ def _layout_deck(wanted: DeckRequest) -> Deck:
     if found != wanted.layout_digest:
         raise PrintgenError(f"{path}: the layout has changed since this seed code was made (its sha256 no longer "
                             f"starts {wanted.layout_digest}); use the original layout to reproduce the deck")
-    deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.sheet,
+    deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.reading,
                                           wanted.options.size)
     if pictures != wanted.pictures_digest:
         raise PrintgenError(f"the pictures and fonts {path.name} reads beside {wanted.data.name} are not the ones "
@@ -250,7 +266,7 @@ def _layout_deck(wanted: DeckRequest) -> Deck:
 _CHECKED: dict[tuple, tuple[Deck, str | None]] = {}  # the last layout decks read, with their files' fingerprint
 
 
-def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_digest: str, sheet: str | None,
+def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_digest: str, reading: Reading,
                          size) -> tuple[Deck, str | None]:
     """A layout deck with every card prepared once (every picture and font read and checked), and the
     fingerprint of those files. A command line asks for the same deck several times (its code, the check,
@@ -258,14 +274,14 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     from ..cards import custom, layout_face, user_layout
     from ..cards.user_files import Folder
 
-    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, sheet, size.name)
+    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, reading, size.name)
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
         if (custom.file_digest(data) == data_digest and user_layout.file_digest(layout) == layout_digest
                 and deck.design.folder.unchanged()):
             return deck, digest
     folder = Folder(data.parent)  # the layout's own bases, its pictures and fonts: one fingerprint
-    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout, folder), sheet, folder)
+    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout, folder), reading, folder)
     digest = layout_face.check_files(deck, size)
     _CHECKED.clear()
     _CHECKED[key] = (deck, digest)
@@ -310,7 +326,7 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
     if deck not in names:
         raise PrintgenError(f"unknown deck {deck!r} for {system}; decks are: {', '.join(names)}")
     if deck == CUSTOM and data is None:
-        raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .yaml)")
+        raise PrintgenError("the custom deck needs its cards: give --data FILE (a .csv, .xlsx, .yaml or .yml file)")
     if deck != CUSTOM and data is not None:
         raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
 
