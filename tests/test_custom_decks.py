@@ -141,3 +141,53 @@ def test_a_missing_deck_file_names_every_kind_printgen_reads(tmp_path):
     refused(deck(tmp_path, data="cards.csv"), "cards.csv: no such file; give the deck's .csv, .xlsx, .yaml or .yml "
                                               "file with --data")
     refused(run_cli("deck", "custom"), "give --data FILE (a .csv, .xlsx, .yaml or .yml file)")
+
+
+def test_a_column_no_element_shows_is_named_beside_the_column_the_layout_misses(tmp_path):
+    (tmp_path / "layout.yaml").write_text("extends: builtin:illustrated\n")
+    (tmp_path / "deck.csv").write_text("title,body,notes,count\nGoblin,Hits hard.,x,1\n")
+    result = deck(tmp_path, "--card-layout", "layout.yaml")
+    made(result)
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings == ["printgen: warning: deck.csv: no element of layout.yaml shows the columns body, notes; it "
+                        "reads cost, flavour, picture, text, type, which deck.csv does not have: rename one to "
+                        "match the other"]
+    assert "Hits hard" not in page_texts(tmp_path / "out.pdf")[0]  # as the warning says
+    (tmp_path / "deck.csv").write_text("title,text,count\nGoblin,Hits hard.,1\n")
+    result = deck(tmp_path, "--card-layout", "layout.yaml", out="shown.pdf")
+    made(result)
+    assert "warning" not in result.stderr  # every column shown; a built-in element's column may be missing
+
+
+def test_a_picture_column_without_a_layout_is_drawn_as_a_picture(tmp_path):
+    from test_inline import images_in
+    from test_layouts import png
+
+    (tmp_path / "pictures").mkdir()
+    (tmp_path / "pictures" / "goblin.png").write_bytes(png((60, 40)))
+    (tmp_path / "deck.csv").write_text("title,body,kicker,picture,power,speed\n"
+                                       "Goblin King,Every goblin gets +1 power.,Monster — Boss,pictures/goblin.png,5,2\n")
+    result = deck(tmp_path)
+    made(result)
+    assert "card-layout=builtin%3Aillustrated-deck" in result.stderr
+    assert images_in((tmp_path / "out.pdf").read_bytes()) == [(60, 40)]
+    text = page_texts(tmp_path / "out.pdf")[0]
+    assert "goblin.png" not in text and "PICTURE\r\n" not in text.upper()  # no stat box named picture
+    assert "Power 5 · Speed 2" in text and "Monster — Boss" in text and "Every goblin gets +1 power." in text
+    code = result.stderr.split("seed code: ")[1].strip()
+    made(run_cli("reproduce", code, "-o", "again.pdf", cwd=tmp_path))
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "out.pdf").read_bytes()
+
+
+def test_a_built_in_layout_by_name_and_stats_in_a_layout_of_your_own(tmp_path):
+    (tmp_path / "deck.csv").write_text("title,kicker,body,power,cost,count\nBolt,Spell,Deal 3.,3,1,1\n")
+    made(deck(tmp_path, "--card-layout", "builtin:printgen", "--layout", "print-shop"))
+    assert "Deal 3." in page_texts(tmp_path / "out.pdf")[0]
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{title}: {@stats}'\n")
+    result = deck(tmp_path, "--card-layout", "layout.yaml", "--layout", "print-shop", out="own.pdf")
+    made(result)
+    assert "warning" not in result.stderr  # {@stats} shows every column no element names
+    words = " ".join(page_texts(tmp_path / "own.pdf")[0].split())
+    assert "Bolt: Kicker Spell · Body Deal 3. · Power 3 · Cost 1" in words
+    refused(deck(tmp_path, "--card-layout", "builtin:fancy"), "no built-in layout 'fancy'; the built-in layouts are: "
+                                                              "illustrated, illustrated-deck, printgen")

@@ -655,7 +655,7 @@ def test_all_pictures_together_are_capped(tmp_path, monkeypatch):
 def test_templates_export_writes_the_built_in_layouts_and_the_example_that_renders(tmp_path):
     assert run_cli("templates", "export", str(tmp_path / "t")).returncode == 0
     layouts = tmp_path / "t" / "cards" / "layouts"
-    assert {path.stem for path in layouts.glob("*.yaml")} == {"printgen", "illustrated"}
+    assert {path.stem for path in layouts.glob("*.yaml")} == {"printgen", "illustrated", "illustrated-deck"}
     example = tmp_path / "t" / "cards" / "example"
     result = run_cli("deck", "custom", "--data", "lantern-crawl.csv", "--card-layout", "layout.yaml", "--seed", "s",
                      "-o", str(tmp_path / "crawl.pdf"), cwd=example)

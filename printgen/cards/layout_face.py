@@ -39,7 +39,7 @@ from .pictures import Pictures
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
 from .user_files import Folder
-from .user_layout import FONT_STYLES, Element, Layout, colour
+from .user_layout import FONT_STYLES, SPECIAL, Element, Layout, colour
 
 KIND = "layout"
 BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that
@@ -114,6 +114,7 @@ class Design:
         self._fonts: dict[str, str] = {}
         self._styles: dict[str, tuple[str, set[tuple[int, int]]]] = {}  # a designer's family: its name, its faces
         self.notes: dict[str, None] = {}  # warnings, in the order met, each once
+        self.stat_columns: list[str] = []  # the data's columns no element names, which {@stats} shows
         self._totals: dict[int, int] = {}  # the deck's printed cards, counted once
 
     # Preparing ---------------------------------------------------------------------------------------
@@ -131,11 +132,18 @@ class Design:
         total = self._totals.get(id(deck))
         if total is None:
             total = self._totals[id(deck)] = len(deck.printed_cards())
-        values = {"@deck": deck.title, "@total": str(total), "@back": card.back or deck.back_title or deck.title}
+        values = {"@deck": deck.title, "@total": str(total), "@back": card.back or deck.back_title or deck.title,
+                  "@stats": self.stats(card)}
         if late:  # fitted as wide as the widest number; drawn with the card's own
             values.update({"@number": str(total), "@index": f"{deck.title} {total}/{total}"})
         values.update(card.fields)
         return values
+
+    def stats(self, card: LayoutCard) -> str:
+        """The card's stats, for {@stats}: each column no element names (but count and back), with a value."""
+        fields = dict(card.fields)
+        return " · ".join(f"**{column[:1].upper() + column[1:]}** {fields[column]}" for column in self.stat_columns
+                          if fields.get(column, "").strip())
 
     def back_key(self, fields: dict[str, str]) -> tuple:
         """What a card's back depends on: the values of the columns its elements read."""
@@ -420,6 +428,16 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
                 raise PrintgenError(f"{element.label}: {{{late}}} differs from card to card; a back shows the same "
                                     f"on every card it is printed behind, so it cannot show it")
     design = Design(layout, folder if folder is not None else Folder(data.parent))
+    read = layout.columns
+    design.stat_columns = [column for column in columns if column not in read and column not in ("count", "back")]
+    unread = [] if "@stats" in read else [column for column in design.stat_columns + ["back"] if column in columns
+                                          and (column != "back" or not (layout.back is None or "@back" in read))]
+    if unread:
+        lacking = sorted(column for column in read if column not in SPECIAL and column not in columns)
+        these = "column " + unread[0] if len(unread) == 1 else "columns " + ", ".join(unread)
+        design.note(f"{data.name}: no element of {layout.path.name} shows the {these}" + (
+            f"; it reads {', '.join(lacking)}, which {data.name} does not have: rename one to match the other"
+            if lacking else "; add an element that shows it, or {@stats} to show every such column"))
     cards = []
     for where, fields, count in rows:
         card_back = fields.get("back", "") or back

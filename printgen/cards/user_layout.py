@@ -71,8 +71,9 @@ BUILTIN = "builtin:"
 LAYOUT_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS = 8  # layouts extending layouts
 # Placeholders printgen fills: the card's number in the deck, how many are printed, the deck's title,
-# "Title 17/84" (as printgen's own cards have at their foot), and the label of the card's back.
-SPECIAL = ("@number", "@total", "@deck", "@index", "@back")
+# "Title 17/84" (as printgen's own cards have at their foot), the label of the card's back, and the card's
+# stats (every column no element of the layout names, but count and back: "**Power** 3 · **Cost** 1").
+SPECIAL = ("@number", "@total", "@deck", "@index", "@back", "@stats")
 
 DEFAULTS = {
     "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "icon-color": None,
@@ -181,9 +182,30 @@ def builtin_names() -> list[str]:
 
 def load(path: Path, folder: Folder | None = None) -> Layout:
     """The layout in ``path``, checked; one line naming the file, element and key for any mistake. A layout it
-    extends by file name is read from ``folder`` (the data file's, as pictures are; by default the layout's)."""
+    extends by file name is read from ``folder`` (the data file's, as pictures are; by default the layout's).
+    A built-in layout (``located("builtin:NAME")``) reads a missing column as empty in every element."""
+    if is_builtin(path):
+        return _load(path, _read(path), depth=0, builtin=True)
     folder = folder if folder is not None else Folder(path.parent)
     return _load(path, _read(path), depth=0, folder=folder, chain=((_real(path), path.name),))
+
+
+def located(name: str, data_folder: Path) -> Path:
+    """The file of a layout as --card-layout and a seed code name it: builtin:NAME, or a path from the data
+    file's folder."""
+    if name.startswith(BUILTIN):
+        return builtin_path(name[len(BUILTIN):].strip())
+    return data_folder / name
+
+
+def builtin_path(name: str) -> Path:
+    if name not in builtin_names():
+        raise PrintgenError(f"no built-in layout {name!r}; the built-in layouts are: {', '.join(builtin_names())}")
+    return builtin_folder() / f"{name}.yaml"
+
+
+def is_builtin(path: Path) -> bool:
+    return os.path.dirname(_real(path)) == _real(builtin_folder())
 
 
 def file_digest(path: Path) -> str:
@@ -207,7 +229,7 @@ def _read(path: Path) -> bytes:
 
 
 def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, chain: tuple[tuple[str, str], ...] = (),
-          shown: str | None = None) -> Layout:
+          shown: str | None = None, builtin: bool = False) -> Layout:
     shown = shown or (path.name if depth else str(path))
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise PrintgenError(f"{shown}: a layout is a .yaml or .yml file")
@@ -241,6 +263,8 @@ def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, cha
     if not front:
         raise PrintgenError(f"{shown}: no elements; a layout draws at least one element")
     for spec in front + (back or []):
+        if builtin:
+            spec["#builtin"] = True
         font = spec.get("font")
         if font is not None and font not in FONT_FAMILIES and font not in families and \
                 not font.lower().endswith(FONT_SUFFIXES):
@@ -301,11 +325,10 @@ def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tupl
                                 f"one of them must stand on its own or on a built-in layout")
         base = _load(Path(key), data, depth + 1, folder, chain + ((real, key),), shown=key)
     else:
-        name = value[len(BUILTIN):].strip()
-        if name not in builtin_names():
-            raise PrintgenError(f"{shown}: extends: no built-in layout {name!r}; the built-in layouts are: "
-                                f"{', '.join(builtin_names())}")
-        path = builtin_folder() / f"{name}.yaml"
+        try:
+            path = builtin_path(value[len(BUILTIN):].strip())
+        except PrintgenError as exc:
+            raise PrintgenError(f"{shown}: extends: {exc}") from None
         base = _load(path, path.read_bytes(), depth + 1)
     builtin = not own
 

@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
 
 CUSTOM = "custom"
+PICTURE = "picture"  # a deck file's column of pictures: without a layout of its own, drawn by PICTURED
+PICTURED = "builtin:illustrated-deck"
 GENERIC = "generic"  # the system of a custom deck that belongs to no game
 MAX_BLEED_MM = 6.0
 MAX_OFFSET_MM = 10.0
@@ -179,16 +181,22 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
 
         given["data-sha256"] = custom.file_digest(Path(str(data)))
         layout = given.get("card-layout")
+        if layout is None and PICTURE in custom.load_table(Path(str(data)), reading=_typed_reading(given),
+                                                           required=())[3]:
+            layout = given["card-layout"] = PICTURED  # a picture column draws pictures, not a stat
         if layout is not None:
             from ..cards import user_layout
 
-            given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
-            # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
-            given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
-                                                        os.path.abspath(Path(str(data)).parent))).as_posix()
+            if str(layout).startswith(user_layout.BUILTIN):
+                given["card-layout-sha256"] = user_layout.file_digest(user_layout.located(str(layout), Path()))
+            else:
+                given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
+                # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
+                given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
+                                                            os.path.abspath(Path(str(data)).parent))).as_posix()
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
             _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
-                                             Path(str(data)).parent / str(given["card-layout"]),
+                                             user_layout.located(str(given["card-layout"]), Path(str(data)).parent),
                                              given["card-layout-sha256"], _typed_reading(given), size)
             if digest is not None:
                 given["pictures-sha256"] = digest
@@ -218,7 +226,11 @@ def deck_request(request: Request) -> DeckRequest:
     )
     data = Path(values["data"]) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    layout = data.parent / values["card-layout"] if values["card-layout"] is not None and data else None
+    layout = None
+    if values["card-layout"] is not None and data:
+        from ..cards import user_layout
+
+        layout = user_layout.located(values["card-layout"], data.parent)
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
                        Reading(values["sheet"], values["title"], values["rows"]), layout,
                        values["card-layout-sha256"], values["pictures-sha256"],
