@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdfutil import page_texts, run_cli
+from pdfutil import open_pdf, page_texts, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,3 +191,25 @@ def test_a_built_in_layout_by_name_and_stats_in_a_layout_of_your_own(tmp_path):
     assert "Bolt: Kicker Spell · Body Deal 3. · Power 3 · Cost 1" in words
     refused(deck(tmp_path, "--card-layout", "builtin:fancy"), "no built-in layout 'fancy'; the built-in layouts are: "
                                                               "illustrated, illustrated-deck, printgen")
+
+
+# The deck card ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("place, sheets, card_page", [("first", 7, 0), ("last", 7, 12), ("none", 6, None)])
+def test_the_deck_card_first_last_or_none(tmp_path, place, sheets, card_page):
+    """54 cards, nine to a sheet: with the deck card first or last they take seven sheets, without it six."""
+    from pdfutil import subject
+
+    (tmp_path / "deck.csv").write_text("title,body\n" + "".join(f"Card {n},Text {n}.\n" for n in range(1, 55)))
+    result = deck(tmp_path, "--deck-card", place)
+    made(result)
+    code = result.stderr.split("seed code: ")[1].strip()
+    pages = page_texts(tmp_path / "out.pdf")
+    assert len(pages) == 2 * sheets  # each sheet of fronts followed by its backs
+    scanned = [index for index, text in enumerate(pages) if "Scan the code" in text]
+    assert scanned == ([] if card_page is None else [card_page])
+    with open_pdf(tmp_path / "out.pdf") as pdf:
+        assert subject(pdf) == code  # the code in the metadata whatever the deck card
+    footer = "".join(pages[0].split())
+    assert code.replace(",", "") in footer.replace(",", "")  # and in every page's footer
+    assert ("deck-card=" + place in code) == (place != "first")

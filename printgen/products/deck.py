@@ -37,6 +37,7 @@ GENERIC = "generic"  # the system of a custom deck that belongs to no game
 MAX_BLEED_MM = 6.0
 MAX_OFFSET_MM = 10.0
 DEFAULT_BLEED_MM = "3"
+DECK_CARD_PLACES = ("first", "last", "none")  # the deck card before every card, after them, or none at all
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,9 @@ PRINT_OPTIONS = (
            low=-MAX_OFFSET_MM, high=MAX_OFFSET_MM, pair=True, default="0x0", when=ON_SHEETS),
     Option("calibration", "Begin with a two-page sheet for measuring the back offset of a duplex printer.",
            flag=True, default="no", when=ON_SHEETS),
+    Option("deck-card", "Where the deck card (the deck's name, how many cards, its seed code as a QR) stands on "
+           "the sheets: first, last, or none (the seed code is still in the file's footer and metadata).",
+           choices=DECK_CARD_PLACES, default="first", when=ON_SHEETS),
     Option("gutter", "Space in mm between cards on a sheet, for cutting each card out by hand.",
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
     INK_SAVER_OPTION,
@@ -222,7 +226,7 @@ def deck_request(request: Request) -> DeckRequest:
         size=card_size(values["card-size"]), paper=request.paper, bleed=mm(values["bleed"]),
         crop_marks=values["crop-marks"], duplex=values["duplex"], layout=values["layout"],
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
-        vendor=values["vendor"],
+        vendor=values["vendor"], deck_card=values["deck-card"],
     )
     data = Path(values["data"]) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
