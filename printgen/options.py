@@ -45,7 +45,9 @@ class Option:
     Exactly one of ``choices``, a whole-number range (``low``..``high``), a
     decimal ``number`` range, a ``pair`` of decimal numbers each within the
     range, ``flag`` or a ``pattern`` (a regular expression the whole text
-    matches) describes the values. ``default`` is the text taken when the
+    matches) describes the values; ``choices`` with a ``pattern`` take the
+    choices and any other text the pattern matches (a card size by name or
+    as 63x88mm). ``default`` is the text taken when the
     option is absent, or a function of the options read before it (a default
     that depends on another option); None means "absent is a value of its
     own". ``when`` = (other option, value) says the option applies only then:
@@ -105,7 +107,7 @@ class Option:
                 raise PrintgenError(f"{self.flag_name} must be yes or no, not {text!r}")
             return text == "yes"
         if self.choices:
-            if text not in self.choices:
+            if text not in self.choices and (self.pattern is None or not re.fullmatch(self.pattern, text)):
                 raise PrintgenError(f"{self.flag_name} must be one of {', '.join(self.choices)}, not {text!r}")
             return text
         if self.pair:
@@ -134,7 +136,7 @@ class Option:
             return str(given).strip().lower()
         text = str(given).strip()
         if self.choices:
-            return text.lower()
+            return text.lower() if self.pattern is None or text.lower() in self.choices else text
         if self.pair:
             parts = re.split(r"[,x]", text)
             if len(parts) != 2 or not all(_TYPED_NUMBER.match(p.strip()) for p in parts):
@@ -155,6 +157,8 @@ class Option:
         data: dict[str, Any] = {"name": self.name, "help": self.help, "kind": self.kind}
         if self.choices:
             data["choices"] = list(self.choices)
+            if self.pattern is not None:
+                data["pattern"] = self.pattern  # other values in this form are taken too
         if self.low is not None:
             data["low"], data["high"] = self.low, self.high
         if self.when is not None:

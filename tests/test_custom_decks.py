@@ -213,3 +213,81 @@ def test_the_deck_card_first_last_or_none(tmp_path, place, sheets, card_page):
     footer = "".join(pages[0].split())
     assert code.replace(",", "") in footer.replace(",", "")  # and in every page's footer
     assert ("deck-card=" + place in code) == (place != "first")
+
+
+# Any card size -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, written", [
+    ("63x88mm", "63x88mm"), ("63 x 88 MM", "63x88mm"), ("63.50×88.0mm", "63.5x88mm"), ("2.5x3.5in", "poker"),
+    ("63.5x88.9mm", "poker"), ("88.9x63.5mm", "88.9x63.5mm"), ("Tarot", "tarot"), ("70x120mm", "70x120mm"),
+])
+def test_a_card_size_is_written_one_way(typed, written):
+    from printgen.cards import any_size
+
+    assert any_size.canonical(typed) == written
+
+
+def test_any_card_size_on_sheets_and_for_a_print_shop(tmp_path):
+    from pdfutil import line_segments
+
+    from printgen.units import mm
+
+    (tmp_path / "deck.csv").write_text(CSV)
+    result = deck(tmp_path, "--card-size", "88 x 63 mm", "--crop-marks", "full")
+    made(result)
+    assert "card-size=88x63mm" in result.stderr
+    with open_pdf(tmp_path / "out.pdf") as pdf:
+        marks = [s for s in line_segments(pdf, 0) if s.width < 0.3]  # the thin crop marks on every cut
+        cuts = sorted({round(s.x0, 2) for s in marks if abs(s.x0 - s.x1) < 1e-6})
+        rows = sorted({round(s.y0, 2) for s in marks if abs(s.y0 - s.y1) < 1e-6})
+    assert len(cuts) == 3 and len(rows) == 5  # two landscape cards across Letter, four down
+    assert [b - a for a, b in zip(cuts, cuts[1:])] == pytest.approx([mm(88)] * 2, abs=0.02)
+    assert [b - a for a, b in zip(rows, rows[1:])] == pytest.approx([mm(63)] * 4, abs=0.02)
+    made(deck(tmp_path, "--card-size", "2.5x3.75in", "--layout", "print-shop", "--bleed", "3", out="shop.pdf"))
+    with open_pdf(tmp_path / "shop.pdf") as pdf:
+        page = pdf.pages[0]
+        trim = [float(v) for v in page.TrimBox]
+        media = [float(v) for v in page.MediaBox]
+    assert trim[2] - trim[0] == pytest.approx(2.5 * 72) and trim[3] - trim[1] == pytest.approx(3.75 * 72)
+    assert media[2] == pytest.approx(2.5 * 72 + 2 * mm(3)) and media[3] == pytest.approx(3.75 * 72 + 2 * mm(3))
+
+
+@pytest.mark.parametrize("vendor, size, words", [
+    ("thegamecrafter", "63x88mm", "The Game Crafter does not make 63 × 88 mm cards; the nearest it makes is poker, "
+                                  "63.5 × 88.9 mm (--card-size poker)"),
+    ("makeplayingcards", "120x70mm", "the nearest it makes is tarot on its side, 120.65 × 69.85 mm (--card-size "
+                                     "120.65x69.85mm)"),
+    ("makeplayingcards", "square", "MakePlayingCards does not make square, 63.5 × 63.5 mm"),
+])
+def test_a_print_shop_refuses_a_size_it_does_not_make_naming_the_nearest(tmp_path, vendor, size, words):
+    (tmp_path / "deck.csv").write_text(CSV)
+    refused(deck(tmp_path, "--vendor", vendor, "--card-size", size, out="cards.zip"), words)
+    assert not (tmp_path / "cards.zip").exists()
+
+
+def test_a_card_on_its_side_goes_to_a_print_shop_at_its_size_turned(tmp_path):
+    import zipfile
+
+    from PIL import Image
+
+    (tmp_path / "deck.csv").write_text(CSV)
+    made(deck(tmp_path, "--vendor", "thegamecrafter", "--card-size", "3.5x2.5in", out="cards.zip"))
+    with zipfile.ZipFile(tmp_path / "cards.zip") as archive:
+        sizes = {Image.open(archive.open(name)).size for name in archive.namelist()}
+    assert sizes == {(1125, 825)}
+
+
+@pytest.mark.parametrize("size, words", [
+    ("10x50mm", "a width of 10 mm; give each side from 20 to 300 mm"),
+    ("pokre", "'pokre' is neither a named size (poker, bridge, tarot, mini, square) nor a width by a height"),
+    ("63x88", "nor a width by a height in mm or in, e.g. 63x88mm, 2.5x3.5in or 88x63mm"),
+    ("250x250mm", "a 250x250mm card with 3 mm bleed does not fit on this paper"),
+])
+def test_a_card_size_that_cannot_be_is_refused_in_one_line(tmp_path, size, words):
+    (tmp_path / "deck.csv").write_text(CSV)
+    refused(deck(tmp_path, "--card-size", size), words)
+
+
+def test_a_seed_code_naming_a_size_another_way_is_refused():
+    refused(run_cli("reproduce", "pg4:deck:roguelike:s:card-size=63.5x88.9mm,deck=weapons"),
+            "--card-size 63.5x88.9mm is the poker size, which printgen writes poker")

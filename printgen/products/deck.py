@@ -16,11 +16,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM
+from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM, sheet_layout
 from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
 from ..cards.model import Deck
 from ..cards.reading import CANONICAL as ROWS, Reading, canonical as canonical_rows
-from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
+from ..cards import any_size
+from ..cards.any_size import card_size
+from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE
 from ..errors import PrintgenError
 from .. import games, progress
 from ..options import Option, number_text
@@ -71,7 +73,9 @@ PRINT_OPTIONS = (
     Option("layout", "sheet (the default): many cards to a page; print-shop (the default with --vendor): one card "
            "per page, fronts and backs interleaved, with TrimBox and BleedBox.", choices=LAYOUTS,
            default=lambda values: "sheet" if values["vendor"] == GENERIC_SHOP else "print-shop"),
-    Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
+    Option("card-size", f"Card size: a named size, or any width by height in mm or in ({any_size.EXAMPLES}; "
+           "88x63mm lies on its side).", choices=tuple(CARD_SIZES), pattern=any_size.CANONICAL,
+           default=DEFAULT_CARD_SIZE),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
@@ -150,6 +154,9 @@ def check(request: Request) -> None:
     """Options that contradict each other, and a custom deck file that will not load, before any work."""
     values = request.options
     _check_deck(request.code.system, values["deck"] or "", values["data"])
+    size = card_size(values["card-size"])  # a size of the designer's: within bounds, written one way
+    if values["layout"] == "sheet":
+        sheet_layout(request.paper.size, size, mm(values["bleed"]), mm(values["gutter"]))  # fits the paper
     shop = vendor_named(values["vendor"])
     if shop.name != GENERIC_SHOP:
         if values["layout"] != "print-shop":
@@ -161,7 +168,7 @@ def check(request: Request) -> None:
         if abs(values["bleed"] - shop_bleed) > 1e-9:
             raise PrintgenError(f"{shop.label} asks for {shop_bleed:g} mm of bleed, which --vendor sets; "
                                 f"leave out --bleed {values['bleed']:g}")
-        shop.check_size(card_size(values["card-size"]))
+        shop.check_size(size)
     if values["calibration"] and values["duplex"] == "none":
         raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
     if values["deck"] != CUSTOM:
@@ -179,6 +186,8 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
     same, and the fingerprint of every picture and font the layout reads; --rows as the code writes them."""
     if given.get("rows") is not None:
         given["rows"] = canonical_rows(str(given["rows"]))
+    if given.get("card-size") is not None:
+        given["card-size"] = any_size.canonical(str(given["card-size"]))
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
         from ..cards import custom
