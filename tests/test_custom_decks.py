@@ -291,3 +291,107 @@ def test_a_card_size_that_cannot_be_is_refused_in_one_line(tmp_path, size, words
 def test_a_seed_code_naming_a_size_another_way_is_refused():
     refused(run_cli("reproduce", "pg4:deck:roguelike:s:card-size=63.5x88.9mm,deck=weapons"),
             "--card-size 63.5x88.9mm is the poker size, which printgen writes poker")
+
+
+# Drafts, and every failing card named ---------------------------------------------------------------------
+
+DRAFT_LAYOUT = """\
+elements:
+  - name: art
+    type: image
+    src: "{picture}"
+    height: 40%
+  - name: words
+    type: text
+    text: "{text}"
+    y: 50%
+    height: 12mm
+    size: 9
+    min-size: 6
+"""
+LONG = "So many words that they cannot fit the box at all and not even at the smallest size there is. " * 6
+
+
+def draft_deck(tmp_path: Path) -> None:
+    from test_layouts import png
+
+    (tmp_path / "layout.yaml").write_text(DRAFT_LAYOUT)
+    (tmp_path / "p.png").write_bytes(png())
+    (tmp_path / "deck.csv").write_text(f"title,picture,text\nGood,p.png,Short.\nWordy,p.png,{LONG}\n"
+                                       f"Lost,gone.png,Short.\nFine,p.png,Short too.\nChatty,p.png,{LONG}\n")
+
+
+def red_strokes(data: bytes, page: int) -> list[tuple[float, ...]]:
+    """The rectangles stroked in a draft's red on a page, in page space (x, y, width, height)."""
+    import pikepdf
+
+    from test_layouts import apply, multiply
+
+    pdf = open_pdf(data)
+    found, stack, ctm, stroke, rects = [], [], (1, 0, 0, 1, 0, 0), None, []
+    for operands, operator in pikepdf.parse_content_stream(pdf.pages[page]):
+        op = str(operator)
+        if op == "q":
+            stack.append((ctm, stroke))
+        elif op == "Q":
+            ctm, stroke = stack.pop()
+        elif op == "cm":
+            ctm = multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "RG":
+            stroke = tuple(round(float(v), 2) for v in operands)
+        elif op == "re":
+            rects.append((ctm, stroke, tuple(float(v) for v in operands)))
+        elif op in ("S", "s", "B", "b") and rects:
+            for matrix, colour, (x, y, w, h) in rects:
+                if colour == (0.85, 0.1, 0.1):
+                    x0, y0 = apply(matrix, x, y)
+                    x1, y1 = apply(matrix, x + w, y + h)
+                    found.append((x0, y0, x1 - x0, y1 - y0))
+            rects = []
+        elif op == "n":
+            rects = []
+    return found
+
+
+def test_a_failing_run_names_every_card_that_cannot_be_made(tmp_path):
+    draft_deck(tmp_path)
+    result = deck(tmp_path, "--card-layout", "layout.yaml", "--layout", "print-shop")
+    refused(result, "3 cards cannot be made (--draft makes every card and marks these on it): ",
+            "deck.csv: row 3 (Wordy): layout.yaml: element 2 (words): the text does not fit its box even at 6 pt",
+            "deck.csv: row 4 (Lost): layout.yaml: element 1 (art), src: 'gone.png': no such file",
+            "deck.csv: row 6 (Chatty): layout.yaml: element 2 (words): the text does not fit")
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_draft_makes_every_card_marks_each_problem_and_lists_them(tmp_path):
+    from printgen.units import mm
+
+    draft_deck(tmp_path)
+    result = deck(tmp_path, "--card-layout", "layout.yaml", "--layout", "print-shop", "--draft")
+    made(result)
+    warnings = [line.removeprefix("printgen: warning: ") for line in result.stderr.splitlines() if "warning" in line]
+    warnings = warnings[warnings.index("draft: 3 problems, each marked in red on its card:"):]  # at the end
+    assert warnings[1].startswith("deck.csv: row 3 (Wordy): layout.yaml: element 2 (words): the text does not fit")
+    assert warnings[2].startswith("deck.csv: row 4 (Lost): layout.yaml: element 1 (art), src: 'gone.png'")
+    assert warnings[3].startswith("deck.csv: row 6 (Chatty)")
+    assert "draft=yes" in result.stderr
+    data = (tmp_path / "out.pdf").read_bytes()
+    texts = page_texts(data)
+    assert len(texts) == 10  # every card, front and back
+    bleed, height = mm(3), mm(88.9)
+    words_box = (bleed, bleed + height * 0.5 - mm(12), mm(63.5), mm(12))
+    art_box = (bleed, bleed + height * 0.6, mm(63.5), height * 0.4)
+    marked = {page // 2: red_strokes(data, page) for page in range(0, 10, 2)}
+    assert marked[0] == [] and marked[3] == []
+    assert marked[1] == [pytest.approx(words_box, abs=0.01)] == marked[4]  # the overfull text outlined
+    assert marked[2] == [pytest.approx(art_box, abs=0.01)]  # the missing picture crossed
+    assert "So many words" in texts[2]  # set at its smallest, cut off at its box
+    assert "Short." in texts[4]
+
+
+def test_a_plain_deck_names_every_card_and_a_draft_asks_for_a_layout(tmp_path):
+    (tmp_path / "deck.csv").write_text(f"title,body\nGood,Short.\nWordy,{LONG * 4}\nChatty,{LONG * 4}\n")
+    refused(deck(tmp_path, "--card-size", "mini"), "2 cards cannot be made: deck.csv: row 3 (Wordy): ",
+            " | deck.csv: row 4 (Chatty): ")
+    refused(deck(tmp_path, "--draft"), "--draft marks what is wrong on a deck drawn by a layout; add --card-layout "
+                                       "builtin:printgen")

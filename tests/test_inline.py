@@ -168,7 +168,7 @@ def test_a_picture_file_as_an_icon_in_its_own_colours_on_the_line(tmp_path):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("Pay {icon:gems}", "deck.csv: row 2: layout.yaml: element 1: {icon:gems}: no icon 'gems' in the icon set "
+    ("Pay {icon:gems}", "deck.csv: row 2 (A): layout.yaml: element 1: {icon:gems}: no icon 'gems' in the icon set "
                         "(did you mean gem?)"),
     ("Pay {icon:pictures/none.svg}", "{icon:pictures/none.svg}: 'pictures/none.svg': no such file"),
     ("Pay {icon:../secret.png}", "'../secret.png' leads out of the data file's folder"),

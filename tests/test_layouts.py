@@ -332,7 +332,7 @@ def test_css_colour_names_are_the_colours_css_gives_them(tmp_path):
     assert gold in fills[0] and purple in fills[0] and slate not in fills[0]
     assert gold in fills[1] and slate in fills[1]
     (folder / "deck.csv").write_text("title,shade\nA,purpel\n")
-    refused(make(folder), "deck.csv: row 2: layout.yaml: element 2, fill: 'purpel' is not a colour (did you mean "
+    refused(make(folder), "deck.csv: row 2 (A): layout.yaml: element 2, fill: 'purpel' is not a colour (did you mean "
                           "purple?); give #rrggbb, #rgb, a CSS colour name such as gold or darkred or none")
 
 
@@ -349,7 +349,7 @@ def test_text_shrinks_warns_under_6_pt_and_stops_when_nothing_fits(tmp_path):
     assert "row 3" not in result.stderr
     (folder / "deck.csv").write_text("title,body\nLong," + "many words " * 60 + "\n")
     result = make(folder, out="too-full.pdf")
-    refused(result, "deck.csv: row 2: ")
+    refused(result, "deck.csv: row 2 (Long): ")
     assert "element 1: the text does not fit its box even at 4 pt" in result.stderr
     assert not (folder / "too-full.pdf").exists()
 
@@ -616,7 +616,7 @@ def test_hostile_pictures_are_refused_in_one_line_naming_card_and_file(tmp_path,
         (folder / picture).write_bytes(content)
     result = make(folder)
     refused(result, words)
-    assert "deck.csv: row 3: " in result.stderr and "element 1, src" in result.stderr
+    assert "deck.csv: row 3 (Bad): " in result.stderr and "element 1, src" in result.stderr
     assert not (folder / "out.pdf").exists()
 
 
@@ -646,7 +646,7 @@ def test_all_pictures_together_are_capped(tmp_path, monkeypatch):
     layout = "elements:\n  - type: image\n    src: '{picture}'\n"
     folder = deck_folder(tmp_path, layout, "title,picture\nA,a.png\nB,b.png\nC,c.png\n",
                          {"a.png": png(), "b.png": png(colour=(1, 1, 1)), "c.png": png(colour=(2, 2, 2))})
-    refused(make(folder), "deck.csv: row 4: ")
+    refused(make(folder), "deck.csv: row 4 (C): ")
     assert "come to more than" in make(folder).stderr
 
 
@@ -699,7 +699,7 @@ fonts:
     bold-italic: fonts/Charis-BI.ttf
 elements:
   - type: text
-    text: "{text}"
+    text: "{title}: {text}"
     font: body
     height: 30mm
 """

@@ -32,6 +32,7 @@ from ..errors import PrintgenError
 from ..render import fonts, text as engine
 from ..units import mm
 from . import glyphs, inline
+from .failures import cards_failed, named
 from .face import INK, mix
 from .marks import lighter
 from .model import BackStyle, Card, Deck
@@ -115,6 +116,8 @@ class Design:
         self._styles: dict[str, tuple[str, set[tuple[int, int]]]] = {}  # a designer's family: its name, its faces
         self.notes: dict[str, None] = {}  # warnings, in the order met, each once
         self.stat_columns: list[str] = []  # the data's columns no element names, which {@stats} shows
+        self.draft = False  # --draft: every card made, each problem noted and marked in red on the card
+        self.problems: dict[str, None] = {}  # a draft's problems, in the order met, each once
         self._totals: dict[int, int] = {}  # the deck's printed cards, counted once
 
     # Preparing ---------------------------------------------------------------------------------------
@@ -155,40 +158,54 @@ class Design:
     def _items(self, elements: tuple[Element, ...], fields: dict[str, str], where: str, size: CardSize,
                pale: bool = False):
         """What each element draws on one side of a card; ``pale`` (--ink-saver): fills in light tints and
-        light words made dark to read on them."""
-        width, height = size.width, size.height
+        light words made dark to read on them. In a draft, an element that cannot be drawn is noted as a
+        problem and marked on the card instead of stopping the run."""
         for element in elements:
             label = f"{where}: {element.label}"
-            condition = element["when"]
-            if condition is not None and not _holds(condition, fields, label):
-                continue
-            x, y = element["x"].of(width), element["y"].of(height)
-            w, h = element["width"].of(width), element["height"].of(height)
-            box = (x, height - y - h, w, h)
-            if element.kind != "line" and (w < 0 or h < 0):
-                raise PrintgenError(f"{label}: its {'width' if w < 0 else 'height'} comes to less than nothing on a "
-                                    f"{size.name} card")
-            if element.kind == "text":
-                item = self._text(element, fields, box, label, pale)
-                if item is not None:
-                    yield item
-            elif element.kind == "image":
-                yield self._image(element, fields, box, size, label)
-            elif element.kind == "rect":
-                reach = _reach(box, size)
-                fill = colour(element["fill"].fill(fields), f"{label}, fill")
-                yield Item("rect", box, reach, {
-                    "fill": lighter(fill, PALE_FILL) if pale and fill is not None else fill,
-                    "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
-                    "stroke-width": _points(element["stroke-width"], width, 0.5),
-                    "radius": _points(element["radius"], width, 0.0)})
-            else:
-                stroke = colour(element["stroke"].fill(fields), f"{label}, stroke")
-                if stroke is not None:
-                    yield Item("line", box, values={"stroke": stroke,
-                                                    "stroke-width": _points(element["stroke-width"], width, 0.5)})
+            try:
+                item = self._item(element, fields, where, size, pale)
+            except PrintgenError as exc:
+                if not self.draft:
+                    raise
+                self.problem(str(exc), where, fields)
+                x, y, w, h = _box(element, size)
+                item = Item("problem", (x, y, max(w, 0.0), max(h, 0.0)))
+            if item is not None:
+                yield item
 
-    def _text(self, element: Element, fields: dict[str, str], box, label: str, pale: bool = False) -> Item | None:
+    def _item(self, element: Element, fields: dict[str, str], where: str, size: CardSize, pale: bool) -> Item | None:
+        label = f"{where}: {element.label}"
+        condition = element["when"]
+        if condition is not None and not _holds(condition, fields, label):
+            return None
+        width = size.width
+        box = _box(element, size)
+        if element.kind != "line" and (box[2] < 0 or box[3] < 0):
+            raise PrintgenError(f"{label}: its {'width' if box[2] < 0 else 'height'} comes to less than nothing on a "
+                                f"{size.name} card")
+        if element.kind == "text":
+            return self._text(element, fields, box, where, pale)
+        if element.kind == "image":
+            return self._image(element, fields, box, size, label)
+        if element.kind == "rect":
+            fill = colour(element["fill"].fill(fields), f"{label}, fill")
+            return Item("rect", box, _reach(box, size), {
+                "fill": lighter(fill, PALE_FILL) if pale and fill is not None else fill,
+                "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
+                "stroke-width": _points(element["stroke-width"], width, 0.5),
+                "radius": _points(element["radius"], width, 0.0)})
+        stroke = colour(element["stroke"].fill(fields), f"{label}, stroke")
+        if stroke is None:
+            return None
+        return Item("line", box, values={"stroke": stroke, "stroke-width": _points(element["stroke-width"], width, 0.5)})
+
+    def problem(self, message: str, where: str, fields: dict[str, str]) -> None:
+        """A draft's problem, named by the card's place in the file and its title, once."""
+        title = fields.get("title", "").strip()
+        self.problems.setdefault(named(message, where, title), None)
+
+    def _text(self, element: Element, fields: dict[str, str], box, where: str, pale: bool = False) -> Item | None:
+        label = f"{where}: {element.label}"
         words = element["text"].fill(fields)
         if not words.strip():
             return None
@@ -200,13 +217,16 @@ class Design:
         fitted = fit(paragraphs, box[2], box[3], element["size"], element["min-size"], element["wrap"])
         check_glyphs(label, paragraphs)
         if not fitted.fits:
-            raise PrintgenError(f"{label}: the text does not fit its box even at {element['min-size']:g} pt; "
-                                f"shorten it, give the box more room or a smaller min-size")
+            message = (f"{label}: the text does not fit its box even at {element['min-size']:g} pt; shorten it, "
+                       f"give the box more room or a smaller min-size")
+            if not self.draft:
+                raise PrintgenError(message)
+            self.problem(message, where, fields)
         for key, width, height in inline.uses(paragraphs, fitted.size):  # picture icons: the pixels they need
             self.pictures.use(self.pictures.found[key], (0, 0, width, height), "contain")
         return Item("text", box, values={
             "fitted": fitted, "template": element["text"] if late else None, "font": font, "element": element,
-            "reading": reading if late else None,
+            "reading": reading if late else None, "overflow": not fitted.fits,
             "color": reading.colour(element["color"].fill(fields), f"{label}, color")})
 
     def _reading(self, element: Element, fields: dict[str, str], label: str, pale: bool = False) -> inline.Context:
@@ -307,10 +327,20 @@ class Design:
         x, y, w, h = item.box
         values = item.values
         if item.kind == "text":
+            c.saveState()
+            if values["overflow"]:  # a draft: the text at its smallest, cut off at its box's edge
+                path = c.beginPath()
+                path.rect(x, y, w, h)
+                c.clipPath(path, stroke=0, fill=0)
             c.setFillColorRGB(*values["color"])
             element = values["element"]
             with inline.drawing_with(self.pictures):
                 values["fitted"].draw_in(c, x, y, w, h, element["align"], element["valign"])
+            c.restoreState()
+            if values["overflow"]:
+                _mark(c, item.box, cross=False)
+        elif item.kind == "problem":
+            _mark(c, item.box, cross=True)
         elif item.kind == "image":
             self.pictures.draw(c, values["picture"], _grown(item.box, item.reach, bleed), values["fit"])
         elif item.kind == "rect":
@@ -455,9 +485,40 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
 
 def check_files(deck: LayoutDeck, size: CardSize) -> str | None:
     """Prepare every card's front and back once (every picture and font read and checked); the fingerprint of
-    the files read."""
+    the files read. Every card that cannot be made is named, in one line; in a draft, none stops the run."""
+    failed = []
     for card in deck.cards:
-        deck.design.prepare(card, deck, size)
-        if isinstance(card.back_style, LayoutBack):
-            list(deck.design._items(deck.design.layout.back or (), dict(card.back_style.fields), card.source, size))
+        try:
+            deck.design.prepare(card, deck, size)
+            if isinstance(card.back_style, LayoutBack):
+                list(deck.design._items(deck.design.layout.back or (), dict(card.back_style.fields), card.source,
+                                        size))
+        except PrintgenError as exc:
+            failed.append(named(str(exc), card.source, dict(card.fields).get("title", "").strip()))
+    if failed:
+        raise cards_failed(failed)
     return deck.design.folder.digest()
+
+
+DRAFT_RED = (0.85, 0.1, 0.1)
+DRAFT_LINE = 1.0  # pt
+
+
+def _mark(c: Canvas, box, cross: bool) -> None:
+    """A draft's mark: a red outline round an element that went wrong (crossed where nothing could be drawn)."""
+    x, y, w, h = box
+    c.saveState()
+    c.setStrokeColorRGB(*DRAFT_RED)
+    c.setLineWidth(DRAFT_LINE)
+    c.rect(x, y, w, h, stroke=1, fill=0)
+    if cross:
+        c.line(x, y, x + w, y + h)
+        c.line(x, y + h, x + w, y)
+    c.restoreState()
+
+
+def _box(element: Element, size: CardSize) -> tuple[float, float, float, float]:
+    """An element's box on a card of ``size``, from the trim's lower left."""
+    x, y = element["x"].of(size.width), element["y"].of(size.height)
+    w, h = element["width"].of(size.width), element["height"].of(size.height)
+    return x, size.height - y - h, w, h

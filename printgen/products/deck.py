@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM, sheet_layout
 from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
 from ..cards.model import Deck
+from ..cards.failures import cards_failed, named
 from ..cards.reading import CANONICAL as ROWS, Reading, canonical as canonical_rows
 from ..cards import any_size
 from ..cards.any_size import card_size
@@ -55,6 +56,7 @@ class DeckRequest:
     layout_digest: str | None = None
     pictures_digest: str | None = None  # every picture and font the layout reads, together
     ink_saver: bool = False
+    draft: bool = False  # every card made, what is wrong marked on it
 
 
 def _vendor_bleed(values) -> str:
@@ -111,6 +113,10 @@ PRINT_OPTIONS = (
            pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
            typed=False),
+    Option("draft", "Make every card of a deck in a layout even where something is wrong: a text too long is set "
+           "at its smallest size, cut off at its box and outlined in red, an element that cannot be drawn (a "
+           "missing picture) is crossed in red, and every problem is listed once the file is written.",
+           flag=True, default="no", when=("deck", CUSTOM)),
     Option("pictures-sha256", "the fingerprint of every picture, font and extended layout the card layout reads (16 hex digits)",
            pattern="[0-9a-f]{16}", typed=False),
     TEMPLATES_OPTION,
@@ -175,10 +181,29 @@ def check(request: Request) -> None:
         for name in ("sheet", "card-layout", "title", "rows"):
             if values[name] is not None:
                 raise PrintgenError(f"--{name} is for the custom deck; the {values['deck']} deck is built in")
+    if values["draft"] and values["card-layout"] is None:
+        raise PrintgenError("--draft marks what is wrong on a deck drawn by a layout; add --card-layout "
+                            "builtin:printgen (printgen's own look as a layout) or a layout of yours")
     if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
-        load(request, deck_request(request))
+        deck = load(request, deck_request(request))
+        if values["card-layout"] is None:
+            _check_cards(deck, size)
+
+
+def _check_cards(deck: Deck, size) -> None:
+    """Every card of printgen's own look fitted once: each that cannot be is named, in one line."""
+    from ..cards.faces import prepare_face
+
+    failed = []
+    for card in deck.cards:
+        try:
+            prepare_face(card, deck, size)
+        except PrintgenError as exc:
+            failed.append(named(str(exc), card.source, card.title))
+    if failed:
+        raise cards_failed(failed, draft=False)
 
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
@@ -210,7 +235,8 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
             _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
                                              user_layout.located(str(given["card-layout"]), Path(str(data)).parent),
-                                             given["card-layout-sha256"], _typed_reading(given), size)
+                                             given["card-layout-sha256"], _typed_reading(given), size,
+                                             bool(given.get("draft")))
             if digest is not None:
                 given["pictures-sha256"] = digest
     return given
@@ -247,7 +273,7 @@ def deck_request(request: Request) -> DeckRequest:
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
                        Reading(values["sheet"], values["title"], values["rows"]), layout,
                        values["card-layout-sha256"], values["pictures-sha256"],
-                       values["ink-saver"])
+                       values["ink-saver"], values["draft"])
 
 
 def load(request: Request, deck_request_: DeckRequest) -> Deck:
@@ -280,7 +306,7 @@ def _layout_deck(wanted: DeckRequest) -> Deck:
         raise PrintgenError(f"{path}: the layout has changed since this seed code was made (its sha256 no longer "
                             f"starts {wanted.layout_digest}); use the original layout to reproduce the deck")
     deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.reading,
-                                          wanted.options.size)
+                                          wanted.options.size, wanted.draft)
     if pictures != wanted.pictures_digest:
         raise PrintgenError(f"the pictures and fonts {path.name} reads beside {wanted.data.name} are not the ones "
                             f"this seed code was made with (theirs {pictures or 'none'}, the code's "
@@ -292,14 +318,14 @@ _CHECKED: dict[tuple, tuple[Deck, str | None]] = {}  # the last layout decks rea
 
 
 def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_digest: str, reading: Reading,
-                         size) -> tuple[Deck, str | None]:
+                         size, draft: bool = False) -> tuple[Deck, str | None]:
     """A layout deck with every card prepared once (every picture and font read and checked), and the
     fingerprint of those files. A command line asks for the same deck several times (its code, the check,
     the file): it is read once, and used again while the files it read are unchanged."""
     from ..cards import custom, layout_face, user_layout
     from ..cards.user_files import Folder
 
-    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, reading, size.name)
+    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, reading, size.name, draft)
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
         if (custom.file_digest(data) == data_digest and user_layout.file_digest(layout) == layout_digest
@@ -307,6 +333,7 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
             return deck, digest
     folder = Folder(data.parent)  # the layout's own bases, its pictures and fonts: one fingerprint
     deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout, folder), reading, folder)
+    deck.design.draft = draft
     digest = layout_face.check_files(deck, size)
     _CHECKED.clear()
     _CHECKED[key] = (deck, digest)
@@ -331,6 +358,12 @@ def build(request: Request) -> bytes:
     design = getattr(deck, "design", None)  # a layout of the designer's: what they should know about it
     for note in design.notes if design is not None else ():
         progress.warn(note)
+    problems = list(design.problems) if design is not None else []
+    if problems:
+        progress.warn(f"draft: {len(problems)} problem{'s' if len(problems) != 1 else ''}, each marked in red on "
+                      f"its card:")
+        for problem in problems:
+            progress.warn(problem)
     return made
 
 
