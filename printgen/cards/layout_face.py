@@ -327,8 +327,8 @@ class Design:
         x, y, w, h = item.box
         values = item.values
         if item.kind == "text":
-            c.saveState()
             if values["overflow"]:  # a draft: the text at its smallest, cut off at its box's edge
+                c.saveState()
                 path = c.beginPath()
                 path.rect(x, y, w, h)
                 c.clipPath(path, stroke=0, fill=0)
@@ -336,8 +336,8 @@ class Design:
             element = values["element"]
             with inline.drawing_with(self.pictures):
                 values["fitted"].draw_in(c, x, y, w, h, element["align"], element["valign"])
-            c.restoreState()
             if values["overflow"]:
+                c.restoreState()
                 _mark(c, item.box, cross=False)
         elif item.kind == "problem":
             _mark(c, item.box, cross=True)
