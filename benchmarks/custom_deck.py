@@ -3,8 +3,9 @@
     python benchmarks/custom_deck.py [--runs N] [--keep DIR]
 
 The deck: 300 cards, each with a 1000 × 1400 px picture (three distinct
-files, painted-looking PNGs with some grain, so they compress as art does)
-and five text elements, on poker-size sheets with the layout's own backs.
+files, painted-looking PNGs with some grain, so they compress as art does),
+five text elements and an icon of the bundled set inline in its rules text,
+on poker-size sheets with the layout's own backs.
 Each run is `python -m printgen deck custom ...` in a fresh process; the line
 gives the fastest and median wall time, the peak memory of the process (its
 maximum resident set) and the size of the file. The figures to meet: at most 6 s,
@@ -12,6 +13,7 @@ maximum resident set) and the size of the file. The figures to meet: at most 6 s
 """
 
 import argparse
+import os
 import random
 import resource
 import statistics
@@ -96,6 +98,7 @@ back:
       color: "#e8d5a8"
 """
 
+ICONS = ("gem", "fire", "hearts", "crossed-swords")  # inline in the rules text, one a card
 WORDS = ("the", "foe", "deals", "damage", "to", "each", "card", "in", "sight", "draw", "two", "and", "discard",
          "one", "gold", "shield", "until", "your", "next", "turn", "fire", "ice", "moves", "room")
 
@@ -127,7 +130,9 @@ def make_deck(folder: Path) -> tuple[Path, Path]:
     rows = ["title,picture,type,text,cost"]
     for n in range(CARDS):
         text = " ".join(rng.choice(WORDS) for _ in range(rng.randrange(8, 30))).capitalize() + "."
-        rows.append(f"Card {n + 1},pictures/art{n % PICTURES}.png,Kind {n % 7},\"{text}\",{n % 10}")
+        icon = ICONS[n % len(ICONS)]
+        rows.append(f"Card {n + 1},pictures/art{n % PICTURES}.png,Kind {n % 7},\"Pay {n % 4} {{icon:{icon}}}: {text}\","
+                    f"{n % 10}")
     (folder / "deck.csv").write_text("\n".join(rows) + "\n")
     (folder / "layout.yaml").write_text(LAYOUT)
     return folder / "deck.csv", folder / "layout.yaml"
@@ -143,16 +148,21 @@ def main() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         data, layout = make_deck(folder)
         out = folder / "deck.pdf"
-        times = []
+        times, processor = [], []
         for run in range(arguments.runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "printgen", "deck", "custom", "--data", str(data), "--card-layout",
                             str(layout), "--seed", f"bench-{run}", "-o", str(out), "--force", "--quiet"], check=True)
             times.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            processor.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # Linux: kB
-        print(f"{CARDS} cards, {PICTURES} pictures of {SIZE[0]} × {SIZE[1]} px, five text elements, sheets with "
-              f"backs: fastest {min(times):.2f} s, median {statistics.median(times):.2f} s, peak {peak:.0f} MB, "
-              f"file {out.stat().st_size / 1e6:.1f} MB")
+        print(f"{CARDS} cards, {PICTURES} pictures of {SIZE[0]} × {SIZE[1]} px, five text elements and an inline "
+              f"icon each, sheets with backs: fastest {min(times):.2f} s ({min(times) / CARDS * 1000:.1f} ms a "
+              f"card), median {statistics.median(times):.2f} s, processor time {min(processor):.2f} s, peak "
+              f"{peak:.0f} MB, file {out.stat().st_size / 1e6:.1f} MB; load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores")
 
 
 if __name__ == "__main__":
