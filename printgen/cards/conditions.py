@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
 from ..errors import PrintgenError
 
-EXAMPLES = ('"{kind} == Monster", "{cost} >= 3", "{kind} == Hero or {kind} == Spell", "{kind} in [Hero, Spell]", '
-            '"not {flavour}"')
 KEYWORDS = ("and", "or", "not", "in")
 COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
 MAX_LENGTH = 1000
@@ -133,7 +131,8 @@ def _equal(a: str, b: str) -> bool:
 def parse(text: object, where: str) -> Condition:
     """``text`` read as a condition, or one line naming ``where`` and what is wrong."""
     if not isinstance(text, str) or not text.strip():
-        raise ConditionError(f"{where}: {text!r}; write a condition, e.g. {EXAMPLES}")
+        raise ConditionError(f"{where}: {text!r}; write a condition, e.g. \"{{kind}} == Monster\", \"{{cost}} >= 3\", "
+                             f"\"{{kind}} == Hero or {{kind}} == Spell\", \"{{kind}} in [Hero, Spell]\", \"not {{flavour}}\"")
     if len(text) > MAX_LENGTH:
         raise ConditionError(f"{where}: longer than {MAX_LENGTH} characters")
     return Condition(text, _Parser(text, where).read())
@@ -149,7 +148,7 @@ class _Parser:
             if kind == "space":
                 continue
             if kind == "bad":
-                self.fail(f"{match.group()!r} stands alone (== and != compare, a {{column}} is in braces, "
+                raise self.refusal(f"{match.group()!r} stands alone (== and != compare, a {{column}} is in braces, "
                           f"quotes come in pairs)")
             value = match.group()
             if (kind == "word" and value in KEYWORDS) or kind == "punct":
@@ -158,8 +157,9 @@ class _Parser:
         self.at = 0
         self.depth = 0
 
-    def fail(self, why: str) -> NoReturn:
-        raise ConditionError(f"{self.where}: {self.text!r}: {why}; write e.g. {EXAMPLES}")
+    def refusal(self, why: str) -> ConditionError:
+        return ConditionError(f"{self.where}: {self.text!r}: {why}; write e.g. \"{{kind}} == Monster\", \"{{cost}} >= 3\", "
+                              f"\"{{kind}} == Hero or {{kind}} == Spell\", \"{{kind}} in [Hero, Spell]\", \"not {{flavour}}\"")
 
     def peek(self) -> str:
         return self.tokens[self.at][0] if self.at < len(self.tokens) else "end"
@@ -172,7 +172,7 @@ class _Parser:
     def read(self) -> Node:
         node = self.either()
         if self.peek() != "end":
-            self.fail(f"{self.tokens[self.at][1]!r} where the condition should end")
+            raise self.refusal(f"{self.tokens[self.at][1]!r} where the condition should end")
         return node
 
     def either(self) -> Node:
@@ -201,7 +201,7 @@ class _Parser:
     def deeper(self) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            self.fail(f"nested more than {MAX_DEPTH} deep")
+            raise self.refusal(f"nested more than {MAX_DEPTH} deep")
 
     def atom(self) -> Node:
         if self.peek() == "(":
@@ -210,7 +210,7 @@ class _Parser:
             node = self.either()
             self.depth -= 1
             if self.peek() != ")":
-                self.fail("a '(' is not closed")
+                raise self.refusal("a '(' is not closed")
             self.take()
             return node
         left = self.value()
@@ -221,25 +221,25 @@ class _Parser:
             if op in ("<", "<=", ">", ">="):
                 for side in (left, right):
                     if side.column is None and not _NUMBER.match(side.text):
-                        self.fail(f"{op} compares numbers, and {side.text!r} is not one")
+                        raise self.refusal(f"{op} compares numbers, and {side.text!r} is not one")
             return Node(op, (left, right))
         if kind == "in":
             self.take()
             return Node("in", (left, self.choices()))
         if left.column is None:
-            self.fail(f"{left.text!r} alone is no condition (a {{column}} alone holds when it is not empty)")
+            raise self.refusal(f"{left.text!r} alone is no condition (a {{column}} alone holds when it is not empty)")
         return Node("filled", (left,))
 
     def choices(self) -> tuple[Value, ...]:
         if self.peek() != "[":
-            self.fail("'in' takes a list in brackets, e.g. [Hero, Spell]")
+            raise self.refusal("'in' takes a list in brackets, e.g. [Hero, Spell]")
         self.take()
         found = [self.value()]
         while self.peek() == ",":
             self.take()
             found.append(self.value())
         if self.peek() != "]":
-            self.fail("a '[' is not closed (or a value in it holds a character to quote)")
+            raise self.refusal("a '[' is not closed (or a value in it holds a character to quote)")
         self.take()
         return tuple(found)
 
@@ -248,13 +248,13 @@ class _Parser:
         if kind == "column":
             name = self.take()[1][1:-1].strip().lower()
             if not name:
-                self.fail("an empty {} names no column")
+                raise self.refusal("an empty {} names no column")
             return Value(column=name)
         if kind == "quoted":
             return Value(text=self.take()[1][1:-1])
         if kind != "word":
             shown = "the end" if kind == "end" else repr(self.tokens[self.at][1])
-            self.fail(f"a value is missing before {shown}")
+            raise self.refusal(f"a value is missing before {shown}")
         words = [self.take()[1]]
         while self.peek() == "word":
             words.append(self.take()[1])

@@ -18,8 +18,9 @@ def cards_failed(messages: list[str], draft: bool = True) -> PrintgenError:
     if len(messages) == 1:
         return PrintgenError(messages[0])
     more = f" | and {len(messages) - SHOWN_FAILURES} more" if len(messages) > SHOWN_FAILURES else ""
-    hint = " (--draft makes every card and marks these on it)" if draft else ""
-    return PrintgenError(f"{len(messages)} cards cannot be made{hint}: " + " | ".join(messages[:SHOWN_FAILURES]) + more)
+    return PrintgenError(f"{len(messages)} cards cannot be made"
+                         f"{' (--draft makes every card and marks these on it)' if draft else ''}: "
+                         + " | ".join(messages[:SHOWN_FAILURES]) + more)
 
 
 def named(message: str, where: str, title: str) -> str:

@@ -217,11 +217,11 @@ class Design:
         fitted = fit(paragraphs, box[2], box[3], element["size"], element["min-size"], element["wrap"])
         check_glyphs(label, paragraphs)
         if not fitted.fits:
-            message = (f"{label}: the text does not fit its box even at {element['min-size']:g} pt; shorten it, "
-                       f"give the box more room or a smaller min-size")
+            too_full = PrintgenError(f"{label}: the text does not fit its box even at {element['min-size']:g} pt; "
+                                     f"shorten it, give the box more room or a smaller min-size")
             if not self.draft:
-                raise PrintgenError(message)
-            self.problem(message, where, fields)
+                raise too_full
+            self.problem(str(too_full), where, fields)
         for key, width, height in inline.uses(paragraphs, fitted.size):  # picture icons: the pixels they need
             self.pictures.use(self.pictures.found[key], (0, 0, width, height), "contain")
         return Item("text", box, values={
@@ -296,13 +296,13 @@ class Design:
             return
         shown = " and ".join(STYLE[key] for key in lacking)
         if name in self.layout.fonts:
-            self.note(f"{element.label}: {shown} text, but the font family {name!r} has no {shown} face, so it "
+            self.warn(f"{element.label}: {shown} text, but the font family {name!r} has no {shown} face, so it "
                       f"prints in the faces it has; give them under fonts: {name}: ({', '.join(FONT_STYLES[1:])})")
         else:
-            self.note(f"{element.label}: {shown} text, but {name!r} is one face, so it prints in it; give a family "
+            self.warn(f"{element.label}: {shown} text, but {name!r} is one face, so it prints in it; give a family "
                       f"under fonts: (regular, bold, italic, bold-italic files) and name it in font:")
 
-    def note(self, text: str) -> None:
+    def warn(self, text: str) -> None:
         """A warning for the person making the deck, given once (the deck is prepared more than once)."""
         self.notes.setdefault(text, None)
 
@@ -465,7 +465,7 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
     if unread:
         lacking = sorted(column for column in read if column not in SPECIAL and column not in columns)
         these = "column " + unread[0] if len(unread) == 1 else "columns " + ", ".join(unread)
-        design.note(f"{data.name}: no element of {layout.path.name} shows the {these}" + (
+        design.warn(f"{data.name}: no element of {layout.path.name} shows the {these}" + (
             f"; it reads {', '.join(lacking)}, which {data.name} does not have: rename one to match the other"
             if lacking else "; add an element that shows it, or {@stats} to show every such column"))
     cards = []

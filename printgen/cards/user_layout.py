@@ -566,10 +566,10 @@ def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, flo
     to 1."""
     found = _colour(text.strip(), none_allowed)
     if found is False:
-        allowed = "#rrggbb, #rgb, a CSS colour name such as gold or darkred" + (" or none" if none_allowed else "")
         near = difflib.get_close_matches(text.strip().lower(), css_colours.NAMED, n=1, cutoff=0.75)
         hint = f" (did you mean {near[0]}?)" if near else ""
-        raise PrintgenError(f"{where}: {text!r} is not a colour{hint}; give {allowed}")
+        raise PrintgenError(f"{where}: {text!r} is not a colour{hint}; give #rrggbb, #rgb, a CSS colour name such as "
+                            f"gold or darkred{' or none' if none_allowed else ''}")
     return found
 
 

@@ -29,7 +29,7 @@ DATA_SUFFIXES = custom.SUFFIXES
 LAYOUT_SUFFIXES = user_layout.LAYOUT_SUFFIXES
 SKIPPED = ("__MACOSX/", ".DS_Store", "Thumbs.db")  # what archivers add beside the files
 STARTING_LAYOUT = "layout.yaml"  # a deck given without a layout starts from printgen's own look
-STARTING_TEXT = "# Your layout: change any element of printgen's own look by its name.\nextends: builtin:printgen\n"
+STARTING_TEXT = "extends: builtin:printgen\n"
 _ANYWHERE = user_files.Folder(Path("."))  # its names are checked as the command line checks them, never read
 
 

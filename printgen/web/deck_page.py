@@ -205,7 +205,7 @@ def _deck(form: dict[str, Any]) -> tuple[deck_files.DeckFiles, dict[str, str]]:
 
 @blueprint.errorhandler(PrintgenError)
 def refused(exc: PrintgenError):
-    status = 404 if isinstance(exc, SessionMissing) else 503 if isinstance(exc, StoreFull) else 400
+    status = {SessionMissing: 404, StoreFull: 503, UploadTooLargeError: 413}.get(type(exc), 400)
     response = jsonify({"error": " ".join(str(exc).split())})
     response.status_code = status
     return response
@@ -220,9 +220,11 @@ def not_made(exc: RenderError):
     return response
 
 
+class UploadTooLargeError(PrintgenError):
+    """An upload past the studio's size for a deck (413)."""
+
+
 @blueprint.errorhandler(413)
 def too_large(exc):
-    response = jsonify({"error": f"the upload is larger than the studio's {deck_files.MAX_UPLOAD // deck_files.MiB} "
-                                 f"MiB for a deck; make its pictures smaller, or make the deck with the command line"})
-    response.status_code = 413
-    return response
+    return refused(UploadTooLargeError(f"the upload is larger than the studio's {deck_files.MAX_UPLOAD // deck_files.MiB} MiB "
+                            f"for a deck; make its pictures smaller, or make the deck with the command line"))
