@@ -29,6 +29,7 @@ from typing import Any
 from ..errors import PrintgenError
 
 PREVIEW_MAX_CARDS = 60  # cards drawn in one job: a page asks for what it shows, a few dozen at a time
+PREVIEW_PNG_LEVEL = 1  # zlib level of the cards' PNGs: sent once, at once
 REBUILD_NOTE = "how-to-rebuild.txt"
 
 
@@ -105,20 +106,22 @@ def cards(root: Path, data: str, layout: str, options: dict[str, str], wanted: l
         fonts.register_reportlab_fonts()
         buffer = io.BytesIO()
         canvas = Canvas(buffer, pagesize=(size.width, size.height), invariant=1, initialFontName=fonts.SERIF)
-        found = []
+        found, prepared = [], {}
         for index in shown:
-            card = deck.cards[index]
             before = set(deck.design.problems)
-            prepared = deck.design.prepare(card, deck, size)
-            deck.design.draw(canvas, prepared, deck, 0.0, index_text(deck, first[index], total))
+            prepared[index] = deck.design.prepare(deck.cards[index], deck, size)
+            found.append([index, [problem for problem in deck.design.problems if problem not in before]])
+        for index in shown:
+            deck.design.draw(canvas, prepared[index], deck, 0.0, index_text(deck, first[index], total))
             canvas.showPage()
-            found.append({"index": index, "title": card.title, "source": card.source.replace(f"{data}: ", ""),
-                          "count": card.count,
-                          "problems": [problem for problem in deck.design.problems if problem not in before]})
+        found = [{"index": index, "title": deck.cards[index].title, "count": deck.cards[index].count,
+                  "source": deck.cards[index].source.replace(f"{data}: ", ""), "problems": problems}
+                 for index, problems in found]
         if shown:
             canvas.save()
             height = max(1, round(width * size.height / size.width))
-            for entry, png in zip(found, raster.png_pages(buffer.getvalue(), [(width, height)] * len(shown), None)):
+            pages = raster.png_pages(buffer.getvalue(), [(width, height)] * len(shown), None, level=PREVIEW_PNG_LEVEL)
+            for entry, png in zip(found, pages):
                 entry["png"] = png
         return {"total": len(deck.cards), "printed": total, "title": deck.title, "size": size.label,
                 "cards": found, "notes": list(deck.design.notes)}
