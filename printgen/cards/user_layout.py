@@ -318,6 +318,9 @@ def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tupl
             raise PrintgenError(f"{where}: {value!r}: a built-in layout extends only built-in layouts")
         key = folder.key(value, where)
         data = folder.read(value, where)
+        if len(data) > MAX_LAYOUT_BYTES:
+            raise PrintgenError(f"{where}: {value!r} is larger than {MAX_LAYOUT_BYTES // 1024} KiB; a layout is "
+                                f"smaller than that")
         real = _real(folder.root / key)
         if real in (seen for seen, _ in chain):
             circle = " extends ".join([name for _, name in chain] + [key])
