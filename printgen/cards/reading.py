@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..errors import PrintgenError
 
 MAX_ROW = 1_000_000
+Row = tuple[int, str, dict[str, str]]  # a row's number in the file, where it is (for messages), its fields
 _TYPED = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?\Z")
 CANONICAL = r"[1-9][0-9]*(-[1-9][0-9]*)?(_[1-9][0-9]*(-[1-9][0-9]*)?)*"  # as canonical() writes it
 
@@ -63,7 +64,7 @@ def chosen(canonical_text: str) -> list[tuple[int, int]]:
     return found
 
 
-def select(rows: list, selection: str | None, shown: str, noun: str, last: int) -> list:
+def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: int) -> list[Row]:
     """The rows (number, ...) a selection names, in the file's order; ``last`` is the file's last row's number."""
     if selection is None:
         return rows

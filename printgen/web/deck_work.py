@@ -75,7 +75,8 @@ def _inside(root: Path) -> Iterator[None]:
 
 # Cards as pictures ---------------------------------------------------------------------------------------
 
-def cards(root: Path, data: str, layout: str, options: dict[str, str], wanted: list[int], width: int) -> dict:
+def cards(root: Path, data: str, layout: str, options: dict[str, str], wanted: list[int], width: int
+          ) -> dict[str, Any]:
     """The cards ``wanted`` (their places among the deck's distinct cards) as PNGs ``width`` pixels wide."""
     from reportlab.pdfgen.canvas import Canvas
 
@@ -91,7 +92,7 @@ def cards(root: Path, data: str, layout: str, options: dict[str, str], wanted: l
         design = user_layout.load(user_layout.located(layout, Path()), folder)  # its path in the deck's folder
         rows = options.get("rows") or None
         reading = Reading(None, options.get("title") or None, canonical(rows) if rows else None)
-        deck = custom.load_layout_deck(data_path, None, design, reading, folder)
+        deck: Any = custom.load_layout_deck(data_path, None, design, reading, folder)
         if options.get("ink-saver") == "yes":
             deck = deck.with_ink_saver()
         size = any_size.card_size(any_size.canonical(options.get("card-size") or "poker"))
@@ -106,17 +107,18 @@ def cards(root: Path, data: str, layout: str, options: dict[str, str], wanted: l
         fonts.register_reportlab_fonts()
         buffer = io.BytesIO()
         canvas = Canvas(buffer, pagesize=(size.width, size.height), invariant=1, initialFontName=fonts.SERIF)
-        found, prepared = [], {}
+        prepared, problems = {}, {}
         for index in shown:
             before = set(deck.design.problems)
             prepared[index] = deck.design.prepare(deck.cards[index], deck, size)
-            found.append([index, [problem for problem in deck.design.problems if problem not in before]])
+            problems[index] = [problem for problem in deck.design.problems if problem not in before]
         for index in shown:
             deck.design.draw(canvas, prepared[index], deck, 0.0, index_text(deck, first[index], total))
             canvas.showPage()
-        found = [{"index": index, "title": deck.cards[index].title, "count": deck.cards[index].count,
-                  "source": deck.cards[index].source.replace(f"{data}: ", ""), "problems": problems}
-                 for index, problems in found]
+        found: list[dict[str, Any]] = [
+            {"index": index, "title": deck.cards[index].title, "count": deck.cards[index].count,
+             "source": deck.cards[index].source.replace(f"{data}: ", ""), "problems": problems[index]}
+            for index in shown]
         if shown:
             canvas.save()
             height = max(1, round(width * size.height / size.width))
