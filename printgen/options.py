@@ -71,7 +71,9 @@ class Option:
     Exactly one of ``choices``, a whole-number range (``low``..``high``), a
     decimal ``number`` range, a ``pair`` of decimal numbers each within the
     range, ``flag`` or a ``pattern`` (a regular expression the whole text
-    matches) describes the values. ``default`` is the text taken when the
+    matches) describes the values; ``choices`` with a ``pattern`` take the
+    choices and any other text the pattern matches (a card size by name or
+    as 63x88mm). ``default`` is the text taken when the
     option is absent, or a function of the options read before it (a default
     that depends on another option); None means "absent is a value of its
     own", which ``absent`` names in a few words for help and the studio
@@ -137,7 +139,7 @@ class Option:
                 raise self.refusal(f"must be yes or no, not {text!r}")
             return text == "yes"
         if self.choices:
-            if text not in self.choices:
+            if text not in self.choices and (self.pattern is None or not re.fullmatch(self.pattern, text)):
                 raise not_one_of(self.name, text, self.choices)
             return text
         if self.pair:
@@ -168,10 +170,12 @@ class Option:
                 return "yes" if given else "no"
             return str(given).strip().lower()
         text = str(given).strip()
-        if self.choices:  # taken whatever its case; refused as typed
-            if text.lower() not in self.choices:
-                raise not_one_of(self.name, text, self.choices)
-            return text.lower()
+        if self.choices:  # taken whatever its case (a pattern's text as typed); refused as typed
+            if text.lower() in self.choices:
+                return text.lower()
+            if self.pattern is not None and re.fullmatch(self.pattern, text):
+                return text
+            raise not_one_of(self.name, text, self.choices)
         if self.pair:
             parts = re.split(r"[,x]", text)
             if len(parts) != 2 or not all(_TYPED_NUMBER.match(p.strip()) for p in parts):
@@ -191,6 +195,8 @@ class Option:
         data: dict[str, Any] = {"name": self.name, "help": self.help, "kind": self.kind}
         if self.choices:
             data["choices"] = list(self.choices)
+            if self.pattern is not None:
+                data["pattern"] = self.pattern  # other values in this form are taken too
         if self.low is not None:
             data["low"], data["high"] = self.low, self.high
         if self.when is not None:

@@ -19,6 +19,8 @@ HERE = Path(__file__).parent
 FIXTURE = HERE / "fixtures" / "product_hashes.json"
 CUSTOM_CSV = "tests/fixtures/custom-deck.csv"  # relative to the repository: a seed code records the path
 CUSTOM_YAML = "tests/fixtures/custom-deck.yaml"
+EXAMPLE_CSV = "templates/cards/example/lantern-crawl.csv"
+EXAMPLE_LAYOUT = "templates/cards/example/layout.yaml"
 
 
 def _cases() -> list[list[str]]:
@@ -115,6 +117,12 @@ def _cases() -> list[list[str]]:
     add(["deck", "custom", "--data", CUSTOM_YAML, "--seed", "bi", "--card-size", "tarot"])
     add(["deck", "custom", "--data", CUSTOM_CSV, "--seed", "bi", "--format", "json"])
     add(["deck", "custom", "--system", "roguelike", "--data", CUSTOM_YAML, "--seed", "bi", "--duplex", "none"])
+    # Custom decks in a layout of their own: the example deck (pictures, icons and spans in the text).
+    add(["deck", "custom", "--data", EXAMPLE_CSV, "--card-layout", EXAMPLE_LAYOUT, "--seed", "bi"])
+    add(["deck", "custom", "--data", EXAMPLE_CSV, "--card-layout", EXAMPLE_LAYOUT, "--seed", "bi", "--card-size",
+         "88x63mm", "--deck-card", "none", "--ink-saver"])
+    add(["deck", "custom", "--data", EXAMPLE_CSV, "--card-layout", EXAMPLE_LAYOUT, "--seed", "bi", "--vendor",
+         "drivethrucards"])
 
     # Sheets.
     per_page = {"roguelike": (2,), "amulet": (2,), "ascii-hack": (), "card-rogue": (2, 4), "rlrl": (2,)}

@@ -163,7 +163,7 @@ def test_custom_yaml_deck(tmp_path):
         ("title,body,count\nA,text,three\n", "row 2: count 'three' is not a whole number"),
         ("title,body,count\nA,text,²\n", "row 2: count '²' is not a whole number"),
         ("title,body,count\nA,text,٣\n", "row 2: count '٣' is not a whole number"),
-        ("title,body\nA,\"" + "far too many words " * 600 + "\"\n", "row 2: the text does not fit"),
+        ("title,body\nA,\"" + "far too many words " * 600 + "\"\n", "row 2 (A): the text does not fit"),
         ("title,body\n,text\n", "row 2: the title is empty"),
     ],
 )

@@ -32,6 +32,14 @@ def refused(result, words):
     ("pg4:sheet:roguelike:x:fillable=maybe", "fillable must be yes or no, not 'maybe'"),
     ("pg4:deck:roguelike:x:card-size=POKER,deck=loot", "card-size must be one of"),
     ("pg4:deck:roguelike:x:back-offset=nanx0,deck=loot", "back-offset 'nanx0' is not in the form"),
+    ("pg4:deck:roguelike:x:card-size=63x88MM,deck=loot", "card-size must be one of"),
+    ("pg4:deck:roguelike:x:card-size=63.5x88.9mm,deck=loot", "is the poker size, which printgen writes poker"),
+    ("pg4:deck:roguelike:x:card-size=9x9mm,deck=loot", "a width of 9 mm; give each side from 20 to 300 mm"),
+    ("pg4:deck:roguelike:x:card-size=1e3x88mm,deck=loot", "card-size must be one of"),
+    ("pg4:deck:roguelike:x:deck=loot,deck-card=middle", "--deck-card must be one of first, last, none"),
+    ("pg4:deck:generic:x:deck=custom,rows=1%2C2", "--rows '1,2' is not in the form printgen writes"),
+    ("pg4:deck:generic:x:deck=custom,rows=0", "--rows '0' is not in the form printgen writes"),
+    ("pg4:deck:generic:x:deck=custom,draft=maybe", "--draft must be yes or no"),
     ("pg4:dungeon:roguelike:x:levels=03", "levels must be a whole number from 1 to 20, not '03'"),
     ("pg¹:graph-paper:generic:x:", "a seed code holds only"),
     ("pg4:graph-paper:generic:" + "x" * 2500 + ":", "a seed code is at most"),
@@ -283,3 +291,53 @@ def test_the_bound_on_a_card_s_text_is_more_than_the_largest_card_holds_in_the_s
     assert text.fit([Paragraph(narrowest)], largest.width, largest.height, MIN_TEXT_SIZE, MIN_TEXT_SIZE) is None
     shorter = narrowest[:custom.MAX_CARD_TEXT // 2]
     assert text.fit([Paragraph(shorter)], largest.width, largest.height, MIN_TEXT_SIZE, MIN_TEXT_SIZE) is not None
+
+
+# A custom deck's icons, the layouts it extends and the studio's uploads come from anyone too ----------------
+
+def hostile_deck(tmp_path, text: str, layout: str = "elements:\n  - type: text\n    text: '{title} {text}'\n"):
+    folder = tmp_path / "deck"
+    (folder / "pictures").mkdir(parents=True)
+    (folder / "deck.csv").write_text(f'title,text\nA,"{text}"\n')
+    (folder / "layout.yaml").write_text(layout)
+    return folder
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{icon:pictures/link.svg}", "goes through a symbolic link"),
+    ("{icon:pictures/outside.svg}", "the SVG refers to 'file:///etc/passwd#x'"),
+    ("{icon:pictures/bomb.svg}", "aliases"),
+    ("{icon:../deck/pictures/x.png}", "leads out of the data file's folder"),
+    ("{icon:" + "a" * 5000 + "}", "no icon"),
+    ("{color:red|" * 3000 + "x", "span is not closed"),
+])
+def test_hostile_icons_in_a_decks_text_are_refused_in_one_line(tmp_path, text, words):
+    folder = hostile_deck(tmp_path, text)
+    (tmp_path / "elsewhere.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    os.symlink(tmp_path / "elsewhere.svg", folder / "pictures" / "link.svg")
+    (folder / "pictures" / "outside.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg"><use href="file:///etc/passwd#x"/></svg>')
+    (folder / "pictures" / "bomb.svg").write_text(
+        '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg">'
+        '<text>&b;</text></svg>')
+    result = run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "layout.yaml", "-o", "out.pdf",
+                     cwd=folder)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr and not (folder / "out.pdf").exists()
+    if words != "aliases":  # an SVG with a DOCTYPE is refused for its DOCTYPE, whatever it holds
+        assert words in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("base, words", [
+    ("a: &a [1]\nb: *a\n", "base.yaml: line 2, column 4: aliases (*name) are not allowed"),
+    ("elements:\n" + "  - type: rect\n" * 20000, "larger than 256 KiB; a layout is smaller than that"),
+    ("extends: base.yaml\n", "the layouts extend each other in a circle"),
+    ("extends: /etc/base.yaml\n", "'/etc/base.yaml' is not a path inside the data file's folder"),
+    ("extends: /dev/zero\n", "a layout extends a built-in layout"),
+])
+def test_a_hostile_layout_to_extend_is_refused_in_one_line(tmp_path, base, words):
+    folder = hostile_deck(tmp_path, "x", layout="extends: base.yaml\n")
+    (folder / "base.yaml").write_text(base)
+    refused(run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "layout.yaml", "-o", "out.pdf",
+                    cwd=folder), words)
+    assert not (folder / "out.pdf").exists()

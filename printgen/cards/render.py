@@ -37,6 +37,7 @@ class PrintOptions:
     calibration: bool
     gutter: float = 0.0  # points between cards on a sheet
     vendor: str = GENERIC  # the print shop a print-shop file is made for
+    deck_card: str = "first"  # where the deck card stands on the sheets: first, last (after every card) or none
 
 
 def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None) -> bytes:
@@ -101,14 +102,17 @@ DECK_CARD_SLOT = 0  # the first sheet's slot for the deck card (its name, size a
 
 
 def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
-    """The cards on sheets, each followed by its backs; the first sheet opens with the deck card, and a
-    calibration sheet, when asked for, comes before it. The file's first page carries the seed code's QR
-    (the deck card's, or the calibration sheet's as well)."""
+    """The cards on sheets, each followed by its backs; the first sheet opens with the deck card (or the last
+    ends with it, or there is none), and a calibration sheet, when asked for, comes before it. The deck card
+    carries the seed code's QR (the calibration sheet too); the footer and metadata always carry the code."""
     sheet = sheet_for(options.paper.size, options.size, options.bleed, options.gutter)
     with_backs = options.duplex != "none"
     # What each slot holds, sheet after sheet: None for the deck card, else the face's index in the deck.
     slots: list[int | None] = list(range(len(faces)))
-    slots.insert(DECK_CARD_SLOT, None)
+    if options.deck_card == "first":
+        slots.insert(DECK_CARD_SLOT, None)
+    elif options.deck_card == "last":
+        slots.append(None)
     sheets = max(1, math.ceil(len(slots) / sheet.per_page))
     pages = sheets * (2 if with_backs else 1) + (2 if options.calibration else 0)
     doc = new_document(code, title, options.paper.size, duplex=VIEWER_DUPLEX[options.duplex])

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..errors import PrintgenError
 from ..units import inch
+from . import any_size
 from .sizes import CardSize
 
 GENERIC = "generic"
@@ -41,14 +42,16 @@ class Vendor:
         return "zip" if self.output == "png-zip" else "pdf"
 
     def check_size(self, size: CardSize) -> None:
-        if self.output == "png-zip" and size.name not in self.pixels:
-            raise PrintgenError(f"{self.label} takes {', '.join(self.pixels)} cards, not {size.name}; "
-                                f"choose --card-size {' or '.join(self.pixels)}")
+        """Refuse a size the shop does not make, naming the nearest it does (cards/any_size.py)."""
+        if self.output == "png-zip" and any_size.matching(size, self.pixels) is None:
+            raise any_size.refuse(self.label, size, self.pixels)
 
     def image_size(self, size: CardSize) -> tuple[int, int]:
-        """The pixel size of one face: the card and the shop's bleed at 300 dpi."""
+        """The pixel size of one face: the card and the shop's bleed at 300 dpi (turned, for a card on its side)."""
         self.check_size(size)
-        return self.pixels[size.name]
+        name, turned = any_size.matching(size, self.pixels) or (size.name, False)
+        width, height = self.pixels[name]
+        return (height, width) if turned else (width, height)
 
 
 VENDORS = {

@@ -9,7 +9,7 @@ import time
 from flask import Flask, g, jsonify, request
 
 from ..errors import PrintgenError
-from . import api, files, pages
+from . import api, deck_page, files, pages
 from .plain import field_of, plain
 from .pool import RenderError
 from .renders import PageMissing, Renders
@@ -32,7 +32,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     renders = Renders(settings)
     app.extensions["printgen.renders"] = renders
     atexit.register(renders.close)
-    for blueprint in (pages.blueprint, files.blueprint, api.blueprint):
+    for blueprint in (pages.blueprint, files.blueprint, api.blueprint, deck_page.blueprint):
         app.register_blueprint(blueprint)
     logging.getLogger("printgen.web").setLevel(logging.INFO)
 

@@ -67,6 +67,10 @@ def run(job: tuple) -> Any:
         return preview(*args)
     if kind == "read":
         return read_code(*args)
+    if kind == "deck":  # the "Your deck" page's cards and files (deck_work.py)
+        from .deck_work import run as deck_job
+
+        return deck_job(*args)
     if kind == "ping":
         return os.getpid()
     raise ValueError(f"unknown job {kind!r}")
