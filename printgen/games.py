@@ -41,6 +41,9 @@ class Offer:
 
 @dataclass(frozen=True)
 class Game:
+    """A game printgen serves, as its folder under systems/ declares it: who made it, and the products (and
+    decks) it makes with the options each takes. Its modules are loaded only when a product is made."""
+
     id: str  # the --system value and the seed code's system
     title: str  # the game's name as its rules spell it
     credit: str  # who made the game, for covers and the README

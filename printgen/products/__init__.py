@@ -50,6 +50,11 @@ class Request:
 
 @dataclass(frozen=True)
 class Product:
+    """One thing printgen makes (a dungeon, a deck, a sheet...), declared once: its options, how a request is
+    checked and made into file bytes, what the file is named, and what the command line and the studio show of
+    it. Every caller reaches it through ``request`` and ``build``, so a seed code gives the same file wherever
+    it comes from."""
+
     name: str
     summary: str
     systems: Callable[[], tuple[str, ...]]  # asked when needed: the games declare what they make
