@@ -232,7 +232,10 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
             if progress and (drawn % 50 == 0 or drawn == len(items)):
                 tell_progress(f"drew {drawn} of {len(items)} sheets", now=True)
         c.showPage()
-    data = compose([doc.finish(), *companion_pages(code, spec)], code, title, qr_place=room.spot)
+    pages = doc.finish()
+    del doc, c  # the canvas holds every page drawn: let it go before the pages are joined and the form added
+    data = compose([pages, *companion_pages(code, spec)], code, title, qr_place=room.spot)
+    del pages
     if form.fields:
         data = forms.add_fields(data, form.fields)
     return data
