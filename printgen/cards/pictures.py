@@ -36,11 +36,11 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cache
 
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
 from ..render.cmyk import INK_LIMIT, PROFILE_FILE, CmykCanvas
+from ..render.document_objects import EncodedImage, add_image, full_form
 from ..resources import resource_dir
 from .user_files import Folder
 
@@ -229,43 +229,6 @@ def _decoded(picture: Picture, image):
     return image, alpha, kept
 
 
-class _Image(pdfdoc.PDFImageXObject):
-    """An image XObject from bytes already encoded (no ASCII85, no second compression)."""
-
-    def __init__(self, name, width, height, colour_space, bits, filters, data, parms=None, mask=None,
-                 image_mask=False):
-        self.name = name
-        self.width, self.height = width, height
-        self.colorSpace = colour_space
-        self.bitsPerComponent = bits
-        self._filters = filters
-        self.streamContent = data
-        self.parms = parms
-        self.mask_ref = mask
-        self.image_mask = image_mask
-
-    def format(self, document):
-        stream = pdfdoc.PDFStream(content=self.streamContent)
-        entries = stream.dictionary
-        entries["Type"] = pdfdoc.PDFName("XObject")
-        entries["Subtype"] = pdfdoc.PDFName("Image")
-        entries["Width"] = self.width
-        entries["Height"] = self.height
-        if self.image_mask:
-            entries["ImageMask"] = "true"
-        else:
-            entries["ColorSpace"] = pdfdoc.PDFName(self.colorSpace)
-        entries["BitsPerComponent"] = self.bitsPerComponent
-        [only] = self._filters  # one filter, named (with an array of them, DecodeParms would be an array too)
-        entries["Filter"] = pdfdoc.PDFName(only)
-        if self.parms:
-            entries["DecodeParms"] = pdfdoc.PDFDictionary(self.parms)
-        if self.mask_ref is not None:
-            entries["SMask" if self.mask_ref[0] == "soft" else "Mask"] = self.mask_ref[1]
-        entries["Length"] = len(self.streamContent)
-        return stream.format(document)
-
-
 def _defined(c: Canvas, picture: Picture) -> bool:
     return c.hasForm(picture.name)
 
@@ -282,42 +245,34 @@ def _define(c: Canvas, picture: Picture) -> None:
         mask_name = picture.name + "m"
         if press:  # PDF/X-1a: no soft masks; a pixel is shown or not
             hard = alpha.point(lambda v: 0 if v >= 128 else 255).convert("1")
-            stream = _Image(mask_name, hard.width, hard.height, None, 1, ["FlateDecode"],
+            stream = EncodedImage(mask_name, hard.width, hard.height, None, 1, ["FlateDecode"],
                             zlib.compress(hard.tobytes(), 6), image_mask=True)
-            mask = ("hard", _register(c, mask_name, stream))
+            mask = ("hard", add_image(c, stream))
         else:
             data, parms = _png_rows(alpha)
-            stream = _Image(mask_name, alpha.width, alpha.height, "DeviceGray", 8, ["FlateDecode"], data, parms)
-            mask = ("soft", _register(c, mask_name, stream))
+            stream = EncodedImage(mask_name, alpha.width, alpha.height, "DeviceGray", 8, ["FlateDecode"], data, parms)
+            mask = ("soft", add_image(c, stream))
     if press:
         cmyk = _press_cmyk(image)
-        stream = _Image(picture.name, cmyk.width, cmyk.height, "DeviceCMYK", 8, ["FlateDecode"],
+        stream = EncodedImage(picture.name, cmyk.width, cmyk.height, "DeviceCMYK", 8, ["FlateDecode"],
                         zlib.compress(cmyk.tobytes(), 6), mask=mask)
     elif kept and picture.fmt == "JPEG" and image.mode in ("L", "RGB"):
-        stream = _Image(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
+        stream = EncodedImage(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
                         picture.data, mask=mask)
     elif picture.fmt in ("JPEG", "WEBP") and alpha is None:
         out = io.BytesIO()
         image.save(out, "JPEG", quality=JPEG_QUALITY, optimize=False)
-        stream = _Image(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
+        stream = EncodedImage(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
                         out.getvalue(), mask=mask)
     else:
         rows = _stored_png_rows(picture.data) if kept and picture.fmt == "PNG" else None
         data, parms = rows or _png_rows(image)
-        stream = _Image(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["FlateDecode"], data,
+        stream = EncodedImage(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["FlateDecode"], data,
                         parms, mask=mask)
-    _register(c, picture.name, stream)
+    add_image(c, stream)
 
 
 _SPACE = {"L": "DeviceGray", "RGB": "DeviceRGB"}
-
-
-def _register(c: Canvas, name: str, stream: _Image):
-    """Put ``stream`` in the document under ``name`` (usable with doForm); a reference to it."""
-    internal = c._doc.getXObjectName(name)
-    reference = c._doc.Reference(stream, internal)
-    c._doc.addForm(name, stream)
-    return reference
 
 
 def _png_rows(image) -> tuple[bytes, dict]:
@@ -458,22 +413,9 @@ def _define_svg(c: Canvas, picture: Picture) -> None:
     drawing = picture.drawing
     if isinstance(c, CmykCanvas):
         _opaque(drawing)  # PDF/X-1a: no transparency
-    c.beginForm(picture.name, 0, 0, picture.width, picture.height)
-    renderPDF.draw(drawing, c, 0, 0)
-    shading, colours = dict(c._shadingUsed), dict(c._colorsUsed)
-    c.endForm()
-    # ReportLab gives a form fonts and XObjects only; an SVG's opacity and gradients need their
-    # graphics states and shadings in the form's resources too.
-    form = c._doc.idToObject[c._doc.getXObjectName(picture.name)]
-    resources = pdfdoc.PDFResourceDictionary()
-    resources.basicFonts()
-    if form.XObjects:
-        resources.XObject = form.XObjects
-    if getattr(form, "ExtGState", None):
-        resources.ExtGState = form.ExtGState
-    resources.setShading(shading)
-    resources.setColorSpace(colours)
-    form.Resources = resources
+    # An SVG's opacity and gradients need their graphics states and shadings in the form's resources.
+    with full_form(c, picture.name, picture.width, picture.height):
+        renderPDF.draw(drawing, c, 0, 0)
 
 
 def _opaque(node) -> None:
