@@ -413,9 +413,24 @@ def _define_svg(c: Canvas, picture: Picture) -> None:
     drawing = picture.drawing
     if isinstance(c, CmykCanvas):
         _opaque(drawing)  # PDF/X-1a: no transparency
-    # An SVG's opacity and gradients need their graphics states and shadings in the form's resources.
-    with full_form(c, picture.name, picture.width, picture.height):
-        renderPDF.draw(drawing, c, 0, 0)
+    # An SVG's opacity and gradients need their graphics states and shadings in the form's resources;
+    # it draws no text (text is refused), so it names no font.
+    with full_form(c, picture.name, picture.width, picture.height, fonts=False):
+        renderPDF.draw(drawing, _Untyped(c), 0, 0)
+
+
+class _Untyped:
+    """A canvas for a drawing without text: ReportLab's renderer selects its default font (Helvetica, which
+    printgen never embeds) before it draws a thing; here that selection is let go, and all else is the canvas's."""
+
+    def __init__(self, canvas: Canvas):
+        self.__dict__["_canvas"] = canvas
+
+    def __getattr__(self, name: str):
+        return getattr(self._canvas, name)
+
+    def setFont(self, *args, **kwargs) -> None:  # noqa: N802 - ReportLab's name
+        pass
 
 
 def _opaque(node) -> None:

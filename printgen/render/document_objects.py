@@ -67,16 +67,18 @@ def add_image(c: Canvas, image: EncodedImage):
 
 
 @contextmanager
-def full_form(c: Canvas, name: str, width: float, height: float) -> Iterator[None]:
+def full_form(c: Canvas, name: str, width: float, height: float, fonts: bool = True) -> Iterator[None]:
     """A form drawn in the block, from (0, 0) to (``width``, ``height``), whose resources hold the graphics
-    states, shadings and colour spaces its drawing used, beside its fonts and XObjects."""
+    states, shadings and colour spaces its drawing used, beside its XObjects and (unless not ``fonts``: a
+    drawing without text) the document's fonts."""
     c.beginForm(name, 0, 0, width, height)
     yield
     shading, colours = dict(c._shadingUsed), dict(c._colorsUsed)
     c.endForm()
     form = c._doc.idToObject[c._doc.getXObjectName(name)]
     resources = pdfdoc.PDFResourceDictionary()
-    resources.basicFonts()
+    if fonts:
+        resources.basicFonts()
     if form.XObjects:
         resources.XObject = form.XObjects
     if getattr(form, "ExtGState", None):
