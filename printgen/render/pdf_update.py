@@ -19,8 +19,8 @@ import hashlib
 import io
 import re
 import zlib
+from collections.abc import Iterable
 from functools import cache
-from typing import Iterable
 
 import pikepdf
 
