@@ -22,6 +22,12 @@ goes into the PDF as it is, a PNG's compressed rows too when they can. For a
 press file (a ``CmykCanvas``: DriveThruCards) pictures are converted to CMYK
 through the profile the file declares and held within its ink limit, and
 transparency becomes a hard-edged mask, since PDF/X-1a allows no soft ones.
+An SVG with transparency in it (an opacity, a colour's or a gradient stop's
+alpha) is flattened for a press file: PDFium draws it as the sheet version
+shows it, each tint over what lies under it in the picture, at the pixels its
+largest use needs at 600 dpi, and that image goes in as a raster picture
+would, so the print matches the screen (a glow prints as a glow, not as a
+solid disc). An SVG without goes in as vector forms, in a press file too.
 """
 
 from __future__ import annotations
@@ -237,38 +243,44 @@ def _define(c: Canvas, picture: Picture) -> None:
     if picture.kind == "svg":
         _define_svg(c, picture)
         return
-    where = picture.key
-    image, alpha, kept = _pixels(picture, where)
+    image, alpha, kept = _pixels(picture, picture.key)
+    _define_raster(c, picture, picture.name, image, alpha, kept)
+
+
+def _define_raster(c: Canvas, picture: Picture, name: str, image, alpha, kept: bool) -> None:
+    """The image XObject ``name`` of ``image`` (L or RGB) and its ``alpha`` (or None); ``kept``: its pixels are
+    as the picture's file stores them."""
     press = isinstance(c, CmykCanvas)
     mask = None
     if alpha is not None:
-        mask_name = picture.name + "m"
+        mask_name = name + "m"
         if press:  # PDF/X-1a: no soft masks; a pixel is shown or not
             hard = alpha.point(lambda v: 0 if v >= 128 else 255).convert("1")
             stream = EncodedImage(mask_name, hard.width, hard.height, None, 1, ["FlateDecode"],
-                            zlib.compress(hard.tobytes(), 6), image_mask=True)
+                                  zlib.compress(hard.tobytes(), 6), image_mask=True)
             mask = ("hard", add_image(c, stream))
         else:
             data, parms = _png_rows(alpha)
-            stream = EncodedImage(mask_name, alpha.width, alpha.height, "DeviceGray", 8, ["FlateDecode"], data, parms)
+            stream = EncodedImage(mask_name, alpha.width, alpha.height, "DeviceGray", 8, ["FlateDecode"], data,
+                                  parms)
             mask = ("soft", add_image(c, stream))
     if press:
         cmyk = _press_cmyk(image)
-        stream = EncodedImage(picture.name, cmyk.width, cmyk.height, "DeviceCMYK", 8, ["FlateDecode"],
-                        zlib.compress(cmyk.tobytes(), 6), mask=mask)
+        stream = EncodedImage(name, cmyk.width, cmyk.height, "DeviceCMYK", 8, ["FlateDecode"],
+                              zlib.compress(cmyk.tobytes(), 6), mask=mask)
     elif kept and picture.fmt == "JPEG" and image.mode in ("L", "RGB"):
-        stream = EncodedImage(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
-                        picture.data, mask=mask)
+        stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
+                              picture.data, mask=mask)
     elif picture.fmt in ("JPEG", "WEBP") and alpha is None:
         out = io.BytesIO()
         image.save(out, "JPEG", quality=JPEG_QUALITY, optimize=False)
-        stream = EncodedImage(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
-                        out.getvalue(), mask=mask)
+        stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
+                              out.getvalue(), mask=mask)
     else:
         rows = _stored_png_rows(picture.data) if kept and picture.fmt == "PNG" else None
         data, parms = rows or _png_rows(image)
-        stream = EncodedImage(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["FlateDecode"], data,
-                        parms, mask=mask)
+        stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["FlateDecode"], data,
+                              parms, mask=mask)
     add_image(c, stream)
 
 
@@ -408,15 +420,73 @@ def _check_urls(text: str, where: str) -> None:
 
 
 def _define_svg(c: Canvas, picture: Picture) -> None:
-    from reportlab.graphics import renderPDF
-
     drawing = picture.drawing
     if isinstance(c, CmykCanvas):
-        _opaque(drawing)  # PDF/X-1a: no transparency
+        if _translucent(drawing):
+            _define_flattened_svg(c, picture)
+            return
+        _opaque(drawing)  # the canvas makes every colour press CMYK but a gradient's
     # An SVG's opacity and gradients need their graphics states and shadings in the form's resources;
     # it draws no text (text is refused), so it names no font.
     with full_form(c, picture.name, picture.width, picture.height, fonts=False):
-        renderPDF.draw(drawing, _Untyped(c), 0, 0)
+        _render_svg(drawing, c)
+
+
+def _render_svg(drawing, c: Canvas) -> None:
+    from reportlab.graphics import renderPDF
+
+    renderPDF.draw(drawing, _Untyped(c), 0, 0)
+
+
+def _define_flattened_svg(c: Canvas, picture: Picture) -> None:
+    """An SVG with transparency, for a press file (PDF/X-1a has none): drawn as the sheet version draws it,
+    each tint over what lies under it in the picture, at the pixels its largest use needs at DPI; then made
+    press CMYK as a raster picture is, what it leaves see-through a hard-edged mask. The form of its name
+    shows that image over the picture's own size, so it is placed as the vector form would be."""
+    image, alpha = _svg_pixels(picture)
+    _define_raster(c, picture, picture.name + "r", image, alpha, kept=False)
+    with full_form(c, picture.name, picture.width, picture.height, fonts=False):
+        c.scale(picture.width, picture.height)
+        c.doForm(picture.name + "r")
+
+
+def _svg_pixels(picture: Picture):
+    """The SVG drawn by PDFium with its transparency, at the size its largest use needs at DPI: (RGB image,
+    alpha or None where every pixel is opaque)."""
+    import pypdfium2
+
+    width, height = picture.need
+    if not (width and height):
+        width, height = (math.ceil(side / 72 * DPI) for side in (picture.width, picture.height))
+    page = io.BytesIO()
+    canvas = Canvas(page, pagesize=(picture.width, picture.height), invariant=1)
+    _render_svg(picture.drawing, canvas)
+    canvas.showPage()
+    canvas.save()
+    document = pypdfium2.PdfDocument(page.getvalue())
+    try:
+        bitmap = document[0].render(scale=width / picture.width, fill_color=(255, 255, 255, 0), rev_byteorder=True,
+                                    draw_annots=False)
+        image = bitmap.to_pil().convert("RGBA")
+    finally:
+        document.close()
+    if image.size != (width, height):
+        image = image.resize((width, height))
+    alpha = image.getchannel("A")
+    return image.convert("RGB"), None if alpha.getextrema() == (255, 255) else alpha
+
+
+def _translucent(node) -> bool:
+    """Whether any part of a drawing is less than opaque: an opacity, a colour's alpha, a gradient's stop."""
+    if any(getattr(colour, "alpha", 1) < 1 for colour in getattr(node, "_rl_colors", None) or ()):
+        return True
+    for attribute in ("fillColor", "strokeColor"):
+        if getattr(getattr(node, attribute, None), "alpha", 1) < 1:
+            return True
+    for attribute in ("fillOpacity", "strokeOpacity"):
+        if getattr(node, attribute, None) is not None and getattr(node, attribute) < 1:
+            return True
+    return any(_translucent(child) for child in getattr(node, "contents", ()) or ())
 
 
 class _Untyped:
