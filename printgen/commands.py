@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from . import games, products, progress
+from .cards import user_files
 from .errors import PrintgenError
 from .options import Option
 from .render import user_templates
@@ -157,7 +158,7 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
     if seed is not None and not seed.strip():
         raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
     templates = given.get("templates")
-    with user_templates.using(Path(templates) if templates else None):
+    with user_templates.using(Path(templates) if templates else None), user_files.given_files():
         # Bad options first, then a file in the way: one try tells what to fix first.
         trial = products.request(code_from(product, dict(given), seed or "check"))
         protected = protected_paths(trial)
@@ -172,13 +173,13 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
 
 
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file (and its layout, kept from the data's folder) is never the output, even
-    with --force."""
-    data = request.options.get("data")
-    if not data:
+    """A custom deck's own data file and layout, where they were found, are never the output, even with
+    --force."""
+    if not request.options.get("data"):
         return ()
-    layout = request.options.get("card-layout")
-    return (Path(str(data)),) + ((Path(str(data)).parent / str(layout),) if layout else ())
+    from .products.deck import own_files
+
+    return own_files(request)
 
 
 def build(request: products.Request, quiet: bool) -> bytes:

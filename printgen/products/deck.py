@@ -1,10 +1,13 @@
 """Card decks: a system's decks by name, or your own from a CSV, XLSX or YAML file.
 
 Every option that shapes the file is in the seed code. A custom deck's file
-cannot travel inside a code, so the code records its path and the start of
-its SHA-256; reproducing refuses a file that is missing or has changed. A
-layout of your own (``--card-layout``) is recorded the same way, and so are
-the pictures and fonts it reads, together (``pictures-sha256``).
+cannot travel inside a code, so the code records its path relative to where
+the command ran (its name alone if it lay elsewhere: never an absolute path)
+and the start of its SHA-256; reproducing finds it by both (in the folder it
+runs in, the PDF's own folder, --data-dir) and refuses a file that is missing
+or has changed. A layout of your own (``--card-layout``) is recorded the same
+way from the data file's folder, and so are the pictures and fonts it reads,
+together (``pictures-sha256``).
 """
 
 from __future__ import annotations
@@ -159,34 +162,84 @@ def check(request: Request) -> None:
     if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
-        load(request, deck_request(request))
+        wanted = deck_request(request)
+        if values["data-sha256"] is not None and not all(
+                path.is_file() for path in (wanted.data, wanted.card_layout) if path is not None):
+            raise _missing_files(wanted, values)
+        load(request, wanted)
 
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
-    """--data FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the
-    same, and the fingerprint of every picture and font the layout reads."""
+    """--data FILE: the code records the file relative to where the command runs (by its name alone if it lies
+    elsewhere) and the start of its SHA-256; --card-layout FILE the same, from the data file's folder, and the
+    fingerprint of every picture and font the layout reads. No absolute path goes in a code."""
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
-        from ..cards import custom
+        from ..cards import custom, user_files
 
-        given["data-sha256"] = custom.file_digest(Path(str(data)))
+        data_path = Path(str(data))
+        given["data-sha256"] = custom.file_digest(data_path)
+        given["data"] = user_files.recorded_name(data_path, Path.cwd())
+        user_files.remember(given["data"], given["data-sha256"], data_path)
         layout = given.get("card-layout")
         if layout is not None:
             from ..cards import user_layout
 
-            given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
-            # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
-            given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
-                                                        os.path.abspath(Path(str(data)).parent))).as_posix()
+            layout_path = Path(str(layout))
+            given["card-layout-sha256"] = user_layout.file_digest(layout_path)
+            given["card-layout"] = user_files.recorded_name(layout_path, data_path.parent)
+            user_files.remember(given["card-layout"], given["card-layout-sha256"], layout_path)
             sheet = given.get("sheet")
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
-            _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
-                                             Path(str(data)).parent / str(given["card-layout"]),
+            _, digest = _checked_layout_deck(data_path, given["data-sha256"], layout_path,
                                              given["card-layout-sha256"],
                                              str(sheet).strip() if sheet is not None else None, size)
             if digest is not None:
                 given["pictures-sha256"] = digest
     return given
+
+
+def own_files(request: Request) -> tuple[Path, ...]:
+    """A custom deck's data file and layout, where they were found (none for a built-in deck)."""
+    if request.options.get("deck") != CUSTOM or request.options.get("data") is None:
+        return ()
+    wanted = deck_request(request)
+    return tuple(path for path in (wanted.data, wanted.card_layout) if path is not None)
+
+
+def _data_file(values) -> Path:
+    """The data file a code names, found by its name and fingerprint (cards/user_files.py: ``locate``)."""
+    from ..cards import custom, user_files
+
+    return user_files.locate(values["data"], values["data-sha256"], Path(), custom.file_digest)
+
+
+def _layout_file(values, data: Path) -> Path:
+    from ..cards import user_files, user_layout
+
+    return user_files.locate(values["card-layout"], values["card-layout-sha256"], data.parent,
+                             user_layout.file_digest)
+
+
+def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
+    """One line for a deck whose own files are not where a code made again looks: what it needs, and where
+    it looked."""
+    from ..cards import user_files
+
+    needed = [f"{values['data']} (sha256 {values['data-sha256']}…)"]
+    if values["card-layout"] is not None:
+        needed.append(f"its layout {values['card-layout']} (sha256 {values['card-layout-sha256']}…)")
+        if values["pictures-sha256"]:
+            needed.append("the pictures and fonts the layout names")
+    missing = wanted.data if not wanted.data.is_file() else wanted.card_layout
+    name = values["data"] if missing is wanted.data else values["card-layout"]
+    first = Path() if missing is wanted.data else wanted.data.parent
+    folders = [str(folder) + "/" if str(folder) != "." else "the current folder"
+               for folder in user_files.places_looked(name, first)]
+    looked = " or ".join([", ".join(folders[:-1]), folders[-1]] if len(folders) > 1 else folders)
+    return PrintgenError(f"this custom deck is made from its own files: {', '.join(needed)}; {name} is not in "
+                         f"{looked}: put the files beside the PDF (or give reproduce --data-dir DIR, the folder "
+                         f"that holds them)")
 
 
 def deck_request(request: Request) -> DeckRequest:
@@ -201,9 +254,9 @@ def deck_request(request: Request) -> DeckRequest:
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
         vendor=values["vendor"],
     )
-    data = Path(values["data"]) if values["data"] is not None else None
+    data = _data_file(values) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    layout = data.parent / values["card-layout"] if values["card-layout"] is not None and data else None
+    layout = _layout_file(values, data) if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
                        values["sheet"], layout, values["card-layout-sha256"], values["pictures-sha256"],
                        values["ink-saver"])
