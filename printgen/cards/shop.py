@@ -21,9 +21,33 @@ from .faces import draw_face
 from .layout import PrintShopPage
 from .model import Deck
 from .progress import Progress
-from .render import back_style, card_page, define_backs, index_text
+from .sides import VIEWER_DUPLEX, back_style, card_page, define_backs, index_text
 from .sizes import CardSize
 from .vendors import DPI, Vendor
+
+
+def print_shop_file(deck: Deck, faces: list, size: CardSize, bleed: float, vendor: Vendor, code: SeedCode,
+                    title: str, progress: Progress) -> bytes:
+    """The file ``vendor`` takes: a press PDF, a zip of PNGs, or printgen's own print-shop PDF."""
+    if vendor.output == "pdfx":
+        return press_pdf(deck, faces, size, vendor, code, title, progress)
+    if vendor.output == "png-zip":
+        return png_zip(deck, faces, size, vendor, code, title, progress)
+    return print_shop_pdf(deck, faces, size, bleed, code, title, progress)
+
+
+def print_shop_pdf(deck: Deck, faces: list, size: CardSize, bleed: float, code: SeedCode, title: str,
+                   progress: Progress) -> bytes:
+    """Front, back, front, back...: each page one card with its bleed; the seed code is in the metadata only."""
+    geometry = PrintShopPage(size.width, size.height, bleed)
+    doc = new_document(code, title, geometry.page_size, duplex=VIEWER_DUPLEX["long"])
+    c = doc.canvas
+    backs = define_backs(c, deck, faces, size, bleed)
+    for number, prepared in enumerate(faces, start=1):
+        card_page(c, geometry, lambda: draw_face(c, prepared, deck, size, bleed, index_text(deck, number, len(faces))))
+        card_page(c, geometry, lambda: c.doForm(backs[back_style(deck, prepared.card)]))
+        progress.advance(0.5)
+    return doc.finish()
 
 
 def press_pdf(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedCode, title: str,
