@@ -65,10 +65,12 @@ ON_SHEETS = ("layout", "sheet")  # options of sheets printed at home, not of a p
 PRINT_OPTIONS = (
     Option("deck", "the deck's name", pattern="[a-z0-9-]+", typed=False),
     Option("vendor", "The print shop the file is for: drivethrucards (CMYK PDF/X-1a), thegamecrafter or "
-           "makeplayingcards (a zip of PNGs), generic (printgen's own print-shop PDF).",
-           choices=tuple(VENDORS), default=GENERIC_SHOP),
+           "makeplayingcards (a zip of PNGs), generic (printgen's own print-shop PDF). Each file orders the cards "
+           "as its shop's upload guide asks: " + "; ".join(f"{shop.name}: {shop.order}" for shop in VENDORS.values())
+           + ".", choices=tuple(VENDORS), default=GENERIC_SHOP),
     Option("layout", "sheet (the default): many cards to a page; print-shop (the default with --vendor): one card "
-           "per page, fronts and backs interleaved, with TrimBox and BleedBox.", choices=LAYOUTS,
+           "per page with TrimBox and BleedBox, in the order the --vendor takes (generic: "
+           f"{VENDORS[GENERIC_SHOP].order}).", choices=LAYOUTS,
            default=lambda values: "sheet" if values["vendor"] == GENERIC_SHOP else "print-shop"),
     Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
