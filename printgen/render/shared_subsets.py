@@ -4,14 +4,16 @@ Every ReportLab document embeds a subset of each face it draws with, the
 characters in the order it met them: a booklet made of a dozen parts (each
 level's maps, the keys, the blank sides) held eight different subsets of
 Charis SIL Italic. Composing (compose.py) joins such parts; here the subsets
-of one face are made one. The subset drawn with most (by the bytes of
-content that name it) keeps its codes, and the characters only the others
-have join it where ReportLab would have put them next (its free codes from 1
-to 31, then on from its end); it gets a font program cut by ReportLab from
-the same face, and widths and a ToUnicode map in ReportLab's own form. The
-text of every page and form that showed one of the other subsets is given
-the new codes (its strings only; nothing else in the stream moves), so a
-thousand sheets' pages are not read again for the footer's few digits.
+of one face are made one. One subset keeps its codes, and so does every
+other whose codes agree with it (ReportLab gives the same characters the
+same codes map page after map page), the one chosen so that the subsets that
+must move name the fewest bytes of content; the characters of the rest join it where ReportLab would
+have put them next (a free code from 1 to 31, then on from its end). It gets
+a font program cut by ReportLab from the same face, and widths and a
+ToUnicode map in ReportLab's own form. Only the text of a page or form that
+showed a subset whose codes moved is given the new codes (its strings only;
+nothing else in the stream moves), so a thousand sheets' pages or a large
+map are not read again for a footer's few digits.
 
 A face whose characters would not fit in one simple font (256 codes) keeps
 its subsets, and so does a face printgen did not register (a font of a user's
@@ -46,24 +48,21 @@ def share_subsets(document: pikepdf.Pdf) -> None:
         face = _registered_faces().get(face_name)
         if face is None:
             continue
-        kept, kept_subset = max(members, key=lambda member: weights[member[0].objgen])
-        merged = _merged(kept_subset, [subset for font, subset in members if font.objgen != kept.objgen])
-        if merged is None:
+        members = _cheapest_order(members, weights)
+        joined = _joined([subset for _, subset in members])
+        if joined is None:
             continue
-        codes = {unicode: code for code, unicode in enumerate(merged) if unicode}
-        others = {}
-        for font, subset in members:
-            if font.objgen != kept.objgen:
-                table = bytes(codes.get(unicode, 0) for unicode in subset)
-                others[font.objgen] = table + bytes(256 - len(table))
+        merged, tables = joined
+        kept = members[0][0]
+        others = {font.objgen for font, _ in members[1:]}
+        moved = {font.objgen: table for (font, _), table in zip(members, tables) if table is not None}
         try:
-            edits = list(_edits(document, others))
+            edits = list(_edits(document, others, moved))
         except _Unsure:
             continue
         _become(document, kept, face, merged)
-        for owner, resources, instructions in edits:
-            if instructions is not None:
-                data = pikepdf.unparse_content_stream(instructions)
+        for owner, resources, data in edits:
+            if data is not None:
                 if isinstance(owner, pikepdf.Page):
                     owner.obj.Contents = document.make_stream(data)
                 else:
@@ -118,20 +117,58 @@ def _reportlab_subset(font: pikepdf.Object) -> list[int] | None:
     return subset
 
 
-def _merged(kept: list[int], others: list[list[int]]) -> list[int] | None:
-    """``kept`` with every character of ``others`` it lacks, in code point order, at the codes ReportLab would
-    give them next: its free codes from 1 to 31, then on from its end; None if they do not fit in 256."""
-    merged = list(kept)
-    have = set(merged)
-    missing = sorted({unicode for subset in others for unicode in subset if unicode and unicode not in have})
-    free = iter([code for code in range(1, 32) if code < len(merged) and not merged[code]])
-    for unicode in missing:
-        code = next(free, None)
-        if code is None:
-            merged.append(unicode)
-        else:
+def _cheapest_order(members: list[tuple[pikepdf.Object, list[int]]], weights: dict[tuple[int, int], int]
+                    ) -> list[tuple[pikepdf.Object, list[int]]]:
+    """The subsets in the order that leaves most content as it is: each tried first (keeping its codes), the
+    rest heaviest first; the order whose subsets that must move codes name the fewest bytes of content."""
+    by_weight = sorted(members, key=lambda member: -weights[member[0].objgen])
+
+    def moved(order) -> int:
+        joined = _joined([subset for _, subset in order])
+        if joined is None:
+            return 0
+        return sum(weights[font.objgen] for (font, _), table in zip(order, joined[1]) if table is not None)
+
+    orders = [[first] + [member for member in by_weight if member is not first] for first in by_weight]
+    return min(orders, key=moved)
+
+
+def _joined(subsets: list[list[int]]) -> tuple[list[int], list[bytes | None]] | None:
+    """One subset holding the characters of all ``subsets`` (each of them its characters by code), and for
+    each, the table that gives its codes new ones, or None where its codes stand as they are: the first keeps
+    its codes; one whose codes agree with what is there so far (ReportLab gave the same characters the same
+    codes, as it does map page after map page) keeps them too; the characters of any other go to codes
+    already holding them, else where ReportLab would put them next (a free code from 1 to 31, then on from
+    the end). None if they do not fit in 256 codes."""
+    merged = list(subsets[0])
+    tables: list[bytes | None] = [None]
+    for subset in subsets[1:]:
+        if all(code >= len(merged) or merged[code] in (0, unicode) for code, unicode in enumerate(subset)
+               if unicode):
+            merged += [0] * (len(subset) - len(merged))
+            for code, unicode in enumerate(subset):
+                if unicode:
+                    merged[code] = unicode
+            tables.append(None)
+            continue
+        table = bytearray(256)
+        for code, unicode in enumerate(subset):
+            if unicode:
+                table[code] = _code_for(merged, unicode)
+        tables.append(bytes(table))
+    return (merged, tables) if len(merged) <= 256 else None
+
+
+def _code_for(merged: list[int], unicode: int) -> int:
+    """The code of ``unicode`` in ``merged``, given one (and the list grown) if it has none yet."""
+    if unicode in merged:
+        return merged.index(unicode)
+    for code in range(1, min(32, len(merged))):
+        if not merged[code]:
             merged[code] = unicode
-    return merged if len(merged) <= 256 else None
+            return code
+    merged.append(unicode)
+    return len(merged) - 1 if len(merged) <= 256 else 0
 
 
 def _become(document: pikepdf.Pdf, font: pikepdf.Object, face, subset: list[int]) -> None:
@@ -193,14 +230,17 @@ def _streams(document: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Object, pikepdf.Ob
                 yield from forms(inner)
 
 
-def _edits(document: pikepdf.Pdf, tables: dict[tuple[int, int], bytes]
-           ) -> Iterator[tuple[pikepdf.Object, pikepdf.Object, list | None]]:
-    """For every stream whose resources name a font of ``tables``: the stream, its resources, and its
-    instructions with the strings shown in such a font in their new codes (None where it shows none)."""
+def _edits(document: pikepdf.Pdf, fonts: set[tuple[int, int]], tables: dict[tuple[int, int], bytes]
+           ) -> Iterator[tuple[pikepdf.Object, pikepdf.Object, bytes | None]]:
+    """For every stream whose resources name one of ``fonts``: the stream, its resources, and (where it shows
+    text in a font of ``tables``, whose codes move) its content with those strings in their new codes."""
     for owner, resources in _streams(document):
-        names = {name: tables[font.objgen] for name, font in resources.get("/Font", {}).items()
-                 if font.objgen in tables}
+        named = {name: font.objgen for name, font in resources.get("/Font", {}).items() if font.objgen in fonts}
+        if not named:
+            continue
+        names = {name: tables[objgen] for name, objgen in named.items() if objgen in tables}
         if not names:
+            yield owner, resources, None
             continue
         instructions = list(pikepdf.parse_content_stream(owner))
         changed = False
@@ -223,7 +263,7 @@ def _edits(document: pikepdf.Pdf, tables: dict[tuple[int, int], bytes]
                     instructions[index] = pikepdf.ContentStreamInstruction(
                         [_translated(operand, table) for operand in operands], instruction.operator)
                     changed = True
-        yield owner, resources, instructions if changed else None
+        yield owner, resources, pikepdf.unparse_content_stream(instructions) if changed else None
 
 
 def _translated(operand, table: bytes):
