@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import click
 
@@ -188,6 +189,14 @@ def build(request: products.Request, quiet: bool) -> bytes:
         return products.build(request.code)
 
 
+def build_into(request: products.Request, quiet: bool) -> Callable[[BinaryIO], None]:
+    """The file written into a handle as it is made (products.build_into), saying how far it has come."""
+    def write_into(handle: BinaryIO) -> None:
+        with progress.listening(None if quiet else sys.stderr):
+            products.build_into(request.code, handle)
+    return write_into
+
+
 def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
           data: bytes | None = None) -> Path | None:
     """Build the file of a checked request (unless ``data`` holds it) and write it: to ``out``, standard
@@ -202,12 +211,13 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     if data is None and (out is not None or request.format != products.PICTURES):
         path = out or default_path(request.product.file_stem(request), products.suffix(request))
         check_writable(path, force, protected)  # before the work, so a refusal is instant
-        data = build(request, quiet)
+        contents: bytes | Callable[[BinaryIO], None] = build_into(request, quiet)  # written as it is made
     else:  # pictures are a .png or a zip as they come out: the name waits for the file
         data = data if data is not None else build(request, quiet)
         path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
         check_writable(path, force, protected)
-    write_atomic(path, data, force, protected)
+        contents = data
+    write_atomic(path, contents, force, protected)
     tell(f"wrote {path}", quiet)
     tell(f"seed code: {request.code}", quiet)
     return path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -41,8 +42,10 @@ class PrintOptions:
     vendor: str = GENERIC  # the print shop a print-shop file is made for
 
 
-def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None) -> bytes:
-    """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank."""
+def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None,
+                out: BinaryIO | None = None) -> bytes:
+    """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank. With
+    ``out``, a print shop's zip of images is written into it as its images are made (and b"" returned)."""
     progress = progress or Progress()
     cards = deck.printed_cards()
     progress.start(len(cards))
@@ -55,8 +58,8 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
     progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], LEGIBLE)])
     title = f"{deck.title} deck, {options.size.label}"
     if options.layout == "print-shop":
-        return shop.print_shop_file(deck, faces, options.size, options.bleed, VENDORS[options.vendor], code, title,
-                                    progress)
+        return shop.print_shop_file(deck, faces, options.size, options.bleed, VENDORS[options.vendor], code,
+                                    title, progress, out)
     return _sheets(deck, faces, options, code, title, progress)
 
 

@@ -19,6 +19,7 @@ import csv
 import io
 import re
 import unicodedata
+from typing import BinaryIO
 
 from ..render.canvas import new_document
 from ..render.metadata import COMMENT_PREFIX
@@ -35,12 +36,13 @@ from .vendors import DPI, Vendor
 
 
 def print_shop_file(deck: Deck, faces: list, size: CardSize, bleed: float, vendor: Vendor, code: SeedCode,
-                    title: str, progress: Progress) -> bytes:
-    """The file ``vendor`` takes: a press PDF, a zip of PNGs, or printgen's own print-shop PDF."""
+                    title: str, progress: Progress, out: BinaryIO | None = None) -> bytes:
+    """The file ``vendor`` takes: a press PDF, a zip of PNGs (written into ``out`` as they are made, where it is
+    given), or printgen's own print-shop PDF."""
     if vendor.output == "pdfx":
         return press_pdf(deck, faces, size, vendor, code, title, progress)
     if vendor.output == "png-zip":
-        return png_zip(deck, faces, size, vendor, code, title, progress)
+        return png_zip(deck, faces, size, vendor, code, title, progress, out)
     return print_shop_pdf(deck, faces, size, bleed, code, title, progress)
 
 
@@ -81,9 +83,10 @@ def press_pdf(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: See
 
 
 def png_zip(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedCode, title: str,
-            progress: Progress) -> bytes:
+            progress: Progress, out: BinaryIO | None = None) -> bytes:
     """Every face (and back) drawn on a page of the shop's size, each page rasterised to a PNG as the zip is
-    written, in the order the shop's upload takes them (vendors.py)."""
+    written (into ``out``, where given: a thousand painted cards come to half a gigabyte), in the order the
+    shop's upload takes them (vendors.py)."""
     pixels = vendor.image_size(size)
     geometry = PrintShopPage(size.width, size.height, vendor.bleed)
     doc = new_document(code, title, geometry.page_size)
@@ -118,7 +121,7 @@ def png_zip(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedC
         if len(backs) > 1 and vendor.shared_backs:
             yield "manifest.csv", _manifest(manifest)
 
-    return zip_files(files(), comment=f"{COMMENT_PREFIX}{code}")
+    return zip_files(files(), comment=f"{COMMENT_PREFIX}{code}", out=out)
 
 
 def file_name(title: str) -> str:

@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM
 from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
@@ -325,7 +325,9 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     return deck, digest
 
 
-def build(request: Request) -> bytes:
+def build(request: Request, out: BinaryIO | None = None) -> bytes:
+    """The deck's file; with ``out``, a print shop's zip of images is written into it as its images are made
+    (and b"" returned)."""
     wanted = deck_request(request)
     deck = load(request, wanted)
     if wanted.format == "json":
@@ -339,7 +341,12 @@ def build(request: Request) -> bytes:
         deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
     return render_deck(deck, wanted.options, request.code,
-                       Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
+                       Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE), out)
+
+
+def build_into(request: Request, out: BinaryIO) -> None:
+    """The deck's file written into ``out``: a print shop's zip as its images are made, else as a whole."""
+    out.write(build(request, out))
 
 
 def suffix(request: Request) -> str:
@@ -367,7 +374,7 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
 register(Product(
     "deck", "A deck of cards to cut out: a game's decks (printgen list names them), or your own "
     "(custom --data FILE).", deck_systems, options, build, check=check, suffix=suffix, file_stem=file_stem,
-    from_command_line=from_command_line, argument="deck", system_from=system_for,
+    from_command_line=from_command_line, argument="deck", system_from=system_for, make_into=build_into,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),
