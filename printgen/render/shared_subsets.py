@@ -6,18 +6,18 @@ level's maps, the keys, the blank sides) held eight different subsets of
 Charis SIL Italic. Composing (compose.py) joins such parts; here the subsets
 of one face are made one. One subset keeps its codes, and so does every
 other whose codes agree with it (ReportLab gives the same characters the
-same codes map page after map page), the one chosen so that the subsets that
-must move name the fewest bytes of content; the characters of the rest join it where ReportLab would
-have put them next (a free code from 1 to 31, then on from its end). It gets
-a font program cut by ReportLab from the same face, and widths and a
-ToUnicode map in ReportLab's own form. Only the text of a page or form that
+same codes map page after map page), the one chosen so that the subsets
+that must move name the fewest bytes of content; the characters of the rest
+join it where ReportLab would have put them next (a free code from 1 to 31,
+then on from its end). It gets a font program cut by ReportLab from the same
+face, and widths and a ToUnicode map in ReportLab's own form. Only the text of a page or form that
 showed a subset whose codes moved is given the new codes (its strings only;
 nothing else in the stream moves), so a thousand sheets' pages or a large
 map are not read again for a footer's few digits.
 
 A face whose characters would not fit in one simple font (256 codes) keeps
 its subsets, and so does a face printgen did not register (a font of a user's
-own), or one shown in a stream before a font is chosen there: nothing is
+own), or one a stream shows text in before it chooses a font: nothing is
 changed that cannot be read back exactly.
 """
 
@@ -36,7 +36,8 @@ _BFCHAR = re.compile(rb"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4})>")
 
 
 class _Unsure(Exception):
-    """A stream shows text in a font this module cannot follow: the document is left as it is."""
+    """A stream shows text before it chooses a font, which this module cannot follow: the face is left as it
+    is."""
 
 
 def share_subsets(document: pikepdf.Pdf) -> None:
