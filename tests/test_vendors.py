@@ -320,9 +320,20 @@ def test_a_file_name_is_the_cards_title_in_plain_letters():
 
 
 def test_the_help_says_each_shops_order_as_the_files_follow_it():
+    """The order each test above reads from the files, as --help words it."""
     from printgen.cards.vendors import VENDORS
 
     help_text = " ".join(run_cli("deck", "--help").stdout.split())
-    for shop in VENDORS.values():
-        assert f"{shop.name}: {shop.order}" in help_text
+    assert all(f"{shop}: " in help_text for shop in VENDORS)
+    for words in ("generic: each card's front, then its back",
+                  "drivethrucards: the deck's one back first, then every front; where backs differ, each card's "
+                  "back, then its front",
+                  "thegamecrafter: a PNG for each card, 001-name.png in the deck's order, and each distinct back "
+                  "once (back.png; with several backs, back-1-name.png and on, and manifest.csv pairing each card "
+                  "with its back)",
+                  "makeplayingcards: a PNG for each card, 001-name.png in the deck's order, and back.png; where "
+                  "backs differ, each card's back after it (001-name-back.png)",
+                  "print-shop (the default with --vendor): one card per page with TrimBox and BleedBox, in the "
+                  "order the --vendor takes (generic: each card's front, then its back)"):
+        assert words in help_text
     assert "fronts and backs interleaved" not in help_text

@@ -66,11 +66,16 @@ PRINT_OPTIONS = (
     Option("deck", "the deck's name", pattern="[a-z0-9-]+", typed=False),
     Option("vendor", "The print shop the file is for: drivethrucards (CMYK PDF/X-1a), thegamecrafter or "
            "makeplayingcards (a zip of PNGs), generic (printgen's own print-shop PDF). Each file orders the cards "
-           "as its shop's upload guide asks: " + "; ".join(f"{shop.name}: {shop.order}" for shop in VENDORS.values())
-           + ".", choices=tuple(VENDORS), default=GENERIC_SHOP),
+           "as its shop's upload guide asks (cards/vendors.py states each rule): generic: each card's front, then "
+           "its back; drivethrucards: the deck's one back first, then every front; where backs differ, each "
+           "card's back, then its front; thegamecrafter: a PNG for each card, 001-name.png in the deck's order, "
+           "and each distinct back once (back.png; with several backs, back-1-name.png and on, and manifest.csv "
+           "pairing each card with its back); makeplayingcards: a PNG for each card, 001-name.png in the deck's "
+           "order, and back.png; where backs differ, each card's back after it (001-name-back.png).",
+           choices=tuple(VENDORS), default=GENERIC_SHOP),
     Option("layout", "sheet (the default): many cards to a page; print-shop (the default with --vendor): one card "
-           "per page with TrimBox and BleedBox, in the order the --vendor takes (generic: "
-           f"{VENDORS[GENERIC_SHOP].order}).", choices=LAYOUTS,
+           "per page with TrimBox and BleedBox, in the order the --vendor takes (generic: each card's front, then "
+           "its back).", choices=LAYOUTS,
            default=lambda values: "sheet" if values["vendor"] == GENERIC_SHOP else "print-shop"),
     Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
@@ -232,7 +237,7 @@ def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
     if values["card-layout"] is not None:
         needed.append(f"its layout {values['card-layout']} (sha256 {values['card-layout-sha256']}…)")
         if values["pictures-sha256"]:
-            needed.append("the pictures and fonts the layout names")
+            needed.append("its pictures and fonts")
     missing = wanted.data if not wanted.data.is_file() else wanted.card_layout
     name = values["data"] if missing is wanted.data else values["card-layout"]
     first = Path() if missing is wanted.data else wanted.data.parent

@@ -30,7 +30,7 @@ import signal
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import PrintgenError
 from . import worker as worker_module
@@ -186,7 +186,7 @@ class Pool:
                                     f"the command line has no such limit (printgen reproduce CODE)")
                 largest = max(largest, worker.resident())
                 if largest > memory:
-                    raise self._too_large()
+                    self._too_large()
             status, result = worker.conn.recv()
         except RenderError:
             self._replace(worker)
@@ -195,7 +195,7 @@ class Pool:
             log.warning("a studio worker stopped during %s; starting another", job[0])
             self._replace(worker)
             if largest > memory * 0.8:  # it died at its cap: a library that could not have more memory
-                raise self._too_large() from None
+                self._too_large()
             raise Failed("the process making this file stopped unexpectedly; try again") from None
         except BaseException:
             self._replace(worker)
@@ -212,13 +212,13 @@ class Pool:
         if status == "refused":
             raise PrintgenError(result)
         if status == "too-large":
-            raise self._too_large()
+            self._too_large()
         log.error("a studio job failed: %s\n%s", job[0], result)
         raise Failed("printgen could not make this file (an error inside printgen; the server's log has it)")
 
-    def _too_large(self) -> TooLarge:
-        return TooLarge(f"making this needs more than the studio's {self.settings.worker_memory // MiB} MiB for "
-                        f"one file; the command line has no such limit (printgen reproduce CODE)")
+    def _too_large(self) -> NoReturn:
+        raise TooLarge(f"making this needs more than the studio's {self.settings.worker_memory // MiB} MiB for "
+                       f"one file; the command line has no such limit (printgen reproduce CODE)") from None
 
     def close(self) -> None:
         with self._lock:
