@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from . import FORMAT_VERSION, __version__, games, products, scan
+from .cards import user_files
 from .cards.sizes import CARD_SIZES
 from .commands import (CONTEXT, build, checked_option, examples_epilog, force_option, out_option, product_command,
                        quiet_option, write)
@@ -65,13 +66,23 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
 ]))
 @click.argument("source")
 @templates_option
+@click.option("--data-dir", "data_dir", type=click.Path(path_type=Path), metavar="DIR",
+              help="Where a custom deck's own files are (its data, layout, pictures), if they are neither beside "
+                   "the PDF nor where its seed code names them.")
 @out_option
 @force_option
 @quiet_option
-def reproduce(source: str, templates: Path | None, out: Path | None, force: bool, quiet: bool) -> None:
+def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: Path | None, force: bool,
+              quiet: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
     page, its seed code or a studio share link."""
     path = _as_file(source)
+    with user_files.looking_in([*([data_dir] if data_dir else []), *([path.parent] if path else [])]):
+        _reproduce(source, path, templates, out, force, quiet)
+
+
+def _reproduce(source: str, path: Path | None, templates: Path | None, out: Path | None, force: bool,
+               quiet: bool) -> None:
     if path is not None and scan.is_picture(path):
         code = scan.read_seed_code(path)
     elif path is not None:

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import click
 
 from . import games, products, progress
+from .cards import user_files
 from .errors import PrintgenError
 from .options import Option, OptionError
 from .products import suffixes
@@ -161,7 +163,7 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
     if seed is not None and not seed.strip():
         raise OptionError("seed", "is empty; give any text, e.g. --seed moonpie")
     templates = given.get("templates")
-    with user_templates.using(Path(templates) if templates else None):
+    with user_templates.using(Path(templates) if templates else None), user_files.given_files():
         named = out is not None and out != Path(STDOUT)
         typed_format = given.get("format") is not None
         if named and not typed_format:  # -o's extension chooses the format, where it names one
@@ -189,13 +191,13 @@ def new_folders(path: Path) -> list[Path]:
 
 
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file (and its layout, kept from the data's folder) is never the output, even
-    with --force."""
-    data = request.options.get("data")
-    if not data:
+    """A custom deck's own data file and layout, where they were found, are never the output, even with
+    --force."""
+    if not request.options.get("data"):
         return ()
-    layout = request.options.get("card-layout")
-    return (Path(str(data)),) + ((Path(str(data)).parent / str(layout),) if layout else ())
+    from .products.deck import own_files
+
+    return own_files(request)
 
 
 def build(request: products.Request, quiet: bool, out: Path | None = None) -> bytes:
@@ -204,6 +206,17 @@ def build(request: products.Request, quiet: bool, out: Path | None = None) -> by
     told = None if out is None or out == Path(STDOUT) else partial(suffixes.pictures_for, out)
     with progress.listening(None if quiet else sys.stderr):
         return products.build(request.code, told)
+
+
+def build_into(request: products.Request, quiet: bool, out: Path | None = None) -> Callable[[BinaryIO], None]:
+    """The file written into a handle as it is made (products.build_into), saying how far it has come; as
+    ``build``, pictures for ``out`` are refused before they are drawn when their number contradicts its name."""
+    told = None if out is None or out == Path(STDOUT) else partial(suffixes.pictures_for, out)
+
+    def write_into(handle: BinaryIO) -> None:
+        with progress.listening(None if quiet else sys.stderr):
+            products.build_into(request.code, handle, told)
+    return write_into
 
 
 def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
@@ -224,13 +237,14 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     if data is None and (out is not None or request.format != products.PICTURES):
         path = out or default_path(request.product.file_stem(request), products.suffix(request))
         check_writable(path, force, protected)  # before the work, so a refusal is instant
-        data = build(request, quiet, out)
+        contents: bytes | Callable[[BinaryIO], None] = build_into(request, quiet, out)  # written as it is made
     else:  # pictures are a .png or a zip as they come out: the name waits for the file
         data = data if data is not None else build(request, quiet)
         path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
         check_writable(path, force, protected)
+        contents = data
     made = new_folders(path)
-    write_atomic(path, data, force, protected)
+    write_atomic(path, contents, force, protected)
     tell(f"wrote {path}" + (f" (made the folder{'s' if len(made) > 1 else ''} {', '.join(map(str, made))})"
                             if made else ""), quiet)
     tell(f"seed code: {request.code}", quiet)

@@ -143,7 +143,8 @@ def test_custom_csv_deck(tmp_path):
     with pytest.raises(PrintgenError, match="changed"):
         build(code)
     path.unlink()
-    with pytest.raises(PrintgenError, match="no such file"):
+    with pytest.raises(PrintgenError, match=r"made from its own files: .*my-deck.csv \(sha256 [0-9a-f]{16}…\); "
+                                            r".*my-deck.csv is not in "):
         build(code)
 
 
@@ -309,7 +310,10 @@ def test_a_large_deck_says_it_is_laying_out_and_prints_the_same_bytes(tmp_path):
     assert result.returncode == 0
     assert f"laying out {LARGE_DECK:,} cards" in result.stderr
     code = SeedCode.parse(result.stderr.split("seed code: ")[1].strip())
-    assert build(code) == out.read_bytes()
+    from printgen.cards import user_files
+
+    with user_files.looking_in([tmp_path]):  # named by its name alone, as reproduce --data-dir finds it
+        assert build(code) == out.read_bytes()
 
 
 def test_progress_on_a_terminal_counts_up_in_place():

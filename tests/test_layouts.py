@@ -526,7 +526,7 @@ def test_the_game_crafter_pngs_show_the_pictures(tmp_path):
     folder = deck_folder(tmp_path, layout, "title,picture\nA,a.png\n", {"a.png": png(colour=(200, 30, 30))})
     assert make(folder, "--vendor", "thegamecrafter", out="out.zip").returncode == 0
     archive = zipfile.ZipFile(folder / "out.zip")
-    front = Image.open(io.BytesIO(archive.read("custom-001-front.png")))
+    front = Image.open(io.BytesIO(archive.read("001-a.png")))  # named by its number and title
     assert front.size == (825, 1125)
     assert front.convert("RGB").getpixel((412, 560)) == pytest.approx((200, 30, 30), abs=3)
 

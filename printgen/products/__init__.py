@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .. import games, words
 from ..errors import PrintgenError
@@ -72,6 +72,9 @@ class Product:
     argument: str | None = None  # an option taken as the command's argument (a deck's name)
     system_from: Callable[[dict[str, Any]], str] | None = None  # the system when --system is not given
     seeded: bool = True  # False: it rolls nothing, and given no seed takes UNSEEDED (the same file every time)
+    # A file too large to hold in memory (a print shop's zip of a thousand cards) is written into the handle
+    # as it is made, the same bytes as ``make``'s; None: ``make``'s bytes are written.
+    make_into: Callable[[Request, BinaryIO], None] | None = None
 
     def all_options(self) -> dict[str, list[tuple[Option, str]]]:
         """Every option of the product for any system, each with the systems that take it (for the CLI)."""
@@ -164,6 +167,16 @@ def build(code: SeedCode, pages_told: Callable[[int], None] | None = None) -> by
         if checked.format == PICTURES:
             return pictures(checked, pages_told)
         return checked.product.make(checked)
+
+
+def build_into(code: SeedCode, handle: BinaryIO, pages_told: Callable[[int], None] | None = None) -> None:
+    """``build``'s bytes, written into ``handle`` (a seekable file) as the product makes them where it can."""
+    checked = request(code)
+    if checked.format == PICTURES or checked.product.make_into is None:
+        handle.write(build(code, pages_told))
+        return
+    with pinned(), words.user_words(checked.templates):
+        checked.product.make_into(checked, handle)
 
 
 MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth

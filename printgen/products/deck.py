@@ -1,10 +1,13 @@
 """Card decks: a system's decks by name, or your own from a CSV, XLSX or YAML file.
 
 Every option that shapes the file is in the seed code. A custom deck's file
-cannot travel inside a code, so the code records its path and the start of
-its SHA-256; reproducing refuses a file that is missing or has changed. A
-layout of your own (``--card-layout``) is recorded the same way, and so are
-the pictures, fonts and layouts of yours it reads, together (``pictures-sha256``).
+cannot travel inside a code, so the code records its path relative to where
+the command ran (its name alone if it lay elsewhere: never an absolute path)
+and the start of its SHA-256; reproducing finds it by both (in the folder it
+runs in, the PDF's own folder, --data-dir) and refuses a file that is missing
+or has changed. A layout of your own (``--card-layout``) is recorded the same
+way from the data file's folder, and so are the pictures and fonts it reads,
+together (``pictures-sha256``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..cards.imposition import CROP_MARK_STYLES, DUPLEX_MODES, IMPOSITIONS, MAX_GUTTER_MM, sheet_for
 from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
@@ -76,11 +79,19 @@ PRINT_OPTIONS = (
            default=DEFAULT_CARD_SIZE, value_alone=True),
     Option("vendor", "The print shop the file is for, one card a page with its bleed: generic (printgen's own "
            "print-shop PDF, the print-shop layout), drivethrucards (a CMYK PDF/X-1a), thegamecrafter or "
-           "makeplayingcards (a zip of PNGs).", choices=tuple(VENDORS), absent="none: sheets to print at home",
-           value_alone=True),
+           "makeplayingcards (a zip of PNGs). Each file orders the cards as its shop's upload guide asks "
+           "(cards/vendors.py states each rule): generic: each card's front, then its back; drivethrucards: the "
+           "deck's one back first, then every front; where backs differ, each card's back, then its front; "
+           "thegamecrafter: a PNG for each card, 001-name.png in the deck's order, and each distinct back once "
+           "(back.png; with several backs, back-1-name.png and on, and manifest.csv pairing each card with its "
+           "back); makeplayingcards: a PNG for each card, 001-name.png in the deck's order, and back.png; where "
+           "backs differ, each card's back after it (001-name-back.png).", choices=tuple(VENDORS),
+           absent="none: sheets to print at home", value_alone=True),
     Option("layout", "sheet (the default): many cards to a page, to print at home; print-shop (the default with "
-           "a print shop): one card per page, fronts and backs interleaved, with TrimBox and BleedBox.",
-           choices=IMPOSITIONS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP, value_alone=True),
+           "a print shop): one card per page with TrimBox and BleedBox, in the order the print shop takes "
+           "(without one: each card's front, then its back).",
+           choices=IMPOSITIONS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP,
+           value_alone=True),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
@@ -194,7 +205,11 @@ def check(request: Request) -> None:
     if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
-        deck = load(request, deck_request(request))
+        wanted = deck_request(request)
+        if values["data-sha256"] is not None and not all(
+                path.is_file() for path in (wanted.data, wanted.card_layout) if path is not None):
+            raise _missing_files(wanted, values)
+        deck = load(request, wanted)
         if values["card-layout"] is None:
             _check_cards(deck, size)
 
@@ -215,8 +230,10 @@ def _check_cards(deck: Deck, size) -> None:
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
     """--vendor generic is printgen's own print-shop file, which a seed code writes layout=print-shop; --data
-    FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the same, and the
-    fingerprint of every picture and font the layout reads; --rows and --card-size as the code writes them."""
+    FILE: the code records the file relative to where the command runs (by its name alone if it lies
+    elsewhere) and the start of its SHA-256; --card-layout FILE the same, from the data file's folder, and the
+    fingerprint of every picture and font the layout reads; --rows and --card-size as the code writes them. No
+    absolute path goes in a code."""
     if str(given.get("vendor", "")).strip().lower() == GENERIC_SHOP:
         layout = str(given.get("layout", PRINT_SHOP)).strip().lower()
         if layout != PRINT_SHOP:
@@ -229,9 +246,12 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
         given["card-size"] = any_size.canonical(str(given["card-size"]))
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
-        from ..cards import custom
+        from ..cards import custom, user_files
 
-        given["data-sha256"] = custom.file_digest(Path(str(data)))
+        data_path = Path(str(data))
+        given["data-sha256"] = custom.file_digest(data_path)
+        given["data"] = user_files.recorded_name(data_path, Path.cwd())
+        user_files.remember(given["data"], given["data-sha256"], data_path)
         layout = given.get("card-layout")
         if layout is None and PICTURE in custom.load_table(Path(str(data)), reading=_typed_reading(given),
                                                            required=())[3]:
@@ -240,15 +260,15 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
             from ..cards import card_design
 
             if str(layout).startswith(card_design.BUILTIN):
-                given["card-layout-sha256"] = card_design.file_digest(card_design.located(str(layout), Path()))
+                layout_path = card_design.located(str(layout), Path())
+                given["card-layout-sha256"] = card_design.file_digest(layout_path)
             else:
-                given["card-layout-sha256"] = card_design.file_digest(Path(str(layout)))
-                # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
-                given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
-                                                            os.path.abspath(Path(str(data)).parent))).as_posix()
+                layout_path = Path(str(layout))
+                given["card-layout-sha256"] = card_design.file_digest(layout_path)
+                given["card-layout"] = user_files.recorded_name(layout_path, data_path.parent)
+                user_files.remember(given["card-layout"], given["card-layout-sha256"], layout_path)
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
-            _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
-                                             card_design.located(str(given["card-layout"]), Path(str(data)).parent),
+            _, digest = _checked_layout_deck(data_path, given["data-sha256"], layout_path,
                                              given["card-layout-sha256"], _typed_reading(given), size,
                                              bool(given.get("draft")))
             if digest is not None:
@@ -265,6 +285,52 @@ def _typed_reading(given: dict[str, object]) -> Reading:
     return Reading(text("sheet"), text("title"), text("rows"))
 
 
+def own_files(request: Request) -> tuple[Path, ...]:
+    """A custom deck's data file and layout, where they were found (none for a built-in deck)."""
+    if request.options.get("deck") != CUSTOM or request.options.get("data") is None:
+        return ()
+    wanted = deck_request(request)
+    return tuple(path for path in (wanted.data, wanted.card_layout) if path is not None)
+
+
+def _data_file(values) -> Path:
+    """The data file a code names, found by its name and fingerprint (cards/user_files.py: ``locate``)."""
+    from ..cards import custom, user_files
+
+    return user_files.locate(values["data"], values["data-sha256"], Path(), custom.file_digest)
+
+
+def _layout_file(values, data: Path) -> Path:
+    """The layout a code names: one of printgen's own, or the designer's, found as the data file is."""
+    from ..cards import card_design, user_files
+
+    if values["card-layout"].startswith(card_design.BUILTIN):
+        return card_design.located(values["card-layout"], data.parent)
+    return user_files.locate(values["card-layout"], values["card-layout-sha256"], data.parent,
+                             card_design.file_digest)
+
+
+def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
+    """One line for a deck whose own files are not where a code made again looks: what it needs, and where
+    it looked."""
+    from ..cards import user_files
+
+    needed = [f"{values['data']} (sha256 {values['data-sha256']}…)"]
+    if values["card-layout"] is not None:
+        needed.append(f"its layout {values['card-layout']} (sha256 {values['card-layout-sha256']}…)")
+        if values["pictures-sha256"]:
+            needed.append("its pictures and fonts")
+    missing = wanted.data if not wanted.data.is_file() else wanted.card_layout
+    name = values["data"] if missing is wanted.data else values["card-layout"]
+    first = Path() if missing is wanted.data else wanted.data.parent
+    folders = [str(folder) + "/" if str(folder) != "." else "the current folder"
+               for folder in user_files.places_looked(name, first)]
+    looked = " or ".join([", ".join(folders[:-1]), folders[-1]] if len(folders) > 1 else folders)
+    return PrintgenError(f"this custom deck is made from its own files: {', '.join(needed)}; {name} is not in "
+                         f"{looked}: put the files beside the PDF (or give reproduce --data-dir DIR, the folder "
+                         f"that holds them)")
+
+
 def deck_request(request: Request) -> DeckRequest:
     values = request.options
     declared = options(request.code.system, request.code.option_map)[len(PRINT_OPTIONS):]
@@ -277,13 +343,9 @@ def deck_request(request: Request) -> DeckRequest:
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
         vendor=values["vendor"] or GENERIC_SHOP, deck_card=values["deck-card"],
     )
-    data = Path(values["data"]) if values["data"] is not None else None
+    data = _data_file(values) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    layout = None
-    if values["card-layout"] is not None and data:
-        from ..cards import card_design
-
-        layout = card_design.located(values["card-layout"], data.parent)
+    layout = _layout_file(values, data) if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
                        Reading(values["sheet"], values["title"], values["rows"]), layout,
                        values["card-layout-sha256"], values["pictures-sha256"],
@@ -354,7 +416,9 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     return deck, digest
 
 
-def build(request: Request) -> bytes:
+def build(request: Request, out: BinaryIO | None = None) -> bytes:
+    """The deck's file; with ``out``, a print shop's zip of images is written into it as its images are made
+    (and b"" returned)."""
     wanted = deck_request(request)
     deck = load(request, wanted)
     if wanted.format == "json":
@@ -370,7 +434,7 @@ def build(request: Request) -> bytes:
     stream = progress.stream()  # the command line's stderr, unless --quiet
     try:
         made = render_deck(deck, wanted.options, request.code,
-                           Progress(stream, live=stream is not None and stream.isatty()))
+                           Progress(stream, live=stream is not None and stream.isatty()), out)
     except CardTooFull as exc:
         if wanted.deck == CUSTOM:
             raise  # the person's own words: they can shorten them
@@ -415,6 +479,12 @@ def _either(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+
+def build_into(request: Request, out: BinaryIO) -> None:
+    """The deck's file written into ``out``: a print shop's zip as its images are made, else as a whole."""
+    out.write(build(request, out))
+
+
 def suffix(request: Request) -> str:
     """A zip of images for some print shops, else the format."""
     return VENDORS[request.options["vendor"] or GENERIC_SHOP].suffix if request.format == "pdf" else request.format
@@ -434,7 +504,7 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
 
 register(Product(
     "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.", deck_systems, options, build, check=check, suffix=suffix,
-    from_command_line=from_command_line, argument="deck", system_from=system_for,
+    from_command_line=from_command_line, argument="deck", system_from=system_for, make_into=build_into,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),

@@ -250,7 +250,10 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
             if progress and (drawn % 50 == 0 or drawn == len(items)):
                 say_progress(f"drew {drawn:,} of {count(len(items), 'sheet')}")
         c.showPage()
-    data = compose([doc.finish(), *companion_pages(code, spec)], code, title)
+    pages = doc.finish()
+    del doc, c  # the canvas holds every page drawn: let it go before the pages are joined and the form added
+    data = compose([pages, *companion_pages(code, spec)], code, title)
+    del pages
     if form.fields:
         data = forms.add_fields(data, form.fields)
     return data

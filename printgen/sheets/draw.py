@@ -58,7 +58,7 @@ class Style:
         return max(MIN_TYPE, size * self.scale)
 
 
-@dataclass
+@dataclass(slots=True)  # a thousand sheets hold some 140,000 of them
 class FormField:
     name: str
     rect: tuple[float, float, float, float]  # page coordinates: x0, y0, x1, y1
@@ -82,7 +82,7 @@ class FormCollector:
     fields: list[FormField] = field(default_factory=list)
     prefix: str = ""
     page: int = 0
-    _names: set[str] = field(default_factory=set)
+    _names: dict[str, str] = field(default_factory=dict)  # every name given, and its field's kind
 
     def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
             multiline: bool = False, font_size: float = 10.0, caption: str = "", value: str = "",
@@ -95,11 +95,14 @@ class FormCollector:
         if kind == "radio":
             tooltip += f": {value}"
         full = f"{self.prefix}{name}"
-        if kind != "radio":  # the buttons of a group share its name
+        if kind == "radio":  # the buttons of a group share its name, which no other field may have
+            if self._names.setdefault(full, "radio") != "radio":
+                raise ValueError(f"the radio group {full} has the name of another field; name one of them apart")
+        else:
             base, n = full, 2
             while full in self._names:
                 full, n = f"{base}_{n}", n + 1
-            self._names.add(full)
+            self._names[full] = kind
         corners = [c.absolutePosition(px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         a, b = c._currentMatrix[0], c._currentMatrix[1]
@@ -207,9 +210,10 @@ def field_head(caption: str, hint: str, w: float, style: Style) -> float:
 
 def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, caption: str,
           style: Style, value: str | None = None, value_size: float = 12, multiline: bool = False,
-          hint: str = "") -> None:
+          hint: str = "", written: bool = True) -> None:
     """A labelled write-in box: the caption sits small in the top-left corner, a hint (where a number starts)
-    in italics under it, and the space to write in is what is left below them, never under a hint."""
+    in italics under it, and the space to write in is what is left below them, never under a hint. A box not
+    ``written`` in (one that holds a choice of its own) is no form field."""
     box(c, x, y, w, h, style)
     cap = style.pt(6.2)
     label(c, x + style.pt(3), y + h - cap - style.pt(2), caption.upper(), style, 6.2, bold=True)
@@ -224,7 +228,7 @@ def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: floa
     if value is not None and not form.enabled:
         size = min(style.pt(value_size), inner_h * 0.8)
         value_text(c, x + pad, y + (inner_h - size * 0.7) / 2 + style.pt(1), w - 2 * pad, value, style, size / style.scale)
-    else:  # a blank, or a fillable sheet's value, which the player may change
+    elif written:  # a blank, or a fillable sheet's value, which the player may change
         form.add(c, name, x + 1, y + 1, w - 2, inner_h, multiline=multiline,
                  font_size=min(style.pt(value_size), inner_h * 0.75) if not multiline else style.pt(9),
                  caption=caption, value=value or "")

@@ -73,7 +73,8 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
     values = [char and char["name"], char and char["genre"], None, ""]  # the power level is chosen, not written
     for key, frac, value in zip(("name", "genre", "home", "power"), widths, values):
         bw = w * frac - (gap if key != "power" else 0)
-        field(c, form, key, x, top - row_h, bw, row_h, say(f"adventurer.{key}"), style, value)
+        field(c, form, key, x, top - row_h, bw, row_h, say(f"adventurer.{key}"), style, value,
+              written=key != "power")  # the power box holds its choice of level, a radio group of that name
         x += w * frac
     px = w * (1 - widths[-1])
     choice_row(c, form, "power", px + s(4), top - row_h + s(7), w - px - s(8), [p["level"] for p in r["power"]],
