@@ -23,6 +23,7 @@ from printgen.maps.walls import facing, runs
 from printgen.seed import SeedCode, stream
 from printgen.systems.amulet import GAME, dungeon as dungeon_product, generate as dungeon, rules
 from printgen.systems.amulet.level import LevelBuilder, Planned, exits_that_fit
+from printgen.systems.amulet import room_forms
 from printgen.systems.amulet.room_forms import DIRECTIONS
 from printgen.systems.amulet.rolls import Roller
 
@@ -183,7 +184,7 @@ def floors(samples: int = 20000) -> dict[str, float]:
             exits = [Planned(DIRECTIONS[roller.row("exit-location").result.lower()],
                              roller.row("exit-type").result.lower()) for _ in range(count - entered)]
             best, walldoors = 0, 0
-            for form in LevelBuilder.forms(None, word, size):
+            for form in room_forms.forms(word, size):
                 ways_in = [u for u in form.walls if u[1] == back] if entered else [None]
                 for way_in in ways_in:
                     open_runs = {d: [tuple(r) for r in runs([u for u in facing(form, d) if u != way_in])]

@@ -1,5 +1,5 @@
-"""Areas drawn to their own walls: straight 45° walls through half squares, with the half square of rock
-a door through one opens across (its nook), and round walls broken where their doors stand.
+"""Areas drawn to their own walls: straight 45° walls through half squares (two areas sharing one, each
+with its half of the squares it runs through), and round walls broken where their doors stand.
 
 ``point(x, y)`` turns squares into page points; walls are ``width`` points thick.
 """
@@ -10,12 +10,12 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .geometry import Cell, Edge, Point, components, half_square, side_edge
+from .geometry import Edge, Point, side_edge
 from .level import Area
 
 
-def fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float) -> None:
-    """White floor of areas with 45° or round walls, and of the nooks their doors open across."""
+def fill_shaped(c: Canvas, areas, opened: set, point, pitch: float) -> None:
+    """White floor of areas with 45° or round walls (a round one's doorways too)."""
     c.setFillGray(1)
     for area in areas:
         if area.shape.curved:
@@ -28,25 +28,15 @@ def fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float)
             continue
         for loop in area.shape.outline():
             _fill_polygon(c, loop, point)
-    c.setStrokeGray(1)
-    c.setLineWidth(0.6)
-    for _, (cell, side) in nooks:  # edged in white, so no hairline of rock shows where it meets the room
-        _fill_polygon(c, [q for q in _square(cell) if q not in half_square(cell, side)] + list(side_edge(cell, side)),
-                      point, stroke=1)
 
 
-def _square(cell: Cell) -> list[Point]:
-    x, y = cell
-    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-
-
-def _fill_polygon(c: Canvas, points: list[Point], point, stroke: int = 0) -> None:
+def _fill_polygon(c: Canvas, points: list[Point], point) -> None:
     path = c.beginPath()
     path.moveTo(*point(*points[0]))
     for p in points[1:]:
         path.lineTo(*point(*p))
     path.close()
-    c.drawPath(path, stroke=stroke, fill=1)
+    c.drawPath(path, stroke=0, fill=1)
 
 
 DOOR_ARC = math.radians(20)  # a door in a round wall takes this much of the circle either side of its middle
@@ -85,17 +75,16 @@ def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
     return [a, b] + arc
 
 
-def shaped_walls(areas, opened: set, nooks: list) -> list[Edge]:
-    """The 45° walls of areas with half squares (not curved ones), and the closed sides of door nooks."""
-    edges = []
+def shaped_walls(areas, opened: set) -> list[Edge]:
+    """The walls of areas with half squares (not curved ones), each once: a 45° wall two areas share
+    is drawn where neither has a door in it."""
+    edges: dict[Edge, bool] = {}
     for area in areas:
         if not area.shape.curved:
-            edges += [side_edge(*unit) for unit in area.shape.walls if unit not in opened]
-    for exit_, (cell, side) in nooks:
-        for straight in components(side):
-            if straight != exit_.through or exit_.to is None:
-                edges.append(side_edge(cell, straight))
-    return edges
+            for unit in area.shape.walls:
+                edge = side_edge(*unit)
+                edges[edge] = edges.get(edge, True) and unit not in opened
+    return [edge for edge, closed in edges.items() if closed]
 
 
 def draw_diagonal_walls(c: Canvas, edges: list[Edge], point, width: float) -> None:

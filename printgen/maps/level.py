@@ -7,10 +7,10 @@ This is what every game's dungeon is made of and what its JSON carries
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from .adjacency import Adjacency
-from .geometry import HEADING_NAMES, Cell, dilate, step
+from .geometry import HEADING_NAMES, Cell, across, components, dilate, step
 from .shapes import Shape
 
 # Where an exit leads: another area of the level, another level, the table's own
@@ -45,12 +45,17 @@ class Exit:
 
     @property
     def through(self) -> int | None:
-        """The way one leaves its square by it: its side, or, through a 45° wall, its heading."""
-        return self.heading if self.side is not None and self.side % 2 else self.side
+        """The way one crosses its wall: its side (a 45° wall is crossed on the diagonal)."""
+        return self.side
+
+    def far_units(self) -> list[tuple[Cell, int]]:
+        """The unit of wall on the far side of each of its units, in order: the next square's side facing
+        back, or across a 45° wall the other half of its own square (``geometry.across``)."""
+        return [across(cell, side) for cell, side in self.units]
 
     def far_cells(self) -> list[Cell]:
         """The square beyond each unit of its wall, in order."""
-        return [step(cell, self.through) for cell, _ in self.units]
+        return [cell for cell, _ in self.far_units()]
 
     def as_data(self) -> dict[str, Any]:
         data = {
@@ -165,6 +170,43 @@ class Level:
                 "areas": [a.as_data() for a in self.areas], **self.data}
 
 
+class Floor:
+    """Whose floor is where: a square's area, or, where a 45° wall runs through a square, each half's
+    (two areas may share a square along its diagonal, each holding the half on its side)."""
+
+    def __init__(self, areas: Iterable[Area] = ()):
+        self.owner: dict[Cell, int] = {}  # square → an area with floor in it (the first, if two share it)
+        self.halves: dict[Cell, dict[int, int]] = {}  # half square → {the corner it has not: its area}
+        for area in areas:
+            self.add(area)
+
+    def add(self, area: Area) -> None:
+        cuts = area.shape.cut_map
+        for cell in area.cells:
+            cut = cuts.get(cell)
+            if cut is None:
+                self.owner[cell] = area.number
+            else:
+                self.owner.setdefault(cell, area.number)
+                self.halves.setdefault(cell, {})[cut] = area.number
+
+    def at(self, cell: Cell, side: int) -> int | None:
+        """The area whose floor in ``cell`` runs along its ``side``, the unit of wall (cell, side) being
+        that area's where the area ends there: the square's area, or the area of the half with that side
+        (for a 45° side, the half whose corner on that side is cut away); None where that is rock."""
+        shared = self.halves.get(cell)
+        if shared is None:
+            return self.owner.get(cell)
+        if side % 2:
+            return shared.get(side)
+        return next((number for cut, number in shared.items() if side not in components(cut)), None)
+
+    def half_free(self, cell: Cell, cut: int) -> bool:
+        """The half of ``cell`` without corner ``cut`` is free: the other half alone is taken."""
+        shared = self.halves.get(cell)
+        return shared is not None and len(shared) == 1 and (cut + 4) % 8 in shared
+
+
 class Grid:
     """Which squares are taken while a level grows, and which must stay rock.
 
@@ -180,16 +222,16 @@ class Grid:
         self.weigh = weigh  # places weighed for each area; the one nearest the map's middle is taken
         self.within = (1, 1, width - 2, height - 2)
         self.limit = (1 - overflow, 1 - overflow, width - 2 + overflow, height - 2 + overflow)
-        self.owner: dict[Cell, int] = {}
-        self.blocked: set[Cell] = set()  # taken, or too near a taken square for the rule
+        self.floor = Floor()
+        self.owner: dict[Cell, int] = self.floor.owner  # square → area (``floor`` says whose half is whose)
+        self.blocked: set[Cell] = set()  # taken (a half too), or too near a taken square for the rule
         self.doorways: set[Cell] = set()  # rock squares a door opens through
         self.beside_doorway: set[Cell] = set()  # squares sharing a side with an open doorway
         self.beside: dict[Cell, int] = {}  # square → the one area next to it (-1: more than one)
 
     def take(self, area: Area) -> None:
         number = area.number
-        for cell in area.cells:
-            self.owner[cell] = number
+        self.floor.add(area)
         near = dilate(area.cells, 1)
         for cell in near:
             if self.beside.setdefault(cell, number) != number:
@@ -210,9 +252,15 @@ class Grid:
             return False
         blocked = self.blocked
         for x, y in shape.cells:  # a plain loop: this runs tens of thousands of times a dungeon
-            if (x + dx, y + dy) in blocked:
+            if (x + dx, y + dy) in blocked and not self._shares_half(shape, x, y, dx, dy):
                 return False
         return True
+
+    def _shares_half(self, shape: Shape, x: int, y: int, dx: int, dy: int) -> bool:
+        """Square (x, y) of ``shape`` is a half square whose other half alone is taken: with shared walls,
+        two areas may meet along its diagonal."""
+        cut = shape.cut_map.get((x, y)) if shape.cuts and not self.rule.gap else None
+        return cut is not None and self.floor.half_free((x + dx, y + dy), cut)
 
     def doorway_free(self, exit_cell: Cell, side: int, owners: tuple[int, ...], apart: bool = True) -> bool:
         """A door on ``side`` of ``exit_cell`` can open: its doorway square touches no area but ``owners``

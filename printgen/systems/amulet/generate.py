@@ -7,7 +7,6 @@ in play.
 
 from __future__ import annotations
 
-from ...maps.geometry import turn
 from ...maps.level import Level, Link
 from ...seed import SeedCode
 from . import checks, room_rolls, rules
@@ -62,8 +61,9 @@ def mini_boss_level(code: SeedCode, number: int, size: int) -> Level:
     door.rolled = False
     door.data["why"] = "mini-boss-level"
     boss_room.exits.append(door)
-    back = turn(door.through, 4)
-    stair_room = builder.room_behind(builder.roller(2), door.far_cells(), back, 1, "exit", exits=False)
+    far = door.far_units()
+    stair_room = builder.room_behind(builder.roller(2), [cell for cell, _ in far], far[0][1], 1, "exit", exits=False)
+    assert stair_room is not None, "a door onto a free square always has a room of one unit behind it"
     explorer.connect(boss_room, door, stair_room.number)
     stair = explorer.door_inside(stair_room, "stair", back, builder.rollers[2].choose, "level")
     stair.rolled = False

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from ...maps.adjacency import SHARED_WALL
-from ...maps.geometry import HEADING_NAMES, components, step, turn
+from ...maps.geometry import HEADING_NAMES, HEADINGS, across, components
 from ...maps.level import Area, Exit, Grid, Level, Link
 from ...maps.shapes import Shape
 from ...maps.steps.explore import Explorer
@@ -41,7 +41,8 @@ INSIDE = {"stair", "teleport"}  # stand inside the room, not in a wall
 MIN_LENGTH = {"walldoor": 2}
 SHARES_A_WALL = ("exit", "murder-hole")  # how a room is entered when it is set against its parent's wall
 MAPPED = Fraction(3, 10)  # rooms are rolled until they cover this much of the level (and it has a Stair)
-PLACES_LOOKED_AT = 24  # where a teleporter's far room may go, the mapper weighs this many places
+PLACES_LOOKED_AT = 24
+LARGEST_ROOM = 5  # the Room Size column's largest  # where a teleporter's far room may go, the mapper weighs this many places
 
 
 def size_of(area: Area) -> int:
@@ -120,13 +121,6 @@ class LevelBuilder:
                 plan.exits.append(Planned(direction, roller.row("exit-type").result.lower()))
         return plan
 
-    def forms(self, word: str, size: int) -> tuple[Shape, ...]:
-        """Every way the room may lie: a Rectangle's short sides more than one unit and less than its size
-        (where the size allows) are all tried, each turned both ways."""
-        if word == "Rectangle" and size >= 3:
-            return tuple(f for short in range(2, size) for f in room_forms.orientations(word, size, short))
-        return room_forms.orientations(word, size, 1)
-
     # -- where a room may lie ----------------------------------------------------------------
 
     def open_runs(self, shape: Shape, taken: set[Unit]) -> dict[int, list[tuple[Unit, ...]]]:
@@ -143,43 +137,52 @@ class LevelBuilder:
         found = {}
         for index, (_, e) in enumerate(self.explorer.queue):
             if not e.inside:
-                back = turn(e.through, 4)
-                for cell in e.far_cells():
-                    found[(cell, back)] = index
+                for unit in e.far_units():
+                    found[unit] = index
         return found
 
     def contact(self, shape: Shape) -> int:
-        """Units of ``shape``'s outline against a mapped room (the snugger, the more room is left in one
+        """Units of ``shape``'s wall against a mapped room (the snugger, the more room is left in one
         piece for the rooms still to come)."""
-        owner = self.explorer.grid.owner
-        return sum(step(cell, side) in owner for cell, side in shape.rim)
+        floor = self.explorer.grid.floor
+        return sum(floor.at(*across(*unit)) is not None for unit in shape.walls)
 
-    def exits_kept(self, shape: Shape, plan: RoomPlan | None, entry: Iterable[Unit], waiting: dict[Unit, int]) -> int:
-        """How many of the plan's exits ``shape`` could take where it lies: every exit another room has
-        waiting on its wall is one of them (the rules: one of the new room's exits is located there)."""
+    def exits_kept(self, shape: Shape, plan: RoomPlan | None, entry: Iterable[Unit],
+                   waiting: dict[Unit, int]) -> tuple[int, int]:
+        """How many of the plan's exits ``shape`` could take where it lies (every exit another room has
+        waiting on its wall is one of them: the rules locate one of the new room's exits there), and how
+        many of its walldoors (the exits that need most wall)."""
         if plan is None or not plan.exits:
-            return 0
+            return 0, 0
         met = {u: waiting[u] for u in shape.walls if u in waiting}
-        fit = exits_that_fit(self.open_runs(shape, set(met) | set(entry)), plan.exits)
-        return min(fit, len(plan.exits) - len(set(met.values())))
+        open_runs = self.open_runs(shape, set(met) | set(entry))
+        fit = exits_that_fit(open_runs, plan.exits)
+        walldoors = [p for p in plan.exits if p.kind == "walldoor"]
+        return min(fit, len(plan.exits) - len(set(met.values()))), exits_that_fit(open_runs, walldoors) if walldoors else 0
 
     def choose(self, plan: RoomPlan | None, roller: Roller, found: list[tuple[Shape, tuple, tuple]]) -> Shape:
         """Of the placements that fit (each with its own keys, and the units of its wall its way in takes),
         one that keeps the most rolled exits, then is best by its own keys, then is the snuggest; the
         mapper's last choice is the seed's."""
         waiting = self.waiting_units() if plan is not None and plan.exits else {}
-        scored = [((self.exits_kept(shape, plan, entry, waiting),) + key + (self.contact(shape),), shape)
-                  for shape, key, entry in found]
+        scored = [(self.exits_kept(shape, plan, entry, waiting) + key + (self.contact(shape),),
+                   shape) for shape, key, entry in found]
         best = max(score for score, _ in scored)
         chosen = [shape for score, shape in scored if score == best]
         return chosen[roller.choose(len(chosen))]
 
     def behind_wall(self, forms: Iterable[Shape], cells: list, back: int) -> list[tuple[Shape, tuple, tuple]]:
-        """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on the first of
-        ``cells``, each with how many of ``cells`` it takes (a long opening wants as few rooms as may be)
-        and the units of its wall the opening takes."""
-        return [(form.moved(dx, dy), (len(entry),), entry)
-                for form, dx, dy, entry in self.explorer.wall_placements(forms, cells, back)]
+        """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on one of ``cells``
+        (the free squares beyond a door: the room behind a long door may stand behind any part of it, and
+        the rest leads on to other rooms), each with how many of ``cells`` it takes (a long opening wants
+        as few rooms as may be) and the units of its wall the opening takes."""
+        found, seen = [], set()
+        for first in range(len(cells)):
+            for form, dx, dy, entry in self.explorer.wall_placements(forms, cells[first:] + cells[:first], back):
+                if (id(form), dx, dy) not in seen:
+                    seen.add((id(form), dx, dy))
+                    found.append((form.moved(dx, dy), (len(entry),), entry))
+        return found
 
     def anywhere(self, forms: Iterable[Shape]) -> list[tuple[Shape, int, int]]:
         """Every placement of ``forms`` that fits on unmapped rock: the form and how far it is moved."""
@@ -210,7 +213,7 @@ class LevelBuilder:
         plan = self.plan_room(roller, min_size, entered=False, exits=exits)
         for size in range(min(plan.size_rolled, self.level.width), 0, -1):
             found = []
-            for form in self.forms(plan.word, size):
+            for form in room_forms.forms(plan.word, size):
                 x0, y0, x1, y1 = form.box
                 room = form.moved((self.level.width - (x1 - x0 + 1)) // 2 - x0,
                                   (self.level.height - (y1 - y0 + 1)) // 2 - y0)
@@ -221,17 +224,18 @@ class LevelBuilder:
         raise AssertionError("an empty level always holds a one-unit room")
 
     def room_behind(self, roller: Roller, cells: list, back: int, entered_from: int, entered_by: str,
-                    min_size: int = 1, exits: bool = True) -> Area:
-        """The rolled room behind the wall units facing ``cells`` (seen from ``back``), taking the first
-        of them: every form, turn and position along that wall is tried at the rolled size before it
-        shrinks by a unit."""
+                    min_size: int = 1, exits: bool = True) -> Area | None:
+        """The rolled room whose wall ``back`` stands on ``cells``, taking the first of them: every form,
+        turn and position along that wall is tried at the rolled size before it shrinks by a unit. None
+        when it fits at no size (behind a 45° wall, the half square there may hold no room of its shape:
+        a Square, say, needs a square turned 45° there)."""
         plan = self.plan_room(roller, min_size, entered=entered_by == "exit", exits=exits)
         for size in range(plan.size_rolled, 0, -1):
-            found = self.behind_wall(self.forms(plan.word, size), cells, back)
+            found = self.behind_wall(room_forms.forms(plan.word, size), cells, back)
             if found:
                 shape = self.choose(plan if exits else None, roller, found)
                 return self.add_room(plan, shape, size, entered_from, entered_by)
-        raise AssertionError("a free square always holds a one-unit room")
+        return None
 
     def room_anywhere(self, roller: Roller, entered_from: int) -> Area:
         """The far end of a teleporter: the rules let its user pick any unmapped rock, so the rolled room
@@ -239,7 +243,7 @@ class LevelBuilder:
         takes the one keeping the most of its exits. Only if it fits nowhere does it shrink."""
         plan = self.plan_room(roller)
         for size in range(plan.size_rolled, 0, -1):
-            found = self.anywhere(self.forms(plan.word, size))
+            found = self.anywhere(room_forms.forms(plan.word, size))
             if found:
                 if len(found) > PLACES_LOOKED_AT:
                     roller.rng.shuffle(found)
@@ -250,7 +254,7 @@ class LevelBuilder:
 
     # -- the engine's questions ------------------------------------------------------------
 
-    def behind(self, explorer: Explorer, area: Area, door: Exit, cells: list, back: int) -> Area:
+    def behind(self, explorer: Explorer, area: Area, door: Exit, cells: list, back: int) -> Area | None:
         return self.room_behind(self.next_roller(), cells, back, area.number, "exit")
 
     def shared_wall(self, explorer: Explorer, area: Area, door: Exit) -> None:
@@ -281,8 +285,7 @@ class LevelBuilder:
     def entries_into(self, area: Area) -> list[tuple[Area, Exit]]:
         """Exits waiting to be explored whose far side is this room's wall."""
         walls = area.shape.wall_set
-        return [(a, e) for a, e in self.explorer.queue
-                if not e.inside and any((c, turn(e.through, 4)) in walls for c in e.far_cells())]
+        return [(a, e) for a, e in self.explorer.queue if not e.inside and any(u in walls for u in e.far_units())]
 
     def kept_if(self, area: Area, exits: list[Planned], without: Iterable[Unit] = ()) -> int:
         """How many of ``exits`` ``area``'s wall could still take, were ``without`` taken too."""
@@ -291,18 +294,20 @@ class LevelBuilder:
     def join_waiting(self, area: Area, exits: list[Planned]) -> list[dict[str, Any]]:
         """Each exit another room has waiting on this room's wall is one of this room's exits: the rules
         locate one of its rolled exits there. The one taken is one in a wall (a Stair or a teleporter
-        stands inside), with no room on its own wall if there is such, else one whose side is that wall's,
-        else the last rolled."""
+        stands inside), with no room on its own wall if there is such; else not a walldoor (the hardest
+        exit to find room for), one whose side is that wall's, else the last rolled."""
         joined = []
         for other, waiting in self.entries_into(area):
             in_walls = [index for index, planned in enumerate(exits) if planned.kind not in INSIDE]
             if not in_walls:
                 break
-            side = turn(waiting.through, 4)
+            waiting_here = [u for u in waiting.far_units() if u in area.shape.wall_set]
+            side = waiting_here[0][1]  # this room's wall it is in
 
-            def merit(index: int) -> tuple[int, bool, int]:
+            def merit(index: int) -> tuple[int, bool, bool, int]:
                 rest = exits[:index] + exits[index + 1:]
-                return self.kept_if(area, rest), side in components(exits[index].direction), index
+                return (self.kept_if(area, rest, waiting_here), exits[index].kind != "walldoor",
+                        exits[index].direction in components(side), index)
 
             planned = exits.pop(max(in_walls, key=merit))
             joined.append({"direction": HEADING_NAMES[planned.direction], "kind": planned.kind,
@@ -313,8 +318,16 @@ class LevelBuilder:
         """Units of ``area``'s wall facing ``side`` where a murder hole may be: no door or hole there yet,
         and unmapped rock beyond (the rules: it may not share a wall with a room already found)."""
         used = self.explorer.used_units(area) | set(without)
-        return [(cell, wall) for cell, wall in facing(area.shape, side) if (cell, wall) not in used
-                and self.explorer.on_map(step(cell, side)) and self.explorer.owner(step(cell, side)) is None]
+        return [unit for unit in facing(area.shape, side) if unit not in used and self.explorer.unmapped_beyond(unit)]
+
+    def room_beyond(self, unit: Unit) -> int:
+        """The room a door in ``unit`` leaves for the room behind it: the largest square room (up to the
+        largest Room Size) that fits on unmapped rock with its wall on the far side of the door."""
+        far, back = across(*unit)
+        for size in range(LARGEST_ROOM, 0, -1):
+            if self.explorer.wall_placements([room_forms.square(size, back % 2 == 1)], [far], back):
+                return size
+        return 0
 
     def holes_open(self, area: Area, sides: list[int], without: Iterable[Unit]) -> int:
         """How many of the rolled murder holes' sides would still face unmapped rock somewhere."""
@@ -331,13 +344,14 @@ class LevelBuilder:
         if not stretches:
             return None
         options: list[tuple[int, int, int]] = []  # (stretch, length, start)
-        best = (-1, -1)
+        best = (-1, -1, -1)
         for index, stretch in enumerate(stretches):
             most = len(stretch) if longest is None else min(longest, len(stretch))
             for length in range(planned.shortest, most + 1):
                 for start in range(len(stretch) - length + 1):
                     taken = stretch[start:start + length]
-                    kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken))
+                    kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken),
+                            self.room_beyond(taken[0]))
                     if kept > best:
                         options, best = [], kept
                     if kept == best:
@@ -411,8 +425,12 @@ class LevelBuilder:
         cell, wall = free[roller.choose(len(free))]
         self.explorer.reserve((cell, wall))  # a hole in the wall, not a door: no exit may stand there
         item["wall"] = [cell[0], cell[1], HEADING_NAMES[wall]]
-        behind = self.room_behind(self.next_roller(), [step(cell, side)], turn(side, 4), area.number,
-                                  "murder-hole")
+        far, back = across(cell, wall)
+        behind = self.room_behind(self.next_roller(), [far], back, area.number, "murder-hole")
+        if behind is None:
+            item["looks_into"] = None
+            item["why"] = "no-room-behind"
+            return
         item["looks_into"] = behind.number
         area.links.append(Link("murder-hole", self.level.number, behind.number))
         behind.links.append(Link("murder-hole", self.level.number, area.number))
