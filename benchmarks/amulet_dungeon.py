@@ -1,9 +1,10 @@
 """Time Amulet dungeons: generation alone (levels per second), maps alone, and the whole PDF.
 
     python benchmarks/amulet_dungeon.py                      the figures the README quotes
-    python benchmarks/amulet_dungeon.py --measure [--level-size U] [--seeds N]
-        what the dice rolled against what the maps show, over N dungeons of 3 levels (default 1,202
-        at the default level size): drawn room sizes, exit types, walldoors, murder holes, contents
+    python benchmarks/amulet_dungeon.py --measure [--level-size U] [--seeds N] [--levels L] [--scaling]
+        what the dice rolled against what the maps show, over N dungeons of L levels (default 1,202
+        of 3 at the default level size; with Scaling, its normal levels): drawn room sizes, exit types,
+        walldoors, murder holes, contents; and the rules' own floor for the room shapes beside it
 """
 
 import argparse
@@ -30,9 +31,10 @@ from printgen.systems.amulet.rolls import Roller
 TURNED = ("impossible", "two-impossible")  # a rolled exit the rules made a teleporter, or two of them a Stair
 
 
-def code_for(seed: str, levels: int, units: int, fmt: str = "pdf") -> SeedCode:
-    return SeedCode.make("dungeon", "amulet", seed, {"levels": levels, "level-size": units, "scaling": "no",
-                                                    "paper": "letter", "format": fmt})
+def code_for(seed: str, levels: int, units: int, fmt: str = "pdf", scaling: bool = False) -> SeedCode:
+    return SeedCode.make("dungeon", "amulet", seed, {"levels": levels, "level-size": units,
+                                                    "scaling": "yes" if scaling else "no", "paper": "letter",
+                                                    "format": fmt})
 
 
 def timing() -> None:
@@ -200,9 +202,9 @@ def floors(samples: int = 20000) -> dict[str, float]:
         {key + " walldoors": found[key + " walldoors lost"] / found[key + " walldoors"] for key in ("entered", "not entered")}
 
 
-def measure(seeds: int, units: int, levels: int = 3) -> dict:
-    built = [level for i in range(seeds)
-             for level in dungeon.generate(code_for(f"m{i}", levels, units), levels, units, False).levels]
+def measure(seeds: int, units: int, levels: int = 3, scaling: bool = False) -> dict:
+    built = [level for i in range(seeds) for level in
+             dungeon.generate(code_for(f"m{i}", levels, units, scaling=scaling), levels, units, scaling).levels]
     return survey(built)
 
 
@@ -212,14 +214,17 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=1202)
     default = int(next(o.default for o in GAME.dungeon.options if o.name == "level-size"))
     parser.add_argument("--level-size", type=int, default=default)
+    parser.add_argument("--levels", type=int, default=3)
+    parser.add_argument("--scaling", action="store_true")
     args = parser.parse_args()
     if not args.measure:
         timing()
         return
     start = time.perf_counter()
-    found = measure(args.seeds, args.level_size)
-    print(f"{args.seeds} dungeons of 3 levels, {args.level_size} × {args.level_size} units "
-          f"(seeds m0–m{args.seeds - 1}), {time.perf_counter() - start:.1f} s")
+    found = measure(args.seeds, args.level_size, args.levels, args.scaling)
+    print(f"{args.seeds} dungeons of {args.levels} levels{' with Scaling' if args.scaling else ''}, "
+          f"{args.level_size} × {args.level_size} units (seeds m0–m{args.seeds - 1}), "
+          f"{time.perf_counter() - start:.1f} s")
     report(found)
     lost = floors()
     print(f"the rules' own floor (every room at its rolled size alone on an empty level, every form and turn "

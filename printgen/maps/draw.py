@@ -448,16 +448,13 @@ def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: 
 
 
 def _round_span(exit_: Exit, curved: dict) -> tuple[Point, Point] | None:
-    """The part of a one-unit door's wall it opens when the wall is a round room's: see draw_shaped."""
-    if len(exit_.units) != 1 or not curved:
+    """The part of a door's wall it opens when the wall is a round room's: see draw_shaped."""
+    if not curved or exit_.units[0][1] % 2:
         return None
-    cell, side = exit_.units[0]
-    if side % 2:
-        return None
-    for square, unit in ((cell, (cell, side)), (step(cell, side), (step(cell, side), (side + 4) % 8))):
-        area = curved.get(square)
-        if area is not None and unit in area.shape.wall_set:
-            return round_span(area, unit)
+    for units in (list(exit_.units), exit_.far_units()):
+        area = curved.get(units[0][0])
+        if area is not None and all(unit in area.shape.wall_set for unit in units):
+            return round_span(area, units)
     return None
 
 

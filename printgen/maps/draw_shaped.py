@@ -10,7 +10,7 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .geometry import Edge, Point, side_edge
+from .geometry import Cell, Edge, Point, side_edge
 from .level import Area
 
 
@@ -39,32 +39,45 @@ def _fill_polygon(c: Canvas, points: list[Point], point) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-DOOR_ARC = math.radians(20)  # a door in a round wall takes this much of the circle either side of its middle
+DEPTH = 0.5  # a door in a round wall stands where the circle runs within this much of its box's side
+DOOR_ARC = math.radians(45)  # and takes at most this much of the circle a unit
 
 
-def round_span(area: Area, unit: tuple[Cell, int]) -> tuple[Point, Point]:
-    """The part of a unit of a round area's box a door in it opens: where the circle runs close to the
-    box, within ``DOOR_ARC`` of the point the circle touches the box's side, so a small round room keeps
-    its circle whole but for its doorways."""
+def round_span(area: Area, units: list[tuple[Cell, int]]) -> tuple[Point, Point]:
+    """The part of a unit of a round area's box (or of a stretch of units along one side) a door in it
+    opens: where the circle runs within ``DEPTH`` of the box, each unit's part at most ``DOOR_ARC`` of
+    the circle (its end nearer the middle of the side kept), so a round room keeps its circle but for
+    its doorways, and a door at the corner of its box stands on the part of it the circle comes near."""
+    parts = [_unit_span(area, unit) for unit in sorted(units, key=lambda u: (u[0][1], u[0][0]))]
+    return parts[0][0], parts[-1][1]
+
+
+def _unit_span(area: Area, unit: tuple[Cell, int]) -> tuple[Point, Point]:
     cx, cy, r = area.shape.round
     a, b = side_edge(*unit)
-    if a[0] == b[0]:  # an east or west side: the circle touches it level with its centre
-        touch = (a[0], cy)
-    else:
-        touch = (cx, a[1])
-    reach = max(0.15, r * math.sin(DOOR_ARC))
-    along = [(p[0] - touch[0]) + (p[1] - touch[1]) for p in (a, b)]  # signed distance along the side
-    low, high = max(min(along), -reach), min(max(along), reach)
-    if high - low < 0.2:  # a unit far from where the circle touches: all of it
-        return a, b
-    dx, dy = (1, 0) if a[1] == b[1] else (0, 1)
-    return (touch[0] + dx * low, touch[1] + dy * low), (touch[0] + dx * high, touch[1] + dy * high)
+    level = a[0] == b[0]  # an east or west side: along y
+    middle = cy if level else cx
+    low, high = sorted((a[1], b[1]) if level else (a[0], b[0]))
+    reach = math.sqrt(DEPTH * (2 * r - DEPTH)) if DEPTH < r else r
+    low, high = max(low, middle - reach), min(high, middle + reach)
+
+    def angle(t: float) -> float:  # from the middle of the side, round the circle to the point beside t
+        return math.copysign(math.asin(min(1.0, abs(t - middle) / r)), t - middle)
+
+    if angle(high) - angle(low) > DOOR_ARC:  # keep the end nearer the middle of the side
+        if abs(high - middle) > abs(low - middle):
+            high = middle + r * math.sin(angle(low) + DOOR_ARC)
+        else:
+            low = middle + r * math.sin(angle(high) - DOOR_ARC)
+    if level:
+        return (a[0], low), (a[0], high)
+    return (low, a[1]), (high, a[1])
 
 
 def _round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
     """The floor between the part of a unit of a round area's box where a door stands, and the circle."""
     cx, cy, r = area.shape.round
-    a, b = round_span(area, unit)
+    a, b = round_span(area, [unit])
     start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (a, b))
     if end - start > math.pi:
         end -= 2 * math.pi

@@ -251,16 +251,16 @@ class Grid:
         if x0 + dx < box[0] or y0 + dy < box[1] or x1 + dx > box[2] or y1 + dy > box[3]:
             return False
         blocked = self.blocked
+        # With shared walls, a half square of ``shape`` may take the free half of a square whose other
+        # half is taken: two areas meet along its diagonal.
+        cuts = shape.cut_map if shape.cuts and not self.rule.gap else None
         for x, y in shape.cells:  # a plain loop: this runs tens of thousands of times a dungeon
-            if (x + dx, y + dy) in blocked and not self._shares_half(shape, x, y, dx, dy):
-                return False
+            cell = (x + dx, y + dy)
+            if cell in blocked:
+                cut = None if cuts is None else cuts.get((x, y))
+                if cut is None or not self.floor.half_free(cell, cut):
+                    return False
         return True
-
-    def _shares_half(self, shape: Shape, x: int, y: int, dx: int, dy: int) -> bool:
-        """Square (x, y) of ``shape`` is a half square whose other half alone is taken: with shared walls,
-        two areas may meet along its diagonal."""
-        cut = shape.cut_map.get((x, y)) if shape.cuts and not self.rule.gap else None
-        return cut is not None and self.floor.half_free((x + dx, y + dy), cut)
 
     def doorway_free(self, exit_cell: Cell, side: int, owners: tuple[int, ...], apart: bool = True) -> bool:
         """A door on ``side`` of ``exit_cell`` can open: its doorway square touches no area but ``owners``

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from ..seed import Rng
 from .geometry import (
-    EAST, HEADINGS, NORTH, SIDES, SOUTH, WEST, Cell, Point, boundary_sides, bounds, components, floor_outline,
+    HEADINGS, SIDES, Cell, Point, boundary_sides, bounds, components, floor_outline,
     rotate_cells, step, translate, turn,
 )
 
@@ -78,16 +78,9 @@ class Shape:
     @cached_property
     def walls(self) -> tuple[tuple[Cell, int], ...]:
         """Every unit of wall a door may stand in, as (cell, side): the rim without the straight sides of a
-        half square's missing corner, with its diagonal instead; on a curved shape, only where the circle
-        meets the middle of each side of its squares' box."""
-        if self.curved:
-            x0, y0, x1, y1 = self.box
-            across = sorted({(x0 + x1) // 2, (x0 + x1 + 1) // 2})
-            down = sorted({(y0 + y1) // 2, (y0 + y1 + 1) // 2})
-            found = [((x, y0), NORTH) for x in across] + [((x1, y), EAST) for y in down]
-            found += [((x, y1), SOUTH) for x in across] + [((x0, y), WEST) for y in down]
-            return tuple(found)
-        cut = dict(self.cuts)
+        half square's missing corner, with its diagonal instead (on a curved shape, every unit of its
+        box: a door stands on the part of it the circle comes near, see draw_shaped.round_span)."""
+        cut = self.cut_map
         found = [(c, s) for c, s in self.rim if c not in cut or s not in components(cut[c])]
         return tuple(sorted(found + list(self.cuts), key=lambda unit: (unit[1], unit[0][1], unit[0][0])))
 
@@ -218,7 +211,7 @@ def walled_circle(diameter: int) -> Shape:
 
 def round_room(diameter: int) -> Shape:
     """A room drawn as a circle ``diameter`` squares across, holding every square of its box (so nothing
-    else stands where the circle runs); doors stand where the circle meets the middle of each side."""
+    else stands where the circle runs); a door may stand on every unit of its box."""
     r = diameter / 2
     return replace(rectangle(diameter, diameter), kind="circle", round=(r, r, r), curved=True)
 

@@ -164,12 +164,11 @@ def _span(exit_: Exit, found: WallPlan) -> tuple[Point, Point]:
     or, on a round room's wall, the part its doorway opens."""
     from .draw_shaped import round_span
 
-    if len(exit_.units) == 1 and exit_.units[0][1] % 2 == 0:
-        cell, side = exit_.units[0]
-        for square, unit in ((cell, (cell, side)), (step(cell, side), (step(cell, side), (side + 4) % 8))):
-            area = found.shaped.get(found.floor.get(square))
-            if area is not None and area.shape.curved and unit in area.shape.wall_set:
-                return round_span(area, unit)
+    if exit_.units[0][1] % 2 == 0:
+        for units in (list(exit_.units), exit_.far_units()):
+            area = found.shaped.get(found.floor.get(units[0][0]))
+            if area is not None and area.shape.curved and all(unit in area.shape.wall_set for unit in units):
+                return round_span(area, units)
     units = sorted(exit_.units, key=lambda u: (u[0][1], u[0][0]))
     return side_edge(*units[0])[0], side_edge(*units[-1])[1]
 
@@ -206,7 +205,7 @@ def _round_walls(area, opened: set) -> list[list[Point]]:
     for unit in area.shape.walls:
         if unit not in opened:
             continue
-        a, b = round_span(area, unit)
+        a, b = round_span(area, [unit])
         nook = _round_nook(area, unit)
         start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (nook[2], nook[-1]))
         low, high = sorted((start, end))

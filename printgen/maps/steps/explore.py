@@ -12,8 +12,8 @@ inside an area (a stair, a teleporter) is left to the game.
 
 The game brings the rules through a ``Rules`` object:
     behind(explorer, area, door, cells, back) -> Area | None   roll an area and place it with its wall
-                                                         ``back`` on one of ``cells``, the door's free
-                                                         far squares (``wall_placements`` finds where
+                                                         ``back`` on the first of ``cells`` (the door's
+                                                         far squares; ``wall_placements`` finds where
                                                          it fits); None: it fits nowhere
     fill(explorer, area, door)                           its doors (``door_on_wall``, ``add_door``), contents
     shared_wall(explorer, area, door)                    a new door opens onto a mapped area (make it secret?)
@@ -73,9 +73,9 @@ class Explorer:
             return False
         return self.grid.floor.at(far, back) is None if unit[1] % 2 else far not in self.grid.owner
 
-    def opens_on(self, unit: Unit, direction: int) -> bool:
-        """A door may stand in ``unit`` (going ``direction``, a way it faces): unmapped rock lies beyond it
-        (``unmapped_beyond``), or an area whose own wall is there, where that area has no door already."""
+    def opens_on(self, unit: Unit) -> bool:
+        """A door may stand in ``unit``: unmapped rock lies beyond it (``unmapped_beyond``), or an area
+        whose own wall is there, where that area has no door already."""
         if self.unmapped_beyond(unit):
             return True
         far, back = across(*unit)
@@ -139,14 +139,15 @@ class Explorer:
     def open_units(self, area: Area, direction: int) -> list[Unit]:
         """Units of ``area``'s wall facing ``direction`` with no door yet, where a door may open."""
         used = self.used_units(area)
-        return [u for u in facing(area.shape, direction) if u not in used and self.opens_on(u, direction)]
+        return [u for u in facing(area.shape, direction) if u not in used and self.opens_on(u)]
 
     def door_on_wall(self, area: Area, kind: str, direction: int, shortest: int, longest: int | None,
-                     choose: Choose) -> Exit | None:
+                     choose: Choose, straight: bool = False) -> Exit | None:
         """A door of ``kind`` in ``area``'s wall facing ``direction``, ``shortest`` to ``longest`` units
-        (None: as long as its stretch of wall), on a stretch the game's dice choose; None if no stretch
-        of wall facing that way can take it."""
-        stretches = [r for r in runs(self.open_units(area, direction)) if len(r) >= shortest]
+        (None: as long as its stretch of wall), on a stretch the game's dice choose (``straight``: not a
+        45° one); None if no stretch of wall facing that way can take it."""
+        units = [u for u in self.open_units(area, direction) if not (straight and u[1] % 2)]
+        stretches = [r for r in runs(units) if len(r) >= shortest]
         if not stretches:
             return None
         stretch = stretches[choose(len(stretches))]
@@ -203,22 +204,15 @@ class Explorer:
             self.rules.inside(self, area, door)
             return
         far = door.far_units()
-        waiting = list(range(len(far)))
-        while waiting:
-            index = waiting.pop(0)
-            cell, back = far[index]
+        for index, (cell, back) in enumerate(far):
             if not self.on_map(cell):
                 continue
             number = self.grid.floor.at(cell, back)
             if number is None:
-                free = [c for c, b in far[index:] if self.on_map(c) and self.grid.floor.at(c, b) is None]
-                new = self.rules.behind(self, area, door, free, back)
-                if new is None:
-                    continue
-                self.connect(area, door, new.number)
-                self.rules.fill(self, new, door)
-                if self.grid.floor.at(cell, back) is None:  # it stands further along: this unit is still open
-                    waiting.insert(0, index)
+                new = self.rules.behind(self, area, door, [c for c, _ in far[index:]], back)
+                if new is not None:
+                    self.connect(area, door, new.number)
+                    self.rules.fill(self, new, door)
             elif number != area.number and self.has_wall(number, cell, back):
                 self.connect(area, door, number)
         if door.to is None:

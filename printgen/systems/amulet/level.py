@@ -41,8 +41,9 @@ INSIDE = {"stair", "teleport"}  # stand inside the room, not in a wall
 MIN_LENGTH = {"walldoor": 2}
 SHARES_A_WALL = ("exit", "murder-hole")  # how a room is entered when it is set against its parent's wall
 MAPPED = Fraction(3, 10)  # rooms are rolled until they cover this much of the level (and it has a Stair)
-PLACES_LOOKED_AT = 24
-LARGEST_ROOM = 5  # the Room Size column's largest  # where a teleporter's far room may go, the mapper weighs this many places
+PLACES_LOOKED_AT = 24  # where a teleporter's far room may go, the mapper weighs this many places
+LARGEST_ROOM = 5  # the Room Size column's largest
+ROOMY = 3  # a door with room behind it for a Square this size is explored first
 
 
 def size_of(area: Area) -> int:
@@ -124,12 +125,14 @@ class LevelBuilder:
     # -- where a room may lie ----------------------------------------------------------------
 
     def open_runs(self, shape: Shape, taken: set[Unit]) -> dict[int, list[tuple[Unit, ...]]]:
-        """For each side, the stretches of ``shape``'s wall (placed or not) where a new door may stand."""
-        found = {}
-        for direction in DIRECTIONS.values():
-            units = [u for u in facing(shape, direction) if u not in taken and self.explorer.opens_on(u, direction)]
-            found[direction] = [tuple(r) for r in runs(units)]
-        return found
+        """For each side, the stretches of ``shape``'s wall (placed or not) where a new door may stand (a
+        45° unit stands in the stretches of both sides it faces)."""
+        found: dict[int, list[Unit]] = {direction: [] for direction in DIRECTIONS.values()}
+        for unit in shape.walls:
+            if unit not in taken and self.explorer.opens_on(unit):
+                for direction in components(unit[1]):
+                    found[direction].append(unit)
+        return {direction: [tuple(r) for r in runs(units)] for direction, units in found.items()}
 
     def waiting_units(self) -> dict[Unit, int]:
         """Exits of mapped rooms still to be explored, by the unit of wall facing each of their squares
@@ -172,17 +175,11 @@ class LevelBuilder:
         return chosen[roller.choose(len(chosen))]
 
     def behind_wall(self, forms: Iterable[Shape], cells: list, back: int) -> list[tuple[Shape, tuple, tuple]]:
-        """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on one of ``cells``
-        (the free squares beyond a door: the room behind a long door may stand behind any part of it, and
-        the rest leads on to other rooms), each with how many of ``cells`` it takes (a long opening wants
-        as few rooms as may be) and the units of its wall the opening takes."""
-        found, seen = [], set()
-        for first in range(len(cells)):
-            for form, dx, dy, entry in self.explorer.wall_placements(forms, cells[first:] + cells[:first], back):
-                if (id(form), dx, dy) not in seen:
-                    seen.add((id(form), dx, dy))
-                    found.append((form.moved(dx, dy), (len(entry),), entry))
-        return found
+        """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on the first of
+        ``cells``, each with how many of ``cells`` it takes (a long opening wants as few rooms as may be)
+        and the units of its wall the opening takes."""
+        return [(form.moved(dx, dy), (len(entry),), entry)
+                for form, dx, dy, entry in self.explorer.wall_placements(forms, cells, back)]
 
     def anywhere(self, forms: Iterable[Shape]) -> list[tuple[Shape, int, int]]:
         """Every placement of ``forms`` that fits on unmapped rock: the form and how far it is moved."""
@@ -208,12 +205,15 @@ class LevelBuilder:
         self.plans[area.number] = plan
         return area
 
-    def first_room(self, roller: Roller, min_size: int = 1, exits: bool = True) -> Area:
-        """In the middle of the level, turned to take the most of its rolled exits."""
+    def first_room(self, roller: Roller, min_size: int = 1, exits: bool = True, straight: bool = False) -> Area:
+        """In the middle of the level, turned to take the most of its rolled exits (``straight``: with a
+        straight wall, for a door any room may stand behind)."""
         plan = self.plan_room(roller, min_size, entered=False, exits=exits)
         for size in range(min(plan.size_rolled, self.level.width), 0, -1):
             found = []
             for form in room_forms.forms(plan.word, size):
+                if straight and all(side % 2 for _, side in form.walls):
+                    continue
                 x0, y0, x1, y1 = form.box
                 room = form.moved((self.level.width - (x1 - x0 + 1)) // 2 - x0,
                                   (self.level.height - (y1 - y0 + 1)) // 2 - y0)
@@ -320,14 +320,16 @@ class LevelBuilder:
         used = self.explorer.used_units(area) | set(without)
         return [unit for unit in facing(area.shape, side) if unit not in used and self.explorer.unmapped_beyond(unit)]
 
-    def room_beyond(self, unit: Unit) -> int:
-        """The room a door in ``unit`` leaves for the room behind it: the largest square room (up to the
-        largest Room Size) that fits on unmapped rock with its wall on the far side of the door."""
+    def square_behind(self, unit: Unit, size: int) -> bool:
+        """A Square of ``size`` (turned 45° behind a 45° wall) fits on unmapped rock with its wall on the
+        far side of a door in ``unit``."""
         far, back = across(*unit)
-        for size in range(LARGEST_ROOM, 0, -1):
-            if self.explorer.wall_placements([room_forms.square(size, back % 2 == 1)], [far], back):
-                return size
-        return 0
+        return bool(self.explorer.wall_placements([room_forms.square(size, back % 2 == 1)], [far], back))
+
+    def room_beyond(self, unit: Unit) -> int:
+        """The room a door in ``unit`` leaves for the room behind it: the largest Square (up to the
+        largest Room Size) that fits there (``square_behind``), 0 if none does."""
+        return next((size for size in range(LARGEST_ROOM, 0, -1) if self.square_behind(unit, size)), 0)
 
     def holes_open(self, area: Area, sides: list[int], without: Iterable[Unit]) -> int:
         """How many of the rolled murder holes' sides would still face unmapped rock somewhere."""
@@ -343,6 +345,7 @@ class LevelBuilder:
         stretches = [r for r in runs(self.explorer.open_units(area, direction)) if len(r) >= planned.shortest]
         if not stretches:
             return None
+        beyond: dict[Unit, int] = {}  # room behind a door starting at a unit, worked out once
         options: list[tuple[int, int, int]] = []  # (stretch, length, start)
         best = (-1, -1, -1)
         for index, stretch in enumerate(stretches):
@@ -351,7 +354,7 @@ class LevelBuilder:
                 for start in range(len(stretch) - length + 1):
                     taken = stretch[start:start + length]
                     kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken),
-                            self.room_beyond(taken[0]))
+                            beyond.setdefault(taken[0], self.room_beyond(taken[0])))
                     if kept > best:
                         options, best = [], kept
                     if kept == best:
@@ -369,6 +372,7 @@ class LevelBuilder:
 
     def add_exits(self, area: Area, roller: Roller, exits: list[Planned], holes: list[int]) -> None:
         impossible: list[Exit] = []
+        exits = sorted(exits, key=lambda planned: -planned.shortest)  # a walldoor's wall is found first
         for index, planned in enumerate(exits):
             kind, direction = planned.kind, planned.direction
             if kind in INSIDE:
@@ -443,10 +447,20 @@ class LevelBuilder:
         self.fill(self.explorer, self.first_room(roller), None)
         explorer, enough = self.explorer, self.level.width * self.level.height * MAPPED
         while explorer.queue and (len(explorer.grid.owner) < enough or not self.has_stair()):
-            explorer.explore(*explorer.queue.popleft())
+            explorer.explore(*self.next_waiting())
         explorer.join_waiting()
         self.stair_in_last_room()
         return self.level
+
+    def next_waiting(self) -> tuple[Area, Exit]:
+        """The waiting exit the mapper explores next: the first made, but one opening on too little rock
+        for a middling room (a Square of ``ROOMY`` units, turned 45° behind a 45° wall) waits until the
+        others are explored (the rooms rolled there would only shrink; they may be rolled in play)."""
+        queue = self.explorer.queue
+        index = next((i for i, (_, e) in enumerate(queue) if e.inside or self.square_behind(e.units[0], ROOMY)), 0)
+        found = queue[index]
+        del queue[index]
+        return found
 
     def has_stair(self) -> bool:
         return any(e.kind == "stair" for a in self.level.areas for e in a.exits)

@@ -15,10 +15,10 @@ longer": a unit of 45° wall is a square's diagonal (an angular unit). So
   vertical and one horizontal wall": legs of the size along the grid, the
   long wall the size in angular units, at 45° through half squares;
 - Circle: "the diameter of this room equals Room Size. This room may be drawn
-  smoothly, or with walls": one or two units across it is drawn round (a door
-  may stand on every unit of its box), and two units or more with walls: its
-  box with each corner cut at 45° by a half square, every unit of which takes
-  a door.
+  smoothly, or with walls": up to three units across it may be drawn round (a
+  door may stand on every unit of its box, where the circle comes near it),
+  and from two units with walls: its box with each corner cut at 45° by a half
+  square, every unit of which takes a door.
 
 Every way a room may lie is one of these turned a quarter at a time; a room
 with no straight wall (a Square, Rectangle or uncropped Hallway at 45°) can
@@ -36,7 +36,7 @@ from ...maps.geometry import HEADING_NAMES
 from ...maps.shapes import CROPS_END, CROPS_START, Shape
 
 DIRECTIONS = {"north": 0, "east": 2, "south": 4, "west": 6}  # the Exit Location column's words as headings
-ROUND_UP_TO = 2  # Circles this many units across or fewer are drawn round
+ROUND_UP_TO = 3  # Circles this many units across or fewer may be drawn round
 
 
 def quarter_turns(shape: Shape, count: int = 4) -> tuple[Shape, ...]:
