@@ -90,9 +90,10 @@ def turned(shape: Shape) -> bool:
 
 def shape_data(word: str, shape: Shape) -> dict[str, Any]:
     """What the JSON says of a room's shape beyond its squares: its box; its half squares, each with the
-    45° wall through it (the floor is the half away from that side); a Triangle's legs and the way its
-    long wall faces; a room at 45°, the way its long walls run and their lengths in angular units (and
-    where a Hallway is cropped); how a Circle is drawn."""
+    45° wall through it (the floor is the half away from that side's corner); a Triangle's legs and the
+    way its long wall faces; for a room at 45°, the line its long walls run along ("north-west": from
+    north-west to south-east), its long and short sides in angular units, and the ways the straight
+    walls of a Hallway's cropped ends face; how a Circle is drawn ("round" or "walls")."""
     x0, y0, x1, y1 = shape.box
     found: dict[str, Any] = {"width": x1 - x0 + 1, "height": y1 - y0 + 1}
     if shape.cuts:
@@ -103,16 +104,11 @@ def shape_data(word: str, shape: Shape) -> dict[str, Any]:
         found["drawn"] = "round" if shape.curved else "walls"
     elif turned(shape):
         facing = [side for _, side in shape.cuts]
-        ne_sw, nw_se = facing.count(1) + facing.count(5), facing.count(3) + facing.count(7)
-        found["runs"] = "north-west" if ne_sw >= nw_se else "north-east"  # the line its long walls run along
-        walls = {HEADING_NAMES[side]: facing.count(side) for side in (1, 3, 5, 7) if side in facing}
-        found["walls"] = walls  # units of each 45° wall
-        cropped = [HEADING_NAMES[side] for side in range(0, 8, 2) if _cropped(shape, side)]
+        count = {side: facing.count(side) for side in (1, 3, 5, 7)}
+        along, across = max(count[1], count[5]), max(count[3], count[7])  # the walls facing NE/SW, NW/SE
+        found["runs"] = "north-west" if along >= across else "north-east"
+        found["sides"] = [max(along, across), 1 if shape.kind == "hallway" else min(along, across)]
+        cropped = [HEADING_NAMES[side] for side in range(0, 8, 2) if any(wall == side for _, wall in shape.walls)]
         if cropped:
             found["cropped"] = cropped
     return found
-
-
-def _cropped(shape: Shape, side: int) -> bool:
-    """A 45° Hallway's end cropped to the grid: a straight wall facing ``side``."""
-    return any(wall == side for _, wall in shape.walls) and shape.kind == "hallway"
