@@ -91,7 +91,20 @@ class Explorer:
         area = Area(len(self.level.areas) + 1, type_, shape, entered_from=entered_from, rolls=rolls, data=data)
         self.level.areas.append(area)
         self.grid.take(area)
+        self.open_onto(area)
         return area
+
+    def open_onto(self, area: Area) -> None:
+        """Doors already explored that the new ``area``'s wall now stands behind (a long door with no room
+        of the game's behind part of it) open onto it too; doors still waiting are explored in turn."""
+        waiting = {id(door) for _, door in self.queue}
+        walls = area.shape.wall_set
+        for other in self.level.areas[:-1]:
+            for door in other.exits:
+                if door.inside or door.far_side or id(door) in waiting or door.at is None:
+                    continue
+                if area.number not in (door.to, *door.also) and any(u in walls for u in door.far_units()):
+                    self.connect(other, door, area.number)
 
     def fits(self, shape: Shape, dx: int = 0, dy: int = 0) -> bool:
         return self.grid.fits(shape, dx, dy, self.box)
