@@ -45,8 +45,9 @@ class Exit:
 
     @property
     def through(self) -> int | None:
-        """The way one crosses its wall: its side (a 45° wall is crossed on the diagonal)."""
-        return self.side
+        """The way it leads from its square: its side, or for a door in a 45° wall its heading (one of the
+        two ways that wall faces; the door itself opens across the wall, see ``far_units``)."""
+        return self.heading if self.side is not None and self.side % 2 else self.side
 
     def far_units(self) -> list[tuple[Cell, int]]:
         """The unit of wall on the far side of each of its units, in order: the next square's side facing

@@ -67,7 +67,7 @@ def shape_text(area: Area) -> str:
     elif "runs" in shape:
         detail = turned_text(area.type, shape)
     elif area.type == "Circle":
-        detail = say(f"key.shape.circle-{shape['drawn']}", width=shape["width"], units=units(shape["width"]))
+        detail = say(f"key.shape.circle.{shape['drawn']}", width=shape["width"], units=units(shape["width"]))
     else:
         detail = say("key.shape.box", width=shape["width"], height=shape["height"],
                      units=units(shape["width"] * shape["height"]))
