@@ -55,8 +55,10 @@ class Exit:
         return [across(cell, side) for cell, side in self.units]
 
     def far_cells(self) -> list[Cell]:
-        """The square beyond each unit of its wall, in order."""
-        return [cell for cell, _ in self.far_units()]
+        """The square one comes to from each unit of its wall going its way (``through``), in order; for a
+        door in a 45° wall the next square along its heading (the door opens into the other half of its
+        own square first: ``far_units``)."""
+        return [step(cell, self.through) for cell, _ in self.units]
 
     def as_data(self) -> dict[str, Any]:
         data = {
