@@ -64,11 +64,14 @@ def _unit_span(area: Area, unit: tuple[Cell, int]) -> tuple[Point, Point]:
     def angle(t: float) -> float:  # from the middle of the side, round the circle to the point beside t
         return math.copysign(math.asin(min(1.0, abs(t - middle) / r)), t - middle)
 
-    if angle(high) - angle(low) > DOOR_ARC:  # keep the end nearer the middle of the side
-        if abs(high - middle) > abs(low - middle):
-            high = middle + r * math.sin(angle(low) + DOOR_ARC)
-        else:
+    if angle(high) - angle(low) > DOOR_ARC:
+        if low < middle < high:  # across the middle of the side: the arc about it
+            half = r * math.sin(DOOR_ARC / 2)
+            low, high = max(low, middle - half), min(high, middle + half)
+        elif high <= middle:  # to one side of it: keep the end nearer it
             low = middle + r * math.sin(angle(high) - DOOR_ARC)
+        else:
+            high = middle + r * math.sin(angle(low) + DOOR_ARC)
     if level:
         return (a[0], low), (a[0], high)
     return (low, a[1]), (high, a[1])
