@@ -40,6 +40,7 @@ def _fill_polygon(c: Canvas, points: list[Point], point) -> None:
 
 
 DEPTH = 0.5  # a door in a round wall stands where the circle runs within this much of its box's side
+NOOK_SIDE = 0.05  # a nook's side shorter than this (of a unit) is not walled: the circle meets the door
 DOOR_ARC = math.radians(45)  # and takes at most this much of the circle a unit
 
 
@@ -112,15 +113,23 @@ def draw_diagonal_walls(c: Canvas, edges: list[Edge], point, width: float) -> No
 
 
 def draw_round_wall(c: Canvas, area: Area, opened: set, point, pitch: float, width: float) -> None:
-    """The circle, broken where a door stands on its box."""
+    """The circle, broken where a door stands on its box; the floor between the door and the circle (its
+    nook) walled at its sides, where it is deeper than a hairline."""
     cx, cy, r = area.shape.round
     gaps = []
+    sides = []
     for unit in area.shape.walls:
         if unit in opened:
             nook = _round_nook(area, unit)
             gaps.append(sorted(math.degrees(math.atan2(-(p[1] - cy), p[0] - cx)) % 360 for p in (nook[2], nook[-1])))
+            sides += [(nook[1], nook[2]), (nook[0], nook[-1])]
     c.setStrokeGray(0)
     c.setLineWidth(width)
+    c.setLineCap(1)
+    keys = [tuple(round(v, 6) for v in a + b) for a, b in sides]  # between two units of one doorway: twice
+    c.lines([(*point(*a), *point(*b)) for (a, b), key in zip(sides, keys)
+             if math.dist(a, b) > NOOK_SIDE and keys.count(key) == 1])
+    c.setLineCap(0)
     x, y = point(cx, cy)
     if not gaps:
         c.circle(x, y, r * pitch, stroke=1, fill=0)
