@@ -419,13 +419,16 @@ class LevelBuilder:
             self.murder_hole(area, roller, item, side)
 
     def murder_hole(self, area: Area, roller: Roller, item: dict[str, Any], side: int) -> None:
-        """Place the hole on its rolled side, facing unmapped rock, and map the room it looks into."""
+        """Place the hole on its rolled side, facing unmapped rock where the room behind it has most room,
+        and map the room it looks into."""
         free = self.hole_spots(area, side)
         item["direction"] = HEADING_NAMES[side]
         if not free:
             item["looks_into"] = None
             item["why"] = "no-free-wall"
             return
+        room = {unit: self.room_beyond(unit) for unit in free}
+        free = [unit for unit in free if room[unit] == max(room.values())]
         cell, wall = free[roller.choose(len(free))]
         self.explorer.reserve((cell, wall))  # a hole in the wall, not a door: no exit may stand there
         item["wall"] = [cell[0], cell[1], HEADING_NAMES[wall]]
