@@ -86,11 +86,13 @@ def test_rolled_exits_keep_their_type(rooms):
     total = sum(rolled.values())
     assert total > 2500
     assert turned + joined + sum(kept.values()) == total
-    # The rules themselves turn about 17% of them (a second exit on a one-unit wall, an exit on the wall
-    # its way in takes on a one-unit room): see benchmarks/amulet_dungeon.py --measure.
-    assert turned / total <= 0.23
-    assert joined / total <= 0.06
-    assert kept["walldoor"] / rolled["walldoor"] >= 0.44
+    # The rules themselves turn about 9% of these rooms' exits (a second exit on a one-unit wall, an exit on
+    # the wall its way in takes on a one-unit room), 25% of their walldoors: printgen stays within a few
+    # points of that (about 13% and 65% over many dungeons: see benchmarks/amulet_dungeon.py --measure;
+    # these 50 dungeons are fewer, so a little slack).
+    assert turned / total <= 0.15
+    assert joined / total <= 0.05
+    assert kept["walldoor"] / rolled["walldoor"] >= 0.60
     for kind in ONE_UNIT_AND_OPEN:
         assert kept[kind] / rolled[kind] >= 0.75, kind
     for kind in ("stair", "teleport"):  # they stand inside a room: always as rolled
