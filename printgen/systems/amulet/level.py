@@ -2,15 +2,20 @@
 
 The first room stands in the middle of the level. The engine explores the
 exits that open onto unmapped rock in the order they were made (so rooms
-are numbered in walking order); these rules roll the room behind each. As
-the rules have the mapper do, a room's size, shape and exits are all rolled
-before it is drawn: of every way the room may lie against the wall its exit
-is in (every form, every turn, every position along that wall), one that
-can take the most of its rolled exits is drawn, snug against the rooms
-already there; it shrinks only when no way of lying at its size fits. Each
-door then goes where the exits rolled after it, and the room's murder
-holes, still have room. An exit whose far side is already mapped joins that
-room; a new exit in a wall shared with a mapped room is secret.
+are numbered in walking order), but an exit with too little rock behind it
+for a middling room waits until the others are explored; these rules roll
+the room behind each. As the rules have the mapper do, a room's size, shape
+and exits are all rolled before it is drawn: of every way the room may lie
+against the wall its exit is in (every form, every turn, every position
+along that wall: room_forms), one that can take the most of its rolled
+exits (then of its walldoors) is drawn, snug against the rooms already
+there; it shrinks only when no way of lying at its size fits, and behind a
+45° wall where none fits at all (only a Triangle fits the half square there)
+the exit opens onto solid rock. Its walldoors find their wall first; each
+door then goes where the exits after it, and the room's murder holes, still
+have room, and where the room behind it has most. An exit whose far side is
+already mapped joins that room; a new exit in a wall shared with a mapped
+room is secret.
 
 printgen rolls rooms until they cover three tenths of the level and one of
 them has a Stair; the exits still open are left for the mapper to roll in
