@@ -1,7 +1,6 @@
 """Amulet dungeons: the 2d8 tables as printed, rooms that keep the Creation rules, the booklet read back."""
 
 import json
-import math
 import re
 from collections import Counter
 
@@ -14,7 +13,7 @@ from printgen.maps.level import Floor
 from printgen.products import build, request as product_request
 from printgen.seed import SeedCode
 from printgen.render import key_columns
-from printgen.systems.amulet import (checks, dungeon as dungeon_product, key_page, room_forms, rules, swarms,
+from printgen.systems.amulet import (checks, dungeon as dungeon_product, key_page, rules, swarms,
                                      text_pages)
 
 from amulet_shapes import assert_drawn_as_the_rules_say

@@ -14,8 +14,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from PIL import Image, ImageDraw, ImageFilter
 from reportlab.pdfgen.canvas import Canvas
 
-import vtt_checks
-from amulet_shapes import assert_drawn_as_the_rules_say
 from printgen import products, schemas
 from printgen.maps import checks, draw, frame, vtt
 from printgen.maps.draw_style import MapStyle
@@ -23,9 +21,12 @@ from printgen.maps.geometry import across, connected, enclosed_area, side_edge
 from printgen.maps.level import Floor
 from printgen.render import fonts
 from printgen.seed import SeedCode
-from printgen.units import PAPERS
 from printgen.systems.amulet import dungeon, map_page, room_forms
 from printgen.systems.amulet.level import RULE, LevelBuilder
+from printgen.units import PAPERS
+
+import vtt_checks
+from amulet_shapes import assert_drawn_as_the_rules_say
 
 SHAPES = ("Square", "Rectangle", "Hallway", "Triangle", "Circle")
 LETTER = PAPERS["letter"]
@@ -216,7 +217,7 @@ def test_no_floor_belongs_to_no_room(index):
     on it (door glyphs, a "?", a callout's box) lies on a room's floor: its squares, the floor half of its
     half squares, a round room's box; no wedge of floor stands beside a 45° wall."""
     level = LEVELS[index]
-    image, pixel, placed, square = rendered(level, draw.GM, "grey")
+    image, pixel, placed, _ = rendered(level, draw.GM, "grey")
     allowed = Image.new("L", image.size, 0)
     pen = ImageDraw.Draw(allowed)
     for area in level.areas:
@@ -254,7 +255,7 @@ def test_every_room_outline_is_closed_where_it_has_no_exit(style):
     45°) is wall ink, but where one of its doors stands (a secret door is wall, its S over it)."""
     units = 0
     for level in LEVELS[:8]:
-        image, pixel, placed, square = rendered(level, draw.GM, style, dpi=150)
+        image, pixel, _, _ = rendered(level, draw.GM, style, dpi=150)
         ink = image.load()
         doors = {unit for area in level.areas for e in area.exits if not e.inside and not e.secret
                  for unit in e.units}

@@ -6,8 +6,9 @@ This is what every game's dungeon is made of and what its JSON carries
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .adjacency import Adjacency
 from .geometry import HEADING_NAMES, Cell, across, components, dilate, step

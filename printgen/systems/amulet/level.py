@@ -25,20 +25,21 @@ unmapped rock) gets a Stair in its last room if none of its rooms has one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from ...maps.adjacency import SHARED_WALL
-from ...maps.geometry import HEADING_NAMES, HEADINGS, across, components
+from ...maps.geometry import HEADING_NAMES, across, components
 from ...maps.level import Area, Exit, Grid, Level, Link
 from ...maps.shapes import Shape
 from ...maps.steps.explore import Explorer
 from ...maps.walls import Unit, facing, runs
 from ...seed import SeedCode
 from . import room_forms, room_rolls
-from .room_forms import DIRECTIONS
 from .rolls import Roller
+from .room_forms import DIRECTIONS
 
 RULE = SHARED_WALL  # each new room shares a side with the room it was entered from
 ONE_UNIT = {"crumble", "secret", "door", "food"}
@@ -307,17 +308,17 @@ class LevelBuilder:
             if not in_walls:
                 break
             waiting_here = [u for u in waiting.far_units() if u in area.shape.wall_set]
-            side = waiting_here[0][1]  # this room's wall it is in
-
-            def merit(index: int) -> tuple[int, bool, bool, int]:
-                rest = exits[:index] + exits[index + 1:]
-                return (self.kept_if(area, rest, waiting_here), exits[index].kind != "walldoor",
-                        exits[index].direction in components(side), index)
-
-            planned = exits.pop(max(in_walls, key=merit))
+            planned = exits.pop(max(in_walls, key=lambda index: self.join_merit(area, exits, index, waiting_here)))
             joined.append({"direction": HEADING_NAMES[planned.direction], "kind": planned.kind,
                            "room": other.number})
         return joined
+
+    def join_merit(self, area: Area, exits: list[Planned], index: int, waiting: list[Unit]) -> tuple:
+        """How well the rolled exit ``index`` stands where another room's exit waits on ``area``'s wall (on
+        its units ``waiting``): the others keeping most room, then not a walldoor, then facing its side."""
+        rest = exits[:index] + exits[index + 1:]
+        return (self.kept_if(area, rest, waiting), exits[index].kind != "walldoor",
+                exits[index].direction in components(waiting[0][1]), index)
 
     def hole_spots(self, area: Area, side: int, without: Iterable[Unit] = ()) -> list[Unit]:
         """Units of ``area``'s wall facing ``side`` where a murder hole may be: no door or hole there yet,
