@@ -433,7 +433,7 @@ def test_a_round_room_keeps_its_circle_but_for_its_doorways():
                 rooms += 1
                 cx, cy, r = area.shape.round
                 for unit in area.shape.walls:
-                    a, b = draw_shaped.round_span(area, unit)
+                    a, b = draw_shaped.round_span(area, [unit])
                     angles = [math.atan2(p[1] - cy, p[0] - cx) for p in (a, b)]
                     spread = abs((angles[0] - angles[1] + math.pi) % (2 * math.pi) - math.pi)
                     assert math.degrees(spread) <= 45.5, (seed, level.number, area.number, unit)

@@ -115,15 +115,13 @@ def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int |
 @dataclass
 class WallPlan:
     """The walls a view of some areas has, as the map draws them: ``floor`` (square → area), the areas
-    drawn to their own walls (``shaped``: 45° or round), the units of wall a door opens (``opened``) and
-    the half squares of rock a door through a 45° wall opens across (``nooks``: (exit, unit)), the unit
-    walls of the other areas and of doorways (``units``), and the shaped areas' straight (``extra``) and
-    45° (``diagonal``) walls."""
+    drawn to their own walls (``shaped``: 45° or round), the units of wall a door opens (``opened``), the
+    unit walls of the other areas and of doorways (``units``), and the shaped areas' straight (``extra``)
+    and 45° (``diagonal``) walls, each once where two areas share it."""
 
     floor: dict[Cell, int]
     shaped: dict[int, Area]
     opened: set[tuple[Cell, int]]
-    nooks: list[tuple[Exit, tuple[Cell, int]]]
     units: list[Wall]
     extra: list[Edge]
     diagonal: list[Edge]
@@ -140,15 +138,13 @@ def plan_walls(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int |
     floor = floor_cells(areas, rule, doors)
     shaped = {a.number: a for a in areas if a.shape.cuts or a.shape.curved}
     opened = {unit for exit_, _ in doors if not closed(exit_) for unit in exit_.units}
-    nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not closed(exit_)
-             for unit in exit_.units if unit[1] % 2]
     units = walls(floor, rule, doors, symbols, set(shaped), is_walled)
     diagonal: list[Edge] = []
     extra: list[Edge] = []
     if shaped:
-        for edge in shaped_walls(shaped.values(), opened, nooks):
+        for edge in shaped_walls(shaped.values(), opened):
             (extra if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
-    return WallPlan(floor, shaped, opened, nooks, units, extra, diagonal)
+    return WallPlan(floor, shaped, opened, units, extra, diagonal)
 
 
 def merge(edges: set[Edge]) -> list[Edge]:
