@@ -14,9 +14,11 @@ several times faster than the same in TOML.
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
@@ -60,12 +62,47 @@ def authors(pictures: Iterable[str]) -> list[str]:
     return sorted(drawn, key=lambda who: (-len(drawn[who]), who))
 
 
+def _stems(name: str) -> set[str]:
+    """The words of a name, a plural's s left off ("gold-coins": {"gold", "coin"})."""
+    return {word[:-1] if word.endswith("s") and len(word) > 3 else word for word in re.findall(r"[a-z0-9]+",
+                                                                                                name.lower())}
+
+
+@cache
+def _all_stems() -> dict[str, set[str]]:
+    return {other: _stems(other) for other in names()}
+
+
+@lru_cache(maxsize=256)  # names come from users (the studio runs for days): a bounded memory of them
+def near(name: str, count: int = 3) -> tuple[str, ...]:
+    """Icons of the set a guessed or mistyped name may mean, the likeliest first: those named with all its words
+    ("heart": hearts, heart-plus...), then those spelt nearly alike ("flme": flame)."""
+    if len(name) > 80:  # no icon's name is this long: nothing is near it
+        return ()
+    stems = _stems(name)
+    worded = [other for other, its in _all_stems().items() if stems and stems <= its]
+    likeness = {other: difflib.SequenceMatcher(None, name.lower(), other).ratio() for other in worded}
+    found = sorted(worded, key=lambda other: (-likeness[other], len(other), other))[:count]
+    for other in difflib.get_close_matches(name.lower(), names(), n=count, cutoff=0.6):
+        if len(found) < count and other not in found:
+            found.append(other)
+    return tuple(found)
+
+
+def guess(name: str) -> str:
+    """" (did you mean a, b or c?)" naming the icons near ``name``, or nothing."""
+    found = near(name)
+    if not found:
+        return ""
+    return f" (did you mean {found[0] if len(found) == 1 else ', '.join(found[:-1]) + ' or ' + found[-1]}?)"
+
+
 def check(picture: str, where: str) -> None:
     """Refuse a picture (one icon's name, or several with spaces between) naming no icon of the set."""
     for name in picture.split():
         if not exists(name):
-            raise PrintgenError(f"{where}: no picture called {name!r} in the icon set (fonts/{ICONS_FILE} "
-                                "names them)")
+            raise PrintgenError(f"{where}: no picture called {name!r} in the icon set{guess(name)}; "
+                                f"fonts/{ICONS_FILE} names them")
 
 
 def parse(spec: str) -> tuple[str, tuple[float, float, float] | None]:
