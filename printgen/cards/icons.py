@@ -83,9 +83,9 @@ def near(name: str, count: int = 3) -> tuple[str, ...]:
     worded = [other for other, its in _all_stems().items() if stems and stems <= its]
     likeness = {other: difflib.SequenceMatcher(None, name.lower(), other).ratio() for other in worded}
     found = sorted(worded, key=lambda other: (-likeness[other], len(other), other))[:count]
-    for other in difflib.get_close_matches(name.lower(), names(), n=count, cutoff=0.6):
-        if len(found) < count and other not in found:
-            found.append(other)
+    if len(found) < count:
+        spelt = difflib.get_close_matches(name.lower(), names(), n=count, cutoff=0.6)
+        found += [other for other in spelt if other not in found][:count - len(found)]
     return tuple(found)
 
 
