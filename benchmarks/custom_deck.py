@@ -104,7 +104,7 @@ back:
       color: "#e8d5a8"
 """
 
-ICONS = ("gem", "fire", "hearts", "crossed-swords")  # inline in the rules text, one a card
+ICONS = ("cut-diamond", "flame", "hearts", "crossed-swords")  # inline in the rules text, one a card
 WORDS = ("the", "foe", "deals", "damage", "to", "each", "card", "in", "sight", "draw", "two", "and", "discard",
          "one", "gold", "shield", "until", "your", "next", "turn", "fire", "ice", "moves", "room")
 

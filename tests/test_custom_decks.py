@@ -232,7 +232,7 @@ def test_any_card_size_on_sheets_and_for_a_print_shop(tmp_path):
 
     from printgen.units import mm
 
-    (tmp_path / "deck.csv").write_text(CSV)
+    (tmp_path / "deck.csv").write_text(CSV.replace(",1,", ",2,"))  # two of each: a full first sheet, marks round all
     result = deck(tmp_path, "--card-size", "88 x 63 mm", "--crop-marks", "full")
     made(result)
     assert "card-size=88x63mm" in result.stderr

@@ -117,9 +117,9 @@ def baseline(found, character: str) -> tuple[float, float]:
 
 
 def test_an_icon_of_the_set_stands_on_the_text_line_at_the_texts_size_and_colour(tmp_path):
-    data = card(tmp_path, "Pay {icon:gem} now")
+    data = card(tmp_path, "Pay {icon:cut-diamond} now")
     [(name, box, fill)] = [form for form in forms(data) if form[0].startswith("pgicon")]
-    assert name == "pgicon-gem"
+    assert name == "pgicon-cut-diamond"
     base, size = baseline(letters(data), "P")
     assert size == SIZE
     assert box[3] - box[1] == pytest.approx(inline.ICON_HEIGHT * SIZE, abs=0.3)  # as tall as it is meant
@@ -132,18 +132,18 @@ def test_an_icon_of_the_set_stands_on_the_text_line_at_the_texts_size_and_colour
 
 
 def test_an_icon_in_a_colour_of_its_own_and_the_elements_icon_colour(tmp_path):
-    data = card(tmp_path / "own", "Pay {icon:gem|#c9a227} and {icon:fire|darkred}")
+    data = card(tmp_path / "own", "Pay {icon:cut-diamond|#c9a227} and {icon:flame|darkred}")
     placed = {name: fill for name, _, fill in forms(data) if name.startswith("pgicon")}
-    assert placed == {"pgicon-gem": (0.788, 0.635, 0.153), "pgicon-fire": (0.545, 0.0, 0.0)}
+    assert placed == {"pgicon-cut-diamond": (0.788, 0.635, 0.153), "pgicon-flame": (0.545, 0.0, 0.0)}
     layout = LAYOUT + "    icon-color: gold\n"
-    data = card(tmp_path / "element", "Pay {icon:gem} and {icon:fire|darkred}", layout=layout)
+    data = card(tmp_path / "element", "Pay {icon:cut-diamond} and {icon:flame|darkred}", layout=layout)
     placed = {name: fill for name, _, fill in forms(data) if name.startswith("pgicon")}
-    assert placed == {"pgicon-gem": (1.0, 0.843, 0.0), "pgicon-fire": (0.545, 0.0, 0.0)}
+    assert placed == {"pgicon-cut-diamond": (1.0, 0.843, 0.0), "pgicon-flame": (0.545, 0.0, 0.0)}
 
 
 def test_icons_shrink_with_the_text(tmp_path):
-    long = "Pay {icon:gem}. " + "Many words to make the text shrink to fit its box. " * 9
-    short_data = card(tmp_path / "short", "Pay {icon:gem}.")
+    long = "Pay {icon:cut-diamond}. " + "Many words to make the text shrink to fit its box. " * 9
+    short_data = card(tmp_path / "short", "Pay {icon:cut-diamond}.")
     long_data = card(tmp_path / "long", long)
     heights = []
     for data in (short_data, long_data):
@@ -168,14 +168,16 @@ def test_a_picture_file_as_an_icon_in_its_own_colours_on_the_line(tmp_path):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("Pay {icon:gems}", "deck.csv: row 2 (A): layout.yaml: element 1: {icon:gems}: no icon 'gems' in the icon set "
-                        "(did you mean gem?)"),
+    ("Pay {icon:gem}", "deck.csv: row 2 (A): layout.yaml: element 1: {icon:gem}: no icon 'gem' in the icon set "
+                       "(did you mean gems, fire-gem or gem-chain?); fonts/game-icons.json names all 4,134"),
+    ("Heal {icon:heart}", "no icon 'heart' in the icon set (did you mean hearts, "),
+    ("Burn {icon:flme}", "no icon 'flme' in the icon set (did you mean flame, "),
     ("Pay {icon:pictures/none.svg}", "{icon:pictures/none.svg}: 'pictures/none.svg': no such file"),
     ("Pay {icon:../secret.png}", "'../secret.png' leads out of the data file's folder"),
     ("Pay {icon:/etc/passwd.png}", "is not a path inside the data file's folder"),
     ("Pay {icon:pictures/card.svg|red}", "a picture file prints in its own colours"),
     ("Pay {icon:pictures/bomb.png}", "more pixels than printgen reads for a card"),
-    ("Pay {icon:gem|goldish}", "{icon:gem|goldish}: 'goldish' is not a colour"),
+    ("Pay {icon:cut-diamond|goldish}", "{icon:cut-diamond|goldish}: 'goldish' is not a colour"),
     ("Pay {icon:", "'{icon:' is not finished"),
     ("{color:red|Sticky", "span is not closed"),
     ("{size:huge|Sticky}", "give a share of the text's size or a size in points"),
@@ -219,9 +221,9 @@ def test_a_span_of_larger_words_makes_its_line_stand_taller(tmp_path):
 
 
 def test_braces_that_are_not_markup_print_as_written(tmp_path):
-    data = card(tmp_path, r"Roll {1d6} and \{icon:gem\} here")
+    data = card(tmp_path, r"Roll {1d6} and \{icon:cut-diamond\} here")
     text = "".join(letter for letter, *_ in letters(data))
-    assert "Roll{1d6}and{icon:gem}here" in text
+    assert "Roll{1d6}and{icon:cut-diamond}here" in text
     assert not [form for form in forms(data) if form[0].startswith("pgicon")]
 
 
@@ -259,7 +261,7 @@ def test_justified_text_runs_to_both_sides_of_its_box(tmp_path):
 
 
 def test_an_icon_is_set_once_as_a_form_however_many_cards_show_it(tmp_path):
-    rows = "title,text\n" + "".join(f"C{n},Pay {{icon:gem}} {{icon:pictures/card.svg}}\n" for n in range(12))
+    rows = "title,text\n" + "".join(f"C{n},Pay {{icon:cut-diamond}} {{icon:pictures/card.svg}}\n" for n in range(12))
     folder = deck_folder(tmp_path, LAYOUT, rows, {"pictures/card.svg": SVG})
     assert make(folder).returncode == 0
     pdf = pikepdf.open(folder / "out.pdf")
@@ -275,3 +277,27 @@ def test_png_icon_is_read_as_pictures_are(tmp_path):
     image.save(out, "PNG")
     data = card(tmp_path, "Use {icon:dot.png}", pictures={"dot.png": out.getvalue()})
     assert images_in(data) == [(30, 30)]  # small: kept at its own pixels
+
+
+def test_a_name_the_set_lacks_is_answered_with_the_icons_it_may_mean():
+    """Over a sample of the 4,134 names: written in words ("Fire Bowl"), or singular for plural and back, the
+    icon meant is always among the three offered; with two letters swapped, nearly always."""
+    import random
+
+    from printgen.cards import icons
+
+    pick = random.Random(35)
+    sample = icons.names()[::53]  # 78 names: each guess is a few milliseconds
+    swapped = found = 0
+    for name in sample:
+        assert name in icons.near(name.replace("-", " ").title()), name
+        other = name[:-1] if name.endswith("s") else name + "s"
+        if not icons.exists(other):
+            assert name in icons.near(other), (name, other)
+        at = pick.randrange(1, len(name))
+        typo = name[:at - 1] + name[at] + name[at - 1] + name[at + 1:]
+        if typo != name and not icons.exists(typo):
+            swapped += 1
+            found += name in icons.near(typo)
+    assert len(sample) > 75 and swapped > 60 and found >= 0.95 * swapped, (found, swapped)
+    assert icons.near("x" * 5000) == () and len(icons.near("sword")) == 3

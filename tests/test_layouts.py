@@ -660,13 +660,38 @@ def test_templates_export_writes_the_built_in_layouts_and_the_example_that_rende
     result = run_cli("deck", "custom", "--data", "lantern-crawl.csv", "--card-layout", "layout.yaml", "--seed", "s",
                      "-o", str(tmp_path / "crawl.pdf"), cwd=example)
     assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
-    texts = page_texts((tmp_path / "crawl.pdf").read_bytes())
+    data = (tmp_path / "crawl.pdf").read_bytes()
+    texts = page_texts(data)
     assert "Cave Slime" in texts[0] and "Lantern Crawl 1/10" in texts[0] and "Treasure" in texts[1]
+    _credits_the_artists_of_its_icons(data, " ".join(texts[1::2]))
     for name in card_design.builtin_names():  # every built-in layout draws a deck of printgen's own columns
         (tmp_path / f"{name}.yaml").write_text(f"extends: builtin:{name}\n")
         done = run_cli("deck", "custom", "--data", "t/cards/example-deck.csv", "--card-layout", f"{name}.yaml",
                        "--seed", "s", "-o", f"{name}.pdf", cwd=tmp_path)
         assert done.returncode == 0, done.stderr
+
+
+def _credits_the_artists_of_its_icons(data: bytes, backs: str) -> None:
+    """Every icon of game-icons.net the faces show is drawn by an artist the backs name, or given to the public
+    domain (CC0, as fonts/LICENSE-GameIcons.txt marks them)."""
+    from printgen.cards import icons
+    from printgen.resources import fonts_dir
+
+    def placed(resources) -> set[str]:  # the names of the forms these resources hold, and the forms' own
+        found = set()
+        for key, xobject in resources.get("/XObject", {}).items():
+            found.add(str(key).removeprefix("/").removeprefix("FormXob."))
+            found |= placed(xobject.get("/Resources", {}))
+        return found
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        shown = {name.removeprefix("pgicon-") for page in pdf.pages[::2] for name in placed(page.Resources)
+                 if name.startswith("pgicon-")}
+    assert {"heart-plus", "flame"} <= shown, shown
+    licence = (fonts_dir() / "LICENSE-GameIcons.txt").read_text(encoding="utf-8")
+    free = set(re.findall(r"Icons made by (.+) \(\d[\d,]*, (?:CC0|public domain)\)", licence))
+    for name in shown:
+        assert icons.author(name) in free or icons.author(name) in " ".join(backs.split()), name
 
 
 # Fonts of your own ---------------------------------------------------------------------------------------

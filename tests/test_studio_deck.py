@@ -187,7 +187,7 @@ def test_the_zip_to_make_it_again_reproduces_the_file(client, tmp_path):
 
 
 def test_a_pasted_deck_and_layout(client):
-    response = client.post("/deck/api/open", json={"data": "title,text\nGoblin,Hits for 2 {icon:fire}.\n",
+    response = client.post("/deck/api/open", json={"data": "title,text\nGoblin,Hits for 2 {icon:broken-heart}.\n",
                                                    "kind": "csv", "layout": "extends: builtin:printgen\n"
                                                    "elements:\n  - name: body\n    text: '{text}'\n"})
     assert response.status_code == 200

@@ -2,9 +2,9 @@
 
 In any text a layout draws (the layout's own words, or a column's value):
 
-    Gain 2 {icon:gold-bar}.                 an icon of the bundled set (fonts/RPGAwesome-icons.toml names them),
-                                            in the text's colour
-    Pay {icon:gold-bar|#c9a227}.            ... in a colour of its own (#rgb, #rrggbb or a CSS name)
+    Gain 2 {icon:two-coins}.                any icon of game-icons.net by its name there (fonts/game-icons.json
+                                            holds all of them), in the text's colour
+    Pay {icon:two-coins|#c9a227}.           ... in a colour of its own (#rgb, #rrggbb or a CSS name)
     Draw {icon:pictures/card.svg}           a picture file beside the data (.svg, .png, .jpg, .webp), in its
                                             own colours
     {color:darkred|**Sticky:**} a hero...   words in a colour of their own
@@ -14,7 +14,7 @@ In any text a layout draws (the layout's own words, or a column's value):
 Spans nest, and hold ``*italic*``, ``**bold**`` and icons; ``\\{`` and ``\\}`` print a brace. Any other
 brace prints as written ("Roll {1d6}" prints "Roll {1d6}"), so no text that is not markup is read as markup.
 An icon stands on the line like a letter: as tall as a capital and a little more, at the text's size,
-shrinking with it, never parted from the word it touches ("2{icon:gold-bar}"); a span of larger words makes
+shrinking with it, never parted from the word it touches ("2{icon:two-coins}"); a span of larger words makes
 its line stand taller. A picture file is read as any picture is (cards/pictures.py, user_files.py): from the
 data file's folder and below, within the same limits. Each mistake is one line naming the card, the element
 and what is wrong.
@@ -290,7 +290,7 @@ def _icon(spec: str, context: Context) -> _IconToken:
     name = name.strip()
     where = f"{context.where}: {{icon:{spec}}}"
     if not name:
-        raise PrintgenError(f"{where}: name an icon of the set or a picture file, e.g. {{icon:gold-bar}}")
+        raise PrintgenError(f"{where}: name an icon of the set or a picture file, e.g. {{icon:two-coins}}")
     if name.lower().endswith(PICTURE_SUFFIXES) or "/" in name:
         if colour_text.strip():
             raise PrintgenError(f"{where}: a picture file prints in its own colours; a colour after | is for the "
@@ -302,12 +302,9 @@ def _icon(spec: str, context: Context) -> _IconToken:
         digest = hashlib.sha256(picture.data).hexdigest()[:16]
         return _IconToken("", picture.key, digest, aspect, None)
     if not icons.exists(name):
-        import difflib
-
-        near = difflib.get_close_matches(name, icons.names(), n=1, cutoff=0.6)
-        hint = f" (did you mean {near[0]}?)" if near else ""
-        raise PrintgenError(f"{where}: no icon {name!r} in the icon set{hint}; fonts/{icons.ICONS_FILE} names them, "
-                            f"or give a picture file beside the data (.svg, .png)")
+        raise PrintgenError(f"{where}: no icon {name!r} in the icon set{icons.guess(name)}; fonts/{icons.ICONS_FILE} "
+                            f"names all {len(icons.names()):,} (game-icons.net shows them), or give a picture file "
+                            f"beside the data (.svg, .png)")
     colour = context.colour(colour_text.strip(), where) if colour_text.strip() else context.icon_colour
     return _IconToken(name, "", "", icons.aspect(name), colour)
 

@@ -31,7 +31,9 @@ HP_TRACK = 60  # hit points a track runs to: 6, and 1d6 a level for nine levels
 
 
 def choices() -> list[dict[str, str]]:
-    return [{"topic": c["topic"], "text": c["text"]} for c in GAME.data("solo")["choice"]]
+    """The solo booklet's choices, each text followed by the reference's lines it names (worded once there)."""
+    return [{"topic": c["topic"], "text": " ".join([c["text"], *(say(f"silent.{key}") for key in c.get("silent", ()))])}
+            for c in GAME.data("solo")["choice"]]
 
 
 def character(request: Request) -> dict[str, Any] | None:
