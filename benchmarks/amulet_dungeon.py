@@ -1,9 +1,10 @@
 """Time Amulet dungeons: generation alone (levels per second), maps alone, and the whole PDF.
 
     python benchmarks/amulet_dungeon.py                      the figures the README quotes
-    python benchmarks/amulet_dungeon.py --measure [--level-size U] [--seeds N]
-        what the dice rolled against what the maps show, over N dungeons of 3 levels (default 1,202
-        at the default level size): drawn room sizes, exit types, walldoors, murder holes, contents
+    python benchmarks/amulet_dungeon.py --measure [--level-size U] [--seeds N] [--levels L] [--scaling]
+        what the dice rolled against what the maps show, over N dungeons of L levels (default 1,202
+        of 3 at the default level size; with Scaling, its normal levels): drawn room sizes, exit types,
+        walldoors, murder holes, contents; and the rules' own floor for the room shapes beside it
 """
 
 import argparse
@@ -18,10 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 from printgen import products
 from printgen.dice import chi_square
 from printgen.products import build
-from printgen.render.determinism import pinned
 from printgen.maps.walls import facing, runs
+from printgen.render.determinism import pinned
 from printgen.seed import SeedCode, stream
 from printgen.systems.amulet import GAME, dungeon as dungeon_product, generate as dungeon, rules
+from printgen.systems.amulet import room_forms
 from printgen.systems.amulet.level import LevelBuilder, Planned, exits_that_fit
 from printgen.systems.amulet.room_forms import DIRECTIONS
 from printgen.systems.amulet.rolls import Roller
@@ -29,9 +31,10 @@ from printgen.systems.amulet.rolls import Roller
 TURNED = ("impossible", "two-impossible")  # a rolled exit the rules made a teleporter, or two of them a Stair
 
 
-def code_for(seed: str, levels: int, units: int, fmt: str = "pdf") -> SeedCode:
-    return SeedCode.make("dungeon", "amulet", seed, {"levels": levels, "level-size": units, "scaling": "no",
-                                                    "paper": "letter", "format": fmt})
+def code_for(seed: str, levels: int, units: int, fmt: str = "pdf", scaling: bool = False) -> SeedCode:
+    return SeedCode.make("dungeon", "amulet", seed, {"levels": levels, "level-size": units,
+                                                    "scaling": "yes" if scaling else "no", "paper": "letter",
+                                                    "format": fmt})
 
 
 def timing() -> None:
@@ -168,41 +171,83 @@ def report(s: dict, out=sys.stdout) -> None:
         f"(the dice: {items_for_one:.3f}); " + ", ".join(f"{k}: {v}" for k, v in sorted(items.items())))
 
 
-def floors(samples: int = 20000) -> dict[str, float]:
+WAYS_IN = {"a straight door": (0, 2, 4, 6), "a door in a 45° wall": (1, 3, 5, 7), "no door": (None,)}
+
+
+def kept_alone(word: str, size: int, exits: list[Planned], back: int | None) -> tuple[int, int]:
+    """How many of ``exits``, and of their walldoors, a room of ``word`` and ``size`` alone on an empty
+    level can take, every form and turn tried, entered through a one-unit door in a wall of its facing
+    ``back`` (a unit of it taken by the way in; None: not entered); (-1, -1) if no form has such a wall."""
+    best = walldoors = -1
+    wanted = [e for e in exits if e.kind == "walldoor"]
+    for form in room_forms.forms(word, size):
+        ways_in = [u for u in form.walls if u[1] == back] if back is not None else [None]
+        for way_in in ways_in:
+            open_runs = {d: [tuple(r) for r in runs([u for u in facing(form, d) if u != way_in])] for d in (0, 2, 4, 6)}
+            best = max(best, exits_that_fit(open_runs, exits))
+            walldoors = max(walldoors, exits_that_fit(open_runs, wanted))
+    return best, walldoors
+
+
+def floors(samples: int = 20000) -> dict[str, tuple[float, float]]:
     """What no placement can keep: rooms rolled on the tables, each at its rolled size alone on an empty
-    level (entered through a one-unit door on any wall, or not entered), every form and turn tried; the
-    share of their rolled exits, and of their walldoors, that no wall can take."""
+    level, entered through a one-unit door (in a straight wall or a 45° one) or not entered, every form
+    and turn tried: for each way in, the share of their rolled exits, and of their walldoors, that no wall
+    can take. A room whose shape has no wall to meet the door at its rolled size (a Square along the
+    grid behind a 45° wall) is left out of that way in: behind such a door it is drawn turned, or smaller."""
     roller = Roller(stream("amulet-floors"))
     found = Counter()
     for _ in range(samples):
         size = roller.row("room-size")["units"]
         word = roller.row("room-shape").result
         count = int(roller.row("exit-number")["exits"])
-        back = (0, 2, 4, 6)[roller.choose(4)]
-        for entered in (True, False):
+        for way, sides in WAYS_IN.items():
+            back = sides[roller.choose(len(sides))]
             exits = [Planned(DIRECTIONS[roller.row("exit-location").result.lower()],
-                             roller.row("exit-type").result.lower()) for _ in range(count - entered)]
-            best, walldoors = 0, 0
-            for form in LevelBuilder.forms(None, word, size):
-                ways_in = [u for u in form.walls if u[1] == back] if entered else [None]
-                for way_in in ways_in:
-                    open_runs = {d: [tuple(r) for r in runs([u for u in facing(form, d) if u != way_in])]
-                                 for d in (0, 2, 4, 6)}
-                    best = max(best, exits_that_fit(open_runs, exits))
-                    walldoors = max(walldoors, exits_that_fit(open_runs, [e for e in exits if e.kind == "walldoor"]))
-            key = "entered" if entered else "not entered"
-            found[key + " exits"] += len(exits)
-            found[key + " lost"] += len(exits) - best
-            found[key + " walldoors"] += sum(e.kind == "walldoor" for e in exits)
-            found[key + " walldoors lost"] += sum(e.kind == "walldoor" for e in exits) - walldoors
-    return {key: found[key + " lost"] / found[key + " exits"] for key in ("entered", "not entered")} | \
-        {key + " walldoors": found[key + " walldoors lost"] / found[key + " walldoors"] for key in ("entered", "not entered")}
+                             roller.row("exit-type").result.lower()) for _ in range(count - (back is not None))]
+            best, walldoors = kept_alone(word, size, exits, back)
+            if best < 0:
+                continue
+            found[way, "exits"] += len(exits)
+            found[way, "lost"] += len(exits) - best
+            found[way, "walldoors"] += sum(e.kind == "walldoor" for e in exits)
+            found[way, "walldoors lost"] += sum(e.kind == "walldoor" for e in exits) - walldoors
+    return {way: (found[way, "lost"] / found[way, "exits"], found[way, "walldoors lost"] / found[way, "walldoors"])
+            for way in WAYS_IN}
 
 
-def measure(seeds: int, units: int, levels: int = 3) -> dict:
-    built = [level for i in range(seeds)
-             for level in dungeon.generate(code_for(f"m{i}", levels, units), levels, units, False).levels]
-    return survey(built)
+def own_floor(levels_and_plans) -> tuple[float, float]:
+    """The floor of the very rooms drawn: each room's rolled exits at its rolled size (or the largest at
+    which its shape can meet its way in: a Circle of one unit has no 45° wall), with its own way in, alone
+    on an empty level (``kept_alone``); the shares of them, and of their walldoors, no wall could take."""
+    exits = lost = walldoors = walldoors_lost = 0
+    for level, plans in levels_and_plans:
+        for area in level.areas:
+            plan = plans[area.number]
+            rolled = plan.exits
+            way_in = next((e for e in area.exits if e.far_side and e.to == area.entered_from), None)
+            back = way_in.side if way_in is not None and area.data["entered_by"] == "exit" else None
+            best, kept_walldoors = next(kept for size in range(area.data["size_rolled"], 0, -1)
+                                        if (kept := kept_alone(plan.word, size, rolled, back))[0] >= 0)
+            count = sum(p.kind == "walldoor" for p in rolled)
+            exits += len(rolled)
+            lost += len(rolled) - max(best, 0)
+            walldoors += count
+            walldoors_lost += count - max(kept_walldoors, 0)
+    return lost / exits, walldoors_lost / walldoors
+
+
+def measure(seeds: int, units: int, levels: int = 3, scaling: bool = False) -> tuple[dict, list]:
+    """The normal levels of ``seeds`` dungeons, each built as the dungeon builds it, surveyed; with each
+    level, its rooms' plans (what was rolled for them before they were drawn)."""
+    built = []
+    for i in range(seeds):
+        code = code_for(f"m{i}", levels, units, scaling=scaling)
+        for number in range(1, levels + 1):
+            if dungeon.level_kind(number, scaling) == "normal":
+                builder = LevelBuilder(code, number, units)
+                built.append((builder.build(), builder.plans))
+    return survey([level for level, _ in built]), built
 
 
 def main() -> None:
@@ -211,20 +256,30 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=1202)
     default = int(next(o.default for o in GAME.dungeon.options if o.name == "level-size"))
     parser.add_argument("--level-size", type=int, default=default)
+    parser.add_argument("--levels", type=int, default=3)
+    parser.add_argument("--scaling", action="store_true")
     args = parser.parse_args()
     if not args.measure:
         timing()
         return
     start = time.perf_counter()
-    found = measure(args.seeds, args.level_size)
-    print(f"{args.seeds} dungeons of 3 levels, {args.level_size} × {args.level_size} units "
-          f"(seeds m0–m{args.seeds - 1}), {time.perf_counter() - start:.1f} s")
+    found, built = measure(args.seeds, args.level_size, args.levels, args.scaling)
+    print(f"{args.seeds} dungeons of {args.levels} levels{' with Scaling' if args.scaling else ''}, "
+          f"{args.level_size} × {args.level_size} units (seeds m0–m{args.seeds - 1}), "
+          f"{time.perf_counter() - start:.1f} s")
     report(found)
-    lost = floors()
-    print(f"the rules' own floor (every room at its rolled size alone on an empty level, every form and turn "
-          f"tried): {lost['entered']:.1%} of a room's rolled exits have no room on their wall when it is entered "
-          f"through a door ({lost['entered walldoors']:.1%} of its walldoors), {lost['not entered']:.1%} when it is "
-          f"not ({lost['not entered walldoors']:.1%} of its walldoors)")
+    rolled = sum(found["exit_rolled"].values())
+    turned = (found["turned_teleport"] + found["turned_stair"]) / rolled
+    walldoors = found["exit_kept"]["walldoor"] / found["exit_rolled"]["walldoor"]
+    own_turned, own_walldoors = own_floor(built)
+    print(f"printgen against the rules' floor for these very rooms (each at its rolled size, with its own way "
+          f"in, alone on an empty level, every form and turn tried): rolled exits turned into teleporters or "
+          f"Stairs {turned:.1%} (floor {own_turned:.1%}); walldoors kept {walldoors:.1%} (at most "
+          f"{1 - own_walldoors:.1%}); rooms shrunk {found['shrunk'] / found['rooms']:.1%}")
+    print("the rules' own floor for rooms rolled on the tables (20,000 rooms at their rolled sizes, alone on an "
+          "empty level, every form and turn tried), by the way in: "
+          + "; ".join(f"through {way}, {lost:.1%} of rolled exits and {walldoors_lost:.1%} of walldoors have no "
+                      f"room on their wall" for way, (lost, walldoors_lost) in floors().items()))
 
 
 if __name__ == "__main__":

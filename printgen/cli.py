@@ -15,10 +15,12 @@ from pathlib import Path
 import click
 
 from . import FORMAT_VERSION, __version__, games, products, scan
+from .cards import user_files
 from .cards.sizes import CARD_SIZES
-from .commands import (CONTEXT, build, examples_epilog, force_option, out_option, product_command, quiet_option,
-                       write)
+from .commands import (CONTEXT, build, checked_option, examples_epilog, force_option, out_option, product_command,
+                       quiet_option, write)
 from .errors import PrintgenError
+from .options import Option
 from .products import deck as deck_product
 from .products import graph_paper
 from .render import user_templates
@@ -35,10 +37,11 @@ templates_option = click.option(
 
 
 @click.group(context_settings=CONTEXT, epilog=examples_epilog([
-    ("graph-paper --seed moonpie", "¼-inch graph paper on Letter"),
+    ("graph-paper", "¼-inch graph paper on Letter, output/graph-paper.pdf"),
     (f"dungeon --system {games.first_offering('dungeon')} --seed moonpie",
      "a one-shot dungeon; 'printgen list' names the systems"),
-    ("reproduce output/graph-paper-generic-moonpie.pdf", "the same file again, byte for byte (it says so)"),
+    (f"reproduce output/dungeon-{games.first_offering('dungeon')}-moonpie.pdf",
+     "the same file again, byte for byte (it says so)"),
     ("list", "what printgen can make"),
 ]))
 @click.version_option(__version__, prog_name="printgen")
@@ -54,8 +57,8 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
     cli.add_command(product_command(_product))
 
 
-@cli.command(context_settings=CONTEXT, epilog=examples_epilog([
-    ("graph-paper --seed moonpie", "a file to make again"),
+@cli.command(context_settings=CONTEXT, short_help="Make a file again, byte for byte", epilog=examples_epilog([
+    ("graph-paper --seed moonpie", "a file to make again, output/graph-paper-generic-moonpie.pdf"),
     ("reproduce output/graph-paper-generic-moonpie.pdf -o copy.pdf", "the same file from a printgen PDF"),
     (f"reproduce pg{FORMAT_VERSION}:graph-paper:generic:campfire:paper=a4", "or from its seed code"),
     ("graph-paper --seed moonpie --format png", "its page as a picture, the seed code's QR on it"),
@@ -63,13 +66,23 @@ for _product in sorted(products.all_products().values(), key=lambda p: p.name):
 ]))
 @click.argument("source")
 @templates_option
+@click.option("--data-dir", "data_dir", type=click.Path(path_type=Path), metavar="DIR",
+              help="Where a custom deck's own files are (its data, layout, pictures), if they are neither beside "
+                   "the PDF nor where its seed code names them.")
 @out_option
 @force_option
 @quiet_option
-def reproduce(source: str, templates: Path | None, out: Path | None, force: bool, quiet: bool) -> None:
+def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: Path | None, force: bool,
+              quiet: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
     page, its seed code or a studio share link."""
     path = _as_file(source)
+    with user_files.looking_in([*([data_dir] if data_dir else []), *([path.parent] if path else [])]):
+        _reproduce(source, path, templates, out, force, quiet)
+
+
+def _reproduce(source: str, path: Path | None, templates: Path | None, out: Path | None, force: bool,
+               quiet: bool) -> None:
     if path is not None and scan.is_picture(path):
         code = scan.read_seed_code(path)
     elif path is not None:
@@ -111,7 +124,7 @@ def _as_file(source: str) -> Path | None:
         return None
 
 
-@cli.group("templates", context_settings=CONTEXT)
+@cli.group("templates", context_settings=CONTEXT, short_help="Templates and phrasebooks of your own")
 def templates_group() -> None:
     """Your own templates and phrasebooks: export the built-in ones, change them, print with --templates DIR."""
 
@@ -128,18 +141,17 @@ def templates_export(folder: Path) -> None:
     click.echo(f"wrote {len(written)} files to {folder}", err=True)
 
 
-@cli.command(context_settings=CONTEXT, epilog=examples_epilog([
+@cli.command(context_settings=CONTEXT, short_help="printgen studio: everything in your browser", epilog=examples_epilog([
     ("serve --open", "the studio on http://127.0.0.1:8000/, opened in your browser (Ctrl-C stops it)"),
     ("templates export my-templates", "templates and phrasebooks of your own to change"),
     ("serve --port 0 --templates my-templates", "the studio on any free port, printing with them"),
 ]))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on; anything but this computer's own prints a warning.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), envvar="PRINTGEN_PORT",
-              help="The port (0: any free one; also: PRINTGEN_PORT).")
+@checked_option(Option("port", "The port (0: any free one; also: PRINTGEN_PORT).", low=0, high=65535, default="8000"),
+                envvar="PRINTGEN_PORT")
 @click.option("--open", "open_browser", is_flag=True, help="Open the studio in your web browser.")
-@click.option("--workers", type=click.IntRange(1, 32), metavar="N",
-              help="Processes that make files (default: one a core, at most 4).")
+@checked_option(Option("workers", "Processes that make files (default: one a core, at most 4).", low=1, high=32))
 @click.option("--templates", "templates", type=click.Path(path_type=Path), envvar="PRINTGEN_TEMPLATES",
               metavar="DIR", help="Your own templates: the studio offers to print with them (also: PRINTGEN_TEMPLATES).")
 def serve(host: str, port: int, open_browser: bool, workers: int | None, templates: Path | None) -> None:
@@ -150,7 +162,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
                tell=click.echo, warn=lambda line: click.echo(line, err=True))
 
 
-@cli.command("schema", context_settings=CONTEXT, epilog=examples_epilog([
+@cli.command("schema", context_settings=CONTEXT, short_help="The JSON Schema of a data contract", epilog=examples_epilog([
     ("schema dungeon", "the JSON Schema of every game's dungeon --format json, for any validator"),
 ]))
 @click.argument("name", metavar="NAME")
@@ -162,7 +174,7 @@ def schema_command(name: str) -> None:
     click.echo(schemas.text(name), nl=False)
 
 
-@cli.command("list", context_settings=CONTEXT)
+@cli.command("list", context_settings=CONTEXT, short_help="What printgen makes: systems, products, sizes")
 @click.option("--markdown", is_flag=True, help="The systems and what printgen makes for each, as a Markdown table.")
 def list_command(markdown: bool) -> None:
     """Name the systems, products, decks, grids, papers and sizes printgen knows."""
@@ -185,13 +197,13 @@ def list_command(markdown: bool) -> None:
 
 def games_table() -> str:
     """What printgen makes for each game, as the README shows it (a test keeps the two the same)."""
-    columns = ["system", "game", "sheets", "decks", "dungeon", "reference", "challenge"]
+    columns = ["system", "game", "sheets", "decks", "dungeon", "reference", "challenge", "solo"]
     rows = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for game in games.games().values():
         cells = [f"`{game.id}`", f"*{game.title}*" + (f" ({game.credit})" if game.credit else ""),
                  "yes" if game.sheets else "",
                  ", ".join(f"`{name}`" for name in game.decks),
-                 *("yes" if game.offer(product) else "" for product in ("dungeon", "reference", "challenge"))]
+                 *("yes" if game.offer(product) else "" for product in ("dungeon", "reference", "challenge", "solo"))]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 

@@ -17,19 +17,25 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import click
 
 from . import games, products, progress
+from .cards import user_files
 from .errors import PrintgenError
-from .options import Option
+from .options import Option, OptionError
+from .products import suffixes
+from .products.typed import code_from
 from .render import user_templates
 from .render.output import check_writable, default_path, write_atomic
-from .seed import SeedCode, random_seed
+from .seed import random_seed
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+# Commands and option names are taken whatever their case, as every choice is.
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100, "token_normalize_func": str.lower}
 STDOUT = "-"
 # Options given as a path on the command line and kept in the code as what they point at (a fingerprint).
 PATH_OPTIONS = {"templates": "DIR", "data": "FILE", "card-layout": "FILE"}
@@ -47,9 +53,23 @@ def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 seed_option = click.option("--seed", metavar="TEXT",
                            help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
 out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
-                          help="Output file ('-': standard output). Default: output/<product>-<system>-<seed>.<ext>")
+                          help="Output file ('-': standard output); its extension (.pdf, .png, .json, .zip) chooses the "
+                               "format where --format is not given. Default: "
+                               "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
+
+
+def checked_option(option: Option, envvar: str | None = None):
+    """A click option read and checked as a declared option is: its range shown as 1..32, a bad value refused
+    in the one phrasing of every other."""
+    def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+        return None if value is None else option.parse(option.read(value))
+
+    default = option.default if isinstance(option.default, str) else None
+    return click.option(option.flag_name, option.name.replace("-", "_"), default=default, metavar=option.metavar,
+                        callback=convert, envvar=envvar,
+                        help=option.help + (f"  [default: {default}]" if default is not None else ""))
 
 
 def examples_epilog(lines: list[tuple[str, str]]) -> str:
@@ -73,8 +93,12 @@ def product_command(product: products.Product) -> click.Command:
     if product.argument is not None:
         params.append(click.Argument([product.argument.replace("-", "_")], metavar="NAME"))
     if len(systems) > 1 or systems[0] in games.games():
-        params.append(click.Option(["--system"], type=click.Choice(sorted(systems)),
-                                   required=product.system_from is None, help="The game."))
+        # Checked with the other options (products/typed.py), in their phrasing; one game needs no --system.
+        needed = len(systems) > 1 and product.system_from is None
+        params.append(click.Option(["--system"], metavar="|".join(sorted(systems)),
+                                   help="The game." + ("  [required]" if needed else
+                                                       f"  [default: {systems[0]}]" if len(systems) == 1 else
+                                                       " Default: the one game with the deck NAME.")))
     for name, takers in sorted(variants.items()):
         option = takers[0][0]
         if name in PATH_OPTIONS:
@@ -89,6 +113,7 @@ def product_command(product: products.Product) -> click.Command:
         run(product, given, seed, out, force, quiet)
 
     command = click.Command(product.name, callback=callback, params=params, help=product.summary,
+                            short_help=product.summary.split(":")[0],  # whole words in the list of commands
                             context_settings=CONTEXT,
                             epilog=examples_epilog([*product.examples, *games.examples(product.name)]))
     for decorate in (quiet_option, force_option, out_option, seed_option):
@@ -116,6 +141,8 @@ def _values_by_game(takers: list[tuple[Option, str]], systems: tuple[str, ...]) 
     """What each game takes and its default, e.g. " [a: 4..40, default 16; b: 2..14, default 8]"."""
     if len(takers) == len(systems) and len({(o.metavar, o.default) for o, _ in takers}) == 1:
         option = takers[0][0]
+        if option.absent is not None:
+            return f"  [default: {option.absent}]"
         return f"  [default: {_shown(option)}]" if isinstance(option.default, str) else ""
     parts = []
     for option, system in takers:
@@ -130,61 +157,66 @@ def _shown(option: Option) -> str:
     return option.default.replace("x", ",") if option.pair else option.default
 
 
-def code_from(product: products.Product, given: dict[str, Any], seed: str) -> SeedCode:
-    """The seed code of a command line: each value read by its option, for the system chosen."""
-    given = {name.replace("_", "-"): value for name, value in given.items() if value is not None and value is not False}
-    system = given.pop("system", None)
-    if system is None:
-        systems = product.systems()
-        system = systems[0] if len(systems) == 1 else product.system_from(given)
-    given = product.from_command_line(system, given)
-    if "templates" in given:
-        given["templates"] = user_templates.digest(Path(str(given["templates"])))
-    declared = {option.name: option for option in product.options(system, {k: str(v) for k, v in given.items()})}
-    texts = {}
-    for name, value in given.items():
-        if name not in declared:
-            takers = games.option_takers(product.name, name) or [s for _, s in product.all_options().get(name, [])]
-            what = f"the {system} {given.get('deck')} deck" if product.argument and given.get("deck") else system
-            raise PrintgenError(f"--{name} is for {', '.join(takers) or 'no system'}, not {what}")
-        texts[name] = declared[name].read(value) if declared[name].typed else str(value)
-    return SeedCode.make(product.name, system, seed, texts)
-
-
 def run(product: products.Product, given: dict[str, Any], seed: str | None, out: Path | None, force: bool,
         quiet: bool) -> Path | None:
     """Make a product from the command line and write it; refusals come before a seed is chosen."""
     if seed is not None and not seed.strip():
-        raise PrintgenError("--seed is empty; give any text, e.g. --seed moonpie")
+        raise OptionError("seed", "is empty; give any text, e.g. --seed moonpie")
     templates = given.get("templates")
-    with user_templates.using(Path(templates) if templates else None):
+    with user_templates.using(Path(templates) if templates else None), user_files.given_files():
+        named = out is not None and out != Path(STDOUT)
+        typed_format = given.get("format") is not None
+        if named and not typed_format:  # -o's extension chooses the format, where it names one
+            extension = out.suffix.lower().lstrip(".")
+            if extension in {choice for option, _ in product.all_options().get("format", []) for choice in option.choices}:
+                given["format"] = extension
         # Bad options first, then a file in the way: one try tells what to fix first.
         trial = products.request(code_from(product, dict(given), seed or "check"))
-        protected = protected_paths(trial)
-        if out is not None and out != Path(STDOUT) and product.suffix(trial) == "zip" and out.suffix.lower() != ".zip":
-            raise PrintgenError(f"this writes a zip of images; give -o a name ending .zip, not {out.name}")
-        if out is not None and out != Path(STDOUT):
-            check_writable(out, force, protected)
-        if seed is None:
+        if named:
+            check_writable(out, force, protected_paths(trial))
+            chosen = suffixes.format_for(out, trial, f"--format {trial.format}" if typed_format else None)
+            given["format"], trial = chosen.format, chosen
+        if seed is None and not product.seeded:
+            seed = products.UNSEEDED  # it rolls nothing: the same request, the same file
+        elif seed is None:
             seed = random_seed()
             tell(f"seed: {seed}", quiet)
         return write(products.request(code_from(product, given, seed)), out, force, quiet)
 
 
+def new_folders(path: Path) -> list[Path]:
+    """The folders writing ``path`` will make, outermost first."""
+    missing = [folder for folder in path.parents if not folder.exists()]
+    return list(reversed(missing))
+
+
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file (and its layout, kept from the data's folder) is never the output, even
-    with --force."""
-    data = request.options.get("data")
-    if not data:
+    """A custom deck's own data file and layout, where they were found, are never the output, even with
+    --force."""
+    if not request.options.get("data"):
         return ()
-    layout = request.options.get("card-layout")
-    return (Path(str(data)),) + ((Path(str(data)).parent / str(layout),) if layout else ())
+    from .products.deck import own_files
+
+    return own_files(request)
 
 
-def build(request: products.Request, quiet: bool) -> bytes:
-    """The file's bytes, a long run saying on stderr how far it has come (unless ``quiet``)."""
+def build(request: products.Request, quiet: bool, out: Path | None = None) -> bytes:
+    """The file's bytes, a long run saying on stderr how far it has come (unless ``quiet``); pictures for the
+    file ``out`` are refused before they are drawn when their number contradicts its extension."""
+    told = None if out is None or out == Path(STDOUT) else partial(suffixes.pictures_for, out)
     with progress.listening(None if quiet else sys.stderr):
-        return products.build(request.code)
+        return products.build(request.code, told)
+
+
+def build_into(request: products.Request, quiet: bool, out: Path | None = None) -> Callable[[BinaryIO], None]:
+    """The file written into a handle as it is made (products.build_into), saying how far it has come; as
+    ``build``, pictures for ``out`` are refused before they are drawn when their number contradicts its name."""
+    told = None if out is None or out == Path(STDOUT) else partial(suffixes.pictures_for, out)
+
+    def write_into(handle: BinaryIO) -> None:
+        with progress.listening(None if quiet else sys.stderr):
+            products.build_into(request.code, handle, told)
+    return write_into
 
 
 def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
@@ -198,15 +230,22 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
         tell(f"seed code: {request.code}", quiet)
         return None
     protected = protected_paths(request)
+    if out is not None:
+        suffixes.format_for(out, request, "this seed code")  # its format is fixed: the name must fit it
+        if data is not None and request.format == products.PICTURES:
+            suffixes.pictures_for(out, 1 if data[:2] != b"PK" else 2)
     if data is None and (out is not None or request.format != products.PICTURES):
         path = out or default_path(request.product.file_stem(request), products.suffix(request))
         check_writable(path, force, protected)  # before the work, so a refusal is instant
-        data = build(request, quiet)
+        contents: bytes | Callable[[BinaryIO], None] = build_into(request, quiet, out)  # written as it is made
     else:  # pictures are a .png or a zip as they come out: the name waits for the file
         data = data if data is not None else build(request, quiet)
         path = out or default_path(request.product.file_stem(request), products.suffix(request, data))
         check_writable(path, force, protected)
-    write_atomic(path, data, force, protected)
-    tell(f"wrote {path}", quiet)
+        contents = data
+    made = new_folders(path)
+    write_atomic(path, contents, force, protected)
+    tell(f"wrote {path}" + (f" (made the folder{'s' if len(made) > 1 else ''} {', '.join(map(str, made))})"
+                            if made else ""), quiet)
     tell(f"seed code: {request.code}", quiet)
     return path

@@ -18,7 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
+from .errors import PrintgenError
 from .seed import Rng
 
 DEFAULT_SIDES = 6  # "1d", "2d+3", "3d": a die with no size is six-sided
@@ -37,8 +39,8 @@ _NOTATION = re.compile(
 )
 
 
-class DiceError(ValueError):
-    """Notation that is not a dice expression."""
+class DiceError(PrintgenError):
+    """Notation that is not a dice expression (in a table file, a game's data or a user's own)."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ def roll(text: str, rng: Rng) -> int:
     return parse(text).roll(rng)
 
 
-def chi_square(counts: Mapping, shares: Mapping) -> tuple[float, int, float]:
+def chi_square(counts: Mapping[Any, int], shares: Mapping[Any, Any]) -> tuple[float, int, float]:
     """How far ``counts`` of results stray from ``shares`` (each result's chance, as a distribution gives):
     Pearson's chi-square, its degrees of freedom and its p-value. The tests and the benchmarks measure
     what the pages show against the dice with it."""

@@ -5,8 +5,8 @@ one declaration, ``GAME = Game(...)``: what it makes (sheets, decks, a
 dungeon, a reference, a challenge) and the options each product takes. The
 code that makes a product is the game's module the file plan names for it
 (``dungeon.py``, ``sheet.py``, ``decks.py``, ``reference.py``,
-``challenge.py``), checked against its written contract when it first loads
-(products/contracts.py). Products, the command line, ``printgen list`` and
+``challenge.py``, ``solo.py``), checked against its written contract when it first loads
+(contracts.py). Products, the command line, ``printgen list`` and
 the README read these declarations; nothing outside a game's folder names a game.
 
 Declarations import nothing heavy: a product's module is imported only when
@@ -23,8 +23,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import contracts
 from .errors import PrintgenError
-from .options import Option
+from .options import Option, not_one_of
 
 SYSTEMS_PACKAGE = "printgen.systems"
 
@@ -40,6 +41,9 @@ class Offer:
 
 @dataclass(frozen=True)
 class Game:
+    """A game printgen serves, as its folder under systems/ declares it: who made it, and the products (and
+    decks) it makes with the options each takes. Its modules are loaded only when a product is made."""
+
     id: str  # the --system value and the seed code's system
     title: str  # the game's name as its rules spell it
     credit: str  # who made the game, for covers and the README
@@ -49,11 +53,12 @@ class Game:
     dungeon: Offer | None = None  # made by dungeon.py
     reference: Offer | None = None  # made by reference.py
     challenge: Offer | None = None  # made by challenge.py
+    solo: Offer | None = None  # made by solo.py, from the dungeon that dungeon.py rolls
     package: str = ""  # filled in by the registry
 
     def offer(self, product: str) -> Offer | None:
         return {"sheet": self.sheets, "dungeon": self.dungeon, "reference": self.reference,
-                "challenge": self.challenge}.get(product)
+                "challenge": self.challenge, "solo": self.solo}.get(product)
 
     def module(self, product: str) -> Any:
         """The game's module that makes ``product`` ("deck" for its decks), checked against its contract."""
@@ -133,8 +138,6 @@ def _read_list(folder: Path, name: str):
 
 @cache
 def _checked_module(system: str, product: str) -> Any:
-    from .products import contracts
-
     game = games()[system]
     name, contract = contracts.FILE_PLAN[product]
     module = importlib.import_module(f"{game.package}.{name}")
@@ -158,11 +161,11 @@ def game(system: str) -> Game:
     try:
         return games()[system]
     except KeyError:
-        raise PrintgenError(f"unknown system {system!r}; systems are: {', '.join(games())}") from None
+        raise not_one_of("system", system, list(games())) from None
 
 
 def offering(product: str) -> dict[str, Game]:
-    """The games that make ``product`` ("sheet", "dungeon", "reference", "challenge", "deck")."""
+    """The games that make ``product`` ("sheet", "dungeon", "reference", "challenge", "solo", "deck")."""
     if product == "deck":
         return {gid: g for gid, g in games().items() if g.decks}
     return {gid: g for gid, g in games().items() if g.offer(product) is not None}

@@ -20,9 +20,10 @@ file is short; ``canonical_options`` gives that form for any form given.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,31 @@ Values = Mapping[str, Any]
 Default = str | None | Callable[[Values], str | None]
 
 
+class OptionError(PrintgenError):
+    """A value its option does not take, in the one phrasing every caller shares: ``--rooms must be a whole
+    number from 4 to 40, not '99'``. ``option`` names the option (the studio marks its field) and
+    ``problem`` is what follows the option's name, so the studio can say it after the field's own label."""
+
+    def __init__(self, option: str, problem: str, subject: str | None = None):
+        self.option = option
+        self.problem = problem
+        super().__init__(f"{subject or '--' + option} {problem}")
+
+
+def not_one_of(option: str, text: str, choices: Sequence[str], subject: str | None = None) -> OptionError:
+    """The refusal of a value that is none of ``choices``, naming them, and the nearest when one is near."""
+    return OptionError(option, f"must be one of {', '.join(choices)}, not {text!r}{did_you_mean(text, choices)}",
+                       subject)
+
+
+def did_you_mean(text: str, choices: Sequence[str]) -> str:
+    """"; did you mean X?" for the choice nearest ``text`` (case aside), or nothing when none is near."""
+    near = difflib.get_close_matches(text.strip().lower(), [choice.lower() for choice in choices], n=1, cutoff=0.5)
+    if not near:
+        return ""
+    return f"; did you mean {next(c for c in choices if c.lower() == near[0])}?"
+
+
 @dataclass(frozen=True)
 class Option:
     """One option: its name on the command line and in the seed code, and its values.
@@ -45,10 +71,15 @@ class Option:
     Exactly one of ``choices``, a whole-number range (``low``..``high``), a
     decimal ``number`` range, a ``pair`` of decimal numbers each within the
     range, ``flag`` or a ``pattern`` (a regular expression the whole text
-    matches) describes the values. ``default`` is the text taken when the
+    matches) describes the values; ``choices`` with a ``pattern`` take the
+    choices and any other text the pattern matches (a card size by name or
+    as 63x88mm). ``default`` is the text taken when the
     option is absent, or a function of the options read before it (a default
     that depends on another option); None means "absent is a value of its
-    own". ``when`` = (other option, value) says the option applies only then:
+    own", which ``absent`` names in a few words for help and the studio
+    ("none: sheets to print at home"). ``value_alone``: a value says what it is by itself (tarot, a4, hex),
+    so a default file name carries it without the option's name (products/file_names.py).
+    ``when`` = (other option, value) says the option applies only then:
     otherwise it must be left at its default. ``typed`` is False for options
     printgen fills in itself (a file's fingerprint), never typed by a person.
     """
@@ -65,6 +96,9 @@ class Option:
     pair: bool = False
     when: tuple[str, str] | None = None
     typed: bool = True
+    absent: str | None = None
+    value_alone: bool = False
+    placeholder: str = ""  # what --help shows for a value of free form (NAME)
 
     @property
     def flag_name(self) -> str:
@@ -92,7 +126,7 @@ class Option:
             return "X,Y"
         if self.low is not None:
             return f"{_bound(self.low)}..{_bound(self.high)}"
-        return ""
+        return self.placeholder
 
     def default_for(self, values: Values) -> str | None:
         """The default text, given the options read before this one."""
@@ -102,29 +136,32 @@ class Option:
         """The value of the canonical ``text``, or one clear error naming what would be right."""
         if self.flag:
             if text not in _YES_NO:
-                raise PrintgenError(f"{self.flag_name} must be yes or no, not {text!r}")
+                raise self.refusal(f"must be yes or no, not {text!r}")
             return text == "yes"
         if self.choices:
-            if text not in self.choices:
-                raise PrintgenError(f"{self.flag_name} must be one of {', '.join(self.choices)}, not {text!r}")
+            if text not in self.choices and (self.pattern is None or not re.fullmatch(self.pattern, text)):
+                raise not_one_of(self.name, text, self.choices)
             return text
         if self.pair:
             parts = text.split("x")
             if len(parts) != 2 or not all(_NUMBER.match(p) for p in parts):
-                raise PrintgenError(f"{self.flag_name} {text!r} is not in the form printgen writes (two numbers, XxY)")
+                raise self.refusal(f"{text!r} is not in the form printgen writes (two numbers, XxY)")
             return tuple(self._in_range(float(p), text) for p in parts)
         if self.number:
             if not _NUMBER.match(text):
-                raise PrintgenError(f"{self.flag_name} {text!r} is not in the form printgen writes ({self.help})")
+                raise self.refusal(f"{text!r} is not in the form printgen writes ({self.help})")
             return self._in_range(float(text), text)
         if self.pattern is not None:
             if not re.fullmatch(self.pattern, text):
-                raise PrintgenError(f"{self.flag_name} {text!r} is not in the form printgen writes ({self.help})")
+                raise self.refusal(f"{text!r} is not in the form printgen writes ({self.help})")
             return text
         if not _WHOLE.match(text) or not self.low <= int(text) <= self.high:
-            raise PrintgenError(f"{self.flag_name} must be a whole number from {_bound(self.low)} to "
-                                f"{_bound(self.high)}, not {text!r}")
+            raise self.refusal(f"must be a whole number from {_bound(self.low)} to {_bound(self.high)}, not {text!r}")
         return int(text)
+
+    def refusal(self, problem: str) -> OptionError:
+        """This option's refusal: ``--name`` and then ``problem``."""
+        return OptionError(self.name, problem)
 
     def read(self, given: object) -> str:
         """The canonical text of what a person gave (a command-line word, a form field, a flag's True)."""
@@ -133,18 +170,21 @@ class Option:
                 return "yes" if given else "no"
             return str(given).strip().lower()
         text = str(given).strip()
-        if self.choices:
-            return text.lower()
+        if self.choices:  # taken whatever its case (a pattern's text as typed); refused as typed
+            if text.lower() in self.choices:
+                return text.lower()
+            if self.pattern is not None and re.fullmatch(self.pattern, text):
+                return text
+            raise not_one_of(self.name, text, self.choices)
         if self.pair:
             parts = re.split(r"[,x]", text)
             if len(parts) != 2 or not all(_TYPED_NUMBER.match(p.strip()) for p in parts):
-                raise PrintgenError(f"--{self.name} {text!r} is not two numbers; give X,Y in mm, e.g. "
-                                    f"--{self.name} 0.5,-1")
+                raise self.refusal(f"{text!r} is not two numbers; give X,Y in mm, e.g. --{self.name} 0.5,-1")
             return "x".join(number_text(float(p)) for p in parts)
         if self.number:
             if not _TYPED_NUMBER.match(text):
-                raise PrintgenError(f"--{self.name} {text!r} is not a number; give a plain decimal number "
-                                    f"from {_bound(self.low)} to {_bound(self.high)}")
+                raise self.refusal(f"{text!r} is not a number; give a plain decimal number from {_bound(self.low)} "
+                                   f"to {_bound(self.high)}")
             return number_text(float(text))
         if self.low is not None and _TYPED_WHOLE.match(text):
             return str(int(text))  # 03 is 3; anything else is left for parse to refuse
@@ -155,6 +195,8 @@ class Option:
         data: dict[str, Any] = {"name": self.name, "help": self.help, "kind": self.kind}
         if self.choices:
             data["choices"] = list(self.choices)
+            if self.pattern is not None:
+                data["pattern"] = self.pattern  # other values in this form are taken too
         if self.low is not None:
             data["low"], data["high"] = self.low, self.high
         if self.when is not None:
@@ -162,12 +204,13 @@ class Option:
         data["default"] = None if callable(self.default) else self.default
         if callable(self.default):
             data["default_depends"] = True
+        if self.absent is not None:
+            data["absent"] = self.absent
         return data
 
     def _in_range(self, value: float, text: str) -> float:
         if not (math.isfinite(value) and self.low <= value <= self.high):
-            raise PrintgenError(f"{self.flag_name} must be from {_bound(self.low)} to {_bound(self.high)}, "
-                                f"not {text!r}")
+            raise self.refusal(f"must be from {_bound(self.low)} to {_bound(self.high)}, not {text!r}")
         return value
 
 
@@ -183,7 +226,8 @@ def parse_options(given: Mapping[str, str], declared: tuple[Option, ...], what: 
     for key in given:
         if key not in known:
             allowed = ", ".join(sorted(known)) or "none"
-            raise PrintgenError(f"no option {key!r} for {what}; its options are: {allowed}")
+            raise PrintgenError(f"no option {key!r} for {what}; its options are: {allowed}"
+                                f"{did_you_mean(key, sorted(known))}")
     values: dict[str, Any] = {}
     for option in declared:
         default = option.default_for(values)
@@ -191,8 +235,7 @@ def parse_options(given: Mapping[str, str], declared: tuple[Option, ...], what: 
         if option.when is not None and option.name in given and text != default:
             other, needed = option.when
             if values.get(other) != needed:
-                raise PrintgenError(f"--{option.name} is for {other} {needed}, not {other} {values.get(other)}; "
-                                    f"leave it out")
+                raise option.refusal(f"is for {other} {needed}, not {other} {values.get(other)}; leave it out")
         values[option.name] = None if text is None else option.parse(text)
     return values
 

@@ -23,7 +23,7 @@ import random
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from . import FORMAT_VERSION
@@ -68,7 +68,7 @@ class Rng:
             raise ValueError("cannot choose from an empty sequence")
         return items[self.randint(0, len(items) - 1)]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher–Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.randint(0, i)

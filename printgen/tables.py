@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from . import dice
+from .errors import PrintgenError
 from .seed import Rng
 
 ROLL_AGAIN = "roll again"
@@ -39,7 +41,7 @@ _THEN_VALUES = (ROLL_AGAIN, ROLL_TWICE)
 _MAX_DEPTH = 50
 
 
-class TableError(ValueError):
+class TableError(PrintgenError):
     """A malformed table file; the message names the file and the row."""
 
 
@@ -57,7 +59,7 @@ class Row:
 
     @property
     def result(self) -> str:
-        return self.fields["result"]
+        return str(self.fields["result"])
 
     @property
     def roll_text(self) -> str:
@@ -84,9 +86,9 @@ class Table:
         total = self.die.roll(rng)
         return total, self.lookup(total)
 
-    def row_probability(self, row: Row):
+    def row_probability(self, row: Row) -> Fraction:
         dist = self.die.distribution()
-        return sum((p for v, p in dist.items() if row.low <= v <= row.high), 0)
+        return sum((p for v, p in dist.items() if row.low <= v <= row.high), Fraction(0))
 
 
 @dataclass

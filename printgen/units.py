@@ -10,6 +10,7 @@ from .errors import PrintgenError
 
 POINTS_PER_INCH = 72.0
 MM_PER_INCH = 25.4
+MIN_TEXT_PT = 6.0  # pt: no printed word a reader needs is smaller than this (labels, notes, footers, cards)
 
 
 def inch(value: float) -> float:

@@ -29,6 +29,7 @@ key does not offer.
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -36,6 +37,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from .errors import PrintgenError
 
@@ -74,6 +76,12 @@ class Phrasebook(Mapping[str, str]):
         """Every entry under ``prefix`` by its last part, e.g. section("door") -> {"wooden": "wooden door", …}."""
         start = prefix + "."
         return {key[len(start):]: text for key, text in self._entries.items() if key.startswith(start)}
+
+
+def key_of(name: str) -> str:
+    """The phrasebook key for ``name``: its letters and digits in lower case, joined by hyphens
+    ("Loot: Maybe" gives "loot-maybe")."""
+    return "-".join(re.findall(r"[a-z0-9]+", name.lower()))
 
 
 def builtin_file(folder: Path) -> Path:
@@ -183,7 +191,7 @@ def _user_entries(path: Path) -> dict[str, str]:
     return _flatten(data, path)
 
 
-def _flatten(data: dict, path: Path, prefix: str = "") -> dict[str, str]:
+def _flatten(data: dict[str, Any], path: Path, prefix: str = "") -> dict[str, str]:
     flat: dict[str, str] = {}
     for key, value in data.items():
         dotted = f"{prefix}{key}"

@@ -19,6 +19,8 @@ HERE = Path(__file__).parent
 FIXTURE = HERE / "fixtures" / "product_hashes.json"
 CUSTOM_CSV = "tests/fixtures/custom-deck.csv"  # relative to the repository: a seed code records the path
 CUSTOM_YAML = "tests/fixtures/custom-deck.yaml"
+EXAMPLE_CSV = "templates/cards/example/lantern-crawl.csv"
+EXAMPLE_LAYOUT = "templates/cards/example/layout.yaml"
 
 
 def _cases() -> list[list[str]]:
@@ -115,6 +117,12 @@ def _cases() -> list[list[str]]:
     add(["deck", "custom", "--data", CUSTOM_YAML, "--seed", "bi", "--card-size", "tarot"])
     add(["deck", "custom", "--data", CUSTOM_CSV, "--seed", "bi", "--format", "json"])
     add(["deck", "custom", "--system", "roguelike", "--data", CUSTOM_YAML, "--seed", "bi", "--duplex", "none"])
+    # Custom decks in a layout of their own: the example deck (pictures, icons and spans in the text).
+    add(["deck", "custom", "--data", EXAMPLE_CSV, "--card-layout", EXAMPLE_LAYOUT, "--seed", "bi"])
+    add(["deck", "custom", "--data", EXAMPLE_CSV, "--card-layout", EXAMPLE_LAYOUT, "--seed", "bi", "--card-size",
+         "88x63mm", "--deck-card", "none", "--ink-saver"])
+    add(["deck", "custom", "--data", EXAMPLE_CSV, "--card-layout", EXAMPLE_LAYOUT, "--seed", "bi", "--vendor",
+         "drivethrucards"])
 
     # Sheets.
     per_page = {"roguelike": (2,), "amulet": (2,), "ascii-hack": (), "card-rogue": (2, 4), "rlrl": (2,)}
@@ -148,6 +156,14 @@ def _cases() -> list[list[str]]:
     add(["challenge", "--system", "card-rogue", "--seed", "bi2", "--paper", "a4"])
     add(["challenge", "--system", "card-rogue", "--seed", "bi", "--format", "json"])
     add(["challenge", "--system", "card-rogue", "--seed", "bi3", "--levels", "5", "--format", "json"])
+
+    # Solo booklets: the dungeon as a gamebook, both games, both papers, a rolled character, the JSON.
+    add(["solo", "--system", "roguelike", "--seed", "bi", "--levels", "1"])
+    add(["solo", "--system", "roguelike", "--seed", "bi2", "--levels", "2", "--rooms", "10", "--paper", "a4",
+         "--character", "rolled"])
+    add(["solo", "--system", "roguelike", "--seed", "bi", "--format", "json"])
+    add(["solo", "--system", "rlrl", "--seed", "bi", "--rooms", "2"])
+    add(["solo", "--system", "rlrl", "--seed", "bi2", "--rooms", "2", "--character", "rolled", "--format", "json"])
     return cases
 
 
@@ -166,7 +182,7 @@ def make(args: list[str], folder: Path) -> bytes:
     if "thegamecrafter" in args or "makeplayingcards" in args:
         out = out.with_suffix(".zip")
     elif "png" in args:
-        out = out.with_suffix(".png" if args[0] == "graph-paper" else ".zip")
+        out = out.with_suffix(".png")  # each picture case is of one page (more would be a .zip: -o's check says)
     elif "uvtt" in args:
         out = out.with_suffix(".zip")
     elif "json" in args:

@@ -137,7 +137,7 @@ def assert_fronts_inside_safe_area(pdf: bytes, card_width: float, card_height: f
     area, within half a point, as pdfium places it."""
     import pypdfium2
 
-    from printgen.cards.face import SAFE
+    from printgen.cards.face_parts import SAFE
 
     low_x, high_x = bleed + SAFE, bleed + card_width - SAFE
     low_y, high_y = bleed + SAFE, bleed + card_height - SAFE

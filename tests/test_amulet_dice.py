@@ -49,8 +49,8 @@ def test_the_default_level_is_large_enough_for_the_rooms_rolled(rooms):
     for area in rooms:  # a room not shrunk is drawn at the size its own roll gave
         table = rules.tables()["room-size"]
         assert area.data["size_rolled"] == table.lookup(area.rolls["room-size"][-1])["units"]
-        if area.data["size"] == area.data["size_rolled"] and area.type == "Square":
-            assert len(area.cells) == area.data["size"] ** 2
+        if area.data["size"] == area.data["size_rolled"] and area.type == "Square":  # along the grid or at 45°
+            assert area.shape.floor_area == area.data["size"] ** 2 * (2 if area.shape.cuts else 1)
 
 
 def test_every_rolled_exit_is_on_the_map_as_rolled_or_as_the_rules_turn_it(rooms):
@@ -86,11 +86,13 @@ def test_rolled_exits_keep_their_type(rooms):
     total = sum(rolled.values())
     assert total > 2500
     assert turned + joined + sum(kept.values()) == total
-    # The rules themselves turn about 17% of them (a second exit on a one-unit wall, an exit on the wall
-    # its way in takes on a one-unit room): see benchmarks/amulet_dungeon.py --measure.
-    assert turned / total <= 0.23
-    assert joined / total <= 0.06
-    assert kept["walldoor"] / rolled["walldoor"] >= 0.44
+    # The rules themselves turn about 9% of these rooms' exits (a second exit on a one-unit wall, an exit on
+    # the wall its way in takes on a one-unit room), 25% of their walldoors: printgen stays within a few
+    # points of that (about 13% and 65% over many dungeons: see benchmarks/amulet_dungeon.py --measure;
+    # these 50 dungeons are fewer, so a little slack).
+    assert turned / total <= 0.15
+    assert joined / total <= 0.05
+    assert kept["walldoor"] / rolled["walldoor"] >= 0.60
     for kind in ONE_UNIT_AND_OPEN:
         assert kept[kind] / rolled[kind] >= 0.75, kind
     for kind in ("stair", "teleport"):  # they stand inside a room: always as rolled
@@ -171,8 +173,7 @@ def monkeypatch_module():
 
 
 def every_form(word: str, size: int):
-    shorts = range(2, size) if word == "Rectangle" and size >= 3 else (1,)
-    return [form for short in shorts for form in room_forms.orientations(word, size, short)]
+    return room_forms.forms(word, size)
 
 
 def translations(builder, form, door):

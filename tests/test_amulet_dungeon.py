@@ -1,7 +1,6 @@
 """Amulet dungeons: the 2d8 tables as printed, rooms that keep the Creation rules, the booklet read back."""
 
 import json
-import math
 import re
 from collections import Counter
 
@@ -9,13 +8,15 @@ import pypdfium2
 import pytest
 
 from printgen.cli import main
-from printgen.maps.geometry import HEADING_NAMES, components, enclosed_area, step, turn
+from printgen.maps.geometry import HEADING_NAMES, across, components, enclosed_area
+from printgen.maps.level import Floor
 from printgen.products import build, request as product_request
 from printgen.seed import SeedCode
 from printgen.render import key_columns
-from printgen.systems.amulet import (checks, dungeon as dungeon_product, key_page, room_forms, rules, swarms,
+from printgen.systems.amulet import (checks, dungeon as dungeon_product, key_page, rules, swarms,
                                      text_pages)
 
+from amulet_shapes import assert_drawn_as_the_rules_say
 from fairness import assert_fair
 from pdfutil import fonts, open_pdf, page_sizes, page_texts, subject
 
@@ -109,13 +110,15 @@ def test_every_level_passes_the_checks(dungeons):
 def test_every_room_shares_a_side_with_the_room_it_was_entered_from(dungeons):
     for d in dungeons:
         for level in d.levels:
+            floor = Floor(level.areas)
             for area in level.areas:
                 if area.data["entered_by"] not in ("exit", "murder-hole"):
                     continue
                 assert area.entered_from == area.data["entered_from"]  # the map engine's adjacency check holds it
-                parent = level.area(area.entered_from).cells
-                touching = [(cell, side) for cell, side in area.shape.walls if side % 2 == 0
-                            and step(cell, side) in parent]
+                parent = level.area(area.entered_from)
+                # A unit of its wall is one of the parent's, straight or at 45° (a square's two halves).
+                touching = [unit for unit in area.shape.walls if floor.at(*across(*unit)) == parent.number
+                            and across(*unit) in parent.shape.wall_set]
                 assert touching, (level.number, area.number)
 
 
@@ -130,23 +133,7 @@ def test_shapes_have_their_rolled_size(dungeons):
         assert area.type == rules.tables()["room-shape"].lookup(area.rolls["room-shape"][-1]).result
         # What is drawn is what the room takes: its walls enclose its floor, half squares as halves.
         assert enclosed_area(shape.outline()) == shape.floor_area
-        diagonal_walls = [unit for unit in shape.walls if unit[1] % 2]
-        if area.type == "Square":
-            assert (width, height) == (size, size) and len(area.cells) == size * size
-        elif area.type == "Hallway" and shape.cuts:  # at 45°: squares corner to corner, nearest its size
-            assert width == height == room_forms.diagonal_squares(size) >= 2
-            assert len(diagonal_walls) == 2 * (width - 1)
-        elif area.type == "Hallway":
-            assert sorted((width, height)) == [1, size]
-        elif area.type == "Rectangle":
-            short, long_ = sorted((width, height))
-            assert long_ == size
-            assert 1 < short < size if size >= 3 else short == 1
-        elif area.type == "Triangle":
-            assert abs(width * math.sqrt(2) - size) <= math.sqrt(2) / 2 + 1e-9 or size == 1
-            assert len(diagonal_walls) == width == area.data["shape"]["legs"]
-        else:
-            assert width == height == size and shape.curved
+        assert_drawn_as_the_rules_say(area.type, size, shape, area.data["shape"])
 
 
 def test_exits_follow_their_rolls_and_rules(dungeons):
@@ -178,14 +165,13 @@ def test_a_long_opening_opens_onto_as_many_rooms_as_fill_it(dungeons):
     spilled = 0
     for d in dungeons:
         for level in d.levels:
-            owner = {cell: a.number for a in level.areas for cell in a.cells}
+            floor = Floor(level.areas)
             for area in level.areas:
                 for exit_ in area.exits:
                     if exit_.far_side or len(exit_.units) < 2 or exit_.leads != "area":
                         continue
-                    back = turn(exit_.through, 4)
-                    behind = {owner[c] for c in exit_.far_cells()
-                              if c in owner and (c, back) in level.area(owner[c]).shape.wall_set}
+                    behind = {number for unit in exit_.far_units()
+                              if (number := floor.at(*unit)) is not None and unit in level.area(number).shape.wall_set}
                     assert behind == {exit_.to, *exit_.also}
                     spilled += len(exit_.also) > 0
     assert spilled > 5
@@ -204,7 +190,8 @@ def test_murder_holes_look_into_a_mapped_room_across_a_wall(dungeons):
                     direction = HEADING_NAMES.index(item["direction"])
                     assert direction in components(HEADING_NAMES.index(side))
                     behind = level.area(item["looks_into"])
-                    assert (step((x, y), direction), turn(direction, 4)) in behind.shape.wall_set
+                    # Beyond the wall: the next square's, or across a 45° wall the other half of the square.
+                    assert across((x, y), HEADING_NAMES.index(side)) in behind.shape.wall_set
                     # A hole in the wall, not a door: no exit of either room stands in that unit.
                     assert ((x, y), HEADING_NAMES.index(side)) not in {u for e in area.exits for u in e.units}
                     assert behind.data["entered_by"] == "murder-hole" and behind.entered_from == area.number
@@ -361,8 +348,15 @@ def test_the_booklet_reads_back(booklet):
     for level in d.levels:
         for area in level.areas:
             assert f"{level.number}.{area.number} " in rest
-    headings = ("a treasure level", "the countdown", "calls to make", "printgen's choices for a table without a gm")
+    headings = ("a treasure level", "the countdown", "calls to make", "where the rules are silent")
     assert all(heading in rest.lower() for heading in headings)
+    # The dice behind each room: a table, a row a room and a column a table, not a run of "size 12; shape 10".
+    dice = next(t for t in texts if "The dice behind each room" in t)
+    assert "; shape" not in dice and "room size shape exits" in " ".join(dice.split())
+    lines = [line.split() for line in dice.splitlines()]
+    for area in d.levels[0].areas:
+        row = next(words for words in lines if words and words[0] == f"1.{area.number}")
+        assert row[1:3] == [str(area.rolls["room-size"][0]), str(area.rolls["room-shape"][0])]
     for choice in rules.choices():
         assert choice["topic"] in rest
     assert all(f"page {n} of {len(texts)}" in t for n, t in enumerate(texts, 1))

@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 
 from printgen import games, products
-from printgen.cards import faces, glyphs, icons
-from printgen.cards.face import FOOTER_GAP, SAFE, Metrics
+from printgen.cards import face_kinds, glyphs, icons
+from printgen.cards.face_parts import FOOTER_GAP, SAFE, Metrics
 from printgen.cards.model import Deck
 from printgen.cards.notes import PICTURE as NOTES
 from printgen.cards.render import PrintOptions, render_deck
@@ -47,13 +47,14 @@ def distinct(deck: Deck) -> Deck:
     return replace(deck, cards=tuple(replace(card, count=1) for card in deck.cards))
 
 
-def render(deck: Deck, size: str, duplex: str = "none", layout: str = "sheet") -> bytes:
-    options = PrintOptions(CARD_SIZES[size], paper("letter"), mm(3), "short", duplex, layout, (0.0, 0.0), False)
+def render(deck: Deck, size: str, duplex: str = "none", imposition: str = "sheet") -> bytes:
+    options = PrintOptions(CARD_SIZES[size], paper("letter"), mm(3), "short", duplex, imposition, (0.0, 0.0), False)
     return render_deck(deck, options, SeedCode.make("deck", "generic", SEED, {}))
 
 
 # -- 6 pt at every card size -------------------------------------------------------------------------
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("system, name", DECKS)
 def test_the_smallest_text_on_every_card_is_6_pt_at_every_card_size(system, name, size):
@@ -68,6 +69,7 @@ def test_the_smallest_text_on_every_card_is_6_pt_at_every_card_size(system, name
     assert texts
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("system", sorted(games.offering("deck")))
 def test_every_back_prints_its_words_at_6_pt_or_more(system, size):
@@ -87,31 +89,33 @@ def test_every_back_prints_its_words_at_6_pt_or_more(system, size):
 
 # -- one type size, a fixed gap above the footer ------------------------------------------------------
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
 @pytest.mark.parametrize("system, name", DECKS)
 def test_a_deck_sets_its_words_at_one_size(system, name, size):
     if (system, name, size) in REFUSED:
-        return
+        pytest.skip(f"{name} is refused on {size} cards (its refusal is tested above)")
     deck = deck_of(system, name)
     sizes = {}
     for card in deck.cards:
-        prepared = faces.prepare_face(card, deck, CARD_SIZES[size])
+        prepared = face_kinds.prepare_face(card, deck, CARD_SIZES[size])
         if prepared.body is not None and not card.reference:
             sizes[card.title] = prepared.body.size
     assert len(set(sizes.values())) <= 1, sizes
     assert not sizes or min(sizes.values()) >= MIN_TEXT
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
 @pytest.mark.parametrize("system, name", DECKS)
 def test_a_stat_boxs_words_stand_clear_of_its_sides(system, name, size):
     """A stat's label, value and note each keep most of a millimetre from its box's sides, however they were
     fitted."""
     if (system, name, size) in REFUSED:
-        return
+        pytest.skip(f"{name} is refused on {size} cards (its refusal is tested above)")
     deck = deck_of(system, name)
     for card in distinct(deck).cards:
-        for box in getattr(faces.prepare_face(card, deck, CARD_SIZES[size]), "stats", ()):
+        for box in getattr(face_kinds.prepare_face(card, deck, CARD_SIZES[size]), "stats", ()):
             widths = {"label": glyphs.width(box.label.upper(), fonts.SERIF_BOLD, box.label_size),
                       "value": glyphs.width(box.value, fonts.MONO_BOLD, box.value_size)}
             if box.note:
@@ -123,7 +127,7 @@ def test_a_stat_boxs_words_stand_clear_of_its_sides(system, name, size):
 
 def test_a_tarot_card_sets_its_words_larger_than_a_poker_card():
     deck = deck_of("roguelike", "creatures")
-    poker, tarot = (faces.deck_body_size(deck, CARD_SIZES[s]) for s in ("poker", "tarot"))
+    poker, tarot = (face_kinds.deck_body_size(deck, CARD_SIZES[s]) for s in ("poker", "tarot"))
     assert tarot >= poker * 1.2
 
 
@@ -136,7 +140,7 @@ def test_words_keep_a_fixed_gap_above_the_index_line(system, name, size):
     bleed = mm(3)
     m = Metrics.of(CARD_SIZES[size])
     floor = bleed + m.index_rule + FOOTER_GAP
-    pdf = open_pdf(render(deck, size, layout="print-shop"))
+    pdf = open_pdf(render(deck, size, imposition="print-shop"))
     for page in range(0, len(pdf.pages), 2):  # the fronts
         texts, _ = read_marks(pdf, range(page, page + 1))
         index_top = bleed + SAFE + m.index_size * 1.2
@@ -148,13 +152,15 @@ def test_words_keep_a_fixed_gap_above_the_index_line(system, name, size):
 
 @pytest.mark.parametrize("system, name", DECKS)
 def test_every_card_has_a_picture(system, name):
+    """Every card shows an icon of the set, but a pathing tile (its paths are its picture) and a spare left to
+    write on."""
     for card in deck_of(system, name).cards:
         plain_tile = card.face == "tile" and not card.body
-        rules_card = card.reference and not card.picture  # Card Rogue's reference and symbols cards
-        if not plain_tile and not rules_card:  # a pathing tile is a drawing of its paths
-            assert card.picture or card.emblem, (name, card.title)
-        if card.picture:
+        if not plain_tile and not card.write_in:
+            assert card.picture, (name, card.title)
             icons.check(card.picture, card.title)
+        if card.write_in:
+            assert not card.picture, card.title
 
 
 def _pictures(cards) -> list:
@@ -188,7 +194,7 @@ def test_bosses_fill_their_card():
     assert not any(card.full_art for card in others)
     # On the page: a drawn shape (the icon's outline, not a rectangle) nearly as wide as the card.
     golem = replace(next(c for c in bosses if c.title == "Golem"), count=1)
-    _, shapes = read_marks(open_pdf(render(Deck("b", "B", (golem,)), "poker", layout="print-shop")), range(1))
+    _, shapes = read_marks(open_pdf(render(Deck("b", "B", (golem,)), "poker", imposition="print-shop")), range(1))
     drawn = [s for s in shapes if s.filled and s.segments > 8 and s.width < mm(63.5)]
     assert max(max(s.width, s.height) for s in drawn) >= 0.8 * mm(63.5)
 
@@ -214,7 +220,9 @@ def test_readme_credits_the_pictures():
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    assert "game-icons.net" in readme and "CC BY 3.0" in readme and "RPG Awesome" in readme
+    assert "game-icons.net" in readme and "CC BY 3.0" in readme and "LICENSE-GameIcons.txt" in readme
+    words = " ".join(readme.split())
+    assert all(artist in words for artist in icons.authors(icons.names()))  # every artist named
 
 
 # -- --ink-saver ---------------------------------------------------------------------------------------------
@@ -222,7 +230,9 @@ def test_readme_credits_the_pictures():
 def test_ink_saver_is_one_declared_option_for_sheets_and_decks():
     from printgen.products import INK_SAVER_OPTION, deck as deck_product, sheet as sheet_product
 
-    assert INK_SAVER_OPTION in deck_product.PRINT_OPTIONS and INK_SAVER_OPTION in sheet_product.OPTIONS
+    assert INK_SAVER_OPTION in sheet_product.OPTIONS
+    [deck_option] = [option for option in deck_product.PRINT_OPTIONS if option.name == INK_SAVER_OPTION.name]
+    assert (deck_option.flag, deck_option.default) == (INK_SAVER_OPTION.flag, INK_SAVER_OPTION.default)
     code = seed_code("deck", "roguelike", SEED, deck="weapons", ink_saver="yes")
     assert "ink-saver=yes" in str(products.canonical(code))
 

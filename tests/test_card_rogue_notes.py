@@ -119,7 +119,8 @@ def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
     for choice in rules.choices():
         assert choice["topic"] in notes_text
     assert "Flee: on 4, 5 or 6" in notes_text
-    assert "A dodge is rolled in step 2 with the enemy's other abilities, before it attacks" in notes_text
+    assert "A dodge is rolled in step 2, before the enemy attacks" in notes_text  # its line for the table
+    assert "printgen reads" not in notes_text and "simulation plays" not in notes_text  # no word of the program
 
 
 def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pikepdf
+from hypothesis import given, settings, strategies as st
 import pytest
 
 from pdfutil import assert_fronts_inside_safe_area, fonts, line_segments, open_pdf, page_sizes, page_texts
 from printgen.cards import text
-from printgen.cards.face import SAFE, CardTooFull, prepare
-from printgen.cards.layout import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_layout
+from printgen.cards.face_parts import SAFE, CardTooFull
+from printgen.cards.text_face import prepare
+from printgen.cards.imposition import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_for
 from printgen.cards.model import Card, Deck, Paragraph, Stat
 from printgen.cards.sizes import CARD_SIZES
 from printgen.products import build
@@ -50,7 +52,7 @@ def creatures_letter() -> pikepdf.Pdf:
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_three_by_three_poker_cards_fit_both_papers(paper):
-    sheet = sheet_layout(PAPERS[paper].size, CARD_SIZES["poker"], mm(3))
+    sheet = sheet_for(PAPERS[paper].size, CARD_SIZES["poker"], mm(3))
     assert (sheet.columns, sheet.rows) == (3, 3)
 
 
@@ -227,9 +229,9 @@ def test_a_gutter_spaces_the_cards_and_marks_every_card_s_own_cuts(gutter):
 
 
 def test_a_gutter_lets_each_card_s_art_run_half_of_it_into_the_gap():
-    from printgen.cards.layout import sheet_layout
+    from printgen.cards.imposition import sheet_for
 
-    sheet = sheet_layout(PAPERS["a4"].size, CARD_SIZES["poker"], mm(3), mm(2))
+    sheet = sheet_for(PAPERS["a4"].size, CARD_SIZES["poker"], mm(3), mm(2))
     assert (sheet.columns, sheet.rows) == (3, 3)
     x, y = sheet.slot_origin(4)  # the middle card
     ax, ay, aw, ah = sheet.art_rect(4, set(range(9)))
@@ -446,9 +448,9 @@ def test_words_read_through_the_sheet_are_mirrored_as_it_turns(duplex, flip):
 def test_every_sheet_s_short_marks_print_and_keep_out_of_the_footer_band(paper, size, gutter):
     from collections import namedtuple
 
-    from printgen.cards.layout import FOOTER_BAND
+    from printgen.cards.imposition import FOOTER_BAND
 
-    sheet = sheet_layout(PAPERS[paper].size, CARD_SIZES[size], mm(3), mm(gutter))
+    sheet = sheet_for(PAPERS[paper].size, CARD_SIZES[size], mm(3), mm(gutter))
     width, height = PAPERS[paper].size
     Mark = namedtuple("Mark", "x0 y0 x1 y1")
     marks = [Mark(*segment) for segment in sheet.crop_marks("short")]
@@ -459,3 +461,45 @@ def test_every_sheet_s_short_marks_print_and_keep_out_of_the_footer_band(paper, 
         assert all(min(m.y0, m.y1) >= FOOTER_BAND - 1e-6 for m in marks)
     else:
         assert all(max(m.x0, m.x1) <= width - FOOTER_BAND + 1e-6 for m in marks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(paper=st.sampled_from(["letter", "a4"]), size=st.sampled_from(sorted(CARD_SIZES)),
+       gutter=st.sampled_from([0, 4]), style=st.sampled_from(["short", "full"]), data=st.data())
+def test_a_last_sheet_marks_only_the_cuts_of_its_cards(paper, size, gutter, style, data):
+    """A sheet filled row by row to any count: every mark stands on a cut that bounds a printed card, clear of
+    every printed card's art, and every cut of a printed card has a mark at both ends."""
+    sheet = sheet_for(PAPERS[paper].size, CARD_SIZES[size], mm(3), mm(gutter))
+    count = data.draw(st.integers(1, sheet.per_page))
+    occupied = set(range(count))
+    marks = sheet.crop_marks(style, occupied)
+    arts = [sheet.art_rect(slot, occupied) for slot in occupied]
+    edges_x = {round(x, 6) for slot in occupied for x in (sheet.slot_origin(slot)[0],
+                                                            sheet.slot_origin(slot)[0] + sheet.card_width)}
+    edges_y = {round(y, 6) for slot in occupied for y in (sheet.slot_origin(slot)[1],
+                                                            sheet.slot_origin(slot)[1] + sheet.card_height)}
+    for x0, y0, x1, y1 in marks:
+        if abs(x0 - x1) < 1e-6:
+            assert round(x0, 6) in edges_x
+        else:
+            assert abs(y0 - y1) < 1e-6 and round(y0, 6) in edges_y
+        inside_mark = abs(x1 - x0) + abs(y1 - y0) <= INSIDE_MARK + 1e-6 and (
+            any(abs(v - edge) < 1e-6 for v in (y0, y1) for edge in (sheet.bottom, sheet.top))
+            or any(abs(v - edge) < 1e-6 for v in (x0, x1) for edge in (sheet.left, sheet.right)))
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        on_art = any(ax + 1e-6 < middle[0] < ax + aw - 1e-6 and ay + 1e-6 < middle[1] < ay + ah - 1e-6
+                     for ax, ay, aw, ah in arts)
+        assert inside_mark or not on_art, (x0, y0, x1, y1)  # never over a card's art, but on the block's edge
+    for x in edges_x:  # each cut of a printed card: a mark above it and below it
+        on_cut = [m for m in marks if abs(m[0] - m[2]) < 1e-6 and abs(m[0] - x) < 1e-6]
+        tops = [slot for slot in occupied if round(sheet.slot_origin(slot)[0], 6) == x
+                or round(sheet.slot_origin(slot)[0] + sheet.card_width, 6) == x]
+        top = max(sheet.slot_origin(slot)[1] + sheet.card_height for slot in tops)
+        bottom = min(sheet.slot_origin(slot)[1] for slot in tops)
+        assert any(max(m[1], m[3]) > top - 1e-6 or min(m[1], m[3]) >= top - INSIDE_MARK - 1e-6 for m in on_cut)
+        assert any(min(m[1], m[3]) < bottom + 1e-6 or max(m[1], m[3]) <= bottom + INSIDE_MARK + 1e-6
+                   for m in on_cut)
+    full_rows = count // sheet.columns
+    if full_rows < sheet.rows - 1 or (full_rows == sheet.rows - 1 and count % sheet.columns == 0):
+        below = sheet.slot_origin((sheet.rows - 1) * sheet.columns)[1]  # the bottom row holds no card
+        assert not any(max(m[1], m[3]) < below - 1e-6 for m in marks)  # so no mark stands below it

@@ -1,5 +1,7 @@
 """The command line as a user meets it: output files, seeds, reproduce, errors."""
 
+import re
+
 import pytest
 
 from printgen.cli import main
@@ -23,10 +25,10 @@ def test_default_output_path_and_seed_code(tmp_path, monkeypatch, capsys):
 
 def test_no_seed_picks_and_prints_one(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, "graph-paper")
+    code, out, err = run(capsys, "challenge")
     assert code == 0
     seed = err.split("seed: ")[1].split()[0]
-    assert (tmp_path / "output" / f"graph-paper-generic-{seed}.pdf").is_file()
+    assert (tmp_path / "output" / f"challenge-card-rogue-{seed}.pdf").is_file()
 
 
 def test_never_overwrites_without_force(tmp_path, capsys):
@@ -55,8 +57,9 @@ def test_never_overwrites_without_force(tmp_path, capsys):
         (["reproduce", "missing.pdf"], "no such file"),
         (["reproduce", "pg7:graph-paper:generic:x:"], "format version 7"),
         (["reproduce", "pg2:graph-paper:generic:x:pages=1"], "made by format version 2"),  # before the footer and font changes
-        (["reproduce", "pg4:graph-paper:amulet:x:"], "not made for system 'amulet'"),
-        (["reproduce", "pg4:nothing:generic:x:"], "unknown product 'nothing'"),
+        (["reproduce", "pg4:graph-paper:amulet:x:"], "the system of graph-paper must be one of generic, not 'amulet'"),
+        (["reproduce", "pg4:nothing:generic:x:"], "the product must be one of challenge, deck, dungeon, graph-paper"),
+        (["reproduce", "pg4:dungeon:rogulike:x:"], "not 'rogulike'; did you mean roguelike?"),
         (["reproduce", "pg4:graph-paper:generic:x:pages=lots"], "pages must be a whole number"),
     ],
 )
@@ -123,7 +126,8 @@ def help_texts() -> dict[str, str]:
     return texts
 
 
-def examples_in(text: str) -> list[list[str]]:
+def examples_in(text: str) -> list[tuple[list[str], str]]:
+    """Each example of a --help: its command line after "printgen", and its comment."""
     import shlex
 
     lines = text.split("Examples:", 1)[1].splitlines() if "Examples:" in text else []
@@ -131,7 +135,8 @@ def examples_in(text: str) -> list[list[str]]:
     for line in lines:
         line = line.strip()
         if line.startswith("printgen "):
-            found.append(shlex.split(line.split("  ")[0])[1:])
+            command, _, comment = line.partition("  ")
+            found.append((shlex.split(command)[1:], comment.strip()))
     return found
 
 
@@ -139,17 +144,29 @@ HELP = help_texts()
 
 
 @pytest.mark.parametrize("command", sorted(HELP))
-def test_every_help_example_runs_as_written_in_an_empty_folder(command, tmp_path, monkeypatch, capsys):
+def test_every_help_example_runs_as_written_and_makes_what_its_numbers_say(command, tmp_path, monkeypatch, capsys):
+    """Each example runs in an empty folder, in order; every number of its comment is a count of what it made
+    (tests/example_facts.py)."""
+    from example_facts import facts, numbers_in
+    from printgen.seed import SeedCode
+
     examples = examples_in(HELP[command])
     assert examples or command in ("list", "templates"), f"{command} --help gives no examples"
     monkeypatch.chdir(tmp_path)
-    for args in examples:
+    for args, comment in examples:
         if args[0] == "serve":
             _serves(args, tmp_path)
             continue
         code = main(args)
         _, err = capsys.readouterr()
-        assert code == 0, f"printgen {' '.join(args)} (in {command} --help): {err}"
+        example = f"printgen {' '.join(args)} (in {command} --help)"
+        assert code == 0, f"{example}: {err}"
+        said = numbers_in(comment)
+        if not said:
+            continue
+        written = re.search(r"^wrote (.+?)(?: \(made the folder.*\))?$", err, re.MULTILINE)
+        made = facts(SeedCode.parse(err.split("seed code: ")[1].split()[0]), tmp_path / written.group(1))
+        assert set(said) <= made, f"{example} says {said} in '{comment}'; what it made counts {sorted(made)}"
 
 
 def _serves(args: list[str], folder) -> None:
@@ -171,22 +188,68 @@ def _serves(args: list[str], folder) -> None:
         server.wait(timeout=30)
 
 
-def test_a_long_run_says_how_far_it_has_come_on_stderr_and_quiet_silences_it(tmp_path, monkeypatch, capsys):
+def progress_lines(capsys, monkeypatch, *args, fork=True):
+    """The progress lines of a run as if it took longer than SPEAK_AFTER (so every step is told)."""
+    from printgen import progress
+    from printgen.render import parallel
+
+    monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)
+    if not fork:
+        monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    code, out, err = run(capsys, *args)
+    assert code == 0 and out == "", err
+    return [line for line in err.splitlines() if line.startswith("printgen: ")]
+
+
+def test_a_long_run_tells_every_step_in_one_order_forked_or_not(tmp_path, monkeypatch, capsys):
+    args = ("dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far", "-o", str(tmp_path / "d.pdf"),
+            "--force")
+    forked = progress_lines(capsys, monkeypatch, *args)
+    assert forked == progress_lines(capsys, monkeypatch, *args)
+    assert forked == progress_lines(capsys, monkeypatch, *args, fork=False)
+    assert forked[0] == "printgen: rolled 2 levels" and forked[-1].startswith("printgen: joined")
+    assert sum(line.startswith("printgen: drew 1 page: ") for line in forked) == 4  # each level's two maps
+
+
+@pytest.mark.parametrize("args", [
+    ("graph-paper",), ("deck", "monsters", "--system", "amulet"), ("deck", "weapons", "--vendor", "drivethrucards"),
+    ("sheet", "--system", "amulet"), ("sheet", "--system", "rlrl", "--count", "3", "--format", "json"),
+    ("reference", "--system", "card-rogue"), ("challenge",), ("dungeon", "--system", "amulet", "--levels", "1"),
+    ("dungeon", "--system", "rlrl", "--format", "json"),
+])
+def test_every_product_tells_its_steps_in_right_numbers(tmp_path, monkeypatch, capsys, args):
+    suffix = "json" if "json" in args else "pdf"
+    lines = progress_lines(capsys, monkeypatch, *args, "--seed", "steps", "-o", str(tmp_path / f"out.{suffix}"))
+    assert lines, f"printgen {' '.join(args)} tells no step"
+    for line in lines:
+        assert not re.search(r"(?<![0-9,.])1 [a-z]+s\b|(?<![0-9,.])0 [a-z]", line), line
+
+
+def test_quiet_silences_every_line_and_the_file_is_the_same(tmp_path, monkeypatch, capsys):
     from printgen import progress
 
-    monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)  # as if the run had already taken two seconds
-    code, out, err = run(capsys, "dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far",
-                         "-o", str(tmp_path / "d.pdf"))
-    assert code == 0 and out == ""
-    lines = err.splitlines()
-    assert "printgen: rolled 2 levels" in lines
-    # (the maps are drawn in a forked process, whose lines reach the terminal but not this test's capture)
-    assert any(line.startswith("printgen: laid out") for line in lines)
-    assert any(line.startswith("printgen: joined") for line in lines)
-    code, out, err = run(capsys, "dungeon", "--system", "roguelike", "--levels", "2", "--seed", "far",
-                         "-o", str(tmp_path / "q.pdf"), "--quiet")
+    monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)
+    code, out, err = run(capsys, "graph-paper", "--pages", "60", "-o", str(tmp_path / "q.pdf"), "--quiet")
     assert code == 0 and out == "" and err == ""
-    assert (tmp_path / "q.pdf").read_bytes() == (tmp_path / "d.pdf").read_bytes()
+    code, out, err = run(capsys, "graph-paper", "--pages", "60", "-o", str(tmp_path / "l.pdf"))
+    assert err.splitlines()[0] == "printgen: writing 60 pages of graph paper…"
+    assert (tmp_path / "q.pdf").read_bytes() == (tmp_path / "l.pdf").read_bytes()
+
+
+def test_a_long_product_says_how_many_pages_before_it_starts_however_quick(tmp_path, capsys):
+    code, _, err = run(capsys, "sheet", "--system", "rlrl", "--count", "60", "--seed", "many",
+                       "-o", str(tmp_path / "s.pdf"))
+    lines = err.splitlines()
+    assert code == 0 and lines[:2] == ["printgen: rolled 60 characters", "printgen: writing 60 pages of character "
+                                                                        "sheets…"], err
+
+
+def test_folders_made_for_o_are_said(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "graph-paper", "-o", "nodir/sub/paper.pdf")
+    assert code == 0 and err.splitlines()[0] == "wrote nodir/sub/paper.pdf (made the folders nodir, nodir/sub)"
+    code, _, err = run(capsys, "graph-paper", "-o", "nodir/sub/again.pdf")
+    assert err.splitlines()[0] == "wrote nodir/sub/again.pdf"
 
 
 def test_a_quick_run_says_only_what_it_wrote(tmp_path, capsys):
@@ -207,3 +270,117 @@ def test_dash_o_writes_the_file_to_standard_output(tmp_path):
     quiet = subprocess.run([sys.executable, "-m", "printgen", "graph-paper", "--seed", "piped", "-o", "-", "-q"],
                            capture_output=True, cwd=tmp_path)
     assert quiet.stdout == done.stdout and quiet.stderr == b""
+
+
+@pytest.mark.parametrize("args, words", [
+    (["sheet", "--system", "rogulike"], "--system must be one of amulet, ascii-hack, card-rogue, rlrl, roguelike, "
+                                        "not 'rogulike'; did you mean roguelike?"),
+    (["deck", "wepons"], "the deck must be one of "),
+    (["deck", "wepons"], "not 'wepons'; did you mean weapons?"),
+    (["deck", "weapons", "--card-size", "huge"], "--card-size must be one of poker, bridge, tarot, mini, square, "
+                                                 "not 'huge'"),
+    (["deck", "weapons", "--card-size", "tarrot"], "not 'tarrot'; did you mean tarot?"),
+    (["deck", "weapons", "--vendor", "drivethru"], "--vendor must be one of "),
+    (["deck", "weapons", "--vendor", "drivethrucard"], "did you mean drivethrucards?"),
+    (["dungeon", "--system", "roguelike", "--map-style", "hached"], "did you mean hatched?"),
+    (["graph-paper", "--grid", "hexx"], "--grid must be one of quarter-inch, 5mm, inch, hex, not 'hexx'; "
+                                        "did you mean hex?"),
+    (["graph-paper", "--paper", "A5"], "--paper must be one of letter, a4, not 'A5'; did you mean a4?"),
+    (["sheet"], "--system is needed: sheet is made for amulet, ascii-hack, card-rogue, rlrl, roguelike"),
+])
+def test_every_choice_refused_in_one_phrasing_with_the_nearest(tmp_path, monkeypatch, capsys, args, words):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *args, "--seed", "x")
+    assert code == 2 and err.startswith("printgen: error: ") and err.count("\n") == 1, err
+    assert words in err, err
+    assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("args, code", [
+    (["sheet", "--system", "Roguelike"], "pg4:sheet:roguelike:x"),
+    (["deck", "Weapons", "--card-size", "Tarot"], "pg4:deck:roguelike:x:card-size=tarot,deck=weapons"),
+    (["graph-paper", "--paper", "A4", "--grid", "HEX"], "pg4:graph-paper:generic:x:grid=hex,paper=a4"),
+    (["Dungeon", "--System", "AMULET", "--levels", "1"], "pg4:dungeon:amulet:x:levels=1"),
+])
+def test_choices_are_taken_whatever_their_case(tmp_path, capsys, args, code):
+    done, _, err = run(capsys, *args, "--seed", "x", "-o", str(tmp_path / "out.pdf"))
+    assert done == 0, err
+    assert f"seed code: {code}\n" in err
+
+
+def test_a_product_made_for_one_game_needs_no_system(tmp_path, capsys):
+    code, _, err = run(capsys, "challenge", "--seed", "x", "-o", str(tmp_path / "c.pdf"))
+    assert code == 0, err
+    assert "seed code: pg4:challenge:card-rogue:x" in err
+
+
+def test_a_schema_name_is_a_choice_like_any_other(capsys):
+    code, out, err = run(capsys, "schema", "dungon")
+    assert code == 2 and "the schema NAME must be one of dungeon, not 'dungon'; did you mean dungeon?" in err
+    code, out, err = run(capsys, "schema", "Dungeon")
+    assert code == 0 and '"$schema"' in out
+
+
+@pytest.mark.parametrize("args, kind", [
+    (["graph-paper", "-o", "paper.png"], b"\x89PNG"),
+    (["graph-paper", "-o", "paper.PDF"], b"%PDF"),
+    (["sheet", "--system", "roguelike", "-o", "sheet.zip"], b"PK"),
+    (["dungeon", "--system", "roguelike", "--levels", "1", "-o", "dungeon.json"], b"{"),
+    (["deck", "armor", "--vendor", "thegamecrafter", "-o", "faces.zip"], b"PK"),
+])
+def test_the_format_follows_the_extension_of_o(tmp_path, monkeypatch, capsys, args, kind):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *args, "--seed", "x")
+    assert code == 0, err
+    assert (tmp_path / args[-1]).read_bytes().startswith(kind)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes a .png (a .zip of pictures for many "
+                                                             "pages), not .pdf; give -o paper2.png"),
+    (["sheet", "--system", "roguelike", "--format", "png", "-o", "sheet.png"],
+     "2 pages are written as a zip of pictures, not one .png; give -o sheet.zip"),
+    (["sheet", "--system", "roguelike", "-o", "sheet.png"], "give -o sheet.zip"),
+    (["graph-paper", "-o", "one.zip"], "one page is written as a .png, not a zip; give -o one.png"),
+    (["dungeon", "--system", "roguelike", "--format", "uvtt", "-o", "name"], "-o name has no extension; give -o name.zip"),
+    (["dungeon", "--system", "roguelike", "-o", "d.zip"], "-o d.zip could be --format uvtt or --format png"),
+    (["graph-paper", "-o", "p.json"], "graph-paper is written as .pdf, .png, .zip, not .json; give -o p.pdf"),
+    (["deck", "armor", "--vendor", "thegamecrafter", "--format", "pdf", "-o", "x.pdf"], "give -o x.zip"),
+    (["reproduce", "pg4:graph-paper:generic:x", "-o", "r.png"], "this seed code makes a .pdf, not .png; give -o r.pdf"),
+])
+def test_an_extension_that_contradicts_the_format_is_refused_and_nothing_written(tmp_path, monkeypatch, capsys, args,
+                                                                                  words):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *args, *(["--seed", "x"] if args[0] != "reproduce" else []))
+    assert code == 2 and err.count("\n") == 1 and words in err, err
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_built_in_deck_too_full_for_a_size_names_the_sizes_it_fits(tmp_path, capsys):
+    code, _, err = run(capsys, "deck", "references", "--system", "card-rogue", "--card-size", "mini", "--seed", "x",
+                       "-o", str(tmp_path / "r.pdf"))
+    assert code == 2 and err.count("\n") == 1 and "shorten" not in err, err
+    named = re.search(r"fits on (.+) cards: give --card-size (.+)$", err.strip())
+    assert named and named.group(1) == named.group(2) == "poker, bridge or tarot", err
+    for size in ("poker", "bridge", "tarot"):  # each size named does print the deck
+        assert main(["deck", "references", "--system", "card-rogue", "--card-size", size, "--seed", "x", "-q",
+                     "-o", str(tmp_path / f"{size}.pdf")]) == 0
+    assert not (tmp_path / "r.pdf").exists()
+
+
+def test_help_says_each_thing_once_and_right():
+    """The slips a newcomer met: a sheet's ink saver spoke of a deck's backs, --sheet had no NAME, serve wrote
+    ranges its own way, the list of commands cut summaries mid-sentence."""
+    sheet_ink = HELP["sheet"].split("--ink-saver", 1)[1].split("\n  --", 1)[0]
+    assert "deck" not in sheet_ink and "back" not in sheet_ink
+    assert re.search(r"^  --sheet NAME ", HELP["deck"], re.MULTILINE)
+    assert "<=" not in HELP["serve"] and "--port 0..65535" in HELP["serve"] and "--workers 1..32" in HELP["serve"]
+    for text in HELP.values():
+        assert not re.search(r"\[[^\]]*<=x", text)  # every range is written 1..200
+    assert "..." not in HELP["printgen"].split("Commands:")[1].split("Examples:")[0]
+
+
+def test_a_missing_data_file_names_every_kind_of_file_a_deck_is_read_from(tmp_path, capsys):
+    for args in (["deck", "custom"], ["deck", "custom", "--data", str(tmp_path / "missing.csv")]):
+        code, _, err = run(capsys, *args, "--seed", "x", "-o", str(tmp_path / "d.pdf"))
+        assert code == 2 and "xlsx" in err.lower(), err

@@ -143,7 +143,8 @@ def test_custom_csv_deck(tmp_path):
     with pytest.raises(PrintgenError, match="changed"):
         build(code)
     path.unlink()
-    with pytest.raises(PrintgenError, match="no such file"):
+    with pytest.raises(PrintgenError, match=r"made from its own files: .*my-deck.csv \(sha256 [0-9a-f]{16}…\); "
+                                            r".*my-deck.csv is not in "):
         build(code)
 
 
@@ -163,7 +164,7 @@ def test_custom_yaml_deck(tmp_path):
         ("title,body,count\nA,text,three\n", "row 2: count 'three' is not a whole number"),
         ("title,body,count\nA,text,²\n", "row 2: count '²' is not a whole number"),
         ("title,body,count\nA,text,٣\n", "row 2: count '٣' is not a whole number"),
-        ("title,body\nA,\"" + "far too many words " * 600 + "\"\n", "row 2: the text does not fit"),
+        ("title,body\nA,\"" + "far too many words " * 600 + "\"\n", "row 2 (A): the text does not fit"),
         ("title,body\n,text\n", "row 2: the title is empty"),
     ],
 )
@@ -181,8 +182,9 @@ def test_bad_custom_data_is_one_line_and_writes_nothing(tmp_path, content, messa
 def test_command_line_errors(tmp_path):
     out = tmp_path / "x.pdf"
     for args, message in [
-        (["deck", "dragons"], "no game has a deck called 'dragons'"),
-        (["deck", "dragons", "--system", "roguelike"], "unknown deck 'dragons'"),
+        (["deck", "dragons"], "the deck must be one of all, armor,"),
+        (["deck", "wepons"], "not 'wepons'; did you mean weapons?"),
+        (["deck", "dragons", "--system", "roguelike"], "the roguelike deck must be one of creatures, weapons"),
         (["deck", "creatures", "--card-size", "huge"], "--card-size"),
         (["deck", "custom", "--data", str(tmp_path / "missing.csv")], "no such file"),
         (["deck", "custom"], "needs its cards"),
@@ -271,7 +273,7 @@ SHRUNK_BODY = "many words " * 125  # fits a poker card only at 5.5 pt: legible, 
 
 
 def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
-    from printgen.cards.face import prepare
+    from printgen.cards.text_face import prepare
 
     deck = Deck("t", "T", ())
     assert 5 <= prepare(Card("Long", body=(Paragraph(SHRUNK_BODY),)), deck, CARD_SIZES["poker"]).body.size < 6
@@ -290,7 +292,7 @@ def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
 
 @pytest.mark.parametrize("size", ["poker", "mini"])
 def test_stat_labels_are_at_least_6_pt(size):
-    from printgen.cards.face import prepare
+    from printgen.cards.text_face import prepare
 
     deck = decks.creatures_deck(code_for("creatures"), {})
     for card in deck.cards:
@@ -308,7 +310,10 @@ def test_a_large_deck_says_it_is_laying_out_and_prints_the_same_bytes(tmp_path):
     assert result.returncode == 0
     assert f"laying out {LARGE_DECK:,} cards" in result.stderr
     code = SeedCode.parse(result.stderr.split("seed code: ")[1].strip())
-    assert build(code) == out.read_bytes()
+    from printgen.cards import user_files
+
+    with user_files.looking_in([tmp_path]):  # named by its name alone, as reproduce --data-dir finds it
+        assert build(code) == out.read_bytes()
 
 
 def test_progress_on_a_terminal_counts_up_in_place():

@@ -15,6 +15,8 @@ CODES = [
     "pg4:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
     "pg4:reference:roguelike:env:paper=letter",
     "pg4:dungeon:roguelike:env:format=pdf,levels=1,paper=letter,players-map=layout,rooms=8",
+    "pg4:solo:roguelike:env:character=rolled,levels=2,rooms=8",
+    "pg4:solo:rlrl:env:rooms=2",
 ]
 
 SCRIPT = f"""

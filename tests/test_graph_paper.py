@@ -2,6 +2,7 @@ import hashlib
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from printgen import products
 from printgen.products import build
@@ -59,6 +60,36 @@ def test_every_fifth_line_is_heavier_and_can_be_turned_off():
     _, plain = make(paper="a4", grid="5mm", heavy=0)
     inner = [s for s in line_segments(open_pdf(plain)) if s.x0 == s.x1 and abs(s.y1 - s.y0) > inch(5)]
     assert len({round(s.width, 2) for s in inner}) == 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(paper=st.sampled_from(["letter", "a4"]), grid=st.sampled_from(["quarter-inch", "5mm", "inch"]),
+       every=st.integers(2, 12))
+def test_heavy_lines_are_every_nth_and_centred_on_the_grid(paper, grid, every):
+    """Read back from the page: heavy lines N squares apart, as many squares before the first as after the last
+    (to within half a square where an even N on an odd count of squares leaves no exact middle)."""
+    from printgen.products.graph_paper import HEAVY_WIDTH, LIGHT_WIDTH
+
+    _, data = make(paper=paper, grid=grid, heavy=every)
+    segments = line_segments(open_pdf(data))
+    pitch = mm(5) if grid == "5mm" else inch(1) if grid == "inch" else inch(0.25)
+    for vertical in (True, False):
+        lines = [s for s in segments if (s.x0 == s.x1 if vertical else s.y0 == s.y1)
+                 and abs((s.y1 - s.y0) if vertical else (s.x1 - s.x0)) > inch(4)]
+        at = (lambda s: s.x0) if vertical else (lambda s: s.y0)
+        inner = sorted({round(at(s), 3) for s in lines})  # every line between the border's sides (a rectangle)
+        first, last = inner[0] - pitch, inner[-1] + pitch
+        inner = lines
+        heavy = sorted({round(at(s), 3) for s in inner if abs(s.width - HEAVY_WIDTH) < 1e-6})
+        assert all(abs(s.width - LIGHT_WIDTH) < 1e-6 for s in inner if round(at(s), 3) not in heavy)
+        squares = round((last - first) / pitch)
+        if squares <= every:
+            assert len(heavy) <= 1
+            continue
+        assert heavy, (paper, grid, every, vertical)
+        assert all(b - a == pytest.approx(every * pitch, abs=1e-3) for a, b in zip(heavy, heavy[1:]))
+        before, after = (heavy[0] - first) / pitch, (last - heavy[-1]) / pitch
+        assert abs(before - after) <= (1 if every % 2 == 0 and squares % 2 else 0) + 1e-3, (before, after)
 
 
 def test_calibration_rulers_measure_two_inches_and_five_centimetres():

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from printgen.errors import PrintgenError
-from printgen.render import output
+from printgen.render import output, text
 
 from pdfutil import page_texts, run_cli
 
@@ -32,6 +32,14 @@ def refused(result, words):
     ("pg4:sheet:roguelike:x:fillable=maybe", "fillable must be yes or no, not 'maybe'"),
     ("pg4:deck:roguelike:x:card-size=POKER,deck=loot", "card-size must be one of"),
     ("pg4:deck:roguelike:x:back-offset=nanx0,deck=loot", "back-offset 'nanx0' is not in the form"),
+    ("pg4:deck:roguelike:x:card-size=63x88MM,deck=loot", "card-size must be one of"),
+    ("pg4:deck:roguelike:x:card-size=63.5x88.9mm,deck=loot", "is the poker size, which printgen writes poker"),
+    ("pg4:deck:roguelike:x:card-size=9x9mm,deck=loot", "a width of 9 mm; give each side from 20 to 300 mm"),
+    ("pg4:deck:roguelike:x:card-size=1e3x88mm,deck=loot", "card-size must be one of"),
+    ("pg4:deck:roguelike:x:deck=loot,deck-card=middle", "--deck-card must be one of first, last, none"),
+    ("pg4:deck:generic:x:deck=custom,rows=1%2C2", "--rows '1,2' is not in the form printgen writes"),
+    ("pg4:deck:generic:x:deck=custom,rows=0", "--rows '0' is not in the form printgen writes"),
+    ("pg4:deck:generic:x:deck=custom,draft=maybe", "--draft must be yes or no"),
     ("pg4:dungeon:roguelike:x:levels=03", "levels must be a whole number from 1 to 20, not '03'"),
     ("pg¹:graph-paper:generic:x:", "a seed code holds only"),
     ("pg4:graph-paper:generic:" + "x" * 2500 + ":", "a seed code is at most"),
@@ -182,13 +190,25 @@ def test_deck_data_that_is_not_a_small_regular_file_is_refused(tmp_path):
     refused(run_cli("deck", "custom", "--data", str(many), "-o", str(tmp_path / "o.pdf")), "at most 5000 in one file")
 
 
-def test_a_very_long_word_is_refused_or_broken_in_linear_time(tmp_path):
+def test_a_very_long_word_is_refused_or_broken_in_linear_time(tmp_path, monkeypatch):
+    """Counted in letters measured, not in seconds: it took 27 s when each cut measured every shorter prefix."""
     long_word = tmp_path / "long.csv"
-    long_word.write_text("title,body\nLong," + "x" * 24000 + "\n")
-    started = time.perf_counter()
+    letters = 24000
+    long_word.write_text("title,body\nLong," + "x" * letters + "\n")
+    measured = [0]
+    string_width = text.pdfmetrics.stringWidth
+
+    def counting(part, *args, **kwargs):
+        measured[0] += len(part)
+        return string_width(part, *args, **kwargs)
+
+    text.width.cache_clear()
+    monkeypatch.setattr(text.pdfmetrics, "stringWidth", counting)
     refused(run_cli("deck", "custom", "--data", str(long_word), "--seed", "s", "-o", str(tmp_path / "o.pdf")),
             "does not fit")
-    assert time.perf_counter() - started < 10  # it took 27 s when each cut measured every shorter prefix
+    assert measured[0] < 10 * letters, f"{measured[0]:,} letters measured for a word of {letters:,}"
+    monkeypatch.undo()
+    text.width.cache_clear()
     fits = tmp_path / "fits.csv"
     fits.write_text("title,body\nLong," + "x" * 900 + "\n")
     result = run_cli("deck", "custom", "--data", str(fits), "-o", str(tmp_path / "fits.pdf"))
@@ -222,3 +242,102 @@ def test_the_longest_seed_code_prints_at_six_points_on_two_lines_at_most(paper):
     assert str(code) in "".join(lines)
     longer = str(code).replace(":pages=1", "y:pages=1")
     refused(run_cli("reproduce", longer), f"at most {PRINTED_CODE_LENGTH} characters")
+
+
+def test_every_error_a_user_can_meet_is_a_printgen_error():
+    """Bad dice notation, a malformed table and a level the engine refuses reach the command line as one line,
+    exit code 2, like every other refusal: each is a PrintgenError."""
+    from printgen.cards.face_parts import CardTooFull
+    from printgen.dice import DiceError, parse
+    from printgen.systems.rlrl.level import LevelError
+    from printgen.tables import TableError
+
+    for error in (DiceError, TableError, LevelError, CardTooFull):
+        assert issubclass(error, PrintgenError), error
+    with pytest.raises(PrintgenError, match="names no dice"):
+        parse("d")
+
+
+@pytest.mark.parametrize("kind", ["csv", "yaml"])
+def test_a_megabyte_of_text_on_one_card_is_refused_as_the_file_is_read(tmp_path, kind):
+    """More text on a card than any card holds is refused when the deck file is read, before any fitting
+    (bench: benchmarks/long_card_text.py)."""
+    import csv
+
+    path = tmp_path / f"long.{kind}"
+    if kind == "csv":
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([["title", "body"], ["Long", "word " * 200_000]])
+    else:
+        path.write_text("- title: Long\n  body: " + "word " * 200_000 + "\n", encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "-o", str(out))
+    refused(result, "more than any card holds (at most 50,000); shorten it")
+    assert not out.exists()
+
+
+def test_the_bound_on_a_card_s_text_is_more_than_the_largest_card_holds_in_the_smallest_type():
+    """The narrowest words at the smallest size a layout may ask for, on the largest card, stop short of
+    MAX_CARD_TEXT: nothing refused for its length could have been printed."""
+    from printgen.cards import custom, text
+    from printgen.cards.model import Paragraph
+    from printgen.cards.sizes import CARD_SIZES
+    from printgen.cards.card_design import MIN_TEXT_SIZE
+    from printgen.render import fonts
+
+    fonts.register_reportlab_fonts()
+    largest = max(CARD_SIZES.values(), key=lambda size: size.width * size.height)
+    narrowest = ("i " * custom.MAX_CARD_TEXT)[:custom.MAX_CARD_TEXT]
+    assert text.fit([Paragraph(narrowest)], largest.width, largest.height, MIN_TEXT_SIZE, MIN_TEXT_SIZE) is None
+    shorter = narrowest[:custom.MAX_CARD_TEXT // 2]
+    assert text.fit([Paragraph(shorter)], largest.width, largest.height, MIN_TEXT_SIZE, MIN_TEXT_SIZE) is not None
+
+
+# A custom deck's icons, the layouts it extends and the studio's uploads come from anyone too ----------------
+
+def hostile_deck(tmp_path, text: str, layout: str = "elements:\n  - type: text\n    text: '{title} {text}'\n"):
+    folder = tmp_path / "deck"
+    (folder / "pictures").mkdir(parents=True)
+    (folder / "deck.csv").write_text(f'title,text\nA,"{text}"\n')
+    (folder / "layout.yaml").write_text(layout)
+    return folder
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{icon:pictures/link.svg}", "goes through a symbolic link"),
+    ("{icon:pictures/outside.svg}", "the SVG refers to 'file:///etc/passwd#x'"),
+    ("{icon:pictures/bomb.svg}", "aliases"),
+    ("{icon:../deck/pictures/x.png}", "leads out of the data file's folder"),
+    ("{icon:" + "a" * 5000 + "}", "no icon"),
+    ("{color:red|" * 3000 + "x", "span is not closed"),
+])
+def test_hostile_icons_in_a_decks_text_are_refused_in_one_line(tmp_path, text, words):
+    folder = hostile_deck(tmp_path, text)
+    (tmp_path / "elsewhere.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    os.symlink(tmp_path / "elsewhere.svg", folder / "pictures" / "link.svg")
+    (folder / "pictures" / "outside.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg"><use href="file:///etc/passwd#x"/></svg>')
+    (folder / "pictures" / "bomb.svg").write_text(
+        '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg">'
+        '<text>&b;</text></svg>')
+    result = run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "layout.yaml", "-o", "out.pdf",
+                     cwd=folder)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr and not (folder / "out.pdf").exists()
+    if words != "aliases":  # an SVG with a DOCTYPE is refused for its DOCTYPE, whatever it holds
+        assert words in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("base, words", [
+    ("a: &a [1]\nb: *a\n", "base.yaml: line 2, column 4: aliases (*name) are not allowed"),
+    ("elements:\n" + "  - type: rect\n" * 20000, "larger than 256 KiB; a layout is smaller than that"),
+    ("extends: base.yaml\n", "the layouts extend each other in a circle"),
+    ("extends: /etc/base.yaml\n", "'/etc/base.yaml' is not a path inside the data file's folder"),
+    ("extends: /dev/zero\n", "a layout extends a built-in layout"),
+])
+def test_a_hostile_layout_to_extend_is_refused_in_one_line(tmp_path, base, words):
+    folder = hostile_deck(tmp_path, "x", layout="extends: base.yaml\n")
+    (folder / "base.yaml").write_text(base)
+    refused(run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "layout.yaml", "-o", "out.pdf",
+                    cwd=folder), words)
+    assert not (folder / "out.pdf").exists()

@@ -225,8 +225,8 @@ def test_rlrl_keys_face_their_maps_and_the_rogues_part_starts_a_fresh_sheet():
     rogue = next(n for n, t in enumerate(texts, 1) if "THE ROGUE" in t)
     assert rogue % 2 == 1  # never on the back of a Dungeon Master's page
     cover = " ".join(texts[0].split())
-    assert f"The Dungeon Master's pages: 1 to {rogue - 1}." in cover
-    assert f"The rogue's pages: {rogue} to {len(texts)}." in cover
+    assert f"The Dungeon Master's pages, 1 to {rogue - 1}:" in cover
+    assert f"The rogue's pages, {rogue} to {len(texts)}:" in cover
     _smallest_text_at_least(data, [n for n, t in enumerate(texts) if is_key(t) is not None])
 
 

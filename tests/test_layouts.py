@@ -15,8 +15,8 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from printgen.cards import user_layout
-from printgen.cards.user_layout import Length
+from printgen.cards import card_design
+from printgen.cards.card_design import Length
 from printgen.errors import PrintgenError
 from printgen.units import mm
 
@@ -121,10 +121,10 @@ def apply(m, x, y):
 
 # The layout language --------------------------------------------------------------------------------
 
-def load_text(tmp_path: Path, text: str) -> user_layout.Layout:
+def load_text(tmp_path: Path, text: str) -> card_design.Layout:
     path = tmp_path / "layout.yaml"
     path.write_text(text)
-    return user_layout.load(path)
+    return card_design.load(path)
 
 
 def test_lengths_take_units_percent_and_sums(tmp_path):
@@ -162,6 +162,68 @@ elements:
     assert layout.back is None  # printgen's own back
 
 
+BASE = """
+extends: builtin:printgen
+elements:
+  - name: title
+    color: gold
+  - name: power
+    type: text
+    text: "POWER {power}"
+    y: 50%
+    height: 10mm
+"""
+
+
+def test_a_layout_extends_a_layout_file_of_your_own_beside_the_data(tmp_path):
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "base.yaml").write_text(BASE)
+    layout = "extends: layouts/base.yaml\nelements:\n  - name: power\n    size: 14\n"
+    folder = deck_folder(tmp_path, layout, "title,body,power\nAria,Brave.,7\n")
+    result = make(folder, "--layout", "print-shop")
+    assert result.returncode == 0, result.stderr
+    data = (folder / "out.pdf").read_bytes()
+    pdf = open_pdf(data)
+    rects, _ = drawn(pdf.pages[0], pdf)
+    assert (0.18, 0.239, 0.38) in {r[4] for r in rects}  # the band of builtin:printgen, under both
+    assert "POWER 7" in page_texts(data)[0]
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(data)[0]
+    textpage = page.get_textpage()
+    start = textpage.get_text_range().index("POWER")
+    left, bottom, right, top = textpage.get_charbox(start)
+    assert top - bottom > 14 * 0.6  # the size layout.yaml gave, over base.yaml's 10
+    code = re.search(r"seed code: (\S+)", result.stderr)[1]
+    (tmp_path / "layouts" / "base.yaml").write_text(BASE.replace("gold", "red"))
+    refused(run_cli("reproduce", code, "-o", "changed.pdf", cwd=folder), "are not the ones this seed code was made with")
+
+
+@pytest.mark.parametrize("base, words", [
+    ("extends: layout.yaml\n", "base.yaml: extends: 'layout.yaml': the layouts extend each other in a circle "
+                                "(layout.yaml extends base.yaml extends layout.yaml)"),
+    ("extends: base.yaml\n", "in a circle (layout.yaml extends base.yaml extends base.yaml)"),
+    ("extends: /etc/base.yaml\n", "base.yaml: extends: '/etc/base.yaml' is not a path inside the data file's folder"),
+    ("extends: ../base.yaml\n", "base.yaml: extends: '../base.yaml' leads out of the data file's folder"),
+    ("extends: missing.yaml\n", "base.yaml: extends: 'missing.yaml': no such file"),
+    ("elements:\n  - type: text\n    text: '{titel}'\n", "base.yaml: element 1, text: no column 'titel'"),
+])
+def test_a_layout_of_your_own_to_extend_is_refused_out_of_the_folder_or_in_a_circle(tmp_path, base, words):
+    folder = deck_folder(tmp_path / "deck", "extends: base.yaml\nelements: []\n", "title\nA\n")
+    (folder / "base.yaml").write_text(base)
+    (tmp_path / "base.yaml").write_text("elements:\n  - type: rect\n")
+    refused(make(folder), words)
+    assert not (folder / "out.pdf").exists()
+
+
+def test_a_layout_to_extend_through_a_symbolic_link_is_refused(tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "base.yaml").write_text("elements:\n  - type: rect\n")
+    folder = deck_folder(tmp_path / "deck", "extends: shared/base.yaml\nelements: []\n", "title\nA\n")
+    (folder / "shared").symlink_to(tmp_path / "elsewhere")
+    refused(make(folder), "'shared/base.yaml' goes through a symbolic link (shared)")
+
+
 @pytest.mark.parametrize("text, words", [
     ("elements:\n  - type: text\n    colour: red\n", "element 1, colour: unknown key; a text element's keys are"),
     ("elements:\n  - type: rect\n    x: 12\n", "element 1, x: 12 has no unit"),
@@ -173,7 +235,8 @@ elements:
     ("elements:\n  - type: text\n    when: 'kind = x'\n", "element 1, when:"),
     ("elements:\n  - type: text\n    size: 9\n    min-size: 10\n", "min-size: 10 pt is larger than its size"),
     ("extends: builtin:nothing\nelements: []\n", "no built-in layout 'nothing'"),
-    ("extends: ../secret.yaml\nelements: []\n", "a layout extends a built-in layout"),
+    ("extends: ../secret.yaml\nelements: []\n", "extends: '../secret.yaml' leads out of the data file's folder"),
+    ("extends: secret.txt\nelements: []\n", "a layout extends a built-in layout"),
     ("elemnts: []\n", "unknown key 'elemnts' at the top"),
     ("elements:\n" + "  - type: rect\n" * 65, "65 elements; a side of a card has at most 64"),
     ("elements:\n  - name: title\n    remove: true\n", "'remove: true' leaves out an element of the layout"),
@@ -258,6 +321,21 @@ def test_rectangles_and_pictures_at_the_cards_edge_run_into_the_bleed(tmp_path):
     assert images[0][1:] == pytest.approx((0, 0, width, mm(13)), abs=0.01)  # bottom, left and right
 
 
+def test_css_colour_names_are_the_colours_css_gives_them(tmp_path):
+    layout = ("elements:\n  - type: rect\n    width: 50%\n    height: 20mm\n    fill: Gold\n    stroke: none\n"
+              "  - type: rect\n    x: 50%\n    width: 50%\n    height: 20mm\n    fill: '{shade}'\n    stroke: none\n")
+    folder = deck_folder(tmp_path, layout, "title,shade\nA,rebeccapurple\nB,darkslategrey\n")
+    assert make(folder, "--layout", "print-shop").returncode == 0
+    pdf = open_pdf((folder / "out.pdf").read_bytes())
+    fills = [{r[4] for r in drawn(pdf.pages[page], pdf)[0]} for page in (0, 2)]
+    gold, purple, slate = (1.0, round(215 / 255, 3), 0.0), (0.4, 0.2, 0.6), (0.184, 0.31, 0.31)
+    assert gold in fills[0] and purple in fills[0] and slate not in fills[0]
+    assert gold in fills[1] and slate in fills[1]
+    (folder / "deck.csv").write_text("title,shade\nA,purpel\n")
+    refused(make(folder), "deck.csv: row 2 (A): layout.yaml: element 2, fill: 'purpel' is not a colour (did you mean "
+                          "purple?); give #rrggbb, #rgb, a CSS colour name such as gold or darkred or none")
+
+
 # Text -----------------------------------------------------------------------------------------------
 
 def test_text_shrinks_warns_under_6_pt_and_stops_when_nothing_fits(tmp_path):
@@ -271,7 +349,7 @@ def test_text_shrinks_warns_under_6_pt_and_stops_when_nothing_fits(tmp_path):
     assert "row 3" not in result.stderr
     (folder / "deck.csv").write_text("title,body\nLong," + "many words " * 60 + "\n")
     result = make(folder, out="too-full.pdf")
-    refused(result, "deck.csv: row 2: ")
+    refused(result, "deck.csv: row 2 (Long): ")
     assert "element 1: the text does not fit its box even at 4 pt" in result.stderr
     assert not (folder / "too-full.pdf").exists()
 
@@ -448,7 +526,7 @@ def test_the_game_crafter_pngs_show_the_pictures(tmp_path):
     folder = deck_folder(tmp_path, layout, "title,picture\nA,a.png\n", {"a.png": png(colour=(200, 30, 30))})
     assert make(folder, "--vendor", "thegamecrafter", out="out.zip").returncode == 0
     archive = zipfile.ZipFile(folder / "out.zip")
-    front = Image.open(io.BytesIO(archive.read("custom-001-front.png")))
+    front = Image.open(io.BytesIO(archive.read("001-a.png")))  # named by its number and title
     assert front.size == (825, 1125)
     assert front.convert("RGB").getpixel((412, 560)) == pytest.approx((200, 30, 30), abs=3)
 
@@ -538,7 +616,7 @@ def test_hostile_pictures_are_refused_in_one_line_naming_card_and_file(tmp_path,
         (folder / picture).write_bytes(content)
     result = make(folder)
     refused(result, words)
-    assert "deck.csv: row 3: " in result.stderr and "element 1, src" in result.stderr
+    assert "deck.csv: row 3 (Bad): " in result.stderr and "element 1, src" in result.stderr
     assert not (folder / "out.pdf").exists()
 
 
@@ -568,7 +646,7 @@ def test_all_pictures_together_are_capped(tmp_path, monkeypatch):
     layout = "elements:\n  - type: image\n    src: '{picture}'\n"
     folder = deck_folder(tmp_path, layout, "title,picture\nA,a.png\nB,b.png\nC,c.png\n",
                          {"a.png": png(), "b.png": png(colour=(1, 1, 1)), "c.png": png(colour=(2, 2, 2))})
-    refused(make(folder), "deck.csv: row 4: ")
+    refused(make(folder), "deck.csv: row 4 (C): ")
     assert "come to more than" in make(folder).stderr
 
 
@@ -577,15 +655,150 @@ def test_all_pictures_together_are_capped(tmp_path, monkeypatch):
 def test_templates_export_writes_the_built_in_layouts_and_the_example_that_renders(tmp_path):
     assert run_cli("templates", "export", str(tmp_path / "t")).returncode == 0
     layouts = tmp_path / "t" / "cards" / "layouts"
-    assert {path.stem for path in layouts.glob("*.yaml")} == {"printgen", "illustrated"}
+    assert {path.stem for path in layouts.glob("*.yaml")} == {"printgen", "illustrated", "illustrated-deck"}
     example = tmp_path / "t" / "cards" / "example"
     result = run_cli("deck", "custom", "--data", "lantern-crawl.csv", "--card-layout", "layout.yaml", "--seed", "s",
                      "-o", str(tmp_path / "crawl.pdf"), cwd=example)
     assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
-    texts = page_texts((tmp_path / "crawl.pdf").read_bytes())
+    data = (tmp_path / "crawl.pdf").read_bytes()
+    texts = page_texts(data)
     assert "Cave Slime" in texts[0] and "Lantern Crawl 1/10" in texts[0] and "Treasure" in texts[1]
-    for name in user_layout.builtin_names():  # every built-in layout draws a deck of printgen's own columns
+    _credits_the_artists_of_its_icons(data, " ".join(texts[1::2]))
+    for name in card_design.builtin_names():  # every built-in layout draws a deck of printgen's own columns
         (tmp_path / f"{name}.yaml").write_text(f"extends: builtin:{name}\n")
         done = run_cli("deck", "custom", "--data", "t/cards/example-deck.csv", "--card-layout", f"{name}.yaml",
                        "--seed", "s", "-o", f"{name}.pdf", cwd=tmp_path)
         assert done.returncode == 0, done.stderr
+
+
+def _credits_the_artists_of_its_icons(data: bytes, backs: str) -> None:
+    """Every icon of game-icons.net the faces show is drawn by an artist the backs name, or given to the public
+    domain (CC0, as fonts/LICENSE-GameIcons.txt marks them)."""
+    from printgen.cards import icons
+    from printgen.resources import fonts_dir
+
+    def placed(resources) -> set[str]:  # the names of the forms these resources hold, and the forms' own
+        found = set()
+        for key, xobject in resources.get("/XObject", {}).items():
+            found.add(str(key).removeprefix("/").removeprefix("FormXob."))
+            found |= placed(xobject.get("/Resources", {}))
+        return found
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        shown = {name.removeprefix("pgicon-") for page in pdf.pages[::2] for name in placed(page.Resources)
+                 if name.startswith("pgicon-")}
+    assert {"heart-plus", "flame"} <= shown, shown
+    licence = (fonts_dir() / "LICENSE-GameIcons.txt").read_text(encoding="utf-8")
+    free = set(re.findall(r"Icons made by (.+) \(\d[\d,]*, (?:CC0|public domain)\)", licence))
+    for name in shown:
+        assert icons.author(name) in free or icons.author(name) in " ".join(backs.split()), name
+
+
+# Fonts of your own ---------------------------------------------------------------------------------------
+
+def char_fonts(data: bytes, page: int = 0) -> dict[str, set[str]]:
+    """Each letter on a page with the fonts it is drawn in (their PostScript names, as PDFium reads them)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    document = pypdfium2.PdfDocument(data)
+    textpage = document[page].get_textpage()
+    found: dict[str, set[str]] = {}
+    for index, character in enumerate(textpage.get_text_range()):
+        buffer = ctypes.create_string_buffer(256)
+        flags = ctypes.c_int()
+        pdfium.FPDFText_GetFontInfo(textpage.raw, index, buffer, 256, flags)
+        found.setdefault(character, set()).add(buffer.value.decode().split("+")[-1])
+    document.close()
+    return found
+
+
+FAMILY = """
+fonts:
+  body:
+    regular: fonts/Charis-R.ttf
+    bold: fonts/Charis-B.ttf
+    italic: fonts/Charis-I.ttf
+    bold-italic: fonts/Charis-BI.ttf
+elements:
+  - type: text
+    text: "{title}: {text}"
+    font: body
+    height: 30mm
+"""
+
+
+def font_files() -> dict[str, bytes]:
+    return {f"fonts/Charis-{short}.ttf": (ROOT / "fonts" / f"CharisSIL-{style}.ttf").read_bytes()
+            for short, style in (("R", "Regular"), ("B", "Bold"), ("I", "Italic"), ("BI", "BoldItalic"))}
+
+
+def test_a_font_family_of_your_own_keeps_bold_and_italic(tmp_path):
+    folder = deck_folder(tmp_path, FAMILY, "title,text\nA,**Bxy** *Iqz* ***Wkv*** Rjm\n", font_files())
+    result = make(folder)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+    faces = char_fonts((folder / "out.pdf").read_bytes())
+    assert faces["B"] == {"CharisSIL-Bold"} and faces["I"] == {"CharisSIL-Italic"}
+    assert faces["W"] == {"CharisSIL-BoldItalic"} and faces["R"] == {"CharisSIL"}
+
+
+def test_bold_in_a_font_of_one_face_prints_in_it_and_says_so(tmp_path):
+    layout = FAMILY.replace("font: body", "font: fonts/Charis-R.ttf")
+    folder = deck_folder(tmp_path / "one", layout, "title,text\nA,**Bxy** Rjm\nB,**Bold** again\n", font_files())
+    result = make(folder)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings == ["printgen: warning: layout.yaml: element 1: bold text, but 'fonts/Charis-R.ttf' is one "
+                        "face, so it prints in it; give a family under fonts: (regular, bold, italic, bold-italic "
+                        "files) and name it in font:"]
+    assert char_fonts((folder / "out.pdf").read_bytes())["B"] == {"CharisSIL"}
+    layout = FAMILY.replace("    italic: fonts/Charis-I.ttf\n", "").replace("    bold-italic: fonts/Charis-BI.ttf\n", "")
+    folder = deck_folder(tmp_path / "two", layout, "title,text\nA,*Iqz* **Bxy**\n", font_files())
+    result = make(folder)
+    assert "the font family 'body' has no italic face" in result.stderr
+    faces = char_fonts((folder / "out.pdf").read_bytes())
+    assert faces["I"] == {"CharisSIL"} and faces["B"] == {"CharisSIL-Bold"}
+
+
+@pytest.mark.parametrize("fonts, words", [
+    ("fonts:\n  body: fonts/none.ttf\n", "element 1, font: body, regular: 'fonts/none.ttf': no such file"),
+    ("fonts:\n  body: {bold: fonts/Charis-B.ttf}\n", "fonts: body: give a .ttf file, or its faces: regular (needed)"),
+    ("fonts:\n  body: {regular: fonts/Charis-R.ttf, heavy: x.ttf}\n", "'heavy' is no face"),
+    ("fonts:\n  serif: fonts/Charis-R.ttf\n", "'serif' cannot name a family"),
+    ("fonts:\n  body: {regular: ../x.ttf}\n", "'../x.ttf' leads out of the data file's folder"),
+    ("fonts:\n  other: fonts/Charis-R.ttf\n", "font: 'body'; give serif, mono, a family under fonts: (this layout's: "
+                                              "other)"),
+])
+def test_a_font_family_mistake_is_one_line(tmp_path, fonts, words):
+    layout = fonts + FAMILY[FAMILY.index("elements:"):]
+    folder = deck_folder(tmp_path, layout, "title,text\nA,b\n", font_files())
+    refused(make(folder), words)
+
+
+# --ink-saver ----------------------------------------------------------------------------------------------
+
+def test_ink_saver_lightens_a_layouts_fills_and_darkens_its_light_words(tmp_path):
+    from test_inline import letters
+
+    layout = ("elements:\n  - type: rect\n    width: 100%\n    height: 20mm\n    fill: '#3b2f22'\n    stroke: none\n"
+              "  - type: text\n    text: '{title} {color:gold|Gold}'\n    height: 20mm\n    color: white\n"
+              "back:\n  elements:\n    - type: rect\n      fill: darkred\n      stroke: none\n")
+    folder = deck_folder(tmp_path, layout, "title\nAria\n")
+    pages = {}
+    for saving in (False, True):
+        out = f"out-{saving}.pdf"
+        assert make(folder, "--layout", "print-shop", *(["--ink-saver"] if saving else []), out=out).returncode == 0
+        data = (folder / out).read_bytes()
+        pdf = open_pdf(data)
+        pages[saving] = ({r[4] for r in drawn(pdf.pages[0], pdf)[0]}, {r[4] for r in drawn(pdf.pages[1], pdf)[0]},
+                         {letter: colour for letter, _, _, colour in letters(data)})
+    (front, back, words), (pale_front, pale_back, pale_words) = pages[False], pages[True]
+    brown, dark_red = (0.231, 0.184, 0.133), (0.545, 0.0, 0.0)
+    assert brown in front and dark_red in back
+    assert brown not in pale_front and dark_red not in pale_back
+    assert all(min(fill) > 0.8 for fill in pale_front | pale_back if fill is not None)  # every fill a light tint
+    assert words["A"] == (255, 255, 255) and words["G"] == (255, 215, 0)
+    assert max(pale_words["A"]) < 100 and max(pale_words["G"]) < 110  # dark enough to read on the tint

@@ -440,7 +440,7 @@ def test_a_round_room_keeps_its_circle_but_for_its_doorways():
                 rooms += 1
                 cx, cy, r = area.shape.round
                 for unit in area.shape.walls:
-                    a, b = draw_shaped.round_span(area, unit)
+                    a, b = draw_shaped.round_span(area, [unit])
                     angles = [math.atan2(p[1] - cy, p[0] - cx) for p in (a, b)]
                     spread = abs((angles[0] - angles[1] + math.pi) % (2 * math.pi) - math.pi)
                     assert math.degrees(spread) <= 45.5, (seed, level.number, area.number, unit)
@@ -454,15 +454,14 @@ CENTRED = 0.3 * 72 / 25.4  # pt: 0.3 mm
 
 
 def _round_part(level, exit_):
-    """Where a one-unit door in a round room's wall opens it (draw_shaped.round_span), else None."""
-    if len(exit_.units) != 1 or exit_.units[0][1] % 2:
+    """Where a door in a round room's wall opens it (draw_shaped.round_span), else None."""
+    if exit_.units[0][1] % 2:
         return None
-    cell, side = exit_.units[0]
     owners = {c: a for a in level.areas for c in a.cells}
-    for square, unit in ((cell, (cell, side)), (step(cell, side), (step(cell, side), (side + 4) % 8))):
-        area = owners.get(square)
-        if area is not None and area.shape.curved and unit in area.shape.wall_set:
-            return draw_shaped.round_span(area, unit)
+    for units in (list(exit_.units), exit_.far_units()):
+        area = owners.get(units[0][0])
+        if area is not None and area.shape.curved and all(unit in area.shape.wall_set for unit in units):
+            return draw_shaped.round_span(area, units)
     return None
 
 
@@ -489,8 +488,10 @@ def _door_marks(page: frame.MapPage) -> list[tuple[str, tuple[float, float], tup
         cx, cy = (s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2
         return not any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in others)
 
-    # Not the walls, the grid or the rock (one shape each), nor what stands beside the doors.
-    shapes = [s for s in shapes if max(s.width, s.height) < pitch * 3 and own(s)]
+    # Not the walls, the grid or the rock (one shape each), nor the white floor of a round room's doorway
+    # (a polygon along its arc; a letter's white ground is a rectangle), nor what stands beside the doors.
+    shapes = [s for s in shapes if max(s.width, s.height) < pitch * 3 and own(s)
+              and not (s.filled and not s.stroked and s.fill_gray == 1 and s.segments > 4)]
     marks = []
     exits = [e for a in page.level.areas for e in a.exits] + [e for e, _ in page.content.doors]
     for exit_ in exits:

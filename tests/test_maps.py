@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.maps import checks, draw, draw_notes, geometry, glyphs, shapes, walls
 from printgen.maps.adjacency import ROCK_GAP, SHARED_WALL
 from printgen.maps.geometry import EAST, NORTH, SIDES, components, connected, enclosed_area, outline, step
-from printgen.maps.level import Exit, Grid, Level, Link
+from printgen.maps.level import Exit, Floor, Grid, Level, Link
 from printgen.maps.placement import Plan
 from printgen.maps.steps.explore import Explorer
 from printgen.maps.steps.first_area import place_first
@@ -227,7 +227,10 @@ def diagonal_shapes():
     """Shapes with straight 45° walls through half squares, and round rooms."""
     return st.one_of(
         st.builds(lambda leg: shapes.right_triangle(leg, diagonal=True), st.integers(1, 8)),
-        st.builds(shapes.diagonal_hallway, st.integers(2, 9)),
+        st.builds(shapes.diagonal_hallway, st.integers(3, 9), st.sampled_from(("", "north", "west")),
+                  st.sampled_from(("", "south", "east"))),
+        st.builds(shapes.diagonal_room, st.integers(1, 7), st.integers(1, 7)),
+        st.builds(shapes.walled_circle, st.integers(2, 9)),
         st.builds(shapes.round_room, st.integers(1, 9)),
         st.builds(lambda w, h: shapes.rotated(shapes.rectangle(w, h), 1, diagonal_walls=True),
                   st.integers(2, 7), st.integers(1, 5)),
@@ -276,20 +279,26 @@ class _ShapeRules:
         return self.rng.randint(0, count - 1)
 
     def forms(self, size: int) -> list:
-        kind = self.rng.choice(["rectangle", "triangle", "diagonal", "round", "turned"])
+        kind = self.rng.choice(["rectangle", "triangle", "diagonal", "round", "turned", "diamond", "octagon"])
+        start, end = self.rng.choice([("", ""), ("north", ""), ("west", ""), ("", "south"), ("", "east")])
         base = {"rectangle": shapes.rectangle(size, self.rng.randint(1, size)),
                 "triangle": shapes.right_triangle(size, diagonal=True),
-                "diagonal": shapes.diagonal_hallway(size + 1),
+                "diagonal": shapes.diagonal_hallway(size + 1, start, end),
                 "round": shapes.round_room(size),
-                "turned": shapes.rotated(shapes.rectangle(size + 1, 2), 1, diagonal_walls=True)}[kind]
+                "turned": shapes.rotated(shapes.rectangle(size + 1, 2), 1, diagonal_walls=True),
+                "diamond": shapes.diagonal_room(size, self.rng.randint(1, size)),
+                "octagon": shapes.walled_circle(size + 1)}[kind]
         return [shapes.rotated(base, e) for e in (0, 2, 4, 6)]
 
     def behind(self, explorer, area, door, cells, back):
+        """A room of a random shape, shrunk till it fits; else a room of one square, where a whole one
+        is free; else none (behind a 45° wall, the other half of a square only)."""
         for size in range(self.rng.randint(1, 4), 0, -1):
             found = explorer.placements_behind(self.forms(size), cells, back)
             if found:
                 return explorer.add_area("room", found[self.choose(len(found))], area.number, {}, {})
-        return explorer.add_area("room", shapes.rectangle(1, 1).moved(*cells[0]), area.number, {}, {})
+        found = explorer.placements_behind([shapes.rectangle(1, 1)], cells, back)
+        return explorer.add_area("room", found[0], area.number, {}, {}) if found else None
 
     def fill(self, explorer, area, door):
         for _ in range(self.rng.randint(1, 3)):
@@ -321,21 +330,24 @@ def _explored(seed: int) -> Level:
 def test_exploring_keeps_every_room_against_the_wall_it_was_entered_by(seed):
     level = _explored(seed)
     assert checks.check_level(level, SHARED_WALL, last=True, is_way_down=lambda link: True) == []
-    owner = {cell: a.number for a in level.areas for cell in a.cells}
+    floor = Floor(level.areas)
     for area in level.areas:
         if area.entered_from is not None:  # shares a wall with the room it was entered from, through its door
             parent = level.area(area.entered_from)
             assert any(e.to == area.number or area.number in e.also for e in parent.exits)
         for exit_ in area.exits:
-            # A door never opens on unmapped squares once the level is explored.
+            # Once the level is explored, a door opens on its rooms' walls; one on unmapped rock is blocked
+            # (no room of the game's fits behind it).
             assert exit_.leads in ("area", "blocked")
-            for cell in exit_.far_cells():
-                assert cell in owner or not (0 <= cell[0] < 14 and 0 <= cell[1] < 14)
+            beyond = {floor.at(cell, side) for cell, side in exit_.far_units() if 0 <= cell[0] < 14 and 0 <= cell[1] < 14}
+            if exit_.leads == "area":
+                assert {exit_.to, *exit_.also} <= beyond
+            else:
+                assert beyond <= {None}
             if exit_.far_side:  # the far side stands on the very squares its door opens onto
-                origin = [e for e in level.area(exit_.to).exits if not e.far_side and exit_.at in e.far_cells()
-                          and e.through == (exit_.side + 4) % 8]
+                origin = [e for e in level.area(exit_.to).exits if not e.far_side and exit_.units[0] in e.far_units()]
                 assert origin and origin[0].kind == exit_.kind and origin[0].secret == exit_.secret
-                facing_it = {(cell, exit_.side) for cell in origin[0].far_cells()} & area.shape.wall_set
+                facing_it = set(origin[0].far_units()) & area.shape.wall_set
                 assert set(exit_.units) == facing_it
 
 
@@ -343,14 +355,14 @@ def test_exploring_keeps_every_room_against_the_wall_it_was_entered_by(seed):
 @given(seed=st.integers(0, 10_000))
 def test_a_door_of_several_units_is_one_stretch_of_wall_and_opens_onto_every_room_behind_it(seed):
     level = _explored(seed)
-    owner = {cell: a.number for a in level.areas for cell in a.cells}
+    floor = Floor(level.areas)
     for area in level.areas:
         for exit_ in area.exits:
             if exit_.far_side or len(exit_.units) < 2:
                 continue
             assert len(walls.runs(list(exit_.units))) == 1
-            back = (exit_.through + 4) % 8
-            behind = {owner[c] for c in exit_.far_cells() if c in owner and (c, back) in level.area(owner[c]).shape.wall_set}
+            behind = {number for unit in exit_.far_units()
+                      if (number := floor.at(*unit)) is not None and unit in level.area(number).shape.wall_set}
             assert behind == ({exit_.to, *exit_.also} if exit_.leads == "area" else set())
     doubled = next((a for a in level.areas if len([e for e in a.exits if not e.inside]) >= 2), None)
     if doubled is not None:  # no unit of wall holds two doors

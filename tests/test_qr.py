@@ -71,6 +71,8 @@ FIRST_PAGES = [
     ("reference", "rlrl", {"paper": "a4"}),
     ("challenge", "card-rogue", {"levels": "1", "paper": "a4"}),
     ("graph-paper", "generic", {"grid": "inch", "pages": "2"}),
+    ("solo", "roguelike", {"levels": "1"}),
+    ("solo", "rlrl", {"rooms": "2", "paper": "a4"}),
 ]
 
 
@@ -101,6 +103,7 @@ def zbarimg():
         pytest.fail("zbarimg is missing: install Debian's zbar-tools (.ci/run does)")
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("case", FIRST_PAGES, ids=case_id)
 def test_an_ordinary_decoder_reads_the_first_pages_qr(case, tmp_path, zbarimg):
     product, system, options = case
@@ -119,6 +122,7 @@ def first_page_spot(code, monkeypatch):
     return pdf, spot
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("case", FIRST_PAGES, ids=case_id)
 def test_the_qr_covers_nothing_of_the_page(case, monkeypatch):
     """Without its QR, the first page is blank where the QR stands (quiet zone included)."""
@@ -150,6 +154,7 @@ LONGEST = [
     ("reference", "ascii-hack", {}),
     ("reference", "roguelike", {}),
     ("challenge", "card-rogue", {}),
+    ("solo", "roguelike", {"levels": "1"}),
 ]
 
 
@@ -158,6 +163,7 @@ def longest_code(product: str, system: str, **options):
     return seed_code(product, system, "x" * (PRINTED_CODE_LENGTH - len(short) + 1), **options)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("case", LONGEST, ids=case_id)
 def test_the_longest_code_reads_and_covers_nothing(case, tmp_path, monkeypatch, zbarimg):
     product, system, options = case
@@ -185,6 +191,7 @@ def photographed(image: Image.Image, angle: float) -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("angle, scale", [(0, 1.0), (-15, 1.0), (15, 0.8), (7, 1.3)])
 @pytest.mark.parametrize("case", [FIRST_PAGES[0], FIRST_PAGES[4], FIRST_PAGES[8], FIRST_PAGES[19]], ids=case_id)
 def test_reproduce_from_a_photo_gives_the_same_bytes(case, angle, scale, tmp_path):

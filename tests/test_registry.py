@@ -88,3 +88,17 @@ def test_help_and_list_import_no_pdf_library():
               "print(sorted(m for m in ('reportlab', 'weasyprint', 'pikepdf', 'fontTools') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_registry_imports_nothing_above_it():
+    """games.py and the contracts it checks a game's modules against stand below the products, cards, sheets,
+    maps and renderers: neither imports any of them, at the top, inside a function or for type checking."""
+    import ast
+
+    above = {"products", "cards", "sheets", "render", "maps", "web", "cli", "commands", "systems"}
+    for name in ("games.py", "contracts.py"):
+        tree = ast.parse((ROOT / "printgen" / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                named = {node.module.split(".")[0]} if node.module else {alias.name for alias in node.names}
+                assert not named & above, f"printgen/{name} imports {named & above} (line {node.lineno})"

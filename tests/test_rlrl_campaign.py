@@ -195,7 +195,9 @@ def test_the_rogues_part_shows_only_the_setup_and_the_campaigns_colours():
     code = SeedCode.make("dungeon", "rlrl", "camp1", {"copies": "rogue"})
     pdf = build(code)
     texts = page_texts(pdf)
-    assert len(texts) == 11  # the sheet, then one copy per level
+    assert len(texts) == 22  # the sheet, then one copy per level, each on a sheet of its own with a blank back
+    assert all(text.startswith("This page is blank on purpose") for text in texts[1::2])
+    texts = texts[::2]
     colours = made("camp1").colours
     assert all(colour in texts[0] for colour in colours.values())
     for number, text in enumerate(texts[1:], 1):
@@ -218,7 +220,7 @@ def test_bad_options_are_one_clear_line(tmp_path, capsys, args, message):
 def test_the_dm_part_holds_cover_reference_and_ten_keyed_maps_with_the_page_ranges_right():
     code = SeedCode.make("dungeon", "rlrl", "camp2", {"copies": "dm", "paper": "a4"})
     texts = page_texts(build(code))
-    assert f"pages: 1 to {len(texts)}" in texts[0].replace("\r\n", " ").replace("\n", " ")
+    assert f"pages, 1 to {len(texts)}:" in texts[0].replace("\r\n", " ").replace("\n", " ")
     colours = made("camp2").colours
     reference_text = " ".join(t for t in texts if "reference" in t)
     assert all(colour in reference_text for colour in colours.values())

@@ -147,7 +147,7 @@ def test_cli_writes_and_reproduces(tmp_path):
     (["--system", "rlrl", "--genre", "western"], "--genre is for ascii-hack, not rlrl"),
     (["--system", "rlrl", "--count", "2", "--blank"], "--blank and --count contradict"),
     (["--system", "rlrl", "--fillable", "--format", "json"], "leave it out with --format json"),
-    (["--system", "nethack"], "'nethack' is not one of"),
+    (["--system", "nethack"], "--system must be one of amulet, ascii-hack, card-rogue, rlrl, roguelike, not 'nethack'"),
 ])
 def test_bad_options_are_one_clear_line(tmp_path, args, words):
     out = tmp_path / "never.pdf"

@@ -20,7 +20,7 @@ import pytest
 
 from printgen import products
 from printgen.products import build
-from printgen.products.sheet import page_plan, roll_characters, sheet_items, sheet_module, spec_of
+from printgen.products.sheet import foot_strip, page_plan, roll_characters, sheet_items, sheet_module, spec_of
 from printgen.units import PAPERS, mm
 
 from pdfutil import open_pdf, seed_code
@@ -390,13 +390,17 @@ def dark_fills(data: bytes, pages: int | None = None) -> list[str]:
 def made(system: str, paper: str, per_page: int, rolled: int | None, fillable: bool, ink_saver: bool
          ) -> tuple[bytes, list]:
     """``rolled`` characters (None: blank sheets), and where the sheets of each sheet page go (a blank set
-    may end with the game's reference)."""
+    may end with the game's reference), with the strip along each page's foot that holds the credit line (it
+    is drawn on the page, unlike the footer and the QR, which compose stamps over it)."""
     count = rolled
     code = seed_code("sheet", system, SEED, paper=paper, count=count, per_page=per_page, fillable=fillable,
                      ink_saver=ink_saver)
-    spec = spec_of(products.request(code))
+    request = products.request(code)
+    spec = spec_of(request)
     items = sheet_items(spec, roll_characters(code, spec))
-    return build(code), [places for places, _ in page_plan(spec, items)]
+    foot = foot_strip(request.code, spec.paper)
+    strip = (0.0, 0.0, spec.paper.width, foot, False)
+    return build(code), [[*places, strip] for places, _ in page_plan(spec, items, foot)]
 
 
 def variants():
@@ -409,6 +413,7 @@ def variants():
                                        id=f"{system}-{paper}-{per_page}up-{'rolled' if rolled else 'blank'}")
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("system, paper, per_page, rolled", list(variants()))
 def test_every_sheet_prints_legibly_inside_its_place(system, paper, per_page, rolled):
     # Every character on the form; on Letter also a page of them with --ink-saver, whose outlines take the place

@@ -16,6 +16,7 @@ import time
 import zipfile
 from urllib.parse import quote
 
+import psutil
 import pypdfium2
 import pytest
 
@@ -134,13 +135,16 @@ def test_previews_are_pngs_of_the_pages_proportions(client, built, code):
     assert beyond.status_code == 404 and f"has {pages} page" in beyond.text
 
 
-def test_a_cached_preview_answers_at_once(client):
+def test_a_cached_preview_answers_from_the_cache_without_the_pool(app, client, monkeypatch):
+    """How fast that answer is, is benchmarks/serve.py's to measure; here: it asks no worker for anything."""
     url = "/preview/pg4:graph-paper:generic:moonpie:grid=hex/1.png?width=240"
-    client.get(url)
-    started = time.perf_counter()
+    first = client.get(url)
+    renders = app.extensions["printgen.renders"]
+    hits = renders.cache.hits
+    monkeypatch.setattr(renders.pool, "run", lambda *job, **kw: pytest.fail(f"the pool was asked for {job[0][0]}"))
     response = client.get(url)
-    assert response.status_code == 200
-    assert time.perf_counter() - started < 0.2
+    assert response.status_code == 200 and response.data == first.data
+    assert renders.cache.hits > hits
 
 
 def test_preview_widths_are_bounded(client):
@@ -161,12 +165,17 @@ def test_preview_widths_are_bounded(client):
     "not a code",
 ])
 def test_a_bad_code_is_a_4xx_with_the_command_lines_message(client, capsys, code):
+    """The HTTP contract's files answer in the command line's words; the studio's page in its own, the same
+    sentence with each --name said as its field's label."""
+    from printgen.web.plain import plain
+
     message = cli_error(capsys, "reproduce", code)
     for url in (f"/file/{quote(code)}", f"/preview/{quote(code)}/1.png", f"/api/file/{quote(code)}"):
         response = client.get(url)
         assert 400 <= response.status_code < 500
         shown = response.json["error"] if url.startswith("/api/") else response.text.strip()
-        assert shown == message
+        assert shown == (plain(message) if url.startswith("/api/") else message)
+        assert "--" not in shown or not url.startswith("/api/")
     assert client.get("/file/pg4:graph-paper:generic:moonpie").status_code == 200  # and the server goes on
 
 
@@ -255,20 +264,27 @@ def test_the_form_makes_the_command_lines_seed_code(client, capsys):
     assert answer.json["values"]["layout"] == "print-shop"
 
 
-@pytest.mark.parametrize("form, words", [
-    ({"system": "amulet", "product": "dungeon", "seed": "x", "options": {"levels": "99"}}, "--levels must be"),
-    ({"system": "amulet", "product": "dungeon", "seed": " "}, "seed is empty"),
-    ({"system": "amulet", "product": "nothing", "seed": "x"}, "unknown product"),
-    ({"system": "amulet", "product": "deck", "seed": "x", "options": {"deck": "custom"}}, "command line"),
+@pytest.mark.parametrize("form, words, field", [
+    ({"system": "amulet", "product": "dungeon", "seed": "x", "options": {"levels": "99"}},
+     "Levels must be a whole number from 1 to", "levels"),
+    ({"system": "amulet", "product": "dungeon", "seed": " "}, "Seed is empty", "seed"),
+    ({"system": "amulet", "product": "nothing", "seed": "x"}, "the product must be one of challenge, deck", "product"),
+    ({"system": "amulet", "product": "deck", "seed": "x", "options": {"deck": "custom"}}, "command line", None),
     ({"system": "generic", "product": "deck", "seed": "x", "options": {"deck": "custom", "data": "/etc/passwd"}},
-     "command line"),
+     "Data names a file on your computer, which the studio does not read", "data"),
     ({"system": "amulet", "product": "dungeon", "seed": "x", "options": {"templates": "0123456789abcdef"}},
-     "command line"),
+     "command line", "templates"),
+    ({"system": "amulet", "product": "deck", "seed": "x",
+      "options": {"deck": "monsters", "calibration": "yes", "duplex": "none"}},
+     "Calibration measures where backs land; it needs Duplex long or short", "calibration"),
+    ({"system": "roguelike", "product": "deck", "seed": "x", "options": {"deck": "weapons", "card-size": "huge"}},
+     "Card size must be one of poker, bridge, tarot, mini, square, not 'huge'", "card-size"),
 ])
-def test_the_form_refuses_in_one_line(client, form, words):
+def test_the_form_refuses_in_one_line_in_the_page_s_words_naming_its_field(client, form, words, field):
     answer = client.post("/api/code", json=form)
     assert answer.status_code == 400
-    assert words in answer.json["error"]
+    assert words in answer.json["error"] and "--" not in answer.json["error"], answer.json
+    assert answer.json["field"] == field
 
 
 def test_the_studio_page_and_its_share_links(client):
@@ -280,7 +296,7 @@ def test_the_studio_page_and_its_share_links(client):
     shared = client.get("/?code=" + quote("pg4:dungeon:amulet:moonpie:levels=2"))
     assert shared.status_code == 200 and b'"levels": "2"' in shared.data
     bad = client.get("/?code=pg4:dungeon:amulet:moonpie:levels=99")
-    assert bad.status_code == 400 and b"--levels must be" in bad.data
+    assert bad.status_code == 400 and "Levels must be".encode() in bad.data and b"--levels" not in bad.data
     opened = client.get("/open?q=" + quote("http://elsewhere:8000/?code=pg4%3Adungeon%3Aamulet%3Amoonpie"))
     assert opened.status_code == 303 and opened.headers["Location"] == "/?code=pg4:dungeon:amulet:moonpie"
     assert client.get("/open?q=pg4:dungeon:amulet:moonpie").headers["Location"] == "/?code=pg4:dungeon:amulet:moonpie"
@@ -291,11 +307,26 @@ def test_the_studio_page_and_its_share_links(client):
         assert client.get(f"/static/{asset}").status_code == 200
 
 
+def wait_until_dead(pid: int, within: float = 10.0) -> None:
+    """Poll until ``pid`` has ended (a zombie until its parent reaps it counts as ended)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.005)
+    pytest.fail(f"process {pid} did not end within {within} s")
+
+
 def test_a_worker_that_dies_is_replaced_and_the_server_goes_on(app, client):
     pool = app.extensions["printgen.renders"].pool
-    for pid in pool.pids():
+    killed = pool.pids()
+    for pid in killed:
         os.kill(pid, signal.SIGKILL)
-    time.sleep(0.2)
+    for pid in killed:
+        wait_until_dead(pid)
     response = client.get("/file/pg4:graph-paper:generic:worker-died")
     assert response.status_code == 200
     assert len(pool.pids()) == 2
@@ -391,3 +422,52 @@ def test_pictures_are_named_by_what_they_turn_out_to_be_and_previewed(client, co
     assert answer.data == products.build(SeedCode.parse(code))
     preview = client.get(f"/preview/{url_code(code)}/1.png?width=200")
     assert preview.status_code == 200 and preview.data.startswith(b"\x89PNG")
+
+
+def test_open_reads_a_code_a_link_or_a_file_and_refuses_in_the_page_s_words(client):
+    opened = client.post("/api/open", data={"q": "http://elsewhere:8000/?code=pg4%3Agraph-paper%3Ageneric%3Ao"})
+    assert opened.status_code == 200 and opened.json["code"] == "pg4:graph-paper:generic:o"
+    assert opened.json["state"] == {"system": "generic", "product": "graph-paper", "seed": "o", "options": {},
+                                    "templates": False}
+    pdf = products.build(SeedCode.parse("pg4:graph-paper:generic:o:grid=hex"))
+    uploaded = client.post("/api/open", data={"file": (io.BytesIO(pdf), "mine.pdf")})
+    assert uploaded.status_code == 200 and uploaded.json["state"]["options"] == {"grid": "hex"}
+    for sent, words in (({"q": "pg4:dungeon:nowhere:x"}, "the system of dungeon must be one of amulet, rlrl, roguelike"),
+                        ({"q": ""}, "give a seed code (it starts pg), a share link, or choose a printgen PDF"),
+                        ({"q": "pg4:dungeon:amulet:x:levels=99"}, "Levels must be a whole number from 1 to"),
+                        ({"file": (io.BytesIO(b""), "empty.pdf")}, "empty.pdf is empty")):
+        refused = client.post("/api/open", data=sent)
+        assert refused.status_code == 400 and words in refused.json["error"], refused.json
+        assert "--" not in refused.json["error"]
+
+
+def test_the_studio_page_speaks_no_command_line(client):
+    """Every help, summary and note the page carries is in its own words: no --option, no printgen command."""
+    import re
+
+    page = client.get("/").get_data(as_text=True)
+    assert not re.search(r"(?<![\w-])--[a-z]", page), re.search(r".{60}(?<![\w-])--[a-z].{20}", page).group(0)
+    assert not re.search(r"printgen (deck|dungeon|sheet|serve|reproduce|list|templates|graph-paper)\b", page)
+    products_seen = client.get("/api/products").json["products"]  # the HTTP contract keeps the command line's help
+    assert any("--" in option["help"] for product in products_seen for system in product["systems"]
+               for option in system["options"])
+
+
+def test_graph_paper_in_the_studio_needs_no_seed(client):
+    catalogue = {product["name"]: product for product in client.get("/api/products").json["products"]}
+    assert catalogue["graph-paper"]["seeded"] is False and catalogue["dungeon"]["seeded"] is True
+    answer = client.post("/api/code", json={"system": "generic", "product": "graph-paper", "seed": "",
+                                            "options": {"paper": "a4"}})
+    assert answer.status_code == 200 and answer.json["code"] == "pg4:graph-paper:generic:plain:paper=a4"
+    assert answer.json["state"]["seed"] == ""
+    assert client.post("/api/code", json={"system": "amulet", "product": "dungeon", "seed": ""}).status_code == 400
+
+
+def test_a_deck_s_options_come_in_the_order_a_person_decides_them(client):
+    [deck] = [p for p in client.get("/api/products").json["products"] if p["name"] == "deck"]
+    names = [option["name"] for option in deck["systems"][0]["options"]]
+    assert names.index("card-size") < names.index("vendor") < names.index("layout")
+    [dungeon] = [p for p in client.get("/api/products").json["products"] if p["name"] == "dungeon"]
+    roguelike = next(s for s in dungeon["systems"] if s["id"] == "roguelike")
+    names = [option["name"] for option in roguelike["options"]]
+    assert names.index("levels") < names.index("rooms") < names.index("paper")

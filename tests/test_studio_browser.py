@@ -19,6 +19,8 @@ from playwright.sync_api import expect
 
 from test_studio_serve import running_server
 
+pytestmark = pytest.mark.browser  # Debian's chromium, driven by Playwright: `-m 'not browser'` leaves it out
+
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -128,7 +130,7 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
         context.close()
 
 
-def test_a_bad_option_says_the_command_lines_words_and_a_good_one_recovers(browser, studio):
+def test_a_bad_value_is_said_beside_its_field_in_plain_words_and_a_good_one_recovers(browser, studio):
     page = browser.new_page(viewport=SCREENS["laptop"])
     try:
         page.goto(studio)
@@ -138,11 +140,117 @@ def test_a_bad_option_says_the_command_lines_words_and_a_good_one_recovers(brows
         page.fill("#opt-levels", "1")
         wait_for_code(page, f":{SEED}:levels=1")
         page.fill("#opt-levels", "99")
-        expect(page.locator("#message")).to_contain_text("--levels must be a whole number from 1 to", timeout=WAIT)
+        beside = page.locator("#opt-levels-error")
+        expect(beside).to_contain_text("Levels must be a whole number from 1 to", timeout=WAIT)
+        expect(beside).not_to_contain_text("--")
+        expect(page.locator("#opt-levels")).to_have_attribute("aria-invalid", "true")
+        expect(page.locator("#message")).to_contain_text("Levels must be", timeout=WAIT)
+        screenshot(page, "laptop-bad-value")
         page.fill("#opt-levels", "1")
         expect(page.locator("#message")).to_have_text("", timeout=WAIT)
+        expect(beside).to_be_hidden()
+        expect(page.locator("#opt-levels")).not_to_have_attribute("aria-invalid", "true")
     finally:
         page.close()
+
+
+def test_open_with_a_bad_code_keeps_the_choices_and_says_why(browser, studio):
+    page = browser.new_page(viewport=SCREENS["phone"])
+    try:
+        page.goto(studio)
+        page.select_option("#system", label=GAME)
+        page.select_option("#product", label="Dungeon")
+        page.fill("#seed", SEED)
+        page.fill("#opt-levels", "1")
+        wait_for_code(page, f":{SEED}:levels=1")
+        code = page.inner_text("#code")
+        page.fill("#open-q", "pg4:dungeon:nowhere:x")
+        page.click(".open-code button")
+        expect(page.locator("#open-message")).to_contain_text("must be one of amulet, rlrl, roguelike, not 'nowhere'",
+                                                              timeout=WAIT)
+        expect(page.locator("#open-q")).to_have_attribute("aria-invalid", "true")
+        screenshot(page, "phone-bad-open")
+        assert page.url.endswith(":levels=1") and page.inner_text("#code") == code
+        assert page.input_value("#opt-levels") == "1" and page.input_value("#seed") == SEED
+        assert page.input_value("#product") == "dungeon"
+    finally:
+        page.close()
+
+
+# Every control's text and the width it has, and the text a bar could stand over (Playwright's evaluate
+# reaches the page through the browser's own protocol, which its Content-Security-Policy does not stop).
+MEASURE = """() => {
+  const canvas = document.createElement("canvas").getContext("2d");
+  const cut = [];
+  for (const el of document.querySelectorAll("select, input, button, .button, .file-button")) {
+    if (!el.offsetParent || el.type === "checkbox" || el.readOnly) continue;
+    const style = getComputedStyle(el);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const arrow = el.tagName === "SELECT" ? 20 : 0;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    const texts = el.tagName === "SELECT" ? [...el.options].map((o) => o.textContent)
+      : el.tagName === "INPUT" ? [el.value || el.placeholder] : [el.textContent.trim()];
+    for (const text of texts) {
+      if (canvas.measureText(text).width > room + 0.5) cut.push(`${el.id || el.className}: ${text}`);
+    }
+    if (el.getBoundingClientRect().right > innerWidth + 0.5) cut.push(`${el.id}: past the window's edge`);
+  }
+  return cut;
+}"""
+UNDER_BAR = """() => {
+  // Text the bar stands over: lines, or the parts of lines, shown where the bar is.
+  const bar = document.getElementById("to-pages").getBoundingClientRect();
+  const scroller = document.querySelector(".scroller");
+  const shown = scroller.getBoundingClientRect();
+  const under = [];
+  const walker = document.createTreeWalker(scroller, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const box of range.getClientRects()) {
+      // The part of the line its scrolling part shows, not what that part's edge clips away.
+      const top = Math.max(box.top, shown.top), bottom = Math.min(box.bottom, shown.bottom, innerHeight);
+      if (bottom > top && bottom > bar.top + 0.5 && top < bar.bottom) under.push(node.textContent.trim().slice(0, 40));
+    }
+  }
+  return {under, scrolledEnds: shown.bottom, barStarts: bar.top, barShown: bar.height > 0};
+}"""
+
+
+def test_on_a_phone_no_control_is_cut_short_and_the_bar_covers_no_text(browser, studio):
+    context = browser.new_context(viewport=SCREENS["phone"])
+    page = context.new_page()
+    page.route("**/api/code", lambda route: route.abort())  # the form alone: no file made for each choice
+    try:
+        page.goto(studio)
+        cut = set()
+        for system in page.eval_on_selector_all("#system option", "options => options.map(o => o.value)"):
+            page.select_option("#system", system)
+            for product in page.eval_on_selector_all("#product option", "options => options.map(o => o.value)"):
+                page.select_option("#product", product)
+                decks = (page.eval_on_selector_all("#deck option", "options => options.map(o => o.value)")
+                         if product == "deck" else [None])
+                for deck in decks:
+                    if deck:
+                        page.select_option("#deck", deck)
+                    cut |= {f"{system} {product} {deck or ''}: {line}" for line in page.evaluate(MEASURE)}
+        assert not cut, sorted(cut)
+        page.select_option("#system", label=GAME)
+        page.select_option("#product", label="Deck")
+        expect(page.locator("#to-pages")).to_be_visible()
+        shown_at = []
+        for top in (*range(0, 3000, 400), 100_000):  # wherever the page is scrolled to, its very end too
+            page.locator(".scroller").evaluate(f"scroller => scroller.scrollTo(0, {top})")
+            seen = page.evaluate(UNDER_BAR)
+            shown_at.append(seen["barShown"])
+            if seen["barShown"]:  # it hides itself once the pages are in sight
+                assert seen["under"] == [] and seen["scrolledEnds"] <= seen["barStarts"] + 0.5, (top, seen)
+        assert shown_at[0] and not shown_at[-1]
+        screenshot(page, "phone-options")
+    finally:
+        context.close()
 
 
 def test_the_open_box_takes_a_code_and_a_printgen_file(browser, studio, tmp_path):

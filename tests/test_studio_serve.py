@@ -20,8 +20,11 @@ from typing import Iterator
 from urllib.parse import quote
 
 import psutil
+import pytest
 
 import printgen
+
+pytestmark = pytest.mark.server  # `printgen serve` started as a process: `-m 'not server'` leaves it out
 
 CLIENTS = 16
 REQUESTS = 10

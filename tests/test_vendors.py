@@ -11,6 +11,7 @@ from PIL import Image
 
 from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code
 from printgen.cards.model import BackStyle, Card, Deck, Paragraph
+from printgen.cards.shop import file_name
 from printgen.cards.sizes import CARD_SIZES
 from printgen import products
 from printgen.products import build
@@ -136,8 +137,10 @@ def test_image_shops_get_a_zip_of_rgb_pngs_at_their_size(vendor, pixels):
     data = build(vendor_code(vendor))
     archive = zipfile.ZipFile(io.BytesIO(data))
     names = archive.namelist()
-    assert names == sorted(names)
-    assert names == ["armor-%03d-front.png" % n for n in range(1, 17)] + ["back.png"]
+    titles = [card["title"] for card in _printed_cards(vendor_code(vendor))]
+    assert len(titles) == 16
+    assert names == ["back.png"] + [f"{n:03d}-{file_name(title)}.png" for n, title in enumerate(titles, 1)]
+    assert names[1] == "001-robes.png"
     for info in archive.infolist():
         assert info.date_time == (2025, 11, 21, 0, 0, 0)
         png = archive.read(info)
@@ -148,6 +151,15 @@ def test_image_shops_get_a_zip_of_rgb_pngs_at_their_size(vendor, pixels):
     assert max(back.getpixel((0, 0))) < 120  # the back's dark field runs into the bleed, to the image's edge
     assert "moonpie" in archive.comment.decode()
     assert build(vendor_code(vendor)) == data  # the same seed code, the same bytes
+
+
+def _printed_cards(code: SeedCode) -> list[dict]:
+    """The deck's cards in print order (a card once for each copy), as --format json gives them."""
+    import json
+
+    deck = json.loads(build(products.canonical(SeedCode.make(code.product, code.system, code.seed, {
+        **{k: v for k, v in code.option_map.items() if k not in ("vendor", "layout", "bleed")}, "format": "json"}))))
+    return [card for card in deck["cards"] for _ in range(card.get("count", 1))]
 
 
 def test_a_size_a_shop_does_not_make_is_refused_by_name(tmp_path):
@@ -170,7 +182,7 @@ def test_every_size_a_shop_makes_is_its_published_pixels(vendor, size, pixels):
 
 
 @pytest.mark.parametrize("args, words", [
-    (("--vendor", "makeplayingcards", "-o", "cards.pdf"), "ending .zip"),
+    (("--vendor", "makeplayingcards", "-o", "cards.pdf"), "not .pdf; give -o cards.zip"),
     (("--vendor", "drivethrucards", "--layout", "sheet"), "leave out --layout sheet"),
     (("--vendor", "drivethrucards", "--bleed", "3"), "3.175 mm of bleed"),
     (("--gutter", "3", "--layout", "print-shop"), "--gutter"),
@@ -193,11 +205,29 @@ def test_a_vendor_implies_the_print_shop_layout_and_reproduces(tmp_path):
     assert build(code) == written.read_bytes()
 
 
-def test_the_generic_shop_is_the_print_shop_file_as_it_was():
-    generic = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop",
-                                           vendor="generic", bleed="3"))
-    plain = products.canonical(seed_code("deck", "roguelike", "x", deck="armor", layout="print-shop"))
-    assert generic == plain and "vendor" not in generic.option_map
+def test_vendor_generic_is_the_print_shop_file_as_its_help_says(tmp_path):
+    """--vendor generic writes printgen's own print-shop PDF (one card a page, with TrimBox and BleedBox), the
+    very file and seed code of --layout print-shop; without a vendor a deck is sheets to print at home."""
+    shop, layout, home = tmp_path / "shop.pdf", tmp_path / "layout.pdf", tmp_path / "home.pdf"
+    for args, out in ((["--vendor", "generic"], shop), (["--layout", "print-shop"], layout), ([], home)):
+        result = run_cli("deck", "armor", "--seed", "x", *args, "-o", str(out), cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        if out is shop:
+            assert "seed code: pg4:deck:roguelike:x:deck=armor,layout=print-shop\n" in result.stderr
+    assert shop.read_bytes() == layout.read_bytes()
+    printed = open_pdf(shop)
+    card = CARD_SIZES["poker"]
+    assert all(abs(float(page.trimbox[2]) - float(page.trimbox[0]) - card.width) < 0.01 for page in printed.pages)
+    assert len(printed.pages) > 2 * len(open_pdf(home).pages)  # one card a page against nine to a sheet
+    refused = run_cli("deck", "armor", "--seed", "x", "--vendor", "generic", "--layout", "sheet", cwd=tmp_path)
+    assert refused.returncode == 2 and "--vendor generic makes a print-shop file; leave out --layout sheet" in refused.stderr
+
+
+def test_a_hand_made_code_naming_the_generic_shop_is_refused():
+    from printgen.errors import PrintgenError
+
+    with pytest.raises(PrintgenError, match="which printgen writes layout=print-shop"):
+        products.request(seed_code("deck", "roguelike", "x", deck="armor", vendor="generic"))
 
 
 @pytest.mark.parametrize("options, words", [
@@ -226,8 +256,9 @@ def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_pa
     assert (tmp_path / "again.zip").read_bytes() == made.read_bytes()
     result = run_cli("reproduce", code, cwd=tmp_path)  # no -o: the file is named as the product makes it
     assert result.returncode == 0, result.stderr
-    assert [p.name for p in (tmp_path / "output").iterdir()] == ["deck-creatures-roguelike-again.zip"]
-    assert (tmp_path / "output" / "deck-creatures-roguelike-again.zip").read_bytes() == made.read_bytes()
+    name = "deck-creatures-roguelike-again-makeplayingcards.zip"
+    assert [p.name for p in (tmp_path / "output").iterdir()] == [name]
+    assert (tmp_path / "output" / name).read_bytes() == made.read_bytes()
 
 
 def test_a_zip_printgen_did_not_make_is_one_line(tmp_path):
@@ -237,3 +268,91 @@ def test_a_zip_printgen_did_not_make_is_one_line(tmp_path):
     result = run_cli("reproduce", str(foreign))
     assert result.returncode == 2
     assert result.stderr.strip().endswith("this zip has no printgen seed code in its comment")
+
+
+# Page and file order, per shop, as its upload guide asks (cards/vendors.py states each rule) ---------------------
+
+def _sides(texts: list[str], deck_title: str) -> list[str]:
+    """Each page as "front N" (its index line reads "<deck> N/total") or "back"."""
+    import re
+
+    found = []
+    for text in texts:
+        index = re.search(rf"{re.escape(deck_title)} (\d+)/\d+", " ".join(text.split()))
+        found.append(f"front {index.group(1)}" if index else "back")
+    return found
+
+
+def test_printgens_own_print_shop_file_is_each_front_then_its_back():
+    data = build(seed_code("deck", "roguelike", "order", deck="armor", layout="print-shop"))
+    assert _sides(page_texts(data), "Armor") == [side for n in range(1, 17) for side in (f"front {n}", "back")]
+
+
+def test_drivethrucards_gives_a_shared_back_once_first_and_differing_backs_each_before_its_front():
+    shared = _sides(page_texts(build(vendor_code("drivethrucards"))), "Armor")
+    assert shared == ["back"] + [f"front {n}" for n in range(1, 17)]
+    cards = _printed_cards(seed_code("deck", "card-rogue", "order", deck="exploration"))
+    several = _sides(page_texts(build(seed_code("deck", "card-rogue", "order", deck="exploration",
+                                                vendor="drivethrucards"))), "Exploration")
+    assert several == [side for n in range(1, len(cards) + 1) for side in ("back", f"front {n}")]
+
+
+def _zip(code: SeedCode) -> zipfile.ZipFile:
+    return zipfile.ZipFile(io.BytesIO(build(code)))
+
+
+def test_the_game_crafter_takes_each_distinct_back_once_and_a_manifest_pairs_each_face_with_its_back():
+    code = seed_code("deck", "card-rogue", "order", deck="all", vendor="thegamecrafter")
+    archive = _zip(code)
+    names = archive.namelist()
+    cards = _printed_cards(code)
+    backs = [name for name in names if name.startswith("back-")]
+    faces = [name for name in names if name[0].isdigit()]
+    assert names == backs + faces + ["manifest.csv"]  # the backs, then the faces in the deck's order
+    assert faces == [f"{n:03d}-{file_name(card['title'])}.png" for n, card in enumerate(cards, 1)]
+    labels = [card["back_style"]["label"] for card in cards]
+    assert backs == [f"back-{k}-{file_name(label)}.png" for k, label in enumerate(dict.fromkeys(labels), 1)]
+    rows = archive.read("manifest.csv").decode().splitlines()
+    assert rows[0] == "face,back" and len(rows) == len(faces) + 1
+    for row, face, label in zip(rows[1:], faces, labels):
+        back = row.split(",")[1]
+        assert row.split(",")[0] == face and back in backs and back.endswith(f"-{file_name(label)}.png")
+    # Each back file is that back: the same pixels as the back of a card that takes it, drawn on its own.
+    pixels = {name: Image.open(io.BytesIO(archive.read(name))).tobytes() for name in backs}
+    assert len(set(pixels.values())) == len(backs)
+
+
+def test_makeplayingcards_takes_one_back_or_each_cards_back_after_its_face():
+    one = _zip(seed_code("deck", "roguelike", "order", deck="armor", vendor="makeplayingcards")).namelist()
+    assert one[0] == "back.png" and len(one) == 17 and "manifest.csv" not in one
+    code = seed_code("deck", "card-rogue", "order", deck="exploration", vendor="makeplayingcards")
+    names = _zip(code).namelist()
+    fronts = [f"{n:03d}-{file_name(card['title'])}" for n, card in enumerate(_printed_cards(code), 1)]
+    assert names == [name for front in fronts for name in (f"{front}.png", f"{front}-back.png")]
+
+
+def test_a_file_name_is_the_cards_title_in_plain_letters():
+    assert file_name("Goblin King") == "goblin-king"
+    assert file_name("Épée de l'Ombre!") == "epee-de-l-ombre"
+    assert file_name("龍") == "card" and file_name("") == "card"
+    assert len(file_name("word " * 40)) <= 60
+
+
+def test_the_help_says_each_shops_order_as_the_files_follow_it():
+    """The order each test above reads from the files, as --help words it."""
+    from printgen.cards.vendors import VENDORS
+
+    help_text = " ".join(run_cli("deck", "--help").stdout.split())
+    assert all(f"{shop}: " in help_text for shop in VENDORS)
+    for words in ("generic: each card's front, then its back",
+                  "drivethrucards: the deck's one back first, then every front; where backs differ, each card's "
+                  "back, then its front",
+                  "thegamecrafter: a PNG for each card, 001-name.png in the deck's order, and each distinct back "
+                  "once (back.png; with several backs, back-1-name.png and on, and manifest.csv pairing each card "
+                  "with its back)",
+                  "makeplayingcards: a PNG for each card, 001-name.png in the deck's order, and back.png; where "
+                  "backs differ, each card's back after it (001-name-back.png)",
+                  "print-shop (the default with --vendor): one card per page with TrimBox and BleedBox, in the "
+                  "order the --vendor takes (generic: each card's front, then its back)"):
+        assert words in help_text
+    assert "fronts and backs interleaved" not in help_text

@@ -14,7 +14,7 @@ import vtt_checks as checks
 from printgen import products
 from printgen.cli import main
 from printgen.maps import vtt
-from printgen.maps.geometry import side_edge, step
+from printgen.maps.geometry import HEADING_NAMES, side_edge, step
 from printgen.maps.offpage import PORTAL
 from printgen.seed import SeedCode
 
@@ -106,11 +106,11 @@ def test_the_players_picture_shows_no_numbers_or_secrets_the_game_masters_does(b
 
 def test_each_non_secret_doorway_of_the_json_has_its_portal_and_no_secret_door_has_one(built):
     """By the JSON's own squares and sides: a portal stands at every door the table opens (on the wall it
-    stands in; where a game keeps rock between areas, in the doorway square of rock beyond), and on the
-    players' copy none stands at a secret door (the game master's has those too)."""
+    stands in, straight or at 45°; where a game keeps rock between areas, in the doorway square of rock
+    beyond), and on the players' copy none stands at a secret door (the game master's has those too)."""
     system, files, dungeon = built
     views = {v.level.number: v for v in level_views(system, "moonpie")}
-    sides = {"north": 0, "east": 2, "south": 4, "west": 6}
+    sides = {name: side for side, name in enumerate(HEADING_NAMES)}
     counted = {"portal": 0, "secret": 0}
     for level in dungeon["levels"]:
         view = views[level["number"]]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from . import text
-from .face import INK, LEGIBLE, SAFE, PAPER, CardTooFull, Metrics, mix
+from .face_parts import INK, SAFE, PAPER, CardTooFull, Metrics, mix
 from .model import BackStyle, Paragraph
 from .sizes import CardSize
 
@@ -25,17 +25,17 @@ def define_back(c: Canvas, name: str, style: BackStyle, size: CardSize, bleed: f
     """Record the back ``style`` as the form ``name`` (card space, bleed included)."""
     m = Metrics.of(size)
     label = style.label
-    title = text.fit([Paragraph(label)], m.inner_width, m.pt(30), m.pt(15), m.pt(7, LEGIBLE),
+    title = text.fit([Paragraph(label)], m.inner_width, m.pt(30), m.pt(15), m.pt(7, MIN_TEXT_PT),
                      font=fonts.SERIF_BOLD, max_lines=2)
     if title is None:
         shown = label if len(label) <= 40 else label[:40] + "…"
         raise CardTooFull(f"{where or label}: the back {shown!r} does not fit on a {size.name} card; shorten it")
     subtitle = None
     if style.subtitle:
-        subtitle = text.fit([Paragraph(style.subtitle)], m.inner_width, m.pt(12, LEGIBLE * 1.4), m.pt(7, LEGIBLE),
-                            LEGIBLE, font=fonts.SERIF_ITALIC, max_lines=1)
+        subtitle = text.fit([Paragraph(style.subtitle)], m.inner_width, m.pt(12, MIN_TEXT_PT * 1.4), m.pt(7, MIN_TEXT_PT),
+                            MIN_TEXT_PT, font=fonts.SERIF_ITALIC, max_lines=1)
         if subtitle is None:  # two lines at the legible size, rather than one too small to read
-            subtitle = text.fit([Paragraph(style.subtitle)], m.inner_width, LEGIBLE * 2.6, LEGIBLE, LEGIBLE,
+            subtitle = text.fit([Paragraph(style.subtitle)], m.inner_width, MIN_TEXT_PT * 2.6, MIN_TEXT_PT, MIN_TEXT_PT,
                                 font=fonts.SERIF_ITALIC, max_lines=2)
     c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=m.width + bleed, uppery=m.height + bleed)
     light = style.ink_saver

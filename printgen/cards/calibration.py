@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import mm
 from ..words import say_for
-from .layout import Sheet
+from .imposition import Sheet
 
 say = say_for(__package__)
 

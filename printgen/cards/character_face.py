@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from . import glyphs, icons, marks, text
-from .face import (INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_index, mix, paper_and_band,
+from .face_parts import (INK, PAPER, SAFE, CardTooFull, Metrics, draw_index, mix, paper_and_band,
                    title_colours)
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CardSize
@@ -34,21 +34,21 @@ class PreparedCharacter:
     body: text.FittedText | None
     portrait_top: float
     portrait_bottom: float
-    badge_label: float = LEGIBLE  # the size of the stat badges' labels
+    badge_label: float = MIN_TEXT_PT  # the size of the stat badges' labels
     labels: tuple[float, ...] = ()  # every other size of type on the face
 
 
 def _frame(card: Card, deck: Deck, size: CardSize, share: float = PORTRAIT_SHARES[0]):
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
-    title = text.fit([Paragraph(card.title)], m.inner_width, m.band_height - mm(2), m.pt(16), m.pt(8, LEGIBLE),
+    title = text.fit([Paragraph(card.title)], m.inner_width, m.band_height - mm(2), m.pt(16), m.pt(8, MIN_TEXT_PT),
                      font=fonts.SERIF_BOLD, max_lines=1)
     if title is None:
         raise CardTooFull(f"{where}: the name does not fit on a {size.name} card")
     kicker = None
     if card.kicker:
-        kicker = text.fit([Paragraph(card.kicker)], m.inner_width, m.pt(12, LEGIBLE * 1.4), m.pt(7, LEGIBLE),
-                          LEGIBLE, font=fonts.SERIF_ITALIC, max_lines=1)
+        kicker = text.fit([Paragraph(card.kicker)], m.inner_width, m.pt(12, MIN_TEXT_PT * 1.4), m.pt(7, MIN_TEXT_PT),
+                          MIN_TEXT_PT, font=fonts.SERIF_ITALIC, max_lines=1)
     portrait_top = m.height - m.band_height - mm(1.5) * m.scale
     portrait_bottom = portrait_top - m.height * share
     return m, where, title, kicker, portrait_top, portrait_bottom
@@ -64,7 +64,7 @@ def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
     for share in PORTRAIT_SHARES:
         m, _, _, _, _, bottom = _frame(card, deck, size, share)
         fitted = text.fit(list(card.body), m.inner_width, _room(m, bottom), m.body_max, 5) or fitted
-        if fitted is not None and fitted.size >= LEGIBLE:
+        if fitted is not None and fitted.size >= MIN_TEXT_PT:
             break
     return fitted.size if fitted else None
 
@@ -77,13 +77,13 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
             break
         most, least = (body_size, body_size) if body_size is not None else (m.body_max, 5)
         body = text.fit(list(card.body), m.inner_width, _room(m, portrait_bottom), most, least)
-        if body is not None and (body_size is not None or body.size >= LEGIBLE):
+        if body is not None and (body_size is not None or body.size >= MIN_TEXT_PT):
             break
     if card.body and body is None:
         raise CardTooFull(f"{where}: the traits do not fit on a {size.name} card; shorten them")
     labels = (kicker.size,) if kicker else ()
     return PreparedCharacter(card, title, kicker, body, portrait_top, portrait_bottom,
-                             m.pt(BADGE_LABEL, LEGIBLE), labels + (m.pt(BADGE_LABEL, LEGIBLE),))
+                             m.pt(BADGE_LABEL, MIN_TEXT_PT), labels + (m.pt(BADGE_LABEL, MIN_TEXT_PT),))
 
 
 def draw(c: Canvas, face: PreparedCharacter, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:

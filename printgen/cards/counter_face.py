@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from . import text
-from .face import INK, LEGIBLE, PAPER, SAFE, CardTooFull, Metrics, draw_picture, has_picture, mix
+from .face_parts import INK, PAPER, SAFE, CardTooFull, Metrics, draw_picture, has_picture, mix
 from .model import Card, Deck, Paragraph
 from .sizes import CardSize
 
@@ -44,7 +44,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
     where = card.source or f"{deck.title} card {card.title!r}"
     number_size = m.pt(22)
     inner = _inner(m)
-    title = text.fit([Paragraph(card.title)], inner, m.pt(30), m.pt(13), m.pt(7, LEGIBLE), font=fonts.SERIF_BOLD,
+    title = text.fit([Paragraph(card.title)], inner, m.pt(30), m.pt(13), m.pt(7, MIN_TEXT_PT), font=fonts.SERIF_BOLD,
                      max_lines=2)
     if title is None:
         raise CardTooFull(f"{where}: the title does not fit on a {size.name} card")

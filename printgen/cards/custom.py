@@ -7,7 +7,7 @@ the spreadsheet saved it. YAML: a list of cards, or a mapping with ``cards``
 title, body, count, back and kicker is a stat, shown in the stat block with
 its column name as the label. Text is text: nothing in it is read as markup.
 
-With a layout of your own (``--card-layout``, cards/user_layout.py) no column
+With a layout of your own (``--card-layout``, cards/card_design.py) no column
 is required: the layout names the columns it shows, and ``count`` and ``back``
 keep their meaning (see ``load_layout_deck``).
 """
@@ -24,14 +24,15 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
-
 from ..errors import PrintgenError
+from . import plain_yaml
+from .reading import Reading, select as select_rows
 from .model import Card, Deck, Paragraph, Stat
 
 if TYPE_CHECKING:
-    from .layout_face import LayoutDeck
-    from .user_layout import Layout
+    from .card_design import Layout
+    from .design_face import LayoutDeck
+    from .user_files import Folder
 
 REQUIRED = ("title", "body")
 KNOWN = ("title", "body", "count", "back", "kicker")
@@ -43,9 +44,15 @@ MAX_PRINTED = 5000  # cards in one file, counts included: about 560 pages of pok
 MAX_XLSX_UNPACKED = 64 * 1024 * 1024  # an XLSX is a zip: what it may unpack to (a zip bomb unpacks to far more)
 MAX_XLSX_ROWS = 100_000  # rows read from a sheet, blank ones included
 MAX_COLUMNS = 200
+# The most text one card can hold: the narrowest words ("i i i …") fill a tarot card, the largest, in the
+# smallest type a layout may ask for (2 pt), at about 48,000 characters. A card's fields together longer than
+# this are refused as the file is read, before any fitting (which would take minutes to say the same).
+MAX_CARD_TEXT = 50_000
 SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml")
+KINDS = ".csv, .xlsx, .yaml or .yml"  # every kind of deck file, as a message names them
 
 Rows = list[tuple[str, dict[str, str]]]
+Numbered = list[tuple[int, str, dict[str, str]]]  # each row with its number in the file, as --rows names it
 
 
 def file_digest(path: Path) -> str:
@@ -53,28 +60,31 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(_read_bytes(path)).hexdigest()[:16]
 
 
-def load_deck(path: Path, expected_digest: str | None = None, sheet: str | None = None) -> Deck:
+def load_deck(path: Path, expected_digest: str | None = None, reading: Reading = Reading()) -> Deck:
     """printgen's own look: every card a title, a body and stats."""
-    title, back, rows, _ = load_table(path, expected_digest, sheet, required=REQUIRED)
+    title, back, rows, _ = load_table(path, expected_digest, reading, required=REQUIRED)
     cards = tuple(_card(path, where, fields, back) for where, fields in rows)
     _check_printed(path, sum(card.count for card in cards))
     return Deck("custom", title, cards, back_title=back or title, back_subtitle="", accent=(0.18, 0.24, 0.38))
 
 
-def load_layout_deck(path: Path, expected_digest: str | None, layout: "Layout", sheet: str | None = None
-                     ) -> "LayoutDeck":
-    """Cards drawn by ``layout``: any columns; ``count`` (copies) and ``back`` (its back's label) as always."""
-    from .layout_face import make_deck
+def load_layout_deck(path: Path, expected_digest: str | None, layout: Layout, reading: Reading = Reading(),
+                     folder: Folder | None = None) -> LayoutDeck:
+    """Cards drawn by ``layout``: any columns; ``count`` (copies) and ``back`` (its back's label) as always.
+    ``folder`` is the data file's, where the layout's own bases were read (and pictures and fonts will be)."""
+    from .design_face import make_deck
 
-    title, back, rows, columns = load_table(path, expected_digest, sheet, required=())
+    title, back, rows, columns = load_table(path, expected_digest, reading, required=())
     counted = [(where, fields, _count(where, fields)) for where, fields in rows]
     _check_printed(path, sum(count for _, _, count in counted))
-    return make_deck("custom", title, back, counted, columns, layout, path)
+    return make_deck("custom", title, back, counted, columns, layout, path, folder)
 
 
-def load_table(path: Path, expected_digest: str | None = None, sheet: str | None = None,
+def load_table(path: Path, expected_digest: str | None = None, reading: Reading = Reading(),
                required: tuple[str, ...] = REQUIRED) -> tuple[str, str, Rows, list[str]]:
-    """The deck file's title, back, rows (where, fields) and columns; one line for anything wrong."""
+    """The deck file's title, back, rows (where, fields) and columns, read as ``reading`` says; one line for
+    anything wrong."""
+    sheet = reading.sheet
     data = _read_bytes(path)
     if expected_digest is not None and hashlib.sha256(data).hexdigest()[:16] != expected_digest:
         raise PrintgenError(
@@ -85,7 +95,7 @@ def load_table(path: Path, expected_digest: str | None = None, sheet: str | None
     if sheet is not None and suffix != ".xlsx":
         raise PrintgenError(f"--sheet {sheet} names a sheet of a workbook; {path.name} is not an .xlsx file")
     if suffix == ".xlsx":
-        title, back, (columns, rows) = _stem_title(path), "", _xlsx_rows(path, data, sheet)
+        title, back, (columns, numbered, last) = _stem_title(path), "", _xlsx_rows(path, data, sheet)
         _check_columns(path, columns, required)
     else:
         try:
@@ -94,17 +104,29 @@ def load_table(path: Path, expected_digest: str | None = None, sheet: str | None
             raise PrintgenError(f"{path}: not UTF-8 text; save the file as UTF-8") from None
         if suffix == ".csv":
             title, back = _stem_title(path), ""
-            columns, rows = _csv_rows(path, text, required)
+            columns, numbered, last = _csv_rows(path, text, required)
         elif suffix in (".yaml", ".yml"):
-            title, back, columns, rows = _yaml_rows(path, text, required)
+            title, back, columns, numbered, last = _yaml_rows(path, text, required)
         else:
-            raise PrintgenError(f"{path}: unknown kind of file; give a .csv, .xlsx, .yaml or .yml file")
-    if not rows:
+            raise PrintgenError(f"{path}: unknown kind of file; give a {KINDS} file")
+    if numbered:
+        noun = "card" if suffix in (".yaml", ".yml") else "row"
+        numbered = select_rows(numbered, reading.rows, path.name, noun, last)
+    table = [(where, fields) for _, where, fields in numbered]
+    if not table:
         raise PrintgenError(f"{path}: no cards in it; give at least one row" + (" with a title and a body"
                                                                                  if required else ""))
-    if len(rows) > MAX_CARDS:
-        raise PrintgenError(f"{path}: {len(rows)} cards; printgen takes at most {MAX_CARDS} in one deck")
-    return title, back, rows, columns
+    if len(table) > MAX_CARDS:
+        raise PrintgenError(f"{path}: {len(table)} cards; printgen takes at most {MAX_CARDS} in one deck")
+    for where, fields in table:
+        _check_text_length(where, sum(len(value) for value in fields.values()))
+    return reading.title or title, back, table, columns
+
+
+def _check_text_length(where: str, characters: int) -> None:
+    if characters > MAX_CARD_TEXT:
+        raise PrintgenError(f"{where}: {characters:,} characters of text, more than any card holds (at most "
+                            f"{MAX_CARD_TEXT:,}); shorten it")
 
 
 def _check_printed(path: Path, printed: int) -> None:
@@ -117,16 +139,16 @@ def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most MAX_FILE_BYTES (a pipe or a device could be endless)."""
     try:
         if path.exists() and not path.is_dir() and not path.is_file():
-            raise PrintgenError(f"{path} is not a regular file; give the deck's CSV or YAML file with --data")
+            raise PrintgenError(f"{path} is not a regular file; give the deck's {KINDS} file with --data")
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise PrintgenError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB; a deck file is smaller than that")
         return data
     except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give the deck's CSV or YAML file with --data") from None
+        raise PrintgenError(f"{path}: no such file; give the deck's {KINDS} file with --data") from None
     except IsADirectoryError:
-        raise PrintgenError(f"{path} is a folder; give the deck's CSV or YAML file with --data") from None
+        raise PrintgenError(f"{path} is a folder; give the deck's {KINDS} file with --data") from None
     except OSError as exc:
         raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
 
@@ -135,11 +157,14 @@ def _stem_title(path: Path) -> str:
     return path.stem.replace("_", " ").replace("-", " ").strip().title() or "Custom"
 
 
-def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[list[str], Rows]:
+def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[list[str], Numbered, int]:
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
-        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         table = list(reader)
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):  # csv's own bound, well above MAX_CARD_TEXT
+            raise PrintgenError(f"{path}: line {reader.line_num}: a cell of more than {csv.field_size_limit():,} "
+                                f"characters, more than any card holds (at most {MAX_CARD_TEXT:,}); shorten it") from None
         raise PrintgenError(f"{path}: not readable as CSV ({exc}); check the quotes") from None
     if not table:
         raise PrintgenError(f"{path}: the file is empty; give a header row (title,body,count,back,...) and cards")
@@ -152,11 +177,11 @@ def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tu
         if len(cells) > len(header):
             raise PrintgenError(f"{path}: row {number} has {len(cells)} cells but the header names {len(header)}; "
                                 "quote text that contains commas")
-        rows.append((f"{path}: row {number}", dict(zip(header, (c.strip() for c in cells)))))
-    return header, rows
+        rows.append((number, f"{path}: row {number}", dict(zip(header, (c.strip() for c in cells)))))
+    return header, rows, len(table)
 
 
-def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], Rows]:
+def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], Numbered, int]:
     """The first sheet (or ``sheet``) of a workbook: its first row the header, each row after it a card.
 
     An XLSX is a zip of XML: its entries are counted and sized before openpyxl reads a byte of them, and
@@ -179,13 +204,15 @@ def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], R
             if sheet is not None and sheet not in names:
                 raise PrintgenError(f"{path}: no sheet {sheet!r}; its sheets are: {', '.join(names)}")
             worksheet = workbook[sheet] if sheet is not None else workbook.worksheets[0]
-            table = []
+            table, unsaved = [], []
             for number, row in enumerate(worksheet.iter_rows(values_only=True), start=1):
                 if number > MAX_XLSX_ROWS:
                     raise PrintgenError(f"{path}: more than {MAX_XLSX_ROWS} rows on the sheet; a deck has at most "
                                         f"{MAX_CARDS} cards")
                 table.append((number, [_cell_text(value) for value in row[:MAX_COLUMNS + 1]]))
+                unsaved.append([value is None for value in row[:MAX_COLUMNS + 1]])
             workbook.close()
+            _check_formulas(path, data, worksheet.title, unsaved)
     except PrintgenError:
         raise
     except Exception:  # noqa: BLE001 - whatever openpyxl makes of a broken workbook
@@ -204,8 +231,30 @@ def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], R
         if any(cells[len(header):]):
             raise PrintgenError(f"{path}: row {number} has a value beyond the header's last column")
         cells = cells[:len(header)] + [""] * (len(header) - len(cells))
-        rows.append((f"{path}: row {number}", dict(zip(header, cells))))
-    return header, rows
+        rows.append((number, f"{path}: row {number}", dict(zip(header, cells))))
+    return header, rows, table[-1][0]
+
+
+def _check_formulas(path: Path, data: bytes, sheet: str, unsaved: list[list[bool]]) -> None:
+    """Refuse a formula whose value the workbook does not hold (saved by a program that does not work them
+    out): it would print as an empty cell. Its cell is named."""
+    if not any(any(row) for row in unsaved):
+        return
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
+
+    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    try:
+        for number, row in enumerate(workbook[sheet].iter_rows(values_only=True), start=1):
+            if number > len(unsaved):
+                break
+            for column, value in enumerate(row[:len(unsaved[number - 1])]):
+                if unsaved[number - 1][column] and isinstance(value, str) and value.startswith("="):
+                    raise PrintgenError(f"{path}: cell {get_column_letter(column + 1)}{number} holds the formula "
+                                        f"{value[:40]} but no value worked out for it (the program that saved the "
+                                        f"workbook keeps formulas only); open it in a spreadsheet and save it again")
+    finally:
+        workbook.close()
 
 
 def _cell_text(value) -> str:
@@ -234,31 +283,9 @@ def _check_columns(path: Path, header: list[str], required: tuple[str, ...] = RE
         raise PrintgenError(f"{path}: the header has an empty column name")
 
 
-class _PlainLoader(yaml.SafeLoader):
-    """Safe YAML without aliases (a few bytes of them can grow to gigabytes) and without deep nesting."""
-
-    MAX_DEPTH = 8  # a deck is a mapping of a list of mappings: three levels deep
-
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            raise PrintgenError("aliases (*name) are not allowed in a deck file; write each card out")
-        depth = getattr(self, "_depth", 0) + 1
-        if depth > self.MAX_DEPTH:
-            raise PrintgenError(f"nested more than {self.MAX_DEPTH} deep; a deck is a list of cards of plain fields")
-        self._depth = depth
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth = depth - 1
-
-
-def _yaml_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[str, str, list[str], Rows]:
-    try:
-        data = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - a SafeLoader, without aliases
-    except PrintgenError as exc:
-        raise PrintgenError(f"{path}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise PrintgenError(f"{path}: not readable as YAML ({str(exc).splitlines()[0]})") from None
+def _yaml_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED
+               ) -> tuple[str, str, list[str], Numbered, int]:
+    data = plain_yaml.load(text, str(path))
     title, back = _stem_title(path), ""
     if isinstance(data, dict):
         title = _scalar(data.get("title", title)) or title
@@ -277,9 +304,9 @@ def _yaml_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> t
         missing = [c for c in required if c not in fields]
         if missing:
             raise PrintgenError(f"{path}: card {number} has no {' or '.join(missing)}; every card needs title and body")
-        rows.append((f"{path}: card {number}", fields))
+        rows.append((number, f"{path}: card {number}", fields))
         columns.extend(name for name in fields if name not in columns)
-    return title, back, columns, rows
+    return title, back, columns, rows, len(data)
 
 
 def _scalar(value) -> str:

@@ -16,10 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts, qr
 from ..render import text as text_engine
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from ..words import say_for
 from . import text
-from .face import INK, SAFE, Metrics, paper_and_band, title_colours
+from .face_parts import INK, SAFE, Metrics, paper_and_band, title_colours
 from .model import Deck
 from .sizes import CardSize
 
@@ -27,7 +27,7 @@ say = say_for(__package__)
 
 GAP = mm(2)  # between the card's blocks, on a poker card
 WHITE = (1.0, 1.0, 1.0)
-CODE_SIZE = 6.0  # pt: the seed code in letters, as small as printgen prints
+CODE_SIZE = MIN_TEXT_PT  # the seed code in letters, as small as printgen prints
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Callable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
@@ -24,18 +25,25 @@ STEEL: Color = (0.55, 0.58, 0.62)
 WOOD: Color = (0.5, 0.33, 0.18)
 WATER: Color = (0.25, 0.5, 0.8)
 HOLE: Color = (0.05, 0.05, 0.06)
-_FILLS = ("RED", "GOLD", "STEEL", "WOOD", "WATER", "HOLE")  # the colours pale() lightens
+# Emblems drawn inside pale() (--ink-saver) are filled in light tints of the colours above (see ``_paint``).
+_pale: ContextVar[tuple[float, ...]] = ContextVar("pale_emblems", default=())
 
 
 @contextmanager
 def pale(amount: float = 0.6) -> Iterator[None]:
     """Emblems drawn inside are filled in light tints of their colours (--ink-saver): no large dark fill."""
-    saved = {name: globals()[name] for name in _FILLS}
-    globals().update({name: lighter(colour, amount) for name, colour in saved.items()})
+    token = _pale.set((*_pale.get(), amount))
     try:
         yield
     finally:
-        globals().update(saved)
+        _pale.reset(token)
+
+
+def _paint(colour: Color) -> Color:
+    """A fill colour as emblems draw it here and now: lighter for each ``pale`` block the drawing is in."""
+    for amount in _pale.get():
+        colour = lighter(colour, amount)
+    return colour
 
 
 def lighter(colour: Color, amount: float = 0.6) -> Color:
@@ -87,18 +95,18 @@ def potion(c: Canvas, cx: float, cy: float, s: float, tint: Color) -> None:
     c.rect(cx - r, body_y - r, 2 * r, r * 1.15, stroke=0, fill=1)
     c.restoreState()
     _circle(c, cx - r * 0.35, body_y + r * 0.35, r * 0.12, (1, 1, 1), None)
-    c.setFillColorRGB(*WOOD)
+    c.setFillColorRGB(*_paint(WOOD))
     c.rect(cx - neck_w * 1.2, cy + s * 0.32, neck_w * 2.4, s * 0.16, stroke=0, fill=1)
 
 
 def coin(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    _circle(c, cx, cy, s * 0.48, GOLD, (0.55, 0.4, 0.08), s * 0.05)
+    _circle(c, cx, cy, s * 0.48, _paint(GOLD), (0.55, 0.4, 0.08), s * 0.05)
     _circle(c, cx, cy, s * 0.34, None, (0.7, 0.52, 0.12), s * 0.03)
 
 
 def key(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    _circle(c, cx - s * 0.28, cy, s * 0.18, None, GOLD, s * 0.09)
-    c.setStrokeColorRGB(*GOLD)
+    _circle(c, cx - s * 0.28, cy, s * 0.18, None, _paint(GOLD), s * 0.09)
+    c.setStrokeColorRGB(*_paint(GOLD))
     c.setLineWidth(s * 0.09)
     c.line(cx - s * 0.1, cy, cx + s * 0.45, cy)
     c.line(cx + s * 0.3, cy, cx + s * 0.3, cy - s * 0.16)
@@ -107,23 +115,23 @@ def key(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) ->
 
 def chest(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     w, h = s * 0.9, s * 0.55
-    c.setFillColorRGB(*WOOD)
+    c.setFillColorRGB(*_paint(WOOD))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.rect(cx - w / 2, cy - h / 2, w, h * 0.62, stroke=1, fill=1)
     c.roundRect(cx - w / 2, cy - h / 2 + h * 0.62, w, h * 0.5, s * 0.1, stroke=1, fill=1)
-    c.setFillColorRGB(*GOLD)
+    c.setFillColorRGB(*_paint(GOLD))
     c.rect(cx - s * 0.07, cy - s * 0.08, s * 0.14, s * 0.16, stroke=1, fill=1)
 
 
 def fountain(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*STEEL)
+    c.setFillColorRGB(*_paint(STEEL))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.ellipse(cx - s * 0.48, cy - s * 0.45, cx + s * 0.48, cy - s * 0.05, stroke=1, fill=1)
-    c.setFillColorRGB(*WATER)
+    c.setFillColorRGB(*_paint(WATER))
     c.ellipse(cx - s * 0.38, cy - s * 0.36, cx + s * 0.38, cy - s * 0.12, stroke=0, fill=1)
-    c.setStrokeColorRGB(*WATER)
+    c.setStrokeColorRGB(*_paint(WATER))
     c.setLineWidth(s * 0.05)
     for side in (-1, 1):
         arc = c.beginPath()
@@ -131,14 +139,14 @@ def fountain(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = Non
         arc.curveTo(cx + side * s * 0.1, cy + s * 0.45, cx + side * s * 0.3, cy + s * 0.3, cx + side * s * 0.3,
                     cy - s * 0.2)
         c.drawPath(arc, stroke=1, fill=0)
-    c.setFillColorRGB(*STEEL)
+    c.setFillColorRGB(*_paint(STEEL))
     c.rect(cx - s * 0.05, cy - s * 0.2, s * 0.1, s * 0.32, stroke=1, fill=1)
 
 
 def shop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     """A stall: striped awning over a counter."""
     w = s * 0.9
-    c.setFillColorRGB(*WOOD)
+    c.setFillColorRGB(*_paint(WOOD))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.rect(cx - w / 2, cy - s * 0.45, w, s * 0.45, stroke=1, fill=1)
@@ -155,7 +163,7 @@ def shop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
 def spikes(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     for i in range(5):
         x = cx - s * 0.4 + i * s * 0.2
-        _poly(c, [(x - s * 0.09, cy - s * 0.35), (x, cy + s * 0.35), (x + s * 0.09, cy - s * 0.35)], STEEL, INK,
+        _poly(c, [(x - s * 0.09, cy - s * 0.35), (x, cy + s * 0.35), (x + s * 0.09, cy - s * 0.35)], _paint(STEEL), INK,
               s * 0.025)
     c.setFillColorRGB(*INK)
     c.rect(cx - s * 0.5, cy - s * 0.45, s, s * 0.1, stroke=0, fill=1)
@@ -182,7 +190,7 @@ def hourglass(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = No
     _poly(c, [(cx - w, cy + h), (cx + w, cy + h), (cx + s * 0.04, cy), (cx + w, cy - h), (cx - w, cy - h),
               (cx - s * 0.04, cy)], (0.96, 0.93, 0.86), INK, s * 0.03)
     _poly(c, [(cx - w * 0.6, cy - h), (cx + w * 0.6, cy - h), (cx, cy - h * 0.4)], (0.86, 0.7, 0.35), None)
-    c.setFillColorRGB(*WOOD)
+    c.setFillColorRGB(*_paint(WOOD))
     c.rect(cx - w * 1.2, cy + h, w * 2.4, s * 0.08, stroke=0, fill=1)
     c.rect(cx - w * 1.2, cy - h - s * 0.08, w * 2.4, s * 0.08, stroke=0, fill=1)
 
@@ -204,7 +212,7 @@ def star(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
         r = s * (0.48 if i % 2 == 0 else 0.2)
         angle = math.pi / 2 + i * math.pi / 5
         points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    _poly(c, points, tint or GOLD, INK, s * 0.03)
+    _poly(c, points, tint or _paint(GOLD), INK, s * 0.03)
 
 
 def skull(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
@@ -223,8 +231,8 @@ def skull(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) 
 
 def sword(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     _poly(c, [(cx - s * 0.06, cy - s * 0.2), (cx - s * 0.06, cy + s * 0.38), (cx, cy + s * 0.5),
-              (cx + s * 0.06, cy + s * 0.38), (cx + s * 0.06, cy - s * 0.2)], STEEL, INK, s * 0.03)
-    c.setFillColorRGB(*WOOD)
+              (cx + s * 0.06, cy + s * 0.38), (cx + s * 0.06, cy - s * 0.2)], _paint(STEEL), INK, s * 0.03)
+    c.setFillColorRGB(*_paint(WOOD))
     c.rect(cx - s * 0.25, cy - s * 0.26, s * 0.5, s * 0.07, stroke=0, fill=1)
     c.rect(cx - s * 0.04, cy - s * 0.5, s * 0.08, s * 0.25, stroke=0, fill=1)
 
@@ -243,7 +251,7 @@ def shield(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None)
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.04)
     c.drawPath(path, stroke=1, fill=1)
-    c.setStrokeColorRGB(*GOLD)
+    c.setStrokeColorRGB(*_paint(GOLD))
     c.setLineWidth(s * 0.06)
     c.line(cx, cy + s * 0.38, cx, cy - s * 0.38)
     c.line(cx - s * 0.32, cy + s * 0.12, cx + s * 0.32, cy + s * 0.12)
@@ -260,7 +268,7 @@ def helm(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
     path.lineTo(cx - s * 0.08, cy - s * 0.05)
     path.lineTo(cx - s * 0.08, cy - s * 0.4)
     path.close()
-    c.setFillColorRGB(*STEEL)
+    c.setFillColorRGB(*_paint(STEEL))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.04)
     c.drawPath(path, stroke=1, fill=1)
@@ -270,33 +278,33 @@ def chestplate(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = N
     _poly(c, [(cx - s * 0.42, cy + s * 0.35), (cx - s * 0.15, cy + s * 0.45), (cx, cy + s * 0.32),
               (cx + s * 0.15, cy + s * 0.45), (cx + s * 0.42, cy + s * 0.35), (cx + s * 0.32, cy - s * 0.1),
               (cx + s * 0.28, cy - s * 0.45), (cx - s * 0.28, cy - s * 0.45), (cx - s * 0.32, cy - s * 0.1)],
-          tint or STEEL, INK, s * 0.04)
+          tint or _paint(STEEL), INK, s * 0.04)
 
 
 def boot(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     _poly(c, [(cx - s * 0.25, cy + s * 0.45), (cx + s * 0.08, cy + s * 0.45), (cx + s * 0.08, cy - s * 0.1),
               (cx + s * 0.42, cy - s * 0.2), (cx + s * 0.42, cy - s * 0.45), (cx - s * 0.25, cy - s * 0.45)],
-          tint or WOOD, INK, s * 0.04)
+          tint or _paint(WOOD), INK, s * 0.04)
 
 
 def maul(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*WOOD)
+    c.setFillColorRGB(*_paint(WOOD))
     c.rect(cx - s * 0.04, cy - s * 0.5, s * 0.08, s * 0.75, stroke=0, fill=1)
-    c.setFillColorRGB(*STEEL)
+    c.setFillColorRGB(*_paint(STEEL))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.04)
     c.rect(cx - s * 0.3, cy + s * 0.18, s * 0.6, s * 0.3, stroke=1, fill=1)
 
 
 def axe(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*WOOD)
+    c.setFillColorRGB(*_paint(WOOD))
     c.rect(cx - s * 0.04, cy - s * 0.5, s * 0.08, s * 0.98, stroke=0, fill=1)
     path = c.beginPath()
     path.moveTo(cx + s * 0.04, cy + s * 0.35)
     path.curveTo(cx + s * 0.3, cy + s * 0.5, cx + s * 0.45, cy + s * 0.3, cx + s * 0.42, cy + s * 0.12)
     path.curveTo(cx + s * 0.4, cy - s * 0.05, cx + s * 0.25, cy - s * 0.1, cx + s * 0.04, cy + s * 0.05)
     path.close()
-    c.setFillColorRGB(*STEEL)
+    c.setFillColorRGB(*_paint(STEEL))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.drawPath(path, stroke=1, fill=1)
@@ -330,9 +338,9 @@ def scroll(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None)
 
 def ladder(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     """A ladder going down into a hole."""
-    c.setFillColorRGB(*HOLE)
+    c.setFillColorRGB(*_paint(HOLE))
     c.ellipse(cx - s * 0.48, cy - s * 0.4, cx + s * 0.48, cy + s * 0.25, stroke=0, fill=1)
-    c.setStrokeColorRGB(*WOOD)
+    c.setStrokeColorRGB(*_paint(WOOD))
     c.setLineWidth(s * 0.06)
     c.line(cx - s * 0.18, cy - s * 0.3, cx - s * 0.22, cy + s * 0.5)
     c.line(cx + s * 0.18, cy - s * 0.3, cx + s * 0.22, cy + s * 0.5)
@@ -354,7 +362,7 @@ def music(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) 
 
 
 def holy(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*(tint or GOLD))
+    c.setFillColorRGB(*(tint or _paint(GOLD)))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.rect(cx - s * 0.08, cy - s * 0.45, s * 0.16, s * 0.9, stroke=1, fill=1)
@@ -365,12 +373,12 @@ def compass(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None
     _circle(c, cx, cy, s * 0.46, (0.96, 0.93, 0.86), INK, s * 0.04)
     _poly(c, [(cx, cy + s * 0.38), (cx + s * 0.08, cy), (cx, cy - s * 0.38), (cx - s * 0.08, cy)], None, INK,
           s * 0.02)
-    _poly(c, [(cx, cy + s * 0.38), (cx + s * 0.08, cy), (cx - s * 0.08, cy)], RED, None)
+    _poly(c, [(cx, cy + s * 0.38), (cx + s * 0.08, cy), (cx - s * 0.08, cy)], _paint(RED), None)
 
 
 def claw(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
     """An enemy: three claw marks."""
-    c.setStrokeColorRGB(*(tint or RED))
+    c.setStrokeColorRGB(*(tint or _paint(RED)))
     c.setLineCap(1)
     for i in (-1, 0, 1):
         c.setLineWidth(s * 0.09)
@@ -386,7 +394,7 @@ def crown(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) 
     """A boss."""
     _poly(c, [(cx - s * 0.45, cy - s * 0.3), (cx - s * 0.45, cy + s * 0.3), (cx - s * 0.22, cy + s * 0.02),
               (cx, cy + s * 0.42), (cx + s * 0.22, cy + s * 0.02), (cx + s * 0.45, cy + s * 0.3),
-              (cx + s * 0.45, cy - s * 0.3)], GOLD, INK, s * 0.04)
+              (cx + s * 0.45, cy - s * 0.3)], _paint(GOLD), INK, s * 0.04)
 
 
 EMBLEMS: dict[str, Callable[..., None]] = {
@@ -469,7 +477,7 @@ def draw_symbol(c: Canvas, symbol: Symbol, x: float, y: float, size: float) -> N
     elif symbol.kind == "cursed":
         skull(c, cx, cy, inner)
     if symbol.crossed:
-        c.setStrokeColorRGB(*RED)
+        c.setStrokeColorRGB(*_paint(RED))
         c.setLineWidth(size * 0.1)
         c.line(x + size * 0.12, y + size * 0.12, x + width - size * 0.12, y + size - size * 0.12)
     c.restoreState()

@@ -50,6 +50,23 @@ class BackStyle:
     ink_saver: bool = False  # light paper with the mark in outline colour, in place of a dark field
 
 
+BANDS = ("straight", "notched", "arched")  # the foot of a card's title band
+FRAMES = ("rounded", "arched", "cut", "ruled")  # the shape of a deck's picture frame
+TITLE_FACES = ("serif", "mono")
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a game dresses its cards, so that each game's decks look its own whatever their colours: the foot of
+    the title band, the picture's frame, a thin rule inside the trim, the card stock and the title's face."""
+
+    band: str = "straight"  # one of BANDS
+    frame: str = "rounded"  # one of FRAMES
+    border: bool = False  # a thin rule of the deck's colour a little inside the trim
+    paper: Color = (0.985, 0.972, 0.94)  # the card stock: a warm off-white
+    title: str = "serif"  # one of TITLE_FACES
+
+
 @dataclass(frozen=True)
 class Card:
     title: str
@@ -68,8 +85,9 @@ class Card:
     tint: Color | None = None  # the emblem's colour (a potion's)
     symbols: tuple[Symbol, ...] = ()  # the marks at the foot of the card
     back_style: BackStyle | None = None  # the card's family back; None: the deck's back
-    picture: str = ""  # an icon of the set (cards/icons.py) drawn on the face; "" for none
+    picture: str = ""  # the icon(s) of the set (cards/icons.py) drawn on the face, by name; "" for none
     full_art: bool = False  # a boss: its picture fills the card behind its words
+    write_in: bool = False  # a card left to write on (a spare): ruled lines where a picture would stand
     reference: bool = False  # a card of rules to read (a reference, the deck's notes): its words at a size of
     # their own; every other card of a deck sets its words at the deck's one size
 
@@ -83,6 +101,7 @@ class Deck:
     back_subtitle: str = ""
     accent: Color = (0.2, 0.25, 0.35)
     ink_saver: bool = False  # light backs and faces, no large dark fills (a print option, not the deck's data)
+    look: Look = Look()  # how its game dresses its cards (print dressing, not the deck's data)
 
     def printed_cards(self) -> list[Card]:
         """Every card as many times as its count, in deck order."""
@@ -100,6 +119,6 @@ class Deck:
 
     def as_data(self) -> dict:
         data = asdict(self)
-        del data["ink_saver"]
+        del data["ink_saver"], data["look"]
         data["printed"] = len(self.printed_cards())
         return data

@@ -22,6 +22,12 @@ goes into the PDF as it is, a PNG's compressed rows too when they can. For a
 press file (a ``CmykCanvas``: DriveThruCards) pictures are converted to CMYK
 through the profile the file declares and held within its ink limit, and
 transparency becomes a hard-edged mask, since PDF/X-1a allows no soft ones.
+An SVG with transparency in it (an opacity, a colour's or a gradient stop's
+alpha) is flattened for a press file: PDFium draws it as the sheet version
+shows it, each tint over what lies under it in the picture, at the pixels its
+largest use needs at 600 dpi, and that image goes in as a raster picture
+would, so the print matches the screen (a glow prints as a glow, not as a
+solid disc). An SVG without goes in as vector forms, in a press file too.
 """
 
 from __future__ import annotations
@@ -36,11 +42,11 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cache
 
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
 from ..render.cmyk import INK_LIMIT, PROFILE_FILE, CmykCanvas
+from ..render.document_objects import EncodedImage, add_image, full_form
 from ..resources import resource_dir
 from .user_files import Folder
 
@@ -229,43 +235,6 @@ def _decoded(picture: Picture, image):
     return image, alpha, kept
 
 
-class _Image(pdfdoc.PDFImageXObject):
-    """An image XObject from bytes already encoded (no ASCII85, no second compression)."""
-
-    def __init__(self, name, width, height, colour_space, bits, filters, data, parms=None, mask=None,
-                 image_mask=False):
-        self.name = name
-        self.width, self.height = width, height
-        self.colorSpace = colour_space
-        self.bitsPerComponent = bits
-        self._filters = filters
-        self.streamContent = data
-        self.parms = parms
-        self.mask_ref = mask
-        self.image_mask = image_mask
-
-    def format(self, document):
-        stream = pdfdoc.PDFStream(content=self.streamContent)
-        entries = stream.dictionary
-        entries["Type"] = pdfdoc.PDFName("XObject")
-        entries["Subtype"] = pdfdoc.PDFName("Image")
-        entries["Width"] = self.width
-        entries["Height"] = self.height
-        if self.image_mask:
-            entries["ImageMask"] = "true"
-        else:
-            entries["ColorSpace"] = pdfdoc.PDFName(self.colorSpace)
-        entries["BitsPerComponent"] = self.bitsPerComponent
-        [only] = self._filters  # one filter, named (with an array of them, DecodeParms would be an array too)
-        entries["Filter"] = pdfdoc.PDFName(only)
-        if self.parms:
-            entries["DecodeParms"] = pdfdoc.PDFDictionary(self.parms)
-        if self.mask_ref is not None:
-            entries["SMask" if self.mask_ref[0] == "soft" else "Mask"] = self.mask_ref[1]
-        entries["Length"] = len(self.streamContent)
-        return stream.format(document)
-
-
 def _defined(c: Canvas, picture: Picture) -> bool:
     return c.hasForm(picture.name)
 
@@ -274,50 +243,48 @@ def _define(c: Canvas, picture: Picture) -> None:
     if picture.kind == "svg":
         _define_svg(c, picture)
         return
-    where = picture.key
-    image, alpha, kept = _pixels(picture, where)
+    image, alpha, kept = _pixels(picture, picture.key)
+    _define_raster(c, picture, picture.name, image, alpha, kept)
+
+
+def _define_raster(c: Canvas, picture: Picture, name: str, image, alpha, kept: bool) -> None:
+    """The image XObject ``name`` of ``image`` (L or RGB) and its ``alpha`` (or None); ``kept``: its pixels are
+    as the picture's file stores them."""
     press = isinstance(c, CmykCanvas)
     mask = None
     if alpha is not None:
-        mask_name = picture.name + "m"
+        mask_name = name + "m"
         if press:  # PDF/X-1a: no soft masks; a pixel is shown or not
             hard = alpha.point(lambda v: 0 if v >= 128 else 255).convert("1")
-            stream = _Image(mask_name, hard.width, hard.height, None, 1, ["FlateDecode"],
-                            zlib.compress(hard.tobytes(), 6), image_mask=True)
-            mask = ("hard", _register(c, mask_name, stream))
+            stream = EncodedImage(mask_name, hard.width, hard.height, None, 1, ["FlateDecode"],
+                                  zlib.compress(hard.tobytes(), 6), image_mask=True)
+            mask = ("hard", add_image(c, stream))
         else:
             data, parms = _png_rows(alpha)
-            stream = _Image(mask_name, alpha.width, alpha.height, "DeviceGray", 8, ["FlateDecode"], data, parms)
-            mask = ("soft", _register(c, mask_name, stream))
+            stream = EncodedImage(mask_name, alpha.width, alpha.height, "DeviceGray", 8, ["FlateDecode"], data,
+                                  parms)
+            mask = ("soft", add_image(c, stream))
     if press:
         cmyk = _press_cmyk(image)
-        stream = _Image(picture.name, cmyk.width, cmyk.height, "DeviceCMYK", 8, ["FlateDecode"],
-                        zlib.compress(cmyk.tobytes(), 6), mask=mask)
+        stream = EncodedImage(name, cmyk.width, cmyk.height, "DeviceCMYK", 8, ["FlateDecode"],
+                              zlib.compress(cmyk.tobytes(), 6), mask=mask)
     elif kept and picture.fmt == "JPEG" and image.mode in ("L", "RGB"):
-        stream = _Image(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
-                        picture.data, mask=mask)
+        stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
+                              picture.data, mask=mask)
     elif picture.fmt in ("JPEG", "WEBP") and alpha is None:
         out = io.BytesIO()
         image.save(out, "JPEG", quality=JPEG_QUALITY, optimize=False)
-        stream = _Image(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
-                        out.getvalue(), mask=mask)
+        stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
+                              out.getvalue(), mask=mask)
     else:
         rows = _stored_png_rows(picture.data) if kept and picture.fmt == "PNG" else None
         data, parms = rows or _png_rows(image)
-        stream = _Image(picture.name, image.width, image.height, _SPACE[image.mode], 8, ["FlateDecode"], data,
-                        parms, mask=mask)
-    _register(c, picture.name, stream)
+        stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["FlateDecode"], data,
+                              parms, mask=mask)
+    add_image(c, stream)
 
 
 _SPACE = {"L": "DeviceGray", "RGB": "DeviceRGB"}
-
-
-def _register(c: Canvas, name: str, stream: _Image):
-    """Put ``stream`` in the document under ``name`` (usable with doForm); a reference to it."""
-    internal = c._doc.getXObjectName(name)
-    reference = c._doc.Reference(stream, internal)
-    c._doc.addForm(name, stream)
-    return reference
 
 
 def _png_rows(image) -> tuple[bytes, dict]:
@@ -453,27 +420,87 @@ def _check_urls(text: str, where: str) -> None:
 
 
 def _define_svg(c: Canvas, picture: Picture) -> None:
-    from reportlab.graphics import renderPDF
-
     drawing = picture.drawing
     if isinstance(c, CmykCanvas):
-        _opaque(drawing)  # PDF/X-1a: no transparency
-    c.beginForm(picture.name, 0, 0, picture.width, picture.height)
-    renderPDF.draw(drawing, c, 0, 0)
-    shading, colours = dict(c._shadingUsed), dict(c._colorsUsed)
-    c.endForm()
-    # ReportLab gives a form fonts and XObjects only; an SVG's opacity and gradients need their
-    # graphics states and shadings in the form's resources too.
-    form = c._doc.idToObject[c._doc.getXObjectName(picture.name)]
-    resources = pdfdoc.PDFResourceDictionary()
-    resources.basicFonts()
-    if form.XObjects:
-        resources.XObject = form.XObjects
-    if getattr(form, "ExtGState", None):
-        resources.ExtGState = form.ExtGState
-    resources.setShading(shading)
-    resources.setColorSpace(colours)
-    form.Resources = resources
+        if _translucent(drawing):
+            _define_flattened_svg(c, picture)
+            return
+        _opaque(drawing)  # the canvas makes every colour press CMYK but a gradient's
+    # An SVG's opacity and gradients need their graphics states and shadings in the form's resources;
+    # it draws no text (text is refused), so it names no font.
+    with full_form(c, picture.name, picture.width, picture.height, fonts=False):
+        _render_svg(drawing, c)
+
+
+def _render_svg(drawing, c: Canvas) -> None:
+    from reportlab.graphics import renderPDF
+
+    renderPDF.draw(drawing, _Untyped(c), 0, 0)
+
+
+def _define_flattened_svg(c: Canvas, picture: Picture) -> None:
+    """An SVG with transparency, for a press file (PDF/X-1a has none): drawn as the sheet version draws it,
+    each tint over what lies under it in the picture, at the pixels its largest use needs at DPI; then made
+    press CMYK as a raster picture is, what it leaves see-through a hard-edged mask. The form of its name
+    shows that image over the picture's own size, so it is placed as the vector form would be."""
+    image, alpha = _svg_pixels(picture)
+    _define_raster(c, picture, picture.name + "r", image, alpha, kept=False)
+    with full_form(c, picture.name, picture.width, picture.height, fonts=False):
+        c.scale(picture.width, picture.height)
+        c.doForm(picture.name + "r")
+
+
+def _svg_pixels(picture: Picture):
+    """The SVG drawn by PDFium with its transparency, at the size its largest use needs at DPI: (RGB image,
+    alpha or None where every pixel is opaque)."""
+    import pypdfium2
+
+    width, height = picture.need
+    if not (width and height):
+        width, height = (math.ceil(side / 72 * DPI) for side in (picture.width, picture.height))
+    page = io.BytesIO()
+    canvas = Canvas(page, pagesize=(picture.width, picture.height), invariant=1)
+    _render_svg(picture.drawing, canvas)
+    canvas.showPage()
+    canvas.save()
+    document = pypdfium2.PdfDocument(page.getvalue())
+    try:
+        bitmap = document[0].render(scale=width / picture.width, fill_color=(255, 255, 255, 0), rev_byteorder=True,
+                                    draw_annots=False)
+        image = bitmap.to_pil().convert("RGBA")
+    finally:
+        document.close()
+    if image.size != (width, height):
+        image = image.resize((width, height))
+    alpha = image.getchannel("A")
+    return image.convert("RGB"), None if alpha.getextrema() == (255, 255) else alpha
+
+
+def _translucent(node) -> bool:
+    """Whether any part of a drawing is less than opaque: an opacity, a colour's alpha, a gradient's stop."""
+    if any(getattr(colour, "alpha", 1) < 1 for colour in getattr(node, "_rl_colors", None) or ()):
+        return True
+    for attribute in ("fillColor", "strokeColor"):
+        if getattr(getattr(node, attribute, None), "alpha", 1) < 1:
+            return True
+    for attribute in ("fillOpacity", "strokeOpacity"):
+        if getattr(node, attribute, None) is not None and getattr(node, attribute) < 1:
+            return True
+    return any(_translucent(child) for child in getattr(node, "contents", ()) or ())
+
+
+class _Untyped:
+    """A canvas for a drawing without text: ReportLab's renderer selects its default font (Helvetica, which
+    printgen never embeds) before it draws a thing; here that selection is let go, and all else is the canvas's."""
+
+    def __init__(self, canvas: Canvas):
+        self.__dict__["_canvas"] = canvas
+
+    def __getattr__(self, name: str):
+        return getattr(self._canvas, name)
+
+    def setFont(self, *args, **kwargs) -> None:  # noqa: N802 - ReportLab's name
+        pass
 
 
 def _opaque(node) -> None:

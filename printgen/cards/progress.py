@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from ..units import MIN_TEXT_PT
+
 LARGE_DECK = 500  # cards: from here a run takes a second or more, and says so
 SHOWN_NAMES = 5  # cards named in the shrink warning; the rest are counted
 
@@ -15,7 +17,7 @@ SHOWN_NAMES = 5  # cards named in the shrink warning; the rest are counted
 class Progress:
     """Silent by default; given a stream, it speaks for large decks and names cards whose text shrank."""
 
-    def __init__(self, stream: TextIO | None = None, live: bool = False, legible: float = 6.0):
+    def __init__(self, stream: TextIO | None = None, live: bool = False, legible: float = MIN_TEXT_PT):
         self.stream = stream
         self.live = live  # a terminal: the count is redrawn in place as the work goes on
         self.legible = legible

@@ -4,24 +4,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts, qr
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
-from ..units import Paper, mm
-from . import back, calibration, deck_card
-from .faces import draw_face, prepare_face, shrunk_below
-from .layout import FOOTER_BAND, MARK_WIDTH, PrintShopPage, Sheet, sheet_layout
-from .model import BackStyle, Card, Deck
+from ..units import MIN_TEXT_PT, Paper, mm
+from . import calibration, deck_card, shop
+from .face_kinds import draw_face, prepare_face, shrunk_below
+from .imposition import FOOTER_BAND, MARK_WIDTH, Sheet, sheet_for
+from .model import Card, Deck
 from .progress import Progress
+from .sides import VIEWER_DUPLEX, back_style, define_backs, index_text
 from .sizes import CardSize
 from .vendors import GENERIC, VENDORS
 
-LEGIBLE = 6.0  # pt: text smaller than this on a card is named in a warning
-
-VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 MARK_UNDERLAY = 1.0  # pt: the white line under each crop mark
 FOOTER_PATCH = mm(1)  # white paper either side of a footer line
 TWO_LINES = (mm(4.4), mm(2.0))  # a long seed code's two footer lines, as distances from the paper's edge
@@ -34,15 +33,18 @@ class PrintOptions:
     bleed: float  # points
     crop_marks: str  # short | full
     duplex: str  # long | short | none
-    layout: str  # sheet | print-shop
+    imposition: str  # sheet | print-shop: what --layout chose
     back_offset: tuple[float, float]  # points, applied to back pages
     calibration: bool
     gutter: float = 0.0  # points between cards on a sheet
     vendor: str = GENERIC  # the print shop a print-shop file is made for
+    deck_card: str = "first"  # where the deck card stands on the sheets: first, last (after every card) or none
 
 
-def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None) -> bytes:
-    """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank."""
+def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None,
+                out: BinaryIO | None = None) -> bytes:
+    """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank. With
+    ``out``, a print shop's zip of images is written into it as its images are made (and b"" returned)."""
     progress = progress or Progress()
     cards = deck.printed_cards()
     progress.start(len(cards))
@@ -52,17 +54,11 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
         prepared[id(card)] = prepare_face(card, deck, options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
-    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], LEGIBLE)])
+    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
     title = f"{deck.title} deck, {options.size.label}"
-    if options.layout == "print-shop":
-        vendor = VENDORS[options.vendor]
-        from . import shop  # it draws with this module's helpers
-
-        if vendor.output == "pdfx":
-            return shop.press_pdf(deck, faces, options.size, vendor, code, title, progress)
-        if vendor.output == "png-zip":
-            return shop.png_zip(deck, faces, options.size, vendor, code, title, progress)
-        return _print_shop(deck, faces, options, code, title, progress)
+    if options.imposition == "print-shop":
+        return shop.print_shop_file(deck, faces, options.size, options.bleed, VENDORS[options.vendor], code,
+                                    title, progress, out)
     return _sheets(deck, faces, options, code, title, progress)
 
 
@@ -70,47 +66,21 @@ def _card_name(deck: Deck, card: Card) -> str:
     return card.source or card.title
 
 
-def index_text(deck: Deck, number: int, total: int) -> str:
-    return f"{deck.title} {number}/{total}"
-
-
-def back_label(deck: Deck, card: Card) -> str:
-    """What a card's back says: its own back, else the deck's."""
-    return card.back or deck.back_title or deck.title
-
-
-def back_style(deck: Deck, card: Card) -> BackStyle:
-    """A card's family back, else the deck's back with the card's own label."""
-    return card.back_style or BackStyle(back_label(deck, card), deck.accent, "@", deck.back_subtitle)
-
-
-def define_backs(c: Canvas, deck: Deck, prepared_faces: list, size: CardSize, bleed: float) -> dict[BackStyle, str]:
-    """Draw each distinct back once, as a form; the form's name for every back."""
-    names: dict[BackStyle, str] = {}
-    for prepared in prepared_faces:
-        style = back_style(deck, prepared.card)
-        if style not in names:
-            names[style] = f"pgback{len(names)}"
-            own = getattr(style, "define_form", None)  # a user layout's own back (cards/layout_face.py)
-            if own is not None:
-                own(c, names[style], size, bleed)
-            else:
-                back.define_back(c, names[style], style, size, bleed, prepared.card.source)
-    return names
-
-
 DECK_CARD_SLOT = 0  # the first sheet's slot for the deck card (its name, size and seed code, with the QR)
 
 
 def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
-    """The cards on sheets, each followed by its backs; the first sheet opens with the deck card, and a
-    calibration sheet, when asked for, comes before it. The file's first page carries the seed code's QR
-    (the deck card's, or the calibration sheet's as well)."""
-    sheet = sheet_layout(options.paper.size, options.size, options.bleed, options.gutter)
+    """The cards on sheets, each followed by its backs; the first sheet opens with the deck card (or the last
+    ends with it, or there is none), and a calibration sheet, when asked for, comes before it. The deck card
+    carries the seed code's QR (the calibration sheet too); the footer and metadata always carry the code."""
+    sheet = sheet_for(options.paper.size, options.size, options.bleed, options.gutter)
     with_backs = options.duplex != "none"
     # What each slot holds, sheet after sheet: None for the deck card, else the face's index in the deck.
     slots: list[int | None] = list(range(len(faces)))
-    slots.insert(DECK_CARD_SLOT, None)
+    if options.deck_card == "first":
+        slots.insert(DECK_CARD_SLOT, None)
+    elif options.deck_card == "last":
+        slots.append(None)
     sheets = max(1, math.ceil(len(slots) / sheet.per_page))
     pages = sheets * (2 if with_backs else 1) + (2 if options.calibration else 0)
     doc = new_document(code, title, options.paper.size, duplex=VIEWER_DUPLEX[options.duplex])
@@ -139,7 +109,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
             if index is None:  # the code on the deck card, drawn in page space as on every first page
                 x, y = sheet.slot_origin(slot)
                 qr.draw(c, qr.Place(x + square.x, y + square.y, square.side), str(code))
-        _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0))
+        _crop_marks(c, sheet, options.crop_marks, (0.0, 0.0), occupied)
         page += 1
         _footer(doc, sheet, page, pages)
         c.showPage()
@@ -152,7 +122,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
                 _place(c, sheet, sheet.back_slot(slot, options.duplex), behind, options.back_offset)
                 c.doForm(backs[back_style(deck, faces[index].card)])
                 c.restoreState()
-            _crop_marks(c, sheet, options.crop_marks, options.back_offset)
+            _crop_marks(c, sheet, options.crop_marks, options.back_offset, behind)
             page += 1
             _footer(doc, sheet, page, pages)
             c.showPage()
@@ -171,13 +141,13 @@ def _place(c: Canvas, sheet: Sheet, slot: int, occupied: set[int], offset: tuple
     c.translate(x + dx, y + dy)
 
 
-def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]) -> None:
+def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float], occupied: set[int]) -> None:
     """Thin black marks on a white underlay, so a mark that crosses the bleed shows on dark art.
 
     A back page's marks move with its offset: they stand on the cuts of the backs printed there.
     """
     dx, dy = offset
-    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style)]
+    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style, occupied)]
     c.saveState()
     c.setLineCap(0)
     c.setStrokeGray(1)
@@ -218,28 +188,3 @@ def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bo
         c.setFont(fonts.MONO, size)
         c.drawCentredString(centre, distance, line)
     c.restoreState()
-
-
-def _print_shop(deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
-    """Front, back, front, back...: each page one card with its bleed; the seed code is in the metadata only."""
-    geometry = PrintShopPage(options.size.width, options.size.height, options.bleed)
-    doc = new_document(code, title, geometry.page_size, duplex=VIEWER_DUPLEX["long"])
-    c = doc.canvas
-    backs = define_backs(c, deck, faces, options.size, options.bleed)
-    for number, prepared in enumerate(faces, start=1):
-        card_page(c, geometry, lambda: draw_face(c, prepared, deck, options.size, options.bleed,
-                                                 index_text(deck, number, len(faces))))
-        card_page(c, geometry, lambda: c.doForm(backs[back_style(deck, prepared.card)]))
-        progress.advance(0.5)
-    return doc.finish()
-
-
-def card_page(c: Canvas, geometry: PrintShopPage, draw) -> None:
-    """One print-shop page: its trim and bleed boxes, and ``draw`` in card space."""
-    c.setTrimBox(geometry.trim_box)
-    c.setBleedBox((0, 0, *geometry.page_size))
-    c.saveState()
-    c.translate(geometry.bleed, geometry.bleed)
-    draw()
-    c.restoreState()
-    c.showPage()

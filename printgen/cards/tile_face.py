@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from . import marks, text
-from .face import LEGIBLE, SAFE, CardTooFull, Metrics, draw_picture, has_picture
+from .face_parts import SAFE, CardTooFull, Metrics, draw_picture, has_picture
 from .model import EDGES, OPPOSITE, Card, Color, Deck, Paragraph
 from .sizes import CardSize
 
@@ -65,7 +65,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
     plate_width = m.width * 0.8
     title = body = None
     if card.body or card.kicker:
-        title = text.fit([Paragraph(card.title)], plate_width - mm(3), m.pt(24), m.pt(11), m.pt(6.5, LEGIBLE),
+        title = text.fit([Paragraph(card.title)], plate_width - mm(3), m.pt(24), m.pt(11), m.pt(6.5, MIN_TEXT_PT),
                          font=fonts.SERIF_BOLD, max_lines=2)
         if title is None:
             raise CardTooFull(f"{where}: the title does not fit on the plate of a {size.name} tile")
@@ -85,7 +85,7 @@ def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
     m = Metrics.of(size)
     for room in PLATE_ROOMS:
         body = text.fit(list(card.body), m.width * 0.8 - mm(3), m.height * room, m.body_max, 5)
-        if body is not None and (body.size >= LEGIBLE or room == PLATE_ROOMS[-1]):
+        if body is not None and (body.size >= MIN_TEXT_PT or room == PLATE_ROOMS[-1]):
             return body.size
     return None
 

@@ -8,6 +8,8 @@ Everything refused is one line naming the card or element and the file.
 
 ``Folder.digest`` is the fingerprint of every file read, for the seed code:
 reproducing a deck refuses, in one line, pictures or fonts that have changed.
+How a seed code names the data file and the layout, and how they are found
+again from it, is at the end (``recorded_name``, ``locate``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path, PurePosixPath
 
 from ..errors import PrintgenError
@@ -120,3 +125,86 @@ def _relative(name: str, where: str) -> PurePosixPath:
     if not parts:
         raise PrintgenError(f"{where}: {name!r} names a folder, not a file")
     return PurePosixPath(*parts)
+
+
+# Where a custom deck's own files are found ----------------------------------------------------------------
+#
+# A seed code names the deck's data file relative to where the command ran, or by its name alone when it lies
+# elsewhere, and its layout relative to the data file's folder (or by name): never an absolute path, which
+# would print a private folder on every shared deck. The fingerprints beside them in the code find the files
+# again: where the command named them, in the folder the command runs in, and in the folders ``looking_in``
+# gives (reproduce: the PDF's own folder and --data-dir).
+
+# (name in a code, fingerprint) -> the file the command line gave, while a command runs (``given_files``)
+_named: ContextVar[dict[tuple[str, str], Path] | None] = ContextVar("deck_files_given", default=None)
+_folders: ContextVar[tuple[Path, ...]] = ContextVar("deck_folders", default=())
+
+
+def recorded_name(path: Path, base: Path) -> str:
+    """How a seed code names the file ``path``: relative to ``base`` where it lies there or below, else by its
+    name alone."""
+    absolute, root = Path(os.path.abspath(path)), Path(os.path.abspath(base))
+    if absolute.is_relative_to(root) and absolute != root:
+        return absolute.relative_to(root).as_posix()
+    return absolute.name
+
+
+@contextmanager
+def given_files() -> Iterator[None]:
+    """While the block runs (one command), files the command line gave are found again by ``locate``."""
+    token = _named.set({})
+    try:
+        yield
+    finally:
+        _named.reset(token)
+
+
+def remember(name: str, digest: str, path: Path) -> None:
+    """The file a command line gave, found again by its name in the code and its fingerprint while the
+    command runs."""
+    named = _named.get()
+    if named is not None:
+        named[(name, digest)] = path  # as given: the command runs in one folder
+
+
+@contextmanager
+def looking_in(folders: Iterable[Path]) -> Iterator[None]:
+    """Where files a seed code names are looked for too, in order, while the block runs."""
+    token = _folders.set(tuple(folders))
+    try:
+        yield
+    finally:
+        _folders.reset(token)
+
+
+def folders() -> tuple[Path, ...]:
+    """The folders ``looking_in`` gives (none outside its block)."""
+    return _folders.get()
+
+
+def locate(name: str, digest: str | None, first: Path, fingerprint) -> Path:
+    """The file a seed code names ``name`` (relative to ``first``, the folder it is named from) with the
+    fingerprint ``digest``: the first of the places it could be whose bytes have that fingerprint
+    (``fingerprint(path)``), else the first that exists (reading it says it has changed), else ``first /
+    name`` (reading it says it is missing)."""
+    places = [(_named.get() or {}).get((name, digest or "")), first / name]
+    for folder in folders():
+        places += [folder / name, folder / PurePosixPath(name).name]
+    existing = []
+    for place in places:
+        if place is not None and place.is_file() and place not in existing:
+            existing.append(place)
+            if digest is None or fingerprint(place) == digest:
+                return place
+    return existing[0] if existing else first / name
+
+
+def places_looked(name: str, first: Path) -> list[Path]:
+    """The folders ``locate`` looks in for ``name``, for a message: the one it is named from, then those
+    ``looking_in`` gives."""
+    shown = [(first / name).parent]
+    for folder in folders():
+        for place in (folder / name, folder / PurePosixPath(name).name):
+            if place.parent not in shown:
+                shown.append(place.parent)
+    return shown

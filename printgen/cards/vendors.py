@@ -14,6 +14,11 @@ front then back). The others follow a shop's published card specification:
   cards are not printgen's sizes, so they are refused.
 
 A card size a shop does not make the same is refused by name, never scaled.
+
+How each file orders a deck's fronts and backs follows the shop's upload
+guide: the rule of the guide stands beside each shop here (in printgen's
+words: the guides themselves are the shops' pages named there), and the
+--vendor option's help (products/deck.py) says the order each file takes.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from dataclasses import dataclass
 
 from ..errors import PrintgenError
 from ..units import inch
+from . import any_size
 from .sizes import CardSize
 
 GENERIC = "generic"
@@ -35,32 +41,47 @@ class Vendor:
     output: str  # "pdf": one print-shop PDF; "pdfx": a CMYK PDF/X-1a; "png-zip": a zip of PNG faces
     bleed: float | None  # points; None: the --bleed the user gives
     pixels: dict[str, tuple[int, int]]  # card size -> image size with bleed, for png-zip
+    shared_backs: bool = True  # png-zip: each distinct back one file, with a manifest pairing faces and backs
 
     @property
     def suffix(self) -> str:
         return "zip" if self.output == "png-zip" else "pdf"
 
     def check_size(self, size: CardSize) -> None:
-        if self.output == "png-zip" and size.name not in self.pixels:
-            raise PrintgenError(f"{self.label} takes {', '.join(self.pixels)} cards, not {size.name}; "
-                                f"choose --card-size {' or '.join(self.pixels)}")
+        """Refuse a size the shop does not make, naming the nearest it does (cards/any_size.py)."""
+        if self.output == "png-zip" and any_size.matching(size, self.pixels) is None:
+            raise any_size.refuse(self.label, size, self.pixels)
 
     def image_size(self, size: CardSize) -> tuple[int, int]:
-        """The pixel size of one face: the card and the shop's bleed at 300 dpi."""
+        """The pixel size of one face: the card and the shop's bleed at 300 dpi (turned, for a card on its side)."""
         self.check_size(size)
-        return self.pixels[size.name]
+        name, turned = any_size.matching(size, self.pixels) or (size.name, False)
+        width, height = self.pixels[name]
+        return (height, width) if turned else (width, height)
 
 
 VENDORS = {
     vendor.name: vendor
     for vendor in (
+        # printgen's own: a card's front, then its back, card after card, as a duplex press prints a stack.
         Vendor(GENERIC, "a print shop", "pdf", None, {}),
+        # DriveThruCards' card file guide ("Preparing your cards", OneBookShelf's publisher help): one PDF, one
+        # card side a page with its bleed; a deck whose cards share one back gives that back once, as the
+        # file's first page, and every front after it; a deck whose backs differ gives each card's back, then
+        # its front, so the file still opens with the back of card 1.
         Vendor("drivethrucards", "DriveThruCards", "pdfx", inch(1 / 8), {}),
+        # The Game Crafter's deck uploads (its poker deck and the other card products' pages): an image for each
+        # card's face, and a back image set once for the cards that share it; faces that take another back
+        # are uploaded against that back. So each distinct back is one file, and manifest.csv says which back
+        # each face takes where there are several.
         Vendor("thegamecrafter", "The Game Crafter", "png-zip", inch(1 / 8),
                {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825), "tarot": (900, 1500),
                 "square": (825, 825)}),
+        # MakePlayingCards' uploader: "same image for all card backs" takes one back for the whole deck;
+        # "different images for each card back" takes a back for each card, beside its front, card by card.
         Vendor("makeplayingcards", "MakePlayingCards", "png-zip", inch(0.12),
-               {"poker": (822, 1122), "bridge": (747, 1122), "tarot": (897, 1497)}),
+               {"poker": (822, 1122), "bridge": (747, 1122), "tarot": (897, 1497)},
+               shared_backs=False),
     )
 }
 

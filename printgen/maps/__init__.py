@@ -7,13 +7,16 @@ Shapes (``shapes``): masks of cells in their own frame, with where they may
 be entered and where they open on by themselves.
     rectangle(w, h), hallway(length, width), right_triangle(leg),
     circle(diameter), polyomino(squares, rng)       rooms: enter through any rim square
-    right_triangle(leg, diagonal=True), diagonal_hallway(squares)
-                                                     straight 45° walls through half squares
+    right_triangle(leg, diagonal=True), diagonal_room(along, across),
+    diagonal_hallway(length, start, end), walled_circle(diameter),
+    within(kind, box, nw, se, sw, ne)                straight 45° walls through half squares
                                                      (``Shape.cuts``: a square with its corner on
-                                                     a diagonal side cut away, a half of floor)
+                                                     a diagonal side cut away, a half of floor):
+                                                     a right triangle, a rectangle turned 45°, a
+                                                     hallway at 45° (its ends cropped to the grid
+                                                     or not), an octagon, any convex room
     round_room(diameter)                             drawn as a circle (``Shape.curved``), holding
-                                                     its whole box; doors where the circle meets
-                                                     the middle of each side
+                                                     its whole box; a door on any unit of it
     rotated(shape, eighths, diagonal_walls=False)    any room turned by 45° steps; quarter turns
                                                      turn half squares too; odd eighths step the
                                                      walls, or run them straight (diagonal_walls)
@@ -41,9 +44,10 @@ area). An exit may take several units of wall (``wall``, its
 first unit being ``at``/``side``; a long opening onto more than one area lists
 the others in ``also``), stand inside its area (``inside``: a stair or a
 teleporter in square ``at``), or be the far side of a door another area lists
-(``far_side``, drawn once, from that area). A door through a 45° unit leaves
-its square by its ``heading`` (``Exit.through``), across the half square of
-rock behind it. ``Level.as_data()`` is the shared JSON contract (see the
+(``far_side``, drawn once, from that area). Two areas may share a 45° wall,
+each holding its half of the squares it runs through; a door in a 45° unit
+opens into the other half of its own square (``Exit.far_units``), and
+``Floor`` says whose half is whose. ``Level.as_data()`` is the shared JSON contract (see the
 README); ``Level.data``, ``Area.data`` and ``Exit.data`` carry a game's own
 fields beside it (``wall``, ``also``, ``inside``, ``far_side`` and, for a
 door in a 45° wall or inside, ``heading`` appear in the JSON only when set).
@@ -129,7 +133,7 @@ marks each get a square of their own inside their area (``spots``), growing
 with the square on squares over a quarter inch. Where two areas meet with
 nothing drawn between them, a dotted threshold parts them (``draw_walls``).
 Areas with half squares are drawn to their 45°
-walls, a door through one opening across its nook; curved ones as circles
+walls; curved ones as circles
 broken only where their doorways open (``draw_shaped``); an area's notes and
 the doors inside it are placed by ``draw_notes``. ``draw_level`` takes a
 ``style`` (``draw_style.MapStyle``: grey, hatched or ink-saver, the option

@@ -10,17 +10,25 @@ from typing import Callable
 
 from .adjacency import Adjacency
 from .geometry import SIDES, Cell, step
-from .level import LEADS, Level, Link
+from .level import LEADS, Floor, Level, Link
 
 
 def no_overlap(level: Level) -> list[str]:
-    seen: dict[Cell, int] = {}
+    """No square is two areas', but for a square two areas share along its diagonal, each holding the
+    half on its side of their 45° wall."""
+    seen: dict[Cell, tuple[int, int | None]] = {}  # square → (area, the corner its half has not)
     problems = []
     for area in level.areas:
+        cuts = area.shape.cut_map
         for cell in sorted(area.cells):
+            cut = cuts.get(cell)
             if cell in seen:
-                problems.append(f"level {level.number}: areas {seen[cell]} and {area.number} overlap at {cell}")
-            seen[cell] = area.number
+                other, other_cut = seen[cell]
+                if cut is None or other_cut is None or (cut + 4) % 8 != other_cut:
+                    problems.append(f"level {level.number}: areas {other} and {area.number} overlap at {cell}")
+                seen[cell] = (area.number, None)  # both halves taken
+            else:
+                seen[cell] = (area.number, cut)
     return problems
 
 
@@ -41,17 +49,17 @@ def keeps_adjacency(level: Level, rule: Adjacency) -> list[str]:
     for area in level.areas:
         if rule.must_touch_parent and area.entered_from is not None:
             parent = level.area(area.entered_from).cells
-            if not any(step(c, s) in parent for c in area.cells for s in SIDES):
+            if not (area.cells & parent or any(step(c, s) in parent for c in area.cells for s in SIDES)):
                 problems.append(f"level {level.number}: area {area.number} shares no wall with area {area.entered_from}")
     return problems
 
 
 def doors_in_walls(level: Level, rule: Adjacency) -> list[str]:
     """Every placed door stands in its own area's wall (every unit of a long one, no unit taken by two
-    doors; a door inside an area in one of its squares), and a door to an area faces it across the gap
-    (a long one, each area it opens onto)."""
+    doors; a door inside an area in one of its squares), and a door to an area faces it across the gap,
+    or across their shared wall (a long one, each area it opens onto)."""
     problems = []
-    owner = {cell: area.number for area in level.areas for cell in area.cells}
+    floor = Floor(level.areas)
     for area in level.areas:
         walls = None
         taken: set = set()
@@ -71,7 +79,10 @@ def doors_in_walls(level: Level, rule: Adjacency) -> list[str]:
             if taken & set(exit_.units):
                 problems.append(f"level {level.number}: two doors of area {area.number} share its wall at {exit_.at}")
             taken.update(exit_.units)
-            reached = {owner.get(step(cell, exit_.through, rule.gap + 1)) for cell, _ in exit_.units}
+            if rule.gap:  # across the doorway of rock
+                reached = {floor.owner.get(step(cell, side, rule.gap + 1)) for cell, side in exit_.units}
+            else:  # beyond the wall, or across a 45° one in the other half of its square
+                reached = {floor.at(*unit) for unit in exit_.far_units()}
             for to in ([exit_.to] if exit_.to is not None else []) + exit_.also:
                 if to not in reached:
                     problems.append(f"level {level.number}: the door of area {area.number} at {exit_.at} does not reach area {to}")

@@ -3,8 +3,8 @@
 Floors are the areas' own squares (and the doorway squares between them),
 so what is drawn is exactly what the level occupies; walls are the sides of
 those squares with no floor beyond (``draw_walls``). An area with half
-squares is drawn to its 45° walls (a door through one opens across the half
-square of rock behind it, its nook); a curved one as its circle, opened
+squares is drawn to its 45° walls (two areas may share one, each with its
+half of the squares it runs through); a curved one as its circle, opened
 where its doors stand. A door kind drawn along its wall takes the whole of
 it, however many units long; a door drawn as one glyph stands on a wall
 line with wall at both its ends. Where each glyph and word goes is worked
@@ -228,7 +228,7 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
                 placed: Layout, content: Content, grid: bool = True) -> None:
     """Hatching, floors, the grid over them, walls, and the doors the view shows."""
     found = content.walls(areas, rule, doors, symbols)
-    floor, shaped, opened, nooks = found.floor, found.shaped, found.opened, found.nooks
+    floor, shaped, opened = found.floor, found.shaped, found.opened
     units, extra, diagonal = found.straight, found.extra, found.diagonal
     rough = {cell for cave in found.caves for cell in cave.cells}
     if style.hatched:
@@ -241,7 +241,7 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
     plain = {cell: n for cell, n in floor.items() if n not in shaped and cell not in rough}
     _fill_cells(c, plain, point, pitch)
     if shaped:
-        fill_shaped(c, shaped.values(), opened, nooks, point, pitch)
+        fill_shaped(c, shaped.values(), opened, point, pitch)
     caves = [polygon for cave in found.caves for polygon in cave.polygons]
     _fill_polygons(c, caves, point)
     if grid:
@@ -249,7 +249,7 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
             _draw_grid(c, region, GRID_GREY)
         else:
             c.saveState()
-            c.clipPath(_floor_path(c, plain, shaped.values(), opened, nooks, point, pitch, caves), stroke=0, fill=0)
+            c.clipPath(_floor_path(c, plain, shaped.values(), opened, point, pitch, caves), stroke=0, fill=0)
             _draw_grid(c, region, GRID_GREY)
             c.restoreState()
     _draw_walls(c, merge({w.edge for w in units} | set(extra)), point)
@@ -349,7 +349,7 @@ def _rock_sides(units, shaped_areas, shaped_edges: list[Edge], opened: set) -> l
                 dx, dy = HEADINGS[side]
                 found.append((*side_edge(cell, side), (dx, dy)))
         del cuts
-    for a, b in shaped_edges:  # the closed sides of nooks: rock on both hands; floors hide the far one
+    for a, b in shaped_edges:  # shaped areas' walls again, rock on both hands: floors hide the far one
         if a[0] == b[0]:
             found += [(a, b, (1, 0)), (a, b, (-1, 0))]
         elif a[1] == b[1]:
@@ -357,7 +357,7 @@ def _rock_sides(units, shaped_areas, shaped_edges: list[Edge], opened: set) -> l
     return found
 
 
-def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, nooks: list, point, pitch: float,
+def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, point, pitch: float,
                 caves: list[list[Point]] = ()):
     """The floor as one path (every piece turning the same way), to clip the grid to."""
     path = c.beginPath()
@@ -377,10 +377,6 @@ def _floor_path(c: Canvas, plain: dict[Cell, int], shaped_areas, opened: set, no
         for cell in sorted(area.cells):
             pieces.append(half_square(cell, cuts[cell]) if cell in cuts else
                           [(cell[0], cell[1]), (cell[0] + 1, cell[1]), (cell[0] + 1, cell[1] + 1), (cell[0], cell[1] + 1)])
-    for _, (cell, side) in nooks:
-        x, y = cell
-        square = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-        pieces.append([q for q in square if q not in half_square(cell, side)] + list(side_edge(cell, side)))
     turned = []
     for piece in pieces:
         points = [point(*p) for p in piece]
@@ -498,16 +494,13 @@ def _draw_door(c: Canvas, exit_: Exit, symbols: Symbols, rule: Adjacency, view: 
 
 
 def _round_span(exit_: Exit, curved: dict) -> tuple[Point, Point] | None:
-    """The part of a one-unit door's wall it opens when the wall is a round room's: see draw_shaped."""
-    if len(exit_.units) != 1 or not curved:
+    """The part of a door's wall it opens when the wall is a round room's: see draw_shaped."""
+    if not curved or exit_.units[0][1] % 2:
         return None
-    cell, side = exit_.units[0]
-    if side % 2:
-        return None
-    for square, unit in ((cell, (cell, side)), (step(cell, side), (step(cell, side), (side + 4) % 8))):
-        area = curved.get(square)
-        if area is not None and unit in area.shape.wall_set:
-            return round_span(area, unit)
+    for units in (list(exit_.units), exit_.far_units()):
+        area = curved.get(units[0][0])
+        if area is not None and all(unit in area.shape.wall_set for unit in units):
+            return round_span(area, units)
     return None
 
 

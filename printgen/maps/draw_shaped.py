@@ -1,5 +1,5 @@
-"""Areas drawn to their own walls: straight 45° walls through half squares, with the half square of rock
-a door through one opens across (its nook), and round walls broken where their doors stand.
+"""Areas drawn to their own walls: straight 45° walls through half squares (two areas sharing one, each
+with its half of the squares it runs through), and round walls broken where their doors stand.
 
 ``point(x, y)`` turns squares into page points; walls are ``width`` points thick.
 """
@@ -10,12 +10,12 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .geometry import Cell, Edge, Point, components, half_square, side_edge
+from .geometry import Cell, Edge, Point, side_edge
 from .level import Area
 
 
-def fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float) -> None:
-    """White floor of areas with 45° or round walls, and of the nooks their doors open across."""
+def fill_shaped(c: Canvas, areas, opened: set, point, pitch: float) -> None:
+    """White floor of areas with 45° or round walls (a round one's doorways too)."""
     c.setFillGray(1)
     for area in areas:
         if area.shape.curved:
@@ -28,53 +28,59 @@ def fill_shaped(c: Canvas, areas, opened: set, nooks: list, point, pitch: float)
             continue
         for loop in area.shape.outline():
             _fill_polygon(c, loop, point)
-    c.setStrokeGray(1)
-    c.setLineWidth(0.6)
-    for _, (cell, side) in nooks:  # edged in white, so no hairline of rock shows where it meets the room
-        _fill_polygon(c, [q for q in _square(cell) if q not in half_square(cell, side)] + list(side_edge(cell, side)),
-                      point, stroke=1)
 
 
-def _square(cell: Cell) -> list[Point]:
-    x, y = cell
-    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-
-
-def _fill_polygon(c: Canvas, points: list[Point], point, stroke: int = 0) -> None:
+def _fill_polygon(c: Canvas, points: list[Point], point) -> None:
     path = c.beginPath()
     path.moveTo(*point(*points[0]))
     for p in points[1:]:
         path.lineTo(*point(*p))
     path.close()
-    c.drawPath(path, stroke=stroke, fill=1)
+    c.drawPath(path, stroke=0, fill=1)
 
 
-DOOR_ARC = math.radians(20)  # a door in a round wall takes this much of the circle either side of its middle
+DEPTH = 0.5  # a door in a round wall stands where the circle runs within this much of its box's side
+DOOR_ARC = math.radians(45)  # and takes at most this much of the circle a unit
 
 
-def round_span(area: Area, unit: tuple[Cell, int]) -> tuple[Point, Point]:
-    """The part of a unit of a round area's box a door in it opens: where the circle runs close to the
-    box, within ``DOOR_ARC`` of the point the circle touches the box's side, so a small round room keeps
-    its circle whole but for its doorways."""
+def round_span(area: Area, units: list[tuple[Cell, int]]) -> tuple[Point, Point]:
+    """The part of a unit of a round area's box (or of a stretch of units along one side) a door in it
+    opens: where the circle runs within ``DEPTH`` of the box, each unit's part at most ``DOOR_ARC`` of
+    the circle (its end nearer the middle of the side kept), so a round room keeps its circle but for
+    its doorways, and a door at the corner of its box stands on the part of it the circle comes near."""
+    parts = [_unit_span(area, unit) for unit in sorted(units, key=lambda u: (u[0][1], u[0][0]))]
+    return parts[0][0], parts[-1][1]
+
+
+def _unit_span(area: Area, unit: tuple[Cell, int]) -> tuple[Point, Point]:
     cx, cy, r = area.shape.round
     a, b = side_edge(*unit)
-    if a[0] == b[0]:  # an east or west side: the circle touches it level with its centre
-        touch = (a[0], cy)
-    else:
-        touch = (cx, a[1])
-    reach = max(0.15, r * math.sin(DOOR_ARC))
-    along = [(p[0] - touch[0]) + (p[1] - touch[1]) for p in (a, b)]  # signed distance along the side
-    low, high = max(min(along), -reach), min(max(along), reach)
-    if high - low < 0.2:  # a unit far from where the circle touches: all of it
-        return a, b
-    dx, dy = (1, 0) if a[1] == b[1] else (0, 1)
-    return (touch[0] + dx * low, touch[1] + dy * low), (touch[0] + dx * high, touch[1] + dy * high)
+    level = a[0] == b[0]  # an east or west side: along y
+    middle = cy if level else cx
+    low, high = sorted((a[1], b[1]) if level else (a[0], b[0]))
+    reach = math.sqrt(DEPTH * (2 * r - DEPTH)) if DEPTH < r else r
+    low, high = max(low, middle - reach), min(high, middle + reach)
+
+    def angle(t: float) -> float:  # from the middle of the side, round the circle to the point beside t
+        return math.copysign(math.asin(min(1.0, abs(t - middle) / r)), t - middle)
+
+    if angle(high) - angle(low) > DOOR_ARC:
+        if low < middle < high:  # across the middle of the side: the arc about it
+            half = r * math.sin(DOOR_ARC / 2)
+            low, high = max(low, middle - half), min(high, middle + half)
+        elif high <= middle:  # to one side of it: keep the end nearer it
+            low = middle + r * math.sin(angle(high) - DOOR_ARC)
+        else:
+            high = middle + r * math.sin(angle(low) + DOOR_ARC)
+    if level:
+        return (a[0], low), (a[0], high)
+    return (low, a[1]), (high, a[1])
 
 
 def round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
     """The floor between the part of a unit of a round area's box where a door stands, and the circle."""
     cx, cy, r = area.shape.round
-    a, b = round_span(area, unit)
+    a, b = round_span(area, [unit])
     start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (a, b))
     if end - start > math.pi:
         end -= 2 * math.pi
@@ -85,17 +91,16 @@ def round_nook(area: Area, unit: tuple[Cell, int]) -> list[Point]:
     return [a, b] + arc
 
 
-def shaped_walls(areas, opened: set, nooks: list) -> list[Edge]:
-    """The 45° walls of areas with half squares (not curved ones), and the closed sides of door nooks."""
-    edges = []
+def shaped_walls(areas, opened: set) -> list[Edge]:
+    """The walls of areas with half squares (not curved ones), each once: a 45° wall two areas share
+    is drawn where neither has a door in it."""
+    edges: dict[Edge, bool] = {}
     for area in areas:
         if not area.shape.curved:
-            edges += [side_edge(*unit) for unit in area.shape.walls if unit not in opened]
-    for exit_, (cell, side) in nooks:
-        for straight in components(side):
-            if straight != exit_.through or exit_.to is None:
-                edges.append(side_edge(cell, straight))
-    return edges
+            for unit in area.shape.walls:
+                edge = side_edge(*unit)
+                edges[edge] = edges.get(edge, True) and unit not in opened
+    return [edge for edge, closed in edges.items() if closed]
 
 
 def draw_diagonal_walls(c: Canvas, edges: list[Edge], point, width: float) -> None:
@@ -107,7 +112,8 @@ def draw_diagonal_walls(c: Canvas, edges: list[Edge], point, width: float) -> No
 
 
 def draw_round_wall(c: Canvas, area: Area, opened: set, point, pitch: float, width: float) -> None:
-    """The circle, broken where a door stands on its box."""
+    """The circle, broken where a door stands on its box (the straight walls closing each doorway are the
+    wall plan's ``round_sides``)."""
     cx, cy, r = area.shape.round
     gaps = []
     for unit in area.shape.walls:

@@ -126,16 +126,14 @@ def walls(floor: dict[Cell, int], rule: Adjacency, doors: list[tuple[Exit, int |
 @dataclass
 class WallPlan:
     """The walls a view of some areas has, as the map draws them: ``floor`` (square → area), the areas
-    drawn to their own walls (``shaped``: 45° or round), the units of wall a door opens (``opened``) and
-    the half squares of rock a door through a 45° wall opens across (``nooks``: (exit, unit)), the unit
-    walls of the other areas and of doorways (``units``), and the shaped areas' straight (``extra``) and
-    45° (``diagonal``) walls; the ``thresholds`` across the openings between areas; and the straight
-    walls closing round rooms' doorways (``round_sides``)."""
+    drawn to their own walls (``shaped``: 45° or round), the units of wall a door opens (``opened``), the
+    unit walls of the other areas and of doorways (``units``), and the shaped areas' straight (``extra``)
+    and 45° (``diagonal``) walls, each once where two areas share it; the ``thresholds`` across the
+    openings between areas; and the straight walls closing round rooms' doorways (``round_sides``)."""
 
     floor: dict[Cell, int]
     shaped: dict[int, Area]
     opened: set[tuple[Cell, int]]
-    nooks: list[tuple[Exit, tuple[Cell, int]]]
     units: list[Wall]
     extra: list[Edge]
     diagonal: list[Edge]
@@ -163,18 +161,14 @@ def plan_walls(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int |
     floor = floor_cells(areas, rule, doors)
     shaped = {a.number: a for a in areas if a.shape.cuts or a.shape.curved}
     opened = {unit for exit_, _ in doors if not closed(exit_) for unit in exit_.units}
-    nooks = [(exit_, unit) for exit_, _ in doors if not exit_.far_side and not closed(exit_)
-             for unit in exit_.units if unit[1] % 2]
     units = walls(floor, rule, doors, symbols, set(shaped), is_walled)
     diagonal: list[Edge] = []
     extra: list[Edge] = []
     if shaped:
-        for edge in shaped_walls(shaped.values(), opened, nooks):
+        for edge in shaped_walls(shaped.values(), opened):
             (extra if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1] else diagonal).append(edge)
-    round_sides = [edge for area in shaped.values() if area.shape.curved
-                   for unit in area.shape.walls if unit in opened for edge in round_door_sides(area, unit)]
-    found = WallPlan(floor, shaped, opened, nooks, units, extra, diagonal,
-                     thresholds(doors, rule, floor, symbols, {a.number for a in areas}), round_sides)
+    found = WallPlan(floor, shaped, opened, units, extra, diagonal,
+                     thresholds(doors, rule, floor, symbols, {a.number for a in areas}), round_sides(shaped, opened, floor))
     rough = [a for a in areas if a.number in caves and not (a.shape.cuts or a.shape.curved)]
     if rough:
         pinned = door_corners(areas, rule, doors)
@@ -200,20 +194,37 @@ def door_corners(areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int
     return corners
 
 
-def round_door_sides(area: Area, unit: tuple[Cell, int]) -> list[Edge]:
-    """The straight walls a round room's doorway in ``unit`` of its box needs: its nook (the floor between
-    the circle and the part of the unit the door opens) closed at its sides, and the rest of the unit
-    beyond the door, where the door takes only part of it."""
+def round_sides(shaped: dict[int, Area], opened: set[tuple[Cell, int]], floor: dict[Cell, int]) -> list[Edge]:
+    """The straight walls round rooms' doorways need, each once: a doorway's nook (the floor between the
+    circle and the part of its unit of the box the door opens) closed at its sides, but not between two
+    units of one opening onto one area, and the rest of a door's unit beyond the door, where the door takes
+    only part of it."""
     from .draw_shaped import round_nook, round_span
 
-    a, b = round_span(area, unit)
-    nook = round_nook(area, unit)
-    pieces = [(outer, inner) for outer, inner in ((b, nook[2]), (a, nook[-1])) if math.dist(outer, inner) > 1e-6]
-    for corner in side_edge(*unit):
-        near = min((a, b), key=lambda p: math.dist(p, corner))
-        if math.dist(near, corner) > 1e-6:
-            pieces.append((corner, near))
-    return pieces
+    sides: dict[tuple, tuple[Edge, list[int | None]]] = {}
+    rest: list[Edge] = []
+    for area in shaped.values():
+        if not area.shape.curved:
+            continue
+        for unit in area.shape.walls:
+            if unit not in opened:
+                continue
+            a, b = round_span(area, [unit])
+            nook = round_nook(area, unit)
+            beyond = floor.get(step(*unit))
+            for side in ((b, nook[2]), (a, nook[-1])):
+                if math.dist(*side) > 1e-6:
+                    sides.setdefault(_rounded(side), (side, []))[1].append(beyond)
+            for corner in side_edge(*unit):
+                near = min((a, b), key=lambda p: math.dist(p, corner))
+                if math.dist(near, corner) > 1e-6:
+                    rest.append((corner, near))
+    # A side two units share stands between them: a wall only where they open onto different areas.
+    return [side for side, beyond in sides.values() if len(beyond) == 1 or len(set(beyond)) > 1] + rest
+
+
+def _rounded(edge: Edge) -> tuple:
+    return tuple(sorted((round(x, 6), round(y, 6)) for x, y in edge))
 
 
 def thresholds(doors: list[tuple[Exit, int | None]], rule: Adjacency, floor: dict[Cell, int], symbols: Symbols,

@@ -37,6 +37,13 @@ def components(heading: int) -> tuple[int, ...]:
     return (heading,) if heading % 2 == 0 else (turn(heading, -1), turn(heading, 1))
 
 
+def across(cell: Cell, side: int) -> tuple[Cell, int]:
+    """The unit of wall on the far side of ``side`` of ``cell``: the next square's side facing back, or,
+    for a 45° side, the other half of the same square (two areas share a 45° wall square by square)."""
+    back = (side + 4) % 8
+    return (cell, back) if side % 2 else (step(cell, side), back)
+
+
 def translate(cells: Iterable[Cell], dx: int, dy: int) -> frozenset[Cell]:
     return frozenset((x + dx, y + dy) for x, y in cells)
 

@@ -6,11 +6,12 @@ This is what every game's dungeon is made of and what its JSON carries
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .adjacency import Adjacency
-from .geometry import HEADING_NAMES, Cell, dilate, step
+from .geometry import HEADING_NAMES, Cell, across, components, dilate, step
 from .shapes import Shape
 
 # Where an exit leads: another area of the level, another level, the table's own
@@ -45,11 +46,19 @@ class Exit:
 
     @property
     def through(self) -> int | None:
-        """The way one leaves its square by it: its side, or, through a 45° wall, its heading."""
+        """The way it leads from its square: its side, or for a door in a 45° wall its heading (one of the
+        two ways that wall faces; the door itself opens across the wall, see ``far_units``)."""
         return self.heading if self.side is not None and self.side % 2 else self.side
 
+    def far_units(self) -> list[tuple[Cell, int]]:
+        """The unit of wall on the far side of each of its units, in order: the next square's side facing
+        back, or across a 45° wall the other half of its own square (``geometry.across``)."""
+        return [across(cell, side) for cell, side in self.units]
+
     def far_cells(self) -> list[Cell]:
-        """The square beyond each unit of its wall, in order."""
+        """The square one comes to from each unit of its wall going its way (``through``), in order; for a
+        door in a 45° wall the next square along its heading (the door opens into the other half of its
+        own square first: ``far_units``)."""
         return [step(cell, self.through) for cell, _ in self.units]
 
     def as_data(self) -> dict[str, Any]:
@@ -165,6 +174,80 @@ class Level:
                 "areas": [a.as_data() for a in self.areas], **self.data}
 
 
+@dataclass(frozen=True)
+class Doorway:
+    """A door, arch or opening in an area's walls as one standing in the area sees it: its kind, whether it
+    is secret, the wall it stands in (``side``, a straight heading's name), where it leads (an Exit's
+    ``leads``) and to which area (``other``), and whose exit it is: the area's own (``own``), or another
+    area's that leads into it, a door standing in both their walls; ``owner`` and ``exit`` name that exit."""
+
+    kind: str
+    secret: bool
+    side: str | None
+    leads: str
+    other: int | None
+    own: bool
+    owner: int
+    exit: int
+
+    @property
+    def passable(self) -> bool:
+        """Whether it leads to an area of the level (not unexplored, blocked or a dead end)."""
+        return self.leads == "area" and self.other is not None
+
+
+def doorways(level: Level, area: Area) -> list[Doorway]:
+    """Every doorway in the area's walls: its own placed exits in order, then those of other areas that lead
+    into it, in theirs (the other side of a door seen from here is its opposite wall)."""
+    found = [Doorway(e.kind, e.secret, None if e.side is None else HEADING_NAMES[e.side], e.leads, e.to, True,
+                     area.number, i) for i, e in enumerate(area.exits) if e.at is not None]
+    for other in level.areas:
+        if other is area:
+            continue
+        for i, e in enumerate(other.exits):
+            if e.at is not None and (e.to == area.number or area.number in e.also):
+                side = None if e.side is None else HEADING_NAMES[(e.side + 4) % 8]
+                found.append(Doorway(e.kind, e.secret, side, "area", other.number, False, other.number, i))
+    return found
+
+
+class Floor:
+    """Whose floor is where: a square's area, or, where a 45° wall runs through a square, each half's
+    (two areas may share a square along its diagonal, each holding the half on its side)."""
+
+    def __init__(self, areas: Iterable[Area] = ()):
+        self.owner: dict[Cell, int] = {}  # square → an area with floor in it (the first, if two share it)
+        self.halves: dict[Cell, dict[int, int]] = {}  # half square → {the corner it has not: its area}
+        for area in areas:
+            self.add(area)
+
+    def add(self, area: Area) -> None:
+        cuts = area.shape.cut_map
+        for cell in area.cells:
+            cut = cuts.get(cell)
+            if cut is None:
+                self.owner[cell] = area.number
+            else:
+                self.owner.setdefault(cell, area.number)
+                self.halves.setdefault(cell, {})[cut] = area.number
+
+    def at(self, cell: Cell, side: int) -> int | None:
+        """The area whose floor in ``cell`` runs along its ``side``, the unit of wall (cell, side) being
+        that area's where the area ends there: the square's area, or the area of the half with that side
+        (for a 45° side, the half whose corner on that side is cut away); None where that is rock."""
+        shared = self.halves.get(cell)
+        if shared is None:
+            return self.owner.get(cell)
+        if side % 2:
+            return shared.get(side)
+        return next((number for cut, number in shared.items() if side not in components(cut)), None)
+
+    def half_free(self, cell: Cell, cut: int) -> bool:
+        """The half of ``cell`` without corner ``cut`` is free: the other half alone is taken."""
+        shared = self.halves.get(cell)
+        return shared is not None and len(shared) == 1 and (cut + 4) % 8 in shared
+
+
 class Grid:
     """Which squares are taken while a level grows, and which must stay rock.
 
@@ -180,16 +263,16 @@ class Grid:
         self.weigh = weigh  # places weighed for each area; the one nearest the map's middle is taken
         self.within = (1, 1, width - 2, height - 2)
         self.limit = (1 - overflow, 1 - overflow, width - 2 + overflow, height - 2 + overflow)
-        self.owner: dict[Cell, int] = {}
-        self.blocked: set[Cell] = set()  # taken, or too near a taken square for the rule
+        self.floor = Floor()
+        self.owner: dict[Cell, int] = self.floor.owner  # square → area (``floor`` says whose half is whose)
+        self.blocked: set[Cell] = set()  # taken (a half too), or too near a taken square for the rule
         self.doorways: set[Cell] = set()  # rock squares a door opens through
         self.beside_doorway: set[Cell] = set()  # squares sharing a side with an open doorway
         self.beside: dict[Cell, int] = {}  # square → the one area next to it (-1: more than one)
 
     def take(self, area: Area) -> None:
         number = area.number
-        for cell in area.cells:
-            self.owner[cell] = number
+        self.floor.add(area)
         near = dilate(area.cells, 1)
         for cell in near:
             if self.beside.setdefault(cell, number) != number:
@@ -209,9 +292,15 @@ class Grid:
         if x0 + dx < box[0] or y0 + dy < box[1] or x1 + dx > box[2] or y1 + dy > box[3]:
             return False
         blocked = self.blocked
+        # With shared walls, a half square of ``shape`` may take the free half of a square whose other
+        # half is taken: two areas meet along its diagonal.
+        cuts = shape.cut_map if shape.cuts and not self.rule.gap else None
         for x, y in shape.cells:  # a plain loop: this runs tens of thousands of times a dungeon
-            if (x + dx, y + dy) in blocked:
-                return False
+            cell = (x + dx, y + dy)
+            if cell in blocked:
+                cut = None if cuts is None else cuts.get((x, y))
+                if cut is None or not self.floor.half_free(cell, cut):
+                    return False
         return True
 
     def doorway_free(self, exit_cell: Cell, side: int, owners: tuple[int, ...], apart: bool = True) -> bool:

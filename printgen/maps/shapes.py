@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from ..seed import Rng
 from .geometry import (
-    EAST, HEADINGS, NORTH, SIDES, SOUTH, WEST, Cell, Point, boundary_sides, bounds, components, floor_outline,
+    HEADINGS, SIDES, Cell, Point, boundary_sides, bounds, components, floor_outline,
     rotate_cells, step, translate, turn,
 )
 
@@ -78,18 +78,16 @@ class Shape:
     @cached_property
     def walls(self) -> tuple[tuple[Cell, int], ...]:
         """Every unit of wall a door may stand in, as (cell, side): the rim without the straight sides of a
-        half square's missing corner, with its diagonal instead; on a curved shape, only where the circle
-        meets the middle of each side of its squares' box."""
-        if self.curved:
-            x0, y0, x1, y1 = self.box
-            across = sorted({(x0 + x1) // 2, (x0 + x1 + 1) // 2})
-            down = sorted({(y0 + y1) // 2, (y0 + y1 + 1) // 2})
-            found = [((x, y0), NORTH) for x in across] + [((x1, y), EAST) for y in down]
-            found += [((x, y1), SOUTH) for x in across] + [((x0, y), WEST) for y in down]
-            return tuple(found)
-        cut = dict(self.cuts)
+        half square's missing corner, with its diagonal instead (on a curved shape, every unit of its
+        box: a door stands on the part of it the circle comes near, see draw_shaped.round_span)."""
+        cut = self.cut_map
         found = [(c, s) for c, s in self.rim if c not in cut or s not in components(cut[c])]
         return tuple(sorted(found + list(self.cuts), key=lambda unit: (unit[1], unit[0][1], unit[0][0])))
+
+    @cached_property
+    def cut_map(self) -> dict[Cell, int]:
+        """Half square → the diagonal side whose corner it has not (see ``cuts``)."""
+        return dict(self.cuts)
 
     @cached_property
     def wall_set(self) -> frozenset[tuple[Cell, int]]:
@@ -141,19 +139,79 @@ def right_triangle(leg: int, diagonal: bool = False) -> Shape:
     return replace(shape, cuts=tuple(((x, leg - 1 - x), 3) for x in range(leg)))
 
 
-def diagonal_hallway(squares: int) -> Shape:
-    """A hallway one square wide at 45°, from north-west to south-east: ``squares`` squares corner to
-    corner and the half squares beside them, its long walls straight through those halves, its ends
-    cropped to the grid (two one-square walls each). Turn it a quarter to run the other way."""
-    cells = {(i, i) for i in range(squares)} | {(i + 1, i) for i in range(squares - 1)} \
-        | {(i, i + 1) for i in range(squares - 1)}
-    cuts = tuple([((i + 1, i), 1) for i in range(squares - 1)] + [((i, i + 1), 5) for i in range(squares - 1)])
-    return replace(_room("hallway", frozenset(cells)), cuts=cuts)
+def within(kind: str, box: tuple[int, int, int, int], nw: int | None = None, se: int | None = None,
+           sw: int | None = None, ne: int | None = None) -> Shape:
+    """The floor of a convex room whose walls run along the grid or at 45° through half squares, set at
+    the origin. In corner coordinates (a square's corners at whole numbers) the floor is ``box`` (left,
+    top, right, bottom) cut by up to four 45° walls: x + y >= ``nw`` (a wall facing north-west), x + y <=
+    ``se``, x - y >= ``sw`` and x - y <= ``ne``. A 45° wall runs corner to corner through the squares it
+    crosses, so each of them keeps the half on the floor's side (``Shape.cuts``); a square two walls would
+    cut is refused (its floor would be a quarter)."""
+    left, top, right, bottom = box
+    cells, cuts = set(), []
+    for y in range(top, bottom):
+        for x in range(left, right):
+            halves = []
+            u, v = x + y, x - y  # at the square's top-left corner
+            for limit, inside, outside, cut in ((nw, u >= (nw or 0), u + 2 <= (nw or 0), 7),
+                                                (se, u + 2 <= (se or 0), u >= (se or 0), 3),
+                                                (sw, v - 1 >= (sw or 0), v + 1 <= (sw or 0), 5),
+                                                (ne, v + 1 <= (ne or 0), v - 1 >= (ne or 0), 1)):
+                if limit is None or inside:
+                    continue
+                if outside:
+                    break
+                halves.append(cut)
+            else:
+                if len(halves) > 1:
+                    raise ValueError(f"square {(x, y)} would keep a quarter of its floor")
+                cells.add((x, y))
+                cuts += [((x, y), cut) for cut in halves]
+    x0, y0, _, _ = bounds(cells)
+    shape = _room(kind, translate(cells, -x0, -y0))
+    return replace(shape, cuts=tuple(sorted(((x - x0, y - y0), cut) for (x, y), cut in cuts)))
+
+
+def diagonal_room(along: int, across: int, kind: str = "rectangle") -> Shape:
+    """A rectangle turned 45°: two walls ``along`` angular units long running from north-west to
+    south-east, two ``across`` units long facing north-west and south-east (an angular unit is a
+    square's diagonal). Turn it a quarter for the other way."""
+    reach = along + across
+    return within(kind, (0, 0, reach, reach), nw=across, se=across + 2 * along, sw=-across, ne=across)
+
+
+# Where a 45° Hallway running north-west to south-east may be cropped to the grid: at its north-west end
+# by a wall facing north or west, at its south-east end by one facing south or east.
+CROPS_START, CROPS_END = ("north", "west"), ("south", "east")
+
+
+def diagonal_hallway(length: int, start: str = "", end: str = "") -> Shape:
+    """A hallway one angular unit wide running from north-west to south-east, its long walls ``length``
+    angular units, each end square across it at 45°, or cropped to the grid (``start``: "north" or
+    "west" at its north-west end; ``end``: "south" or "east" at its south-east end). A cropped end is a
+    straight wall two units long through the corner of the end it crops, so one long wall keeps its
+    length and the other is a unit shorter. Turn it a quarter to run the other way."""
+    reach = length + 1
+    left, top, right, bottom = 0, 0, reach, reach
+    nw: int | None = 1
+    se: int | None = 1 + 2 * length
+    if start:
+        top, left, nw = (1, 0, None) if start == "north" else (0, 1, None)
+    if end:
+        bottom, right, se = (length, reach, None) if end == "south" else (reach, length, None)
+    return within("hallway", (left, top, right, bottom), nw=nw, se=se, sw=-1, ne=1)
+
+
+def walled_circle(diameter: int) -> Shape:
+    """A round room drawn with walls: its ``diameter`` units across, each corner of its box cut by a
+    45° wall through one half square (an octagon; two units across, a square turned 45°)."""
+    return within("circle", (0, 0, diameter, diameter), nw=1, se=2 * diameter - 1, sw=1 - diameter,
+                  ne=diameter - 1)
 
 
 def round_room(diameter: int) -> Shape:
     """A room drawn as a circle ``diameter`` squares across, holding every square of its box (so nothing
-    else stands where the circle runs); doors stand where the circle meets the middle of each side."""
+    else stands where the circle runs); a door may stand on every unit of its box."""
     r = diameter / 2
     return replace(rectangle(diameter, diameter), kind="circle", round=(r, r, r), curved=True)
 

@@ -377,6 +377,9 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
                     continue  # the rubble of a door beside it stands there already
                 if role == UNEXPLORED and (math.floor(x), math.floor(y)) in questions:
                     continue  # another exit's "?" stands on this square already
+                if role == UNEXPLORED and (taken.hits(centred(x, y, sizes[-1] / 2)) or
+                                           on_floor(centred(x, y, sizes[-1] / 2), floor)):
+                    continue  # no rock clear of the rooms near it (a thin strip beyond a 45° wall): its door says it
                 chosen = (x, y, sizes[-1])
             x, y, size = chosen
             if role == UNEXPLORED:

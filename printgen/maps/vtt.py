@@ -34,9 +34,9 @@ import json
 import math
 from dataclasses import dataclass
 
-from .draw_walls import Wall, WallPlan, merge, round_door_sides, shown_doors
-from .geometry import Edge, Point, side_edge, step
-from .level import Exit
+from .draw_walls import Wall, WallPlan, merge, shown_doors
+from .geometry import Edge, Point, across, side_edge, step
+from .level import Exit, Floor
 from .offpage import GAP, GM_COPY, PORTAL, WALL, LevelViews
 
 FORMAT = 0.3
@@ -86,7 +86,7 @@ def scene(views: LevelViews, which: str, placed=None) -> Scene:
     role = {id(exit_): views.role(exit_, gm) for exit_, _ in doors}
     found = content.walls(level.areas, rule, doors, symbols, lambda exit_: role[id(exit_)] == WALL)
     drawn = {area.number for area in level.areas}
-    cuts = {cell: side for area in level.areas for cell, side in area.shape.cuts}
+    floor = Floor(level.areas)
     edges: set[Edge] = {wall.edge for wall in found.straight} | set(found.extra)
     cut: set[Edge] = set()
     closed: set[Edge] = set()
@@ -103,11 +103,11 @@ def scene(views: LevelViews, which: str, placed=None) -> Scene:
             cut |= {side_edge(cell, side) for cell, side in exit_.units}  # its glyph stood over the wall
         if kind_role != WALL:
             closed |= _closed_ends(exit_, kind_role, rule, found)
-        if kind_role == GAP:
-            closed |= _notch_edges(exit_, cuts, found)
+        if kind_role == GAP and not rule.gap:
+            closed |= _rock_beyond(exit_, floor, found)
         if kind_role != PORTAL:
             continue
-        if segment is not None:
+        if segment is not None or exit_.side % 2:  # along its wall; a door in a 45° wall takes its unit
             portals.append(Portal(*_span(exit_, found)))
         else:
             line = placed.doors.get(id(exit_))
@@ -117,9 +117,11 @@ def scene(views: LevelViews, which: str, placed=None) -> Scene:
             ends = ((line.x, line.y - half), (line.x, line.y + half)) if line.upright else \
                 ((line.x - half, line.y), (line.x + half, line.y))
             portals.append(Portal(*ends))
-    pieces += [list(edge) for edge in merge((edges - cut) | closed)]
-    pieces += [list(edge) for edge in _lines(found.diagonal)]
+    straight = {edge for edge in closed if edge[0][0] == edge[1][0] or edge[0][1] == edge[1][1]}
+    pieces += [list(edge) for edge in merge((edges - cut) | straight)]
+    pieces += [list(edge) for edge in _lines(sorted(set(found.diagonal) | (closed - straight)))]
     pieces += [line for cave in found.caves for line in cave.lines]  # rough cave walls, as the map draws them
+    pieces += [list(edge) for edge in found.round_sides]
     for area in found.shaped.values():
         if area.shape.curved:
             pieces += _round_walls(area, found.opened)
@@ -139,27 +141,24 @@ def _closed_ends(exit_: Exit, role: str, rule, found: WallPlan) -> set[Edge]:
             edges |= {side_edge(doorway, (exit_.side + turn) % 8) for turn in (2, 6)}
         return edges
     if ended and role == GAP:
-        return {side_edge(cell, side) for cell, side in exit_.units if side % 2 == 0}
+        return {side_edge(*unit) for unit in exit_.units}
     return set()
 
 
-def _notch_edges(exit_: Exit, cuts: dict, found: WallPlan) -> set[Edge]:
-    """The units of an opening that have rock on one side, which the scene closes, or the way would lead
-    into the rock: where a square beside it is a half square whose cut corner takes that side (an opening
-    along a chamber's wall into the notch of a 45° corner), or a round room's square where the opening
-    does not open its wall (an opening wider than the round room's doorway meets a corner of the room's
-    box, outside its circle: rock)."""
+def _rock_beyond(exit_: Exit, floor: Floor, found: WallPlan) -> set[Edge]:
+    """The units of an opening between areas with rock beyond them, which the scene closes, or the way
+    would lead into the rock: an opening longer than the wall of the area behind it (beyond a straight
+    unit a square, beyond a 45° one the other half of its square, that is no area's), or a round room's
+    square where the opening does not open its wall (an opening wider than the round room's doorway
+    meets a corner of the room's box, outside its circle: rock)."""
     edges = set()
-    for cell, side in exit_.units:
-        if side % 2:
-            continue
-        for square, facing in ((cell, side), (step(cell, side), (side + 4) % 8)):
-            cut = cuts.get(square)
-            if cut is not None and facing in ((cut + 1) % 8, (cut + 7) % 8):
-                edges.add(side_edge(cell, side))
-            area = found.shaped.get(found.floor.get(square))
-            if area is not None and area.shape.curved and (square, facing) not in found.opened:
-                edges.add(side_edge(cell, side))
+    for unit in exit_.units:
+        far = across(*unit)
+        if floor.at(*far) is None:
+            edges.add(side_edge(*unit))
+        area = found.shaped.get(found.floor.get(far[0]))
+        if area is not None and area.shape.curved and far not in found.opened:
+            edges.add(side_edge(*unit))
     return edges
 
 
@@ -168,12 +167,11 @@ def _span(exit_: Exit, found: WallPlan) -> tuple[Point, Point]:
     or, on a round room's wall, the part its doorway opens."""
     from .draw_shaped import round_span
 
-    if len(exit_.units) == 1 and exit_.units[0][1] % 2 == 0:
-        cell, side = exit_.units[0]
-        for square, unit in ((cell, (cell, side)), (step(cell, side), (step(cell, side), (side + 4) % 8))):
-            area = found.shaped.get(found.floor.get(square))
-            if area is not None and area.shape.curved and unit in area.shape.wall_set:
-                return round_span(area, unit)
+    if exit_.units[0][1] % 2 == 0:
+        for units in (list(exit_.units), exit_.far_units()):
+            area = found.shaped.get(found.floor.get(units[0][0]))
+            if area is not None and area.shape.curved and all(unit in area.shape.wall_set for unit in units):
+                return round_span(area, units)
     units = sorted(exit_.units, key=lambda u: (u[0][1], u[0][0]))
     return side_edge(*units[0])[0], side_edge(*units[-1])[1]
 
@@ -200,8 +198,8 @@ def _lines(edges: list[Edge]) -> list[Edge]:
 
 
 def _round_walls(area, opened: set) -> list[list[Point]]:
-    """A round room's wall as chords of its circle, broken where its doorways open, and the straight walls
-    that close each doorway (``draw_walls.round_door_sides``, as the map draws them)."""
+    """A round room's wall as chords of its circle, broken where its doorways open (the straight walls that
+    close each doorway are the plan's ``round_sides``, as the map draws them)."""
     from .draw_shaped import round_nook
 
     cx, cy, r = area.shape.round
@@ -214,7 +212,6 @@ def _round_walls(area, opened: set) -> list[list[Point]]:
         start, end = (math.atan2(p[1] - cy, p[0] - cx) for p in (nook[2], nook[-1]))
         low, high = sorted((start, end))
         gaps.append([low, high] if high - low <= math.pi else [high, low + 2 * math.pi])
-        pieces += [list(edge) for edge in round_door_sides(area, unit)]
     if not gaps:
         return [_arc(cx, cy, r, 0.0, 2 * math.pi)]
     merged: list[list[float]] = []

@@ -15,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .. import games, words
 from ..errors import PrintgenError
 from ..games import Game
-from ..options import Option, canonical_options, parse_options
+from ..options import Option, canonical_options, not_one_of, parse_options
 from ..render import user_templates
 from ..render.determinism import pinned
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
 from ..units import PAPERS, Paper, paper as paper_named
+from . import file_names
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class Request:
 
 @dataclass(frozen=True)
 class Product:
+    """One thing printgen makes (a dungeon, a deck, a sheet...), declared once: its options, how a request is
+    checked and made into file bytes, what the file is named, and what the command line and the studio show of
+    it. Every caller reaches it through ``request`` and ``build``, so a seed code gives the same file wherever
+    it comes from."""
+
     name: str
     summary: str
     systems: Callable[[], tuple[str, ...]]  # asked when needed: the games declare what they make
@@ -58,13 +64,17 @@ class Product:
     # before any work, for the command line and seed codes alike.
     check: Callable[[Request], None] = lambda request: None
     suffix: Callable[[Request], str] = lambda request: request.format
-    file_stem: Callable[[Request], str] = lambda request: request.code.file_stem
+    file_stem: Callable[[Request], str] = lambda request: file_names.stem(request, UNSEEDED)
     # The command line's own words for what a code records otherwise (a deck's data file): given the
     # system and the options as typed, the options as the code takes them.
     from_command_line: Callable[[str, dict[str, Any]], dict[str, Any]] = lambda system, given: given
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
     argument: str | None = None  # an option taken as the command's argument (a deck's name)
     system_from: Callable[[dict[str, Any]], str] | None = None  # the system when --system is not given
+    seeded: bool = True  # False: it rolls nothing, and given no seed takes UNSEEDED (the same file every time)
+    # A file too large to hold in memory (a print shop's zip of a thousand cards) is written into the handle
+    # as it is made, the same bytes as ``make``'s; None: ``make``'s bytes are written.
+    make_into: Callable[[Request, BinaryIO], None] | None = None
 
     def all_options(self) -> dict[str, list[tuple[Option, str]]]:
         """Every option of the product for any system, each with the systems that take it (for the CLI)."""
@@ -78,6 +88,7 @@ class Product:
 
 
 PRODUCTS: dict[str, Product] = {}
+UNSEEDED = "plain"  # the seed of a product that rolls nothing, given none: its code and bytes never change
 
 
 def register(product: Product) -> Product:
@@ -90,9 +101,8 @@ def made_by(product: str) -> Callable[[], tuple[str, ...]]:
     return lambda: tuple(games.offering(product))
 
 
-PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter")
-INK_SAVER_OPTION = Option("ink-saver", "Light lines and tints, no solid fills (a deck's backs and bands too).",
-                          flag=True, default="no")
+PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter", value_alone=True)
+INK_SAVER_OPTION = Option("ink-saver", "Light lines and tints, no solid fills.", flag=True, default="no")
 TEMPLATES_OPTION = Option("templates", "Your own templates and phrasebooks first, the built-in ones behind them "
                           "(also: PRINTGEN_TEMPLATES; start from 'printgen templates export DIR'; the seed code "
                           "keeps the folder's fingerprint).",
@@ -103,7 +113,7 @@ PICTURES = "png"
 def formats(*choices: str, help: str) -> Option:
     """A product's --format: its own formats, and png, the pages as pictures (a zip when there are several)."""
     return Option("format", f"{help}; png: the PDF's pages as pictures at --dpi (one page: a .png, more: "
-                  f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0])
+                  f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0], value_alone=True)
 
 
 PDF_OR_JSON = formats("pdf", "json", help="pdf: the file to print; json: the same content as data")
@@ -148,19 +158,31 @@ def canonical(code: SeedCode) -> SeedCode:
     return request(code).code
 
 
-def build(code: SeedCode) -> bytes:
+def build(code: SeedCode, pages_told: Callable[[int], None] | None = None) -> bytes:
+    """The file of ``code``. ``pages_told``: for pictures, told how many pages there are before any is drawn
+    (a one-page name for many pages refuses them there)."""
     checked = request(code)
     # A seed code made with the user's templates prints their phrasebooks too (checked against the code).
     with pinned(), words.user_words(checked.templates):
         if checked.format == PICTURES:
-            return pictures(checked)
+            return pictures(checked, pages_told)
         return checked.product.make(checked)
+
+
+def build_into(code: SeedCode, handle: BinaryIO, pages_told: Callable[[int], None] | None = None) -> None:
+    """``build``'s bytes, written into ``handle`` (a seekable file) as the product makes them where it can."""
+    checked = request(code)
+    if checked.format == PICTURES or checked.product.make_into is None:
+        handle.write(build(code, pages_told))
+        return
+    with pinned(), words.user_words(checked.templates):
+        checked.product.make_into(checked, handle)
 
 
 MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth
 
 
-def pictures(checked: Request) -> bytes:
+def pictures(checked: Request, pages_told: Callable[[int], None] | None = None) -> bytes:
     """The product's PDF pages as PNGs at the chosen DPI: one page a .png, more a zip; each shows the same
     footer and QR as the PDF, of this very code, so a picture reproduces itself."""
     from ..render import raster
@@ -169,6 +191,8 @@ def pictures(checked: Request) -> bytes:
     pdf = checked.product.make(printed)
     dpi = checked.options["dpi"]
     sizes = raster.page_pixel_sizes(pdf, dpi)
+    if pages_told is not None:
+        pages_told(len(sizes))
     if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
         raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once; "
                             f"choose a lower --dpi or fewer pages")
@@ -195,11 +219,9 @@ def check(code: SeedCode) -> None:
 def _product(code: SeedCode) -> Product:
     product = all_products().get(code.product)
     if product is None:
-        raise PrintgenError(f"unknown product {code.product!r}; products are: {', '.join(sorted(PRODUCTS))}")
+        raise not_one_of("product", code.product, sorted(PRODUCTS), subject="the product")
     if code.system not in product.systems():
-        raise PrintgenError(
-            f"{code.product} is not made for system {code.system!r}; it is made for: {', '.join(product.systems())}"
-        )
+        raise not_one_of("system", code.system, product.systems(), subject=f"the system of {code.product}")
     return product
 
 
@@ -216,6 +238,7 @@ def _load_all() -> None:
     from . import sheet  # noqa: F401
     from . import reference  # noqa: F401
     from . import challenge  # noqa: F401
+    from . import solo  # noqa: F401
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -226,12 +249,22 @@ def catalogue() -> list[dict[str, Any]]:
         for system in product.systems():
             game = games.games().get(system)
             entry = {"id": system, "title": game.title if game else "printgen",
-                     "options": [o.describe() for o in product.options(system, {}) if o.typed]}
+                     "options": [o.describe() for o in _game_first(product, system) if o.typed]}
             if product.name == "deck":
                 entry["decks"] = _deck_catalogue(system)
             systems.append(entry)
-        out.append({"name": product.name, "summary": product.summary, "systems": systems})
+        out.append({"name": product.name, "summary": product.summary, "seeded": product.seeded, "systems": systems})
     return out
+
+
+def _game_first(product: Product, system: str) -> list[Option]:
+    """A product's options in the order a person decides them: what the game asks first (levels, rooms, a
+    genre), then how the product is printed."""
+    declared = product.options(system, {})
+    game = games.games().get(system)
+    offer = game.offer(product.name) if game is not None else None
+    own = {option.name for option in offer.options} if offer is not None else set()
+    return [o for o in declared if o.name in own] + [o for o in declared if o.name not in own]
 
 
 def _deck_catalogue(system: str) -> list[dict[str, Any]]:

@@ -1,10 +1,13 @@
 """Card decks: a system's decks by name, or your own from a CSV, XLSX or YAML file.
 
 Every option that shapes the file is in the seed code. A custom deck's file
-cannot travel inside a code, so the code records its path and the start of
-its SHA-256; reproducing refuses a file that is missing or has changed. A
-layout of your own (``--card-layout``) is recorded the same way, and so are
-the pictures and fonts it reads, together (``pictures-sha256``).
+cannot travel inside a code, so the code records its path relative to where
+the command ran (its name alone if it lay elsewhere: never an absolute path)
+and the start of its SHA-256; reproducing finds it by both (in the folder it
+runs in, the PDF's own folder, --data-dir) and refuses a file that is missing
+or has changed. A layout of your own (``--card-layout``) is recorded the same
+way from the data file's folder, and so are the pictures and fonts it reads,
+together (``pictures-sha256``).
 """
 
 from __future__ import annotations
@@ -14,15 +17,19 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
-from ..cards.layout import CROP_MARK_STYLES, DUPLEX_MODES, LAYOUTS, MAX_GUTTER_MM
+from ..cards.imposition import CROP_MARK_STYLES, DUPLEX_MODES, IMPOSITIONS, MAX_GUTTER_MM, sheet_for
 from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
 from ..cards.model import Deck
-from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE, card_size
+from ..cards.failures import cards_failed, named
+from ..cards.reading import CANONICAL as ROWS, Reading, canonical as canonical_rows
+from ..cards import any_size
+from ..cards.any_size import card_size
+from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE
 from ..errors import PrintgenError
 from .. import games, progress
-from ..options import Option, number_text
+from ..options import Option, not_one_of, number_text
 from ..units import mm, to_mm
 from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
 
@@ -30,10 +37,13 @@ if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
 
 CUSTOM = "custom"
+PICTURE = "picture"  # a deck file's column of pictures: without a layout of its own, drawn by PICTURED
+PICTURED = "builtin:illustrated-deck"
 GENERIC = "generic"  # the system of a custom deck that belongs to no game
 MAX_BLEED_MM = 6.0
 MAX_OFFSET_MM = 10.0
 DEFAULT_BLEED_MM = "3"
+DECK_CARD_PLACES = ("first", "last", "none")  # the deck card before every card, after them, or none at all
 
 
 @dataclass(frozen=True)
@@ -44,30 +54,44 @@ class DeckRequest:
     options: PrintOptions
     deck_options: dict[str, object]  # the options the game declares for this deck, parsed
     format: str
-    sheet: str | None = None  # the workbook's sheet of an XLSX data file
+    reading: Reading = Reading()  # the workbook's sheet of an XLSX data file, the deck's title, the rows made
     card_layout: Path | None = None  # the user's own layout
     layout_digest: str | None = None
     pictures_digest: str | None = None  # every picture and font the layout reads, together
     ink_saver: bool = False
+    draft: bool = False  # every card made, what is wrong marked on it
 
 
 def _vendor_bleed(values) -> str:
-    shop = VENDORS[values["vendor"]]
+    shop = VENDORS[values["vendor"] or GENERIC_SHOP]
     return number_text(to_mm(shop.bleed)) if shop.bleed is not None else DEFAULT_BLEED_MM
 
 
 ON_SHEETS = ("layout", "sheet")  # options of sheets printed at home, not of a print-shop file
-# The options every deck takes, in the order they are read (a default may follow from one before it);
-# a game may declare more for its own decks.
+PRINT_SHOP = "print-shop"
+# The options every deck takes, in the order they are read (a default may follow from one before it) and
+# the studio shows them: the card's size first, then where it is printed; a game may declare more for its
+# own decks.
 PRINT_OPTIONS = (
     Option("deck", "the deck's name", pattern="[a-z0-9-]+", typed=False),
-    Option("vendor", "The print shop the file is for: drivethrucards (CMYK PDF/X-1a), thegamecrafter or "
-           "makeplayingcards (a zip of PNGs), generic (printgen's own print-shop PDF).",
-           choices=tuple(VENDORS), default=GENERIC_SHOP),
-    Option("layout", "sheet (the default): many cards to a page; print-shop (the default with --vendor): one card "
-           "per page, fronts and backs interleaved, with TrimBox and BleedBox.", choices=LAYOUTS,
-           default=lambda values: "sheet" if values["vendor"] == GENERIC_SHOP else "print-shop"),
-    Option("card-size", "Card size.", choices=tuple(CARD_SIZES), default=DEFAULT_CARD_SIZE),
+    Option("card-size", f"Card size: a named size, or any width by height in mm or in ({any_size.EXAMPLES}; "
+           "88x63mm lies on its side).", choices=tuple(CARD_SIZES), pattern=any_size.CANONICAL,
+           default=DEFAULT_CARD_SIZE, value_alone=True),
+    Option("vendor", "The print shop the file is for, one card a page with its bleed: generic (printgen's own "
+           "print-shop PDF, the print-shop layout), drivethrucards (a CMYK PDF/X-1a), thegamecrafter or "
+           "makeplayingcards (a zip of PNGs). Each file orders the cards as its shop's upload guide asks "
+           "(cards/vendors.py states each rule): generic: each card's front, then its back; drivethrucards: the "
+           "deck's one back first, then every front; where backs differ, each card's back, then its front; "
+           "thegamecrafter: a PNG for each card, 001-name.png in the deck's order, and each distinct back once "
+           "(back.png; with several backs, back-1-name.png and on, and manifest.csv pairing each card with its "
+           "back); makeplayingcards: a PNG for each card, 001-name.png in the deck's order, and back.png; where "
+           "backs differ, each card's back after it (001-name-back.png).", choices=tuple(VENDORS),
+           absent="none: sheets to print at home", value_alone=True),
+    Option("layout", "sheet (the default): many cards to a page, to print at home; print-shop (the default with "
+           "a print shop): one card per page with TrimBox and BleedBox, in the order the print shop takes "
+           "(without one: each card's front, then its back).",
+           choices=IMPOSITIONS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP,
+           value_alone=True),
     Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
@@ -79,15 +103,24 @@ PRINT_OPTIONS = (
            low=-MAX_OFFSET_MM, high=MAX_OFFSET_MM, pair=True, default="0x0", when=ON_SHEETS),
     Option("calibration", "Begin with a two-page sheet for measuring the back offset of a duplex printer.",
            flag=True, default="no", when=ON_SHEETS),
+    Option("deck-card", "Where the deck card (the deck's name, how many cards, its seed code as a QR) stands on "
+           "the sheets: first, last, or none (the seed code is still in the file's footer and metadata).",
+           choices=DECK_CARD_PLACES, default="first", when=ON_SHEETS),
     Option("gutter", "Space in mm between cards on a sheet, for cutting each card out by hand.",
            low=0.0, high=MAX_GUTTER_MM, number=True, default="0", when=ON_SHEETS),
-    INK_SAVER_OPTION,
+    Option(INK_SAVER_OPTION.name, "Light lines and tints, no solid fills: pale backs and title bands too.",
+           flag=True, default=INK_SAVER_OPTION.default),
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
-           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM)),
+           pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM), placeholder="NAME"),
+    Option("title", "The custom deck's title, on its cards and backs (default: the --data file's name, or a YAML "
+           "file's title:).", pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
+    Option("rows", "Make only these rows of the --data file, numbered as printgen's messages number them (a "
+           "spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15.", pattern=ROWS,
+           when=("deck", CUSTOM)),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
            "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
@@ -95,7 +128,11 @@ PRINT_OPTIONS = (
            pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
            typed=False),
-    Option("pictures-sha256", "the fingerprint of every picture and font the card layout reads (16 hex digits)",
+    Option("draft", "Make every card of a deck in a layout even where something is wrong: a text too long is set "
+           "at its smallest size, cut off at its box and outlined in red, an element that cannot be drawn (a "
+           "missing picture) is crossed in red, and every problem is listed once the file is written.",
+           flag=True, default="no", when=("deck", CUSTOM)),
+    Option("pictures-sha256", "the fingerprint of every picture, font and extended layout the card layout reads (16 hex digits)",
            pattern="[0-9a-f]{16}", typed=False),
     TEMPLATES_OPTION,
 )
@@ -121,7 +158,7 @@ def system_for(given: dict[str, object]) -> str:
     if makers:
         raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}; add --system to choose one")
     known = sorted({name for g in games.games().values() for name in g.decks})
-    raise PrintgenError(f"no game has a deck called {deck!r}; decks are: {', '.join(known)}, custom")
+    raise not_one_of("deck", deck, [*known, CUSTOM], subject="the deck")
 
 
 def deck_names(system: str) -> list[str]:
@@ -138,9 +175,15 @@ def check(request: Request) -> None:
     """Options that contradict each other, and a custom deck file that will not load, before any work."""
     values = request.options
     _check_deck(request.code.system, values["deck"] or "", values["data"])
-    shop = vendor_named(values["vendor"])
-    if shop.name != GENERIC_SHOP:
-        if values["layout"] != "print-shop":
+    size = card_size(values["card-size"])  # a size of the designer's: within bounds, written one way
+    if values["layout"] == "sheet":
+        sheet_for(request.paper.size, size, mm(values["bleed"]), mm(values["gutter"]))  # fits the paper
+    if values["vendor"] == GENERIC_SHOP:
+        raise PrintgenError(f"this seed code says vendor={GENERIC_SHOP}, which printgen writes layout={PRINT_SHOP}; "
+                            "it was not made by printgen")
+    if values["vendor"] is not None:
+        shop = vendor_named(values["vendor"])
+        if values["layout"] != PRINT_SHOP:
             raise PrintgenError(f"--vendor {shop.name} makes a print-shop file; leave out --layout {values['layout']}")
         if values["format"] != "pdf":
             raise PrintgenError(f"--vendor makes files to print; --format {values['format']} writes the deck as data "
@@ -149,44 +192,143 @@ def check(request: Request) -> None:
         if abs(values["bleed"] - shop_bleed) > 1e-9:
             raise PrintgenError(f"{shop.label} asks for {shop_bleed:g} mm of bleed, which --vendor sets; "
                                 f"leave out --bleed {values['bleed']:g}")
-        shop.check_size(card_size(values["card-size"]))
+        shop.check_size(size)
     if values["calibration"] and values["duplex"] == "none":
         raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
     if values["deck"] != CUSTOM:
-        for name in ("sheet", "card-layout"):
+        for name in ("sheet", "card-layout", "title", "rows"):
             if values[name] is not None:
                 raise PrintgenError(f"--{name} is for the custom deck; the {values['deck']} deck is built in")
+    if values["draft"] and values["card-layout"] is None:
+        raise PrintgenError("--draft marks what is wrong on a deck drawn by a layout; add --card-layout "
+                            "builtin:printgen (printgen's own look as a layout) or a layout of yours")
     if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
-        load(request, deck_request(request))
+        wanted = deck_request(request)
+        if values["data-sha256"] is not None and not all(
+                path.is_file() for path in (wanted.data, wanted.card_layout) if path is not None):
+            raise _missing_files(wanted, values)
+        deck = load(request, wanted)
+        if values["card-layout"] is None:
+            _check_cards(deck, size)
+
+
+def _check_cards(deck: Deck, size) -> None:
+    """Every card of printgen's own look fitted once: each that cannot be is named, in one line."""
+    from ..cards.face_kinds import prepare_face
+
+    failed = []
+    for card in deck.cards:
+        try:
+            prepare_face(card, deck, size)
+        except PrintgenError as exc:
+            failed.append(named(str(exc), card.source, card.title))
+    if failed:
+        raise cards_failed(failed, draft=False)
 
 
 def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
-    """--data FILE: the code records the file's path and the start of its SHA-256; --card-layout FILE the
-    same, and the fingerprint of every picture and font the layout reads."""
+    """--vendor generic is printgen's own print-shop file, which a seed code writes layout=print-shop; --data
+    FILE: the code records the file relative to where the command runs (by its name alone if it lies
+    elsewhere) and the start of its SHA-256; --card-layout FILE the same, from the data file's folder, and the
+    fingerprint of every picture and font the layout reads; --rows and --card-size as the code writes them. No
+    absolute path goes in a code."""
+    if str(given.get("vendor", "")).strip().lower() == GENERIC_SHOP:
+        layout = str(given.get("layout", PRINT_SHOP)).strip().lower()
+        if layout != PRINT_SHOP:
+            raise PrintgenError(f"--vendor {GENERIC_SHOP} makes a print-shop file; leave out --layout {layout}")
+        del given["vendor"]
+        given["layout"] = PRINT_SHOP
+    if given.get("rows") is not None:
+        given["rows"] = canonical_rows(str(given["rows"]))
+    if given.get("card-size") is not None:
+        given["card-size"] = any_size.canonical(str(given["card-size"]))
     data = given.get("data")
     if data is not None and given.get("deck") == CUSTOM:
-        from ..cards import custom
+        from ..cards import custom, user_files
 
-        given["data-sha256"] = custom.file_digest(Path(str(data)))
+        data_path = Path(str(data))
+        given["data-sha256"] = custom.file_digest(data_path)
+        given["data"] = user_files.recorded_name(data_path, Path.cwd())
+        user_files.remember(given["data"], given["data-sha256"], data_path)
         layout = given.get("card-layout")
+        if layout is None and PICTURE in custom.load_table(Path(str(data)), reading=_typed_reading(given),
+                                                           required=())[3]:
+            layout = given["card-layout"] = PICTURED  # a picture column draws pictures, not a stat
         if layout is not None:
-            from ..cards import user_layout
+            from ..cards import card_design
 
-            given["card-layout-sha256"] = user_layout.file_digest(Path(str(layout)))
-            # Kept relative to the data file's folder (where a layout usually lies), so the code stays short.
-            given["card-layout"] = Path(os.path.relpath(os.path.abspath(str(layout)),
-                                                        os.path.abspath(Path(str(data)).parent))).as_posix()
-            sheet = given.get("sheet")
+            if str(layout).startswith(card_design.BUILTIN):
+                layout_path = card_design.located(str(layout), Path())
+                given["card-layout-sha256"] = card_design.file_digest(layout_path)
+            else:
+                layout_path = Path(str(layout))
+                given["card-layout-sha256"] = card_design.file_digest(layout_path)
+                given["card-layout"] = user_files.recorded_name(layout_path, data_path.parent)
+                user_files.remember(given["card-layout"], given["card-layout-sha256"], layout_path)
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
-            _, digest = _checked_layout_deck(Path(str(data)), given["data-sha256"],
-                                             Path(str(data)).parent / str(given["card-layout"]),
-                                             given["card-layout-sha256"],
-                                             str(sheet).strip() if sheet is not None else None, size)
+            _, digest = _checked_layout_deck(data_path, given["data-sha256"], layout_path,
+                                             given["card-layout-sha256"], _typed_reading(given), size,
+                                             bool(given.get("draft")))
             if digest is not None:
                 given["pictures-sha256"] = digest
     return given
+
+
+def _typed_reading(given: dict[str, object]) -> Reading:
+    """How the command line asks for the data file to be read, as its options will read it."""
+    def text(name: str) -> str | None:
+        value = given.get(name)
+        return None if value is None else str(value).strip()
+
+    return Reading(text("sheet"), text("title"), text("rows"))
+
+
+def own_files(request: Request) -> tuple[Path, ...]:
+    """A custom deck's data file and layout, where they were found (none for a built-in deck)."""
+    if request.options.get("deck") != CUSTOM or request.options.get("data") is None:
+        return ()
+    wanted = deck_request(request)
+    return tuple(path for path in (wanted.data, wanted.card_layout) if path is not None)
+
+
+def _data_file(values) -> Path:
+    """The data file a code names, found by its name and fingerprint (cards/user_files.py: ``locate``)."""
+    from ..cards import custom, user_files
+
+    return user_files.locate(values["data"], values["data-sha256"], Path(), custom.file_digest)
+
+
+def _layout_file(values, data: Path) -> Path:
+    """The layout a code names: one of printgen's own, or the designer's, found as the data file is."""
+    from ..cards import card_design, user_files
+
+    if values["card-layout"].startswith(card_design.BUILTIN):
+        return card_design.located(values["card-layout"], data.parent)
+    return user_files.locate(values["card-layout"], values["card-layout-sha256"], data.parent,
+                             card_design.file_digest)
+
+
+def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
+    """One line for a deck whose own files are not where a code made again looks: what it needs, and where
+    it looked."""
+    from ..cards import user_files
+
+    needed = [f"{values['data']} (sha256 {values['data-sha256']}…)"]
+    if values["card-layout"] is not None:
+        needed.append(f"its layout {values['card-layout']} (sha256 {values['card-layout-sha256']}…)")
+        if values["pictures-sha256"]:
+            needed.append("its pictures and fonts")
+    missing = wanted.data if not wanted.data.is_file() else wanted.card_layout
+    name = values["data"] if missing is wanted.data else values["card-layout"]
+    first = Path() if missing is wanted.data else wanted.data.parent
+    folders = [str(folder) + "/" if str(folder) != "." else "the current folder"
+               for folder in user_files.places_looked(name, first)]
+    looked = " or ".join([", ".join(folders[:-1]), folders[-1]] if len(folders) > 1 else folders)
+    return PrintgenError(f"this custom deck is made from its own files: {', '.join(needed)}; {name} is not in "
+                         f"{looked}: put the files beside the PDF (or give reproduce --data-dir DIR, the folder "
+                         f"that holds them)")
 
 
 def deck_request(request: Request) -> DeckRequest:
@@ -197,16 +339,17 @@ def deck_request(request: Request) -> DeckRequest:
     dx, dy = values["back-offset"]
     print_options = PrintOptions(
         size=card_size(values["card-size"]), paper=request.paper, bleed=mm(values["bleed"]),
-        crop_marks=values["crop-marks"], duplex=values["duplex"], layout=values["layout"],
+        crop_marks=values["crop-marks"], duplex=values["duplex"], imposition=values["layout"],
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
-        vendor=values["vendor"],
+        vendor=values["vendor"] or GENERIC_SHOP, deck_card=values["deck-card"],
     )
-    data = Path(values["data"]) if values["data"] is not None else None
+    data = _data_file(values) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    layout = data.parent / values["card-layout"] if values["card-layout"] is not None and data else None
+    layout = _layout_file(values, data) if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
-                       values["sheet"], layout, values["card-layout-sha256"], values["pictures-sha256"],
-                       values["ink-saver"])
+                       Reading(values["sheet"], values["title"], values["rows"]), layout,
+                       values["card-layout-sha256"], values["pictures-sha256"],
+                       values["ink-saver"], values["draft"])
 
 
 def load(request: Request, deck_request_: DeckRequest) -> Deck:
@@ -218,7 +361,7 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
         if deck_request_.card_layout is not None:
             deck = _layout_deck(deck_request_)
         else:
-            deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.sheet)
+            deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
     else:
         builder = games.game(request.code.system).module("deck").DECKS[deck_request_.deck]
         deck = builder(request.code, deck_request_.deck_options)
@@ -229,17 +372,17 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
 
 def _layout_deck(wanted: DeckRequest) -> Deck:
     """A custom deck drawn by the user's layout, its layout, pictures and fonts checked against the code."""
-    from ..cards import user_layout
+    from ..cards import card_design
 
     if wanted.layout_digest is None:
         raise PrintgenError("this seed code names a card layout but no card-layout-sha256; it was not made by printgen")
     path = wanted.card_layout
-    found = user_layout.file_digest(path)
+    found = card_design.file_digest(path)
     if found != wanted.layout_digest:
         raise PrintgenError(f"{path}: the layout has changed since this seed code was made (its sha256 no longer "
                             f"starts {wanted.layout_digest}); use the original layout to reproduce the deck")
-    deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.sheet,
-                                          wanted.options.size)
+    deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.reading,
+                                          wanted.options.size, wanted.draft)
     if pictures != wanted.pictures_digest:
         raise PrintgenError(f"the pictures and fonts {path.name} reads beside {wanted.data.name} are not the ones "
                             f"this seed code was made with (theirs {pictures or 'none'}, the code's "
@@ -250,69 +393,118 @@ def _layout_deck(wanted: DeckRequest) -> Deck:
 _CHECKED: dict[tuple, tuple[Deck, str | None]] = {}  # the last layout decks read, with their files' fingerprint
 
 
-def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_digest: str, sheet: str | None,
-                         size) -> tuple[Deck, str | None]:
+def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_digest: str, reading: Reading,
+                         size, draft: bool = False) -> tuple[Deck, str | None]:
     """A layout deck with every card prepared once (every picture and font read and checked), and the
     fingerprint of those files. A command line asks for the same deck several times (its code, the check,
     the file): it is read once, and used again while the files it read are unchanged."""
-    from ..cards import custom, layout_face, user_layout
+    from ..cards import card_design, custom, design_face
+    from ..cards.user_files import Folder
 
-    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, sheet, size.name)
+    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, reading, size.name, draft)
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
-        if (custom.file_digest(data) == data_digest and user_layout.file_digest(layout) == layout_digest
+        if (custom.file_digest(data) == data_digest and card_design.file_digest(layout) == layout_digest
                 and deck.design.folder.unchanged()):
             return deck, digest
-    deck = custom.load_layout_deck(data, data_digest, user_layout.load(layout), sheet)
-    digest = layout_face.check_files(deck, size)
+    folder = Folder(data.parent)  # the layout's own bases, its pictures and fonts: one fingerprint
+    deck = custom.load_layout_deck(data, data_digest, card_design.load(layout, folder), reading, folder)
+    deck.design.draft = draft
+    digest = design_face.check_files(deck, size)
     _CHECKED.clear()
     _CHECKED[key] = (deck, digest)
     return deck, digest
 
 
-def build(request: Request) -> bytes:
+def build(request: Request, out: BinaryIO | None = None) -> bytes:
+    """The deck's file; with ``out``, a print shop's zip of images is written into it as its images are made
+    (and b"" returned)."""
     wanted = deck_request(request)
     deck = load(request, wanted)
     if wanted.format == "json":
         # The deck as data: the cards in print order, for other tools.
         data = {"seed_code": str(request.code), **deck.as_data()}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    from ..cards.face_parts import CardTooFull
     from ..cards.progress import Progress
-    from ..cards.render import LEGIBLE, render_deck
+    from ..cards.render import render_deck
 
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
     stream = progress.stream()  # the command line's stderr, unless --quiet
-    return render_deck(deck, wanted.options, request.code,
-                       Progress(stream, live=stream is not None and stream.isatty(), legible=LEGIBLE))
+    try:
+        made = render_deck(deck, wanted.options, request.code,
+                           Progress(stream, live=stream is not None and stream.isatty()), out)
+    except CardTooFull as exc:
+        if wanted.deck == CUSTOM:
+            raise  # the person's own words: they can shorten them
+        fitting = _sizes_fitting(deck, request.options["vendor"])
+        if not fitting:
+            raise
+        sizes = _either(fitting)
+        raise PrintgenError(f"{exc.problem}; the {deck.title} deck fits on {sizes} cards: give --card-size "
+                            f"{sizes}") from None
+    design = getattr(deck, "design", None)  # a layout of the designer's: what they should know about it
+    for note in design.notes if design is not None else ():
+        progress.warn(note)
+    problems = list(design.problems) if design is not None else []
+    if problems:
+        progress.warn(f"draft: {len(problems)} problem{'s' if len(problems) != 1 else ''}, each marked in red on "
+                      f"its card:")
+        for problem in problems:
+            progress.warn(problem)
+    return made
+
+
+def _sizes_fitting(deck: Deck, vendor: str | None) -> list[str]:
+    """The card sizes on which every face of a built-in ``deck`` fits (and its print shop makes)."""
+    from ..cards.face_kinds import prepare_face
+    from ..cards.face_parts import CardTooFull
+
+    fitting = []
+    for name, size in CARD_SIZES.items():
+        try:
+            if vendor is not None:
+                vendor_named(vendor).check_size(size)
+            for card in deck.cards:
+                prepare_face(card, deck, size)
+        except (CardTooFull, PrintgenError):
+            continue
+        fitting.append(name)
+    return fitting
+
+
+def _either(names: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+
+def build_into(request: Request, out: BinaryIO) -> None:
+    """The deck's file written into ``out``: a print shop's zip as its images are made, else as a whole."""
+    out.write(build(request, out))
 
 
 def suffix(request: Request) -> str:
     """A zip of images for some print shops, else the format."""
-    return VENDORS[request.options["vendor"]].suffix if request.format == "pdf" else request.format
-
-
-def file_stem(request: Request) -> str:
-    """deck-<deck>-<system>-<seed>: one file per deck, so decks of one seed do not collide."""
-    return request.code.file_stem.replace("deck-", f"deck-{request.options['deck']}-", 1)
+    return VENDORS[request.options["vendor"] or GENERIC_SHOP].suffix if request.format == "pdf" else request.format
 
 
 def _check_deck(system: str, deck: str, data: str | None) -> None:
     if system not in deck_systems():
-        raise PrintgenError(f"no decks for system {system!r}; systems with decks: {', '.join(deck_systems())}")
+        raise not_one_of("system", system, deck_systems())
     names = deck_names(system)
     if deck not in names:
-        raise PrintgenError(f"unknown deck {deck!r} for {system}; decks are: {', '.join(names)}")
+        raise not_one_of("deck", deck, names, subject=f"the {system} deck")
     if deck == CUSTOM and data is None:
-        raise PrintgenError("the custom deck needs its cards: give --data FILE.csv (or .yaml)")
+        raise PrintgenError("the custom deck needs its cards: give --data FILE (a .csv, .xlsx, .yaml or .yml file)")
     if deck != CUSTOM and data is not None:
         raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
 
 
 register(Product(
-    "deck", "A deck of cards to cut out: a game's decks (printgen list names them), or your own "
-    "(custom --data FILE).", deck_systems, options, build, check=check, suffix=suffix, file_stem=file_stem,
-    from_command_line=from_command_line, argument="deck", system_from=system_for,
+    "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.", deck_systems, options, build, check=check, suffix=suffix,
+    from_command_line=from_command_line, argument="deck", system_from=system_for, make_into=build_into,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),

@@ -2,7 +2,7 @@
 
 The game's dungeon module provides ``generate(request)``, which rolls the
 dungeon as plain data, and ``render(dungeon, request)``, which prints it
-(products/contracts.py). ``--format json`` writes the data in the contract
+(printgen/contracts.py). ``--format json`` writes the data in the contract
 every game's dungeon shares (see the README; its JSON Schema is
 ``printgen schema dungeon``).
 
@@ -35,14 +35,14 @@ PPG_OPTION = Option("ppg", "Pixels per grid square of --format uvtt's pictures."
                     when=("format", UVTT))
 SCALE_OPTION = Option("scale", "page: the booklet, each map as large as its page holds it; battle: each level at "
                       "1 inch to 5 ft over as many Letter or A4 sheets as it takes, to tape together (pdf or png).",
-                      choices=(PAGE, BATTLE), default=PAGE)
+                      choices=(PAGE, BATTLE), default=PAGE, value_alone=True)
 COMMON = (PAPER_OPTION, FORMAT_OPTION, DPI_OPTION, PPG_OPTION, SCALE_OPTION, TEMPLATES_OPTION)
 
 
 def build(request: Request) -> bytes:
     module = request.game.module(PRODUCT)
     dungeon = module.generate(request)
-    progress.tell(f"rolled {len(dungeon.levels)} levels")
+    progress.tell(f"rolled {progress.count(len(dungeon.levels), 'level')}")
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **dungeon.as_data()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
@@ -51,7 +51,10 @@ def build(request: Request) -> bytes:
     if request.options["scale"] == BATTLE:
         from ..maps import battle
 
-        return battle.battle_pdf(module.level_views(dungeon, request), request.code, request.paper)
+        views = module.level_views(dungeon, request)
+        progress.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
+                             "battle-scale maps")
+        return battle.battle_pdf(views, request.code, request.paper)
     return module.render(dungeon, request)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from typing import TYPE_CHECKING
 
+from .. import progress
 from ..options import Option
 from ..render import qr
 from ..seed import SeedCode
@@ -69,7 +70,7 @@ class GraphPaperSpec:
 OPTIONS = (
     PAPER_OPTION,
     Option("grid", "Grid. Default: quarter-inch on Letter, 5mm on A4.", choices=tuple(GRIDS),
-           default=lambda values: DEFAULT_GRID[values["paper"]]),
+           default=lambda values: DEFAULT_GRID[values["paper"]], value_alone=True),
     Option("pages", "Number of pages.", low=1, high=MAX_PAGES, default="1"),
     Option("heavy-every", "A heavier line every N squares (0: none).", low=0, high=50, default="5"),
     PDF_ONLY,
@@ -90,6 +91,7 @@ def build(request: Request) -> bytes:
     from ..render.canvas import render_pages
 
     spec = spec_of(request)
+    progress.pages_ahead(spec.pages, "graph paper")
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
     spot = qr_spot(request.code, spec)
     return render_pages(request.code, title, spec.paper, spec.pages,
@@ -120,7 +122,7 @@ def grid_bottom(spec: GraphPaperSpec) -> float:
 
 register(Product(
     "graph-paper", "Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes.", lambda: (SYSTEM,),
-    lambda system, given: OPTIONS, build,
+    lambda system, given: OPTIONS, build, seeded=False,
     examples=(("graph-paper", "¼-inch squares on Letter"),
               ("graph-paper --paper a4", "5 mm squares on A4"),
               ("graph-paper --grid inch --pages 4", "1-inch battle grid, 4 pages"),
@@ -165,13 +167,13 @@ def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int, band: 
     c.saveState()
     c.setLineCap(0)
     light, heavy = [], []
+    heavy_columns, heavy_rows = heavy_lines(layout.columns, heavy_every), heavy_lines(layout.rows, heavy_every)
     for i in range(1, layout.columns):
         x = layout.x0 + i * pitch
-        (heavy if heavy_every and i % heavy_every == 0 else light).append((x, layout.y0, x, y1))
+        (heavy if i in heavy_columns else light).append((x, layout.y0, x, y1))
     for j in range(1, layout.rows):
-        # Count rows from the top edge, where a reader starts counting.
         y = y1 - j * pitch
-        (heavy if heavy_every and j % heavy_every == 0 else light).append((layout.x0, y, x1, y))
+        (heavy if j in heavy_rows else light).append((layout.x0, y, x1, y))
     c.setStrokeGray(LIGHT_GREY)
     c.setLineWidth(LIGHT_WIDTH)
     c.lines(light)
@@ -184,6 +186,22 @@ def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int, band: 
     c.rect(layout.x0, layout.y0, x1 - layout.x0, y1 - layout.y0, stroke=1, fill=0)
     c.restoreState()
     return f"{layout.columns} × {layout.rows} squares"
+
+
+def heavy_lines(squares: int, every: int) -> set[int]:
+    """Which of the lines 1..squares-1 across a grid are heavy: every ``every``-th, the pattern centred on the
+    grid, so the part squares left over fall half at each edge (exactly where they can: an odd ``every``, or an
+    even count of squares; within half a square otherwise)."""
+    if not every or every >= squares:
+        return set()
+    best: set[int] = set()
+    best_gap = squares
+    for start in range(1, every + 1):
+        lines = set(range(start, squares, every))
+        gap = abs(min(lines) - (squares - max(lines)))  # the squares before the first against after the last
+        if gap < best_gap:
+            best, best_gap = lines, gap
+    return best
 
 
 def hex_layout(paper: Paper, across_flats: float, band: float = BOTTOM_BAND) -> tuple[float, float, int, int]:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from typing import TYPE_CHECKING
 
 
 from .. import games
-from ..progress import tell as tell_progress
+from ..progress import count, now as say_progress, pages_ahead, tell as tell_progress
 from ..errors import PrintgenError
 from ..options import Option
 from ..seed import SeedCode
@@ -103,7 +103,9 @@ def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> 
     for number in range(1, (spec.count or 0) + 1):
         characters.append(module.roll(code.stream(PRODUCT, number), number, spec.genre))
         if progress and (number % 50 == 0 or number == spec.count):
-            tell_progress(f"rolled {number} of {spec.count} characters", now=True)
+            say_progress(f"rolled {number:,} of {count(spec.count, 'character')}")
+    if characters:
+        tell_progress(f"rolled {count(len(characters), 'character')}")
     return characters
 
 
@@ -125,9 +127,10 @@ def whole_page_kinds(module) -> tuple[str, ...]:
     return module.WHOLE_PAGE_KINDS
 
 
-def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]
+def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]], foot: float
               ) -> list[tuple[list[tuple[float, float, float, float, bool]], list[tuple[str, dict[str, Any] | None]]]]:
-    """The pages in order, each as (where its sheets go, its items): whole-page kinds stand alone."""
+    """The pages in order, each as (where its sheets go, its items): whole-page kinds stand alone. ``foot``:
+    the strip every page keeps along its foot (foot_strip)."""
     whole = whole_page_kinds(sheet_module(spec.system))
     pages: list[list[tuple[str, dict[str, Any] | None]]] = []
     for item in items:
@@ -136,13 +139,13 @@ def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]]
         else:
             pages.append([item])
     if not pages:
-        return [(cells(spec.paper, spec.per_page), [])]
-    return [(cells(spec.paper, 1, whole=True) if page[0][0] in whole else cells(spec.paper, spec.per_page), page)
-            for page in pages]
+        return [(cells(spec.paper, spec.per_page, foot=foot), [])]
+    return [(cells(spec.paper, 1, whole=True, foot=foot) if page[0][0] in whole
+             else cells(spec.paper, spec.per_page, foot=foot), page) for page in pages]
 
 
 def sheet_module(system: str):
-    """The game's sheet module, as its contract describes it (products/contracts.py: SheetModule)."""
+    """The game's sheet module, as its contract describes it (printgen/contracts.py: SheetModule)."""
     game, offer = games.offer_for(PRODUCT, system)
     return game.module(PRODUCT)
 
@@ -172,13 +175,25 @@ def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -
     return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def split_y(paper: Paper) -> float:
-    """Where a page of two or four sheets is cut across: the two rows come out the same height."""
-    return FOOTER_ROOM + (paper.height - FOOTER_ROOM - CELL_PAD) / 2
+def foot_strip(code: SeedCode, paper: Paper) -> float:
+    """How tall the strip along the foot of every page of sheets is: the footer, the credit line and, on the
+    first page, the seed code's QR in the bottom right corner (render/canvas.qr_room), the corner every first
+    page of text keeps for it too. Every page keeps the strip, so every sheet of a file, and every half or
+    quarter of a page, is laid out alike, and the QR stands in no box and in no quarter."""
+    from ..render.canvas import qr_room
+
+    return max(FOOTER_ROOM, qr_room(code, paper.size))
 
 
-def cells(paper: Paper, per_page: int, whole: bool = False) -> list[tuple[float, float, float, float, bool]]:
-    """Where each sheet of a page goes: (x, y, w, h, rotated), in reading order.
+def split_y(paper: Paper, foot: float = FOOTER_ROOM) -> float:
+    """Where a page of two or four sheets is cut across: the two rows above the foot strip come out the same
+    height."""
+    return foot + (paper.height - foot - CELL_PAD) / 2
+
+
+def cells(paper: Paper, per_page: int, whole: bool = False, foot: float = FOOTER_ROOM
+          ) -> list[tuple[float, float, float, float, bool]]:
+    """Where each sheet of a page goes: (x, y, w, h, rotated), in reading order, above the strip ``foot``.
 
     Two to a page turns each half sideways, so each half is an upright sheet
     once the page is cut; four to a page are upright quarters. A ``whole``-page
@@ -187,9 +202,9 @@ def cells(paper: Paper, per_page: int, whole: bool = False) -> list[tuple[float,
     W, H = paper.size
     if per_page == 1:
         edge = WHOLE_PAGE_EDGE if whole else EDGE
-        return [(edge, FOOTER_ROOM, W - 2 * edge, H - EDGE - FOOTER_ROOM, False)]
-    cut = split_y(paper)
-    rows = [(cut + CELL_PAD, H - CELL_PAD), (FOOTER_ROOM, cut - CELL_PAD)]  # top row first
+        return [(edge, foot, W - 2 * edge, H - EDGE - foot, False)]
+    cut = split_y(paper, foot)
+    rows = [(cut + CELL_PAD, H - CELL_PAD), (foot, cut - CELL_PAD)]  # top row first
     if per_page == 2:
         # Drawn rotated: the sheet's width runs up the page, its height across it.
         return [(CELL_PAD, y0, y1 - y0, W - 2 * CELL_PAD, True) for y0, y1 in rows]
@@ -201,22 +216,25 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
     from ..render.canvas import new_document
     from ..render.compose import compose
     from ..sheets import forms
-    from ..sheets.draw import FormCollector, QrRoom, Style
+    from ..sheets.draw import FormCollector, Style, credit_line
 
     module = sheet_module(spec.system)
-    title = f"{games.game(spec.system).title}: character sheets"
+    game = games.game(spec.system)
+    title = f"{game.title}: character sheets"
     doc = new_document(code, title, spec.paper.size)
     c = doc.canvas
     form = FormCollector(enabled=spec.fillable)
-    # The first sheet keeps a square for the seed code's QR, where its layout finds room.
-    room = QrRoom.of(str(code))
+    foot = foot_strip(code, spec.paper)
     drawn = 0
-    for page_index, (places, page_items) in enumerate(page_plan(spec, items)):
+    plan = page_plan(spec, items, foot)
+    pages_ahead(len(plan), "character sheets")
+    for page_index, (places, page_items) in enumerate(plan):
         form.page = page_index
         per_page = len(places)
         style = Style(ink_saver=spec.ink_saver, scale=TYPE_SCALE[per_page])
+        credit_line(c, code, spec.paper.size, game, first=page_index == 0)
         if per_page > 1:
-            _cut_lines(c, spec.paper, per_page)
+            _cut_lines(c, spec.paper, per_page, foot)
         for slot, (kind, char) in enumerate(page_items):
             x, y, w, h, rotated = places[slot]
             form.prefix = f"p{page_index + 1}s{slot + 1}." if per_page > 1 else f"p{page_index + 1}."
@@ -226,13 +244,16 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
                 c.rotate(90)
             else:
                 c.translate(x, y)
-            module.draw(c, w, h, kind, char, replace(style, qr=room) if drawn == 0 else style, form, code)
+            module.draw(c, w, h, kind, char, style, form, code)
             c.restoreState()
             drawn += 1
             if progress and (drawn % 50 == 0 or drawn == len(items)):
-                tell_progress(f"drew {drawn} of {len(items)} sheets", now=True)
+                say_progress(f"drew {drawn:,} of {count(len(items), 'sheet')}")
         c.showPage()
-    data = compose([doc.finish(), *companion_pages(code, spec)], code, title, qr_place=room.spot)
+    pages = doc.finish()
+    del doc, c  # the canvas holds every page drawn: let it go before the pages are joined and the form added
+    data = compose([pages, *companion_pages(code, spec)], code, title)
+    del pages
     if form.fields:
         data = forms.add_fields(data, form.fields)
     return data
@@ -245,17 +266,17 @@ def companion_pages(code: SeedCode, spec: SheetSpec) -> list[bytes]:
     return sheet_module(spec.system).companion_pages(code, spec.paper, None)
 
 
-def _cut_lines(c: Canvas, paper: Paper, per_page: int) -> None:
-    """Faint dashed lines to cut along between the sheets."""
+def _cut_lines(c: Canvas, paper: Paper, per_page: int, foot: float) -> None:
+    """Faint dashed lines to cut along between the sheets, above the foot strip."""
     W, H = paper.size
     c.saveState()
     c.setStrokeGray(0.7)
     c.setLineWidth(0.4)
     c.setDash(3, 3)
-    cut = split_y(paper)
+    cut = split_y(paper, foot)
     c.line(mm(4), cut, W - mm(4), cut)
     if per_page == 4:
-        c.line(W / 2, FOOTER_ROOM - mm(2), W / 2, H - mm(4))
+        c.line(W / 2, foot - mm(2), W / 2, H - mm(4))
     c.restoreState()
 
 

@@ -42,8 +42,8 @@ class PdfDocument:
         """The PDF's bytes; ``told`` says so on a long run's progress."""
         pages = self.canvas.getPageNumber() - 1
         self.canvas.save()
-        if told:
-            progress.tell(f"drew {pages} page{'s' if pages != 1 else ''}: {self.title}")
+        if told and pages:
+            progress.tell(f"drew {progress.count(pages, 'page')}: {self.title}")
         return self.buffer.getvalue()
 
 

@@ -21,6 +21,7 @@ from .. import __version__, progress
 from ..seed import SeedCode
 from . import qr
 from .canvas import draw_footer, draw_seed_qr, new_document
+from .shared_subsets import share_subsets
 
 FOOTER_NAME = "/PGFooter"
 
@@ -35,7 +36,8 @@ def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = T
         document.pages.extend(source.pages)
     if footer:
         _stamp_footers(document, code, title, qr_place or (_kept_room(sources[0], code) if sources else None))
-    progress.tell(f"joined {len(document.pages)} pages")
+    progress.tell(f"joined {progress.count(len(document.pages), 'page')}")
+    share_subsets(document)
     _share_font_files(document)
     _metadata(document, code, title)
     buffer = io.BytesIO()
@@ -101,7 +103,8 @@ FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
 
 
 def _share_font_files(document: pikepdf.Pdf) -> None:
-    """Keep one copy of each embedded font file, and give each file a subset tag of its own.
+    """Keep one copy of each embedded font file, and give each file a subset tag of its own; fonts alike in
+    every entry become one font.
 
     Parts laid out separately (a booklet's text is made in two documents at once) embed the
     same whole faces, some hundred kilobytes each. And ReportLab tags the first subset of
@@ -127,16 +130,20 @@ def _share_font_files(document: pikepdf.Pdf) -> None:
             _retag(font, "/BaseFont", tag)
         return tag
 
+    fonts: dict[tuple, pikepdf.Object] = {}  # each font once: parts that embedded the same font share it
+
     def visit_resources(resources: pikepdf.Object) -> None:
-        for font in resources.get("/Font", {}).values():
-            if font.objgen in seen:
-                continue
-            seen.add(font.objgen)
-            descendants = font.get("/DescendantFonts")
-            if descendants is None:
-                share(font)
-            elif (tag := share(descendants[0])) is not None:  # a Type0 font has one, which holds the file
-                _retag(font, "/BaseFont", tag)
+        for name, font in list(resources.get("/Font", {}).items()):
+            if font.objgen not in seen:
+                seen.add(font.objgen)
+                descendants = font.get("/DescendantFonts")
+                if descendants is None:
+                    share(font)
+                elif (tag := share(descendants[0])) is not None:  # a Type0 font has one, which holds the file
+                    _retag(font, "/BaseFont", tag)
+            kept = fonts.setdefault(_same(font), font)
+            if kept.objgen != font.objgen:
+                resources.Font[name] = kept
         for xobject in resources.get("/XObject", {}).values():
             if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject and xobject.objgen not in seen:
                 seen.add(xobject.objgen)
@@ -144,6 +151,23 @@ def _share_font_files(document: pikepdf.Pdf) -> None:
 
     for page in document.pages:
         visit_resources(page.obj.get("/Resources", pikepdf.Dictionary()))
+
+
+def _same(obj: pikepdf.Object, depth: int = 0):
+    """What a font object is, for telling two alike: its entries all the way down, a stream by its entries and
+    the digest of its bytes."""
+    if isinstance(obj, pikepdf.Stream):
+        entries = tuple(sorted((key, _same(value, depth + 1)) for key, value in obj.items() if key != "/Length"))
+        return ("stream", entries, hashlib.sha256(obj.read_raw_bytes()).digest())
+    if depth > 8:
+        return ("deep", obj.objgen)
+    if isinstance(obj, pikepdf.Dictionary):
+        return tuple(sorted((key, _same(value, depth + 1)) for key, value in obj.items()))
+    if isinstance(obj, pikepdf.Array):
+        return tuple(_same(item, depth + 1) for item in obj)
+    if isinstance(obj, pikepdf.Object):
+        return obj.unparse()
+    return obj
 
 
 def _retag(obj: pikepdf.Object, key: str, tag: str) -> None:

@@ -32,6 +32,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from .. import __version__, games, progress
+from . import house
 from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
@@ -79,16 +80,34 @@ def environment(user_dir: Path | None = None) -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.globals["say"] = _say
+    env.globals["house"] = house.css_values()
     return env
 
 
 @jinja2.pass_context
 def _say(context, key: str, **values: Any) -> str:
     """A template's ``say`` (called with a key): the phrase from the phrasebook of the game whose template
-    asks (a template under ``<id>/``), or the shared one; imported macros ask their own template's game."""
-    game = games.games().get((context.name or "").removeprefix(BUILTIN_PREFIX).split("/", 1)[0])
-    book = phrasebook(game.id, game.folder) if game is not None else shared_phrasebook()
-    return book(key, **values)
+    asks (a template under ``<id>/``), or the shared one; imported macros ask their own template's game. A
+    shared piece a game's page extends (base.html) finds its phrases in the shared phrasebook."""
+    game = _game_of(context.name)
+    if game is not None and (key in (book := phrasebook(game.id, game.folder)) or key not in shared_phrasebook()):
+        return book(key, **values)
+    return shared_phrasebook()(key, **values)
+
+
+def _game_of(template: str | None) -> games.Game | None:
+    """The game whose template ``template`` is (``<id>/...``), or None for a shared one."""
+    return games.games().get((template or "").removeprefix(BUILTIN_PREFIX).split("/", 1)[0])
+
+
+def _game_context(name: str) -> dict[str, str]:
+    """What base.html needs of the game a template belongs to: its title and credit for the credit line, and
+    its look (the house's own for a page of no game)."""
+    game = _game_of(name)
+    if game is None:
+        return {"game_title": "", "credit": "", "look": "look.css"}
+    look = f"{game.id}/look.css" if (game.templates / "look.css").is_file() else "look.css"
+    return {"game_title": game.title, "credit": game.credit, "look": look}
 
 
 def allowed_roots(user_dir: Path | None) -> list[Path]:
@@ -176,8 +195,10 @@ def page_size_css(paper: Paper) -> str:
 
 def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
     """The template ``name`` filled in; its words come through the global ``say``. Without ``qr`` (a template
-    laid out on its own), it keeps the usual square for the code."""
+    laid out on its own), it keeps the usual square for the code; with ``opens_file`` false (a part that
+    follows another in a booklet), its first page keeps none."""
     context.setdefault("qr", qr_context(None, None))
+    context = {**_game_context(name), "opens_file": True, **context}
     try:
         template = environment(user_dir).get_template(name)
         return template.render(generator=f"printgen {__version__}", **context)
@@ -265,16 +286,18 @@ def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str
     """What a template needs to keep room for the seed code's QR on the first page of a file: ``id`` and
     ``side``, for an element that keeps the room where the template puts it (a float the text flows around;
     compose finds it by its id), or ``room``, the foot of the first page to keep clear for the code in its
-    usual corner (``@page :first { margin-bottom: ... }``). With no code, the usual square."""
+    usual corner (``@page :first { margin-bottom: ... }``), and ``edge``, how far above the page's foot the
+    square stands (the credit line beside it is centred on it). With no code, the usual square."""
     from . import qr
 
     if seed_code is None or paper is None:
         return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.BOX):.3f}mm",
-                "room": f"{to_mm(qr.EDGE + qr.BOX + qr.GAP):.3f}mm"}
-    from .canvas import qr_room
+                "room": f"{to_mm(qr.EDGE + qr.BOX + qr.GAP):.3f}mm", "edge": f"{to_mm(qr.EDGE):.3f}mm"}
+    from .canvas import first_page_qr, qr_room
 
     return {"id": qr.ROOM_ID, "side": f"{to_mm(qr.side_for(str(seed_code))):.3f}mm",
-            "room": f"{to_mm(qr_room(seed_code, paper.size)):.3f}mm"}
+            "room": f"{to_mm(qr_room(seed_code, paper.size)):.3f}mm",
+            "edge": f"{to_mm(first_page_qr(seed_code, paper.size).y):.3f}mm"}
 
 
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,

@@ -24,16 +24,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..units import Paper, mm
 from ..words import say_for
-from . import fonts, text
+from . import fonts, house, text
 from .canvas import new_document
 
 say = say_for(__package__)
 
-# The text pages' margins (base.html): 14 mm at the top, 14 mm and 6 pt at the sides, 16 mm and 6 pt at the
-# foot, where compose stamps the footer.
-TOP, MARGIN, FOOT = mm(14), mm(14) + 6, mm(16) + 6
-EDGE = mm(14)  # the notes that a key goes on, and where from, stand in the margins, right-aligned here
-COLUMN_GAP = mm(5)
+# The house grid of every page of text (render/house.py): its margins, the body's inset, the columns' gap.
+TOP, MARGIN, FOOT = house.TOP, house.SIDE + house.INSET, house.FOOT + house.INSET
+EDGE = house.SIDE  # the notes that a key goes on, and where from, stand in the margins, right-aligned here
+COLUMN_GAP = house.COLUMN_GAP
 TITLE_SIZE, NOTE_SIZE = 13.0, 8.0
 ENTRY_RULE_GAP, ENTRY_GAP = mm(0.8), mm(1)  # above the hairline under an entry, and below it
 

@@ -1,7 +1,8 @@
 """Writing output files: atomically, never over an existing file unless forced, never a partial file.
 
 A file is written to a hidden ``.NAME.*.part`` beside its target and renamed
-into place once complete. Ctrl-C, SIGTERM and SIGHUP remove the part file;
+into place once complete (a file too large to hold in memory is written into
+it as it is made). Ctrl-C, SIGTERM and SIGHUP remove the part file;
 part files a killed run left behind are swept the next time the same file is
 written. Written files follow the user's umask like any other file they make.
 """
@@ -15,7 +16,7 @@ import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import BinaryIO, Callable, Iterator
 
 from ..errors import PrintgenError
 
@@ -58,8 +59,10 @@ def _check_target(path: Path, force: bool, protected: tuple[Path, ...]) -> None:
             break
 
 
-def write_atomic(path: Path, data: bytes, force: bool, protected: tuple[Path, ...] = ()) -> Path:
-    """Write ``data`` to a part file beside ``path``, then rename it into place."""
+def write_atomic(path: Path, data: bytes | Callable[[BinaryIO], None], force: bool,
+                 protected: tuple[Path, ...] = ()) -> Path:
+    """Write ``data`` to a part file beside ``path``, then rename it into place. ``data`` may be a function
+    that writes the file into the handle it is given, as it is made (a file too large to hold in memory)."""
     check_writable(path, force, protected)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -70,7 +73,10 @@ def write_atomic(path: Path, data: bytes, force: bool, protected: tuple[Path, ..
     try:
         with _removed_on_signals(Path(temp_name)):
             with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+                if callable(data):
+                    data(handle)
+                else:
+                    handle.write(data)
                 handle.flush()
                 os.fchmod(handle.fileno(), 0o666 & ~_umask())
                 os.fsync(handle.fileno())

@@ -19,6 +19,8 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator, TypeVar
 
+from .. import progress
+
 A = TypeVar("A")
 B = TypeVar("B")
 
@@ -66,7 +68,9 @@ def both(first: Callable[[], A], second: Callable[[], B]) -> tuple[A, B]:
     _, status = os.waitpid(pid, 0)
     if status != 0 or not data:
         return made, second()
-    return made, pickle.loads(data)
+    result, told = pickle.loads(data)
+    progress.replay(told)  # the child's steps, after this process's own: their order without a fork
+    return made, result
 
 
 def _child(read_end: int, write_end: int, second: Callable[[], object]) -> None:
@@ -77,7 +81,9 @@ def _child(read_end: int, write_end: int, second: Callable[[], object]) -> None:
         os.close(read_end)
         for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
             signal.signal(number, signal.SIG_DFL)
-        data = pickle.dumps(second(), protocol=pickle.HIGHEST_PROTOCOL)
+        with progress.captured() as told:
+            result = second()
+        data = pickle.dumps((result, told), protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(data)
         status = 0

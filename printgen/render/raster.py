@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import zipfile
-from typing import Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator
 
 PNG_LEVEL = 3  # zlib effort: half the time of the default for a tenth more bytes, on card faces
 UNIX = 3  # the zip "made by" system: the same on every machine
@@ -97,9 +97,10 @@ def pngs_at(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None = None) ->
     yield from png_pages(pdf_bytes, page_pixel_sizes(pdf_bytes, dpi, indexes), dpi, indexes)
 
 
-def zip_files(files: Iterable[tuple[str, bytes]], comment: str = "") -> bytes:
-    """A zip of ``files`` (name, bytes) in the order given, every entry with the same date and mode."""
-    buffer = io.BytesIO()
+def zip_files(files: Iterable[tuple[str, bytes]], comment: str = "", out: BinaryIO | None = None) -> bytes:
+    """A zip of ``files`` (name, bytes) in the order given, every entry with the same date and mode; written
+    into ``out`` as they come (a seekable file: the same bytes), or returned."""
+    buffer = out if out is not None else io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in files:
             entry = zipfile.ZipInfo(name, date_time=ENTRY_DATE)
@@ -108,4 +109,4 @@ def zip_files(files: Iterable[tuple[str, bytes]], comment: str = "") -> bytes:
             entry.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
             archive.writestr(entry, data)
         archive.comment = comment.encode("utf-8")
-    return buffer.getvalue()
+    return b"" if out is not None else buffer.getvalue()

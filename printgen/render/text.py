@@ -42,6 +42,23 @@ from reportlab.pdfgen.canvas import Canvas
 from . import fonts
 
 Run = tuple[str, str]  # (text, font)
+
+
+class Inline(str):
+    """A run's font that measures and draws its run itself: letters of another face in a colour or at a scale
+    of their own, or a picture standing on the line as a letter does (cards/inline.py makes them). What the
+    string holds names everything it draws, so equal ones may merge into one run and widths are cached by it;
+    no font is registered under that name."""
+
+    scale: float = 1.0  # of the line's type size: how large it stands (its line grows to hold it)
+
+    def measure(self, text: str) -> float:
+        """The run's width at size 1."""
+        raise NotImplementedError
+
+    def draw(self, c: Canvas, x: float, y: float, text: str, size: float) -> None:
+        """The run from (x, y) on its baseline, at the line's type size ``size``."""
+        raise NotImplementedError
 EPSILON = 1e-9  # widths compare with this much to spare (at size 1), so a line exactly as wide as its room fits
 
 # White space a line may break at: every kind but the no-break spaces.
@@ -54,6 +71,8 @@ _BREAKABLE = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 @lru_cache(maxsize=65536)
 def width(text: str, font: str) -> float:
     """How wide ``text`` is at size 1, each character measured in the face that draws it."""
+    if isinstance(font, Inline):
+        return font.measure(text)
     return sum(pdfmetrics.stringWidth(part, face, 1.0) for part, face in fonts.faces(text, font))
 
 
@@ -102,14 +121,20 @@ class Line:
         """The line as runs of one font each, spaces included (the fewest pieces to draw)."""
         return tuple(_merged(run for k, word in enumerate(self.words) for run in (word.gap if k else ()) + word.runs))
 
-    def draw(self, c: Canvas, x: float, y: float, size: float, by_word: bool = False) -> None:
-        """The line from (x, y) on its baseline: as runs, or each word on its own after its space."""
+    @cached_property
+    def rise(self) -> float:
+        """How tall the line stands, in type sizes: 1, or the scale of its largest Inline run."""
+        return max([1.0, *(font.scale for word in self.words for _, font in word.runs if isinstance(font, Inline))])
+
+    def draw(self, c: Canvas, x: float, y: float, size: float, by_word: bool = False, stretch: float = 0.0) -> None:
+        """The line from (x, y) on its baseline: as runs, or each word on its own after its space (and
+        ``stretch`` points more, to justify it)."""
         if not by_word:
             draw_runs(c, x, y, self.runs(), size)
             return
         for k, word in enumerate(self.words):
             if k:
-                x += word.gap_width * size
+                x += word.gap_width * size + stretch
             draw_runs(c, x, y, word.runs, size)
             x += word.width * size
 
@@ -277,7 +302,12 @@ def block_height(size: float, lines_: Sequence[Line], spacing: Spacing = Spacing
     if not lines_:
         return 0.0
     gaps = sum(1 for index, line in enumerate(lines_) if index and line.first)
-    return size * (1 + (len(lines_) - 1) * spacing.leading + gaps * spacing.paragraph_gap + spacing.descent)
+    rises = [line.rise for line in lines_]
+    if all(rise == 1.0 for rise in rises):
+        return size * (1 + (len(lines_) - 1) * spacing.leading + gaps * spacing.paragraph_gap + spacing.descent)
+    # A line holding larger letters or a picture stands taller: the pitch to its neighbours grows with it.
+    pitches = sum(spacing.leading * max(rises[index - 1], rises[index]) for index in range(1, len(rises)))
+    return size * (rises[0] + pitches + gaps * spacing.paragraph_gap + spacing.descent * rises[-1])
 
 
 def fit(paragraphs: Iterable[Paragraph], width_: float, height: float = math.inf, max_size: float = 10.0,
@@ -311,9 +341,12 @@ def fit_line(runs: Paragraph | str, width_: float, max_size: float, min_size: fl
 
 def draw_run(c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
     """``text`` at (x, y), left-aligned, centred on x or ending at x, characters its font lacks in the
-    symbol fallback. The canvas's font is ``font`` afterwards."""
+    symbol fallback. The canvas's font is ``font`` afterwards (an Inline run draws itself)."""
     if align != "left":
         x -= measure(text, font, size) / (2 if align == "center" else 1)
+    if isinstance(font, Inline):
+        font.draw(c, x, y, text, size)
+        return
     parts = fonts.faces(text, font)
     for part, face in parts:
         c.setFont(face, size)
@@ -333,19 +366,25 @@ def draw_runs(c: Canvas, x: float, y: float, runs: Iterable[Run], size: float) -
 
 def draw_lines(c: Canvas, lines_: Sequence[Line], left: float, top: float, width_: float, size: float,
                spacing: Spacing = Spacing(), align: str = "left", by_word: bool = False) -> float:
-    """Lines down from ``top`` (the first baseline ``size`` below it), each aligned in ``width_``;
-    returns the baseline a next line would have."""
-    baseline = top - size
+    """Lines down from ``top`` (the first baseline ``size`` below it, or more for a line that stands taller),
+    each aligned in ``width_`` (justify: every line but a paragraph's last stretched to it); returns the
+    baseline a next line would have."""
+    baseline = top - size * (lines_[0].rise if lines_ else 1.0)
     for index, line in enumerate(lines_):
         if index and line.first and spacing.paragraph_gap:
             baseline -= spacing.paragraph_gap * size
         x = left
+        following = lines_[index + 1] if index + 1 < len(lines_) else None
         if align == "center":
             x = left + (width_ - line.width * size) / 2
         elif align == "right":
             x = left + (width_ - line.width * size)
-        line.draw(c, x, baseline, size, by_word)
-        baseline -= spacing.leading * size
+        if align == "justify" and following is not None and not following.first and len(line.words) > 1:
+            stretch = max(0.0, (width_ - line.width * size) / (len(line.words) - 1))
+            line.draw(c, x, baseline, size, by_word=True, stretch=stretch)
+        else:
+            line.draw(c, x, baseline, size, by_word)
+        baseline -= spacing.leading * size * max(line.rise, following.rise if following is not None else 1.0)
     return baseline
 
 
@@ -374,7 +413,7 @@ def emphasis(text: str, family: str = fonts.SERIF) -> list[Run]:
     bold = italic = False
     for k, token in enumerate(tokens):
         if token:
-            face = tt2ps(family, int(bold), int(italic))
+            face = tt2ps(family, 1 if bold else 0, 1 if italic else 0)
             if runs and runs[-1][1] == face:
                 runs[-1] = (runs[-1][0] + token, face)
             else:
@@ -385,7 +424,7 @@ def emphasis(text: str, family: str = fonts.SERIF) -> list[Run]:
                 bold, italic = (not bold, italic) if mark == "**" else (bold, not italic)
             else:
                 literal = "*" if mark == "\\*" else mark
-                face = tt2ps(family, int(bold), int(italic))
+                face = tt2ps(family, 1 if bold else 0, 1 if italic else 0)
                 if runs and runs[-1][1] == face:
                     runs[-1] = (runs[-1][0] + literal, face)
                 else:

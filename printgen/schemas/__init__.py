@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import PrintgenError
+from ..options import not_one_of
 
 HERE = Path(__file__).parent
 NAMES = ("dungeon",)
@@ -17,8 +17,9 @@ NAMES = ("dungeon",)
 
 def text(name: str) -> str:
     """The schema's JSON text, as shipped."""
-    if name not in NAMES:
-        raise PrintgenError(f"no schema named {name!r}; printgen has: {', '.join(NAMES)}")
+    if name.strip().lower() not in NAMES:
+        raise not_one_of("schema", name, NAMES, subject="the schema NAME")
+    name = name.strip().lower()
     return (HERE / f"{name}.schema.json").read_text(encoding="utf-8")
 
 

@@ -6,41 +6,25 @@ takes its rectangle as (x, y, w, h) with (x, y) its lower-left corner.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..games import Game
 from ..render import fonts, qr, text as text_engine
+from ..render.canvas import first_page_qr
+from ..seed import SeedCode
+from ..units import mm
+from ..words import say_for
+
+say = say_for(__package__)
 
 MIN_TYPE = 6.0  # pt: no text on a sheet prints smaller, whatever the number to a page
-MIN_BOX = 3.5 * 72 / 25.4  # pt: no tick box or number box prints smaller (3.5 mm)
+MIN_BOX = 3.5 * 72 / 25.4  # pt: no tick box prints smaller (3.5 mm)
+MIN_WRITE = 5 * 72 / 25.4  # pt: no box a player writes a number in, or crosses off a track, prints smaller (5 mm)
 # What a text field's tooltip says of the letters it takes: its embedded font is cut to Windows-1252.
 LATIN_NOTE = "Western European letters"
-
-
-@dataclass
-class QrRoom:
-    """The square a sheet keeps free for the file's seed code QR, which printgen draws there afterwards.
-
-    The first sheet of a file is handed one (in its Style); its layout chooses
-    where the square goes, in its own coordinates, keeps its marks and fields
-    out of it, and says where with ``place``. The sheet's transform (a sheet
-    turned on a half page) is followed, so ``spot`` is the square on the page.
-    """
-
-    side: float  # points, the quiet zone included (render.qr.side_for the code)
-    spot: qr.Place | None = None
-
-    @classmethod
-    def of(cls, code: str) -> "QrRoom":
-        return cls(qr.side_for(code))
-
-    def place(self, c: Canvas, x: float, y: float) -> None:
-        """The square with its lower left corner at (x, y) of the sheet."""
-        corners = [c.absolutePosition(px, py) for px in (x, x + self.side) for py in (y, y + self.side)]
-        self.spot = qr.Place(min(p[0] for p in corners), min(p[1] for p in corners), self.side)
 
 
 @dataclass(frozen=True)
@@ -49,8 +33,6 @@ class Style:
 
     ink_saver: bool = False
     scale: float = 1.0  # type and padding scale: 1 on a full page, less on a quarter page
-    # Room for the file's seed code QR, on the sheet that keeps it (the first sheet of a file); else None.
-    qr: QrRoom | None = dataclasses.field(default=None, compare=False)
 
     @property
     def line_gray(self) -> float:
@@ -76,7 +58,7 @@ class Style:
         return max(MIN_TYPE, size * self.scale)
 
 
-@dataclass
+@dataclass(slots=True)  # a thousand sheets hold some 140,000 of them
 class FormField:
     name: str
     rect: tuple[float, float, float, float]  # page coordinates: x0, y0, x1, y1
@@ -100,7 +82,7 @@ class FormCollector:
     fields: list[FormField] = field(default_factory=list)
     prefix: str = ""
     page: int = 0
-    _names: set[str] = field(default_factory=set)
+    _names: dict[str, str] = field(default_factory=dict)  # every name given, and its field's kind
 
     def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
             multiline: bool = False, font_size: float = 10.0, caption: str = "", value: str = "",
@@ -113,11 +95,14 @@ class FormCollector:
         if kind == "radio":
             tooltip += f": {value}"
         full = f"{self.prefix}{name}"
-        if kind != "radio":  # the buttons of a group share its name
+        if kind == "radio":  # the buttons of a group share its name, which no other field may have
+            if self._names.setdefault(full, "radio") != "radio":
+                raise ValueError(f"the radio group {full} has the name of another field; name one of them apart")
+        else:
             base, n = full, 2
             while full in self._names:
                 full, n = f"{base}_{n}", n + 1
-            self._names.add(full)
+            self._names[full] = kind
         corners = [c.absolutePosition(px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         a, b = c._currentMatrix[0], c._currentMatrix[1]
@@ -211,18 +196,39 @@ def value_text(c: Canvas, x: float, y: float, w: float, text: str, style: Style,
     c.restoreState()
 
 
+HINT_SIZE = 6.0  # pt: a box's hint, under its caption
+
+
+def field_head(caption: str, hint: str, w: float, style: Style) -> float:
+    """How much of a field's top its caption and hint take (field), the rest being the space to write in."""
+    head = style.pt(6.2) + style.pt(3)
+    if hint:
+        size = style.type(HINT_SIZE)
+        head += len(fonts.wrap_text(hint, fonts.SERIF_ITALIC, size, w - 2 * style.pt(3))) * size * 1.15
+    return head
+
+
 def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, caption: str,
-          style: Style, value: str | None = None, value_size: float = 12, multiline: bool = False) -> None:
-    """A labelled write-in box: the caption sits small in the top-left corner."""
+          style: Style, value: str | None = None, value_size: float = 12, multiline: bool = False,
+          hint: str = "", written: bool = True) -> None:
+    """A labelled write-in box: the caption sits small in the top-left corner, a hint (where a number starts)
+    in italics under it, and the space to write in is what is left below them, never under a hint. A box not
+    ``written`` in (one that holds a choice of its own) is no form field."""
     box(c, x, y, w, h, style)
     cap = style.pt(6.2)
     label(c, x + style.pt(3), y + h - cap - style.pt(2), caption.upper(), style, 6.2, bold=True)
     pad = style.pt(3)
-    inner_h = h - cap - style.pt(3)
+    if hint:
+        size = style.type(HINT_SIZE)
+        lines = fonts.wrap_text(hint, fonts.SERIF_ITALIC, size, w - 2 * pad)
+        for index, line in enumerate(lines):
+            label(c, x + pad, y + h - cap - style.pt(2) - (index + 1) * size * 1.15, line, style, HINT_SIZE,
+                  font=fonts.SERIF_ITALIC, gray=0.4)
+    inner_h = h - field_head(caption, hint, w, style)
     if value is not None and not form.enabled:
         size = min(style.pt(value_size), inner_h * 0.8)
         value_text(c, x + pad, y + (inner_h - size * 0.7) / 2 + style.pt(1), w - 2 * pad, value, style, size / style.scale)
-    else:  # a blank, or a fillable sheet's value, which the player may change
+    elif written:  # a blank, or a fillable sheet's value, which the player may change
         form.add(c, name, x + 1, y + 1, w - 2, inner_h, multiline=multiline,
                  font_size=min(style.pt(value_size), inner_h * 0.75) if not multiline else style.pt(9),
                  caption=caption, value=value or "")
@@ -246,17 +252,15 @@ def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: floa
 
 
 def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float, style: Style,
-                numbered: bool = False, narrow: tuple[float, float] | None = None) -> int:
-    """Faint writing lines from the top of the area down; returns how many. ``narrow`` (y, width): a line
-    whose writing room (a pitch above it) reaches below y is that wide (the lines stop short of a square
-    kept in the corner below)."""
+                numbered: bool = False) -> int:
+    """Faint writing lines from the top of the area down; returns how many."""
     c.saveState()
     c.setStrokeGray(0.78 if style.ink_saver else 0.68)
     c.setLineWidth(0.4)
     count = int(h // pitch)
     for i in range(1, count + 1):
         yy = y + h - i * pitch
-        c.line(x, yy, x + line_width(yy, w, narrow), yy)
+        c.line(x, yy, x + w, yy)
         if numbered:
             c.setFillGray(0.55)
             c.setFont(fonts.MONO, style.type(6))
@@ -266,19 +270,18 @@ def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float,
 
 
 def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, pitch: float,
-               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False,
-               narrow: tuple[float, float] | None = None) -> int:
+               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False) -> int:
     """Writing lines, with values printed on the first ones; blanks become one-line fields.
 
-    With ``checkbox`` each line starts with a small box to tick off a spent use. ``narrow``: as ruled_lines.
+    With ``checkbox`` each line starts with a small box to tick off a spent use.
     """
     values = values or []
-    count = ruled_lines(c, x, y, w, h, pitch, style, narrow=narrow)
+    count = ruled_lines(c, x, y, w, h, pitch, style)
     sq = max(MIN_BOX, min(pitch * 0.6, style.pt(8)))
     text_x = x + (sq + style.pt(4) if checkbox else style.pt(2))
     for i in range(count):
         base = y + h - (i + 1) * pitch
-        right = x + line_width(base, w, narrow)
+        right = x + w
         if checkbox:
             box(c, x + style.pt(1), base + style.pt(2), sq, sq, style)
             form.add(c, f"{name}.used{i + 1}", x + style.pt(1), base + style.pt(2), sq, sq, kind="check")
@@ -290,20 +293,15 @@ def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w:
     return count
 
 
-def line_width(base: float, w: float, narrow: tuple[float, float] | None) -> float:
-    """How wide a writing line on ``base`` is: ``w``, or ``narrow``'s width where the line's writing room
-    reaches below ``narrow``'s y (the line itself lies below it)."""
-    if narrow is not None and base < narrow[0]:
-        return narrow[1]
-    return w
-
-
 def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, count: int, size: float,
                  gap: float, style: Style, checked: int = 0, per_row: int | None = None,
-                 marks: dict[int, str] | None = None, numbered: bool = False) -> tuple[float, float]:
+                 marks: dict[int, str] | None = None, numbered: bool = False,
+                 beyond: int | None = None, fives: bool = False) -> tuple[float, float]:
     """A row (or rows) of tick boxes, numbered from 1 left to right, top row first.
 
-    ``marks`` maps a box number to a small label printed in it (e.g. 50, 25, 10).
+    ``marks`` maps a box number to a small label printed in it (e.g. 50, 25, 10); the boxes past ``beyond``
+    are tinted, out of reach for now (a track past a character's most); with ``fives`` every fifth box is drawn
+    heavier, to count by, where a track carries no numbers.
     Returns the width and height used; (x, y) is the top-left corner.
     """
     per_row = per_row or count
@@ -323,8 +321,11 @@ def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, 
             c.setFont(fonts.MONO_BOLD, text_fit(marks[number], fonts.MONO_BOLD, size * 0.55, size * 0.9))
             c.drawCentredString(bx + size / 2, by + size * 0.3, marks[number])
         else:
-            set_stroke(c, style)
-            c.rect(bx, by, size, size, stroke=1, fill=0)
+            set_stroke(c, style, heavy=fives and number % 5 == 0)
+            past = beyond is not None and number > beyond
+            if past:
+                c.setFillGray(0.88 if not style.ink_saver else 0.96)
+            c.rect(bx, by, size, size, stroke=1, fill=1 if past else 0)
             if numbered:
                 c.setFillGray(0.55)
                 c.setFont(fonts.MONO, text_fit(str(number), fonts.MONO, size * 0.45, size * 0.85))
@@ -338,6 +339,16 @@ def square_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float, 
             form.add(c, f"{name}.{number}", bx, by, size, size, kind="check", on=i < checked)
     c.restoreState()
     return per_row * (size + gap) - gap, rows * (size + gap) - gap
+
+
+def track_layout(count: int, width: float, gap: float, most: float, least: float = MIN_WRITE) -> tuple[int, float]:
+    """How a track of ``count`` boxes fits ``width``: (boxes to a row, their side), in as few rows as keep each
+    box ``least`` or more (the rows as even as they can be), and no box wider than ``most``."""
+    rows = 1
+    while rows < count and (width + gap) / -(-count // rows) - gap < least:
+        rows += 1
+    per_row = -(-count // rows)
+    return per_row, min((width + gap) / per_row - gap, most)
 
 
 def choice_lines(options: list[str], w: float, style: Style, size: float = 8) -> list[list[str]]:
@@ -412,15 +423,11 @@ def die_rank_boxes(c: Canvas, form: FormCollector, name: str, x: float, y: float
 
 
 def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Style, size: float = 7,
-              font: str | None = None, leading: float = 1.2, gray: float = 0.15, max_lines: int | None = None,
-              narrow: tuple[float, float] | None = None) -> float:
-    """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it.
-
-    ``narrow`` (y, width): lines whose letters reach below y are set in that width instead (text flowing
-    past a square kept in the corner below, such as the QR's).
-    """
+              font: str | None = None, leading: float = 1.2, gray: float = 0.15, max_lines: int | None = None
+              ) -> float:
+    """Wrap ``text`` into ``w`` starting with its first baseline under ``y_top``; returns the y below it."""
     size = style.type(size)
-    lines = flowed_lines([(text, font or fonts.SERIF)], size, w, y_top, leading, narrow)
+    lines = text_engine.lines([[(text, font or fonts.SERIF)]], size, w)
     if max_lines is not None:
         lines = lines[:max_lines]
     c.saveState()
@@ -428,25 +435,6 @@ def paragraph(c: Canvas, x: float, y_top: float, w: float, text: str, style: Sty
     yy = text_engine.draw_lines(c, lines, x, y_top, w, size, text_engine.Spacing(leading))
     c.restoreState()
     return yy + size * leading - size * 0.35
-
-
-def flowed_lines(runs: list[tuple[str, str]], size: float, w: float, y_top: float, leading: float = 1.2,
-                 narrow: tuple[float, float] | None = None, keep_spaces: bool = False) -> list[text_engine.Line]:
-    """``runs`` broken into lines of ``w`` from a first baseline ``size`` under ``y_top``; with ``narrow``
-    (y, width), a line whose letters reach below y gets that width (render.text's break rule, line by line)."""
-    if narrow is None:
-        return text_engine.lines([runs], size, w, keep_spaces=keep_spaces)
-    below, narrow_w = narrow
-    found: list[text_engine.Line] = []
-    for hard_line in text_engine.words(runs, keep_spaces):
-        rest, first = list(hard_line), True
-        while first or rest:
-            baseline = y_top - size - len(found) * size * leading
-            room = (narrow_w if baseline - size * 0.35 < below else w) / size
-            take = text_engine.greedy([word.width for word in rest], [word.gap_width for word in rest], room)[0]
-            found.append(text_engine.Line(tuple(rest[i] for i in take), first))
-            rest, first = rest[len(take):], False
-    return found
 
 
 def paragraph_height(text: str, style: Style, w: float, size: float = 7, font: str | None = None,
@@ -507,16 +495,44 @@ def vstack(top: float, height: float, parts: list[float], gap: float) -> list[tu
 
 
 def titled(c: Canvas, x: float, y: float, w: float, h: float, title: str, note: str, style: Style) -> tuple[float, float, float, float]:
-    """A rounded box with a small-caps title; returns the inner writing area (x, y, w, h)."""
+    """A rounded box with a small-caps title and a note on the right, or under the title where a narrow box has
+    no room for it beside; returns the inner writing area (x, y, w, h), below them both."""
     box(c, x, y, w, h, style, round_=style.pt(3))
     label(c, x + style.pt(4), y + h - style.pt(10), title.upper(), style, 7.5, bold=True, gray=0.12)
+    below = 0.0
     if note:
-        nsize = text_fit(note, fonts.SERIF_ITALIC, style.type(6),
-                         w - fonts.string_width(title.upper(), fonts.SERIF_BOLD, style.pt(7.5)) - style.pt(14))
+        beside = w - fonts.string_width(title.upper(), fonts.SERIF_BOLD, style.type(7.5)) - style.pt(14)
+        fits = fonts.string_width(note, fonts.SERIF_ITALIC, MIN_TYPE) <= beside
+        nsize = text_fit(note, fonts.SERIF_ITALIC, style.type(6), beside if fits else w - style.pt(8))
+        below = 0.0 if fits else nsize * 1.2
         c.saveState()
         c.setFillGray(style.label_gray)
         c.setFont(fonts.SERIF_ITALIC, nsize)
-        c.drawRightString(x + w - style.pt(4), y + h - style.pt(10), note)
+        c.drawRightString(x + w - style.pt(4), y + h - style.pt(10) - below, note)
         c.restoreState()
     pad = style.pt(4)
-    return x + pad, y + pad * 0.5, w - 2 * pad, h - style.pt(13) - pad
+    return x + pad, y + pad * 0.5, w - 2 * pad, h - style.pt(13) - pad - below
+
+
+CREDIT_SIZE = 6.5  # pt: the credit line at the foot of a page of sheets
+CREDIT_EDGE = mm(10)  # from the page's left edge, as the sheets stand
+
+
+def credit_line(c: Canvas, code: SeedCode, page_size: tuple[float, float], game: Game, first: bool) -> None:
+    """The credit line in the strip along a page's foot, beside where the first page's QR stands (render/canvas
+    first_page_qr), centred on it; on the first page it also says what the QR is for."""
+    spot = first_page_qr(code, page_size)
+    words = say("house.sheet-credit", game=game.title, credit=game.credit) if game.credit \
+        else say("house.sheet-credit-unnamed", game=game.title)
+    if first:
+        words = f"{words} {say('house.sheet-scan')}"
+    width = spot.x - 2 * qr.GAP - CREDIT_EDGE
+    lines = fonts.wrap_text(words, fonts.SERIF_ITALIC, CREDIT_SIZE, width)
+    leading = CREDIT_SIZE * 1.25
+    top = spot.y + spot.side / 2 + len(lines) * leading / 2
+    c.saveState()
+    c.setFillGray(0.35)
+    c.setFont(fonts.SERIF_ITALIC, CREDIT_SIZE)
+    for index, line in enumerate(lines):
+        c.drawString(CREDIT_EDGE, top - (index + 1) * leading + CREDIT_SIZE * 0.25, line)
+    c.restoreState()

@@ -2,7 +2,9 @@
 
 ReportLab's own form fields can only name the standard 14 fonts, which are
 never embedded. So the sheet is drawn as usual and the fields are added
-afterwards with pikepdf: text fields use Charis SIL, cut down to the
+afterwards, written as they come into an incremental update of the finished
+file (render/pdf_update.py; as pikepdf objects a thousand sheets' 140,000
+widgets took a gigabyte): text fields use Charis SIL, cut down to the
 Windows-1252 characters (enough for any name in a Western European language)
 and embedded once as a TrueType font in the form's resources and in each
 field's appearance; every text field's tooltip says it takes those letters.
@@ -10,7 +12,10 @@ Tick boxes draw their cross as lines and need no font; a choice of one is a
 radio group whose buttons show a cross, a ring round the printed word or a dot.
 
 Every field carries its own finished appearance: a text field its value set in
-the embedded font, a button an "on" and an "off" drawing, and each button's
+the embedded font, in a drawing of its own (a filler such as pypdf writes the
+value it sets into that very drawing, so two fields sharing one would show each
+other's values), a button an "on" and an "off" drawing (shared by every button
+of its mark and size: a state's drawing never changes with a value), and each button's
 appearance characteristics (/MK: the ZapfDingbats sign of its mark), so every
 viewer draws them alike, whether it shows the appearances (MuPDF, Acrobat) or
 builds its own from /MK (Poppler, when a filler asks it to). A viewer builds a
@@ -25,11 +30,11 @@ import io
 import logging
 from functools import cache
 
-import pikepdf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from ..render import text
+from ..render import text as text_engine
+from ..render.pdf_update import Update, array, dictionary, literal, name, number, ref, text
 from ..resources import fonts_dir
 from .draw import FormField
 
@@ -83,20 +88,21 @@ def _font_program() -> tuple[bytes, dict]:
     return out.getvalue(), metrics
 
 
-def _font_object(pdf: pikepdf.Pdf) -> pikepdf.Object:
+def _font(update: Update) -> int:
+    """The form's font (its program, its descriptor and the font), embedded once; the font's object."""
     program, m = _font_program()
-    file_stream = pikepdf.Stream(pdf, program)
-    file_stream.Length1 = len(program)
-    descriptor = pikepdf.Dictionary(
-        Type=pikepdf.Name.FontDescriptor, FontName=pikepdf.Name("/" + BASE_FONT), Flags=32,
-        FontBBox=pikepdf.Array(m["bbox"]), ItalicAngle=0, Ascent=m["ascent"], Descent=m["descent"],
-        CapHeight=m["cap"], StemV=80, FontFile2=file_stream,
-    )
-    return pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.TrueType, BaseFont=pikepdf.Name("/" + BASE_FONT),
-        FirstChar=CODES[0], LastChar=CODES[-1], Widths=pikepdf.Array(m["widths"]),
-        Encoding=pikepdf.Name.WinAnsiEncoding, FontDescriptor=pdf.make_indirect(descriptor),
-    ))
+    program_file = update.add_stream({"/Length1": b"%d" % len(program)}, program)
+    descriptor = update.add(dictionary({
+        "/Type": b"/FontDescriptor", "/FontName": name(BASE_FONT), "/Flags": b"32",
+        "/FontBBox": array(number(v) for v in m["bbox"]), "/ItalicAngle": b"0", "/Ascent": number(m["ascent"]),
+        "/Descent": number(m["descent"]), "/CapHeight": number(m["cap"]), "/StemV": b"80",
+        "/FontFile2": ref(program_file),
+    }))
+    return update.add(dictionary({
+        "/Type": b"/Font", "/Subtype": b"/TrueType", "/BaseFont": name(BASE_FONT), "/FirstChar": number(CODES[0]),
+        "/LastChar": number(CODES[-1]), "/Widths": array(number(w) for w in m["widths"]),
+        "/Encoding": b"/WinAnsiEncoding", "/FontDescriptor": ref(descriptor),
+    }))
 
 
 def field_name(name: str) -> str:
@@ -105,124 +111,138 @@ def field_name(name: str) -> str:
 
 
 def add_fields(data: bytes, fields: list[FormField]) -> bytes:
-    pdf = pikepdf.open(io.BytesIO(data))
-    font = _font_object(pdf)
-    resources = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary({FONT_KEY: font})))
-    all_fields = pikepdf.Array()
-    shared: dict[tuple, object] = {}  # one appearance stream per size of blank, shared by its fields
-    groups: dict[str, pikepdf.Object] = {}  # radio groups by name: the parent field of their buttons
+    """The document ``data`` with ``fields`` as its form, appended to it as an incremental update."""
+    writer = _FormWriter(Update(data))
     for f in fields:
-        page = pdf.pages[f.page]
-        x0, y0, x1, y1 = (round(v, 2) for v in f.rect)
-        w, h = x1 - x0, y1 - y0
-        annot = pikepdf.Dictionary(
-            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Widget, T=pikepdf.String(field_name(f.name)),
-            TU=pikepdf.String(f.tooltip), Rect=pikepdf.Array([x0, y0, x1, y1]), F=4, P=page.obj,
-        )
-        mk = pikepdf.Dictionary()
-        if f.rotation:
-            mk.R = f.rotation
-        bw, bh = (h, w) if f.rotation in (90, 270) else (w, h)
-        matrix = _rotation_matrix(f.rotation, w, h)
-        if f.kind in ("check", "radio"):
-            annot.FT = pikepdf.Name.Btn
-            annot.AS = pikepdf.Name.Off
-            # A button has its own drawn appearance; naming the embedded font keeps
-            # viewers from reaching for an unembedded symbol font.
-            annot.DA = pikepdf.String(f"{FONT_KEY} 0 Tf 0 g")
-            mark = f.mark if f.kind == "radio" else "cross"
-            key = (mark, round(bw, 2), round(bh, 2), tuple(matrix))
-            if key not in shared:
-                shared[key] = (pdf.make_indirect(_xobject(pdf, MARKS[mark](bw, bh), bw, bh, matrix)),
-                               # "q Q", not empty: an empty stream compresses to data viewers call truncated
-                               pdf.make_indirect(_xobject(pdf, b"q Q", bw, bh, matrix)))
-            on, off = shared[key]
-            state = pikepdf.Name("/" + _state_name(f.value)) if f.kind == "radio" else pikepdf.Name.Yes
-            annot.AP = pikepdf.Dictionary(N=pikepdf.Dictionary({str(state): on, "/Off": off}))
-            annot.AS = state if f.on else pikepdf.Name.Off
-            mk.CA = pikepdf.String(ZAPF_SIGNS[mark])
-            if f.kind == "radio":
-                ref = pdf.make_indirect(annot)
-                _join_group(pdf, groups, all_fields, f, ref, state)
-                _place(pdf, page, ref, mk)
-                continue
-            annot.V = state if f.on else pikepdf.Name.Off
-        else:
-            annot.FT = pikepdf.Name.Tx
-            size = max(6.0, min(f.font_size, 14.0))
-            annot.DA = pikepdf.String(f"{FONT_KEY} {size:g} Tf 0 g")
-            if f.multiline:
-                annot.Ff = 4096
-            if f.centre:
-                annot.Q = 1
-            if f.value:
-                annot.V = pikepdf.String(f.value)
-                annot.AP = pikepdf.Dictionary(N=pdf.make_indirect(_xobject(
-                    pdf, _text_appearance(f.value, size, bw, bh, f.multiline, f.centre), bw, bh, matrix, resources)))
-            else:
-                key = ("text", round(bw, 2), round(bh, 2), size, tuple(matrix))
-                if key not in shared:
-                    shared[key] = pdf.make_indirect(_xobject(
-                        pdf, f"/Tx BMC q BT {FONT_KEY} {size:g} Tf ET Q EMC".encode(), bw, bh, matrix, resources))
-                annot.AP = pikepdf.Dictionary(N=shared[key])
-        ref = pdf.make_indirect(annot)
-        _place(pdf, page, ref, mk)
-        all_fields.append(ref)
-    pdf.Root.AcroForm = pdf.make_indirect(pikepdf.Dictionary(
-        Fields=all_fields, DR=resources, DA=pikepdf.String(f"{FONT_KEY} 10 Tf 0 g"),
-    ))
-    out = io.BytesIO()
-    pdf.save(out, deterministic_id=True, compress_streams=True,
-             object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    return out.getvalue()
-
-
-def _place(pdf: pikepdf.Pdf, page: pikepdf.Page, ref: pikepdf.Object, mk: pikepdf.Dictionary) -> None:
-    """Put a widget on its page, in the order the sheet was drawn."""
-    if len(mk):
-        ref.MK = mk
-    if "/Annots" not in page.obj:
-        page.obj.Annots = pdf.make_indirect(pikepdf.Array())
-        page.obj.Tabs = pikepdf.Name.R  # Tab moves along the rows, as the eye reads the sheet
-    page.obj.Annots.append(ref)
+        writer.add(f)
+    return writer.finish()
 
 
 RADIO = 1 << 15
 NO_TOGGLE_TO_OFF = 1 << 14
+BUTTON_DA = literal(f"{FONT_KEY} 0 Tf 0 g".encode())
 
 
-def _join_group(pdf: pikepdf.Pdf, groups: dict[str, pikepdf.Object], all_fields: pikepdf.Array, f: FormField,
-                widget: pikepdf.Object, state: pikepdf.Name) -> None:
-    """Make a radio button a kid of its group's field, which holds the name, the flags and the choice."""
-    if f.name not in groups:
-        group = pdf.make_indirect(pikepdf.Dictionary(
-            FT=pikepdf.Name.Btn, T=pikepdf.String(field_name(f.name)), Ff=RADIO | NO_TOGGLE_TO_OFF,
-            V=pikepdf.Name.Off, Kids=pikepdf.Array(), TU=pikepdf.String(f.tooltip.rsplit(":", 1)[0]),
-        ))
-        groups[f.name] = group
-        all_fields.append(group)
-    del widget.T
-    widget.Parent = groups[f.name]
-    groups[f.name].Kids.append(widget)
-    if f.on:
-        groups[f.name].V = state
+@cache
+def _button_mk(rotation: int, mark: str) -> bytes:
+    """A button's appearance characteristics: its turn, and its mark as the ZapfDingbats sign a viewer that
+    builds its own drawing uses."""
+    return dictionary({**({"/R": number(rotation)} if rotation else {}), "/CA": literal(ZAPF_SIGNS[mark].encode())})
+
+
+class _FormWriter:
+    """Writes each field as it comes: a text field with an appearance of its own, a button with the on and off
+    drawings it shares with every button of its mark and size."""
+
+    def __init__(self, update: Update):
+        self.update = update
+        self.pages = [page.obj.objgen[0] for page in update.pdf.pages]
+        self.resources = update.add(dictionary({"/Font": dictionary({FONT_KEY: ref(_font(update))})}))
+        self.fields: list[int] = []  # the form's top-level fields, in order
+        self.widgets: dict[int, list[int]] = {}  # each page's widgets, in the order the sheet was drawn
+        self.drawings: dict[tuple, tuple[int, int]] = {}  # a button's on and off drawings, by mark, size and turn
+        self.states: dict[tuple, bytes] = {}  # a button's appearance dictionary, by the same and its state
+        self.groups: dict[str, tuple[int, list[int], dict[str, bytes]]] = {}  # radio group: field, kids, entries
+
+    def add(self, f: FormField) -> None:
+        x0, y0, x1, y1 = (round(v, 2) for v in f.rect)
+        w, h = x1 - x0, y1 - y0
+        bw, bh = (h, w) if f.rotation in (90, 270) else (w, h)
+        matrix = _rotation_matrix(f.rotation, w, h)
+        entries = {"/Type": b"/Annot", "/Subtype": b"/Widget", "/T": text(field_name(f.name)),
+                   "/TU": text(f.tooltip), "/Rect": array(number(v) for v in (x0, y0, x1, y1)), "/F": b"4",
+                   "/P": ref(self.pages[f.page])}
+        if f.kind in ("check", "radio"):
+            # A button has its own drawn appearance; naming the embedded font keeps
+            # viewers from reaching for an unembedded symbol font.
+            mark = f.mark if f.kind == "radio" else "cross"
+            state = "/" + _state_name(f.value) if f.kind == "radio" else "/Yes"
+            shown = name(state if f.on else "/Off")
+            entries.update({"/FT": b"/Btn", "/DA": BUTTON_DA, "/AP": self._states(mark, bw, bh, matrix, state),
+                            "/AS": shown, "/MK": _button_mk(f.rotation, mark)})
+            if f.kind == "radio":
+                self._join_group(f, entries, state)
+                return
+            entries["/V"] = shown
+        else:
+            size = max(6.0, min(f.font_size, 14.0))
+            entries.update({"/FT": b"/Tx", "/DA": literal(f"{FONT_KEY} {size:g} Tf 0 g".encode())})
+            if f.multiline:
+                entries["/Ff"] = b"4096"
+            if f.centre:
+                entries["/Q"] = b"1"
+            if f.value:
+                entries["/V"] = text(f.value)
+                drawing = _text_appearance(f.value, size, bw, bh, f.multiline, f.centre)
+            else:
+                drawing = f"/Tx BMC q BT {FONT_KEY} {size:g} Tf ET Q EMC".encode()
+            # Its own drawing, always: a filler (pypdf, a viewer) writes the field's value into this very one.
+            entries["/AP"] = dictionary({"/N": ref(self._xobject(drawing, bw, bh, matrix, with_font=True))})
+            if f.rotation:
+                entries["/MK"] = dictionary({"/R": number(f.rotation)})
+        widget = self.update.add(dictionary(entries))
+        self.widgets.setdefault(f.page, []).append(widget)
+        self.fields.append(widget)
+
+    def _states(self, mark: str, w: float, h: float, matrix: list[float], state: str) -> bytes:
+        """A button's appearances: the on and off drawings of ``mark`` at its size, made once for all such
+        buttons, under the names of its ``state`` and Off."""
+        key = (mark, round(w, 2), round(h, 2), tuple(matrix), state)
+        if key not in self.states:
+            drawings = self.drawings.get(key[:4])
+            if drawings is None:
+                # "q Q", not empty: an empty stream compresses to data viewers call truncated
+                drawings = self.drawings[key[:4]] = (self._xobject(MARKS[mark](w, h), w, h, matrix),
+                                                     self._xobject(b"q Q", w, h, matrix))
+            on, off = drawings
+            self.states[key] = dictionary({"/N": dictionary({state: ref(on), "/Off": ref(off)})})
+        return self.states[key]
+
+    def _xobject(self, content: bytes, w: float, h: float, matrix: list[float], with_font: bool = False) -> int:
+        entries = {"/Type": b"/XObject", "/Subtype": b"/Form", "/BBox": array(number(v) for v in (0, 0, w, h)),
+                   "/Matrix": array(number(v) for v in matrix)}
+        if with_font:
+            entries["/Resources"] = ref(self.resources)
+        return self.update.add_stream(entries, content)
+
+    def _join_group(self, f: FormField, entries: dict[str, bytes], state: str) -> None:
+        """A radio button is a kid of its group's field, which holds the name, the flags and the choice."""
+        if f.name not in self.groups:
+            group = self.update.reserve()
+            self.groups[f.name] = (group, [], {
+                "/FT": b"/Btn", "/T": text(field_name(f.name)), "/Ff": b"%d" % (RADIO | NO_TOGGLE_TO_OFF),
+                "/V": b"/Off", "/TU": text(f.tooltip.rsplit(":", 1)[0]),
+            })
+            self.fields.append(group)
+        group, kids, group_entries = self.groups[f.name]
+        del entries["/T"]
+        entries["/Parent"] = ref(group)
+        widget = self.update.add(dictionary(entries))
+        kids.append(widget)
+        self.widgets.setdefault(f.page, []).append(widget)
+        if f.on:
+            group_entries["/V"] = name(state)
+
+    def finish(self) -> bytes:
+        """The groups, each page's widgets and the form, and the whole file."""
+        for group, kids, entries in self.groups.values():
+            self.update.put(group, dictionary({**entries, "/Kids": array(ref(kid) for kid in kids)}))
+        for index, widgets in self.widgets.items():
+            page = self.update.pdf.pages[index]
+            own = [item.unparse() for item in page.obj.get("/Annots", [])]
+            annots = self.update.add(array([*own, *(ref(widget) for widget in widgets)]))
+            # /Tabs /R: Tab moves along the rows, as the eye reads the sheet
+            self.update.replace_page(page, {"/Annots": ref(annots), "/Tabs": b"/R"})
+        fields = self.update.add(array(ref(field) for field in self.fields))
+        form = self.update.add(dictionary({"/Fields": ref(fields), "/DR": ref(self.resources),
+                                           "/DA": literal(f"{FONT_KEY} 10 Tf 0 g".encode())}))
+        self.update.replace_catalogue({"/AcroForm": ref(form)})
+        return self.update.finish()
 
 
 def _state_name(value: str) -> str:
     """A choice as a PDF appearance-state name: letters and digits kept, anything else as _."""
     return "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in value) or "On"
-
-
-def _xobject(pdf: pikepdf.Pdf, content: bytes, w: float, h: float, matrix: list[float],
-             resources: pikepdf.Dictionary | None = None) -> pikepdf.Stream:
-    stream = pikepdf.Stream(pdf, content)
-    stream.Type = pikepdf.Name.XObject
-    stream.Subtype = pikepdf.Name.Form
-    stream.BBox = pikepdf.Array([0, 0, w, h])
-    stream.Matrix = pikepdf.Array(matrix)
-    if resources is not None:
-        stream.Resources = resources
-    return stream
 
 
 def _rotation_matrix(rotation: int, w: float, h: float) -> list[float]:
@@ -299,5 +319,5 @@ def _wrap(value: str, width, room: float) -> list[str]:
     words = value.split()
     if not words:
         return []
-    groups = text.greedy([width(word) for word in words], [width(" ")] * len(words), room)
+    groups = text_engine.greedy([width(word) for word in words], [width(" ")] * len(words), room)
     return [" ".join(words[k] for k in group) for group in groups]

@@ -2,25 +2,28 @@
 
 /api/products is part of the HTTP contract (the catalogue as data: games,
 products, options with choices, ranges and defaults). The rest serve the
-studio's own page: the seed code of the form (/api/code), what a finished
-file holds (/api/file/<code>) and a fresh seed (/api/seed).
+studio's own page: the seed code of the form (/api/code), what the Open box
+or an uploaded file names (/api/open), what a finished file holds
+(/api/file/<code>) and a fresh seed (/api/seed). Their refusals are in the
+page's words, naming the field they are about (app.py, plain.py).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, abort, jsonify, request
 
-from .. import FORMAT_VERSION, __version__, games, products
+from .. import FORMAT_VERSION, __version__, games, products, seed as seeds
 from ..errors import PrintgenError
 from ..seed import random_seed
 from . import forms
-from .files import renders, share_link
+from .context import renders, share_link
 from .renders import url_code
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
 
 def catalogue() -> dict:
+    """The catalogue: games, products, and each product's options for each game (the HTTP contract)."""
     return {
         "printgen": __version__,
         "format_version": FORMAT_VERSION,
@@ -70,6 +73,32 @@ def describe(checked: products.Request) -> dict:
         "values": forms.values_of(checked),
         "state": forms.state_of(checked),
     }
+
+
+@blueprint.route("/open", methods=["GET", "POST"])
+def open_code():
+    """What the Open box or an uploaded printgen file names (a seed code, a share link, a PDF, zip or picture),
+    described as /api/code describes the form; a refusal leaves the page's choices as they are."""
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        settings = renders().settings
+        data = upload.read(settings.upload_bytes + 1)
+        if len(data) > settings.upload_bytes:
+            abort(413)
+        if not data:
+            raise PrintgenError(f"{upload.filename} is empty; choose a printgen PDF, zip or picture")
+        checked = renders().read_upload(data, upload.filename)
+    else:
+        checked = renders().request(opened_code(request.values.get("q", "")))
+    return jsonify(describe(checked))
+
+
+def opened_code(text: str) -> str:
+    """The seed code in what was typed or pasted: the code itself, a share link (?code=...) or a /file/ link."""
+    text = text.strip()
+    if not text:
+        raise PrintgenError("give a seed code (it starts pg), a share link, or choose a printgen PDF or zip")
+    return seeds.code_in(text)
 
 
 @blueprint.get("/file/<path:code>")

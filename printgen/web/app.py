@@ -9,7 +9,8 @@ import time
 from flask import Flask, g, jsonify, request
 
 from ..errors import PrintgenError
-from . import api, files, pages
+from . import api, deck_page, files, pages
+from .plain import field_of, plain
 from .pool import RenderError
 from .renders import PageMissing, Renders
 from .settings import MiB, Settings
@@ -31,13 +32,13 @@ def create_app(settings: Settings | None = None) -> Flask:
     renders = Renders(settings)
     app.extensions["printgen.renders"] = renders
     atexit.register(renders.close)
-    for blueprint in (pages.blueprint, files.blueprint, api.blueprint):
+    for blueprint in (pages.blueprint, files.blueprint, api.blueprint, deck_page.blueprint):
         app.register_blueprint(blueprint)
     logging.getLogger("printgen.web").setLevel(logging.INFO)
 
     @app.errorhandler(PrintgenError)
     def refused(exc: PrintgenError, status: int | None = None):
-        return one_line(str(exc), status or (404 if isinstance(exc, PageMissing) else 400))
+        return one_line(str(exc), status or (404 if isinstance(exc, PageMissing) else 400), field_of(exc))
 
     @app.errorhandler(RenderError)
     def not_made(exc: RenderError):
@@ -49,7 +50,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     @app.errorhandler(413)
     def too_large(exc):
         return refused(PrintgenError(f"the upload is larger than the studio's {settings.upload_bytes // MiB} MiB; "
-                                     f"printgen reproduce FILE reads any file"), 413)
+                                     f"printgen on the command line reads a file of any size"), 413)
 
     def http_error(exc):
         return one_line(exc.description or exc.name, exc.code or 500)
@@ -74,11 +75,12 @@ def create_app(settings: Settings | None = None) -> Flask:
     return app
 
 
-def one_line(message: str, status: int):
-    """An error as the command line says it: one line (JSON for /api/, plain text elsewhere)."""
+def one_line(message: str, status: int, field: str | None = None):
+    """An error in one line: for the studio's page (/api/), in its words, with the field it is about; elsewhere
+    (the HTTP contract) as the command line says it, as plain text."""
     message = " ".join(message.split())
     if request.path.startswith("/api/"):
-        response = jsonify({"error": message})
+        response = jsonify({"error": plain(message), "field": field})
     else:
         response = app_text(message)
     response.status_code = status

@@ -11,17 +11,14 @@ from __future__ import annotations
 import io
 from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, current_app, redirect, request
+from flask import Blueprint, Response, abort, redirect, request
 
 from ..errors import PrintgenError
-from .renders import Renders, etag, url_code
+from .context import renders, share_link
+from .renders import etag, url_code
 
 blueprint = Blueprint("files", __name__)
 FOREVER = "public, max-age=31536000, immutable"
-
-
-def renders() -> Renders:
-    return current_app.extensions["printgen.renders"]
 
 
 def _cached(tag: str) -> Response | None:
@@ -87,10 +84,6 @@ def qr(code: str):
     response = Response(buffer.getvalue(), content_type="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
-
-
-def share_link(code: str) -> str:
-    return f"{request.url_root}?code={url_code(code)}"
 
 
 @blueprint.post("/reproduce")

@@ -2,8 +2,8 @@
 
 The form sends what a person chose: the game (system), the product, the
 seed and each option as typed. Those go through the command line's own
-path (``commands.code_from``: each value read by its option, checked by the
-same function), so the studio builds exactly the code ``printgen <product>
+path (``products.typed.code_from``: each value read by its option, checked by
+the same function), so the studio builds exactly the code ``printgen <product>
 --system ... --seed ...`` would. Only options a person types are taken: a
 request naming a file (a custom deck's ``--data``, a template folder) is
 refused; the server's own ``--templates DIR`` is added when the form asks
@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import products
-from ..commands import code_from
 from ..errors import PrintgenError
-from ..options import Option
+from ..options import Option, OptionError, not_one_of
 from ..products import deck
+from ..products.typed import code_from, system_of
 from ..seed import SeedCode
 
 FILLED_IN = ("format", "templates")  # options the studio fills in itself: the download buttons, the server's folder
@@ -31,7 +31,7 @@ FORMAT_LABELS = {"png": "Pictures (PNG)", "uvtt": "Universal VTT (ZIP)"}
 def product_named(name: object) -> products.Product:
     found = products.all_products().get(str(name))
     if found is None:
-        raise PrintgenError(f"unknown product {name!r}; products are: {', '.join(sorted(products.all_products()))}")
+        raise not_one_of("product", str(name), sorted(products.all_products()), subject="the product")
     return found
 
 
@@ -45,14 +45,11 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
     product = product_named(form.get("product"))
     system = str(form.get("system") or "")
     seed = str(form.get("seed") or "").strip()
+    if not seed and not product.seeded:
+        seed = products.UNSEEDED  # it rolls nothing: the same choices, the same file
     if not seed:
-        raise PrintgenError("the seed is empty; give any text, e.g. moonpie, or press New seed")
-    if not system:
-        systems = product.systems()
-        system = systems[0] if len(systems) == 1 else ""
-    if system not in product.systems():
-        raise PrintgenError(f"{product.name} is not made for system {system!r}; it is made for: "
-                            f"{', '.join(product.systems())}")
+        raise OptionError("seed", "is empty; give any text, e.g. moonpie, or press New seed")
+    system = system_of(product, system or None, {})
     typed = {str(k): str(v).strip() for k, v in dict(form.get("options") or {}).items()
              if v is not None and str(v).strip() != ""}
     texts = dict(typed)
@@ -63,11 +60,11 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
     for name in typed:
         option = by_name.get(name)
         if option is not None and not option.typed and name != product.argument:
-            raise PrintgenError(f"the studio does not take --{name}: it names a file on your computer; "
-                                f"use the command line")
+            raise OptionError(name, "names a file on your computer, which the studio does not read; printgen on "
+                                    "the command line does")
     if product.name == "deck" and typed.get("deck") == deck.CUSTOM:
-        raise PrintgenError("a custom deck is made from a file on your computer, which the studio does not read; "
-                            "make it with the command line: printgen deck custom --data FILE")
+        raise PrintgenError("a deck of your own cards is made from a file on your computer, which the studio does "
+                            "not read; printgen on the command line makes it")
     given: dict[str, Any] = {"system": system, **_shown_only(options, typed)}
     if form.get("templates") and templates is not None and "templates" in by_name:
         given["templates"] = str(templates)
@@ -113,7 +110,8 @@ def state_of(request: products.Request) -> dict[str, Any]:
     """What the form shows for a code (a share link): game, product, seed and each option typed."""
     code = request.code
     shown = {name: text for name, text in code.option_map.items() if name not in FILLED_IN}
-    return {"system": code.system, "product": code.product, "seed": code.seed, "options": shown,
+    unseeded = not request.product.seeded and code.seed == products.UNSEEDED  # shown as no seed at all
+    return {"system": code.system, "product": code.product, "seed": "" if unseeded else code.seed, "options": shown,
             "templates": "templates" in code.option_map}
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+
 from flask import Blueprint, redirect, render_template, request
 
 from ..errors import PrintgenError
-from .. import seed
 from ..seed import random_seed
-from .api import catalogue, describe
-from .files import renders
+from .api import catalogue, describe, opened_code
+from .context import renders
+from .plain import page_catalogue, plain
 from .renders import url_code
 
 blueprint = Blueprint("pages", __name__)
@@ -30,10 +31,10 @@ def studio():
 def page(described: dict | None, error: str | None, status: int = 200, opened: str | None = None):
     settings = renders().settings
     start = described["state"] if described else {"seed": random_seed()}
-    boot = {"catalogue": catalogue(), "start": start, "described": described,
+    boot = {"catalogue": page_catalogue(catalogue()), "start": start, "described": described,
             "templates": settings.templates.name if settings.templates else None}
     html = render_template("studio.html", boot=json.dumps(boot, ensure_ascii=False).replace("</", "<\\/"),
-                           error=error, opened=opened or "", templates=settings.templates)
+                           error=plain(error) if error else None, opened=opened or "", templates=settings.templates)
     return html, status
 
 
@@ -42,14 +43,8 @@ def open_code():
     """A seed code or a share link, typed or pasted: the studio on that file."""
     text = (request.args.get("q") or "").strip()
     try:
-        checked = renders().request(code_in(text))
+        checked = renders().request(opened_code(text))
     except PrintgenError as exc:
         return page(None, str(exc), status=400, opened=text)
     return redirect(f"/?code={url_code(checked.code)}", code=303)
 
-
-def code_in(text: str) -> str:
-    """The seed code in what was pasted: the code itself, a share link (?code=...) or a /file/ link."""
-    if not text:
-        raise PrintgenError("give a seed code (it starts pg), a share link, or choose a printgen PDF or zip")
-    return seed.code_in(text)

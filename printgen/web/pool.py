@@ -4,10 +4,14 @@ The server's threads hand jobs to idle workers (worker.py) over pipes and
 wait for the answer. At most ``max_renders`` jobs are admitted at once,
 running or waiting for a worker; one more is refused at once (Busy: the
 server answers 503 with Retry-After). A worker that takes longer than the
-time limit, grows past the memory limit or dies is ended (with any process
-it forked) and replaced by a fresh one, so the pool never shrinks and the
-server never goes down with it; a worker that has grown large with what it
-made is replaced after its job. A job is told whether a core is spare (fewer
+time limit (503) or dies is ended (with any process it forked) and replaced
+by a fresh one, so the pool never shrinks and the server never goes down
+with it; a worker that has grown large with what it made is replaced after
+its job. Each render is capped in memory: the worker holds no more than a
+quarter past ``worker_memory`` (worker.py sets its own limit, so an
+allocation past it fails at once), and the server ends a worker seen past
+``worker_memory``; either way the answer is 413, one line saying so (asking
+again will not help; the command line has no such limit). A job is told whether a core is spare (fewer
 workers busy than cores): only then may it make half a booklet in a forked
 child, so one request is quick and many at once do not double the memory.
 
@@ -26,7 +30,7 @@ import signal
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import PrintgenError
 from . import worker as worker_module
@@ -55,14 +59,20 @@ class OverLimit(RenderError):
     status = 503
 
 
+class TooLarge(RenderError):
+    """A render that needs more memory than a worker may hold: asking again will not help (413)."""
+
+    status = 413
+
+
 class Failed(RenderError):
     status = 500
 
 
 class Worker:
-    def __init__(self, context, templates: Path | None):
+    def __init__(self, context, templates: Path | None, memory: int | None = None):
         self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=worker_module.main, args=(theirs, templates), daemon=True,
+        self.process = context.Process(target=worker_module.main, args=(theirs, templates, memory), daemon=True,
                                        name="printgen-studio-worker")
         self.process.start()
         theirs.close()
@@ -113,7 +123,7 @@ class Pool:
         with self._lock:
             if self._closed:
                 return
-        fresh = Worker(self._context, self.settings.templates)
+        fresh = Worker(self._context, self.settings.templates, self.settings.worker_memory)
         with self._lock:
             if self._closed:
                 fresh.stop()
@@ -161,28 +171,31 @@ class Pool:
 
     def _run_on(self, worker: Worker, job: tuple, time_limit: float) -> Any:
         started = time.monotonic()
+        memory = self.settings.worker_memory
+        largest = 0  # the most the worker was seen to hold during the job
         with self._lock:
             self._busy += 1
             spare_core = self._busy < (os.cpu_count() or 1)
         try:
             worker.conn.send((job, spare_core))
-            while not worker.conn.poll(0.05):
+            while not worker.conn.poll(0.02):
                 if not worker.process.is_alive():
                     raise EOFError
                 if time.monotonic() - started > time_limit:
                     raise OverLimit(f"making this took longer than the studio's {time_limit:g} s; "
                                     f"the command line has no such limit (printgen reproduce CODE)")
-                if worker.resident() > self.settings.worker_memory:
-                    raise OverLimit(f"making this needed more than the studio's "
-                                    f"{self.settings.worker_memory // MiB} MiB; the command line has no such "
-                                    f"limit (printgen reproduce CODE)")
+                largest = max(largest, worker.resident())
+                if largest > memory:
+                    self._too_large()
             status, result = worker.conn.recv()
-        except OverLimit:
+        except RenderError:
             self._replace(worker)
             raise
         except (EOFError, OSError):
             log.warning("a studio worker stopped during %s; starting another", job[0])
             self._replace(worker)
+            if largest > memory * 0.8:  # it died at its cap: a library that could not have more memory
+                self._too_large()
             raise Failed("the process making this file stopped unexpectedly; try again") from None
         except BaseException:
             self._replace(worker)
@@ -198,8 +211,14 @@ class Pool:
             return result
         if status == "refused":
             raise PrintgenError(result)
+        if status == "too-large":
+            self._too_large()
         log.error("a studio job failed: %s\n%s", job[0], result)
         raise Failed("printgen could not make this file (an error inside printgen; the server's log has it)")
+
+    def _too_large(self) -> NoReturn:
+        raise TooLarge(f"making this needs more than the studio's {self.settings.worker_memory // MiB} MiB for "
+                       f"one file; the command line has no such limit (printgen reproduce CODE)") from None
 
     def close(self) -> None:
         with self._lock:

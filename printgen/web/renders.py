@@ -69,6 +69,9 @@ def etag(*parts: object) -> str:
 
 
 class Renders:
+    """The studio's files and previews by seed code: each checked here, made once by the worker pool (a second
+    request for the same code waits for the first), and kept in a byte-capped cache."""
+
     def __init__(self, settings: Settings):
         self.settings = settings
         self.cache = ByteCache(settings.cache_bytes)

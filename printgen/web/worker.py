@@ -11,7 +11,9 @@ A job is a tuple sent down the worker's pipe with whether a core is spare (a
 render may then make half a booklet in a forked child, render/parallel.py);
 the answer is ``("ok",
 result)``, ``("refused", message)`` for a PrintgenError (the command line's
-own one-line message) or ``("failed", traceback)`` for anything else.
+own one-line message), ``("too-large", cap)`` for a job that needed more
+memory than the worker may hold (``cap_memory``), or ``("failed",
+traceback)`` for anything else.
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ from ..seed import SeedCode
 PDF, ZIP, PNG = "pdf", "zip", "png"
 
 
-def main(conn, templates: Path | None) -> None:
-    """Answer jobs until the server closes the pipe."""
+def main(conn, templates: Path | None, memory: int | None = None) -> None:
+    """Answer jobs until the server closes the pipe; with ``memory``, never hold more than that many bytes."""
     os.setpgrp()  # its own process group: ending it ends any child it forked too, and Ctrl-C is the server's
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if memory is not None:
+        cap_memory(memory)
     with user_templates.using(templates):
         while True:
             try:
@@ -50,13 +54,41 @@ def main(conn, templates: Path | None) -> None:
             except PrintgenError as exc:
                 answer = ("refused", str(exc))
             except MemoryError:
-                answer = ("failed", "MemoryError")
+                answer = ("too-large", memory)
             except Exception:  # reported to the server, which logs it; the worker goes on
-                answer = ("failed", traceback.format_exc())
+                # A library that could not have the memory it asked for fails in its own way: a failure at
+                # the cap is the cap's.
+                answer = ("too-large", memory) if at_cap(memory) else ("failed", traceback.format_exc())
             try:
                 conn.send(answer)
             except (OSError, EOFError):
                 return
+
+
+CAP_ROOM = 1.25  # the hard cap stands this far above the studio's limit, which the server enforces first
+
+
+def cap_memory(memory: int) -> None:
+    """Let this process (and any child it forks) hold no more data than ``memory`` and a quarter: past that an
+    allocation fails here, at once, rather than take the server's memory. The server ends a worker whose
+    resident memory passes ``memory`` itself (pool.py); this cap holds between its looks."""
+    import resource
+
+    limit = int(memory * CAP_ROOM)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+def at_cap(memory: int | None) -> bool:
+    """Whether this process has reached its cap (its largest resident size or its data now)."""
+    if memory is None:
+        return False
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            fields = dict(line.split(":", 1) for line in status if ":" in line)
+        sizes = [int(fields[key].split()[0]) * 1024 for key in ("VmHWM", "VmData") if key in fields]
+    except (OSError, ValueError):
+        return False
+    return any(size >= memory for size in sizes)
 
 
 def run(job: tuple) -> Any:
@@ -67,6 +99,10 @@ def run(job: tuple) -> Any:
         return preview(*args)
     if kind == "read":
         return read_code(*args)
+    if kind == "deck":  # the "Your deck" page's cards and files (deck_work.py)
+        from .deck_work import run as deck_job
+
+        return deck_job(*args)
     if kind == "ping":
         return os.getpid()
     raise ValueError(f"unknown job {kind!r}")
@@ -95,7 +131,7 @@ def page_sizes(data: bytes, suffix: str) -> list[tuple[float, float]]:
 
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             sizes = []
-            for name in archive.namelist():
+            for name in pictures_in(archive):
                 with Image.open(archive.open(name)) as image:
                     sizes.append(image.size)
             return sizes
@@ -122,13 +158,18 @@ def preview(data: bytes, suffix: str, index: int, width: int, size: tuple[float,
         picture = Image.open(io.BytesIO(data))
     else:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        picture = Image.open(archive.open(archive.namelist()[index]))
+        picture = Image.open(archive.open(pictures_in(archive)[index]))
     with picture as image:
         height = max(1, round(width * image.height / image.width))
         shown = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
         buffer = io.BytesIO()
         shown.save(buffer, "PNG", compress_level=3)
         return buffer.getvalue()
+
+
+def pictures_in(archive: zipfile.ZipFile) -> list[str]:
+    """The pictures of a zip of images, in its order (a print shop's zip also holds its manifest.csv)."""
+    return [name for name in archive.namelist() if name.lower().endswith(".png")]
 
 
 def read_code(upload: bytes, name: str, max_pages: int) -> str:

@@ -5,12 +5,16 @@ fit), here the game dictates each door's wall and direction, and the area
 rolled for it is set against that very wall (shared-wall levels). Doors are
 explored in the order they were made, so areas are numbered in walking
 order, until no door opens on unmapped squares. A long door whose far
-squares fall in two areas opens onto both (``Exit.also``). A door inside an
-area (a stair, a teleporter) is left to the game.
+squares fall in two areas opens onto both (``Exit.also``). A door in a 45°
+wall opens into the other half of its own squares, where the area behind has
+its own 45° wall (two areas share those squares along their diagonals). A door
+inside an area (a stair, a teleporter) is left to the game.
 
 The game brings the rules through a ``Rules`` object:
-    behind(explorer, area, door, cells, back) -> Area   roll an area and place it behind ``cells``
-                                                         (``placements_behind`` finds where it fits)
+    behind(explorer, area, door, cells, back) -> Area | None   roll an area and place it with its wall
+                                                         ``back`` on the first of ``cells`` (the door's
+                                                         far squares; ``wall_placements`` finds where
+                                                         it fits); None: it fits nowhere
     fill(explorer, area, door)                           its doors (``door_on_wall``, ``add_door``), contents
     shared_wall(explorer, area, door)                    a new door opens onto a mapped area (make it secret?)
     inside(explorer, area, door)                         a door inside an area is explored
@@ -21,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Iterable, Protocol
 
-from ..geometry import Cell, step, turn
+from ..geometry import Cell, across
 from ..level import Area, Exit, Grid, Level
 from ..shapes import Shape
 from ..walls import Unit, facing, runs
@@ -30,7 +34,7 @@ Choose = Callable[[int], int]  # count -> an index below it, from the game's dic
 
 
 class Rules(Protocol):
-    def behind(self, explorer: "Explorer", area: Area, door: Exit, cells: list[Cell], back: int) -> Area: ...
+    def behind(self, explorer: "Explorer", area: Area, door: Exit, cells: list[Cell], back: int) -> Area | None: ...
     def fill(self, explorer: "Explorer", area: Area, door: Exit | None) -> None: ...
     def shared_wall(self, explorer: "Explorer", area: Area, door: Exit) -> None: ...
     def inside(self, explorer: "Explorer", area: Area, door: Exit) -> None: ...
@@ -61,16 +65,23 @@ class Explorer:
     def has_wall(self, number: int, cell: Cell, side: int) -> bool:
         return (cell, side) in self.level.area(number).shape.wall_set
 
-    def opens_on(self, unit: Unit, direction: int) -> bool:
-        """A door may stand in ``unit`` going ``direction``: unmapped squares lie beyond it, or an area
-        whose own wall it shares, where that area has no door already."""
-        far = step(unit[0], direction)
+    def unmapped_beyond(self, unit: Unit) -> bool:
+        """Nothing is mapped beyond ``unit``: past a straight wall a whole square of unmapped rock on the
+        map, past a 45° one the free other half of its square."""
+        far, back = across(*unit)
         if not self.on_map(far):
             return False
-        number = self.owner(far)
-        if number is None:
+        return self.grid.floor.at(far, back) is None if unit[1] % 2 else far not in self.grid.owner
+
+    def opens_on(self, unit: Unit) -> bool:
+        """A door may stand in ``unit``: unmapped rock lies beyond it (``unmapped_beyond``), or an area
+        whose own wall is there, where that area has no door already."""
+        if self.unmapped_beyond(unit):
             return True
-        back = turn(direction, 4)  # the wall unit beyond must be the other area's, and hold no door yet
+        far, back = across(*unit)
+        number = self.grid.floor.at(far, back) if self.on_map(far) else None
+        if number is None:
+            return False
         return self.has_wall(number, far, back) and (far, back) not in self.used_units(self.level.area(number))
 
     # -- areas -----------------------------------------------------------------------------
@@ -80,7 +91,20 @@ class Explorer:
         area = Area(len(self.level.areas) + 1, type_, shape, entered_from=entered_from, rolls=rolls, data=data)
         self.level.areas.append(area)
         self.grid.take(area)
+        self.open_onto(area)
         return area
+
+    def open_onto(self, area: Area) -> None:
+        """Doors already explored that the new ``area``'s wall now stands behind (a long door with no room
+        of the game's behind part of it) open onto it too; doors still waiting are explored in turn."""
+        waiting = {id(door) for _, door in self.queue}
+        walls = area.shape.wall_set
+        for other in self.level.areas[:-1]:
+            for door in other.exits:
+                if door.inside or door.far_side or id(door) in waiting or door.at is None:
+                    continue
+                if area.number not in (door.to, *door.also) and any(u in walls for u in door.far_units()):
+                    self.connect(other, door, area.number)
 
     def fits(self, shape: Shape, dx: int = 0, dy: int = 0) -> bool:
         return self.grid.fits(shape, dx, dy, self.box)
@@ -128,14 +152,15 @@ class Explorer:
     def open_units(self, area: Area, direction: int) -> list[Unit]:
         """Units of ``area``'s wall facing ``direction`` with no door yet, where a door may open."""
         used = self.used_units(area)
-        return [u for u in facing(area.shape, direction) if u not in used and self.opens_on(u, direction)]
+        return [u for u in facing(area.shape, direction) if u not in used and self.opens_on(u)]
 
     def door_on_wall(self, area: Area, kind: str, direction: int, shortest: int, longest: int | None,
-                     choose: Choose) -> Exit | None:
+                     choose: Choose, straight: bool = False) -> Exit | None:
         """A door of ``kind`` in ``area``'s wall facing ``direction``, ``shortest`` to ``longest`` units
-        (None: as long as its stretch of wall), on a stretch the game's dice choose; None if no stretch
-        of wall facing that way can take it."""
-        stretches = [r for r in runs(self.open_units(area, direction)) if len(r) >= shortest]
+        (None: as long as its stretch of wall), on a stretch the game's dice choose (``straight``: not a
+        45° one); None if no stretch of wall facing that way can take it."""
+        units = [u for u in self.open_units(area, direction) if not (straight and u[1] % 2)]
+        stretches = [r for r in runs(units) if len(r) >= shortest]
         if not stretches:
             return None
         stretch = stretches[choose(len(stretches))]
@@ -158,7 +183,7 @@ class Explorer:
             if door.leads == "unexplored":
                 self.queue.append((area, door))
             return
-        if any(self.owner(cell) is not None for cell in door.far_cells()):
+        if any(self.grid.floor.at(*unit) is not None for unit in door.far_units()):
             self.rules.shared_wall(self, area, door)
             self.explore(area, door)
         else:
@@ -170,16 +195,17 @@ class Explorer:
             door.to, door.leads = target, "area"
         elif target != door.to and target not in door.also:
             door.also.append(target)
-        back = turn(door.through, 4)
         other = self.level.area(target)
-        far = door.far_cells()
-        units = [(c, back) for c in far if (c, back) in other.shape.wall_set]
+        far = door.far_units()
+        back = far[0][1]
+        units = [unit for unit in far if unit in other.shape.wall_set]
         for twin in other.exits:  # this door reached ``target`` before, through another of its units
-            if twin.far_side and twin.to == area.number and twin.heading == back and twin.at in far:
+            if twin.far_side and twin.to == area.number and twin.side == back and twin.units[0] in far:
                 merged = tuple(twin.units) + tuple(u for u in units if u not in twin.units)
                 twin.wall = merged if len(merged) > 1 else ()
                 return
-        other.exits.append(Exit(door.kind, door.secret, at=units[0][0], side=back, heading=back, to=area.number,
+        heading = back if door.heading is None else (door.heading + 4) % 8  # the way back through it
+        other.exits.append(Exit(door.kind, door.secret, at=units[0][0], side=back, heading=heading, to=area.number,
                                 leads="area", rolled=False, wall=tuple(units) if len(units) > 1 else (),
                                 far_side=True))
 
@@ -190,16 +216,16 @@ class Explorer:
         if door.inside:
             self.rules.inside(self, area, door)
             return
-        back = turn(door.through, 4)
-        far = door.far_cells()
-        for index, cell in enumerate(far):
+        far = door.far_units()
+        for index, (cell, back) in enumerate(far):
             if not self.on_map(cell):
                 continue
-            number = self.owner(cell)
+            number = self.grid.floor.at(cell, back)
             if number is None:
-                new = self.rules.behind(self, area, door, far[index:], back)
-                self.connect(area, door, new.number)
-                self.rules.fill(self, new, door)
+                new = self.rules.behind(self, area, door, [c for c, _ in far[index:]], back)
+                if new is not None:
+                    self.connect(area, door, new.number)
+                    self.rules.fill(self, new, door)
             elif number != area.number and self.has_wall(number, cell, back):
                 self.connect(area, door, number)
         if door.to is None:
@@ -216,8 +242,7 @@ class Explorer:
         for area, door in self.queue:
             if door.inside:
                 continue
-            back = turn(door.through, 4)
-            for cell in door.far_cells():
-                number = self.owner(cell)
+            for cell, back in door.far_units():
+                number = self.grid.floor.at(cell, back)
                 if number is not None and number != area.number and self.has_wall(number, cell, back):
                     self.connect(area, door, number)

@@ -15,7 +15,7 @@ GAME = Game(
         "monsters": Offer("the six monsters, and printgen's wraith, mimic, generator and mini-boss",
                           examples=(("deck monsters --system amulet", "ten monster cards with stat lines"),)),
         "swarms": Offer("a card per monster and swarm size: health by room size, scatter threshold, attacks",
-                        examples=(("deck swarms --system amulet", "24 swarm cards: six monsters, four sizes"),)),
+                        examples=(("deck swarms --system amulet", "24 swarm cards: every monster at every size"),)),
     },
     dungeon=Offer(
         "a dungeon: mapper's and players' maps with the rules' marks, the key, a treasure level, the rules at hand",

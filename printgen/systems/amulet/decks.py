@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ...cards import icons
-from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.model import Card, Deck, Look, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...words import say_for
@@ -20,6 +20,9 @@ ROOM_SIZES = (1, 2, 3, 4, 5)
 # Stat values stay short enough for every card size the deck command offers, down to mini (two stats a row on
 # a monster card, three on a swarm card); a few words under a value say what it counts (words.toml [card.note]).
 
+
+# Project: Amulet's cards: an arched band and an arched window for the picture, a rule inside the trim, parchment.
+LOOK = Look(band="arched", frame="arched", border=True, paper=(0.978, 0.962, 0.925))
 
 def _health(monster: dict) -> Stat:
     if monster["code"] == "generator":
@@ -70,9 +73,10 @@ def monster_card(monster: dict) -> Card:
 def monsters_deck(code: SeedCode, options: dict) -> Deck:
     cards = tuple(monster_card(m) for m in rules.monsters().values())
     title = say("card.deck.monsters")
-    accent = (0.45, 0.1, 0.15)
-    notes = notes_card(title, (Paragraph(say("card.notes.designed")),), accent)
-    return Deck("monsters", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent)
+    accent = (0.36, 0.14, 0.36)
+    notes = notes_card(title, cards, (Paragraph(say("card.notes.designed")),), accent)
+    return Deck("monsters", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent,
+                look=LOOK)
 
 
 def swarm_card(monster: dict, percent: int) -> Card:
@@ -103,8 +107,9 @@ def swarms_deck(code: SeedCode, options: dict) -> Deck:
     cards = tuple(swarm_card(monsters[m], p) for m in SWARMING for p in PERCENTS)
     title = say("card.deck.swarms")
     accent = (0.15, 0.2, 0.4)
-    notes = notes_card(title, (Paragraph(say("card.notes.swarms")),), accent)
-    return Deck("swarms", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent)
+    notes = notes_card(title, cards, (Paragraph(say("card.notes.swarms")),), accent)
+    return Deck("swarms", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent,
+                look=LOOK)
 
 
 # The decks the game declares, by name (the deck contract: build(code, options) -> Deck).

@@ -7,7 +7,6 @@ in play.
 
 from __future__ import annotations
 
-from ...maps.geometry import turn
 from ...maps.level import Level, Link
 from ...seed import SeedCode
 from . import checks, room_rolls, rules
@@ -51,21 +50,23 @@ def mini_boss_level(code: SeedCode, number: int, size: int) -> Level:
     builder = LevelBuilder(code, number, size, "mini-boss")
     explorer = builder.explorer
     roller = builder.roller(1)
-    boss_room = builder.first_room(roller, MINI_BOSS_MIN_SIZE, exits=False)
+    boss_room = builder.first_room(roller, MINI_BOSS_MIN_SIZE, exits=False, straight=True)
     boss_room.data["encounters"] = [room_rolls.mini_boss(number)]
     direction = DIRECTIONS[roller.row("exit-location").result.lower()]
     door = None
-    for tried in range(4):
-        door = explorer.door_on_wall(boss_room, "door", (direction + 2 * tried) % 8, 1, 1, roller.choose)
+    for tried in range(4):  # in a straight wall: a room of any shape, down to one unit, has room behind it
+        door = explorer.door_on_wall(boss_room, "door", (direction + 2 * tried) % 8, 1, 1, roller.choose,
+                                     straight=True)
         if door is not None:
             break
     door.rolled = False
     door.data["why"] = "mini-boss-level"
     boss_room.exits.append(door)
-    back = turn(door.through, 4)
-    stair_room = builder.room_behind(builder.roller(2), door.far_cells(), back, 1, "exit", exits=False)
+    far = door.far_units()
+    stair_room = builder.room_behind(builder.roller(2), [cell for cell, _ in far], far[0][1], 1, "exit", exits=False)
+    assert stair_room is not None, "a door onto a free square always has a room of one unit behind it"
     explorer.connect(boss_room, door, stair_room.number)
-    stair = explorer.door_inside(stair_room, "stair", back, builder.rollers[2].choose, "level")
+    stair = explorer.door_inside(stair_room, "stair", far[0][1], builder.rollers[2].choose, "level")
     stair.rolled = False
     stair.data["why"] = "mini-boss-level"
     stair_room.exits.append(stair)

@@ -64,15 +64,27 @@ def shape_text(area: Area) -> str:
     if area.type == "Triangle":
         legs = shape["legs"]
         detail = say("key.shape.triangle", legs=legs, units=units(legs), facing=say(f"heading.{shape['facing']}"))
-    elif "diagonal" in shape:
-        detail = say("key.shape.diagonal", runs=say(f"key.shape.runs.{shape['runs']}"), squares=shape["diagonal"],
-                     length=f"{shape['diagonal'] * 1.414:.1f}")
+    elif "runs" in shape:
+        detail = turned_text(area.type, shape)
     elif area.type == "Circle":
-        detail = say("key.shape.circle", width=shape["width"], units=units(shape["width"]))
+        detail = say(f"key.shape.circle.{shape['drawn']}", width=shape["width"], units=units(shape["width"]))
     else:
         detail = say("key.shape.box", width=shape["width"], height=shape["height"],
                      units=units(shape["width"] * shape["height"]))
     return say("key.shape.line", shape=area.type, size=size, detail=detail)
+
+
+def turned_text(word: str, shape: dict) -> str:
+    """A room at 45°: its sides in angular units, the way its long walls run, a Hallway's cropped ends."""
+    long_, short = shape["sides"]
+    detail = say(f"key.shape.turned.{word.lower()}", long=long_, short=short, units=units(long_),
+                 runs=say(f"key.shape.runs.{shape['runs']}"))
+    ends = [say(f"heading.{side}") for side in shape.get("cropped", [])]
+    if len(ends) == 1:
+        return say("key.shape.cropped-one", detail=detail, facing=ends[0])
+    if ends:
+        return say("key.shape.cropped-both", detail=detail, first=ends[0], second=ends[1])
+    return detail
 
 
 def how_reached(area: Area) -> str:

@@ -2,15 +2,20 @@
 
 The first room stands in the middle of the level. The engine explores the
 exits that open onto unmapped rock in the order they were made (so rooms
-are numbered in walking order); these rules roll the room behind each. As
-the rules have the mapper do, a room's size, shape and exits are all rolled
-before it is drawn: of every way the room may lie against the wall its exit
-is in (every form, every turn, every position along that wall), one that
-can take the most of its rolled exits is drawn, snug against the rooms
-already there; it shrinks only when no way of lying at its size fits. Each
-door then goes where the exits rolled after it, and the room's murder
-holes, still have room. An exit whose far side is already mapped joins that
-room; a new exit in a wall shared with a mapped room is secret.
+are numbered in walking order), but an exit with too little rock behind it
+for a middling room waits until the others are explored; these rules roll
+the room behind each. As the rules have the mapper do, a room's size, shape
+and exits are all rolled before it is drawn: of every way the room may lie
+against the wall its exit is in (every form, every turn, every position
+along that wall: room_forms), one that can take the most of its rolled
+exits (then of its walldoors) is drawn, snug against the rooms already
+there; it shrinks only when no way of lying at its size fits, and behind a
+45° wall where none fits at all (only a Triangle fits the half square there)
+the exit opens onto solid rock. Its walldoors find their wall first; each
+door then goes where the exits after it, and the room's murder holes, still
+have room, and where the room behind it has most. An exit whose far side is
+already mapped joins that room; a new exit in a wall shared with a mapped
+room is secret.
 
 printgen rolls rooms until they cover three tenths of the level and one of
 them has a Stair; the exits still open are left for the mapper to roll in
@@ -20,20 +25,21 @@ unmapped rock) gets a Stair in its last room if none of its rooms has one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from ...maps.adjacency import SHARED_WALL
-from ...maps.geometry import HEADING_NAMES, components, step, turn
+from ...maps.geometry import HEADING_NAMES, across, components
 from ...maps.level import Area, Exit, Grid, Level, Link
 from ...maps.shapes import Shape
 from ...maps.steps.explore import Explorer
 from ...maps.walls import Unit, facing, runs
 from ...seed import SeedCode
 from . import room_forms, room_rolls
-from .room_forms import DIRECTIONS
 from .rolls import Roller
+from .room_forms import DIRECTIONS
 
 RULE = SHARED_WALL  # each new room shares a side with the room it was entered from
 ONE_UNIT = {"crumble", "secret", "door", "food"}
@@ -42,6 +48,8 @@ MIN_LENGTH = {"walldoor": 2}
 SHARES_A_WALL = ("exit", "murder-hole")  # how a room is entered when it is set against its parent's wall
 MAPPED = Fraction(3, 10)  # rooms are rolled until they cover this much of the level (and it has a Stair)
 PLACES_LOOKED_AT = 24  # where a teleporter's far room may go, the mapper weighs this many places
+LARGEST_ROOM = 5  # the Room Size column's largest
+ROOMY = 3  # a door with room behind it for a Square this size is explored first
 
 
 def size_of(area: Area) -> int:
@@ -120,22 +128,17 @@ class LevelBuilder:
                 plan.exits.append(Planned(direction, roller.row("exit-type").result.lower()))
         return plan
 
-    def forms(self, word: str, size: int) -> tuple[Shape, ...]:
-        """Every way the room may lie: a Rectangle's short sides more than one unit and less than its size
-        (where the size allows) are all tried, each turned both ways."""
-        if word == "Rectangle" and size >= 3:
-            return tuple(f for short in range(2, size) for f in room_forms.orientations(word, size, short))
-        return room_forms.orientations(word, size, 1)
-
     # -- where a room may lie ----------------------------------------------------------------
 
     def open_runs(self, shape: Shape, taken: set[Unit]) -> dict[int, list[tuple[Unit, ...]]]:
-        """For each side, the stretches of ``shape``'s wall (placed or not) where a new door may stand."""
-        found = {}
-        for direction in DIRECTIONS.values():
-            units = [u for u in facing(shape, direction) if u not in taken and self.explorer.opens_on(u, direction)]
-            found[direction] = [tuple(r) for r in runs(units)]
-        return found
+        """For each side, the stretches of ``shape``'s wall (placed or not) where a new door may stand (a
+        45° unit stands in the stretches of both sides it faces)."""
+        found: dict[int, list[Unit]] = {direction: [] for direction in DIRECTIONS.values()}
+        for unit in shape.walls:
+            if unit not in taken and self.explorer.opens_on(unit):
+                for direction in components(unit[1]):
+                    found[direction].append(unit)
+        return {direction: [tuple(r) for r in runs(units)] for direction, units in found.items()}
 
     def waiting_units(self) -> dict[Unit, int]:
         """Exits of mapped rooms still to be explored, by the unit of wall facing each of their squares
@@ -143,33 +146,36 @@ class LevelBuilder:
         found = {}
         for index, (_, e) in enumerate(self.explorer.queue):
             if not e.inside:
-                back = turn(e.through, 4)
-                for cell in e.far_cells():
-                    found[(cell, back)] = index
+                for unit in e.far_units():
+                    found[unit] = index
         return found
 
     def contact(self, shape: Shape) -> int:
-        """Units of ``shape``'s outline against a mapped room (the snugger, the more room is left in one
+        """Units of ``shape``'s wall against a mapped room (the snugger, the more room is left in one
         piece for the rooms still to come)."""
-        owner = self.explorer.grid.owner
-        return sum(step(cell, side) in owner for cell, side in shape.rim)
+        floor = self.explorer.grid.floor
+        return sum(floor.at(*across(*unit)) is not None for unit in shape.walls)
 
-    def exits_kept(self, shape: Shape, plan: RoomPlan | None, entry: Iterable[Unit], waiting: dict[Unit, int]) -> int:
-        """How many of the plan's exits ``shape`` could take where it lies: every exit another room has
-        waiting on its wall is one of them (the rules: one of the new room's exits is located there)."""
+    def exits_kept(self, shape: Shape, plan: RoomPlan | None, entry: Iterable[Unit],
+                   waiting: dict[Unit, int]) -> tuple[int, int]:
+        """How many of the plan's exits ``shape`` could take where it lies (every exit another room has
+        waiting on its wall is one of them: the rules locate one of the new room's exits there), and how
+        many of its walldoors (the exits that need most wall)."""
         if plan is None or not plan.exits:
-            return 0
+            return 0, 0
         met = {u: waiting[u] for u in shape.walls if u in waiting}
-        fit = exits_that_fit(self.open_runs(shape, set(met) | set(entry)), plan.exits)
-        return min(fit, len(plan.exits) - len(set(met.values())))
+        open_runs = self.open_runs(shape, set(met) | set(entry))
+        fit = exits_that_fit(open_runs, plan.exits)
+        walldoors = [p for p in plan.exits if p.kind == "walldoor"]
+        return min(fit, len(plan.exits) - len(set(met.values()))), exits_that_fit(open_runs, walldoors) if walldoors else 0
 
     def choose(self, plan: RoomPlan | None, roller: Roller, found: list[tuple[Shape, tuple, tuple]]) -> Shape:
         """Of the placements that fit (each with its own keys, and the units of its wall its way in takes),
         one that keeps the most rolled exits, then is best by its own keys, then is the snuggest; the
         mapper's last choice is the seed's."""
         waiting = self.waiting_units() if plan is not None and plan.exits else {}
-        scored = [((self.exits_kept(shape, plan, entry, waiting),) + key + (self.contact(shape),), shape)
-                  for shape, key, entry in found]
+        scored = [(self.exits_kept(shape, plan, entry, waiting) + key + (self.contact(shape),),
+                   shape) for shape, key, entry in found]
         best = max(score for score, _ in scored)
         chosen = [shape for score, shape in scored if score == best]
         return chosen[roller.choose(len(chosen))]
@@ -205,12 +211,15 @@ class LevelBuilder:
         self.plans[area.number] = plan
         return area
 
-    def first_room(self, roller: Roller, min_size: int = 1, exits: bool = True) -> Area:
-        """In the middle of the level, turned to take the most of its rolled exits."""
+    def first_room(self, roller: Roller, min_size: int = 1, exits: bool = True, straight: bool = False) -> Area:
+        """In the middle of the level, turned to take the most of its rolled exits (``straight``: with a
+        straight wall, for a door any room may stand behind)."""
         plan = self.plan_room(roller, min_size, entered=False, exits=exits)
         for size in range(min(plan.size_rolled, self.level.width), 0, -1):
             found = []
-            for form in self.forms(plan.word, size):
+            for form in room_forms.forms(plan.word, size):
+                if straight and all(side % 2 for _, side in form.walls):
+                    continue
                 x0, y0, x1, y1 = form.box
                 room = form.moved((self.level.width - (x1 - x0 + 1)) // 2 - x0,
                                   (self.level.height - (y1 - y0 + 1)) // 2 - y0)
@@ -221,17 +230,18 @@ class LevelBuilder:
         raise AssertionError("an empty level always holds a one-unit room")
 
     def room_behind(self, roller: Roller, cells: list, back: int, entered_from: int, entered_by: str,
-                    min_size: int = 1, exits: bool = True) -> Area:
-        """The rolled room behind the wall units facing ``cells`` (seen from ``back``), taking the first
-        of them: every form, turn and position along that wall is tried at the rolled size before it
-        shrinks by a unit."""
+                    min_size: int = 1, exits: bool = True) -> Area | None:
+        """The rolled room whose wall ``back`` stands on ``cells``, taking the first of them: every form,
+        turn and position along that wall is tried at the rolled size before it shrinks by a unit. None
+        when it fits at no size (behind a 45° wall, the half square there may hold no room of its shape:
+        a Square, say, needs a square turned 45° there)."""
         plan = self.plan_room(roller, min_size, entered=entered_by == "exit", exits=exits)
         for size in range(plan.size_rolled, 0, -1):
-            found = self.behind_wall(self.forms(plan.word, size), cells, back)
+            found = self.behind_wall(room_forms.forms(plan.word, size), cells, back)
             if found:
                 shape = self.choose(plan if exits else None, roller, found)
                 return self.add_room(plan, shape, size, entered_from, entered_by)
-        raise AssertionError("a free square always holds a one-unit room")
+        return None
 
     def room_anywhere(self, roller: Roller, entered_from: int) -> Area:
         """The far end of a teleporter: the rules let its user pick any unmapped rock, so the rolled room
@@ -239,7 +249,7 @@ class LevelBuilder:
         takes the one keeping the most of its exits. Only if it fits nowhere does it shrink."""
         plan = self.plan_room(roller)
         for size in range(plan.size_rolled, 0, -1):
-            found = self.anywhere(self.forms(plan.word, size))
+            found = self.anywhere(room_forms.forms(plan.word, size))
             if found:
                 if len(found) > PLACES_LOOKED_AT:
                     roller.rng.shuffle(found)
@@ -250,7 +260,7 @@ class LevelBuilder:
 
     # -- the engine's questions ------------------------------------------------------------
 
-    def behind(self, explorer: Explorer, area: Area, door: Exit, cells: list, back: int) -> Area:
+    def behind(self, explorer: Explorer, area: Area, door: Exit, cells: list, back: int) -> Area | None:
         return self.room_behind(self.next_roller(), cells, back, area.number, "exit")
 
     def shared_wall(self, explorer: Explorer, area: Area, door: Exit) -> None:
@@ -281,8 +291,7 @@ class LevelBuilder:
     def entries_into(self, area: Area) -> list[tuple[Area, Exit]]:
         """Exits waiting to be explored whose far side is this room's wall."""
         walls = area.shape.wall_set
-        return [(a, e) for a, e in self.explorer.queue
-                if not e.inside and any((c, turn(e.through, 4)) in walls for c in e.far_cells())]
+        return [(a, e) for a, e in self.explorer.queue if not e.inside and any(u in walls for u in e.far_units())]
 
     def kept_if(self, area: Area, exits: list[Planned], without: Iterable[Unit] = ()) -> int:
         """How many of ``exits`` ``area``'s wall could still take, were ``without`` taken too."""
@@ -291,30 +300,42 @@ class LevelBuilder:
     def join_waiting(self, area: Area, exits: list[Planned]) -> list[dict[str, Any]]:
         """Each exit another room has waiting on this room's wall is one of this room's exits: the rules
         locate one of its rolled exits there. The one taken is one in a wall (a Stair or a teleporter
-        stands inside), with no room on its own wall if there is such, else one whose side is that wall's,
-        else the last rolled."""
+        stands inside), with no room on its own wall if there is such; else not a walldoor (the hardest
+        exit to find room for), one whose side is that wall's, else the last rolled."""
         joined = []
         for other, waiting in self.entries_into(area):
             in_walls = [index for index, planned in enumerate(exits) if planned.kind not in INSIDE]
             if not in_walls:
                 break
-            side = turn(waiting.through, 4)
-
-            def merit(index: int) -> tuple[int, bool, int]:
-                rest = exits[:index] + exits[index + 1:]
-                return self.kept_if(area, rest), side in components(exits[index].direction), index
-
-            planned = exits.pop(max(in_walls, key=merit))
+            waiting_here = [u for u in waiting.far_units() if u in area.shape.wall_set]
+            planned = exits.pop(max(in_walls, key=lambda index: self.join_merit(area, exits, index, waiting_here)))
             joined.append({"direction": HEADING_NAMES[planned.direction], "kind": planned.kind,
                            "room": other.number})
         return joined
+
+    def join_merit(self, area: Area, exits: list[Planned], index: int, waiting: list[Unit]) -> tuple:
+        """How well the rolled exit ``index`` stands where another room's exit waits on ``area``'s wall (on
+        its units ``waiting``): the others keeping most room, then not a walldoor, then facing its side."""
+        rest = exits[:index] + exits[index + 1:]
+        return (self.kept_if(area, rest, waiting), exits[index].kind != "walldoor",
+                exits[index].direction in components(waiting[0][1]), index)
 
     def hole_spots(self, area: Area, side: int, without: Iterable[Unit] = ()) -> list[Unit]:
         """Units of ``area``'s wall facing ``side`` where a murder hole may be: no door or hole there yet,
         and unmapped rock beyond (the rules: it may not share a wall with a room already found)."""
         used = self.explorer.used_units(area) | set(without)
-        return [(cell, wall) for cell, wall in facing(area.shape, side) if (cell, wall) not in used
-                and self.explorer.on_map(step(cell, side)) and self.explorer.owner(step(cell, side)) is None]
+        return [unit for unit in facing(area.shape, side) if unit not in used and self.explorer.unmapped_beyond(unit)]
+
+    def square_behind(self, unit: Unit, size: int) -> bool:
+        """A Square of ``size`` (turned 45° behind a 45° wall) fits on unmapped rock with its wall on the
+        far side of a door in ``unit``."""
+        far, back = across(*unit)
+        return bool(self.explorer.wall_placements([room_forms.square(size, back % 2 == 1)], [far], back))
+
+    def room_beyond(self, unit: Unit) -> int:
+        """The room a door in ``unit`` leaves for the room behind it: the largest Square (up to the
+        largest Room Size) that fits there (``square_behind``), 0 if none does."""
+        return next((size for size in range(LARGEST_ROOM, 0, -1) if self.square_behind(unit, size)), 0)
 
     def holes_open(self, area: Area, sides: list[int], without: Iterable[Unit]) -> int:
         """How many of the rolled murder holes' sides would still face unmapped rock somewhere."""
@@ -330,14 +351,16 @@ class LevelBuilder:
         stretches = [r for r in runs(self.explorer.open_units(area, direction)) if len(r) >= planned.shortest]
         if not stretches:
             return None
+        beyond: dict[Unit, int] = {}  # room behind a door starting at a unit, worked out once
         options: list[tuple[int, int, int]] = []  # (stretch, length, start)
-        best = (-1, -1)
+        best = (-1, -1, -1)
         for index, stretch in enumerate(stretches):
             most = len(stretch) if longest is None else min(longest, len(stretch))
             for length in range(planned.shortest, most + 1):
                 for start in range(len(stretch) - length + 1):
                     taken = stretch[start:start + length]
-                    kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken))
+                    kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken),
+                            beyond.setdefault(taken[0], self.room_beyond(taken[0])))
                     if kept > best:
                         options, best = [], kept
                     if kept == best:
@@ -355,6 +378,7 @@ class LevelBuilder:
 
     def add_exits(self, area: Area, roller: Roller, exits: list[Planned], holes: list[int]) -> None:
         impossible: list[Exit] = []
+        exits = sorted(exits, key=lambda planned: -planned.shortest)  # a walldoor's wall is found first
         for index, planned in enumerate(exits):
             kind, direction = planned.kind, planned.direction
             if kind in INSIDE:
@@ -401,18 +425,25 @@ class LevelBuilder:
             self.murder_hole(area, roller, item, side)
 
     def murder_hole(self, area: Area, roller: Roller, item: dict[str, Any], side: int) -> None:
-        """Place the hole on its rolled side, facing unmapped rock, and map the room it looks into."""
+        """Place the hole on its rolled side, facing unmapped rock where the room behind it has most room,
+        and map the room it looks into."""
         free = self.hole_spots(area, side)
         item["direction"] = HEADING_NAMES[side]
         if not free:
             item["looks_into"] = None
             item["why"] = "no-free-wall"
             return
+        room = {unit: self.room_beyond(unit) for unit in free}
+        free = [unit for unit in free if room[unit] == max(room.values())]
         cell, wall = free[roller.choose(len(free))]
         self.explorer.reserve((cell, wall))  # a hole in the wall, not a door: no exit may stand there
         item["wall"] = [cell[0], cell[1], HEADING_NAMES[wall]]
-        behind = self.room_behind(self.next_roller(), [step(cell, side)], turn(side, 4), area.number,
-                                  "murder-hole")
+        far, back = across(cell, wall)
+        behind = self.room_behind(self.next_roller(), [far], back, area.number, "murder-hole")
+        if behind is None:
+            item["looks_into"] = None
+            item["why"] = "no-room-behind"
+            return
         item["looks_into"] = behind.number
         area.links.append(Link("murder-hole", self.level.number, behind.number))
         behind.links.append(Link("murder-hole", self.level.number, area.number))
@@ -425,10 +456,20 @@ class LevelBuilder:
         self.fill(self.explorer, self.first_room(roller), None)
         explorer, enough = self.explorer, self.level.width * self.level.height * MAPPED
         while explorer.queue and (len(explorer.grid.owner) < enough or not self.has_stair()):
-            explorer.explore(*explorer.queue.popleft())
+            explorer.explore(*self.next_waiting())
         explorer.join_waiting()
         self.stair_in_last_room()
         return self.level
+
+    def next_waiting(self) -> tuple[Area, Exit]:
+        """The waiting exit the mapper explores next: the first made, but one opening on too little rock
+        for a middling room (a Square of ``ROOMY`` units, turned 45° behind a 45° wall) waits until the
+        others are explored (the rooms rolled there would only shrink; they may be rolled in play)."""
+        queue = self.explorer.queue
+        index = next((i for i, (_, e) in enumerate(queue) if e.inside or self.square_behind(e.units[0], ROOMY)), 0)
+        found = queue[index]
+        del queue[index]
+        return found
 
     def has_stair(self) -> bool:
         return any(e.kind == "stair" for a in self.level.areas for e in a.exits)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...tables import Row, TableSet
-from ...words import say_for
+from ...words import key_of, say_for
 from . import GAME
 
 say = say_for(__package__)
@@ -46,6 +46,12 @@ def health_changes() -> list[dict[str, str]]:
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in the order they are printed."""
     return GAME.choices()
+
+
+def in_brief() -> tuple[tuple[str, str], ...]:
+    """The choices as the rules at hand list them, "where the rules are silent": each topic with its line for
+    the table (words.toml [silent], by the topic's key)."""
+    return tuple((c["topic"], say(f"silent.{key_of(c['topic'])}")) for c in choices())
 
 
 def reference() -> dict[str, Any]:

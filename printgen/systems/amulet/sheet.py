@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, qr
+from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
                             text_fit, title_band, titled, value_text, vstack)
@@ -82,7 +82,11 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     sh = max(MIN_BOX, s(10.5))
     per_row = 4 if (cw - s(8) - 3 * s(2)) / 4 >= fonts.string_width("d12+1", fonts.MONO, style.type(6)) + 2 else 3
     ladder_rows = -(-7 // per_row)
-    ladder_top = s(56)  # from the box's top: the name, the starting value and the caption above the steps
+    # The caption over the steps, in two lines where a box is too narrow for it in one.
+    caption_size = style.type(5.6)
+    caption = fonts.wrap_text(say("sheet.ladder"), fonts.SERIF, caption_size, cw - s(4))
+    # From the box's top: the name, the starting value and the caption above the steps.
+    ladder_top = s(56) + (len(caption) - 1) * caption_size * 1.15
     ab_h = ladder_top + ladder_rows * (sh + s(2)) + s(4)
     for i, ability in enumerate(abilities):
         x = i * (cw + gap)
@@ -118,7 +122,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
             c.restoreState()
             if k:
                 form.add(c, f"{ability}.step{k}", bx, by, bw, sh, kind="check")
-        label(c, x + cw / 2, y + ab_h - ladder_top + s(3), say("sheet.ladder"), style, 5.6, centre=True)
+        for k, line in enumerate(reversed(caption)):
+            label(c, x + cw / 2, y + ab_h - ladder_top + s(3) + k * caption_size * 1.15, line, style, 5.6, centre=True)
     top -= ab_h + gap
 
     (hp_y, hp_h), (low_y, low_h) = vstack(top, top, [-1.35, -1], gap)
@@ -136,11 +141,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         form.add(c, f"slot.{k + 1}", bx + s(2), by + s(2), slot - s(4), slot - s(9), font_size=s(9))
     help_text = say("sheet.slots-help", keys=say("rule.keys"),
                     potions=say("rule.potions", dice=carried["potion_dice"], shot=carried["shot_potion"]))
-    narrow = None
-    if style.qr:  # the seed code's QR in the box's lower right corner, the help beside it where it reaches down
-        style.qr.place(c, ix + iw - style.qr.side, iy)
-        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
-    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw, help_text, style, 6.3, gray=0.3, narrow=narrow)
+    paragraph(c, ix, iy + ih - 2 * slot - s(8), iw, help_text, style, 6.3, gray=0.3)
 
     rx = left_w + gap
     rw = w - rx

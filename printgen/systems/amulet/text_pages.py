@@ -30,7 +30,7 @@ def swarm_table() -> list[dict[str, Any]]:
 
 
 def reference_context(request) -> dict[str, Any]:
-    return {"game_title": request.game.title, "reference": rules.reference(), "choices": list(rules.choices()),
+    return {"game_title": request.game.title, "reference": rules.reference(), "choices": list(rules.in_brief()),
             "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table(), "health_changes": rules.health_changes()}
 
 
@@ -46,7 +46,19 @@ def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
             "tactics": [{"code": code, "name": m["name"], "designed": m.get("designed", False),
                          "tactics": rules.tactics(code)} for code, m in rules.monsters().items()],
-            "treasure": rules.reference()["treasure"]}
+            "treasure": rules.reference()["treasure"], "dice": dice(dungeon)}
+
+
+def dice(dungeon: Dungeon) -> dict[str, Any]:
+    """The dice behind each room as one table: a column for each table a room was rolled on (in the
+    phrasebook's order), and level by level a row for each room with the totals it rolled there."""
+    levels = mapped(dungeon)
+    used = [t for t in say.section("key.roll") if any(t in area.rolls for level in levels for area in level.areas)]
+    return {"columns": [say(f"key.roll.{t}") for t in used],
+            "levels": [{"number": level.number,
+                        "rows": [{"room": f"{level.number}.{area.number}",
+                                  "cells": [", ".join(str(total) for total in area.rolls.get(t, ())) for t in used]}
+                                 for area in level.areas]} for level in levels]}
 
 
 def mapped(dungeon: Dungeon) -> list:

@@ -20,7 +20,7 @@ GAME = Game(
         "zones": Offer("Zone prompts: a place, its exits, whether it needs light", (GENRE,)),
         "monsters": Offer("monster prompts with Talents and Gear at suggested dice, priced",
                           (GENRE,), examples=(("deck monsters --system ascii-hack --genre scifi",
-                                               "33 monster prompts for the Opposition, priced in Tokens"),)),
+                                               "32 monster prompts for the Opposition, priced in Tokens"),)),
         "traps": Offer("trap prompts: an effect die and triggers, priced", (GENRE,)),
         "environs": Offer("environ prompts: an effect die at the Talent price", (GENRE,)),
         "puzzles": Offer("simple puzzles with their tolls, and logic puzzles", (GENRE,)),
@@ -35,6 +35,6 @@ GAME = Game(
         (Option("size", "page: one page; card: the same on ten poker-size cards, on two sheets, to cut out.",
                 choices=("page", "card"), default="page"),),
         examples=(("reference --system ascii-hack", "costs and exact odds on one page"),
-                  ("reference --system ascii-hack --size card", "the same on ten poker-size cards")),
+                  ("reference --system ascii-hack --size card", "the same on poker-size cards, to cut out")),
     ),
 )

@@ -8,30 +8,33 @@ looks (and in the JSON).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...cards import icons
-from ...cards.model import Card, Deck, Paragraph, Stat
-from ...cards.notes import PICTURE as NOTES_PICTURE, notes_card
+from ...cards.model import Card, Deck, Look, Paragraph, Stat
+from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...words import say_for
 from . import GAME, obstacles, rules
 
 say = say_for(__package__)
 
-ACCENTS = {"zone": (0.18, 0.35, 0.3), "monster": (0.55, 0.12, 0.1), "trap": (0.6, 0.33, 0.05),
+ACCENTS = {"zone": (0.18, 0.35, 0.3), "monster": (0.5, 0.1, 0.3), "trap": (0.6, 0.33, 0.05),
            "environ": (0.15, 0.3, 0.5), "puzzle": (0.38, 0.2, 0.5), "device": (0.35, 0.33, 0.12),
            "obstacle": (0.2, 0.2, 0.24)}
 
+
+# ASCII @HACK's cards: a terminal's look, titles in the monospaced face, pictures in a ruled box, a rule inside
+# the trim, a cool white stock.
+LOOK = Look(band="straight", frame="ruled", border=True, paper=(0.97, 0.972, 0.975), title="mono")
 
 def _deck(family: str, name: str):
     def build_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
         genre = options["genre"]
         cards = [_about(family, genre)] + [card(item, genre) for item in obstacles.deal(code, family, genre)]
         title = say(f"deck.{name}")
-        cards.append(_notes(family, title))
-        return Deck(name, title, tuple(cards), back_title=title,
+        cards.append(_notes(family, title, cards))
+        return Deck(name, title, tuple(cards), back_title=title, look=LOOK,
                     back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS[family])
 
     return build_deck
@@ -43,8 +46,8 @@ def obstacles_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
     cards = [_about("obstacle", genre)] + [card(item, genre, say("card.number", number=item["number"]))
                                            for item in rolled]
     title = say("deck.obstacles")
-    cards.append(_notes("obstacle", title))
-    return Deck("obstacles", title, tuple(cards), back_title=title,
+    cards.append(_notes("obstacle", title, cards))
+    return Deck("obstacles", title, tuple(cards), back_title=title, look=LOOK,
                 back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS["obstacle"])
 
 
@@ -52,18 +55,18 @@ def card(item: dict[str, Any], genre: str, label: str = "") -> Card:
     family = item["family"]
     kicker = " · ".join(filter(None, [label, say(f"family.{family}"), say(f"genre.{genre}")]))
     stats, body = _FACES[family](item)
-    picture, tint = picture_of(item["name"], family)
+    picture, tint = picture_of(item["name"], family, genre)
     return Card(item["name"], kicker, tuple(stats), (), (Paragraph(item["line"]), *body), picture=picture, tint=tint)
 
 
-def picture_of(name: str, family: str) -> tuple[str, tuple[float, float, float] | None]:
-    """A prompt's picture: the first of its name's words, from the last back, that data/pictures.toml knows,
-    else its family's."""
-    pictures = GAME.data("pictures")
-    for word in reversed(re.findall(r"[a-z]+", name.lower().replace("'s", ""))):
-        if word in pictures["word"]:
-            return icons.parse(pictures["word"][word])
-    return icons.parse(pictures["family"][family])
+def picture_of(name: str, family: str, genre: str) -> tuple[str, tuple[float, float, float] | None]:
+    """A prompt's picture, from data/pictures.toml: [genre.family], by the prompt's name."""
+    return icons.parse(GAME.data("pictures")[genre][family][name])
+
+
+def about_picture() -> str:
+    """The picture of the card that opens each deck and says how it was dealt."""
+    return icons.parse(GAME.data("pictures")["about"])[0]
 
 
 def _about(family: str, genre: str) -> Card:
@@ -78,17 +81,17 @@ def _about(family: str, genre: str) -> Card:
     if family == "obstacle":
         body.append(Paragraph(say("about.rolled")))
         return Card(say("about.title"), say("about.obstacle-kicker", genre=genre_name), (), (), tuple(body),
-                    picture=NOTES_PICTURE, reference=True)
+                    picture=about_picture(), reference=True)
     body.append(Paragraph(say("about.shuffled")))
     return Card(say("about.title"), say("about.kicker", kind=say(f"family.{family}"), genre=genre_name), (), (),
-                tuple(body), picture=NOTES_PICTURE, reference=True)
+                tuple(body), picture=about_picture(), reference=True)
 
 
-def _notes(family: str, title: str) -> Card:
+def _notes(family: str, title: str, cards: list[Card]) -> Card:
     """The notes card that ends a deck: what the seed chose (the "Suggested builds" note, as the notes list it),
-    and whose pictures the deck shows."""
+    and whose pictures the deck's ``cards`` show."""
     chosen = () if family == "device" else (Paragraph(rules.note("Suggested builds"), say("about.suggestions")),)
-    return notes_card(title, chosen, ACCENTS[family])
+    return notes_card(title, cards, chosen, ACCENTS[family])
 
 
 def _sentence(phrases: list[str]) -> str:

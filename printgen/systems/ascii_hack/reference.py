@@ -15,6 +15,7 @@ from typing import Any
 from ...cards.sizes import CARD_SIZES
 from ...render.compose import compose
 from ...render.html import render_pdf
+from ...units import to_mm
 from ...words import say_for
 from . import odds, rules
 from .obstacles import DEVICE_COST, ILLUMINATION_COST
@@ -28,7 +29,8 @@ NOTES = ("Pools", "Rounded chances", "Stunt dice", "Success and failure chances"
 
 def build(request) -> bytes:
     template, title, context = layout(request.options["size"])
-    page = render_pdf(template, request.code, title, request.paper, request.templates, **context)
+    page = render_pdf(template, request.code, title, request.paper, request.templates,
+                      page_width_mm=to_mm(request.paper.width), **context)
     return compose([page], request.code, title)
 
 
@@ -64,7 +66,7 @@ def figures() -> dict[str, Any]:
         "escalation_final": r["escalation_final"],
         "device_cost": DEVICE_COST,
         "illumination_cost": ILLUMINATION_COST,
-        "notes": {topic: rules.note(topic) for topic in NOTES},
+        "notes": rules.in_brief(NOTES),
     }
 
 

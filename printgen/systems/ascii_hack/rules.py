@@ -10,7 +10,7 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from ...words import say_for
+from ...words import key_of, say_for
 from . import GAME
 
 say = say_for(__package__)
@@ -36,6 +36,12 @@ def choices() -> tuple[dict[str, str], ...]:
 
 def note(topic: str) -> str:
     return next(choice["text"] for choice in choices() if choice["topic"] == topic)
+
+
+def in_brief(topics: tuple[str, ...]) -> dict[str, str]:
+    """The choices ``topics`` as the reference prints them, "where the rules are silent": each topic's line for
+    the table (words.toml [silent], by the topic's key)."""
+    return {topic: say(f"silent.{key_of(topic)}") for topic in topics}
 
 
 def ranks() -> list[str]:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, qr
+from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
 from .rules import stunt_cost
-from ...sheets.draw import (FormCollector, Style, box, choice_row, die_rank_boxes, field, label, paragraph, ruled_list,
-                            set_stroke, title_band, titled, value_text, vstack)
+from ...sheets.draw import (MIN_WRITE, FormCollector, Style, box, choice_row, die_rank_boxes, field, label, paragraph,
+                            ruled_list, set_stroke, title_band, titled, value_text, vstack)
 from ...words import say_for
 
 say = say_for(__package__)
@@ -72,14 +73,15 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
     values = [char and char["name"], char and char["genre"], None, ""]  # the power level is chosen, not written
     for key, frac, value in zip(("name", "genre", "home", "power"), widths, values):
         bw = w * frac - (gap if key != "power" else 0)
-        field(c, form, key, x, top - row_h, bw, row_h, say(f"adventurer.{key}"), style, value)
+        field(c, form, key, x, top - row_h, bw, row_h, say(f"adventurer.{key}"), style, value,
+              written=key != "power")  # the power box holds its choice of level, a radio group of that name
         x += w * frac
     px = w * (1 - widths[-1])
     choice_row(c, form, "power", px + s(4), top - row_h + s(7), w - px - s(8), [p["level"] for p in r["power"]],
                style, say("adventurer.power"), char["power_level"] if char else None, size=8.5)
     top -= row_h + gap
 
-    rows_h = TALENT_ROWS * s(17) + s(22)
+    rows_h = TALENT_ROWS * s(16) + s(22)
     half = (w - gap) / 2
     _elements(c, form, 0, top - rows_h, half, rows_h, say("adventurer.talents"), say("adventurer.talents-note"),
               char and char["talents"], TALENT_ROWS, style, "talent")
@@ -88,7 +90,13 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
               "gear", numbered=True)
     top -= rows_h + gap
 
-    lists_h = s(96)
+    # The lists take what the tracks and the ledger beside the costs leave them, six lines at most.
+    track_h = s(112)
+    ledger_w = w * 0.5
+    notes_for = ("Stunt dice", "Pre-rolled budget") if char else ("Stunt dice",)
+    costs_h = _cost_table_height(w - ledger_w - gap, style, notes_for)
+    ledger_h = s(17) + s(9) + (len(char["ledger"]) + 1.5) * _ledger_pitch(style) if char else 0.0
+    lists_h = max(s(44), min(s(96), top - track_h - max(costs_h, ledger_h) - 2 * gap))
     third = (w - 2 * gap) / 3
     for i, key in enumerate(("devices", "bank", "quests")):
         ix, iy, iw, ih = titled(c, i * (third + gap), top - lists_h, third, lists_h, say(f"adventurer.{key}"),
@@ -96,14 +104,18 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
         ruled_list(c, form, key, ix, iy, iw, ih, s(15), style)
     top -= lists_h + gap
 
-    track_h = s(112)
     _consumables(c, form, 0, top - track_h, w, track_h, char, style)
     top -= track_h + gap
 
-    ledger_w = w * 0.5
     _ledger(c, form, 0, 0, ledger_w, top, char, style)
-    _cost_table(c, ledger_w + gap, 0, w - ledger_w - gap, top, style, compact=True,
-                notes_for=("Stunt dice", "Pre-rolled budget") if char else ("Stunt dice",))
+    _cost_table(c, ledger_w + gap, 0, w - ledger_w - gap, top, style, compact=True, notes_for=notes_for)
+
+
+def _cost_table_height(w: float, style: Style, notes_for: tuple[str, ...]) -> float:
+    """How tall the costs and chances box stands with everything in it, set on a page that is thrown away."""
+    tall = 1000.0
+    return tall - _cost_table(Canvas(io.BytesIO()), 0, 0, w, tall, style, compact=True, notes_for=notes_for) + \
+        style.pt(4)
 
 
 def _elements(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, title: str, note: str,
@@ -172,7 +184,7 @@ def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: flo
             style: Style) -> None:
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, say("ledger.title"), say("ledger.note"), style)
-    pitch = s(12.5)
+    pitch = _ledger_pitch(style)
     rows = int(ih // pitch)
     col_amt = ix + iw * 0.72
     col_bal = ix + iw * 0.86
@@ -218,6 +230,11 @@ def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: flo
                      font_size=s(8), value=entry[2], centre=True)
 
 
+def _ledger_pitch(style: Style) -> float:
+    """From one line of the ledger to the next: a line holds a number of MIN_WRITE or more."""
+    return max(style.pt(12.5), MIN_WRITE + 1.5)
+
+
 def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False,
                 notes_for: tuple[str, ...] = ("Stunt dice",)) -> float:
     """The die ranks with their costs and exact chances; returns the y below the table."""
@@ -255,19 +272,15 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
     yy -= s(6)
     rule = {key: rules.capital(say(f"rule.{key}", success=r["success_at_least"])) for key in ("near", "stunt", "exit")}
     notes = say("costs.rules", cost=say("price-cost.raise"), **rule, **{"raise": say("price.raise")})
-    narrow = None
-    if style.qr:  # the seed code's QR in the box's lower right corner, the notes beside it where they reach down
-        style.qr.place(c, ix + iw - style.qr.side, iy)
-        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
     if compact:
-        yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3, narrow=narrow)
+        yy = paragraph(c, ix, yy, iw, notes, style, 6.2, gray=0.3)
         yy -= s(3)
         power = " · ".join(f"{p['level']} {p['adventurer_refresh']} / +{p['adventurer_escalation']}"
                            for p in r["power"])
-        yy = paragraph(c, ix, yy, iw, say("costs.refresh", levels=power), style, 6.2, gray=0.3, narrow=narrow)
+        yy = paragraph(c, ix, yy, iw, say("costs.refresh", levels=power), style, 6.2, gray=0.3)
     for topic in notes_for:
         yy = paragraph(c, ix, yy - s(3), iw, say("costs.note-lead", text=rules.note(topic)), style, 5.6,
-                       font=fonts.SERIF_ITALIC, gray=0.4, narrow=narrow)
+                       font=fonts.SERIF_ITALIC, gray=0.4)
     return yy
 
 

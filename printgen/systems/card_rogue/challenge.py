@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ...cards import icons, marks
 from ...cards.model import Paragraph
 from ...cards import text
-from ...render import fonts
+from ...render import fonts, house
 from ...render.canvas import render_pages
 from ...seed import SeedCode
 from ...units import mm
@@ -28,6 +28,7 @@ MARGIN = mm(14)
 ROCK = (0.25, 0.23, 0.22)
 PATH = (0.8, 0.76, 0.68)
 CARD_RATIO = 88.9 / 63.5
+LEDE = 10.5  # pt: a level's story, under its title
 
 
 def build(request) -> bytes:
@@ -125,18 +126,25 @@ def pull_list(level: Level) -> list[tuple[str, int]]:
 def _page(c: Canvas, request, level: Level, levels: int, told: str) -> None:
     width, height = request.paper.size
     name, tale = story(level.number, levels, told)
-    y = height - MARGIN
+    y = height - house.TOP
+    look = house.look(GAME.templates)
+    # The page's title as every page of text sets it: the game's face and colour, a rule under it.
+    c.setFillColorRGB(*look.accent)
+    c.setFont(look.head_font, house.H1)
+    c.drawString(MARGIN, y - house.H1, say("challenge.level", number=level.number, levels=levels, name=name))
+    y -= house.H1 * 1.3 + mm(1)
+    c.setStrokeColorRGB(*look.accent)
+    c.setLineWidth(1.2)
+    c.line(MARGIN, y, width - MARGIN, y)
+    y -= mm(2.5)
     c.setFillColorRGB(0.1, 0.1, 0.12)
-    c.setFont(fonts.SERIF_BOLD, 17)
-    c.drawString(MARGIN, y - 17, say("challenge.level", number=level.number, levels=levels, name=name))
-    y -= 24
-    y = _paragraph(c, tale, MARGIN, y, width - 2 * MARGIN, 10.5, fonts.SERIF_ITALIC)
+    y = _paragraph(c, tale, MARGIN, y, width - 2 * MARGIN, LEDE, fonts.SERIF_ITALIC)
     y -= mm(2)
     if level.number == 1:
-        y = _paragraph(c, say("challenge.how-to-play"), MARGIN, y, width - 2 * MARGIN, 8.5, fonts.SERIF)
+        y = _paragraph(c, say("challenge.how-to-play"), MARGIN, y, width - 2 * MARGIN, house.BODY, fonts.SERIF)
         y -= mm(2)
     goal = say("challenge.goal-chest") if level.number == levels else say("challenge.goal-ladder")
-    y = _paragraph(c, say("challenge.par", goal=goal, par=level.par), MARGIN, y, width - 2 * MARGIN, 9,
+    y = _paragraph(c, say("challenge.par", goal=goal, par=level.par), MARGIN, y, width - 2 * MARGIN, house.BODY,
                    fonts.SERIF_BOLD)
     list_width = mm(62)
     diagram_width = width - 2 * MARGIN - list_width - mm(6)
@@ -236,16 +244,25 @@ def _tint(card: str):
 
 
 def _pulls(c: Canvas, level: Level, x: float, top: float, width: float) -> None:
-    c.setFillColorRGB(0.1, 0.1, 0.12)
-    c.setFont(fonts.SERIF_BOLD, 11)
-    c.drawString(x, top - 11, say("challenge.pull"))
-    y = top - 16
+    y = _head(c, say("challenge.pull"), x, top, width)
     for name, count in pull_list(level):
-        y = _paragraph(c, say("challenge.pull-line", count=count, name=name), x, y, width, 8.5, fonts.SERIF) - 1.5
-    y -= mm(3)
-    c.setFont(fonts.SERIF_BOLD, 11)
-    c.drawString(x, y - 11, say("challenge.order"))
-    y -= 16
+        y = _paragraph(c, say("challenge.pull-line", count=count, name=name), x, y, width, house.TABLE,
+                       fonts.SERIF) - 1.5
+    y = _head(c, say("challenge.order"), x, y - mm(3), width)
     for cell in level.cells:
         y = _paragraph(c, say("challenge.order-line", number=cell.order + 1, name=card_name(cell.card, cell.shape)),
-                       x, y, width, 8, fonts.SERIF) - 0.5
+                       x, y, width, house.TABLE, fonts.SERIF) - 0.5
+
+
+def _head(c: Canvas, words_text: str, x: float, top: float, width: float) -> float:
+    """A section's head as every page of text sets it: the game's face and colour over a thin rule; the y
+    below it."""
+    look = house.look(GAME.templates)
+    c.setFillColorRGB(*look.accent)
+    c.setFont(look.head_font, house.H2)
+    c.drawString(x, top - house.H2, words_text)
+    c.setStrokeColorRGB(*look.accent)
+    c.setLineWidth(0.6)
+    c.line(x, top - house.H2 * 1.35, x + width, top - house.H2 * 1.35)
+    c.setFillColorRGB(0.1, 0.1, 0.12)
+    return top - house.H2 * 1.35 - mm(1.5)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import icons
-from ...cards.model import Card, Deck, Paragraph, Stat, Symbol
+from ...cards.model import Card, Deck, Look, Paragraph, Stat, Symbol
 from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...words import say_for
@@ -20,6 +20,9 @@ from . import GAME, families, rules
 
 say = say_for(__package__)
 
+
+# Card Rogue's text cards: a notched band, a rounded frame, a rule inside the trim.
+LOOK = Look(band="notched", frame="rounded", border=True)
 
 def picture(kind: str, card_id: str) -> dict[str, Any]:
     """A card's picture and its colour, from data/pictures.toml: [kind], by the card's id."""
@@ -112,8 +115,8 @@ def trap_card(trap: dict, paths: tuple[str, ...]) -> Card:
     rule = say(f"trap.{trap['id']}", damage=trap.get("damage", 0), turns=count(trap.get("turns", 0), "turn"),
                rule=say("rule.poison"))
     return Card(trap["name"], say("trap.kicker"), body=(Paragraph(rule), Paragraph(say("trap.again"))),
-                count=trap["count"], face="tile", paths=paths, emblem=trap["emblem"],
-                back_style=families.back("exploration"), source=f"trap {trap['id']}")
+                count=trap["count"], face="tile", paths=paths, back_style=families.back("exploration"),
+                source=f"trap {trap['id']}", **picture("tile", trap["id"]))
 
 
 def chest_and_key() -> Paragraph:
@@ -135,7 +138,7 @@ def landmark_cards(paths: tuple[str, ...]) -> list[Card]:
         "chest": (chest_and_key(),),  # the key's card prints it too
     }
     return [Card(card["name"], say("tile.kicker"), body=bodies[which], count=card["count"], face="tile", paths=paths,
-                 emblem=which, back_style=back, source=which)
+                 back_style=back, source=which, **picture("tile", which))
             for which, card in (("fountain", fountain), ("shop", shop), ("chest", chest))]
 
 
@@ -160,8 +163,8 @@ def potion_cards() -> list[Card]:
         cards.append(Card(
             say("potion.title", colour=colour["name"]), say("potion.kicker"),
             body=(rolls,),  # drinking and throwing: its symbols
-            count=rules.potions_per_colour(), emblem="potion", tint=tuple(colour["rgb"]),
-            accent=families.KIND_COLOURS["potion"], symbols=symbols,
+            count=rules.potions_per_colour(), picture=picture("potion", colour["name"])["picture"],
+            tint=tuple(colour["rgb"]), accent=families.KIND_COLOURS["potion"], symbols=symbols,
             back_style=families.back("exploration"), source=f"potion {colour['name']}"))
     return cards
 
@@ -186,8 +189,8 @@ def artifact_cards() -> list[Card]:
 def key_card() -> Card:
     key, chest = rules.exploration()["key"], rules.exploration()["chest"]["name"]
     return Card(key["name"], say("key.kicker", chest=chest), body=(Paragraph(say("key.rule")), chest_and_key()),
-                count=key["count"], emblem="key", accent=families.KIND_COLOURS["key"],
-                symbols=(_gold(0, sellable=False), TRADE), back_style=families.back("exploration"), source="key")
+                count=key["count"], accent=families.KIND_COLOURS["key"], symbols=(_gold(0, sellable=False), TRADE),
+                back_style=families.back("exploration"), source="key", **picture("key", "key"))
 
 
 def exploration_cards() -> list[Card]:
@@ -214,8 +217,8 @@ def starting_cards() -> list[Card]:
              count=t["starting"]["count"], face="tile", paths=tuple(t["starting"]["paths"]), back_style=back,
              source="starting tile", **picture("tile", "starting")),
         Card(say("tile.ladder"), say("tile.ladder-kicker"), body=(Paragraph(say("tile.ladder-rule")),),
-             count=t["ladder"]["count"], face="tile", paths=tuple(t["ladder"]["paths"]), emblem="ladder",
-             back_style=back, source="ladder"),
+             count=t["ladder"]["count"], face="tile", paths=tuple(t["ladder"]["paths"]), back_style=back,
+             source="ladder", **picture("tile", "ladder")),
     ]
 
 
@@ -266,17 +269,17 @@ def shop_cards() -> list[Card]:
     debt = rules.debt()
     points = count(debt["effects"][0]["amount"], "victory-point")
     cards.append(Card(debt["name"], say("shop.debt-kicker"), (Stat(say("stat.buy"), str(factor * debt["gold"])),),
-                      body=(Paragraph(say("shop.debt", points=points)),), count=debt["count"], emblem="coin",
+                      body=(Paragraph(say("shop.debt", points=points)),), count=debt["count"],
                       accent=families.KIND_COLOURS["debt"], symbols=(_gold(debt["gold"]), NO_TRADE), back_style=back,
-                      source="debt"))
+                      source="debt", **picture("shop", "debt")))
     return cards
 
 
 def gold_cards() -> list[Card]:
     back = families.back("gold")
     return [Card(say("gold.title", amount=g["amount"]), say("gold.kicker"), body=(Paragraph(say("gold.rule")),),
-                 count=g["count"], emblem=f"coin:{g['amount']}", accent=families.KIND_COLOURS["gold"],
-                 symbols=(_gold(g["amount"]), TRADE), back_style=back, source=f"gold {g['amount']}")
+                 count=g["count"], accent=families.KIND_COLOURS["gold"], symbols=(_gold(g["amount"]), TRADE),
+                 back_style=back, source=f"gold {g['amount']}", **picture("gold", str(g["amount"])))
             for g in rules.supplies()["gold"]]
 
 
@@ -289,8 +292,8 @@ def effect_cards() -> list[Card]:
     back = families.back("effect")
     return [Card(effect["name"], say("effect.kicker"),
                  body=(_effect_rule(effect["id"]), Paragraph(say("effect.turning"))),
-                 count=effect["count"], face="counter", emblem=effect["emblem"],
-                 accent=families.KIND_COLOURS["effect"], back_style=back, source=f"effect {effect['id']}")
+                 count=effect["count"], face="counter", accent=families.KIND_COLOURS["effect"], back_style=back,
+                 source=f"effect {effect['id']}", **picture("effect", effect["id"]))
             for effect in rules.supplies()["effect"]]
 
 
@@ -322,10 +325,10 @@ def reference_cards() -> list[Card]:
     symbols = tuple(Paragraph(say(f"symbols.{part}.text"), lead=say(f"symbols.{part}.lead")) for part in SYMBOLS)
     return [Card(say("reference.title"), say("reference.kicker"), body=reference_paragraphs(), count=copies,
                  accent=families.KIND_COLOURS["reference"], back_style=families.back("reference"),
-                 source="reference card", reference=True),
+                 source="reference card", reference=True, **picture("reference", "reference")),
             Card(say("symbols.title"), say("symbols.kicker"), body=symbols, count=copies,
                  accent=families.KIND_COLOURS["reference"], symbols=legend, back_style=families.back("reference"),
-                 source="symbols card", reference=True)]
+                 source="symbols card", reference=True, **picture("reference", "symbols"))]
 
 
 def spare_cards() -> list[Card]:
@@ -337,8 +340,7 @@ def spare_cards() -> list[Card]:
             cards.append(Card(say("spare.title", number=f"{number:02d}"),
                               say("spare.kicker", family=say(f"back.{spare['family']}.name")),
                               body=(Paragraph(say("spare.rule")),), accent=families.KIND_COLOURS["spare"],
-                              back_style=families.back(spare["family"]), source=f"spare {number}",
-                              **picture("spare", "spare")))
+                              back_style=families.back(spare["family"]), source=f"spare {number}", write_in=True))
     return cards
 
 
@@ -363,21 +365,22 @@ def title(name: str) -> str:
     return say(f"deck.{name}")
 
 
-def deck_notes(deck_title: str) -> Card:
-    """The notes card that ends every deck: where the numbers come from, and whose pictures it shows."""
-    return notes_card(deck_title, (Paragraph(say("notes.deck")),), families.KIND_COLOURS["reference"],
+def deck_notes(deck_title: str, cards: tuple[Card, ...]) -> Card:
+    """The notes card that ends every deck: where the numbers come from, and whose pictures its ``cards`` show."""
+    return notes_card(deck_title, cards, (Paragraph(say("notes.deck")),), families.KIND_COLOURS["reference"],
                       families.back("reference"))
 
 
 def family_deck(name: str) -> Deck:
     rules.check()
-    return Deck(name, title(name), (*FAMILIES[name](), deck_notes(title(name))), accent=DECK_ACCENT)
+    cards = tuple(FAMILIES[name]())
+    return Deck(name, title(name), (*cards, deck_notes(title(name), cards)), accent=DECK_ACCENT, look=LOOK)
 
 
 def all_cards() -> Deck:
     rules.check()
     cards = tuple(card for build in FAMILIES.values() for card in build())
-    return Deck("all", GAME.title, (*cards, deck_notes(GAME.title)), accent=DECK_ACCENT)
+    return Deck("all", GAME.title, (*cards, deck_notes(GAME.title, cards)), accent=DECK_ACCENT, look=LOOK)
 
 
 def build_family(name: str):

@@ -81,7 +81,7 @@ def build(request) -> bytes:
         "solo_gear": [rules.item(i)["name"] for i in solo.SHOPPING],
         "walk_back": solo.WALK_BACK,
         "ordinary_names": [e["name"] for e in rules.enemies() if not e.get("boss")],
-        "choices": list(rules.choices()),
+        "choices": list(rules.in_brief()),
         "reference": [{"lead": p.lead, "text": p.text} for p in decks.reference_paragraphs()],
         "healing": rules.potion_amounts()["healing"],
         "base_health": rules.base_health(),

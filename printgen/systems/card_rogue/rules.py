@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import games
 from ...tables import Table
-from ...words import say_for
+from ...words import key_of, say_for
 from . import GAME
 
 say = say_for(__package__)
@@ -113,6 +113,14 @@ def score_sheet() -> dict[str, Any]:
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in order, each phrase they name filled in."""
     return tuple({**choice, "text": PHRASE.sub(lambda m: say(m.group(1)), choice["text"])}
+                 for choice in game().choices())
+
+
+def in_brief() -> tuple[tuple[str, str], ...]:
+    """The choices as the designer's notes list them, "where the rules are silent": each topic with its line
+    for the table (words.toml [silent], by the topic's key), the rules it names filled in."""
+    rules_named = {"combat": say("rule.combat"), "turn": say("rule.turn-steps")}
+    return tuple((choice["topic"], say(f"silent.{key_of(choice['topic'])}", **rules_named))
                  for choice in game().choices())
 
 

@@ -7,15 +7,15 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, qr
+from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper, mm
 from ...words import say_for
 from .decks import count
 from .sheet_data import choices as rule_choices, rules
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
-                            label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
-                            title_band, titled, vstack, wrap_runs)
+from ...sheets.draw import (MIN_WRITE, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
+                            field_head, label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
+                            title_band, titled, track_layout, vstack, wrap_runs)
 
 SIZES = (1, 2, 4)
 PRE_ROLLED = False
@@ -61,20 +61,13 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     s = style.pt
     gap = s(5)
     # A sheet with no room for notes (two or four to a page) has the title, the player and the three numbers
-    # to keep on top, then the character to choose across the sheet; the file's first keeps the seed code's
-    # QR in its top right corner, beside the first three, and the others on its page match it.
+    # to keep on top, then the character to choose across the sheet.
     compact = h <= ROOMY
-    qr_top = style.qr is not None and compact
-    right = w - style.qr.side - gap if qr_top else w
-    if qr_top:
-        style.qr.place(c, w - style.qr.side, h - style.qr.side)
-    top = title_band(c, right, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
+    top = title_band(c, w, h, say("sheet.score-title"), style, right=say("sheet.score-note")) - gap
     if compact:
         row_h = s(30)
-        field(c, form, "player", 0, top - row_h, right, row_h, say("sheet.player"), style)
-        top = _numbers(c, form, top - row_h - gap, right, style)
-        if qr_top:
-            top = min(top, h - style.qr.side - gap)
+        field(c, form, "player", 0, top - row_h, w, row_h, say("sheet.player"), style)
+        top = _numbers(c, form, top - row_h - gap, w, style)
         top = _character(c, form, 0, top, w, style) - gap
     else:
         # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
@@ -91,38 +84,41 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     potions = r["potion"]
     roomy = h > ROOMY
     victory = _victory_lines(w - 2 * s(4), style)
-    vp_h = s(13) + s(2) + max(MIN_BOX, min((w - 2 * s(4) - 19 * s(1.5)) / 20, s(12))) + s(4) + \
-        max(len(column) for column in victory) * _victory_leading(style) + s(4)
-    parts = [s(40), -1, len(potions) * s(14) + s(20), vp_h] + ([-0.7] if roomy else [])
+    # Tracks to cross off: boxes of MIN_WRITE or more, in as many rows as that takes.
+    track_gap = s(1.5)
+    hp_per_row, hp_size = track_layout(HEALTH_TRACK, w - 2 * s(4), track_gap, most=max(s(20), MIN_WRITE))
+    vp_per_row, vp_size = track_layout(VICTORY_TRACK, w - 2 * s(4), track_gap, most=max(s(14), MIN_WRITE))
+    hp_h = s(17) + _rows_height(HEALTH_TRACK, hp_per_row, hp_size, track_gap) + s(4)
+    po_h = len(potions) * s(14) + s(20)
+    vp_h = s(17) + _rows_height(VICTORY_TRACK, vp_per_row, vp_size, track_gap) + s(4)
+    # The victory boxes and the ways to win under them where the sheet leaves room for one enemy's track; a
+    # quarter page keeps the score in its VICTORY POINTS box alone, and leaves the rules to the reference card.
+    wins_h = max(len(column) for column in victory) * _victory_leading(style) + s(4)
+    room = top - hp_h - po_h - 3 * gap - _enemy_least(w, style)
+    if room < vp_h + wins_h:
+        victory = []
+    else:
+        vp_h += wins_h
+    with_vp = room >= vp_h
+    parts = [hp_h, -1, po_h] + ([vp_h] if with_vp else []) + ([-0.7] if roomy else [])
     stacked = vstack(top, top, parts, gap)
-    (hp_y, hp_h), (en_y, en_h), (po_y, po_h), (vp_y, vp_h) = stacked[:4]
+    (hp_y, hp_h), (en_y, en_h), (po_y, po_h) = stacked[:3]
     if roomy:
-        ny, nh = stacked[4]
+        ny, nh = stacked[-1]
         ix, iy, iw, ih = titled(c, 0, ny, w, nh, say("sheet.notes"), say("sheet.notes-note"), style)
-        narrow = None
-        if style.qr:  # the seed code's QR in the notes' lower right corner, the lines beside it shorter
-            style.qr.place(c, ix + iw - style.qr.side, iy)
-            narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
-        ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style, narrow=narrow)
+        ruled_list(c, form, "notes", ix, iy, iw, ih, s(16), style)
 
     ix, iy, iw, ih = titled(c, 0, hp_y, w, hp_h, say("sheet.health"), say("sheet.health-note"), style)
-    size = min((iw - 19 * s(1.5)) / 20, ih)
-    square_boxes(c, form, "health", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
+    square_boxes(c, form, "health", ix, iy + ih, HEALTH_TRACK, hp_size, track_gap, style,
+                 per_row=hp_per_row, numbered=True)
 
     ix, iy, iw, ih = titled(c, 0, en_y, w, en_h, say("sheet.enemy"), say("rule.fled"), style)
     # Each enemy gets as many health boxes as the toughest enemy in the set has health, in lines of at most
-    # twenty; its name beside them where they fit at a legible size, else above them.
-    count, bgap, name_h = r["enemy_health"], s(1.2), s(13)
-    lines = -(-count // 20)
-    per_row = -(-count // lines)
-    beside = (iw * 0.7 - (per_row - 1) * bgap) / per_row >= MIN_BOX
-    name_w = iw * 0.3 if beside else iw
-    while lines < count and (iw - (name_w if beside else 0) - (per_row - 1) * bgap) / per_row < MIN_BOX:
-        lines += 1
-        per_row = -(-count // lines)
-    bsize = max(MIN_BOX, min((iw - (name_w if beside else 0) - (per_row - 1) * bgap) / per_row, s(13)))
-    block = lines * bsize + (lines - 1) * bgap
-    row = block + s(4) + (0 if beside else name_h)
+    # twenty and never under MIN_WRITE, heavier every fifth to count by; its name beside them where they fit,
+    # else above them.
+    beside, name_w, per_row, bsize, row = _enemy_layout(iw, style)
+    count, bgap, name_h = r["enemy_health"], s(ENEMY_GAP), s(13)
+    block = -(-count // per_row) * (bsize + bgap) - bgap
     rows = max(1, int(ih // row))
     row = max(row, ih / rows)  # the trackers spread over the whole box
     for k in range(rows):
@@ -135,7 +131,7 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         c.restoreState()
         form.add(c, f"enemy{k + 1}.name", ix, name_y + 0.5, name_w - s(4), name_h - s(1), font_size=s(8))
         square_boxes(c, form, f"enemy{k + 1}.health", ix + (name_w if beside else 0), base + s(2) + block, count,
-                     bsize, bgap, style, per_row=per_row, numbered=True)
+                     bsize, bgap, style, per_row=per_row, fives=True)
 
     ix, iy, iw, ih = titled(c, 0, po_y, w, po_h, say("sheet.potions"), say("rule.potion-first"), style)
     yy = iy + ih - s(13)
@@ -153,16 +149,58 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         form.add(c, f"potion.{potion['roll']}", lx, yy + s(2), ix + iw - lx, s(11), font_size=s(8))
         yy -= s(14)
 
+    if not with_vp:
+        return
+    vp_y, vp_h = stacked[3]
     ix, iy, iw, ih = titled(c, 0, vp_y, w, vp_h, say("sheet.victory"), say("sheet.victory-note"), style)
-    size = max(MIN_BOX, min((iw - 19 * s(1.5)) / 20, s(12)))
-    square_boxes(c, form, "vp", ix, iy + ih, 20, size, s(1.5), style, numbered=True)
-    yy = iy + ih - size - s(4)
-    column_w = iw / len(victory)
+    square_boxes(c, form, "vp", ix, iy + ih, VICTORY_TRACK, vp_size, track_gap, style, per_row=vp_per_row,
+                 numbered=True)
+    yy = iy + ih - _rows_height(VICTORY_TRACK, vp_per_row, vp_size, track_gap) - s(4)
+    column_w = iw / max(1, len(victory))
     for col, lines in enumerate(victory):
         y = yy - style.type(6.8)
         for follows, line in lines:
             rich_line(c, ix + col * column_w + (s(10) if follows else 0), y, line, style.type(6.8), gray=0.15)
             y -= _victory_leading(style)
+
+
+HEALTH_TRACK = 20  # boxes of current health to cross down: a character starts at 10, and gear and potions add
+VICTORY_TRACK = 20  # boxes of victory points to tick
+ENEMY_GAP = 1.2  # pt between an enemy's health boxes, scaled
+
+
+def _enemy_layout(iw: float, style: Style) -> tuple[bool, float, int, float, float]:
+    """How an enemy's track stands in a box ``iw`` wide: (its name beside the boxes, the name's width, boxes to
+    a row, their side, the height one enemy takes). An enemy gets as many boxes as the toughest enemy in the
+    set has health, in rows of at most twenty and never under MIN_WRITE, its name beside them where they
+    fit in two rows, else above them."""
+    s = style.pt
+    count, bgap, name_h = rules()["enemy_health"], s(ENEMY_GAP), s(13)
+
+    def layout(width: float) -> tuple[int, float]:
+        """Boxes to a row, twenty at most and a whole number of fives (the track is counted by its heavier
+        fifth boxes), and their side."""
+        for per_row in range(20, 0, -5):
+            if (width + bgap) / per_row - bgap >= MIN_WRITE or per_row == 5:
+                return per_row, min((width + bgap) / per_row - bgap, max(s(18), MIN_WRITE))
+        raise AssertionError("unreachable")
+
+    beside = -(-count // layout(iw * 0.7)[0]) <= 2
+    name_w = iw * 0.3 if beside else iw
+    per_row, size = layout(iw - (name_w if beside else 0))
+    block = -(-count // per_row) * (size + bgap) - bgap
+    return beside, name_w, per_row, size, block + s(4) + (0 if beside else name_h)
+
+
+def _enemy_least(w: float, style: Style) -> float:
+    """The height of the enemy box that holds one enemy's track."""
+    return style.pt(17) + _enemy_layout(w - 2 * style.pt(4), style)[4]
+
+
+def _rows_height(count: int, per_row: int, size: float, gap: float) -> float:
+    """How tall a track of ``count`` boxes ``per_row`` to a row stands."""
+    rows = -(-count // per_row)
+    return rows * (size + gap) - gap
 
 
 def _character(c: Canvas, form: FormCollector, x: float, top: float, w: float, style: Style,
@@ -186,17 +224,16 @@ def _numbers(c: Canvas, form: FormCollector, top: float, w: float, style: Style)
     r = rules()
     s = style.pt
     gap = s(5)
-    big_h = s(44)
     third = (w - 2 * gap) / 3
-    for i, (key, title, note) in enumerate((
+    numbers = (
             ("max-health", say("sheet.max-health"), say("sheet.max-health-start", health=r["max_health"])),
             ("attack", say("sheet.attack"), say("sheet.attack-start", modifier=f"{r['attack_modifier']:+d}")),
-            ("victory", say("sheet.victory"), say("sheet.victory-start", score=r["score"])))):
+            ("victory", say("sheet.victory"), say("sheet.victory-start", score=r["score"])))
+    # Each box as tall as its caption and hint need above room to write a number of MIN_WRITE or more.
+    big_h = max(s(44), max(field_head(title, note, third, style) for _, title, note in numbers) + MIN_WRITE * 1.6)
+    for i, (key, title, note) in enumerate(numbers):
         x = i * (third + gap)
-        field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18)
-        lines = len(fonts.wrap_text(note, fonts.SERIF_ITALIC, style.type(6), third - s(6)))
-        paragraph(c, x + s(3), top - big_h + s(2) + lines * style.type(6) * 1.2, third - s(6), note, style, 6,
-                  font=fonts.SERIF_ITALIC, gray=0.4)
+        field(c, form, key, x, top - big_h, third, big_h, title, style, value_size=18, hint=note)
     return top - big_h - gap
 
 

@@ -4,11 +4,17 @@ from ...games import Game, Offer
 from ...maps.draw_style import MAP_STYLE_OPTION
 from ...options import Option
 
+ROOMS = Option("rooms", "Rooms on each level before its doors lead on to the stairs down.", low=2, high=14,
+               default="8")
+CHARACTER = Option("character", "The play sheet's rogue: blank, to make by the rules, or made already (the seed's "
+                   "first rogue, the same one its sheet of one rogue shows).", choices=("blank", "rolled"), default="blank")
+
 GAME = Game(
     id="rlrl",
     title="Rogue Like Roguelike",
     credit="",
-    summary="the ten-level campaign (the Dungeon Master's maps and key, the rogue's copies), the encounter deck, the rogue's sheet",
+    summary="the ten-level campaign (the Dungeon Master's maps and key, the rogue's copies), the same campaign as a "
+            "solo gamebook, the encounter deck, the rogue's sheet",
     sheets=Offer("the rogue's sheet",
                  examples=(("sheet --system rlrl --count 5 --format json", "five rogues as data"),)),
     reference=Offer("the Dungeon Master's reference: every list and table, the seed's colour key, printgen's choices",
@@ -17,8 +23,7 @@ GAME = Game(
     dungeon=Offer(
         "the ten-level campaign: the Dungeon Master's maps and keys, the rogue's copies and sheet, a reference",
         (
-            Option("rooms", "Rooms on each level before its doors lead on to the stairs down.", low=2, high=14,
-                   default="8"),
+            ROOMS,
             Option("copies", "Whose pages to print: both parts, the Dungeon Master's, or the rogue's.",
                    choices=("both", "dm", "rogue"), default="both"),
             MAP_STYLE_OPTION,
@@ -35,4 +40,11 @@ GAME = Game(
                                 ("deck encounters --system rlrl", "a card per monster and trap, by level letter"),
                             )),
     },
+    solo=Offer(
+        "the ten levels as a gamebook for one rogue: numbered sections, a play sheet, graph paper to map on",
+        (ROOMS, CHARACTER),
+        examples=(("solo --system rlrl --seed moonpie", "the moonpie campaign to play alone"),
+                  ("solo --system rlrl --seed campfire --rooms 2 --character rolled",
+                   "a shorter one, with a rogue made for you")),
+    ),
 )

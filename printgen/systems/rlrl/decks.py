@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...cards import icons
-from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.model import Card, Deck, Look, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...words import say_for
@@ -22,6 +22,10 @@ TRAP_ACCENT = (0.66, 0.36, 0.04)  # traps in amber, apart from the monsters at a
 say = say_for(__package__)
 
 
+# Rogue Like Roguelike's cards: monospaced titles as on a terminal, a notched band, pictures in a frame with its
+# corners cut, a grey-green stock.
+LOOK = Look(band="notched", frame="cut", paper=(0.962, 0.968, 0.952), title="mono")
+
 def encounters_deck(code: SeedCode, options: dict) -> Deck:
     cards = []
     for letter in rules.LETTERS:
@@ -30,8 +34,8 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
             cards += [_trap_card(row, letter) for row in rules.tables()[rules.traps(letter)].rows]
     cards += _shop_cards()
     title = say("deck.title")
-    cards.append(notes_card(title, (Paragraph(say("deck.notes")),), ACCENT))
-    return Deck("encounters", title, tuple(cards), back_subtitle=say("deck.back"), accent=ACCENT)
+    cards.append(notes_card(title, cards, (Paragraph(say("deck.notes")),), ACCENT))
+    return Deck("encounters", title, tuple(cards), back_subtitle=say("deck.back"), accent=ACCENT, look=LOOK)
 
 
 def _pictured(card: Card, kind: str) -> Card:

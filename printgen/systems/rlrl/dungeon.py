@@ -6,7 +6,8 @@ this seed's colour key), and each level's map on a left-hand page with its
 key facing it, so a print on both sides of the sheet lays them open side by
 side; the rogue's part starts on a fresh sheet. The rogue's
 part: the rogue's sheet with this campaign's colours, and each level's copy
-with only the setup drawn. ``--copies dm`` or ``rogue`` prints one part.
+with only the setup drawn, each on a sheet of its own with a blank back, as
+every game's players' maps. ``--copies dm`` or ``rogue`` prints one part.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from typing import Any
 
 from ...maps.draw_style import MapStyle
 from ...products import Request
-from ...render import html, parallel, qr
+from ...products.sheet import foot_strip
+from ...render import html, parallel
 from ...render.booklet import Pages, blank_page, page_count
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
-from ...sheets.draw import FormCollector, QrRoom, Style
+from ...sheets.draw import FormCollector, Style, credit_line
 from ...words import say_for
 from . import generate as generator, key, map_page, reference, sheet
 from .generate import Campaign
@@ -49,17 +51,17 @@ def render(built: Campaign, request: Request) -> bytes:
     if with_dm:
         html.load()  # once, before the fork, so the child has it too (the rogue's part is vector pages only)
     # The reference is laid out here while a forked child draws every vector page (parallel.both). The rogue's
-    # sheet keeps room for the seed code's QR when it is the file's first page.
-    reference_pages, (levels, (rogue, rogue_qr)) = parallel.both(
+    # sheet keeps the corner for the seed code's QR when it is the file's first page.
+    reference_pages, (levels, rogue) = parallel.both(
         lambda: reference.pages(request, built.colours) if with_dm else None,
         lambda: (_dm_levels(built, request) if with_dm else None,
-                 _rogue_part(built, request, first=not with_dm) if with_rogue else ([], None)),
+                 _rogue_part(built, request, first=not with_dm) if with_rogue else []),
     )
     parts = []
     if with_dm:
         dm, dm_pages = _dm_part(reference_pages, *levels, fresh_sheet_after=with_rogue)
         parts = [_cover(built, request, COVER_PAGES + dm_pages, sum(page_count(part) for part in rogue)), dm]
-    return compose(parts + rogue, request.code, say("title.campaign"), qr_place=rogue_qr)
+    return compose(parts + rogue, request.code, say("title.campaign"))
 
 
 COVER_PAGES = 1
@@ -95,22 +97,30 @@ def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[in
             blank_page(request.code, request.paper, say("booklet.blank-side")))
 
 
-def _rogue_part(built: Campaign, request: Request, first: bool) -> tuple[list[bytes], qr.Place | None]:
-    """The rogue's pages, and where the seed code's QR goes on the sheet when it is the ``first`` page."""
+def _rogue_part(built: Campaign, request: Request, first: bool) -> list[bytes]:
+    """The rogue's pages; when the sheet is the ``first`` page, its foot keeps the corner for the seed code's
+    QR, as every first page of sheets does (products/sheet.py foot_strip)."""
     doc = new_document(request.code, say("title.campaign"), request.paper.size)
     c = doc.canvas
     width, height = request.paper.size
-    room = QrRoom.of(str(request.code)) if first else None
+    foot = foot_strip(request.code, request.paper) if first else SHEET_FOOT
     c.saveState()
-    c.translate(SHEET_EDGE, SHEET_FOOT)
-    sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - SHEET_FOOT, "rogue", None, Style(qr=room),
+    c.translate(SHEET_EDGE, foot)
+    sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - foot, "rogue", None, Style(),
                FormCollector(enabled=False), request.code)
     c.restoreState()
+    if first:
+        credit_line(c, request.code, request.paper.size, request.game, first=True)
     c.showPage()
     for level in built.levels:
         map_page.rogue_page(c, request.paper, level, MapStyle.chosen(request))
         c.showPage()
-    return [doc.finish()], room and room.spot
+    drawn = doc.finish()
+    with Pages(blank_page(request.code, request.paper, say("booklet.blank-side"))) as pages:
+        for page in range(page_count(drawn)):  # one to a sheet with nothing on the back, as every players' map
+            pages.add(drawn, page, page + 1)
+            pages.blank()
+        return [pages.save()]
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:

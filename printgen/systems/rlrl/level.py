@@ -29,6 +29,7 @@ from ...maps.steps.areas import add_area
 from ...maps.steps.join import join_open_ends
 from ...maps.steps.settle_doors import settle_doors
 from ... import dice
+from ...errors import PrintgenError
 from ...seed import Rng, SeedCode
 from . import contents, forms, rules, sheet_corners, stairs_room, steering
 from .free_forms import corridor_path, corridor_shape, distances, grown_room, reach
@@ -41,8 +42,9 @@ MOST_STEPS_DOWN = 60  # areas rolled while heading for the stairs before the lev
 MOST_ATTEMPTS = 20
 
 
-class LevelError(RuntimeError):
-    """A level the engine's checks refuse: a bug, never the user's doing."""
+class LevelError(PrintgenError):
+    """A level the engine's checks refuse. Never the user's doing, but said as every refusal is: one line
+    naming the level, never a traceback."""
 
 
 @dataclass

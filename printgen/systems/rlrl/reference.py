@@ -20,14 +20,15 @@ say = say_for(__package__)
 
 def build(request) -> bytes:
     """The reference product: the reference pages alone, with the seed's colour key."""
-    return compose([pages(request, colours.for_seed(request.code))], request.code,
+    return compose([pages(request, colours.for_seed(request.code), opens_file=True)], request.code,
                    say("title.reference"))
 
 
-def pages(request, dealt: dict[str, str]) -> bytes:
-    """The reference pages without footers, for the campaign to compose."""
+def pages(request, dealt: dict[str, str], opens_file: bool = False) -> bytes:
+    """The reference pages without footers, for the campaign to compose after its cover (or, ``opens_file``,
+    as a file of their own, the first page keeping room for the QR)."""
     return render_pdf("rlrl/reference.html", request.code, say("title.reference"), request.paper, request.templates,
-                      **context(dealt))
+                      opens_file=opens_file, **context(dealt))
 
 
 def context(dealt: dict[str, str]) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def context(dealt: dict[str, str]) -> dict[str, Any]:
         "spell_roll": _spell_roll(),
         "max_pool": character["max_pool"],
         "abilities": [{"added": False, **ability} for ability in character["ability"]],
-        "notes": list(rules.choices()),
+        "notes": list(rules.in_brief()),
     }
 
 

@@ -11,7 +11,10 @@ from functools import cache
 from typing import Any
 
 from ...tables import DataList, Row, TableSet
+from ...words import key_of, say_for
 from . import GAME, leveled
+
+say = say_for(__package__)
 
 LETTERS = ("E", "D", "C", "B", "A")  # the encounter lists, weakest first
 
@@ -42,6 +45,12 @@ def character() -> dict[str, Any]:
 def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps."""
     return GAME.choices()
+
+
+def in_brief() -> tuple[tuple[str, str], ...]:
+    """The choices as the reference lists them, "where the rules are silent": each topic with its line for
+    the table (words.toml [silent], by the topic's key)."""
+    return tuple((c["topic"], say(f"silent.{key_of(c['topic'])}")) for c in choices())
 
 
 def difficulty(level: int) -> int:

@@ -7,13 +7,13 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, qr
+from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from ...words import say_for
 from . import characters, colours
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, field, label, paragraph, paragraph_height, ruled_list,
-                            square_boxes, title_band, titled, vstack)
+from ...sheets.draw import (MIN_BOX, MIN_WRITE, FormCollector, Style, field, field_head, label, paragraph,
+                            paragraph_height, ruled_list, square_boxes, title_band, titled, vstack)
 
 SIZES = (1, 2)
 PRE_ROLLED = True
@@ -53,7 +53,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top = title_band(c, w, h, say("sheet.title"), style,
                      right=say("sheet.number", number=char["number"]) if char else "") - gap
     row_h = s(30)
-    name_w = w * 0.5
+    name_w = w * (0.5 if w > 400 else 0.4)  # a half page's sheet gives the hit points more of its width
     field(c, form, "name", 0, top - row_h, name_w - gap, row_h, say("sheet.name"), style, char and char["name"])
     lw = w * 0.14
     field(c, form, "level", name_w, top - row_h, lw, row_h, say("sheet.level"), style, char and str(char["level"]))
@@ -87,11 +87,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     for text, size, font, gray in rules_at_hand:
         yy = paragraph(c, ix, yy - s(1), iw, text, style, size, font=font, gray=gray)
     ix, iy, iw, ih = titled(c, 0, inv_y, left_w, inv_h, say("sheet.inventory"), "", style)
-    narrow = None
-    if style.qr:  # the seed code's QR in the inventory's lower right corner, the lines beside it shorter
-        style.qr.place(c, ix + iw - style.qr.side, iy)
-        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
-    ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"], narrow=narrow)
+    ruled_list(c, form, "inventory", ix, iy, iw, ih, s(16), style, char and char["inventory"])
 
     # Right column: abilities, lock picks and gold, spells, colours.
     shown = colours.listed(colours.for_seed(code))
@@ -101,7 +97,9 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     picks_per_row = 12 if (inner_w * 0.62 - 11 * s(2)) / 12 >= MIN_BOX else 6
     pick = max(MIN_BOX, min(s(10), (inner_w * 0.62 - (picks_per_row - 1) * s(2)) / picks_per_row))
     pick_rows = 12 // picks_per_row
-    lp_h = s(13) + s(13) + pick_rows * (pick + s(2)) + s(2)
+    # As tall as the picks need, and as the gold's box needs for a number of MIN_WRITE or more.
+    lp_h = max(s(13) + s(13) + pick_rows * (pick + s(2)) + s(2),
+               s(17) + s(1) + field_head(say("sheet.gold"), "", right_w, style) + MIN_WRITE * 1.2)
     names = ", ".join(a["name"] for a in r["ability"] if not a.get("added"))
     choose = say("sheet.abilities-choose", names=names)
     choose_h = paragraph_height(choose, style, inner_w, 5.8, fonts.SERIF_ITALIC) + s(2)

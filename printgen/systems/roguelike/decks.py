@@ -42,7 +42,7 @@ def _with_notes(deck: Deck, *notes: Paragraph) -> Deck:
         cards.append(replace(card, body=body))
     if chosen:
         notes += (Paragraph(say("deck.chosen", cards=", ".join(chosen))),)
-    return replace(deck, cards=(*cards, notes_card(deck.title, notes, deck.accent)))
+    return replace(deck, cards=(*cards, notes_card(deck.title, cards, notes, deck.accent)))
 
 
 # -- creatures -------------------------------------------------------------
@@ -225,11 +225,7 @@ def loot_deck(code: SeedCode, options: dict) -> Deck:
         body = (Paragraph(_loot_text(row)), Paragraph(table.notes))
         card = Card(_loot_title(row), say("deck.loot.kicker", roll=_roll_kicker(table, row)),
                     (Stat(words["points"], str(row["points"])),), (), body, count=_ways(table, row))
-        if row["kind"] == "gold":
-            card = replace(card, emblem=f"coin:{row['gold']}")
-        else:
-            card = _pictured(card, "loot", row["kind"] if row["kind"] != "gems" else row.result)
-        cards.append(card)
+        cards.append(_pictured(card, "loot", row["kind"] if row["kind"] not in ("gold", "gems") else row.result))
     deck = Deck("loot", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.2, 0.42, 0.2))
     return _with_notes(deck, Paragraph(say("deck.in-place-of-dice")))
 
@@ -267,7 +263,8 @@ CORRIDOR = "corridor-features"
 
 
 def encounters_deck(code: SeedCode, options: dict) -> Deck:
-    """36 cards, one per fall of two dice; each tells a room's and a corridor's contents."""
+    """36 cards, one per fall of two dice; each tells a room's and a corridor's contents, and is titled and pictured
+    by them, the room's first."""
     words = say.section("deck.encounters")
     rooms, corridors = rules.tables()[ROOM], rules.tables()[CORRIDOR]
     cards = []
@@ -279,10 +276,13 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
                 Paragraph(_contents(room), words["room"]),
                 Paragraph(_contents(corridor), words["corridor"]),
             )
-            dice = GAME.data("pictures")["encounters"]["faces"]
-            cards.append(Card(words["card"], say("deck.encounters.kicker", first=first, second=second),
+            kinds = room["contents_kind"], corridor["contents_kind"]
+            holds = [say(f"deck.encounters.holds.{kind}") for kind in kinds]
+            title = say("deck.encounters.card", room=holds[0], corridor=holds[1])
+            pictures = GAME.data("pictures")["encounters"]
+            cards.append(Card(title, say("deck.encounters.kicker", first=first, second=second),
                               (Stat(words["roll"], str(total)),), (), body,
-                              picture=f"{dice[first - 1]} {dice[second - 1]}"))
+                              picture=" ".join(icons.parse(pictures[kind])[0] for kind in kinds)))
     code.stream("deck", "encounters", "order").shuffle(cards)
     deck = Deck("encounters", words["title"], tuple(cards), back_subtitle=words["back"], accent=(0.1, 0.35, 0.4))
     return _with_notes(deck, Paragraph(say("deck.in-place-of-dice")), Paragraph(say("deck.encounters.shuffled")))

@@ -196,7 +196,7 @@ def rules_page() -> dict[str, Any]:
         "living": [(i["name"], i["points"]) for i in points if i["who"] == "living"],
         "dead": [(i["name"], i["points"]) for i in points if i["who"] == "dead"],
         "level_up": [i["name"] for i in rules.data_list("level-up").items],
-        "choices": [(c["topic"], c["text"]) for c in rules.choices()],
+        "choices": list(rules.in_brief()),
         "specials": {special: rules.special_rule(special) for special in ("Poison", "Curse", "Paralyze")},
     }
 

@@ -9,8 +9,7 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...seed import SeedCode
 from ...units import Paper
-from .rules import ability_counts, data_list, say, tables
-from .sheet import ability_use
+from .rules import ability_counts, ability_use, data_list, say, tables
 
 TEMPLATE = "roguelike/reference.html"
 
@@ -49,10 +48,12 @@ def _abilities_with_a_use() -> list[str]:
     return [name for name in dict.fromkeys(names) if ability_use(name)]
 
 
-def pages(code: SeedCode, paper: Paper, templates: Path | None) -> bytes:
-    """The reference without footers, to compose into another document."""
-    return render_pdf(TEMPLATE, code, say("reference.title"), paper, templates, **context())
+def pages(code: SeedCode, paper: Paper, templates: Path | None, opens_file: bool = False) -> bytes:
+    """The reference without footers, to compose after another document's pages (or, ``opens_file``, as a file
+    of its own, its page keeping room for the QR)."""
+    return render_pdf(TEMPLATE, code, say("reference.title"), paper, templates, opens_file=opens_file, **context())
 
 
 def build(request: Request) -> bytes:
-    return compose([pages(request.code, request.paper, request.templates)], request.code, say("reference.title"))
+    return compose([pages(request.code, request.paper, request.templates, opens_file=True)], request.code,
+                   say("reference.title"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...tables import DataList, Row, TableSet
-from ...words import say_for
+from ...words import key_of, say_for
 from . import GAME
 
 say = say_for(__package__)
@@ -32,6 +32,12 @@ def choices() -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps (data/notes.toml), each as its topic and text;
     a rule the text names (``says``) is filled in from the phrasebook, where it is worded once."""
     return tuple({"topic": c["topic"], "text": _filled(c["text"], c.get("says", {}))} for c in _choices())
+
+
+def in_brief() -> tuple[tuple[str, str], ...]:
+    """The choices as the rules page lists them, "where the rules are silent": each topic with its line for
+    the table (words.toml [silent], by the topic's key), a rule it names filled in as in the whole text."""
+    return tuple((c["topic"], _filled(say(f"silent.{key_of(c['topic'])}"), c.get("says", {}))) for c in _choices())
 
 
 def _filled(text: str, says: dict[str, str]) -> str:
@@ -96,3 +102,8 @@ def ability_counts(abilities: list[dict]) -> str:
     """A row's special abilities with their counts, e.g. "2 Picks, 1 Sneak"."""
     return ", ".join(say("ability.many", count=a["count"], name=a["name"]) if a["count"] > 1
                      else say("ability.one", count=a["count"], name=a["name"]) for a in abilities)
+
+
+def ability_use(name: str) -> str:
+    """What spending one use of the ability ``name`` does, in a few words ("" for a spell or miracle)."""
+    return say.section("ability-use").get(name.lower(), "")

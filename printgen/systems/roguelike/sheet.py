@@ -7,13 +7,13 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, qr
+from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...units import Paper
-from . import characters, rules
-from .rules import choices as rule_choices, data_list, say, tables
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, paragraph_height,
-                            rich_line, ruled_list, square_boxes, title_band, value_text, wrap_runs)
+from . import characters
+from .rules import ability_use, choices as rule_choices, data_list, say
+from ...sheets.draw import (MIN_BOX, MIN_WRITE, FormCollector, Style, box, field, label, paragraph, paragraph_height,
+                            rich_line, ruled_list, square_boxes, title_band, track_layout, value_text, wrap_runs)
 
 SIZES = (1, 2)  # four to a page would need 5 pt type: a quarter page cannot hold a Priest's miracles at 6 pt
 WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page
@@ -75,37 +75,37 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     portrait_w = w * (0.3 if not compact else 0.27)
     grid_w = w - portrait_w - gap
     cell_w = (grid_w - 2 * gap) / 3
-    cell_h = (rate_h - gap) / 2
-    order = ("speed", "power", "intellect", "attack", "defense", "health")
-    for i, key in enumerate(order):
+    # Each cell holds its label, its hint and room to write a number of MIN_WRITE or more between them.
+    hints = max(_foot_note_height(cell_w, say(f"sheet.rating-hint.{key}"), style, 5.6) for key in RATINGS)
+    cell_h = max((rate_h - gap) / 2, s(12) + s(4) + hints + s(2) + MIN_WRITE * 1.3)
+    rate_h = 2 * cell_h + gap
+    for i, key in enumerate(RATINGS):
         col, row = i % 3, i // 3
         x = col * (cell_w + gap)
         y = top - (row + 1) * cell_h - row * gap
         box(c, x, y, cell_w, cell_h, style, heavy=True, round_=s(3))
         label(c, x + cell_w / 2, y + cell_h - s(9), say(f"rating.{key}").upper(), style, 7.5, bold=True, centre=True,
               gray=0.15)
-        label(c, x + cell_w / 2, y + s(4), say(f"sheet.rating-hint.{key}"), style, 5.6, centre=True, gray=0.4)
+        # The hint at the foot, the space to write in between it and the label.
+        hint = _foot_note(c, x, y + s(4), cell_w, say(f"sheet.rating-hint.{key}"), style, 5.6, gray=0.4)
+        floor, ceiling = y + s(4) + hint + s(2), y + cell_h - s(12)
         if char and not form.enabled:
-            value_text(c, x, y + cell_h * 0.34, cell_w, str(char["ratings"][key]), style, 22,
-                       font=fonts.MONO_BOLD, centre=True)
+            value_text(c, x, floor + (ceiling - floor) * 0.18, cell_w, str(char["ratings"][key]), style,
+                       min(22, (ceiling - floor) * 0.9), font=fonts.MONO_BOLD, centre=True)
         else:  # a blank, or a fillable sheet's rating, which the player may change
-            form.add(c, f"rating.{key}", x + cell_w * 0.2, y + s(12), cell_w * 0.6, cell_h - s(24),
-                     font_size=s(18), value=str(char["ratings"][key]) if char else "", centre=True)
+            form.add(c, f"rating.{key}", x + cell_w * 0.2, floor, cell_w * 0.6, ceiling - floor,
+                     font_size=min(s(18), (ceiling - floor) * 0.7),
+                     value=str(char["ratings"][key]) if char else "", centre=True)
     px = w - portrait_w
+    # The portrait box is the player's to draw in: its caption at its foot, nothing else in it.
     box(c, px, top - rate_h, portrait_w, rate_h, style, round_=s(3))
-    label(c, px + portrait_w / 2, top - rate_h + s(5), words["portrait"], style, 6.2, bold=True, centre=True)
-    at_size = min(rate_h * 0.55, portrait_w * 0.6)
-    c.saveState()
-    c.setFillGray(0.93 if not style.ink_saver else 0.97)
-    c.setFont(fonts.MONO_BOLD, at_size)
-    c.drawCentredString(px + portrait_w / 2, top - rate_h / 2 - at_size * 0.3, "@")
-    c.restoreState()
+    _foot_note(c, px, top - rate_h + s(5), portrait_w, words["portrait"], style, 6.2, font=fonts.SERIF_BOLD)
     top -= rate_h + gap
 
-    if char is None and not compact:
-        roll_h = s(96)
-        _roll_tables(c, 0, top - roll_h, w, roll_h, style)
-        top -= roll_h + gap
+    # Health now: a box to cross off for each point, up to the character's Health.
+    track_h = _health_track_height(w, style)
+    _health_track(c, 0, top - track_h, w, track_h, char, style, form)
+    top -= track_h + gap
 
     # Spells and special abilities: one line per use, with a box to tick it off.
     kit_lines = len(char["weapons"]) + len(char["gear"]) if char else 3
@@ -115,8 +115,8 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         gear_h = s(17) + (kit_lines + 3) * COMPACT_PITCH
         spells_h = max(top - gear_h - _compact_points_height(w, style) - 2 * gap, ability_h)
     else:
-        # The points table takes what it needs; spells and gear share the rest.
-        spare = top - s(212) - 2 * gap
+        # The points take what they need; spells and gear share the rest.
+        spare = top - _points_height(w, style) - 2 * gap
         spells_h = max(spare * 0.56, ability_h)
         gear_h = spare - spells_h
     _abilities(c, 0, top - spells_h, w, spells_h, char, style, form, compact)
@@ -142,34 +142,55 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     _points(c, 0, 0, w, top, style, form, compact)
 
 
-def _roll_tables(c: Canvas, x: float, y: float, w: float, h: float, style: Style) -> None:
-    """The occupation and race tables, for rolling up a character at the table."""
-    s = style.pt
-    gap = s(5)
-    half = (w - gap) / 2
-    specs = (("occupation", say("sheet.roll-occupation"), ("health", "attack", "defense")),
-             ("race", say("sheet.roll-race"), ("speed", "power", "intellect")))
-    for k, (table_id, title, keys) in enumerate(specs):
-        bx = x + k * (half + gap)
-        ix, iy, iw, ih = _inner(bx, y, half, h, style)
-        _titled(c, bx, y, half, h, title, say("sheet.copy-row"), style)
-        table = tables()[table_id]
-        cols = [s(19), iw * 0.24] + [iw * 0.13] * 3
-        heads = ["", "", *(say(f"rating.{key}") for key in keys), say("sheet.special")]
-        xs = [ix]
-        for cw in cols:
-            xs.append(xs[-1] + cw)
-        yy = iy + ih - s(7)
-        for i, head in enumerate(heads):
-            label(c, xs[i], yy, head, style, 6, bold=True, gray=0.2)
-        for row in table.rows:
-            yy -= s(10.5)
-            label(c, xs[0], yy, row.roll_text, style, 7.5, font=fonts.MONO_BOLD, gray=0)
-            label(c, xs[1], yy, row.result, style, 7.5, bold=True, gray=0.05)
-            for i, key in enumerate(keys):
-                label(c, xs[2 + i] + s(8), yy, str(row[key]), style, 7.5, font=fonts.MONO, gray=0.05)
-            special = rules.ability_counts(row["abilities"]) or say("ability.none")
-            label(c, xs[5], yy, special, style, 7, gray=0.15)
+HEALTH_TRACK = 30  # boxes of Health now: a Barbarian starts with 20, and each level gained may add 1d6
+
+
+def _health_track_metrics(w: float, style: Style) -> tuple[int, float, float]:
+    """How many boxes to a row, their side (MIN_WRITE or more) and the gap between them."""
+    gap = style.pt(1.5)
+    per_row, size = track_layout(HEALTH_TRACK, w - 2 * style.pt(4), gap, most=style.pt(22))
+    return per_row, size, gap
+
+
+def _health_track_height(w: float, style: Style) -> float:
+    per_row, size, gap = _health_track_metrics(w, style)
+    rows = -(-HEALTH_TRACK // per_row)
+    return style.pt(13) + rows * (size + gap) - gap + style.pt(5)
+
+
+def _health_track(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+                  form: FormCollector) -> None:
+    """Health now: numbered boxes to cross off as the character is hurt and rub out as it heals; on a
+    pre-rolled record the boxes past its Health are greyed, out of reach until a level adds to it."""
+    ix, iy, _, ih = _inner(x, y, w, h, style)
+    _titled(c, x, y, w, h, say("sheet.health-now"), say("sheet.health-now-note"), style)
+    per_row, size, gap = _health_track_metrics(w, style)
+    square_boxes(c, form, "health-now", ix, iy + ih, HEALTH_TRACK, size, gap, style, per_row=per_row,
+                 numbered=True, beyond=char["ratings"]["health"] if char else None)
+
+
+RATINGS = ("speed", "power", "intellect", "attack", "defense", "health")  # three by two, as the record shows them
+
+
+def _foot_note_height(w: float, text: str, style: Style, size: float, font: str = fonts.SERIF) -> float:
+    """How far above its last baseline a _foot_note reaches."""
+    size = style.type(size)
+    return (len(fonts.wrap_text(text, font, size, w - style.pt(6))) - 1) * size * 1.15 + size * 0.75
+
+
+def _foot_note(c: Canvas, x: float, y: float, w: float, text: str, style: Style, size: float,
+               font: str = fonts.SERIF, gray: float = 0.15) -> float:
+    """A caption centred at the foot of a box ``w`` wide, its last baseline at ``y``, broken over lines (upwards)
+    where the box is too narrow for it in one: it never reaches past the box's sides into a neighbour. Returns
+    how far above ``y`` its letters reach (_foot_note_height)."""
+    type_size = style.type(size)
+    c.saveState()
+    c.setFillGray(gray)
+    c.setFont(font, type_size)
+    for index, line in enumerate(reversed(fonts.wrap_text(text, font, type_size, w - style.pt(6)))):
+        c.drawCentredString(x + w / 2, y + index * type_size * 1.15, line)
+    c.restoreState()
+    return _foot_note_height(w, text, style, size, font)
 
 
 def _inner(x: float, y: float, w: float, h: float, style: Style) -> tuple[float, float, float, float]:
@@ -277,8 +298,6 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
         square_boxes(c, form, "points", ix, iy + ih, 100, size, s(1.5), style, per_row=20,
                      marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
         yy = iy + ih - _compact_boxes_height(iw, style) - s(4)
-        if style.qr:  # the seed code's QR beside the boxes, at the right
-            style.qr.place(c, ix + iw - style.qr.side, iy + ih - style.qr.side)
         for text, font in _compact_points_notes():
             yy = paragraph(c, ix, yy, iw, text, style, 6.5, font=font) - s(2)
         return
@@ -292,13 +311,8 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     below = iy + ih - 5 * size - 4 * s(2) - s(6)
     label(c, ix, below - s(8), say("points.choose").upper(), style, 6.5, bold=True, gray=0.12)
     yy = below - s(10)
-    narrow = None
-    if style.qr:  # the seed code's QR in the box's lower right corner, the level-up choices beside it
-        style.qr.place(c, ix + iw - style.qr.side, iy)
-        narrow = (iy + style.qr.side + qr.GAP, iw - style.qr.side - qr.GAP)
     for i, item in enumerate(data_list("level-up").items, start=1):
-        yy = paragraph(c, ix, yy, iw, say("sheet.level-up-item", number=i, text=item["name"]), style, 6.8,
-                       narrow=narrow) - s(1)
+        yy = paragraph(c, ix, yy, iw, say("sheet.level-up-item", number=i, text=item["name"]), style, 6.8) - s(1)
     tx = x + grid_w + s(5)
     _titled(c, tx, y, table_w, h, say("sheet.points-table"), "", style)
     ix, iy, iw, ih = _inner(tx, y, table_w, h, style)
@@ -317,17 +331,37 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     yy = paragraph(c, ix, yy, iw, damage, style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
 
 
+def _points_height(w: float, style: Style) -> float:
+    """What the full record's points need: the taller of the boxes with the level-up choices under them and
+    the points table beside them (as _points sets them)."""
+    s = style.pt
+    table_w = w * 0.46
+    grid_w = w - table_w - s(5)
+    size = (grid_w - 2 * s(4) - 19 * s(2)) / 20
+    choices = sum(paragraph_height(say("sheet.level-up-item", number=i, text=item["name"]), style,
+                                   grid_w - 2 * s(4), 6.8) + s(1)
+                  for i, item in enumerate(data_list("level-up").items, start=1))
+    boxes = max(5 * size + 4 * s(2), (5 * size + 4 * s(2)) / 0.62 - s(17))  # as _points keeps them at 62% at most
+    left = boxes + s(6) + s(10) + choices
+    iw = table_w - 2 * s(4)
+    table = s(2) + sum(s(11) + sum(paragraph_height(i["name"], style, iw - s(22), 7) + s(2)
+                                   for i in data_list("points").items if i["who"] == who) + s(4)
+                       for who in ("living", "dead"))
+    damage = say("sheet.damage", weapon=say("damage.weapon"),
+                 magic=say("damage.magic", rating=say("damage.magic-either")), alone=say("points.alone"))
+    table += paragraph_height(damage, style, iw, 6.4, fonts.SERIF_ITALIC)
+    return s(17) + s(2) + max(left, table) + s(4)
+
+
 def _compact_point_box(iw: float, style: Style) -> float:
-    """The side of a compact record's point box: twenty to a row, beside the seed code's QR where it stands."""
-    if style.qr:
-        iw -= style.qr.side + qr.GAP
+    """The side of a compact record's point box: twenty to a row."""
     return min((iw - 19 * style.pt(1.5)) / 20, style.pt(16))
 
 
 def _compact_boxes_height(iw: float, style: Style) -> float:
-    """How far down the compact record's boxes reach, or the QR beside them."""
+    """How far down the compact record's boxes reach."""
     size = _compact_point_box(iw, style)
-    return max(5 * size + 4 * style.pt(1.5), style.qr.side if style.qr else 0.0)
+    return 5 * size + 4 * style.pt(1.5)
 
 
 def _compact_points_notes() -> list[tuple[str, str]]:
@@ -347,8 +381,3 @@ def _compact_points_height(w: float, style: Style) -> float:
     iw = w - 2 * s(4)
     notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text, font in _compact_points_notes())
     return s(13) + s(2) + _compact_boxes_height(iw, style) + s(4) + notes + s(4)
-
-
-def ability_use(name: str) -> str:
-    """What spending one use of the ability ``name`` does, in a few words ("" for a spell or miracle)."""
-    return say.section("ability-use").get(name.lower(), "")

@@ -20,6 +20,7 @@
     share: $("share-link"), copyLink: $("copy-link"), qr: $("qr"), downloads: $("downloads"),
     upload: $("open-upload"), uploadForm: $("open-file"), figure: $("page-figure"),
     toPages: $("to-pages"), toPagesStatus: $("to-pages-status"), viewer: $("viewer"),
+    openForm: $("open-code"), openBox: $("open-q"), openMessage: $("open-message"),
   };
 
   // ---- the catalogue, by game -------------------------------------------------------------------------
@@ -62,7 +63,7 @@
     let options = chosen.entry.options.filter((o) => o.name !== "format");
     if (chosen.product.name === "deck") {
       const deck = (chosen.entry.decks || []).find((d) => d.name === els.deck.value);
-      if (deck) options = options.concat(deck.options);
+      if (deck) options = deck.options.concat(options); // what the deck asks first, then how it is printed
     }
     return options;
   }
@@ -122,8 +123,9 @@
     } else if (option.kind === "choice") {
       input = document.createElement("select");
       const items = option.choices.map((c) => [c, c]);
-      if (option.default === null) items.unshift(["", "automatic"]);
+      if (option.default === null) items.unshift(["", option.absent || "automatic"]);
       fill(input, items);
+      if (option.default_depends) input.dataset.automatic = "yes"; // its first item names what it follows
       input.value = given ?? option.default ?? "";
     } else {
       input = document.createElement("input");
@@ -149,11 +151,17 @@
     help.className = "help";
     const range = option.low !== undefined ? ` (${option.low}–${option.high})` : "";
     help.textContent = option.help + range;
+    help.id = id + "-help";
+    const problem = document.createElement("p");
+    problem.className = "field-error";
+    problem.id = id + "-error";
+    problem.hidden = true;
+    input.setAttribute("aria-describedby", `${problem.id} ${help.id}`);
     if (option.kind === "flag") {
       label.prepend(input);
-      wrap.append(label, help);
+      wrap.append(label, problem, help);
     } else {
-      wrap.append(label, input, help);
+      wrap.append(label, input, problem, help);
     }
     return wrap;
   }
@@ -183,7 +191,7 @@
     }
     for (const input of els.fields.querySelectorAll("input, select")) {
       const auto = lastValues[input.name];
-      if (input.tagName === "SELECT" && input.options[0] && input.options[0].value === "") {
+      if (input.tagName === "SELECT" && input.dataset.automatic && input.options[0] && input.options[0].value === "") {
         input.options[0].textContent = auto ? `automatic (${auto})` : "automatic";
       } else if (input.placeholder === "automatic" && auto) {
         input.placeholder = `automatic: ${auto}`;
@@ -241,9 +249,49 @@
     }
     if (!response.ok) {
       const wait = response.headers.get("Retry-After");
-      throw new Error((body && body.error) || response.statusText + (wait ? ` (try again in ${wait} s)` : ""));
+      const error = new Error((body && body.error) || response.statusText + (wait ? ` (try again in ${wait} s)` : ""));
+      error.field = body && body.field;
+      throw error;
     }
     return body;
+  }
+
+  // ---- a refusal beside the field it is about -------------------------------------------------------
+
+  function fieldInput(name) {
+    // The form's control for ``name``: an option's field, or the game, product, deck or seed.
+    if (!name) return null;
+    const own = { system: els.system, product: els.product, deck: els.deck, seed: els.seed }[name];
+    return own || els.fields.querySelector(`[name="${CSS.escape(name)}"]`);
+  }
+
+  function clearMarks() {
+    for (const marked of document.querySelectorAll("#make [aria-invalid='true']")) marked.removeAttribute("aria-invalid");
+    for (const wrap of document.querySelectorAll("#make .invalid")) wrap.classList.remove("invalid");
+    for (const problem of document.querySelectorAll("#make .field-error")) {
+      problem.hidden = true;
+      problem.textContent = "";
+    }
+  }
+
+  function markField(name, message) {
+    // The field marked and the message under it, in the page's words; true when the form has that field.
+    const input = fieldInput(name);
+    if (!input || input.closest("[hidden]")) return false;
+    const wrap = input.closest(".field, label, .row") || input.parentElement;
+    let problem = wrap.querySelector(".field-error");
+    if (!problem) {
+      problem = document.createElement("p");
+      problem.className = "field-error";
+      problem.id = input.id + "-error";
+      wrap.append(problem);
+      input.setAttribute("aria-describedby", problem.id);
+    }
+    problem.textContent = message;
+    problem.hidden = false;
+    input.setAttribute("aria-invalid", "true");
+    wrap.classList.add("invalid");
+    return true;
   }
 
   async function refresh() {
@@ -257,10 +305,13 @@
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(collect()), signal,
       }));
       if (mine !== generation) return;
+      clearMarks();
       await show(described, mine, signal);
     } catch (error) {
       if (error.name === "AbortError" || mine !== generation) return;
       working(false);
+      clearMarks();
+      markField(error.field, error.message);
       say(error.message, "error");
       document.body.classList.add("stale");
     }
@@ -415,6 +466,30 @@
     els.seed.value = state.seed || "";
     if (els.templates && state.templates !== undefined && boot.described) els.templates.checked = state.templates;
     buildOptions(state.options || {});
+    seedShown();
+  }
+
+  // A product that rolls nothing (graph paper) needs no seed: the same choices, the same file. Its seed box
+  // stays empty unless a seed is typed; the seed of the product before comes back with a product that rolls.
+  let keptSeed = "";
+
+  function seedShown() {
+    const chosen = current();
+    const seeded = !chosen || chosen.product.seeded !== false;
+    els.seed.placeholder = seeded ? "" : "none needed: it rolls nothing";
+    els.newSeed.hidden = !seeded;
+  }
+
+  function productChanged() {
+    const chosen = current();
+    const seeded = !chosen || chosen.product.seeded !== false;
+    if (!seeded && els.seed.value) {
+      keptSeed = els.seed.value;
+      els.seed.value = "";
+    } else if (seeded && !els.seed.value && keptSeed) {
+      els.seed.value = keptSeed;
+    }
+    seedShown();
   }
 
   els.system.addEventListener("change", () => {
@@ -422,10 +497,11 @@
     buildProducts(product);
     buildDeck();
     buildOptions();
+    productChanged();
     selected = 1;
     schedule(0);
   });
-  els.product.addEventListener("change", () => { buildDeck(); buildOptions(); selected = 1; schedule(0); });
+  els.product.addEventListener("change", () => { buildDeck(); buildOptions(); productChanged(); selected = 1; schedule(0); });
   els.deck.addEventListener("change", () => { buildDeck(els.deck.value); buildOptions(collect().options); schedule(0); });
   els.fields.addEventListener("input", () => schedule());
   els.fields.addEventListener("change", () => schedule());
@@ -450,7 +526,52 @@
   els.copyCode.addEventListener("click", () => copy(els.code.textContent, els.copyCode));
   els.copyLink.addEventListener("click", () => copy(els.share.value, els.copyLink));
   els.share.addEventListener("focus", () => els.share.select());
-  els.upload.addEventListener("change", () => { if (els.upload.files.length) els.uploadForm.submit(); });
+  // ---- opening a code, a link or a file: the page's choices stay as they are when it is refused ------------
+
+  function openSaid(text) {
+    els.openMessage.textContent = text || "";
+    els.openMessage.hidden = !text;
+    if (text) els.openBox.setAttribute("aria-invalid", "true");
+    else els.openBox.removeAttribute("aria-invalid");
+  }
+
+  let opening = null; // the open box's request, apart from the form's own: an edit does not cancel it
+
+  async function open(request) {
+    if (opening) opening.abort();
+    const mine = (opening = new AbortController());
+    try {
+      const described = await answer(await fetch("/api/open", { ...request, signal: mine.signal }));
+      if (mine !== opening) return;
+      openSaid("");
+      els.openBox.value = "";
+      clearTimeout(timer); // the opened file replaces whatever the form was about to ask
+      const shownNow = ++generation;
+      if (controller) controller.abort();
+      controller = new AbortController();
+      start(described.state);
+      selected = 1;
+      clearMarks();
+      working(true);
+      await show(described, shownNow, controller.signal);
+    } catch (error) {
+      if (error.name === "AbortError" || mine !== opening) return;
+      openSaid(error.message); // the form, its pages and its code are left as they were
+    }
+  }
+
+  els.openForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    open({ method: "POST", body: new URLSearchParams({ q: els.openBox.value }) });
+  });
+  els.openBox.addEventListener("input", () => openSaid(""));
+  els.upload.addEventListener("change", () => {
+    if (!els.upload.files.length) return;
+    const body = new FormData();
+    body.append("file", els.upload.files[0]);
+    els.upload.value = "";
+    open({ method: "POST", body });
+  });
   let resized = null;
   window.addEventListener("resize", () => {
     clearTimeout(resized);

@@ -1,7 +1,7 @@
 """Mini Game: a game that exists only in printgen's tests, to show that a new game is one folder.
 
 It makes every product a game can make (a dungeon on the shared map engine, a sheet, a deck, a reference)
-through the contracts in printgen/products/contracts.py, and prints every word from its words.toml.
+through the contracts in printgen/contracts.py, and prints every word from its words.toml.
 """
 
 from printgen.games import Game, Offer

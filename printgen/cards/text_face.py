@@ -1,4 +1,4 @@
-"""The generic card face: a title band, a stat block, badges, body text, a picture, symbols, the index.
+"""The text face, most cards' face: a title band, a stat block, badges, body text, a picture, symbols, the index.
 
 ``prepare`` fits every word of a card into its boxes once (and says which card
 is too full if one is); ``draw`` paints the prepared card at the origin, in
@@ -7,7 +7,7 @@ Every word stays inside the safe area, ``SAFE`` inside the trim.
 
 From the top: the band with the title and the line under it; the stats, up to
 three a row (fewer where a label would not fit at 6 pt); the badges; the
-words, at the deck's one size (``body_size``, chosen by ``faces``); then the
+words, at the deck's one size (``body_size``, chosen by ``face_kinds``); then the
 card's picture in a panel that fills the room down to a fixed gap above the
 symbols and the index line. A card whose words leave too little room for the
 panel carries its picture in the band, beside the title. A boss's picture
@@ -17,88 +17,26 @@ panel carries its picture in the band, beside the title. A boss's picture
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import PrintgenError
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 from ..render import text as text_engine
-from . import glyphs, icons, marks, text
-from .model import Card, Color, Deck, Paragraph
-from .sizes import CARD_SIZES, CardSize
+from . import glyphs, marks, text
+from .face_parts import (INK, PAPER, SAFE, CardTooFull, Metrics, band_foot, draw_index, draw_picture,
+                         has_picture, mix, paper_and_band, title_colours)
+from .model import Card, Color, Deck, Look, Paragraph
+from .sizes import CardSize
 
-SAFE = mm(3.5)  # text never comes nearer the trim than this
-PAPER: Color = (0.985, 0.972, 0.94)  # a warm off-white card stock
-INK: Color = (0.1, 0.1, 0.12)
-GOLD: Color = (0.78, 0.6, 0.18)
-MUTED = 0.38
 STATS_PER_ROW = 3
 STAT_LABEL = 6.5  # pt on a poker card
-LEGIBLE = 6.0  # pt: no label or line on a built-in card is smaller than this, at any card size
 MIN_STAT_LABEL = 3.5  # pt: how far a label too long for its box may shrink, on a card of your own
-BODY_MAX = 9.0  # pt on a poker card: the words of a deck are set at this size or the largest below it all fit
 BODY_MIN = 5.0  # pt: the least a card of your own may shrink to (a warning names it under 6)
-FOOTER_GAP = mm(1.5)  # between the lowest words, picture or symbols and the index line, on every card
-ART_MIN = mm(10)  # the least height of a picture's panel on a poker card; less, and the picture goes in the band
-ART_MOST = mm(40)  # the largest a picture is drawn on a poker card
-_POKER = CARD_SIZES["poker"]
-
-
-@dataclass(frozen=True)
-class Metrics:
-    """A card's proportions: poker sizes scaled to the card, within readable limits."""
-
-    width: float
-    height: float
-    scale: float
-
-    @classmethod
-    def of(cls, size: CardSize) -> "Metrics":
-        scale = min(size.width / _POKER.width, size.height / _POKER.height)
-        return cls(size.width, size.height, scale)
-
-    @property
-    def type_scale(self) -> float:
-        """How large the words may be beside a poker card's: by the card's area, so a tarot card's words are
-        larger and a square card's not as small as its height alone would make them."""
-        return (self.width / _POKER.width * self.height / _POKER.height) ** 0.5
-
-    def pt(self, value: float, floor: float = 0.0) -> float:
-        return max(value * self.scale, floor)
-
-    @property
-    def body_max(self) -> float:
-        """The largest the words of a card are set: ``BODY_MAX`` by the card's area, in quarter points."""
-        return math.floor(BODY_MAX * self.type_scale * 4) / 4
-
-    @property
-    def inner_width(self) -> float:
-        return self.width - 2 * SAFE
-
-    @property
-    def band_height(self) -> float:
-        return mm(16) * self.scale
-
-    @property
-    def stat_height(self) -> float:
-        return mm(11.5) * self.scale
-
-    @property
-    def index_size(self) -> float:
-        return self.pt(6, LEGIBLE)
-
-    @property
-    def index_rule(self) -> float:
-        """The height of the thin rule over the index line."""
-        return SAFE + self.index_size * 1.35
-
-    @property
-    def content_bottom(self) -> float:
-        """The lowest any words, picture or symbols come: a fixed gap above the index line."""
-        return self.index_rule + FOOTER_GAP
+ART_MIN = mm(18)  # the least height of a deck's picture frame on a poker card; less, and pictures go in the band
+ART_MOST = mm(34)  # the tallest a deck's picture frame is on a poker card
+FRAME_GAP = mm(2)  # between the picture's frame and the stats under it, on a poker card
 
 
 @dataclass(frozen=True)
@@ -131,19 +69,10 @@ class PreparedFace:
     labels: tuple[float, ...] = ()  # every other size of type on the face (the line under the title, notes)
     band: float = 0.0  # the band's height, when the title needs more than the usual
     stat_line: text.FittedText | None = None  # the stats as a line of words, on a card too full for their boxes
+    frame_top: float = 0.0  # the top of the picture's frame, under the band
+    frame: float = 0.0  # the frame's height: the deck's, the same on every card that shows a picture; 0: none
 
 
-class CardTooFull(PrintgenError):
-    """A card whose words cannot fit at the smallest readable size."""
-
-
-def has_picture(card: Card) -> bool:
-    return bool(card.picture or card.emblem)
-
-
-# The ways a card is laid out, tried in turn until its words fit: its picture in a panel below the words, or
-# in the band; its stats in boxes, or as a line of words.
-LAYOUTS = (("panel", "boxes"), ("band", "boxes"), ("band", "line"))
 
 
 @dataclass(frozen=True)
@@ -161,33 +90,42 @@ class _Head:
     symbol_size: float
     band: float
     stat_line: text.FittedText | None
+    frame_top: float
+    frame: float
 
 
-def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_line: bool = False) -> _Head:
+def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_line: bool = False,
+          frame: float = 0.0) -> _Head:
+    """What stands above a card's words, from the top: the band, the picture's frame ``frame`` high (none: 0),
+    the stats (in boxes, or as a line), the badges."""
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
     title_width = m.inner_width - (_band_art_room(m) if art_in_band else 0.0)
     kicker = None
     kicker_height = 0.0
     if card.kicker:
-        kicker_max = m.pt(7, LEGIBLE)
-        kicker = text.fit([Paragraph(card.kicker)], title_width, kicker_max * 1.4, kicker_max, LEGIBLE,
+        kicker_max = m.pt(7, MIN_TEXT_PT)
+        kicker = text.fit([Paragraph(card.kicker)], title_width, kicker_max * 1.4, kicker_max, MIN_TEXT_PT,
                           font=fonts.SERIF_ITALIC, max_lines=1)
         if kicker is None:  # two lines at the legible size, rather than one too small to read
-            kicker = _fit_or_fail([Paragraph(card.kicker)], title_width, LEGIBLE * 2.6, LEGIBLE, LEGIBLE,
+            kicker = _fit_or_fail([Paragraph(card.kicker)], title_width, MIN_TEXT_PT * 2.6, MIN_TEXT_PT, MIN_TEXT_PT,
                                   f"{where}: the line under the title", size, font=fonts.SERIF_ITALIC, max_lines=2)
         kicker_height = kicker.height
     band = m.band_height
     title_room = band - SAFE - mm(1.2) - kicker_height
-    title = text.fit([Paragraph(card.title)], title_width, title_room, m.pt(14), m.pt(6.5, LEGIBLE),
-                     font=fonts.SERIF_BOLD, max_lines=2)
+    title_font = title_face(deck)
+    title = text.fit([Paragraph(card.title)], title_width, title_room, m.pt(14), m.pt(6.5, MIN_TEXT_PT),
+                     font=title_font, max_lines=2)
     if title is None:  # a taller band, rather than a title too small to read
-        title = _fit_or_fail([Paragraph(card.title)], title_width, m.height / 3, m.pt(6.5, LEGIBLE),
-                             m.pt(6.5, LEGIBLE), f"{where}: the title", size, font=fonts.SERIF_BOLD, max_lines=2)
+        title = _fit_or_fail([Paragraph(card.title)], title_width, m.height / 3, m.pt(6.5, MIN_TEXT_PT),
+                             m.pt(6.5, MIN_TEXT_PT), f"{where}: the title", size, font=title_font, max_lines=2)
         band = SAFE + mm(1.2) + kicker_height + title.height
     band_bottom = m.height - band
 
     y = band_bottom - mm(2) * m.scale
+    frame_top = y
+    if frame:
+        y -= frame + FRAME_GAP * m.scale
     stats = []
     stat_line = None
     gap = mm(1.5) * m.scale
@@ -206,7 +144,7 @@ def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_li
                                  _stat_label_size(stat.label, width, m), note, height))
         y -= height + gap
 
-    tag_size = m.pt(6.5, LEGIBLE)
+    tag_size = m.pt(6.5, MIN_TEXT_PT)
     tags_top = y
     tag_rows: tuple[tuple[str, ...], ...] = ()
     if card.tags:
@@ -223,7 +161,7 @@ def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_li
             raise CardTooFull(f"{where}: its {len(card.symbols)} symbols do not fit across a {size.name} card")
         body_bottom += symbol_size + SYMBOL_GAP
     return _Head(title, kicker, tuple(stats), tag_rows, tag_size, tags_top, body_top, body_bottom, symbol_size,
-                 band, stat_line)
+                 band, stat_line, frame_top, frame)
 
 
 def _stat_line(card: Card, m: Metrics) -> text.FittedText:
@@ -236,66 +174,95 @@ def _stat_line(card: Card, m: Metrics) -> text.FittedText:
         runs.append((stat.value.replace(" ", "\u00a0"), fonts.MONO_BOLD))
         if stat.note:
             runs.append(("\u00a0" + stat.note.replace(" ", "\u00a0"), fonts.SERIF_ITALIC))
-    return text_engine.fit([runs], m.inner_width, m.height, m.pt(7.5, LEGIBLE), LEGIBLE, spacing=text.SPACING,
+    return text_engine.fit([runs], m.inner_width, m.height, m.pt(7.5, MIN_TEXT_PT), MIN_TEXT_PT, spacing=text.SPACING,
                            by_word=True)
 
 
-def _art_reserve(card: Card, m: Metrics, art_in_band: bool) -> float:
-    """The room a picture's panel keeps below the words: its least height and the gap above it."""
-    if art_in_band or not has_picture(card) or card.full_art:
-        return 0.0
-    return ART_MIN * m.scale + mm(1.5) * m.scale
+def framed(card: Card) -> bool:
+    """Whether the card shows its picture in the deck's frame: a picture, not a boss's (it fills the card), not
+    a card of rules to read (its picture stands in the band, out of its words' way)."""
+    return bool(card.picture) and not card.full_art and not card.reference
 
 
-def _fit_body(card: Card, head: _Head, m: Metrics, art_in_band: bool, most: float, least: float):
-    return text.fit(list(card.body), m.inner_width, head.body_top - head.body_bottom - _art_reserve(card, m, art_in_band),
-                    most, least)
+def _frame_of(card: Card, frame: float) -> float:
+    return frame if framed(card) else 0.0
 
 
-def _layouts(card: Card) -> tuple[tuple[str, str], ...]:
-    """The layouts worth trying for a card: the band only holds a picture, the line only stats."""
-    found: list[tuple[str, str]] = []
-    for art, stats in LAYOUTS:
-        if art == "band" and (not has_picture(card) or card.full_art):
-            art = "panel"  # no picture to move: the panel keeps no room
-        if (art, stats) not in found and (stats == "boxes" or card.stats):
-            found.append((art, stats))
-    return tuple(found)
+def _in_band(card: Card, frame: float) -> bool:
+    """Whether the card's picture stands in the band: a card of rules, or every card of a deck with no frame."""
+    return has_picture(card) and not card.full_art and (card.reference or not frame)
 
 
-def largest_body(card: Card, deck: Deck, size: CardSize) -> float | None:
-    """The largest size the card's words fit at: with its stats in boxes and its picture below the words or in
-    the band, whichever lets them be larger; with its stats as a line only where boxes would leave the words
-    under 6 pt. None if they fit nowhere."""
+def _fit_body(card: Card, head: _Head, m: Metrics, most: float, least: float):
+    return text.fit(list(card.body), m.inner_width, head.body_top - head.body_bottom, most, least)
+
+
+def _stat_ways(card: Card) -> tuple[str, ...]:
+    """The ways a card's stats may stand, in the order tried: in boxes, then as a line of words."""
+    return ("boxes", "line") if card.stats else ("boxes",)
+
+
+def least_frame(size: CardSize) -> float:
+    """The least height of a deck's picture frame; a deck whose words need more room carries its pictures in the
+    band."""
+    return ART_MIN * Metrics.of(size).scale
+
+
+def largest_body(card: Card, deck: Deck, size: CardSize, frame: float | None = None,
+                 stat_line: bool = False) -> float | None:
+    """The largest size the card's words fit at under a picture frame ``frame`` high (0: the picture in the band;
+    None: the least frame): with its stats in boxes, or, with ``stat_line``, as a line where that lets the words
+    be larger. None if they fit nowhere."""
     m = Metrics.of(size)
+    frame = least_frame(size) if frame is None else frame
     found: dict[str, float] = {}
-    for art, stats in _layouts(card):
-        head = _head(card, deck, size, art == "band", stats == "line")
-        fitted = _fit_body(card, head, m, art == "band", m.body_max, BODY_MIN)
+    for stats in _stat_ways(card) if stat_line else ("boxes",):
+        head = _head(card, deck, size, _in_band(card, frame), stats == "line", _frame_of(card, frame))
+        fitted = _fit_body(card, head, m, m.body_max, BODY_MIN)
         if fitted is not None:
-            found[stats] = max(found.get(stats, 0.0), fitted.size)
-    if found.get("boxes", 0.0) >= LEGIBLE or "line" not in found:
-        return found.get("boxes")
-    return found["line"]
+            found[stats] = fitted.size
+    return max(found.values(), default=None)  # boxes where they let the words be as large, else the line
 
 
-def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = None) -> PreparedFace:
-    """The card laid out; its words at ``body_size`` (the deck's), or as large as they fit when None."""
+def largest_frame(card: Card, deck: Deck, size: CardSize, body_size: float | None) -> float:
+    """The tallest picture frame, up to ``ART_MOST``, that leaves room for the card's words at ``body_size``:
+    with its stats in boxes where the least frame lets them be, else as a line."""
+    m = Metrics.of(size)
+    most = ART_MOST * m.scale
+    if not framed(card):
+        return most
+    words = 0.0
+    if card.body and body_size is not None:
+        fitted = text.fit(list(card.body), m.inner_width, m.height, body_size, body_size)
+        words = fitted.height if fitted is not None else m.height
+    room = 0.0
+    for stats in _stat_ways(card):
+        head = _head(card, deck, size, False, stats == "line")
+        room = head.body_top - head.body_bottom - words - FRAME_GAP * m.scale
+        if room >= least_frame(size):
+            break
+    return min(most, room)
+
+
+def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = None,
+            frame: float | None = None) -> PreparedFace:
+    """The card laid out under the deck's picture frame ``frame`` high (0: pictures in the band; None: the
+    largest that leaves its words room, for a card on its own); its words at ``body_size`` (the deck's), or as
+    large as they fit when None."""
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
     most, least = (body_size, body_size) if body_size is not None else (m.body_max, BODY_MIN)
     if card.reference:  # a built-in card of rules: legible, or refused at this size
-        least = LEGIBLE
+        least = MIN_TEXT_PT
+    if frame is None:
+        frame = _own_frame(card, deck, size)
     body = None
-    for art, stats in _layouts(card):
-        art_in_band = art == "band"
-        head = _head(card, deck, size, art_in_band, stats == "line")
+    for stats in _stat_ways(card):
+        head = _head(card, deck, size, _in_band(card, frame), stats == "line", _frame_of(card, frame))
         if not card.body:
-            if head.body_top - head.body_bottom >= _art_reserve(card, m, art_in_band):
-                break
-            continue
-        body = _fit_body(card, head, m, art_in_band, most, least)
-        if body is not None and (body_size is not None or body.size >= LEGIBLE):
+            break
+        body = _fit_body(card, head, m, most, least)
+        if body is not None and (body_size is not None or body.size >= MIN_TEXT_PT):
             break
     if card.body and body is None:
         raise CardTooFull(f"{where}: the text does not fit on a {size.name} card even at {least:g} pt; shorten it")
@@ -303,8 +270,16 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
     labels += [b.note.size for b in head.stats if b.note]
     labels += [head.stat_line.size] if head.stat_line else []
     return PreparedFace(card, head.title, head.kicker, head.stats, card.tags, head.tag_size, head.tags_top, body,
-                        head.body_top, head.symbol_size, head.tag_rows, art_in_band, tuple(labels), head.band,
-                        head.stat_line)
+                        head.body_top, head.symbol_size, head.tag_rows, _in_band(card, frame), tuple(labels),
+                        head.band, head.stat_line, head.frame_top, head.frame)
+
+
+def _own_frame(card: Card, deck: Deck, size: CardSize) -> float:
+    """A card laid out on its own: the largest frame its words leave room for at their largest, or none."""
+    body = largest_body(card, deck, size)
+    if body is None or body < MIN_TEXT_PT:
+        return 0.0
+    return max(least_frame(size), largest_frame(card, deck, size, body))
 
 
 SYMBOL_GAP = mm(1.2)
@@ -313,7 +288,7 @@ SYMBOL_GAP = mm(1.2)
 def _symbol_size(card: Card, m: Metrics) -> float | None:
     """The tallest symbol row, up to 7 mm on a poker card, that fits across the card; never so small that
     a number on a coin would be under 6 pt."""
-    least = max(mm(3.5), marks.least_symbol_size(card.symbols, LEGIBLE))
+    least = max(mm(3.5), marks.least_symbol_size(card.symbols, MIN_TEXT_PT))
     size = max(m.pt(mm(7)), least)
     while size >= least:
         widths = sum(marks.symbol_width(s, size) for s in card.symbols) + SYMBOL_GAP * (len(card.symbols) - 1)
@@ -347,7 +322,7 @@ def _per_row(card: Card, m: Metrics) -> int:
 
 
 def _label_fits(label: str, width: float) -> bool:
-    return glyphs.width(label.upper(), fonts.SERIF_BOLD, LEGIBLE) <= width - 2 * STAT_INSET
+    return glyphs.width(label.upper(), fonts.SERIF_BOLD, MIN_TEXT_PT) <= width - 2 * STAT_INSET
 
 
 def _stat_rows(stats: tuple, per_row: int = STATS_PER_ROW) -> list[tuple]:
@@ -373,7 +348,7 @@ def _fit_or_fail(paragraphs, width, height, max_size, min_size, what, size: Card
 
 def _stat_label_size(label: str, width: float, m: Metrics) -> float:
     """6.5 pt on a poker card and never under 6 where the label fits; a long label shrinks to fit its box."""
-    return text_engine.fit_line(label.upper(), width - 2 * STAT_INSET, m.pt(STAT_LABEL, LEGIBLE), MIN_STAT_LABEL,
+    return text_engine.fit_line(label.upper(), width - 2 * STAT_INSET, m.pt(STAT_LABEL, MIN_TEXT_PT), MIN_STAT_LABEL,
                                 fonts.SERIF_BOLD).size
 
 
@@ -384,46 +359,28 @@ def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
 
 def _stat_note(note: str, width: float, m: Metrics) -> text.FittedText | None:
     """The words under a stat's value: one line, or two, at 6 pt or more."""
-    return text.fit([Paragraph(note)], width - 2 * STAT_INSET, LEGIBLE * 2.6, m.pt(6.5, LEGIBLE), LEGIBLE,
+    return text.fit([Paragraph(note)], width - 2 * STAT_INSET, MIN_TEXT_PT * 2.6, m.pt(6.5, MIN_TEXT_PT), MIN_TEXT_PT,
                     font=fonts.SERIF_ITALIC, max_lines=2)
 
 
 STAT_INSET = mm(1)  # a stat box's label, value and note stand this far clear of its sides at least
 
 
-def paper_and_band(c: Canvas, m: Metrics, accent: Color, bleed: float, ink_saver: bool = False,
-                   band: float = 0.0, paper: Color = PAPER) -> float:
-    """The card's paper and its title band (``band`` high, else the usual), which runs off the top and the
-    sides into the bleed; the band's foot.
-
-    With ``ink_saver`` the band is a light tint over a rule of the accent, so its words print dark."""
-    band = band or m.band_height
-    c.setFillColorRGB(*paper)
-    c.rect(-bleed, -bleed, m.width + 2 * bleed, m.height + 2 * bleed, stroke=0, fill=1)
-    band_bottom = m.height - band
-    c.setFillColorRGB(*(mix(accent, PAPER, 0.85) if ink_saver else accent))
-    c.rect(-bleed, band_bottom, m.width + 2 * bleed, band + bleed, stroke=0, fill=1)
-    if ink_saver:  # a rule of the accent along the band's foot
-        c.setStrokeColorRGB(*accent)
-        c.setLineWidth(mm(0.5))
-        c.line(-bleed, band_bottom + mm(0.25), m.width + bleed, band_bottom + mm(0.25))
-    return band_bottom
-
-
-def title_colours(accent: Color, ink_saver: bool) -> tuple[Color, Color]:
-    """The title's colour and the line under it, on the band."""
-    if ink_saver:
-        return mix(accent, INK, 0.55), mix(accent, INK, 0.3)
-    return (1.0, 1.0, 1.0), mix(accent, (1, 1, 1), 0.8)
-
-
 def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
     m = Metrics.of(size)
     accent = face.card.accent or deck.accent
-    band_bottom = paper_and_band(c, m, accent, bleed, deck.ink_saver, face.band)
-    if not deck.ink_saver:
+    look = deck.look
+    band_bottom = paper_and_band(c, m, accent, bleed, deck.ink_saver, face.band, look.paper, look.band)
+    if not deck.ink_saver:  # a light line along the band's foot
         c.setFillColorRGB(*mix(accent, (1, 1, 1), 0.55))
-        c.rect(-bleed, band_bottom - mm(0.6), m.width + 2 * bleed, mm(0.6), stroke=0, fill=1)
+        if look.band == "straight":
+            c.rect(-bleed, band_bottom - mm(0.6), m.width + 2 * bleed, mm(0.6), stroke=0, fill=1)
+        else:
+            c.setStrokeColorRGB(*mix(accent, (1, 1, 1), 0.55))
+            c.setLineWidth(mm(0.6))
+            c.drawPath(band_foot(c, m, band_bottom - mm(0.3), bleed, look.band), stroke=1, fill=0)
+    if look.border:
+        _draw_border(c, m, accent)
     if face.card.full_art:
         _draw_full_art(c, face, m, accent, band_bottom, deck.ink_saver)
 
@@ -442,50 +399,24 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
         _draw_stat(c, box, m, accent)
     if face.stat_line:
         c.setFillColorRGB(*mix(accent, INK, 0.5))
-        face.stat_line.draw(c, SAFE, band_bottom - mm(2) * m.scale, m.inner_width)
+        face.stat_line.draw(c, SAFE, face.frame_top - (face.frame + FRAME_GAP * m.scale if face.frame else 0.0),
+                            m.inner_width)
 
     if face.tags:
         _draw_tags(c, face, m, accent, deck.ink_saver)
 
-    if not face.card.full_art and not face.art_in_band:
-        _draw_picture(c, face, m, accent, deck.ink_saver)
+    if face.frame:
+        _draw_frame(c, face, m, accent, look, deck.ink_saver)
+    elif face.card.write_in:
+        _draw_lines(c, face, m, accent)
+    elif not face.card.full_art and not face.art_in_band:
+        _draw_mark(c, face, m, accent)
     if face.symbol_size:
         _draw_symbols(c, face, m)
     if face.body:
         c.setFillColorRGB(*INK)
         face.body.draw(c, SAFE, face.body_top, m.inner_width)
     draw_index(c, m, index_text)
-
-
-def draw_index(c: Canvas, m: Metrics, index_text: str) -> None:
-    """The deck's name and the card's number at the foot, under a thin rule."""
-    c.setFillGray(MUTED)
-    # The baseline sits a descent above the safe edge, so "/" and "," stay inside it.
-    glyphs.draw(c, SAFE, SAFE + m.index_size * text.DESCENT, index_text, fonts.MONO, m.index_size)
-    c.setStrokeGray(0.75)
-    c.setLineWidth(0.3)
-    c.line(SAFE, m.index_rule, m.width - SAFE, m.index_rule)
-
-
-def picture_colour(card: Card, accent: Color) -> Color:
-    return card.tint or mix(accent, INK, 0.25)
-
-
-def draw_picture(c: Canvas, card: Card, cx: float, cy: float, size: float, accent: Color,
-                 ink_saver: bool = False, colour: Color | None = None) -> None:
-    """The card's picture (an icon of the set, or several side by side; else its drawn emblem) centred on
-    (cx, cy), ``size`` tall."""
-    if card.picture:
-        names = card.picture.split()
-        each = size / (1 if len(names) == 1 else 0.9 * len(names))
-        for i, name in enumerate(names):
-            x = cx + (i - (len(names) - 1) / 2) * each * 1.08
-            icons.draw(c, name, x, cy, each, colour or picture_colour(card, accent), outline=ink_saver)
-    elif card.emblem and ink_saver:  # in light tints of its colours
-        with marks.pale():
-            marks.emblem(c, card.emblem, cx, cy, size, marks.lighter(card.tint) if card.tint else None)
-    elif card.emblem:
-        marks.emblem(c, card.emblem, cx, cy, size, card.tint)
 
 
 def _picture_room(face: PreparedFace, m: Metrics) -> tuple[float, float]:
@@ -495,29 +426,95 @@ def _picture_room(face: PreparedFace, m: Metrics) -> tuple[float, float]:
     return bottom, top
 
 
-def _draw_picture(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, ink_saver: bool) -> None:
-    """The picture in a tinted panel filling the room the words leave; a faint "@" on a card with none."""
+def _draw_mark(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
+    """A faint "@" in the room below the words of a card with no picture (a card of your own)."""
     bottom, top = _picture_room(face, m)
-    card = face.card
-    if not has_picture(card):
-        size = m.pt(60)
-        if top - bottom < size * 0.85:
-            return  # one size on every card, or none: a shrunken mark looks like a mistake
-        c.setFillColorRGB(*mix(accent, PAPER, 0.9))
-        c.setFont(fonts.MONO_BOLD, size)
-        c.drawCentredString(m.width / 2, bottom + size * 0.18, "@")
-        return
-    height = top - bottom
-    if height <= 0:
-        return
+    size = m.pt(60)
+    if has_picture(face.card) or top - bottom < size * 0.85:
+        return  # one size on every card, or none: a shrunken mark looks like a mistake
+    c.setFillColorRGB(*mix(accent, PAPER, 0.9))
+    c.setFont(fonts.MONO_BOLD, size)
+    c.drawCentredString(m.width / 2, bottom + size * 0.18, "@")
+
+
+WRITING_PITCH = mm(6.5)  # between the lines of a card left to write on
+
+
+def _draw_lines(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
+    """Ruled lines to write on in the room below the words, as on a good index card."""
+    bottom, top = _picture_room(face, m)
     c.saveState()
-    c.setFillColorRGB(*mix(accent, PAPER, 0.92 if not ink_saver else 0.96))
-    c.setStrokeColorRGB(*mix(accent, PAPER, 0.7))
-    c.setLineWidth(0.4)
-    c.roundRect(SAFE, bottom, m.inner_width, height, mm(1.5) * m.scale, stroke=1, fill=1)
+    c.setStrokeColorRGB(*mix(accent, PAPER, 0.55))
+    c.setLineWidth(0.5)
+    y = top - WRITING_PITCH
+    while y >= bottom:
+        c.line(SAFE, y, m.width - SAFE, y)
+        y -= WRITING_PITCH
     c.restoreState()
-    size = min(height * 0.84, m.inner_width * 0.72, ART_MOST * m.scale)
-    draw_picture(c, card, m.width / 2, bottom + height / 2, size, accent, ink_saver)
+
+
+FRAME_TINT = 0.92  # the frame's fill: the deck's colour this far towards the paper
+
+
+def _draw_frame(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, look: Look, ink_saver: bool) -> None:
+    """The deck's picture frame under the band, its shape the game's (model.FRAMES), the card's picture in it at
+    one size on every card of the deck."""
+    top, height = face.frame_top, face.frame
+    bottom, left, width = top - height, SAFE, m.inner_width
+    c.saveState()
+    c.setFillColorRGB(*mix(accent, look.paper, FRAME_TINT if not ink_saver else 0.96))
+    c.setStrokeColorRGB(*mix(accent, look.paper, 0.6))
+    c.setLineWidth(0.6)
+    if look.frame == "rounded":
+        c.roundRect(left, bottom, width, height, mm(1.5) * m.scale, stroke=1, fill=1)
+    elif look.frame == "ruled":
+        c.rect(left, bottom, width, height, stroke=1, fill=1)
+        inset = mm(0.9) * m.scale
+        c.setLineWidth(0.35)
+        c.rect(left + inset, bottom + inset, width - 2 * inset, height - 2 * inset, stroke=1, fill=0)
+    else:
+        c.drawPath(_frame_path(c, look.frame, left, bottom, width, height, m), stroke=1, fill=1)
+    c.restoreState()
+    size = min(height * 0.8, width * 0.72)
+    middle = bottom + height / 2 - (height * 0.05 if look.frame == "arched" else 0.0)
+    draw_picture(c, face.card, m.width / 2, middle, size, accent, ink_saver, width=width * 0.9)
+
+
+def _frame_path(c: Canvas, shape: str, left: float, bottom: float, width: float, height: float, m: Metrics):
+    """An arched frame (its top a shallow arch) or a cut one (its corners cut off), as a path."""
+    right, top = left + width, bottom + height
+    path = c.beginPath()
+    if shape == "arched":
+        rise = min(height * 0.28, mm(6) * m.scale)
+        path.moveTo(left, bottom)
+        path.lineTo(right, bottom)
+        path.lineTo(right, top - rise)
+        path.curveTo(right, top - rise * 0.2, right - width * 0.22, top, left + width / 2, top)
+        path.curveTo(left + width * 0.22, top, left, top - rise * 0.2, left, top - rise)
+    else:
+        cut = mm(2.6) * m.scale
+        path.moveTo(left + cut, bottom)
+        for x, y in ((right - cut, bottom), (right, bottom + cut), (right, top - cut), (right - cut, top),
+                     (left + cut, top), (left, top - cut), (left, bottom + cut)):
+            path.lineTo(x, y)
+    path.close()
+    return path
+
+
+BORDER_INSET = mm(1.6)  # a game's thin rule inside the trim, this far in
+
+
+def _draw_border(c: Canvas, m: Metrics, accent: Color) -> None:
+    c.saveState()
+    c.setStrokeColorRGB(*mix(accent, PAPER, 0.45))
+    c.setLineWidth(0.5)
+    c.rect(BORDER_INSET, BORDER_INSET, m.width - 2 * BORDER_INSET, m.height - 2 * BORDER_INSET, stroke=1, fill=0)
+    c.restoreState()
+
+
+def title_face(deck: Deck) -> str:
+    """The font of a card's title, as the deck's game dresses its cards."""
+    return fonts.MONO_BOLD if deck.look.title == "mono" else fonts.SERIF_BOLD
 
 
 def _band_art_room(m: Metrics) -> float:
@@ -544,7 +541,7 @@ def _draw_full_art(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, ban
     size = min(top - bottom, m.inner_width + 2 * SAFE * 0.6) * 0.98
     colour = mix(accent, PAPER, 0.82)
     draw_picture(c, face.card, m.width / 2, (top + bottom) / 2, size, accent, ink_saver, colour=colour)
-    c.setStrokeColorRGB(*GOLD)
+    c.setStrokeColorRGB(*marks.GOLD)  # the gold of the coins
     c.setLineWidth(mm(0.7) * m.scale)
     inset = SAFE * 0.45
     c.rect(inset, inset, m.width - 2 * inset, band_bottom - inset, stroke=1, fill=0)
@@ -572,7 +569,6 @@ def _draw_stat(c: Canvas, box: StatBox, m: Metrics, accent: Color) -> None:
 
 
 TAG_GAP = mm(1)
-EMBLEM_MIN = mm(6)  # an emblem smaller than this is left out rather than drawn as a speck
 
 
 def _tag_widths(tags: tuple[str, ...], size: float) -> list[float]:
@@ -582,20 +578,20 @@ def _tag_widths(tags: tuple[str, ...], size: float) -> list[float]:
 def _tag_layout(tags: tuple[str, ...], m: Metrics) -> tuple[float, tuple[tuple[str, ...], ...]]:
     """The badges' size and rows: on one row at the largest size that fits, down to 6 pt; else in as many
     rows as they need at 6 pt. No rows: a badge wider than the card."""
-    for size in text_engine.steps(m.pt(6.5, LEGIBLE), LEGIBLE):
+    for size in text_engine.steps(m.pt(6.5, MIN_TEXT_PT), MIN_TEXT_PT):
         if sum(_tag_widths(tags, size)) + TAG_GAP * (len(tags) - 1) <= m.inner_width:
             return size, (tags,)
     rows: list[list[str]] = [[]]
     used = 0.0
-    for tag, width in zip(tags, _tag_widths(tags, LEGIBLE)):
+    for tag, width in zip(tags, _tag_widths(tags, MIN_TEXT_PT)):
         if width > m.inner_width:
-            return LEGIBLE, ()
+            return MIN_TEXT_PT, ()
         if rows[-1] and used + TAG_GAP + width > m.inner_width:
             rows.append([])
             used = 0.0
         used += (TAG_GAP if rows[-1] else 0.0) + width
         rows[-1].append(tag)
-    return LEGIBLE, tuple(tuple(row) for row in rows)
+    return MIN_TEXT_PT, tuple(tuple(row) for row in rows)
 
 
 def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, ink_saver: bool) -> None:
@@ -619,7 +615,3 @@ def _draw_tags(c: Canvas, face: PreparedFace, m: Metrics, accent: Color, ink_sav
             x += width + TAG_GAP
         y -= height + TAG_GAP
 
-
-def mix(a: Color, b: Color, amount: float) -> Color:
-    """``a`` moved ``amount`` of the way towards ``b``."""
-    return tuple(x + (y - x) * amount for x, y in zip(a, b))  # type: ignore[return-value]

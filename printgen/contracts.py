@@ -11,6 +11,9 @@ makes each product sits in the module the file plan names for it:
     decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
     reference   reference.py build(request) -> PDF bytes
     challenge   challenge.py build(request) -> PDF or JSON bytes
+    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(dungeon); choices(); front_pages,
+                             sheet_pages and back_pages(dungeon, book, numbers, request) -> PDF bytes (back:
+                             or None)
 
 The rest of a game's folder follows one plan too: ``key.py`` (a dungeon key's
 entries), ``map_page.py`` (a level's map pages), ``map_symbols.py`` (its marks
@@ -28,16 +31,37 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import PrintgenError
+from .errors import PrintgenError
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from ..cards.model import Deck
-    from ..seed import Rng, SeedCode
-    from ..sheets.draw import FormCollector, Style
-    from ..units import Paper
-    from . import Request
+    from .seed import Rng, SeedCode
+    from .units import Paper
+
+# This module stands beside the registry (games.py), below the products, cards and sheets that game modules
+# use: what it names of those layers it names by shape (a Protocol) or by a comment, never by an import.
+
+
+class Request(Protocol):
+    """What a game's module is handed (``products.Request``): the canonical seed code and every option, checked."""
+
+    code: SeedCode
+    game: Any  # games.Game: the game's declaration
+    options: dict[str, Any]
+    templates: Any  # pathlib.Path | None: the user's template folder, when the seed code names one
+
+    @property
+    def paper(self) -> Paper: ...
+
+    @property
+    def format(self) -> str: ...
+
+
+Deck = Any  # cards.model.Deck: a deck's cards and looks
+Style = Any  # sheets.draw.Style: how a sheet is drawn (ink saver, type scale, the QR's room)
+FormCollector = Any  # sheets.draw.FormCollector: the form fields a fillable sheet gathers
+Book = Any  # gamebook.model.Book: a solo booklet's numbered sections
 
 
 class DungeonData(Protocol):
@@ -87,6 +111,25 @@ class DecksModule(Protocol):
     DECKS: Mapping[str, DeckBuilder]
 
 
+class SoloModule(Protocol):
+    """``systems/<id>/solo.py``: the dungeon that dungeon.py rolls, as a gamebook for a lone player: its
+    sections, the pages that come before them and those a reader looks up only after the sections
+    (products/solo.py sets the sections and the graph paper, and joins them)."""
+
+    def book(self, dungeon: DungeonData, request: Request) -> Book: ...
+
+    def title(self, dungeon: DungeonData) -> str: ...
+
+    def choices(self) -> list[dict[str, str]]: ...  # where the rules leave a lone player's game open: topic, text
+
+    def front_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
+
+    def sheet_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
+
+    def back_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request
+                   ) -> bytes | None: ...
+
+
 class BuildModule(Protocol):
     """``systems/<id>/reference.py`` and ``challenge.py``: the whole file from the checked request."""
 
@@ -100,6 +143,7 @@ FILE_PLAN: dict[str, tuple[str, type]] = {
     "deck": ("decks", DecksModule),
     "reference": ("reference", BuildModule),
     "challenge": ("challenge", BuildModule),
+    "solo": ("solo", SoloModule),
 }
 
 

@@ -1,4 +1,6 @@
-"""Page geometry for cards: sheets of cards, mirrored backs, crop marks, print-shop pages.
+"""Imposition: where cards stand on the paper (sheets of cards, mirrored backs, crop marks, print-shop pages).
+
+What ``--layout`` chooses (``IMPOSITIONS``): many cards to a sheet, or one card a page.
 
 Pure geometry in points; nothing here draws. On a sheet the cards sit edge to
 edge in a centred block, so one cut separates two cards and 3 × 3 poker cards
@@ -33,7 +35,7 @@ MAX_GUTTER_MM = 10.0
 
 DUPLEX_MODES = ("long", "short", "none")
 CROP_MARK_STYLES = ("short", "full")
-LAYOUTS = ("sheet", "print-shop")  # many cards to a home-printer sheet, or one card a page for a print shop
+IMPOSITIONS = ("sheet", "print-shop")  # many cards to a home-printer sheet, or one card a page for a print shop
 
 Segment = tuple[float, float, float, float]
 Rect = tuple[float, float, float, float]  # x, y, width, height
@@ -134,16 +136,17 @@ class Sheet:
         pitch = self.card_height + self.gutter
         return [self.bottom + j * pitch + side for j in range(self.rows) for side in (0.0, self.card_height)]
 
-    def crop_marks(self, style: str) -> list[Segment]:
-        """A mark on the line of every cut, in the margin beyond the bleed, where a home printer prints.
+    def crop_marks(self, style: str, occupied: set[int] | None = None) -> list[Segment]:
+        """A mark on the line of every cut that bounds a printed card (``occupied``: the slots that hold one; all
+        when None), beyond the last card it bounds at each end: in the margin beyond the bleed, where a home
+        printer prints, or, where that end's card has an empty slot beside it (a last sheet's), in that slot.
 
-        Short marks stop short of the footer's band; full ones run to the paper's
-        edge (the footer stands on a patch of its own). Where too little of a
-        margin mark would print (the top and foot of 3 × 3 poker cards on Letter
-        leave 6.35 mm, nearly all of it in the strip a printer cannot reach), the
-        mark is drawn on the cut line itself, from the block's edge inwards, and
-        a full mark keeps its margin part as well.
+        Short margin marks stop short of the footer's band; full ones run to the paper's edge (the footer stands
+        on a patch of its own). Where too little of a margin mark would print (the top and foot of 3 × 3 poker
+        cards on Letter leave 6.35 mm, nearly all of it in the strip a printer cannot reach), the mark is drawn
+        on the cut line itself, from the block's edge inwards, and a full mark keeps its margin part as well.
         """
+        occupied = set(range(self.per_page)) if occupied is None else occupied
         floor = FOOTER_BAND if self.footer_at_bottom else 0.0
         right_wall = self.page_width - (0.0 if self.footer_at_bottom else FOOTER_BAND)
         walls = {"bottom": (0.0, floor), "top": (self.page_height, self.page_height),
@@ -163,16 +166,55 @@ class Sheet:
             if printed < MIN_PRINTED_MARK:
                 segments.append(make(edge, edge - direction * INSIDE_MARK))
 
+        def in_slot(edge: float, direction: int, make) -> None:
+            """A short mark in an empty slot, from beyond the bleed of the card whose edge is ``edge``."""
+            start = edge + direction * (self.bleed + MARK_GAP)
+            segments.append(make(start, start + direction * MARK_LENGTH))
+
         for x in self.cuts_x():
-            mark(self.bottom, "bottom", lambda a, b: (x, a, x, b))
-            mark(self.top, "top", lambda a, b: (x, a, x, b))
+            rows = sorted({slot // self.columns for slot in occupied if _on(x, self._edges_x(slot))})
+            if not rows:
+                continue
+            if rows[-1] == self.rows - 1:
+                mark(self.bottom, "bottom", lambda a, b: (x, a, x, b))
+            else:
+                in_slot(self._slot_bottom(rows[-1]), -1, lambda a, b: (x, a, x, b))
+            if rows[0] == 0:
+                mark(self.top, "top", lambda a, b: (x, a, x, b))
+            else:
+                in_slot(self._slot_bottom(rows[0]) + self.card_height, 1, lambda a, b: (x, a, x, b))
         for y in self.cuts_y():
-            mark(self.left, "left", lambda a, b: (a, y, b, y))
-            mark(self.right, "right", lambda a, b: (a, y, b, y))
+            columns = sorted({slot % self.columns for slot in occupied if _on(y, self._edges_y(slot))})
+            if not columns:
+                continue
+            if columns[0] == 0:
+                mark(self.left, "left", lambda a, b: (a, y, b, y))
+            else:
+                in_slot(self.slot_origin(columns[0])[0], -1, lambda a, b: (a, y, b, y))
+            if columns[-1] == self.columns - 1:
+                mark(self.right, "right", lambda a, b: (a, y, b, y))
+            else:
+                in_slot(self.slot_origin(columns[-1])[0] + self.card_width, 1, lambda a, b: (a, y, b, y))
         return segments
 
+    def _edges_x(self, slot: int) -> tuple[float, float]:
+        x = self.slot_origin(slot)[0]
+        return x, x + self.card_width
 
-def sheet_layout(page_size: tuple[float, float], card: CardSize, bleed: float, gutter: float = 0.0) -> Sheet:
+    def _edges_y(self, slot: int) -> tuple[float, float]:
+        y = self.slot_origin(slot)[1]
+        return y, y + self.card_height
+
+    def _slot_bottom(self, row: int) -> float:
+        return self.slot_origin(row * self.columns)[1]
+
+
+def _on(cut: float, edges: tuple[float, float]) -> bool:
+    """Whether a cut runs along one of a card's two edges."""
+    return any(abs(cut - edge) < 1e-6 for edge in edges)
+
+
+def sheet_for(page_size: tuple[float, float], card: CardSize, bleed: float, gutter: float = 0.0) -> Sheet:
     """As many cards as fit, with room around the block for the bleed and the marks."""
     width, height = page_size
     edge = max(MIN_EDGE, bleed + EDGE_ROOM)

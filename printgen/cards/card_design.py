@@ -1,6 +1,6 @@
-"""A card layout of your own: text, pictures, rectangles and lines, from a YAML file.
+"""A card design of your own (``--card-layout FILE``): text, pictures, rectangles and lines, from a YAML file.
 
-A layout decides what is drawn inside one card; the deck's sheets, bleed,
+A layout file decides what is drawn inside one card; the deck's sheets, bleed,
 crop marks, duplex and print-shop files are printgen's as for any deck.
 
     extends: builtin:illustrated      # optional: start from a built-in layout
@@ -15,7 +15,7 @@ crop marks, duplex and print-shop files are printgen's as for any deck.
         fit: cover
       - type: text
         text: "**{title}**"
-        when: "{kind} == Spell"       # or != ; "{column}" alone: drawn when the column is not empty
+        when: "{kind} == Spell or {cost} >= 3"   # see cards/conditions.py
         ...
     back:                             # optional: the card backs, the same way (else printgen's own back)
       elements: [...]
@@ -30,27 +30,33 @@ out. Every mistake is one line naming the file, the element and the key.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..errors import PrintgenError
 from ..resources import templates_dir
+from . import conditions, css_colours, plain_yaml
+from .user_files import Folder
+from .conditions import Condition
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
 _COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
 KEYS = {
-    "text": _COMMON + ("text", "font", "size", "min-size", "color", "bold", "italic", "align", "valign", "wrap"),
+    "text": _COMMON + ("text", "font", "size", "min-size", "color", "icon-color", "bold", "italic", "align", "valign",
+                       "wrap"),
     "image": _COMMON + ("src", "fit"),
     "rect": _COMMON + ("fill", "stroke", "stroke-width", "radius"),
     "line": _COMMON + ("stroke", "stroke-width"),
 }
-TOP_KEYS = ("extends", "elements", "back", "description")
-ALIGNS = ("left", "center", "right")
+TOP_KEYS = ("extends", "fonts", "elements", "back", "description")
+FONT_STYLES = ("regular", "bold", "italic", "bold-italic")
+ALIGNS = ("left", "center", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")
 FITS = ("contain", "cover", "stretch")
 FONT_FAMILIES = ("serif", "mono")
@@ -62,12 +68,16 @@ MAX_TEXT_SIZE = 200.0  # pt
 MIN_TEXT_SIZE = 2.0  # pt: the smallest min-size a layout may ask for
 DEFAULT_MIN_SIZE = 6.0
 BUILTIN = "builtin:"
+LAYOUT_SUFFIXES = (".yaml", ".yml")
+MAX_EXTENDS = 8  # layouts extending layouts
 # Placeholders printgen fills: the card's number in the deck, how many are printed, the deck's title,
-# "Title 17/84" (as printgen's own cards have at their foot), and the label of the card's back.
-SPECIAL = ("@number", "@total", "@deck", "@index", "@back")
+# "Title 17/84" (as printgen's own cards have at their foot), the label of the card's back, and the card's
+# stats (every column no element of the layout names, but count and back: "**Power** 3 · **Cost** 1").
+SPECIAL = ("@number", "@total", "@deck", "@index", "@back", "@stats")
 
 DEFAULTS = {
-    "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "bold": False,
+    "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "icon-color": None,
+             "bold": False,
              "italic": False, "align": "left", "valign": "top", "wrap": True, "text": ""},
     "image": {"fit": "contain"},
     "rect": {"fill": "none", "stroke": "#000000", "stroke-width": None, "radius": None},
@@ -76,9 +86,7 @@ DEFAULTS = {
 _TERM = re.compile(r"\s*(?P<sign>[+-])?\s*(?P<number>\d+(\.\d*)?|\.\d+)\s*(?P<unit>mm|cm|in|pt|%)?\s*")
 _UNITS = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
-_NAMED_COLOURS = {"black": "#000000", "white": "#ffffff"}
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
-_WHEN = re.compile(r"\s*\{([^{}]+)\}\s*(?:(==|!=)\s*(.*?))?\s*\Z", re.S)
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\\[{}]|(?P<markup>\{(?:icon|colou?r|size):)|\{([^{}]*)\}|[{}]")
 
 
 @dataclass(frozen=True)
@@ -117,21 +125,6 @@ class Template:
 
 
 @dataclass(frozen=True)
-class Condition:
-    column: str
-    op: str  # "==", "!=" or "" (not empty)
-    value: str = ""
-
-    def holds(self, fields: dict[str, str]) -> bool:
-        found = fields.get(self.column, "").strip()
-        if self.op == "==":
-            return found == self.value
-        if self.op == "!=":
-            return found != self.value
-        return bool(found)
-
-
-@dataclass(frozen=True)
 class Element:
     kind: str
     label: str  # "layout.yaml: element 3 (title)", for messages
@@ -149,7 +142,7 @@ class Element:
             if isinstance(value, Template):
                 found.update(value.names)
         if self.spec.get("when") is not None:
-            found.add(self.spec["when"].column)
+            found |= self.spec["when"].columns
         return found
 
 
@@ -158,6 +151,7 @@ class Layout:
     path: Path
     front: tuple[Element, ...]
     back: tuple[Element, ...] | None  # None: printgen's own back
+    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # a family's name: its files by style
 
     @property
     def columns(self) -> set[str]:
@@ -171,7 +165,7 @@ class Layout:
                 continue
             for key, value in element.spec.items():
                 names = value.names if isinstance(value, Template) else (
-                    (value.column,) if isinstance(value, Condition) else ())
+                    sorted(value.columns) if isinstance(value, Condition) else ())
                 for name in names:
                     if name not in known and name not in SPECIAL:
                         raise PrintgenError(f"{element.label}, {key}: no column {name!r} in {data.name} "
@@ -186,9 +180,32 @@ def builtin_names() -> list[str]:
     return sorted(path.stem for path in builtin_folder().glob("*.yaml"))
 
 
-def load(path: Path) -> Layout:
-    """The layout in ``path``, checked; one line naming the file, element and key for any mistake."""
-    return _load(path, _read(path), depth=0)
+def load(path: Path, folder: Folder | None = None) -> Layout:
+    """The layout in ``path``, checked; one line naming the file, element and key for any mistake. A layout it
+    extends by file name is read from ``folder`` (the data file's, as pictures are; by default the layout's).
+    A built-in layout (``located("builtin:NAME")``) reads a missing column as empty in every element."""
+    if is_builtin(path):
+        return _load(path, _read(path), depth=0, builtin=True)
+    folder = folder if folder is not None else Folder(path.parent)
+    return _load(path, _read(path), depth=0, folder=folder, chain=((_real(path), path.name),))
+
+
+def located(name: str, data_folder: Path) -> Path:
+    """The file of a layout as --card-layout and a seed code name it: builtin:NAME, or a path from the data
+    file's folder."""
+    if name.startswith(BUILTIN):
+        return builtin_path(name[len(BUILTIN):].strip())
+    return data_folder / name
+
+
+def builtin_path(name: str) -> Path:
+    if name not in builtin_names():
+        raise PrintgenError(f"no built-in layout {name!r}; the built-in layouts are: {', '.join(builtin_names())}")
+    return builtin_folder() / f"{name}.yaml"
+
+
+def is_builtin(path: Path) -> bool:
+    return os.path.dirname(_real(path)) == _real(builtin_folder())
 
 
 def file_digest(path: Path) -> str:
@@ -211,20 +228,16 @@ def _read(path: Path) -> bytes:
     return data
 
 
-def _load(path: Path, data: bytes, depth: int) -> Layout:
-    from .custom import _PlainLoader  # safe YAML without aliases, as for deck files
-
-    shown = path.name if depth else str(path)
+def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, chain: tuple[tuple[str, str], ...] = (),
+          shown: str | None = None, builtin: bool = False) -> Layout:
+    shown = shown or (path.name if depth else str(path))
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise PrintgenError(f"{shown}: a layout is a .yaml or .yml file")
     try:
-        document = yaml.load(data.decode("utf-8-sig"), Loader=_PlainLoader)  # noqa: S506 - a SafeLoader
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PrintgenError(f"{shown}: not UTF-8 text; save the layout as UTF-8") from None
-    except PrintgenError as exc:
-        raise PrintgenError(f"{shown}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise PrintgenError(f"{shown}: not readable as YAML ({str(exc).splitlines()[0]})") from None
+    document = plain_yaml.load(text, shown)
     if not isinstance(document, dict):
         raise PrintgenError(f"{shown}: a layout is a mapping with 'elements:' (and optionally 'extends:' "
                             f"and 'back:')")
@@ -233,8 +246,10 @@ def _load(path: Path, data: bytes, depth: int) -> Layout:
             raise PrintgenError(f"{shown}: unknown key {key!r} at the top; a layout's keys are: {', '.join(TOP_KEYS)}")
     base_front: list[dict] = []
     base_back: list[dict] | None = None
+    families: dict[str, dict[str, str]] = {}
     if "extends" in document:
-        base_front, base_back = _base(shown, document["extends"], depth)
+        base_front, base_back, families = _base(shown, document["extends"], depth, folder, chain)
+    families = {**families, **_families(shown, document.get("fonts", {}))}
     front = _elements(shown, document.get("elements"), "elements", "element", base_front, "extends" in document)
     back = base_back
     if "back" in document:
@@ -247,22 +262,87 @@ def _load(path: Path, data: bytes, depth: int) -> Layout:
         back = _elements(shown, raw_back, "back", "back element", base_back or [], base_back is not None)
     if not front:
         raise PrintgenError(f"{shown}: no elements; a layout draws at least one element")
+    for spec in front + (back or []):
+        if builtin:
+            spec["#builtin"] = True
+        font = spec.get("font")
+        if font is not None and font not in FONT_FAMILIES and font not in families and \
+                not font.lower().endswith(FONT_SUFFIXES):
+            named = f" (this layout's: {', '.join(families)})" if families else ""
+            raise PrintgenError(f"{spec['#label']}, font: {font!r}; give serif, mono, a family under fonts:{named} "
+                                f"or a .ttf file beside the data")
     return Layout(path, tuple(_finish(spec) for spec in front),
-                  None if back is None else tuple(_finish(spec) for spec in back))
+                  None if back is None else tuple(_finish(spec) for spec in back), families)
 
 
-def _base(shown: str, value: Any, depth: int) -> tuple[list[dict], list[dict] | None]:
-    if not isinstance(value, str) or not value.startswith(BUILTIN):
+def _families(shown: str, raw: Any) -> dict[str, dict[str, str]]:
+    """The font families a layout names under ``fonts:``: a name, and its files by style (or one file)."""
+    where = f"{shown}: fonts"
+    if not isinstance(raw, dict):
+        raise PrintgenError(f"{where}: expected a mapping of names to font files, e.g. 'body: {{regular: "
+                            f"fonts/Body-Regular.ttf, bold: fonts/Body-Bold.ttf}}'")
+    found = {}
+    for name, spec in raw.items():
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,39}", name) or \
+                name in FONT_FAMILIES:
+            raise PrintgenError(f"{where}: {name!r} cannot name a family; a name is letters, digits, - and _ "
+                                f"(not {' or '.join(FONT_FAMILIES)})")
+        files = {"regular": spec} if isinstance(spec, str) else spec
+        if not isinstance(files, dict) or "regular" not in files:
+            raise PrintgenError(f"{where}: {name}: give a .ttf file, or its faces: regular (needed), bold, italic, "
+                                f"bold-italic")
+        for style, file in files.items():
+            if style not in FONT_STYLES:
+                raise PrintgenError(f"{where}: {name}: {style!r} is no face; a family's faces are: "
+                                    f"{', '.join(FONT_STYLES)}")
+            if not isinstance(file, str) or not file.lower().endswith(FONT_SUFFIXES):
+                raise PrintgenError(f"{where}: {name}, {style}: {file!r}; give a .ttf file beside the data")
+        found[name] = dict(files)
+    return found
+
+
+def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tuple[tuple[str, str], ...]
+          ) -> tuple[list[dict], list[dict] | None, dict[str, dict[str, str]]]:
+    """The elements (front and back) and font families of the layout ``extends:`` names: a built-in one, or a
+    file beside the data."""
+    own = isinstance(value, str) and value.strip().lower().endswith(LAYOUT_SUFFIXES)
+    if not isinstance(value, str) or not (value.startswith(BUILTIN) or own):
         raise PrintgenError(f"{shown}: extends: {value!r}; a layout extends a built-in layout, e.g. "
-                            f"'extends: builtin:printgen' (built-in: {', '.join(builtin_names())})")
-    name = value[len(BUILTIN):].strip()
-    if name not in builtin_names() or depth > 4:
-        raise PrintgenError(f"{shown}: extends: no built-in layout {name!r}; the built-in layouts are: "
-                            f"{', '.join(builtin_names())}")
-    path = builtin_folder() / f"{name}.yaml"
-    base = _load(path, path.read_bytes(), depth + 1)
-    return [dict(e.spec, **{"#label": e.label, "#builtin": True}) for e in base.front], (
-        None if base.back is None else [dict(e.spec, **{"#label": e.label, "#builtin": True}) for e in base.back])
+                            f"'extends: builtin:printgen' (built-in: {', '.join(builtin_names())}), or a layout "
+                            f"file of yours beside the data, e.g. 'extends: base.yaml'")
+    if depth >= MAX_EXTENDS:
+        raise PrintgenError(f"{shown}: extends: {value!r}: layouts extend each other more than {MAX_EXTENDS} deep")
+    if own:
+        where = f"{shown}: extends"
+        if folder is None:
+            raise PrintgenError(f"{where}: {value!r}: a built-in layout extends only built-in layouts")
+        key = folder.key(value, where)
+        data = folder.read(value, where)
+        if len(data) > MAX_LAYOUT_BYTES:
+            raise PrintgenError(f"{where}: {value!r} is larger than {MAX_LAYOUT_BYTES // 1024} KiB; a layout is "
+                                f"smaller than that")
+        real = _real(folder.root / key)
+        if real in (seen for seen, _ in chain):
+            circle = " extends ".join([name for _, name in chain] + [key])
+            raise PrintgenError(f"{where}: {value!r}: the layouts extend each other in a circle ({circle}); "
+                                f"one of them must stand on its own or on a built-in layout")
+        base = _load(Path(key), data, depth + 1, folder, chain + ((real, key),), shown=key)
+    else:
+        try:
+            path = builtin_path(value[len(BUILTIN):].strip())
+        except PrintgenError as exc:
+            raise PrintgenError(f"{shown}: extends: {exc}") from None
+        base = _load(path, path.read_bytes(), depth + 1)
+    builtin = not own
+
+    def inherited(elements: tuple[Element, ...]) -> list[dict]:
+        return [dict(e.spec, **{"#label": e.label, "#builtin": builtin or e.builtin}) for e in elements]
+
+    return inherited(base.front), None if base.back is None else inherited(base.back), base.fonts
+
+
+def _real(path: Path) -> str:
+    return os.path.realpath(path)
 
 
 def _elements(shown: str, raw: Any, key: str, noun: str, base: list[dict], extending: bool) -> list[dict]:
@@ -372,17 +452,15 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
         if value not in allowed:
             raise PrintgenError(f"{where}: {value!r}; give one of: {', '.join(allowed)}")
         return value
-    if key in ("color", "fill", "stroke"):
+    if key in ("color", "fill", "stroke", "icon-color"):
         template = _template(value, where)
         if not template.names:
-            colour(template.pieces[0], where, none_allowed=key != "color")
+            colour(template.pieces[0], where, none_allowed=key not in ("color", "icon-color"))
         return template
     if key == "font":
         if not isinstance(value, str) or not value.strip():
-            raise PrintgenError(f"{where}: give serif, mono or a .ttf file beside the data")
-        if value not in FONT_FAMILIES and not value.lower().endswith(FONT_SUFFIXES):
-            raise PrintgenError(f"{where}: {value!r}; give serif, mono or a .ttf or .otf file beside the data")
-        return value
+            raise PrintgenError(f"{where}: give serif, mono, a family under fonts: or a .ttf file beside the data")
+        return value  # checked against the layout's families once they are all read
     if key == "src":
         template = _template(value, where)
         if not template.names and not template.pieces[0].lower().endswith(PICTURE_SUFFIXES):
@@ -391,7 +469,7 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
     if key == "text":
         return _template(value, where)
     if key == "when":
-        return _condition(value, where)
+        return conditions.parse(value, where)
     if key in ("name", "after"):
         if not isinstance(value, str):
             raise PrintgenError(f"{where}: {value!r}; give an element's name")
@@ -458,43 +536,53 @@ def _template(value: Any, where: str) -> Template:
         raise PrintgenError(f"{where}: longer than 4000 characters")
     pieces = [""]
     position = 0
+    opened = 0  # icons and spans (cards/inline.py) begun and not yet closed: kept as text, read when drawn
     for match in _PLACEHOLDER.finditer(text):
         pieces[-1] += text[position:match.start()]
         position = match.end()
         token = match.group(0)
         if token in ("{{", "}}"):
             pieces[-1] += token[0]
+        elif token.startswith("\\") or match.group("markup"):
+            pieces[-1] += token
+            opened += token.startswith("{")
+        elif token == "}" and opened:
+            pieces[-1] += token
+            opened -= 1
         elif token in ("{", "}"):
             raise PrintgenError(f"{where}: {text!r} has a lone {token!r}; write {{column}} for a column, "
                                 f"{{{{ or }}}} for a brace")
         else:
-            name = match.group(1).strip().lower()
+            name = match.group(2).strip().lower()
             if not name:
                 raise PrintgenError(f"{where}: {text!r} has an empty {{}}; write {{column}}")
             pieces.extend([name, ""])
     pieces[-1] += text[position:]
+    if opened:
+        raise PrintgenError(f"{where}: {text!r}: an {{icon:...}}, {{color:...|...}} or {{size:...|...}} is not closed "
+                            f"with }}")
     return Template(tuple(pieces))
 
 
-def _condition(value: Any, where: str) -> Condition:
-    match = _WHEN.match(str(value)) if isinstance(value, str) else None
-    if not match:
-        raise PrintgenError(f"{where}: {value!r}; write \"{{column}} == value\", \"{{column}} != value\" or "
-                            f"\"{{column}}\" (not empty)")
-    wanted = (match[3] or "").strip()
-    if len(wanted) >= 2 and wanted[0] == wanted[-1] and wanted[0] in "\"'":
-        wanted = wanted[1:-1]
-    return Condition(match[1].strip().lower(), match[2] or "", wanted)
-
-
 def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, float, float] | None:
-    """A colour as written in a layout (#rgb, #rrggbb, black, white, none) as RGB from 0 to 1."""
-    value = _NAMED_COLOURS.get(text.strip().lower(), text.strip())
+    """A colour as written in a layout (#rgb, #rrggbb, a CSS colour name such as gold, or none) as RGB from 0
+    to 1."""
+    found = _colour(text.strip(), none_allowed)
+    if found is False:
+        near = difflib.get_close_matches(text.strip().lower(), css_colours.NAMED, n=1, cutoff=0.75)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        raise PrintgenError(f"{where}: {text!r} is not a colour{hint}; give #rrggbb, #rgb, a CSS colour name such as "
+                            f"gold or darkred{' or none' if none_allowed else ''}")
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _colour(text: str, none_allowed: bool) -> tuple[float, float, float] | None | bool:
+    value = css_colours.NAMED.get(text.lower(), text)
     if value.lower() == "none" and none_allowed:
         return None
     match = _COLOUR.match(value)
     if not match:
-        allowed = "#rrggbb, #rgb, black, white" + (" or none" if none_allowed else "")
-        raise PrintgenError(f"{where}: {text!r} is not a colour; give {allowed}")
+        return False
     digits = match[1] if len(match[1]) == 6 else "".join(d * 2 for d in match[1])
     return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]

@@ -1,0 +1,79 @@
+"""How a custom deck's file is read beyond its own content (``Reading``): a workbook's sheet, the deck's title,
+and ``--rows 1-10,15``, which rows to make, by the numbers printgen's messages use.
+
+A CSV file's or a workbook's rows are numbered as the spreadsheet numbers them (the header is row 1, so the
+first card is row 2); a YAML file's cards from 1. A selection is numbers and ranges with commas between
+(``2-10,15,20-22``); the seed code keeps it sorted and merged, with ``_`` for the commas (``2-10_15_20-22``),
+so one choice of rows has one code. Rows that hold no card (the header, a blank line) are passed over; a
+selection that names no card at all, or a row past the file's last, is refused in one line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import PrintgenError
+
+MAX_ROW = 1_000_000
+Row = tuple[int, str, dict[str, str]]  # a row's number in the file, where it is (for messages), its fields
+_TYPED = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?\Z")
+CANONICAL = r"[1-9][0-9]*(-[1-9][0-9]*)?(_[1-9][0-9]*(-[1-9][0-9]*)?)*"  # as canonical() writes it
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A workbook's sheet (None: its first), a title for the deck (None: the file's name, or a YAML file's
+    title:), and the rows to make (as ``canonical`` writes them; None: all)."""
+
+    sheet: str | None = None
+    title: str | None = None
+    rows: str | None = None
+
+
+def canonical(typed: str) -> str:
+    """What a person typed (``1-10, 15``) as the seed code writes it (``1-10_15``), or one line saying why
+    it is not a choice of rows."""
+    ranges = []
+    for part in re.split(r"[,_]", str(typed)):
+        match = _TYPED.match(part)
+        if not match:
+            raise PrintgenError(f"--rows {typed!r}: {part.strip()!r} is not a row or a range of rows; give "
+                                f"e.g. --rows 2-10,15")
+        low = int(match[1])
+        high = int(match[2]) if match[2] else low
+        if not 1 <= low <= high <= MAX_ROW:
+            raise PrintgenError(f"--rows {typed!r}: {part.strip()!r} is no range of rows (rows count from 1, "
+                                f"and a range from its first row to its last)")
+        ranges.append((low, high))
+    merged: list[list[int]] = []
+    for low, high in sorted(ranges):
+        if merged and low <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], high)
+        else:
+            merged.append([low, high])
+    return "_".join(str(low) if low == high else f"{low}-{high}" for low, high in merged)
+
+
+def chosen(canonical_text: str) -> list[tuple[int, int]]:
+    """The ranges of a canonical selection."""
+    found = []
+    for part in canonical_text.split("_"):
+        low, _, high = part.partition("-")
+        found.append((int(low), int(high or low)))
+    return found
+
+
+def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: int) -> list[Row]:
+    """The rows (number, ...) a selection names, in the file's order; ``last`` is the file's last row's number."""
+    if selection is None:
+        return rows
+    ranges = chosen(selection)
+    past = [low for low, _ in ranges if low > last]
+    if past:
+        raise PrintgenError(f"--rows {selection.replace('_', ',')}: {shown} ends at {noun} {last}, so {noun} "
+                            f"{past[0]} is not in it")
+    kept = [row for row in rows if any(low <= row[0] <= high for low, high in ranges)]
+    if not kept:
+        raise PrintgenError(f"--rows {selection.replace('_', ',')}: no card of {shown} stands in those {noun}s")
+    return kept

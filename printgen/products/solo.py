@@ -1,0 +1,112 @@
+"""The solo booklet: the very dungeon ``printgen dungeon`` rolls, printed as a gamebook for a lone player.
+
+The game's dungeon module rolls the dungeon exactly as for the dungeon
+booklet (the same seed and options give the same levels); the game's solo
+module (contracts.py) makes it a gamebook: numbered sections a
+reader turns between, the cover and the page on how to play alone, and the
+play sheet. This module numbers the sections (printgen/gamebook), sets them
+in two columns, adds a page of graph paper for each level to map on, and
+joins it all in the order a print on both sides of the sheet needs:
+
+    cover · how to play alone · the play sheet · the sections (from a right-hand page) · what a reader
+    looks up only after using it (the game's, if any) · graph paper
+
+``--format json`` writes the gamebook's structure (gamebook/data.py): the
+start, and every section's number, level, area, kind and the numbers it
+sends the reader to; and the game's choices for playing alone.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .. import gamebook, progress
+from ..gamebook import data as book_data
+from ..words import say_for
+from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
+
+say = say_for(__package__)
+PRODUCT = "solo"
+COMMON = (PAPER_OPTION, PDF_OR_JSON, DPI_OPTION, TEMPLATES_OPTION)
+HEAVY_EVERY = 5  # a heavier line every five squares, as graph paper's default
+
+
+def made(request: Request):
+    """The dungeon, its gamebook and the gamebook's numbers."""
+    dungeon = request.game.module("dungeon").generate(request)
+    book = request.game.module(PRODUCT).book(dungeon, request)
+    numbers = gamebook.numbered(book, request.code.stream(PRODUCT, "numbers"))
+    progress.tell(f"wrote {len(book.sections)} sections")
+    return dungeon, book, numbers
+
+
+def build(request: Request) -> bytes:
+    dungeon, book, numbers = made(request)
+    if request.format == "json":
+        data = {"system": request.code.system, "seed_code": str(request.code), **book_data.as_data(book, numbers),
+                "choices": request.game.module(PRODUCT).choices()}
+        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+    return render(request, dungeon, book, numbers)
+
+
+def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
+    from ..gamebook import layout
+    from ..render import html, parallel
+    from ..render.booklet import Pages, blank_page
+    from ..render.compose import compose
+
+    module = request.game.module(PRODUCT)
+    title = module.title(dungeon)
+    html.load()  # once, before the fork, so the child has it too
+
+    def text_pages() -> bytes:
+        return module.front_pages(dungeon, book, numbers, request)
+
+    def drawn_pages() -> tuple[bytes, bytes, bytes | None, bytes, bytes]:
+        sections, _ = layout.sections_pdf(book, numbers, request.code, request.paper, title, first_right_hand=True)
+        return (module.sheet_pages(dungeon, book, numbers, request), sections,
+                module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
+                blank_page(request.code, request.paper, say("gamebook.blank-side")))
+
+    front, (sheet, sections, back, graph, blank) = parallel.both(text_pages, drawn_pages)
+    with Pages(blank) as pages:
+        pages.add(front)
+        pages.add(sheet)
+        pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
+        pages.add(sections)
+        pages.to_right()
+        if back is not None:
+            pages.add(back)
+        pages.add(graph)
+        booklet = pages.save()
+    return compose([booklet], request.code, title)
+
+
+def graph_pages(request: Request, title: str, levels: int) -> bytes:
+    """A page of graph paper for each level, headed with the level, to map the dungeon on as one goes."""
+    from ..render import fonts
+    from ..render.canvas import new_document
+    from ..units import mm
+    from .graph_paper import DEFAULT_GRID, GRIDS, SIDE_MARGIN, TOP_MARGIN, draw_squares
+
+    paper = request.paper
+    pitch = GRIDS[DEFAULT_GRID[paper.name]].pitch  # ¼ inch on Letter, 5 mm on A4, as graph paper's default
+    doc = new_document(request.code, title, paper.size)
+    c = doc.canvas
+    for level in range(1, levels + 1):
+        draw_squares(c, paper, pitch, HEAVY_EVERY)
+        baseline = paper.height - TOP_MARGIN + mm(4)
+        c.setFillGray(0)
+        c.setFont(fonts.SERIF_BOLD, 10)
+        c.drawString(SIDE_MARGIN, baseline, say("gamebook.map-title", level=level))
+        c.setFont(fonts.SERIF_ITALIC, 8)
+        c.setFillGray(0.3)
+        c.drawRightString(paper.width - SIDE_MARGIN, baseline, say("gamebook.map-how"))
+        c.showPage()
+    return doc.finish()
+
+
+register(Product(
+    PRODUCT, "A solo booklet: the same dungeon as a gamebook of numbered sections, for a lone player.",
+    made_by(PRODUCT), game_options(PRODUCT, COMMON), build,
+))

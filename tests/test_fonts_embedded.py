@@ -1,0 +1,94 @@
+"""pdffonts on every product: every font embedded, and every font a file names drawn with (no font selected
+and never used, such as the Helvetica ReportLab's SVG renderer selected in every picture's form)."""
+
+import pikepdf
+import pytest
+
+from printgen import games
+from printgen.products import build
+from printgen.products.deck import deck_systems, system_decks
+
+from pdfutil import open_pdf, run_cli, seed_code
+from pdfx_checks import pdffonts
+
+SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" width="100" height="60">
+  <rect width="100" height="60" fill="#2f2640"/>
+  <circle cx="50" cy="30" r="25" fill="#f3d27a" fill-opacity="0.4"/>
+  <path d="M30 40 L70 40 L60 20 Z" fill="#8c5a2b"/>
+</svg>
+"""
+
+
+def products():
+    """A file of every product for every game it is made for: each deck, blank and fillable sheets, a
+    one-level dungeon, the reference, the challenge, graph paper; each print shop's file of one deck."""
+    made = [("graph-paper", "generic", {})]
+    for system in games.offering("dungeon"):
+        made.append(("dungeon", system, {"levels": 1} if system != "rlrl" else {}))
+    for product in ("reference", "challenge"):
+        made += [(product, system, {}) for system in games.offering(product)]
+    for system in games.offering("sheet"):
+        made += [("sheet", system, {}), ("sheet", system, {"fillable": True})]
+    for system in deck_systems():
+        made += [("deck", system, {"deck": deck}) for deck in system_decks(system)]
+    made += [("deck", "roguelike", {"deck": "armor", "vendor": vendor}) for vendor in ("generic", "drivethrucards")]
+    return made
+
+
+def fonts_drawn_with(pdf: pikepdf.Pdf) -> tuple[set[str], set[str]]:
+    """The base names of fonts each content stream's resources name, and of those it shows text in."""
+    named, drawn = set(), set()
+
+    def visit(owner, resources, seen):
+        fonts = resources.get("/Font", {})
+        named.update(str(font.BaseFont) for font in fonts.values())
+        current = None
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            op = str(operator)
+            if op == "Tf":
+                current = fonts.get(str(operands[0]))
+            elif op in ("Tj", "TJ", "'", '"') and current is not None:
+                drawn.add(str(current.BaseFont))
+        for xobject in resources.get("/XObject", {}).values():
+            if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+                seen.add(xobject.objgen)
+                visit(xobject, xobject.get("/Resources", pikepdf.Dictionary()), seen)
+
+    seen = set()
+    for page in pdf.pages:
+        visit(page, page.obj.get("/Resources", pikepdf.Dictionary()), seen)
+        for annot in page.get("/Annots", []):
+            appearance = annot.get("/AP", {}).get("/N")
+            if isinstance(appearance, pikepdf.Stream) and appearance.objgen not in seen:
+                seen.add(appearance.objgen)
+                visit(appearance, appearance.get("/Resources", pikepdf.Dictionary()), seen)
+    return named, drawn
+
+
+def assert_fonts_embedded_and_used(data: bytes) -> None:
+    listed = pdffonts(data)
+    assert listed, "no fonts at all"
+    unembedded = [line.split()[0] for line in listed if line.split()[-5] != "yes"]
+    assert unembedded == []
+    named, drawn = fonts_drawn_with(open_pdf(data))
+    assert not any("Helvetica" in name for name in named)
+    assert named <= drawn | {name for name in named if name.endswith("+CharisSIL") and "PGFRM" in name}, \
+        named - drawn  # (a form's own font is named for the text a player types)
+
+
+@pytest.mark.parametrize("product, system, options", products(),
+                         ids=[f"{p}-{s}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, s, o in products()])
+def test_every_font_of_every_product_is_embedded_and_drawn_with(product, system, options):
+    assert_fonts_embedded_and_used(build(seed_code(product, system, "fonts", **options)))
+
+
+@pytest.mark.parametrize("args", [(), ("--layout", "print-shop"), ("--vendor", "drivethrucards")],
+                         ids=["sheets", "print-shop", "drivethrucards"])
+def test_a_custom_deck_with_svg_pictures_embeds_every_font_and_names_no_other(tmp_path, args):
+    (tmp_path / "pic.svg").write_text(SVG)
+    (tmp_path / "deck.csv").write_text("title,picture\nTent,pic.svg\nFire,pic.svg\n")
+    (tmp_path / "layout.yaml").write_text("extends: builtin:illustrated\n")
+    result = run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "layout.yaml", "--seed", "fonts",
+                     "-o", "deck.pdf", *args, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert_fonts_embedded_and_used((tmp_path / "deck.pdf").read_bytes())
