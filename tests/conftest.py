@@ -13,7 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 HERE = Path(__file__).parent
 # Let tests import their helpers (pdfutil) whichever folder pytest runs from.

@@ -7,7 +7,6 @@ import re
 import subprocess
 from collections import Counter
 
-import pikepdf
 import pytest
 
 from printgen.products import build

@@ -238,7 +238,7 @@ def test_the_longest_seed_code_prints_at_six_points_on_two_lines_at_most(paper):
     width = PAPERS[paper].width - 2 * mm(10)
     size, lines = footer_lines(code, 999, 999, width)
     assert size >= MIN_FOOTER_SIZE == 6.0 and len(lines) == 2
-    assert all(fonts.string_width(line, fonts.MONO, size) <= width for line in lines)
+    assert all(text.measure(line, fonts.MONO, size) <= width for line in lines)
     assert str(code) in "".join(lines)
     longer = str(code).replace(":pages=1", "y:pages=1")
     refused(run_cli("reproduce", longer), f"at most {PRINTED_CODE_LENGTH} characters")

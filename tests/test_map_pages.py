@@ -19,7 +19,7 @@ from printgen.maps import caves, draw, draw_shaped, frame, glyphs
 from printgen.maps.draw_notes import Floor
 from printgen.maps.draw_style import ROCK_GREY
 from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
-from printgen.maps.geometry import boundary_sides, side_edge, step
+from printgen.maps.geometry import boundary_sides, side_edge
 from printgen.maps.spots import DOOR, INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED, mark_size, on_floor, overlaps
 from printgen.maps.symbols import Symbols
 from printgen.render import fonts

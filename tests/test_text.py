@@ -141,7 +141,7 @@ def test_one_font_breaks_as_reportlab_simple_split_does(words, size, width, font
     words = [w for w in words if not set(w) & set(SYMBOLS)]  # simpleSplit knows no fallback
     assume(words)
     sentence_ = " ".join(words)
-    assert fonts.wrap_text(sentence_, font, size, width) == simpleSplit(sentence_, font, size, width)
+    assert text.wrap_text(sentence_, font, size, width) == simpleSplit(sentence_, font, size, width)
 
 
 def test_the_symbol_fallback_is_measured():
@@ -152,9 +152,9 @@ def test_the_symbol_fallback_is_measured():
 
 def test_measuring_needs_nothing_set_up_first():
     """A fresh process can measure (white space too) before anything has registered a font."""
-    code = ("from printgen.render import fonts; "
-            "assert fonts.string_width(' ', fonts.SERIF_ITALIC, 10) > 0; "
-            "assert fonts.string_width('A', 'Helvetica', 10) > 0")
+    code = ("from printgen.render import fonts, text; "
+            "assert text.measure(' ', fonts.SERIF_ITALIC, 10) > 0; "
+            "assert text.measure('A', 'Helvetica', 10) > 0")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 
@@ -307,7 +307,7 @@ def test_sheet_paragraph_height_is_where_paragraph_ends():
     c = Recorder()
     end = sheet_draw.paragraph(c, 0, 400, 90, body, style, 7)
     assert 400 - end == pytest.approx(sheet_draw.paragraph_height(body, style, 90, 7))
-    assert [t for *_, t, _, _ in c.drawn] == fonts.wrap_text(body, fonts.SERIF, 7, 90)
+    assert [t for *_, t, _, _ in c.drawn] == text.wrap_text(body, fonts.SERIF, 7, 90)
 
 
 def test_sheet_text_fit_never_goes_below_its_floor():

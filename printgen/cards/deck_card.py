@@ -102,7 +102,7 @@ def _words(words: str, font: str, size: float, m: Metrics) -> Block:
 
 def _code_lines(code: str, width: float) -> list[str]:
     """The seed code in lines of ``width`` at CODE_SIZE, broken after a ":" or "," where it can be."""
-    per_line = max(1, int(width // fonts.string_width("0", fonts.MONO, CODE_SIZE)))
+    per_line = max(1, int(width // text_engine.measure("0", fonts.MONO, CODE_SIZE)))
     lines: list[str] = []
     rest = code
     while len(rest) > per_line:

@@ -161,7 +161,6 @@ class Design:
         light words made dark to read on them. In a draft, an element that cannot be drawn is noted as a
         problem and marked on the card instead of stopping the run."""
         for element in elements:
-            label = f"{where}: {element.label}"
             try:
                 item = self._item(element, fields, where, size, pale)
             except PrintgenError as exc:

@@ -8,7 +8,7 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, qr
+from ..render import fonts, qr, text as text_engine
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
@@ -181,7 +181,7 @@ def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bo
         c.rotate(90)
         centre = 0.0
     for line, distance in zip(lines, edge_distances):
-        width = fonts.string_width(line, fonts.MONO, size) + 2 * FOOTER_PATCH
+        width = text_engine.measure(line, fonts.MONO, size) + 2 * FOOTER_PATCH
         c.setFillGray(1)
         c.rect(centre - width / 2, distance - size * 0.3, width, size * 1.2, stroke=0, fill=1)
         c.setFillGray(FOOTER_GREY)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 from ..render.canvas import new_document
 from ..render.compose import compose
 from ..render.qr import BOX as QR_BOX, EDGE as QR_EDGE
@@ -285,7 +285,7 @@ def _sheet_heading(c: Canvas, layout: Layout, sheet: Sheet, left: float, top: fl
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, LABEL_SIZE)
     c.drawString(left, base, sheet.label)
-    indent = left + fonts.string_width(sheet.label, fonts.SERIF_BOLD, LABEL_SIZE) + mm(3)
+    indent = left + text_engine.measure(sheet.label, fonts.SERIF_BOLD, LABEL_SIZE) + mm(3)
     c.setFont(fonts.SERIF_BOLD, TITLE_SIZE)
     c.drawString(indent, base + TITLE_SIZE * 0.9, f"{views.title} · {layout.copy.who}")
     c.setFont(fonts.SERIF, NOTE_SIZE)
@@ -303,9 +303,9 @@ def _scale_words(views: LevelViews) -> str:
 
 def _fitted(text: str, font: str, size: float, width: float) -> str:
     """``text``, cut with an ellipsis if it will not go in ``width``."""
-    if fonts.string_width(text, font, size) <= width:
+    if text_engine.measure(text, font, size) <= width:
         return text
-    while text and fonts.string_width(text + "…", font, size) > width:
+    while text and text_engine.measure(text + "…", font, size) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -378,7 +378,7 @@ def assembly_lines(layout: Layout, width: float) -> list[str]:
              _scale_words(layout.views), say("battle.how")]
     lines: list[str] = []
     for text in texts:
-        lines += fonts.wrap_text(text, fonts.SERIF, NOTE_SIZE + 1, width - QR_BOX - mm(6))
+        lines += text_engine.wrap_text(text, fonts.SERIF, NOTE_SIZE + 1, width - QR_BOX - mm(6))
     return lines
 
 

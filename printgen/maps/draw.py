@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 from . import glyphs
 from .adjacency import Adjacency
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
@@ -532,7 +532,7 @@ def draw_glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
 def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
     """An area number: bold in a white box that stays within its square."""
     font_size = label_font(text, size)
-    width = min(size * 0.92, fonts.string_width(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
+    width = min(size * 0.92, text_engine.measure(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
     height = min(size * 0.92, font_size * 1.2)
     c.saveState()
     c.setFillGray(1)

@@ -134,7 +134,7 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
         places = _Lazy(lambda n=steps: grids.get(n) or grids.setdefault(n, _places(area, floor, cx, cy, n)), (cx, cy))
 
         def fitting(note_size: float, number_size: float) -> list[NoteLine] | None:
-            widths = sorted({width * pitch * 0.92, *(fonts.string_width(t, NOTE_FONT, note_size) for t in shown)},
+            widths = sorted({width * pitch * 0.92, *(text_engine.measure(t, NOTE_FONT, note_size) for t in shown)},
                             reverse=True)
             for wrap in widths:
                 lines = [(str(area.number), fonts.SERIF_BOLD, number_size)]
@@ -206,7 +206,7 @@ def _wall_boxes(area: Area, spare: float) -> list[Box]:
 
 def _block(lines: list[tuple[str, str, float]], pitch: float) -> list[tuple[str, str, float, float, float]]:
     """Each line with its width and height in squares."""
-    return [(t, f, z, fonts.string_width(t, f, z) / pitch, z * 1.1 / pitch) for t, f, z in lines]
+    return [(t, f, z, text_engine.measure(t, f, z) / pitch, z * 1.1 / pitch) for t, f, z in lines]
 
 
 def _placed(block, x: float, y: float) -> list[NoteLine]:

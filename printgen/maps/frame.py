@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 from ..units import Paper
 from . import draw, glyphs, spots
 from .adjacency import Adjacency
@@ -117,7 +117,7 @@ def legend_entries(page: MapPage) -> list:
 def legend_height(page: MapPage, width: float, tiled: bool = False) -> float:
     """How tall the legend and the notes under it are, ``width`` wide."""
     entries = _legend_with_overlap(page, tiled)
-    lines = sum(len(fonts.wrap_text(line, fonts.SERIF, NOTE_SIZE, width)) for line in page.notes)
+    lines = sum(len(text_engine.wrap_text(line, fonts.SERIF, NOTE_SIZE, width)) for line in page.notes)
     return (legend_height_of(entries, width, page.legend_pitch, page.legend_columns)
             + (lines * NOTE_LEADING + 3 if lines else 0))
 
@@ -291,7 +291,7 @@ def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int, 
                                     found.starts, index, BAND - 4)
         right -= width + 10
     squares = max(1, min(page.scale.squares, math.floor(96 / region.pitch)))
-    name_width = fonts.string_width(page.scale.unit_name, fonts.SERIF, 7) + 6
+    name_width = text_engine.measure(page.scale.unit_name, fonts.SERIF, 7) + 6
     bar_height = min(region.pitch * 0.25, 4.5)
     scale_left = right - squares * region.pitch - name_width
     draw_scale(c, scale_left, who_base + 7.5, region.pitch, page.scale.unit, page.scale.unit_name, squares,
@@ -321,7 +321,7 @@ def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int, 
 
 def fit_size(text: str, font: str, size: float, width: float) -> float:
     """``size``, or smaller down to 6 pt, so ``text`` goes in ``width``."""
-    return max(6.0, min(size, size * width / max(1e-6, fonts.string_width(text, font, size))))
+    return max(6.0, min(size, size * width / max(1e-6, text_engine.measure(text, font, size))))
 
 
 def areas_shown(placed: draw.Layout, sheet: Sheet, level: Level) -> list[int]:
@@ -369,7 +369,7 @@ def _draw_legend(c: Canvas, page: MapPage, region: draw.Region, top: float, tile
         c.setFont(fonts.SERIF, NOTE_SIZE)
         y = bottom - NOTE_SIZE - 3
         for line in page.notes:
-            for piece in fonts.wrap_text(line, fonts.SERIF, NOTE_SIZE, width):
+            for piece in text_engine.wrap_text(line, fonts.SERIF, NOTE_SIZE, width):
                 c.drawString(left, y, piece)
                 y -= NOTE_LEADING
         c.restoreState()
@@ -435,7 +435,7 @@ def draw_overlap_marks(c: Canvas, region: draw.Region, level: Level, origin: tup
 def sheet_number(c: Canvas, x: float, y: float, text: str) -> None:
     size = 6.5
     c.saveState()
-    width = fonts.string_width(text, fonts.SERIF_BOLD, size) + 3
+    width = text_engine.measure(text, fonts.SERIF_BOLD, size) + 3
     c.setFillGray(1)
     c.setStrokeGray(0)
     c.setLineWidth(0.5)
@@ -483,7 +483,7 @@ def legend_rows(entries: list, width: float, pitch: float, columns: int) -> list
     for start in range(0, len(entries), columns):
         row = []
         for what, symbol in entries[start:start + columns]:
-            lines = fonts.wrap_text(symbol.label, fonts.SERIF, LEGEND_SIZE, col_width - pitch * 1.25 - 4)
+            lines = text_engine.wrap_text(symbol.label, fonts.SERIF, LEGEND_SIZE, col_width - pitch * 1.25 - 4)
             row.append((what, symbol, lines))
         height = max(max(pitch * 1.1, 12.0), max(len(lines) for *_, lines in row) * LEGEND_LEADING + 4)
         rows.append((height, row))

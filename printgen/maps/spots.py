@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 from .adjacency import Adjacency
 from .draw_notes import WALL_REACH, Floor, NoteLine, door_boxes, inside_places, note_lines
 from .caves import Cave
@@ -168,7 +168,7 @@ def label_box_size(text: str, pitch: float) -> tuple[float, float]:
     """Width and height, in squares, of an area number's box (as draw.draw_label draws it)."""
     size = pitch * label_square(pitch)
     font_size = label_font(text, size)
-    width = min(size * 0.92, fonts.string_width(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
+    width = min(size * 0.92, text_engine.measure(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
     height = min(size * 0.92, font_size * 1.2)
     return width / pitch, height / pitch
 

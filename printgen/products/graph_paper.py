@@ -261,7 +261,7 @@ def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
 def draw_calibration(c: Canvas, paper: Paper, qr_left: float | None = None) -> None:
     """A 2-inch ruler and a 5-cm ruler, with a note on how to use them; the 5-cm ruler stands at the right,
     or left of ``qr_left`` where the first page's QR stands."""
-    from ..render import fonts
+    from ..render import fonts, text as text_engine
 
     baseline = mm(14)
     c.saveState()
@@ -277,7 +277,7 @@ def draw_calibration(c: Canvas, paper: Paper, qr_left: float | None = None) -> N
 
     cm_left = paper.width - SIDE_MARGIN - mm(50) - mm(9)
     if qr_left is not None:  # its label clear of the QR's square by a gap and the quiet zone's look of one
-        cm_left = min(cm_left, qr_left - mm(3) - mm(50) - mm(2) - fonts.string_width("5 cm", fonts.SERIF, 7))
+        cm_left = min(cm_left, qr_left - mm(3) - mm(50) - mm(2) - text_engine.measure("5 cm", fonts.SERIF, 7))
     ticks = [(mm(i), mm(3) if i % 10 == 0 else mm(2) if i % 5 == 0 else mm(1)) for i in range(51)]
     _ruler(c, cm_left, baseline, mm(50), ticks)
     for i in range(6):

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__, progress
 from ..seed import SeedCode
 from ..units import Paper, mm
-from . import fonts, qr
+from . import fonts, qr, text as text_engine
 
 FOOTER_SIZE = 6.5  # pt: small, but legible on a home printer
 MIN_FOOTER_SIZE = 6.0  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
@@ -90,10 +90,10 @@ def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tu
     """
     text = footer_text(seed_code, page, pages)
     for size in (FOOTER_SIZE, MIN_FOOTER_SIZE):
-        if fonts.string_width(text, fonts.MONO, size) <= width:
+        if text_engine.measure(text, fonts.MONO, size) <= width:
             return size, [text]
     size = MIN_FOOTER_SIZE
-    per_line = int(width // fonts.string_width("0", fonts.MONO, size))
+    per_line = int(width // text_engine.measure("0", fonts.MONO, size))
     code = str(seed_code)
     # Break where the code has a seam (an option or a part), as near the end of the first line as it can,
     # unless that would leave the second line too long.
@@ -129,7 +129,7 @@ def clear_of_footer(seed_code: SeedCode, page_size: tuple[float, float], left: f
     footer: 0 if the footer's lines, centred, end before it, else a gap above their top."""
     width = page_size[0]
     size, lines = footer_lines(seed_code, 1, MOST_PAGES, width - 2 * FOOTER_MARGIN)
-    widest = max(fonts.string_width(line, fonts.MONO, size) for line in lines)
+    widest = max(text_engine.measure(line, fonts.MONO, size) for line in lines)
     if width / 2 + widest / 2 + qr.GAP <= left:
         return 0.0
     return FOOTER_BASELINE + (len(lines) - 1) * size * FOOTER_LEADING + size * 0.75 + qr.GAP

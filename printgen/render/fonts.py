@@ -97,17 +97,3 @@ def faces(text: str, font: str) -> tuple[tuple[str, str], ...]:
             result.append((character, chosen))
     return tuple(result)
 
-
-def string_width(text: str, font: str, size: float) -> float:
-    """How wide ``text`` prints in ``font`` at ``size`` (render.text.measure)."""
-    from . import text as text_engine
-
-    return text_engine.measure(text, font, size)
-
-
-def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` (render.text.lines: a "\n" ends a line, a word
-    wider than a line stands alone on it)."""
-    from . import text as text_engine
-
-    return [line.text for line in text_engine.lines([[(text, font)]], size, width)]

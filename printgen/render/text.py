@@ -228,6 +228,12 @@ def lines(paragraphs: Iterable[Paragraph], size: float, width_: float, indent: f
     return set_words((words(p, keep_spaces) for p in paragraphs), size, width_, indent, break_words)
 
 
+def wrap_text(text: str, font: str, size: float, width_: float) -> list[str]:
+    """``text`` in one font broken into lines no wider than ``width_`` (``lines``: a "\n" ends a line, a
+    word wider than a line stands alone on it)."""
+    return [line.text for line in lines([[(text, font)]], size, width_)]
+
+
 def _cut(word: Word, limit: float) -> list[Word]:
     """A word wider than ``limit`` (at size 1) cut between letters into pieces that fit, nothing dropped."""
     if word.width <= limit + EPSILON:

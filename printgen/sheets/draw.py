@@ -137,7 +137,7 @@ def heading(c: Canvas, x: float, y: float, w: float, h: float, text: str, style:
     c.saveState()
     font = fonts.MONO_BOLD if mono else fonts.SERIF_BOLD
     right_size = max(MIN_TYPE, min(style.pt(7), h * 0.5))
-    right_w = fonts.string_width(right, fonts.SERIF_ITALIC, right_size) + 6 if right else 0
+    right_w = text_engine.measure(right, fonts.SERIF_ITALIC, right_size) + 6 if right else 0
     size = text_fit(text, font, min(h * 0.62, style.pt(11)), w - style.pt(8) - right_w)
     if style.ink_saver:
         c.setStrokeGray(style.line_gray)
@@ -204,7 +204,7 @@ def field_head(caption: str, hint: str, w: float, style: Style) -> float:
     head = style.pt(6.2) + style.pt(3)
     if hint:
         size = style.type(HINT_SIZE)
-        head += len(fonts.wrap_text(hint, fonts.SERIF_ITALIC, size, w - 2 * style.pt(3))) * size * 1.15
+        head += len(text_engine.wrap_text(hint, fonts.SERIF_ITALIC, size, w - 2 * style.pt(3))) * size * 1.15
     return head
 
 
@@ -220,7 +220,7 @@ def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: floa
     pad = style.pt(3)
     if hint:
         size = style.type(HINT_SIZE)
-        lines = fonts.wrap_text(hint, fonts.SERIF_ITALIC, size, w - 2 * pad)
+        lines = text_engine.wrap_text(hint, fonts.SERIF_ITALIC, size, w - 2 * pad)
         for index, line in enumerate(lines):
             label(c, x + pad, y + h - cap - style.pt(2) - (index + 1) * size * 1.15, line, style, HINT_SIZE,
                   font=fonts.SERIF_ITALIC, gray=0.4)
@@ -237,7 +237,7 @@ def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: floa
 def underline_field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, caption: str,
                     style: Style, value: str | None = None, size: float = 12) -> None:
     """``Caption ________`` on one baseline."""
-    cap_w = fonts.string_width(caption, fonts.SERIF_BOLD, style.pt(8)) + style.pt(4)
+    cap_w = text_engine.measure(caption, fonts.SERIF_BOLD, style.pt(8)) + style.pt(4)
     label(c, x, y + style.pt(2), caption, style, 8, bold=True, gray=0.2)
     c.saveState()
     c.setStrokeGray(style.faint_gray if style.ink_saver else 0.35)
@@ -356,7 +356,7 @@ def choice_lines(options: list[str], w: float, style: Style, size: float = 8) ->
     break rule)."""
     type_size = style.type(size)
     ring = max(MIN_BOX, type_size * 1.2)
-    widths = [ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size) for option in options]
+    widths = [ring + style.pt(3) + text_engine.measure(option, fonts.SERIF_BOLD, type_size) for option in options]
     return [[options[k] for k in line] for line in text_engine.greedy(widths, [style.pt(6)] * len(options), w)]
 
 
@@ -392,7 +392,7 @@ def choice_row(c: Canvas, form: FormCollector, name: str, x: float, y: float, w:
             if chosen is None or form.enabled:  # a fillable sheet's choice stays the player's to change
                 form.add(c, name, cx, cy - ring / 2, ring, ring, kind="radio", caption=caption, value=option,
                          mark="dot", on=option == chosen)
-            cx += ring + style.pt(3) + fonts.string_width(option, fonts.SERIF_BOLD, type_size) + style.pt(6)
+            cx += ring + style.pt(3) + text_engine.measure(option, fonts.SERIF_BOLD, type_size) + style.pt(6)
 
 
 DIE_RANKS = ("d4", "d6", "d8", "d10", "d12", "d20")
@@ -501,8 +501,8 @@ def titled(c: Canvas, x: float, y: float, w: float, h: float, title: str, note: 
     label(c, x + style.pt(4), y + h - style.pt(10), title.upper(), style, 7.5, bold=True, gray=0.12)
     below = 0.0
     if note:
-        beside = w - fonts.string_width(title.upper(), fonts.SERIF_BOLD, style.type(7.5)) - style.pt(14)
-        fits = fonts.string_width(note, fonts.SERIF_ITALIC, MIN_TYPE) <= beside
+        beside = w - text_engine.measure(title.upper(), fonts.SERIF_BOLD, style.type(7.5)) - style.pt(14)
+        fits = text_engine.measure(note, fonts.SERIF_ITALIC, MIN_TYPE) <= beside
         nsize = text_fit(note, fonts.SERIF_ITALIC, style.type(6), beside if fits else w - style.pt(8))
         below = 0.0 if fits else nsize * 1.2
         c.saveState()
@@ -527,7 +527,7 @@ def credit_line(c: Canvas, code: SeedCode, page_size: tuple[float, float], game:
     if first:
         words = f"{words} {say('house.sheet-scan')}"
     width = spot.x - 2 * qr.GAP - CREDIT_EDGE
-    lines = fonts.wrap_text(words, fonts.SERIF_ITALIC, CREDIT_SIZE, width)
+    lines = text_engine.wrap_text(words, fonts.SERIF_ITALIC, CREDIT_SIZE, width)
     leading = CREDIT_SIZE * 1.25
     top = spot.y + spot.side / 2 + len(lines) * leading / 2
     c.saveState()

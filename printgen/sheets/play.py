@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts
+from ..render import fonts, text as text_engine
 from ..units import mm
 from .draw import MIN_BOX, Style, box, label, title_band, titled
 
@@ -62,7 +62,7 @@ Block = Numbers | Named | Said | Lines
 
 def _cell_width(block: Numbers | Named) -> float:
     texts = [str(n) for n in block.numbers] if isinstance(block, Numbers) else list(block.names)
-    widest = max((fonts.string_width(t, fonts.SERIF, 7.5) for t in texts), default=0.0)
+    widest = max((text_engine.measure(t, fonts.SERIF, 7.5) for t in texts), default=0.0)
     return max(MIN_BOX, widest + mm(3))
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, text as text_engine
 from ...seed import Rng, SeedCode
 from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
                             text_fit, title_band, titled, value_text, vstack)
@@ -80,11 +80,11 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     cw = (w - gap * (n - 1)) / n
     # Steps as rows of small boxes, four to a row where four fit at a legible size, else three.
     sh = max(MIN_BOX, s(10.5))
-    per_row = 4 if (cw - s(8) - 3 * s(2)) / 4 >= fonts.string_width("d12+1", fonts.MONO, style.type(6)) + 2 else 3
+    per_row = 4 if (cw - s(8) - 3 * s(2)) / 4 >= text_engine.measure("d12+1", fonts.MONO, style.type(6)) + 2 else 3
     ladder_rows = -(-7 // per_row)
     # The caption over the steps, in two lines where a box is too narrow for it in one.
     caption_size = style.type(5.6)
-    caption = fonts.wrap_text(say("sheet.ladder"), fonts.SERIF, caption_size, cw - s(4))
+    caption = text_engine.wrap_text(say("sheet.ladder"), fonts.SERIF, caption_size, cw - s(4))
     # From the box's top: the name, the starting value and the caption above the steps.
     ladder_top = s(56) + (len(caption) - 1) * caption_size * 1.15
     ab_h = ladder_top + ladder_rows * (sh + s(2)) + s(4)
@@ -114,7 +114,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
             c.rect(bx, by, bw, sh, stroke=1, fill=1 if solid else 0)
             c.setFillGray(1 if solid else 0 if k == 0 else 0.35)
             font = fonts.MONO_BOLD if k == 0 else fonts.MONO
-            if fonts.string_width(step, font, style.type(6)) > bw - 2:
+            if text_engine.measure(step, font, style.type(6)) > bw - 2:
                 step = step.replace("d12", "")  # a narrow ladder reads d12, +1, +2, +3
             size = text_fit(step, font, s(6.5), bw - 2)
             c.setFont(font, size)

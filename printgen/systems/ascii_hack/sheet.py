@@ -8,7 +8,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, text as text_engine
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import GENRE, characters, rules, table_sheets
@@ -162,7 +162,7 @@ def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h
         base = iy + ih - (k + 1) * row_h
         # The die's name with what moves it on one line, its values in a row of boxes under them.
         label(c, ix, base + row_h - s(8), title, style, 8, bold=True, gray=0.05)
-        title_w = fonts.string_width(title, fonts.SERIF_BOLD, style.type(8)) + s(6)
+        title_w = text_engine.measure(title, fonts.SERIF_BOLD, style.type(8)) + s(6)
         label(c, ix + title_w, base + row_h - s(8), note, style, 6.2, font=fonts.SERIF_ITALIC, gray=0.35)
         values = list(range(start, end - 1, -1)) if down else list(range(start, end + 1))
         n = len(values)

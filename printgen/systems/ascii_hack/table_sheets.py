@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, text as text_engine
 from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, ruled_list, title_band, titled,
                             underline_field, vstack)
 from ...words import say_for
@@ -39,7 +39,7 @@ def _zone(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float
     key = f"zone{number}"
     title = say("zone-log.zone")
     ix, iy, iw, ih = titled(c, x, y, w, h, title, say("zone-log.note", entrance=say("rule.entrance")), style)
-    number_x = x + s(8) + fonts.string_width(title.upper(), fonts.SERIF_BOLD, s(7.5))
+    number_x = x + s(8) + text_engine.measure(title.upper(), fonts.SERIF_BOLD, s(7.5))
     c.saveState()
     c.setStrokeGray(0.35)
     c.setLineWidth(0.5)
@@ -130,6 +130,6 @@ def _slip(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float
     tokens_x = x + w * 0.66
     tokens = say("bids.tokens")
     label(c, tokens_x, base + size * 0.3, tokens, style, 7, bold=True, gray=0.15)
-    tw = w - (tokens_x - x) - fonts.string_width(tokens, fonts.SERIF_BOLD, s(7)) - s(4)
+    tw = w - (tokens_x - x) - text_engine.measure(tokens, fonts.SERIF_BOLD, s(7)) - s(4)
     box(c, x + w - tw, base - s(2), tw, size + s(4), style, heavy=True)
     form.add(c, f"{key}.tokens", x + w - tw, base - s(2), tw, size + s(4), font_size=s(11))

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts
+from ...render import fonts, text as text_engine
 from ...seed import Rng, SeedCode
 from ...units import Paper
 from . import characters
@@ -175,7 +175,7 @@ RATINGS = ("speed", "power", "intellect", "attack", "defense", "health")  # thre
 def _foot_note_height(w: float, text: str, style: Style, size: float, font: str = fonts.SERIF) -> float:
     """How far above its last baseline a _foot_note reaches."""
     size = style.type(size)
-    return (len(fonts.wrap_text(text, font, size, w - style.pt(6))) - 1) * size * 1.15 + size * 0.75
+    return (len(text_engine.wrap_text(text, font, size, w - style.pt(6))) - 1) * size * 1.15 + size * 0.75
 
 
 def _foot_note(c: Canvas, x: float, y: float, w: float, text: str, style: Style, size: float,
@@ -187,7 +187,7 @@ def _foot_note(c: Canvas, x: float, y: float, w: float, text: str, style: Style,
     c.saveState()
     c.setFillGray(gray)
     c.setFont(font, type_size)
-    for index, line in enumerate(reversed(fonts.wrap_text(text, font, type_size, w - style.pt(6)))):
+    for index, line in enumerate(reversed(text_engine.wrap_text(text, font, type_size, w - style.pt(6)))):
         c.drawCentredString(x + w / 2, y + index * type_size * 1.15, line)
     c.restoreState()
     return _foot_note_height(w, text, style, size, font)
