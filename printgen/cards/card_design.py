@@ -41,9 +41,10 @@ from typing import Any
 
 from ..errors import PrintgenError
 from ..resources import templates_dir
+from ..units import MIN_TEXT_PT
 from . import conditions, css_colours, plain_yaml
-from .user_files import Folder
 from .conditions import Condition
+from .user_files import Folder
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
 _COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
@@ -66,7 +67,7 @@ MAX_ELEMENTS = 64  # on one side of a card
 MAX_LAYOUT_BYTES = 256 * 1024
 MAX_TEXT_SIZE = 200.0  # pt
 MIN_TEXT_SIZE = 2.0  # pt: the smallest min-size a layout may ask for
-DEFAULT_MIN_SIZE = 6.0
+DEFAULT_MIN_SIZE = MIN_TEXT_PT
 BUILTIN = "builtin:"
 LAYOUT_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS = 8  # layouts extending layouts

@@ -14,7 +14,9 @@ import math
 from dataclasses import dataclass, replace
 from itertools import zip_longest
 
-from ..render import fonts, text as text_engine
+from ..render import fonts
+from ..render import text as text_engine
+from ..units import MIN_TEXT_PT
 from .geometry import Point, boundary_sides, half_square, side_edge
 from .level import Area, Exit
 
@@ -87,7 +89,7 @@ def _clear(p: Point, half: float, floor: "Floor", walls: "_Index", taken: list["
 
 
 NOTE_FONT = fonts.MONO
-MIN_NOTE = 6.0  # pt: notes never print smaller; an area too small for them shows its number, the key the rest
+MIN_NOTE = MIN_TEXT_PT  # pt: notes never print smaller; an area too small for them shows its number, the key the rest
 WALL_CLEAR = 0.12  # squares: words keep this far inside the floor, clear of wall lines, ticks and holes in them
 DOOR_CLEAR = 0.15  # squares: how far a door's glyph reaches off its wall (a secret door's S, a C or an O)
 WALL_REACH = 1.3  # pt: half a wall's stroke and a little more

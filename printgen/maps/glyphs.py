@@ -19,13 +19,13 @@ from typing import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import mm
+from ..units import MIN_TEXT_PT, mm
 
 Glyph = Callable[[Canvas, float], None]
 Segment = Callable[[Canvas, float, float, int, float], None]  # canvas, length, pitch, units, angle
 
 LOCK_SIZE = mm(2.4)  # the lock on a locked door: big enough to tell at arm's length
-MIN_TEXT = 6.0  # pt: no letter in a glyph is smaller, whatever the glyph's size
+MIN_TEXT = MIN_TEXT_PT  # pt: no letter in a glyph is smaller, whatever the glyph's size
 
 
 def text_size(size: float, fraction: float) -> float:

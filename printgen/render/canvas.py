@@ -15,11 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__, progress
 from ..seed import SeedCode
-from ..units import Paper, mm
-from . import fonts, qr, text as text_engine
+from ..units import MIN_TEXT_PT, Paper, mm
+from . import fonts, qr
+from . import text as text_engine
 
 FOOTER_SIZE = 6.5  # pt: small, but legible on a home printer
-MIN_FOOTER_SIZE = 6.0  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
+MIN_FOOTER_SIZE = MIN_TEXT_PT  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
 FOOTER_BASELINE = mm(6)
 FOOTER_LEADING = 1.25  # a two-line footer's baselines, apart by this many times its size
 FOOTER_MARGIN = mm(10)  # the footer keeps this far from the page's sides

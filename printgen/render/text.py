@@ -39,6 +39,7 @@ from reportlab.lib.fonts import tt2ps
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from ..units import MIN_TEXT_PT
 from . import fonts
 
 Run = tuple[str, str]  # (text, font)
@@ -317,7 +318,7 @@ def block_height(size: float, lines_: Sequence[Line], spacing: Spacing = Spacing
 
 
 def fit(paragraphs: Iterable[Paragraph], width_: float, height: float = math.inf, max_size: float = 10.0,
-        min_size: float = 6.0, step: float = 0.25, max_lines: int | None = None, indent: float = 0.0,
+        min_size: float = MIN_TEXT_PT, step: float = 0.25, max_lines: int | None = None, indent: float = 0.0,
         keep_spaces: bool = False, spacing: Spacing = Spacing(), by_word: bool = False) -> Fitted:
     """The paragraphs at the largest of ``steps(max_size, min_size, step)`` at which every line fits
     ``width_``, the block ``height`` and ``max_lines``; words are cut only at the smallest size. If

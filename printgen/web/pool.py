@@ -99,6 +99,11 @@ class Worker:
 
 
 class Pool:
+    """The studio's render workers: ``settings.workers`` processes forked from a warmed-up fork server, at
+    most ``settings.max_renders`` jobs admitted at once. ``run`` gives a job to the first idle worker and
+    returns its answer; a worker that dies, runs past its time or grows past its memory cap is replaced,
+    and the job answers with the error a user can read."""
+
     def __init__(self, settings: Settings):
         self.settings = settings
         self._context = multiprocessing.get_context("forkserver")
