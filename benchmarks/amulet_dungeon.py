@@ -18,15 +18,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from printgen import products
 from printgen.dice import chi_square
-from printgen.products import build
 from printgen.maps.walls import facing, runs
+from printgen.products import build
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode, stream
-from printgen.systems.amulet import GAME, dungeon as dungeon_product, generate as dungeon, rules
-from printgen.systems.amulet import room_forms
+from printgen.systems.amulet import GAME, room_forms, rules
+from printgen.systems.amulet import dungeon as dungeon_product
+from printgen.systems.amulet import generate as dungeon
 from printgen.systems.amulet.level import LevelBuilder, Planned, exits_that_fit
-from printgen.systems.amulet.room_forms import DIRECTIONS
 from printgen.systems.amulet.rolls import Roller
+from printgen.systems.amulet.room_forms import DIRECTIONS
 
 TURNED = ("impossible", "two-impossible")  # a rolled exit the rules made a teleporter, or two of them a Stair
 

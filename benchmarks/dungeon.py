@@ -10,7 +10,8 @@ from collections import Counter
 
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.roguelike import generate as dungeon, rules
+from printgen.systems.roguelike import generate as dungeon
+from printgen.systems.roguelike import rules
 from printgen.systems.roguelike.map_page import map_squares
 from printgen.units import paper
 

@@ -12,11 +12,13 @@ import time
 from collections import Counter
 
 from printgen.dice import chi_square, parse
-from printgen.products import build
-from printgen.seed import SeedCode
 from printgen.maps.geometry import step
 from printgen.maps.spots import area_spots
-from printgen.systems.rlrl import contents, generate as campaign, level as rlrl_level
+from printgen.products import build
+from printgen.seed import SeedCode
+from printgen.systems.rlrl import contents
+from printgen.systems.rlrl import generate as campaign
+from printgen.systems.rlrl import level as rlrl_level
 from printgen.systems.rlrl.sheet_corners import HEIGHT, WIDTH
 
 try:

@@ -17,8 +17,17 @@ import click
 from . import FORMAT_VERSION, __version__, games, products, scan
 from .cards import user_files
 from .cards.sizes import CARD_SIZES
-from .commands import (CONTEXT, build, checked_option, examples_epilog, force_option, out_option, product_command,
-                       quiet_option, write)
+from .commands import (
+    CONTEXT,
+    build,
+    checked_option,
+    examples_epilog,
+    force_option,
+    out_option,
+    product_command,
+    quiet_option,
+    write,
+)
 from .errors import PrintgenError
 from .options import Option
 from .products import deck as deck_product

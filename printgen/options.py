@@ -155,9 +155,15 @@ class Option:
             if not re.fullmatch(self.pattern, text):
                 raise self.refusal(f"{text!r} is not in the form printgen writes ({self.help})")
             return text
-        if not _WHOLE.match(text) or not self.low <= int(text) <= self.high:
-            raise self.refusal(f"must be a whole number from {_bound(self.low)} to {_bound(self.high)}, not {text!r}")
+        low, high = self._bounds()
+        if not _WHOLE.match(text) or not low <= int(text) <= high:
+            raise self.refusal(f"must be a whole number from {_bound(low)} to {_bound(high)}, not {text!r}")
         return int(text)
+
+    def _bounds(self) -> tuple[float, float]:
+        """The range a number option takes (every option that is not a flag, a choice or a pattern has one)."""
+        assert self.low is not None and self.high is not None, f"--{self.name} declares no range"
+        return self.low, self.high
 
     def refusal(self, problem: str) -> OptionError:
         """This option's refusal: ``--name`` and then ``problem``."""
@@ -209,8 +215,9 @@ class Option:
         return data
 
     def _in_range(self, value: float, text: str) -> float:
-        if not (math.isfinite(value) and self.low <= value <= self.high):
-            raise self.refusal(f"must be from {_bound(self.low)} to {_bound(self.high)}, not {text!r}")
+        low, high = self._bounds()
+        if not (math.isfinite(value) and low <= value <= high):
+            raise self.refusal(f"must be from {_bound(low)} to {_bound(high)}, not {text!r}")
         return value
 
 

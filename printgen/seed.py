@@ -18,12 +18,13 @@ so `printgen reproduce` can make the identical file again.
 from __future__ import annotations
 
 import hashlib
-import re
 import random
+import re
 import secrets
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TypeVar
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from . import FORMAT_VERSION
@@ -104,7 +105,7 @@ class SeedCode:
     version: int = FORMAT_VERSION
 
     @classmethod
-    def make(cls, product: str, system: str, seed: str, options: dict[str, object]) -> "SeedCode":
+    def make(cls, product: str, system: str, seed: str, options: dict[str, object]) -> SeedCode:
         """A new seed code; refused when it would be too long to print legibly in a footer."""
         check_text(seed, "seed")
         for key, value in options.items():
@@ -130,7 +131,7 @@ class SeedCode:
         return ":".join(parts)
 
     @classmethod
-    def parse(cls, text: str) -> "SeedCode":
+    def parse(cls, text: str) -> SeedCode:
         """Read a seed code someone sent: every part checked, one clear error for anything odd."""
         text = text.strip()
         example = f"{SEED_CODE_PREFIX}{FORMAT_VERSION}:graph-paper:generic:moonpie:paper=a4"

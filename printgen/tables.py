@@ -98,7 +98,7 @@ class Result:
     table: str
     total: int
     row: Row
-    followups: list["Result"] = field(default_factory=list)
+    followups: list[Result] = field(default_factory=list)
 
     @property
     def fields(self) -> dict[str, Any]:
@@ -202,7 +202,7 @@ class TableSet:
                         )
 
     @classmethod
-    def load(cls, folder: Path) -> "TableSet":
+    def load(cls, folder: Path) -> TableSet:
         return cls({path.stem: load_table(path) for path in sorted(folder.glob("*.toml"))})
 
     def __getitem__(self, table_id: str) -> Table:

@@ -13,7 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 HERE = Path(__file__).parent
 # Let tests import their helpers (pdfutil) whichever folder pytest runs from.
 sys.path.insert(0, str(HERE))

@@ -5,13 +5,12 @@ import re
 
 import pypdfium2
 import pytest
+from pdfutil import fonts, open_pdf, seed_code
 
 from printgen.cards.sizes import CARD_SIZES
 from printgen.cli import main
 from printgen.products import build
 from printgen.systems.amulet import rules, swarms
-
-from pdfutil import fonts, open_pdf, seed_code
 
 SIX = ("wizard", "demon", "barbarian", "ghost", "hobbit", "slime")
 

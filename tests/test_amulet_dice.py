@@ -15,7 +15,9 @@ import pytest
 
 from printgen.products import request as product_request
 from printgen.seed import SeedCode
-from printgen.systems.amulet import dungeon as dungeon_product, level as amulet_level, room_forms, rules
+from printgen.systems.amulet import dungeon as dungeon_product
+from printgen.systems.amulet import level as amulet_level
+from printgen.systems.amulet import room_forms, rules
 
 SEEDS = [f"dice-{n}" for n in range(50)]
 TURNED = ("impossible", "two-impossible")  # a rolled exit the rules made a teleporter, or two of them a Stair

@@ -6,19 +6,19 @@ from collections import Counter
 
 import pypdfium2
 import pytest
+from amulet_shapes import assert_drawn_as_the_rules_say
+from fairness import assert_fair
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, subject
 
 from printgen.cli import main
 from printgen.maps.geometry import HEADING_NAMES, across, components, enclosed_area
 from printgen.maps.level import Floor
-from printgen.products import build, request as product_request
-from printgen.seed import SeedCode
+from printgen.products import build
+from printgen.products import request as product_request
 from printgen.render import key_columns
-from printgen.systems.amulet import (checks, dungeon as dungeon_product, key_page, rules, swarms,
-                                     text_pages)
-
-from amulet_shapes import assert_drawn_as_the_rules_say
-from fairness import assert_fair
-from pdfutil import fonts, open_pdf, page_sizes, page_texts, subject
+from printgen.seed import SeedCode
+from printgen.systems.amulet import checks, key_page, rules, swarms, text_pages
+from printgen.systems.amulet import dungeon as dungeon_product
 
 # The consolidated Dungeon Generation Tables, rows 2 to 16, column by column as the rules print them.
 RULES_COLUMNS = {
@@ -335,7 +335,7 @@ def test_the_booklet_reads_back(booklet):
     assert "Project: Amulet" in texts[0] and "16 × 16 units" in texts[0]
     maps = [(n, t) for n, t in enumerate(texts, 1) if "Scale: one square is one unit, 10 feet" in t]
     assert [("Mapper's copy" in t, "Players' copy" in t) for _, t in maps] == [(True, False)] * 2 + [(False, True)] * 2
-    for n, text in maps:
+    for _, text in maps:
         assert "Crumble: wavy wall" in text and "Walldoor" in text
     for level, (n, text) in enumerate(maps[:2], 1):  # each mapper's copy on a left-hand page, its key facing it
         assert f"Level {level}" in text and n % 2 == 0 and texts[n].startswith(f"Level {level}: the key")

@@ -10,7 +10,10 @@ from dataclasses import replace
 import jsonschema
 import pypdfium2
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+import vtt_checks
+from amulet_shapes import assert_drawn_as_the_rules_say
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFilter
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,9 +27,6 @@ from printgen.seed import SeedCode
 from printgen.systems.amulet import dungeon, map_page, room_forms
 from printgen.systems.amulet.level import RULE, LevelBuilder
 from printgen.units import PAPERS
-
-import vtt_checks
-from amulet_shapes import assert_drawn_as_the_rules_say
 
 SHAPES = ("Square", "Rectangle", "Hallway", "Triangle", "Circle")
 LETTER = PAPERS["letter"]

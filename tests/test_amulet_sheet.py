@@ -4,10 +4,9 @@ import re
 
 import pypdfium2
 import pytest
+from pdfutil import seed_code
 
 from printgen.products import build
-
-from pdfutil import seed_code
 
 # Words the rules text spells the American way; printgen prints them the same way wherever Amulet prints them.
 RULES_SPELLING = {"armor": "armour", "honor": "honour", "valor": "valour"}

@@ -6,14 +6,13 @@ from collections import Counter
 
 import pypdfium2
 import pytest
+from fairness import assert_fair, evenly
+from pdfutil import open_pdf, seed_code
 
 from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.ascii_hack import obstacles
-
-from fairness import assert_fair, evenly
-from pdfutil import open_pdf, seed_code
 
 DECKS = ("zones", "monsters", "traps", "environs", "puzzles", "devices")
 GENRES = ("fantasy", "scifi", "western")

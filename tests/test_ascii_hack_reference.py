@@ -8,16 +8,15 @@ from math import factorial
 
 import pypdfium2
 import pytest
+from pdfutil import fonts, open_pdf, page_sizes, subject
 
 from printgen import products
 from printgen.cli import main
 from printgen.products import build
 from printgen.render.html import render_html
-from printgen.systems.ascii_hack import reference as ascii_reference
 from printgen.seed import SeedCode
+from printgen.systems.ascii_hack import reference as ascii_reference
 from printgen.units import PAPERS
-
-from pdfutil import fonts, open_pdf, page_sizes, subject
 
 DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
 # The rules' cost table, as printed in the rules: Talent/Environ and Gear/Trap per die.

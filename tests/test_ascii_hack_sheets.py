@@ -1,11 +1,10 @@
 """The ASCII @HACK table sheets: the zone log and the hidden-bid slips among the blanks."""
 
 import pytest
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, seed_code
 
 from printgen.products import build
 from printgen.units import PAPERS
-
-from pdfutil import fonts, open_pdf, page_sizes, page_texts, seed_code
 
 
 def blanks(fillable=False, paper="letter"):

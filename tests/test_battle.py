@@ -5,8 +5,8 @@ import re
 
 import pypdfium2
 import pytest
-
 from pdfutil import open_pdf, page_sizes, page_texts
+
 from printgen import products
 from printgen.maps import battle
 from printgen.seed import SeedCode

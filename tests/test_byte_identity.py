@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from byte_identity_cases import CASES, FIXTURE, case_id, make
 
 ROOT = Path(__file__).parent.parent

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from pdfutil import open_pdf, page_texts, seed_code
+from test_sheet_print import MIN_TEXT, dark_fills, read_marks
 
 from printgen import games, products
 from printgen.cards import face_kinds, glyphs, icons
@@ -24,9 +26,6 @@ from printgen.products import build
 from printgen.render import fonts
 from printgen.seed import SeedCode
 from printgen.units import mm, paper
-
-from pdfutil import open_pdf, page_texts, seed_code
-from test_sheet_print import MIN_TEXT, dark_fills, read_marks
 
 SEED = "legible"
 OPTIONS = {"genre": "fantasy", "count": 9}  # @HACK's declared options, at their defaults
@@ -228,7 +227,9 @@ def test_readme_credits_the_pictures():
 # -- --ink-saver ---------------------------------------------------------------------------------------------
 
 def test_ink_saver_is_one_declared_option_for_sheets_and_decks():
-    from printgen.products import INK_SAVER_OPTION, deck as deck_product, sheet as sheet_product
+    from printgen.products import INK_SAVER_OPTION
+    from printgen.products import deck as deck_product
+    from printgen.products import sheet as sheet_product
 
     assert INK_SAVER_OPTION in sheet_product.OPTIONS
     [deck_option] = [option for option in deck_product.PRINT_OPTIONS if option.name == INK_SAVER_OPTION.name]

@@ -8,13 +8,12 @@ from collections import Counter
 
 import pypdfium2
 import pytest
+from fairness import assert_fair, evenly
 
 from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.card_rogue import challenge, challenge_map, rules
-
-from fairness import assert_fair, evenly
 
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pypdfium2
 import pytest
-
 from pdfutil import assert_fronts_inside_safe_area, open_pdf, page_texts
+
 from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode

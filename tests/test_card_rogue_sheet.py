@@ -8,14 +8,13 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from pdfutil import open_pdf, page_texts, seed_code
 
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.sheets.draw import MIN_BOX
 from printgen.systems.card_rogue import sheet
 from printgen.units import PAPERS
-
-from pdfutil import open_pdf, page_texts, seed_code
 
 ENEMIES = Path(__file__).resolve().parent.parent / "printgen" / "systems" / "card_rogue" / "data" / "enemies.toml"
 FIELD = re.compile(r"p1(?:s\d+)?_enemy(\d+)_health_(\d+)$")

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import pikepdf
-from hypothesis import given, settings, strategies as st
 import pytest
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pdfutil import assert_fronts_inside_safe_area, fonts, line_segments, open_pdf, page_sizes, page_texts
+
 from printgen.cards import text
 from printgen.cards.face_parts import SAFE, CardTooFull
-from printgen.cards.text_face import prepare
 from printgen.cards.imposition import INSIDE_MARK, MARK_WIDTH, MIN_PRINTED_MARK, UNPRINTABLE, sheet_for
 from printgen.cards.model import Card, Deck, Paragraph, Stat
 from printgen.cards.sizes import CARD_SIZES
+from printgen.cards.text_face import prepare
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.units import PAPERS, inch, mm, to_mm

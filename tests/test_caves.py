@@ -9,8 +9,8 @@ import pytest
 
 from printgen import products
 from printgen.maps import caves, draw, frame
-from printgen.maps.draw_walls import door_corners, shown_doors
 from printgen.maps.draw_style import MapStyle
+from printgen.maps.draw_walls import door_corners, shown_doors
 from printgen.maps.geometry import side_edge
 from printgen.maps.spots import LABEL, MARK
 from printgen.seed import SeedCode

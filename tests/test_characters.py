@@ -4,11 +4,10 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from pdfutil import seed_code
 
 from printgen.errors import PrintgenError
 from printgen.products import build
-
-from pdfutil import seed_code
 from printgen.seed import stream
 from printgen.systems.amulet import characters as amulet
 from printgen.systems.ascii_hack import characters as ascii_hack

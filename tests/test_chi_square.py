@@ -12,10 +12,9 @@ import math
 from fractions import Fraction
 
 import pytest
+from fairness import assert_fair, evenly
 
 from printgen.dice import chi_square, upper_tail
-
-from fairness import assert_fair, evenly
 
 # (degrees of freedom, upper-tail probability, critical value), from the published table.
 PUBLISHED = [

@@ -3,10 +3,9 @@
 import re
 
 import pytest
+from pdfutil import open_pdf, run_cli, subject
 
 from printgen.cli import main
-
-from pdfutil import open_pdf, run_cli, subject
 
 
 def run(capsys, *args):
@@ -148,6 +147,7 @@ def test_every_help_example_runs_as_written_and_makes_what_its_numbers_say(comma
     """Each example runs in an empty folder, in order; every number of its comment is a count of what it made
     (tests/example_facts.py)."""
     from example_facts import facts, numbers_in
+
     from printgen.seed import SeedCode
 
     examples = examples_in(HELP[command])

@@ -324,7 +324,6 @@ def draft_deck(tmp_path: Path) -> None:
 def red_strokes(data: bytes, page: int) -> list[tuple[float, ...]]:
     """The rectangles stroked in a draft's red on a page, in page space (x, y, width, height)."""
     import pikepdf
-
     from test_layouts import apply, multiply
 
     pdf = open_pdf(data)

@@ -8,15 +8,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code, subject
 
-from printgen.games import game
+from printgen import products
 from printgen.cards import custom
 from printgen.cards.model import Card, Deck, Paragraph
 from printgen.cards.sizes import CARD_SIZES
-
-from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code, subject
 from printgen.errors import PrintgenError
-from printgen import products
+from printgen.games import game
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import decks, rules

@@ -7,14 +7,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from byte_identity_cases import CASES
+from pdfutil import open_pdf, page_texts, run_cli, subject
 
 from printgen.cli import cli
 from printgen.commands import code_from
 from printgen.products import all_products
 from printgen.seed import SeedCode
-
-from byte_identity_cases import CASES
-from pdfutil import open_pdf, page_texts, run_cli, subject
 
 ROOT = Path(__file__).parent.parent
 PRIVATE = "my-private-folder"

@@ -1,12 +1,12 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from fairness import assert_fair
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printgen import dice
 from printgen.seed import stream
-
-from fairness import assert_fair
 
 
 @pytest.mark.parametrize(

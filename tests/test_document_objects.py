@@ -3,11 +3,10 @@
 import io
 import zlib
 
+from pdfutil import open_pdf
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.render.document_objects import EncodedImage, add_image, full_form
-
-from pdfutil import open_pdf
 
 
 def test_an_encoded_image_goes_in_as_it_is_with_its_stencil_mask_and_draws_by_name():

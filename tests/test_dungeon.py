@@ -9,24 +9,25 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
 
 from printgen import products
+from printgen.maps import frame
+from printgen.maps.draw import GM, map_layout
 from printgen.maps.geometry import HEADINGS, step
 from printgen.maps.spots import area_spots
 from printgen.products import build
 from printgen.seed import SeedCode
-from printgen.systems.roguelike import generate as dungeon_module, rules
-from printgen.systems.roguelike.links import is_way_down
-from printgen.systems.roguelike.rolls import roll_area, roll_encounter
+from printgen.systems.roguelike import generate as dungeon_module
+from printgen.systems.roguelike import rules
 from printgen.systems.roguelike.dungeon import say
-from printgen.maps import frame
-from printgen.maps.draw import GM, map_layout
+from printgen.systems.roguelike.links import is_way_down
 from printgen.systems.roguelike.map_page import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_page, map_squares
 from printgen.systems.roguelike.map_symbols import area_marks
+from printgen.systems.roguelike.rolls import roll_area, roll_encounter
 from printgen.units import inch, paper
-
-from pdfutil import fonts, open_pdf, page_sizes, run_cli, subject
 
 LETTER = map_squares(paper("letter"))
 
@@ -481,8 +482,9 @@ def test_a_teleport_line_says_truly_whether_a_door_joins_its_two_areas():
 def test_no_command_line_words_on_a_printed_page():
     """Pages speak a player's words: no option such as --rooms in the phrasebook, the notes, the templates or
     a printed booklet."""
-    from printgen.systems.roguelike.key import say
     from pdfutil import page_texts
+
+    from printgen.systems.roguelike.key import say
 
     option = re.compile(r"(?<![\w-])--[a-z]")
     texts = list(say.book().values()) + [c["text"] for c in rules.choices()]
@@ -501,8 +503,9 @@ def test_no_command_line_words_on_a_printed_page():
 def test_a_user_changes_the_keys_words_without_python(tmp_path, capsys):
     """'printgen templates export DIR' writes the game's phrasebook; a phrase changed there (the key's
     'Ways on', the legend's 'open arch') prints with --templates DIR, and reproduce wants that folder."""
-    from printgen.cli import main
     from pdfutil import page_texts
+
+    from printgen.cli import main
 
     folder = tmp_path / "mine"
     assert main(["templates", "export", str(folder)]) == 0

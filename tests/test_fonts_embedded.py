@@ -3,13 +3,12 @@ and never used, such as the Helvetica ReportLab's SVG renderer selected in every
 
 import pikepdf
 import pytest
+from pdfutil import open_pdf, run_cli, seed_code
+from pdfx_checks import pdffonts
 
 from printgen import games
 from printgen.products import build
 from printgen.products.deck import deck_systems, system_decks
-
-from pdfutil import open_pdf, run_cli, seed_code
-from pdfx_checks import pdffonts
 
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" width="100" height="60">
   <rect width="100" height="60" fill="#2f2640"/>

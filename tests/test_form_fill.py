@@ -8,11 +8,10 @@ import subprocess
 from collections import Counter
 
 import pytest
+from pdfutil import open_pdf, seed_code
 
 from printgen.products import build
 from printgen.sheets.draw import FormCollector
-
-from pdfutil import open_pdf, seed_code
 
 # Each game's fillable sheets: blank, and pre-rolled where the game rolls characters; one to a page and more.
 SHEETS = [

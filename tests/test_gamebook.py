@@ -11,7 +11,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.gamebook import layout, model as m, numbering
+from printgen.gamebook import layout, numbering
+from printgen.gamebook import model as m
 from printgen.gamebook.checks import problems
 from printgen.gamebook.walk import DEAD_END, STUCK, play
 from printgen.seed import stream

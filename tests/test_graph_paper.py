@@ -2,14 +2,14 @@ import hashlib
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pdfutil import fonts, line_segments, open_pdf, page_sizes, run_cli, seed_code, subject
 
 from printgen import products
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.units import inch, mm, to_mm
-
-from pdfutil import fonts, line_segments, open_pdf, page_sizes, run_cli, subject, seed_code
 
 
 def make(paper="letter", grid=None, pages=1, heavy=5, seed="test"):

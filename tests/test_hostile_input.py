@@ -6,11 +6,10 @@ import stat
 import time
 
 import pytest
+from pdfutil import page_texts, run_cli
 
 from printgen.errors import PrintgenError
 from printgen.render import output, text
-
-from pdfutil import page_texts, run_cli
 
 
 def refused(result, words):
@@ -280,9 +279,9 @@ def test_the_bound_on_a_card_s_text_is_more_than_the_largest_card_holds_in_the_s
     """The narrowest words at the smallest size a layout may ask for, on the largest card, stop short of
     MAX_CARD_TEXT: nothing refused for its length could have been printed."""
     from printgen.cards import custom, text
+    from printgen.cards.card_design import MIN_TEXT_SIZE
     from printgen.cards.model import Paragraph
     from printgen.cards.sizes import CARD_SIZES
-    from printgen.cards.card_design import MIN_TEXT_SIZE
     from printgen.render import fonts
 
     fonts.register_reportlab_fonts()

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 import pypdfium2
 import pypdfium2.raw as pdfium
 import pytest
+from pdfutil import open_pdf, page_sizes, seed_code
 
 from printgen import games, products
 from printgen.render import house, qr
 from printgen.render.canvas import first_page_qr
 from printgen.sheets import forms
 from printgen.units import mm
-
-from pdfutil import open_pdf, page_sizes, seed_code
 
 SEED = "house"
 

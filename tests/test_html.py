@@ -5,14 +5,13 @@ import sys
 
 import pikepdf
 import pytest
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, subject
 
 from printgen.errors import PrintgenError
 from printgen.render.compose import compose
 from printgen.render.html import render_html, render_pdf
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
-
-from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, subject
 
 CODE = SeedCode.make("test", "generic", "html", {})
 

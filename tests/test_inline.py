@@ -11,12 +11,11 @@ import pikepdf
 import pypdfium2
 import pypdfium2.raw as pdfium
 import pytest
+from pdfutil import open_pdf
 from PIL import Image
+from test_layouts import SVG, apply, bomb_png, deck_folder, make, multiply, png, refused
 
 from printgen.cards import inline
-
-from pdfutil import open_pdf
-from test_layouts import SVG, bomb_png, deck_folder, make, multiply, apply, png, refused
 
 SIZE = 10.0
 LAYOUT = """\
@@ -195,7 +194,7 @@ def test_words_in_a_colour_and_a_size_of_their_own(tmp_path):
     data = card(tmp_path, "Hit {color:darkred|**Sticky** {size:150%|Big}} then {size:8pt|small} end")
     found = letters(data)
     by_letter = {}
-    for letter, box, size, colour in found:
+    for letter, _box, size, colour in found:
         by_letter.setdefault(letter, (size, colour))
     assert by_letter["H"] == (SIZE, (0x20, 0x20, 0x40))
     assert by_letter["S"] == (SIZE, (139, 0, 0))  # darkred

@@ -9,7 +9,8 @@ fewer pages.
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printgen.render import fonts, key_columns
 from printgen.render.key_columns import Block, Key, Look, Type

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from pdfutil import open_pdf, page_texts
+from test_sheet_print import read_marks
 
 from printgen import products
 from printgen.products import build
@@ -20,14 +22,16 @@ from printgen.render.booklet import Pages
 from printgen.render.canvas import new_document
 from printgen.render.determinism import pinned
 from printgen.seed import SeedCode
-from printgen.systems.amulet import (dungeon as amulet_dungeon, key_page as amulet_key_page, rules as amulet_rules,
-                                     text_pages as amulet_text)
-from printgen.systems.rlrl import dungeon as rlrl_dungeon, key as rlrl_key
-from printgen.systems.roguelike import dungeon as roguelike_dungeon, key as roguelike_key, key_page as roguelike_key_page
+from printgen.systems.amulet import dungeon as amulet_dungeon
+from printgen.systems.amulet import key_page as amulet_key_page
+from printgen.systems.amulet import rules as amulet_rules
+from printgen.systems.amulet import text_pages as amulet_text
+from printgen.systems.rlrl import dungeon as rlrl_dungeon
+from printgen.systems.rlrl import key as rlrl_key
+from printgen.systems.roguelike import dungeon as roguelike_dungeon
+from printgen.systems.roguelike import key as roguelike_key
+from printgen.systems.roguelike import key_page as roguelike_key_page
 from printgen.units import mm as mm_of
-
-from pdfutil import open_pdf, page_texts
-from test_sheet_print import read_marks
 
 PAPERS = ("letter", "a4")
 SEEDS = [f"facing{n}" for n in range(6)]

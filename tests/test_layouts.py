@@ -13,14 +13,13 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from pdfutil import open_pdf, page_texts, run_cli
 from PIL import Image
 
 from printgen.cards import card_design
 from printgen.cards.card_design import Length
 from printgen.errors import PrintgenError
 from printgen.units import mm
-
-from pdfutil import open_pdf, page_texts, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 POKER = (mm(63.5), mm(88.9))

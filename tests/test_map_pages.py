@@ -12,6 +12,7 @@ import pikepdf
 import pypdfium2
 import pytest
 from reportlab.pdfgen.canvas import Canvas
+from test_sheet_print import read_marks
 
 from printgen import products
 from printgen.cli import main
@@ -25,8 +26,6 @@ from printgen.maps.symbols import Symbols
 from printgen.render import fonts
 from printgen.seed import SeedCode
 from printgen.units import PAPERS, inch
-
-from test_sheet_print import read_marks
 
 LETTER = PAPERS["letter"]
 STYLES = ("grey", "hatched", "ink-saver")

@@ -11,14 +11,13 @@ import re
 from functools import cache
 
 import pikepdf
+from pdfutil import page_texts
 
 from printgen import products
 from printgen.maps import draw, frame
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import dungeon, map_page
 from printgen.units import PAPERS, inch, mm
-
-from pdfutil import page_texts
 
 LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
 
@@ -77,7 +76,7 @@ def test_each_referees_map_takes_the_fewest_sheets_at_the_largest_square():
 def test_halves_only_where_they_give_larger_squares():
     """A level too tall for a page at a quarter inch that two halves side by side would show no larger
     stays on one page, facing its key."""
-    for seed, page in referee_pages([f"fit{n}" for n in range(8)], 40):
+    for _seed, page in referee_pages([f"fit{n}" for n in range(8)], 40):
         found = frame.plan(page, LETTER)
         if len(found.sheets) == 1 and found.sheets[0].region.pitch < inch(0.25):
             width = LETTER.width - 2 * page.side

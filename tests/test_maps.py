@@ -7,7 +7,8 @@ import subprocess
 
 import pypdfium2
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.maps import checks, draw, draw_notes, geometry, glyphs, shapes, walls
@@ -442,7 +443,8 @@ def _glyph_boxes(level, murder_holes):
 def test_an_areas_notes_stay_on_its_floor_and_off_every_glyph():
     from printgen import products
     from printgen.seed import SeedCode
-    from printgen.systems.amulet import dungeon as dungeon_product, map_page
+    from printgen.systems.amulet import dungeon as dungeon_product
+    from printgen.systems.amulet import map_page
 
     crowded = dropped = placed = 0
     for n in range(16):

@@ -11,14 +11,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pdfutil import open_pdf, page_texts, subject
 
 import printgen.systems
 from printgen import games, products, words
 from printgen.errors import PrintgenError
 from printgen.render import html
 from printgen.seed import SeedCode
-
-from pdfutil import open_pdf, page_texts, subject
 
 GAMES_FOLDER = Path(__file__).parent / "games"
 

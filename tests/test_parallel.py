@@ -3,9 +3,9 @@
 import os
 
 import pytest
+from pdfutil import run_cli
 
 from printgen.render import parallel
-from pdfutil import run_cli
 
 
 @pytest.fixture

@@ -4,10 +4,9 @@ over many seeds of each dungeon game, in every map style."""
 from __future__ import annotations
 
 import pytest
+from parting import STYLES, survey
 
 from printgen.units import PAPERS
-
-from parting import STYLES, survey
 
 SEEDS = 40
 LETTER = PAPERS["letter"]

@@ -3,13 +3,12 @@ built-in decks of every game, and custom decks with SVG (translucent and opaque)
 A translucent picture prints as the sheet version shows it, not as solid ink."""
 
 import pytest
+from pdfutil import page_texts, run_cli, seed_code
+from pdfx_checks import problems
 from PIL import Image, ImageDraw
 
 from printgen.products import build
 from printgen.products.deck import deck_systems, system_decks
-
-from pdfutil import page_texts, run_cli, seed_code
-from pdfx_checks import problems
 
 BUILT_IN = [(system, deck) for system in deck_systems() for deck in system_decks(system)]
 

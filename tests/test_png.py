@@ -5,9 +5,9 @@ import io
 import zipfile
 
 import pytest
+from pdfutil import open_pdf, page_sizes
 from PIL import Image
 
-from pdfutil import open_pdf, page_sizes
 from printgen import products
 from printgen.seed import SeedCode
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from pdfutil import open_pdf, run_cli, seed_code, subject
 from PIL import Image, ImageChops, ImageFilter
 
 from printgen import products
@@ -22,8 +23,6 @@ from printgen.render import qr
 from printgen.scan import MAX_PIXELS, read_seed_code
 from printgen.seed import PRINTED_CODE_LENGTH
 from printgen.units import mm
-
-from pdfutil import open_pdf, run_cli, seed_code, subject
 
 DPI = 150
 HERE = Path(__file__).parent

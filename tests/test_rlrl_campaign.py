@@ -12,6 +12,8 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from fairness import assert_fair
+from test_rlrl_tables import page_texts
 
 from printgen import dice
 from printgen.cli import main
@@ -20,14 +22,12 @@ from printgen.maps.level import LEADS, Exit
 from printgen.products import build
 from printgen.render.canvas import new_document
 from printgen.seed import SeedCode
-from printgen.systems.rlrl import generate as campaign, key, map_page, rules
+from printgen.systems.rlrl import generate as campaign
+from printgen.systems.rlrl import key, map_page, rules
 from printgen.systems.rlrl.generate import place_amulet
 from printgen.systems.rlrl.level import CORRIDOR, FALSE, LOCKED, ROOM, RULE, STARTING_ROOM, build_level
 from printgen.systems.rlrl.sheet_corners import CORNERS, HEIGHT, WIDTH
 from printgen.units import PAPERS
-
-from fairness import assert_fair
-from test_rlrl_tables import page_texts
 
 SEEDS = [f"camp{i}" for i in range(6)]
 
@@ -258,7 +258,7 @@ def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
     built = made("camp2")
     code = SeedCode("dungeon", "rlrl", "camp2", ())
     assert any(e.secret for level in built.levels for a in level.level.areas for e in a.exits)
-    for level, shop in zip(built.levels, built.shops):
+    for level, _shop in zip(built.levels, built.shops):
         doc = new_document(code, "test", PAPERS["letter"].size)
         map_page.dm_pages(doc.canvas, PAPERS["letter"], level)
         legend = page_texts(doc.finish())[0]

@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
+from fairness import assert_fair
+
 from printgen import dice
 from printgen.maps.geometry import EAST, NORTH, SOUTH, WEST, Cell, dilate, step
 from printgen.maps.level import Area, Grid
 from printgen.maps.placement import door_spots
 from printgen.seed import SeedCode
-from printgen.systems.rlrl import generate as campaign, rules, sheet_corners, stairs_room
+from printgen.systems.rlrl import generate as campaign
+from printgen.systems.rlrl import rules, sheet_corners, stairs_room
 from printgen.systems.rlrl.free_forms import corridor_path, reach
 from printgen.systems.rlrl.generate import Built
 from printgen.systems.rlrl.level import CORRIDOR, FALSE, ROOM, RULE, STARTING_ROOM
-
-from fairness import assert_fair
-
 
 SEEDS = [f"dice{i}" for i in range(20)]
 TWO_D6 = dice.parse("2d6").distribution()

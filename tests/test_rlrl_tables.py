@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from fairness import assert_fair
+from pdfutil import page_texts
 
 from printgen import dice
 from printgen.cli import main
-from printgen.seed import stream
-from printgen.seed import SeedCode
+from printgen.seed import SeedCode, stream
 from printgen.systems.rlrl import colours, contents, decks, key, rules, shops
 
-from fairness import assert_fair
-from pdfutil import page_texts
 
 def test_every_table_loads_and_the_encounter_table_covers_2_to_16():
     t = rules.tables()

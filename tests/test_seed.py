@@ -1,9 +1,10 @@
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printgen import FORMAT_VERSION
 from printgen.errors import PrintgenError
-from printgen.seed import SeedCode, Rng, random_seed, stream, stream_key
+from printgen.seed import Rng, SeedCode, random_seed, stream, stream_key
 
 
 def test_streams_are_stable_across_versions():

@@ -3,6 +3,8 @@ the text reads and draws as before, and a booklet embeds each face once for each
 
 import subprocess
 
+from pdfutil import page_texts, seed_code
+from pdfx_checks import pdffonts
 from PIL import Image, ImageChops
 
 from printgen.products import build
@@ -10,9 +12,6 @@ from printgen.render import fonts
 from printgen.render.canvas import new_document
 from printgen.render.compose import compose
 from printgen.seed import SeedCode
-
-from pdfutil import page_texts, seed_code
-from pdfx_checks import pdffonts
 
 CODE = SeedCode.make("graph-paper", "generic", "subsets", {})
 

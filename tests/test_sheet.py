@@ -4,12 +4,11 @@ import json
 
 import pikepdf
 import pytest
+from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, seed_code, subject
 
 from printgen import products
 from printgen.products import build
 from printgen.units import PAPERS
-
-from pdfutil import fonts, open_pdf, page_sizes, page_texts, run_cli, subject, seed_code
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 # Blank sheets, one to a page: how many pages each game's set has.

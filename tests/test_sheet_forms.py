@@ -3,11 +3,10 @@
 import re
 
 import pytest
+from pdfutil import open_pdf, page_texts, seed_code
 
 from printgen.products import build
 from printgen.sheets.draw import LATIN_NOTE
-
-from pdfutil import open_pdf, page_texts, seed_code
 
 SYSTEMS = ["roguelike", "amulet", "card-rogue", "ascii-hack", "rlrl"]
 RADIO, NO_TOGGLE_TO_OFF = 1 << 15, 1 << 14

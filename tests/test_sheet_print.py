@@ -17,13 +17,12 @@ from dataclasses import dataclass
 
 import pikepdf
 import pytest
+from pdfutil import open_pdf, seed_code
 
 from printgen import products
 from printgen.products import build
 from printgen.products.sheet import foot_strip, page_plan, roll_characters, sheet_items, sheet_module, spec_of
 from printgen.units import PAPERS, mm
-
-from pdfutil import open_pdf, seed_code
 
 ASCENT, DESCENT = 0.72, 0.2  # of the font size: cap height above the baseline, descender below
 Matrix = tuple[float, float, float, float, float, float]
@@ -138,7 +137,7 @@ class _State:
     leading: float = 0.0
     rise: float = 0.0
 
-    def copy(self) -> "_State":
+    def copy(self) -> _State:
         return _State(**self.__dict__)
 
 

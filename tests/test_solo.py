@@ -18,8 +18,8 @@ import re
 from collections import Counter, deque
 
 import pytest
-
 from pdfutil import open_pdf, page_sizes, page_texts, run_cli, seed_code
+
 from printgen import gamebook, games, products
 from printgen.gamebook import layout, numbering
 from printgen.gamebook.walk import DEAD_END, STUCK, play

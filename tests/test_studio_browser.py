@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-
 from playwright.sync_api import expect
-
 from test_studio_serve import running_server
 
 pytestmark = pytest.mark.browser  # Debian's chromium, driven by Playwright: `-m 'not browser'` leaves it out

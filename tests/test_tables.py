@@ -3,12 +3,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from fairness import assert_fair
 
 from printgen.seed import stream
 from printgen.systems.roguelike import rules
 from printgen.tables import TableError, TableSet, load_table
-
-from fairness import assert_fair
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -113,6 +112,7 @@ def test_ability_counts_read_alike_on_the_reference_and_the_record():
     import re
 
     from pdfutil import page_texts
+
     from printgen.products import build
     from printgen.seed import SeedCode
 

@@ -1,11 +1,10 @@
 """Templates a user can change: export, override one block, reproduce only with the same folder."""
 
 import pytest
+from pdfutil import open_pdf, page_texts, subject
 
 from printgen.cli import main
 from printgen.seed import SeedCode
-
-from pdfutil import open_pdf, page_texts, subject
 
 SYSTEM = "roguelike"  # any game with a reference made from templates
 

@@ -7,13 +7,13 @@ import zipfile
 
 import pikepdf
 import pytest
+from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code
 from PIL import Image
 
-from pdfutil import fonts, open_pdf, page_texts, run_cli, seed_code
+from printgen import products
 from printgen.cards.model import BackStyle, Card, Deck, Paragraph
 from printgen.cards.shop import file_name
 from printgen.cards.sizes import CARD_SIZES
-from printgen import products
 from printgen.products import build
 from printgen.render.cmyk import INK_LIMIT, press_cmyk
 from printgen.seed import SeedCode
@@ -87,7 +87,7 @@ def test_drivethrucards_boxes_are_the_card_and_its_eighth_inch_of_bleed(dtc):
 def test_drivethrucards_starts_with_the_back_then_the_fronts_in_order():
     texts = page_texts(build(vendor_code("drivethrucards")))
     assert "Armor 1/16" not in texts[0] and "Armor" in texts[0]
-    assert ["Armor %d/16" % n in texts[n] for n in range(1, 17)] == [True] * 16
+    assert [f"Armor {n}/16" in texts[n] for n in range(1, 17)] == [True] * 16
 
 
 def test_several_backs_go_each_before_its_own_front():

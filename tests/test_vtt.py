@@ -8,9 +8,9 @@ import math
 import zipfile
 
 import pytest
+import vtt_checks as checks
 from PIL import Image
 
-import vtt_checks as checks
 from printgen import products
 from printgen.cli import main
 from printgen.maps import vtt

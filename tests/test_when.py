@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pdfutil import page_texts, run_cli
 
 from printgen.cards import conditions
 from printgen.errors import PrintgenError
-
-from pdfutil import page_texts, run_cli
 
 
 def holds(text: str, **fields: str) -> bool:

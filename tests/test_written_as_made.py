@@ -5,12 +5,11 @@ import io
 import zipfile
 
 import pytest
+from pdfutil import run_cli, seed_code
 
 from printgen.errors import PrintgenError
 from printgen.products import build, build_into
 from printgen.render.output import write_atomic
-
-from pdfutil import run_cli, seed_code
 
 
 class Recorder(io.BytesIO):

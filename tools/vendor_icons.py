@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from printgen.cards import icons, notes
+from printgen.cards import icons, notes  # noqa: E402 (found through the path set above)
 
 OUT = ROOT / "fonts" / icons.ICONS_FILE
 LICENCE = ROOT / "fonts" / "LICENSE-GameIcons.txt"

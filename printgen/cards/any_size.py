@@ -15,7 +15,8 @@ from collections.abc import Iterable
 
 from ..errors import PrintgenError
 from ..options import number_text
-from .sizes import CARD_SIZES, CardSize, card_size as named_size
+from .sizes import CARD_SIZES, CardSize
+from .sizes import card_size as named_size
 
 MIN_SIDE_MM = 20.0
 MAX_SIDE_MM = 300.0

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import MIN_TEXT_PT, mm
 from . import text
-from .face_parts import INK, SAFE, PAPER, CardTooFull, Metrics, mix
+from .face_parts import INK, PAPER, SAFE, CardTooFull, Metrics, mix
 from .model import BackStyle, Paragraph
 from .sizes import CardSize
 

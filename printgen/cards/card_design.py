@@ -100,7 +100,7 @@ class Length:
     def of(self, side: float) -> float:
         return self.points + self.percent / 100 * side
 
-    def __add__(self, other: "Length") -> "Length":
+    def __add__(self, other: Length) -> Length:
         return Length(self.points + other.points, self.percent + other.percent)
 
 

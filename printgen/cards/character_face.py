@@ -17,8 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..units import MIN_TEXT_PT, mm
 from . import glyphs, icons, marks, text
-from .face_parts import (INK, PAPER, SAFE, CardTooFull, Metrics, draw_index, mix, paper_and_band,
-                   title_colours)
+from .face_parts import INK, PAPER, SAFE, CardTooFull, Metrics, draw_index, mix, paper_and_band, title_colours
 from .model import Card, Color, Deck, Paragraph
 from .sizes import CardSize
 

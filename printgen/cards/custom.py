@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING
 
 from ..errors import PrintgenError
 from . import plain_yaml
-from .reading import Reading, select as select_rows
 from .model import Card, Deck, Paragraph, Stat
+from .reading import Reading
+from .reading import select as select_rows
 
 if TYPE_CHECKING:
     from .card_design import Layout

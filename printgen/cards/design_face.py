@@ -29,18 +29,19 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
-from ..render import fonts, text as engine
+from ..render import fonts
+from ..render import text as engine
 from ..units import mm
 from . import glyphs, inline
-from .failures import cards_failed, named
+from .card_design import FONT_STYLES, SPECIAL, Element, Layout, colour
 from .face_parts import INK, mix
+from .failures import cards_failed, named
 from .marks import lighter
 from .model import BackStyle, Card, Deck
 from .pictures import Pictures
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
 from .user_files import Folder
-from .card_design import FONT_STYLES, SPECIAL, Element, Layout, colour
 
 KIND = "layout"
 BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that

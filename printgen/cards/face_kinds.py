@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts
 from ..units import MIN_TEXT_PT
-from . import character_face, counter_face, glyphs, icons, design_face, text_face, tile_face
+from . import character_face, counter_face, design_face, glyphs, icons, text_face, tile_face
 from .model import FACE_KINDS, Card, Deck
 from .sizes import CardSize
 

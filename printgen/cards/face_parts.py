@@ -37,7 +37,7 @@ class Metrics:
     scale: float
 
     @classmethod
-    def of(cls, size: CardSize) -> "Metrics":
+    def of(cls, size: CardSize) -> Metrics:
         scale = min(size.width / _POKER.width, size.height / _POKER.height)
         return cls(size.width, size.height, scale)
 

@@ -38,7 +38,8 @@ from reportlab.lib.fonts import ps2tt, tt2ps
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
-from ..render import fonts, text as engine
+from ..render import fonts
+from ..render import text as engine
 from . import icons
 
 if TYPE_CHECKING:

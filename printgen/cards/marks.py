@@ -9,9 +9,9 @@ that way.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Callable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 

@@ -111,7 +111,7 @@ class Deck:
         """The back of a card of no family: the deck's, with the card's own word if it has one."""
         return BackStyle(card.back or self.back_title or self.title, self.accent, "@", self.back_subtitle)
 
-    def with_ink_saver(self) -> "Deck":
+    def with_ink_saver(self) -> Deck:
         """The deck printed with --ink-saver: every card's back light, and the faces told to save ink."""
         cards = tuple(replace(card, back_style=replace(card.back_style or self.default_back(card), ink_saver=True))
                       for card in self.cards)

@@ -8,7 +8,8 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, qr, text as text_engine
+from ..render import fonts, qr
+from ..render import text as text_engine
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm

@@ -22,11 +22,23 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..units import MIN_TEXT_PT, mm
 from ..render import text as text_engine
+from ..units import MIN_TEXT_PT, mm
 from . import glyphs, marks, text
-from .face_parts import (INK, PAPER, SAFE, CardTooFull, Metrics, band_foot, draw_index, draw_picture,
-                         has_picture, mix, paper_and_band, title_colours)
+from .face_parts import (
+    INK,
+    PAPER,
+    SAFE,
+    CardTooFull,
+    Metrics,
+    band_foot,
+    draw_index,
+    draw_picture,
+    has_picture,
+    mix,
+    paper_and_band,
+    title_colours,
+)
 from .model import Card, Color, Deck, Look, Paragraph
 from .sizes import CardSize
 

@@ -17,8 +17,8 @@ sets a paragraph.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 

@@ -24,8 +24,9 @@ failed, its ``failed`` way (a way to nowhere: the reader chooses again).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 TEXT, TICK, IF_TICKED, IF_NOT_TICKED, GO, CHOOSE, END = (
     "text", "tick", "if-ticked", "if-not-ticked", "go", "choose", "end")

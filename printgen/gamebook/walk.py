@@ -20,8 +20,9 @@ sections is stuck in a loop: the tests see that neither ever happens.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
 from ..seed import Rng
 from .model import CHOOSE, END, GO, IF_NOT_TICKED, IF_TICKED, TEXT, TICK, Book, Option, Section, Step, Way

@@ -29,10 +29,12 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, text as text_engine
+from ..render import fonts
+from ..render import text as text_engine
 from ..render.canvas import new_document
 from ..render.compose import compose
-from ..render.qr import BOX as QR_BOX, EDGE as QR_EDGE
+from ..render.qr import BOX as QR_BOX
+from ..render.qr import EDGE as QR_EDGE
 from ..seed import SeedCode
 from ..units import Paper, inch, mm
 from ..words import say_for

@@ -6,7 +6,7 @@ sound); ``check_level`` runs them all.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .adjacency import Adjacency
 from .geometry import SIDES, Cell, step

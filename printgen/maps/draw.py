@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, text as text_engine
+from ..render import fonts
+from ..render import text as text_engine
 from . import glyphs
 from .adjacency import Adjacency
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
@@ -28,8 +29,8 @@ from .draw_style import GREY, GRID_GREY, GRID_WIDTH, HATCH_WIDTH, ROCK_GREY, Map
 from .draw_walls import BLANK, GM, LAYOUT, merge, plan_walls, shown_doors
 from .geometry import HEADINGS, Cell, Edge, Point, half_square, side_edge, step
 from .level import Area, Exit, Level
-from .spots import (LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font,
-                    layout as place_all, overlaps)
+from .spots import LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font, overlaps
+from .spots import layout as place_all
 from .symbols import Symbols
 
 __all__ = ["GM", "LAYOUT", "BLANK", "Region", "Content", "draw_level", "draw_label", "draw_glyph", "map_layout",
@@ -137,7 +138,7 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     if view == GM:
         for kind, cell, side in content.on_walls:
             _draw_segment(c, symbols.on_walls[kind].segment, [(cell, side)], point, pitch)
-    for area, lines in placed.notes.items():
+    for lines in placed.notes.values():
         _draw_note_lines(c, [line for line in lines if seen(line.box)], point)
     for spot in placed.placed:
         if seen(spot.box) and (view == GM or spot.role in (LABEL, MARK, PLAYERS)):

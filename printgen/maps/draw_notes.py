@@ -30,7 +30,7 @@ INSIDE_QUARTER = {0: (0.25, 0.25), 2: (0.75, 0.25), 4: (0.75, 0.75), 6: (0.25, 0
 INSIDE_SMALLER = (INSIDE_SCALE, 0.24, 0.2)  # a crowded half square takes its doors smaller
 
 
-def inside_places(area: Area, extra: list["Box"] | tuple = ()) -> list[tuple[Exit, Point, float]]:
+def inside_places(area: Area, extra: list[Box] | tuple = ()) -> list[tuple[Exit, Point, float]]:
     """Each door standing inside ``area``, the point it is drawn at and its size (of a square): in its
     square, the quarter on its heading's side or the next free one clockwise (in a half square, the
     middle of the half), or else the place nearest it where its glyph lies wholly on the floor, clear of
@@ -79,11 +79,11 @@ def inside_places(area: Area, extra: list["Box"] | tuple = ()) -> list[tuple[Exi
     return found
 
 
-def _square_box(p: Point, half: float) -> "Box":
+def _square_box(p: Point, half: float) -> Box:
     return (p[0] - half, p[1] - half, p[0] + half, p[1] + half)
 
 
-def _clear(p: Point, half: float, floor: "Floor", walls: "_Index", taken: list["Box"]) -> bool:
+def _clear(p: Point, half: float, floor: Floor, walls: _Index, taken: list[Box]) -> bool:
     box = _square_box(p, half)
     return not walls.hits(box) and not _hits([box], taken) and floor.holds(box, 0.03)
 
@@ -255,7 +255,7 @@ def _touched(box: Box) -> list[tuple[int, int]]:
             for y in range(math.floor(box[1]), math.floor(box[3]) + 1)]
 
 
-def _places(area: Area, floor: "Floor", cx: float, cy: float, steps: int) -> list[Point]:
+def _places(area: Area, floor: Floor, cx: float, cy: float, steps: int) -> list[Point]:
     """Where a block may be centred: the middle of the floor first, then points ``1 / steps`` of a square
     apart over the floor, nearest the middle first (a finer grid only for an area of a square or two)."""
     left, top, right, bottom = area.shape.box

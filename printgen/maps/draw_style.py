@@ -59,11 +59,11 @@ class MapStyle:
         return self.name == "hatched"
 
     @classmethod
-    def chosen(cls, request) -> "MapStyle":
+    def chosen(cls, request) -> MapStyle:
         """The style a product request's --map-style names (grey where it has none), seeded by its seed."""
         return cls(request.options.get(MAP_STYLE_OPTION.name, MAP_STYLE_OPTION.default), request.code.seed)
 
-    def seeded(self, seed: str) -> "MapStyle":
+    def seeded(self, seed: str) -> MapStyle:
         return MapStyle(self.name, seed)
 
 

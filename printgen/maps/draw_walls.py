@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .adjacency import Adjacency
-from .caves import Cave, cave_walls, shown as cave_view
+from .caves import Cave, cave_walls
+from .caves import shown as cave_view
 from .geometry import HEADINGS, SIDES, Cell, Edge, Point, side_edge, step
 from .level import Area, Exit
 from .symbols import Symbols

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, text as text_engine
+from ..render import fonts
+from ..render import text as text_engine
 from ..units import Paper
 from . import draw, glyphs, spots
 from .adjacency import Adjacency

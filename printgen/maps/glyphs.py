@@ -14,7 +14,7 @@ too, and a letter is turned back so it stands upright.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 

@@ -11,15 +11,15 @@ the grid's limit.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..seed import Rng
 from .geometry import HEADINGS, Cell, step
 from .level import Area, Exit, Grid
 from .shapes import Shape
-
 
 SPOTS_TRIED = 8  # open spots of a wall tried for one area before its exit waits for the others
 

@@ -11,10 +11,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+
 from ..seed import Rng
 from .geometry import (
-    HEADINGS, SIDES, Cell, Point, boundary_sides, bounds, components, floor_outline,
-    rotate_cells, step, translate, turn,
+    HEADINGS,
+    SIDES,
+    Cell,
+    Point,
+    boundary_sides,
+    bounds,
+    components,
+    floor_outline,
+    rotate_cells,
+    step,
+    translate,
+    turn,
 )
 
 
@@ -26,7 +37,7 @@ class Opening:
     side: int
     heading: int
 
-    def moved(self, dx: int, dy: int) -> "Opening":
+    def moved(self, dx: int, dy: int) -> Opening:
         return Opening((self.cell[0] + dx, self.cell[1] + dy), self.side, self.heading)
 
 
@@ -41,7 +52,7 @@ class Shape:
     cuts: tuple[tuple[Cell, int], ...] = ()  # half squares: (cell, diagonal side) whose corner is rock
     curved: bool = False  # drawn as the circle ``round``, its squares the ones the circle touches
 
-    def moved(self, dx: int, dy: int) -> "Shape":
+    def moved(self, dx: int, dy: int) -> Shape:
         """The same shape ``dx``, ``dy`` squares away."""
         moved = Shape(
             self.kind,

@@ -20,10 +20,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from ..render import fonts, text as text_engine
+from ..render import fonts
+from ..render import text as text_engine
 from .adjacency import Adjacency
-from .draw_notes import WALL_REACH, Floor, NoteLine, door_boxes, inside_places, note_lines
 from .caves import Cave
+from .draw_notes import WALL_REACH, Floor, NoteLine, door_boxes, inside_places, note_lines
 from .draw_walls import BLANK, GM, DoorLine, door_line, shown_doors, wall_corners
 from .geometry import Cell, Point, side_edge
 from .level import Area, Level

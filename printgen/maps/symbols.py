@@ -43,16 +43,16 @@ class Symbols:
     def __post_init__(self) -> None:
         self.door("open", glyphs.open_way, "")
 
-    def door(self, kind: str, glyph: Glyph, label: str, on_players_map: bool = True) -> "Symbols":
+    def door(self, kind: str, glyph: Glyph, label: str, on_players_map: bool = True) -> Symbols:
         self.doors[kind] = Symbol(kind, glyph, label, on_players_map)
         return self
 
-    def wall_door(self, kind: str, segment: Segment, label: str, on_players_map: bool = True) -> "Symbols":
+    def wall_door(self, kind: str, segment: Segment, label: str, on_players_map: bool = True) -> Symbols:
         """A door kind drawn along its whole wall; a secret one is wall with an S across it."""
         self.doors[kind] = Symbol(kind, glyphs.open_way, label, on_players_map, segment)
         return self
 
-    def mark(self, kind: str, glyph: Glyph, label: str, anchored: bool = False) -> "Symbols":
+    def mark(self, kind: str, glyph: Glyph, label: str, anchored: bool = False) -> Symbols:
         """A mark in an area; ``anchored``: it stands where its thing is (stairs, a trap, where a teleport
         lands), so it keeps its place in the area when the area is too small for all its marks."""
         self.marks[kind] = Symbol(kind, glyph, label)
@@ -60,7 +60,7 @@ class Symbols:
             self.anchored.add(kind)
         return self
 
-    def wall_mark(self, kind: str, segment: Segment, label: str) -> "Symbols":
+    def wall_mark(self, kind: str, segment: Segment, label: str) -> Symbols:
         self.on_walls[kind] = Symbol(kind, glyphs.open_way, label, segment=segment)
         return self
 

@@ -25,7 +25,8 @@ from ..render import user_templates
 from ..render.determinism import pinned
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
-from ..units import PAPERS, Paper, paper as paper_named
+from ..units import PAPERS, Paper
+from ..units import paper as paper_named
 from . import file_names
 
 
@@ -34,7 +35,7 @@ class Request:
     """What a product's code is handed: the canonical seed code and every option, checked."""
 
     code: SeedCode  # canonical: what the file prints and stores
-    product: "Product"
+    product: Product
     game: Game | None  # None for products of no game (graph paper, a custom deck of its own)
     options: dict[str, Any]  # every declared option, parsed, defaults filled in
     templates: Path | None = None  # the user's template folder, when the seed code names one
@@ -106,7 +107,7 @@ INK_SAVER_OPTION = Option("ink-saver", "Light lines and tints, no solid fills.",
 TEMPLATES_OPTION = Option("templates", "Your own templates and phrasebooks first, the built-in ones behind them "
                           "(also: PRINTGEN_TEMPLATES; start from 'printgen templates export DIR'; the seed code "
                           "keeps the folder's fingerprint).",
-                          pattern="[0-9a-f]{%d}" % user_templates.DIGEST_LENGTH, typed=False)
+                          pattern=f"[0-9a-f]{{{user_templates.DIGEST_LENGTH}}}", typed=False)
 PICTURES = "png"
 
 
@@ -232,13 +233,15 @@ def all_products() -> dict[str, Product]:
 
 def _load_all() -> None:
     """Import every product module so its registration runs."""
-    from . import graph_paper  # noqa: F401
-    from . import dungeon  # noqa: F401
-    from . import deck  # noqa: F401
-    from . import sheet  # noqa: F401
-    from . import reference  # noqa: F401
-    from . import challenge  # noqa: F401
-    from . import solo  # noqa: F401
+    from . import (
+        challenge,  # noqa: F401
+        deck,  # noqa: F401
+        dungeon,  # noqa: F401
+        graph_paper,  # noqa: F401
+        reference,  # noqa: F401
+        sheet,  # noqa: F401
+        solo,  # noqa: F401
+    )
 
 
 def catalogue() -> list[dict[str, Any]]:

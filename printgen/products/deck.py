@@ -19,16 +19,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..cards.imposition import CROP_MARK_STYLES, DUPLEX_MODES, IMPOSITIONS, MAX_GUTTER_MM, sheet_for
-from ..cards.vendors import GENERIC as GENERIC_SHOP, VENDORS, vendor as vendor_named
-from ..cards.model import Deck
-from ..cards.failures import cards_failed, named
-from ..cards.reading import CANONICAL as ROWS, Reading, canonical as canonical_rows
+from .. import games, progress
 from ..cards import any_size
 from ..cards.any_size import card_size
+from ..cards.failures import cards_failed, named
+from ..cards.imposition import CROP_MARK_STYLES, DUPLEX_MODES, IMPOSITIONS, MAX_GUTTER_MM, sheet_for
+from ..cards.model import Deck
+from ..cards.reading import CANONICAL as ROWS
+from ..cards.reading import Reading
+from ..cards.reading import canonical as canonical_rows
 from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE
+from ..cards.vendors import GENERIC as GENERIC_SHOP
+from ..cards.vendors import VENDORS
+from ..cards.vendors import vendor as vendor_named
 from ..errors import PrintgenError
-from .. import games, progress
 from ..options import Option, not_one_of, number_text
 from ..units import mm, to_mm
 from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register

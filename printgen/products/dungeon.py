@@ -22,8 +22,18 @@ import json
 from .. import progress
 from ..errors import PrintgenError
 from ..options import Option
-from . import (DPI_OPTION, PAPER_OPTION, PICTURES, TEMPLATES_OPTION, Product, Request, formats, game_options, made_by,
-               register)
+from . import (
+    DPI_OPTION,
+    PAPER_OPTION,
+    PICTURES,
+    TEMPLATES_OPTION,
+    Product,
+    Request,
+    formats,
+    game_options,
+    made_by,
+    register,
+)
 
 PRODUCT = "dungeon"
 UVTT = "uvtt"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-
 from typing import TYPE_CHECKING
 
 from .. import progress
@@ -261,7 +260,8 @@ def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
 def draw_calibration(c: Canvas, paper: Paper, qr_left: float | None = None) -> None:
     """A 2-inch ruler and a 5-cm ruler, with a note on how to use them; the 5-cm ruler stands at the right,
     or left of ``qr_left`` where the first page's QR stands."""
-    from ..render import fonts, text as text_engine
+    from ..render import fonts
+    from ..render import text as text_engine
 
     baseline = mm(14)
     c.saveState()

@@ -12,19 +12,28 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from typing import Any
-
-from typing import TYPE_CHECKING
-
+from typing import TYPE_CHECKING, Any
 
 from .. import games
-from ..progress import count, now as say_progress, pages_ahead, tell as tell_progress
 from ..errors import PrintgenError
 from ..options import Option
+from ..progress import count, pages_ahead
+from ..progress import now as say_progress
+from ..progress import tell as tell_progress
 from ..seed import SeedCode
 from ..units import Paper, mm
-from . import (DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options,
-               made_by, register)
+from . import (
+    DPI_OPTION,
+    INK_SAVER_OPTION,
+    PAPER_OPTION,
+    PDF_OR_JSON,
+    TEMPLATES_OPTION,
+    Product,
+    Request,
+    game_options,
+    made_by,
+    register,
+)
 
 if TYPE_CHECKING:  # ReportLab and pikepdf load only when sheets are drawn
     from reportlab.pdfgen.canvas import Canvas

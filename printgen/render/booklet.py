@@ -45,7 +45,7 @@ class Pages:
         self.blank_page = blank
         self.before = before
 
-    def __enter__(self) -> "Pages":
+    def __enter__(self) -> Pages:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -8,8 +8,8 @@ bytes (``invariant``), embedded bundled fonts, the seed code in the metadata,
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from typing import Sequence
+from collections.abc import Sequence
 
 import pikepdf
 

@@ -12,8 +12,8 @@ the bytes do not depend on which subsetter a machine has.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 # The printgen 0.1 release day (2025-11-21 UTC): every date inside a PDF.
 FIXED_EPOCH = "1763683200"

@@ -32,12 +32,12 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from .. import __version__, games, progress
-from . import house
 from ..errors import PrintgenError
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper, to_mm
 from ..words import phrasebook, shared_phrasebook
+from . import house
 
 BUILTIN_PREFIX = "builtin:"
 

@@ -17,8 +17,9 @@ about a tenth of a second, which was most of a booklet's time.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 

@@ -16,8 +16,9 @@ import os
 import pickle
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 from .. import progress
 

@@ -19,8 +19,8 @@ import pikepdf
 
 from ..resources import resource_dir
 from ..seed import SeedCode
-from .canvas import PdfDocument, new_document
 from ..words import say_for
+from .canvas import PdfDocument, new_document
 from .cmyk import PROFILE_FILE, CmykCanvas
 
 say = say_for(__package__)

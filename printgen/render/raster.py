@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import io
 import zipfile
-from typing import BinaryIO, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
 
 PNG_LEVEL = 3  # zlib effort: half the time of the default for a tenth more bytes, on card faces
 UNIX = 3  # the zip "made by" system: the same on every machine

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Iterable, Iterator, Sequence
 
 from reportlab.lib.fonts import tt2ps
 from reportlab.pdfbase import pdfmetrics

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Iterator
 
 from .. import games, words
 from ..errors import PrintgenError

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from ..games import Game
-from ..render import fonts, qr, text as text_engine
+from ..render import fonts, qr
+from ..render import text as text_engine
 from ..render.canvas import first_page_qr
 from ..seed import SeedCode
 from ..units import mm

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, text as text_engine
+from ..render import fonts
+from ..render import text as text_engine
 from ..units import mm
 from .draw import MIN_BOX, Style, box, label, title_band, titled
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, request
 
-from .. import FORMAT_VERSION, __version__, games, products, seed as seeds
+from .. import FORMAT_VERSION, __version__, games, products
+from .. import seed as seeds
 from ..errors import PrintgenError
 from ..seed import random_seed
 from . import forms

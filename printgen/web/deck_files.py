@@ -18,7 +18,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from ..cards import custom, user_files, card_design
+from ..cards import card_design, custom, user_files
 from ..errors import PrintgenError
 
 MiB = 1024 * 1024

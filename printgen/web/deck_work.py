@@ -80,7 +80,7 @@ def cards(root: Path, data: str, layout: str, options: dict[str, str], wanted: l
     """The cards ``wanted`` (their places among the deck's distinct cards) as PNGs ``width`` pixels wide."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from ..cards import any_size, custom, card_design
+    from ..cards import any_size, card_design, custom
     from ..cards.reading import Reading, canonical
     from ..cards.render import index_text
     from ..cards.user_files import Folder

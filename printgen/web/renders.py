@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any
 from urllib.parse import quote
 
 from .. import __version__, products

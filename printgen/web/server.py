@@ -12,8 +12,8 @@ import signal
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..errors import PrintgenError
 from .settings import Settings

@@ -13,7 +13,7 @@ may let the engine open one more (``reopen``: the door kind to add, or None).
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 from ...seed import Rng
 from ..level import Area, Exit, Grid, Level, Link

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from ...cards import icons
 from ...cards.model import Card, Deck, Look, Paragraph, Stat
 from ...cards.notes import notes_card

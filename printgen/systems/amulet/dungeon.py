@@ -18,7 +18,8 @@ from ...render.booklet import Pages, blank_page, sections
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...words import say_for
-from . import generate as generator, key_page, map_page, rules, text_pages
+from . import generate as generator
+from . import key_page, map_page, rules, text_pages
 from .model import Dungeon
 
 say = say_for(__package__)

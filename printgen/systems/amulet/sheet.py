@@ -7,10 +7,25 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, text as text_engine
+from ...render import fonts
+from ...render import text as text_engine
 from ...seed import Rng, SeedCode
-from ...sheets.draw import (MIN_BOX, FormCollector, Style, box, field, label, paragraph, set_stroke, square_boxes,
-                            text_fit, title_band, titled, value_text, vstack)
+from ...sheets.draw import (
+    MIN_BOX,
+    FormCollector,
+    Style,
+    box,
+    field,
+    label,
+    paragraph,
+    set_stroke,
+    square_boxes,
+    text_fit,
+    title_band,
+    titled,
+    value_text,
+    vstack,
+)
 from ...units import Paper
 from ...words import say_for
 from . import GAME, characters, rules

@@ -8,15 +8,31 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, text as text_engine
+from ...render import fonts
+from ...render import text as text_engine
 from ...seed import Rng, SeedCode
+from ...sheets.draw import (
+    MIN_WRITE,
+    FormCollector,
+    Style,
+    box,
+    choice_row,
+    die_rank_boxes,
+    field,
+    label,
+    paragraph,
+    ruled_list,
+    set_stroke,
+    title_band,
+    titled,
+    value_text,
+    vstack,
+)
 from ...units import Paper
+from ...words import say_for
 from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
 from .rules import stunt_cost
-from ...sheets.draw import (MIN_WRITE, FormCollector, Style, box, choice_row, die_rank_boxes, field, label, paragraph,
-                            ruled_list, set_stroke, title_band, titled, value_text, vstack)
-from ...words import say_for
 
 say = say_for(__package__)
 

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, text as text_engine
-from ...sheets.draw import (FormCollector, Style, box, field, label, paragraph, ruled_list, title_band, titled,
-                            underline_field, vstack)
+from ...render import fonts
+from ...render import text as text_engine
+from ...sheets.draw import (
+    FormCollector,
+    Style,
+    box,
+    field,
+    label,
+    paragraph,
+    ruled_list,
+    title_band,
+    titled,
+    underline_field,
+    vstack,
+)
 from ...words import say_for
 from .rules import capital
 

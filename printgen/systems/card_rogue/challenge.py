@@ -11,9 +11,8 @@ import json
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...cards import icons, marks
+from ...cards import icons, marks, text
 from ...cards.model import Paragraph
-from ...cards import text
 from ...render import fonts, house
 from ...render.canvas import render_pages
 from ...seed import SeedCode

@@ -20,8 +20,8 @@ numbers here: the words are chosen where the page is made.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Iterator
 
 from ...errors import PrintgenError
 from ...seed import Rng, SeedCode

@@ -9,13 +9,34 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
 from ...seed import Rng, SeedCode
+from ...sheets.draw import (
+    MIN_WRITE,
+    FormCollector,
+    Style,
+    box,
+    choice_lines,
+    choice_pitch,
+    choice_row,
+    field,
+    field_head,
+    label,
+    paragraph,
+    rich_line,
+    ruled_list,
+    set_stroke,
+    square_boxes,
+    text_fit,
+    title_band,
+    titled,
+    track_layout,
+    vstack,
+    wrap_runs,
+)
 from ...units import Paper, mm
 from ...words import say_for
 from .decks import count
-from .sheet_data import choices as rule_choices, rules
-from ...sheets.draw import (MIN_WRITE, FormCollector, Style, box, choice_lines, choice_pitch, choice_row, field,
-                            field_head, label, paragraph, rich_line, ruled_list, set_stroke, square_boxes, text_fit,
-                            title_band, titled, track_layout, vstack, wrap_runs)
+from .sheet_data import choices as rule_choices
+from .sheet_data import rules
 
 SIZES = (1, 2, 4)
 PRE_ROLLED = False

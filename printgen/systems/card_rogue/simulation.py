@@ -134,7 +134,7 @@ class Foe:
     no_chase: bool = False
 
     @classmethod
-    def of(cls, enemy: dict) -> "Foe":
+    def of(cls, enemy: dict) -> Foe:
         abilities = {a["code"]: a for a in enemy["abilities"]}
         return cls(enemy["health"], enemy["attack"], abilities.get("heals", {}).get("amount", 0),
                    abilities.get("poison"), abilities.get("paralyze"),

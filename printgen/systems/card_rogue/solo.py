@@ -124,7 +124,7 @@ class SoloRun:
     def meet(self, enemy: dict) -> None:
         p = self.player
         if enemy.get("boss") == "golem" or (enemy.get("boss") and not set(BOSS_NERVE) <= set(p.gear)):
-            if not self.rng.die(6) in rules.data("combat")["flee_on"]:
+            if self.rng.die(6) not in rules.data("combat")["flee_on"]:
                 self.hurt(enemy["attack"])  # a failed flight costs one blow before he gets away
             return
         me = simulation.fighter("player", p.effects())

@@ -24,7 +24,8 @@ from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style, credit_line
 from ...words import say_for
-from . import generate as generator, key, map_page, reference, sheet
+from . import generate as generator
+from . import key, map_page, reference, sheet
 from .generate import Campaign
 
 say = say_for(__package__)

@@ -13,7 +13,7 @@ out).
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ...maps.geometry import SIDES, Cell, step, turn
 from ...maps.shapes import Opening, Shape

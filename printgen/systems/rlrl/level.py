@@ -20,6 +20,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from ... import dice
+from ...errors import PrintgenError
 from ...maps.adjacency import SHARED_WALL
 from ...maps.checks import check_level
 from ...maps.geometry import EAST, NORTH, SOUTH, WEST, Cell, bounds, step
@@ -28,8 +30,6 @@ from ...maps.placement import Placed, Plan, door_spots, place_through
 from ...maps.steps.areas import add_area
 from ...maps.steps.join import join_open_ends
 from ...maps.steps.settle_doors import settle_doors
-from ... import dice
-from ...errors import PrintgenError
 from ...seed import Rng, SeedCode
 from . import contents, forms, rules, sheet_corners, stairs_room, steering
 from .free_forms import corridor_path, corridor_shape, distances, grown_room, reach

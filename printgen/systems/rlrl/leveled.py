@@ -50,7 +50,7 @@ def from_data(raw: dict[str, Any], where: str) -> LeveledTable:
         raise TableError(f"{where}: die must be {LEVEL_DIE!r}")
     first, last = raw["levels"]
     rows = []
-    for index, item in enumerate(raw["row"], start=1):
+    for _index, item in enumerate(raw["row"], start=1):
         low, _, high = str(item["roll"]).partition("-")
         rows.append(Row(int(low), int(high or low), {k: v for k, v in item.items() if k != "roll"}))
     covered = sorted(v for row in rows for v in range(row.low, row.high + 1))

@@ -10,7 +10,6 @@ doors and the stairs up, the stairs down, the terminal and the shop.
 
 from __future__ import annotations
 
-
 from reportlab.pdfgen.canvas import Canvas
 
 from ...maps import draw, frame, offpage

@@ -9,11 +9,25 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...render import fonts
 from ...seed import Rng, SeedCode
+from ...sheets.draw import (
+    MIN_BOX,
+    MIN_WRITE,
+    FormCollector,
+    Style,
+    field,
+    field_head,
+    label,
+    paragraph,
+    paragraph_height,
+    ruled_list,
+    square_boxes,
+    title_band,
+    titled,
+    vstack,
+)
 from ...units import Paper
 from ...words import say_for
 from . import characters, colours
-from ...sheets.draw import (MIN_BOX, MIN_WRITE, FormCollector, Style, field, field_head, label, paragraph,
-                            paragraph_height, ruled_list, square_boxes, title_band, titled, vstack)
 
 SIZES = (1, 2)
 PRE_ROLLED = True

@@ -33,8 +33,9 @@ alone page say:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ... import dice
 from ...gamebook.model import Section, Step

@@ -20,8 +20,8 @@ from ... import dice
 from ...maps.geometry import Cell, step
 from ...maps.level import Area, Exit, Grid
 from ...maps.placement import Placed, door_spots
-from . import rules
 from ...maps.shapes import Shape
+from . import rules
 from .forms import corridor_ends
 from .free_forms import reach
 

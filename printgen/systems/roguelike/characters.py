@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...seed import Rng
 from ...names import name as make_name
+from ...seed import Rng
 from .rules import data_list, tables
 
 RATINGS = ("speed", "power", "intellect", "attack", "defense", "health")

@@ -20,9 +20,11 @@ from ...render import html, key_columns, parallel
 from ...render.booklet import Pages, blank_page, page_count
 from ...render.compose import compose
 from ...render.html import render_pdf
-from . import generate as generator, key, key_page
+from . import generate as generator
+from . import key, key_page
 from .generate import Dungeon
-from .map_page import level_views as views_of, map_squares, maps_pdf, page_for
+from .map_page import level_views as views_of
+from .map_page import map_squares, maps_pdf, page_for
 from .rules import say
 
 

@@ -23,9 +23,9 @@ from ...maps.steps.grow import grow
 from ...maps.steps.settle_doors import settle_doors
 from ...seed import Rng, SeedCode
 from . import rules
-from .rules import say
 from .links import apart_links, is_way_down, link_dungeon
 from .rolls import roll_area
+from .rules import say
 
 RULE = ROCK_GAP  # Roguelike areas stand apart in the rock, joined by doorways
 ADDED_DOOR = "arch"  # notes.toml: the way on printgen opens when the dice close every exit early

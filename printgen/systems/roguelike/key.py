@@ -11,9 +11,9 @@ from typing import Any
 from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Area, Exit, Level
 from . import rules
-from .rules import say
 from .generate import Dungeon
 from .rolls import SQUARE_FEET
+from .rules import say
 
 
 def dungeon_key(dungeon: Dungeon, level: Level) -> dict[str, Any]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...maps import glyphs
-from ...maps.offpage import GAP, PORTAL
 from ...maps.draw import Content
 from ...maps.level import Area, Level
+from ...maps.offpage import GAP, PORTAL
 from ...maps.symbols import Symbols
 from .rules import say
 

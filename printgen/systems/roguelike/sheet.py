@@ -7,13 +7,31 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...render import fonts, text as text_engine
+from ...render import fonts
+from ...render import text as text_engine
 from ...seed import Rng, SeedCode
+from ...sheets.draw import (
+    MIN_BOX,
+    MIN_WRITE,
+    FormCollector,
+    Style,
+    box,
+    field,
+    label,
+    paragraph,
+    paragraph_height,
+    rich_line,
+    ruled_list,
+    square_boxes,
+    title_band,
+    track_layout,
+    value_text,
+    wrap_runs,
+)
 from ...units import Paper
 from . import characters
-from .rules import ability_use, choices as rule_choices, data_list, say
-from ...sheets.draw import (MIN_BOX, MIN_WRITE, FormCollector, Style, box, field, label, paragraph, paragraph_height,
-                            rich_line, ruled_list, square_boxes, title_band, track_layout, value_text, wrap_runs)
+from .rules import ability_use, data_list, say
+from .rules import choices as rule_choices
 
 SIZES = (1, 2)  # four to a page would need 5 pt type: a quarter page cannot hold a Priest's miracles at 6 pt
 WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page

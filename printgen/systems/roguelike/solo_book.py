@@ -27,8 +27,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...gamebook.model import (CHOOSE, DIED, LEFT, WON, Book, Option, Section, Step, Way, end, go, if_not_ticked,
-                               mark, ref, text, tick)
+from ...gamebook.model import (
+    CHOOSE,
+    DIED,
+    LEFT,
+    WON,
+    Book,
+    Option,
+    Section,
+    Step,
+    Way,
+    end,
+    go,
+    if_not_ticked,
+    mark,
+    ref,
+    text,
+    tick,
+)
 from ...maps.level import Area, Doorway, Level, doorways
 from ...products import Request
 from ...seed import Rng

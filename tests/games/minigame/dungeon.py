@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from printgen.maps import draw, frame, shapes
+from printgen.maps import draw, frame, glyphs, shapes
 from printgen.maps.adjacency import ROCK_GAP
 from printgen.maps.level import Exit, Grid, Level
 from printgen.maps.placement import Plan
@@ -11,7 +11,6 @@ from printgen.maps.steps.first_area import place_first
 from printgen.maps.steps.grow import grow
 from printgen.maps.steps.settle_doors import settle_doors
 from printgen.maps.symbols import Symbols
-from printgen.maps import glyphs
 from printgen.render.canvas import new_document
 from printgen.render.compose import compose
 from printgen.units import inch
