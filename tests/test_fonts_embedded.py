@@ -30,7 +30,8 @@ def products():
         made += [("sheet", system, {}), ("sheet", system, {"fillable": True})]
     for system in deck_systems():
         made += [("deck", system, {"deck": deck}) for deck in system_decks(system)]
-    made += [("deck", "roguelike", {"deck": "armor", "vendor": vendor}) for vendor in ("generic", "drivethrucards")]
+    made += [("deck", "roguelike", {"deck": "armor", "layout": "print-shop"}),  # a print-shop file for any shop
+             ("deck", "roguelike", {"deck": "armor", "vendor": "drivethrucards"})]
     return made
 
 

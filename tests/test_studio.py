@@ -278,7 +278,8 @@ def test_the_form_makes_the_command_lines_seed_code(client, capsys):
       "options": {"deck": "monsters", "calibration": "yes", "duplex": "none"}},
      "Calibration measures where backs land; it needs Duplex long or short", "calibration"),
     ({"system": "roguelike", "product": "deck", "seed": "x", "options": {"deck": "weapons", "card-size": "huge"}},
-     "Card size must be one of poker, bridge, tarot, mini, square, not 'huge'", "card-size"),
+     "Card size 'huge' is neither a named size (poker, bridge, tarot, mini, square) nor a width by a height",
+     "card-size"),
 ])
 def test_the_form_refuses_in_one_line_in_the_page_s_words_naming_its_field(client, form, words, field):
     answer = client.post("/api/code", json=form)

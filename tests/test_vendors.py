@@ -352,7 +352,7 @@ def test_the_help_says_each_shops_order_as_the_files_follow_it():
                   "with its back)",
                   "makeplayingcards: a PNG for each card, 001-name.png in the deck's order, and back.png; where "
                   "backs differ, each card's back after it (001-name-back.png)",
-                  "print-shop (the default with --vendor): one card per page with TrimBox and BleedBox, in the "
-                  "order the --vendor takes (generic: each card's front, then its back)"):
+                  "print-shop (the default with a print shop): one card per page with TrimBox and BleedBox, in the "
+                  "order the print shop takes (without one: each card's front, then its back)"):
         assert words in help_text
     assert "fronts and backs interleaved" not in help_text

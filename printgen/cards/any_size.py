@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from ..errors import PrintgenError
-from ..options import number_text
+from ..options import OptionError, did_you_mean, number_text
 from .sizes import CARD_SIZES, CardSize
 from .sizes import card_size as named_size
 
@@ -36,8 +36,8 @@ def canonical(typed: str) -> str:
         return text.lower()
     match = _TYPED.match(text)
     if not match:
-        raise PrintgenError(f"--card-size {text!r} is neither a named size ({', '.join(CARD_SIZES)}) nor a width "
-                            f"by a height in mm or in, e.g. {EXAMPLES}")
+        raise OptionError("card-size", f"{text!r} is neither a named size ({', '.join(CARD_SIZES)}) nor a width by a "
+                                       f"height in mm or in, e.g. {EXAMPLES}{did_you_mean(text, tuple(CARD_SIZES))}")
     unit = match[3].lower()
     written = f"{number_text(float(match[1]))}x{number_text(float(match[2]))}{unit}"
     size = card_size(written, check=False)

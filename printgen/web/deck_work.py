@@ -51,8 +51,9 @@ def run(action: str, files: dict[str, bytes], data: str, layout: str, options: d
 
 @contextlib.contextmanager
 def _folder(files: dict[str, bytes]) -> Iterator[Path]:
-    """The files written into a folder of their own (this process's alone), removed when the job ends."""
-    with tempfile.TemporaryDirectory(prefix="printgen-deck-") as name:
+    """The files written into a folder of their own (this process's alone, named by it), removed when the job
+    ends."""
+    with tempfile.TemporaryDirectory(prefix=f"printgen-deck-{os.getpid()}-") as name:
         root = Path(name)
         for key, content in files.items():
             path = root.joinpath(*PurePosixPath(key).parts)
@@ -134,7 +135,7 @@ def cards(root: Path, data: str, layout: str, options: dict[str, str], wanted: l
 def _code(data: str, layout: str, options: dict[str, str], seed: str):
     """The seed code of the command line ``printgen deck custom --data DATA --card-layout LAYOUT ...``."""
     from .. import products
-    from ..commands import code_from
+    from ..products.typed import code_from
 
     given: dict[str, Any] = {"deck": "custom", "data": data, "card-layout": layout}
     for name, value in options.items():
