@@ -10,19 +10,21 @@ heads of a spread read as the spread's range, first to last, where a thumb
 riffling the outer edges sees them; the book's title stands at the inner
 corner.
 
-The margins are those of the text pages (render/key_columns.py takes them
-from base.html); the text engine is render/text.py, whose ``key_columns.block``
-sets a paragraph.
+The page stands on the house grid and type scale of every text page
+(render/house.py: its margins, column gap, body, heads and leading), in the
+game's own face for heads and its accent colour (``Look.of``); the text engine
+is render/text.py, whose ``key_columns.block`` sets a paragraph.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render import fonts, key_columns, text
+from ..render import fonts, house, key_columns, text
 from ..render.canvas import new_document
 from ..seed import SeedCode
 from ..units import Paper, mm
@@ -31,25 +33,34 @@ from .model import Book, filled
 
 say = say_for(__package__)
 
-TOP, MARGIN, FOOT, COLUMN_GAP = key_columns.TOP, key_columns.MARGIN, key_columns.FOOT, mm(6)
+TOP, MARGIN, FOOT, COLUMN_GAP = key_columns.TOP, key_columns.MARGIN, key_columns.FOOT, key_columns.COLUMN_GAP
 HEAD_BASELINE = mm(9)  # the running head, down from the page's top edge
 HEAD_RULE = mm(11)  # the hairline under it
 
 
 @dataclass(frozen=True)
 class Look:
-    """A gamebook's type: its body, the section numbers, the running head, and each paragraph style's."""
+    """A gamebook's type on the house scale: its body, the section numbers, the running head, and each
+    paragraph style's; the game's face for its numbers and heads and its accent for the running head."""
 
-    body: float = 9.4
-    leading: float = 1.3
-    number: float = 16.0
-    head: float = 13.0
-    note: float = 8.2
-    stats: float = 8.2
+    head_font: str = fonts.SERIF_BOLD
+    accent: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    body: float = house.BODY
+    leading: float = house.LEADING
+    number: float = house.H1
+    head: float = 13.0  # the range of sections at the outer corner: large, for a thumb riffling the pages
+    title: float = house.HEADER
+    note: float = house.TABLE
+    stats: float = house.TABLE
     choice_indent: float = mm(3)
     paragraph_gap: float = mm(1.1)
     section_gap: float = mm(3.2)  # above a section's number (none at the head of a column)
-    gray: float = 0.0
+
+    @classmethod
+    def of(cls, templates: Path) -> Look:
+        """The look of a game whose templates are in ``templates`` (its look.css: head face, accent)."""
+        game = house.look(templates)
+        return cls(head_font=game.head_font, accent=game.accent)
 
 
 TURN_TO = "**{n}**"  # a number the reader turns to, as it is set in the text
@@ -91,9 +102,9 @@ class Page:
 def pieces_of(paragraphs: Sequence[tuple[str, str]], number: int, width: float, look: Look) -> list[Piece]:
     """A section's number and paragraphs, set for a column ``width`` wide."""
     label = str(number)
-    label_width = text.measure(label, fonts.SERIF_BOLD, look.number)
-    heading = key_columns.block([(label, fonts.SERIF_BOLD)], look.number, width, 1.1,
-                                indent=(width - label_width) / 2, gray=look.gray)
+    label_width = text.measure(label, look.head_font, look.number)
+    heading = key_columns.block([(label, look.head_font)], look.number, width, 1.1,
+                                indent=(width - label_width) / 2)
     found = [Piece(heading)]
     for words, style in paragraphs:
         before = look.paragraph_gap if len(found) > 1 else mm(0.6)
@@ -196,15 +207,12 @@ def _running_head(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: 
     if not page.placed:
         return
     baseline = paper.height - HEAD_BASELINE
-    c.setFillGray(0)
     words = head_words(page)
-    title_size = 8.0
-    if right_hand:
-        text.draw_run(c, paper.width - MARGIN, baseline, words, fonts.SERIF_BOLD, look.head, align="right")
-        text.draw_run(c, MARGIN, baseline, title, fonts.SERIF_ITALIC, title_size)
-    else:
-        text.draw_run(c, MARGIN, baseline, words, fonts.SERIF_BOLD, look.head)
-        text.draw_run(c, paper.width - MARGIN, baseline, title, fonts.SERIF_ITALIC, title_size, align="right")
+    outer, inner = (paper.width - MARGIN, MARGIN) if right_hand else (MARGIN, paper.width - MARGIN)
+    c.setFillColorRGB(*look.accent)
+    text.draw_run(c, outer, baseline, words, look.head_font, look.head, align="right" if right_hand else "left")
+    c.setFillGray(0)
+    text.draw_run(c, inner, baseline, title, fonts.SERIF_ITALIC, look.title, align="left" if right_hand else "right")
     c.setStrokeGray(0.5)
     c.setLineWidth(0.4)
     rule = paper.height - HEAD_RULE
