@@ -9,6 +9,7 @@ from parting import STYLES, survey
 from printgen.units import PAPERS
 
 SEEDS = 40
+CHUNK = 5  # seeds a case surveys: a sweep's cases, sampled in a run like every sweep (--sweeps all: all 40)
 LETTER = PAPERS["letter"]
 
 
@@ -17,13 +18,16 @@ def two_levels(index: int) -> list[int]:
     return sorted((index % 10 + 1, (index + 5) % 10 + 1))
 
 
+@pytest.mark.sweep
+@pytest.mark.parametrize("first", range(0, SEEDS, CHUNK))
 @pytest.mark.parametrize("game", ("roguelike", "amulet", "rlrl"))
-def test_no_flood_of_a_maps_floor_meets_two_area_numbers(game):
+def test_no_flood_of_a_maps_floor_meets_two_area_numbers(game, first):
     """Rendered, the dark ink kept, gaps of 1 mm closed: the floor flooded from each area's number meets
-    no other number, on every sheet of every Referee's map of 40 dungeons (Rogue Like Roguelike: two of
-    each campaign's ten levels), in each of the three map styles."""
-    found = survey(game, [f"part{n}" for n in range(SEEDS)], LETTER, two_levels if game == "rlrl" else None)
+    no other number, on every sheet of every Referee's map of 40 dungeons, five a case (Rogue Like
+    Roguelike: two of each campaign's ten levels), in each of the three map styles."""
+    seeds = [f"part{n}" for n in range(first, first + CHUNK)]
+    found = survey(game, seeds, LETTER, (lambda index: two_levels(first + index)) if game == "rlrl" else None)
     assert set(found) == set(STYLES)
     for style, (groups, areas) in found.items():
-        assert areas >= 800, (style, areas)
+        assert areas >= 100, (style, areas)
         assert not groups, (style, groups)

@@ -158,21 +158,21 @@ def _free_standing(views, at, exit_, gm) -> bool:
                for area in views.level.areas for e in area.exits)
 
 
-@pytest.mark.parametrize("system", sorted(SEEDS))
-def test_walls_and_portals_close_every_area_over_many_seeds(system):
-    """For every level of many seeds, both copies: every portal's ends on a wall; every door the table opens
-    has one portal and a secret door none on the players' copy; from inside each area, walls and portals
-    let one reach only the areas openings join it to, never the rock or the map's edge; every point inside
-    the map."""
+@pytest.mark.sweep
+@pytest.mark.parametrize("system, seed", [(system, seed) for system in sorted(SEEDS) for seed in SEEDS[system]])
+def test_walls_and_portals_close_every_area_over_many_seeds(system, seed):
+    """For every level of many seeds (a case each, sampled as sweeps are), both copies: every portal's ends
+    on a wall; every door the table opens has one portal and a secret door none on the players' copy; from
+    inside each area, walls and portals let one reach only the areas openings join it to, never the rock or
+    the map's edge; every point inside the map."""
     problems = []
-    for seed in SEEDS[system]:
-        for views in level_views(system, seed):
-            for which in ("players", "gm"):
-                gm = which == "gm"
-                data = vtt.scene_data(views, which)
-                found = (checks.portal_ends_on_walls(data, views, gm) + checks.points_inside(data)
-                         + checks.doorways_have_portals(data, views, gm) + checks.areas_closed(data, views, gm))
-                problems += [f"{seed} level {views.level.number} {which}: {p}" for p in found]
+    for views in level_views(system, seed):
+        for which in ("players", "gm"):
+            gm = which == "gm"
+            data = vtt.scene_data(views, which)
+            found = (checks.portal_ends_on_walls(data, views, gm) + checks.points_inside(data)
+                     + checks.doorways_have_portals(data, views, gm) + checks.areas_closed(data, views, gm))
+            problems += [f"{seed} level {views.level.number} {which}: {p}" for p in found]
     assert not problems, problems[:10]
 
 
