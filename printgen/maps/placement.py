@@ -67,6 +67,16 @@ def spot_free(grid: Grid, area: Area, cell: Cell, side: int, crowded: set[Cell],
     return not grid.rule.gap or (beyond not in grid.doorways and grid.doorway_free(cell, side, (area.number,), apart))
 
 
+def notched(grid: Grid, area: Area, cell: Cell, side: int) -> bool:
+    """Whether a door on ``side`` of ``cell`` would open into a notch of ``area`` itself: where doorways are
+    squares of their own, one its own area touches on another side, so the way on is walled by the area it
+    leaves and a "?" for it has nowhere to stand."""
+    if not grid.rule.gap:
+        return False
+    doorway = step(cell, side)
+    return any(step(doorway, other) in area.cells for other in (0, 2, 4, 6) if other != (side + 4) % 8)
+
+
 def joinable(grid: Grid, cell: Cell, side: int, owner: int) -> int | None:
     """The area a door on ``side`` of ``cell`` would open straight into, if the rule lets it."""
     beyond = step(cell, side, grid.rule.gap + 1)

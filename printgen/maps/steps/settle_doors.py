@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...seed import Rng
 from ..geometry import step
 from ..level import Grid, Level
-from ..placement import crowded_by_doors, door_spots, joinable, spot_free
+from ..placement import crowded_by_doors, door_spots, joinable, notched, spot_free
 
 
 def settle_doors(level: Level, grid: Grid, rng: Rng) -> None:
@@ -27,6 +27,7 @@ def settle_doors(level: Level, grid: Grid, rng: Rng) -> None:
             if not choices:
                 continue
             rng.shuffle(choices)
+            choices.sort(key=lambda spot: notched(grid, area, *spot))  # a doorway into a notch of its own last
             target = None
             if exit_.leads == "unexplored":
                 joins = ((spot, joinable(grid, *spot, area.number)) for spot in choices)
