@@ -111,8 +111,14 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
         return region.left + (x - origin[0]) * pitch, region.top - (y - origin[1]) * pitch
 
     c.saveState()
+    # Clipped to the region, but where the region ends at the level's own edge, half a wall beyond it: a
+    # room against the edge keeps its whole wall there, not the half of it inside the map's frame.
+    ends = (origin[0] == 0, origin[1] + region.rows >= level.height, origin[0] + region.columns >= level.width,
+            origin[1] == 0)  # left, bottom, right, top
+    left, bottom, right, top = (WALL_WIDTH / 2 if end else 0.0 for end in ends)
     clip = c.beginPath()
-    clip.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch)
+    clip.rect(region.left - left, region.bottom - bottom, region.columns * pitch + left + right,
+              region.rows * pitch + bottom + top)
     c.clipPath(clip, stroke=0, fill=0)
     if view != BLANK:
         if style.rock is not None:
