@@ -199,7 +199,7 @@ def round_sides(shaped: dict[int, Area], opened: set[tuple[Cell, int]], floor: d
     """The straight walls round rooms' doorways need, each once: a doorway's nook (the floor between the
     circle and the part of its unit of the box the door opens) closed at its sides, but not between two
     units of one opening onto one area, and the rest of a door's unit beyond the door, where the door takes
-    only part of it."""
+    only part of it and a floor lies beyond."""
     from .draw_shaped import round_nook, round_span
 
     sides: dict[tuple, tuple[Edge, list[int | None]]] = {}
@@ -216,7 +216,7 @@ def round_sides(shaped: dict[int, Area], opened: set[tuple[Cell, int]], floor: d
             for side in ((b, nook[2]), (a, nook[-1])):
                 if math.dist(*side) > 1e-6:
                     sides.setdefault(_rounded(side), (side, []))[1].append(beyond)
-            for corner in side_edge(*unit):
+            for corner in side_edge(*unit) if beyond is not None else ():  # rock beyond needs no wall
                 near = min((a, b), key=lambda p: math.dist(p, corner))
                 if math.dist(near, corner) > 1e-6:
                     rest.append((corner, near))
