@@ -24,9 +24,9 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
-from .geometry import Edge, Point, outline
+from .geometry import Cell, Edge, Point, outline
 
 DEPTH = 0.2  # squares: the most a cave wall stands in from its squares' edge
 STEPS = 4  # pieces a unit of wall is drawn in
@@ -57,7 +57,15 @@ def _inward(a: Point, b: Point) -> tuple[float, float]:
 
 def cave_walls(cells, pinned: set[Point], seed: str) -> list[list[CaveWall]]:
     """The rough line round ``cells``, loop by loop, unit by unit; the corners in ``pinned`` (a door's
-    unit's corners) stay on the squares' edge."""
+    unit's corners) stay on the squares' edge. Found once for a cave and its doors' corners: a map, its
+    layout, its sheets and its VTT scene all ask for the same line."""
+    cells = frozenset(cells)
+    corners = {(x + dx, y + dy) for x, y in cells for dx in (0, 1) for dy in (0, 1)}
+    return [list(loop) for loop in _cave_walls(cells, frozenset(corners & set(pinned)), seed)]
+
+
+@lru_cache(maxsize=1024)
+def _cave_walls(cells: frozenset[Cell], pinned: frozenset[Point], seed: str) -> tuple[tuple[CaveWall, ...], ...]:
     loops = []
     for corners in outline(cells):
         units = _units(corners)
@@ -87,8 +95,8 @@ def cave_walls(cells, pinned: set[Point], seed: str) -> list[list[CaveWall]]:
                 points.append((a[0] + (b[0] - a[0]) * t + nx * d, a[1] + (b[1] - a[1]) * t + ny * d))
             points.append(moved[following])
             walls.append(CaveWall((a, b), tuple(points)))
-        loops.append(walls)
-    return loops
+        loops.append(tuple(walls))
+    return tuple(loops)
 
 
 def _units(corners: list[Point]) -> list[Edge]:

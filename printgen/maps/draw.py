@@ -81,12 +81,14 @@ class Content:
 
 
 def map_layout(level: Level, symbols: Symbols, rule: Adjacency, content: Content, view: str, pitch: float,
-               shown: tuple[float, float, float, float] | None = None) -> Layout:
+               shown: tuple[float, float, float, float] | None = None, referee: Layout | None = None) -> Layout:
     """Where every glyph and word of a view of ``level`` goes (``spots.layout``), with the marks the
-    players' maps copy from the referee's placed where the referee's map has them."""
+    players' maps copy from the referee's placed where the referee's map has them (``referee``: that map's
+    layout at the same scale, when it is known; else found here)."""
     found = place_all(level, symbols, rule, content, view, pitch, shown)
     if view != GM and content.copied:
-        referee = place_all(level, symbols, rule, content, GM, pitch, shown)
+        if referee is None:
+            referee = place_all(level, symbols, rule, content, GM, pitch, shown)
         for area, kind in content.copied:
             spot = next((p for p in referee.boxes(MARK) if p.area == area and p.kind == kind), None)
             if spot is not None:

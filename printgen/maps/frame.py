@@ -269,11 +269,13 @@ def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tupl
     return box(core + beyond, 1), box(core, 0)
 
 
-def layout(page: MapPage, found: Plan) -> draw.Layout:
-    """Where everything on ``page``'s map goes, the same on every sheet of ``found`` (draw.map_layout)."""
+def layout(page: MapPage, found: Plan, referee: draw.Layout | None = None) -> draw.Layout:
+    """Where everything on ``page``'s map goes, the same on every sheet of ``found`` (draw.map_layout;
+    ``referee``: the referee's map's layout at this scale, for a players' map to copy marks from)."""
     tiled = len(found.sheets) > 1
     return draw.map_layout(page.level, page.symbols, page.rule, page.content, page.view,
-                           found.sheets[0].region.pitch, found.shown if tiled or page.window is None else None)
+                           found.sheets[0].region.pitch, found.shown if tiled or page.window is None else None,
+                           referee)
 
 
 def draw_sheet(c: Canvas, paper: Paper, page: MapPage, found: Plan, index: int, placed: draw.Layout | None = None):

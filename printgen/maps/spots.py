@@ -447,26 +447,27 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
 
     smallest = min(1.0, SMALLEST_MARK / size)  # a mark smaller than that already keeps its size
     free = [c for c in ordered if fit(c, size / 2, size / 2, smallest) is not None]
-    label_cells = [c for c in ordered if fit(c, label_w / 2, label_h / 2, 1.0) is not None]
+    # The number goes in the first square (nearest the middle) that holds it: found only as far as that one.
+    label_cell = next((c for c in ordered if fit(c, label_w / 2, label_h / 2, 1.0) is not None), None)
     label_least = 1.0
     wanted = ["label"] + list(marks)
     called: list[str] = []
     inside = False  # the number in the area though its marks do not all fit
-    if (len(free) < len(wanted) or not label_cells) and _callout(area, wanted, text, pitch, occupied, taken, shown,
+    if (len(free) < len(wanted) or label_cell is None) and _callout(area, wanted, text, pitch, occupied, taken, shown,
                                                                cave).crossing:
         # Too few squares for all, and a callout's leader could reach the area only across another: the
         # number stands in the area (smaller if it must, as a mark does, never under 6 pt), with the marks
         # that fit beside it; the key has them all.
         label_least = min(1.0, 6.0 / label_font(text, pitch * label_square(pitch)))
-        label_cells = label_cells or [c for c in ordered if fit(c, label_w / 2, label_h / 2, label_least)]
-        if label_cells:
+        if label_cell is None:
+            label_cell = next((c for c in ordered if fit(c, label_w / 2, label_h / 2, label_least)), None)
+        if label_cell is not None:
             room = max(0, len(free) - 1)
             marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
             result.left_out += [(area.number, kind) for kind in marks[room:]]
             marks, wanted, inside = marks[:room], ["label"] + list(marks[:room]), True
-    if (len(free) >= len(wanted) or inside) and label_cells:
+    if (len(free) >= len(wanted) or inside) and label_cell is not None:
         # The number in the free square nearest the middle; the marks spread over the others.
-        label_cell = label_cells[0]
         x, y, scale = fit(label_cell, label_w / 2, label_h / 2, label_least)
         put(Placed(LABEL, text, x, y, label_square(pitch) * scale,
                    centred(x, y, label_w / 2 * scale, label_h / 2 * scale), area.number))

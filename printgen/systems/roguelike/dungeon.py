@@ -46,7 +46,9 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
     style = MapStyle.chosen(request)
     referee = [page_for(dungeon, level, draw.GM, style, request.paper) for level in levels]
     plans = [frame.plan(page, request.paper) for page in referee]
-    placed = [frame.layout(page, found) for page, found in zip(referee, plans)]  # shared with the child
+    # A level over several sheets is laid out here, once, for the key's grouping and the child's drawing; a
+    # level on one page keys every area facing it, and the child lays it out beside the text pages.
+    placed = [frame.layout(page, found) if len(found.sheets) > 1 else None for page, found in zip(referee, plans)]
     shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, placed)]
 
     def text_pages() -> tuple[bytes, tuple[bytes, list[list[tuple[int, int]]]], bytes]:
@@ -60,9 +62,10 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
                 rules_book(request, players_view))
 
     def maps() -> tuple[list[bytes], list[bytes], bytes]:
+        laid = [where or frame.layout(page, found) for page, found, where in zip(referee, plans, placed)]
         return ([maps_pdf(dungeon, level, request, draw.GM, planned)
-                 for level, planned in zip(levels, zip(referee, plans, placed))],
-                [maps_pdf(dungeon, level, request, players_view) for level in levels],
+                 for level, planned in zip(levels, zip(referee, plans, laid))],
+                [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")))
 
     (cover, (keys, key_ranges), rules_pages), (gm_maps, players_maps, blank) = parallel.both(text_pages, maps)

@@ -41,16 +41,19 @@ def least_square(paper: Paper) -> float:
     return PITCH if paper.name == "letter" else mm(5)
 
 
-def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None) -> bytes:
+def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, referee=None) -> bytes:
     """One level's map in the given view: a page, or one page per sheet; a players' map at the Referee's
-    scale. ``planned``: the page, its plan and its layout, when found already."""
+    scale, its copied marks where ``referee`` (the Referee's map's layout) has them. ``planned``: the page,
+    its plan and its layout (or None), when found already."""
     paper = request.paper
     doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number), paper.size)
     if planned is None:
         page = page_for(dungeon, level, view, MapStyle.chosen(request), paper)
         found = frame.plan(page, paper)
-        planned = page, found, frame.layout(page, found)
+        planned = page, found, None
     page, found, placed = planned
+    if placed is None:
+        placed = frame.layout(page, found, referee)
     for index in range(len(found.sheets)):
         frame.draw_sheet(doc.canvas, paper, page, found, index, placed)
         doc.canvas.showPage()
