@@ -8,6 +8,11 @@ runs in, the PDF's own folder, --data-dir) and refuses a file that is missing
 or has changed. A layout of your own (``--card-layout``) is recorded the same
 way from the data file's folder, and so are the pictures and fonts it reads,
 together (``pictures-sha256``).
+
+The card modules that draw (cards.render, face_kinds, card_design, custom and
+the rest behind them) are imported inside the functions that make a deck, not
+here: they load ReportLab's drawing and the icon set, about 150 ms that every
+other command (and ``printgen --help``) would otherwise wait for at start.
 """
 
 from __future__ import annotations
