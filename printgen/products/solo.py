@@ -55,7 +55,9 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
     from ..render.booklet import Pages, blank_page
     from ..render.compose import compose
 
-    module = request.game.module(PRODUCT)
+    game = request.game
+    assert game is not None  # a solo booklet is always one game's
+    module = game.module(PRODUCT)
     title = module.title(dungeon)
     html.load()  # once, before the fork, so the child has it too
 
@@ -64,7 +66,7 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
 
     def drawn_pages() -> tuple[bytes, bytes, bytes | None, bytes, bytes]:
         sections, _ = layout.sections_pdf(book, numbers, request.code, request.paper, title, first_right_hand=True,
-                                          look=layout.Look.of(request.game.templates))
+                                          look=layout.Look.of(game.templates))
         return (module.sheet_pages(dungeon, book, numbers, request), sections,
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
