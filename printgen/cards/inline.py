@@ -188,7 +188,7 @@ def paragraphs(words: str, family: str, bold: bool, italic: bool, context: Conte
                     colour, scale = styles[-1]
                     runs.append((part, face) if colour is None and scale == 1.0 else (part, Styled(face, colour,
                                                                                                    scale)))
-        found.append(tuple(_joined(runs)))
+        found.append(tuple(engine.merged(runs)))
     return tuple(found)
 
 
@@ -320,19 +320,6 @@ def _apply(token: Piece, styles: list[tuple[Colour | None, float]], runs: list[R
         # An icon of the set takes its own colour, else the element's icon colour, else the span's or text's.
         shown = token.colour if token.colour is not None else colour
         runs.append((OBJECT, Icon(token.name, token.key, token.digest, token.aspect, shown, scale)))
-
-
-def _joined(runs: list[Run]) -> Iterator[Run]:
-    text, font = "", None
-    for piece, piece_font in runs:
-        if piece_font == font:
-            text += piece
-        else:
-            if font is not None:
-                yield text, font
-            text, font = piece, piece_font
-    if font is not None:
-        yield text, font
 
 
 def uses(paragraphs_: tuple[tuple[Run, ...], ...], size: float) -> Iterator[tuple[str, float, float]]:

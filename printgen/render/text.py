@@ -120,7 +120,7 @@ class Line:
 
     def runs(self) -> tuple[Run, ...]:
         """The line as runs of one font each, spaces included (the fewest pieces to draw)."""
-        return tuple(_merged(run for k, word in enumerate(self.words) for run in (word.gap if k else ()) + word.runs))
+        return tuple(merged(run for k, word in enumerate(self.words) for run in (word.gap if k else ()) + word.runs))
 
     @cached_property
     def rise(self) -> float:
@@ -151,9 +151,9 @@ def words(runs: Paragraph, keep_spaces: bool = False) -> list[list[Word]]:
 
     def finish() -> None:
         if pieces:
-            space = tuple(_merged(gap)) if keep_spaces else ((" ", gap[-1][1]),) if gap else ()
+            space = tuple(merged(gap)) if keep_spaces else ((" ", gap[-1][1]),) if gap else ()
             # White space at the start of a line is not drawn.
-            found[-1].append(Word(tuple(_merged(pieces)), space if found[-1] else ()))
+            found[-1].append(Word(tuple(merged(pieces)), space if found[-1] else ()))
             pieces.clear()
             gap.clear()
 
@@ -172,7 +172,8 @@ def words(runs: Paragraph, keep_spaces: bool = False) -> list[list[Word]]:
     return found
 
 
-def _merged(runs: Iterable[Run]) -> Iterator[Run]:
+def merged(runs: Iterable[Run]) -> Iterator[Run]:
+    """Runs one after another with runs of the same font joined into one."""
     text, font = "", None
     for piece, piece_font in runs:
         if piece_font == font:
@@ -249,7 +250,7 @@ def _cut(word: Word, limit: float) -> list[Word]:
                 used = 0.0
             pieces[-1].append((letter, font))
             used += letter_width
-    return [Word(tuple(_merged(piece)), word.gap if k == 0 else ()) for k, piece in enumerate(pieces)]
+    return [Word(tuple(merged(piece)), word.gap if k == 0 else ()) for k, piece in enumerate(pieces)]
 
 
 # Fitting --------------------------------------------------------------------------------------------
