@@ -30,7 +30,7 @@ from printgen.units import PAPERS
 
 SHAPES = ("Square", "Rectangle", "Hallway", "Triangle", "Circle")
 LETTER = PAPERS["letter"]
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def code_for(seed: str, **options) -> SeedCode:

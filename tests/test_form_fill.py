@@ -75,6 +75,7 @@ def filled_with_pypdf(data, values):
     return out.getvalue()
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("system, count, per_page", SHEETS, ids=SHEET_IDS)
 def test_every_text_field_has_a_drawing_of_its_own_and_every_name_is_one_fields(system, count, per_page):
     pdf = open_pdf(fillable(system, count, per_page))
@@ -104,6 +105,7 @@ def test_a_radio_group_cannot_take_another_fields_name():
     assert [f.name for f in form.fields] == ["p1.power", "p1.level", "p1.level", "p1.level_2"]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("system, count, per_page", SHEETS, ids=SHEET_IDS)
 def test_pypdf_fills_every_text_field_and_each_widget_shows_its_own_value(system, count, per_page):
     data = fillable(system, count, per_page)

@@ -54,6 +54,7 @@ elements:
 """
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("system, deck", BUILT_IN, ids=[f"{s}-{d}" for s, d in BUILT_IN])
 def test_every_built_in_deck_for_drivethrucards_passes_pdfx_1a(system, deck):
     data = build(seed_code("deck", system, "pdfx", deck=deck, vendor="drivethrucards"))

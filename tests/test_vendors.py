@@ -247,7 +247,7 @@ def test_a_seed_code_with_impossible_shop_options_is_refused(options, words):
 
 def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_path):
     made = tmp_path / "faces.zip"
-    result = run_cli("deck", "creatures", "--system", "roguelike", "--seed", "again", "--vendor", "makeplayingcards",
+    result = run_cli("deck", "armor", "--system", "roguelike", "--seed", "again", "--vendor", "makeplayingcards",
                      "-o", str(made))
     assert result.returncode == 0, result.stderr
     code = result.stderr.split("seed code: ")[1].strip()
@@ -256,7 +256,7 @@ def test_a_zip_of_card_images_reproduces_from_itself_or_its_code_as_a_zip(tmp_pa
     assert (tmp_path / "again.zip").read_bytes() == made.read_bytes()
     result = run_cli("reproduce", code, cwd=tmp_path)  # no -o: the file is named as the product makes it
     assert result.returncode == 0, result.stderr
-    name = "deck-creatures-roguelike-again-makeplayingcards.zip"
+    name = "deck-armor-roguelike-again-makeplayingcards.zip"
     assert [p.name for p in (tmp_path / "output").iterdir()] == [name]
     assert (tmp_path / "output" / name).read_bytes() == made.read_bytes()
 
