@@ -31,21 +31,28 @@ def digests() -> list[str]:
     return [hashlib.sha256(build(SeedCode.parse(code))).hexdigest() for code in CODES]
 
 
-def run_elsewhere(tmp_path, **env) -> list[str]:
+def start_elsewhere(tmp_path, **env) -> subprocess.Popen:
+    """A fresh process printing the digests of CODES in an environment of its own."""
     environment = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "TZ", "LC_ALL", "LANG")}
     environment.update(env)
-    result = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=tmp_path,
-                            env=environment, check=True)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=tmp_path, env=environment)
+
+
+def digests_of(process: subprocess.Popen) -> list[str]:
+    out, err = process.communicate()
+    assert process.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def test_same_bytes_whatever_the_environment(tmp_path):
+    # Both fresh processes run while this one builds the same files.
+    plain = start_elsewhere(tmp_path, PYTHONHASHSEED="0")
+    changed = start_elsewhere(tmp_path, SOURCE_DATE_EPOCH="86400", TZ="Pacific/Kiritimati", LC_ALL="C",
+                              LANG="tr_TR.UTF-8", PYTHONHASHSEED="4242")
     here = digests()
-    plain = run_elsewhere(tmp_path, PYTHONHASHSEED="0")
-    changed = run_elsewhere(tmp_path, SOURCE_DATE_EPOCH="86400", TZ="Pacific/Kiritimati", LC_ALL="C",
-                            LANG="tr_TR.UTF-8", PYTHONHASHSEED="4242")
-    assert plain == here
-    assert changed == here
+    assert digests_of(plain) == here
+    assert digests_of(changed) == here
 
 
 def test_same_bytes_whatever_ran_before_in_the_process(monkeypatch):
