@@ -16,17 +16,16 @@ from typing import Any
 
 from ...gamebook.model import Book
 from ...products import Request
+from ...products.solo import play_sheet
 from ...render.canvas import new_document
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
-from ...units import mm
 from . import GAME, rules, sheet
 from .generate import Campaign
 from .reference import colour_key
 from .solo_book import DEAD, VICTORY, WAY_IN, locked_doors, say
 
-SHEET_EDGE, SHEET_FOOT = mm(10), mm(11)  # the rogue's sheet's margins, as printgen sheet prints it
 HP_TRACK = 60  # hit points a track runs to: 6, and 1d6 a level for nine levels
 
 
@@ -65,17 +64,10 @@ def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
 
 
 def sheet_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request) -> bytes:
-    paper = request.paper
-    doc = new_document(request.code, say("solo.title"), paper.size)
-    c = doc.canvas
-    c.saveState()
-    c.translate(SHEET_EDGE, SHEET_FOOT)
-    sheet.draw(c, paper.width - 2 * SHEET_EDGE, paper.height - SHEET_EDGE - SHEET_FOOT, "rogue", character(request),
-               Style(), FormCollector(enabled=False), request.code)
-    c.restoreState()
-    c.showPage()
-    play.draw_pages(c, paper.size, say("solo.sheet.title"), play_blocks(campaign, book, numbers))
-    return doc.finish()
+    def rogue(c, width: float, height: float) -> None:
+        sheet.draw(c, width, height, "rogue", character(request), Style(), FormCollector(enabled=False), request.code)
+
+    return play_sheet(request, say("solo.title"), rogue, say("solo.sheet.title"), play_blocks(campaign, book, numbers))
 
 
 def play_blocks(campaign: Campaign, book: Book, numbers: dict[str, int]) -> list[play.Block]:

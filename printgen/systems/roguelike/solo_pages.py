@@ -14,17 +14,15 @@ from typing import Any
 
 from ...gamebook.model import Book
 from ...products import Request
-from ...render.canvas import new_document
+from ...products.solo import play_sheet
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
-from ...units import mm
 from . import GAME, rules, sheet
 from .generate import Dungeon
 from .rules import say
 from .solo_book import DEAD, VICTORY, WAY_IN, WIN_POINTS, locked_doors
 
-SHEET_EDGE, SHEET_FOOT = mm(10), mm(11)  # the Character Record's margins, as printgen sheet prints it
 HEALTH_TRACK = 40  # Health a track runs to: a Barbarian's 20, and levels' worth more
 
 
@@ -60,17 +58,11 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
 
 
 def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
-    paper = request.paper
-    doc = new_document(request.code, say("solo.title", name=dungeon.name), paper.size)
-    c = doc.canvas
-    c.saveState()
-    c.translate(SHEET_EDGE, SHEET_FOOT)
-    sheet.draw(c, paper.width - 2 * SHEET_EDGE, paper.height - SHEET_EDGE - SHEET_FOOT, "record", character(request),
-               Style(), FormCollector(enabled=False), request.code)
-    c.restoreState()
-    c.showPage()
-    play.draw_pages(c, paper.size, say("solo.sheet.title"), play_blocks(dungeon, book, numbers))
-    return doc.finish()
+    def record(c, width: float, height: float) -> None:
+        sheet.draw(c, width, height, "record", character(request), Style(), FormCollector(enabled=False), request.code)
+
+    return play_sheet(request, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
+                      play_blocks(dungeon, book, numbers))
 
 
 def back_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> None:
