@@ -59,15 +59,7 @@ def edges(book: Book) -> dict[str, set[str]]:
 
 
 def reachable(book: Book) -> set[str]:
-    graph = edges(book)
-    seen = {book.start}
-    queue = deque([book.start])
-    while queue:
-        for near in graph[queue.popleft()]:
-            if near not in seen:
-                seen.add(near)
-                queue.append(near)
-    return seen
+    return _flooded(edges(book), [book.start])
 
 
 def can_end(book: Book) -> set[str]:
@@ -77,11 +69,16 @@ def can_end(book: Book) -> set[str]:
         for target in targets:
             back[target].add(key)
     ends = [key for key, section in book.sections.items() if any(step.kind == END for step in section.steps)]
-    seen = set(ends)
-    queue = deque(ends)
+    return _flooded(back, ends)
+
+
+def _flooded(graph, starts: list[str]) -> set[str]:
+    """Every section ``graph``'s links reach from ``starts`` (the starts too)."""
+    seen = set(starts)
+    queue = deque(starts)
     while queue:
-        for before in back[queue.popleft()]:
-            if before not in seen:
-                seen.add(before)
-                queue.append(before)
+        for near in graph[queue.popleft()]:
+            if near not in seen:
+                seen.add(near)
+                queue.append(near)
     return seen
