@@ -10,14 +10,14 @@ page's words, naming the field they are about (app.py, plain.py).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from .. import FORMAT_VERSION, __version__, games, products
 from .. import seed as seeds
 from ..errors import PrintgenError
 from ..seed import random_seed
 from . import forms
-from .context import renders, share_link
+from .context import renders, share_link, uploaded
 from .renders import url_code
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
@@ -82,12 +82,7 @@ def open_code():
     described as /api/code describes the form; a refusal leaves the page's choices as they are."""
     upload = request.files.get("file")
     if upload is not None and upload.filename:
-        settings = renders().settings
-        data = upload.read(settings.upload_bytes + 1)
-        if len(data) > settings.upload_bytes:
-            abort(413)
-        if not data:
-            raise PrintgenError(f"{upload.filename} is empty; choose a printgen PDF, zip or picture")
+        data = uploaded(upload, "choose a printgen PDF, zip or picture")
         checked = renders().read_upload(data, upload.filename)
     else:
         checked = renders().request(opened_code(request.values.get("q", "")))

@@ -11,10 +11,10 @@ from __future__ import annotations
 import io
 from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, redirect, request
+from flask import Blueprint, Response, redirect, request
 
 from ..errors import PrintgenError
-from .context import renders, share_link
+from .context import renders, share_link, uploaded
 from .renders import etag, url_code
 
 blueprint = Blueprint("files", __name__)
@@ -92,12 +92,7 @@ def reproduce():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise PrintgenError("give a printgen PDF or zip as the form field 'file'")
-    settings = renders().settings
-    data = upload.read(settings.upload_bytes + 1)
-    if len(data) > settings.upload_bytes:
-        abort(413)
-    if not data:
-        raise PrintgenError(f"{upload.filename} is empty; give a printgen PDF or zip")
+    data = uploaded(upload, "give a printgen PDF or zip")
     try:
         checked = renders().read_upload(data, upload.filename)
     except PrintgenError as exc:
