@@ -4,7 +4,6 @@ uploaded printgen file's bytes."""
 from __future__ import annotations
 
 from flask import abort, current_app, request
-from werkzeug.datastructures import FileStorage
 
 from ..errors import PrintgenError
 from .renders import Renders, url_code
@@ -15,8 +14,8 @@ def renders() -> Renders:
     return current_app.extensions["printgen.renders"]
 
 
-def uploaded(upload: FileStorage, wanted: str) -> bytes:
-    """An uploaded file's bytes, read no further than the studio's upload limit (413 past it); an empty file
+def uploaded(upload, wanted: str) -> bytes:
+    """An uploaded file's (a request's ``files`` entry) bytes, read no further than the studio's upload limit (413 past it); an empty file
     is refused, saying ``wanted``."""
     limit = renders().settings.upload_bytes
     data = upload.read(limit + 1)
