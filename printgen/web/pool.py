@@ -166,7 +166,9 @@ class Pool:
                 except queue.Empty:
                     raise Busy("every worker has been busy for too long; try again in a moment",
                                settings.retry_after) from None
-                if worker.process.is_alive():
+                # A dead worker's end of its pipe reads as closed at once, before is_alive() can tell:
+                # the fork server reaps it a moment later.
+                if worker.process.is_alive() and not worker.conn.poll(0):
                     break
                 log.warning("a studio worker had stopped while idle; starting another")
                 self._replace(worker)
