@@ -302,7 +302,7 @@ def _zip(code: SeedCode) -> zipfile.ZipFile:
 
 
 def test_the_game_crafter_takes_each_distinct_back_once_and_a_manifest_pairs_each_face_with_its_back():
-    code = seed_code("deck", "card-rogue", "order", deck="all", vendor="thegamecrafter")
+    code = seed_code("deck", "card-rogue", "order", deck="spares", vendor="thegamecrafter")  # 21 cards, 6 backs
     archive = _zip(code)
     names = archive.namelist()
     cards = _printed_cards(code)
@@ -325,7 +325,7 @@ def test_the_game_crafter_takes_each_distinct_back_once_and_a_manifest_pairs_eac
 def test_makeplayingcards_takes_one_back_or_each_cards_back_after_its_face():
     one = _zip(seed_code("deck", "roguelike", "order", deck="armor", vendor="makeplayingcards")).namelist()
     assert one[0] == "back.png" and len(one) == 17 and "manifest.csv" not in one
-    code = seed_code("deck", "card-rogue", "order", deck="exploration", vendor="makeplayingcards")
+    code = seed_code("deck", "card-rogue", "order", deck="effects", vendor="makeplayingcards")  # 10 cards, 2 backs
     names = _zip(code).namelist()
     fronts = [f"{n:03d}-{file_name(card['title'])}" for n, card in enumerate(_printed_cards(code), 1)]
     assert names == [name for front in fronts for name in (f"{front}.png", f"{front}-back.png")]
