@@ -37,7 +37,7 @@ from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper, to_mm
 from ..words import phrasebook, shared_phrasebook
-from . import house
+from . import flow_columns, house
 
 BUILTIN_PREFIX = "builtin:"
 
@@ -131,6 +131,7 @@ def _weasyprint():
     # WeasyPrint logs fetch failures and advice as warnings; a fetch failure is
     # fatal here (see the fetcher) and the advice is noise.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    flow_columns.install(weasyprint)  # columns that fill in turn laid out once a page, not twice
     return weasyprint
 
 

@@ -1,0 +1,144 @@
+"""Columns that fill one after the other, laid out once a page instead of twice.
+
+WeasyPrint 70 lays out the columns of every page of a multi-column box twice:
+once to measure (could the columns be balanced, do footnotes take room) and
+once for good. A box whose columns fill in turn (``column-fill: auto``, the
+house's ``.columns.flow``), with nothing spanning them and no footnote in the
+document, takes the page's whole height whatever the measure finds, so the
+first pass changes nothing: here its columns are laid out once, by the
+second pass alone, in WeasyPrint's own words. A long reference in two
+columns is laid out in three quarters of the time, to the same bytes.
+
+Every other box of columns, and any other release of WeasyPrint, is laid out
+by WeasyPrint's own algorithm.
+"""
+
+from __future__ import annotations
+
+from math import floor
+from typing import Any
+
+SUPPORTED = "70.0"  # the release whose columns_layout the function below follows line by line
+
+
+def install(weasyprint: Any) -> None:
+    """Lay out flowing columns in one pass from now on, if ``weasyprint`` is the release this follows."""
+    if weasyprint.__version__ != SUPPORTED:
+        return
+    from weasyprint.layout import block
+
+    own = block.columns_layout
+    if getattr(own, "wraps", None) is not None:
+        return
+
+    def columns_layout(context, box, *args):
+        if _fills_in_turn(context, box, args[1]):
+            return _flow_layout(context, box, *args)
+        return own(context, box, *args)
+
+    columns_layout.wraps = own  # type: ignore[attr-defined]
+    block.columns_layout = columns_layout
+
+
+def uninstall() -> None:
+    """WeasyPrint's own algorithm for every box of columns again (for a test to compare the two)."""
+    from weasyprint.layout import block
+
+    block.columns_layout = getattr(block.columns_layout, "wraps", block.columns_layout)
+
+
+def _fills_in_turn(context, box, skip_stack) -> bool:
+    """Whether WeasyPrint's measuring pass cannot change ``box``'s columns: they fill in turn, to the page's
+    foot, with nothing in them that spans both or sits in the footnote area, nothing placed relative to the
+    box, and the box's height left to its content."""
+    style = box.style
+    if (style["column_fill"] != "auto" or style["height"] != "auto" or style["position"] == "relative"
+            or style["direction"] == "rtl" or not box.children):
+        return False
+    if context.footnotes or context.current_page_footnotes or context.reported_footnotes:
+        return False
+    if context.current_footnote_area.height != "auto":
+        return False
+    skip, = skip_stack.keys() if skip_stack else (0,)
+    return all(child.style["column_span"] != "all" for child in box.children[skip:])
+
+
+def _flow_layout(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
+                 fixed_boxes, adjoining_margins, first_letter_style, first_line_style):
+    """weasyprint.layout.column.columns_layout for a box ``_fills_in_turn`` holds for: its one group of
+    columns laid out at the page's full height, without the measuring pass. Each step is WeasyPrint's, in
+    its order, so the floating-point figures come out the same."""
+    from weasyprint.layout.block import block_box_layout, block_level_width, collapse_margin
+    from weasyprint.layout.column import _create_column_box
+    from weasyprint.layout.percent import percentage
+
+    style = box.style
+    width, count = style["column_width"], style["column_count"]
+    original_bottom_space = bottom_space
+    context.in_column = True
+    box = box.copy_with_children(box.children)
+    box.position_y += collapse_margin(adjoining_margins)
+    block_level_width(box, containing_block)
+    gap = style["font_size"] if style["column_gap"] == "normal" else percentage(style["column_gap"], box.style,
+                                                                                 box.width)
+    if width == "auto" and count != "auto":
+        width = max(0, box.width - (count - 1) * gap) / count
+    elif width != "auto" and count == "auto":
+        count = max(1, floor((box.width + gap) / (width + gap)))
+        width = (box.width + gap) / count - gap
+    else:
+        count = max(1, min(count, floor((box.width + gap) / (width + gap))))
+        width = (box.width + gap) / count - gap
+
+    index, = skip_stack.keys() if skip_stack else (0,)
+    column_children = [child.copy() for child in box.children[index:]]
+    if skip_stack:
+        skip_stack = {0: skip_stack[index]}
+    current_position_y = box.content_box_y()
+    height = max_height = context.page_bottom - current_position_y - original_bottom_space
+    bottom_space = max(bottom_space, context.page_bottom - current_position_y - height)
+
+    columns: list = []
+    max_column_height = 0
+    column_skip_stack: dict | None = None
+    next_page: dict[str, Any] = {"break": "any", "page": None}
+    for i in range(count):
+        column_box = _create_column_box(box, containing_block, column_children, width, current_position_y)
+        column_box.position_x += i * (width + gap)
+        new_child, column_skip_stack, next_page, _, _, _ = block_box_layout(
+            context, column_box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
+            fixed_boxes, None, first_letter_style, first_line_style, discard=False, max_lines=None)
+        if new_child is None:  # a column with nothing in it: the page breaks before the box
+            columns = []
+            break
+        skip_stack = column_skip_stack
+        columns.append(new_child)
+        max_column_height = max(max_column_height, new_child.margin_height())
+        if skip_stack is None:
+            break
+
+    if not columns:  # nothing fits on this page: WeasyPrint's answer for a box none of whose children can be drawn
+        context.in_column = False
+        return None, (0, None), {"break": "any", "page": None}, [], False
+    current_position_y += min(max_height, max_column_height)
+    for column in columns:
+        column.height = max_column_height
+    box.children = columns
+    height = current_position_y - box.content_box_y()
+    if box.height == "auto":
+        box.height = height
+        height_difference = 0
+    else:
+        height_difference = box.height - height
+    if box.min_height != "auto" and box.min_height > box.height:
+        height_difference += box.min_height - box.height
+        box.height = box.min_height
+    for column in columns:
+        column.height += height_difference
+
+    skip_stack = None
+    if column_skip_stack:
+        skip, = column_skip_stack.keys()
+        skip_stack = {index + skip: column_skip_stack[skip]}
+    context.in_column = False
+    return box, skip_stack, next_page, [], False

@@ -1,0 +1,62 @@
+"""Columns that fill in turn, laid out once a page (render/flow_columns.py), print WeasyPrint's own bytes: the
+Rogue Like Roguelike reference that made the shortcut worth having, and pieces that take each of its ways
+(a box spanning the columns, a footnote, a page too full for the box)."""
+
+import pytest
+from weasyprint.layout import block
+
+from printgen import products
+from printgen.render import flow_columns, html
+from printgen.seed import SeedCode
+from printgen.systems.rlrl import colours, reference
+from printgen.units import PAPERS
+
+CODE = SeedCode.make("dungeon", "rlrl", "moonpie", {"rooms": 14})
+ROWS = "".join(f"<tr><td>{n}</td><td>{'a row of a long list ' * (n % 4 + 1)}</td></tr>" for n in range(160))
+PIECES = {
+    "flowing": f'<div class="columns flow"><h2>A list</h2><table>{ROWS}</table><p>{"words " * 400}</p></div>',
+    "spanning": f'<div class="columns flow"><table>{ROWS}</table><p class="wide">across</p><table>{ROWS}</table></div>',
+    "footnote": f'<div class="columns flow"><p>text<span style="float: footnote">a note</span></p>'
+                f'<table>{ROWS}</table></div>',
+    "late": f'<div style="height: 240mm"></div><div class="columns flow"><table style="break-inside: avoid">'
+            f'{ROWS[:4000]}</table></div>',
+}
+
+
+@pytest.fixture
+def each_layout(monkeypatch):
+    """A function laying out HTML with the shortcut and without it; nothing laid out is kept between the two."""
+    monkeypatch.setattr(html, "_laid_out", html._LaidOut(0))
+    html.load()
+
+    def both(make):
+        assert getattr(block.columns_layout, "wraps", None) is not None, "flowing columns are laid out in one pass"
+        shortcut = make()
+        flow_columns.uninstall()
+        try:
+            own = make()
+        finally:
+            flow_columns.install(html._weasyprint())
+        return shortcut, own
+
+    return both
+
+
+def test_the_reference_prints_as_weasyprint_lays_it_out(each_layout):
+    request = products.request(CODE)
+    shortcut, own = each_layout(lambda: reference.pages(request, colours.for_seed(CODE)))
+    assert shortcut == own
+
+
+@pytest.mark.parametrize("name", PIECES)
+def test_every_way_through_prints_as_weasyprint_lays_it_out(each_layout, name):
+    page = html.render_html("rlrl/reference.html", seed_code=str(CODE), title="t",
+                            page_size=html.page_size_css(PAPERS["letter"]), **_empty_reference())
+    page = page.replace("</body>", PIECES[name] + "</body>")
+    shortcut, own = each_layout(lambda: html.html_to_pdf(page))
+    assert shortcut == own
+
+
+def _empty_reference() -> dict:
+    context = reference.context(colours.for_seed(CODE))
+    return {**context, "letters": [], "spells": [], "abilities": [], "notes": []}
