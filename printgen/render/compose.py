@@ -131,6 +131,14 @@ def _share_font_files(document: pikepdf.Pdf) -> None:
         return tag
 
     fonts: dict[tuple, pikepdf.Object] = {}  # each font once: parts that embedded the same font share it
+    alike: dict[tuple[int, int], tuple] = {}  # what each font is (_same), read once: a font is named on every page
+
+    def what(font: pikepdf.Object) -> tuple:
+        if font.objgen == (0, 0):  # a direct object has no number to know it by
+            return _same(font)
+        if font.objgen not in alike:
+            alike[font.objgen] = _same(font)
+        return alike[font.objgen]
 
     def visit_resources(resources: pikepdf.Object) -> None:
         for name, font in list(resources.get("/Font", {}).items()):
@@ -141,7 +149,7 @@ def _share_font_files(document: pikepdf.Pdf) -> None:
                     share(font)
                 elif (tag := share(descendants[0])) is not None:  # a Type0 font has one, which holds the file
                     _retag(font, "/BaseFont", tag)
-            kept = fonts.setdefault(_same(font), font)
+            kept = fonts.setdefault(what(font), font)
             if kept.objgen != font.objgen:
                 resources.Font[name] = kept
         for xobject in resources.get("/XObject", {}).values():
