@@ -32,9 +32,12 @@ SERVER_MEMORY = 400 * 1024 * 1024  # the server process itself; its workers are 
 
 
 @contextmanager
-def running_server(*args: str) -> Iterator[tuple[str, subprocess.Popen]]:
-    """`printgen serve --port 0 ...` from the printgen under test; yields its URL, and stops it afterwards."""
+def running_server(*args: str, temp: Path | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`printgen serve --port 0 ...` from the printgen under test (with ``temp`` as its temporary folder);
+    yields its URL, and stops it afterwards."""
     env = dict(os.environ, PYTHONPATH=str(Path(printgen.__file__).resolve().parent.parent), PYTHONUNBUFFERED="1")
+    if temp is not None:
+        env["TMPDIR"] = str(temp)
     process = subprocess.Popen([sys.executable, "-m", "printgen", "serve", "--port", "0", *args],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
@@ -86,8 +89,8 @@ def mixed_requests(client: int) -> list[str]:
     return paths
 
 
-def test_sixteen_clients_at_once_get_every_answer_and_the_server_stops_cleanly():
-    with running_server() as (url, process):
+def test_sixteen_clients_at_once_get_every_answer_and_the_server_stops_cleanly(tmp_path):
+    with running_server(temp=tmp_path) as (url, process):
         server = psutil.Process(process.pid)
         errors: list[str] = []
         answered = []
@@ -137,6 +140,9 @@ def test_sixteen_clients_at_once_get_every_answer_and_the_server_stops_cleanly()
     while time.monotonic() < deadline and any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers):
         time.sleep(0.1)
     assert not [w.pid for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+    while time.monotonic() < deadline and any(tmp_path.iterdir()):
+        time.sleep(0.1)
+    assert not list(tmp_path.iterdir()), "the studio left files in its temporary folder (WeasyPrint's fonts?)"
 
 
 def test_it_listens_on_loopback_unless_told_and_warns_when_told():

@@ -18,6 +18,7 @@ fonts with HarfBuzz or fontTools.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import logging
 import mimetypes
@@ -268,17 +269,22 @@ def _font_config():
     """One font configuration for every document laid out from the built-in templates, so the bundled faces
     of base.css are added to fontconfig once, not once a document (about 15 ms each). Forked copies of this
     process (a booklet's other half, the studio's workers) use it too; the folder of fonts it keeps is
-    removed only by the process that made it, when that one is done with it."""
+    removed only by the process that made it, when that one is done with it or exits (the studio's fork
+    server, which makes it while warming up, ends by exiting, and a cached object is not always collected
+    then: each studio run left a folder of fonts behind)."""
     from weasyprint.text.fonts import FontConfiguration
 
     class ProcessFonts(FontConfiguration):
         def __init__(self):
             super().__init__()
             self.owner = os.getpid()
+            atexit.register(self.remove)
 
-        def __del__(self):
+        def remove(self):
             if os.getpid() == self.owner:
-                super().__del__()
+                super().__del__()  # WeasyPrint's own clean-up: the folder goes (a second call finds none)
+
+        __del__ = remove
 
     return ProcessFonts()
 
