@@ -90,7 +90,7 @@ def test_rolled_exits_keep_their_type(rooms):
     assert turned + joined + sum(kept.values()) == total
     # The rules themselves turn about 9% of these rooms' exits (a second exit on a one-unit wall, an exit on
     # the wall its way in takes on a one-unit room), 25% of their walldoors: printgen stays within a few
-    # points of that (about 13% and 65% over many dungeons: see benchmarks/amulet_dungeon.py --measure;
+    # points of that (about 12.5% and 66% over many dungeons: see benchmarks/amulet_dungeon.py --measure;
     # these 50 dungeons are fewer, so a little slack).
     assert turned / total <= 0.15
     assert joined / total <= 0.05

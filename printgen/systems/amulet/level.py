@@ -8,13 +8,17 @@ the room behind each. As the rules have the mapper do, a room's size, shape
 and exits are all rolled before it is drawn: of every way the room may lie
 against the wall its exit is in (every form, every turn, every position
 along that wall: room_forms), one that can take the most of its rolled
-exits (then of its walldoors) is drawn, snug against the rooms already
-there; it shrinks only when no way of lying at its size fits, and behind a
-45° wall where none fits at all (only a Triangle fits the half square there)
-the exit opens onto solid rock. Its walldoors find their wall first; each
-door then goes where the exits after it, and the room's murder holes, still
-have room, and where the room behind it has most. An exit whose far side is
-already mapped joins that room; a new exit in a wall shared with a mapped
+exits (then of its walldoors) is drawn, where the walls those exits face leave
+the rooms behind them most room (so they shrink less), then snug against
+the rooms already there; it shrinks only when no way of lying at its size
+fits, and behind a 45° wall where none fits at all (only a Triangle fits
+the half square there) the exit opens onto solid rock. Its walldoors find
+their wall first; each door then goes where the exits after it, and the
+room's murder holes, still have room, and where the room behind it has
+most; and it is as short as its type lets it be (a walldoor two units, an
+opening or a treasure wall one: the rules leave the length to the mapper),
+so the room behind keeps its wall for its own exits. An exit whose far side
+is already mapped joins that room; a new exit in a wall shared with a mapped
 room is secret.
 
 printgen rolls rooms until they cover three tenths of the level and one of
@@ -106,6 +110,7 @@ class LevelBuilder:
         self.explorer = Explorer(self.level, Grid(size, size, RULE), self)
         self.rollers: dict[int, Roller] = {}
         self.plans: dict[int, RoomPlan] = {}
+        self.room_known: tuple[int, dict[Unit, int], list[list[int]]] = (-1, {}, [])  # see room_beyond
 
     def roller(self, number: int) -> Roller:
         return Roller(self.code.stream("amulet-dungeon", "level", self.level.number, "room", number))
@@ -156,29 +161,65 @@ class LevelBuilder:
         floor = self.explorer.grid.floor
         return sum(floor.at(*across(*unit)) is not None for unit in shape.walls)
 
-    def exits_kept(self, shape: Shape, plan: RoomPlan | None, entry: Iterable[Unit],
-                   waiting: dict[Unit, int]) -> tuple[int, int]:
-        """How many of the plan's exits ``shape`` could take where it lies (every exit another room has
-        waiting on its wall is one of them: the rules locate one of the new room's exits there), and how
-        many of its walldoors (the exits that need most wall)."""
-        if plan is None or not plan.exits:
-            return 0, 0
+    def free_wall(self, shape: Shape, entry: Iterable[Unit], waiting: dict[Unit, int]
+                  ) -> tuple[dict[Unit, int], dict[int, list[tuple[Unit, ...]]]]:
+        """Where ``shape`` would meet exits other rooms have waiting (its units there -> which exit), and
+        the stretches of its wall left for its own exits (``open_runs``), its way in and those units taken."""
         met = {u: waiting[u] for u in shape.walls if u in waiting}
-        open_runs = self.open_runs(shape, set(met) | set(entry))
-        fit = exits_that_fit(open_runs, plan.exits)
+        return met, self.open_runs(shape, set(met) | set(entry))
+
+    def exits_kept(self, plan: RoomPlan, met: dict[Unit, int], open_runs: dict[int, list[tuple[Unit, ...]]]
+                   ) -> tuple[int, int]:
+        """How many of the plan's exits a room could take in the stretches of its free wall (``open_runs``),
+        every exit another room has waiting on its wall (``met``) being one of them (the rules locate one of
+        the new room's exits there), and how many of its walldoors (the exits that need most wall)."""
         walldoors = [p for p in plan.exits if p.kind == "walldoor"]
-        return min(fit, len(plan.exits) - len(set(met.values()))), exits_that_fit(open_runs, walldoors) if walldoors else 0
+        return (min(exits_that_fit(open_runs, plan.exits), len(plan.exits) - len(set(met.values()))),
+                exits_that_fit(open_runs, walldoors) if walldoors else 0)
+
+    def room_ahead(self, plan: RoomPlan, open_runs: dict[int, list[tuple[Unit, ...]]]) -> int:
+        """The room a plan's exits in walls would leave for the rooms behind them: for each, the most that
+        a unit of free wall (``open_runs``) on its side leaves (``room_beyond``; against a mapped room's
+        wall the most, an exit there leading into that room). Rooms rolled behind them shrink less."""
+        sides = [planned.direction for planned in plan.exits if planned.kind not in INSIDE]
+        most = {side: self.most_room(open_runs[side]) for side in set(sides)}
+        return sum(most[side] for side in sides)
+
+    def most_room(self, stretches: list[tuple[Unit, ...]]) -> int:
+        """The most room a door in any unit of ``stretches`` leaves behind it (straight walls first: they
+        are quickest to weigh, and the largest room ends the search)."""
+        best = 0
+        for unit in sorted((u for stretch in stretches for u in stretch), key=lambda u: u[1] % 2):
+            best = max(best, self.room_beyond(unit) if self.explorer.unmapped_beyond(unit) else LARGEST_ROOM)
+            if best == LARGEST_ROOM:
+                break
+        return best
 
     def choose(self, plan: RoomPlan | None, roller: Roller, found: list[tuple[Shape, tuple, tuple]]) -> Shape:
         """Of the placements that fit (each with its own keys, and the units of its wall its way in takes),
-        one that keeps the most rolled exits, then is best by its own keys, then is the snuggest; the
-        mapper's last choice is the seed's."""
-        waiting = self.waiting_units() if plan is not None and plan.exits else {}
-        scored = [(self.exits_kept(shape, plan, entry, waiting) + key + (self.contact(shape),),
-                   shape) for shape, key, entry in found]
-        best = max(score for score, _ in scored)
-        chosen = [shape for score, shape in scored if score == best]
-        return chosen[roller.choose(len(chosen))]
+        one that keeps the most rolled exits (then walldoors), then is best by its own keys, then leaves
+        its exits most room behind them, then is the snuggest; the mapper's last choice is the seed's.
+        Each measure is taken only of the placements still tied (the later ones cost more)."""
+        exits = plan is not None and bool(plan.exits)
+        waiting = self.waiting_units() if exits else {}
+        walls: dict[int, tuple] = {}  # each placement's free_wall, worked out once
+
+        def wall_of(shape: Shape, entry: tuple) -> tuple:
+            if id(shape) not in walls:
+                walls[id(shape)] = self.free_wall(shape, entry, waiting)
+            return walls[id(shape)]
+
+        measures = (lambda shape, key, entry: (self.exits_kept(plan, *wall_of(shape, entry)) if exits else ()) + key,
+                    lambda shape, key, entry: self.room_ahead(plan, wall_of(shape, entry)[1]) if exits else 0,
+                    lambda shape, key, entry: self.contact(shape))
+        tied = found
+        for measure in measures:
+            if len(tied) == 1:
+                break
+            scored = [(measure(*placement), placement) for placement in tied]
+            best = max(score for score, _ in scored)
+            tied = [placement for score, placement in scored if score == best]
+        return tied[roller.choose(len(tied))][0]
 
     def behind_wall(self, forms: Iterable[Shape], cells: list, back: int) -> list[tuple[Shape, tuple, tuple]]:
         """Every placement of ``forms`` that fits with a unit of wall facing ``back`` on the first of
@@ -188,15 +229,31 @@ class LevelBuilder:
                 for form, dx, dy, entry in self.explorer.wall_placements(forms, cells, back)]
 
     def anywhere(self, forms: Iterable[Shape]) -> list[tuple[Shape, int, int]]:
-        """Every placement of ``forms`` that fits on unmapped rock: the form and how far it is moved."""
+        """Every placement of ``forms`` that fits on unmapped rock: the form and how far it is moved. (A
+        form whose box lies on unmapped rock fits: counted at once, the squares taken in each box.)"""
+        taken = self.taken_before()
         found = []
         for form in forms:
             x0, y0, x1, y1 = form.box
             for dy in range(-y0, self.level.height - y1):
+                top, bottom = taken[y0 + dy], taken[y1 + dy + 1]
                 for dx in range(-x0, self.level.width - x1):
-                    if self.explorer.fits(form, dx, dy):
+                    left, right = x0 + dx, x1 + dx + 1
+                    if bottom[right] - bottom[left] - top[right] + top[left] == 0 or self.explorer.fits(form, dx, dy):
                         found.append((form, dx, dy))
         return found
+
+    def taken_before(self) -> list[list[int]]:
+        """How many taken squares lie above and to the left of each corner of the level's squares."""
+        blocked, width = self.explorer.grid.blocked, self.level.width
+        taken = [[0] * (width + 1)]
+        for y in range(self.level.height):
+            row, above, count = [0], taken[-1], 0
+            for x in range(width):
+                count += (x, y) in blocked
+                row.append(above[x + 1] + count)
+            taken.append(row)
+        return taken
 
     # -- rooms ---------------------------------------------------------------------------
 
@@ -334,8 +391,46 @@ class LevelBuilder:
 
     def room_beyond(self, unit: Unit) -> int:
         """The room a door in ``unit`` leaves for the room behind it: the largest Square (up to the
-        largest Room Size) that fits there (``square_behind``), 0 if none does."""
-        return next((size for size in range(LARGEST_ROOM, 0, -1) if self.square_behind(unit, size)), 0)
+        largest Room Size) that fits there (``square_behind``), 0 if none does. A Square that fits holds
+        every smaller one along the same wall, so the sizes are halved down to it. (Asked again and again
+        of the same walls while the mapper weighs placements: kept until a room is added.)"""
+        if self.room_known[0] != len(self.level.areas):
+            self.room_known = (len(self.level.areas), {}, self.free_squares())
+        known = self.room_known[1]
+        if unit not in known:
+            fits = self.square_behind if unit[1] % 2 else self.straight_square_behind
+            low, high = 0, LARGEST_ROOM  # a Square of ``low`` fits (0: none needed), one past ``high`` does not
+            while low < high:
+                size = (low + high + 1) // 2
+                low, high = (size, high) if fits(unit, size) else (low, size - 1)
+            known[unit] = low
+        return known[unit]
+
+    def free_squares(self) -> list[list[int]]:
+        """For each square of the level (by row, then column), the largest Square along the grid (up to
+        the largest Room Size) on unmapped rock with its north-west corner there."""
+        blocked, width, height = self.explorer.grid.blocked, self.level.width, self.level.height
+        largest = [[0] * (width + 1) for _ in range(height + 1)]  # a row and a column of rock beyond the map
+        for y in range(height - 1, -1, -1):
+            row, below = largest[y], largest[y + 1]
+            for x in range(width - 1, -1, -1):
+                if (x, y) not in blocked:
+                    row[x] = min(LARGEST_ROOM, 1 + min(row[x + 1], below[x], below[x + 1]))
+        return largest
+
+    def straight_square_behind(self, unit: Unit, size: int) -> bool:
+        """``square_behind`` for a unit of straight wall, read off ``free_squares``: a Square of ``size``
+        with its wall on the square beyond, in any position along it."""
+        (x, y), back = across(*unit)
+        if back in (0, 4):
+            top = y if back == 0 else y - size + 1
+            corners = [(left, top) for left in range(x - size + 1, x + 1)]
+        else:
+            left = x if back == 6 else x - size + 1
+            corners = [(left, top) for top in range(y - size + 1, y + 1)]
+        largest = self.room_known[2]
+        return any(0 <= left < self.level.width and 0 <= top < self.level.height and largest[top][left] >= size
+                   for left, top in corners)
 
     def holes_open(self, area: Area, sides: list[int], without: Iterable[Unit]) -> int:
         """How many of the rolled murder holes' sides would still face unmapped rock somewhere."""
@@ -344,24 +439,24 @@ class LevelBuilder:
     def door_for(self, area: Area, roller: Roller, planned: Planned, later: list[Planned],
                  holes: list[int]) -> Exit | None:
         """A door of the planned kind in the wall facing its side, placed (stretch, length, position, each
-        the mapper's choice, made by the seed) so that the exits rolled after it still have room, and then
-        the room's murder holes (on the sides in ``holes``)."""
+        the mapper's choice, made by the seed) so that the exits rolled after it still have room, then the
+        room's murder holes (on the sides in ``holes``), then the room behind it has most room; and as
+        short as it may be, so the room behind keeps most of its wall for its own exits."""
         kind, direction = planned.kind, planned.direction
         longest = 1 if kind in ONE_UNIT else None  # walldoors, openings, treasure walls: up to the whole wall
         stretches = [r for r in runs(self.explorer.open_units(area, direction)) if len(r) >= planned.shortest]
         if not stretches:
             return None
-        beyond: dict[Unit, int] = {}  # room behind a door starting at a unit, worked out once
         options: list[tuple[int, int, int]] = []  # (stretch, length, start)
-        best = (-1, -1, -1)
+        best: tuple[int, ...] | None = None
         for index, stretch in enumerate(stretches):
             most = len(stretch) if longest is None else min(longest, len(stretch))
             for length in range(planned.shortest, most + 1):
                 for start in range(len(stretch) - length + 1):
                     taken = stretch[start:start + length]
                     kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken),
-                            beyond.setdefault(taken[0], self.room_beyond(taken[0])))
-                    if kept > best:
+                            self.room_beyond(taken[0]), -length)
+                    if best is None or kept > best:
                         options, best = [], kept
                     if kept == best:
                         options.append((index, length, start))
@@ -466,7 +561,7 @@ class LevelBuilder:
         for a middling room (a Square of ``ROOMY`` units, turned 45° behind a 45° wall) waits until the
         others are explored (the rooms rolled there would only shrink; they may be rolled in play)."""
         queue = self.explorer.queue
-        index = next((i for i, (_, e) in enumerate(queue) if e.inside or self.square_behind(e.units[0], ROOMY)), 0)
+        index = next((i for i, (_, e) in enumerate(queue) if e.inside or self.room_beyond(e.units[0]) >= ROOMY), 0)
         found = queue[index]
         del queue[index]
         return found
