@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen import products, schemas
 from printgen.maps import checks, draw, frame, vtt
 from printgen.maps.draw_style import MapStyle
-from printgen.maps.geometry import across, connected, enclosed_area, side_edge
+from printgen.maps.geometry import EAST, NORTH, SOUTH, WEST, across, connected, enclosed_area, side_edge
 from printgen.maps.level import Floor
 from printgen.render import fonts
 from printgen.seed import SeedCode
@@ -250,6 +250,33 @@ def assert_no_floor_outside_rooms(level, where: str) -> None:
     found = [(x, y) for x in range(image.width) for y in range(image.height) if white[x, y] > 250 and not stray[x, y]]
     inside = [(x, y) for x, y in found if _on_map(level, pixel, x, y)]
     assert not inside, (where, inside[:5])
+
+
+def test_a_wall_along_the_levels_edge_is_drawn_whole():
+    """Where a room stands against the level's edge, its wall there is black all the way out: the map's
+    border stands outside it, not over its outer half (read back at 300 dpi, a pixel beyond the edge)."""
+    outward = {NORTH: (0, -1), SOUTH: (0, 1), WEST: (-1, 0), EAST: (1, 0)}
+    seen = 0
+    for n in range(6):
+        for level in maps_levels(n):
+            last_x, last_y = level.width - 1, level.height - 1
+            units = [(cell, side) for area in level.areas if not area.shape.curved for cell, side in area.shape.walls
+                     if (side, cell[1] if side in (NORTH, SOUTH) else cell[0]) in
+                     ((NORTH, 0), (SOUTH, last_y), (WEST, 0), (EAST, last_x))
+                     and not any((cell, side) in e.units for e in area.exits)]
+            if not units:
+                continue
+            image, pixel, _, _ = rendered(level, draw.GM, "grey", dpi=300)
+            ink = image.load()
+            for cell, side in units:
+                (ax, ay), (bx, by) = side_edge(cell, side)
+                x, y = pixel((ax + bx) / 2, (ay + by) / 2)
+                dx, dy = outward[side]
+                assert ink[round(x) + dx, round(y) + dy] < 50, (n, level.number, cell, side)
+                seen += 1
+        if seen >= 12:
+            break
+    assert seen >= 12
 
 
 def _on_map(level, pixel, x: float, y: float) -> bool:

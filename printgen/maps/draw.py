@@ -117,15 +117,17 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     # room against the edge keeps its whole wall there, not the half of it inside the map's frame.
     ends = (origin[0] == 0, origin[1] + region.rows >= level.height, origin[0] + region.columns >= level.width,
             origin[1] == 0)  # left, bottom, right, top
-    left, bottom, right, top = (WALL_WIDTH / 2 if end else 0.0 for end in ends)
+    beyond = tuple(WALL_WIDTH / 2 if end else 0.0 for end in ends)
+    left, bottom, right, top = beyond
+    box = (region.left - left, region.bottom - bottom, region.columns * pitch + left + right,
+           region.rows * pitch + bottom + top)
     clip = c.beginPath()
-    clip.rect(region.left - left, region.bottom - bottom, region.columns * pitch + left + right,
-              region.rows * pitch + bottom + top)
+    clip.rect(*box)
     c.clipPath(clip, stroke=0, fill=0)
     if view != BLANK:
-        if style.rock is not None:
+        if style.rock is not None:  # the rock reaches the border there too
             c.setFillGray(style.rock)
-            c.rect(region.left, region.bottom, region.columns * pitch, region.rows * pitch, stroke=0, fill=1)
+            c.rect(*box, stroke=0, fill=1)
         else:
             _draw_grid(c, region, style.rock_grid)
         doors = shown_doors(level.areas, content.doors, view)
@@ -159,7 +161,7 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
             if on_players:
                 _draw_door(c, exit_, symbols, rule, view, point, pitch, placed)
     c.restoreState()
-    _draw_border(c, region)
+    _draw_border(c, box, beyond)
     # Loose marks may stand just outside the map (a way in at its edge), so they are not clipped;
     # a sheet shows those within a square of its border.
     for spot in placed.placed:
@@ -441,11 +443,19 @@ def _draw_grid(c: Canvas, region: Region, gray: float = GRID_GREY) -> None:
     c.lines(lines)
 
 
-def _draw_border(c: Canvas, region: Region) -> None:
+BORDER_WIDTH = 0.8  # pt
+
+
+def _draw_border(c: Canvas, box: tuple[float, float, float, float], beyond: tuple[float, ...]) -> None:
+    """The map's border round ``box`` (x, y, width, height). On a side where the box reaches ``beyond`` the
+    squares (the level's own edge), the border stands just outside it, so a wall along that edge is not
+    half covered by it; elsewhere (a sheet's edge inside the level) it is centred on the edge."""
+    out = [BORDER_WIDTH / 2 if extra else 0.0 for extra in beyond]  # left, bottom, right, top
+    x, y, width, height = box
     c.saveState()
     c.setStrokeGray(0.3)
-    c.setLineWidth(0.8)
-    c.rect(region.left, region.bottom, region.columns * region.pitch, region.rows * region.pitch)
+    c.setLineWidth(BORDER_WIDTH)
+    c.rect(x - out[0], y - out[1], width + out[0] + out[2], height + out[1] + out[3])
     c.restoreState()
 
 
