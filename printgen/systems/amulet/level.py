@@ -200,7 +200,7 @@ class LevelBuilder:
         one that keeps the most rolled exits (then walldoors), then is best by its own keys, then leaves
         its exits most room behind them, then is the snuggest; the mapper's last choice is the seed's.
         Each measure is taken only of the placements still tied (the later ones cost more)."""
-        exits = plan is not None and bool(plan.exits)
+        exits = plan if plan is not None and plan.exits else None  # the plan, when it has exits to keep
         waiting = self.waiting_units() if exits else {}
         walls: dict[int, tuple] = {}  # each placement's free_wall, worked out once
 
@@ -209,8 +209,8 @@ class LevelBuilder:
                 walls[id(shape)] = self.free_wall(shape, entry, waiting)
             return walls[id(shape)]
 
-        measures = (lambda shape, key, entry: (self.exits_kept(plan, *wall_of(shape, entry)) if exits else ()) + key,
-                    lambda shape, key, entry: self.room_ahead(plan, wall_of(shape, entry)[1]) if exits else 0,
+        measures = (lambda shape, key, entry: (self.exits_kept(exits, *wall_of(shape, entry)) if exits else ()) + key,
+                    lambda shape, key, entry: self.room_ahead(exits, wall_of(shape, entry)[1]) if exits else 0,
                     lambda shape, key, entry: self.contact(shape))
         tied = found
         for measure in measures:
