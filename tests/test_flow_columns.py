@@ -12,7 +12,7 @@ from printgen.systems.rlrl import colours, reference
 from printgen.units import PAPERS
 
 CODE = SeedCode.make("dungeon", "rlrl", "moonpie", {"rooms": 14})
-ROWS = "".join(f"<tr><td>{n}</td><td>{'a row of a long list ' * (n % 4 + 1)}</td></tr>" for n in range(160))
+ROWS = "".join(f"<tr><td>{n}</td><td>{'a row of a long list ' * (n % 4 + 1)}</td></tr>" for n in range(70))  # three pages and more
 PIECES = {
     "flowing": f'<div class="columns flow"><h2>A list</h2><table>{ROWS}</table><p>{"words " * 400}</p></div>',
     "spanning": f'<div class="columns flow"><table>{ROWS}</table><p class="wide">across</p><table>{ROWS}</table></div>',

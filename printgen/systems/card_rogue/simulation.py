@@ -21,6 +21,7 @@ own turn; he flees when low and the enemy turns on the next.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ...seed import Rng, SeedCode
@@ -179,13 +180,19 @@ def _start_of_turn(s: _State) -> None:
             s.health -= 1
 
 
+@cache
+def _healing() -> int:
+    """What a healing potion gives back: read once, not once a fight (a simulation fights some 150,000)."""
+    return rules.potion_amounts()["healing"]
+
+
 def fight(players: list[Fighter], enemy: dict | Foe, rng: Rng) -> Outcome:
     """One fight of ``players`` (the first is the one the enemy attacks) against ``enemy``."""
     foe = enemy if isinstance(enemy, Foe) else Foe.of(enemy)
     states = [_State(p, p.max_health if p.health is None else p.health, potions=p.healing_potions)
               for p in players]
     enemy_health = foe.health
-    healing = rules.potion_amounts()["healing"]
+    healing = _healing()
     start_health = states[0].health
     for turn in range(1, MAX_TURNS + 1):
         for index, s in enumerate(states):
