@@ -72,11 +72,12 @@ def test_creature_cards_carry_the_rules_numbers():
     assert "Priest" in body and "Hairfoot" in body and "Rusty Dagger" in body
 
 
-def test_every_roguelike_deck_fits_every_card_size():
-    for size in ("poker", "bridge", "tarot", "mini", "square"):
-        for name in ROGUELIKE.decks:
-            pdf = open_pdf(build(code_for(name, **{"card-size": size})))
-            assert all(fonts(pdf).values())
+@pytest.mark.sweep
+@pytest.mark.parametrize("size", ("poker", "bridge", "tarot", "mini", "square"))
+@pytest.mark.parametrize("name", ROGUELIKE.decks)
+def test_every_roguelike_deck_fits_every_card_size(name, size):
+    pdf = open_pdf(build(code_for(name, **{"card-size": size})))
+    assert all(fonts(pdf).values())
 
 
 @pytest.mark.parametrize("name", ["loot", "traps"])
