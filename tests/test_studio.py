@@ -343,6 +343,29 @@ def test_a_worker_that_dies_is_replaced_and_the_server_goes_on(app, client):
     assert len(pool.pids()) == 2
 
 
+def test_a_worker_killed_while_it_makes_a_file_is_replaced_and_the_file_made_on_the_next():
+    studio = create_app(Settings(workers=1))
+    try:
+        pool = studio.extensions["printgen.renders"].pool
+        assert pool.ready(60)
+        answers = []
+        asking = threading.Thread(target=lambda: answers.append(
+            studio.test_client().get("/file/pg4:dungeon:amulet:killed:levels=3")))
+        asking.start()
+        deadline = time.monotonic() + 30
+        while pool.busy == 0 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        [pid] = pool.pids()
+        os.kill(pid, signal.SIGKILL)
+        asking.join(120)
+        [response] = answers
+        assert response.status_code == 200, response.text
+        assert response.data == products.build(SeedCode.parse("pg4:dungeon:amulet:killed:levels=3"))
+        assert pool.replaced == 1 and len(pool.pids()) == 1
+    finally:
+        studio.extensions["printgen.renders"].close()
+
+
 def test_a_render_past_its_time_limit_is_ended_and_the_pool_goes_on():
     studio = create_app(Settings(workers=1, time_limit=0.05))
     try:

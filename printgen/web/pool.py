@@ -6,8 +6,8 @@ running or waiting for a worker; one more is refused at once (Busy: the
 server answers 503 with Retry-After). A worker that takes longer than the
 time limit (503) or dies is ended (with any process it forked) and replaced
 by a fresh one, so the pool never shrinks and the server never goes down
-with it; a worker that has grown large with what it made is replaced after
-its job. Each render is capped in memory: the worker holds no more than a
+with it (a job whose worker died is tried once more, on a fresh worker); a
+worker that has grown large with what it made is replaced after its job. Each render is capped in memory: the worker holds no more than a
 quarter past ``worker_memory`` (worker.py sets its own limit, so an
 allocation past it fails at once), and the server ends a worker seen past
 ``worker_memory``; either way the answer is 413, one line saying so (asking
@@ -67,6 +67,10 @@ class TooLarge(RenderError):
 
 class Failed(RenderError):
     status = 500
+
+
+class WorkerDied(Failed):
+    """The worker making the job stopped before it answered (not at its memory cap)."""
 
 
 class Worker:
@@ -148,6 +152,12 @@ class Pool:
         self._starter.join(timeout)
         return not self._starter.is_alive()
 
+    @property
+    def busy(self) -> int:
+        """How many workers are making something now."""
+        with self._lock:
+            return self._busy
+
     def pids(self) -> list[int]:
         with self._lock:
             return [w.process.pid for w in self._workers if w.process.pid is not None]
@@ -160,21 +170,31 @@ class Pool:
                        settings.retry_after)
         try:
             deadline = time.monotonic() + settings.wait_limit
-            while True:
-                try:
-                    worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
-                except queue.Empty:
-                    raise Busy("every worker has been busy for too long; try again in a moment",
-                               settings.retry_after) from None
-                # A dead worker's end of its pipe reads as closed at once, before is_alive() can tell:
-                # the fork server reaps it a moment later.
-                if worker.process.is_alive() and not worker.conn.poll(0):
-                    break
-                log.warning("a studio worker had stopped while idle; starting another")
-                self._replace(worker)
-            return self._run_on(worker, job, time_limit or settings.time_limit)
+            try:
+                return self._run_on(self._idle_worker(deadline), job, time_limit or settings.time_limit)
+            except WorkerDied:
+                # Once more on a fresh worker: whatever ended the first (a kill from outside, a crash in a
+                # library) seldom ends the second; a job that does is answered as before.
+                log.warning("trying %s again on a fresh worker", job[0])
+                again = time.monotonic() + settings.wait_limit
+                return self._run_on(self._idle_worker(again), job, time_limit or settings.time_limit)
         finally:
             self._admitted.release()
+
+    def _idle_worker(self, deadline: float) -> Worker:
+        """The first idle worker that is alive (Busy past ``deadline``); a dead one is replaced on the way."""
+        while True:
+            try:
+                worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise Busy("every worker has been busy for too long; try again in a moment",
+                           self.settings.retry_after) from None
+            # A dead worker's end of its pipe reads as closed at once, before is_alive() can tell: the fork
+            # server reaps it a moment later.
+            if worker.process.is_alive() and not worker.conn.poll(0):
+                return worker
+            log.warning("a studio worker had stopped while idle; starting another")
+            self._replace(worker)
 
     def _run_on(self, worker: Worker, job: tuple, time_limit: float) -> Any:
         started = time.monotonic()
@@ -203,7 +223,7 @@ class Pool:
             self._replace(worker)
             if largest > memory * 0.8:  # it died at its cap: a library that could not have more memory
                 self._too_large()
-            raise Failed("the process making this file stopped unexpectedly; try again") from None
+            raise WorkerDied("the process making this file stopped unexpectedly; try again") from None
         except BaseException:
             self._replace(worker)
             raise
