@@ -9,7 +9,7 @@ from parting import STYLES, survey
 from printgen.units import PAPERS
 
 SEEDS = 40
-CHUNK = 5  # seeds a case surveys: a sweep's cases, sampled in a run like every sweep (--sweeps all: all 40)
+CHUNK = 5  # seeds a case surveys in each game: a sweep's cases, sampled in a run like every sweep (--sweeps all: all 40)
 LETTER = PAPERS["letter"]
 
 
@@ -20,14 +20,15 @@ def two_levels(index: int) -> list[int]:
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("first", range(0, SEEDS, CHUNK))
-@pytest.mark.parametrize("game", ("roguelike", "amulet", "rlrl"))
-def test_no_flood_of_a_maps_floor_meets_two_area_numbers(game, first):
+def test_no_flood_of_a_maps_floor_meets_two_area_numbers(first):
     """Rendered, the dark ink kept, gaps of 1 mm closed: the floor flooded from each area's number meets
-    no other number, on every sheet of every Referee's map of 40 dungeons, five a case (Rogue Like
-    Roguelike: two of each campaign's ten levels), in each of the three map styles."""
+    no other number, on every sheet of every Referee's map of 40 dungeons of each game, five a case and
+    every game in each (Rogue Like Roguelike: two of each campaign's ten levels), in each of the three map
+    styles."""
     seeds = [f"part{n}" for n in range(first, first + CHUNK)]
-    found = survey(game, seeds, LETTER, (lambda index: two_levels(first + index)) if game == "rlrl" else None)
-    assert set(found) == set(STYLES)
-    for style, (groups, areas) in found.items():
-        assert areas >= 100, (style, areas)
-        assert not groups, (style, groups)
+    for game in ("roguelike", "amulet", "rlrl"):
+        found = survey(game, seeds, LETTER, (lambda index: two_levels(first + index)) if game == "rlrl" else None)
+        assert set(found) == set(STYLES)
+        for style, (groups, areas) in found.items():
+            assert areas >= 100, (game, style, areas)
+            assert not groups, (game, style, groups)
