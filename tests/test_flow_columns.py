@@ -1,6 +1,6 @@
 """Columns that fill in turn, laid out once a page (render/flow_columns.py), print WeasyPrint's own bytes: the
-Rogue Like Roguelike reference that made the shortcut worth having, and pieces that take each of its ways
-(a box spanning the columns, a footnote, a page too full for the box)."""
+Rogue Like Roguelike reference that made the shortcut worth having (flowing columns over many pages), and
+pieces that take each of the other ways (a box spanning the columns, a footnote, a page too full for the box)."""
 
 import pytest
 from weasyprint.layout import block
@@ -14,7 +14,6 @@ from printgen.units import PAPERS
 CODE = SeedCode.make("dungeon", "rlrl", "moonpie", {"rooms": 14})
 ROWS = "".join(f"<tr><td>{n}</td><td>{'a row of a long list ' * (n % 4 + 1)}</td></tr>" for n in range(70))  # three pages and more
 PIECES = {
-    "flowing": f'<div class="columns flow"><h2>A list</h2><table>{ROWS}</table><p>{"words " * 400}</p></div>',
     "spanning": f'<div class="columns flow"><table>{ROWS}</table><p class="wide">across</p><table>{ROWS}</table></div>',
     "footnote": f'<div class="columns flow"><p>text<span style="float: footnote">a note</span></p>'
                 f'<table>{ROWS}</table></div>',
