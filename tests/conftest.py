@@ -17,7 +17,7 @@ HERE = Path(__file__).parent
 # Let tests import their helpers (pdfutil) whichever folder pytest runs from.
 sys.path.insert(0, str(HERE))
 
-SWEEP_SHARE = 1 / 8  # each case is tried about one commit in eight
+SWEEP_SHARE = 1 / 10  # each case is tried about one commit in ten
 
 
 def pytest_addoption(parser):

@@ -5,7 +5,7 @@ change that alters bytes on purpose regenerates the fixture in a commit of
 its own that names the products it changed and why; any other difference
 here is a regression.
 
-The products are a sweep (tests/conftest.py): each run checks an eighth of
+The products are a sweep (tests/conftest.py): each run checks a tenth of
 them, chosen by a seed that changes with every commit, and ``pytest --sweeps
 all`` checks every one. That every product of every game is made and
 read back in each run is tests/test_fonts_embedded.py's, and that the same
