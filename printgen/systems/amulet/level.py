@@ -46,7 +46,6 @@ from .rolls import Roller
 from .room_forms import DIRECTIONS
 
 RULE = SHARED_WALL  # each new room shares a side with the room it was entered from
-ONE_UNIT = {"crumble", "secret", "door", "food"}
 INSIDE = {"stair", "teleport"}  # stand inside the room, not in a wall
 MIN_LENGTH = {"walldoor": 2}
 SHARES_A_WALL = ("exit", "murder-hole")  # how a room is entered when it is set against its parent's wall
@@ -69,6 +68,7 @@ class Planned:
 
     @property
     def shortest(self) -> int:
+        """The fewest units of wall it takes, and so the units it takes (door_for)."""
         return MIN_LENGTH.get(self.kind, 1)
 
 
@@ -438,33 +438,31 @@ class LevelBuilder:
 
     def door_for(self, area: Area, roller: Roller, planned: Planned, later: list[Planned],
                  holes: list[int]) -> Exit | None:
-        """A door of the planned kind in the wall facing its side, placed (stretch, length, position, each
-        the mapper's choice, made by the seed) so that the exits rolled after it still have room, then the
-        room's murder holes (on the sides in ``holes``), then the room behind it has most room; and as
-        short as it may be, so the room behind keeps most of its wall for its own exits."""
+        """A door of the planned kind in the wall facing its side, as short as it may be (a longer one takes
+        more wall and leaves no more room for anything: the room behind keeps most of its wall for its own
+        exits), placed (stretch, position, each the mapper's choice, made by the seed) so that the exits
+        rolled after it still have room, then the room's murder holes (on the sides in ``holes``), then the
+        room behind it has most room."""
         kind, direction = planned.kind, planned.direction
-        longest = 1 if kind in ONE_UNIT else None  # walldoors, openings, treasure walls: up to the whole wall
-        stretches = [r for r in runs(self.explorer.open_units(area, direction)) if len(r) >= planned.shortest]
+        length = planned.shortest
+        stretches = [r for r in runs(self.explorer.open_units(area, direction)) if len(r) >= length]
         if not stretches:
             return None
-        options: list[tuple[int, int, int]] = []  # (stretch, length, start)
+        options: list[tuple[int, int]] = []  # (stretch, start)
         best: tuple[int, ...] | None = None
         for index, stretch in enumerate(stretches):
-            most = len(stretch) if longest is None else min(longest, len(stretch))
-            for length in range(planned.shortest, most + 1):
-                for start in range(len(stretch) - length + 1):
-                    taken = stretch[start:start + length]
-                    kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken),
-                            self.room_beyond(taken[0]), -length)
-                    if best is None or kept > best:
-                        options, best = [], kept
-                    if kept == best:
-                        options.append((index, length, start))
-        chosen = sorted({o[0] for o in options})
+            for start in range(len(stretch) - length + 1):
+                taken = stretch[start:start + length]
+                kept = (self.kept_if(area, later, taken), self.holes_open(area, holes, taken),
+                        self.room_beyond(taken[0]))
+                if best is None or kept > best:
+                    options, best = [], kept
+                if kept == best:
+                    options.append((index, start))
+        chosen = sorted({index for index, _ in options})
         index = chosen[roller.choose(len(chosen))]
-        lengths = sorted({o[1] for o in options if o[0] == index})
-        length = lengths[roller.choose(len(lengths))]
-        starts = [o[2] for o in options if o[:2] == (index, length)]
+        roller.choose(1)  # the draw a door's length once took, of one choice now: every seed's map stays as it was
+        starts = [start for i, start in options if i == index]
         start = starts[roller.choose(len(starts))]
         units = tuple(stretches[index][start:start + length])
         door = Exit(kind, at=units[0][0], side=units[0][1], heading=direction, wall=units if length > 1 else ())
