@@ -15,8 +15,8 @@ def renders() -> Renders:
 
 
 def uploaded(upload, wanted: str) -> bytes:
-    """An uploaded file's (a request's ``files`` entry) bytes, read no further than the studio's upload limit (413 past it); an empty file
-    is refused, saying ``wanted``."""
+    """An uploaded file's (a request's ``files`` entry) bytes, read no further than the studio's upload
+    limit (413 past it); an empty file is refused, saying ``wanted``."""
     limit = renders().settings.upload_bytes
     data = upload.read(limit + 1)
     if len(data) > limit:
