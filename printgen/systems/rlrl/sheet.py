@@ -59,8 +59,10 @@ def choices() -> tuple[dict[str, str], ...]:
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector, code: SeedCode) -> None:
-    """The sheet, listing the colours the seed of ``code`` deals: those of its campaign and reference too."""
+         form: FormCollector, code: SeedCode, note: str | None = None, abilities: str | None = None) -> None:
+    """The sheet, listing the colours the seed of ``code`` deals: those of its campaign and reference too.
+    ``note`` and ``abilities``, where given, stand for the note on starting gear and the line on choosing
+    an ability (a solo booklet's, whose rogue goes in alone and chooses from the booklet's list)."""
     r = characters.rules()
     s = style.pt
     gap = s(5)
@@ -86,7 +88,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     skills_h = len(r["skills"]) * skill_row + s(30)
     diff = "  ".join(say("sheet.difficulty-row", levels=d["levels"], difficulty=d["difficulty"])
                      for d in r["difficulty"])
-    start = next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
+    start = note or next(ch["text"] for ch in r["choice"] if ch["topic"] == "Starting gear")
     success = " ".join([say("rule.success"), say("sheet.difficulty-table", table=diff)])
     rules_at_hand = [(success, 6.6, fonts.SERIF, 0.15),
                      (say("rule.level-up", most=r["max_pool"]), 6.6, fonts.SERIF, 0.15),
@@ -115,7 +117,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     lp_h = max(s(13) + s(13) + pick_rows * (pick + s(2)) + s(2),
                s(17) + s(1) + field_head(say("sheet.gold"), "", right_w, style) + MIN_WRITE * 1.2)
     names = ", ".join(a["name"] for a in r["ability"] if not a.get("added"))
-    choose = say("sheet.abilities-choose", names=names)
+    choose = abilities or say("sheet.abilities-choose", names=names)
     choose_h = paragraph_height(choose, style, inner_w, 5.8, fonts.SERIF_ITALIC) + s(2)
     parts = [-1, lp_h, -0.8, col_h]
     (ab_y, ab_h), (lp_y, lp_h), (sp_y, sp_h), (co_y, co_h) = vstack(top, top, parts, gap)

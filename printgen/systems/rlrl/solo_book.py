@@ -8,34 +8,44 @@ a lone rogue turns between. The sections (their keys):
 - ``L.A``: each area of each level: what one sees coming in (a room's size
   and feature, a corridor's length), the events that wait there the first
   time (a gate: "if you have not ticked 214, turn to 214"), and every way on
-  with its wall: doors, locked doors (ticked open on the play sheet as
-  DOOR 1, DOOR 2, …), false doors (like any other until opened: ``L.A/false``
-  says what is behind them), and secret doors, shown to a rogue whose search
-  (or whose hack at the terminal) found them;
+  with its wall: doors, locked doors (ticked open on the play sheet by their
+  numbers), false doors (like any other until opened: ``L.A/false1``… say
+  what is behind each), and secret doors, shown to a rogue whose search (or
+  whose hack at the terminal) found them. A chasm or cliff splits its room:
+  the section names the ways beyond it, and crossing is a roll;
 - ``L.A/trap1``…, ``/disarmed1``…, ``/sprung1``…: each trap, the Disable Trap
   roll and both outcomes; ``L.A/fight``, ``/won``, ``/fled``: the room's
   monsters; ``L.A/loot``, ``/fountain``, ``/secret``: what there is to take,
-  drink or find, once;
-- ``L/shop``, ``L/terminal``, ``L/mimic`` (+ ``/won``): each
-  level's shop and terminal, reached from its starting room;
+  drink or find, once (the Amulet of Yendor is loot, where the rules put it);
+- ``L/shop``, ``L/mimic1``… (+ ``/won``), ``L/keeper`` (+ ``/won``, ``/fled``),
+  ``L/terminal``: each level's shop, its mimics and its shopkeeper, and its
+  terminal, reached from its starting room;
 - ``L/down``, ``L/up``: the stairs between levels (and out), where a rogue
   gains a level on reaching a new one;
-- ``surface``, ``dead``, ``won``: the three endings; the last is the Amulet of
-  Yendor, taken on level 10.
+- ``surface``, ``dead``, ``won``: the three endings.
 
-The rules the sections lean on, and the few changes for one player, are on
-the How to play alone page (data/solo.toml).
+Every step's data holds what its text says a rogue rolls or decides, in the
+common vocabulary of solo booklets (``fight``, ``test``, ``damage``,
+``heal``, ``loot``, ``shop``) or one of this game's kinds: ``roll`` (a die
+whose total picks the way), ``trap-effect``, ``fountain``, ``altar`` and
+``level-up``. Two marks live only while a rogue stays in a room: a fight's
+``/slipped`` (he slipped past it this time) and ``/noticed`` (they caught
+him stealing: no sneaking); ``squeaky`` is the Squeaky Board's box.
+
+The rules the sections lean on, and the changes for one player, are on the
+How to play alone page (data/solo.toml).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterable
 from typing import Any
 
 from ...gamebook.model import (
     CHOOSE,
     DIED,
     LEFT,
+    TICK,
     WON,
     Book,
     Option,
@@ -45,26 +55,62 @@ from ...gamebook.model import (
     end,
     go,
     if_not_ticked,
+    if_ticked,
     mark,
     ref,
     text,
     tick,
 )
+from ...maps.geometry import Cell, step
 from ...maps.level import Area, Doorway, Level, doorways
 from ...products import Request
 from ...seed import Rng
-from . import key, rules
+from . import GAME, key, rules
+from .contents import roll_loot
 from .generate import Campaign
 from .level import CORRIDOR, FALSE, LOCKED, STARTING_ROOM, Built
+from .reference import loot_row_text
 
 say = key.say
 WAY_IN, SURFACE, DEAD, VICTORY = "way-in", "surface", "dead", "won"
-CHASM_LIKE = ("chasm", "cliff")  # features that stand between the way in and every way on
+HAZARDS = ("chasm", "cliff")  # features that split a room in two
+SQUEAKY = "squeaky"  # the Squeaky Board's box on the play sheet: the next monsters are one letter tougher
+TEST, FIGHT, DAMAGE, HEAL, LOOT, SHOP = "test", "fight", "damage", "heal", "loot", "shop"  # the common kinds
+ROLL, TRAP_EFFECT, LEVEL_UP = "roll", "trap-effect", "level-up"  # this game's own kinds
+NEAR, FAR = "near", "far"  # the two sides of a chasm or cliff
+
+
+def solo() -> dict[str, Any]:
+    return GAME.data("solo")
+
+
+def faces() -> list[int]:
+    return list(rules.character()["success_faces"])
 
 
 def successes(d: int) -> str:
-    """The successes a roll needs at Difficulty ``d``: "1 success", "3 successes"."""
+    """The successes a roll needs at Difficulty ``d``: "1 success", "3 successes (never with fewer than 3
+    dice)": a roll that cannot succeed is never offered without saying so."""
     return say("solo.success.one") if d == 1 else say("solo.success.many", d=d)
+
+
+def roll_of(skill: str, d: int, level: int) -> dict[str, Any]:
+    """A roll's data: the skill's pool, the successes it needs and on what faces."""
+    return {"skill": skill, "successes": d, "faces": faces(), "level": level}
+
+
+def article(thing: str) -> str:
+    """``thing`` with "a" or "an" before it, as the phrasebook says ("an amber potion"); a name the
+    phrasebook lists as taking none stands bare ("Speed boots")."""
+    bare = [name.strip() for name in say("solo.article.none").split(";")]
+    if any(thing.startswith(name) for name in bare):
+        return thing
+    which = "an" if thing[:1] in say("solo.article.an-before").split() else "a"
+    return say(f"solo.article.{which}", thing=thing)
+
+
+def listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else say("solo.hazard.and", first=", ".join(items[:-1]), last=items[-1])
 
 
 def hub(level: int, area: int) -> str:
@@ -73,6 +119,16 @@ def hub(level: int, area: int) -> str:
 
 def event(level: int, area: int, what: str) -> str:
     return f"{level}.{area}/{what}"
+
+
+def slipped(fight: str) -> str:
+    """The mark of a rogue who slipped past a fight's monsters: it lasts while he stays in their room."""
+    return f"{fight}/slipped"
+
+
+def noticed(fight: str) -> str:
+    """The mark of a rogue the monsters caught stealing: no sneaking past them this time."""
+    return f"{fight}/noticed"
 
 
 def key_mark(level: int) -> str:
@@ -94,7 +150,7 @@ def locked_doors(campaign: Campaign) -> list[tuple[int, int, int]]:
 
 
 def door_marks(campaign: Campaign, rng: Rng) -> dict[tuple[int, int, int], int]:
-    """Each locked door's number on the play sheet's DOOR boxes, shuffled: it says nothing of where it is."""
+    """Each locked door's number among the play sheet's doors, shuffled: it says nothing of where it is."""
     doors = locked_doors(campaign)
     numbers = list(range(1, len(doors) + 1))
     rng.shuffle(numbers)
@@ -114,17 +170,44 @@ def teleport_rooms(campaign: Campaign, rng: Rng) -> dict[int, int]:
 # --- the book ------------------------------------------------------------------------------------------
 
 
+class _Making:
+    """What every part of the book needs: the campaign, the doors' numbers, the teleports' landings, the
+    stream that fills a Bag of Tricks."""
+
+    def __init__(self, campaign: Campaign, request: Request):
+        self.campaign = campaign
+        self.doors = door_marks(campaign, request.code.stream("solo", "doors"))
+        self.landings = teleport_rooms(campaign, request.code.stream("solo", "teleports"))
+        self.bags = request.code.stream("solo", "bags")
+        self.onward = {built.level.number: onward(built, campaign) for built in campaign.levels}
+
+
+def onward(built: Built, campaign: Campaign) -> dict[int, str]:
+    """Each area on the way the level was built toward its goal (the stairs down; on the last level, the room
+    of the Amulet), and the section that leads on from it toward the goal: a fair Dungeon Master puts no
+    chasm or cliff across that way."""
+    goal = campaign.amulet["area"] if built.level.number == campaign.amulet["level"] else built.stairs_area
+    found: dict[int, str] = {}
+    if goal is None:
+        return found
+    at, ahead = goal, down_key(built.level.number)
+    while at is not None:
+        found[at] = ahead
+        ahead = hub(built.level.number, at)
+        at = built.level.area(at).entered_from
+    return found
+
+
 def book(campaign: Campaign, request: Request) -> Book:
     made = Book({}, WAY_IN, {"dead": DEAD})
-    doors = door_marks(campaign, request.code.stream("solo", "doors"))
-    landings = teleport_rooms(campaign, request.code.stream("solo", "teleports"))
+    making = _Making(campaign, request)
     made.add(Section(WAY_IN, "entrance", [text(say("solo.way-in")),
                                            go(say("solo.on", to=ref(hub(1, 1))), hub(1, 1))], 1))
     for built, shop in zip(campaign.levels, campaign.shops):
         for area in built.level.areas:
-            for section in area_sections(campaign, built, area, doors, landings):
+            for section in area_sections(making, built, area):
                 made.add(section)
-        for section in shop_sections(campaign, built, shop):
+        for section in shop_sections(making, built, shop):
             made.add(section)
         made.add(terminal_section(built))
     for section in stairs(campaign):
@@ -139,99 +222,192 @@ def _gate(key_: str) -> Step:
     return if_not_ticked(say("solo.gate", mark=mark(key_), to=ref(key_)), (key_,), key_)
 
 
-def area_sections(campaign: Campaign, built: Built, area: Area, doors: dict, landings: dict) -> list[Section]:
+def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
     level = built.level
     here = hub(level.number, area.number)
     d = built.difficulty
     data = area.data
     sections: list[Section] = []
     steps = [text(_description(built, area))]
-    seen = _seen(built, area)
+    seen = _seen(area)
     if seen:
         steps.append(text(" ".join(seen)))
     encounters = data.get("encounters", [])
     traps = [t for e in encounters for t in e["traps"]]
     for number, trap in enumerate(traps, 1):
-        sections += trap_sections(built, area, trap, number, landings)
+        sections += trap_sections(making, built, area, trap, number)
         steps.append(_gate(event(level.number, area.number, f"trap{number}")))
     monsters = [m for e in encounters for m in e["monsters"]]
-    if monsters:
-        sections += fight_sections(campaign, built, area, monsters)
-        steps.append(_gate(event(level.number, area.number, "fight")))
-    options: list[Option] = []
-    loot = [e["loot"] for e in encounters if e["loot"] is not None and not _real_amulet(e["loot"])]
+    fight = event(level.number, area.number, "fight") if monsters else None
+    if fight is not None:
+        sections += fight_sections(making, built, area, monsters)
+        steps.append(if_not_ticked(say("solo.gate-fight", mark=mark(fight), to=ref(fight)), (fight, slipped(fight)),
+                                   fight))
+    inside: list[Option] = []  # what the room holds: on the near side of a chasm or cliff
+    loot = _loot(making, built, area)
     if loot:
         taken = event(level.number, area.number, "loot")
-        sections.append(Section(taken, "loot", [
-            tick(say("solo.took", mark=mark(taken)), taken),
-            Step("loot", say("solo.loot.found", items=_loot_words(loot, campaign.colours)), data={"items": loot}),
-            go(say("solo.back", to=ref(here)), here)], level.number))
-        options.append(Option(say("solo.take.loot", mark=mark(taken), to=ref(taken)), Way(taken), lacks=(taken,)))
-    if data.get("amulet"):
-        options.append(Option(say("solo.take.amulet", to=ref(VICTORY)), Way(VICTORY)))
+        sections.append(loot_section(making, built, area, loot))
+        if fight is None:
+            inside.append(Option(say("solo.take.loot", mark=mark(taken), to=ref(taken)), Way(taken), lacks=(taken,)))
+        else:
+            inside.append(Option(say("solo.take.loot-guarded", fight=mark(fight), mark=mark(taken), to=ref(taken)),
+                                 Way(taken), needs=(fight,), lacks=(taken,)))
+            inside.append(Option(say("solo.take.steal", successes=successes(d), to=ref(taken), fight=ref(fight)),
+                                 Way(taken), lacks=(fight, taken), test=roll_of("Steal", d, level.number),
+                                 failed=Way(fight, ticks=(noticed(fight),))))
     feature = (data.get("feature") or {}).get("code")
     if feature == "fountain":
         drunk = event(level.number, area.number, "fountain")
         sections.append(Section(drunk, "fountain", [
             tick(say("solo.took", mark=mark(drunk)), drunk),
             Step("fountain", say("solo.fountain", bonus=rules.feature_row("fountain")["bonus"]),
-                 data={"level": level.number}),
+                 data={"bonus": rules.feature_row("fountain")["bonus"], "level": level.number}),
             go(say("solo.back", to=ref(here)), here)], level.number))
-        options.append(Option(say("solo.take.fountain", mark=mark(drunk), to=ref(drunk)), Way(drunk), lacks=(drunk,)))
+        inside.append(Option(say("solo.take.fountain", mark=mark(drunk), to=ref(drunk)), Way(drunk), lacks=(drunk,)))
     if feature == "cells":
-        options.append(Option(say("solo.take.key", key=level.number), Way(None, ticks=(key_mark(level.number),)),
-                              lacks=(key_mark(level.number),)))
-        options.append(Option(say("solo.take.rest"), Way(None, cost={"rest": here}), asks={"rest": here}))
+        inside.append(Option(say("solo.take.key", key=level.number), Way(None, ticks=(key_mark(level.number),)),
+                             lacks=(key_mark(level.number),)))
     if feature == "altar":
-        steps.append(Step("altar", say("solo.altar"), "note"))
+        steps.append(Step("altar", say("solo.altar"), "note", data={"effect": "remove-curses"}))
     found = doorways(level, area)
+    options: list[Option] = []
     secret = [dw for dw in found if dw.secret and dw.own and dw.passable]
     if secret:
         sections.append(secret_section(level, area, secret))
         searched = event(level.number, area.number, "secret")
         options.append(Option(say("solo.search", successes=successes(d), to=ref(searched)), Way(searched),
-                              lacks=(searched, hack_mark(level.number)), asks={"search": here},
-                              test={"skill": "Search", "level": level.number},
-                              failed=Way(None, cost={"searched": here})))
-    crossing = None
-    if feature in CHASM_LIKE:
-        row = rules.feature_row(feature)
-        steps.append(text(say(f"solo.{feature}", successes=successes(d), skill=row["skill"], dice=row["fall_dice"]), "note"))
-        crossing = {"skill": row["skill"], "dice": row["fall_dice"], "level": level.number}
+                              lacks=(searched, hack_mark(level.number)), asks={"search": ref(here)},
+                              test=roll_of("Search", d, level.number),
+                              failed=Way(None, cost={"searched": ref(here)})))
     wall = walls(found)
-    shut = list(dict.fromkeys(_shut(dw, w) for dw, w in zip(found, wall)
+    shut = list(dict.fromkeys(_shut(w) for dw, w in zip(found, wall)
                               if not dw.passable and not dw.secret and not _false(dw)))
     if shut:
         steps.append(text(" ".join(shut), "note"))
-    false = [(dw, w) for dw, w in zip(found, wall) if _false(dw) and not dw.secret]
-    if false:  # a false door looks like any other until it is opened: its section says what is behind it
-        opened = event(level.number, area.number, "false")
-        sections.append(Section(opened, "false-door", [text(say("solo.false-door")),
-                                                       go(say("solo.back", to=ref(here)), here)], level.number))
-    ways_on: list[Option] = []
+    ways_on: list[tuple[Option, str | None]] = []  # each way on, with the key of the area it leads to
     if area.type == STARTING_ROOM:
-        ways_on += _corners(level.number)
-    ways_on += _stairs_options(level, area)
+        ways_on += [(o, None) for o in _corners(level.number)]
+    ways_on += [(o, None) for o in _stairs_options(level, area)]
+    false_count = 0
     for doorway, where in zip(found, wall):
         if doorway.passable:
-            ways_on += _door_options(level, area, doorway, where, doors)
-    for _, where in false:
-        ways_on.append(Option(say("solo.way.door", wall=where, to=ref(opened)), Way(opened)))
-    options += [_across(option, crossing) for option in ways_on] if crossing else ways_on
-    steps.append(Step(CHOOSE, options=tuple(options)))
-    json = {"doorways": [_doorway_data(level, dw) for dw in found]}
+            ways_on += [(o, hub(level.number, doorway.other)) for o in _door_options(making, built, doorway, where)]
+        elif _false(doorway) and not doorway.secret:  # like any other door until opened: its own section
+            false_count += 1
+            opened = event(level.number, area.number, f"false{false_count}")
+            sections.append(Section(opened, "false-door", [text(say("solo.false-door")),
+                                                           go(say("solo.back", to=ref(here)), here)], level.number))
+            ways_on.append((Option(say("solo.way.door", wall=where, to=ref(opened)), Way(opened)), None))
+    chosen: list[Option]
+    if feature in HAZARDS:
+        hazard, chosen = _split(built, area, found, feature, inside, options, [o for o, _ in ways_on],
+                                making.onward[level.number].get(area.number))
+        steps += hazard
+    else:
+        chosen = inside + options + [o for o, _ in ways_on]
+        steps.append(Step(CHOOSE, options=tuple(chosen)))
+    json: dict[str, Any] = {"doorways": [_doorway_data(level, dw) for dw in found]}
+    if area.type == STARTING_ROOM:  # what every rogue knows: the stairs down stand in the far corner
+        json["stairs_corner"] = COMPASS[built.corners.stairs]
     return [Section(here, "area", steps, level.number, area.number, json)] + sections
 
 
-def _across(option: Option, crossing: dict[str, Any]) -> Option:
-    """A way on across a room's chasm or cliff: its crossing roll is paid on the way (the reader knows whether
-    the way is back the way it came, which needs none)."""
-    way = option.way
-    return replace(option, way=replace(way, cost={**(way.cost or {}), "cross": crossing, "to": way.to}))
+# --- a chasm or cliff: which ways lie beyond it ---------------------------------------------------------
 
 
-def _real_amulet(loot: dict[str, Any]) -> bool:
-    return loot["kind"] == "amulet" and bool(loot.get("real"))
+def _split(built: Built, area: Area, found: list[Doorway], feature: str, inside: list[Option],
+           options: list[Option], ways_on: list[Option], ahead: str | None) -> tuple[list[Step], list[Option]]:
+    """The room's choice with its chasm or cliff placed as a fair Dungeon Master would: across the room, so
+    that it guards some of its ways but never every one. What the room holds, and the way a rogue first
+    finds in, lie on the near side; a rogue stands on the side of the way he came in by (the reader knows
+    it; a ``side`` asked of each option says which), and crossing is a roll, a fall its damage."""
+    level, d = built.level.number, built.difficulty
+    row = rules.feature_row(feature)
+    far = far_ways(built, area, found, ahead)
+    name = say(f"mark.{feature}")
+    if not far:
+        steps = [text(say("solo.hazard.aside"), "note"), Step(CHOOSE, options=tuple(inside + options + ways_on))]
+        return steps, inside + options + ways_on
+    crossing = {**roll_of(row["skill"], d, level), "fall": row["fall_dice"], "feature": feature}
+    cross = Option("", Way(None, cost={"cross": True}), test=crossing, failed=Way(None, cost={"fall": row["fall_dice"]}))
+    chosen = [_on_side(o, NEAR) for o in inside] + options
+    for option in ways_on:
+        if option.way.to in far:
+            chosen.append(_on_side(option, FAR, say("solo.hazard.beyond", way=_lower_first(option.text), feature=name)
+                                   if option.text else ""))
+        else:
+            chosen.append(_on_side(option, NEAR))
+    chosen.append(cross)
+    words = say(f"solo.hazard.{feature}", ways=listed([ref(t) for t in far]), successes=successes(d),
+                dice=row["fall_dice"])
+    return [Step(CHOOSE, words, "note", options=tuple(chosen))], chosen
+
+
+def _lower_first(words: str) -> str:
+    return words[:1].lower() + words[1:]
+
+
+def _on_side(option: Option, side: str, words: str | None = None) -> Option:
+    asks = {**(option.asks or {}), "side": side}
+    return Option(option.text if words is None else words, option.way, option.needs, option.lacks, asks,
+                  option.test, option.failed, option.leaves)
+
+
+def far_ways(built: Built, area: Area, found: list[Doorway], ahead: str | None = None) -> list[str]:
+    """The keys of the sections a room's chasm or cliff puts beyond it. The hazard runs across the room's
+    longer reach, halfway along it: the ways in the half away from the way the room was first found by lie
+    beyond it; if that is every other way, the nearest of them is this side; if none, the farthest is
+    beyond. The way on toward the level's goal (``ahead``) stays this side, and a room with one way on
+    besides its way in keeps it clear."""
+    ways = _ways_at(built, area, found)
+    if len(ways) < 3:
+        return []
+    entry = hub(built.level.number, area.entered_from) if area.entered_from is not None else None
+    first = next((cell for target, cell in ways if target == entry), ways[0][1])
+    entry = next(target for target, cell in ways if cell == first)
+    xs = [c[0] for c in area.cells]
+    ys = [c[1] for c in area.cells]
+    axis = 0 if max(xs) - min(xs) >= max(ys) - min(ys) else 1
+    middle = (min(xs) + max(xs)) / 2 if axis == 0 else (min(ys) + max(ys)) / 2
+    side = 1 if first[axis] > middle else -1
+    others = [(target, cell) for target, cell in ways if target != entry]
+    movable = [(target, cell) for target, cell in others if target != ahead]
+    if not movable:
+        return []
+    beyond = [target for target, cell in movable if (cell[axis] - middle) * side < 0]
+    by_distance = sorted(movable, key=lambda tc: abs(tc[1][axis] - first[axis]))
+    if len(beyond) == len(others):
+        beyond.remove(by_distance[0][0])
+    elif not beyond:
+        beyond = [by_distance[-1][0]]
+    return beyond
+
+
+def _ways_at(built: Built, area: Area, found: list[Doorway]) -> list[tuple[str, Cell]]:
+    """Each way out of a room once (the first door to a place stands for all), with the room's square it
+    leaves from: doors that open, false doors (they look like any other), the stairs down."""
+    level = built.level
+    ways: dict[str, Cell] = {}
+    false_count = 0
+    for doorway in found:
+        if doorway.passable:
+            target = hub(level.number, doorway.other)
+        elif _false(doorway) and not doorway.secret:
+            false_count += 1
+            target = event(level.number, area.number, f"false{false_count}")
+        else:
+            continue
+        owner = level.area(doorway.owner)
+        exit_ = owner.exits[doorway.exit]
+        assert exit_.at is not None and exit_.side is not None
+        ways.setdefault(target, exit_.at if doorway.own else step(exit_.at, exit_.side))
+    if area.data.get("stairs") == "down":
+        ways.setdefault(down_key(level.number), built.corners.stairs_cell)
+    return list(ways.items())
+
+
+# --- what a rogue sees, and the ways ---------------------------------------------------------------------
 
 
 COMPASS = ("north-west", "north-east", "south-east", "south-west")  # sheet_corners.CORNERS, as compass points
@@ -245,16 +421,14 @@ def _description(built: Built, area: Area) -> str:
     return say("solo.room", squares=len(area.cells))
 
 
-def _seen(built: Built, area: Area) -> list[str]:
-    """What a rogue sees coming in, besides the place itself: its feature, stairs, the Amulet."""
+def _seen(area: Area) -> list[str]:
+    """What a rogue sees coming in, besides the place itself: its feature, the stairs down."""
     seen = []
     feature = (area.data.get("feature") or {}).get("code")
     if feature and feature not in ("empty", "monster-hq"):
         seen.append(say(f"solo.seen.{feature}", meaning=key.feature_text(feature)))
     if area.data.get("stairs") == "down":
         seen.append(say("solo.seen.stairs-down"))
-    if area.data.get("amulet"):
-        seen.append(say("solo.seen.amulet"))
     return seen
 
 
@@ -275,7 +449,7 @@ def _false(doorway: Doorway) -> bool:
     return doorway.kind == FALSE or doorway.leads == "blocked"
 
 
-def _shut(doorway: Doorway, wall: str) -> str:
+def _shut(wall: str) -> str:
     return say("solo.way.jammed", wall=wall)
 
 
@@ -294,29 +468,32 @@ def _stairs_options(level: Level, area: Area) -> list[Option]:
     return found
 
 
-def _door_options(level: Level, area: Area, doorway: Doorway, wall: str, doors: dict) -> list[Option]:
-    """The ways through a doorway: straight through, or for a locked one, once it is open (the level's key, a
-    lock pick, the point of one's dagger); a secret one only once found."""
-    to = hub(level.number, doorway.other)
+def _door_options(making: _Making, built: Built, doorway: Doorway, wall: str) -> list[Option]:
+    """The ways through a doorway: straight through, or for a locked one, once it is open (the level's key,
+    or a lock pick: a failed roll breaks it, and with none left the lock holds); a secret one only once
+    found (its own search, or the level's hack)."""
+    level, d = built.level.number, built.difficulty
+    to = hub(level, doorway.other)
     found_it: tuple[str, ...] = ()
     if doorway.secret and doorway.own:
-        found_it = (event(level.number, area.number, "secret"), hack_mark(level.number))
-    words = "solo.way.secret-" if found_it else "solo.way."
-    found_words = {"mark": mark(found_it[0]), "level": level.number} if found_it else {}
+        found_it = (event(level, doorway.owner, "secret"), hack_mark(level))
+    secret = "secret-" if found_it else ""
+    found_words = {"mark": mark(found_it[0]), "level": level} if found_it else {}
     if doorway.kind != LOCKED:
-        return [Option(say(words + "door", wall=wall, to=ref(to), **found_words), Way(to), needs=found_it)]
-    number = doors[(level.number, doorway.owner, doorway.exit)]
+        return [Option(say(f"solo.way.{secret}door", wall=wall, to=ref(to), **found_words), Way(to), needs=found_it)]
+    number = making.doors[(level, doorway.owner, doorway.exit)]
     opened = door_mark(number)
-    level_key = key_mark(level.number)
-    pick = {"skill": "Lockpick", "level": level.number}
+    level_key = key_mark(level)
+    seen = {"found": [mark(m) for m in found_it]} if found_it else {}
     return [
-        Option(say(words + "locked", wall=wall, number=number, to=ref(to), **found_words), Way(to),
-               needs=(opened,)),
-        Option("", Way(to, ticks=(opened,)), needs=(level_key,), lacks=(opened,)),
+        Option(say(f"solo.way.{secret}locked", wall=wall, number=number, successes=successes(d), to=ref(to),
+                   **found_words),
+               Way(to), needs=(opened,)),
+        Option("", Way(to, ticks=(opened,)), needs=(level_key,), lacks=(opened,), asks=seen or None),
         Option("", Way(to, ticks=(opened,)), needs=found_it, lacks=(opened, level_key), asks={"picks": True},
-               test=pick, failed=Way(None, cost={"break": "pick"})),
-        Option("", Way(to, ticks=(opened,)), needs=found_it, lacks=(opened, level_key),
-               asks={"picks": False}, test=pick, failed=Way(None, cost={"tried": opened})),
+               test=roll_of("Lockpick", d, level), failed=Way(None, cost={"break": "pick"})),
+        Option("", Way(to, ticks=(opened,)), needs=found_it, lacks=(opened, level_key), asks={"blade": True},
+               test=roll_of("Lockpick", d, level), failed=Way(None, cost={"slip": 1})),
     ]
 
 
@@ -326,45 +503,60 @@ def _doorway_data(level: Level, doorway: Doorway) -> dict[str, Any]:
             "turn_to": ref(hub(level.number, doorway.other)) if doorway.passable else None}
 
 
-def way_back(campaign: Campaign, built: Built, area: Area) -> str:
+def way_back(built: Built, area: Area) -> str:
     """Where a rogue runs to: the area it was reached from as the level grew, or up the stairs."""
     if area.entered_from is not None:
         return hub(built.level.number, area.entered_from)
     return up_key(built.level.number)
 
 
-# --- events --------------------------------------------------------------------------------------------
+# --- traps -----------------------------------------------------------------------------------------------
 
 
-def trap_sections(built: Built, area: Area, trap: dict[str, Any], number: int, landings: dict) -> list[Section]:
+def trap_sections(making: _Making, built: Built, area: Area, trap: dict[str, Any], number: int) -> list[Section]:
     level, d = built.level.number, built.difficulty
     here = hub(level, area.number)
     key_, safe, sprung = (event(level, area.number, f"{what}{number}") for what in ("trap", "disarmed", "sprung"))
     row = rules.trap_row(trap["name"], trap["letter"])
+    name = article(trap["name"])
     sections = [
         Section(key_, "trap", [
-            tick(say("solo.trap.tick", mark=mark(key_)), key_),
-            Step("disable", say("solo.trap.roll", successes=successes(d), disarmed=ref(safe), sprung=ref(sprung)),
-                 ways={"disarmed": Way(safe), "sprung": Way(sprung)}, data={"level": level}, ends=True),
+            tick(say("solo.took", mark=mark(key_)), key_),
+            Step(TEST, say("solo.trap.spot", successes=successes(d), disarmed=ref(safe)),
+                 ways={"passed": Way(safe)}, data=roll_of("Search", d, level)),
+            Step(TEST, say("solo.trap.roll", successes=successes(d), disarmed=ref(safe), sprung=ref(sprung)),
+                 ways={"passed": Way(safe), "failed": Way(sprung)}, data=roll_of("Disable Trap", d, level),
+                 ends=True),
         ], level),
-        Section(safe, "trap-disarmed", [text(say("solo.trap.disarmed", name=trap["name"])),
+        Section(safe, "trap-disarmed", [text(say("solo.trap.disarmed", name=_upper_first(name))),
                                         go(say("solo.back", to=ref(here)), here)], level),
     ]
     line = key.trap_line(trap["name"], trap["letter"])
-    steps = [text(say("solo.trap.sprung", name=trap["name"], what=key.trap_text(line)))]
+    steps = [text(say("solo.trap.sprung", name=_upper_first(name), what=key.trap_text(line)))]
     effect = row.get("effect")
+    attack = None
+    if not row.get("autohit"):
+        count = int(row["attack_dice"].rstrip("d"))
+        attack = {"dice": row["attack_dice"], "successes": d, "faces": faces()}
+        if count < d:  # its dice cannot find the Difficulty's successes: it misses, whatever it does
+            steps.append(text(say("solo.trap.cannot", attack=row["attack_dice"], successes=successes(d))))
+            steps.append(go(say("solo.back", to=ref(here)), here))
+            sections.append(Section(sprung, "trap-sprung", steps, level))
+            return sections
     if row.get("damage_dice"):
-        steps.append(Step("trap-hit", say("solo.trap.hit" if not row.get("autohit") else "solo.trap.autohit",
-                                          attack=row.get("attack_dice", ""), dice=row["damage_dice"], dead=ref(DEAD)),
-                          ways={"dead": Way(DEAD)},
-                          data={"attack": row.get("attack_dice"), "dice": row["damage_dice"]}))
-    elif not row.get("autohit"):
-        steps.append(Step("trap-hit", say("solo.trap.hit-effect", attack=row["attack_dice"]),
-                          data={"attack": row["attack_dice"], "effect": effect}))
-    elif effect in ("rust-metal", "level-up-next-monster", "forget-level"):
-        steps.append(Step("trap-effect", say(f"solo.trap.{effect}"), data={"effect": effect}))
+        words = (say("solo.trap.autohit", dice=row["damage_dice"], dead=ref(DEAD)) if attack is None
+                 else say("solo.trap.hit", attack=row["attack_dice"], successes=successes(d), dice=row["damage_dice"],
+                          dead=ref(DEAD)))
+        steps.append(Step(DAMAGE, words, ways={"dead": Way(DEAD)},
+                          data={"dice": row["damage_dice"], "attack": attack, "armor": True}))
+    if effect is not None and effect not in ("teleport-room", "teleport-levels-up"):
+        words = say(f"solo.trap.{effect}")
+        if attack is not None and not row.get("damage_dice"):
+            words = " ".join([say("solo.trap.hit-effect", attack=row["attack_dice"], successes=successes(d)), words])
+        marks = (SQUEAKY,) if effect == "level-up-next-monster" else ()
+        steps.append(Step(TRAP_EFFECT, words, marks=marks, data={"effect": effect, "attack": attack}))
     if effect == "teleport-room":
-        target = hub(level, landings[level])
+        target = hub(level, making.landings[level])
         steps.append(go(say("solo.trap.teleport", to=ref(target)), target))
     elif effect == "teleport-levels-up":
         steps.append(_levels_up(built, row["levels_dice"]))
@@ -374,15 +566,21 @@ def trap_sections(built: Built, area: Area, trap: dict[str, Any], number: int, l
     return sections
 
 
+def _upper_first(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
 def _levels_up(built: Built, dice: str) -> Step:
     """A level teleporter: the die says how many levels up; above level 1 there is no dungeon."""
     level = built.level.number
     ways = {str(roll): Way(hub(max(1, level - roll), 1)) for roll in range(1, 7)}
-    targets = {}
+    targets: dict[str, list[int]] = {}
     for roll in range(1, 7):
-        targets.setdefault(ways[str(roll)].to, []).append(roll)
+        to = ways[str(roll)].to
+        assert to is not None
+        targets.setdefault(to, []).append(roll)
     parts = [say("solo.trap.rolled", rolls=_rolls(rolls), to=ref(to)) for to, rolls in targets.items()]
-    return Step("levels-up", say("solo.trap.levels-up", dice=dice, parts="; ".join(parts)), ways=ways,
+    return Step(ROLL, say("solo.trap.levels-up", dice=dice, parts="; ".join(parts)), ways=ways,
                 data={"dice": dice}, ends=True)
 
 
@@ -390,134 +588,304 @@ def _rolls(rolls: list[int]) -> str:
     return f"{rolls[0]}" if len(rolls) == 1 else f"{rolls[0]}–{rolls[-1]}"
 
 
-def _monster_stats(monster: dict[str, Any]) -> dict[str, Any]:
-    row = rules.monster_row(monster["name"], monster["letter"])
-    return {"name": monster["name"], "hp": monster["hp"], "damage": row.get("damage_dice", "0"),
-            "fire": row.get("fire_dice"), "edible": row["edible"], "diseased": row["diseased"],
-            "traits": list(row["traits"])}
+# --- fights ----------------------------------------------------------------------------------------------
 
 
-def _monster_words(monster: dict[str, Any]) -> str:
-    """A monster's stat line as a fight prints it: its damage, its hit points (rolled), what else it is."""
-    line = key.monster_line(monster["name"], monster["letter"])
-    damage = (say("monster.damage-fire", dice=line["damage"], fire=line["fire"]) if line["fire"]
-              else say("monster.damage", dice=line["damage"]))
-    stats = ", ".join([damage, say("solo.fight.hp", hp=monster["hp"]), *line["traits"]])
-    return say("solo.fight.stats", name=monster["name"].upper(), text=stats)
+TOUGHER = {"E": "D", "D": "C", "C": "B", "B": "A", "A": "A"}  # the list one letter up (A has none above it)
 
 
-def fight_sections(campaign: Campaign, built: Built, area: Area, monsters: list[dict[str, Any]]) -> list[Section]:
+def tougher(monster: dict[str, Any]) -> dict[str, Any]:
+    """The monster one letter tougher: the one of the same roll on the list one letter up."""
+    letter = TOUGHER[monster["letter"]]
+    row = rules.tables()[rules.monsters(letter)].lookup(monster["roll"])
+    return {"letter": letter, "roll": monster["roll"], "name": row.result, "hp": row["hp"]}
+
+
+def creatures(monsters: Iterable[dict[str, Any]], d: int) -> list[dict[str, Any]]:
+    """A fight's monsters as its data: each kind once, with its count and its stats."""
+    found: dict[str, dict[str, Any]] = {}
+    humanoid = set(solo()["fight"]["humanoid"])
+    for monster in monsters:
+        name = monster["name"]
+        if name in found:
+            found[name]["count"] += 1
+            continue
+        row = rules.monster_row(name, monster["letter"])
+        found[name] = {"name": name, "letter": monster["letter"], "count": 1, "hp": monster["hp"],
+                       "damage": row.get("damage_dice"), "fire": row.get("fire_dice"),
+                       "attack": {"dice": f"{d}d", "successes": d, "faces": faces()},
+                       "edible": row["edible"], "diseased": row["diseased"], "disease": row.get("disease"),
+                       "trainable": row["trainable"], "humanoid": name in humanoid, "traits": list(row["traits"])}
+    return list(found.values())
+
+
+def shop_foe(code: str, d: int) -> dict[str, Any]:
+    """The mimic or the shopkeeper as a fight's data: their attack dice are their own."""
+    foe = rules.campaign()[code]
+    return {"name": foe.get("name", say("deck.keeper")), "letter": None, "count": 1, "hp": foe["hp"],
+            "damage": foe["damage_dice"], "fire": None,
+            "attack": {"dice": foe["attack_dice"], "successes": d, "faces": faces()},
+            "edible": False, "diseased": False, "disease": None, "trainable": False, "humanoid": code == "shopkeeper",
+            "traits": list(foe.get("traits", ()))}
+
+
+def _stat_words(creature: dict[str, Any], d: int, own_attack: bool) -> tuple[str, str]:
+    """A monster's stat line as a fight prints it: its damage, its hit points, what else it is."""
+    damage = creature["damage"] or say("monster.no-damage")
+    parts = [say("monster.damage-fire", dice=damage, fire=f"+{creature['fire']}") if creature["fire"]
+             else say("monster.damage", dice=damage)]
+    if own_attack:
+        parts.insert(0, say("solo.fight.attack", attack=creature["attack"]["dice"], successes=successes(d)))
+    parts.append(say("solo.fight.hp-each" if creature["count"] > 1 else "solo.fight.hp", hp=creature["hp"]))
+    if creature["letter"] is not None:
+        parts += key.monster_traits(rules.monster_row(creature["name"], creature["letter"]).fields)
+    else:
+        parts += [say(f"trait.{trait}") for trait in creature["traits"]]
+    if creature["humanoid"]:
+        parts.append(say("solo.fight.human"))
+    name = creature["name"].upper()
+    if creature["count"] > 1:
+        name = say("solo.fight.count", name=name, count=creature["count"])
+    return ", ".join(parts), name
+
+
+def stats_block(found: list[dict[str, Any]], harder: list[dict[str, Any]] | None, d: int, own_attack: bool) -> str:
+    lines = []
+    for creature in found:
+        words, name = _stat_words(creature, d, own_attack)
+        lines.append(say("solo.fight.stats", name=name, text=words))
+    if harder is not None:
+        for creature in harder:
+            words, name = _stat_words(creature, d, own_attack)
+            lines.append(say("solo.fight.tougher", name=name, text=words))
+    return "\n".join(lines)
+
+
+def no_running(found: list[dict[str, Any]]) -> str | None:
+    """Why a fight cannot be run from (a relentless or a flying foe), or None."""
+    for trait in solo()["fight"]["no_running"]:
+        if any(trait in c["traits"] for c in found):
+            return trait
+    return None
+
+
+def fight_step(d: int, level: int, found: list[dict[str, Any]], harder: list[dict[str, Any]] | None,
+               fight: str, won: str, fled: str | None, here: str | None, antimagic: bool) -> Step:
+    """The fight: won, fled (backed out unseen before the first blow, or run from; None: neither),
+    slipped past (``here`` None: no sneaking), or dead."""
+    ways = {"won": Way(won), "dead": Way(DEAD)}
+    stuck = no_running(found)
+    common = {"won": ref(won), "dead": ref(DEAD), "successes": successes(d)}
+    if here is None or fled is None:
+        words = say("solo.fight.how-cornered", **common)
+        run = back = sneak = None
+    else:
+        ways["sneak"] = Way(here, ticks=(slipped(fight),))
+        ways["fled"] = Way(fled)
+        before = say("solo.fight.before", fled=ref(fled), to=ref(here), successes=successes(d))
+        after = (say("solo.fight.after-stuck", why=say(f"solo.fight.{stuck}"), **common) if stuck is not None
+                 else say("solo.fight.after", fled=ref(fled), **common))
+        words = " ".join([before, after])
+        run = roll_of("Run", d, level) if stuck is None else None
+        back = {"unless": mark(noticed(fight))}
+        sneak = {**roll_of("Stealth", d, level), "unless": mark(noticed(fight)), "failed": "fight"}
+    data = {"creatures": found, "first": "rogue", "attack": roll_of("Stab", d, level), "run": run, "back": back,
+            "sneak": sneak, "tougher": {"mark": SQUEAKY, "creatures": harder} if harder is not None else None,
+            "left_alive": mark(fight), "antimagic": antimagic}
+    return Step(FIGHT, words, ways=ways, data=data, ends=True)
+
+
+def fight_sections(making: _Making, built: Built, area: Area, monsters: list[dict[str, Any]]) -> list[Section]:
     level, d = built.level.number, built.difficulty
     here = hub(level, area.number)
-    key_, won, fled = (event(level, area.number, what) for what in ("fight", "won", "fled"))
-    foes = [_monster_stats(m) for m in monsters]
-    relentless = any("relentless" in f["traits"] for f in foes)
-    steps = [text(say("solo.fight.meet", names=", ".join(m["name"] for m in monsters))),
-             text("\n".join(_monster_words(m) for m in monsters), "stats"),
-             text(say("solo.fight.round", successes=successes(d),
-                      dice=say("solo.success.die") if d == 1 else say("solo.success.dice", d=d)), "note"),
-             _fight_step(d, won, None if relentless else fled, key_, here, foes, level)]
-    cookstove = (area.data.get("feature") or {}).get("code") == "cookstove"
-    edible = [f for f in foes if f["edible"]]
-    won_steps = [tick(say("solo.fight.won", mark=mark(key_)), key_)]
-    if edible:
-        won_steps.append(Step("eat", say("solo.fight.eat-cookstove" if cookstove else "solo.fight.eat",
-                                         names=", ".join(sorted({f["name"] for f in edible}))),
-                              data={"foes": edible, "cookstove": cookstove}))
-    won_steps.append(go(say("solo.back", to=ref(here)), here))
-    back = way_back(campaign, built, area)
-    made = [Section(key_, "fight", steps, level), Section(won, "fight-won", won_steps, level)]
-    if not relentless:
-        made.append(Section(fled, "fight-fled", [text(say("solo.fight.fled")), go(say("solo.on", to=ref(back)), back)],
-                            level))
-    return made
+    fight, won, fled = (event(level, area.number, what) for what in ("fight", "won", "fled"))
+    found = creatures(monsters, d)
+    harder = None if all(m["letter"] == "A" for m in monsters) else creatures([tougher(m) for m in monsters], d)
+    feature = (area.data.get("feature") or {}).get("code")
+    steps = [text(say("solo.fight.meet", names=", ".join(c["name"] for c in found))),
+             text(stats_block(found, harder, d, own_attack=False), "stats"),
+             text(say("solo.fight.left", mark=mark(fight)), "note"),
+             text(say("solo.success.round", successes=successes(d), monsters=_monster_roll(d)), "note"),
+             fight_step(d, level, found, harder, fight, won, fled, here, feature == "antimagic")]
+    back = way_back(built, area)
+    return [Section(fight, "fight", steps, level),
+            Section(won, "fight-won", won_steps(found + (harder or []), fight, here, feature == "cookstove"), level),
+            Section(fled, "fight-fled", [text(say("solo.fight.fled", mark=mark(fight))),
+                                         go(say("solo.on", to=ref(back)), back)], level)]
 
 
-def _fight_step(d: int, won: str, fled: str | None, key_: str, here: str, foes: list[dict[str, Any]],
-                level: int) -> Step:
-    """The fight: won, fled (None: a relentless foe, no running), slipped past, or dead."""
-    ways = {"won": Way(won), "sneak": Way(here, ticks=(key_,)), "dead": Way(DEAD)}
-    if fled is None:
-        words = say("solo.fight.how-relentless", successes=successes(d), won=ref(won), dead=ref(DEAD), mark=mark(key_), to=ref(here))
-    else:
-        ways["fled"] = Way(fled)
-        words = say("solo.fight.how", successes=successes(d), won=ref(won), fled=ref(fled), dead=ref(DEAD), mark=mark(key_),
-                    to=ref(here))
-    return Step("fight", words, ways=ways, data={"foes": foes, "level": level, "relentless": fled is None}, ends=True)
+def _monster_roll(d: int) -> str:
+    return say("solo.success.monster-one") if d == 1 else say("solo.success.monster-many", d=d)
+
+
+def won_steps(found: list[dict[str, Any]], fight: str, back: str, cookstove: bool) -> list[Step]:
+    """A won fight: ticked, the edible bodies eaten if one likes, and back to the room."""
+    steps = [tick(say("solo.fight.won", mark=mark(fight), fight=mark(fight)), fight)]
+    edible = [c for c in found if c["edible"]]
+    humans = [c for c in found if c["humanoid"]]
+    if edible or humans:
+        food = rules.campaign()["food"]
+        bonus = rules.feature_row("cookstove")["bonus_hp"]
+        stove = say("solo.fight.stove", bonus=bonus) if cookstove else ""
+        names = ", ".join(dict.fromkeys(c["name"] for c in edible)) if edible else ""
+        if edible:
+            steps.append(Step(HEAL, say("solo.fight.eat", names=names, edible=food["edible_hp"],
+                                        cooked=food["cooked_hp"], stove=stove),
+                              data={"amount": food["edible_hp"], "cooked": food["cooked_hp"],
+                                    "stove": bonus if cookstove else 0, "bodies": found}))
+        else:  # only the Cannibal eats here: the bodies are in the data, the page says nothing
+            steps.append(Step(HEAL, data={"amount": food["edible_hp"], "cooked": food["cooked_hp"],
+                                          "stove": bonus if cookstove else 0, "bodies": found}))
+    steps.append(go(say("solo.back", to=ref(back)), back))
+    return steps
 
 
 def secret_section(level: Level, area: Area, secret: list[Doorway]) -> Section:
     here = hub(level.number, area.number)
     key_ = event(level.number, area.number, "secret")
-    sides = [dw.side for dw in secret]
+    sides = [dw.side or "" for dw in secret]
     words = (say("solo.secret.one", walls=sides[0]) if len(sides) == 1
              else say("solo.secret.many", walls=say("solo.secret.and", first=", ".join(sides[:-1]), last=sides[-1])))
     return Section(key_, "secret", [tick(say("solo.took", mark=mark(key_)), key_), text(words),
                                     go(say("solo.back", to=ref(here)), here)], level.number)
 
 
-def _loot_words(loot: list[dict[str, Any]], colours: dict[str, str]) -> str:
-    return "; ".join(_item_words(item, colours) for item in loot)
+# --- loot ------------------------------------------------------------------------------------------------
 
 
-def _item_words(loot: dict[str, Any], colours: dict[str, str]) -> str:
-    """A found item as a lone rogue sees it: a magic one by its colour alone, its status told."""
-    if loot["kind"] == "amulet":
-        return say("item.fake-amulet")
+def _loot(making: _Making, built: Built, area: Area) -> list[dict[str, Any]]:
+    """What a room's encounters leave to pick up, a Bag of Tricks filled, and the Amulet of Yendor where
+    the rules put it: the A list's 6 on level 10, or, none rolled, the far corner's room (notes.toml)."""
+    found = []
+    for encounter in area.data.get("encounters", []):
+        loot = encounter["loot"]
+        if loot is None:
+            continue
+        found.append(_filled(dict(loot), making.bags))
+    amulet = making.campaign.amulet
+    if area.data.get("amulet") and amulet["how"] != "rolled":
+        table = rules.tables()[rules.loot("A")]
+        row = next(r for r in table.rows if r["kind"] == "amulet")
+        found.append({"letter": "A", "roll": table.die.high, "bonus": 0, "name": row.result, "kind": "amulet",
+                      "real": True})
+    return found
+
+
+def _filled(loot: dict[str, Any], rng: Rng) -> dict[str, Any]:
+    """A found item; a Bag of Tricks with its five pulls, one from each list, E first (a bag pulled from a bag
+    is filled in turn)."""
+    if loot["kind"] == "bag":
+        loot["bag"] = [_filled(roll_loot(rng, letter, with_status=False), rng) for letter in rules.LETTERS]
+    return loot
+
+
+def loot_section(making: _Making, built: Built, area: Area, loot: list[dict[str, Any]]) -> Section:
+    level = built.level.number
+    here = hub(level, area.number)
+    taken = event(level, area.number, "loot")
+    colours = making.campaign.colours
+    steps = [tick(say("solo.took", mark=mark(taken)), taken),
+             Step(LOOT, say("solo.loot.found", items="; ".join(item_words(item, colours) for item in loot)),
+                  data={"items": loot})]
+    if any(item["kind"] == "amulet" and item.get("real") for item in loot):
+        steps.append(go(say("solo.loot.amulet", to=ref(VICTORY)), VICTORY))
+    else:
+        steps.append(go(say("solo.back", to=ref(here)), here))
+    return Section(taken, "loot", steps, level)
+
+
+def item_words(loot: dict[str, Any], colours: dict[str, str]) -> str:
+    """A found item as a lone rogue sees it: a potion or wand by its colour alone, anything else by its name
+    and what it does; its status told."""
+    kind = loot["kind"]
+    if kind == "amulet":
+        return say("mark.amulet") if loot.get("real") else say("item.fake-amulet")
+    if kind == "gold":
+        return say("solo.item.gold", gold=loot["gold"])
+    row = rules.tables()[rules.loot(loot["letter"])].lookup(min(loot["roll"] + loot.get("bonus", 0), 6))
     if loot.get("magic"):
-        seen = say("solo.loot.magic", colour=colours[loot["magic"]], kind=say(f"kind.{loot['kind']}"))
-        status = say(f"status.{loot['status']['code']}") if "status" in loot else ""
-        return say("loot.with-status", item=seen, status=status) if status else seen
-    return key.loot_text(loot, colours)
+        seen = article(say("solo.item.magic", colour=colours[loot["magic"]], kind=say(f"kind.{kind}")))
+        if "charges" in loot:
+            seen = say("solo.item.charges", item=seen, charges=loot["charges"])
+    else:
+        name = say("solo.item.bow", arrows=loot["arrows"]) if "arrows" in loot else loot["name"]
+        seen = say("solo.item.named", item=article(name), effect=loot_row_text(row.fields))
+        if kind == "bag":
+            seen = say("solo.loot.bag", bag=seen, items=", ".join(item_words(i, colours) for i in loot["bag"]))
+    status = say(f"status.{loot['status']['code']}") if "status" in loot else ""
+    return say("loot.with-status", item=seen, status=status) if status else seen
 
 
 # --- the shop, the terminal, the stairs ----------------------------------------------------------------------
 
 
-def shop_sections(campaign: Campaign, built: Built, shop: dict[str, Any]) -> list[Section]:
-    level = built.level.number
+def shop_sections(making: _Making, built: Built, shop: dict[str, Any]) -> list[Section]:
+    level, d = built.level.number, built.difficulty
     start = hub(level, built.level.arrival)
     here = f"{level}/shop"
-    lines, mimic = [], None
-    for item in shop["stock"]:
-        if item["item"] == "mimic":
-            mimic = item
-            continue
-        lines.append(say("key.stock", item=_stock_words(item, campaign.colours),
-                         price=key.price_text(item["price"], item["each"])))
+    keeper = f"{level}/keeper"
+    robbed = f"{keeper}/won"
+    colours = making.campaign.colours
+    lines = []
+    stock = [{**item, "loot": _filled(dict(item["loot"]), making.bags)} if item["item"] == "loot" else item
+             for item in shop["stock"] if item["item"] != "mimic"]
+    mimics = [item for item in shop["stock"] if item["item"] == "mimic"]
+    for item in stock:
+        lines.append(say("key.stock", item=stock_words(item, colours), price=key.price_text(item["price"], item["each"])))
     scrolls = {"count": shop["identify_scrolls"], "price": shop["identify_price"]}
     lines.append(say("key.identify-many", **scrolls) if scrolls["count"] > 1 else say("key.identify-one", **scrolls))
-    steps = [text(say("solo.shop.enter", level=level)), text("\n".join(lines), "stats"),
-             Step("shop", say("solo.shop.buy", buys=rules.campaign()["shop"]["buys_at"]),
-                  data={"stock": [i for i in shop["stock"] if i["item"] != "mimic"]})]
-    options = [Option(say("solo.shop.leave", to=ref(start)), Way(start))]
-    sections = []
-    if mimic is not None:
-        fight, won = f"{level}/mimic", f"{level}/mimic/won"
-        options.insert(0, Option(say("solo.shop.chest", price=mimic["price"], mark=mark(fight), to=ref(fight)),
-                                 Way(fight), lacks=(fight,), asks={"gold": mimic["price"]}))
-        foe = rules.campaign()["mimic"]
-        sections = [
+    buys = rules.campaign()["shop"]["buys_at"]
+    steps = [text(say("solo.shop.enter", level=level)),
+             if_ticked(say("solo.shop.robbed", mark=mark(robbed), to=ref(start)), (robbed,), start),
+             text("\n".join(lines), "stats"),
+             Step(SHOP, say("solo.shop.buy", buys=buys),
+                  data={"items": stock, "identify": scrolls, "buys_at": buys})]
+    options = []
+    sections: list[Section] = []
+    for number, mimic in enumerate(mimics, 1):
+        fight, won = f"{level}/mimic{number}", f"{level}/mimic{number}/won"
+        options.append(Option(say("solo.shop.chest", price=mimic["price"], mark=mark(fight), to=ref(fight)),
+                              Way(fight), lacks=(fight,), asks={"gold": mimic["price"]}))
+        found = [shop_foe("mimic", d)]
+        sections += [
             Section(fight, "fight", [
-                text(say("solo.shop.mimic")),
-                text(say("solo.fight.stats", name=foe["name"].upper(), text=key.foe_stats(foe)), "stats"),
-                _fight_step(built.difficulty, won, None, fight, here,
-                            [{"name": foe["name"], "hp": foe["hp"], "damage": foe["damage_dice"],
-                              "attack": foe["attack_dice"], "fire": None, "edible": False, "diseased": False,
-                              "traits": list(foe["traits"])}], level)], level),
-            Section(won, "fight-won", [tick(say("solo.fight.won", mark=mark(fight)), fight),
-                                       go(say("solo.back", to=ref(here)), here)], level),
+                text(say("solo.shop.mimic")), text(stats_block(found, None, d, own_attack=True), "stats"),
+                text(say("solo.success.blow", successes=successes(d)), "note"),
+                fight_step(d, level, found, None, fight, won, None, None, False)], level),
+            Section(won, "fight-won", won_steps(found, fight, here, False), level),
         ]
+    options.append(Option(say("solo.shop.steal", mark=mark(keeper), successes=successes(d), keeper=ref(keeper)),
+                          Way(None, ticks=(keeper,), cost={"steal": True}), lacks=(keeper,),
+                          test=roll_of("Steal", d, level), failed=Way(keeper, ticks=(keeper,))))
+    options.append(Option(say("solo.shop.leave", to=ref(start)), Way(start)))
+    sections += keeper_sections(built, keeper, start, stock)
     steps.append(Step(CHOOSE, options=tuple(options)))
     return [Section(here, "shop", steps, level)] + sections
 
 
-def _stock_words(item: dict[str, Any], colours: dict[str, str]) -> str:
+def keeper_sections(built: Built, keeper: str, start: str, stock: list[dict[str, Any]]) -> list[Section]:
+    """The shopkeeper, once a theft is seen: he bars the door (no running, no sneaking); the shop is the
+    winner's."""
+    level, d = built.level.number, built.difficulty
+    won = f"{keeper}/won"
+    found = [shop_foe("shopkeeper", d)]
+    return [
+        Section(keeper, "fight", [
+            text(say("solo.shop.keeper")), text(stats_block(found, None, d, own_attack=True), "stats"),
+            text(say("solo.success.blow", successes=successes(d)), "note"),
+            fight_step(d, level, found, None, keeper, won, None, None, False)], level),
+        Section(won, "fight-won", [tick(say("solo.took", mark=mark(won)), won),
+                                   Step(LOOT, say("solo.shop.yours"), data={"items": stock}),
+                                   go(say("solo.on", to=ref(start)), start)], level),
+    ]
+
+
+def stock_words(item: dict[str, Any], colours: dict[str, str]) -> str:
     if item["item"] == "loot":
-        return _item_words(item["loot"], colours)
+        return item_words(item["loot"], colours)
     if item["item"] in ("scroll", "spellbook"):
         spell = item["spell"]
-        return say(f"item.{item['item']}", spell=say("item.spell", name=spell["name"], level=spell["level"]))
+        return say(f"solo.item.{item['item']}", spell=say("item.spell", name=spell["name"], level=spell["level"]))
     if item["item"] == "fake-amulet":
         return say("item.fake-amulet")
     row = rules.tables()["shop-stock"].lookup(item["roll"])
@@ -526,13 +894,16 @@ def _stock_words(item: dict[str, Any], colours: dict[str, str]) -> str:
 
 
 def terminal_section(built: Built) -> Section:
-    level = built.level.number
+    level, d = built.level.number, built.difficulty
     start = hub(level, built.level.arrival)
-    return Section(f"{level}/terminal", "terminal", [
+    here = f"{level}/terminal"
+    return Section(here, "terminal", [
         text(say("solo.terminal.enter")),
-        Step("hack", say("solo.terminal.hack", successes=successes(built.difficulty), level=level, to=ref(start)),
-             ways={"hacked": Way(start, ticks=(hack_mark(level),)), "failed": Way(start)},
-             data={"level": level}, ends=True),
+        if_ticked(say("solo.terminal.once", mark=mark(here), to=ref(start)), (here,), start),
+        Step(TICK, "", marks=(here,)),
+        Step(TEST, say("solo.terminal.hack", mark=mark(here), successes=successes(d), level=level, to=ref(start)),
+             ways={"passed": Way(start, ticks=(hack_mark(level),)), "failed": Way(start)},
+             data={**roll_of("Hack", d, level), "hack": mark(hack_mark(level))}, ends=True),
     ], level)
 
 
@@ -546,13 +917,16 @@ def up_key(level: int) -> str:
 
 def stairs(campaign: Campaign) -> list[Section]:
     found = []
+    character = rules.character()
     for above, built in zip(campaign.levels, campaign.levels[1:]):
         level = built.level.number
         down, arrival = down_key(above.level.number), hub(level, built.level.arrival)
         found.append(Section(down, "stairs", [
             text(say("solo.stairs.down", level=level, difficulty=built.difficulty)),
-            Step("level-up", say("solo.stairs.level-up", mark=mark(down), rule=say("rule.level-up", most=6)),
-                 data={"mark": down, "level": level}),
+            Step(LEVEL_UP, say("solo.stairs.level-up", mark=mark(down),
+                               rule=say("rule.level-up", most=character["max_pool"])),
+                 data={"mark": mark(down), "level": level, "hp": "1d6", "skill_dice": 2,
+                       "most": character["max_pool"], "abilities": [a["name"] for a in character["ability"]]}),
             go(say("solo.on", to=ref(arrival)), arrival)], above.level.number))
     for built in campaign.levels:
         level = built.level.number
@@ -560,6 +934,7 @@ def stairs(campaign: Campaign) -> list[Section]:
             steps = [text(say("solo.stairs.out")), go(say("solo.on", to=ref(SURFACE)), SURFACE)]
         else:
             above = campaign.levels[level - 2]
+            assert above.stairs_area is not None
             target = hub(level - 1, above.stairs_area)
             steps = [text(say("solo.stairs.up", level=level - 1)), go(say("solo.on", to=ref(target)), target)]
         found.append(Section(up_key(level), "stairs", steps, level))

@@ -2,10 +2,13 @@
 sheet, and last the colours to look up.
 
 The cover and How to play alone are the game's template (rlrl/solo-book.html),
-laid out by WeasyPrint, with the few changes for one player (data/solo.toml)
-and the rules a lone rogue looks up; the play sheet is drawn: the rogue's
-sheet as ``printgen sheet`` prints it (blank, or the seed's first rogue made
-by the rules), then a page to tick and track (sheets/play.py). After the
+laid out by WeasyPrint: the rules a lone rogue looks up (rolling, fights,
+levels and the special abilities, spells, what every item does), the changes
+for one player (data/solo.toml), and the designer's notes, the odds of
+simulated rogues (solo_play.py) on this very booklet and over many. The play
+sheet is drawn: the rogue's sheet as ``printgen sheet`` prints it (blank, or
+the seed's first rogue made by the rules), then one page to tick and track
+(sheets/play.py), the other side of the same sheet of paper. After the
 sections, a page gives what each of this campaign's colours is: a potion or
 wand is identified by using it, and only then looked up.
 """
@@ -17,33 +20,39 @@ from typing import Any
 from ...gamebook.model import Book
 from ...products import Request
 from ...products.solo import play_sheet
+from ...render.booklet import Pages, blank_page, page_count
 from ...render.canvas import new_document
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
-from . import GAME, rules, sheet
+from ...units import Paper, mm
+from ...words import key_of
+from . import key, rules, sheet
 from .generate import Campaign
-from .reference import colour_key
-from .solo_book import DEAD, VICTORY, WAY_IN, locked_doors, say
+from .reference import colour_key, loot_row_text
+from .solo_book import DEAD, SQUEAKY, VICTORY, WAY_IN, locked_doors, say, solo
 
-HP_TRACK = 60  # hit points a track runs to: 6, and 1d6 a level for nine levels
+HP_TRACK = 55  # hit points a track runs to: two rows (6, and 1d6 a level for nine levels, rarely more)
+LEFT_ALIVE = 3  # lines for fights left half fought
+SHEET_EDGE, SHEET_FOOT, TITLE_BAND = mm(12), mm(14), 22.0  # play.draw_pages' margins and its title band
 
 
 def choices() -> list[dict[str, str]]:
     """The solo booklet's choices, each text followed by the reference's lines it names (worded once there)."""
     return [{"topic": c["topic"], "text": " ".join([c["text"], *(say(f"silent.{key}") for key in c.get("silent", ()))])}
-            for c in GAME.data("solo")["choice"]]
+            for c in solo()["choice"]]
 
 
 def character(request: Request) -> dict[str, Any] | None:
     """The play sheet's rogue: None for a blank sheet, else the seed's first, as printgen sheet makes it, with
-    what a rogue alone carries in (data/solo.toml, "What you start with") in the inventory."""
+    what a rogue alone carries in (data/solo.toml, "What you start with") in the inventory and lock picks."""
     if request.options["character"] != "rolled":
         return None
     rogue = sheet.roll(request.code.stream("sheet", 1), 1)
-    start = GAME.data("solo")["start"]
+    start = solo()["start"]
     rogue["inventory"] = [say("solo.kit.dagger", damage=start["dagger_damage"]),
                           say("solo.kit.picks", count=start["lock_picks"])]
+    rogue["lockpicks"] = start["lock_picks"]
     return rogue
 
 
@@ -52,46 +61,125 @@ def difficulty_table() -> str:
                      for row in rules.character()["difficulty"])
 
 
-def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request) -> bytes:
-    return render_pdf(
+def abilities() -> list[dict[str, Any]]:
+    """Every special ability, its effect as the rules give it, and how it plays alone where that needs saying."""
+    alone = say.section("solo.ability")
+    numbers = {"bonus": solo()["ability"]["bonus"], "roll": solo()["ability"]["roll"]}
+    found = []
+    for ability in rules.character()["ability"]:
+        code = key_of(ability["name"])
+        note = say(f"solo.ability.{code}", **numbers) if code in alone else ""
+        found.append({"name": ability["name"], "effect": ability["effect"], "alone": note,
+                      "added": ability.get("added", False)})
+    return found
+
+
+def spells() -> list[dict[str, Any]]:
+    """Every spell with its level and what it does for a lone rogue."""
+    found = []
+    for half in rules.tables()["spell"].rows:
+        for row in rules.tables()[half["table"]].rows:
+            found.append({"name": row.result, "level": row["level"], "added": row.get("added", False),
+                          "effect": say(f"solo.spell.{key_of(row.result)}")})
+    return sorted(found, key=lambda s: (s["level"], s["name"]))
+
+
+def items() -> list[dict[str, Any]]:
+    """Every find of the Loot lists, by letter, with what it does (a potion's or wand's on the colours page
+    only: it is known by its colour until used)."""
+    found = []
+    for letter in rules.LETTERS:
+        rows = [{"roll": row.roll_text, "name": row.result, "effect": loot_row_text(row.fields)}
+                for row in rules.tables()[rules.loot(letter)].rows if row["kind"] not in ("gold", "potion", "wand")]
+        if rows:
+            found.append({"letter": letter, "rows": rows})
+    return found
+
+
+def stock() -> list[dict[str, str]]:
+    """What a shop may sell besides loot: each thing once, with what it does."""
+    found = []
+    seen = set()
+    for row in rules.tables()["shop-stock"].rows:
+        code = row.get("item")
+        if code is None or code in seen:
+            continue
+        seen.add(code)
+        found.append({"name": row.result, "price": key.price_text(row["price"], row.get("each", False)),
+                      "effect": say(f"solo.stock.{code}", armor=row.get("armor", ""), bonus=row.get("bonus", ""),
+                                    skill=row.get("skill", ""))})
+    return found
+
+
+def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request,
+                odds: dict[str, Any] | None = None) -> bytes:
+    """The cover and How to play alone, an even number of pages, so that the rogue's sheet after them
+    stands on a right-hand page and the play sheet on its back: one sheet of paper."""
+    pages = render_pdf(
         "rlrl/solo-book.html", request.code, say("solo.title"), request.paper, request.templates,
         game_title=request.game.title, levels=len(campaign.levels), sections=len(book.sections),
         areas=sum(len(built.level.areas) for built in campaign.levels), rooms=campaign.rooms,
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], rolled=character(request) is not None,
         difficulty=rules.character()["difficulty"], max_pool=rules.character()["max_pool"],
-        food=rules.campaign()["food"], choices=choices(),
+        food=rules.campaign()["food"], choices=choices(), abilities=abilities(), spells=spells(), items=items(),
+        stock=stock(), start_gear=solo()["start"], odds=odds, bare_hands=solo()["fight"]["bare_hands"],
     )
+    if page_count(pages) % 2 == 0:
+        return pages
+    with Pages(blank_page(request.code, request.paper, say("booklet.blank-side"))) as gathered:
+        gathered.add(pages)
+        gathered.blank()
+        return gathered.save()
 
 
 def sheet_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request) -> bytes:
+    start = solo()["start"]
+    note = say("solo.kit.note", damage=start["dagger_damage"], count=start["lock_picks"])
+
     def rogue(c, width: float, height: float) -> None:
-        sheet.draw(c, width, height, "rogue", character(request), Style(), FormCollector(enabled=False), request.code)
+        sheet.draw(c, width, height, "rogue", character(request), Style(), FormCollector(enabled=False), request.code,
+                   note=note, abilities=say("solo.kit.abilities"))
 
-    return play_sheet(request, say("solo.title"), rogue, say("solo.sheet.title"), play_blocks(campaign, book, numbers))
+    return play_sheet(request, say("solo.title"), rogue, say("solo.sheet.title"),
+                      play_blocks(campaign, book, numbers, request.paper))
 
 
-def play_blocks(campaign: Campaign, book: Book, numbers: dict[str, int]) -> list[play.Block]:
+def play_blocks(campaign: Campaign, book: Book, numbers: dict[str, int], paper: Paper | None = None
+                ) -> list[play.Block]:
+    """The play sheet's page: one side of the paper, the rogue's sheet on the other. Where a long campaign's
+    boxes would run onto a second page, the track of hit points goes first (the rogue's sheet has a box
+    for them), then the standing orders (How to play alone has them)."""
     marks = book.marks()
     ticked = tuple(sorted(numbers[m] for m in marks if m in book.sections))
     levels = range(1, len(campaign.levels) + 1)
-    blocks: list[play.Block] = [
-        play.Said(say("solo.sheet.rules"), (
-            say("solo.sheet.start", to=numbers[WAY_IN]),
-            say("solo.sheet.dead", to=numbers[DEAD]),
-            say("solo.sheet.difficulty", table=difficulty_table()),
-        )),
-        play.Numbers(say("solo.sheet.hp"), say("solo.sheet.hp-note"), tuple(range(HP_TRACK + 1))),
+    orders = play.Said(say("solo.sheet.rules"), (
+        say("solo.sheet.start", to=numbers[WAY_IN]),
+        say("solo.sheet.dead", to=numbers[DEAD]),
+        say("solo.sheet.difficulty", table=difficulty_table()),
+    ))
+    track = play.Numbers(say("solo.sheet.hp"), say("solo.sheet.hp-note"), tuple(range(HP_TRACK + 1)))
+    kept: list[play.Block] = [
         play.Named(say("solo.sheet.keys"), say("solo.sheet.keys-note"),
                    tuple(say("solo.sheet.key", level=n) for n in levels)
-                   + tuple(say("solo.sheet.hack", level=n) for n in levels)),
-        play.Lines(say("solo.sheet.state"), say("solo.sheet.state-note"), 3),
+                   + tuple(say("solo.sheet.hack", level=n) for n in levels)
+                   + ((say("solo.sheet.squeaky"),) if SQUEAKY in marks else ())),
         play.Numbers(say("solo.sheet.ticks"), say("solo.sheet.ticks-note"), ticked),
     ]
     doors = len(locked_doors(campaign))
     if doors:
-        blocks.append(play.Named(say("solo.sheet.doors"), say("solo.sheet.doors-note"),
-                                 tuple(say("solo.sheet.door", number=n) for n in range(1, doors + 1))))
-    return blocks
+        kept.append(play.Numbers(say("solo.sheet.doors"), say("solo.sheet.doors-note"), tuple(range(1, doors + 1))))
+    kept.append(play.Lines(say("solo.sheet.left"), say("solo.sheet.left-note"), LEFT_ALIVE))
+    for blocks in ([orders, track, *kept], [orders, *kept], kept):
+        if paper is None or fits(blocks, paper):
+            return blocks
+    return kept
+
+
+def fits(blocks: list[play.Block], paper: Paper) -> bool:
+    """Whether the blocks stand on one page of the play sheet (sheets/play.py's margins and title band)."""
+    width = paper.width - 2 * SHEET_EDGE
+    room = paper.height - SHEET_EDGE - SHEET_FOOT - TITLE_BAND
+    return sum(play.height(block, width) + play.BLOCK_GAP for block in blocks) <= room
 
 
 def back_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request) -> bytes:

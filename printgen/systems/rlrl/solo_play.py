@@ -1,305 +1,916 @@
-"""A lone rogue, simulated: the Rogue Like Roguelike solo booklet's own test, and the odds of winning it.
+"""Lone rogues, simulated: the Rogue Like Roguelike solo booklet's own test, and the odds of winning it.
 
-The walker (gamebook/walk.py) turns the pages and chooses the ways; this
-reader keeps the rogue and throws the dice, as the rules and the How to play
-alone page say:
+Three players (``PLAYERS``), each a ``Rogue`` that keeps the character and
+throws the dice as the rules and How to play alone say, and a chooser that
+picks the ways:
 
-- a rogue made by the rules (two skills at 2d6, the rest at 1d6, 6 HP), with
-  the solo start: a dagger (1d) and three lock picks;
-- every action a pool of the skill's dice, a 5 or 6 a success, as many
-  successes as the level's Difficulty needed (a fountain's +1d on its level);
-  a monster rolls as many dice as the Difficulty and a trap its attack dice,
-  one success hitting, for its damage less the rogue's armor;
-- a fight: the rogue first, with Stab and the best weapon carried; a
-  healing potion drunk at a third of most HP; running (Run) when a round of
-  every foe hitting for its average would kill, unless a foe is relentless;
-  sneaking past (Stealth), before the first blow, any group that could take
-  a third of its HP in such a round; a chasm or cliff crossed once each time
-  the rogue comes into its room (going back the way it came needs none); an edible body eaten after a fight when
-  hurt, a diseased one only when desperate; a Medusa's hit petrifies;
-- traps by Disable Trap; a rust trap ruins the weapon and armor (bare hands
-  1d-2 after);
-- a search once each time the rogue comes into a room, a hack at every
-  terminal visit; locked doors by key, pick, or (no pick left) the dagger's
-  point, its first failure each visit free and later ones 1 HP, as the page
-  says;
-- a rest in the cells whenever hurt, once each visit;
-- the shop: lock picks while fewer than two, leather armor once, as the gold
-  allows; gold, weapons, armor, healing potions from loot (a cursed one heals
-  a die less, a blessed one a die more); other magic is left unused;
-- a new level reached: +1d6 HP, and a die more in two skills in turn (Stab,
-  Run, Stealth, Disable Trap, Search, Lockpick, Jump, Climb), never past 6d6.
+- ``random``: a careless rogue. His two 2d6 skills and every level's dice
+  fall where they may, and so do his choices: any way at random (as
+  gamebook/walk.py's lone mapper), a fight fought until it ends unless a coin
+  says run, a potion drunk when a coin says so;
+- ``careful``: knows the rules but not the map. He makes his rogue for the
+  dungeon (Stab and Stealth at 2d6, each level's dice where the next level's
+  Difficulty will need them), heads for the far corner where the stairs
+  down stand, never tries a roll his pool cannot pass, sneaks past or runs
+  from (back the way he came) a fight he is likely to lose, drinks and eats
+  when hurt, searches each room once, and leaves a room he ran from alone
+  while another way is open;
+- ``map-knowing``: the careful rogue with the map in his head: he walks the
+  way to the stairs down (on level 10, to the Amulet) that costs him least,
+  counting the fights, traps, locks and falls along each.
+
+What a rogue does (every player alike, unless said):
+
+- a roll: the skill's dice (and the bonus dice of his gear, abilities, the
+  fountain), every 5 or 6 a success, the Difficulty's successes to pass; the
+  Luck ability throws a failed roll again once a level;
+- a fight: he acts first each round (a blow with his best weapon, a wand of
+  magic missile or fireball if he carries one, a potion when hurt, or a
+  run), then each monster rolls the Difficulty's dice (a mimic or the
+  shopkeeper its own) needing as many successes, for its damage (and fire)
+  less his armor; an Elevenking strikes twice, a Medusa's hit is death, a
+  Werewolf's a disease, an Imp's takes an item and the Imp away; a ranged
+  monster strikes once more at a runner; monsters left alive are kept;
+- loot: gold, weapons (the best is used), armor (it adds up), gear, potions
+  (known once drunk: healing ones kept for need), wands, rations, torches;
+- the shop: lock picks, leather armor, rations, known healing potions, as
+  the gold allows; the terminal once a level, if his Hack can pass;
+- a new level: +1d6 HP (most and now), two dice of skills, an ability.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import heapq
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ... import dice
-from ...gamebook.model import Section, Step
+from ...gamebook.model import CHOOSE, Book, Option, Section, Step
 from ...seed import Rng, SeedCode
 from . import GAME, characters, rules
+from .solo_book import FAR, NEAR, SQUEAKY
 
-SUCCESS = (5, 6)
-GROWTH = ("Stab", "Run", "Stealth", "Disable Trap", "Search", "Lockpick", "Jump", "Climb")
-BARE_HANDS = "1d-2"
+PLAYERS = ("random", "careful", "map-knowing")
+MOST_ROUNDS = 150  # a fight still going after this many rounds: the rogue walks away (runs) or falls
 HEALING = {"healing": 1, "major-healing": 2}  # dice of HP a potion restores (full-healing: all)
-MOST_ROUNDS = 200
+POISON = {"poison": "1d", "greater-poison": "3d"}
+ATTACK_WANDS = ("magic-missile", "fireball")
 
 
-def damage(text: str | None, rng: Rng) -> int:
-    """A damage roll ("1d-3", "2d+6"); at 0 or less it does no harm."""
-    return max(0, dice.roll(text, rng)) if text else 0
+@cache
+def parsed(text: str) -> dice.Dice:
+    return dice.parse(text)
+
+
+def mean(text: str | None) -> float:
+    return float(parsed(text).mean()) if text else 0.0
+
+
+def roll(text: str | None, rng: Rng, shift: int = 0) -> int:
+    """A damage or healing roll ("1d-3", "2d+6"), ``shift`` dice more or fewer; at 0 or less, none."""
+    if not text:
+        return 0
+    found = parsed(text)
+    count = max(0, found.count + shift)
+    return max(0, sum(rng.die(found.sides) for _ in range(count)) + found.modifier)
+
+
+def p_pass(pool: int, need: int) -> float:
+    """The chance ``pool`` dice show ``need`` or more 5s and 6s."""
+    if need <= 0:
+        return 1.0
+    if pool < need:
+        return 0.0
+    return _p_pass(pool, need)
+
+
+@cache
+def _p_pass(pool: int, need: int) -> float:
+    from math import comb
+
+    return sum(comb(pool, k) * (1 / 3) ** k * (2 / 3) ** (pool - k) for k in range(need, pool + 1))
+
+
+def solo() -> dict[str, Any]:
+    return GAME.data("solo")
+
+
+def _key(value: str) -> str:
+    """The section key a ``ref(key)`` or ``mark(key)`` in a step's data stands for."""
+    return value[1:-1] if value[:1] in ("\ue000", "\ue002") else value
+
+
+def place_of(key: str) -> str:
+    """The place a section is in: an area for its events (``3.7/fight``: ``3.7``), the shop for its mimics and
+    shopkeeper, else the section itself."""
+    head = key.split("/")[0]
+    if "." in head:
+        return head
+    if "/mimic" in key or "/keeper" in key or key.endswith("/shop/steal"):
+        return f"{head}/shop"
+    return key
+
+
+# --- the rogue ------------------------------------------------------------------------------------
 
 
 @dataclass
 class Rogue:
+    """A lone rogue: his sheet, his gear, and how he plays (``careful``: the careful player's tactics)."""
+
     rng: Rng
     character: dict[str, Any]
+    careful: bool = False
     marks: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.skills = {s["name"]: s["dice"] for s in self.character["skills"]}
         self.hp = self.most = self.character["hit_points"]
-        start = GAME.data("solo")["start"]  # what a rogue going in alone carries
+        start = solo()["start"]
         self.picks = start["lock_picks"]
         self.weapon = start["dagger_damage"]
         self.armor = 0
         self.gold = 0
-        self.potions: list[int] = []  # dice each healing potion restores (0: all)
+        self.gear: dict[str, int] = {}  # skill -> bonus dice from boots, cloaks, rope
+        self.potions: list[dict[str, Any]] = []  # loot dicts of unknown or kept potions
+        self.wands: list[dict[str, Any]] = []
+        self.known: set[str] = set()  # magic codes identified by use
+        self.rations = 0
+        self.torches = 0
         self.diseased = False
         self.level = 1
+        self.deepest = 1
+        self.left_level_1 = False
         self.fountain = 0  # the level whose fountain gives +1d to every action
+        self.abilities: list[str] = []
+        self.lucky_on = 0  # the level whose reroll is spent
         self.grown = 0
-        self.here: str | None = None  # the area section the rogue is in, for "once each time you come in"
-        self.searched: set[str] = set()
-        self.tried: set[str] = set()  # locked doors tried with the dagger's point on this visit
-        self.rested: set[str] = set()  # the cells rested in on this visit
-        self.crossed: str | None = None  # the area whose chasm or cliff was crossed on this visit
-        self.came_from: str | None = None  # the area section before this one: going back needs no crossing
-        self.remaining: dict[str, list[int]] = {}
+        self.place: str | None = None  # the place the rogue is in
+        self.came_place: str | None = None  # the place he came into it from
+        self.side = NEAR
+        self.searched: set[str] = set()  # rooms searched on this visit
+        self.remaining: dict[str, list[dict[str, Any]]] = {}  # fights left half fought
+        self.dangerous: set[str] = set()  # rooms he ran from or slipped past
+        self.shopped: set[int] = set()
+        self.first: str | None = None  # the place his first choice led to
+        self.visits: dict[str, int] = {}  # times he came into each place
+        self.died_in: str | None = None
+        self.last = ""  # the last section read before an ending
+        self.cause = ""  # what last hurt him
+        self.giving_up = False  # he has found nothing new for a long while: he climbs out
+        self.killed: list[dict[str, Any]] = []  # the bodies of the fight just won
 
-    # --- dice ---------------------------------------------------------------------------------------
+    # --- dice -----------------------------------------------------------------------------------------
 
     def successes(self, count: int) -> int:
-        return sum(1 for _ in range(max(0, count)) if self.rng.die(6) in SUCCESS)
+        self.rolled = sum(1 for _ in range(max(0, count)) if self.rng.die(6) >= 5)
+        return self.rolled
 
-    def passes_with(self, skill: str, level: int | None = None) -> bool:
-        level = self.level if level is None else level
-        bonus = 1 if self.fountain == self.level else 0
-        return self.successes(self.skills[skill] + bonus) >= rules.difficulty(level)
+    rolled = 0  # the successes of the last roll
+
+    def pool(self, skill: str) -> int:
+        bonus = self.gear.get(skill, 0) + (1 if self.fountain == self.level else 0)
+        bonus += sum(2 for ability, skills in ABILITY_DICE.items() if ability in self.abilities and skill in skills)
+        return self.skills.get(skill, 1) + bonus
+
+    def chance(self, skill: str, need: int) -> float:
+        return p_pass(self.pool(skill), need)
+
+    def passes_with(self, skill: str, need: int, important: bool = True) -> bool:
+        pool = self.pool(skill)
+        if self.successes(pool) >= need:
+            return True
+        if important and "Luck" in self.abilities and self.lucky_on != self.level and pool >= need:
+            self.lucky_on = self.level
+            return self.successes(pool) >= need
+        return False
 
     # --- the reader's side of the walk -----------------------------------------------------------------
 
     def enter(self, section: Section) -> None:
+        if section.kind != "end":
+            self.last = section.key
         if section.level is not None:
             self.level = section.level
-        if self.here is not None and section.key != self.here and not section.key.startswith(self.here + "/"):
-            self.came_from, self.here = self.here, None  # out of the area (to the next, a shop, the stairs)
-        if section.kind == "area":
-            if self.here is None:
-                self.searched.discard(section.key)
-                self.rested.discard(section.key)
-                self.tried.clear()
-                self.crossed = None
-                if self.diseased:
-                    self.hp -= 1
-            self.here = section.key
+            self.deepest = max(self.deepest, section.level)
+            if section.level > 1:
+                self.left_level_1 = True
+        place = place_of(section.key)
+        if place != self.place:
+            for mark in [m for m in self.marks if m.endswith(("/slipped", "/noticed"))]:
+                self.marks.discard(mark)
+            self.came_place, self.place = self.place, place
+            self.visits[place] = self.visits.get(place, 0) + 1
+            self.searched.clear()
+            if section.kind == "area":
+                self.side = FAR if self.came_place in far_of(section) else NEAR
+                if self.diseased and self.rng.die(6) == 1:
+                    self.hp -= solo_food()["disease_loss"]
+                    self.cause = "disease"
+            if self.first is None and self.came_place == "1.1":
+                self.first = place
 
     def standing(self) -> str | None:
         return "dead" if self.hp <= 0 else None
 
     def allows(self, asks: Mapping[str, Any]) -> bool:
-        if "gold" in asks:
-            return self.gold >= asks["gold"]
-        if "rest" in asks:
-            return self.hp < self.most and asks["rest"] not in self.rested
-        if "search" in asks:
-            return asks["search"] not in self.searched
-        if "picks" in asks:
-            return (self.picks > 0) == asks["picks"]
+        if "gold" in asks and self.gold < asks["gold"]:
+            return False
+        if "search" in asks and _key(asks["search"]) in self.searched:
+            return False
+        if "picks" in asks and (self.picks > 0) != asks["picks"]:
+            return False
+        if "side" in asks and asks["side"] != self.side:
+            return False
+        if "found" in asks and not any(_key(m) in self.marks for m in asks["found"]):
+            return False
+        if "blade" in asks and self.weapon == solo()["fight"]["bare_hands"]:
+            return False
         return True
 
     def pay(self, cost: Mapping[str, Any]) -> None:
-        if "cross" in cost and cost["to"] != self.came_from and self.crossed != self.here:
-            self.crossed = self.here
-            crossing = cost["cross"]
-            if not self.passes_with(crossing["skill"], crossing["level"]):
-                self.hp -= damage(crossing["dice"], self.rng)
         if "searched" in cost:
-            self.searched.add(cost["searched"])
-        if "tried" in cost:  # the dagger's point: the first failure each visit is free, later ones cost 1 HP
-            if cost["tried"] in self.tried:
-                self.hp -= 1
-            self.tried.add(cost["tried"])
-        if "rest" in cost:
-            self.rested.add(cost["rest"])
-            self.hp = self.most
+            self.searched.add(_key(cost["searched"]))
+        if cost.get("cross"):
+            self.side = NEAR if self.side == FAR else FAR
+        if "fall" in cost:
+            self.hp -= roll(cost["fall"], self.rng)
+            self.cause = "fall"
         if cost.get("break") == "pick":
-            self.picks -= 1
-        if "hp" in cost:
-            self.hp -= cost["hp"]
+            if "Lockpick Mastery" not in self.abilities or self.rng.die(6) == 1:
+                self.picks -= 1
+        if "slip" in cost and self.rolled == 0:  # the blade slips only when no die showed a success
+            self.hp -= cost["slip"]
+            self.cause = "lock"
+        if cost.get("steal"):
+            self.gold += 10  # what a theft takes, as a price: one thing off the shelf
 
     def passes(self, test: Mapping[str, Any]) -> bool:
-        return self.passes_with(test["skill"], test["level"])
+        return self.passes_with(test["skill"], test["successes"])
 
     def act(self, step: Step, section: Section) -> str | None:
         data = step.data
         kind = step.kind
-        if kind == "disable":
-            return "disarmed" if self.passes_with("Disable Trap", data["level"]) else "sprung"
-        if kind == "trap-hit":
-            hit = not data.get("attack") or self.successes(dice.parse(data["attack"]).count) > 0
-            if hit:
-                self.hp -= max(0, damage(data.get("dice"), self.rng) - self.armor)
-                if data.get("effect") == "rust-metal":
-                    self.rust()
+        if kind == "test":
+            passed = self.passes_with(data["skill"], data["successes"])
+            return "passed" if passed else ("failed" if "failed" in step.ways else None)
+        if kind == "damage":
+            self.cause = "trap:" + data["dice"]
+            attack = data.get("attack")
+            if attack is None or self.successes(int(attack["dice"].rstrip("d"))) >= attack["successes"]:
+                self.hp -= max(0, roll(data["dice"], self.rng) - self.armor)
             return "dead" if self.hp <= 0 else None
         if kind == "trap-effect":
-            if data["effect"] == "rust-metal":
+            attack = data.get("attack")
+            hit = attack is None or self.successes(int(attack["dice"].rstrip("d"))) >= attack["successes"]
+            if hit and data["effect"] == "rust-metal":
                 self.rust()
-        elif kind == "levels-up":
-            return str(dice.roll(data["dice"], self.rng))
+            elif data["effect"] == "level-up-next-monster":
+                self.marks.add(SQUEAKY)
+        elif kind == "roll":
+            return str(roll(data["dice"], self.rng))
         elif kind == "fight":
-            return self.fight(section.key, data)
-        elif kind == "eat":
-            self.eat(data["foes"], data["cookstove"])
+            self.cause = "fight:" + "+".join(c["name"] for c in data["creatures"])
+            outcome = self.fight(section.key, data)
+            if outcome == "dead":
+                self.died_in = section.key
+            return outcome
+        elif kind == "heal":
+            self.eat(data)
         elif kind == "loot":
             for item in data["items"]:
                 self.take(item)
         elif kind == "fountain":
             self.fountain = data["level"]
         elif kind == "shop":
-            self.shop(data["stock"])
-        elif kind == "hack":
-            return "hacked" if self.passes_with("Hack", data["level"]) else "failed"
+            self.shop(data)
         elif kind == "level-up":
-            if data["mark"] not in self.marks:
-                self.marks.add(data["mark"])
-                self.level_up()
+            if _key(data["mark"]) not in self.marks:
+                self.marks.add(_key(data["mark"]))
+                self.level_up(data["level"])
         elif kind != "altar":
             raise ValueError(f"the lone rogue knows no step {kind!r}")
         return None
 
-    # --- the rogue ------------------------------------------------------------------------------------
+    # --- the rogue's gear and growth ----------------------------------------------------------------------
 
     def rust(self) -> None:
-        self.weapon, self.armor = BARE_HANDS, 0
+        self.weapon = solo()["fight"]["bare_hands"]
+        self.armor = max(0, self.armor - self.metal_armor)
+        self.metal_armor = 0
+        self.picks = 0
 
-    def level_up(self) -> None:
+    metal_armor = 0
+
+    def level_up(self, level: int) -> None:
         gain = self.rng.die(6)
         self.most += gain
         self.hp += gain
+        need = rules.difficulty(min(level + 1, rules.campaign()["levels"]))
+        most = rules.character()["max_pool"]
         for _ in range(2):
-            for _ in range(len(GROWTH)):
-                skill = GROWTH[self.grown % len(GROWTH)]
-                self.grown += 1
-                if self.skills[skill] < rules.character()["max_pool"]:
-                    self.skills[skill] += 1
-                    break
+            if self.careful:
+                def short(skill: str) -> int:
+                    extra = GROWTH[skill]
+                    target = (extra if level < 4 else 0) if skill == "Disable Trap" else need + extra
+                    return min(target, most) - self.skills[skill]
+                skill = max(GROWTH, key=lambda s: (short(s), -list(GROWTH).index(s)))
+            else:
+                skill = self.rng.choice([s for s in self.skills if self.skills[s] < most] or list(self.skills))
+            if self.skills[skill] < most:
+                self.skills[skill] += 1
+        names = [a["name"] for a in rules.character()["ability"] if a["name"] not in self.abilities]
+        if self.careful:
+            wanted = [a for a in ABILITY_ORDER if a not in self.abilities]
+            if wanted:
+                self.abilities.append(wanted[0])
+        elif names:
+            self.abilities.append(self.rng.choice(names))
 
-    def heal_up(self) -> bool:
-        """Drink the best healing potion carried, if any; whether one was drunk."""
-        if not self.potions:
+    def heal(self, amount: int) -> None:
+        self.hp = min(self.most, self.hp + amount)
+
+    def drink(self, potion: dict[str, Any]) -> None:
+        self.potions.remove(potion)
+        magic = potion.get("magic")
+        self.known.add(magic)
+        shift = STATUS_SHIFT.get(potion.get("status", {}).get("code", "uncursed"), 0)
+        if magic in HEALING:
+            self.heal(roll(f"{HEALING[magic]}d", self.rng, shift))
+        elif magic == "full-healing":
+            self.hp = self.most
+        elif magic in POISON:
+            self.hp -= roll(POISON[magic], self.rng, shift)
+        elif magic == "cureall":
+            self.diseased = False
+
+    def healing_potion(self) -> dict[str, Any] | None:
+        """The best known healing potion carried, or None."""
+        known = [p for p in self.potions if p.get("magic") in self.known and p.get("magic") in (*HEALING, "full-healing")]
+        if known:
+            return max(known, key=lambda p: HEALING.get(p["magic"], 9))
+        return None
+
+    def unknown_potion(self) -> dict[str, Any] | None:
+        """A potion not yet known; the careful rogue knows the lists: the E list's only potion heals."""
+        unknown = [p for p in self.potions if p.get("magic") not in self.known]
+        if self.careful:
+            unknown.sort(key=lambda p: p.get("letter") != "E")
+        return unknown[0] if unknown else None
+
+    def heal_up(self, in_fight: bool) -> bool:
+        """Drink or eat when hurt, as the player does: whether he did."""
+        if self.careful:
+            low = self.hp * 2 <= self.most or self.hp <= 3
+            if not low:
+                return False
+            potion = self.healing_potion()
+            if potion is None:  # a stranger potion: one of the E list heals; others only when a 1d poison is safe
+                stranger = self.unknown_potion()
+                if stranger is not None and (stranger.get("letter") == "E" or self.hp > 6):
+                    potion = stranger
+            if potion is not None:
+                self.drink(potion)
+                return True
+            if not in_fight and self.rations:
+                self.rations -= 1
+                cooked = self.torches > 0
+                self.torches -= 1 if cooked else 0
+                self.heal(solo_food()["cooked_hp" if cooked else "edible_hp"])
+                return True
             return False
-        dice_count = max(self.potions, key=lambda d: d or 99)
-        self.potions.remove(dice_count)
-        self.hp = self.most if dice_count == 0 else min(self.most, self.hp + sum(self.rng.die(6) for _ in range(dice_count)))
-        return True
+        if self.potions and self.hp < self.most and self.rng.die(3) == 1:
+            self.drink(self.potions[0])
+            return True
+        return False
 
-    def eat(self, foes: list[dict[str, Any]], cookstove: bool) -> None:
-        if self.hp >= self.most:
-            return
-        clean = [f for f in foes if not f["diseased"]]
-        if not clean and self.hp > 2:
-            return
-        self.hp = min(self.most, self.hp + (3 if cookstove else 1))
-        if not clean:
-            self.diseased = True
+    def eat(self, data: Mapping[str, Any]) -> None:
+        food = solo_food()
+        for body in self.killed:
+            edible = body["edible"] or ("Cannibal" in self.abilities and body["humanoid"])
+            if not edible:
+                continue
+            if self.hp >= self.most:
+                return
+            sick = body["diseased"] and "Iron Stomach" not in self.abilities
+            if sick and self.careful:
+                continue
+            cooked = data["stove"] > 0 or self.torches > 0
+            if cooked and not data["stove"]:
+                if not self.careful or self.hp * 2 > self.most:
+                    cooked = False
+                else:
+                    self.torches -= 1
+            gain = (food["cooked_hp"] if cooked else food["edible_hp"]) + data["stove"]
+            gain += 1 if cooked and "Camp Cook" in self.abilities else 0
+            self.heal(gain)
+            self.diseased = self.diseased or sick
 
-    def take(self, item: dict[str, Any]) -> None:
-        kind = item["kind"]
-        status = item.get("status", {}).get("code", "uncursed")
-        shift = {"cursed": -1, "blessed": 1}.get(status, 0)
+
+    def take(self, item: Mapping[str, Any]) -> None:
+        if "loot" in item:  # a shop's stock, taken off the shelf
+            item = item["loot"]
+        kind = item.get("kind")
+        shift = STATUS_SHIFT.get(item.get("status", {}).get("code", "uncursed"), 0)
         if kind == "gold":
             self.gold += item["gold"]
-        elif kind == "potion" and item.get("magic") in HEALING:
-            self.potions.append(max(1, HEALING[item["magic"]] + shift))
-        elif kind == "potion" and item.get("magic") == "full-healing":
-            self.potions.append(0)
-        elif kind == "potion" and item.get("magic") == "cureall":
-            self.diseased = False
+        elif kind == "potion":
+            self.potions.append(dict(item))
+        elif kind == "wand" and item.get("magic") in ATTACK_WANDS:
+            self.wands.append({**item, "charges": item.get("charges", 1)})
         elif kind == "weapon":
-            row = rules.tables()[rules.loot(item["letter"])].lookup(item["roll"])
-            if not row.get("arrows") and dice.parse(row["damage_dice"]).mean() > dice.parse(self.weapon).mean():
-                self.weapon = row["damage_dice"]
+            row = _row(item)
+            damage = _shifted(row["damage_dice"], shift)
+            if not row.get("arrows_dice") and mean(damage) > mean(self.weapon):
+                self.weapon = damage
         elif kind == "armor":
-            self.armor += rules.tables()[rules.loot(item["letter"])].lookup(item["roll"])["armor"]
+            armor = max(0, _row(item)["armor"] + shift)
+            self.armor += armor
+            self.metal_armor += armor
+        elif kind == "gear" and _row(item).get("skill"):
+            self.gear[_row(item)["skill"]] = max(0, 1 + shift)
+        elif kind == "bag":
+            for pulled in item["bag"]:
+                self.take(pulled)
 
-    def shop(self, stock: list[dict[str, Any]]) -> None:
-        for item in stock:
-            if item["item"] == "lockpicks" and self.picks < 2 and self.gold >= item["price"]:
-                bought = min(item.get("count", 1), self.gold // item["price"])
+    def shop(self, data: Mapping[str, Any]) -> None:
+        if self.level in self.shopped:
+            return
+        self.shopped.add(self.level)
+        for item in data["items"]:
+            price = item["price"]
+            code = item["item"]
+            if code == "lockpicks" and self.picks < 3 and self.gold >= price:
+                bought = min(item.get("count", 1), self.gold // price, 4 - self.picks)
                 self.picks += bought
-                self.gold -= bought * item["price"]
-            elif item["item"] == "leather-armor" and self.armor == 0 and self.gold >= item["price"]:
-                self.gold -= item["price"]
-                self.armor = rules.tables()["shop-stock"].lookup(item["roll"])["armor"]
+                self.gold -= bought * price
+            elif code == "leather-armor" and self.gold >= price and self.careful:
+                self.gold -= price
+                self.armor += rules.tables()["shop-stock"].lookup(item["roll"])["armor"]
+            elif code == "rations" and self.gold >= price:
+                bought = min(item.get("count", 1), self.gold // price)
+                self.rations += bought
+                self.gold -= bought * price
+            elif code == "torches" and self.gold >= price:
+                self.torches += item.get("count", 1)
+                self.gold -= price
+            elif code == "loot" and self.gold >= price and self.careful:
+                loot = item["loot"]
+                if loot.get("magic") in self.known and loot["magic"] in (*HEALING, "full-healing"):
+                    self.gold -= price
+                    self.take(loot)
+                elif loot["kind"] in ("weapon", "armor") and loot.get("name") != "Bow and 1d6 arrows":
+                    self.gold -= price
+                    self.take(loot)
+            elif code == "rope" and self.gold >= price and self.careful:
+                self.gold -= price
+                self.gear["Climb"] = 1
 
-    # --- a fight --------------------------------------------------------------------------------------
+    # --- a fight ----------------------------------------------------------------------------------------
 
     def fight(self, key: str, data: Mapping[str, Any]) -> str:
-        level = data["level"]
-        foes = [dict(f) for f in data["foes"]]
+        need = data["attack"]["successes"]
+        noticed = data["sneak"] is None or _key(data["sneak"]["unless"]) in self.marks
         if key in self.remaining:
-            foes = [f for f, left in zip(foes, self.remaining[key]) if left] or foes
-            for f, hp in zip(foes, [h for h in self.remaining[key] if h]):
-                f["hp"] = hp
-        need = rules.difficulty(level)
-        pool = rules.difficulty(level)
-
-        def threat() -> float:
-            """What the next round does if every foe hits: the rogue runs when that would kill."""
-            return sum(float(dice.parse(f["damage"]).mean()) + (float(dice.parse(f["fire"]).mean()) if f.get("fire")
-                                                                else 0.0)
-                       for f in foes if f["hp"] > 0) - self.armor
-
-        if threat() * 3 >= self.hp and self.passes_with("Stealth", level):
-            return "sneak"
+            foes = [dict(f) for f in self.remaining.pop(key)]
+        else:
+            found = data["creatures"]
+            if data.get("tougher") and SQUEAKY in self.marks:
+                self.marks.discard(SQUEAKY)
+                found = data["tougher"]["creatures"]
+            foes = [{**c, "now": c["hp"]} for c in found for _ in range(c["count"])]
+        runnable = data["run"] is not None
+        sneak_attack = False
+        self.killed = []
+        if not any(f["now"] > 0 for f in foes):
+            return "won"
+        if BACK_OUT and not noticed and data.get("back", True) and self.careful and place_of(key) not in self.dangerous \
+                and self.expected_loss(foes, need) >= self.hp * SNEAK_AT:
+            self.dangerous.add(place_of(key))
+            return "fled"
+        if not noticed and self.wants_to_sneak(foes, need, runnable):
+            if self.passes_with("Stealth", need):
+                if "Sneak Attack" in self.abilities and self.careful and self.expected_loss(foes, need) * 2 < self.hp:
+                    sneak_attack = True
+                else:
+                    self.dangerous.add(place_of(key))
+                    return "sneak"
+            elif SNEAK_FAIL_STRIKES:
+                self.monsters_strike(foes, need)
+                if self.hp <= 0:
+                    return "dead"
         for _ in range(MOST_ROUNDS):
-            if self.hp * 3 <= self.most and self.heal_up():
+            if all(f["now"] <= 0 for f in foes):
+                self.killed = [f for f in foes if not f.get("gone")]
+                return "won"
+            if self.heal_up(in_fight=True):
                 pass
-            elif threat() >= self.hp and not data["relentless"]:
-                if self.passes_with("Run", level):
-                    self.remaining[key] = [f["hp"] if f["hp"] > 0 else 0 for f in foes]
+            elif runnable and self.wants_to_run(foes, need):
+                if self.passes_with("Run", need):
+                    for foe in foes:
+                        if foe["now"] > 0 and any(t.startswith("ranged") for t in foe["traits"]):
+                            self.strike(foe, need)
+                    if self.hp <= 0:
+                        return "dead"
+                    self.remaining[key] = [f for f in foes if f["now"] > 0]
+                    self.dangerous.add(place_of(key))
                     return "fled"
             else:
-                target = next(f for f in foes if f["hp"] > 0)
-                if self.successes(self.skills["Stab"] + (1 if self.fountain == level else 0)) >= need:
-                    target["hp"] -= damage(self.weapon, self.rng)
-                if all(f["hp"] <= 0 for f in foes):
-                    self.remaining.pop(key, None)
+                self.blow(foes, need, data.get("antimagic", False), sneak_attack)
+                sneak_attack = False
+                if all(f["now"] <= 0 for f in foes):
+                    self.killed = [f for f in foes if not f.get("gone")]
                     return "won"
-            for foe in foes:
-                if foe["hp"] <= 0:
-                    continue
-                attack = dice.parse(foe["attack"]).count if foe.get("attack") else pool
-                if self.successes(attack) == 0:
-                    continue
-                if "petrify" in foe["traits"]:
-                    self.hp = 0
-                else:
-                    self.hp -= max(0, damage(foe["damage"], self.rng) + damage(foe.get("fire"), self.rng) - self.armor)
+            self.monsters_strike(foes, need)
             if self.hp <= 0:
                 return "dead"
+        if runnable:
+            self.remaining[key] = [f for f in foes if f["now"] > 0]
+            return "fled"
+        self.hp = 0
         return "dead"
+
+    def blow(self, foes: list[dict[str, Any]], need: int, antimagic: bool, sneak_attack: bool) -> None:
+        alive = [f for f in foes if f["now"] > 0]
+        target = min(alive, key=lambda f: f["now"]) if self.careful else alive[0]
+        wand = next((w for w in self.wands if w["charges"] > 0), None) if not antimagic else None
+        if wand is not None and self.careful:
+            magic = self.pool("Magic") + (2 if "Magic Item Affinity" in self.abilities else 0)
+            zap = p_pass(magic, need) * mean(rules.magic_row(wand["magic"])["damage_dice"])
+            if zap <= p_pass(self.pool("Stab"), need) * mean(self.weapon):
+                wand = None
+        if wand is not None and (self.careful or self.rng.die(2) == 1):
+            wand["charges"] -= 1
+            pool = self.pool("Magic") + (2 if "Magic Item Affinity" in self.abilities else 0)
+            if self.successes(pool) >= need:
+                target["now"] -= roll(rules.magic_row(wand["magic"])["damage_dice"], self.rng)
+            return
+        if self.successes(self.pool("Stab")) >= need:
+            damage = roll(self.weapon, self.rng)
+            if sneak_attack:
+                damage += roll("2d6", self.rng)
+            if target["humanoid"] and "Hamstring" in self.abilities:
+                damage += roll("2d6", self.rng)
+            target["now"] -= damage
+
+    def monsters_strike(self, foes: list[dict[str, Any]], need: int) -> None:
+        for foe in foes:
+            if foe["now"] <= 0:
+                continue
+            for _ in range(2 if "two-magic-items" in foe["traits"] else 1):
+                self.strike(foe, need)
+                if foe["now"] <= 0:  # an Imp gone with its loot
+                    break
+
+    def strike(self, foe: dict[str, Any], need: int) -> None:
+        attack = foe["attack"]
+        if self.successes(int(attack["dice"].rstrip("d"))) < attack["successes"]:
+            return
+        if "petrify" in foe["traits"]:
+            self.hp = 0
+            return
+        self.hp -= max(0, roll(foe["damage"], self.rng) + roll(foe.get("fire"), self.rng) - self.armor)
+        if "bite-disease" in foe["traits"]:
+            self.diseased = True
+        if "kleptomaniac" in foe["traits"]:
+            if self.potions:
+                self.potions.pop()
+            elif self.gold:
+                self.gold = 0
+            foe["now"] = 0
+            foe["gone"] = True
+
+    def expected_loss(self, foes: list[dict[str, Any]], need: int) -> float:
+        """The HP a fight to the end would cost, roughly: the foes' blows over the rounds it takes to kill them."""
+        alive = [f for f in foes if f["now"] > 0]
+        if not alive:
+            return 0.0
+        hit = max(0.05, p_pass(self.pool("Stab"), need)) * max(1.0, mean(self.weapon))
+        rounds = sum(f["now"] for f in alive) / hit
+        per_round = 0.0
+        for f in alive:
+            attack = f["attack"]
+            p = p_pass(int(attack["dice"].rstrip("d")), attack["successes"])
+            blows = 2 if "two-magic-items" in f["traits"] else 1
+            harm = 99.0 if "petrify" in f["traits"] else max(0.0, mean(f["damage"]) + mean(f.get("fire")) - self.armor)
+            per_round += p * blows * harm
+        return per_round * rounds
+
+    def wants_to_sneak(self, foes: list[dict[str, Any]], need: int, runnable: bool) -> bool:
+        if not self.careful:
+            return self.rng.die(3) == 1
+        if self.chance("Stealth", need) == 0:
+            return False
+        return self.expected_loss(foes, need) >= self.hp * SNEAK_AT
+
+    def wants_to_run(self, foes: list[dict[str, Any]], need: int) -> bool:
+        if not self.careful:
+            return self.rng.die(4) == 1
+        if self.chance("Run", need) == 0:
+            return False
+        return self.expected_loss(foes, need) >= self.hp * RUN_AT
+
+
+SNEAK_FAIL_STRIKES = False
+BACK_OUT = True
+FAVOURED = ("Stab", "Lockpick")
+SNEAK_AT, RUN_AT = 0.3, 0.8  # the careful rogue sneaks past a fight likely to cost this share of his HP, runs at that
+STATUS_SHIFT = {"cursed": -1, "uncursed": 0, "blessed": 1}
+# Where a careful rogue puts each level's two dice: the pools he wants, above the next level's Difficulty.
+GROWTH = {"Stab": 2, "Lockpick": 2, "Stealth": 1, "Search": 1, "Disable Trap": 2, "Run": 0}
+ABILITY_ORDER = ("Lockpick Mastery", "Sneak", "Luck", "Trap Sense", "Daredevil", "Sneak Attack", "Iron Stomach",
+                 "Camp Cook", "Hamstring", "Magic Item Affinity", "Cannibal", "Quick Fingers", "Bullseye",
+                 "Hackmaster", "Master Barterer", "Animal Friendship")
+ABILITY_DICE = {"Sneak": ("Stealth",), "Trap Sense": ("Disable Trap",), "Daredevil": ("Jump", "Climb"),
+                "Quick Fingers": ("Steal",)}
+
+
+@cache
+def solo_food() -> dict[str, Any]:
+    return rules.campaign()["food"]
+
+
+def _row(item: Mapping[str, Any]) -> Mapping[str, Any]:
+    return rules.tables()[rules.loot(item["letter"])].lookup(min(item["roll"] + item.get("bonus", 0), 6)).fields
+
+
+def _shifted(damage: str, shift: int) -> str:
+    found = parsed(damage)
+    count = max(1, found.count + shift)
+    return f"{count}d{found.modifier:+d}" if found.modifier else f"{count}d"
+
+
+def far_of(section: Section) -> set[str]:
+    """The places beyond a room's chasm or cliff, as its choice names them."""
+    found: set[str] = set()
+    for step in section.steps:
+        if step.kind == CHOOSE:
+            for option in step.options:
+                if option.asks and option.asks.get("side") == FAR and option.way.to is not None:
+                    found.add(place_of(option.way.to))
+    return found
+
+
+# --- choosing the ways ---------------------------------------------------------------------------------
+
+
+class Careful:
+    """The careful player's choices: what the rules and the pages tell him, and what he has seen."""
+
+    def __init__(self, book: Book):
+        self.book = book
+        self.corner = {s.level: s.data["stairs_corner"] for s in book.sections.values() if "stairs_corner" in s.data}
+
+    def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        rogue: Rogue = walk.reader
+        scored = [(self.score(walk, rogue, section, step, i), i) for i in open_options]
+        if not scored:
+            return -1
+        best = max(score for score, _ in scored)
+        pool = [i for score, i in scored if score == best]
+        return pool[walk.rng.randint(0, len(pool) - 1)]
+
+    def score(self, walk: Any, rogue: Rogue, section: Section, step: Step, index: int) -> float:
+        option = step.options[index]
+        to = option.way.to
+        need = rules.difficulty(section.level or 1)
+        test = option.test
+        if test is not None and rogue.chance(test["skill"], test["successes"]) == 0:
+            return -100.0
+        if option.way.cost and option.way.cost.get("cross"):
+            return self.cross_score(walk, rogue, section, step, test)
+        if option.way.cost and option.way.cost.get("steal"):
+            return -80.0
+        if to is None:  # the key on its hook
+            return 90.0 if option.way.ticks else -50.0
+        kind = self.book[to].kind
+        if kind == "loot":
+            return 80.0 if test is None else (-60.0 if rogue.chance("Steal", need) < 0.6 else 70.0)
+        if kind == "fountain":
+            return 75.0
+        if kind == "secret":
+            return 60.0 if rogue.visits.get(section.key, 0) <= 3 else 15.0
+        if walk.bored:
+            rogue.giving_up = True
+        if kind == "stairs" and to.endswith("/down"):
+            return -20.0 if rogue.giving_up else 100.0
+        if kind == "stairs" and to.endswith("/up"):
+            return 95.0 if rogue.giving_up else -80.0
+        if kind == "shop":
+            return 50.0 if rogue.level not in rogue.shopped and rogue.gold >= 2 else -70.0
+        if kind == "terminal":
+            return 40.0 if f"{section.level}/terminal" not in rogue.marks and rogue.chance("Hack", need) > 0.3 else -70.0
+        if kind == "fight":  # a mimic's chest
+            return -100.0
+        if kind == "false-door":
+            return -45.0 if to in walk.seen else 5.0
+        if section.kind == "shop":
+            return 0.0
+        if test is not None and "blade" in (option.asks or {}):  # the blade's point: a slip costs 1 HP
+            slip = (2 / 3) ** rogue.pool(test["skill"])
+            if rogue.picks > 0 and slip > 0.15:
+                return -85.0
+            if rogue.hp <= 3 and slip > 0.05:
+                return -85.0
+        return self.door_score(walk, rogue, section, to, option, test)
+
+    def door_score(self, walk: Any, rogue: Rogue, section: Section, to: str, option: Option,
+                   test: Mapping[str, Any] | None) -> float:
+        return max(-40.0, min(40.0, self.door_value(walk, rogue, section, to, test)))
+
+    def door_value(self, walk: Any, rogue: Rogue, section: Section, to: str, test: Mapping[str, Any] | None) -> float:
+        score = 20.0 if to not in walk.seen else 0.0
+        score -= 3.0 * rogue.visits.get(to, 0)
+        if place_of(to) in rogue.dangerous:
+            score -= 25.0
+        if place_of(to) == rogue.came_place:
+            score -= 2.0
+        side = next((d["side"] for d in section.data.get("doorways", ()) if d.get("turn_to") and _key(d["turn_to"]) == to),
+                    None)
+        corner = self.corner.get(section.level)
+        if side and corner and side in corner:
+            score += 6.0
+        if test is not None:  # a lock: the chance it opens, the pick (or, with the dagger's point, the HP) it may cost
+            score -= 10.0 * (1 - rogue.chance(test["skill"], test["successes"]))
+        return score
+
+    def cross_score(self, walk: Any, rogue: Rogue, section: Section, step: Step, test: Mapping[str, Any] | None
+                    ) -> float:
+        """Cross when the other side holds a way worth more than any on this side, and the fall is unlikely
+        to kill."""
+        assert test is not None
+        here, there = [], []
+        for option in step.options:
+            side = (option.asks or {}).get("side")
+            if side is None or option.way.to is None and not option.way.ticks:
+                continue
+            if option.way.to is not None and option.way.to in walk.seen and self.book[option.way.to].kind == "area":
+                value = 0.0
+            else:
+                value = 1.0
+            (here if side == rogue.side else there).append(value)
+        if not there or max(there) <= max(here, default=-1):
+            return -60.0
+        p_fail = 1 - rogue.chance(test["skill"], test["successes"])
+        fall = parsed(test["fall"])
+        deadly = 1.0 if mean(test["fall"]) >= rogue.hp else 0.5 if fall.high >= rogue.hp else 0.0
+        return 30.0 - 100.0 * p_fail * deadly
+
+
+class MapKnowing(Careful):
+    """The careful player with the map: toward the stairs down (level 10: the Amulet) by the cheapest way."""
+
+    def __init__(self, book: Book):
+        super().__init__(book)
+        self.goal: dict[int, set[str]] = {}
+        for section in book.sections.values():
+            if section.kind != "area":
+                continue
+            for step in section.steps:
+                for option in step.options:
+                    to = option.way.to
+                    if to is None:
+                        continue
+                    if to.endswith("/down") or (book[to].kind == "loot" and any(
+                            s.kind == "go" and "won" == (s.ways["go"].to or "") for s in book[to].steps)):
+                        self.goal.setdefault(section.level or 0, set()).add(section.key)
+
+    def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        self._costs: dict[str, float] | None = None
+        return super().choose(walk, section, step, open_options)
+
+    _known: dict[tuple[Any, ...], dict[str, float]]
+
+    def door_score(self, walk: Any, rogue: Rogue, section: Section, to: str, option: Option,
+                   test: Mapping[str, Any] | None) -> float:
+        if self._costs is None:
+            level = section.level or 1
+            state = (level, len(rogue.marks), rogue.hp, rogue.picks, rogue.pool("Stab"), rogue.pool("Lockpick"))
+            if not hasattr(self, "_known"):
+                self._known = {}
+            if state not in self._known:
+                self._known[state] = self.distances(rogue, level)
+            self._costs = self._known[state]
+        distance = self._costs.get(place_of(to))
+        if distance is None:
+            return super().door_score(walk, rogue, section, to, option, test) - 10.0
+        here = self._costs.get(section.key, distance + 1)
+        return 40.0 - min(70.0, distance) - (5.0 if distance >= here else 0.0) - 3.0 * rogue.visits.get(to, 0)
+
+    def distances(self, rogue: Rogue, level: int) -> dict[str, float]:
+        """Each area of the level: the cost of the cheapest way from it to the goal."""
+        goals = self.goal.get(level, set())
+        cost: dict[str, float] = {g: self.danger(rogue, g) for g in goals}
+        queue = [(c, g) for g, c in cost.items()]
+        heapq.heapify(queue)
+        back = self.backward(level)
+        while queue:
+            c, at = heapq.heappop(queue)
+            if c > cost.get(at, float("inf")):
+                continue
+            for before, lock in back.get(at, ()):
+                step_cost = c + 1 + self.danger(rogue, before) + self.lock_cost(rogue, lock, level)
+                if step_cost < cost.get(before, float("inf")):
+                    cost[before] = step_cost
+                    heapq.heappush(queue, (step_cost, before))
+        return cost
+
+    @cache  # noqa: B019 - one chooser per play
+    def backward(self, level: int) -> dict[str, list[tuple[str, Any]]]:
+        found: dict[str, list[tuple[str, Any]]] = {}
+        for section in self.book.sections.values():
+            if section.kind != "area" or section.level != level:
+                continue
+            for step in section.steps:
+                for option in step.options:
+                    to = option.way.to
+                    if to is not None and to in self.book.sections and self.book[to].kind == "area":
+                        found.setdefault(to, []).append((section.key, option.test))
+        return found
+
+    def lock_cost(self, rogue: Rogue, test: Any, level: int) -> float:
+        if test is None:
+            return 0.0
+        chance = rogue.chance(test["skill"], test["successes"])
+        if chance == 0 or rogue.picks == 0:
+            return 500.0
+        return 3.0 / chance
+
+    def danger(self, rogue: Rogue, area: str) -> float:
+        """What coming into ``area`` is likely to cost, in shares of the rogue's HP (×20): its fight, unless
+        won (less what sneaking past saves), and its traps, unless sprung or made safe."""
+        hp = max(1, rogue.hp)
+        fight = f"{area}/fight"
+        total = 0.0
+        if fight in self.book.sections and fight not in rogue.marks:
+            step = next(s for s in self.book[fight].steps if s.kind == "fight")
+            need = step.data["attack"]["successes"]
+            foes = [{**c, "now": c["hp"]} for c in step.data["creatures"] for _ in range(c["count"])]
+            loss = min(float(hp), rogue.expected_loss(foes, need))
+            if step.data["sneak"] is not None:
+                loss *= 1 - rogue.chance("Stealth", need)
+            total += 20.0 * loss / hp + (40.0 if loss >= hp * 0.7 else 0.0)
+        number = 1
+        while f"{area}/trap{number}" in self.book.sections:
+            if f"{area}/trap{number}" not in rogue.marks:
+                total += 20.0 * self.trap_cost(rogue, f"{area}/sprung{number}") / hp
+            number += 1
+        return total
+
+    def trap_cost(self, rogue: Rogue, sprung: str) -> float:
+        """The HP a trap is likely to cost: its damage, if it hits, if the Disable Trap roll fails."""
+        for step in self.book[sprung].steps:
+            if step.kind == "damage":
+                attack = step.data["attack"]
+                hit = 1.0 if attack is None else p_pass(int(attack["dice"].rstrip("d")), attack["successes"])
+                level = self.book[sprung].level or 1
+                miss = 1 - rogue.chance("Disable Trap", rules.difficulty(level))
+                harm = max(0.0, mean(step.data["dice"]) - rogue.armor)
+                return miss * hit * (harm + (rogue.hp if parsed(step.data["dice"]).high >= rogue.hp else 0.0))
+        return 0.5
+
+
+class Random:
+    """The careless player's choices: the lone mapper of gamebook/walk.py, at random."""
+
+    def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        staying = [i for i in open_options if not step.options[i].leaves]
+        open_ = staying
+        if walk.bored and all(walk.was_taken(section, step, i) for i in staying):
+            open_ = staying + [i for i in open_options if step.options[i].leaves]
+        if not open_:
+            return -1
+        unseen = [i for i in open_ if step.options[i].way.to not in walk.seen]
+        fresh = [i for i in open_ if not walk.was_taken(section, step, i)]
+        pool = unseen or fresh or open_
+        return pool[walk.rng.randint(0, len(pool) - 1)]
 
 
 def character(rng: Rng, number: int = 1) -> dict[str, Any]:
     """A rogue made by the rules, as ``printgen sheet`` makes rogue ``number``."""
     return characters.roll_character(rng, number)
+
+
+def careful_character(rng: Rng, number: int = 1) -> dict[str, Any]:
+    """A rogue made by the rules by a player who chooses: Stab and Stealth at 2d6."""
+    made = characters.roll_character(rng, number)
+    favoured = FAVOURED
+    r = characters.rules()
+    made["skills"] = [{"name": s, "dice": r["favoured_pool"] if s in favoured else r["base_pool"]} for s in r["skills"]]
+    made["favoured"] = list(favoured)
+    return made
+
+
+def rogue(kind: str, code: SeedCode, number: int) -> Rogue:
+    made = (careful_character if kind != "random" else character)(code.stream("solo", "play", number, "character"))
+    return Rogue(code.stream("solo", "play", kind, number, "dice"), made, careful=kind != "random")
+
+
+def chooser(kind: str, book: Book) -> Random | Careful:
+    return {"random": Random, "careful": Careful, "map-knowing": MapKnowing}[kind](book) if kind != "random" \
+        else Random()
 
 
 def reader(code: SeedCode, number: int) -> Rogue:
