@@ -173,11 +173,13 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
 
 @cli.command("schema", context_settings=CONTEXT, short_help="The JSON Schema of a data contract", epilog=examples_epilog([
     ("schema dungeon", "the JSON Schema of every game's dungeon --format json, for any validator"),
+    ("schema solo", "the JSON Schema of a solo booklet's --format json: its sections and their events"),
 ]))
 @click.argument("name", metavar="NAME")
 def schema_command(name: str) -> None:
     """Print the JSON Schema of a data contract: dungeon (what `printgen dungeon --format json` writes, each
-    game's door kinds, link kinds and walls documented in it)."""
+    game's door kinds, link kinds and walls documented in it) or solo (what `printgen solo --format json`
+    writes: every section's events, in a vocabulary both games share)."""
     from . import schemas
 
     click.echo(schemas.text(name), nl=False)

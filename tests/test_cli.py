@@ -317,7 +317,7 @@ def test_a_product_made_for_one_game_needs_no_system(tmp_path, capsys):
 
 def test_a_schema_name_is_a_choice_like_any_other(capsys):
     code, out, err = run(capsys, "schema", "dungon")
-    assert code == 2 and "the schema NAME must be one of dungeon, not 'dungon'; did you mean dungeon?" in err
+    assert code == 2 and "the schema NAME must be one of dungeon, solo, not 'dungon'; did you mean dungeon?" in err
     code, out, err = run(capsys, "schema", "Dungeon")
     assert code == 0 and '"$schema"' in out
 

@@ -11,9 +11,12 @@ joins it all in the order a print on both sides of the sheet needs:
     cover · how to play alone · the play sheet · the sections (from a right-hand page) · what a reader
     looks up only after using it (the game's, if any) · graph paper
 
-``--format json`` writes the gamebook's structure (gamebook/data.py): the
-start, and every section's number, level, area, kind and the numbers it
-sends the reader to; and the game's choices for playing alone.
+``--format json`` writes the gamebook (gamebook/data.py; its schema:
+``printgen schema solo``): the start, and every section's number, level,
+area, kind, the place it happens in, the numbers it sends the reader to and
+its events (every step the page prints, a game's in the common vocabulary:
+fights, tests, damage, healing, points, loot, shops); and the game's choices
+for playing alone.
 """
 
 from __future__ import annotations

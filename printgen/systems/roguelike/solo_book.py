@@ -55,6 +55,7 @@ from .rules import say
 WAY_IN, SURFACE, DEAD, VICTORY = "way-in", "surface", "dead", "won"
 WIN_POINTS = 100  # "winning is a simple matter of scoring 100 points or more"
 LOCKED = ("locked-wooden", "locked-iron", "locked-portcullis")
+POISON_PER_ROUND = 3  # the rules' Poison: "3 points of damage per round ... until they are cured"
 
 
 def hub(level: int, area: int) -> str:
@@ -150,8 +151,8 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
     if seen:
         steps.append(text(" ".join(seen)))
     steps += gates
-    steps.append(Step("leave", say("solo.leave", mark=mark(here), points=points("surviving")), "note",
-                      data={"mark": here, "points": points("surviving")}))
+    steps.append(Step("points", say("solo.leave", mark=mark(here), points=points("surviving")), "note",
+                      data={"points": points("surviving"), "once": mark(here)}))
     found = doorways(level, area)
     wall = walls(found)
     shut = list(dict.fromkeys(_shut(d, w) for d, w in zip(found, wall) if not d.passable))  # said once
@@ -168,6 +169,8 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
         options.append(Option(say("solo.way.dig", to=ref(back)), Way(back)))
     steps.append(Step(CHOOSE, options=tuple(options)))
     data = {"doorways": [_doorway_data(level, d) for d in found]}
+    for section in sections:  # a trap, a fight, a chest: still in the area
+        section.place = here
     return [Section(here, "area", steps, level.number, area.number, data)] + sections
 
 
@@ -242,7 +245,7 @@ def _door_options(level: Level, doorway: Doorway, wall: str, doors: dict) -> lis
         Option(say("solo.way.locked", door=door, wall=wall, number=number, to=ref(to)), Way(to),
                needs=(marked,)),
         Option("", Way(to, ticks=(marked,), cost={"spend": "Pick"}), lacks=(marked,), asks={"ability": "Pick"}),
-        Option("", Way(to, ticks=(marked,)), lacks=(marked,), test={"force": "power"},
+        Option("", Way(to, ticks=(marked,)), lacks=(marked,), test={"skill": "Power", "dice": "2d6", "at_most": True},
                failed=Way(None, cost={"health": 1})),
     ]
 
@@ -318,14 +321,16 @@ def trap_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     sections = [
         Section(key_, "trap", [
             tick(say("solo.trap.tick", mark=mark(key_)), key_),
-            Step("thief-trap", say("solo.trap.roll", save=trap["saving_roll"], disarmed=ref(disarmed),
+            Step("test", say("solo.trap.roll", save=trap["saving_roll"], disarmed=ref(disarmed),
                                    sprung=ref(sprung)),
-                 ways={"disarmed": Way(disarmed), "sprung": Way(sprung)}, data={"save": trap["saving_roll"]},
+                 ways={"passed": Way(disarmed), "failed": Way(sprung)},
+                 data={"skill": "saving roll", "only": "Thief", "dice": "2d6", "target": trap["saving_roll"],
+                       "at_most": True},
                  ends=True),
         ], level.number),
         Section(disarmed, "trap-disarmed", [
             text(say("solo.trap.disarmed", name=trap["name"])),
-            Step("score", say("solo.score", points=points("disarming")), data={"points": points("disarming")}),
+            Step("points", say("solo.score", points=points("disarming")), data={"points": points("disarming")}),
             _after_disarming(level, area, here),
         ], level.number),
     ]
@@ -359,7 +364,7 @@ def _trap_effect(trap: dict[str, Any]) -> list[Step]:
     found = []
     dice = _trap_row(trap).get("damage_dice")
     if dice:
-        found.append(Step("hurt", say("solo.hurt", dice=dice, dead=ref(DEAD)), ways={"dead": Way(DEAD)},
+        found.append(Step("damage", say("solo.hurt", dice=dice, dead=ref(DEAD)), ways={"dead": Way(DEAD)},
                           data={"dice": dice}))
     if trap["kind"] == "arrows":
         found.append(Step("poison", say("solo.trap.poison"), data={"dice": "1d6"}))
@@ -395,11 +400,13 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     steps.append(Step("fight", f"{how} {sneak}",
                       ways={"won": Way(won), "fled": Way(fled), "sneak": Way(here, ticks=(key_,)),
                             "dead": Way(DEAD)},
-                      data={"foes": [stats for stats, _ in foes]}, ends=True))
+                      data={"creatures": [stats for stats, _ in foes],
+                            "first": {"by": "roll", "dice": "1d6", "creatures": speed},
+                            "flee": {"dice": "2d6", "target": speed}}, ends=True))
     loot = [item for foe in (group.get("rivals") or group["individuals"]) for item in foe["loot"]]
     won_steps = [tick(say("solo.fight.won", mark=mark(key_)), key_)]
     if loot:
-        won_steps.append(Step("loot", say("solo.loot.bodies", items=_loot_words(loot)), data={"items": loot}))
+        won_steps.append(Step("loot", say("solo.loot.bodies", items=_loot_words(loot)), data={"items": _loot_data(loot)}))
     else:
         won_steps.append(text(say("solo.loot.none")))
     won_steps.append(go(say("solo.back", to=ref(here)), here))
@@ -414,7 +421,7 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
 def _foes(group: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     """Each kind of foe's stat line as the fight prints it, and its numbers for a reader."""
     if group.get("rivals"):
-        return [({"name": f"{r['race']} {r['occupation']}", "speed": r["speed"], "attack": r["attack"],
+        return [({"name": f"{r['race']} {r['occupation']}", "count": 1, "speed": r["speed"], "attack": r["attack"],
                   "defense": r["defense"], "damage": str(r["weapon_rating"] + r["power"]), "health": [r["health"]],
                   "specials": []},
                  say("solo.fight.rival", race=r["race"], occupation=r["occupation"], speed=r["speed"],
@@ -423,7 +430,7 @@ def _foes(group: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
                 for r in group["rivals"]]
     row = rules.creature(group["name"])
     health = [max(1, one["health"]) for one in group["individuals"]]
-    stats = {"name": group["name"], "speed": group["speed"], "attack": group["attack"], "defense": group["defense"],
+    stats = {"name": group["name"], "count": len(health), "speed": group["speed"], "attack": group["attack"], "defense": group["defense"],
              "damage": row.get("damage_dice", "0"), "health": health, "specials": list(group["specials"]),
              "harmless_poison": group.get("harmless_poison", False)}
     line = say("solo.fight.stats", name=group["name"].upper(), speed=group["speed"], attack=group["attack"],
@@ -434,6 +441,17 @@ def _foes(group: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
 
 def _loot_words(loot: list[dict[str, Any]]) -> str:
     return "; ".join(say("solo.loot.item", item=_loot_name(item), points=item["points"]) for item in loot)
+
+
+def _loot_data(loot: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Loot as a step's data: each piece's name as printed, its points, and the Loot table's roll and row."""
+    return [{"name": _loot_name(item), "points": item["points"], "roll": item["roll"], "result": item["result"],
+             "kind": _loot_kind(item)} for item in loot]
+
+
+def _loot_kind(item: dict[str, Any]) -> str:
+    row = rules.tables()["loot"].lookup(item["roll"]) if item["roll"] is not None else None
+    return row["kind"] if row is not None else "other"
 
 
 def _loot_name(item: dict[str, Any]) -> str:
@@ -451,15 +469,16 @@ def take_section(level: Level, area: Area, what: str) -> Section | None:
     steps = [tick(say("solo.took", mark=mark(key_)), key_)]
     if what == "loot" and contents.get("loot"):
         steps.append(Step("loot", say("solo.loot.found", items=_loot_words(contents["loot"])),
-                          data={"items": contents["loot"]}))
+                          data={"items": _loot_data(contents["loot"])}))
     elif what == "fountain" and contents.get("fountain"):
         row = rules.tables()["fountain"].lookup(contents["fountain"]["roll"])
-        steps.append(Step("drink", key.fountain_effect(row) + ".", data={"good": row["good"]}))
+        steps.append(Step("heal", key.fountain_effect(row) + ".", data={"dice": "1d6"}) if row["good"]
+                     else Step("poison", key.fountain_effect(row) + ".", data={"amount": POISON_PER_ROUND}))
     elif what == "hoard" and "hoard" in area.data:
         loot = area.data["hoard"]["loot"]
-        steps.append(Step("loot", say("solo.loot.hoard", items=_loot_words(loot)), data={"items": loot}))
+        steps.append(Step("loot", say("solo.loot.hoard", items=_loot_words(loot)), data={"items": _loot_data(loot)}))
         steps.append(Step("check-win", say("solo.check-win", points=WIN_POINTS, to=ref(VICTORY)),
-                          ways={"won": Way(VICTORY)}))
+                          ways={"won": Way(VICTORY)}, data={"points": WIN_POINTS}))
     else:
         return None
     steps.append(go(say("solo.back", to=ref(here)), here))

@@ -1,52 +1,93 @@
-"""A lone Roguelike player, simulated: the solo booklet's own test, and the odds of winning it.
+"""Lone Roguelike players, simulated: the solo booklet's own test, and the odds of winning it.
 
-The walker (gamebook/walk.py) turns the pages and chooses the ways; this
-reader keeps the character and throws the dice, as the rules and the How to
-play alone page say:
+The walker (gamebook/walk.py) turns the pages; a player is a reader, which
+keeps the character and throws the dice as the rules and the How to play
+alone page say, and a chooser, which picks the ways. Three kinds
+(``PLAYERS``), each with the same character and dice for the same number:
+
+- **random**: chooses its ways at random as one who maps as they go (walk.RANDOM), and fights to the end
+  unless a round of every foe hitting for its average would kill it;
+- **careful**: knows the rules, not the map. It judges a fight from the stats the section prints before the
+  first blow, and never takes on one it is likely to lose while another way is open (it sneaks past, or runs
+  back the way it came, and does not go back while it would still lose); it heals between areas when low;
+  it drinks from a fountain only with a cure for poison at hand; it explores a level before going down, by
+  the shortest way it has mapped to a door it has not tried;
+- **map-knowing**: plans with the whole book: it knows what waits behind every door (creatures, traps,
+  loot) and heads by the shortest way for the nearest points it can take and live, fighting only what it
+  can beat and walking round traps that could kill it.
+
+The character and the rules the reader keeps:
 
 - a character rolled by the rules (occupation, race, ratings, abilities,
   spells and miracles chosen at random, the rusty dagger), no armor;
 - points: 4 for leaving an area the first time, 3 for a trap disarmed, 5 for
   each creature killed, each piece of loot its points as it is taken; every
-  20 points a level, taken as 1d6 more Health; 100 points win;
+  20 points a level, taken as 1d6 more Health (rating and Health now); 100
+  points win;
 - a fight: each side rolls 1d6 + Speed (theirs: the fastest), then turns go
   round; the character attacks with the best weapon carried (2d6 ≥ Attack,
   (WDR + Power) − AR), or with an attack spell while one is left (SDR +
   Intellect, no roll), heals with Heal, healing spells and miracles when
   down to a third of Health, goes berserk against three or more, dodges a
   round that would take half its Health, and runs away (2d6 + Speed reaching
-  the fastest foe's Speed) when a round of every foe hitting for its average
-  would kill it; a Thief sneaks past such a group; every creature attacks on its turn
-  (2d6 ≥ its Attack, its damage less the character's AR); poison, curse and
-  paralysis as the rules give them, the other special attacks left out;
+  the fastest foe's Speed); a Thief sneaks past a group it fears; every
+  creature attacks on its turn (2d6 ≥ its Attack, its damage less the
+  character's AR); poison, curse and paralysis as the rules give them, the
+  other special attacks left out;
 - a sprung trap deals its damage (no armor helps), a poison arrow volley
   poisons, a cursed rune curses; out of a fight a poison bites at every area
   entered; exactly 0 Health out of a fight is coming to with 1;
-- loot: every weapon of choice is the best the list holds that the character
-  lacks, every armor piece the next best piece for an empty place (body,
-  shield, head, arms); a good fountain heals 1d6, a poisoned one poisons;
+- loot: every weapon of choice is the best the list holds, every armor piece
+  the best piece for an empty place (body, shield, head, arms); a good
+  fountain heals 1d6, a poisoned one poisons;
 - a locked door: a Thief spends a Pick, anyone else breaks it down (2d6 ≤
   Power, 1 Health a failed try).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ... import dice
-from ...gamebook.model import Section, Step
+from ...gamebook.model import CHOOSE, IF_NOT_TICKED, Book, Section, Step, key_of
+from ...gamebook.walk import RANDOM, Chooser, Player, Walk
 from ...seed import Rng, SeedCode
 from . import characters, rules
 
+PLAYERS = ("random", "careful", "map-knowing")
 ARMOR_PLACES = ("body", "shield", "head", "arms")
 POISON_PER_ROUND = 3  # the rules' Poison: 3 Health a round until cured
 MOST_ROUNDS = 200
+ATTACK_SPELL_EXCLUDED = ("Magic WMD",)  # strikes everyone present, the caster too
 
 
 def _d6(rng: Rng, count: int = 1) -> int:
     return sum(rng.die(6) for _ in range(count))
+
+
+@cache
+def _mean(text: str) -> float:
+    return float(dice.parse(text).mean())
+
+
+@cache
+def _at_least(target: int) -> float:
+    """The chance 2d6 comes to ``target`` or more."""
+    return float(dice.parse("2d6").chance_at_least(target))
+
+
+@cache
+def _damage(text: str) -> str:
+    """A creature's damage dice ("Curse + Poison" has none: "0")."""
+    try:
+        dice.parse(text)
+        return text
+    except Exception:
+        return "0"
 
 
 @dataclass
@@ -60,13 +101,22 @@ class Foe:
     harmless_poison: bool = False
 
 
+def foes_of(creatures: list[dict[str, Any]]) -> list[Foe]:
+    """Each creature of a fight step's ``creatures``, one by one."""
+    return [Foe(f["name"], health, f["speed"], f["attack"], f["damage"], tuple(f["specials"]),
+                f.get("harmless_poison", False))
+            for f in creatures for health in f["health"]]
+
+
 @dataclass
 class Lone:
-    """The character, and what the reader ticks and notes on the play sheet."""
+    """The character, and what the reader ticks and notes on the play sheet. ``careful``: the careful and the
+    map-knowing players' tactics (judge a fight before the first blow, heal between areas)."""
 
     rng: Rng
     character: dict[str, Any]
     marks: set[str] = field(default_factory=set)
+    careful: bool = False
 
     def __post_init__(self) -> None:
         r = self.character["ratings"]
@@ -81,13 +131,19 @@ class Lone:
         self.cursed = False
         self.paralysed = 0
         self.remaining: dict[str, list[int]] = {}  # a fight run away from: who is left, by the fight's section
+        self.fled: set[str] = set()  # the places whose creatures it ran from and left alive
         self.thief = self.character["occupation"]["name"] == "Thief"
 
     # --- the reader's side of the walk ---------------------------------------------------------------
 
     def enter(self, section: Section) -> None:
-        if section.kind == "area" and self.poison:
-            self.hurt(self.poison, fighting=False)
+        if section.kind == "area":
+            if self.poison:
+                self.hurt(self.poison, fighting=False)
+            if self.careful and self.health >= 0:
+                self.cure()
+                if self.health * 2 <= self.rating["health"]:
+                    self.heal(self.healing())
 
     def standing(self) -> str | None:
         if self.health < 0:
@@ -106,39 +162,40 @@ class Lone:
             self.hurt(cost["health"], fighting=False)
 
     def passes(self, test: Mapping[str, Any]) -> bool:
-        if test.get("force"):
+        if test.get("skill") == "Power":  # breaking a locked door down: 2d6 at most Power
             return _d6(self.rng, 2) <= self.rating["power"]
         raise ValueError(f"no such roll: {test}")
 
     def act(self, step: Step, section: Section) -> str | None:
         data = step.data
-        if step.kind == "thief-trap":
-            return "disarmed" if self.thief and _d6(self.rng, 2) <= data["save"] else "sprung"
-        if step.kind == "hurt":
+        if step.kind == "test":
+            if data.get("only") == "Thief" and not self.thief:
+                return "failed"
+            rolled = dice.roll(data["dice"], self.rng)
+            return "passed" if (rolled <= data["target"] if data.get("at_most") else rolled >= data["target"]) \
+                else "failed"
+        if step.kind == "damage":
             self.hurt(dice.roll(data["dice"], self.rng), fighting=False)
             return "dead" if self.health < 0 else None
         if step.kind == "poison":
-            self.poison = max(self.poison, dice.roll(data["dice"], self.rng))
+            self.poison = max(self.poison, dice.roll(data["dice"], self.rng) if "dice" in data else data["amount"])
+        elif step.kind == "heal":
+            self.heal(dice.roll(data["dice"], self.rng) if "dice" in data else data["amount"])
         elif step.kind == "curse":
             self.curse()
-        elif step.kind == "score":
-            self.score(data["points"])
-        elif step.kind == "leave":
-            if data["mark"] not in self.marks:
-                self.marks.add(data["mark"])
+        elif step.kind == "points":
+            once = key_of(data["once"]) if "once" in data else None
+            if once is None or once not in self.marks:
+                if once is not None:
+                    self.marks.add(once)
                 self.score(data["points"])
         elif step.kind == "loot":
             for item in data["items"]:
                 self.take(item)
-        elif step.kind == "drink":
-            if data["good"]:
-                self.heal(_d6(self.rng))
-            else:
-                self.poison = max(self.poison, POISON_PER_ROUND)
         elif step.kind == "check-win":
-            return "won" if self.points >= 100 else None
+            return "won" if self.points >= data["points"] else None
         elif step.kind == "fight":
-            return self.fight(section.key, data["foes"])
+            return self.fight(section, data)
         else:
             raise ValueError(f"the lone reader knows no step {step.kind!r}")
         return None
@@ -148,7 +205,7 @@ class Lone:
     def score(self, points: int) -> None:
         self.points += points
         self.level_points += points
-        while self.level_points >= 20:  # a level: the first choice, 1d6 more Health
+        while self.level_points >= 20:  # a level: the first choice, 1d6 more Health (the rating and Health now)
             self.level_points -= 20
             gain = _d6(self.rng)
             self.rating["health"] += gain
@@ -172,11 +229,10 @@ class Lone:
 
     def take(self, item: dict[str, Any]) -> None:
         self.score(item["points"])
-        row = rules.tables()["loot"].lookup(item["roll"]) if item["roll"] is not None else None
-        if row is not None and row["kind"] == "weapon":
-            best = max(rules.data_list("weapons").items, key=lambda w: dice.parse(w["wdr_dice"]).mean())
+        if item["kind"] == "weapon":
+            best = max(rules.data_list("weapons").items, key=lambda w: _mean(w["wdr_dice"]))
             self.weapon = best["wdr_dice"]
-        elif row is not None and row["kind"] == "armor":
+        elif item["kind"] == "armor":
             for place in ARMOR_PLACES:
                 if place not in self.armor:
                     pieces = [a for a in rules.data_list("armor").items if a["slot"] == place]
@@ -194,6 +250,13 @@ class Lone:
             return True
         return False
 
+    def healing_left(self) -> float:
+        """The Health the character's healing could still restore, on average."""
+        found = 14.0 * self.uses.get("Heal", 0)
+        for spell in self.spells:
+            found += {"Major Heal": 14.0, "Healing Touch": 10.5, "Minor Heal": 7.0}.get(spell["name"], 0.0)
+        return found
+
     def healing(self) -> int:
         """Spend the best healing there is: Heal 4d6, then a spell or miracle; 0 if none is left."""
         if self.use("Heal"):
@@ -204,6 +267,9 @@ class Lone:
                 self.spells.remove(spell)
                 return _d6(self.rng, count)
         return 0
+
+    def can_cure_poison(self) -> bool:
+        return any(s["name"] == "Detox" for s in self.spells)
 
     def cure(self) -> None:
         for name, cures in (("Detox", "poison"), ("Remove Curse", "curse")):
@@ -219,14 +285,43 @@ class Lone:
 
     # --- a fight -----------------------------------------------------------------------------------------
 
-    def fight(self, key: str, foes: list[dict[str, Any]]) -> str:
-        group = [Foe(f["name"], health, f["speed"], f["attack"], f["damage"], tuple(f["specials"]),
-                     f.get("harmless_poison", False))
-                 for f in foes for health in f["health"]]
+    def attack_spells(self) -> list[dict[str, Any]]:
+        return [s for s in self.spells if s.get("sdr") not in (None, "NA") and s["name"] not in ATTACK_SPELL_EXCLUDED
+                and not s["name"].startswith("Holy")]
+
+    def expected_loss(self, group: Sequence[Foe]) -> float:
+        """The Health a fight to the end against ``group`` costs on average, as one who knows the rules
+        reckons it from the stats the section prints: each foe killed in turn, every foe still standing
+        hitting as often as its Attack lets it."""
+        hit = _at_least(self.rating["attack"]) * (_mean(self.weapon) + self.rating["power"])
+        spells = [_mean(s["sdr"]) + self.rating["intellect"] for s in self.attack_spells()]
+        rates = [_at_least(f.attack) * max(0.0, _mean(_damage(f.damage)) - self.ar) for f in group]
+        loss = 0.0
+        for index, foe in enumerate(group):
+            health = float(foe.health)
+            turns = 0.0
+            while health > 0 and spells:
+                health -= spells.pop()
+                turns += 1
+            if health > 0:
+                turns += health / hit if hit > 0 else 1e9
+            loss += turns * (sum(rates[index:]) + self.poison)
+        return loss
+
+    def round_threat(self, group: Sequence[Foe]) -> float:
+        """A round of every foe hitting for its average, less armor."""
+        return sum(_mean(_damage(f.damage)) for f in group) - self.ar
+
+    def likely_to_lose(self, group: Sequence[Foe]) -> bool:
+        return self.expected_loss(group) >= self.health + 0.7 * self.healing_left()
+
+    def fight(self, section: Section, data: Mapping[str, Any]) -> str:
+        key = section.key
+        group = foes_of(data["creatures"])
         if key in self.remaining:
             group = [foe for foe, left in zip(group, self.remaining[key]) if left] or group
-        worst = sum(float(dice.parse(_damage(f.damage)).mean()) for f in group) - self.ar
-        if self.thief and worst >= self.health and self.use("Sneak"):
+        fearing = self.likely_to_lose(group) if self.careful else self.round_threat(group) >= self.health
+        if self.thief and fearing and self.use("Sneak"):
             return "sneak"
         self.cure()
         speed = max(f.speed for f in group)
@@ -238,14 +333,17 @@ class Lone:
                 if self.paralysed:
                     self.paralysed -= 1
                 else:
-                    outcome = self.my_turn(group, berserk)
+                    run = self.careful and self.likely_to_lose(group)
+                    outcome = self.my_turn(group, berserk, run)
                     berserk = max(0, berserk - 1)
                     if outcome == "fled":
                         self.remaining[key] = [1 if f.health > 0 else 0 for f in group]
+                        self.fled.add(section.where)
                         return "fled"
                     group = [f for f in group if f.health > 0]
                     if not group:
                         self.remaining.pop(key, None)
+                        self.fled.discard(section.where)
                         return "won"
             else:
                 self.their_turn(group)
@@ -255,18 +353,18 @@ class Lone:
             my_turn = not my_turn
         return "fled"
 
-    def my_turn(self, group: list[Foe], berserk: int) -> str | None:
+    def my_turn(self, group: list[Foe], berserk: int, run: bool) -> str | None:
         if self.health * 3 <= self.rating["health"]:
             amount = self.healing()
             if amount:
                 self.heal(amount)
                 return None
-        threat = sum(float(dice.parse(_damage(f.damage)).mean()) for f in group) - self.ar
-        if threat >= self.health and group:  # Run away: 2d6 + Speed, at least the fastest foe's Speed
+        if (run or self.round_threat(group) >= self.health) and group:  # Run away: 2d6 + Speed, at least the fastest foe's Speed
             return "fled" if _d6(self.rng, 2) + self.rating["speed"] >= max(f.speed for f in group) else None
         target = group[0]
-        spell = next((s for s in self.spells if s.get("sdr") not in (None, "NA") and s["name"] != "Magic WMD"), None)
-        if spell is not None:
+        spells = self.attack_spells()
+        if spells:
+            spell = spells[0]
             self.spells.remove(spell)
             target.health -= dice.roll(spell["sdr"], self.rng) + self.rating["intellect"]
         elif _d6(self.rng, 2) >= self.rating["attack"]:
@@ -281,7 +379,7 @@ class Lone:
         for foe in group:
             if _d6(self.rng, 2) < foe.attack:
                 continue
-            damage = max(0, dice.roll(_damage(foe.damage), self.rng) - self.ar) if _damage(foe.damage) else 0
+            damage = max(0, dice.roll(_damage(foe.damage), self.rng) - self.ar) if _damage(foe.damage) != "0" else 0
             if not dodge and damage * 2 >= self.health and self.use("Dodge"):
                 dodge = True
             self.health -= damage // 2 if dodge else damage
@@ -295,15 +393,6 @@ class Lone:
             self.health -= self.poison
 
 
-def _damage(text: str) -> str:
-    """A creature's damage dice ("Curse + Poison" has none: "0")."""
-    try:
-        dice.parse(text)
-        return text
-    except Exception:
-        return "0"
-
-
 def _initiative(rng: Rng, mine: int, theirs: int) -> tuple[int, int]:
     """1d6 + Speed each, rolled again on a tie."""
     while True:
@@ -312,16 +401,253 @@ def _initiative(rng: Rng, mine: int, theirs: int) -> tuple[int, int]:
             return a, b
 
 
+# --- choosing the ways ---------------------------------------------------------------------------------------
+
+
+def _fight_in(book: Book, key: str) -> Step | None:
+    return next((s for s in book.sections[key].steps if s.kind == "fight"), None)
+
+
+def _trap_damage(book: Book, key: str) -> tuple[Step | None, Step | None]:
+    """A trap section's Thief's roll and the damage of the trap sprung (either may be missing)."""
+    section = book.sections[key]
+    test = next((s for s in section.steps if s.kind == "test"), None)
+    sprung = test.ways["failed"].to if test is not None else None
+    hurt = next((s for s in book.sections[sprung].steps if s.kind == "damage"), None) if sprung else None
+    deadly = next((s for s in book.sections[sprung].steps if s.kind == "go" and s.ways["go"].to == book.standing["dead"]),
+                  None) if sprung else None
+    return test, hurt or deadly
+
+
+class _Chooser:
+    """What the careful and the map-knowing players share: reading an option's risk and worth."""
+
+    def option_targets(self, step: Step, open_options: Sequence[int]) -> list[int]:
+        return [i for i in open_options if not step.options[i].leaves]
+
+    def gates(self, book: Book, key: str, marks: set[str]) -> list[str]:
+        """The events that wait behind a place's gates, not yet ticked."""
+        section = book.sections.get(key)
+        if section is None or section.kind != "area":
+            return []
+        return [s.ways["then"].to for s in section.steps if s.kind == IF_NOT_TICKED
+                and not any(m in marks for m in s.marks) and s.ways["then"].to is not None]
+
+    def risk(self, walk: Walk, key: str, known: bool) -> float:
+        """How much of its Health a reader may lose going into ``key`` (``known``: it knows what waits there, or
+        only what it has seen); above its Health is death."""
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        book = walk.book
+        loss = 0.0
+        for event in self.gates(book, key, reader.marks):
+            if not known and event not in walk.seen:
+                continue
+            fight = _fight_in(book, event)
+            if fight is not None:
+                group = foes_of(fight.data["creatures"])
+                if event in reader.remaining:
+                    group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
+                if reader.thief and reader.uses.get("Sneak", 0):
+                    continue
+                if reader.round_threat(group) >= reader.health:  # it would run at its first turn
+                    return 1e9
+                loss += reader.expected_loss(group)
+                continue
+            test, hurt = _trap_damage(book, event)
+            if hurt is None:
+                continue
+            worst = float(dice.parse(hurt.data["dice"]).high) if hurt.kind == "damage" else 1e9
+            mean = _mean(hurt.data["dice"]) if hurt.kind == "damage" else 1e9
+            spotted = (float(dice.parse("2d6").chance_at_most(test.data["target"]))
+                       if test is not None and reader.thief else 0.0)
+            loss += (1 - spotted) * max(mean, 0.8 * worst)
+        return loss
+
+
+class Careful(_Chooser):
+    """Knows the rules, not the map: see the module's docstring."""
+
+    def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        options = step.options
+        staying = self.option_targets(step, open_options)
+        if not staying:
+            return open_options[0]
+        came = [i for i in staying if options[i].came_from]
+        if came:  # the way back it came: a fleeing reader runs by it
+            return came[0]
+        takes = [i for i in staying if _kind(walk.book, options[i].way.to) in TAKES]
+        for i in takes:
+            kind = _kind(walk.book, options[i].way.to)
+            if kind in ("loot", "hoard"):
+                return i
+            if kind == "fountain" and reader.can_cure_poison() and reader.health < reader.rating["health"]:
+                return i
+        moves = [i for i in staying if i not in takes]
+        safe = [i for i in moves if not self.feared(walk, options[i].way.to)]
+        leaving = [i for i in open_options if options[i].leaves]
+        if moves and not safe and leaving:  # every way on leads to what it ran from: it goes home alive
+            return leaving[0]
+        pool = safe or moves or staying
+        unseen = [i for i in pool if options[i].way.to not in walk.seen]
+        doors = [i for i in unseen if _kind(walk.book, options[i].way.to) == "area"]
+        if doors or unseen:
+            choices = doors or unseen
+            return choices[walk.rng.randint(0, len(choices) - 1)]
+        step_to = self.towards_unexplored(walk, section, step, pool)
+        if step_to is not None:
+            return step_to
+        fresh = [i for i in pool if not walk.was_taken(section, step, i)]
+        if fresh:
+            return fresh[walk.rng.randint(0, len(fresh) - 1)]
+        if leaving and walk.bored:
+            return leaving[0]
+        return pool[walk.rng.randint(0, len(pool) - 1)]
+
+    def feared(self, walk: Walk, key: str | None) -> bool:
+        """Whether going to ``key`` means a fight it ran from and would still lose, as far as it has seen."""
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        if key is None:
+            return False
+        return key in reader.fled and self.risk(walk, key, known=False) >= reader.health + 0.7 * reader.healing_left()
+
+    def towards_unexplored(self, walk: Walk, section: Section, step: Step, pool: Sequence[int]) -> int | None:
+        """The option that starts the shortest way, over sections it has read, to a section with a way it has
+        not tried (a door not yet opened), never through a place it fears."""
+        book = walk.book
+        first: dict[str, int] = {}
+        queue: deque[str] = deque()
+        for i in pool:
+            to = step.options[i].way.to
+            if to is not None and to not in first:
+                first[to] = i
+                queue.append(to)
+        while queue:
+            key = queue.popleft()
+            here = book.sections[key]
+            if here.kind == "area" and self.unexplored(walk, here):
+                return first[key]
+            for near in _ways_on(here):
+                if near in walk.seen and near not in first and book.sections[near].kind in ("area", "stairs") \
+                        and not self.feared(walk, near):
+                    first[near] = first[key]
+                    queue.append(near)
+        return None
+
+    def unexplored(self, walk: Walk, section: Section) -> bool:
+        return any(to not in walk.seen and walk.book.sections[to].kind in ("area", "stairs")
+                   for to in _ways_on(section))
+
+
+class MapKnowing(_Chooser):
+    """Plans with the whole book: see the module's docstring."""
+
+    def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        options = step.options
+        staying = self.option_targets(step, open_options)
+        if not staying:
+            return open_options[0]
+        came = [i for i in staying if options[i].came_from]
+        if came:
+            return came[0]
+        for i in staying:
+            to = options[i].way.to
+            if to is not None and walk.book.sections[to].kind in ("loot", "hoard"):
+                return i
+            if to is not None and walk.book.sections[to].kind == "fountain" \
+                    and any(s.kind == "heal" for s in walk.book.sections[to].steps) \
+                    and reader.health < reader.rating["health"]:
+                return i
+        plan = self.plan(walk, step, staying) if not walk.bored else None
+        if plan is not None:
+            return plan
+        leaving = [i for i in open_options if options[i].leaves]
+        if leaving:
+            return leaving[0]
+        return staying[walk.rng.randint(0, len(staying) - 1)]
+
+    def safe(self, walk: Walk, key: str) -> bool:
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        return self.risk(walk, key, known=True) < 0.6 * (reader.health + 0.7 * reader.healing_left())
+
+    def worth(self, walk: Walk, key: str) -> bool:
+        """Whether ``key`` holds points to take: an area never left, loot not taken, creatures it can beat."""
+        book, marks = walk.book, walk.reader.marks
+        section = book.sections[key]
+        if section.kind != "area":
+            return False
+        if key not in marks:
+            return True
+        for step in section.steps:
+            if step.kind == CHOOSE:
+                for option in step.options:
+                    to = option.way.to
+                    if to is not None and book.sections[to].kind in ("loot", "hoard") and to not in marks:
+                        return True
+        return bool(self.gates(book, key, marks))
+
+    def plan(self, walk: Walk, step: Step, pool: Sequence[int]) -> int | None:
+        """The option that starts the shortest safe way to the nearest place worth going to."""
+        book = walk.book
+        first: dict[str, int] = {}
+        queue: deque[str] = deque()
+        for i in pool:
+            to = step.options[i].way.to
+            if to is None or to in first or book.sections[to].kind not in ("area", "stairs"):
+                continue
+            if book.sections[to].kind == "area" and not self.safe(walk, to):
+                continue
+            first[to] = i
+            queue.append(to)
+        while queue:
+            key = queue.popleft()
+            if self.worth(walk, key):
+                return first[key]
+            for near in _ways_on(book.sections[key]):
+                kind = book.sections[near].kind
+                if near not in first and kind in ("area", "stairs") and (kind != "area" or self.safe(walk, near)):
+                    first[near] = first[key]
+                    queue.append(near)
+        return None
+
+
+TAKES = ("loot", "fountain", "hoard")
+
+
+def _kind(book: Book, key: str | None) -> str:
+    """The kind of the section ``key`` (none: "")."""
+    return book.sections[key].kind if key is not None else ""
+
+
+def _ways_on(section: Section) -> list[str]:
+    """The sections a place's choice leads to (its doors, stairs, takes)."""
+    return [o.way.to for step in section.steps if step.kind == CHOOSE for o in step.options
+            if o.way.to is not None and not o.leaves]
+
+
+# --- the players --------------------------------------------------------------------------------------------
+
+
 def character(rng: Rng, number: int = 1) -> dict[str, Any]:
     """A character rolled by the rules, as ``printgen sheet`` rolls character ``number``."""
     return characters.roll_character(rng, number)
 
 
-def reader(code: SeedCode, number: int) -> Lone:
+def reader(code: SeedCode, number: int, careful: bool = False) -> Lone:
     """Lone reader ``number`` of a booklet: its own character rolled by the rules, its own dice."""
-    return Lone(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")))
+    return Lone(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")),
+                careful=careful)
 
 
 def ways(code: SeedCode, number: int) -> Rng:
     """The stream lone reader ``number`` chooses its ways by."""
     return code.stream("solo", "play", number, "ways")
+
+
+def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
+    """Player ``number`` of kind ``kind`` (one of ``PLAYERS``): the same character and dice whatever its kind."""
+    choosers: dict[str, Chooser] = {"random": RANDOM, "careful": Careful(), "map-knowing": MapKnowing()}
+    if kind not in choosers:
+        raise ValueError(f"no such player: {kind!r} (one of {', '.join(PLAYERS)})")
+    return Player(reader(code, number, careful=kind != "random"), choosers[kind], ways(code, number), kind)
