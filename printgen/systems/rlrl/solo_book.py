@@ -28,9 +28,12 @@ Every step's data holds what its text says a rogue rolls or decides, in the
 common vocabulary of solo booklets (``fight``, ``test``, ``damage``,
 ``heal``, ``loot``, ``shop``) or one of this game's kinds: ``roll`` (a die
 whose total picks the way), ``trap-effect``, ``fountain``, ``altar`` and
-``level-up``. Two marks live only while a rogue stays in a room: a fight's
-``/slipped`` (he slipped past it this time) and ``/noticed`` (they caught
-him stealing: no sneaking); ``squeaky`` is the Squeaky Board's box.
+``level-up``. Two marks live only while a rogue stays in a room: ``slipped``
+(he slipped past its monsters this time) and ``noticed`` (they caught him
+stealing: no sneaking); ``squeaky`` is the Squeaky Board's box. Every event
+section is in its place (``Section.place``: a trap, a fight, a chest is in
+its room), and a fight's way out is back the way the rogue came in
+(``Option.came_from``), worked out once the whole book is made.
 
 The rules the sections lean on, and the changes for one player, are on the
 How to play alone page (data/solo.toml).
@@ -65,6 +68,7 @@ from ...maps.geometry import Cell, step
 from ...maps.level import Area, Doorway, Level, doorways
 from ...products import Request
 from ...seed import Rng
+from ...words import key_of
 from . import GAME, key, rules
 from .contents import roll_loot
 from .generate import Campaign
@@ -95,8 +99,9 @@ def successes(d: int) -> str:
 
 
 def roll_of(skill: str, d: int, level: int) -> dict[str, Any]:
-    """A roll's data: the skill's pool, the successes it needs and on what faces."""
-    return {"skill": skill, "successes": d, "faces": faces(), "level": level}
+    """A roll's data: a die (``dice``) for each of the skill's pool (``pool``: the reader's dice in it, and his
+    bonus dice), the successes it needs and on what faces."""
+    return {"skill": skill, "dice": "1d6", "pool": True, "successes": d, "faces": faces(), "level": level}
 
 
 def article(thing: str) -> str:
@@ -113,7 +118,9 @@ def listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else say("solo.hazard.and", first=", ".join(items[:-1]), last=items[-1])
 
 
-def hub(level: int, area: int) -> str:
+def hub(level: int, area: int | None) -> str:
+    """An area's section (``area``: a passable doorway's other side, never None)."""
+    assert area is not None, "a way that leads to no area of the level"
     return f"{level}.{area}"
 
 
@@ -121,14 +128,9 @@ def event(level: int, area: int, what: str) -> str:
     return f"{level}.{area}/{what}"
 
 
-def slipped(fight: str) -> str:
-    """The mark of a rogue who slipped past a fight's monsters: it lasts while he stays in their room."""
-    return f"{fight}/slipped"
-
-
-def noticed(fight: str) -> str:
-    """The mark of a rogue the monsters caught stealing: no sneaking past them this time."""
-    return f"{fight}/noticed"
+SLIPPED = "slipped"  # he slipped past the monsters of the place he is in: it lasts while he stays there
+NOTICED = "noticed"  # they caught him stealing: no sneaking, no backing out; it lasts while he stays there
+VISIT_MARKS = (SLIPPED, NOTICED)
 
 
 def key_mark(level: int) -> str:
@@ -180,6 +182,7 @@ class _Making:
         self.landings = teleport_rooms(campaign, request.code.stream("solo", "teleports"))
         self.bags = request.code.stream("solo", "bags")
         self.onward = {built.level.number: onward(built, campaign) for built in campaign.levels}
+        self.fled: dict[str, str] = {}  # each fight's way out, and where one who came by no door runs to
 
 
 def onward(built: Built, campaign: Campaign) -> dict[int, str]:
@@ -215,7 +218,47 @@ def book(campaign: Campaign, request: Request) -> Book:
     made.add(Section(SURFACE, "end", [text(say("solo.end.surface")), end(say("solo.end.over"), LEFT)]))
     made.add(Section(DEAD, "end", [text(say("solo.end.dead")), end(say("solo.end.over"), DIED)]))
     made.add(Section(VICTORY, "end", [text(say("solo.end.won")), end(say("solo.end.over"), WON)]))
+    # The ways out of the fights: first where each leads (the places it is reached from, none of them through
+    # a fight's own way out), then, knowing those, every section a reader may have come in from.
+    into: dict[str, list[str]] = {}
+    for section in made.sections.values():
+        for place in dict.fromkeys(made[to].where for to in section.targets()):
+            if place != section.where:
+                into.setdefault(place, []).append(section.key)
+    leads = {fled: _came(made, into, made[fled].where, fallback) for fled, fallback in making.fled.items()}
+    for fled, came in leads.items():
+        for back in came:
+            into.setdefault(made[back].where, []).append(fled)
+    for fled, fallback in making.fled.items():
+        made[fled].steps.append(ways_back(_came(made, into, made[fled].where, fallback)))
     return made
+
+
+def _came(made: Book, into: dict[str, list[str]], place: str, fallback: str) -> dict[str, list[str]]:
+    """For each place a reader runs back to from a fight in ``place``, the sections he may have come in from
+    (``into``: the sections that lead into each place). One who came by a way that goes back to no place (a
+    teleport) runs to ``fallback``, the room the level was built from."""
+    came: dict[str, list[str]] = {}
+    for entry in into.get(place, ()):
+        source = made[made[entry].where]
+        back = source.key if source.kind == "area" and _joined(source, place) else fallback
+        came.setdefault(back, []).append(entry)
+    return came
+
+
+def _joined(area: Section, place: str) -> bool:
+    """Whether a door joins ``area`` to ``place`` (a way back through it), not a teleport."""
+    return any(option.way.to == place for step in area.steps for option in step.options)
+
+
+def ways_back(came: dict[str, list[str]]) -> Step:
+    """The way out of a fight: back to the place the reader came in from, whichever it was (an option for
+    each, open to those who came from it: ``came_from``)."""
+    options = [Option("", Way(back), came_from=tuple(sources)) for back, sources in came.items()]
+    return Step(CHOOSE, say("solo.fight.back-to", to=listed([ref(back) for back in came])), "choice",
+                options=tuple(options))
+
+
 
 
 def _gate(key_: str) -> Step:
@@ -241,8 +284,7 @@ def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
     fight = event(level.number, area.number, "fight") if monsters else None
     if fight is not None:
         sections += fight_sections(making, built, area, monsters)
-        steps.append(if_not_ticked(say("solo.gate-fight", mark=mark(fight), to=ref(fight)), (fight, slipped(fight)),
-                                   fight))
+        steps.append(if_not_ticked(say("solo.gate-fight", mark=mark(fight), to=ref(fight)), (fight, SLIPPED), fight))
     inside: list[Option] = []  # what the room holds: on the near side of a chasm or cliff
     loot = _loot(making, built, area)
     if loot:
@@ -255,7 +297,7 @@ def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
                                  Way(taken), needs=(fight,), lacks=(taken,)))
             inside.append(Option(say("solo.take.steal", successes=successes(d), to=ref(taken), fight=ref(fight)),
                                  Way(taken), lacks=(fight, taken), test=roll_of("Steal", d, level.number),
-                                 failed=Way(fight, ticks=(noticed(fight),))))
+                                 failed=Way(fight, ticks=(NOTICED,))))
     feature = (data.get("feature") or {}).get("code")
     if feature == "fountain":
         drunk = event(level.number, area.number, "fountain")
@@ -310,6 +352,8 @@ def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
     json: dict[str, Any] = {"doorways": [_doorway_data(level, dw) for dw in found]}
     if area.type == STARTING_ROOM:  # what every rogue knows: the stairs down stand in the far corner
         json["stairs_corner"] = COMPASS[built.corners.stairs]
+    for section in sections:  # a trap, a fight, a chest: still in the room
+        section.place = here
     return [Section(here, "area", steps, level.number, area.number, json)] + sections
 
 
@@ -523,7 +567,7 @@ def trap_sections(making: _Making, built: Built, area: Area, trap: dict[str, Any
         Section(key_, "trap", [
             tick(say("solo.took", mark=mark(key_)), key_),
             Step(TEST, say("solo.trap.spot", successes=successes(d), disarmed=ref(safe)),
-                 ways={"passed": Way(safe)}, data=roll_of("Search", d, level)),
+                 ways={"passed": Way(safe), "failed": Way(None)}, data=roll_of("Search", d, level)),
             Step(TEST, say("solo.trap.roll", successes=successes(d), disarmed=ref(safe), sprung=ref(sprung)),
                  ways={"passed": Way(safe), "failed": Way(sprung)}, data=roll_of("Disable Trap", d, level),
                  ends=True),
@@ -680,16 +724,17 @@ def fight_step(d: int, level: int, found: list[dict[str, Any]], harder: list[dic
         words = say("solo.fight.how-cornered", **common)
         run = back = sneak = None
     else:
-        ways["sneak"] = Way(here, ticks=(slipped(fight),))
+        ways["sneak"] = Way(here, ticks=(SLIPPED,))
         ways["fled"] = Way(fled)
         before = say("solo.fight.before", fled=ref(fled), to=ref(here), successes=successes(d))
         after = (say("solo.fight.after-stuck", why=say(f"solo.fight.{stuck}"), **common) if stuck is not None
                  else say("solo.fight.after", fled=ref(fled), **common))
         words = " ".join([before, after])
         run = roll_of("Run", d, level) if stuck is None else None
-        back = {"unless": mark(noticed(fight))}
-        sneak = {**roll_of("Stealth", d, level), "unless": mark(noticed(fight)), "failed": "fight"}
-    data = {"creatures": found, "first": "rogue", "attack": roll_of("Stab", d, level), "run": run, "back": back,
+        back = {"unless": NOTICED}
+        sneak = {**roll_of("Stealth", d, level), "unless": NOTICED, "failed": "fight"}
+    data = {"creatures": found, "first": {"by": "reader"}, "attack": roll_of("Stab", d, level), "run": run,
+            "back": back,
             "sneak": sneak, "tougher": {"mark": SQUEAKY, "creatures": harder} if harder is not None else None,
             "left_alive": mark(fight), "antimagic": antimagic}
     return Step(FIGHT, words, ways=ways, data=data, ends=True)
@@ -707,11 +752,10 @@ def fight_sections(making: _Making, built: Built, area: Area, monsters: list[dic
              text(say("solo.fight.left", mark=mark(fight)), "note"),
              text(say("solo.success.round", successes=successes(d), monsters=_monster_roll(d)), "note"),
              fight_step(d, level, found, harder, fight, won, fled, here, feature == "antimagic")]
-    back = way_back(built, area)
+    making.fled[fled] = way_back(built, area)
     return [Section(fight, "fight", steps, level),
             Section(won, "fight-won", won_steps(found + (harder or []), fight, here, feature == "cookstove"), level),
-            Section(fled, "fight-fled", [text(say("solo.fight.fled", mark=mark(fight))),
-                                         go(say("solo.on", to=ref(back)), back)], level)]
+            Section(fled, "fight-fled", [text(say("solo.fight.fled", mark=mark(fight)))], level)]
 
 
 def _monster_roll(d: int) -> str:
@@ -839,7 +883,8 @@ def shop_sections(making: _Making, built: Built, shop: dict[str, Any]) -> list[S
              if_ticked(say("solo.shop.robbed", mark=mark(robbed), to=ref(start)), (robbed,), start),
              text("\n".join(lines), "stats"),
              Step(SHOP, say("solo.shop.buy", buys=buys),
-                  data={"items": stock, "identify": scrolls, "buys_at": buys})]
+                  data={"items": [stock_data(item, colours) for item in stock],
+                        "identify": {**scrolls, "effect": say("solo.spell.identify")}, "buys_at": buys})]
     options = []
     sections: list[Section] = []
     for number, mimic in enumerate(mimics, 1):
@@ -860,6 +905,8 @@ def shop_sections(making: _Making, built: Built, shop: dict[str, Any]) -> list[S
     options.append(Option(say("solo.shop.leave", to=ref(start)), Way(start)))
     sections += keeper_sections(built, keeper, start, stock)
     steps.append(Step(CHOOSE, options=tuple(options)))
+    for section in sections:
+        section.place = here
     return [Section(here, "shop", steps, level)] + sections
 
 
@@ -878,6 +925,24 @@ def keeper_sections(built: Built, keeper: str, start: str, stock: list[dict[str,
                                    Step(LOOT, say("solo.shop.yours"), data={"items": stock}),
                                    go(say("solo.on", to=ref(start)), start)], level),
     ]
+
+
+def stock_data(item: dict[str, Any], colours: dict[str, str]) -> dict[str, Any]:
+    """A shop's ware as its step's data: its name and what it does as printed, its price, and the shop
+    table's codes (a potion or wand does what only its use tells)."""
+    if item["item"] == "loot":
+        loot = item["loot"]
+        effect = (say("solo.stock.unknown") if loot.get("magic")
+                  else loot_row_text(rules.tables()[rules.loot(loot["letter"])].lookup(loot["roll"]).fields))
+    elif item["item"] in ("scroll", "spellbook"):
+        effect = say(f"solo.spell.{key_of(item['spell']['name'])}")
+    elif item["item"] == "fake-amulet":
+        effect = say("solo.stock.fake-amulet")
+    else:
+        row = rules.tables()["shop-stock"].lookup(item["roll"])
+        effect = say(f"solo.stock.{item['item']}", armor=row.get("armor", ""), bonus=row.get("bonus", ""),
+                     skill=row.get("skill", ""))
+    return {**item, "name": stock_words(item, colours), "effect": effect, "table": item["name"]}
 
 
 def stock_words(item: dict[str, Any], colours: dict[str, str]) -> str:

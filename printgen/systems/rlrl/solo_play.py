@@ -41,6 +41,7 @@ What a rogue does (every player alike, unless said):
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -48,12 +49,13 @@ from typing import Any
 
 from ... import dice
 from ...gamebook.model import CHOOSE, Book, Option, Section, Step
+from ...gamebook.walk import RANDOM, Player
 from ...seed import Rng, SeedCode
 from . import GAME, characters, rules
-from .solo_book import FAR, NEAR, SQUEAKY
+from .solo_book import FAR, NEAR, SQUEAKY, VISIT_MARKS
 
 PLAYERS = ("random", "careful", "map-knowing")
-MOST_ROUNDS = 150  # a fight still going after this many rounds: the rogue walks away (runs) or falls
+MOST_ROUNDS = 1000  # a fight still going after this many rounds: the rogue walks away (runs) or falls
 HEALING = {"healing": 1, "major-healing": 2}  # dice of HP a potion restores (full-healing: all)
 POISON = {"poison": "1d", "greater-poison": "3d"}
 ATTACK_WANDS = ("magic-missile", "fireball")
@@ -127,6 +129,10 @@ class Rogue:
 
     def __post_init__(self) -> None:
         self.skills = {s["name"]: s["dice"] for s in self.character["skills"]}
+        if self.careful:  # the rules let a player choose his two skills at 2d6: he makes his rogue for the dungeon
+            made = characters.rules()
+            self.skills = {skill: made["favoured_pool"] if skill in FAVOURED else made["base_pool"]
+                           for skill in self.skills}
         self.hp = self.most = self.character["hit_points"]
         start = solo()["start"]
         self.picks = start["lock_picks"]
@@ -136,7 +142,7 @@ class Rogue:
         self.gear: dict[str, int] = {}  # skill -> bonus dice from boots, cloaks, rope
         self.potions: list[dict[str, Any]] = []  # loot dicts of unknown or kept potions
         self.wands: list[dict[str, Any]] = []
-        self.known: set[str] = set()  # magic codes identified by use
+        self.known: set[str | None] = set()  # magic codes identified by use
         self.rations = 0
         self.torches = 0
         self.diseased = False
@@ -160,6 +166,8 @@ class Rogue:
         self.last = ""  # the last section read before an ending
         self.cause = ""  # what last hurt him
         self.giving_up = False  # he has found nothing new for a long while: he climbs out
+        self.desperate = False  # giving up, he found no way up: he goes on, whatever it costs
+        self.meant: str | None = None  # a place he chose to go into knowing its monsters: no backing out
         self.killed: list[dict[str, Any]] = []  # the bodies of the fight just won
 
     # --- dice -----------------------------------------------------------------------------------------
@@ -197,10 +205,9 @@ class Rogue:
             self.deepest = max(self.deepest, section.level)
             if section.level > 1:
                 self.left_level_1 = True
-        place = place_of(section.key)
+        place = section.where
         if place != self.place:
-            for mark in [m for m in self.marks if m.endswith(("/slipped", "/noticed"))]:
-                self.marks.discard(mark)
+            self.marks.difference_update(VISIT_MARKS)
             self.came_place, self.place = self.place, place
             self.visits[place] = self.visits.get(place, 0) + 1
             self.searched.clear()
@@ -255,7 +262,8 @@ class Rogue:
         kind = step.kind
         if kind == "test":
             passed = self.passes_with(data["skill"], data["successes"])
-            return "passed" if passed else ("failed" if "failed" in step.ways else None)
+            failed = step.ways.get("failed")
+            return "passed" if passed else ("failed" if failed is not None and failed.to is not None else None)
         if kind == "damage":
             self.cause = "trap:" + data["dice"]
             attack = data.get("attack")
@@ -486,7 +494,7 @@ class Rogue:
         self.killed = []
         if not any(f["now"] > 0 for f in foes):
             return "won"
-        if BACK_OUT and not noticed and data.get("back", True) and self.careful and place_of(key) not in self.dangerous \
+        if BACK_OUT and not noticed and data.get("back") and self.careful and not self.desperate and self.meant != place_of(key) \
                 and self.expected_loss(foes, need) >= self.hp * SNEAK_AT:
             self.dangerous.add(place_of(key))
             return "fled"
@@ -508,9 +516,10 @@ class Rogue:
             if self.heal_up(in_fight=True):
                 pass
             elif runnable and self.wants_to_run(foes, need):
-                if self.passes_with("Run", need):
+                clean = self.passes_with("Run", need)
+                if clean or SURE_RUN:
                     for foe in foes:
-                        if foe["now"] > 0 and any(t.startswith("ranged") for t in foe["traits"]):
+                        if foe["now"] > 0 and (not clean or any(t.startswith("ranged") for t in foe["traits"])):
                             self.strike(foe, need)
                     if self.hp <= 0:
                         return "dead"
@@ -563,6 +572,8 @@ class Rogue:
                 self.strike(foe, need)
                 if foe["now"] <= 0:  # an Imp gone with its loot
                     break
+            if ONE_AT_A_TIME:
+                break
 
     def strike(self, foe: dict[str, Any], need: int) -> None:
         attack = foe["attack"]
@@ -608,12 +619,17 @@ class Rogue:
     def wants_to_run(self, foes: list[dict[str, Any]], need: int) -> bool:
         if not self.careful:
             return self.rng.die(4) == 1
-        if self.chance("Run", need) == 0:
+        if self.chance("Run", need) == 0 and not SURE_RUN:
             return False
         return self.expected_loss(foes, need) >= self.hp * RUN_AT
 
 
 SNEAK_FAIL_STRIKES = False
+SURE_RUN = True
+ONE_AT_A_TIME = False  # a failed Run still gets him out, each monster striking once as he goes
+LOST = 3  # this many books' worth of sections read with nothing new, he takes any way at all
+STALE = 6  # a room he has come into this often no longer draws him for the ways he has not taken from it
+DANGER = 35.0  # what a place he backed out of or ran from costs in the careful rogue's choice of ways
 BACK_OUT = True
 FAVOURED = ("Stab", "Lockpick")
 SNEAK_AT, RUN_AT = 0.3, 0.8  # the careful rogue sneaks past a fight likely to cost this share of his HP, runs at that
@@ -642,6 +658,19 @@ def _shifted(damage: str, shift: int) -> str:
     return f"{count}d{found.modifier:+d}" if found.modifier else f"{count}d"
 
 
+def _distances(back: Mapping[str, set[str]], targets: set[str]) -> dict[str, int]:
+    """Each room's count of doors to the nearest of ``targets`` (``back``: the rooms each room is reached from)."""
+    distance = {key: 0 for key in targets}
+    queue = deque(targets)
+    while queue:
+        at = queue.popleft()
+        for before in back.get(at, ()):
+            if before not in distance:
+                distance[before] = distance[at] + 1
+                queue.append(before)
+    return distance
+
+
 def far_of(section: Section) -> set[str]:
     """The places beyond a room's chasm or cliff, as its choice names them."""
     found: set[str] = set()
@@ -663,14 +692,28 @@ class Careful:
         self.book = book
         self.corner = {s.level: s.data["stairs_corner"] for s in book.sections.values() if "stairs_corner" in s.data}
 
+    _front: tuple[int, dict[str, int]] | None = None
+
     def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
         rogue: Rogue = walk.reader
+        self._front = None
+        if walk.bored and not rogue.desperate:
+            rogue.giving_up = True
+        if section.kind == "area":  # his map of the level, worked out afresh (he may give up, or give up giving up)
+            front = self.frontier(walk, rogue, section.level or 1)
+            if rogue.desperate and not front:  # nothing left he knows of: any way at all
+                return RANDOM.choose(walk, section, step, open_options)
+        if walk.since_new >= LOST * len(self.book.sections):  # lost for good: any way at all
+            return RANDOM.choose(walk, section, step, open_options)
         scored = [(self.score(walk, rogue, section, step, i), i) for i in open_options]
         if not scored:
             return -1
         best = max(score for score, _ in scored)
         pool = [i for score, i in scored if score == best]
-        return pool[walk.rng.randint(0, len(pool) - 1)]
+        index = pool[walk.rng.randint(0, len(pool) - 1)]
+        to = step.options[index].way.to
+        rogue.meant = place_of(to) if to is not None and place_of(to) in rogue.dangerous else None
+        return index
 
     def score(self, walk: Any, rogue: Rogue, section: Section, step: Step, index: int) -> float:
         option = step.options[index]
@@ -692,12 +735,10 @@ class Careful:
             return 75.0
         if kind == "secret":
             return 60.0 if rogue.visits.get(section.key, 0) <= 3 else 15.0
-        if walk.bored:
-            rogue.giving_up = True
         if kind == "stairs" and to.endswith("/down"):
-            return -20.0 if rogue.giving_up else 100.0
+            return -90.0 if rogue.giving_up else 100.0
         if kind == "stairs" and to.endswith("/up"):
-            return 95.0 if rogue.giving_up else -80.0
+            return 95.0 if rogue.giving_up and self.climbs(walk, rogue, to) else -80.0
         if kind == "shop":
             return 50.0 if rogue.level not in rogue.shopped and rogue.gold >= 2 else -70.0
         if kind == "terminal":
@@ -708,7 +749,8 @@ class Careful:
             return -45.0 if to in walk.seen else 5.0
         if section.kind == "shop":
             return 0.0
-        if test is not None and "blade" in (option.asks or {}):  # the blade's point: a slip costs 1 HP
+        if test is not None and "blade" in (option.asks or {}) and not (rogue.giving_up or rogue.desperate):
+            # the blade's point: a slip costs 1 HP (worth it to one who has no other way)
             slip = (2 / 3) ** rogue.pool(test["skill"])
             if rogue.picks > 0 and slip > 0.15:
                 return -85.0
@@ -721,27 +763,100 @@ class Careful:
         return max(-40.0, min(40.0, self.door_value(walk, rogue, section, to, test)))
 
     def door_value(self, walk: Any, rogue: Rogue, section: Section, to: str, test: Mapping[str, Any] | None) -> float:
-        score = 20.0 if to not in walk.seen else 0.0
-        score -= 3.0 * rogue.visits.get(to, 0)
-        if place_of(to) in rogue.dangerous:
-            score -= 25.0
-        if place_of(to) == rogue.came_place:
-            score -= 2.0
+        """A door by the map he has drawn: a way not yet taken is worth most, then one toward the nearest room
+        with a way not yet taken (fewer doors, more worth), a room he ran from least."""
+        distance = self.frontier(walk, rogue, section.level or 1).get(to)
+        if to not in walk.seen:
+            score = 0.0 if rogue.giving_up else 24.0
+        else:
+            score = -12.0 if distance is None else 18.0 - 3.0 * distance
+        score -= 0.5 * rogue.visits.get(to, 0)
+        if place_of(to) in rogue.dangerous and not ((rogue.giving_up or rogue.desperate) and distance is not None):
+            score -= DANGER
         side = next((d["side"] for d in section.data.get("doorways", ()) if d.get("turn_to") and _key(d["turn_to"]) == to),
                     None)
         corner = self.corner.get(section.level)
-        if side and corner and side in corner:
-            score += 6.0
+        if side and corner and side in corner and to not in walk.seen:
+            score += 4.0
         if test is not None:  # a lock: the chance it opens, the pick (or, with the dagger's point, the HP) it may cost
             score -= 10.0 * (1 - rogue.chance(test["skill"], test["successes"]))
         return score
+
+    def frontier(self, walk: Any, rogue: Rogue, level: int) -> dict[str, int]:
+        """Each room of the level he has seen: how many doors from it to the nearest room with a way he has not
+        taken (one he may open), by the map he has drawn (giving up: to the stairs up, where they lead to a
+        room he knows his way up from); worked out once a choice."""
+        if self._front is not None and self._front[0] == level:
+            return self._front[1]
+        back, front, up = self.drawn(walk, rogue, level)
+        if not front and not rogue.giving_up and not rogue.desperate:  # nothing left he can reach: he climbs out
+            rogue.giving_up = True
+        if rogue.giving_up:
+            front = {room for room, stairs in up.items() if self.climbs(walk, rogue, stairs)}
+        distance = _distances(back, front)
+        if rogue.giving_up and walk.at is not None and walk.at.kind == "area" and walk.at.key not in distance:
+            # no way up from here that he knows: he stops giving up and takes his chances, whatever they are
+            rogue.giving_up, rogue.desperate = False, True
+            return self.frontier(walk, rogue, level)
+        self._front = (level, distance)
+        return distance
+
+    def drawn(self, walk: Any, rogue: Rogue, level: int
+              ) -> tuple[dict[str, set[str]], set[str], dict[str, str]]:
+        """His map of a level: the rooms each room is reached from, the rooms with a way not yet taken, the
+        rooms with the stairs up (and those stairs)."""
+        back: dict[str, set[str]] = {}
+        front: set[str] = set()
+        up: dict[str, str] = {}
+        for key in walk.seen:
+            here = self.book.sections.get(key)
+            if here is None or here.kind != "area" or here.level != level:
+                continue
+            for step in here.steps:
+                for option in step.options:
+                    to = option.way.to
+                    if to is None or not self.open_to(rogue, option):
+                        continue
+                    kind = self.book[to].kind
+                    if kind == "stairs" and to.endswith("/up"):
+                        up[key] = to
+                    if to not in walk.seen and kind in ("area", "stairs", "loot", "fountain") \
+                            and (rogue.desperate or rogue.visits.get(key, 0) <= STALE):
+                        front.add(key)
+                    elif kind == "stairs" and to.endswith("/down"):
+                        front.add(key)
+                    elif kind == "area" and (rogue.giving_up or rogue.desperate or place_of(to) not in rogue.dangerous):
+                        back.setdefault(to, set()).add(key)
+        return back, front, up
+
+    def climbs(self, walk: Any, rogue: Rogue, stairs: str) -> bool:
+        """Whether the stairs up lead to a room he knows his way on up from (the level above's stairs up)."""
+        landing = next((s.ways["go"].to for s in self.book[stairs].steps if s.kind == "go"), None)
+        if landing is None or self.book[landing].kind != "area":
+            return True  # out of the dungeon
+        level = self.book[landing].level or 1
+        back, _, up = self.drawn(walk, rogue, level)
+        return landing in _distances(back, set(up))
+
+    def open_to(self, rogue: Rogue, option: Option) -> bool:
+        """Whether he could take ``option`` when he stands there: its marks, his picks and blade, a roll he can
+        pass (the side of a chasm he would stand on is not known ahead)."""
+        if option.needs and not any(m in rogue.marks for m in option.needs):
+            return False
+        if any(m in rogue.marks for m in option.lacks):
+            return False
+        asks = {k: v for k, v in (option.asks or {}).items() if k in ("picks", "blade", "found", "gold")}
+        if asks and not rogue.allows(asks):
+            return False
+        return option.test is None or rogue.chance(option.test["skill"], option.test["successes"]) > 0
 
     def cross_score(self, walk: Any, rogue: Rogue, section: Section, step: Step, test: Mapping[str, Any] | None
                     ) -> float:
         """Cross when the other side holds a way worth more than any on this side, and the fall is unlikely
         to kill."""
         assert test is not None
-        here, there = [], []
+        here: list[float] = []
+        there: list[float] = []
         for option in step.options:
             side = (option.asks or {}).get("side")
             if side is None or option.way.to is None and not option.way.ticks:
@@ -753,6 +868,8 @@ class Careful:
             (here if side == rogue.side else there).append(value)
         if not there or max(there) <= max(here, default=-1):
             return -60.0
+        if rogue.desperate:
+            return 30.0
         p_fail = 1 - rogue.chance(test["skill"], test["successes"])
         fall = parsed(test["fall"])
         deadly = 1.0 if mean(test["fall"]) >= rogue.hp else 0.5 if fall.high >= rogue.hp else 0.0
@@ -778,13 +895,17 @@ class MapKnowing(Careful):
                         self.goal.setdefault(section.level or 0, set()).add(section.key)
 
     def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
-        self._costs: dict[str, float] | None = None
+        self._costs = None
         return super().choose(walk, section, step, open_options)
+
+    _costs: dict[str, float] | None = None
 
     _known: dict[tuple[Any, ...], dict[str, float]]
 
     def door_score(self, walk: Any, rogue: Rogue, section: Section, to: str, option: Option,
                    test: Mapping[str, Any] | None) -> float:
+        if rogue.giving_up or rogue.desperate:  # the stairs down are out of his reach: as the careful player
+            return super().door_score(walk, rogue, section, to, option, test)
         if self._costs is None:
             level = section.level or 1
             state = (level, len(rogue.marks), rogue.hp, rogue.picks, rogue.pool("Stab"), rogue.pool("Lockpick"))
@@ -797,7 +918,7 @@ class MapKnowing(Careful):
         if distance is None:
             return super().door_score(walk, rogue, section, to, option, test) - 10.0
         here = self._costs.get(section.key, distance + 1)
-        return 40.0 - min(70.0, distance) - (5.0 if distance >= here else 0.0) - 3.0 * rogue.visits.get(to, 0)
+        return max(-40.0, 40.0 - min(70.0, distance) - (5.0 if distance >= here else 0.0) - 3.0 * rogue.visits.get(to, 0))
 
     def distances(self, rogue: Rogue, level: int) -> dict[str, float]:
         """Each area of the level: the cost of the cheapest way from it to the goal."""
@@ -872,50 +993,24 @@ class MapKnowing(Careful):
         return 0.5
 
 
-class Random:
-    """The careless player's choices: the lone mapper of gamebook/walk.py, at random."""
-
-    def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
-        staying = [i for i in open_options if not step.options[i].leaves]
-        open_ = staying
-        if walk.bored and all(walk.was_taken(section, step, i) for i in staying):
-            open_ = staying + [i for i in open_options if step.options[i].leaves]
-        if not open_:
-            return -1
-        unseen = [i for i in open_ if step.options[i].way.to not in walk.seen]
-        fresh = [i for i in open_ if not walk.was_taken(section, step, i)]
-        pool = unseen or fresh or open_
-        return pool[walk.rng.randint(0, len(pool) - 1)]
-
-
 def character(rng: Rng, number: int = 1) -> dict[str, Any]:
     """A rogue made by the rules, as ``printgen sheet`` makes rogue ``number``."""
     return characters.roll_character(rng, number)
 
 
-def careful_character(rng: Rng, number: int = 1) -> dict[str, Any]:
-    """A rogue made by the rules by a player who chooses: Stab and Stealth at 2d6."""
-    made = characters.roll_character(rng, number)
-    favoured = FAVOURED
-    r = characters.rules()
-    made["skills"] = [{"name": s, "dice": r["favoured_pool"] if s in favoured else r["base_pool"]} for s in r["skills"]]
-    made["favoured"] = list(favoured)
-    return made
+def reader(code: SeedCode, number: int, careful: bool = False) -> Rogue:
+    """Lone reader ``number`` of a booklet: its own character rolled by the rules, its own dice (the same
+    whatever kind of player he is: a careful one chooses his 2d6 skills himself)."""
+    return Rogue(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")),
+                 careful=careful)
 
 
-def rogue(kind: str, code: SeedCode, number: int) -> Rogue:
-    made = (careful_character if kind != "random" else character)(code.stream("solo", "play", number, "character"))
-    return Rogue(code.stream("solo", "play", kind, number, "dice"), made, careful=kind != "random")
-
-
-def chooser(kind: str, book: Book) -> Random | Careful:
-    return {"random": Random, "careful": Careful, "map-knowing": MapKnowing}[kind](book) if kind != "random" \
-        else Random()
-
-
-def reader(code: SeedCode, number: int) -> Rogue:
-    """Lone reader ``number`` of a booklet: its own character rolled by the rules, its own dice."""
-    return Rogue(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")))
+def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
+    """Player ``number`` of kind ``kind`` (one of ``PLAYERS``): the same character and dice whatever its kind."""
+    if kind not in PLAYERS:
+        raise ValueError(f"no such player: {kind!r} (one of {', '.join(PLAYERS)})")
+    chooser = RANDOM if kind == "random" else Careful(book) if kind == "careful" else MapKnowing(book)
+    return Player(reader(code, number, careful=kind != "random"), chooser, ways(code, number), kind)
 
 
 def ways(code: SeedCode, number: int) -> Rng:
