@@ -167,6 +167,7 @@ class Rogue:
         self.cause = ""  # what last hurt him
         self.giving_up = False  # he has found nothing new for a long while: he climbs out
         self.desperate = False  # giving up, he found no way up: he goes on, whatever it costs
+        self.bold_on = 0  # the level where, no other way open, he braves the rooms he backed out of
         self.meant: str | None = None  # a place he chose to go into knowing its monsters: no backing out
         self.killed: list[dict[str, Any]] = []  # the bodies of the fight just won
 
@@ -771,7 +772,8 @@ class Careful:
         else:
             score = -12.0 if distance is None else 18.0 - 3.0 * distance
         score -= 0.5 * rogue.visits.get(to, 0)
-        if place_of(to) in rogue.dangerous and not ((rogue.giving_up or rogue.desperate) and distance is not None):
+        if place_of(to) in rogue.dangerous and not ((rogue.giving_up or rogue.desperate or rogue.bold_on == rogue.level)
+                                                    and distance is not None):
             score -= DANGER
         side = next((d["side"] for d in section.data.get("doorways", ()) if d.get("turn_to") and _key(d["turn_to"]) == to),
                     None)
@@ -789,6 +791,10 @@ class Careful:
         if self._front is not None and self._front[0] == level:
             return self._front[1]
         back, front, up = self.drawn(walk, rogue, level)
+        if not front and not rogue.giving_up and not rogue.desperate and rogue.bold_on != level:
+            # no other way open: he braves the rooms he backed out of or slipped past
+            rogue.bold_on = level
+            back, front, up = self.drawn(walk, rogue, level)
         if not front and not rogue.giving_up and not rogue.desperate:  # nothing left he can reach: he climbs out
             rogue.giving_up = True
         if rogue.giving_up:
@@ -825,7 +831,8 @@ class Careful:
                         front.add(key)
                     elif kind == "stairs" and to.endswith("/down"):
                         front.add(key)
-                    elif kind == "area" and (rogue.giving_up or rogue.desperate or place_of(to) not in rogue.dangerous):
+                    elif kind == "area" and (rogue.giving_up or rogue.desperate or rogue.bold_on == level
+                                             or place_of(to) not in rogue.dangerous):
                         back.setdefault(to, set()).add(key)
         return back, front, up
 
