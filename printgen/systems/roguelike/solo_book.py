@@ -40,6 +40,7 @@ from ...gamebook.model import (
     end,
     go,
     if_not_ticked,
+    key_of,
     mark,
     ref,
     text,
@@ -107,6 +108,9 @@ def book(dungeon: Dungeon, request: Request) -> Book:
                 made.add(section)
     for section in stairs(dungeon):
         made.add(section)
+    for section in list(made.sections.values()):
+        if section.kind == "fight-fled":
+            section.steps.append(run_back(dungeon, made, section))
     made.add(Section(SURFACE, "end", [text(say("solo.end.surface")), end(say("solo.end.surface-end"), LEFT)]))
     made.add(Section(DEAD, "end", [text(say("solo.end.dead")), end(say("solo.end.count"), DIED)]))
     made.add(Section(VICTORY, "end", [text(say("solo.end.won", points=WIN_POINTS)), end(say("solo.end.count"), WON)]))
@@ -147,10 +151,12 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
             actions.append(Option(say(f"solo.take.{what}", mark=mark(made.key), to=ref(made.key)),
                                   Way(made.key), lacks=(made.key,)))
     steps = [text(say("solo.area", description=_description(area), size=key.size_words(area)))]
-    seen = _seen(dungeon, level, area)
+    seen, beyond = _seen(area)
     if seen:
         steps.append(text(" ".join(seen)))
     steps += gates
+    if beyond:  # stairs and the hoard are reached past whatever waits at the door
+        steps.append(text(" ".join(beyond)))
     steps.append(Step("points", say("solo.leave", mark=mark(here), points=points("surviving")), "note",
                       data={"points": points("surviving"), "once": mark(here)}))
     found = doorways(level, area)
@@ -158,7 +164,7 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
     shut = list(dict.fromkeys(_shut(d, w) for d, w in zip(found, wall) if not d.passable))  # said once
     if shut:
         steps.append(text(" ".join(shut), "note"))
-    options = actions + _stairs_options(dungeon, level, area)
+    options = actions + _stairs_options(level, area) + _on_purpose(level, area)
     for doorway, where in zip(found, wall):
         if doorway.passable:
             options += _door_options(level, doorway, where, doors)
@@ -183,37 +189,40 @@ def _description(area: Area) -> str:
     return row["description"]
 
 
-def _seen(dungeon: Dungeon, level: Level, area: Area) -> list[str]:
-    """What one sees coming in, besides the place itself (creatures and traps wait behind the gates)."""
+def _seen(area: Area) -> tuple[list[str], list[str]]:
+    """What one sees coming in, besides the place itself, before whatever waits at the door (creatures and traps
+    wait behind the gates), and what lies past it: the stairs the dungeon's key gives the area, the hoard."""
     contents = area.data["contents"]
     kind = contents["kind"]
-    seen = []
+    seen, beyond = [], []
     if kind == "crypt":
         seen.append(say("solo.seen.crypt", coffins=contents["coffins"]))
     if kind in ("loot-chest", "loot", "fountain"):
         seen.append(say(f"solo.seen.{kind}"))
-    if any(link.kind == "stairs-down" for link in area.links) or _stairs_below(dungeon, level, area):
-        seen.append(say("solo.seen.stairs-down"))
+    if any(link.kind == "stairs-down" for link in area.links):
+        beyond.append(say("solo.seen.stairs-down"))
     if any(link.kind == "stairs-up" for link in area.links):
-        seen.append(say("solo.seen.stairs-up"))
+        beyond.append(say("solo.seen.stairs-up"))
     if "hoard" in area.data:
-        seen.append(say("solo.seen.hoard"))
-    return seen
+        beyond.append(say("solo.seen.hoard"))
+    return seen, beyond
 
 
 def _door_name(kind: str) -> str:
-    return say(f"door.{kind}")
+    return say("solo.door.open") if kind == "open" else say(f"door.{kind}")
 
 
 def walls(found: list[Doorway]) -> list[str]:
-    """The wall each doorway stands in, as a reader tells them apart: a second door in the same wall is
-    further along it."""
+    """The wall each doorway stands in, as a reader tells them apart: a second door in the same wall is second
+    along it, a third third."""
+    nth = say("solo.wall.nth").split()
     seen: dict[str | None, int] = {}
     words = []
     for doorway in found:
         seen[doorway.side] = seen.get(doorway.side, 0) + 1
-        words.append(say("solo.wall.first", side=doorway.side) if seen[doorway.side] == 1
-                     else say("solo.wall.again", side=doorway.side))
+        count = seen[doorway.side]
+        words.append(say("solo.wall.first", side=doorway.side) if count == 1
+                     else say("solo.wall.again", side=doorway.side, nth=nth[min(count - 2, len(nth) - 1)]))
     return words
 
 
@@ -222,7 +231,7 @@ def _shut(doorway: Doorway, wall: str) -> str:
     if doorway.leads == "dead-end" or doorway.kind == "dead-end":
         return say("solo.way.dead-end")
     if doorway.kind in ("open", "arch"):
-        return say("solo.way.choked", side=doorway.side)
+        return say("solo.way.choked", way=_door_name(doorway.kind), wall=wall)
     if "portcullis" in doorway.kind:
         return say("solo.way.stuck", door=_door_name(doorway.kind), wall=wall)
     return say("solo.way.jammed", door=_door_name(doorway.kind), wall=wall)
@@ -234,9 +243,9 @@ def _locked(doorway: Doorway) -> bool:
 
 def _door_options(level: Level, doorway: Doorway, wall: str, doors: dict) -> list[Option]:
     to = hub(level.number, doorway.other)
-    if doorway.kind == "open":
-        return [Option(say("solo.way.open", side=doorway.side, to=ref(to)), Way(to))]
     door = _door_name(doorway.kind)
+    if doorway.kind == "open":
+        return [Option(say("solo.way.open", way=door, wall=wall, to=ref(to)), Way(to))]
     if not _locked(doorway):
         return [Option(say("solo.way.door", door=door, wall=wall, to=ref(to)), Way(to))]
     number = doors[(level.number, doorway.owner, doorway.exit)]
@@ -250,25 +259,27 @@ def _door_options(level: Level, doorway: Doorway, wall: str, doors: dict) -> lis
     ]
 
 
-def _stairs_below(dungeon: Dungeon, level: Level, area: Area) -> bool:
-    """Whether stairs from the level below come up in this area (and so lead down from it)."""
-    below = next((l for l in dungeon.levels if l.number == level.number + 1), None)
-    return below is not None and any(link.kind == "stairs-up" and link.area == area.number
-                                     for a in below.areas for link in a.links)
-
-
-def _stairs_options(dungeon: Dungeon, level: Level, area: Area) -> list[Option]:
+def _stairs_options(level: Level, area: Area) -> list[Option]:
+    """The area's staircases, as the dungeon's key gives them (stairs that come up from below into an area whose
+    own way down is a chute are the key's stairs up from there, not a way down from here)."""
     found = []
-    if _stairs_below(dungeon, level, area):
-        found.append(Option(say("solo.take.stairs-down", to=ref(down_key(level.number))), Way(down_key(level.number))))
     for link in area.links:
         if link.kind == "stairs-down":
-            found.append(Option(say("solo.take.stairs-down", to=ref(down_key(level.number))),
-                                Way(down_key(level.number))))
+            target = down_key(level.number, area.number)
+            found.append(Option(say("solo.take.stairs-down", to=ref(target)), Way(target)))
         elif link.kind == "stairs-up":
-            target = up_key(level.number, link)
+            target = up_key(level.number, area.number)
             found.append(Option(say("solo.take.stairs-up", to=ref(target)), Way(target), leaves=link.level == 0))
     return list({o.way.to: o for o in found}.values())  # one staircase is one way, however many link it
+
+
+def _on_purpose(level: Level, area: Area) -> list[Option]:
+    """A chute or a teleport a trap opened, once it has gone off or been made safe: still there to take."""
+    onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
+    if onward is None:
+        return []
+    target, trap = hub(onward.level, onward.area), event(level.number, area.number, "trap")
+    return [Option(say(f"solo.take.{onward.kind}", mark=mark(trap), to=ref(target)), Way(target), needs=(trap,))]
 
 
 def _doorway_data(level: Level, doorway: Doorway) -> dict[str, Any]:
@@ -305,8 +316,7 @@ def way_back(dungeon: Dungeon, level: Level, area: Area) -> str:
     if area.number == level.arrival:
         if level.number == 1:
             return WAY_IN
-        up = next(link for link in area.links if link.kind == "stairs-up")
-        return up_key(level.number, up)
+        return up_key(level.number, area.number)
     source = next(a for a in level.areas if any(l.kind == "teleport" and l.area == area.number for l in a.links))
     return hub(level.number, source.number)
 
@@ -382,7 +392,6 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     group = contents["creatures"]
     here = hub(level.number, area.number)
     key_, won, fled = (event(level.number, area.number, what) for what in ("fight", "won", "fled"))
-    back = way_back(dungeon, level, area)
     crypt = contents["kind"] == "crypt"
     steps = [text(say("solo.fight.crypt", count=group["count"], name=group["name"]) if crypt
                   else say("solo.fight.meet", count=group["count"], name=group["name"]))]
@@ -413,8 +422,7 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     return [
         Section(key_, "fight", steps, level.number),
         Section(won, "fight-won", won_steps, level.number),
-        Section(fled, "fight-fled", [text(say("solo.fight.fled")), go(say("solo.fight.run", to=ref(back)), back)],
-                level.number),
+        Section(fled, "fight-fled", [text(say("solo.fight.fled", mark=mark(key_)))], level.number),
     ]
 
 
@@ -488,35 +496,85 @@ def take_section(level: Level, area: Area, what: str) -> Section | None:
 # --- between levels --------------------------------------------------------------------------------------
 
 
-def down_key(level: int) -> str:
-    return f"{level}/down"
+def down_key(level: int, area: int) -> str:
+    return f"{level}.{area}/down"
 
 
-def up_key(level: int, link) -> str:
-    return f"{level}/up" if link.level == 0 else f"{level}/up/{link.area}"
+def up_key(level: int, area: int) -> str:
+    return f"{level}.{area}/up"
 
 
 def stairs(dungeon: Dungeon) -> list[Section]:
+    """A section for each staircase the dungeon's key gives an area, down or up (the stairs out of the dungeon
+    among them), in the order of the levels and their areas."""
     found: dict[str, Section] = {}
     last = dungeon.levels[-1].number
-    for level, below in zip(dungeon.levels, dungeon.levels[1:]):  # every level above another has stairs down
-        target = hub(below.number, below.arrival)
-        found[down_key(level.number)] = Section(down_key(level.number), "stairs", [
-            text(say("solo.stairs.down", level=below.number)), go(say("solo.on", to=ref(target)), target)],
-            level.number)
     for level in dungeon.levels:
         for area in level.areas:
+            here = hub(level.number, area.number)
             for link in area.links:
-                if link.kind == "stairs-down" and down_key(level.number) not in found:
+                if link.kind == "stairs-down" and down_key(level.number, area.number) not in found:
                     target = hub(link.level, link.area)
                     words = (say("solo.stairs.vault") if level.number == last
                              else say("solo.stairs.down", level=link.level))
-                    found[down_key(level.number)] = Section(down_key(level.number), "stairs", [
-                        text(words), go(say("solo.on", to=ref(target)), target)], level.number)
-                elif link.kind == "stairs-up" and up_key(level.number, link) not in found:
+                    key_ = down_key(level.number, area.number)
+                    found[key_] = Section(key_, "stairs", [text(words), go(say("solo.on", to=ref(target)), target)],
+                                          level.number, data={"from": ref(here)})
+                elif link.kind == "stairs-up" and up_key(level.number, area.number) not in found:
                     target = SURFACE if link.level == 0 else hub(link.level, link.area)
                     words = say("solo.stairs.out") if link.level == 0 else say("solo.stairs.up", level=link.level)
-                    found[up_key(level.number, link)] = Section(up_key(level.number, link), "stairs", [
-                        text(words), go(say("solo.on", to=ref(target)), target)], level.number)
+                    key_ = up_key(level.number, area.number)
+                    found[key_] = Section(key_, "stairs", [text(words), go(say("solo.on", to=ref(target)), target)],
+                                          level.number, data={"from": ref(here)})
     return list(found.values())
+
+
+# --- running back the way one came -----------------------------------------------------------------------
+
+
+def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
+    """The ways back from a fight one runs from: by the way one came into its place (a door, the stairs, the way
+    in), each open only to those who came that way; and for one who fell or was sent there, the nearest way
+    out. Every way a reader may come into the place is one of them, so no reader is left without."""
+    here = fled.where
+    area_section = book.sections[here]
+    level = next(l for l in dungeon.levels if l.number == area_section.level)
+    area = level.area(area_section.area)
+    found = doorways(level, area)
+    wall = walls(found)
+    ways: dict[str, Option] = {}
+    others: list[str] = []
+    for key_, section in book.sections.items():
+        if here not in section.targets() or section.where == here:
+            continue
+        if section.kind == "area":
+            doors = [_way_words(d, w) for d, w in zip(found, wall) if d.passable and d.other == section.area]
+            if doors:
+                ways[key_] = Option(say("solo.flee.door", door=say("solo.flee.or").join(doors), to=ref(key_)),
+                                    Way(key_), came_from=(key_,))
+            else:  # dug through to
+                others.append(key_)
+        elif section.kind == "entrance":
+            ways[key_] = Option(say("solo.flee.out", to=ref(key_)), Way(key_), came_from=(key_,))
+        elif section.kind == "stairs":
+            source = key_of(section.data["from"])
+            down = key_.endswith("/down")
+            ways[key_] = Option(say("solo.flee.up" if down else "solo.flee.down", to=ref(source)), Way(source),
+                                came_from=(key_,))
+        else:  # a chute or a teleport: no way back by it
+            others.append(key_)
+    options = list(ways.values())
+    if others:
+        nearest = next((hub(level.number, d.other) for d in found if d.passable), None)
+        if nearest is None:
+            nearest = way_back(dungeon, level, _pocket_root(level, area))
+        words = next((_way_words(d, w) for d, w in zip(found, wall) if d.passable), None)
+        options.append(Option(say("solo.flee.fell", way=words, to=ref(nearest)) if words
+                              else say("solo.flee.dig", to=ref(nearest)), Way(nearest), came_from=tuple(others)))
+    return Step(CHOOSE, options=tuple(options))
+
+
+def _way_words(doorway: Doorway, wall: str) -> str:
+    """A doorway as a running reader knows it: "the iron door in the west wall"."""
+    return say("solo.flee.way", door=_door_name(doorway.kind), wall=wall)
 
