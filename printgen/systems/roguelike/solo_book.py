@@ -25,6 +25,7 @@ alone page, with the choices made where the rules leave a Referee to decide
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...gamebook.model import (
@@ -114,6 +115,7 @@ def book(dungeon: Dungeon, request: Request) -> Book:
     made.add(Section(SURFACE, "end", [text(say("solo.end.surface")), end(say("solo.end.surface-end"), LEFT)]))
     made.add(Section(DEAD, "end", [text(say("solo.end.dead")), end(say("solo.end.count"), DIED)]))
     made.add(Section(VICTORY, "end", [text(say("solo.end.won", points=WIN_POINTS)), end(say("solo.end.count"), WON)]))
+    warn(dungeon, made)
     return made
 
 
@@ -276,7 +278,7 @@ def _stairs_options(level: Level, area: Area) -> list[Option]:
 def _on_purpose(level: Level, area: Area) -> list[Option]:
     """A chute or a teleport a trap opened, once it has gone off or been made safe: still there to take."""
     onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
-    if onward is None:
+    if onward is None or onward.level is None or onward.area is None:
         return []
     target, trap = hub(onward.level, onward.area), event(level.number, area.number, "trap")
     return [Option(say(f"solo.take.{onward.kind}", mark=mark(trap), to=ref(target)), Way(target), needs=(trap,))]
@@ -529,6 +531,66 @@ def stairs(dungeon: Dungeon) -> list[Section]:
     return list(found.values())
 
 
+# --- the signs of what waits beyond a way ----------------------------------------------------------------
+
+
+def dangers(dungeon: Dungeon) -> dict[str, list[tuple[str, dict[str, Any]]]]:
+    """Each area's dangers, by its section, and what a way into it shows of each (as words' values): what gives
+    its trap away, the creatures by name and number."""
+    found = {}
+    for level in dungeon.levels:
+        for area in level.areas:
+            contents = area.data["contents"]
+            signs = []
+            if contents.get("trap"):
+                signs.append(("trap", {"telltale": say(f"solo.telltale.{contents['trap']['kind']}")}))
+            group = contents.get("creatures")
+            if group:
+                signs.append(("rivals" if group.get("rivals") else "creatures",
+                              {"count": group["count"], "name": group["name"]}))
+            found[hub(level.number, area.number)] = signs
+    return found
+
+
+def warn(dungeon: Dungeon, book: Book) -> None:
+    """Every way into a place with a trap or creatures shows what one sees of it before stepping in, as a fair
+    Referee tells it (solo.toml: What you see from the doorway), through a doorway or down the stairs; not the
+    way back one came by, which one knows."""
+    danger = dangers(dungeon)
+    for section in book.sections.values():
+        for index, step in enumerate(section.steps):
+            if step.kind != CHOOSE:
+                continue
+            options = []
+            for option in step.options:
+                beyond = _beyond(book, option.way.to)
+                signs = danger.get(beyond, []) if beyond is not None and not option.came_from else []
+                if signs:
+                    where = _where(book, option.way.to)
+                    words = " ".join(say(f"solo.sign.{sign}", where=where, **values) for sign, values in signs)
+                    option = replace(option, text=f"{option.text} {words}" if option.text else "",
+                                     warns=tuple("creatures" if sign == "rivals" else sign for sign, _ in signs))
+                options.append(option)
+            section.steps[index] = replace(step, options=tuple(options))
+
+
+def _where(book: Book, key: str | None) -> str:
+    """Where one sees what waits: beyond a doorway, at the far end of the stairs."""
+    if key is not None and book.sections[key].kind == "stairs":
+        return say("solo.sign.below") if key.endswith("/down") else say("solo.sign.above")
+    return say("solo.sign.beyond")
+
+
+def _beyond(book: Book, key: str | None) -> str | None:
+    """The area a way leads into: its own section, or the one the stairs it leads to come out in."""
+    if key is None:
+        return None
+    section = book.sections[key]
+    if section.kind == "stairs":
+        return section.steps[-1].ways["go"].to
+    return key if section.kind == "area" else None
+
+
 # --- running back the way one came -----------------------------------------------------------------------
 
 
@@ -539,6 +601,7 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
     here = fled.where
     area_section = book.sections[here]
     level = next(l for l in dungeon.levels if l.number == area_section.level)
+    assert area_section.area is not None  # a fight happens in an area
     area = level.area(area_section.area)
     found = doorways(level, area)
     wall = walls(found)
@@ -559,13 +622,13 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
         elif section.kind == "stairs":
             source = key_of(section.data["from"])
             down = key_.endswith("/down")
-            ways[key_] = Option(say("solo.flee.up" if down else "solo.flee.down", to=ref(source)), Way(source),
-                                came_from=(key_,))
+            words = say("solo.flee.up", to=ref(source)) if down else say("solo.flee.down", to=ref(source))
+            ways[key_] = Option(words, Way(source), came_from=(key_,))
         else:  # a chute or a teleport: no way back by it
             others.append(key_)
     options = list(ways.values())
     if others:
-        nearest = next((hub(level.number, d.other) for d in found if d.passable), None)
+        nearest = next((hub(level.number, d.other) for d in found if d.passable and d.other is not None), None)
         if nearest is None:
             nearest = way_back(dungeon, level, _pocket_root(level, area))
         words = next((_way_words(d, w) for d, w in zip(found, wall) if d.passable), None)
