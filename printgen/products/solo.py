@@ -8,8 +8,9 @@ play sheet. This module numbers the sections (printgen/gamebook), sets them
 in two columns, adds a page of graph paper for each level to map on, and
 joins it all in the order a print on both sides of the sheet needs:
 
-    cover · how to play alone · the play sheet · the sections (from a right-hand page) · what a reader
-    looks up only after using it (the game's, if any) · graph paper
+    the game's front pages (cover, how to play alone, …) · the play sheet (from a right-hand page, so its
+    two sides are one sheet) · the sections (from a right-hand page) · what a reader looks up only after
+    using it (the game's, if any) · graph paper
 
 ``--format json`` writes the gamebook (gamebook/data.py; its schema:
 ``printgen schema solo``): the start, and every section's number, level,
@@ -97,6 +98,7 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
     front, (sheet, sections, back, graph, blank) = parallel.both(text_pages, drawn_pages)
     with Pages(blank) as pages:
         pages.add(front)
+        pages.to_right()  # the play sheet is one sheet: its two sides back to back
         pages.add(sheet)
         pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
         pages.add(sections)

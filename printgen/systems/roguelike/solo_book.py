@@ -628,11 +628,10 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
             others.append(key_)
     options = list(ways.values())
     if others:
-        nearest = next((hub(level.number, d.other) for d in found if d.passable and d.other is not None), None)
-        if nearest is None:
-            nearest = way_back(dungeon, level, _pocket_root(level, area))
-        words = next((_way_words(d, w) for d, w in zip(found, wall) if d.passable), None)
-        options.append(Option(say("solo.flee.fell", way=words, to=ref(nearest)) if words
+        door = next((hub(level.number, d.other) for d in found if d.passable and d.other is not None), None)
+        nearest = door if door is not None else way_back(dungeon, level, _pocket_root(level, area))
+        way = next((_way_words(d, w) for d, w in zip(found, wall) if d.passable), None)
+        options.append(Option(say("solo.flee.fell", way=way, to=ref(nearest)) if way
                               else say("solo.flee.dig", to=ref(nearest)), Way(nearest), came_from=tuple(others)))
     return Step(CHOOSE, options=tuple(options))
 
