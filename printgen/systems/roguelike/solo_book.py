@@ -109,9 +109,11 @@ def book(dungeon: Dungeon, request: Request) -> Book:
                 made.add(section)
     for section in stairs(dungeon):
         made.add(section)
-    for section in list(made.sections.values()):
-        if section.kind == "fight-fled":
-            section.steps.append(run_back(dungeon, made, section))
+    fled = [section for section in made.sections.values() if section.kind == "fight-fled"]
+    for section in fled:  # twice: the second time, each knows the ways back of the others that lead into it
+        section.steps.append(run_back(dungeon, made, section))
+    for section in fled:
+        section.steps[-1] = run_back(dungeon, made, section)
     made.add(Section(SURFACE, "end", [text(say("solo.end.surface")), end(say("solo.end.surface-end"), LEFT)]))
     made.add(Section(DEAD, "end", [text(say("solo.end.dead")), end(say("solo.end.count"), DIED)]))
     made.add(Section(VICTORY, "end", [text(say("solo.end.won", points=WIN_POINTS)), end(say("solo.end.count"), WON)]))
@@ -566,7 +568,8 @@ def warn(dungeon: Dungeon, book: Book) -> None:
                 beyond = _beyond(book, option.way.to)
                 signs = danger.get(beyond, []) if beyond is not None and not option.came_from else []
                 if signs:
-                    where = _where(book, option.way.to)
+                    onward = any(need.endswith("/trap") for need in option.needs) or section.kind == "trap-disarmed"
+                    where = say("solo.sign.onward") if onward else _where(book, option.way.to)
                     words = " ".join(say(f"solo.sign.{sign}", where=where, **values) for sign, values in signs)
                     option = replace(option, text=f"{option.text} {words}" if option.text else "",
                                      warns=tuple("creatures" if sign == "rivals" else sign for sign, _ in signs))
@@ -610,11 +613,16 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
     for key_, section in book.sections.items():
         if here not in section.targets() or section.where == here:
             continue
-        if section.kind == "area":
-            doors = [_way_words(d, w) for d, w in zip(found, wall) if d.passable and d.other == section.area]
+        origin = book.sections[section.where]
+        if section.kind in ("area", "fight-fled") and origin.kind == "area":  # through a door (running, perhaps)
+            doors = [_way_words(d, w) for d, w in zip(found, wall) if d.passable and d.other == origin.area]
             if doors:
-                ways[key_] = Option(say("solo.flee.door", door=say("solo.flee.or").join(doors), to=ref(key_)),
-                                    Way(key_), came_from=(key_,))
+                back = origin.key
+                if back in ways:
+                    ways[back] = replace(ways[back], came_from=ways[back].came_from + (key_,))
+                else:
+                    ways[back] = Option(say("solo.flee.door", door=say("solo.flee.or").join(doors), to=ref(back)),
+                                        Way(back), came_from=(key_,))
             else:  # dug through to
                 others.append(key_)
         elif section.kind == "entrance":

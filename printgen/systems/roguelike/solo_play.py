@@ -63,6 +63,7 @@ ARMOR_PLACES = ("body", "shield", "head", "arms")
 POISON_PER_ROUND = 3  # the rules' Poison: 3 Health a round until cured
 MOST_ROUNDS = 200
 RATION = "1d6"  # Health a ration restores, eaten out of a fight (solo.toml: Rations)
+MOST_RUNS = 3  # runs from one fight before a player caught between two stands and fights it out
 RISKED = 0.5  # the share of its Health (and healing) a careful player will risk on a fight, on average
 ATTACK_SPELL_EXCLUDED = ("Magic WMD",)  # strikes everyone present, the caster too
 
@@ -134,6 +135,7 @@ class Lone:
         self.paralysed = 0
         self.remaining: dict[str, list[int]] = {}  # a fight run away from: who is left, by the fight's section
         self.fled: set[str] = set()  # the places whose creatures it ran from and left alive
+        self.runs: dict[str, int] = {}  # how often it ran from each fight: caught between two, it stands
         self.thief = self.character["occupation"]["name"] == "Thief"
         self.rations = sum(g["count"] for g in self.character["gear"] if g["name"] == "Ration")
 
@@ -340,10 +342,12 @@ class Lone:
                 if self.paralysed:
                     self.paralysed -= 1
                 else:
-                    run = self.careful and self.likely_to_lose(group)
-                    outcome = self.my_turn(group, berserk, run)
+                    cornered = self.runs.get(key, 0) >= MOST_RUNS
+                    run = self.careful and self.likely_to_lose(group) and not cornered
+                    outcome = self.my_turn(group, berserk, run, cornered)
                     berserk = max(0, berserk - 1)
                     if outcome == "fled":
+                        self.runs[key] = self.runs.get(key, 0) + 1
                         self.remaining[key] = [1 if f.health > 0 else 0 for f in group]
                         self.fled.add(section.where)
                         return "fled"
@@ -360,13 +364,13 @@ class Lone:
             my_turn = not my_turn
         return "fled"
 
-    def my_turn(self, group: list[Foe], berserk: int, run: bool) -> str | None:
+    def my_turn(self, group: list[Foe], berserk: int, run: bool, cornered: bool = False) -> str | None:
         if self.health * 3 <= self.rating["health"]:
             amount = self.healing()
             if amount:
                 self.heal(amount)
                 return None
-        if (run or self.round_threat(group) >= self.health) and group:  # Run away: 2d6 + Speed, at least the fastest foe's Speed
+        if (run or self.round_threat(group) >= self.health) and group and not cornered:  # Run away: 2d6 + Speed, at least the fastest foe's Speed
             return "fled" if _d6(self.rng, 2) + self.rating["speed"] >= max(f.speed for f in group) else None
         target = group[0]
         spells = self.attack_spells()
@@ -417,6 +421,17 @@ def _fight_in(book: Book, key: str) -> Step | None:
     return next((s for s in book.sections[key].steps if s.kind == "fight"), None)
 
 
+def _landing(book: Book, test: Step | None) -> str | None:
+    """Where a sprung trap sends one, if it is another place: a chute's or a teleport's landing."""
+    if test is None:
+        return None
+    sprung = book.sections[test.ways["failed"].to or ""]
+    last = sprung.steps[-1]
+    if last.kind != "go" or last.ways["go"].to in (sprung.where, book.standing["dead"]):
+        return None
+    return last.ways["go"].to
+
+
 def _trap_damage(book: Book, key: str) -> tuple[Step | None, Step | None]:
     """A trap section's Thief's roll and the damage of the trap sprung (either may be missing)."""
     section = book.sections[key]
@@ -443,14 +458,26 @@ class _Chooser:
                 and not any(m in marks for m in s.marks) and s.ways["then"].to is not None]
 
     def trap_risk(self, walk: Walk, reader: Lone, event: str) -> float:
-        """The chance the trap of ``event`` kills the reader (a Thief may spot it first)."""
+        """The chance the trap of ``event`` kills the reader (a Thief may spot it first): its damage, and where a
+        chute or a teleport sends one, what waits there."""
         test, hurt = _trap_damage(walk.book, event)
-        if hurt is None:
-            return 0.0
         spotted = (float(dice.parse(test.data["dice"]).chance_at_most(test.data["target"]))
                    if test is not None and reader.thief else 0.0)
-        kills = 1.0 if hurt.kind != "damage" else float(dice.parse(hurt.data["dice"]).chance_at_least(reader.health + 1))
+        kills = 0.0
+        if hurt is not None:
+            kills = 1.0 if hurt.kind != "damage" else float(dice.parse(hurt.data["dice"]).chance_at_least(reader.health + 1))
+        landing = _landing(walk.book, test)
+        if landing is not None:
+            kills = kills + (1 - kills) * self.landing_risk(walk, reader, landing)
         return (1 - spotted) * kills
+
+    def landing_risk(self, walk: Walk, reader: Lone, landing: str) -> float:
+        """What waits where a chute or a teleport drops one, as one who has not been there reckons it: a place
+        of the dungeon, with its share of creatures and traps (the rules' matrices make about three in ten
+        hold creatures, and a quarter a trap)."""
+        if landing in walk.seen:
+            return 0.0
+        return 0.3 * creatures_death(reader) + 0.25 * trap_death(reader)
 
     def would_flee(self, reader: Lone, event: str, fight: Step) -> bool:
         if reader.thief and reader.uses.get("Sneak", 0):
@@ -722,9 +749,21 @@ class MapKnowing(Careful):
             self.memo[(beyond, "risk")] = self.known_risk(walk, reader, beyond)
         return self.memo[(beyond, "risk")]
 
-    def known_risk(self, walk: Walk, reader: Lone, beyond: str) -> float:
+    def landing_risk(self, walk: Walk, reader: Lone, landing: str) -> float:
+        """What waits where a chute or a teleport drops one: it knows."""
+        return self.known_risk(walk, reader, landing, deep=False)
+
+    def known_risk(self, walk: Walk, reader: Lone, beyond: str, deep: bool = True) -> float:
+        """The chance going into ``beyond`` kills the reader, knowing what waits there (``deep``: and where its
+        trap sends one)."""
         chance = 0.0
         for event in self.gates(walk.book, beyond, reader.marks):
+            if not deep and _fight_in(walk.book, event) is None:
+                test, hurt = _trap_damage(walk.book, event)
+                kills = 0.0 if hurt is None else (1.0 if hurt.kind != "damage" else
+                                                  float(dice.parse(hurt.data["dice"]).chance_at_least(reader.health + 1)))
+                chance = max(chance, kills)
+                continue
             fight = _fight_in(walk.book, event)
             if fight is not None:
                 chance = max(chance, self.fight_death(reader, event, fight))
@@ -831,7 +870,7 @@ def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
 # --- the designer's notes: this very booklet, played --------------------------------------------------------
 
 
-NOTES_PLAYS = 300  # plays of each kind of player the designer's notes report
+NOTES_PLAYS = 200  # plays of each kind of player the designer's notes report
 
 
 @dataclass
