@@ -548,8 +548,7 @@ def dangers(dungeon: Dungeon) -> dict[str, list[tuple[str, dict[str, Any]]]]:
                 signs.append(("trap", {"telltale": say(f"solo.telltale.{contents['trap']['kind']}")}))
             group = contents.get("creatures")
             if group:
-                signs.append(("rivals" if group.get("rivals") else "creatures",
-                              {"count": group["count"], "name": group["name"]}))
+                signs.append(("creatures", {"count": group["count"], "name": group["name"]}))
             found[hub(level.number, area.number)] = signs
     return found
 
@@ -568,11 +567,12 @@ def warn(dungeon: Dungeon, book: Book) -> None:
                 beyond = _beyond(book, option.way.to)
                 signs = danger.get(beyond, []) if beyond is not None and not option.came_from else []
                 if signs:
-                    onward = any(need.endswith("/trap") for need in option.needs) or section.kind == "trap-disarmed"
+                    dug = option.way.to is not None and option.text == say("solo.way.dig", to=ref(option.way.to))
+                    onward = any(need.endswith("/trap") for need in option.needs) or section.kind == "trap-disarmed" or dug
                     where = say("solo.sign.onward") if onward else _where(book, option.way.to)
                     words = " ".join(say(f"solo.sign.{sign}", where=where, **values) for sign, values in signs)
                     option = replace(option, text=f"{option.text} {words}" if option.text else "",
-                                     warns=tuple("creatures" if sign == "rivals" else sign for sign, _ in signs))
+                                     warns=tuple(sign for sign, _ in signs))
                 options.append(option)
             section.steps[index] = replace(step, options=tuple(options))
 
