@@ -564,8 +564,8 @@ def warn(dungeon: Dungeon, book: Book) -> None:
                 continue
             options = []
             for option in step.options:
-                beyond = _beyond(book, option.way.to)
-                signs = danger.get(beyond, []) if beyond is not None and not option.came_from else []
+                into = beyond(book, option.way.to)
+                signs = danger.get(into, []) if into is not None and not option.came_from else []
                 if signs:
                     dug = option.way.to is not None and option.text == say("solo.way.dig", to=ref(option.way.to))
                     onward = any(need.endswith("/trap") for need in option.needs) or section.kind == "trap-disarmed" or dug
@@ -584,7 +584,7 @@ def _where(book: Book, key: str | None) -> str:
     return say("solo.sign.beyond")
 
 
-def _beyond(book: Book, key: str | None) -> str | None:
+def beyond(book: Book, key: str | None) -> str | None:
     """The area a way leads into: its own section, or the one the stairs it leads to come out in."""
     if key is None:
         return None

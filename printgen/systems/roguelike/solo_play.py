@@ -57,6 +57,7 @@ from ...gamebook.model import CHOOSE, IF_NOT_TICKED, Book, Option, Section, Step
 from ...gamebook.walk import RANDOM, Chooser, Player, Walk
 from ...seed import Rng, SeedCode
 from . import characters, rules
+from .solo_book import beyond as beyond_of
 
 PLAYERS = ("random", "careful", "map-knowing")
 ARMOR_PLACES = ("body", "shield", "head", "arms")
@@ -822,16 +823,6 @@ def _kind(book: Book, key: str | None) -> str:
 def _choices(section: Section) -> list[Option]:
     """The options of a place's choices."""
     return [o for step in section.steps if step.kind == CHOOSE for o in step.options]
-
-
-def beyond_of(book: Book, key: str | None) -> str | None:
-    """The area a way leads into: its own section, or the one the stairs it leads to come out in."""
-    if key is None:
-        return None
-    section = book.sections[key]
-    if section.kind == "stairs":
-        return section.steps[-1].ways["go"].to
-    return key if section.kind == "area" else None
 
 
 def _ways_on(section: Section) -> list[str]:
