@@ -24,7 +24,6 @@ from markupsafe import Markup, escape
 from ...gamebook.model import Book
 from ...products import Request
 from ...products.solo import play_sheet
-from ...render.booklet import Pages
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
@@ -50,32 +49,23 @@ def character(request: Request) -> dict[str, Any] | None:
 
 
 def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
-    """The cover and How to play alone, the lists, and the designer's notes, as one document."""
+    """The cover and How to play alone, the lists, and the designer's notes: one document."""
     e = dungeon.entrance
     row = next(r for r in rules.tables()["entrance"].rows if r["kind"] == e["kind"])
     title = say("solo.title", name=dungeon.name)
-    first = render_pdf(
+    game = request.game
+    assert game is not None  # a solo booklet is always one game's
+    return render_pdf(
         "roguelike/solo-book.html", request.code, title, request.paper,
-        request.templates, dungeon_name=dungeon.name, game_title=request.game.title, credit=request.game.credit,
+        request.templates, dungeon_name=dungeon.name, game_title=game.title, credit=game.credit,
         levels=len(dungeon.levels), sections=len(book.sections),
         areas=sum(len(level.areas) for level in dungeon.levels),
         entrance=e["type"], description=row["description"], screen=screen(),
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], win_points=WIN_POINTS,
         rolled=character(request) is not None, living=alone_points(),
-        level_up=[i["name"] for i in rules.data_list("level-up").items],
         page={"specials": {special: rules.special_rule(special) for special in ("Poison", "Curse", "Paralyze")}},
-        choices=choices(),
+        choices=choices(), **reference.context(), **notes_context(book, request),
     )
-    lists = reference.pages(request.code, request.paper, request.templates)
-    game = request.game
-    assert game is not None  # a solo booklet is always one game's
-    notes = render_pdf("roguelike/solo-notes.html", request.code, say("solo.notes.title"), request.paper,
-                       request.templates, game_title=game.title, credit=game.credit,
-                       opens_file=False, **notes_context(book, request))
-    with Pages() as pages:
-        for part in (first, lists, notes):
-            pages.add(part)
-        return pages.save()
 
 
 def alone_points() -> list[tuple[str, int]]:
@@ -106,8 +96,8 @@ def notes_context(book: Book, request: Request) -> dict[str, Any]:
              "won": _percent(t.share("won")), "died": _percent(t.share("died")), "left": _percent(t.share("left")),
              "reached": [_percent(t.reached(level)) for level in levels]}
             for kind, t in tallies.items()]
-    return {"plays": solo_play.NOTES_PLAYS, "seed": request.code.seed, "levels": levels, "rows": rows,
-            "entrance": _percent(tallies["careful"].deadliest_first())}
+    return {"plays": solo_play.NOTES_PLAYS, "seed": request.code.seed, "seen_levels": levels, "rows": rows,
+            "first_deaths": _percent(tallies["careful"].deadliest_first())}
 
 
 def _percent(share: float) -> str:
