@@ -918,11 +918,11 @@ class _Levels:
         self.reader.enter(section)
 
 
-def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS) -> dict[str, Tally]:
+def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, Tally]:
     """Each kind of player, ``plays`` times, on this book: player ``number`` is the same character with the
     same dice whatever its kind (the streams are the seed's own, so the same seed code gives the same figures)."""
     found = {}
-    for kind in PLAYERS:
+    for kind in kinds:
         tally = Tally()
         for number in range(plays):
             one = player(kind, code, number, book)
