@@ -85,6 +85,18 @@ def _at_least(target: int) -> float:
 
 
 @cache
+def _at_least_on(text: str, target: int) -> float:
+    """The chance ``text``'s dice come to ``target`` or more."""
+    return float(dice.parse(text).chance_at_least(target))
+
+
+@cache
+def _at_most_on(text: str, target: int) -> float:
+    """The chance ``text``'s dice come to ``target`` or less."""
+    return float(dice.parse(text).chance_at_most(target))
+
+
+@cache
 def _damage(text: str) -> str:
     """A creature's damage dice ("Curse + Poison" has none: "0")."""
     try:
@@ -462,11 +474,11 @@ class _Chooser:
         """The chance the trap of ``event`` kills the reader (a Thief may spot it first): its damage, and where a
         chute or a teleport sends one, what waits there."""
         test, hurt = _trap_damage(walk.book, event)
-        spotted = (float(dice.parse(test.data["dice"]).chance_at_most(test.data["target"]))
+        spotted = (_at_most_on(test.data["dice"], test.data["target"])
                    if test is not None and reader.thief else 0.0)
         kills = 0.0
         if hurt is not None:
-            kills = 1.0 if hurt.kind != "damage" else float(dice.parse(hurt.data["dice"]).chance_at_least(reader.health + 1))
+            kills = 1.0 if hurt.kind != "damage" else _at_least_on(hurt.data["dice"], reader.health + 1)
         landing = _landing(walk.book, test)
         if landing is not None:
             kills = kills + (1 - kills) * self.landing_risk(walk, reader, landing)
@@ -534,7 +546,7 @@ class _Chooser:
                 continue
             worst = float(dice.parse(hurt.data["dice"]).high) if hurt.kind == "damage" else 1e9
             mean = _mean(hurt.data["dice"]) if hurt.kind == "damage" else 1e9
-            spotted = (float(dice.parse("2d6").chance_at_most(test.data["target"]))
+            spotted = (_at_most_on("2d6", test.data["target"])
                        if test is not None and reader.thief else 0.0)
             loss += (1 - spotted) * max(mean, 0.8 * worst)
         return loss
@@ -555,15 +567,20 @@ def _trap_odds() -> tuple[tuple[float, str | None, int], ...]:
 
 def trap_death(reader: Lone) -> float:
     """The chance an unknown trap kills the reader, as one who knows the Traps matrix reckons it."""
+    return _trap_death(reader.thief, reader.health)
+
+
+@cache
+def _trap_death(thief: bool, health: int) -> float:
     chance = 0.0
     for share, damage, save in _trap_odds():
-        spotted = float(dice.parse("2d6").chance_at_most(save)) if reader.thief else 0.0
+        spotted = _at_most_on("2d6", save) if thief else 0.0
         if damage is None:
             kills = 1.0
         elif not damage:
             kills = 0.0
         else:
-            kills = float(dice.parse(damage).chance_at_least(reader.health + 1))
+            kills = _at_least_on(damage, health + 1)
         chance += share * (1 - spotted) * kills
     return chance
 
@@ -591,6 +608,7 @@ def _creature_odds() -> tuple[tuple[float, int, float], ...]:
     return tuple(found)
 
 
+@cache
 def _first(mine: int, theirs: int) -> float:
     """The chance the creatures act first: their 1d6 + Speed beats the reader's (a tie is rolled again)."""
     wins = sum(1 for a in range(1, 7) for b in range(1, 7) if b + theirs > a + mine)
@@ -605,18 +623,17 @@ def _round_kills(damage: float, health: int) -> float:
 
 def creatures_death(reader: Lone) -> float:
     """The chance unknown creatures kill the reader before it can run, as one who knows Appendix A reckons it:
-    they act first, and their first round deals more than its Health. A Thief with a Sneak slips past."""
+    they act first, and their first round deals more than its Health (armor takes off at least its AR once). A
+    Thief with a Sneak slips past."""
     if reader.thief and reader.uses.get("Sneak", 0):
         return 0.0
-    return sum(share * _first(reader.rating["speed"], speed) * _round_kills(max(0.0, hit - count_ar(reader, hit)),
-                                                                            reader.health)
-               for share, speed, hit in _creature_odds())
+    return _creatures_death(reader.rating["speed"], reader.health, reader.ar)
 
 
-def count_ar(reader: Lone, hit: float) -> float:
-    """What armor takes off a round's damage, at most all of it (a round is several blows: AR counts once
-    a blow, so this is the least it takes)."""
-    return min(hit, float(reader.ar))
+@cache
+def _creatures_death(speed: int, health: int, ar: int) -> float:
+    return sum(share * _first(speed, theirs) * _round_kills(max(0.0, hit - min(hit, float(ar))), health)
+               for share, theirs, hit in _creature_odds())
 
 
 LIMITS: tuple[float, ...] = (0.03, 0.1, 0.2, 0.35)  # the chances of death a careful player takes, each when none less is left
@@ -762,7 +779,7 @@ class MapKnowing(Careful):
             if not deep and _fight_in(walk.book, event) is None:
                 test, hurt = _trap_damage(walk.book, event)
                 kills = 0.0 if hurt is None else (1.0 if hurt.kind != "damage" else
-                                                  float(dice.parse(hurt.data["dice"]).chance_at_least(reader.health + 1)))
+                                                  _at_least_on(hurt.data["dice"], reader.health + 1))
                 chance = max(chance, kills)
                 continue
             fight = _fight_in(walk.book, event)
