@@ -25,6 +25,7 @@ alone page, with the choices made where the rules leave a Referee to decide
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -101,12 +102,16 @@ def door_mark(number: int) -> str:
 def book(dungeon: Dungeon, request: Request) -> Book:
     made = Book({}, WAY_IN, {"dead": DEAD, "won": VICTORY})
     doors = door_marks(dungeon, request.code.stream("solo", "doors"))
+    danger = dangers(dungeon)
+    arrive = landings(dungeon, danger)
     made.add(way_in(dungeon))
     for level in dungeon.levels:
         shut_in = pocket(level)
         for area in level.areas:
-            for section in area_sections(dungeon, level, area, doors, area.number in shut_in):
+            for section in area_sections(dungeon, level, area, doors, area.number in shut_in, arrive):
                 made.add(section)
+            if hub(level.number, area.number) in arrive:
+                made.add(landing(dungeon, level, area, danger[hub(level.number, area.number)]))
     for section in stairs(dungeon):
         made.add(section)
     fled = [section for section in made.sections.values() if section.kind == "fight-fled"]
@@ -134,15 +139,16 @@ def way_in(dungeon: Dungeon) -> Section:
     return Section(WAY_IN, "entrance", steps, 1)
 
 
-def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_in: bool) -> list[Section]:
+def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_in: bool,
+                  arrive: Mapping[str, str]) -> list[Section]:
     """The area's own section (``shut_in``: in a pocket no door leads to from the level's arrival) and its
-    events'."""
+    events' (``arrive``: where a chute or a teleport sets one down, by the area it leads to, as ``landings``)."""
     contents = area.data["contents"]
     here = hub(level.number, area.number)
     sections: list[Section] = []
     gates: list[Step] = []
     if contents.get("trap"):
-        sections += trap_sections(dungeon, level, area)
+        sections += trap_sections(dungeon, level, area, arrive)
         gates.append(_gate(event(level.number, area.number, "trap")))
     if contents.get("creatures"):
         sections += fight_sections(dungeon, level, area)
@@ -168,7 +174,7 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
     shut = list(dict.fromkeys(_shut(d, w) for d, w in zip(found, wall) if not d.passable))  # said once
     if shut:
         steps.append(text(" ".join(shut), "note"))
-    options = actions + _stairs_options(level, area) + _on_purpose(level, area)
+    options = actions + _stairs_options(level, area) + _on_purpose(level, area, arrive)
     for doorway, where in zip(found, wall):
         if doorway.passable:
             options += _door_options(level, doorway, where, doors)
@@ -277,12 +283,12 @@ def _stairs_options(level: Level, area: Area) -> list[Option]:
     return list({o.way.to: o for o in found}.values())  # one staircase is one way, however many link it
 
 
-def _on_purpose(level: Level, area: Area) -> list[Option]:
+def _on_purpose(level: Level, area: Area, arrive: Mapping[str, str]) -> list[Option]:
     """A chute or a teleport a trap opened, once it has gone off or been made safe: still there to take."""
     onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
     if onward is None or onward.level is None or onward.area is None:
         return []
-    target, trap = hub(onward.level, onward.area), event(level.number, area.number, "trap")
+    target, trap = _arrival(arrive, onward), event(level.number, area.number, "trap")
     return [Option(say(f"solo.take.{onward.kind}", mark=mark(trap), to=ref(target)), Way(target), needs=(trap,))]
 
 
@@ -328,7 +334,7 @@ def way_back(dungeon: Dungeon, level: Level, area: Area) -> str:
 # --- events --------------------------------------------------------------------------------------------
 
 
-def trap_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
+def trap_sections(dungeon: Dungeon, level: Level, area: Area, arrive: Mapping[str, str]) -> list[Section]:
     trap = area.data["contents"]["trap"]
     here, key_ = hub(level.number, area.number), event(level.number, area.number, "trap")
     disarmed, sprung = event(level.number, area.number, "disarmed"), event(level.number, area.number, "sprung")
@@ -345,7 +351,7 @@ def trap_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
         Section(disarmed, "trap-disarmed", [
             text(say("solo.trap.disarmed", name=trap["name"])),
             Step("points", say("solo.score", points=points("disarming")), data={"points": points("disarming")}),
-            _after_disarming(level, area, here),
+            _after_disarming(level, area, here, arrive),
         ], level.number),
     ]
     steps = [text(say("solo.trap.sprung", name=trap["name"]))]
@@ -355,7 +361,7 @@ def trap_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
         steps += _trap_effect(trap)
         onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
         if onward is not None:
-            target = hub(onward.level, onward.area)
+            target = _arrival(arrive, onward)
             steps.append(go(say(f"solo.trap.{onward.kind}", to=ref(target)), target))
         else:
             steps.append(go(say("solo.back", to=ref(here)), here))
@@ -363,12 +369,12 @@ def trap_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     return sections
 
 
-def _after_disarming(level: Level, area: Area, here: str) -> Step:
+def _after_disarming(level: Level, area: Area, here: str, arrive: Mapping[str, str]) -> Step:
     """Back to the area; or, for a chute or a teleport made safe, through it on purpose."""
     onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
     if onward is None:
         return go(say("solo.back", to=ref(here)), here)
-    target = hub(onward.level, onward.area)
+    target = _arrival(arrive, onward)
     return Step(CHOOSE, options=(Option(say(f"solo.trap.{onward.kind}-anyway", to=ref(target)), Way(target)),
                                  Option(say("solo.back", to=ref(here)), Way(here))))
 
@@ -553,6 +559,50 @@ def dangers(dungeon: Dungeon) -> dict[str, list[tuple[str, dict[str, Any]]]]:
     return found
 
 
+def landing_key(level: int, area: int) -> str:
+    return f"{level}.{area}/landing"
+
+
+def landings(dungeon: Dungeon, danger: Mapping[str, list[tuple[str, dict[str, Any]]]]) -> dict[str, str]:
+    """Where a chute or a teleport sets one down, by the area it leads to: the edge of that area, unseen (its
+    ``landing`` section), where a trap or creatures wait in it (solo.toml: Landing); else the area itself."""
+    found = {}
+    for level in dungeon.levels:
+        for area in level.areas:
+            for link in area.links:
+                if link.kind in ("chute", "teleport") and link.level is not None and link.area is not None:
+                    target = hub(link.level, link.area)
+                    if danger.get(target):
+                        found[target] = landing_key(link.level, link.area)
+    return found
+
+
+def _arrival(arrive: Mapping[str, str], link: Any) -> str:
+    """The section a chute's or a teleport's ``link`` sets one down in."""
+    target = hub(link.level, link.area)
+    return arrive.get(target, target)
+
+
+def landing(dungeon: Dungeon, level: Level, area: Area, signs: list[tuple[str, dict[str, Any]]]) -> Section:
+    """The edge of an area a chute or a teleport sets one down in, before anything there has noticed: what waits
+    there, as a doorway shows it, and the choice to step in or to slip away along the walls by any way out that
+    is open (none: digging back towards the rest of the level, as one who runs from a fight there would)."""
+    here = hub(level.number, area.number)
+    seen = [say(f"solo.sign.{sign}", where=say("solo.sign.here"), **values) for sign, values in signs]
+    steps = [text(" ".join([say("solo.landing.text", level=level.number)] + seen))]
+    options = [Option(say("solo.landing.in", to=ref(here)), Way(here), warns=tuple(sign for sign, _ in signs))]
+    found = doorways(level, area)
+    for doorway, wall in zip(found, walls(found)):
+        if doorway.passable and not _locked(doorway):
+            to = hub(level.number, doorway.other)
+            options.append(Option(say("solo.landing.out", way=_way_words(doorway, wall), to=ref(to)), Way(to)))
+    if len(options) == 1:
+        _, back = way_out(dungeon, level, area)
+        options.append(Option(say("solo.landing.dig", to=ref(back)), Way(back)))
+    steps.append(Step(CHOOSE, options=tuple(options)))
+    return Section(landing_key(level.number, area.number), "landing", steps, level.number, place=here)
+
+
 def warn(dungeon: Dungeon, book: Book) -> None:
     """Every way into a place with a trap or creatures shows what one sees of it before stepping in, as a fair
     Referee tells it (solo.toml: What you see from the doorway), through a doorway or down the stairs; not the
@@ -565,9 +615,10 @@ def warn(dungeon: Dungeon, book: Book) -> None:
             options = []
             for option in step.options:
                 into = beyond(book, option.way.to)
-                signs = danger.get(into, []) if into is not None and not option.came_from else []
+                signs = danger.get(into, []) if into is not None and not option.came_from and not option.warns else []
                 if signs:
-                    dug = option.way.to is not None and option.text == say("solo.way.dig", to=ref(option.way.to))
+                    dug = option.way.to is not None and option.text in (say("solo.way.dig", to=ref(option.way.to)),
+                                                                        say("solo.landing.dig", to=ref(option.way.to)))
                     onward = any(need.endswith("/trap") for need in option.needs) or section.kind == "trap-disarmed" or dug
                     where = say("solo.sign.onward") if onward else _where(book, option.way.to)
                     words = " ".join(say(f"solo.sign.{sign}", where=where, **values) for sign, values in signs)
@@ -585,12 +636,15 @@ def _where(book: Book, key: str | None) -> str:
 
 
 def beyond(book: Book, key: str | None) -> str | None:
-    """The area a way leads into: its own section, or the one the stairs it leads to come out in."""
+    """The area a way leads into: its own section, the one the stairs it leads to come out in, or the one a
+    landing is the edge of."""
     if key is None:
         return None
     section = book.sections[key]
     if section.kind == "stairs":
         return section.steps[-1].ways["go"].to
+    if section.kind == "landing":
+        return section.where
     return key if section.kind == "area" else None
 
 
@@ -610,8 +664,9 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
     wall = walls(found)
     ways: dict[str, Option] = {}
     others: list[str] = []
+    inside = {key_ for key_, section in book.sections.items() if section.where == here}
     for key_, section in book.sections.items():
-        if here not in section.targets() or section.where == here:
+        if section.where == here or inside.isdisjoint(section.targets()):
             continue
         origin = book.sections[section.where]
         if section.kind in ("area", "fight-fled") and origin.kind == "area":  # through a door (running, perhaps)
@@ -636,12 +691,21 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
             others.append(key_)
     options = list(ways.values())
     if others:
-        door = next((hub(level.number, d.other) for d in found if d.passable and d.other is not None), None)
-        nearest = door if door is not None else way_back(dungeon, level, _pocket_root(level, area))
-        way = next((_way_words(d, w) for d, w in zip(found, wall) if d.passable), None)
+        way, nearest = way_out(dungeon, level, area)
         options.append(Option(say("solo.flee.fell", way=way, to=ref(nearest)) if way
                               else say("solo.flee.dig", to=ref(nearest)), Way(nearest), came_from=tuple(others)))
     return Step(CHOOSE, options=tuple(options))
+
+
+def way_out(dungeon: Dungeon, level: Level, area: Area) -> tuple[str | None, str]:
+    """The nearest way out of an area for one who fell or was sent into it: the first doorway that is open to
+    walk through (not locked), in words, and where it leads; none, no words and the way one digs back towards
+    the rest of the level."""
+    found = doorways(level, area)
+    for doorway, wall in zip(found, walls(found)):
+        if doorway.passable and not _locked(doorway):
+            return _way_words(doorway, wall), hub(level.number, doorway.other)
+    return None, way_back(dungeon, level, _pocket_root(level, area))
 
 
 def _way_words(doorway: Doorway, wall: str) -> str:

@@ -85,6 +85,12 @@ def _at_least(target: int) -> float:
 
 
 @cache
+def _high(text: str) -> int:
+    """The most ``text``'s dice can come to."""
+    return dice.parse(text).high
+
+
+@cache
 def _at_least_on(text: str, target: int) -> float:
     """The chance ``text``'s dice come to ``target`` or more."""
     return float(dice.parse(text).chance_at_least(target))
@@ -143,7 +149,7 @@ class Lone:
         self.armor: dict[str, int] = {}
         self.uses = {a["name"]: a["count"] for a in self.character["abilities"]}
         self.spells = [s for s in self.character["spells"]] + [m for m in self.character["miracles"]]
-        self.poison = 0  # Health a round while poisoned
+        self.poison = ""  # the Health a poison takes each round while it lasts, as dice ("1d6", "3"); "": none
         self.cursed = False
         self.paralysed = 0
         self.remaining: dict[str, list[int]] = {}  # a fight run away from: who is left, by the fight's section
@@ -155,17 +161,23 @@ class Lone:
     # --- the reader's side of the walk ---------------------------------------------------------------
 
     def enter(self, section: Section) -> None:
-        if section.kind == "area":
-            if self.poison:
-                self.hurt(self.poison, fighting=False)
-            if self.health >= 0:
-                if self.careful:
-                    self.cure()
-                    if self.health * 2 <= self.rating["health"]:
-                        self.heal(self.healing())
-                if self.health * (2 if self.careful else 3) <= self.rating["health"] and self.rations:
-                    self.rations -= 1  # a ration eaten out of a fight (solo.toml: Rations)
-                    self.heal(dice.roll(RATION, self.rng))
+        """Between two places (an area, or the edge of one a chute or a teleport set it down at): a poison bites
+        as it enters an area; it heals, and eats a ration, when low."""
+        if section.kind not in ("area", "landing"):
+            return
+        area = section.kind == "area"
+        if self.careful:  # a cure first, and healing if the next bite could kill
+            self.cure()
+            if area and self.poison and self.health <= _high(self.poison):
+                self.mend()
+        if area and self.poison:
+            self.hurt(self.bite(), fighting=False)
+        if self.health >= 0:
+            if self.careful and self.health * 2 <= self.rating["health"]:
+                self.heal(self.healing())
+            if self.health * (2 if self.careful else 3) <= self.rating["health"] and self.rations:
+                self.rations -= 1  # a ration eaten out of a fight (solo.toml: Rations)
+                self.heal(dice.roll(RATION, self.rng))
 
     def standing(self) -> str | None:
         if self.health < 0:
@@ -200,7 +212,7 @@ class Lone:
             self.hurt(dice.roll(data["dice"], self.rng), fighting=False)
             return "dead" if self.health < 0 else None
         if step.kind == "poison":
-            self.poison = max(self.poison, dice.roll(data["dice"], self.rng) if "dice" in data else data["amount"])
+            self.poisoned(data["dice"] if "dice" in data else str(data["amount"]))
         elif step.kind == "heal":
             self.heal(dice.roll(data["dice"], self.rng) if "dice" in data else data["amount"])
         elif step.kind == "curse":
@@ -290,6 +302,24 @@ class Lone:
                 return _d6(self.rng, count)
         return 0
 
+    def poisoned(self, bite: str) -> None:
+        """Poisoned: the worse of two poisons bites."""
+        if not self.poison or _mean(bite) > _mean(self.poison):
+            self.poison = bite
+
+    def bite(self) -> int:
+        """A round of the poison: its Health, rolled each time."""
+        return dice.roll(self.poison, self.rng)
+
+    def mend(self) -> None:
+        """Out of a fight: the best healing left, else a ration."""
+        amount = self.healing()
+        if amount:
+            self.heal(amount)
+        elif self.rations:
+            self.rations -= 1
+            self.heal(dice.roll(RATION, self.rng))
+
     def can_cure_poison(self) -> bool:
         return any(s["name"] == "Detox" for s in self.spells)
 
@@ -299,7 +329,7 @@ class Lone:
             if spell is not None and (self.poison if cures == "poison" else self.cursed):
                 self.spells.remove(spell)
                 if cures == "poison":
-                    self.poison = 0
+                    self.poison = ""
                 else:
                     self.cursed = False
                     for rating in ("speed", "power", "intellect", "health"):
@@ -327,7 +357,7 @@ class Lone:
                 turns += 1
             if health > 0:
                 turns += health / hit if hit > 0 else 1e9
-            loss += turns * (sum(rates[index:]) + self.poison)
+            loss += turns * (sum(rates[index:]) + (_mean(self.poison) if self.poison else 0.0))
         return loss
 
     def round_threat(self, group: Sequence[Foe]) -> float:
@@ -410,13 +440,13 @@ class Lone:
                 dodge = True
             self.health -= damage // 2 if dodge else damage
             if "Poison" in foe.specials and not foe.harmless_poison:
-                self.poison = max(self.poison, POISON_PER_ROUND)
+                self.poisoned(str(POISON_PER_ROUND))
             if "Paralyze" in foe.specials:
                 self.paralysed = max(self.paralysed, _d6(self.rng))
             if "Curse" in foe.specials:
                 self.curse()
         if self.poison:
-            self.health -= self.poison
+            self.health -= self.bite()
 
 
 def _initiative(rng: Rng, mine: int, theirs: int) -> tuple[int, int]:
@@ -487,10 +517,12 @@ class _Chooser:
     def landing_risk(self, walk: Walk, reader: Lone, landing: str) -> float:
         """What waits where a chute or a teleport drops one, as one who has not been there reckons it: a place
         of the dungeon, with its share of creatures and traps (the rules' matrices make about three in ten
-        hold creatures, and a quarter a trap)."""
+        hold creatures, and a quarter a trap); but it lands unseen at the edge of it (solo.toml: Landing) and
+        may slip away, so only if the nearest way out is as bad."""
         if landing in walk.seen:
             return 0.0
-        return 0.3 * creatures_death(reader) + 0.25 * trap_death(reader)
+        unknown = 0.3 * creatures_death(reader) + 0.25 * trap_death(reader)
+        return unknown * unknown
 
     def would_flee(self, reader: Lone, event: str, fight: Step) -> bool:
         if reader.thief and reader.uses.get("Sneak", 0):
@@ -503,7 +535,8 @@ class _Chooser:
     def fight_death(self, reader: Lone, event: str, fight: Step, seen: bool = False) -> float:
         """The chance a fight kills the reader: a Thief with a Sneak slips past; else the creatures' first round,
         if they win the first roll; and, if it would lose the fight, nothing more (it runs at its first turn).
-        ``seen``: only glimpsed, their Health reckoned from the rules' dice, not known."""
+        ``seen``: only glimpsed, their Health reckoned from the rules' dice, not known; and a fight it is likely
+        to lose is one it never picks while another way is open (certain death, as it weighs ways)."""
         if reader.thief and reader.uses.get("Sneak", 0):
             return 0.0
         group = foes_of(fight.data["creatures"])
@@ -518,7 +551,7 @@ class _Chooser:
         round_ = sum(_at_least(f.attack) * max(0.0, _mean(_damage(f.damage)) - reader.ar) for f in group)
         dies = min(1.0, max(0.0, (round_ * 1.4 - reader.health) / max(1.0, round_ * 1.4)))
         if reader.likely_to_lose(group):
-            return first * dies
+            return 1.0 if seen else first * dies
         return min(1.0, first * dies + 0.05)
 
     def risk(self, walk: Walk, key: str, known: bool) -> float:
@@ -744,7 +777,7 @@ class Careful(_Chooser):
                 if not leave and to not in walk.seen and _kind(book, to) in ("area", "stairs") \
                         and self.risk_of(walk, option) <= limit:
                     return first[key]
-                if to in walk.seen and to not in first and _kind(book, to) in ("area", "stairs") \
+                if to in walk.seen and to not in first and _kind(book, to) in PLACES \
                         and not self.feared(walk, beyond_of(book, to)):
                     first[to] = first[key]
                     queue.append(to)
@@ -830,6 +863,7 @@ class MapKnowing(Careful):
 
 
 TAKES = ("loot", "fountain", "hoard")
+PLACES = ("area", "stairs", "entrance", "landing")  # the sections a way between places passes through
 
 
 def _kind(book: Book, key: str | None) -> str:
