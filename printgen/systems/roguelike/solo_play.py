@@ -85,6 +85,22 @@ def _at_least(target: int) -> float:
 
 
 @cache
+def _glimpsed_health(name: str) -> int | None:
+    """A creature's Health as one who has only glimpsed it reckons it: its Health dice's mean (Appendix A); None
+    for a rival @ (an Elf, a Dwarf, a Hairfoot, a Human) or a creature without them."""
+    if name.startswith(("Elf", "Dwarf", "Hairfoot", "Human")):
+        return None
+    row = rules.creature(name)
+    return round(_mean(row["health_dice"])) if row.get("health_dice") else None
+
+
+@cache
+def _first_chance(theirs: int, mine: int) -> float:
+    """The chance creatures of Speed ``theirs`` win the first roll against a reader of Speed ``mine``."""
+    return float(sum(1 for a in range(1, 7) for b in range(1, 7) if b + theirs > a + mine)) / 36
+
+
+@cache
 def _high(text: str) -> int:
     """The most ``text``'s dice can come to."""
     return dice.parse(text).high
@@ -542,12 +558,10 @@ class _Chooser:
         group = foes_of(fight.data["creatures"])
         if seen:
             for foe in group:
-                row = rules.creature(foe.name) if not foe.name.startswith(("Elf", "Dwarf", "Hairfoot", "Human")) else None
-                foe.health = round(_mean(row["health_dice"])) if row is not None and row.get("health_dice") else foe.health
+                foe.health = _glimpsed_health(foe.name) or foe.health
         if event in reader.remaining:
             group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
-        speed = max(f.speed for f in group)
-        first = float(sum(1 for a in range(1, 7) for b in range(1, 7) if b + speed > a + reader.rating["speed"])) / 36
+        first = _first_chance(max(f.speed for f in group), reader.rating["speed"])
         round_ = sum(_at_least(f.attack) * max(0.0, _mean(_damage(f.damage)) - reader.ar) for f in group)
         dies = min(1.0, max(0.0, (round_ * 1.4 - reader.health) / max(1.0, round_ * 1.4)))
         if reader.likely_to_lose(group):
