@@ -548,7 +548,8 @@ class _Chooser:
             group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
         return reader.likely_to_lose(group)
 
-    def fight_death(self, reader: Lone, event: str, fight: Step, seen: bool = False) -> float:
+    def fight_death(self, reader: Lone, event: str, fight: Step, seen: bool = False,
+                    losing: float | None = None) -> float:
         """The chance a fight kills the reader: a Thief with a Sneak slips past; else the creatures' first round,
         if they win the first roll; and, if it would lose the fight, nothing more (it runs at its first turn).
         ``seen``: only glimpsed, their Health reckoned from the rules' dice, not known; and a fight it is likely
@@ -565,7 +566,7 @@ class _Chooser:
         round_ = sum(_at_least(f.attack) * max(0.0, _mean(_damage(f.damage)) - reader.ar) for f in group)
         dies = min(1.0, max(0.0, (round_ * 1.4 - reader.health) / max(1.0, round_ * 1.4)))
         if reader.likely_to_lose(group):
-            return 1.0 if seen else first * dies
+            return 1.0 if seen else first * dies if losing is None else losing
         return min(1.0, first * dies + 0.05)
 
     def risk(self, walk: Walk, key: str, known: bool) -> float:
@@ -831,7 +832,7 @@ class MapKnowing(Careful):
                 continue
             fight = _fight_in(walk.book, event)
             if fight is not None:
-                chance = max(chance, self.fight_death(reader, event, fight))
+                chance = max(chance, self.fight_death(reader, event, fight, losing=1.0))
                 continue
             chance = max(chance, self.trap_risk(walk, reader, event))
         return chance
