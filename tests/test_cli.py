@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from help_examples import examples_in, help_texts
 from pdfutil import open_pdf, run_cli, subject
 
 from printgen.cli import main
@@ -105,38 +106,6 @@ def test_list_names_products_papers_and_grids(capsys):
     assert code == 0
     for word in ("graph-paper", "letter", "a4", "quarter-inch", "hex"):
         assert word in out
-
-
-def help_texts() -> dict[str, str]:
-    """Every --help printgen prints, by the command line that prints it."""
-    from printgen.cli import cli
-
-    commands = [[]] + [[name] for name in cli.commands] + [["templates", "export"]]
-    texts = {}
-    for words in commands:
-        with pytest.MonkeyPatch.context():
-            import contextlib
-            import io
-
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                assert main([*words, "--help"]) == 0
-        texts[" ".join(words) or "printgen"] = out.getvalue()
-    return texts
-
-
-def examples_in(text: str) -> list[tuple[list[str], str]]:
-    """Each example of a --help: its command line after "printgen", and its comment."""
-    import shlex
-
-    lines = text.split("Examples:", 1)[1].splitlines() if "Examples:" in text else []
-    found = []
-    for line in lines:
-        line = line.strip()
-        if line.startswith("printgen "):
-            command, _, comment = line.partition("  ")
-            found.append((shlex.split(command)[1:], comment.strip()))
-    return found
 
 
 HELP = help_texts()
