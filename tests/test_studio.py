@@ -1,4 +1,4 @@
-"""printgen studio's HTTP contract, through Flask's test client (the README documents it).
+"""printgen studio's HTTP contract, through Flask's test client (docs/contracts.md documents it).
 
 /file/<code> is the command line's file byte for byte, named as the command line names it, with a strong
 ETag; /preview/<code>/<n>.png is page n at the width asked, in the page's proportions; a bad code is a 4xx
