@@ -83,12 +83,14 @@ def reads_files(words: list[str]) -> bool:
 
 
 def run_as_written(text: str, folder: Path, monkeypatch, capsys, leave_examples: bool) -> None:
-    """Write the files ``text`` shows, then run its commands in order in ``folder``."""
+    """Write the files ``text`` shows, then run its commands in order in ``folder``: each ends well, and a
+    file reproduced from a code, a file or a photo is byte for byte the one that code made before it."""
     monkeypatch.chdir(folder)
     for name, content in FILE_BLOCK.findall(text):
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(content, encoding="utf-8")
     lines = commands(text)
+    made: dict[str, bytes] = {}  # what each seed code made here
     for index, words in enumerate(lines):
         if words[0] == "cd":
             os.chdir(words[1])
@@ -105,6 +107,13 @@ def run_as_written(text: str, folder: Path, monkeypatch, capsys, leave_examples:
         code = main(words[1:])
         _, err = capsys.readouterr()
         assert code == 0, f"{shlex.join(words)} (in {os.getcwd()}): {err}"
+        wrote = re.search(r"^wrote (.+?)(?: \(made the folder .*\))?$", err, re.MULTILINE)
+        seed_code = re.search(r"^seed code: (\S+)$", err, re.MULTILINE)
+        if wrote and seed_code:
+            data = Path(wrote.group(1)).read_bytes()
+            if words[1] == "reproduce" and seed_code.group(1) in made:  # what sharing promises
+                assert data == made[seed_code.group(1)], f"{shlex.join(words)} made other bytes"
+            made.setdefault(seed_code.group(1), data)
 
 
 def _photograph(folder: Path) -> None:
