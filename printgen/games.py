@@ -211,15 +211,3 @@ def option_takers(product: str, name: str) -> list[str]:
         return takers
     return [gid for gid, g in offering(product).items() if any(o.name == name for o in g.offer(product).options)]
 
-
-def product_options(product: str) -> dict[str, list[tuple[Option, str]]]:
-    """Every option any game declares for ``product``, each with the games that take it (for the CLI)."""
-    merged: dict[str, list[tuple[Option, str]]] = {}
-    for gid, g in offering(product).items():
-        offers = list(g.decks.values()) if product == "deck" else [g.offer(product)]
-        for offer in offers:
-            for option in offer.options:
-                variants = merged.setdefault(option.name, [])
-                if all(taker != gid for _, taker in variants):
-                    variants.append((option, gid))
-    return merged
