@@ -41,10 +41,25 @@ def each_layout(monkeypatch):
     return both
 
 
-def test_the_reference_prints_as_weasyprint_lays_it_out(each_layout):
+def test_the_reference_prints_as_weasyprint_lays_it_out(each_layout, monkeypatch):
     request = products.request(CODE)
+    taken = []
+    one_pass = flow_columns._flow_layout
+    monkeypatch.setattr(flow_columns, "_flow_layout", lambda *args: taken.append(1) or one_pass(*args))
     shortcut, own = each_layout(lambda: reference.pages(request, colours.for_seed(CODE)))
     assert shortcut == own
+    assert len(taken) >= 3, "the reference's flowing columns were laid out in one pass, a page at a time"
+
+
+@pytest.mark.parametrize("version, taken", [("70.0", True), ("70.0.1", True), ("70.2", True), ("71.0", False),
+                                            ("69.0", False), ("70.0b1", True), ("unknown", False)])
+def test_releases_in_the_range_take_the_shortcut_and_others_say_they_do_not(version, taken, caplog):
+    assert flow_columns.supported(version) is taken
+    if not taken:
+        release = type("WeasyPrint", (), {"__version__": version})
+        with caplog.at_level("WARNING", logger=flow_columns.__name__):
+            assert flow_columns.install(release) is False
+        assert f"WeasyPrint {version}: flowing columns are laid out by WeasyPrint's own two passes" in caplog.text
 
 
 @pytest.mark.parametrize("name", PIECES)
