@@ -106,8 +106,8 @@ def product_command(product: products.Product) -> click.Command:
                                        help=option.help, envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
         elif option.typed and name != product.argument:
             params.append(_click_option(option, takers, systems))
-    if product.name == "sheet":
-        params.append(click.Option(["--blank"], is_flag=True, help="Blank sheets to fill in at the table (the default)."))
+    for flag, help_text in product.command_flags:
+        params.append(click.Option([f"--{flag}"], is_flag=True, help=help_text))
 
     def callback(seed: str | None, out: Path | None, force: bool, quiet: bool, **given: Any) -> None:
         run(product, given, seed, out, force, quiet)
@@ -115,7 +115,7 @@ def product_command(product: products.Product) -> click.Command:
     command = click.Command(product.name, callback=callback, params=params, help=product.summary,
                             short_help=product.summary.split(":")[0],  # whole words in the list of commands
                             context_settings=CONTEXT,
-                            epilog=examples_epilog([*product.examples, *games.examples(product.name)]))
+                            epilog=examples_epilog(product.all_examples()))
     for decorate in (quiet_option, force_option, out_option, seed_option):
         command = decorate(command)
     return command
@@ -191,13 +191,9 @@ def new_folders(path: Path) -> list[Path]:
 
 
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file and layout, where they were found, are never the output, even with
-    --force."""
-    if not request.options.get("data"):
-        return ()
-    from .products.deck import own_files
-
-    return own_files(request)
+    """The files a request reads (a custom deck's data file and layout, where they were found) are never the
+    output, even with --force."""
+    return request.product.own_files(request)
 
 
 def build(request: products.Request, quiet: bool, out: Path | None = None) -> bytes:

@@ -82,7 +82,7 @@ def test_every_roguelike_deck_fits_every_card_size(name, size):
 
 @pytest.mark.parametrize("name", ["loot", "traps"])
 def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
-    deck = ROGUELIKE.module("deck").DECKS[name](code_for(name), {})
+    deck = products.game_module(ROGUELIKE, "deck").DECKS[name](code_for(name), {})
     table = rules.tables()[name]
     *drawn, notes = deck.cards
     assert [card.count for card in drawn] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
@@ -334,7 +334,7 @@ def test_no_roguelike_card_says_a_thing_twice():
     """A card states each rule once: no run of five words comes twice in its text (the Boa Constrictor's
     squeeze was said by its Constrict rule and again by its note). An encounter card is two cards in one,
     a room's contents and a corridor's, and may well say the same of both."""
-    for name, build_deck in ROGUELIKE.module("deck").DECKS.items():
+    for name, build_deck in products.game_module(ROGUELIKE, "deck").DECKS.items():
         if name == "encounters":
             continue
         for card in build_deck(code_for(name), {}).cards:

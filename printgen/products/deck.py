@@ -37,10 +37,11 @@ from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE
 from ..cards.vendors import GENERIC as GENERIC_SHOP
 from ..cards.vendors import VENDORS
 from ..cards.vendors import vendor as vendor_named
+from ..contracts import DecksModule, check_decks
 from ..errors import PrintgenError
 from ..options import Option, not_one_of, number_text
 from ..units import mm, to_mm
-from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
+from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -149,11 +150,11 @@ PRINT_OPTIONS = (
 
 def deck_systems() -> tuple[str, ...]:
     """Every system with decks of its own, and generic for custom decks."""
-    return (*games.offering("deck"), GENERIC)
+    return PRODUCT.systems()
 
 
 def system_decks(system: str) -> dict[str, games.Offer]:
-    return {} if system == GENERIC else games.game(system).decks
+    return {} if system == GENERIC else PRODUCT.offers(games.game(system))
 
 
 def system_for(given: dict[str, object]) -> str:
@@ -161,23 +162,17 @@ def system_for(given: dict[str, object]) -> str:
     deck = str(given.get("deck", ""))
     if deck == CUSTOM:
         return GENERIC
-    makers = games.deck_makers(deck)
+    makers = [gid for gid, game in games.games().items() if deck in PRODUCT.offers(game)]
     if len(makers) == 1:
         return makers[0]
     if makers:
         raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}; add --system to choose one")
-    known = sorted({name for g in games.games().values() for name in g.decks})
+    known = sorted({name for game in games.games().values() for name in PRODUCT.offers(game)})
     raise not_one_of("deck", deck, [*known, CUSTOM], subject="the deck")
 
 
 def deck_names(system: str) -> list[str]:
     return [*system_decks(system), CUSTOM]
-
-
-def options(system: str, given: Mapping[str, str]) -> tuple[Option, ...]:
-    """Every deck's options, then those the game declares for the deck named (none for a custom deck)."""
-    offer = system_decks(system).get(given.get("deck", "")) if system in deck_systems() else None
-    return PRINT_OPTIONS + (offer.options if offer is not None else ())
 
 
 def check(request: Request) -> None:
@@ -342,7 +337,7 @@ def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
 
 def deck_request(request: Request) -> DeckRequest:
     values = request.options
-    declared = options(request.code.system, request.code.option_map)[len(PRINT_OPTIONS):]
+    declared = PRODUCT.options(request.code.system, request.code.option_map)[len(PRINT_OPTIONS):]
     from ..cards.render import PrintOptions
 
     dx, dy = values["back-offset"]
@@ -372,7 +367,7 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
         else:
             deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
     else:
-        builder = games.game(request.code.system).module("deck").DECKS[deck_request_.deck]
+        builder = request.part().DECKS[deck_request_.deck]
         deck = builder(request.code, deck_request_.deck_options)
     if not deck.printed_cards():
         raise PrintgenError(f"the {deck.title} deck has no cards to print (every count is 0)")
@@ -511,9 +506,26 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
         raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
 
 
-register(Product(
-    "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.", deck_systems, options, build, check=check, suffix=suffix,
-    from_command_line=from_command_line, argument="deck", system_from=system_for, make_into=build_into,
+def refused_by_studio(options: Mapping[str, str]) -> str | None:
+    """The studio reads no file on the maker's computer: a custom deck's cards are one."""
+    if "data" in options or "data-sha256" in options or options.get("deck") == CUSTOM:
+        return ("a deck of your own cards is made from a file on your computer, which the studio does not read; "
+                "printgen on the command line makes it (printgen deck custom, or printgen reproduce CODE)")
+    return None
+
+
+def listed() -> list[str]:
+    """`printgen list`'s lines of decks: each system's, and the card sizes."""
+    return [*(f"Decks ({system}): " + ", ".join(deck_names(system)) for system in deck_systems()),
+            "Card sizes: " + "; ".join(size.label for size in CARD_SIZES.values())]
+
+
+PRODUCT = register(Product(
+    "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.",
+    build, own=PRINT_OPTIONS, part=Part("decks", "decks", DecksModule, check_decks),
+    rank=20, also=(GENERIC,), check=check, suffix=suffix, from_command_line=from_command_line, argument="deck",
+    system_from=system_for, make_into=build_into, listed=listed, refused_by_studio=refused_by_studio,
+    own_files=own_files,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),

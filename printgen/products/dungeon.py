@@ -20,20 +20,10 @@ from __future__ import annotations
 import json
 
 from .. import progress
+from ..contracts import DungeonModule
 from ..errors import PrintgenError
 from ..options import Option
-from . import (
-    DPI_OPTION,
-    PAPER_OPTION,
-    PICTURES,
-    TEMPLATES_OPTION,
-    Product,
-    Request,
-    formats,
-    game_options,
-    made_by,
-    register,
-)
+from . import DPI_OPTION, PAPER_OPTION, PICTURES, TEMPLATES_OPTION, Part, Product, Request, formats, register
 
 PRODUCT = "dungeon"
 UVTT = "uvtt"
@@ -50,7 +40,7 @@ COMMON = (PAPER_OPTION, FORMAT_OPTION, DPI_OPTION, PPG_OPTION, SCALE_OPTION, TEM
 
 
 def build(request: Request) -> bytes:
-    module = request.game.module(PRODUCT)
+    module = request.part()
     dungeon = module.generate(request)
     progress.tell(f"rolled {progress.count(len(dungeon.levels), 'level')}")
     if request.format == "json":
@@ -93,7 +83,7 @@ def check(request: Request) -> None:
         raise PrintgenError(f"--scale battle prints sheets to tape together: it is for --format pdf or png, "
                             f"not {request.format}")
     if battle or request.format == UVTT:
-        if not hasattr(request.game.module(PRODUCT), "level_views"):
+        if not hasattr(request.part(), "level_views"):
             what = "--scale battle" if battle else "--format uvtt"
             raise PrintgenError(f"the {request.code.system} dungeon offers no level views, so no {what}; "
                                 f"its maps print on the page only")
@@ -105,6 +95,5 @@ def suffix(request: Request) -> str:
 
 register(Product(
     PRODUCT, "A one-shot dungeon: a cover, each level's full map and the players' copy, the key, a rules page.",
-    made_by(PRODUCT), game_options(PRODUCT, COMMON), build, check=check, suffix=suffix,
-    examples=(),
+    build, own=COMMON, part=Part("dungeon", "dungeon", DungeonModule), rank=10, check=check, suffix=suffix,
 ))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import games
+from ..contracts import SheetModule
 from ..errors import PrintgenError
 from ..options import Option
 from ..progress import count, pages_ahead
@@ -28,10 +29,10 @@ from . import (
     PAPER_OPTION,
     PDF_OR_JSON,
     TEMPLATES_OPTION,
+    Part,
     Product,
     Request,
-    game_options,
-    made_by,
+    game_module,
     register,
 )
 
@@ -155,8 +156,7 @@ def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]], f
 
 def sheet_module(system: str):
     """The game's sheet module, as its contract describes it (printgen/contracts.py: SheetModule)."""
-    game, offer = games.offer_for(PRODUCT, system)
-    return game.module(PRODUCT)
+    return game_module(games.game(system), PRODUCT)
 
 
 def build(request: Request) -> bytes:
@@ -290,6 +290,7 @@ def _cut_lines(c: Canvas, paper: Paper, per_page: int, foot: float) -> None:
 
 
 register(Product(
-    PRODUCT, "Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable.",
-    made_by(PRODUCT), game_options(PRODUCT, OPTIONS), build, check=check, from_command_line=from_command_line,
+    PRODUCT, "Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable.", build,
+    own=OPTIONS, part=Part("sheets", "sheet", SheetModule), rank=30, check=check, from_command_line=from_command_line,
+    command_flags=(("blank", "Blank sheets to fill in at the table (the default)."),),
 ))

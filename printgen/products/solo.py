@@ -21,9 +21,10 @@ from __future__ import annotations
 import json
 
 from .. import gamebook, progress
+from ..contracts import SoloModule
 from ..gamebook import data as book_data
 from ..words import say_for
-from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
+from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Part, Product, Request, register
 
 say = say_for(__package__)
 PRODUCT = "solo"
@@ -53,8 +54,8 @@ def play_sheet(request: Request, title: str, draw_sheet, heading: str, blocks) -
 
 def made(request: Request):
     """The dungeon, its gamebook and the gamebook's numbers."""
-    dungeon = request.game.module("dungeon").generate(request)
-    book = request.game.module(PRODUCT).book(dungeon, request)
+    dungeon = request.part("dungeon").generate(request)
+    book = request.part().book(dungeon, request)
     numbers = gamebook.numbered(book, request.code.stream(PRODUCT, "numbers"))
     progress.tell(f"wrote {len(book.sections)} sections")
     return dungeon, book, numbers
@@ -64,7 +65,7 @@ def build(request: Request) -> bytes:
     dungeon, book, numbers = made(request)
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **book_data.as_data(book, numbers),
-                "choices": request.game.module(PRODUCT).choices()}
+                "choices": request.part().choices()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
     return render(request, dungeon, book, numbers)
 
@@ -77,7 +78,7 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
 
     game = request.game
     assert game is not None  # a solo booklet is always one game's
-    module = game.module(PRODUCT)
+    module = request.part()
     title = module.title(dungeon)
     html.load()  # once, before the fork, so the child has it too
 
@@ -131,5 +132,5 @@ def graph_pages(request: Request, title: str, levels: int) -> bytes:
 
 register(Product(
     PRODUCT, "A solo booklet: the same dungeon as a gamebook of numbered sections, for a lone player.",
-    made_by(PRODUCT), game_options(PRODUCT, COMMON), build,
+    build, own=COMMON, part=Part("solo", "solo", SoloModule), rank=60,
 ))

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .. import games
 from ..errors import PrintgenError
 from ..options import OptionError, not_one_of
 from ..render import user_templates
@@ -31,8 +30,9 @@ def code_from(product: Product, given: dict[str, Any], seed: str) -> SeedCode:
     texts = {}
     for name, value in given.items():
         if name not in declared:
-            takers = games.option_takers(product.name, name) or [s for _, s in product.all_options().get(name, [])]
-            what = f"the {system} {given.get('deck')} deck" if product.argument and given.get("deck") else system
+            takers = product.option_takers(name) or [s for _, s in product.all_options().get(name, [])]
+            named = given.get(product.argument) if product.argument else None
+            what = f"the {system} {named} {product.name}" if named else system
             raise PrintgenError(f"--{name} is for {', '.join(takers) or 'no system'}, not {what}")
         texts[name] = declared[name].read(value) if declared[name].typed else str(value)
     return SeedCode.make(product.name, system, seed, texts)

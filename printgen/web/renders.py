@@ -19,7 +19,6 @@ from urllib.parse import quote
 
 from .. import __version__, products
 from ..errors import PrintgenError
-from ..products import deck
 from ..render import user_templates
 from ..seed import SeedCode
 from .cache import ByteCache
@@ -185,9 +184,9 @@ class PageMissing(PrintgenError):
 
 
 def refuse_files(code: SeedCode) -> None:
-    """The studio reads no file a request names: a custom deck's cards are a file on the maker's computer."""
-    options = code.option_map
-    if "data" in options or "data-sha256" in options or (code.product == "deck" and options.get("deck") == deck.CUSTOM):
-        raise PrintgenError("a custom deck is made from a file on your computer, which the studio does not read; "
-                            "make it with the command line: printgen deck custom --data FILE "
-                            "(or printgen reproduce CODE)")
+    """The studio reads no file a request names (a custom deck's cards are a file on the maker's computer): its
+    product says what it refuses."""
+    product = products.all_products().get(code.product)
+    refused = product.refused_by_studio(code.option_map) if product is not None else None
+    if refused is not None:
+        raise PrintgenError(refused)

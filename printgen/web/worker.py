@@ -213,18 +213,16 @@ def warm_up() -> None:
     import pypdfium2  # noqa: F401
     from PIL import Image  # noqa: F401
 
-    for game in games.games().values():  # each game's modules, checked against their contracts once
-        for product in ("sheet", "dungeon", "reference", "challenge"):
-            if game.offer(product) is not None:
-                game.module(product)
-        if game.decks:
-            game.module("deck")
-    for product in ("reference", "graph-paper"):
-        systems = products.all_products()[product].systems()
-        if not systems:
+    for product in products.all_products().values():  # each game's modules, checked against their contracts
+        for game in games.games().values():
+            if product.offers(game):
+                products.game_module(game, product.name)
+    for name in ("reference", "graph-paper"):  # a page of text and a drawn page, made once
+        made = products.all_products().get(name)
+        if made is None or not made.systems():
             continue
         try:
-            data = products.build(SeedCode(product, systems[0], "warm-up"))
+            data = products.build(SeedCode(name, made.systems()[0], "warm-up"))
             preview(data, PDF, 0, 200)
         except Exception:  # a warm-up only: the same failure, if real, is reported on the request that meets it
             pass
