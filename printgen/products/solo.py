@@ -32,26 +32,6 @@ COMMON = (PAPER_OPTION, PDF_OR_JSON, DPI_OPTION, TEMPLATES_OPTION)
 HEAVY_EVERY = 5  # a heavier line every five squares, as graph paper's default
 
 
-def play_sheet(request: Request, title: str, draw_sheet, heading: str, blocks) -> bytes:
-    """The play sheet at a solo booklet's front: the game's character sheet (``draw_sheet(canvas, width,
-    height)``) on a page within the margins ``printgen sheet`` gives one, then the play pages' ``blocks``
-    under ``heading`` (sheets/play.py)."""
-    from ..render.canvas import new_document
-    from ..sheets import play
-    from .sheet import EDGE, FOOTER_ROOM
-
-    paper = request.paper
-    doc = new_document(request.code, title, paper.size)
-    c = doc.canvas
-    c.saveState()
-    c.translate(EDGE, FOOTER_ROOM)
-    draw_sheet(c, paper.width - 2 * EDGE, paper.height - EDGE - FOOTER_ROOM)
-    c.restoreState()
-    c.showPage()
-    play.draw_pages(c, paper.size, heading, blocks)
-    return doc.finish()
-
-
 def made(request: Request):
     """The dungeon, its gamebook and the gamebook's numbers."""
     dungeon = request.part("dungeon").generate(request)

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...contracts import Request
 from ...maps.draw_style import MapStyle
-from ...products import Request
-from ...products.sheet import foot_strip
 from ...render import html, parallel
 from ...render.booklet import Pages, blank_page, page_count
 from ...render.canvas import new_document
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style, credit_line
+from ...sheets.page import foot_strip
 from ...words import say_for
 from . import generate as generator
 from . import key, map_page, reference, sheet

@@ -13,9 +13,9 @@ once on the whole.
 
 from __future__ import annotations
 
+from ...contracts import Request
 from ...maps import draw, frame
 from ...maps.draw_style import MapStyle
-from ...products import Request
 from ...render import html, key_columns, parallel
 from ...render.booklet import Pages, blank_page, page_count
 from ...render.compose import compose
