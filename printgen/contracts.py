@@ -6,7 +6,8 @@ makes each product sits in the module the product names (``products.Part``;
 ``products.file_plan()`` lists them all), checked against its contract here:
 
     product     module       provides (see the Protocol below)
-    dungeon     dungeon.py   generate(request) -> dungeon data; render(data, request) -> PDF bytes
+    dungeon     dungeon.py   generate(request) -> dungeon data; booklet(data, request) -> the booklet's
+                             Parts (render/booklet.py), which the product makes and composes
     sheet       sheet.py     SIZES, PRE_ROLLED, GENRES, WHOLE_PAGE_KINDS, roll, kind_of, blank_kinds,
                              choices, draw, companion_pages
     decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
@@ -63,6 +64,7 @@ Deck = Any  # cards.model.Deck: a deck's cards and looks
 Style = Any  # sheets.draw.Style: how a sheet is drawn (ink saver, type scale, the QR's room)
 FormCollector = Any  # sheets.draw.FormCollector: the form fields a fillable sheet gathers
 Book = Any  # gamebook.model.Book: a solo booklet's numbered sections
+Booklet = Any  # render.booklet.Parts: a booklet's text pages, drawn pages and their order
 
 
 class DungeonData(Protocol):
@@ -74,11 +76,12 @@ class DungeonData(Protocol):
 
 
 class DungeonModule(Protocol):
-    """``systems/<id>/dungeon.py``: roll the levels as plain data, then print them."""
+    """``systems/<id>/dungeon.py``: roll the levels as plain data, then hand the product the parts of their
+    booklet."""
 
     def generate(self, request: Request) -> DungeonData: ...
 
-    def render(self, dungeon: DungeonData, request: Request) -> bytes: ...
+    def booklet(self, dungeon: DungeonData, request: Request) -> Booklet: ...
 
 
 class SheetModule(Protocol):

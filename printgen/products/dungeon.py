@@ -1,8 +1,9 @@
 """The one-shot dungeon: levels rolled on a game's tables, printed as maps and a key.
 
 The game's dungeon module provides ``generate(request)``, which rolls the
-dungeon as plain data, and ``render(dungeon, request)``, which prints it
-(printgen/contracts.py). ``--format json`` writes the data in the contract
+dungeon as plain data, and ``booklet(dungeon, request)``, the parts of its
+booklet (printgen/contracts.py), which the product makes and composes
+(booklets.py). ``--format json`` writes the data in the contract
 every game's dungeon shares (see the README; its JSON Schema is
 ``printgen schema dungeon``).
 
@@ -24,6 +25,7 @@ from ..contracts import DungeonModule
 from ..errors import PrintgenError
 from ..options import Option
 from . import DPI_OPTION, PAPER_OPTION, PICTURES, TEMPLATES_OPTION, Part, Product, Request, formats, register
+from .booklets import assemble
 
 PRODUCT = "dungeon"
 UVTT = "uvtt"
@@ -55,7 +57,7 @@ def build(request: Request) -> bytes:
         progress.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
                              "battle-scale maps")
         return battle.battle_pdf(views, request.code, request.paper)
-    return module.render(dungeon, request)
+    return assemble(module.booklet(dungeon, request), request.code)
 
 
 def _uvtt(views: list, request: Request) -> bytes:

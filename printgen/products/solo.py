@@ -25,6 +25,7 @@ from ..contracts import SoloModule
 from ..gamebook import data as book_data
 from ..words import say_for
 from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Part, Product, Request, register
+from .booklets import assemble
 
 say = say_for(__package__)
 PRODUCT = "solo"
@@ -51,16 +52,15 @@ def build(request: Request) -> bytes:
 
 
 def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
+    """The booklet: the game's front pages laid out while its sheet, the sections, its back pages and the
+    graph paper are drawn (booklets.py makes both at once and composes the whole)."""
     from ..gamebook import layout
-    from ..render import html, parallel
-    from ..render.booklet import Pages, blank_page
-    from ..render.compose import compose
+    from ..render.booklet import Pages, Parts, blank_page
 
     game = request.game
     assert game is not None  # a solo booklet is always one game's
     module = request.part()
     title = module.title(dungeon)
-    html.load()  # once, before the fork, so the child has it too
 
     def text_pages() -> bytes:
         return module.front_pages(dungeon, book, numbers, request)
@@ -72,18 +72,20 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
 
-    front, (sheet, sections, back, graph, blank) = parallel.both(text_pages, drawn_pages)
-    with Pages(blank) as pages:
-        pages.add(front)
-        pages.add(sheet)
-        pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
-        pages.add(sections)
-        pages.to_right()
-        if back is not None:
-            pages.add(back)
-        pages.add(graph)
-        booklet = pages.save()
-    return compose([booklet], request.code, title)
+    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes]) -> list[bytes]:
+        sheet, sections, back, graph, blank = drawn
+        with Pages(blank) as pages:
+            pages.add(front)
+            pages.add(sheet)
+            pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
+            pages.add(sections)
+            pages.to_right()
+            if back is not None:
+                pages.add(back)
+            pages.add(graph)
+            return [pages.save()]
+
+    return assemble(Parts(title, text_pages, drawn_pages, arrange), request.code)
 
 
 def graph_pages(request: Request, title: str, levels: int) -> bytes:

@@ -1,0 +1,26 @@
+"""A booklet made from the parts a game hands its product, the same way for every game and product.
+
+The game says what its booklet holds (render/booklet.Parts: its text pages, its drawn pages and how they are
+arranged); here both halves are made at once (render/parallel.py: the drawn pages in a forked child while the
+text is laid out, where a core is spare), arranged as the game says, and composed once, with the footer, the
+seed code's QR and the metadata (render/compose.py).
+"""
+
+from __future__ import annotations
+
+from ..render.booklet import Parts
+from ..seed import SeedCode
+
+
+def assemble(parts: Parts, code: SeedCode) -> bytes:
+    """The booklet's file: both halves made at once, arranged, composed."""
+    from ..render import html, parallel
+    from ..render.compose import compose
+
+    text_pages = parts.text
+    if text_pages is None:
+        text, drawn = None, parts.drawn()
+    else:
+        html.load()  # once, before the fork, so the child has it too
+        text, drawn = parallel.both(text_pages, parts.drawn)
+    return compose(parts.arrange(text, drawn), code, parts.title)
