@@ -32,7 +32,6 @@ from ..errors import PrintgenError
 from ..games import Game, Offer
 from ..options import Option, canonical_options, not_one_of, parse_options
 from ..render import user_templates
-from ..render.determinism import pinned
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
 from ..units import PAPERS, Paper
@@ -253,7 +252,7 @@ def build(code: SeedCode, pages_told: Callable[[int], None] | None = None) -> by
     (a one-page name for many pages refuses them there)."""
     checked = request(code)
     # A seed code made with the user's templates prints their phrasebooks too (checked against the code).
-    with pinned(), words.user_words(checked.templates):
+    with words.user_words(checked.templates):
         if checked.format == PICTURES:
             return pictures(checked, pages_told)
         return checked.product.make(checked)
@@ -265,7 +264,7 @@ def build_into(code: SeedCode, handle: BinaryIO, pages_told: Callable[[int], Non
     if checked.format == PICTURES or checked.product.make_into is None:
         handle.write(build(code, pages_told))
         return
-    with pinned(), words.user_words(checked.templates):
+    with words.user_words(checked.templates):
         checked.product.make_into(checked, handle)
 
 

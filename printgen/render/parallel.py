@@ -3,9 +3,8 @@
 A booklet's text pages (WeasyPrint) and its maps (ReportLab) do not depend on
 each other, and each takes a second or two; on a machine with a second core
 the maps are drawn in a forked copy of the process while the text is laid
-out. The child inherits everything the parent has set up (the pinned
-SOURCE_DATE_EPOCH, fonts, the generated data), so its bytes are the bytes the
-parent would have made. Where fork is missing, or the child fails for any
+out. The child inherits everything the parent has set up (fonts, the generated
+data), so its bytes are the bytes the parent would have made. Where fork is missing, or the child fails for any
 reason, the parent makes the part itself: an error then surfaces exactly as
 it would have without the child.
 """
