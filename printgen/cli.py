@@ -15,7 +15,6 @@ from pathlib import Path
 import click
 
 from . import FORMAT_VERSION, __version__, games, products, scan
-from .cards import user_files
 from .commands import (
     CONTEXT,
     build,
@@ -33,6 +32,7 @@ from .products import games_table
 from .render import user_templates
 from .render.output import default_path
 from .seed import SeedCode, code_in
+from .sources import Sources
 from .units import PAPERS
 
 EXIT_USAGE = 2
@@ -87,12 +87,11 @@ def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: P
     """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
     page, its seed code or a studio share link."""
     path = _as_file(source)
-    with user_files.looking_in([*([data_dir] if data_dir else []), *([path.parent] if path else [])]):
-        _reproduce(source, path, templates, out, force, quiet)
+    sources = Sources(templates=templates, search=(*([data_dir] if data_dir else []), *([path.parent] if path else [])))
+    _reproduce(source, path, sources, out, force, quiet)
 
 
-def _reproduce(source: str, path: Path | None, templates: Path | None, out: Path | None, force: bool,
-               quiet: bool) -> None:
+def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | None, force: bool, quiet: bool) -> None:
     if path is not None and scan.is_picture(path):
         code = scan.read_seed_code(path)
     elif path is not None:
@@ -101,18 +100,17 @@ def _reproduce(source: str, path: Path | None, templates: Path | None, out: Path
         code = read_seed_code(path)
     else:
         code = SeedCode.parse(code_in(source))
-    with user_templates.using(templates):
-        request = products.request(code)
-        data = build(request, quiet) if path is not None else None
-        if data is not None and not force:
-            target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
-            if _same_file(target, path):  # made again where it stands: say whether it already is that file
-                if data != path.read_bytes():
-                    raise PrintgenError(f"{path} is not what its seed code makes (was it changed?); pass --force "
-                                        f"to make it again in its place, or -o to write it beside")
-                click.echo(f"{path} is already this file, byte for byte; nothing to write", err=True)
-                return
-        write(request, out, force, quiet, data)
+    request = products.request(code, sources)
+    data = build(request, quiet) if path is not None else None
+    if data is not None and not force:
+        target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
+        if _same_file(target, path):  # made again where it stands: say whether it already is that file
+            if data != path.read_bytes():
+                raise PrintgenError(f"{path} is not what its seed code makes (was it changed?); pass --force "
+                                    f"to make it again in its place, or -o to write it beside")
+            click.echo(f"{path} is already this file, byte for byte; nothing to write", err=True)
+            return
+    write(request, out, force, quiet, data)
 
 
 def _same_file(target: Path, source: Path) -> bool:

@@ -310,10 +310,11 @@ def test_a_large_deck_says_it_is_laying_out_and_prints_the_same_bytes(tmp_path):
     assert result.returncode == 0
     assert f"laying out {LARGE_DECK:,} cards" in result.stderr
     code = SeedCode.parse(result.stderr.split("seed code: ")[1].strip())
-    from printgen.cards import user_files
+    from printgen.products import request
+    from printgen.sources import Sources
 
-    with user_files.looking_in([tmp_path]):  # named by its name alone, as reproduce --data-dir finds it
-        assert build(code) == out.read_bytes()
+    # Named by its name alone, found as reproduce --data-dir finds it.
+    assert build(request(code, Sources(search=(tmp_path,)))) == out.read_bytes()
 
 
 def test_progress_on_a_terminal_counts_up_in_place():

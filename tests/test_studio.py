@@ -24,6 +24,7 @@ import pytest
 from printgen import games, products
 from printgen.cli import main as cli_main
 from printgen.seed import SeedCode
+from printgen.sources import Sources
 from printgen.web import Settings, create_app
 from printgen.web.cache import ByteCache
 from printgen.web.renders import url_code
@@ -415,8 +416,7 @@ def test_printgen_serve_templates_is_the_one_way_to_use_templates(tmp_path):
         assert answer.status_code == 200, answer.text
         code = answer.json["code"]
         assert f"templates={user_templates.digest(folder)}" in code
-        with user_templates.using(folder):
-            expected = products.build(SeedCode.parse(code))
+        expected = products.build(products.request(SeedCode.parse(code), Sources(templates=folder)))
         assert client.get(f"/file/{url_code(code)}").data == expected
         without = client.post("/api/code", json={**form, "templates": False}).json["code"]
         assert "templates=" not in without

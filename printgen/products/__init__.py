@@ -21,19 +21,21 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
-from .. import contracts, games, words
+from .. import contracts, games, progress, words
 from ..errors import PrintgenError
 from ..games import Game, Offer
 from ..options import Option, canonical_options, not_one_of, parse_options
 from ..render import user_templates
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
+from ..sources import Sources
 from ..units import PAPERS, Paper
 from ..units import paper as paper_named
 from . import file_names
@@ -41,13 +43,17 @@ from . import file_names
 
 @dataclass(frozen=True)
 class Request:
-    """What a product's code is handed: the canonical seed code and every option, checked."""
+    """Everything a file is made from, read once (``request``) and carried from the front end to the file: the
+    canonical seed code, the product, every option checked, where the request's own files are (``sources``),
+    and how it may be made (``spare_core``: whether half a booklet may be made on a second core at once)."""
 
     code: SeedCode  # canonical: what the file prints and stores
     product: Product
     game: Game | None  # None for products of no game (graph paper, a custom deck of its own)
     options: dict[str, Any]  # every declared option, parsed, defaults filled in
-    templates: Path | None = None  # the user's template folder, when the seed code names one
+    templates: Path | None = None  # the user's template folder, when the seed code names one, checked
+    sources: Sources = field(default_factory=Sources)
+    spare_core: bool = field(default=True, compare=False)  # the studio's workers say; the same bytes either way
 
     @property
     def paper(self) -> Paper:
@@ -97,9 +103,11 @@ class Product:
     check: Callable[[Request], None] = lambda request: None
     suffix: Callable[[Request], str] = lambda request: request.format
     file_stem: Callable[[Request], str] = lambda request: file_names.stem(request, UNSEEDED)
-    # The command line's own words for what a code records otherwise (a deck's data file): given the
-    # system and the options as typed, the options as the code takes them.
-    from_command_line: Callable[[str, dict[str, Any]], dict[str, Any]] = lambda system, given: given
+    # The command line's own words for what a code records otherwise (a deck's data file): given the system,
+    # the options as typed and the sources, the options as the code takes them and the sources with the files
+    # named.
+    from_command_line: Callable[[str, dict[str, Any], Sources], tuple[dict[str, Any], Sources]] = \
+        lambda system, given, sources: (given, sources)
     command_flags: tuple[tuple[str, str], ...] = ()  # (name, help): flags of the command line alone, read above
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
     argument: str | None = None  # an option taken as the command's argument: it names one of a game's offers
@@ -109,8 +117,8 @@ class Product:
     # as it is made, the same bytes as ``make``'s; None: ``make``'s bytes are written.
     make_into: Callable[[Request, BinaryIO], None] | None = None
     listed: Callable[[], list[str]] = lambda: []  # its own lines in `printgen list` (its grids, its decks)
-    # What of a seed code's options the studio refuses (a file on the maker's computer), in one line; None: none.
-    refused_by_studio: Callable[[Mapping[str, str]], str | None] = lambda options: None
+    # What of a seed code's options the studio refuses (a file on the maker's computer); None: none.
+    refused_by_studio: Callable[[Mapping[str, str]], PrintgenError | None] = lambda options: None
     # The files a request reads (a custom deck's data and layout): never the output, even with --force.
     own_files: Callable[[Request], tuple[Path, ...]] = lambda request: ()
 
@@ -227,17 +235,19 @@ DPI_OPTION = Option("dpi", "Pixels per inch of --format png's pictures.", low=50
                     when=("format", PICTURES))
 
 
-def request(code: SeedCode) -> Request:
-    """Read a seed code against its product's declared options, in one place; refuse anything wrong."""
+def request(code: SeedCode, sources: Sources = Sources(), spare_core: bool = True) -> Request:
+    """Read a seed code against its product's declared options, in one place; refuse anything wrong. The files
+    it names are found where ``sources`` says (by default: none of the user's templates, files in the working
+    folder)."""
     product = _product(code)
     declared = product.options(code.system, code.option_map)
     what = f"the {code.system} {code.product}" if code.system in games.games() else code.product.replace("-", " ")
     values = parse_options(code.option_map, declared, what)
     canonical = SeedCode(code.product, code.system, code.seed,
                          tuple(sorted(canonical_options(code.option_map, declared, what).items())))
-    templates = user_templates.folder_for(values.get("templates"))
+    templates = user_templates.checked(sources.templates, values.get("templates"), sources.templates_digest)
     game = games.games().get(code.system)
-    checked = Request(canonical, product, game, values, templates)
+    checked = Request(canonical, product, game, values, templates, sources, spare_core)
     product.check(checked)
     return checked
 
@@ -247,31 +257,48 @@ def canonical(code: SeedCode) -> SeedCode:
     return request(code).code
 
 
-def build(code: SeedCode, pages_told: Callable[[int], None] | None = None) -> bytes:
-    """The file of ``code``. ``pages_told``: for pictures, told how many pages there are before any is drawn
-    (a one-page name for many pages refuses them there)."""
-    checked = request(code)
-    # A seed code made with the user's templates prints their phrasebooks too (checked against the code).
-    with words.user_words(checked.templates):
+Told = Callable[[int], None]
+
+
+def build(checked: Request | SeedCode, listener: TextIO | None = None, pages_told: Told | None = None) -> bytes:
+    """The file of a request (a seed code alone is read first, with no sources of its own). ``listener``: where
+    the steps of a long build are told (the command line's stderr; None: nowhere). ``pages_told``: for
+    pictures, told how many pages there are before any is drawn (a one-page name for many pages refuses them
+    there)."""
+    if isinstance(checked, SeedCode):
+        checked = request(checked)
+    with _making(checked, listener):
         if checked.format == PICTURES:
             return pictures(checked, pages_told)
         return checked.product.make(checked)
 
 
-def build_into(code: SeedCode, handle: BinaryIO, pages_told: Callable[[int], None] | None = None) -> None:
+def build_into(checked: Request | SeedCode, handle: BinaryIO, listener: TextIO | None = None,
+               pages_told: Told | None = None) -> None:
     """``build``'s bytes, written into ``handle`` (a seekable file) as the product makes them where it can."""
-    checked = request(code)
+    if isinstance(checked, SeedCode):
+        checked = request(checked)
     if checked.format == PICTURES or checked.product.make_into is None:
-        handle.write(build(code, pages_told))
+        handle.write(build(checked, listener, pages_told))
         return
-    with words.user_words(checked.templates):
+    with _making(checked, listener):
         checked.product.make_into(checked, handle)
+
+
+@contextmanager
+def _making(checked: Request, listener: TextIO | None) -> Iterator[None]:
+    """A build of ``checked``: its steps told to ``listener``, and every phrase printed from the phrasebooks
+    its code names (the user's, in their template folder, first). These two are what every piece below the
+    products reaches without being handed the request (words.say, progress.tell), so they are set here, from
+    the request, for this build alone, and nowhere else."""
+    with progress.listening(listener), words.user_words(checked.templates):
+        yield
 
 
 MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth
 
 
-def pictures(checked: Request, pages_told: Callable[[int], None] | None = None) -> bytes:
+def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
     """The product's PDF pages as PNGs at the chosen DPI: one page a .png, more a zip; each shows the same
     footer and QR as the PDF, of this very code, so a picture reproduces itself."""
     from ..render import raster

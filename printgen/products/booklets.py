@@ -8,12 +8,14 @@ seed code's QR and the metadata (render/compose.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..render.booklet import Parts
-from ..seed import SeedCode
 
 
-def assemble(parts: Parts, code: SeedCode) -> bytes:
-    """The booklet's file: both halves made at once, arranged, composed."""
+def assemble(parts: Parts, request: Any) -> bytes:
+    """The booklet's file of ``request`` (a products.Request): both halves made at once where the request has a
+    core to spare, arranged, composed."""
     from ..render import html, parallel
     from ..render.compose import compose
 
@@ -22,5 +24,5 @@ def assemble(parts: Parts, code: SeedCode) -> bytes:
         text, drawn = None, parts.drawn()
     else:
         html.load()  # once, before the fork, so the child has it too
-        text, drawn = parallel.both(text_pages, parts.drawn)
-    return compose(parts.arrange(text, drawn), code, parts.title)
+        text, drawn = parallel.both(text_pages, parts.drawn, request.spare_core)
+    return compose(parts.arrange(text, drawn), request.code, parts.title)

@@ -17,12 +17,13 @@ other command (and ``printgen --help``) would otherwise wait for at start.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .. import games, progress
 from ..cards import any_size
@@ -40,6 +41,7 @@ from ..cards.vendors import vendor as vendor_named
 from ..contracts import DecksModule, check_decks
 from ..errors import PrintgenError
 from ..options import Option, not_one_of, number_text
+from ..sources import Sources
 from ..units import mm, to_mm
 from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
 
@@ -212,7 +214,7 @@ def check(request: Request) -> None:
         wanted = deck_request(request)
         if values["data-sha256"] is not None and not all(
                 path.is_file() for path in (wanted.data, wanted.card_layout) if path is not None):
-            raise _missing_files(wanted, values)
+            raise _missing_files(wanted, values, request.sources)
         deck = load(request, wanted)
         if values["card-layout"] is None:
             _check_cards(deck, size)
@@ -232,12 +234,12 @@ def _check_cards(deck: Deck, size) -> None:
         raise cards_failed(failed, draft=False)
 
 
-def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
+def from_command_line(system: str, given: dict[str, object], sources: Sources) -> tuple[dict[str, object], Sources]:
     """--vendor generic is printgen's own print-shop file, which a seed code writes layout=print-shop; --data
-    FILE: the code records the file relative to where the command runs (by its name alone if it lies
-    elsewhere) and the start of its SHA-256; --card-layout FILE the same, from the data file's folder, and the
-    fingerprint of every picture and font the layout reads; --rows and --card-size as the code writes them. No
-    absolute path goes in a code."""
+    FILE: the code records the file relative to where the command runs (the sources' base; by its name alone if
+    it lies elsewhere) and the start of its SHA-256; --card-layout FILE the same, from the data file's folder,
+    and the fingerprint of every picture and font the layout reads; --rows and --card-size as the code writes
+    them. No absolute path goes in a code. The files given are the sources' too: the very files read."""
     if str(given.get("vendor", "")).strip().lower() == GENERIC_SHOP:
         layout = str(given.get("layout", PRINT_SHOP)).strip().lower()
         if layout != PRINT_SHOP:
@@ -252,32 +254,32 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
     if data is not None and given.get("deck") == CUSTOM:
         from ..cards import custom, user_files
 
-        data_path = Path(str(data))
+        data_path = sources.base / str(data)
         given["data-sha256"] = custom.file_digest(data_path)
-        given["data"] = user_files.recorded_name(data_path, Path.cwd())
-        user_files.remember(given["data"], given["data-sha256"], data_path)
+        given["data"] = user_files.recorded_name(data_path, sources.base)
+        sources = sources.giving(str(given["data"]), str(given["data-sha256"]), data_path)
         layout = given.get("card-layout")
-        if layout is None and PICTURE in custom.load_table(Path(str(data)), reading=_typed_reading(given),
+        if layout is None and PICTURE in custom.load_table(data_path, reading=_typed_reading(given),
                                                            required=())[3]:
             layout = given["card-layout"] = PICTURED  # a picture column draws pictures, not a stat
         if layout is not None:
             from ..cards import card_design
 
             if str(layout).startswith(card_design.BUILTIN):
-                layout_path = card_design.located(str(layout), Path())
+                layout_path = card_design.located(str(layout), sources.base)
                 given["card-layout-sha256"] = card_design.file_digest(layout_path)
             else:
-                layout_path = Path(str(layout))
+                layout_path = sources.base / str(layout)
                 given["card-layout-sha256"] = card_design.file_digest(layout_path)
                 given["card-layout"] = user_files.recorded_name(layout_path, data_path.parent)
-                user_files.remember(given["card-layout"], given["card-layout-sha256"], layout_path)
+                sources = sources.giving(str(given["card-layout"]), str(given["card-layout-sha256"]), layout_path)
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
             _, digest = _checked_layout_deck(data_path, given["data-sha256"], layout_path,
                                              given["card-layout-sha256"], _typed_reading(given), size,
                                              bool(given.get("draft")))
             if digest is not None:
                 given["pictures-sha256"] = digest
-    return given
+    return given, sources
 
 
 def _typed_reading(given: dict[str, object]) -> Reading:
@@ -297,24 +299,25 @@ def own_files(request: Request) -> tuple[Path, ...]:
     return tuple(path for path in (wanted.data, wanted.card_layout) if path is not None)
 
 
-def _data_file(values) -> Path:
-    """The data file a code names, found by its name and fingerprint (cards/user_files.py: ``locate``)."""
+def _data_file(values, sources: Sources) -> Path:
+    """The data file a code names, found by its name and fingerprint where the sources say
+    (cards/user_files.py: ``locate``)."""
     from ..cards import custom, user_files
 
-    return user_files.locate(values["data"], values["data-sha256"], Path(), custom.file_digest)
+    return user_files.locate(values["data"], values["data-sha256"], sources.base, custom.file_digest, sources)
 
 
-def _layout_file(values, data: Path) -> Path:
+def _layout_file(values, data: Path, sources: Sources) -> Path:
     """The layout a code names: one of printgen's own, or the designer's, found as the data file is."""
     from ..cards import card_design, user_files
 
     if values["card-layout"].startswith(card_design.BUILTIN):
         return card_design.located(values["card-layout"], data.parent)
     return user_files.locate(values["card-layout"], values["card-layout-sha256"], data.parent,
-                             card_design.file_digest)
+                             card_design.file_digest, sources)
 
 
-def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
+def _missing_files(wanted: DeckRequest, values, sources: Sources) -> PrintgenError:
     """One line for a deck whose own files are not where a code made again looks: what it needs, and where
     it looked."""
     from ..cards import user_files
@@ -326,9 +329,9 @@ def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
             needed.append("its pictures and fonts")
     missing = wanted.data if not wanted.data.is_file() else wanted.card_layout
     name = values["data"] if missing is wanted.data else values["card-layout"]
-    first = Path() if missing is wanted.data else wanted.data.parent
+    first = sources.base if missing is wanted.data else wanted.data.parent
     folders = [str(folder) + "/" if str(folder) != "." else "the current folder"
-               for folder in user_files.places_looked(name, first)]
+               for folder in user_files.places_looked(name, first, sources)]
     looked = " or ".join([", ".join(folders[:-1]), folders[-1]] if len(folders) > 1 else folders)
     return PrintgenError(f"this custom deck is made from its own files: {', '.join(needed)}; {name} is not in "
                          f"{looked}: put the files beside the PDF (or give reproduce --data-dir DIR, the folder "
@@ -347,9 +350,9 @@ def deck_request(request: Request) -> DeckRequest:
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
         vendor=values["vendor"] or GENERIC_SHOP, deck_card=values["deck-card"],
     )
-    data = _data_file(values) if values["data"] is not None else None
+    data = _data_file(values, request.sources) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    layout = _layout_file(values, data) if values["card-layout"] is not None and data else None
+    layout = _layout_file(values, data, request.sources) if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
                        Reading(values["sheet"], values["title"], values["rows"]), layout,
                        values["card-layout-sha256"], values["pictures-sha256"],
@@ -405,7 +408,7 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     from ..cards import card_design, custom, design_face
     from ..cards.user_files import Folder
 
-    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, reading, size.name, draft)
+    key = (os.path.abspath(data), data_digest, os.path.abspath(layout), layout_digest, reading, size.name, draft)
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
         if (custom.file_digest(data) == data_digest and card_design.file_digest(layout) == layout_digest
@@ -506,11 +509,12 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
         raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
 
 
-def refused_by_studio(options: Mapping[str, str]) -> str | None:
+def refused_by_studio(options: Mapping[str, str]) -> PrintgenError | None:
     """The studio reads no file on the maker's computer: a custom deck's cards are one."""
     if "data" in options or "data-sha256" in options or options.get("deck") == CUSTOM:
-        return ("a deck of your own cards is made from a file on your computer, which the studio does not read; "
-                "printgen on the command line makes it (printgen deck custom, or printgen reproduce CODE)")
+        return PrintgenError("a deck of your own cards is made from a file on your computer, which the studio does "
+                             "not read; printgen on the command line makes it (printgen deck custom, or printgen "
+                             "reproduce CODE)")
     return None
 
 
@@ -535,3 +539,67 @@ PRODUCT = register(Product(
               ("deck loot --vendor thegamecrafter", "a zip of 825 × 1125 px PNGs for The Game Crafter"),
               ("deck miracles --calibration", "a calibration sheet first; then --back-offset X,Y")),
 ))
+
+
+def draft_cards(sources: Sources, data: str, layout: str, options: Mapping[str, str], wanted: list[int],
+                width: int) -> dict[str, object]:
+    """Some cards of a custom deck in a layout as drafts, each alone on a page of its size and as a PNG
+    ``width`` pixels wide, with what is wrong with each and the deck's notes: the studio's deck page, as the
+    designer edits (the cards ``wanted`` by their places among the deck's distinct cards, at most
+    DRAFTS_AT_ONCE). The files are read from the sources' base folder, as the command line reads them from the
+    folder it runs in; that folder's name is left out of every word said."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..cards import card_design, custom
+    from ..cards.render import index_text
+    from ..cards.user_files import Folder
+    from ..render import fonts, raster
+
+    def said(text: str) -> str:
+        return text.replace(f"{sources.base}{os.sep}", "").replace(str(sources.base), "the deck's folder")
+
+    data_path = sources.base / data
+    folder = Folder(data_path.parent)
+    design = card_design.load(card_design.located(layout, sources.base), folder)  # its path in the deck's folder
+    rows = options.get("rows") or None
+    reading = Reading(None, options.get("title") or None, canonical_rows(rows) if rows else None)
+    deck: Any = custom.load_layout_deck(data_path, None, design, reading, folder)
+    if options.get("ink-saver") == "yes":
+        deck = deck.with_ink_saver()
+    size = card_size(any_size.canonical(options.get("card-size") or DEFAULT_CARD_SIZE))
+    deck.design.draft = True
+    total = len(deck.printed_cards())
+    first = []  # each distinct card's number in the printed deck (its first copy's)
+    number = 1
+    for card in deck.cards:
+        first.append(number)
+        number += card.count
+    shown = [index for index in wanted if 0 <= index < len(deck.cards)][:DRAFTS_AT_ONCE]
+    fonts.register_reportlab_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(size.width, size.height), invariant=1,
+                    initialFontName=fonts.SERIF)  # type: ignore[arg-type]  # (the stubs take a size for it)
+    prepared, problems = {}, {}
+    for index in shown:
+        before = set(deck.design.problems)
+        prepared[index] = deck.design.prepare(deck.cards[index], deck, size)
+        problems[index] = [said(problem) for problem in deck.design.problems if problem not in before]
+    for index in shown:
+        deck.design.draw(canvas, prepared[index], deck, 0.0, index_text(deck, first[index], total))
+        canvas.showPage()
+    found: list[dict[str, object]] = [
+        {"index": index, "title": deck.cards[index].title, "count": deck.cards[index].count,
+         "source": said(deck.cards[index].source).replace(f"{data}: ", ""), "problems": problems[index]}
+        for index in shown]
+    if shown:
+        canvas.save()
+        height = max(1, round(width * size.height / size.width))
+        pages = raster.png_pages(buffer.getvalue(), [(width, height)] * len(shown), None, level=DRAFT_PNG_LEVEL)
+        for entry, png in zip(found, pages):
+            entry["png"] = png
+    return {"total": len(deck.cards), "printed": total, "title": deck.title, "size": size.label,
+            "cards": found, "notes": [said(note) for note in deck.design.notes]}
+
+
+DRAFTS_AT_ONCE = 60  # cards drawn in one call: a page asks for what it shows, a few dozen at a time
+DRAFT_PNG_LEVEL = 1  # zlib level of the drafts' PNGs: sent once, at once

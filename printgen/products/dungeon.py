@@ -57,7 +57,7 @@ def build(request: Request) -> bytes:
         progress.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
                              "battle-scale maps")
         return battle.battle_pdf(views, request.code, request.paper)
-    return assemble(module.booklet(dungeon, request), request.code)
+    return assemble(module.booklet(dungeon, request), request)
 
 
 def _uvtt(views: list, request: Request) -> bytes:

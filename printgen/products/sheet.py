@@ -23,6 +23,7 @@ from ..progress import now as say_progress
 from ..progress import tell as tell_progress
 from ..seed import SeedCode
 from ..sheets.page import cells, foot_strip, split_y
+from ..sources import Sources
 from ..units import Paper, mm
 from . import (
     DPI_OPTION,
@@ -95,11 +96,11 @@ def check(request: Request) -> None:
         raise PrintgenError(f"--fillable makes a PDF form; leave it out with --format {spec.format}")
 
 
-def from_command_line(system: str, given: dict[str, Any]) -> dict[str, Any]:
+def from_command_line(system: str, given: dict[str, Any], sources: Sources) -> tuple[dict[str, Any], Sources]:
     """--blank is the command line's word for no --count."""
     if given.pop("blank", False) and given.get("count") is not None:
         raise PrintgenError("--blank and --count contradict each other; give one (blank is the default)")
-    return given
+    return given, sources
 
 
 def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> list[dict[str, Any]]:

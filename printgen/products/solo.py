@@ -85,7 +85,7 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
             pages.add(graph)
             return [pages.save()]
 
-    return assemble(Parts(title, text_pages, drawn_pages, arrange), request.code)
+    return assemble(Parts(title, text_pages, drawn_pages, arrange), request)
 
 
 def graph_pages(request: Request, title: str, levels: int) -> bytes:

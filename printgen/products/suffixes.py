@@ -67,7 +67,7 @@ def _formats(checked: Request) -> list[Request]:
         texts = {**checked.code.option_map, "format": choice}
         try:
             found.append(request(SeedCode(checked.code.product, checked.code.system, checked.code.seed,
-                                          tuple(sorted(texts.items())))))
+                                          tuple(sorted(texts.items()))), checked.sources, checked.spare_core))
         except PrintgenError:
             continue
     return found

@@ -63,11 +63,12 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
                                     "the command line does")
     refused = product.refused_by_studio(texts)
     if refused is not None:
-        raise PrintgenError(refused)
+        raise refused
     given: dict[str, Any] = {"system": system, **_shown_only(options, typed)}
     if form.get("templates") and templates is not None and "templates" in by_name:
         given["templates"] = str(templates)
-    return code_from(product, given, seed)
+    code, _ = code_from(product, given, seed)
+    return code
 
 
 def _shown_only(options: tuple[Option, ...], typed: dict[str, str]) -> dict[str, str]:

@@ -19,8 +19,8 @@ from urllib.parse import quote
 
 from .. import __version__, products
 from ..errors import PrintgenError
-from ..render import user_templates
 from ..seed import SeedCode
+from ..sources import Sources
 from .cache import ByteCache
 from .pool import Pool
 from .settings import Settings
@@ -88,8 +88,7 @@ class Renders:
         """A seed code (any form, text or parsed) read and checked as the command line reads it."""
         parsed = SeedCode.parse(code) if isinstance(code, str) else code
         refuse_files(parsed)
-        with user_templates.using(self.settings.templates):
-            return products.request(parsed)
+        return products.request(parsed, Sources(templates=self.settings.templates))
 
     def file_name(self, request: products.Request, suffix: str) -> str:
         return f"{request.product.file_stem(request)}.{suffix}"
@@ -189,4 +188,4 @@ def refuse_files(code: SeedCode) -> None:
     product = products.all_products().get(code.product)
     refused = product.refused_by_studio(code.option_map) if product is not None else None
     if refused is not None:
-        raise PrintgenError(refused)
+        raise refused
