@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cli.main(args=argv, prog_name="printgen", standalone_mode=False)
     except PrintgenError as exc:
-        click.echo(f"printgen: error: {exc}", err=True)
+        click.echo(f"printgen: error: {exc.words()}", err=True)
         return EXIT_USAGE
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))

@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 import click
 
 from . import games, products
-from .errors import PrintgenError
+from .errors import Flag, PrintgenError
 from .options import Option, OptionError
 from .products import suffixes
 from .products.typed import code_from
@@ -68,7 +68,7 @@ def checked_option(option: Option, envvar: str | None = None):
     default = option.default if isinstance(option.default, str) else None
     return click.option(option.flag_name, option.name.replace("-", "_"), default=default, metavar=option.metavar,
                         callback=convert, envvar=envvar,
-                        help=option.help + (f"  [default: {default}]" if default is not None else ""))
+                        help=option.said() + (f"  [default: {default}]" if default is not None else ""))
 
 
 def examples_epilog(lines: list[tuple[str, str]]) -> str:
@@ -102,7 +102,7 @@ def product_command(product: products.Product) -> click.Command:
         option = takers[0][0]
         if name in PATH_OPTIONS:
             params.append(click.Option([f"--{name}", name.replace("-", "_")], metavar=PATH_OPTIONS[name],
-                                       help=option.help, envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
+                                       help=option.said(), envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
         elif option.typed and name != product.argument:
             params.append(_click_option(option, takers, systems))
     for flag, help_text in product.command_flags:
@@ -124,10 +124,10 @@ def _click_option(option: Option, takers: list[tuple[Option, str]], systems: tup
     """A declared option as click shows it; its value stays text until the option reads it."""
     param = option.name.replace("-", "_")
     if option.flag:
-        return click.Option([option.flag_name, param], is_flag=True, help=option.help + _for_whom(takers, systems))
+        return click.Option([option.flag_name, param], is_flag=True, help=option.said() + _for_whom(takers, systems))
     shapes = {o.metavar for o, _ in takers}
     metavar = shapes.pop() if len(shapes) == 1 else "VALUE"
-    return click.Option([option.flag_name, param], metavar=metavar, help=option.help + _values_by_game(takers, systems))
+    return click.Option([option.flag_name, param], metavar=metavar, help=option.said() + _values_by_game(takers, systems))
 
 
 def _for_whom(takers: list[tuple[Option, str]], systems: tuple[str, ...]) -> str:
@@ -161,7 +161,7 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
     """Make a product from the command line and write it: the code made and read once, every refusal before
     a fresh seed is told."""
     if seed is not None and not seed.strip():
-        raise OptionError("seed", "is empty; give any text, e.g. --seed moonpie")
+        raise OptionError("seed", "is empty", right=("give any text, e.g. ", Flag("seed", "moonpie")))
     named = out is not None and out != Path(STDOUT)
     typed_format = given.get("format") is not None
     if named and not typed_format:  # -o's extension chooses the format, where it names one

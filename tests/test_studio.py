@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import struct
 import threading
@@ -168,8 +169,12 @@ def test_preview_widths_are_bounded(client):
 ])
 def test_a_bad_code_is_a_4xx_with_the_command_lines_message(client, capsys, code):
     """The HTTP contract's files answer in the command line's words; the studio's page in its own, the same
-    sentence with each --name said as its field's label."""
-    from printgen.web.plain import plain
+    sentence with each --name said as its field's label (the error names its options, and each front end says
+    them for its reader)."""
+    from printgen.errors import Flag, label
+
+    def plain(message: str) -> str:
+        return re.sub(r"--([a-z][a-z0-9-]*)", lambda found: label(Flag(found.group(1))), message)
 
     message = cli_error(capsys, "reproduce", code)
     for url in (f"/file/{quote(code)}", f"/preview/{quote(code)}/1.png", f"/api/file/{quote(code)}"):

@@ -41,7 +41,7 @@ from typing import Any
 
 from tinycss2 import color4 as css_colour
 
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..resources import templates_dir
 from ..units import MIN_TEXT_PT
 from . import conditions, plain_yaml
@@ -222,11 +222,13 @@ def file_digest(path: Path) -> str:
 def _read(path: Path) -> bytes:
     try:
         if path.exists() and not path.is_file():
-            raise PrintgenError(f"{path} is not a regular file; give the layout's YAML file with --card-layout")
+            raise PrintgenError(f"{path} is not a regular file",
+                                right=("give the layout's YAML file with ", Flag("card-layout")))
         with path.open("rb") as handle:
             data = handle.read(MAX_LAYOUT_BYTES + 1)
     except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give the layout's YAML file with --card-layout") from None
+        raise PrintgenError(f"{path}: no such file", right=("give the layout's YAML file with ",
+                                                           Flag("card-layout"))) from None
     except OSError as exc:
         raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
     if len(data) > MAX_LAYOUT_BYTES:

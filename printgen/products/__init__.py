@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from .. import contracts, games, progress, words
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError, typed
 from ..games import Game, Offer
 from ..options import Option, canonical_options, not_one_of, parse_options
 from ..render import user_templates
@@ -225,14 +225,15 @@ PICTURES = "png"
 
 def formats(*choices: str, help: str) -> Option:
     """A product's --format: its own formats, and png, the pages as pictures (a zip when there are several)."""
-    return Option("format", f"{help}; png: the PDF's pages as pictures at --dpi (one page: a .png, more: "
-                  f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0], value_alone=True)
+    return Option("format", (f"{help}; png: the PDF's pages as pictures at ", Flag("dpi"), " (one page: a .png, "
+                  "more: a zip of page-01.png, …)."), choices=(*choices, PICTURES), default=choices[0],
+                  value_alone=True)
 
 
 PDF_OR_JSON = formats("pdf", "json", help="pdf: the file to print; json: the same content as data")
 PDF_ONLY = formats("pdf", help="pdf: the file to print")
-DPI_OPTION = Option("dpi", "Pixels per inch of --format png's pictures.", low=50, high=600, default="150",
-                    when=("format", PICTURES))
+DPI_OPTION = Option("dpi", ("Pixels per inch of ", Flag("format", PICTURES), "'s pictures."), low=50, high=600,
+                    default="150", when=("format", PICTURES))
 
 
 def request(code: SeedCode, sources: Sources = Sources(), spare_core: bool = True) -> Request:
@@ -310,8 +311,8 @@ def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
     if pages_told is not None:
         pages_told(len(sizes))
     if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
-        raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once; "
-                            f"choose a lower --dpi or fewer pages")
+        raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once",
+                            right=("choose a lower ", Flag("dpi"), " or fewer pages"))
     comment = COMMENT_PREFIX + str(checked.code)
     pngs = list(raster.png_pages(pdf, sizes, dpi, comment=comment))
     if len(pngs) == 1:
@@ -355,20 +356,20 @@ def _load_all() -> None:
         importlib.import_module(f"{__name__}.{info.name}")
 
 
-def catalogue() -> list[dict[str, Any]]:
-    """Every product, its systems and options as data: the studio's form and /api/products, in the registry's
-    order."""
+def catalogue(flag: Callable[[Flag], str] = typed) -> list[dict[str, Any]]:
+    """Every product, its systems and options as data, in the registry's order: /api/products, and the studio's
+    form (``flag``: how its page names an option in a help text)."""
     out = []
     for product in all_products().values():
         systems = []
         for system in product.systems():
             game = games.games().get(system)
             entry: dict[str, Any] = {"id": system, "title": game.title if game else "printgen",
-                                     "options": [o.describe() for o in _game_first(product, system) if o.typed]}
+                                     "options": [o.describe(flag) for o in _game_first(product, system) if o.typed]}
             if product.argument is not None and product.part is not None:  # its offers by name: a deck each
                 offers = product.offers(game) if game is not None else {}
                 entry[product.part.declared] = [{"name": name, "summary": offer.summary,
-                                                 "options": [o.describe() for o in offer.options]}
+                                                 "options": [o.describe(flag) for o in offer.options]}
                                                 for name, offer in offers.items()]
             systems.append(entry)
         out.append({"name": product.name, "summary": product.summary, "seeded": product.seeded, "systems": systems})

@@ -39,7 +39,7 @@ from ..cards.vendors import GENERIC as GENERIC_SHOP
 from ..cards.vendors import VENDORS
 from ..cards.vendors import vendor as vendor_named
 from ..contracts import DecksModule, check_decks
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..options import Option, not_one_of, number_text
 from ..sources import Sources
 from ..units import mm, to_mm
@@ -104,14 +104,15 @@ PRINT_OPTIONS = (
            "(without one: each card's front, then its back).",
            choices=IMPOSITIONS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP,
            value_alone=True),
-    Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
+    Option("bleed", ("Bleed in mm: card art runs this far past the cut. Default: 3, or what the ", Flag("vendor"),
+                     " asks for."),
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
     Option("duplex", "Backs after each sheet, mirrored for flipping on the long or short edge; none: fronts only.",
            choices=DUPLEX_MODES, default="long", when=ON_SHEETS),
     Option("crop-marks", "Crop marks: short, or full to the paper's edge.", choices=CROP_MARK_STYLES,
            default="short", when=ON_SHEETS),
-    Option("back-offset", "Shift back pages X mm right and Y mm up, as measured with --calibration.",
+    Option("back-offset", ("Shift back pages X mm right and Y mm up, as measured with ", Flag("calibration"), "."),
            low=-MAX_OFFSET_MM, high=MAX_OFFSET_MM, pair=True, default="0x0", when=ON_SHEETS),
     Option("calibration", "Begin with a two-page sheet for measuring the back offset of a duplex printer.",
            flag=True, default="no", when=ON_SHEETS),
@@ -126,16 +127,16 @@ PRINT_OPTIONS = (
     DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
-    Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
+    Option("sheet", ("The sheet of an .xlsx ", Flag("data"), " file to read (default: its first sheet)."),
            pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM), placeholder="NAME"),
-    Option("title", "The custom deck's title, on its cards and backs (default: the --data file's name, or a YAML "
-           "file's title:).", pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
-    Option("rows", "Make only these rows of the --data file, numbered as printgen's messages number them (a "
-           "spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15.", pattern=ROWS,
+    Option("title", ("The custom deck's title, on its cards and backs (default: the ", Flag("data"),
+                     " file's name, or a YAML file's title:)."), pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
+    Option("rows", ("Make only these rows of the ", Flag("data"), " file, numbered as printgen's messages number "
+                    "them (a spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15."), pattern=ROWS,
            when=("deck", CUSTOM)),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
-           "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
+           "); pictures and fonts come from the data file's folder, and the seed code keeps the layout's path "
            "from that folder.",
            pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
@@ -168,7 +169,8 @@ def system_for(given: dict[str, object]) -> str:
     if len(makers) == 1:
         return makers[0]
     if makers:
-        raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}; add --system to choose one")
+        raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}",
+                            right=("add ", Flag("system"), " to choose one"))
     known = sorted({name for game in games.games().values() for name in PRODUCT.offers(game)})
     raise not_one_of("deck", deck, [*known, CUSTOM], subject="the deck")
 
@@ -190,24 +192,27 @@ def check(request: Request) -> None:
     if values["vendor"] is not None:
         shop = vendor_named(values["vendor"])
         if values["layout"] != PRINT_SHOP:
-            raise PrintgenError(f"--vendor {shop.name} makes a print-shop file; leave out --layout {values['layout']}")
+            raise PrintgenError(Flag("vendor", shop.name), " makes a print-shop file",
+                                right=("leave out ", Flag("layout", values["layout"])))
         if values["format"] != "pdf":
-            raise PrintgenError(f"--vendor makes files to print; --format {values['format']} writes the deck as data "
-                                "(leave out one of them)")
+            raise PrintgenError(Flag("vendor"), " makes files to print; ", Flag("format", values["format"]),
+                                " writes the deck as data", right="leave out one of them")
         shop_bleed = to_mm(shop.bleed)
         if abs(values["bleed"] - shop_bleed) > 1e-9:
-            raise PrintgenError(f"{shop.label} asks for {shop_bleed:g} mm of bleed, which --vendor sets; "
-                                f"leave out --bleed {values['bleed']:g}")
+            raise PrintgenError(f"{shop.label} asks for {shop_bleed:g} mm of bleed, which ", Flag("vendor"), " sets",
+                                option="bleed", right=("leave out ", Flag("bleed", f"{values['bleed']:g}")))
         shop.check_size(size)
     if values["calibration"] and values["duplex"] == "none":
-        raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
+        raise PrintgenError(Flag("calibration"), " measures where backs land",
+                            right=("it needs ", Flag("duplex", "long"), " or short"))
     if values["deck"] != CUSTOM:
         for name in ("sheet", "card-layout", "title", "rows"):
             if values[name] is not None:
-                raise PrintgenError(f"--{name} is for the custom deck; the {values['deck']} deck is built in")
+                raise PrintgenError(Flag(name), f" is for the custom deck; the {values['deck']} deck is built in")
     if values["draft"] and values["card-layout"] is None:
-        raise PrintgenError("--draft marks what is wrong on a deck drawn by a layout; add --card-layout "
-                            "builtin:printgen (printgen's own look as a layout) or a layout of yours")
+        raise PrintgenError(Flag("draft"), " marks what is wrong on a deck drawn by a layout",
+                            right=("add ", Flag("card-layout", "builtin:printgen"),
+                                   " (printgen's own look as a layout) or a layout of yours"))
     if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
@@ -243,7 +248,8 @@ def from_command_line(system: str, given: dict[str, object], sources: Sources) -
     if str(given.get("vendor", "")).strip().lower() == GENERIC_SHOP:
         layout = str(given.get("layout", PRINT_SHOP)).strip().lower()
         if layout != PRINT_SHOP:
-            raise PrintgenError(f"--vendor {GENERIC_SHOP} makes a print-shop file; leave out --layout {layout}")
+            raise PrintgenError(Flag("vendor", GENERIC_SHOP), " makes a print-shop file",
+                                right=("leave out ", Flag("layout", layout)))
         del given["vendor"]
         given["layout"] = PRINT_SHOP
     if given.get("rows") is not None:
@@ -334,8 +340,9 @@ def _missing_files(wanted: DeckRequest, values, sources: Sources) -> PrintgenErr
                for folder in user_files.places_looked(name, first, sources)]
     looked = " or ".join([", ".join(folders[:-1]), folders[-1]] if len(folders) > 1 else folders)
     return PrintgenError(f"this custom deck is made from its own files: {', '.join(needed)}; {name} is not in "
-                         f"{looked}: put the files beside the PDF (or give reproduce --data-dir DIR, the folder "
-                         f"that holds them)")
+                         f"{looked}", option="data",
+                         right=("put the files beside the PDF (or give reproduce ", Flag("data-dir", "DIR"),
+                                ", the folder that holds them)"))
 
 
 def deck_request(request: Request) -> DeckRequest:
@@ -449,8 +456,8 @@ def build(request: Request, out: BinaryIO | None = None) -> bytes:
         if not fitting:
             raise
         sizes = _either(fitting)
-        raise PrintgenError(f"{exc.problem}; the {deck.title} deck fits on {sizes} cards: give --card-size "
-                            f"{sizes}") from None
+        raise PrintgenError(f"{exc.problem}; the {deck.title} deck fits on {sizes} cards: give ",
+                            Flag("card-size", sizes)) from None
     design = getattr(deck, "design", None)  # a layout of the designer's: what they should know about it
     for note in design.notes if design is not None else ():
         progress.warn(note)
@@ -504,9 +511,11 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
     if deck not in names:
         raise not_one_of("deck", deck, names, subject=f"the {system} deck")
     if deck == CUSTOM and data is None:
-        raise PrintgenError("the custom deck needs its cards: give --data FILE (a .csv, .xlsx, .yaml or .yml file)")
+        raise PrintgenError("the custom deck needs its cards", option="data",
+                            right=("give ", Flag("data", "FILE"), " (a .csv, .xlsx, .yaml or .yml file)"))
     if deck != CUSTOM and data is not None:
-        raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
+        raise PrintgenError(Flag("data"), f" is for the custom deck; the {deck} deck is built in",
+                            right=("try: deck custom ", Flag("data", "FILE")))
 
 
 def refused_by_studio(options: Mapping[str, str]) -> PrintgenError | None:

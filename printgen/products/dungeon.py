@@ -22,7 +22,7 @@ import json
 
 from .. import progress
 from ..contracts import DungeonModule
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..options import Option
 from . import DPI_OPTION, PAPER_OPTION, PICTURES, TEMPLATES_OPTION, Part, Product, Request, formats, register
 from .booklets import assemble
@@ -33,8 +33,8 @@ PAGE, BATTLE = "page", "battle"
 FORMAT_OPTION = formats("pdf", "json", UVTT,
                         help="pdf: the booklet to print; json: the same content as data; uvtt: a zip of Universal "
                              "VTT files for virtual tabletops, a players' and a game master's for each level")
-PPG_OPTION = Option("ppg", "Pixels per grid square of --format uvtt's pictures.", low=50, high=200, default="100",
-                    when=("format", UVTT))
+PPG_OPTION = Option("ppg", ("Pixels per grid square of ", Flag("format", UVTT), "'s pictures."), low=50, high=200,
+                    default="100", when=("format", UVTT))
 SCALE_OPTION = Option("scale", "page: the booklet, each map as large as its page holds it; battle: each level at "
                       "1 inch to 5 ft over as many Letter or A4 sheets as it takes, to tape together (pdf or png).",
                       choices=(PAGE, BATTLE), default=PAGE, value_alone=True)
@@ -82,13 +82,13 @@ def check(request: Request) -> None:
     """--scale battle prints pages; both it and --format uvtt need a game whose maps leave the page."""
     battle = request.options["scale"] == BATTLE
     if battle and request.format not in ("pdf", PICTURES):
-        raise PrintgenError(f"--scale battle prints sheets to tape together: it is for --format pdf or png, "
-                            f"not {request.format}")
+        raise PrintgenError(Flag("scale", BATTLE), " prints sheets to tape together: it is for ", Flag("format", "pdf"),
+                            f" or png, not {request.format}")
     if battle or request.format == UVTT:
         if not hasattr(request.part(), "level_views"):
-            what = "--scale battle" if battle else "--format uvtt"
-            raise PrintgenError(f"the {request.code.system} dungeon offers no level views, so no {what}; "
-                                f"its maps print on the page only")
+            what = Flag("scale", BATTLE) if battle else Flag("format", UVTT)
+            raise PrintgenError(f"the {request.code.system} dungeon offers no level views, so no ", what,
+                                "; its maps print on the page only")
 
 
 def suffix(request: Request) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import games
 from ..contracts import SheetModule
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..options import Option
 from ..progress import count, pages_ahead
 from ..progress import now as say_progress
@@ -86,20 +86,23 @@ def check(request: Request) -> None:
     spec = spec_of(request)
     module = sheet_module(spec.system)
     if spec.count is not None and not module.PRE_ROLLED:
-        raise PrintgenError(f"{spec.system} has no characters to roll (players choose character cards); "
-                            f"leave out --count for its blank score sheet and equipment card")
+        raise PrintgenError(f"{spec.system} has no characters to roll (players choose character cards)",
+                            option="count", right=("leave out ", Flag("count"),
+                                                   " for its blank score sheet and equipment card"))
     if spec.per_page not in module.SIZES:
         fits = " or ".join(str(n) for n in module.SIZES)
-        raise PrintgenError(f"{spec.system} sheets are too big for {spec.per_page} to a page; "
-                            f"use --per-page {fits}")
+        raise PrintgenError(f"{spec.system} sheets are too big for {spec.per_page} to a page",
+                            right=("use ", Flag("per-page", fits)))
     if spec.fillable and spec.format != "pdf":
-        raise PrintgenError(f"--fillable makes a PDF form; leave it out with --format {spec.format}")
+        raise PrintgenError(Flag("fillable"), " makes a PDF form", right=("leave it out with ",
+                                                                         Flag("format", spec.format)))
 
 
 def from_command_line(system: str, given: dict[str, Any], sources: Sources) -> tuple[dict[str, Any], Sources]:
     """--blank is the command line's word for no --count."""
     if given.pop("blank", False) and given.get("count") is not None:
-        raise PrintgenError("--blank and --count contradict each other; give one (blank is the default)")
+        raise PrintgenError(Flag("blank"), " and ", Flag("count"), " contradict each other",
+                            right="give one (blank is the default)")
     return given, sources
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..options import OptionError, not_one_of
 from ..render import user_templates
 from ..seed import SeedCode
@@ -39,7 +39,7 @@ def code_from(product: Product, given: dict[str, Any], seed: str, sources: Sourc
             takers = product.option_takers(name) or [s for _, s in product.all_options().get(name, [])]
             named = given.get(product.argument) if product.argument else None
             what = f"the {system} {named} {product.name}" if named else system
-            raise PrintgenError(f"--{name} is for {', '.join(takers) or 'no system'}, not {what}")
+            raise PrintgenError(Flag(name), f" is for {', '.join(takers) or 'no system'}, not {what}")
         texts[name] = declared[name].read(value) if declared[name].typed else str(value)
     return SeedCode.make(product.name, system, seed, texts), sources
 

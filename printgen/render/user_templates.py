@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 from .. import games, words
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..resources import templates_dir
 
 DIGEST_LENGTH = 16  # hex characters of SHA-256 in the seed code
@@ -25,19 +25,19 @@ MAX_BYTES = 20 * 1024 * 1024  # a template folder is text and a few images, neve
 def files(folder: Path) -> list[Path]:
     """The regular files under ``folder``, sorted, within the bounds; one clear line otherwise."""
     if not folder.is_dir():
-        raise PrintgenError(f"--templates {folder}: no such folder; give a folder of templates "
-                            f"(make one with 'printgen templates export DIR')")
+        raise PrintgenError(Flag("templates", str(folder)), ": no such folder",
+                            right="give a folder of templates (make one with 'printgen templates export DIR')")
     found, total = [], 0
     for path in sorted(folder.rglob("*")):
         if path.is_symlink() or not (path.is_file() or path.is_dir()):
-            raise PrintgenError(f"--templates {folder}: {path.relative_to(folder)} is not a plain file; "
+            raise PrintgenError(Flag("templates", str(folder)), f": {path.relative_to(folder)} is not a plain file; "
                                 f"a template folder holds plain files only")
         if path.is_file():
             found.append(path)
             total += path.stat().st_size
         if len(found) > MAX_FILES or total > MAX_BYTES:
-            raise PrintgenError(f"--templates {folder}: more than {MAX_FILES} files or {MAX_BYTES // 2**20} MiB; "
-                                f"give a folder of templates only")
+            raise PrintgenError(Flag("templates", str(folder)), f": more than {MAX_FILES} files or "
+                                f"{MAX_BYTES // 2**20} MiB", right="give a folder of templates only")
     return found
 
 
@@ -56,8 +56,8 @@ def checked(folder: Path | None, expected_digest: str | None, known_digest: str 
     if expected_digest is None:
         return None
     if folder is None:
-        raise PrintgenError(f"this seed code was made with your own templates (templates={expected_digest}); "
-                            f"give their folder with --templates DIR")
+        raise PrintgenError(f"this seed code was made with your own templates (templates={expected_digest})",
+                            option="templates", right=("give their folder with ", Flag("templates", "DIR")))
     found = known_digest or digest(folder)
     if found != expected_digest:
         raise PrintgenError(f"the templates in {folder} are not the ones this seed code was made with "

@@ -11,8 +11,8 @@ A job is a tuple sent down the worker's pipe with whether a core is spare (a
 render's request may then make half a booklet in a forked child,
 render/parallel.py);
 the answer is ``("ok",
-result)``, ``("refused", message)`` for a PrintgenError (the command line's
-own one-line message), ``("too-large", cap)`` for a job that needed more
+result)``, ``("refused", error)`` for a PrintgenError (the error itself, which
+the server words for its reader), ``("too-large", cap)`` for a job that needed more
 memory than the worker may hold (``cap_memory``), or ``("failed",
 traceback)`` for anything else.
 """
@@ -52,7 +52,7 @@ def main(conn, templates: Path | None, memory: int | None = None) -> None:
         try:
             answer: tuple[str, Any] = ("ok", run(job, sources, spare_core))
         except PrintgenError as exc:
-            answer = ("refused", str(exc))
+            answer = ("refused", exc)  # whole: the server words it for its reader
         except MemoryError:
             answer = ("too-large", memory)
         except Exception:  # reported to the server, which logs it; the worker goes on
