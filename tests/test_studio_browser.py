@@ -17,6 +17,8 @@ import pytest
 from playwright.sync_api import expect
 from test_studio_serve import running_server
 
+from printgen import games
+
 pytestmark = pytest.mark.browser  # Debian's chromium, driven by Playwright: `-m 'not browser'` leaves it out
 
 CHROMIUM = "/usr/bin/chromium"
@@ -92,7 +94,12 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     try:
         page.goto(studio)
-        page.select_option("#system", label=GAME)
+        from printgen import products
+
+        for system in ("roguelike", next(g.id for g in games.games().values() if g.title == GAME)):  # every product the registry makes for it, in its order
+            page.select_option("#system", system)
+            assert page.eval_on_selector_all("#product option", "options => options.map(o => o.value)") == \
+                [name for name, product in products.all_products().items() if system in product.systems()]
         page.select_option("#product", label="Dungeon")
         page.fill("#seed", SEED)
         levels = "2" if screen == "laptop" else "3"  # the phone meets the laptop's file in the cache
