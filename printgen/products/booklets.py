@@ -8,9 +8,10 @@ seed code's QR and the metadata (render/compose.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..render.booklet import Parts
+if TYPE_CHECKING:  # pikepdf and ReportLab load only when a booklet is made
+    from ..render.booklet import Parts
 
 
 def assemble(parts: Parts, request: Any) -> bytes:
