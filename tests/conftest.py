@@ -10,6 +10,7 @@ day), so each commit tries another sample and a failure is repeated by setting t
 names. ``pytest --sweeps all`` runs every case.
 """
 
+import contextlib
 import datetime
 import hashlib
 import os
@@ -22,6 +23,19 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
 SWEEP_SHARE = 1 / 10  # each case is tried about one commit in ten
+
+
+@contextlib.contextmanager
+def studio_app(settings):
+    """The studio's application with ``settings``, its workers ready, closed after."""
+    from printgen.web import create_app
+
+    app = create_app(settings)
+    assert app.extensions["printgen.renders"].pool.ready(120)
+    try:
+        yield app
+    finally:
+        app.extensions["printgen.renders"].close()
 
 
 def pytest_addoption(parser):

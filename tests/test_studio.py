@@ -21,6 +21,7 @@ from urllib.parse import quote
 import psutil
 import pypdfium2
 import pytest
+from conftest import studio_app
 
 from printgen import games, products
 from printgen.cli import main as cli_main
@@ -48,10 +49,8 @@ CODES = [
 
 @pytest.fixture(scope="module")
 def app():
-    studio = create_app(Settings(workers=2, upload_bytes=UPLOAD_CAP))
-    assert studio.extensions["printgen.renders"].pool.ready(120)
-    yield studio
-    studio.extensions["printgen.renders"].close()
+    with studio_app(Settings(workers=2, upload_bytes=UPLOAD_CAP)) as studio:
+        yield studio
 
 
 @pytest.fixture(scope="module")

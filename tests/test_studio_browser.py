@@ -135,15 +135,20 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
         context.close()
 
 
+def a_one_level_dungeon(page, studio) -> None:
+    """The studio on ``page``, its form filled in for a one-level dungeon of the test's game and seed."""
+    page.goto(studio)
+    page.select_option("#system", label=GAME)
+    page.select_option("#product", label="Dungeon")
+    page.fill("#seed", SEED)
+    page.fill("#opt-levels", "1")
+    wait_for_code(page, f":{SEED}:levels=1")
+
+
 def test_a_bad_value_is_said_beside_its_field_in_plain_words_and_a_good_one_recovers(browser, studio):
     page = browser.new_page(viewport=SCREENS["laptop"])
     try:
-        page.goto(studio)
-        page.select_option("#system", label=GAME)
-        page.select_option("#product", label="Dungeon")
-        page.fill("#seed", SEED)
-        page.fill("#opt-levels", "1")
-        wait_for_code(page, f":{SEED}:levels=1")
+        a_one_level_dungeon(page, studio)
         page.fill("#opt-levels", "99")
         beside = page.locator("#opt-levels-error")
         expect(beside).to_contain_text("Levels must be a whole number from 1 to", timeout=WAIT)
@@ -162,12 +167,7 @@ def test_a_bad_value_is_said_beside_its_field_in_plain_words_and_a_good_one_reco
 def test_open_with_a_bad_code_keeps_the_choices_and_says_why(browser, studio):
     page = browser.new_page(viewport=SCREENS["phone"])
     try:
-        page.goto(studio)
-        page.select_option("#system", label=GAME)
-        page.select_option("#product", label="Dungeon")
-        page.fill("#seed", SEED)
-        page.fill("#opt-levels", "1")
-        wait_for_code(page, f":{SEED}:levels=1")
+        a_one_level_dungeon(page, studio)
         code = page.inner_text("#code")
         page.fill("#open-q", "pg4:dungeon:nowhere:x")
         page.click(".open-code button")
