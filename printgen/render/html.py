@@ -145,6 +145,11 @@ def _import_weasyprint():
     and a third of a second in all. The sonames it also tries (libpango-1.0.so.0
     and so on) load directly, so the lookups find nothing more. Should the import
     fail this way, it is made again with every lookup WeasyPrint knows.
+
+    This is a setting of the process, not of a request: it is made once, while
+    WeasyPrint is imported (``_weasyprint`` is called once a process), and put
+    back before the import returns; no request sees it, and nothing else in
+    the process is left with it.
     """
     if sys.platform.startswith("linux"):
         import ctypes.util
