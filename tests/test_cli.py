@@ -356,3 +356,21 @@ def test_a_missing_data_file_names_every_kind_of_file_a_deck_is_read_from(tmp_pa
     for args in (["deck", "custom"], ["deck", "custom", "--data", str(tmp_path / "missing.csv")]):
         code, _, err = run(capsys, *args, "--seed", "x", "-o", str(tmp_path / "d.pdf"))
         assert code == 2 and "xlsx" in err.lower(), err
+
+
+def test_one_run_reads_its_seed_code_once_and_its_template_folder_once(tmp_path, monkeypatch, capsys):
+    """A command line's code is made and read once (it was made and read three times), and a --templates
+    folder is fingerprinted once (it was each time), however far the file travels."""
+    from printgen import products
+    from printgen.render import user_templates
+
+    folder = tmp_path / "mine"
+    user_templates.export(folder)
+    requests, digests = [], []
+    request, digest = products.request, user_templates.digest
+    monkeypatch.setattr(products, "request", lambda *a, **k: requests.append(1) or request(*a, **k))
+    monkeypatch.setattr(user_templates, "digest", lambda *a: digests.append(1) or digest(*a))
+    code, _, err = run(capsys, "graph-paper", "--seed", "once", "--templates", str(folder), "-o",
+                       str(tmp_path / "paper.pdf"))
+    assert code == 0, err
+    assert (len(requests), len(digests)) == (1, 1)

@@ -9,7 +9,6 @@
   const $ = (id) => document.getElementById(id);
   const DEBOUNCE_MS = 250;
   const THUMB_WIDTH = 180;
-  const ORDER = ["dungeon", "deck", "sheet", "reference", "challenge"];
 
   const els = {
     system: $("system"), product: $("product"), summary: $("product-summary"), deckField: $("deck-field"),
@@ -28,14 +27,14 @@
   const gameTitles = Object.fromEntries(catalogue.games.map((g) => [g.id, g.title]));
 
   function offers(system) {
-    // The products made for ``system``, each with its catalogue entry (a deck product only with decks).
+    // The products made for ``system``, in the catalogue's order (the registry's), each with its catalogue
+    // entry; a product of named offers (decks) only where the game has one.
     const found = [];
     for (const product of catalogue.products) {
       const entry = product.systems.find((s) => s.id === system);
-      if (entry && (product.name !== "deck" || (entry.decks || []).length)) found.push({ product, entry });
+      if (entry && (!("decks" in entry) || entry.decks.length)) found.push({ product, entry });
     }
-    const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
-    return found.sort((a, b) => rank(a.product.name) - rank(b.product.name) || a.product.name.localeCompare(b.product.name));
+    return found;
   }
 
   function systems() {
