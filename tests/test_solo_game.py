@@ -58,7 +58,7 @@ def printed_sections(pdf: bytes, request, count: int) -> dict[int, str]:
         for page in document:
             text = page.get_textpage()
             head = text.get_text_bounded(0, paper.height - layout.HEAD_RULE, paper.width, paper.height)
-            if not re.fullmatch(r"\s*\d+(–\d+)?\s*", head.replace(request.game.module("solo").title(_dungeon_of(request)), "")):
+            if not re.fullmatch(r"\s*\d+(–\d+)?\s*", head.replace(request.part("solo").title(_dungeon_of(request)), "")):
                 continue
             for column in range(2):
                 left = layout.MARGIN + column * (width + layout.COLUMN_GAP)
@@ -81,7 +81,7 @@ _dungeons: dict = {}
 def _dungeon_of(request):
     key = str(request.code)
     if key not in _dungeons:
-        _dungeons[key] = request.game.module("dungeon").generate(request)
+        _dungeons[key] = request.part("dungeon").generate(request)
     return _dungeons[key]
 
 
@@ -273,7 +273,7 @@ def test_the_careful_player_wins_within_the_band_and_the_random_one_seldom():
     for seed in range(BAND_SEEDS):
         code = seed_code("solo", "roguelike", f"odds-{seed}")
         request = products.request(code)
-        book = request.game.module("solo").book(request.game.module("dungeon").generate(request), request)
+        book = request.part("solo").book(request.part("dungeon").generate(request), request)
         for kind in won:
             for number in range(BAND_PLAYS):
                 won[kind] += solo_play.player(kind, code, number, book).play(book).outcome == "won"
@@ -290,7 +290,7 @@ def test_no_first_choice_at_the_way_in_kills_more_than_a_tenth_of_careful_player
     choice killing more than 10%."""
     code = seed_code("solo", "roguelike", seed)
     request = products.request(code)
-    book = request.game.module("solo").book(request.game.module("dungeon").generate(request), request)
+    book = request.part("solo").book(request.part("dungeon").generate(request), request)
     tally = solo_play.simulate(book, code, plays=plays, kinds=("careful",))["careful"]
     assert tally.first, "the careful players made no first choice"
     assert tally.deadliest_first() <= 0.10, tally.first

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from ...contracts import Request
 from ...gamebook.model import (
     CHOOSE,
     DIED,
@@ -49,7 +50,6 @@ from ...gamebook.model import (
     tick,
 )
 from ...maps.level import Area, Doorway, Level, doorways
-from ...products import Request
 from ...seed import Rng
 from . import key, rules
 from .generate import Dungeon

@@ -21,12 +21,12 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from ...contracts import Request
 from ...gamebook.model import Book
-from ...products import Request
-from ...products.solo import play_sheet
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
+from ...sheets.play import play_sheet
 from . import GAME, reference, rules, sheet, solo_play
 from .generate import Dungeon
 from .rules import say
@@ -109,7 +109,7 @@ def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
         sheet.draw(c, width, height, "record", character(request), Style(), FormCollector(enabled=False), request.code,
                    alone=True)
 
-    return play_sheet(request, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
+    return play_sheet(request.code, request.paper, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
                       play_blocks(dungeon, book, numbers))
 
 
