@@ -521,6 +521,9 @@ def _door_marks(page: frame.MapPage) -> list[tuple[str, tuple[float, float], tup
             reach = letter(pitch) * 1.6 if letter is not None else length / 2 - 0.1 * pitch
             depth = letter(pitch) * 1.6 if letter is not None else 0.2 * pitch
             largest = 2 * math.hypot(reach, depth) if letter is not None else length + 0.2 * pitch
+        if not (region.left + reach <= middle[0] <= region.right - reach
+                and region.bottom + reach <= middle[1] <= region.top - reach):
+            continue  # cut by the sheet's edge: drawn whole on the sheet beside it
         near = []
         for s in shapes:  # its middle within the place, and no larger than the place
             x, y = (s.box[0] + s.box[2]) / 2 - middle[0], (s.box[1] + s.box[3]) / 2 - middle[1]
