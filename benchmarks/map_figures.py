@@ -45,7 +45,7 @@ def figures(game: str, seeds: list[str]) -> None:
     totals = [0.0] * 4  # ink-saver's and grey's ink: maps, pages
     for index, seed in enumerate(seeds):
         levels = [index % 10 + 1, (index + 3) % 10 + 1, (index + 7) % 10 + 1] if game == "rlrl" else None
-        for page in sample_pages(game, seed, "grey", sorted(levels) if levels else None):
+        for page in referee_pages(game, seed, sorted(levels) if levels else None):
             grey = sheets(page, LETTER)
             saver = sheets(replace(page, style=MapStyle("ink-saver", seed)), LETTER)
             for sheet, light in zip(grey, saver):
@@ -82,6 +82,18 @@ def figures(game: str, seeds: list[str]) -> None:
           flush=True)
 
 
+def referee_pages(game: str, seed: str, levels):
+    """The Referee's map pages of ``game`` at its defaults; "roguelike-40": 10 levels of 40 areas."""
+    if game != "roguelike-40":
+        return sample_pages(game, seed, "grey", levels)
+    from printgen.maps import draw
+    from printgen.systems.roguelike import dungeon, map_page
+
+    built = dungeon.generate(products.request(SeedCode.make("dungeon", "roguelike", seed,
+                                                            {"rooms": "40", "levels": "10"})))
+    return [map_page.map_page(built, level, draw.GM, MapStyle("grey", seed)) for level in built.levels]
+
+
 def pages(seed: str) -> int:
     code = SeedCode.make("dungeon", "roguelike", seed, {"rooms": "40", "levels": "10"})
     with pikepdf.open(io.BytesIO(products.build(code))) as pdf:
@@ -91,7 +103,8 @@ def pages(seed: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=8)
-    parser.add_argument("--games", nargs="*", default=["roguelike", "amulet", "rlrl"])
+    parser.add_argument("--games", nargs="*", default=["roguelike", "amulet", "rlrl"],
+                        help="roguelike, amulet, rlrl, roguelike-40 (10 levels of 40 areas)")
     parser.add_argument("--pages", nargs="*", default=None)
     args = parser.parse_args()
     seeds = ["moonpie"] + [f"fig{n}" for n in range(args.seeds)]

@@ -16,7 +16,7 @@ from test_sheet_print import read_marks
 
 from printgen import products
 from printgen.cli import main
-from printgen.maps import caves, draw, draw_shaped, frame, glyphs
+from printgen.maps import caves, draw, draw_shaped, frame, glyphs, spots
 from printgen.maps.draw_notes import Floor
 from printgen.maps.draw_style import ROCK_GREY
 from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
@@ -231,6 +231,12 @@ def test_no_mark_covers_a_label_or_another_mark_and_none_crosses_a_wall(game, se
     assert crowded <= items // 200, (crowded, items)
 
 
+def _distance_to(p, edge) -> float:
+    (ax, ay), (bx, by) = edge
+    t = max(0.0, min(1.0, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+    return math.hypot(p[0] - ax - t * (bx - ax), p[1] - ay - t * (by - ay))
+
+
 def test_a_one_square_area_gets_a_callout_not_a_smaller_number():
     """The number of an area with no square to spare stands in a box on the rock beside it, at the size
     of every other number, a leader to its wall; its marks keep their squares."""
@@ -246,14 +252,19 @@ def test_a_one_square_area_gets_a_callout_not_a_smaller_number():
                 area = page.level.area(callout.area)
                 callouts.append(callout)
                 label = callout.items[0]
-                assert label.role == LABEL and label.kind == str(area.number) and area.number not in numbers
-                # The number as large as any other, the leader ending at the middle of a unit of its wall.
+                if label.role != LABEL:  # marks with no room beside a number that has: the number is in its area
+                    assert area.number in numbers
+                    continue
+                assert label.kind == str(area.number) and area.number not in numbers
+                # The number as large as any other, the leader running into the area: its dot on the floor, a
+                # quarter square in from a unit of its wall.
                 assert label.box[3] - label.box[1] >= 0.6 * min(1, 22 / pitch) - 1e-6
-                middles = [tuple((a + b) / 2 for a, b in zip(*side_edge(cell, side)))
-                           for cell, side in boundary_sides(area.cells)]
-                # (a cave's number: at its rough wall, which stands in from that middle)
-                reach = caves.DEPTH * 1.5 if area.number in page.content.caves else 1e-6
-                assert any(math.dist(callout.leader[1], m) < reach for m in middles), callout
+                end = callout.leader[1]
+                assert Floor(area).contains(*end), callout
+                # (a cave's: in from its rough wall, which stands in from the squares' edge)
+                reach = spots.INTO + (caves.DEPTH if area.number in page.content.caves else 0) + 1e-6
+                assert any(_distance_to(end, side_edge(cell, side)) <= reach
+                           for cell, side in boundary_sides(area.cells)), callout
             if placed.callouts:  # and the number prints, at the size of the others
                 sizes = {}
                 for sheet in range(len(found.sheets)):
@@ -487,9 +498,19 @@ def _door_marks(page: frame.MapPage) -> list[tuple[str, tuple[float, float], tup
         cx, cy = (s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2
         return not any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in others)
 
+    # A callout's leader may cross a door into its area, where no other way in is left.
+    leaders = []
+    for callout in placed.callouts:
+        (x0, y0), (x1, y1) = point(*callout.leader[0]), point(*callout.leader[1])
+        leaders.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+        leaders.append((x1 - 1.2, y1 - 1.2, x1 + 1.2, y1 + 1.2))
+
+    def leader(s) -> bool:
+        return any(all(abs(u - v) < 0.3 for u, v in zip(s.box, b)) for b in leaders)
+
     # Not the walls, the grid or the rock (one shape each), nor the white floor of a round room's doorway
     # (a polygon along its arc; a letter's white ground is a rectangle), nor what stands beside the doors.
-    shapes = [s for s in shapes if max(s.width, s.height) < pitch * 3 and own(s)
+    shapes = [s for s in shapes if max(s.width, s.height) < pitch * 3 and own(s) and not leader(s)
               and not (s.filled and not s.stroked and s.fill_gray == 1 and s.segments > 4)]
     marks = []
     exits = [e for a in page.level.areas for e in a.exits] + [e for e, _ in page.content.doors]

@@ -21,15 +21,26 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..render import text as text_engine
-from . import glyphs
+from . import glyphs, spots
 from .adjacency import Adjacency
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
 from .draw_style import GREY, GRID_GREY, GRID_WIDTH, HATCH_WIDTH, ROCK_GREY, MapStyle, hatch_strokes
 from .draw_walls import BLANK, GM, LAYOUT, merge, plan_walls, shown_doors
 from .geometry import HEADINGS, Cell, Edge, Point, half_square, side_edge, step
 from .level import Area, Exit, Level
-from .spots import LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font, overlaps
+from .spots import (
+    LABEL,
+    LOOSE,
+    MARK,
+    MARK_SCALE,
+    PLAYERS,
+    Layout,
+    Placed,
+    area_spots,
+    label_extent,
+    label_font,
+    overlaps,
+)
 from .spots import layout as place_all
 from .symbols import Symbols
 
@@ -195,7 +206,7 @@ def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> 
     a, b = point(sx, sy), point(ex, ey)
     c.line(*a, *b)
     c.setFillGray(0)
-    c.circle(*b, 1.1, stroke=0, fill=1)
+    c.circle(*b, spots.DOT, stroke=0, fill=1)
     c.setFillGray(1)
     c.roundRect(x0, y1, x1 - x0, y0 - y1, 2, stroke=1, fill=1)
     c.restoreState()
@@ -549,10 +560,8 @@ def draw_glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
 
 
 def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
-    """An area number: bold in a white box that stays within its square."""
-    font_size = label_font(text, size)
-    width = min(size * 0.92, text_engine.measure(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
-    height = min(size * 0.92, font_size * 1.2)
+    """An area number: bold in a white box that stays within its square (spots.label_extent)."""
+    font_size, width, height = label_extent(text, size)
     c.saveState()
     c.setFillGray(1)
     c.setStrokeGray(0)

@@ -90,6 +90,7 @@ def _clear(p: Point, half: float, floor: Floor, walls: _Index, taken: list[Box])
 
 NOTE_FONT = fonts.MONO
 MIN_NOTE = MIN_TEXT_PT  # pt: notes never print smaller; an area too small for them shows its number, the key the rest
+MIN_NUMBER = 8.0  # pt: an area's number never prints smaller, read at arm's length; where it cannot, a callout has it
 WALL_CLEAR = 0.12  # squares: words keep this far inside the floor, clear of wall lines, ticks and holes in them
 DOOR_CLEAR = 0.15  # squares: how far a door's glyph reaches off its wall (a secret door's S, a C or an O)
 WALL_REACH = 1.3  # pt: half a wall's stroke and a little more

@@ -24,7 +24,7 @@ from ..render import fonts
 from ..render import text as text_engine
 from .adjacency import Adjacency
 from .caves import Cave
-from .draw_notes import WALL_REACH, Floor, NoteLine, door_boxes, inside_places, note_lines
+from .draw_notes import MIN_NUMBER, WALL_REACH, Floor, NoteLine, door_boxes, inside_places, note_lines
 from .draw_walls import BLANK, GM, DoorLine, door_line, shown_doors, wall_corners
 from .geometry import Cell, Point, side_edge
 from .level import Area, Level
@@ -112,8 +112,14 @@ class Callout:
     area: int
     box: Box
     items: tuple[Placed, ...]  # the number first, then marks
-    leader: tuple[Point, Point]  # from the box's edge to the area's wall
+    leader: tuple[Point, Point]  # from the box's edge into the area, to the dot on its floor
     crossing: bool = False  # no place near had a leader clear of other areas: this one crosses one
+    through: Point | None = None  # where the leader crosses the area's wall
+
+    @property
+    def end(self) -> tuple[Point, Point]:
+        """Where the leader crosses the area's wall, and its dot."""
+        return self.through or self.leader[1], self.leader[1]
 
 
 @dataclass
@@ -165,18 +171,30 @@ def label_square(pitch: float) -> float:
     return min(1.0, max(LABEL_MOST, 4.7 * math.sqrt(pitch)) / pitch)
 
 
-def label_box_size(text: str, pitch: float) -> tuple[float, float]:
-    """Width and height, in squares, of an area number's box (as draw.draw_label draws it)."""
-    size = pitch * label_square(pitch)
-    font_size = label_font(text, size)
-    width = min(size * 0.92, text_engine.measure(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
-    height = min(size * 0.92, font_size * 1.2)
+def label_box_size(text: str, pitch: float, scale: float = 1.0) -> tuple[float, float]:
+    """Width and height, in squares, of an area number's box (as draw.draw_label draws it), drawn for
+    ``scale`` of its square."""
+    _, width, height = label_extent(text, pitch * label_square(pitch) * scale)
     return width / pitch, height / pitch
 
 
 def label_font(text: str, size: float) -> float:
-    """The font size of an area number in a box ``size`` points across."""
-    return size * (0.55 if len(text) < 2 else 0.5)
+    """The font size of an area number in a box ``size`` points across: never under ``MIN_NUMBER``."""
+    return max(MIN_NUMBER, size * (0.55 if len(text) < 2 else 0.5))
+
+
+LABEL_WIDEST = 0.87  # of its square: an area number's box, clear of the walls (CLEAR and a wall's stroke)
+LABEL_PAD = 1.6  # pt: the least room beside an area number's figures in its box
+
+
+def label_extent(text: str, size: float) -> tuple[float, float, float]:
+    """An area number drawn for a square ``size`` points across: its font size, and its box's width and
+    height in points (the figures and a little room, within most of the square while that holds them)."""
+    font = label_font(text, size)
+    figures = text_engine.measure(text, fonts.SERIF_BOLD, font)
+    width = max(figures + LABEL_PAD, min(size * LABEL_WIDEST, figures + font * 0.4))
+    height = max(font * 1.05, min(size * 0.92, font * 1.2))
+    return font, width, height
 
 
 def door_extent(symbol, pitch: float, secret: bool) -> tuple[float, float]:
@@ -200,6 +218,11 @@ class Taken:
         self.boxes.append(box)
         for square in _squares(box):
             self._by_square.setdefault(square, []).append(box)
+
+    def remove(self, box: Box) -> None:
+        self.boxes.remove(box)
+        for square in _squares(box):
+            self._by_square[square].remove(box)
 
     def hits(self, box: Box, slack: float = 0.0) -> bool:
         return any(overlaps(box, other, slack) for square in _squares(box) for other in self._by_square.get(square, ()))
@@ -428,13 +451,14 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
     ordered = sorted(cells, key=lambda c: (c in door_cells, (c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c))
 
-    def fit(cell: Cell, half_w: float, half_h: float, smallest: float) -> tuple[float, float, float] | None:
-        """Where in ``cell`` a box fits clear of everything taken: (x, y, scale)."""
+    def fit(cell: Cell, half_w: float, half_h: float, smallest: float, sized=None) -> tuple[float, float, float] | None:
+        """Where in ``cell`` a box fits clear of everything taken: (x, y, scale); ``sized(scale)``: its half
+        width and height at a scale, when not in proportion (an area's number, never under MIN_NUMBER)."""
         x0, y0 = cell
         for scale in sorted({1.0, 0.9, 0.8, max(smallest, 0.7)}, reverse=True):
             if scale < smallest:
                 break
-            w, h = half_w * scale, half_h * scale
+            w, h = sized(scale) if sized is not None else (half_w * scale, half_h * scale)
             for ox, oy in ((0, 0), (0.08, 0), (-0.08, 0), (0, 0.08), (0, -0.08),
                            (0.08, 0.08), (-0.08, 0.08), (0.08, -0.08), (-0.08, -0.08)):
                 x, y = x0 + 0.5 + ox, y0 + 0.5 + oy
@@ -448,37 +472,70 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     smallest = min(1.0, SMALLEST_MARK / size)  # a mark smaller than that already keeps its size
     free = [c for c in ordered if fit(c, size / 2, size / 2, smallest) is not None]
     # The number goes in the first square (nearest the middle) that holds it: found only as far as that one.
-    label_cell = next((c for c in ordered if fit(c, label_w / 2, label_h / 2, 1.0) is not None), None)
-    label_least = 1.0
+    def label_half(scale: float) -> tuple[float, float]:
+        w, h = label_box_size(text, pitch, scale)
+        return w / 2, h / 2
+
+    floor = Floor(area)
+
+    def label_at(least: float) -> tuple[float, float, float] | None:
+        """Where the number stands: in a square of its own nearest the middle, else across squares (nearest
+        the middle, clear of the walls and of everything placed), at ``least`` of its size or more."""
+        spot = next((found for c in ordered if (found := fit(c, 0, 0, least, label_half)) is not None), None)
+        if spot is not None:
+            return spot
+        left, top, right, bottom = area.shape.box
+        points = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+                         for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+        for scale in sorted({1.0, 0.9, 0.8, max(least, 0.7)}, reverse=True):
+            if scale < least:
+                break
+            for x, y in points:
+                box = centred(x, y, *label_half(scale))
+                if floor.holds(box, wall_clear) and not taken.hits(box) and (cave is None or cave.holds(box, wall_clear)):
+                    return x, y, scale
+        return None
+
+    label_spot = label_at(1.0)
+    first: Callout | None = None  # where the number's callout would go before the marks have their squares
+    dot: Box | None = None
     wanted = ["label"] + list(marks)
     called: list[str] = []
     inside = False  # the number in the area though its marks do not all fit
-    if (len(free) < len(wanted) or label_cell is None) and _callout(area, wanted, text, pitch, occupied, taken, shown,
+    # What a callout would hold: the number, and the marks beyond the squares (never one that stands where
+    # its thing is: they take the squares first).
+    ranked = sorted(marks, key=lambda kind: kind not in symbols.anchored)
+    beyond = ["label"] + [kind for kind in ranked[len(free):] if kind not in symbols.anchored]
+    if (len(free) < len(wanted) or label_spot is None) and _callout(area, beyond, text, pitch, occupied, taken, shown,
                                                                cave).crossing:
         # Too few squares for all, and a callout's leader could reach the area only across another: the
-        # number stands in the area (smaller if it must, as a mark does, never under 6 pt), with the marks
-        # that fit beside it; the key has them all.
-        label_least = min(1.0, 6.0 / label_font(text, pitch * label_square(pitch)))
-        if label_cell is None:
-            label_cell = next((c for c in ordered if fit(c, label_w / 2, label_h / 2, label_least)), None)
-        if label_cell is not None:
+        # number stands in the area (smaller if it must, as a mark does, never under MIN_NUMBER), with the
+        # marks that fit beside it; the key has them all.
+        if label_spot is None:
+            label_spot = label_at(min(1.0, MIN_NUMBER / label_font(text, pitch * label_square(pitch))))
+        if label_spot is not None:
             room = max(0, len(free) - 1)
             marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
             result.left_out += [(area.number, kind) for kind in marks[room:]]
             marks, wanted, inside = marks[:room], ["label"] + list(marks[:room]), True
-    if (len(free) >= len(wanted) or inside) and label_cell is not None:
+    if (len(free) >= len(wanted) or inside) and label_spot is not None:
         # The number in the free square nearest the middle; the marks spread over the others.
-        x, y, scale = fit(label_cell, label_w / 2, label_h / 2, label_least)
-        put(Placed(LABEL, text, x, y, label_square(pitch) * scale,
-                   centred(x, y, label_w / 2 * scale, label_h / 2 * scale), area.number))
+        x, y, scale = label_spot
+        put(Placed(LABEL, text, x, y, label_square(pitch) * scale, centred(x, y, *label_half(scale)), area.number))
+        label_cell = (math.floor(x), math.floor(y))
         rest = [c for c in free if c != label_cell]
         chosen = _spread([label_cell] + rest, len(marks) + 1)[1:]
     else:
         called.append("label")
         # The marks that stand where their thing is (stairs, a trap, a teleport's landing) take the squares
-        # first; the others go beside the number if they must.
+        # first; the others go beside the number if they must. The dot the callout's leader ends on is kept
+        # clear of them.
         marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
         chosen = _spread(free, min(len(free), len(marks)))
+        first = _callout(area, ["label"], text, pitch, occupied, taken, shown, cave)
+        if not first.crossing:
+            dot = centred(*first.leader[1], DOT / pitch)
+            taken.add(dot)
     # More marks that stand where their thing is than squares for them: each in part of one, smaller.
     quartered = sum(kind in symbols.anchored for kind in marks) > len(chosen)
     for index, kind in enumerate(marks):
@@ -494,8 +551,11 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
             continue
         x, y, scale = spot
         put(Placed(MARK, kind, x, y, size * scale, centred(x, y, size * scale / 2), area.number))
+    if dot is not None:
+        taken.remove(dot)
     if called:
-        callout = _callout(area, called, text, pitch, occupied, taken, shown, cave)
+        callout = _callout(area, called, text, pitch, occupied, taken, shown, cave,
+                             None if first is None or first.crossing else [first.end])
         result.callouts.append(callout)
         taken.add(grown(callout.box, 0.02))
 
@@ -511,11 +571,13 @@ def _eighths(area: Area, off: float) -> list[Point]:
 
 
 def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: Taken,
-             shown, cave: Cave | None = None) -> Callout:
+             shown, cave: Cave | None = None, ends: list[tuple[Point, Point]] | None = None,
+             only: bool = False) -> Callout:
     """A box on the rock near ``area`` holding its number and ``kinds`` of mark, nearest first, clear of
-    every floor square and everything placed, its leader (to the nearest of the area's walls it can reach
-    so) crossing no other area's floor and no glyph; failing that anywhere within ten squares, the nearest
-    box, its leader crossing."""
+    every floor square and everything placed, its leader running into the area (through the nearest of
+    its walls it can reach so, to a dot on its floor) crossing no other area's floor and no glyph; failing
+    that anywhere within ten squares, the nearest box, its leader crossing. ``ends``: (wall, dot) the leader
+    tries first, kept clear for it (``only``: those alone)."""
     label_w, label_h = label_box_size(text, pitch)
     size = mark_size(pitch)
     pad = 0.04
@@ -525,9 +587,20 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
     my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
     left, top, right, bottom = shown
-    middles = _wall_middles(area, cave)
+    # A leader crosses a stretch of wall with no glyph on it (a door another area lists stands in this one's
+    # wall too) to a dot on the floor clear of everything placed; an area with a door in every stretch of
+    # its wall is entered beside a corner, between two doors.
+    if ends and not only:
+        kept = _callout(area, kinds, text, pitch, occupied, taken, shown, cave, ends, only=True)
+        if not kept.crossing:
+            return kept
+    if not only:
+        ends = _leader_ends(area, cave, taken, pitch, False) or _leader_ends(area, cave, taken, pitch, True)
+    ends = ends or []
+    fallback = ends or [((mx, my), (mx, my))]
+    walls = {end: wall for wall, end in ends}
     # Only a stretch of wall with rock beyond can be reached without crossing another area's floor.
-    reachable = [m for m in middles if _rock_beyond(m, area, occupied)]
+    reachable = [end for end in ends if _rock_beyond(end[0], area, occupied)]
     crossing = None  # the nearest place whose leader crosses another area
     for ox, oy in AROUND:
         x, y = mx + ox, my + oy
@@ -536,21 +609,73 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
             continue
         if on_floor(box, occupied, 0.04) or taken.hits(box):
             continue
-        leaders = _leaders(reachable or middles, box)
+        leaders = _leaders([end for _, end in reachable or fallback], box)
         clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, taken)), None) \
             if reachable else None
         if clear is not None:
-            return _filled(area, box, clear, kinds, text, label_w, size, pad, label_square(pitch))
+            return replace(_filled(area, box, clear, kinds, text, label_w, size, pad, label_square(pitch)),
+                           through=walls.get(clear[1]))
         if crossing is None:
             crossing = (box, leaders[0])
             if not reachable:
                 break  # no wall with rock beyond: every leader crosses, the nearest will do
+    if not only:  # a leader across a door's glyph in the area's own wall, rather than across another area
+        through = [end for end in _leader_ends(area, cave, taken, pitch, False, glyphs=False)
+                   if _rock_beyond(end[0], area, occupied)]
+        if through:
+            for ox, oy in AROUND:
+                x, y = mx + ox, my + oy
+                box = centred(x, y, width / 2, height / 2)
+                if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
+                    continue
+                if on_floor(box, occupied, 0.04) or taken.hits(box):
+                    continue
+                leaders = _leaders([end for _, end in through], box)
+                clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, None)), None)
+                if clear is not None:
+                    return replace(_filled(area, box, clear, kinds, text, label_w, size, pad, label_square(pitch)),
+                                   through=dict((e, w) for w, e in through).get(clear[1]))
     if crossing is not None:
         box, leader = crossing
     else:  # nowhere clear: over the area itself
         box = centred(mx, my, width / 2, height / 2)
         leader = ((mx, my), (mx, my))
     return replace(_filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch)), crossing=True)
+
+
+INTO = 0.12  # squares a leader runs on past an area's wall, to the dot on its floor
+DOT = 1.1  # pt: the dot's radius
+
+
+def _leader_ends(area: Area, cave: Cave | None, taken: Taken, pitch: float, corners: bool, glyphs: bool = True
+                 ) -> list[tuple[Point, Point]]:
+    """Where a leader may cross into ``area`` and where it ends: (the point on its wall, the dot on its floor
+    ``INTO`` beyond), at the middle of every unit of its wall with no glyph on it (or a little to either
+    side); or (``corners``) beside the corners of every unit, where no door's glyph reaches. In a cave, its
+    rough wall there. ``glyphs``: False, the wall may hold a door's glyph there, and the dot stand on it (an
+    area so full of doors and marks has no other way in).
+    """
+    from .geometry import boundary_sides
+
+    found = []
+    floor = Floor(area)
+    for cell, side in boundary_sides(area.cells):
+        (ax, ay), (bx, by) = side_edge(cell, side)
+        nx, ny = cell[0] + 0.5 - (ax + bx) / 2, cell[1] + 0.5 - (ay + by) / 2  # half a square, inwards
+        for t in ((0.08, 0.92) if corners else (0.5, 0.3, 0.7)):
+            point = (ax + (bx - ax) * t, ay + (by - ay) * t)
+            rough = cave.wall_point(((ax, ay), (bx, by))) if cave is not None and t == 0.5 else None
+            if cave is not None and rough is None:
+                continue
+            wall = rough or point
+            end = (wall[0] + nx * 2 * INTO, wall[1] + ny * 2 * INTO)
+            dot = centred(*end, DOT / pitch)
+            if (glyphs and (taken.hits(centred(*wall, 0.06)) or taken.hits(dot))) or not floor.holds(dot, 0.0):
+                continue
+            if cave is not None and not cave.holds(dot, 0.0):
+                continue
+            found.append((wall, end))
+    return found
 
 
 # Where a callout may stand, nearest its area first: every quarter square up to ten squares off.
@@ -579,24 +704,9 @@ def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: 
 LEADERS_TRIED = 6  # the nearest middles of an area's walls a callout's leader may run to
 
 
-def _wall_middles(area: Area, cave: Cave | None = None) -> list[Point]:
-    """Where a leader may meet an area: the middles of the units of its wall that hold no door (any unit,
-    if every one does); in a cave, its rough wall there."""
-    from .geometry import boundary_sides
-
-    doors = {unit for exit_ in area.exits for unit in exit_.units}
-    sides = boundary_sides(area.cells)
-    middles = []
-    for cell, side in [u for u in sides if u not in doors] or sides:
-        edge = side_edge(cell, side)
-        rough = cave.wall_point(edge) if cave is not None else None
-        middles.append(rough or ((edge[0][0] + edge[1][0]) / 2, (edge[0][1] + edge[1][1]) / 2))
-    return middles
-
-
 def _leaders(middles: list[Point], box: Box) -> list[tuple[Point, Point]]:
-    """Leaders from the middle of the box's side nearest each to the nearest ``middles`` of the area's
-    wall, shortest first."""
+    """Leaders from the middle of the box's side nearest each to the nearest ``middles`` (dots on the
+    area's floor), shortest first."""
     bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     ends = sorted(middles, key=lambda p: (math.dist(p, (bx, by)), p))[:LEADERS_TRIED]
     starts = [((box[0] + box[2]) / 2, box[1]), ((box[0] + box[2]) / 2, box[3]), (box[0], by), (box[2], by)]
@@ -613,18 +723,33 @@ def _rock_beyond(middle: Point, area: Area, occupied: set[Cell]) -> bool:
     return False
 
 
-def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], taken: Taken) -> bool:
-    """The leader crosses no other floor and no glyph (but may end at its area's wall)."""
+def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], taken: Taken | None) -> bool:
+    """The leader crosses no other floor and no glyph (none of ``taken``; None: the floors alone) on its way
+    to the dot on its area's floor."""
     (x0, y0), (x1, y1) = leader
     length = math.dist(leader[0], leader[1])
     count = max(2, int(length * 8))
     points = [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count, k / count) for k in range(1, count)]
     cells = area.cells
-    for x, y, _ in points:  # the floors first: a lookup each
-        cell = (math.floor(x), math.floor(y))
+    for cell in _crossed((x0, y0), (x1, y1)):  # the floors first: a lookup each
         if cell in occupied and cell not in cells:
             return False
-    return not any(t < 0.9 and taken.hits((x - 0.01, y - 0.01, x + 0.01, y + 0.01)) for x, y, t in points)
+    return taken is None or not any(taken.hits((x - 0.01, y - 0.01, x + 0.01, y + 0.01)) for x, y, _ in points)
+
+
+def _crossed(a: Point, b: Point) -> list[Cell]:
+    """Every square the segment a-b passes through (touching a corner counts as passing)."""
+    (x0, y0), (x1, y1) = a, b
+    found = {(math.floor(x0), math.floor(y0)), (math.floor(x1), math.floor(y1))}
+    dx, dy = x1 - x0, y1 - y0
+    # Where it crosses each grid line, the squares either side of the crossing.
+    for lo, hi, d, start, along in ((min(x0, x1), max(x0, x1), dx, x0, 0), (min(y0, y1), max(y0, y1), dy, y0, 1)):
+        for line in range(math.floor(lo) + 1, math.ceil(hi)):
+            t = (line - start) / d
+            other = (y0 + dy * t) if along == 0 else (x0 + dx * t)
+            for o in {math.floor(other - 1e-9), math.floor(other + 1e-9)}:
+                found |= {(line - 1, o), (line, o)} if along == 0 else {(o, line - 1), (o, line)}
+    return sorted(found)
 
 
 def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str], marks: list[str],
