@@ -39,7 +39,7 @@ def figures(game: str, seeds: list[str]) -> None:
     smallest: list[tuple[float, str, int, str]] = []
     under = numbers = 0
     far: list[tuple[float, str, int, int]] = []
-    asked = missing = 0
+    asked = missing = shared = 0
     overlapping: list[tuple] = []
     ratios, page_ratios = [], []
     totals = [0.0] * 4  # ink-saver's and grey's ink: maps, pages
@@ -58,6 +58,8 @@ def figures(game: str, seeds: list[str]) -> None:
                     beyond = q.distance - q.reach
                     if beyond == float("inf"):
                         missing += 1
+                    elif not q.own and beyond <= TOUCH:
+                        shared += 1
                     elif beyond > TOUCH:
                         far.append((round(beyond, 1), seed, page.level.number, q.area))
                 overlapping += [(seed, page.level.number, a.role, a.kind, a.area, b.role, b.kind, b.area)
@@ -72,8 +74,8 @@ def figures(game: str, seeds: list[str]) -> None:
     smallest.sort()
     print(f"{game}: area numbers {numbers}, smallest {smallest[0][0]:.1f} pt ({smallest[0][1:]}), "
           f"{under} under 8 pt")
-    print(f"{game}: unexplored exits {asked}, {len(far)} with their \"?\" more than {TOUCH} pt off, {missing} "
-          "with none of their own"
+    print(f"{game}: unexplored exits {asked}, {len(far)} with their \"?\" more than {TOUCH} pt off, {shared} "
+          f"touched by another's, {missing} with none"
           + (f" (farthest {max(far)[0]} pt: {max(far)[1:]})" if far else ""))
     print(f"{game}: marks whose ink overlaps another's: {len(overlapping)}" +
           (f", e.g. {overlapping[:3]}" if overlapping else ""))

@@ -125,12 +125,13 @@ class Question:
     exit_: object
     distance: float  # pt from its "?" ring to where the exit opens onto the rock (0: touching or over it)
     reach: float  # pt the exit's own glyph reaches off its wall (a "?" touching the glyph touches the exit)
+    own: bool = True  # a "?" placed for it (else: the nearest ring, perhaps another exit's it shares)
 
 
 def questions(sheet: Sheet) -> list[Question]:
     """Each unexplored exit the sheet shows, and how far the "?" ring placed for it stands from its opening
     (the layout says which "?" is whose; the ring is read from the page where that "?" stands): its own, or
-    failing that the nearest ring of its area (two exits onto one square of rock may share one)."""
+    failing that the nearest ring (two exits onto one square of rock may share one)."""
     page = sheet.page
     found_rings = rings(sheet)
     pitch = sheet.region.pitch
@@ -147,12 +148,18 @@ def questions(sheet: Sheet) -> list[Question]:
                 continue
             segments = [(sheet.point(*a), sheet.point(*b)) for a, b in opening(exit_, page.rule.gap)]
             middles = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in opening(exit_, page.rule.gap)]
-            if not all(sheet.shows(*m) for m in middles):
-                continue
+            own = [spot for spot in sheet.placed.boxes("unexplored") if spot.area == area.number
+                   and getattr(spot, "exit", None) == index]
+            if not all(sheet.shows(*m) for m in middles) or not all(sheet.shows(s.x, s.y) for s in own):
+                continue  # its opening or its "?" on another sheet
             symbol = page.symbols.doors[exit_.kind]
             reach = 0.0
-            if symbol.segment is None and exit_.kind != "open" and not page.rule.gap:
-                reach = door_extent(symbol, pitch, exit_.secret)[1] * pitch
+            line = sheet.placed.doors.get(id(exit_))
+            if symbol.segment is None and exit_.kind != "open" and line is not None:
+                (ax, ay), (bx, by) = opening(exit_, page.rule.gap)[0]
+                if (abs(line.x - ax) < 0.01 and abs(line.x - bx) < 0.01) or (abs(line.y - ay) < 0.01 and
+                                                                              abs(line.y - by) < 0.01):
+                    reach = door_extent(symbol, pitch, exit_.secret)[1] * pitch  # its glyph on the opening
             elif symbol.segment is not None:
                 # posts, ticks and waves reach a tenth of a square off the wall; a letter across it, its own half
                 shown = page.symbols.secret_symbol(exit_.kind) if exit_.secret else symbol
@@ -161,9 +168,9 @@ def questions(sheet: Sheet) -> list[Question]:
             own = [r for r, spot in whose.items() if spot.area == area.number
                    and getattr(spot, "exit", index) == index]
             mine = [r for r in own if getattr(whose[r], "exit", None) == index] or own
-            distance = min((max(0.0, _segment_distance((x, y), a, b) - r) for x, y, r in mine
+            distance = min((max(0.0, _segment_distance((x, y), a, b) - r) for x, y, r in mine or found_rings
                             for a, b in segments), default=math.inf)
-            result.append(Question(area.number, exit_, distance, reach))
+            result.append(Question(area.number, exit_, distance, reach, bool(mine)))
     return result
 
 
@@ -229,6 +236,16 @@ def ink_overlaps(sheet: Sheet, roles: set[str], slack: float = 0.3) -> list[tupl
                 continue
             if {a.role, b.role} <= {"label", "note"} and a.area == b.area:
                 continue
-            if _overlap(box_a, box_b, slack):
+            if _overlap(box_a, box_b, slack) and _disc_meets(a, box_a, box_b, slack) and _disc_meets(b, box_b, box_a,
+                                                                                                    slack):
                 pairs.append((a, b))
     return pairs
+
+
+def _disc_meets(item, box: Box, other: Box, slack: float) -> bool:
+    """For a "?" (a ring: its box's disc), whether the disc meets ``other``; for anything else, True."""
+    if item.role != "unexplored":
+        return True
+    x, y, r = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) / 2
+    nx, ny = min(max(x, other[0]), other[2]), min(max(y, other[1]), other[3])
+    return math.hypot(x - nx, y - ny) < r - slack

@@ -284,7 +284,8 @@ def _starts(low: int, high: int, core_low: int, core_high: int, shown: int, midd
 def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tuple[int, int, int, int], ...]:
     """The squares a level's map uses, (left, top, right, bottom), right and bottom excluded: all of it
     with a square of room round it (its areas, their doorways, the squares past their open and blocked
-    exits where a "?" or rubble stands, its loose marks), and its core: the areas and doorways alone."""
+    exits where a "?" or rubble stands, its loose marks), and its core: all of it without the room round
+    (a map cut to its core still shows every "?" whole)."""
     core = [c for a in level.areas for c in a.cells]
     beyond = []
     for area in level.areas:
@@ -306,7 +307,7 @@ def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tupl
     def box(cells, room):
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         return min(xs) - room, min(ys) - room, max(xs) + 1 + room, max(ys) + 1 + room
-    return box(core + beyond, 1), box(core, 0)
+    return box(core + beyond, 1), box(core + beyond, 0)
 
 
 def layout(page: MapPage, found: Plan, referee: draw.Layout | None = None) -> draw.Layout:

@@ -103,6 +103,7 @@ class Placed:
     size: float
     box: Box
     area: int | None = None
+    exit: int | None = None  # for a "?" or rubble: which of its area's exits it stands beyond
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,7 @@ def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, 
         x, y, scale = spot
         put(Placed(role, kind, x, y, size * scale, centred(x, y, size * scale / 2), None))
     if view == GM:
-        _beyond_exits(put, taken, areas, rule, floor, symbols)
+        _beyond_exits(put, taken, areas, rule, floor, symbols, pitch, result.doors)
         occupied = set(floor)
         for area in areas:
             notes = content.notes.get(area.number)
@@ -358,62 +359,205 @@ def _segment_boxes(exit_, segment, pitch: float) -> list[Box]:
 
 
 def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: dict[Cell, int],
-                  symbols: Symbols) -> None:
-    """A "?" beyond every unexplored exit, touching the far side of its doorway (or its wall, where areas
-    share one); rubble beyond every blocked door, in the first square past it; or as near as is clear of
-    floor and of everything placed, smaller if it must. Two unexplored exits onto one square of rock
-    share its "?"."""
-    questions: set[Cell] = set()
+                  symbols: Symbols, pitch: float, lines: dict[int, DoorLine]) -> None:
+    """A "?" beyond every unexplored exit, touching it: the far side of its doorway (or its wall, where areas
+    share one), or its door's glyph where that reaches past the wall, along the whole of a long door and
+    across a 45° wall as along a straight one; smaller, or a little aside along the opening, where it must.
+    Two unexplored exits onto one square of rock share its "?" where one ring touches both. Rubble beyond
+    every blocked door, in the first square past it, or as near as is clear of floor and of everything
+    placed, smaller if it must."""
+    on_floor_at = floor_test(areas, floor)
+    rings: list[tuple[float, float, float, tuple[Point, Point, Point]]] = []  # each "?": centre, radius, opening
+    # Exits opening onto one square of rock (a door each side of it): one "?" touching them all, where it can.
+    ways: dict[int, tuple[tuple[Point, Point, Point], float]] = {}
+    onto: dict[Cell, list[int]] = {}
     for area in areas:
         for exit_ in area.exits:
+            if exit_.at is not None and not exit_.inside and not exit_.far_side and exit_.leads == "unexplored":
+                opening = _opening(exit_, rule)
+                ways[id(exit_)] = (opening, glyph_reach(exit_, opening, symbols, pitch, lines.get(id(exit_))))
+                (ax, ay), (bx, by), (nx, ny) = opening
+                onto.setdefault((math.floor((ax + bx) / 2 + nx * 0.5), math.floor((ay + by) / 2 + ny * 0.5)),
+                                []).append(id(exit_))
+    done: set[int] = set()
+    for area in areas:
+        for index, exit_ in enumerate(area.exits):
             if exit_.at is None or exit_.inside or exit_.far_side or exit_.leads not in ("unexplored", "blocked"):
                 continue
             if exit_.leads == "unexplored":
-                role, sizes = UNEXPLORED, (UNEXPLORED_SIZE, 0.5, 0.4)
-            elif symbols.doors[exit_.kind].segment is None:
-                role, sizes = RUBBLE, (RUBBLE_SIZE, 0.65, 0.5)
-            else:
-                continue
-            dx, dy = _heading(exit_)
-            if exit_.wall:  # past the middle of a long door's far squares
-                far = exit_.far_cells()
-                bx, by = sum(c[0] for c in far) / len(far), sum(c[1] for c in far) / len(far)
-            else:
-                bx, by = exit_.at[0] + dx * (rule.gap + 1), exit_.at[1] + dy * (rule.gap + 1)
-            places = [(bx + 0.5 + dx * further - dy * aside, by + 0.5 + dy * further + dx * aside)
-                      for further in (0, 0.15, 0.3, 1, 2) for aside in (0, 0.4, -0.4, 1, -1)]
-            chosen = None
-            if role == UNEXPLORED and dx * dy == 0:
-                # Touching the doorway's far side (the wall, where areas share one), or as near it as is clear.
-                ex, ey = bx + 0.5 - dx * 0.5, by + 0.5 - dy * 0.5
-                touching = [(ex + dx * (size / 2 + gap) - dy * aside, ey + dy * (size / 2 + gap) + dx * aside, size)
-                            for size in sizes for gap in (0.01, 0.06, 0.12, 0.2)
-                            for aside in (0, 0.15, -0.15, 0.3, -0.3)]
-                chosen = next(((x, y, size) for x, y, size in touching if _clear_of(taken, floor, x, y, size)), None)
-            for size in sizes if chosen is None else ():
-                chosen = next(((x, y, size) for x, y in places if not taken.hits(centred(x, y, size / 2))
-                               and not on_floor(centred(x, y, size / 2), floor)), None)
+                if id(exit_) in done:
+                    continue  # a "?" touching it stands already
+                opening, reach = ways[id(exit_)]
+                (ax, ay), (bx, by), (nx, ny) = opening
+                others = [key for key in onto[(math.floor((ax + bx) / 2 + nx * 0.5),
+                                               math.floor((ay + by) / 2 + ny * 0.5))]
+                          if key != id(exit_) and key not in done]
+                chosen = _touching(opening, reach, taken, on_floor_at, [ways[key] for key in others]) \
+                    if others else None
                 if chosen is not None:
-                    break
+                    done.update(others)
+                else:
+                    chosen = _touching(opening, reach, taken, on_floor_at)
+                if chosen is None:
+                    if any(_ring_touches(ring, opening, reach) for ring in rings):
+                        continue  # another exit's "?" touches this one too
+                    chosen = _near(exit_, rule, taken, floor, (UNEXPLORED_SIZE, 0.5, 0.4))
+                    if chosen is None:
+                        continue  # no rock clear of the rooms near it (a thin strip beyond a 45° wall): its door says it
+                x, y, size = chosen
+                rings.append((x, y, size / 2 * RING, opening))
+                put(Placed(UNEXPLORED, UNEXPLORED, x, y, size, centred(x, y, size / 2 * RING), area.number, index))
+                continue
+            if symbols.doors[exit_.kind].segment is not None:
+                continue
+            chosen = _near(exit_, rule, taken, floor, (RUBBLE_SIZE, 0.65, 0.5))
             if chosen is None:
-                x, y = places[0]
-                if role == RUBBLE and taken.hits(centred(x, y, 0.3)):
+                x, y = _beyond_square(exit_, rule)
+                if taken.hits(centred(x, y, 0.3)):
                     continue  # the rubble of a door beside it stands there already
-                if role == UNEXPLORED and (math.floor(x), math.floor(y)) in questions:
-                    continue  # another exit's "?" stands on this square already
-                if role == UNEXPLORED and (taken.hits(centred(x, y, sizes[-1] / 2)) or
-                                           on_floor(centred(x, y, sizes[-1] / 2), floor)):
-                    continue  # no rock clear of the rooms near it (a thin strip beyond a 45° wall): its door says it
-                chosen = (x, y, sizes[-1])
+                chosen = (x, y, 0.5)
             x, y, size = chosen
-            if role == UNEXPLORED:
-                questions.add((math.floor(x), math.floor(y)))
-            put(Placed(role, role, x, y, size, centred(x, y, size / 2), area.number))
+            put(Placed(RUBBLE, RUBBLE, x, y, size, centred(x, y, size / 2), area.number, index))
 
 
-def _clear_of(taken: Taken, floor: dict[Cell, int], x: float, y: float, size: float) -> bool:
-    box = centred(x, y, size / 2)
-    return not taken.hits(box) and not on_floor(box, floor, 0.0)
+RING = 0.95  # the "?"'s dashed ring, of its size (glyphs.unexplored)
+
+
+def _opening(exit_, rule: Adjacency) -> tuple[Point, Point, Point]:
+    """Where an exit opens onto the rock beyond it: the two ends of the stretch (its wall, or where rooms
+    stand apart the far side of its doorway) and the unit vector out of it, in squares."""
+    from .geometry import HEADINGS
+
+    points = []
+    for cell, side in exit_.units:
+        (ax, ay), (bx, by) = side_edge(cell, side)
+        dx, dy = HEADINGS[exit_.through if side % 2 else side]
+        shift = rule.gap if not side % 2 else 0
+        points += [(ax + dx * shift, ay + dy * shift), (bx + dx * shift, by + dy * shift)]
+    side = exit_.units[0][1]
+    ox, oy = HEADINGS[side]
+    length = math.hypot(ox, oy)
+    out = (ox / length, oy / length)
+    along = (-out[1], out[0])
+    ends = sorted(points, key=lambda p: p[0] * along[0] + p[1] * along[1])
+    return ends[0], ends[-1], out
+
+
+def glyph_reach(exit_, opening: tuple[Point, Point, Point], symbols: Symbols, pitch: float,
+                line: DoorLine | None) -> float:
+    """How far past its opening an exit's own glyph reaches, in squares (a "?" touching it touches the exit):
+    a glyph drawn along the wall, the ticks or the letter across it; a door drawn as one glyph, its depth
+    where its line is the opening (where rooms stand apart, a door's line is its area's wall, a doorway
+    from the opening, but in a notch it stands where the wall runs on)."""
+    symbol = symbols.doors[exit_.kind]
+    if symbol.segment is not None:
+        middle = getattr(symbol.segment, "middle", None)
+        return max(0.1, middle(pitch) / pitch if middle is not None else 0.0)
+    if line is None or exit_.kind == "open":
+        return 0.0
+    (ax, ay), _, (nx, ny) = opening
+    if abs((line.x - ax) * nx + (line.y - ay) * ny) > 0.01:
+        return 0.0
+    return door_extent(symbol, pitch, exit_.secret)[1]
+
+
+def _touching(opening: tuple[Point, Point, Point], reach: float, taken: Taken, on_floor_at,
+              also: list[tuple[tuple[Point, Point, Point], float]] = ()) -> tuple[float, float, float] | None:
+    """A "?" touching an exit's opening, or its glyph past it: as large as it fits (UNEXPLORED_SIZE, down to
+    0.4 of a square), in the middle of the opening, or a little aside along it; None where none does.
+    ``also``: other exits' (opening, reach) it must touch as well."""
+    (ax, ay), (bx, by), (nx, ny) = opening
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    half = math.dist((ax, ay), (bx, by)) / 2
+    tx, ty = -ny, nx
+    asides = sorted({0.0, *(a for k in (0.15, 0.3, 0.45) for a in (k, -k) if abs(a) <= half)}, key=abs)
+    for size in (UNEXPLORED_SIZE, 0.5, 0.4):
+        r = size / 2 * RING
+        for aside in asides:
+            for gap in (0.01, 0.04, *(reach + g for g in (0.01, 0.04))):
+                x = mx + tx * aside + nx * (r + gap)
+                y = my + ty * aside + ny * (r + gap)
+                if _ring_clear(x, y, r, taken, on_floor_at, square=not (nx and ny)) and all(
+                        _ring_touches((x, y, r, None), *way) for way in also):
+                    return x, y, size
+    return None
+
+
+def _ring_clear(x: float, y: float, r: float, taken: Taken, on_floor_at, square: bool = True) -> bool:
+    """The disc of a "?" lies on the rock, clear of everything placed; ``square``: its whole box does (beyond a
+    straight wall; beyond a 45° one the box's corners may reach over it)."""
+    if square:
+        box = centred(x, y, r)
+        corners = [(box[0] + 1e-6, box[1] + 1e-6), (box[2] - 1e-6, box[1] + 1e-6), (box[0] + 1e-6, box[3] - 1e-6),
+                   (box[2] - 1e-6, box[3] - 1e-6)]
+        return not taken.hits(box) and not any(on_floor_at(px, py) for px, py in corners + [(x, y)])
+    points = [(x, y)] + [(x + r * math.cos(k * math.pi / 16), y + r * math.sin(k * math.pi / 16)) for k in range(32)]
+    if any(on_floor_at(px, py) for px, py in points):
+        return False
+    for other in taken.near(centred(x, y, r)):
+        nx, ny = min(max(x, other[0]), other[2]), min(max(y, other[1]), other[3])
+        if math.hypot(x - nx, y - ny) < r:
+            return False
+    return True
+
+
+def _ring_touches(ring, opening: tuple[Point, Point, Point], reach: float) -> bool:
+    x, y, r, _ = ring
+    (ax, ay), (bx, by), _ = opening
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(x - ax - t * dx, y - ay - t * dy) - r <= reach + 0.06
+
+
+def floor_test(areas: list[Area], floor: dict[Cell, int]):
+    """Whether a point (squares) is on a floor: an area's square, a doorway, or the floor's half of a square
+    a 45° wall runs through."""
+    from .geometry import half_square
+    from .level import Floor as Halves
+
+    halves = Halves(areas).halves
+
+    def on(x: float, y: float) -> bool:
+        cell = (math.floor(x), math.floor(y))
+        if cell not in floor:
+            return False
+        cuts = halves.get(cell)
+        if not cuts:
+            return True
+        return any(_in_triangle((x, y), *half_square(cell, cut)) for cut in cuts)
+    return on
+
+
+def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
+    def cross(o, u, v):
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+    d1, d2, d3 = cross(a, b, p), cross(b, c, p), cross(c, a, p)
+    return not ((d1 < -1e-9 or d2 < -1e-9 or d3 < -1e-9) and (d1 > 1e-9 or d2 > 1e-9 or d3 > 1e-9))
+
+
+def _beyond_square(exit_, rule: Adjacency) -> Point:
+    """The middle of the first square past an exit (past the middle of a long door's far squares)."""
+    dx, dy = _heading(exit_)
+    if exit_.wall:
+        far = exit_.far_cells()
+        bx, by = sum(c[0] for c in far) / len(far), sum(c[1] for c in far) / len(far)
+    else:
+        bx, by = exit_.at[0] + dx * (rule.gap + 1), exit_.at[1] + dy * (rule.gap + 1)
+    return bx + 0.5, by + 0.5
+
+
+def _near(exit_, rule: Adjacency, taken: Taken, floor: dict[Cell, int], sizes) -> tuple[float, float, float] | None:
+    """The place nearest the first square past an exit that is clear of floor and of everything placed."""
+    dx, dy = _heading(exit_)
+    bx, by = _beyond_square(exit_, rule)
+    places = [(bx + dx * further - dy * aside, by + dy * further + dx * aside)
+              for further in (0, 0.15, 0.3, 1, 2) for aside in (0, 0.4, -0.4, 1, -1)]
+    for size in sizes:
+        chosen = next(((x, y, size) for x, y in places if not taken.hits(centred(x, y, size / 2))
+                       and not on_floor(centred(x, y, size / 2), floor)), None)
+        if chosen is not None:
+            return chosen
+    return None
 
 
 def _heading(exit_) -> tuple[int, int]:
