@@ -8,6 +8,7 @@ import math
 from dataclasses import replace
 from functools import cache
 
+import map_readback
 import pikepdf
 import pypdfium2
 import pytest
@@ -168,12 +169,21 @@ def collisions(page: frame.MapPage, found: frame.Plan, placed: draw.Layout) -> l
                 continue
             if a.role in WORDS and b.role in WORDS and a.area == b.area:
                 continue
-            if overlaps(a.box, b.box, 1e-6):
+            if overlaps(a.box, b.box, 1e-6) and _disc(a, b.box) and _disc(b, a.box):
                 problems.append((a.role, a.kind, a.area, b.role, b.kind, b.area))
     for callout in placed.callouts:
         problems += [("callout", callout.area, p.role, p.kind) for p in items
                      if p not in callout.items and overlaps(callout.box, p.box, 1e-6)]
     return problems
+
+
+def _disc(item, box) -> bool:
+    """Whether a "?" (its ring: the disc in its box) meets ``box``; anything else: True."""
+    if item.role != UNEXPLORED:
+        return True
+    r = (item.box[2] - item.box[0]) / 2
+    nx, ny = min(max(item.x, box[0]), box[2]), min(max(item.y, box[1]), box[3])
+    return math.hypot(item.x - nx, item.y - ny) < r - 1e-6
 
 
 def _crowded(page: frame.MapPage, placed: draw.Layout, problem) -> bool:
@@ -226,8 +236,11 @@ def test_no_mark_covers_a_label_or_another_mark_and_none_crosses_a_wall(game, se
                 assert Floor(area).holds(spot.box, clear), (seed, page.level.number, spot)
             for callout in placed.callouts:
                 assert not on_floor(callout.box, floor, 0.0), (seed, page.level.number, callout)
-            for spot in placed.boxes(UNEXPLORED):
-                assert not on_floor(spot.box, floor, 0.0), (seed, page.level.number, spot)
+            on_floor_at = spots.floor_test(page.level.areas, floor)
+            for spot in placed.boxes(UNEXPLORED):  # its ring: on the rock, beyond a 45° wall too
+                r = (spot.box[2] - spot.box[0]) / 2
+                assert not any(on_floor_at(spot.x + r * math.cos(k * math.pi / 8), spot.y + r * math.sin(k * math.pi / 8))
+                               for k in range(16)), (seed, page.level.number, spot)
     assert crowded <= items // 200, (crowded, items)
 
 
@@ -491,8 +504,9 @@ def _door_marks(page: frame.MapPage) -> list[tuple[str, tuple[float, float], tup
     others = []  # what else stands on the map: a stair or a teleporter beside a door is not its ink
     for p in placed.boxes():
         if p.role != DOOR:
-            (x0, y0), (x1, y1) = point(p.box[0], p.box[1]), point(p.box[2], p.box[3])
-            others.append((x0, y1, x1, y0))
+            box = p.box if p.role != UNEXPLORED else spots.centred(p.x, p.y, (p.box[2] - p.box[0]) / 2 ** 1.5)
+            (x0, y0), (x1, y1) = point(box[0], box[1]), point(box[2], box[3])
+            others.append((x0, y1, x1, y0))  # a "?" by the square within its ring (its box reaches over a 45° wall)
 
     def own(s) -> bool:
         cx, cy = (s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2
@@ -678,3 +692,26 @@ def test_stairs_traps_and_teleport_landings_stay_in_their_area(game):
                     assert Floor(page.level.area(spot.area)).holds(spot.box, 0.0), (seed, spot)
                     anchored += 1
     assert anchored > 20
+
+
+# -- a "?" touches its exit ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, seeds", [("roguelike", ("touch0", "touch1", "touch2")),
+                                         ("amulet", ("touch0", "touch1", "touch2", "touch3")),
+                                         ("rlrl", ("touch0",))])
+def test_every_question_mark_touches_its_exit(game, seeds):
+    """Read back from the page: the dashed ring of the "?" placed for every unexplored exit (or of one it
+    shares with an exit onto the same square of rock) comes within 1.5 pt of where the exit opens onto the
+    rock (the far side of a doorway, or the wall), or of its door's glyph where that reaches past it; on
+    45° walls and along long doors too."""
+    checked = 0
+    for seed in seeds:
+        for page in pages(game, seed, **({} if game == "amulet" else {"levels": 4})):
+            for sheet in map_readback.sheets(page, LETTER):
+                for question in map_readback.questions(sheet):
+                    checked += 1
+                    assert question.distance - question.reach <= 1.5, (
+                        seed, page.level.number, question.area, question.exit_.kind, question.exit_.at,
+                        question.exit_.side, question.distance, question.reach)
+    assert checked >= 20, checked
