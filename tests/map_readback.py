@@ -201,7 +201,8 @@ def _overlap(a: Box, b: Box, slack: float) -> bool:
 
 def printed_items(sheet: Sheet, roles: set[str]) -> list[tuple[object, Box]]:
     """Each placed thing of ``roles`` on the sheet's map, and the box of the ink printed for it: every text run
-    and painted shape whose middle lies within its place (the ink a glyph spills past its place counts)."""
+    and painted shape whose middle lies within its place (the ink a glyph spills past its place counts), no
+    more than half as large again as its place (a wall or a door's line running past it is not its ink)."""
     region = sheet.region
     frames = [_page_box(sheet, c.box) for c in sheet.placed.callouts]  # a callout's own box holds its items
 
@@ -218,7 +219,8 @@ def printed_items(sheet: Sheet, roles: set[str]) -> list[tuple[object, Box]]:
         if not _overlap(place, sheet.map_box, 0.0):
             continue
         inked = [b for b in marks if place[0] - 0.5 <= (b[0] + b[2]) / 2 <= place[2] + 0.5
-                 and place[1] - 0.5 <= (b[1] + b[3]) / 2 <= place[3] + 0.5]
+                 and place[1] - 0.5 <= (b[1] + b[3]) / 2 <= place[3] + 0.5
+                 and b[2] - b[0] <= 1.5 * (place[2] - place[0]) + 1 and b[3] - b[1] <= 1.5 * (place[3] - place[1]) + 1]
         if inked:
             result.append((item, (min(b[0] for b in inked), min(b[1] for b in inked), max(b[2] for b in inked),
                                   max(b[3] for b in inked))))

@@ -188,20 +188,17 @@ def _disc(item, box) -> bool:
 
 def _crowded(page: frame.MapPage, placed: draw.Layout, problem) -> bool:
     """In a half square holding a door in its diagonal wall and a door standing inside it (a stair, a
-    teleporter) there is no room for every glyph; nor for the number of a room of one square so full of
-    doors that draw_notes puts it over one (its last resort)."""
+    teleporter) there is no room for every glyph."""
     if problem[0] == "callout":
         pairs = [(LABEL if problem[2] == LABEL else MARK, problem[1])]
     else:
         pairs = [(problem[0], problem[2]), (problem[3], problem[5])]
-    for role, number in pairs:
+    for _role, number in pairs:
         if number is None:
             continue
         area = page.level.area(number)
         if len(area.cells) == 1 and area.shape.cuts and any(e.inside for e in area.exits):
             return True
-        if role == LABEL and number in placed.notes and placed.notes[number][0].crowded:
-            return len(area.cells) == 1
     return False
 
 
@@ -228,8 +225,6 @@ def test_no_mark_covers_a_label_or_another_mark_and_none_crosses_a_wall(game, se
             for spot in placed.boxes(MARK, LABEL, NOTE):
                 if spot.area is None or any(spot in c.items for c in placed.callouts):
                     continue
-                if spot.area in placed.notes and placed.notes[spot.area][0].crowded:
-                    continue  # a half square too full of doors for even its number: draw_notes' last resort
                 area = page.level.area(spot.area)
                 # On its floor, clear of the walls' strokes (half of 1.6 pt).
                 clear = 0.8 / found.sheets[0].region.pitch

@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs, spots
 from .adjacency import Adjacency
+from .draw_notes import HALO
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
 from .draw_style import GREY, GRID_GREY, GRID_WIDTH, HATCH_WIDTH, ROCK_GREY, MapStyle, hatch_strokes
 from .draw_walls import BLANK, GM, LAYOUT, merge, plan_walls, shown_doors
@@ -214,6 +215,8 @@ def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> 
         x, y = point(item.x, item.y)
         if item.role == LABEL:
             _draw_bare_label(c, x, y, item.kind, pitch * item.size)
+        elif item.role == spots.INSIDE:  # a door standing inside the area
+            draw_glyph(c, symbols.doors[item.kind].glyph, x, y, pitch * item.size)
         else:
             draw_glyph(c, symbols.marks[item.kind].glyph, x, y, pitch * item.size)
 
@@ -235,7 +238,8 @@ def _draw_note_lines(c: Canvas, lines, point) -> None:
     for line in lines:
         left, top, right, bottom = line.box
         (x0, y0), (x1, y1) = point(left, top), point(right, bottom)
-        c.roundRect(x0 - 1, y1 - 0.6, x1 - x0 + 2, y0 - y1 + 1.2, 1.5, stroke=0, fill=1)
+        hx, hy = HALO
+        c.roundRect(x0 - hx, y1 - hy, x1 - x0 + 2 * hx, y0 - y1 + 2 * hy, 1.5, stroke=0, fill=1)
     c.restoreState()
     for line in lines:
         left, top, right, bottom = line.box

@@ -84,6 +84,7 @@ class MapPage:
     legend_pitch: float = 12.6
     window: tuple[int, int] | None = None  # the squares to show, whole, from (0, 0); else the page's grid
     centre: bool = True  # shift the level so what it uses sits in the middle of a page's grid
+    crop: bool = False  # with no pitch and no window: the squares the level uses (``cropped``), not all of it
     least_pitch: float | None = None  # with no pitch: the least square of a map on one page (see ``plan``)
     halves_least: float | None = None  # the least square of a map in two halves, each facing its key; None: none
     focus: tuple[float, float] | None = None  # one sheet only, centred on this point (squares) if the level
@@ -144,19 +145,23 @@ def plan(page: MapPage, paper: Paper) -> Plan:
     down to ``halves_least`` (or on one page, where that holds it at squares nearly as large), cut where
     they share its areas most evenly; else over the fewest sheets any square from ``halves_least`` to
     ``least_pitch`` gives, at the largest that gives them. A legend too long for ``legend_room`` takes
-    its room from the map's. With neither, the ``window`` (or the whole level) as large as the page
-    holds it."""
+    its room from the map's. With neither, the ``window`` (or the whole level, or with ``crop`` what it
+    uses) as large as the page holds it."""
     width = paper.width - 2 * page.side
     top = paper.height - page.top
     if page.pitch is None and page.least_pitch is None:
         columns, rows = page.window or (page.level.width, page.level.height)
+        origin = (0, 0)
+        if page.crop:
+            x0, y0, x1, y1 = cropped(page)
+            origin, columns, rows = (x0, y0), x1 - x0, y1 - y0
         legend = legend_height(page, width)
         room_h = top - page.bottom - legend - GAP
         pitch = min(width / columns, room_h / rows, page.most_pitch)
         left = page.side + (width - columns * pitch) / 2
         spare = room_h - rows * pitch
         region = draw.Region(left, top - spare / 2, pitch, columns, rows)
-        return Plan((Sheet(region, (0, 0)),), (0, 0, columns, rows), region.bottom - GAP)
+        return Plan((Sheet(region, origin),), (*origin, origin[0] + columns, origin[1] + rows), region.bottom - GAP)
     room_h = top - page.bottom
     if page.window is not None:
         pitch = page.pitch
@@ -184,6 +189,14 @@ def plan(page: MapPage, paper: Paper) -> Plan:
             else:  # more sheets: the fewest any square down to the halves' least gives, at the largest that does
                 pitch = _fewest(page, paper, whole, core, page.halves_least, page.least_pitch)
     return _sheets(page, paper, pitch, whole, core)
+
+
+def cropped(page: MapPage) -> tuple[int, int, int, int]:
+    """The squares a cropped map shows: what the level uses, with a square of room round it where the level's
+    own edge is not nearer (a "?" past that edge shows all the same)."""
+    whole, core = used_box(page.level, page.content, page.rule)
+    return (max(whole[0], min(0, core[0])), max(whole[1], min(0, core[1])),
+            min(whole[2], max(page.level.width, core[2])), min(whole[3], max(page.level.height, core[3])))
 
 
 def legend_beyond(page: MapPage, width: float) -> float:

@@ -24,10 +24,20 @@ from ..render import fonts
 from ..render import text as text_engine
 from .adjacency import Adjacency
 from .caves import Cave
-from .draw_notes import MIN_NUMBER, WALL_REACH, Floor, NoteLine, door_boxes, inside_places, note_lines
+from .draw_notes import (
+    INSIDE_SCALE,
+    MIN_NUMBER,
+    WALL_REACH,
+    Floor,
+    NoteLine,
+    door_boxes,
+    inside_places,
+    largest_number,
+    note_lines,
+)
 from .draw_walls import BLANK, GM, DoorLine, door_line, shown_doors, wall_corners
 from .geometry import Cell, Point, side_edge
-from .level import Area, Level
+from .level import Area, Exit, Level
 from .symbols import Symbols
 
 MARK_SCALE = 0.8  # a mark is this much of a square across
@@ -43,6 +53,8 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
 LABEL, MARK, DOOR, INSIDE, WALL_MARK, LOOSE, PLAYERS, UNEXPLORED, RUBBLE, NOTE = (
     "label", "mark", "door", "inside", "wall-mark", "loose", "players", "unexplored", "rubble", "note")
 LABEL_MOST = 22.0  # pt: an area number's box on a small square; on larger squares it grows with the root
+INSIDE_KIND = "inside:"  # a callout's kind for a door standing inside its area: "inside:" and the door's kind
+INSIDE_CALLED = 0.6  # of a mark's size: such a door's glyph in a callout
 
 
 @dataclass(frozen=True)
@@ -181,7 +193,11 @@ def label_box_size(text: str, pitch: float, scale: float = 1.0) -> tuple[float, 
 
 def label_font(text: str, size: float) -> float:
     """The font size of an area number in a box ``size`` points across: never under ``MIN_NUMBER``."""
-    return max(MIN_NUMBER, size * (0.55 if len(text) < 2 else 0.5))
+    return max(MIN_NUMBER, size * _figures_share(text))
+
+
+def _figures_share(text: str) -> float:
+    return 0.55 if len(text) < 2 else 0.5
 
 
 LABEL_WIDEST = 0.87  # of its square: an area number's box, clear of the walls (CLEAR and a wall's stroke)
@@ -267,6 +283,10 @@ def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, 
         result.placed.append(placed)
         taken.add(placed.box)
 
+    def take_back(placed: Placed) -> None:
+        result.placed.remove(placed)
+        taken.remove(placed.box)
+
     # Doors drawn as one glyph, on their wall lines; doors along their walls take a band of the wall.
     for exit_, owner in doors:
         if exit_.inside or (exit_.far_side and exit_.to in drawn):
@@ -286,11 +306,19 @@ def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, 
         along, across = door_extent(symbol, pitch, exit_.secret and view == GM)
         half_w, half_h = (across, along) if line.upright else (along, across)
         put(Placed(DOOR, exit_.kind, line.x, line.y, 0, centred(line.x, line.y, half_w, half_h), owner))
-    # Doors standing inside areas (stairs, teleporters).
+    # Doors standing inside areas (stairs, teleporters); where they crowd an area with words under its number
+    # (its floor a square, two or more of them, or one drawn smaller than the rest), they go beside its number
+    # in a callout instead.
+    called_inside: dict[int, list[str]] = {}
     for area in areas:
         if any(e.inside for e in area.exits):
             left, top, right, bottom = area.shape.box
-            for exit_, (x, y), inside_size in inside_places(area, taken.near((left, top, right + 1, bottom + 1))):
+            found = inside_places(area, taken.near((left, top, right + 1, bottom + 1)))
+            if view == GM and content.notes.get(area.number) is not None and (
+                    (len(area.cells) == 1 and len(found) >= 2) or any(size < INSIDE_SCALE - 1e-6 for *_, size in found)):
+                called_inside[area.number] = [INSIDE_KIND + exit_.kind for exit_, _, _ in found]
+                continue
+            for exit_, (x, y), inside_size in found:
                 result.inside[id(exit_)] = (x, y, inside_size)
                 put(Placed(INSIDE, exit_.kind, x, y, inside_size, centred(x, y, inside_size / 2), area.number))
     if view == GM:
@@ -311,13 +339,14 @@ def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, 
         x, y, scale = spot
         put(Placed(role, kind, x, y, size * scale, centred(x, y, size * scale / 2), None))
     if view == GM:
-        _beyond_exits(put, taken, areas, rule, floor, symbols, pitch, result.doors)
+        _beyond_exits(put, take_back, taken, areas, rule, floor, symbols, pitch, result.doors)
         occupied = set(floor)
         for area in areas:
             notes = content.notes.get(area.number)
             marks = content.marks.get(area.number, [])
             if notes is not None:
-                _noted_area(result, put, taken, area, notes, marks, pitch, occupied, shown)
+                _noted_area(result, put, taken, area, notes, marks, pitch, occupied, shown,
+                            called_inside.get(area.number, []))
             else:
                 _squared_area(result, put, taken, area, marks, pitch, occupied, shown, level, symbols,
                               caves.get(area.number))
@@ -358,55 +387,70 @@ def _segment_boxes(exit_, segment, pitch: float) -> list[Box]:
     return boxes
 
 
-def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: dict[Cell, int],
+def _beyond_exits(put, take_back, taken: Taken, areas: list[Area], rule: Adjacency, floor: dict[Cell, int],
                   symbols: Symbols, pitch: float, lines: dict[int, DoorLine]) -> None:
     """A "?" beyond every unexplored exit, touching it: the far side of its doorway (or its wall, where areas
     share one), or its door's glyph where that reaches past the wall, along the whole of a long door and
     across a 45° wall as along a straight one; smaller, or a little aside along the opening, where it must.
-    Two unexplored exits onto one square of rock share its "?" where one ring touches both. Rubble beyond
-    every blocked door, in the first square past it, or as near as is clear of floor and of everything
-    placed, smaller if it must."""
+    Exits onto one square of rock share one "?" where one ring touches them all, else each has one, all
+    as small as they must be to fit. Rubble beyond every blocked door, in the first square past it, or as
+    near as is clear of floor and of everything placed, smaller if it must."""
     on_floor_at = floor_test(areas, floor)
     rings: list[tuple[float, float, float, tuple[Point, Point, Point]]] = []  # each "?": centre, radius, opening
-    # Exits opening onto one square of rock (a door each side of it): one "?" touching them all, where it can.
     ways: dict[int, tuple[tuple[Point, Point, Point], float]] = {}
-    onto: dict[Cell, list[int]] = {}
+    onto: dict[Cell, list[tuple[Area, int, Exit]]] = {}  # the square of rock an exit opens onto: its exits
     for area in areas:
-        for exit_ in area.exits:
+        for index, exit_ in enumerate(area.exits):
             if exit_.at is not None and not exit_.inside and not exit_.far_side and exit_.leads == "unexplored":
                 opening = _opening(exit_, rule)
                 ways[id(exit_)] = (opening, glyph_reach(exit_, opening, symbols, pitch, lines.get(id(exit_))))
                 (ax, ay), (bx, by), (nx, ny) = opening
                 onto.setdefault((math.floor((ax + bx) / 2 + nx * 0.5), math.floor((ay + by) / 2 + ny * 0.5)),
-                                []).append(id(exit_))
-    done: set[int] = set()
+                                []).append((area, index, exit_))
+
+    def question(area: Area, index: int, exit_: Exit, chosen: tuple[float, float, float]) -> Placed:
+        x, y, size = chosen
+        rings.append((x, y, size / 2 * RING, ways[id(exit_)][0]))
+        placed = Placed(UNEXPLORED, UNEXPLORED, x, y, size, centred(x, y, size / 2 * RING), area.number, index)
+        put(placed)
+        return placed
+
+    for group in onto.values():
+        first = group[0]
+        if len(group) > 1:
+            shared = _touching(*ways[id(first[2])], taken, on_floor_at, [ways[id(e)] for _, _, e in group[1:]])
+            if shared is not None:
+                question(*first, shared)
+                continue
+            placed = None
+            for cap in SIZES:  # each its own, all at a size they fit at together
+                tried = []
+                for area, index, exit_ in group:
+                    chosen = _touching(*ways[id(exit_)], taken, on_floor_at, sizes=[s for s in SIZES if s <= cap])
+                    if chosen is None:
+                        break
+                    tried.append(question(area, index, exit_, chosen))
+                if len(tried) == len(group):
+                    placed = tried
+                    break
+                for spot in tried:  # not all fit at this size: take them back
+                    take_back(spot)
+                    rings.pop()
+            if placed is not None:
+                continue
+        for area, index, exit_ in group:
+            opening, reach = ways[id(exit_)]
+            chosen = _touching(opening, reach, taken, on_floor_at)
+            if chosen is None:
+                if any(_ring_touches(ring, opening, reach) for ring in rings):
+                    continue  # another exit's "?" touches this one too
+                chosen = _near(exit_, rule, taken, floor, SIZES)
+                if chosen is None:
+                    continue  # no rock clear of the rooms near it (a thin strip beyond a 45° wall): its door says it
+            question(area, index, exit_, chosen)
     for area in areas:
         for index, exit_ in enumerate(area.exits):
-            if exit_.at is None or exit_.inside or exit_.far_side or exit_.leads not in ("unexplored", "blocked"):
-                continue
-            if exit_.leads == "unexplored":
-                if id(exit_) in done:
-                    continue  # a "?" touching it stands already
-                opening, reach = ways[id(exit_)]
-                (ax, ay), (bx, by), (nx, ny) = opening
-                others = [key for key in onto[(math.floor((ax + bx) / 2 + nx * 0.5),
-                                               math.floor((ay + by) / 2 + ny * 0.5))]
-                          if key != id(exit_) and key not in done]
-                chosen = _touching(opening, reach, taken, on_floor_at, [ways[key] for key in others]) \
-                    if others else None
-                if chosen is not None:
-                    done.update(others)
-                else:
-                    chosen = _touching(opening, reach, taken, on_floor_at)
-                if chosen is None:
-                    if any(_ring_touches(ring, opening, reach) for ring in rings):
-                        continue  # another exit's "?" touches this one too
-                    chosen = _near(exit_, rule, taken, floor, (UNEXPLORED_SIZE, 0.5, 0.4))
-                    if chosen is None:
-                        continue  # no rock clear of the rooms near it (a thin strip beyond a 45° wall): its door says it
-                x, y, size = chosen
-                rings.append((x, y, size / 2 * RING, opening))
-                put(Placed(UNEXPLORED, UNEXPLORED, x, y, size, centred(x, y, size / 2 * RING), area.number, index))
+            if exit_.at is None or exit_.inside or exit_.far_side or exit_.leads != "blocked":
                 continue
             if symbols.doors[exit_.kind].segment is not None:
                 continue
@@ -420,6 +464,7 @@ def _beyond_exits(put, taken: Taken, areas: list[Area], rule: Adjacency, floor: 
             put(Placed(RUBBLE, RUBBLE, x, y, size, centred(x, y, size / 2), area.number, index))
 
 
+SIZES = (UNEXPLORED_SIZE, 0.5, 0.4)  # of a square: a "?" as large as it fits
 RING = 0.95  # the "?"'s dashed ring, of its size (glyphs.unexplored)
 
 
@@ -462,7 +507,8 @@ def glyph_reach(exit_, opening: tuple[Point, Point, Point], symbols: Symbols, pi
 
 
 def _touching(opening: tuple[Point, Point, Point], reach: float, taken: Taken, on_floor_at,
-              also: list[tuple[tuple[Point, Point, Point], float]] = ()) -> tuple[float, float, float] | None:
+              also: list[tuple[tuple[Point, Point, Point], float]] = (), sizes=SIZES
+              ) -> tuple[float, float, float] | None:
     """A "?" touching an exit's opening, or its glyph past it: as large as it fits (UNEXPLORED_SIZE, down to
     0.4 of a square), in the middle of the opening, or a little aside along it; None where none does.
     ``also``: other exits' (opening, reach) it must touch as well."""
@@ -471,10 +517,10 @@ def _touching(opening: tuple[Point, Point, Point], reach: float, taken: Taken, o
     half = math.dist((ax, ay), (bx, by)) / 2
     tx, ty = -ny, nx
     asides = sorted({0.0, *(a for k in (0.15, 0.3, 0.45) for a in (k, -k) if abs(a) <= half)}, key=abs)
-    for size in (UNEXPLORED_SIZE, 0.5, 0.4):
+    for size in sizes:
         r = size / 2 * RING
         for aside in asides:
-            for gap in (0.01, 0.04, *(reach + g for g in (0.01, 0.04))):
+            for gap in (0.01, 0.025, 0.04, *(reach + g for g in (0.01, 0.025, 0.04))):
                 x = mx + tx * aside + nx * (r + gap)
                 y = my + ty * aside + ny * (r + gap)
                 if _ring_clear(x, y, r, taken, on_floor_at, square=not (nx and ny)) and all(
@@ -716,13 +762,15 @@ def _eighths(area: Area, off: float) -> list[Point]:
 
 def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: Taken,
              shown, cave: Cave | None = None, ends: list[tuple[Point, Point]] | None = None,
-             only: bool = False) -> Callout:
+             only: bool = False, square: float | None = None) -> Callout:
     """A box on the rock near ``area`` holding its number and ``kinds`` of mark, nearest first, clear of
     every floor square and everything placed, its leader running into the area (through the nearest of
     its walls it can reach so, to a dot on its floor) crossing no other area's floor and no glyph; failing
     that anywhere within ten squares, the nearest box, its leader crossing. ``ends``: (wall, dot) the leader
-    tries first, kept clear for it (``only``: those alone)."""
-    label_w, label_h = label_box_size(text, pitch)
+    tries first, kept clear for it (``only``: those alone). ``square``: what the number is drawn for (of a
+    square), when not what every number on a map of squares is (an area's number over its notes)."""
+    square = label_square(pitch) if square is None else square
+    label_w, label_h = label_box_size(text, pitch, square / label_square(pitch))
     size = mark_size(pitch)
     pad = 0.04
     marks = [k for k in kinds if k != "label"]
@@ -735,7 +783,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     # wall too) to a dot on the floor clear of everything placed; an area with a door in every stretch of
     # its wall is entered beside a corner, between two doors.
     if ends and not only:
-        kept = _callout(area, kinds, text, pitch, occupied, taken, shown, cave, ends, only=True)
+        kept = _callout(area, kinds, text, pitch, occupied, taken, shown, cave, ends, only=True, square=square)
         if not kept.crossing:
             return kept
     if not only:
@@ -757,7 +805,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
         clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, taken)), None) \
             if reachable else None
         if clear is not None:
-            return replace(_filled(area, box, clear, kinds, text, label_w, size, pad, label_square(pitch)),
+            return replace(_filled(area, box, clear, kinds, text, label_w, size, pad, square),
                            through=walls.get(clear[1]))
         if crossing is None:
             crossing = (box, leaders[0])
@@ -777,14 +825,14 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
                 leaders = _leaders([end for _, end in through], box)
                 clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, None)), None)
                 if clear is not None:
-                    return replace(_filled(area, box, clear, kinds, text, label_w, size, pad, label_square(pitch)),
+                    return replace(_filled(area, box, clear, kinds, text, label_w, size, pad, square),
                                    through=dict((e, w) for w, e in through).get(clear[1]))
     if crossing is not None:
         box, leader = crossing
     else:  # nowhere clear: over the area itself
         box = centred(mx, my, width / 2, height / 2)
         leader = ((mx, my), (mx, my))
-    return replace(_filled(area, box, leader, kinds, text, label_w, size, pad, label_square(pitch)), crossing=True)
+    return replace(_filled(area, box, leader, kinds, text, label_w, size, pad, square), crossing=True)
 
 
 INTO = 0.12  # squares a leader runs on past an area's wall, to the dot on its floor
@@ -840,7 +888,12 @@ def _filled(area: Area, box: Box, leader, kinds: list[str], text: str, label_w: 
     for kind in kinds:
         if kind == "label":
             continue
-        items.append(Placed(MARK, kind, x + size / 2, cy, size, centred(x + size / 2, cy, size / 2), area.number))
+        if kind.startswith(INSIDE_KIND):  # a door standing inside the area, drawn as in it, a little larger
+            door, drawn = kind[len(INSIDE_KIND):], size * INSIDE_CALLED
+            items.append(Placed(INSIDE, door, x + size / 2, cy, drawn, centred(x + size / 2, cy, drawn / 2),
+                                area.number))
+        else:
+            items.append(Placed(MARK, kind, x + size / 2, cy, size, centred(x + size / 2, cy, size / 2), area.number))
         x += size + pad
     return Callout(area.number, box, tuple(items), leader)
 
@@ -897,10 +950,12 @@ def _crossed(a: Point, b: Point) -> list[Cell]:
 
 
 def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str], marks: list[str],
-                pitch: float, occupied: set[Cell] | None = None, shown=None) -> None:
+                pitch: float, occupied: set[Cell] | None = None, shown=None, inside: list[str] = ()) -> None:
     """An area whose number has words under it: the block where the floor is free (draw_notes), then
     each mark on the floor where it still is; if a mark finds no room, the marks first and the block
-    where it then fits (perhaps the number alone); a mark with no room even so goes in a callout."""
+    where it then fits (perhaps the number alone); a mark with no room even so goes in a callout. With
+    ``inside`` (the doors standing in it, too many for its floor), its number and those doors go in a
+    callout, and its marks where the floor has room."""
     left, top, right, bottom = area.shape.box
     around = (left - 0.5, top - 0.5, right + 1.5, bottom + 1.5)
     size = mark_size(pitch)
@@ -927,22 +982,27 @@ def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str],
                 blocked = blocked + [spot.box]
         return spots
 
-    lines = note_lines(area, notes, pitch, extra=taken.near(around))
+    lines = note_lines(area, notes, pitch, extra=taken.near(around)) if not inside else []
     spots = place_marks([line.box for line in lines])
-    if None in spots:
+    if None in spots and not inside:
         first = place_marks([])
         if None not in first:
             spots = first
             lines = note_lines(area, notes, pitch, extra=taken.near(around) + [p.box for p in first])
-    result.notes[area.number] = lines
+    if lines:
+        result.notes[area.number] = lines
     for line in lines:
         taken.add(line.box)
     for spot in spots:
         if spot is not None:
             put(spot)
     left_over = [kind for kind, spot in zip(marks, spots) if spot is None]
+    if not lines:  # no room on the floor even for the number: in a callout, as large as the others
+        left_over = ["label", *inside] + left_over
     if left_over:
-        callout = _callout(area, left_over, str(area.number), pitch, occupied or set(), taken,
-                           shown or (left - 3, top - 3, right + 4, bottom + 4))
+        text = str(area.number)
+        square = largest_number(pitch) / _figures_share(text) / pitch
+        callout = _callout(area, left_over, text, pitch, occupied or set(), taken,
+                           shown or (left - 3, top - 3, right + 4, bottom + 4), square=square)
         result.callouts.append(callout)
         taken.add(grown(callout.box, 0.02))
