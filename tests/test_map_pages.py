@@ -689,24 +689,38 @@ def test_stairs_traps_and_teleport_landings_stay_in_their_area(game):
     assert anchored > 20
 
 
-# -- a "?" touches its exit ----------------------------------------------------------------------
+# -- read back: numbers at arm's length, no ink over another's, each "?" against its exit --------------
 
 
-@pytest.mark.parametrize("game, seeds", [("roguelike", ("touch0", "touch1", "touch2")),
-                                         ("amulet", ("touch0", "touch1", "touch2", "touch3")),
-                                         ("rlrl", ("touch0",))])
-def test_every_question_mark_touches_its_exit(game, seeds):
-    """Read back from the page: the dashed ring of the "?" placed for every unexplored exit (or of one it
-    shares with an exit onto the same square of rock) comes within 1.5 pt of where the exit opens onto the
-    rock (the far side of a doorway, or the wall), or of its door's glyph where that reaches past it; on
-    45° walls and along long doors too."""
-    checked = 0
+READ_ROLES = {LABEL, NOTE, MARK, INSIDE, UNEXPLORED, RUBBLE, "loose", "players"}
+
+
+@pytest.mark.parametrize("game, seeds, options", [
+    ("roguelike", ("arm0", "arm1"), {}), ("roguelike", ("arm0",), {"rooms": 40, "levels": 2}),
+    ("amulet", ("arm0", "arm1", "arm2"), {}), ("amulet", ("arm0",), {"size": 16}), ("rlrl", ("arm0",), {"levels": 4})])
+def test_numbers_read_at_8_pt_no_ink_covers_another_and_each_question_mark_touches_its_exit(game, seeds, options):
+    """Read back from every sheet of the Referee's maps: every area's number prints at 8 pt or more (in its
+    area or in a callout); the ink of no mark, "?", stair, number or note overlaps another's (the text runs
+    and shapes drawn for each thing placed, a "?" by its ring); and the dashed ring of the "?" of every
+    unexplored exit (or of one it shares with an exit onto the same square of rock) comes within 1.5 pt of
+    where the exit opens onto the rock (a doorway's far side, or the wall), or of its door's glyph where
+    that reaches past it, on 45° walls and along long doors too."""
+    numbers = items = questions = 0
     for seed in seeds:
-        for page in pages(game, seed, **({} if game == "amulet" else {"levels": 4})):
+        for page in pages(game, seed, **options):
+            shown = set()
             for sheet in map_readback.sheets(page, LETTER):
+                where = (seed, page.level.number, sheet.index)
+                runs = map_readback.area_numbers(sheet)
+                assert all(run.size >= 8 - 0.01 for run in runs), (where, min(runs, key=lambda r: r.size))
+                shown |= {run.text.strip() for run in runs}
+                numbers += len(runs)
+                items += len(map_readback.printed_items(sheet, READ_ROLES))
+                assert not map_readback.ink_overlaps(sheet, READ_ROLES), where
                 for question in map_readback.questions(sheet):
-                    checked += 1
+                    questions += 1
                     assert question.distance - question.reach <= 1.5, (
-                        seed, page.level.number, question.area, question.exit_.kind, question.exit_.at,
-                        question.exit_.side, question.distance, question.reach)
-    assert checked >= 20, checked
+                        where, question.area, question.exit_.kind, question.exit_.at, question.exit_.side,
+                        question.distance, question.reach)
+            assert shown == {str(area.number) for area in page.level.areas}, (seed, page.level.number)
+    assert numbers >= 20 and items >= numbers and questions >= 5, (numbers, items, questions)

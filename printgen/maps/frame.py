@@ -309,6 +309,8 @@ def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tupl
             core.append((exit_.at[0] + dx * rule.gap, exit_.at[1] + dy * rule.gap))
             if exit_.leads in ("unexplored", "blocked"):
                 beyond.append((exit_.at[0] + dx * (rule.gap + 1), exit_.at[1] + dy * (rule.gap + 1)))
+                # a "?" across a 45° wall stands out from it, half in the next square that way
+                beyond += [step(cell, side, rule.gap + 1) for cell, side in exit_.units if side % 2]
     for exit_, _ in content.doors:
         if exit_.at is not None:
             core += [step(exit_.at, exit_.side)]
