@@ -18,10 +18,14 @@ and the tests read it.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from ..render import fonts
 from ..render import text as text_engine
+from ..units import MIN_TEXT_PT
 from .adjacency import Adjacency
 from .caves import Cave
 from .draw_notes import (
@@ -192,8 +196,23 @@ def label_box_size(text: str, pitch: float, scale: float = 1.0) -> tuple[float, 
 
 
 def label_font(text: str, size: float) -> float:
-    """The font size of an area number in a box ``size`` points across: never under ``MIN_NUMBER``."""
-    return max(MIN_NUMBER, size * _figures_share(text))
+    """The font size of an area number in a box ``size`` points across: never under ``MIN_NUMBER`` (on an
+    overview, ``smaller_numbers``: as its square allows)."""
+    return max(_least_number.get(), size * _figures_share(text))
+
+
+_least_number: ContextVar[float] = ContextVar("least_number", default=MIN_NUMBER)
+
+
+@contextmanager
+def smaller_numbers(least: float = MIN_TEXT_PT) -> Iterator[None]:
+    """Within it, area numbers shrink with their squares down to ``least``: a level drawn small as an overview
+    (a battle map's assembly page), where they are read as a guide, not at the table."""
+    token = _least_number.set(least)
+    try:
+        yield
+    finally:
+        _least_number.reset(token)
 
 
 def _figures_share(text: str) -> float:
@@ -702,7 +721,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         # number stands in the area (smaller if it must, as a mark does, never under MIN_NUMBER), with the
         # marks that fit beside it; the key has them all.
         if label_spot is None:
-            label_spot = label_at(min(1.0, MIN_NUMBER / label_font(text, pitch * label_square(pitch))))
+            label_spot = label_at(min(1.0, _least_number.get() / label_font(text, pitch * label_square(pitch))))
         if label_spot is not None:
             room = max(0, len(free) - 1)
             marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
@@ -794,6 +813,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     # Only a stretch of wall with rock beyond can be reached without crossing another area's floor.
     reachable = [end for end in ends if _rock_beyond(end[0], area, occupied)]
     crossing = None  # the nearest place whose leader crosses another area
+    tried = 0
     for ox, oy in AROUND:
         x, y = mx + ox, my + oy
         box = centred(x, y, width / 2, height / 2)
@@ -801,6 +821,9 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
             continue
         if on_floor(box, occupied, 0.04) or taken.hits(box):
             continue
+        tried += 1
+        if tried > PLACES_TRIED:
+            break  # the nearest places clear of everything, and none with a clear leader: none farther will do
         leaders = _leaders([end for _, end in reachable or fallback], box)
         clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, taken)), None) \
             if reachable else None
@@ -815,6 +838,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
         through = [end for end in _leader_ends(area, cave, taken, pitch, False, glyphs=False)
                    if _rock_beyond(end[0], area, occupied)]
         if through:
+            tried = 0
             for ox, oy in AROUND:
                 x, y = mx + ox, my + oy
                 box = centred(x, y, width / 2, height / 2)
@@ -822,6 +846,9 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
                     continue
                 if on_floor(box, occupied, 0.04) or taken.hits(box):
                     continue
+                tried += 1
+                if tried > PLACES_TRIED:
+                    break
                 leaders = _leaders([end for _, end in through], box)
                 clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, None)), None)
                 if clear is not None:
@@ -870,6 +897,7 @@ def _leader_ends(area: Area, cave: Cave | None, taken: Taken, pitch: float, corn
     return found
 
 
+PLACES_TRIED = 120  # places clear of floor and glyphs a callout tries for a leader, nearest first
 # Where a callout may stand, nearest its area first: every quarter square up to ten squares off.
 AROUND = sorted(((i / 4, j / 4) for i in range(-40, 41) for j in range(-40, 41)), key=lambda d: (math.hypot(*d), d))
 
@@ -928,6 +956,8 @@ def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], 
     count = max(2, int(length * 8))
     points = [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count, k / count) for k in range(1, count)]
     cells = area.cells
+    if (math.floor(x0), math.floor(y0)) in occupied and (math.floor(x0), math.floor(y0)) not in cells:
+        return False
     for cell in _crossed((x0, y0), (x1, y1)):  # the floors first: a lookup each
         if cell in occupied and cell not in cells:
             return False
