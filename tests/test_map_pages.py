@@ -327,7 +327,8 @@ def test_a_secret_doors_s_stays_upright_whatever_its_wall():
 @pytest.mark.parametrize("game", GAMES)
 def test_the_three_map_styles_for_each_game(game):
     """grey: rock filled grey; hatched: no grey rock, hatching strokes along the walls; ink-saver: no
-    filled rock, no hatching, no dark fill bigger than a glyph's; the legend's door shows the map's rock."""
+    filled rock, a stipple of dots along the walls (strokes of no length), no dark fill bigger than a glyph's;
+    the legend's door shows the map's rock."""
     results = {}
     for style in STYLES:
         page = pages(game, "styles", style=style, **({} if game == "amulet" else {"levels": 1}))[0]
@@ -344,9 +345,41 @@ def test_the_three_map_styles_for_each_game(game):
         results[style] = (len(rock), len(hatching), len(dark), len(swatches[0]), len(swatches[1]))
     assert results["grey"][0] and not results["grey"][1]
     assert not results["hatched"][0] and results["hatched"][1] and not results["hatched"][3]
-    assert not any(results["ink-saver"][:4])
+    assert not any(results["ink-saver"][:1] + results["ink-saver"][2:4]) and results["ink-saver"][1]
     if game != "amulet":  # Amulet's doors are drawn along their walls, with no rock in their swatches
         assert results["grey"][3] and results["hatched"][4]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_the_hatched_and_ink_saver_styles_no_grid_crosses_the_rock(game):
+    """Read back from the picture of a referee's map: a square of rock two squares or more from any floor
+    (and from every mark, number and callout) is white in the hatched and ink-saver styles, as on Dyson's
+    maps: no grid there (a faint grid crossed it before), no hatching or stipple so far from a wall; the
+    grey style fills it grey."""
+    dpi = 100
+    scale = dpi / 72
+    for style in STYLES:
+        page = pages(game, "styles", style=style, **({"size": 12} if game == "amulet" else {"levels": 1}))[0]
+        data, found, placed = drawn(page)
+        image = raster(data, dpi)
+        region, (ox, oy) = found.sheets[0].region, found.sheets[0].origin
+        floor = {cell for area in page.level.areas for cell in area.cells}
+        taken = [box for box in [p.box for p in placed.boxes()] + [c.box for c in placed.callouts]]
+        far = [(x, y) for x in range(ox + 1, ox + region.columns - 1) for y in range(oy + 1, oy + region.rows - 1)
+               if not any((x + dx, y + dy) in floor for dx in range(-2, 3) for dy in range(-2, 3))
+               and not any(overlaps((x - 0.25, y - 0.25, x + 1.25, y + 1.25), box) for box in taken)]
+        assert far, (game, style)
+        shades = []
+        for x, y in far:
+            left = (region.left + (x - ox) * region.pitch) * scale
+            top = (LETTER.height - region.top + (y - oy) * region.pitch) * scale
+            square = image.crop((math.floor(left), math.floor(top), math.ceil(left + region.pitch * scale) + 1,
+                                 math.ceil(top + region.pitch * scale) + 1))
+            shades.append(min(square.getdata()))
+        if style == "grey":
+            assert max(shades) < 230, (game, max(shades))
+        else:
+            assert min(shades) >= 245, (game, style, min(shades), far[shades.index(min(shades))])
 
 
 def test_the_map_style_is_an_option_of_every_dungeon_game_carried_in_the_seed_code():

@@ -25,7 +25,17 @@ from . import glyphs, spots
 from .adjacency import Adjacency
 from .draw_notes import HALO
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
-from .draw_style import GREY, GRID_GREY, GRID_WIDTH, HATCH_WIDTH, ROCK_GREY, MapStyle, hatch_strokes
+from .draw_style import (
+    GREY,
+    GRID_GREY,
+    GRID_WIDTH,
+    HATCH_WIDTH,
+    ROCK_GREY,
+    STIPPLE_DOT,
+    MapStyle,
+    hatch_strokes,
+    stipple_dots,
+)
 from .draw_walls import BLANK, GM, LAYOUT, merge, plan_walls, shown_doors
 from .geometry import HEADINGS, Cell, Edge, Point, half_square, side_edge, step
 from .level import Area, Exit, Level
@@ -140,8 +150,6 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
         if style.rock is not None:  # the rock reaches the border there too
             c.setFillGray(style.rock)
             c.rect(*box, stroke=0, fill=1)
-        else:
-            _draw_grid(c, region, style.rock_grid)
         doors = shown_doors(level.areas, content.doors, view)
         _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed, content)
     else:
@@ -263,6 +271,13 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
         c.setLineCap(1)
         c.lines(hatch_strokes(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
                               point, pitch, f"{style.seed}|{level.number}"))
+        c.setLineCap(0)
+    elif style.stippled:
+        c.setStrokeGray(0)
+        c.setLineWidth(STIPPLE_DOT)
+        c.setLineCap(1)
+        c.lines(stipple_dots(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
+                             point, pitch, f"{style.seed}|{level.number}"))
         c.setLineCap(0)
     plain = {cell: n for cell, n in floor.items() if n not in shaped and cell not in rough}
     _fill_cells(c, plain, point, pitch)

@@ -30,7 +30,7 @@ from ..render import text as text_engine
 from ..units import Paper
 from . import draw, glyphs, spots
 from .adjacency import Adjacency
-from .draw_style import GREY, HATCH_WIDTH, MapStyle, hatch_strokes
+from .draw_style import GREY, HATCH_WIDTH, STIPPLE_DOT, MapStyle, hatch_strokes, stipple_dots
 from .geometry import HEADINGS, step
 from .level import Level
 from .symbols import Symbol, Symbols
@@ -625,7 +625,7 @@ def _wall_swatch(c: Canvas, x: float, y: float, pitch: float, style: MapStyle) -
 
 
 def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapStyle, rim: bool = True) -> None:
-    """A square of rock as the map's style inks it: grey, hatched, or blank with a faint rim."""
+    """A square of rock as the map's style inks it: grey, hatched, or stippled, with a faint rim."""
     if style.rock is not None:
         c.setFillGray(style.rock)
         c.rect(x, bottom, pitch, pitch, stroke=0, fill=1)
@@ -639,6 +639,17 @@ def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapSty
         c.setLineCap(1)
         c.lines(hatch_strokes([((0, 0.5), (1, 0.5), (0, -1))],
                               lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
+        c.restoreState()
+    elif style.stippled:  # the map's own stipple, along a wall across the swatch's middle
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, bottom, pitch, pitch)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setStrokeGray(0)
+        c.setLineWidth(STIPPLE_DOT)
+        c.setLineCap(1)
+        c.lines(stipple_dots([((0, 0.5), (1, 0.5), (0, -1))],
+                             lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
         c.restoreState()
     if rim:
         c.setStrokeGray(0.5)
