@@ -18,7 +18,7 @@ and the tests read it.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -526,7 +526,7 @@ def glyph_reach(exit_, opening: tuple[Point, Point, Point], symbols: Symbols, pi
 
 
 def _touching(opening: tuple[Point, Point, Point], reach: float, taken: Taken, on_floor_at,
-              also: list[tuple[tuple[Point, Point, Point], float]] = (), sizes=SIZES
+              also: Sequence[tuple[tuple[Point, Point, Point], float]] = (), sizes=SIZES
               ) -> tuple[float, float, float] | None:
     """A "?" touching an exit's opening, or its glyph past it: as large as it fits (UNEXPLORED_SIZE, down to
     0.4 of a square), in the middle of the opening, or a little aside along it; None where none does.
@@ -980,7 +980,7 @@ def _crossed(a: Point, b: Point) -> list[Cell]:
 
 
 def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str], marks: list[str],
-                pitch: float, occupied: set[Cell] | None = None, shown=None, inside: list[str] = ()) -> None:
+                pitch: float, occupied: set[Cell] | None = None, shown=None, inside: Sequence[str] = ()) -> None:
     """An area whose number has words under it: the block where the floor is free (draw_notes), then
     each mark on the floor where it still is; if a mark finds no room, the marks first and the block
     where it then fits (perhaps the number alone); a mark with no room even so goes in a callout. With
