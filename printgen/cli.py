@@ -27,6 +27,7 @@ from .commands import (
     write,
 )
 from .errors import PrintgenError
+from .hints import usage_hint
 from .options import Option
 from .products import games_table
 from .render import user_templates
@@ -213,8 +214,11 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
     except click.UsageError as exc:
-        hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
-        click.echo(f"printgen: error: {' '.join(exc.format_message().split())}{hint}", err=True)
+        told = usage_hint(exc, list(sys.argv[1:] if argv is None else argv), cli)
+        if told is None:
+            hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
+            told = f"{' '.join(exc.format_message().split())}{hint}"
+        click.echo(f"printgen: error: {told}", err=True)
         return EXIT_USAGE
     except click.ClickException as exc:
         click.echo(f"printgen: error: {exc.format_message()}", err=True)

@@ -49,8 +49,18 @@ def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return Path(value)
 
 
-seed_option = click.option("--seed", metavar="TEXT",
-                           help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
+
+
+def seed_option(product: products.Product):
+    """--seed, its default said as the product takes it."""
+    if product.seeded:
+        default = (f"a fresh random seed, printed; {products.UNSEEDED!r} where the pages roll nothing (blank "
+                   f"sheets, a deck in its printed order), so each run writes the same file")
+    else:
+        default = f"{products.UNSEEDED!r}: {product.name} rolls nothing, so a seed only names the file"
+    return click.option("--seed", metavar="TEXT", help=f"Any text; the same seed prints the same file. Default: {default}.")
+
+
 out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
                           help="Output file ('-': standard output); its extension (.pdf, .png, .json, .zip) chooses the "
                                "format where --format is not given. Default: "
@@ -115,7 +125,7 @@ def product_command(product: products.Product) -> click.Command:
                             short_help=product.summary.split(":")[0],  # whole words in the list of commands
                             context_settings=CONTEXT,
                             epilog=examples_epilog(product.all_examples()))
-    for decorate in (quiet_option, force_option, out_option, seed_option):
+    for decorate in (quiet_option, force_option, out_option, seed_option(product)):
         command = decorate(command)
     return command
 
@@ -168,15 +178,20 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
         extension = out.suffix.lower().lstrip(".")
         if extension in {choice for option, _ in product.all_options().get("format", []) for choice in option.choices}:
             given["format"] = extension
-    fresh = seed is None and product.seeded
-    if seed is None:  # a product that rolls nothing takes the one seed: the same request, the same file
-        seed = random_seed() if product.seeded else products.UNSEEDED
-    code, sources = code_from(product, given, seed, Sources())
+    code, sources = code_from(product, dict(given), seed or products.UNSEEDED, Sources())
     request = products.request(code, sources)
+    # Given no seed, what rolls nothing takes the one seed (the same request, the same file, one name) and
+    # what rolls takes a fresh one, told.
+    fresh = seed is None and product.rolls(request)
+    if fresh:
+        seed = random_seed()
+        code, sources = code_from(product, given, seed, Sources())
+        request = products.request(code, sources)
     # Bad options first, then a file in the way: one try tells what to fix first.
     if named:
         check_writable(out, force, protected_paths(request))
         request = suffixes.format_for(out, request, f"--format {request.format}" if typed_format else None)
+        suffixes.pictures_known(out, request)
     if fresh:
         tell(f"seed: {seed}", quiet)
     return write(request, out, force, quiet)
@@ -224,6 +239,7 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     protected = protected_paths(request)
     if out is not None:
         suffixes.format_for(out, request, "this seed code")  # its format is fixed: the name must fit it
+        suffixes.pictures_known(out, request)
         if data is not None and request.format == products.PICTURES:
             suffixes.pictures_for(out, 1 if data[:2] != b"PK" else 2)
     if data is None and (out is not None or request.format != products.PICTURES):

@@ -44,8 +44,10 @@ def stem(request: Any, unseeded: str) -> str:
     head = [code.product]
     if product.argument is not None:
         head.append(_safe(str(request.options[product.argument])))
-    if product.seeded or code.seed != unseeded:
+    if product.rolls(request) or code.seed != unseeded:
         head += [code.system, _safe(code.seed)[:60] or "seed"]
+    elif len(product.systems()) > 1:  # the same pages every run: named by the game alone (sheet-roguelike.pdf)
+        head.append(code.system)
     words, fingerprinted = option_words(request)
     name = "-".join(head + words)
     if fingerprinted or len(name) > MAX_STEM:
