@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
+from urllib.parse import quote
 
 import click
 
@@ -30,7 +31,7 @@ from .options import Option, OptionError
 from .products import suffixes
 from .products.typed import code_from
 from .render.output import check_writable, default_path, write_atomic
-from .seed import random_seed
+from .seed import SAFE, random_seed
 from .sources import Sources
 
 # Commands and option names are taken whatever their case, as every choice is.
@@ -86,6 +87,13 @@ def examples_epilog(lines: list[tuple[str, str]]) -> str:
     width = max((len(command) for command, _ in lines), default=0) + 11
     body = "\n".join(f"  {('printgen ' + command):<{width}}{what}" for command, what in lines)
     return "\b\nExamples:\n" + body + "\n" if lines else ""
+
+
+def said_code(request: products.Request) -> str:
+    """The seed code as the terminal says it: as printgen writes it (safe to paste into a shell), and the seed
+    as typed where escapes hide it."""
+    code = request.code
+    return f"seed code: {code}" + (f" (the seed {code.seed!r})" if quote(code.seed, safe=SAFE) != code.seed else "")
 
 
 def tell(message: str, quiet: bool) -> None:
@@ -234,7 +242,7 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
         data = data if data is not None else build(request, quiet)
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-        tell(f"seed code: {request.code}", quiet)
+        tell(said_code(request), quiet)
         return None
     protected = protected_paths(request)
     if out is not None:
@@ -255,5 +263,5 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     write_atomic(path, contents, force, protected)
     tell(f"wrote {path}" + (f" (made the folder{'s' if len(made) > 1 else ''} {', '.join(map(str, made))})"
                             if made else ""), quiet)
-    tell(f"seed code: {request.code}", quiet)
+    tell(said_code(request), quiet)
     return path
