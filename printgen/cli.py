@@ -17,13 +17,15 @@ import click
 from . import FORMAT_VERSION, __version__, games, products, scan
 from .commands import (
     CONTEXT,
+    STDOUT,
     build,
+    check_stdout,
     checked_option,
     examples_epilog,
     force_option,
-    out_option,
     product_command,
     quiet_option,
+    reproduce_out_option,
     write,
 )
 from .errors import PrintgenError
@@ -80,7 +82,7 @@ for _product in products.all_products().values():
 @click.option("--data-dir", "data_dir", type=click.Path(path_type=Path), metavar="DIR",
               help="Where a custom deck's own files are (its data, layout, pictures), if they are neither beside "
                    "the PDF nor where its seed code names them.")
-@out_option
+@reproduce_out_option
 @force_option
 @quiet_option
 def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: Path | None, force: bool,
@@ -102,6 +104,8 @@ def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | Non
     else:
         code = SeedCode.parse(code_in(source))
     request = products.request(code, sources)
+    if out == Path(STDOUT):
+        check_stdout(request)
     data = build(request, quiet) if path is not None else None
     if data is not None and not force:
         target = out or default_path(request.product.file_stem(request), products.suffix(request, data))

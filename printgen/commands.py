@@ -15,6 +15,7 @@ terminal gives: ``--system`` (or a deck's NAME), ``--seed``, ``-o``,
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable
@@ -62,10 +63,14 @@ def seed_option(product: products.Product):
     return click.option("--seed", metavar="TEXT", help=f"Any text; the same seed prints the same file. Default: {default}.")
 
 
+OUT_DEFAULT = "Default: output/<product>-<system>-<seed>-<options not at their default>.<ext>"
 out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
                           help="Output file ('-': standard output); its extension (.pdf, .png, .json, .zip) chooses the "
-                               "format where --format is not given. Default: "
-                               "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
+                               "format where --format is not given. " + OUT_DEFAULT)
+# reproduce makes the file its code names, in the code's format: -o's extension must fit it.
+reproduce_out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
+                                    help="Output file ('-': standard output), its extension the file's own (.pdf, "
+                                         ".png, .json, .zip, as the seed code says). " + OUT_DEFAULT)
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
 
@@ -180,6 +185,12 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
     a fresh seed is told."""
     if seed is not None and not seed.strip():
         raise OptionError("seed", "is empty", right=("give any text, e.g. ", Flag("seed", "moonpie")))
+    for name, value in given.items():  # an unset variable in a script ("--rooms $ROOMS") is no default
+        if isinstance(value, str) and not value.strip():
+            flag = name.replace("_", "-")
+            shapes = {option.metavar for option, _ in product.all_options().get(flag, [])} - {""}
+            shape = f" ({shapes.pop()})" if len(shapes) == 1 else ""
+            raise OptionError(flag, "is empty", right=f"give it a value{shape} or leave it out")
     named = out is not None and out != Path(STDOUT)
     typed_format = given.get("format") is not None
     if named and not typed_format:  # -o's extension chooses the format, where it names one
@@ -196,13 +207,43 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
         code, sources = code_from(product, given, seed, Sources())
         request = products.request(code, sources)
     # Bad options first, then a file in the way: one try tells what to fix first.
+    if out == Path(STDOUT):
+        check_stdout(request)
     if named:
-        check_writable(out, force, protected_paths(request))
+        check_writable(out, force, protected_paths(request), default_name(request))
         request = suffixes.format_for(out, request, f"--format {request.format}" if typed_format else None)
         suffixes.pictures_known(out, request)
     if fresh:
         tell(f"seed: {seed}", quiet)
     return write(request, out, force, quiet)
+
+
+def default_name(request: products.Request) -> str:
+    """The name printgen gives the file in output/."""
+    return f"{request.product.file_stem(request)}.{products.suffix(request)}"
+
+
+def check_stdout(request: products.Request) -> None:
+    """-o - writes the file's bytes to standard output: refused, before any work, where that is a terminal
+    (bytes poured onto the screen) or closed."""
+    if sys.stdout is None:
+        raise PrintgenError(f"standard output is closed; give -o {default_name(request)}")
+    if sys.stdout.isatty():
+        raise PrintgenError(f"-o - writes the file's bytes to standard output, which is this terminal; give "
+                            f"-o {default_name(request)}, or send it on with a pipe (-o - | lpr)")
+
+
+def to_stdout(data: bytes) -> None:
+    """The file on standard output; a reader that stopped early (| head) is no error, a full disk is one line."""
+    try:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second complaint at exit
+    except OSError as exc:
+        why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise PrintgenError(f"cannot write to standard output: {why}") from None
 
 
 def new_folders(path: Path) -> list[Path]:
@@ -239,9 +280,8 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     """Build the file of a checked request (unless ``data`` holds it) and write it: to ``out``, standard
     output, or its default path."""
     if out == Path(STDOUT):
-        data = data if data is not None else build(request, quiet)
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+        check_stdout(request)
+        to_stdout(data if data is not None else build(request, quiet))
         tell(said_code(request), quiet)
         return None
     protected = protected_paths(request)

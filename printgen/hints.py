@@ -24,6 +24,8 @@ def usage_hint(exc: click.UsageError, argv: list[str], group: click.Group) -> st
     extra = EXTRA.search(exc.format_message())
     if extra:
         return _extra_words(name, command, extra.group(1).split())
+    if isinstance(exc, click.NoSuchOption):
+        return _other_commands_option(name, exc.option_name, group)
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
         return _missing_argument(name, exc.param.name or "", argv)
     if isinstance(exc, click.BadOptionUsage) and "requires an argument" in exc.format_message():
@@ -71,6 +73,16 @@ def _missing_argument(name: str, param: str, argv: list[str]) -> str | None:
 
         return f"name the schema: printgen schema NAME, NAME one of {', '.join(NAMES)}"
     return None
+
+
+def _other_commands_option(name: str, option: str, group: click.Group) -> str | None:
+    """An option of other commands, not this one (``dungeon --count``): say whose it is, not a near name."""
+    owners = [other for other, command in group.commands.items()
+              if any(option in getattr(param, "opts", ()) for param in command.params)]
+    if not owners:
+        return None
+    return (f"printgen {name} takes no {option}; it is an option of printgen {' and printgen '.join(owners)} "
+            f"(see: printgen {name} --help)")
 
 
 def _value_of(option: str, argv: list[str]) -> str | None:

@@ -204,6 +204,8 @@ def code_in(text: str) -> str:
     """The seed code in ``text``: the code itself, or a link that holds one (a studio share link,
     ``…/?code=pg…``, or a ``/file/`` or ``/preview/`` link), as its text, still to be parsed."""
     text = text.strip()
+    if text.lower().startswith("seed code:"):  # the whole line printgen printed, copied
+        text = text[len("seed code:"):].split(" (the seed ")[0].strip()
     if "://" not in text and not text.startswith(("/", "?")):
         return text
     parts = urlsplit(text)
