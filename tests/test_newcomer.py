@@ -106,3 +106,85 @@ def test_a_seed_of_any_script_reads_types_and_scans_back(tmp_path, monkeypatch, 
         assert run(capsys, "reproduce", typed, "-o", str(out), "--force")[0] == 0
         assert out.read_bytes() == made.read_bytes()
 
+
+
+@pytest.mark.parametrize("args, says", [
+    (["deck", "weapons", "--system", "roguelike", "--back-offset", ""], "--back-offset is empty; give it a value (X,Y)"),
+    (["dungeon", "--system", "roguelike", "--rooms", " "], "--rooms is empty"),
+    (["graph-paper", "--templates", ""], "--templates is empty"),
+    (["dungeon", "--count", "2"], "printgen dungeon takes no --count; it is an option of printgen deck and printgen sheet"),
+    (["graph-paper", "-o", "~nobody-here/maps/x.pdf"], "starts with '~', which the shell expands only unquoted"),
+    (["deck", "custom", "--data", "-"], "--data reads a file, not standard input"),
+])
+def test_slips_get_one_line_naming_what_is_right(tmp_path, monkeypatch, capsys, args, says):
+    monkeypatch.chdir(tmp_path)
+    assert says in refused(capsys, tmp_path, *args)
+
+
+def test_a_folder_given_as_o_is_answered_with_the_products_own_name(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pdfs").mkdir()
+    code, _, err = run(capsys, "graph-paper", "-o", "pdfs")
+    assert code == 2 and "give -o a file name, e.g. pdfs/graph-paper.pdf" in err
+
+
+@pytest.mark.parametrize("name, content, says", [
+    ("cards.csv", b"title,body\nA,b\n", "cards.csv is not a PDF, zip or picture; reproduce takes a printgen PDF"),
+    ("empty.pdf", b"", "empty.pdf is empty"),
+    ("cut.pdf", b"%PDF-1.7\n1 0 obj\n<<", "cut.pdf is a damaged or cut-short PDF"),
+])
+def test_reproduce_says_what_a_file_is_not_in_plain_words(tmp_path, monkeypatch, capsys, name, content, says):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_bytes(content)
+    code, _, err = run(capsys, "reproduce", name)
+    assert code == 2 and err.count("\n") == 1 and says in err and "trailer" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_the_seed_code_line_printgen_printed_is_read_whole(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "graph-paper", "--seed", "a b", "-o", "one.pdf")
+    line = next(line for line in err.splitlines() if line.startswith("seed code: "))
+    assert run(capsys, "reproduce", line, "-o", "two.pdf")[0] == 0
+    assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
+
+
+class Terminal:
+    """Standard output as a terminal: -o - must not pour a PDF onto it."""
+
+    def isatty(self):
+        return True
+
+
+def test_o_dash_at_a_terminal_is_refused_before_any_work(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdout", Terminal())
+    code = main(["dungeon", "--system", "roguelike", "--seed", "x", "-o", "-"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "which is this terminal; give -o dungeon-roguelike-x.pdf" in err
+    monkeypatch.setattr("sys.stdout", None)
+    assert main(["graph-paper", "-o", "-"]) == 2
+    assert "standard output is closed; give -o graph-paper.pdf" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_run_that_fails_while_writing_leaves_no_folder_it_made(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("printgen.products.build_into", interrupted)
+    assert main(["graph-paper", "-o", "new/deeper/paper.pdf"]) == 130
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_semicolon_csv_reads_as_the_spreadsheet_wrote_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "semi.csv").write_text('title;body;count\nGoblin;"Hits hard; runs";2\nOrc;Big;1\n', encoding="utf-8")
+    code, _, err = run(capsys, "deck", "custom", "--data", "semi.csv", "--format", "json", "-o", "d.json")
+    assert code == 0, err
+    import json
+
+    cards = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))["cards"]
+    assert [(c["title"], c["count"]) for c in cards] == [("Goblin", 2), ("Orc", 1)]

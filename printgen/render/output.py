@@ -45,8 +45,11 @@ def _check_target(path: Path, force: bool, protected: tuple[Path, ...], name: st
     if path.is_dir():
         raise PrintgenError(f"{path} is a folder; give -o a file name, e.g. {path / name}")
     if path.parts and path.parts[0].startswith("~") and not Path(path.parts[0]).exists():
-        raise PrintgenError(f"-o {path} starts with '~', which the shell expands only unquoted; give "
-                            f"-o {Path(path.parts[0]).expanduser() / Path(*path.parts[1:])}")
+        try:
+            meant = f"-o {Path(path.parts[0]).expanduser().joinpath(*path.parts[1:])}"
+        except RuntimeError:  # ~someone who is no user here
+            meant = "the whole path"
+        raise PrintgenError(f"-o {path} starts with '~', which the shell expands only unquoted; give {meant}")
     if path.exists() or path.is_symlink():
         if not path.is_file():
             raise PrintgenError(f"{path} is not a regular file; printgen writes only regular files")
