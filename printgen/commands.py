@@ -209,7 +209,7 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
     # Bad options first, then a file in the way: one try tells what to fix first.
     if out == Path(STDOUT):
         check_stdout(request)
-    if named:
+    if out is not None and named:
         check_writable(out, force, protected_paths(request), default_name(request))
         request = suffixes.format_for(out, request, f"--format {request.format}" if typed_format else None)
         suffixes.pictures_known(out, request)
