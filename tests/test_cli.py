@@ -306,8 +306,7 @@ def test_the_format_follows_the_extension_of_o(tmp_path, monkeypatch, capsys, ar
 
 
 @pytest.mark.parametrize("args, words", [
-    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes a .png (a .zip of pictures for many "
-                                                             "pages), not .pdf; give -o paper2.png"),
+    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes one .png, not .pdf; give -o paper2.png"),
     (["sheet", "--system", "roguelike", "--format", "png", "-o", "sheet.png"],
      "2 pages are written as a zip of pictures, not one .png; give -o sheet.zip"),
     (["sheet", "--system", "roguelike", "-o", "sheet.png"], "give -o sheet.zip"),
