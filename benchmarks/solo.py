@@ -88,13 +88,13 @@ def solo_players(system: str):
 
 
 def solo_games() -> list[str]:
-    return [system for system, game in sorted(games.games().items()) if game.offer("solo") is not None]
+    return [system for system, game in sorted(games.games().items()) if game.part("solo")]
 
 
 def book_of(system: str, seed: str):
     code = SeedCode.make("solo", system, seed, {})
     request = products.request(code)
-    return code, request.game.module("solo").book(request.game.module("dungeon").generate(request), request)
+    return code, request.part("solo").book(request.part("dungeon").generate(request), request)
 
 
 @dataclasses.dataclass

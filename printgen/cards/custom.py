@@ -24,7 +24,7 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from . import plain_yaml
 from .model import Card, Deck, Paragraph, Stat
 from .reading import Reading
@@ -94,7 +94,7 @@ def load_table(path: Path, expected_digest: str | None = None, reading: Reading 
         )
     suffix = path.suffix.lower()
     if sheet is not None and suffix != ".xlsx":
-        raise PrintgenError(f"--sheet {sheet} names a sheet of a workbook; {path.name} is not an .xlsx file")
+        raise PrintgenError(Flag("sheet", sheet), f" names a sheet of a workbook; {path.name} is not an .xlsx file")
     if suffix == ".xlsx":
         title, back, (columns, numbered, last) = _stem_title(path), "", _xlsx_rows(path, data, sheet)
         _check_columns(path, columns, required)
@@ -138,18 +138,24 @@ def _check_printed(path: Path, printed: int) -> None:
 
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most MAX_FILE_BYTES (a pipe or a device could be endless)."""
+    if path.name == "-" and not path.exists():
+        raise PrintgenError(Flag("data"), " reads a file, not standard input (its fingerprint goes in the seed code)",
+                            right=(f"save the cards as a {KINDS} file and give its name",))
     try:
         if path.exists() and not path.is_dir() and not path.is_file():
-            raise PrintgenError(f"{path} is not a regular file; give the deck's {KINDS} file with --data")
+            raise PrintgenError(f"{path} is not a regular file", right=(f"give the deck's {KINDS} file with ",
+                                                                        Flag("data")))
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise PrintgenError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB; a deck file is smaller than that")
         return data
     except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give the deck's {KINDS} file with --data") from None
+        raise PrintgenError(f"{path}: no such file", right=(f"give the deck's {KINDS} file with ", Flag("data"))) \
+            from None
     except IsADirectoryError:
-        raise PrintgenError(f"{path} is a folder; give the deck's {KINDS} file with --data") from None
+        raise PrintgenError(f"{path} is a folder", right=(f"give the deck's {KINDS} file with ", Flag("data"))) \
+            from None
     except OSError as exc:
         raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
 
@@ -158,8 +164,23 @@ def _stem_title(path: Path) -> str:
     return path.stem.replace("_", " ").replace("-", " ").strip().title() or "Custom"
 
 
+SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+
+
+def _separator(text: str) -> str:
+    """The CSV's separator: a comma, or the semicolon or tab a spreadsheet writes where the comma is the decimal
+    mark, when the header holds one of those and no comma."""
+    header = text.split("\n", 1)[0]
+    if "," not in header:
+        for other in (";", "\t"):
+            if other in header:
+                return other
+    return ","
+
+
 def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[list[str], Numbered, int]:
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    separator = _separator(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     try:
         table = list(reader)
     except csv.Error as exc:
@@ -177,7 +198,7 @@ def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tu
             continue  # blank line
         if len(cells) > len(header):
             raise PrintgenError(f"{path}: row {number} has {len(cells)} cells but the header names {len(header)}; "
-                                "quote text that contains commas")
+                                f"quote text that contains {SEPARATORS[separator]}")
         rows.append((number, f"{path}: row {number}", dict(zip(header, (c.strip() for c in cells)))))
     return header, rows, len(table)
 
@@ -191,7 +212,9 @@ def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], N
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError):
-        raise PrintgenError(f"{path}: not readable as an XLSX workbook (it is no zip)") from None
+        text = data[:4096].decode("utf-8", "replace")
+        hint = "; it is text: a CSV named .xlsx? name it .csv" if "\ufffd" not in text and ("," in text or ";" in text) else ""
+        raise PrintgenError(f"{path}: not readable as an XLSX workbook (it is no zip){hint}") from None
     if len(entries) > 5000 or sum(entry.file_size for entry in entries) > MAX_XLSX_UNPACKED:
         raise PrintgenError(f"{path}: the workbook unpacks to more than {MAX_XLSX_UNPACKED // 2**20} MiB; "
                             f"a deck's workbook is far smaller (a zip bomb?)")

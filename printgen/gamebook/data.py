@@ -21,7 +21,8 @@ in:
 - ``choose``: ``options``, each with ``text`` (empty: worded by an earlier option), ``to`` (null: nowhere,
   choose again), ``needs`` and ``lacks`` (marks), ``asks`` (what the game asks of the reader to take it),
   ``test`` (a roll: passed, ``to``; failed, ``failed``), ``ticks``, ``cost``, ``leaves`` (a way out of the
-  adventure) and ``came_from`` (open only to a reader who came into this place from one of these sections);
+  adventure), ``came_from`` (open only to a reader who came into this place from one of these sections) and
+  ``warns`` (what its words warn of beyond it, in the game's words: a trap, creatures);
 - a game's own step: ``kind``, ``text``, ``to`` (each outcome's section: ``{"won": 12, "fled": 40}``) and
   ``ticks`` (an outcome's marks, where it has any), then the step's data, a section's key anywhere in it
   a number. Both games speak a common vocabulary (``VOCABULARY``): ``fight`` (``creatures``: name, count and
@@ -120,6 +121,7 @@ def _option(option: Option, numbers: dict[str, int]) -> dict[str, Any]:
         "failed": _way(option.failed, numbers) if option.failed is not None else None,
         "leaves": option.leaves,
         "came_from": [numbers[k] for k in option.came_from],
+        "warns": list(option.warns),
     }
 
 

@@ -106,6 +106,7 @@ class Option:
     failed: Way | None = None
     leaves: bool = False  # a way out of the adventure (a lone reader takes it when nothing is left to explore)
     came_from: tuple[str, ...] = ()  # taken only by a reader who came into this place from one of these sections
+    warns: tuple[str, ...] = ()  # what its words warn of beyond it (the game's: a trap, creatures)
 
     @property
     def ways(self) -> tuple[Way, ...]:

@@ -18,6 +18,7 @@ from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
 from . import fonts, qr
 from . import text as text_engine
+from .determinism import fixed_date
 
 FOOTER_SIZE = 6.5  # pt: small, but legible on a home printer
 MIN_FOOTER_SIZE = MIN_TEXT_PT  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
@@ -64,9 +65,9 @@ def new_document(
     fonts.register_reportlab_fonts()
     buffer = io.BytesIO()
     # initialFontName: otherwise every page names an unembedded Helvetica.
-    canvas = canvas_class(
+    canvas = fixed_date(canvas_class(
         buffer, pagesize=page_size, invariant=1, pageCompression=1, initialFontName=fonts.SERIF, initialFontSize=10
-    )
+    ))
     canvas.setTitle(title)
     canvas.setSubject(str(seed_code))
     canvas.setAuthor("printgen")
@@ -78,8 +79,15 @@ def new_document(
     return PdfDocument(canvas, buffer, seed_code, page_size, title)
 
 
+def printed_code(seed_code: SeedCode) -> str:
+    """The seed code as pages print it, for a person to read and type back: a seed's accents and spaces as
+    typed, %-escaped only what the footer's typeface cannot draw (the QR and the metadata hold the code as
+    printgen writes it)."""
+    return seed_code.readable(lambda character: fonts.has(fonts.MONO, character))
+
+
 def footer_text(seed_code: SeedCode, page: int, pages: int) -> str:
-    return f"printgen · {seed_code} · page {page} of {pages}"
+    return f"printgen · {printed_code(seed_code)} · page {page} of {pages}"
 
 
 def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tuple[float, list[str]]:
@@ -95,7 +103,7 @@ def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tu
             return size, [text]
     size = MIN_FOOTER_SIZE
     per_line = int(width // text_engine.measure("0", fonts.MONO, size))
-    code = str(seed_code)
+    code = printed_code(seed_code)
     # Break where the code has a seam (an option or a part), as near the end of the first line as it can,
     # unless that would leave the second line too long.
     head, tail = f"printgen · {code}", f" · page {page} of {pages}"

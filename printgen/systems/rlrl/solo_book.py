@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...contracts import Request
 from ...gamebook.model import (
     CHOOSE,
     DIED,
@@ -66,7 +67,6 @@ from ...gamebook.model import (
 )
 from ...maps.geometry import Cell, step
 from ...maps.level import Area, Doorway, Level, doorways
-from ...products import Request
 from ...seed import Rng
 from ...words import key_of
 from . import GAME, key, rules

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...contracts import Request
 from ...gamebook.model import Book
-from ...products import Request
-from ...products.solo import play_sheet
 from ...render.booklet import Pages, blank_page, page_count
 from ...render.canvas import new_document
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
+from ...sheets.play import play_sheet
 from ...units import Paper, mm
 from ...words import key_of
 from . import key, rules, sheet
@@ -140,7 +140,7 @@ def sheet_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
         sheet.draw(c, width, height, "rogue", character(request), Style(), FormCollector(enabled=False), request.code,
                    note=note, abilities=say("solo.kit.abilities"))
 
-    return play_sheet(request, say("solo.title"), rogue, say("solo.sheet.title"),
+    return play_sheet(request.code, request.paper, say("solo.title"), rogue, say("solo.sheet.title"),
                       play_blocks(campaign, book, numbers, request.paper))
 
 
