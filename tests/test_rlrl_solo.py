@@ -204,7 +204,7 @@ def test_the_random_rogue_seldom_wins(seed):
     """The careless rogue, six plays on each of a few seeds, never wins: the aim is 2% at most."""
     code = seed_code("solo", "rlrl", seed)
     request = products.request(code)
-    book = request.game.module("solo").book(request.game.module("dungeon").generate(request), request)
+    book = request.part("solo").book(request.part("dungeon").generate(request), request)
     outcomes = [solo_play.player("random", code, number, book).play(book).outcome for number in range(6)]
     assert "won" not in outcomes
     assert set(outcomes) <= {"died", "left"}
