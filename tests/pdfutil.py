@@ -161,3 +161,69 @@ def seed_code(product: str, system: str, seed: str, **options):
 
     given = {name.replace("_", "-"): value for name, value in options.items() if value is not None}
     return SeedCode.make(product, system, seed, given)
+
+
+# -- the size of every printed character, as pdfplumber reads it --------------------------------------------------
+
+_DRAWING = {"m", "l", "c", "v", "y", "h", "re", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n", "W", "W*", "sh"}
+
+
+def _without_drawing(data: bytes) -> bytes:
+    """The PDF with its path drawing left out and every form that sets no text emptied: the same characters in the
+    same places, for a reader that would otherwise spend its time on a map's or a card's paths."""
+    pdf = pikepdf.open(io.BytesIO(data))
+    seen: set = set()
+
+    def lean(body: bytes) -> bytes:
+        kept = [(operands, op) for operands, op in pikepdf.parse_content_stream(pikepdf.Stream(pdf, body))
+                if str(op) not in _DRAWING]
+        return pikepdf.unparse_content_stream(kept)
+
+    def visit(resources) -> None:
+        forms = resources.get("/XObject") if resources is not None else None
+        for form in (forms or {}).values():
+            if form.objgen in seen or form.get("/Subtype") != "/Form":
+                continue
+            seen.add(form.objgen)
+            body = form.read_bytes()
+            form.write(lean(body) if b"BT" in body or b"Do" in body else b"")
+            visit(form.get("/Resources"))
+
+    for page in pdf.pages:
+        visit(page.get("/Resources"))
+        contents = page.Contents
+        body = b"\n".join(c.read_bytes() for c in contents) if isinstance(contents, pikepdf.Array) else \
+            contents.read_bytes()
+        page.Contents = pdf.make_stream(lean(body))
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def printed_size(char: dict) -> float:
+    """A character's size as printed, read from pdfplumber's character: its box across the line (pdfplumber's own
+    ``size`` is the box's height, which for a line turned a quarter is the glyph's advance, not its size)."""
+    a, b, _, _, _, _ = char["matrix"]
+    return char["width"] if abs(b) > abs(a) else char["height"]
+
+
+def smallest_type(data: bytes, most_pages: int | None = None) -> tuple[float, int, str]:
+    """The smallest character any page prints, read back with pdfplumber: (its size in pt, its page from 1, the
+    words around it); (inf, 0, "") for a file with no words. With ``most_pages``, a longer file is read on that
+    many pages spread through it, its first and last among them."""
+    import pdfplumber
+
+    found = (float("inf"), 0, "")
+    with pdfplumber.open(io.BytesIO(_without_drawing(data))) as pdf:
+        count = len(pdf.pages)
+        numbers = range(1, count + 1)
+        if most_pages and count > most_pages:
+            numbers = sorted({1 + round(k * (count - 1) / (most_pages - 1)) for k in range(most_pages)})
+        for number in numbers:
+            page = pdf.pages[number - 1]
+            chars = [c for c in page.chars if c["text"].strip()]
+            for index, char in enumerate(chars):
+                size = printed_size(char)
+                if size < found[0] - 1e-6:
+                    found = (size, number, "".join(c["text"] for c in chars[max(0, index - 12):index + 12]))
+    return found
