@@ -227,3 +227,53 @@ def smallest_type(data: bytes, most_pages: int | None = None) -> tuple[float, in
                 if size < found[0] - 1e-6:
                     found = (size, number, "".join(c["text"] for c in chars[max(0, index - 12):index + 12]))
     return found
+
+
+# -- pages of text: how full each column is, and what stands at its foot --------------------------------------------
+
+@dataclass(frozen=True)
+class TextPage:
+    """A page of flowing text as read back: how far down each column's words reach (0 at the text area's top, 1 at
+    its foot; None: an empty column), whether a part (a new title) starts on the next page, and what stands last
+    in each column: "head" (a head, or a table's head row with no row beneath it) or "text"."""
+
+    number: int
+    reach: tuple[float | None, float | None]
+    last: tuple[str, str]
+    title_next: bool
+
+
+def text_pages(data: bytes, top: float, foot: float, h1: float, heads: float, small: float) -> list[TextPage]:
+    """Each page of a document of flowing text (pdfplumber): ``top`` and ``foot`` the text area's edges in pt from
+    the page's top and bottom; a character of ``h1`` pt or more is a title, of ``heads`` pt or more a head; a table's
+    head row is a line all in bold at ``small`` pt over a black rule."""
+    import pdfplumber
+
+    pages: list[dict] = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            width, height = page.width, page.height
+            chars = [c for c in page.chars if c["text"].strip() and top - 1 <= c["top"] and c["bottom"] <= height - foot]
+            rules = [r for r in page.rects + page.lines if abs(r["top"] - r["bottom"]) < 1.2
+                     and (r.get("non_stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)
+                          or r.get("stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0))]
+            columns = []
+            for left, right in ((0, width / 2), (width / 2, width)):
+                mine = [c for c in chars if left <= (c["x0"] + c["x1"]) / 2 < right]
+                if not mine:
+                    columns.append((None, "text"))
+                    continue
+                low = max(c["bottom"] for c in mine)
+                line = [c for c in mine if abs(c["bottom"] - low) < 2]
+                kind = "text"
+                if max(c["size"] for c in line) >= heads - 0.05:
+                    kind = "head"
+                elif all("Bold" in c["fontname"] and abs(c["size"] - small) < 0.3 for c in line) and any(
+                        -2 <= r["top"] - low <= 6 and r["x0"] < right and r["x1"] > left for r in rules):
+                    kind = "head"
+                columns.append(((low - top) / (height - top - foot), kind))
+            titled = any(c["size"] >= h1 - 0.05 for c in page.chars if c["top"] < top + 40)
+            pages.append({"number": number, "reach": tuple(c[0] for c in columns),
+                          "last": tuple(c[1] for c in columns), "titled": titled})
+    return [TextPage(p["number"], p["reach"], p["last"], i + 1 < len(pages) and pages[i + 1]["titled"])
+            for i, p in enumerate(pages)]
