@@ -253,7 +253,9 @@ def text_pages(data: bytes, top: float, foot: float, h1: float, heads: float, sm
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         for number, page in enumerate(pdf.pages, 1):
             width, height = page.width, page.height
-            chars = [c for c in page.chars if c["text"].strip() and top - 1 <= c["top"] and c["bottom"] <= height - foot]
+            chars = [c for c in page.chars if c["text"].strip() and top - 1 <= c["top"] and c["bottom"] <= height - foot
+                     and not ("Italic" in c["fontname"] and abs(c["size"] - small) < 0.3
+                              and c["bottom"] > height - foot - 80)]  # the first page's credit line
             rules = [r for r in page.rects + page.lines if abs(r["top"] - r["bottom"]) < 1.2
                      and (r.get("non_stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)
                           or r.get("stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0))]
