@@ -19,7 +19,6 @@ card of rules after the deck's cards (``with_continuations``). A reference card
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
