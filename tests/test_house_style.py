@@ -253,7 +253,8 @@ def test_every_box_a_number_is_written_in_is_5_mm_or_more(system, per_page, coun
 
 # -- pages of text that hold up: no runover, no half-empty page, no head alone at a column's foot ------------------
 
-@pytest.mark.parametrize("system", ["roguelike", "amulet", "ascii-hack", "card-rogue", "rlrl"])
+@pytest.mark.parametrize("system", ["roguelike", "amulet", "rlrl", pytest.param("ascii-hack", marks=pytest.mark.sweep),
+                                    pytest.param("card-rogue", marks=pytest.mark.sweep)])
 def test_a_reference_s_pages_are_full_or_end_it_and_no_head_ends_a_column(system):
     """Each page but the last is at least a quarter full in both columns (in fact to its foot); the last is no
     runover of a line or two, and where its left column reaches past half the page the right one holds words too
@@ -272,10 +273,12 @@ def test_a_reference_s_pages_are_full_or_end_it_and_no_head_ends_a_column(system
     assert not heads, heads
 
 
-def test_no_table_head_row_ends_a_column_of_the_rlrl_dungeon_s_reference():
+@pytest.mark.sweep  # a sweep of one case: the whole campaign is laid out to read its first pages
+@pytest.mark.parametrize("seed", ["bi1"])
+def test_no_table_head_row_ends_a_column_of_the_rlrl_dungeon_s_reference(seed):
     """The "loot / what it does" head row stood alone at the foot of the second page's right column."""
     from pdfutil import text_pages
 
-    data = products.build(seed_code("dungeon", "rlrl", "bi1"))
+    data = products.build(seed_code("dungeon", "rlrl", seed))
     pages = text_pages(data, house.TOP, house.FOOT, house.H1 - 0.5, house.H2 - 0.2, house.SMALL)[:4]
     assert not [(page.number, page.last) for page in pages if "head" in page.last]
