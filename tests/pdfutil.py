@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import subprocess
@@ -155,6 +156,15 @@ def assert_fronts_inside_safe_area(pdf: bytes, card_width: float, card_height: f
         document.close()
 
 
+@functools.lru_cache(maxsize=6)
+def built(product: str, system: str, seed: str, **options) -> bytes:
+    """A product's file, built once a test process: the tests of one module that read the same product share it
+    (and a worker that runs them one after another builds it once)."""
+    from printgen.products import build
+
+    return build(seed_code(product, system, seed, **options))
+
+
 def seed_code(product: str, system: str, seed: str, **options):
     """A seed code from Python keywords (per_page=2 is per-page=2; None leaves an option at its default)."""
     from printgen.seed import SeedCode
@@ -163,69 +173,29 @@ def seed_code(product: str, system: str, seed: str, **options):
     return SeedCode.make(product, system, seed, given)
 
 
-# -- the size of every printed character, as pdfplumber reads it --------------------------------------------------
-
-_DRAWING = {"m", "l", "c", "v", "y", "h", "re", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n", "W", "W*", "sh"}
-
-
-def _without_drawing(data: bytes) -> bytes:
-    """The PDF with its path drawing left out and every form that sets no text emptied: the same characters in the
-    same places, for a reader that would otherwise spend its time on a map's or a card's paths."""
-    pdf = pikepdf.open(io.BytesIO(data))
-    seen: set = set()
-
-    def lean(body: bytes) -> bytes:
-        kept = [(operands, op) for operands, op in pikepdf.parse_content_stream(pikepdf.Stream(pdf, body))
-                if str(op) not in _DRAWING]
-        return pikepdf.unparse_content_stream(kept)
-
-    def visit(resources) -> None:
-        forms = resources.get("/XObject") if resources is not None else None
-        for form in (forms or {}).values():
-            if form.objgen in seen or form.get("/Subtype") != "/Form":
-                continue
-            seen.add(form.objgen)
-            body = form.read_bytes()
-            form.write(lean(body) if b"BT" in body or b"Do" in body else b"")
-            visit(form.get("/Resources"))
-
-    for page in pdf.pages:
-        visit(page.get("/Resources"))
-        contents = page.Contents
-        body = b"\n".join(c.read_bytes() for c in contents) if isinstance(contents, pikepdf.Array) else \
-            contents.read_bytes()
-        page.Contents = pdf.make_stream(lean(body))
-    out = io.BytesIO()
-    pdf.save(out)
-    return out.getvalue()
-
-
-def printed_size(char: dict) -> float:
-    """A character's size as printed, read from pdfplumber's character: its box across the line (pdfplumber's own
-    ``size`` is the box's height, which for a line turned a quarter is the glyph's advance, not its size)."""
-    a, b, _, _, _, _ = char["matrix"]
-    return char["width"] if abs(b) > abs(a) else char["height"]
-
+# -- the size of every printed character ----------------------------------------------------------------------
 
 def smallest_type(data: bytes, most_pages: int | None = None) -> tuple[float, int, str]:
-    """The smallest character any page prints, read back with pdfplumber: (its size in pt, its page from 1, the
-    words around it); (inf, 0, "") for a file with no words. With ``most_pages``, a longer file is read on that
-    many pages spread through it, its first and last among them."""
-    import pdfplumber
+    """The smallest character any page prints, read back with PDFium: (its size in pt, its page from 1, the words
+    around it); (inf, 0, "") for a file with no words. A character's size is its font's size scaled as the page
+    draws it, whichever way it is turned (an index up a tile's edge reads as the size it prints at). With
+    ``most_pages``, a longer file is read on that many pages spread through it, its first and last among them."""
+    import pypdfium2
 
     found = (float("inf"), 0, "")
-    with pdfplumber.open(io.BytesIO(_without_drawing(data))) as pdf:
-        count = len(pdf.pages)
+    document = pypdfium2.PdfDocument(data)
+    try:
+        count = len(document)
         numbers = range(1, count + 1)
         if most_pages and count > most_pages:
             numbers = sorted({1 + round(k * (count - 1) / (most_pages - 1)) for k in range(most_pages)})
         for number in numbers:
-            page = pdf.pages[number - 1]
-            chars = [c for c in page.chars if c["text"].strip()]
+            chars = page_chars(document[number - 1])
             for index, char in enumerate(chars):
-                size = printed_size(char)
-                if size < found[0] - 1e-6:
-                    found = (size, number, "".join(c["text"] for c in chars[max(0, index - 12):index + 12]))
+                if char["size"] < found[0] - 1e-6:
+                    found = (char["size"], number, "".join(c["text"] for c in chars[max(0, index - 12):index + 12]))
+    finally:
+        document.close()
     return found
 
 
@@ -243,23 +213,86 @@ class TextPage:
     title_next: bool
 
 
-def text_pages(data: bytes, top: float, foot: float, h1: float, heads: float, small: float) -> list[TextPage]:
-    """Each page of a document of flowing text (pdfplumber): ``top`` and ``foot`` the text area's edges in pt from
-    the page's top and bottom; a character of ``h1`` pt or more is a title, of ``heads`` pt or more a head; a table's
-    head row is a line all in bold at ``small`` pt over a black rule."""
-    import pdfplumber
+def page_chars(page) -> list[dict]:
+    """A PDFium page's printed characters: ``text``, ``size`` (its font's size scaled as the page draws it, across
+    its line whichever way it is turned), ``fontname``, ``x0``, ``x1``, and ``top`` and ``bottom`` in pt from the
+    page's top (the font's loose box: its baseline's descent, up a size). A page of a key holds thousands, which
+    PDFium reads some ten times faster than pdfplumber did."""
+    import ctypes
 
-    pages: list[dict] = []
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            width, height = page.width, page.height
-            chars = [c for c in page.chars if c["text"].strip() and top - 1 <= c["top"] and c["bottom"] <= height - foot
+    import pypdfium2.raw as raw
+
+    height = page.get_height()
+    textpage = page.get_textpage()
+    name, flags, matrix = ctypes.create_string_buffer(128), ctypes.c_int(), raw.FS_MATRIX()
+    found = []
+    for k in range(textpage.count_chars()):
+        text = chr(raw.FPDFText_GetUnicode(textpage.raw, k))
+        if not text.strip() or text == "\ufffe":
+            continue
+        raw.FPDFText_GetFontInfo(textpage.raw, k, name, 128, ctypes.byref(flags))
+        raw.FPDFText_GetMatrix(textpage.raw, k, ctypes.byref(matrix))  # the text's and the page's scale with it
+        size = raw.FPDFText_GetFontSize(textpage.raw, k) * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+        left, bottom, right, _ = textpage.get_charbox(k, loose=True)
+        found.append({"text": text, "size": size, "fontname": name.value.decode(errors="replace"), "x0": left,
+                      "x1": right, "top": height - bottom - size, "bottom": height - bottom})
+    return found
+
+
+def thin_rules(page) -> list[dict]:
+    """A PDFium page's thin horizontal rules (a table's rules): ``x0``, ``x1``, ``top``, ``bottom`` in pt from the
+    page's top, and ``black``: drawn in black (a table's head rule), not grey."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    height = page.get_height()
+    found = []
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_PATH,), max_depth=3):
+        left, bottom, right, top = obj.get_bounds()
+        if top - bottom >= 2 or right - left < 4:  # a stroke's bounds take in its width and mitred ends
+            continue
+        raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(fill), ctypes.byref(stroke))
+        colours = []
+        if fill.value and raw.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(v) for v in (r, g, b, a))):
+            colours.append((r.value, g.value, b.value))
+        if stroke.value and raw.FPDFPageObj_GetStrokeColor(obj.raw, *(ctypes.byref(v) for v in (r, g, b, a))):
+            colours.append((r.value, g.value, b.value))
+        if colours:
+            found.append({"x0": left, "x1": right, "top": height - top, "bottom": height - bottom,
+                          "black": (0, 0, 0) in colours})
+    return found
+
+
+def text_pages(data: bytes, top: float, foot: float, h1: float, heads: float, small: float,
+               numbers: list[int] | None = None) -> list[TextPage]:
+    """Each page of a document of flowing text, or the pages ``numbers`` (from 1) of one (read with PDFium):
+    ``top`` and ``foot`` the text area's edges in pt from the page's top and bottom; a character of ``h1`` pt or more
+    is a title, of ``heads`` pt or more a head; a table's head row is a line all in bold at ``small`` pt over a black
+    rule. ``title_next``: the page after it (read too) opens with a title."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data)
+    try:
+        count = len(document)
+        numbers = list(numbers) if numbers is not None else list(range(1, count + 1))
+
+        def titled(number: int) -> bool:
+            if number > count:
+                return False
+            return any(c["size"] >= h1 - 0.05 for c in page_chars(document[number - 1]) if c["top"] < top + 40)
+
+        pages = []
+        for number in numbers:
+            page = document[number - 1]
+            width, height = page.get_width(), page.get_height()
+            chars = [c for c in page_chars(page) if top - 1 <= c["top"] and c["bottom"] <= height - foot
                      and not ("Italic" in c["fontname"] and abs(c["size"] - small) < 0.3
                               and c["bottom"] > height - foot - 80)]  # the first page's credit line
-            rules = [r for r in page.rects + page.lines if abs(r["top"] - r["bottom"]) < 1.2
-                     and (r.get("non_stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)
-                          or r.get("stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0))]
-            columns = []
+            rules = thin_rules(page)
+            columns: list[tuple[float | None, str]] = []
             for left, right in ((0, width / 2), (width / 2, width)):
                 mine = [c for c in chars if left <= (c["x0"] + c["x1"]) / 2 < right]
                 if not mine:
@@ -270,12 +303,15 @@ def text_pages(data: bytes, top: float, foot: float, h1: float, heads: float, sm
                 kind = "text"
                 if max(c["size"] for c in line) >= heads - 0.05:
                     kind = "head"
-                elif all("Bold" in c["fontname"] and abs(c["size"] - small) < 0.3 for c in line) and any(
-                        -2 <= r["top"] - low <= 6 and r["x0"] < right and r["x1"] > left for r in rules):
-                    kind = "head"
+                elif all("Bold" in c["fontname"] and abs(c["size"] - small) < 0.3 for c in line):
+                    ruled = [r for r in rules if r["x0"] < right and r["x1"] > left]
+                    under = [r for r in ruled if r["black"] and -2 <= r["top"] - low <= 6]
+                    # a head rule with no row's rule beneath it (a table's rows left blank to write in have theirs)
+                    if under and not any(r["top"] > under[0]["top"] + 3 for r in ruled):
+                        kind = "head"
                 columns.append(((low - top) / (height - top - foot), kind))
-            titled = any(c["size"] >= h1 - 0.05 for c in page.chars if c["top"] < top + 40)
-            pages.append({"number": number, "reach": tuple(c[0] for c in columns),
-                          "last": tuple(c[1] for c in columns), "titled": titled})
-    return [TextPage(p["number"], p["reach"], p["last"], i + 1 < len(pages) and pages[i + 1]["titled"])
-            for i, p in enumerate(pages)]
+            pages.append(TextPage(number, (columns[0][0], columns[1][0]), (columns[0][1], columns[1][1]),
+                                  titled(number + 1)))
+        return pages
+    finally:
+        document.close()

@@ -1,12 +1,12 @@
-"""No type too small to read, on any product of any game, read back from the file with pdfplumber.
+"""No type too small to read, on any product of any game, read back from the file with PDFium.
 
 A card's face may set its smallest words at 5 pt (its index line and labels are
 6 pt or more; a word of a deck of one's own may shrink to 5); every other page
 prints nothing under 6 pt: text pages, sheets, maps, graph paper, challenge
 maps, and the slug line in a deck sheet's margin too. A character turned a
 quarter (an index up a tile's edge, the slug up a sheet's side) is measured
-across its line, as it prints. Each product is a sweep's case (pdfplumber
-takes seconds a page), a long file read on pages spread through it.
+across its line, as it prints. Each product is a sweep's case (its build takes
+a second or more), a long file read on pages spread through it.
 """
 
 from __future__ import annotations
