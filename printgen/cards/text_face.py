@@ -496,6 +496,8 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
         _draw_lines(c, face, m, accent)
     elif not face.card.full_art and not face.art_in_band:
         _draw_mark(c, face, m, accent)
+    elif face.card.reference and face.art_in_band:
+        _draw_emblem(c, face, m, accent)
     if face.symbol_size:
         _draw_symbols(c, face, m)
     if face.body:
@@ -520,6 +522,30 @@ def _draw_mark(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None
     c.setFillColorRGB(*mix(accent, PAPER, 0.9))
     c.setFont(fonts.MONO_BOLD, size)
     c.drawCentredString(m.width / 2, bottom + size * 0.18, "@")
+
+
+def _draw_emblem(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
+    """The medallion of the card's back, in a pale tint, in the room a card of rules (a deck's notes, its "This
+    deck" card) leaves below its words: the card is the deck's own to the foot, not a page with its end left
+    blank. One size on every card of a size, or none where the room is short."""
+    bottom, top = _picture_room(face, m)
+    radius = min(m.width, m.height) * 0.16
+    if top - bottom < radius * 2.4:
+        return
+    mark = face.card.back_style.mark if face.card.back_style else "@"
+    cx, cy = m.width / 2, (top + bottom) / 2
+    c.saveState()
+    c.setFillColorRGB(*mix(accent, PAPER, 0.94))
+    c.setStrokeColorRGB(*mix(accent, PAPER, 0.55))
+    c.setLineWidth(mm(0.6) * m.scale)
+    c.circle(cx, cy, radius, stroke=1, fill=1)
+    c.setLineWidth(mm(0.25) * m.scale)
+    c.circle(cx, cy, radius - mm(1.2) * m.scale, stroke=1, fill=0)
+    c.setFillColorRGB(*mix(accent, PAPER, 0.6))
+    size = radius * (1.6 if mark == "@" else 1.3)  # other marks stand taller than "@", as on the back
+    c.setFont(fonts.MONO_BOLD, size)
+    c.drawCentredString(cx, cy - size * 0.33, mark)
+    c.restoreState()
 
 
 WRITING_PITCH = mm(6.5)  # between the lines of a card left to write on
