@@ -9,9 +9,9 @@ medallion and a token for each kind of creature the dungeon holds).
 The pages of text (each level's key, the rules, the reference a campaign
 carries) are read as columns (pdfutil.text_pages): a page that its part goes
 on from is at least a quarter full in both columns; the last page of a part of
-several pages is no runover of a line or two; a rules page's columns end level
-(where the left one reaches past half the page the right one holds words too),
-while a key fills its columns one after the other, as a key does; no column
+several pages is no runover of a line or two; a part's last page ends its
+columns level, a key's as a rules page's (where the left one reaches past half
+the page the right one holds words too); no column
 ends with a head, or a table's head row with no row under it. A key whose map
 is printed on several sheets is a part for each sheet (each sheet's areas face
 it). Maps, sheets and blank sides are no pages of text (maps are drawn by the
@@ -217,7 +217,7 @@ def text_faults(data: bytes) -> list[str]:
         left, right = last.reach
         if len(part.pages) > 1 and max(r for r in last.reach if r is not None) < 0.25:
             faults.append(f"page {last.number} is a runover of a line or two: {last.reach}")
-        if not part.key and left is not None and left > 0.5 and (right is None or right <= 0.25):
+        if left is not None and left > 0.5 and (right is None or right <= 0.25):
             faults.append(f"page {last.number} is one column with the right half empty: {last.reach}")
     faults += [f"page {page.number} has a column ending in a head: {page.last}" for page in read.values()
                if "head" in page.last]
