@@ -78,7 +78,7 @@ def odds(system: str, plays: int, seeds: int) -> None:
     for seed in range(seeds):
         code = SeedCode.make("solo", system, f"odds-{seed}", {})
         request = products.request(code)
-        book = request.game.module("solo").book(request.game.module("dungeon").generate(request), request)
+        book = request.part("solo").book(request.part("dungeon").generate(request), request)
         for number in range(plays // seeds):
             reader = solo_play.reader(code, number)
             levels: set[int] = set()

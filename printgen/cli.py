@@ -15,8 +15,6 @@ from pathlib import Path
 import click
 
 from . import FORMAT_VERSION, __version__, games, products, scan
-from .cards import user_files
-from .cards.sizes import CARD_SIZES
 from .commands import (
     CONTEXT,
     build,
@@ -30,11 +28,11 @@ from .commands import (
 )
 from .errors import PrintgenError
 from .options import Option
-from .products import deck as deck_product
-from .products import graph_paper
+from .products import games_table
 from .render import user_templates
 from .render.output import default_path
 from .seed import SeedCode, code_in
+from .sources import Sources
 from .units import PAPERS
 
 EXIT_USAGE = 2
@@ -45,11 +43,14 @@ templates_option = click.option(
 )
 
 
+FIRST_DUNGEON = products.all_products()["dungeon"].systems()[0]  # the game --help's examples show
+
+
 @click.group(context_settings=CONTEXT, epilog=examples_epilog([
     ("graph-paper", "¼-inch graph paper on Letter, output/graph-paper.pdf"),
-    (f"dungeon --system {games.first_offering('dungeon')} --seed moonpie",
+    (f"dungeon --system {FIRST_DUNGEON} --seed moonpie",
      "a one-shot dungeon; 'printgen list' names the systems"),
-    (f"reproduce output/dungeon-{games.first_offering('dungeon')}-moonpie.pdf",
+    (f"reproduce output/dungeon-{FIRST_DUNGEON}-moonpie.pdf",
      "the same file again, byte for byte (it says so)"),
     ("list", "what printgen can make"),
 ]))
@@ -62,7 +63,7 @@ def cli() -> None:
     """
 
 
-for _product in sorted(products.all_products().values(), key=lambda p: p.name):
+for _product in products.all_products().values():
     cli.add_command(product_command(_product))
 
 
@@ -86,12 +87,11 @@ def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: P
     """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
     page, its seed code or a studio share link."""
     path = _as_file(source)
-    with user_files.looking_in([*([data_dir] if data_dir else []), *([path.parent] if path else [])]):
-        _reproduce(source, path, templates, out, force, quiet)
+    sources = Sources(templates=templates, search=(*([data_dir] if data_dir else []), *([path.parent] if path else [])))
+    _reproduce(source, path, sources, out, force, quiet)
 
 
-def _reproduce(source: str, path: Path | None, templates: Path | None, out: Path | None, force: bool,
-               quiet: bool) -> None:
+def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | None, force: bool, quiet: bool) -> None:
     if path is not None and scan.is_picture(path):
         code = scan.read_seed_code(path)
     elif path is not None:
@@ -100,18 +100,17 @@ def _reproduce(source: str, path: Path | None, templates: Path | None, out: Path
         code = read_seed_code(path)
     else:
         code = SeedCode.parse(code_in(source))
-    with user_templates.using(templates):
-        request = products.request(code)
-        data = build(request, quiet) if path is not None else None
-        if data is not None and not force:
-            target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
-            if _same_file(target, path):  # made again where it stands: say whether it already is that file
-                if data != path.read_bytes():
-                    raise PrintgenError(f"{path} is not what its seed code makes (was it changed?); pass --force "
-                                        f"to make it again in its place, or -o to write it beside")
-                click.echo(f"{path} is already this file, byte for byte; nothing to write", err=True)
-                return
-        write(request, out, force, quiet, data)
+    request = products.request(code, sources)
+    data = build(request, quiet) if path is not None else None
+    if data is not None and not force:
+        target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
+        if _same_file(target, path):  # made again where it stands: say whether it already is that file
+            if data != path.read_bytes():
+                raise PrintgenError(f"{path} is not what its seed code makes (was it changed?); pass --force "
+                                    f"to make it again in its place, or -o to write it beside")
+            click.echo(f"{path} is already this file, byte for byte; nothing to write", err=True)
+            return
+    write(request, out, force, quiet, data)
 
 
 def _same_file(target: Path, source: Path) -> bool:
@@ -140,7 +139,7 @@ def templates_group() -> None:
 
 @templates_group.command("export", context_settings=CONTEXT, epilog=examples_epilog([
     ("templates export my-templates", "copy the built-in templates and phrasebooks to change"),
-    (f"dungeon --system {games.first_offering('dungeon')} --templates my-templates", "print with them"),
+    (f"dungeon --system {FIRST_DUNGEON} --templates my-templates", "print with them"),
 ]))
 @click.argument("folder", type=click.Path(path_type=Path))
 def templates_export(folder: Path) -> None:
@@ -195,26 +194,12 @@ def list_command(markdown: bool) -> None:
     for game in games.games().values():
         click.echo(f"  {game.id:<12} {game.title}: {game.summary}")
     click.echo("Products:")
-    for product in sorted(catalogue.values(), key=lambda p: p.name):
+    for product in catalogue.values():
         click.echo(f"  {product.name:<12} {product.summary}  [{', '.join(product.systems())}]")
     click.echo("Papers:   " + ", ".join(f"{p.name} ({p.label})" for p in PAPERS.values()))
-    click.echo("Grids:    " + ", ".join(f"{g.name} ({g.label})" for g in graph_paper.GRIDS.values()))
-    for system in deck_product.deck_systems():
-        click.echo(f"Decks ({system}): " + ", ".join(deck_product.deck_names(system)))
-    click.echo("Card sizes: " + "; ".join(size.label for size in CARD_SIZES.values()))
-
-
-def games_table() -> str:
-    """What printgen makes for each game, as the README shows it (a test keeps the two the same)."""
-    columns = ["system", "game", "sheets", "decks", "dungeon", "reference", "challenge", "solo"]
-    rows = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    for game in games.games().values():
-        cells = [f"`{game.id}`", f"*{game.title}*" + (f" ({game.credit})" if game.credit else ""),
-                 "yes" if game.sheets else "",
-                 ", ".join(f"`{name}`" for name in game.decks),
-                 *("yes" if game.offer(product) else "" for product in ("dungeon", "reference", "challenge", "solo"))]
-        rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join(rows)
+    for product in catalogue.values():
+        for line in product.listed():
+            click.echo(line)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -222,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cli.main(args=argv, prog_name="printgen", standalone_mode=False)
     except PrintgenError as exc:
-        click.echo(f"printgen: error: {exc}", err=True)
+        click.echo(f"printgen: error: {exc.words()}", err=True)
         return EXIT_USAGE
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))

@@ -24,15 +24,14 @@ from typing import Any, BinaryIO
 
 import click
 
-from . import games, products, progress
-from .cards import user_files
-from .errors import PrintgenError
+from . import games, products
+from .errors import Flag, PrintgenError
 from .options import Option, OptionError
 from .products import suffixes
 from .products.typed import code_from
-from .render import user_templates
 from .render.output import check_writable, default_path, write_atomic
 from .seed import random_seed
+from .sources import Sources
 
 # Commands and option names are taken whatever their case, as every choice is.
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100, "token_normalize_func": str.lower}
@@ -69,7 +68,7 @@ def checked_option(option: Option, envvar: str | None = None):
     default = option.default if isinstance(option.default, str) else None
     return click.option(option.flag_name, option.name.replace("-", "_"), default=default, metavar=option.metavar,
                         callback=convert, envvar=envvar,
-                        help=option.help + (f"  [default: {default}]" if default is not None else ""))
+                        help=option.said() + (f"  [default: {default}]" if default is not None else ""))
 
 
 def examples_epilog(lines: list[tuple[str, str]]) -> str:
@@ -103,11 +102,11 @@ def product_command(product: products.Product) -> click.Command:
         option = takers[0][0]
         if name in PATH_OPTIONS:
             params.append(click.Option([f"--{name}", name.replace("-", "_")], metavar=PATH_OPTIONS[name],
-                                       help=option.help, envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
+                                       help=option.said(), envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
         elif option.typed and name != product.argument:
             params.append(_click_option(option, takers, systems))
-    if product.name == "sheet":
-        params.append(click.Option(["--blank"], is_flag=True, help="Blank sheets to fill in at the table (the default)."))
+    for flag, help_text in product.command_flags:
+        params.append(click.Option([f"--{flag}"], is_flag=True, help=help_text))
 
     def callback(seed: str | None, out: Path | None, force: bool, quiet: bool, **given: Any) -> None:
         run(product, given, seed, out, force, quiet)
@@ -115,7 +114,7 @@ def product_command(product: products.Product) -> click.Command:
     command = click.Command(product.name, callback=callback, params=params, help=product.summary,
                             short_help=product.summary.split(":")[0],  # whole words in the list of commands
                             context_settings=CONTEXT,
-                            epilog=examples_epilog([*product.examples, *games.examples(product.name)]))
+                            epilog=examples_epilog(product.all_examples()))
     for decorate in (quiet_option, force_option, out_option, seed_option):
         command = decorate(command)
     return command
@@ -125,10 +124,10 @@ def _click_option(option: Option, takers: list[tuple[Option, str]], systems: tup
     """A declared option as click shows it; its value stays text until the option reads it."""
     param = option.name.replace("-", "_")
     if option.flag:
-        return click.Option([option.flag_name, param], is_flag=True, help=option.help + _for_whom(takers, systems))
+        return click.Option([option.flag_name, param], is_flag=True, help=option.said() + _for_whom(takers, systems))
     shapes = {o.metavar for o, _ in takers}
     metavar = shapes.pop() if len(shapes) == 1 else "VALUE"
-    return click.Option([option.flag_name, param], metavar=metavar, help=option.help + _values_by_game(takers, systems))
+    return click.Option([option.flag_name, param], metavar=metavar, help=option.said() + _values_by_game(takers, systems))
 
 
 def _for_whom(takers: list[tuple[Option, str]], systems: tuple[str, ...]) -> str:
@@ -159,29 +158,28 @@ def _shown(option: Option) -> str:
 
 def run(product: products.Product, given: dict[str, Any], seed: str | None, out: Path | None, force: bool,
         quiet: bool) -> Path | None:
-    """Make a product from the command line and write it; refusals come before a seed is chosen."""
+    """Make a product from the command line and write it: the code made and read once, every refusal before
+    a fresh seed is told."""
     if seed is not None and not seed.strip():
-        raise OptionError("seed", "is empty; give any text, e.g. --seed moonpie")
-    templates = given.get("templates")
-    with user_templates.using(Path(templates) if templates else None), user_files.given_files():
-        named = out is not None and out != Path(STDOUT)
-        typed_format = given.get("format") is not None
-        if named and not typed_format:  # -o's extension chooses the format, where it names one
-            extension = out.suffix.lower().lstrip(".")
-            if extension in {choice for option, _ in product.all_options().get("format", []) for choice in option.choices}:
-                given["format"] = extension
-        # Bad options first, then a file in the way: one try tells what to fix first.
-        trial = products.request(code_from(product, dict(given), seed or "check"))
-        if named:
-            check_writable(out, force, protected_paths(trial))
-            chosen = suffixes.format_for(out, trial, f"--format {trial.format}" if typed_format else None)
-            given["format"], trial = chosen.format, chosen
-        if seed is None and not product.seeded:
-            seed = products.UNSEEDED  # it rolls nothing: the same request, the same file
-        elif seed is None:
-            seed = random_seed()
-            tell(f"seed: {seed}", quiet)
-        return write(products.request(code_from(product, given, seed)), out, force, quiet)
+        raise OptionError("seed", "is empty", right=("give any text, e.g. ", Flag("seed", "moonpie")))
+    named = out is not None and out != Path(STDOUT)
+    typed_format = given.get("format") is not None
+    if named and not typed_format:  # -o's extension chooses the format, where it names one
+        extension = out.suffix.lower().lstrip(".")
+        if extension in {choice for option, _ in product.all_options().get("format", []) for choice in option.choices}:
+            given["format"] = extension
+    fresh = seed is None and product.seeded
+    if seed is None:  # a product that rolls nothing takes the one seed: the same request, the same file
+        seed = random_seed() if product.seeded else products.UNSEEDED
+    code, sources = code_from(product, given, seed, Sources())
+    request = products.request(code, sources)
+    # Bad options first, then a file in the way: one try tells what to fix first.
+    if named:
+        check_writable(out, force, protected_paths(request))
+        request = suffixes.format_for(out, request, f"--format {request.format}" if typed_format else None)
+    if fresh:
+        tell(f"seed: {seed}", quiet)
+    return write(request, out, force, quiet)
 
 
 def new_folders(path: Path) -> list[Path]:
@@ -191,21 +189,16 @@ def new_folders(path: Path) -> list[Path]:
 
 
 def protected_paths(request: products.Request) -> tuple[Path, ...]:
-    """A custom deck's own data file and layout, where they were found, are never the output, even with
-    --force."""
-    if not request.options.get("data"):
-        return ()
-    from .products.deck import own_files
-
-    return own_files(request)
+    """The files a request reads (a custom deck's data file and layout, where they were found) are never the
+    output, even with --force."""
+    return request.product.own_files(request)
 
 
 def build(request: products.Request, quiet: bool, out: Path | None = None) -> bytes:
     """The file's bytes, a long run saying on stderr how far it has come (unless ``quiet``); pictures for the
     file ``out`` are refused before they are drawn when their number contradicts its extension."""
     told = None if out is None or out == Path(STDOUT) else partial(suffixes.pictures_for, out)
-    with progress.listening(None if quiet else sys.stderr):
-        return products.build(request.code, told)
+    return products.build(request, None if quiet else sys.stderr, told)
 
 
 def build_into(request: products.Request, quiet: bool, out: Path | None = None) -> Callable[[BinaryIO], None]:
@@ -214,8 +207,7 @@ def build_into(request: products.Request, quiet: bool, out: Path | None = None) 
     told = None if out is None or out == Path(STDOUT) else partial(suffixes.pictures_for, out)
 
     def write_into(handle: BinaryIO) -> None:
-        with progress.listening(None if quiet else sys.stderr):
-            products.build_into(request.code, handle, told)
+        products.build_into(request, handle, None if quiet else sys.stderr, told)
     return write_into
 
 

@@ -2,10 +2,12 @@
 
 A game is one package under ``printgen/systems/``. Its ``__init__`` declares
 ``GAME`` (what it makes and the options each product takes); the code that
-makes each product sits in the module the file plan names for it:
+makes each product sits in the module the product names (``products.Part``;
+``products.file_plan()`` lists them all), checked against its contract here:
 
     product     module       provides (see the Protocol below)
-    dungeon     dungeon.py   generate(request) -> dungeon data; render(data, request) -> PDF bytes
+    dungeon     dungeon.py   generate(request) -> dungeon data; booklet(data, request) -> the booklet's
+                             Parts (render/booklet.py), which the product makes and composes
     sheet       sheet.py     SIZES, PRE_ROLLED, GENRES, WHOLE_PAGE_KINDS, roll, kind_of, blank_kinds,
                              choices, draw, companion_pages
     decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
@@ -62,6 +64,7 @@ Deck = Any  # cards.model.Deck: a deck's cards and looks
 Style = Any  # sheets.draw.Style: how a sheet is drawn (ink saver, type scale, the QR's room)
 FormCollector = Any  # sheets.draw.FormCollector: the form fields a fillable sheet gathers
 Book = Any  # gamebook.model.Book: a solo booklet's numbered sections
+Booklet = Any  # render.booklet.Parts: a booklet's text pages, drawn pages and their order
 
 
 class DungeonData(Protocol):
@@ -73,11 +76,12 @@ class DungeonData(Protocol):
 
 
 class DungeonModule(Protocol):
-    """``systems/<id>/dungeon.py``: roll the levels as plain data, then print them."""
+    """``systems/<id>/dungeon.py``: roll the levels as plain data, then hand the product the parts of their
+    booklet."""
 
     def generate(self, request: Request) -> DungeonData: ...
 
-    def render(self, dungeon: DungeonData, request: Request) -> bytes: ...
+    def booklet(self, dungeon: DungeonData, request: Request) -> Booklet: ...
 
 
 class SheetModule(Protocol):
@@ -136,17 +140,6 @@ class BuildModule(Protocol):
     def build(self, request: Request) -> bytes: ...
 
 
-# The module of each product, and its contract.
-FILE_PLAN: dict[str, tuple[str, type]] = {
-    "dungeon": ("dungeon", DungeonModule),
-    "sheet": ("sheet", SheetModule),
-    "deck": ("decks", DecksModule),
-    "reference": ("reference", BuildModule),
-    "challenge": ("challenge", BuildModule),
-    "solo": ("solo", SoloModule),
-}
-
-
 def check(module: Any, contract: type, where: str) -> None:
     """Refuse ``module`` unless it has every member of ``contract``, each function taking its arguments."""
     for name in _members(contract):
@@ -164,7 +157,6 @@ def check(module: Any, contract: type, where: str) -> None:
 
 def check_decks(module: Any, declared: Iterable[str], where: str) -> None:
     """Every declared deck has its builder in DECKS, and DECKS builds nothing undeclared."""
-    check(module, DecksModule, where)
     built, named = set(module.DECKS), set(declared)
     if built != named:
         missing, extra = sorted(named - built), sorted(built - named)

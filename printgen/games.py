@@ -1,16 +1,23 @@
 """The games printgen serves, found by looking, never by name.
 
 Each game is one package under ``printgen/systems/`` whose ``__init__`` holds
-one declaration, ``GAME = Game(...)``: what it makes (sheets, decks, a
-dungeon, a reference, a challenge) and the options each product takes. The
-code that makes a product is the game's module the file plan names for it
-(``dungeon.py``, ``sheet.py``, ``decks.py``, ``reference.py``,
-``challenge.py``, ``solo.py``), checked against its written contract when it first loads
-(contracts.py). Products, the command line, ``printgen list`` and
-the README read these declarations; nothing outside a game's folder names a game.
+one declaration, ``GAME = Game(...)``: what it offers each product (sheets,
+decks, a dungeon, a reference, a challenge, a solo booklet, or a product
+declared elsewhere, in ``makes``) and the options each offer takes. Which
+declaration a product reads, and which module of the game's folder makes it
+(``dungeon.py``, ``sheet.py``, ``decks.py``...), the product says
+(``products.Part``); the module is checked against its written contract
+(contracts.py) when it first loads. Products, the command line, ``printgen
+list`` and the README read these declarations; nothing outside a game's
+folder names a game.
 
-Declarations import nothing heavy: a product's module is imported only when
-that product is made, so ``printgen --help`` and ``printgen list`` stay fast.
+Finding the games is the one import that goes up a layer: the registry reads
+each game's declaration (``printgen.systems.<id>``, its ``__init__`` alone),
+which imports only declarations (pyproject.toml's layer contract names this
+import; tests/test_architecture.py checks every dynamic import). A game's
+other modules are imported by the products that use them, above the games.
+Declarations import nothing heavy, so ``printgen --help`` and ``printgen
+list`` stay fast.
 """
 
 from __future__ import annotations
@@ -18,13 +25,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import contracts
-from .errors import PrintgenError
 from .options import Option, not_one_of
 
 SYSTEMS_PACKAGE = "printgen.systems"
@@ -41,28 +46,30 @@ class Offer:
 
 @dataclass(frozen=True)
 class Game:
-    """A game printgen serves, as its folder under systems/ declares it: who made it, and the products (and
-    decks) it makes with the options each takes. Its modules are loaded only when a product is made."""
+    """A game printgen serves, as its folder under systems/ declares it: who made it, and what it offers each
+    product (a deck each for decks) with the options each takes. Its modules are loaded only when a product
+    is made."""
 
     id: str  # the --system value and the seed code's system
     title: str  # the game's name as its rules spell it
     credit: str  # who made the game, for covers and the README
     summary: str = ""  # one line: what printgen makes for it
-    sheets: Offer | None = None  # made by sheet.py
-    decks: dict[str, Offer] = field(default_factory=dict)  # made by decks.py, one builder a deck
-    dungeon: Offer | None = None  # made by dungeon.py
-    reference: Offer | None = None  # made by reference.py
-    challenge: Offer | None = None  # made by challenge.py
-    solo: Offer | None = None  # made by solo.py, from the dungeon that dungeon.py rolls
+    # What it offers each product, in the order the games table shows them.
+    sheets: Offer | None = None
+    decks: dict[str, Offer] = field(default_factory=dict)  # a deck each, by name
+    dungeon: Offer | None = None
+    reference: Offer | None = None
+    challenge: Offer | None = None
+    solo: Offer | None = None  # a solo booklet of the dungeon
+    makes: dict[str, Offer | dict[str, Offer]] = field(default_factory=dict)  # offers to products declared elsewhere
     package: str = ""  # filled in by the registry
 
-    def offer(self, product: str) -> Offer | None:
-        return {"sheet": self.sheets, "dungeon": self.dungeon, "reference": self.reference,
-                "challenge": self.challenge, "solo": self.solo}.get(product)
-
-    def module(self, product: str) -> Any:
-        """The game's module that makes ``product`` ("deck" for its decks), checked against its contract."""
-        return _checked_module(self.id, product)
+    def part(self, name: str) -> Offer | dict[str, Offer] | None:
+        """What the game declares under ``name``: one of the offers above, or the entry of ``makes`` for a
+        product declared elsewhere; None (or {}) where it declares nothing."""
+        if name in _OWN or name == "makes":
+            raise LookupError(f"{name} is not a part a game declares")
+        return getattr(self, name) if name in _PARTS else self.makes.get(name)
 
     @property
     def folder(self) -> Path:
@@ -136,19 +143,6 @@ def _read_list(folder: Path, name: str):
     return load_list(folder / "data" / "lists" / f"{name}.toml")
 
 
-@cache
-def _checked_module(system: str, product: str) -> Any:
-    game = games()[system]
-    name, contract = contracts.FILE_PLAN[product]
-    module = importlib.import_module(f"{game.package}.{name}")
-    where = f"printgen/systems/{game.package.rsplit('.', 1)[-1]}/{name}.py"
-    if product == "deck":
-        contracts.check_decks(module, game.decks, where)
-    else:
-        contracts.check(module, contract, where)
-    return module
-
-
 def game_of_package(package: str) -> Game:
     """The game whose package is ``package`` or holds it (a game module's ``__package__``)."""
     for found in games().values():
@@ -164,62 +158,10 @@ def game(system: str) -> Game:
         raise not_one_of("system", system, list(games())) from None
 
 
-def offering(product: str) -> dict[str, Game]:
-    """The games that make ``product`` ("sheet", "dungeon", "reference", "challenge", "solo", "deck")."""
-    if product == "deck":
-        return {gid: g for gid, g in games().items() if g.decks}
-    return {gid: g for gid, g in games().items() if g.offer(product) is not None}
+_OWN = ("id", "title", "credit", "summary", "package")
+_PARTS = tuple(f.name for f in fields(Game) if f.name not in _OWN and f.name != "makes")
 
 
-def first_offering(product: str) -> str:
-    """The id of the first game that makes ``product``: the one --help examples show."""
-    return next(iter(offering(product)))
-
-
-def offer_for(product: str, system: str) -> tuple[Game, Offer]:
-    """The game and its offer for ``product``, or one clear line naming the games that make it."""
-    g = game(system)
-    offer = g.offer(product)
-    if offer is None:
-        makers = ", ".join(offering(product)) or "none yet"
-        raise PrintgenError(f"printgen makes no {product} for {system}; systems with a {product}: {makers}")
-    return g, offer
-
-
-def examples(product: str) -> list[tuple[str, str]]:
-    """The example command lines the games give for ``product``, for its --help."""
-    found = []
-    for g in games().values():
-        offers = list(g.decks.values()) if product == "deck" else [g.offer(product)]
-        found += [example for offer in offers if offer is not None for example in offer.examples]
-    return found
-
-
-def deck_makers(deck: str) -> list[str]:
-    """The systems that have a deck called ``deck``."""
-    return [gid for gid, g in games().items() if deck in g.decks]
-
-
-def option_takers(product: str, name: str) -> list[str]:
-    """Who takes the option ``name`` of ``product``: games, or for decks "the <game> <deck> deck"."""
-    if product == "deck":
-        takers = []
-        for gid, g in games().items():
-            decks = [deck for deck, offer in g.decks.items() if any(option.name == name for option in offer.options)]
-            if decks:
-                takers.append(f"the {gid} {', '.join(decks)} deck{'s' if len(decks) > 1 else ''}")
-        return takers
-    return [gid for gid, g in offering(product).items() if any(o.name == name for o in g.offer(product).options)]
-
-
-def product_options(product: str) -> dict[str, list[tuple[Option, str]]]:
-    """Every option any game declares for ``product``, each with the games that take it (for the CLI)."""
-    merged: dict[str, list[tuple[Option, str]]] = {}
-    for gid, g in offering(product).items():
-        offers = list(g.decks.values()) if product == "deck" else [g.offer(product)]
-        for offer in offers:
-            for option in offer.options:
-                variants = merged.setdefault(option.name, [])
-                if all(taker != gid for _, taker in variants):
-                    variants.append((option, gid))
-    return merged
+def part_order(name: str) -> tuple[int, str]:
+    """Where a part stands among a game's parts: the fields of Game in order, then any other by name."""
+    return (_PARTS.index(name), "") if name in _PARTS else (len(_PARTS), name)

@@ -27,7 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import PrintgenError
+from .errors import Flag, Part, PrintgenError, Said, worded
+from .errors import typed as as_typed
 
 _WHOLE = re.compile(r"(0|[1-9][0-9]*)\Z")
 _TYPED_WHOLE = re.compile(r"[0-9]+\Z")
@@ -41,13 +42,14 @@ Default = str | None | Callable[[Values], str | None]
 
 class OptionError(PrintgenError):
     """A value its option does not take, in the one phrasing every caller shares: ``--rooms must be a whole
-    number from 4 to 40, not '99'``. ``option`` names the option (the studio marks its field) and
-    ``problem`` is what follows the option's name, so the studio can say it after the field's own label."""
+    number from 4 to 40, not '99'``: the option (``subject``, when it is named otherwise: "the product"),
+    then what is wrong with the value, then what would be right. ``option`` is the field the studio marks."""
 
-    def __init__(self, option: str, problem: str, subject: str | None = None):
-        self.option = option
-        self.problem = problem
-        super().__init__(f"{subject or '--' + option} {problem}")
+    def __init__(self, option: str, problem: str | Part | Said, subject: str | None = None,
+                 right: str | Part | Said = ()):
+        named: Part = subject if subject is not None else Flag(option)
+        super().__init__(named, " ", *((problem,) if isinstance(problem, (str, Flag)) else problem), option=option,
+                         right=right)
 
 
 def not_one_of(option: str, text: str, choices: Sequence[str], subject: str | None = None) -> OptionError:
@@ -85,7 +87,7 @@ class Option:
     """
 
     name: str
-    help: str
+    help: str | Said  # what it does; the options it names said in each reader's words (errors.worded)
     choices: tuple[str, ...] = ()
     low: float | None = None
     high: float | None = None
@@ -185,7 +187,8 @@ class Option:
         if self.pair:
             parts = re.split(r"[,x]", text)
             if len(parts) != 2 or not all(_TYPED_NUMBER.match(p.strip()) for p in parts):
-                raise self.refusal(f"{text!r} is not two numbers; give X,Y in mm, e.g. --{self.name} 0.5,-1")
+                raise OptionError(self.name, f"{text!r} is not two numbers",
+                                  right=("give X,Y in mm, e.g. ", Flag(self.name, "0.5,-1")))
             return "x".join(number_text(float(p)) for p in parts)
         if self.number:
             if not _TYPED_NUMBER.match(text):
@@ -196,9 +199,14 @@ class Option:
             return str(int(text))  # 03 is 3; anything else is left for parse to refuse
         return text
 
-    def describe(self) -> dict[str, Any]:
-        """The option as data, for the studio's form and /api/products."""
-        data: dict[str, Any] = {"name": self.name, "help": self.help, "kind": self.kind}
+    def said(self, flag: Callable[[Flag], str] = as_typed) -> str:
+        """Its help, each option it names said as ``flag`` says it (the command line's words by default)."""
+        return worded(self.help, flag)
+
+    def describe(self, flag: Callable[[Flag], str] = as_typed) -> dict[str, Any]:
+        """The option as data, for /api/products (the command line's words) and the studio's form (``flag``:
+        its page's)."""
+        data: dict[str, Any] = {"name": self.name, "help": self.said(flag), "kind": self.kind}
         if self.choices:
             data["choices"] = list(self.choices)
             if self.pattern is not None:

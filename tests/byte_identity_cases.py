@@ -174,12 +174,26 @@ def case_id(args: list[str]) -> str:
     return " ".join(args)
 
 
+SHOP_ZIPS = ("thegamecrafter", "makeplayingcards")  # print shops whose file is a zip of pictures
+
+
+def kind(args: list[str]) -> tuple[str, str, str]:
+    """What a case is a case of: its product, system and the format of its file (a print shop's zip of
+    pictures is a format of its own). The test checks every kind on every run."""
+    def value(name: str) -> str | None:
+        return args[args.index(name) + 1] if name in args else None
+
+    system = value("--system") or "generic"  # graph paper, and a custom deck of no game
+    written = value("--format") or ("zip" if value("--vendor") in SHOP_ZIPS else "pdf")
+    return args[0], system, written
+
+
 def make(args: list[str], folder: Path) -> bytes:
     """The bytes ``printgen ARGS`` writes, made in this process."""
     from printgen.cli import main
 
     out = folder / ("out-" + hashlib.sha256(case_id(args).encode()).hexdigest()[:12])
-    if "thegamecrafter" in args or "makeplayingcards" in args:
+    if any(shop in args for shop in SHOP_ZIPS):
         out = out.with_suffix(".zip")
     elif "png" in args:
         out = out.with_suffix(".png")  # each picture case is of one page (more would be a .zip: -o's check says)

@@ -2,11 +2,16 @@
 
 A sweep (``@pytest.mark.sweep``) is a test run over a whole matrix of cases, every card face at every
 size, every first page's QR: each run keeps a share of its cases, chosen by a sample seed, and at least
-one. The seed is PRINTGEN_SWEEP_SEED when set, else the commit checked out, so each commit tries another
-sample and a failure is repeated by setting the seed the header names. ``pytest --sweeps all`` runs every
-case.
+one. A sweep may sort its cases into kinds (``@pytest.mark.sweep(kind=f)``, ``f`` of the case's
+parameters): then every kind is checked on every run, by one of its cases in turn, and the share is taken
+of the rest, so a break in any kind shows on the commit that made it. The seed is PRINTGEN_SWEEP_SEED when
+set, else the commit checked out, else today's date (a copy without git still draws another sample each
+day), so each commit tries another sample and a failure is repeated by setting the seed the header
+names. ``pytest --sweeps all`` runs every case.
 """
 
+import contextlib
+import datetime
 import hashlib
 import os
 import subprocess
@@ -20,6 +25,19 @@ sys.path.insert(0, str(HERE))
 SWEEP_SHARE = 1 / 10  # each case is tried about one commit in ten
 
 
+@contextlib.contextmanager
+def studio_app(settings):
+    """The studio's application with ``settings``, its workers ready, closed after."""
+    from printgen.web import create_app
+
+    app = create_app(settings)
+    assert app.extensions["printgen.renders"].pool.ready(120)
+    try:
+        yield app
+    finally:
+        app.extensions["printgen.renders"].close()
+
+
 def pytest_addoption(parser):
     parser.addoption("--sweeps", choices=("sample", "all"), default="sample",
                      help="run a seeded sample of each sweep's cases (the default) or every case")
@@ -29,7 +47,10 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "sweep: a matrix of cases, sampled unless --sweeps all")
     config.addinivalue_line("markers", "browser: drives Debian's chromium through Playwright")
     config.addinivalue_line("markers", "server: starts `printgen serve` as a process of its own")
-    config.sweep_seed = os.environ.get("PRINTGEN_SWEEP_SEED") or _commit() or "printgen"
+    config.sweep_seed = (os.environ.get("PRINTGEN_SWEEP_SEED") or _commit()
+                         or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"))
+    # pytest-xdist's workers inherit this process's environment: they draw the very sample it names.
+    os.environ.setdefault("PRINTGEN_SWEEP_SEED", config.sweep_seed)
 
 
 def _commit() -> str | None:
@@ -44,8 +65,8 @@ def _commit() -> str | None:
 def _sampled(config) -> str:
     if config.getoption("--sweeps") == "all":
         return "sweeps: every case"
-    return (f"sweeps: a sample of {SWEEP_SHARE:.0%} of each (PRINTGEN_SWEEP_SEED={config.sweep_seed} repeats it; "
-            "--sweeps all runs every case)")
+    return (f"sweeps: every kind of case and a sample of {SWEEP_SHARE:.0%} of the rest "
+            f"(PRINTGEN_SWEEP_SEED={config.sweep_seed} repeats it; --sweeps all runs every case)")
 
 
 def pytest_report_header(config):
@@ -70,9 +91,25 @@ def pytest_collection_modifyitems(config, items):
             sweeps.setdefault(item.nodeid.split("[")[0], []).append(item)
     left_out = set()
     for cases in sweeps.values():
-        ranked = sorted(cases, key=lambda item: _rank(seed, item.nodeid))
-        keep = max(1, round(len(cases) * SWEEP_SHARE))
-        left_out.update(item.nodeid for item in ranked[keep:])
+        left_out.update(item.nodeid for item in sampled_out(cases, seed))
     if left_out:
         config.hook.pytest_deselected(items=[item for item in items if item.nodeid in left_out])
         items[:] = [item for item in items if item.nodeid not in left_out]
+
+
+def sampled_out(cases: list, seed: str) -> list:
+    """The cases of one sweep this run leaves out: of each kind all but the first in the seed's order (when
+    the sweep sorts its cases into kinds), and of the rest all but a share, at least one case kept."""
+    ranked = sorted(cases, key=lambda item: _rank(seed, item.nodeid))
+    kind = ranked[0].get_closest_marker("sweep").kwargs.get("kind")
+    kept, rest = [], ranked
+    if kind is not None:
+        seen = set()
+        for item in ranked:
+            key = kind(**item.callspec.params)
+            if key not in seen:
+                seen.add(key)
+                kept.append(item)
+        rest = [item for item in ranked if item not in kept]
+    keep = max(0 if kept else 1, round(len(rest) * SWEEP_SHARE))
+    return rest[keep:]

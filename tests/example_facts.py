@@ -71,7 +71,7 @@ def _deck(request, data: bytes) -> set[int]:
 
 
 def _dungeon(request, data: bytes) -> set[int]:
-    made = json.loads(data) if data.startswith(b"{") else request.game.module("dungeon").generate(request).as_data()
+    made = json.loads(data) if data.startswith(b"{") else request.part("dungeon").generate(request).as_data()
     levels = made["levels"]
     found = {len(levels)} | {level[side] for level in levels for side in ("width", "height") if side in level}
     return found | {level["number"] for level in levels if level.get("kind", "normal") != "normal"}
@@ -96,7 +96,7 @@ def _graph_paper(request, data: bytes) -> set[int]:
 
 def _solo(request, data: bytes) -> set[int]:
     """A solo booklet's dungeon: how many levels it holds (its JSON is sections, so the dungeon is rolled)."""
-    return {len(request.game.module("dungeon").generate(request).as_data()["levels"])}
+    return {len(request.part("dungeon").generate(request).as_data()["levels"])}
 
 
 FACTS = {"deck": _deck, "dungeon": _dungeon, "sheet": _sheet, "graph-paper": _graph_paper, "solo": _solo}

@@ -1,11 +1,14 @@
 """The structure docs/ARCHITECTURE.md states, checked: its layers and no circles (the import contracts in
-pyproject.toml, run by import-linter), and no private name used outside the module that defines it."""
+pyproject.toml, run by import-linter), the same layers for what is imported by name at run time, and no
+private name used outside the module that defines it."""
 
 from __future__ import annotations
 
 import ast
 import contextlib
 import io
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -81,3 +84,87 @@ def test_no_private_name_is_used_outside_its_module():
 ])
 def test_the_private_name_check_finds_a_planted_use(source, expected):
     assert any(expected in use for use in private_uses(PACKAGE / "maps" / "planted.py", source))
+
+
+# -- imports by name, at run time -------------------------------------------------------------------------
+
+def layers_contract() -> tuple[list[list[str]], list[str]]:
+    """pyproject's layers, top first, each the modules in it, and the imports the contract lets through."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    return [[name.strip() for name in re.split(r"[|:]", layer)] for layer in contract["layers"]], \
+        contract.get("ignore_imports", [])
+
+
+def layer_of(module: str, layers: list[list[str]]) -> tuple[int, str]:
+    for index, names in enumerate(layers):
+        for name in names:
+            if module == name or module.startswith(name + "."):
+                return index, name
+    raise AssertionError(f"{module} is in no layer of pyproject.toml")
+
+
+def let_through(importer: str, target: str, ignored: list[str]) -> bool:
+    """Whether the contract names this import among those it lets through (``*``: one module's name)."""
+    for rule in ignored:
+        source, _, destination = (part.strip() for part in rule.partition("->"))
+        pattern = [re.escape(part).replace(r"\*", r"[^.]+") for part in (source, destination)]
+        if re.fullmatch(pattern[0], importer) and re.fullmatch(pattern[1], target):
+            return True
+    return False
+
+
+def by_name_calls() -> dict[str, list[int]]:
+    """Every place printgen imports a module by name (importlib.import_module, __import__), by module."""
+    found: dict[str, list[int]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                if name in ("import_module", "__import__"):
+                    found.setdefault(module_name(path), []).append(node.lineno)
+    return found
+
+
+def test_every_import_by_name_keeps_the_layers(monkeypatch):
+    """What the registries import by name (every game's declaration, every product module, every game's module
+    for each product it makes) goes down the layers as a written import must, or is one the contract names;
+    and every place that imports by name is seen doing it."""
+    import importlib
+    import sys
+
+    from printgen import games, products
+
+    made: set[tuple[str, str]] = set()
+    own = importlib.import_module
+
+    def recording(name, package=None):
+        module = own(name, package)
+        made.add((sys._getframe(1).f_globals["__name__"], module.__name__))
+        return module
+
+    monkeypatch.setattr(importlib, "import_module", recording)
+    for cached in (games.games, games._folder_of, products._module, products._load_all):
+        cached.cache_clear()
+    for product in products.all_products().values():
+        for game in games.games().values():
+            assert game.folder.is_dir()
+            if product.offers(game):
+                products.game_module(game, product.name)
+    layers, ignored = layers_contract()
+    wrong = []
+    for importer, target in sorted(made):
+        (above, importer_layer), (below, target_layer) = layer_of(importer, layers), layer_of(target, layers)
+        if not (above < below or importer_layer == target_layer or let_through(importer, target, ignored)):
+            wrong.append(f"{importer} imports {target} by name, up the layers")
+    assert not wrong, "\n".join(wrong)
+    assert {"printgen.products.deck", "printgen.systems.roguelike"} <= {target for _, target in made}
+    unseen = set(by_name_calls()) - {importer for importer, _ in made}
+    assert not unseen, f"imports by name no test run makes, so none is checked: {sorted(unseen)}"
+
+
+def test_the_layer_check_refuses_an_import_up_the_layers():
+    layers, ignored = layers_contract()
+    assert layer_of("printgen.games", layers)[0] > layer_of("printgen.systems.roguelike.solo_pages", layers)[0]
+    assert let_through("printgen.games", "printgen.systems.roguelike", ignored)
+    assert not let_through("printgen.games", "printgen.systems.roguelike.solo_pages", ignored)

@@ -21,7 +21,7 @@ def request(system: str, seed: str, **options):
 
 def layouts(system: str, seed: str, paper: str = "letter"):
     req = request(system, seed, paper=paper)
-    module = req.game.module("dungeon")
+    module = req.part()
     return battle.layouts(module.level_views(module.generate(req), req), PAPERS[paper])
 
 
@@ -145,7 +145,7 @@ def test_empty_sheets_are_left_out_and_the_assembly_page_says_so():
 
 def test_the_game_masters_copy_then_the_players_on_a4_numbers_only_on_the_game_masters():
     req = request("roguelike", "moonpie")
-    module = req.game.module("dungeon")
+    module = req.part()
     views = module.level_views(module.generate(req), req)
     gm, players = battle.layouts(views, PAPERS["a4"])
     assert gm.copy.view != players.copy.view

@@ -38,7 +38,7 @@ REFUSED = {("card-rogue", "references", "mini"), ("card-rogue", "references", "s
 
 def deck_of(system: str, name: str, seed: str = SEED) -> Deck:
     code = SeedCode.make("deck", system, seed, {"deck": name})
-    return games.game(system).module("deck").DECKS[name](code, OPTIONS)
+    return products.game_module(games.game(system), "deck").DECKS[name](code, OPTIONS)
 
 
 def distinct(deck: Deck) -> Deck:
@@ -70,7 +70,7 @@ def test_the_smallest_text_on_every_card_is_6_pt_at_every_card_size(system, name
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("system", sorted(games.offering("deck")))
+@pytest.mark.parametrize("system", sorted(s for s in products.all_products()["deck"].systems() if s in games.games()))
 def test_every_back_prints_its_words_at_6_pt_or_more(system, size):
     """One card of each back a game prints, front and back."""
     cards, seen = [], set()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen import games
+from printgen import games, products
 from printgen.cards import face_kinds, icons, text_face
 from printgen.cards.sizes import CARD_SIZES
 from printgen.products import build
@@ -67,7 +67,7 @@ def test_distinct_pictures_are_at_least_95_percent_of_distinct_titles(system, na
 
 def test_every_ascii_hack_prompt_has_a_picture_no_other_prompt_of_its_genre_shares():
     """The pre-rolled obstacles mix monsters, traps, environs and puzzles: within a genre, no two share one."""
-    prompts = games.game("ascii-hack").module("deck").obstacles.prompts
+    prompts = products.game_module(games.game("ascii-hack"), "deck").obstacles.prompts
     pictures = games.game("ascii-hack").data("pictures")
     for genre in GENRES:
         seen: dict[str, str] = {}
@@ -144,7 +144,7 @@ def test_a_deck_s_notes_card_names_every_artist_of_its_pictures(system, name, op
 
 def _deck(system: str, name: str, seed: str = "pictures"):
     code = SeedCode.make("deck", system, seed, {"deck": name})
-    return games.game(system).module("deck").DECKS[name](code, {"genre": "fantasy", "count": 9})
+    return products.game_module(games.game(system), "deck").DECKS[name](code, {"genre": "fantasy", "count": 9})
 
 
 @pytest.mark.parametrize("size", sorted(CARD_SIZES))
@@ -184,7 +184,7 @@ def test_the_decks_of_the_monsters_each_look_their_own():
 
 def test_roguelike_encounter_cards_are_titled_by_what_they_hold():
     deck = deck_json("roguelike", "encounters", {}, "pictures")
-    words = games.game("roguelike").module("deck").say
+    words = products.game_module(games.game("roguelike"), "deck").say
     cards = [card for card in deck["cards"] if not card["reference"]]
     assert len(cards) == 36 and not any(card["title"] == "Encounter" for card in cards)
     for card in cards:

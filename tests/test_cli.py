@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from help_examples import examples_in, help_texts
 from pdfutil import open_pdf, run_cli, subject
 
 from printgen.cli import main
@@ -105,38 +106,6 @@ def test_list_names_products_papers_and_grids(capsys):
     assert code == 0
     for word in ("graph-paper", "letter", "a4", "quarter-inch", "hex"):
         assert word in out
-
-
-def help_texts() -> dict[str, str]:
-    """Every --help printgen prints, by the command line that prints it."""
-    from printgen.cli import cli
-
-    commands = [[]] + [[name] for name in cli.commands] + [["templates", "export"]]
-    texts = {}
-    for words in commands:
-        with pytest.MonkeyPatch.context():
-            import contextlib
-            import io
-
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                assert main([*words, "--help"]) == 0
-        texts[" ".join(words) or "printgen"] = out.getvalue()
-    return texts
-
-
-def examples_in(text: str) -> list[tuple[list[str], str]]:
-    """Each example of a --help: its command line after "printgen", and its comment."""
-    import shlex
-
-    lines = text.split("Examples:", 1)[1].splitlines() if "Examples:" in text else []
-    found = []
-    for line in lines:
-        line = line.strip()
-        if line.startswith("printgen "):
-            command, _, comment = line.partition("  ")
-            found.append((shlex.split(command)[1:], comment.strip()))
-    return found
 
 
 HELP = help_texts()
@@ -387,3 +356,21 @@ def test_a_missing_data_file_names_every_kind_of_file_a_deck_is_read_from(tmp_pa
     for args in (["deck", "custom"], ["deck", "custom", "--data", str(tmp_path / "missing.csv")]):
         code, _, err = run(capsys, *args, "--seed", "x", "-o", str(tmp_path / "d.pdf"))
         assert code == 2 and "xlsx" in err.lower(), err
+
+
+def test_one_run_reads_its_seed_code_once_and_its_template_folder_once(tmp_path, monkeypatch, capsys):
+    """A command line's code is made and read once (it was made and read three times), and a --templates
+    folder is fingerprinted once (it was each time), however far the file travels."""
+    from printgen import products
+    from printgen.render import user_templates
+
+    folder = tmp_path / "mine"
+    user_templates.export(folder)
+    requests, digests = [], []
+    request, digest = products.request, user_templates.digest
+    monkeypatch.setattr(products, "request", lambda *a, **k: requests.append(1) or request(*a, **k))
+    monkeypatch.setattr(user_templates, "digest", lambda *a: digests.append(1) or digest(*a))
+    code, _, err = run(capsys, "graph-paper", "--seed", "once", "--templates", str(folder), "-o",
+                       str(tmp_path / "paper.pdf"))
+    assert code == 0, err
+    assert (len(requests), len(digests)) == (1, 1)

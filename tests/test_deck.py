@@ -82,7 +82,7 @@ def test_every_roguelike_deck_fits_every_card_size(name, size):
 
 @pytest.mark.parametrize("name", ["loot", "traps"])
 def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
-    deck = ROGUELIKE.module("deck").DECKS[name](code_for(name), {})
+    deck = products.game_module(ROGUELIKE, "deck").DECKS[name](code_for(name), {})
     table = rules.tables()[name]
     *drawn, notes = deck.cards
     assert [card.count for card in drawn] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
@@ -310,10 +310,11 @@ def test_a_large_deck_says_it_is_laying_out_and_prints_the_same_bytes(tmp_path):
     assert result.returncode == 0
     assert f"laying out {LARGE_DECK:,} cards" in result.stderr
     code = SeedCode.parse(result.stderr.split("seed code: ")[1].strip())
-    from printgen.cards import user_files
+    from printgen.products import request
+    from printgen.sources import Sources
 
-    with user_files.looking_in([tmp_path]):  # named by its name alone, as reproduce --data-dir finds it
-        assert build(code) == out.read_bytes()
+    # Named by its name alone, found as reproduce --data-dir finds it.
+    assert build(request(code, Sources(search=(tmp_path,)))) == out.read_bytes()
 
 
 def test_progress_on_a_terminal_counts_up_in_place():
@@ -334,7 +335,7 @@ def test_no_roguelike_card_says_a_thing_twice():
     """A card states each rule once: no run of five words comes twice in its text (the Boa Constrictor's
     squeeze was said by its Constrict rule and again by its note). An encounter card is two cards in one,
     a room's contents and a corridor's, and may well say the same of both."""
-    for name, build_deck in ROGUELIKE.module("deck").DECKS.items():
+    for name, build_deck in products.game_module(ROGUELIKE, "deck").DECKS.items():
         if name == "encounters":
             continue
         for card in build_deck(code_for(name), {}).cards:

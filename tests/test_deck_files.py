@@ -127,7 +127,8 @@ def _code_of(args: list[str]) -> SeedCode:
     product = all_products()[args[0]]
     context = cli.commands[args[0]].make_context(args[0], list(args[1:]))
     given = {name: value for name, value in context.params.items() if name not in ("seed", "out", "force", "quiet")}
-    return code_from(product, given, context.params["seed"] or "x")
+    code, _ = code_from(product, given, context.params["seed"] or "x")
+    return code
 
 
 def test_no_seed_code_of_any_product_holds_an_absolute_path(deck_folder, monkeypatch):

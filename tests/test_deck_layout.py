@@ -16,7 +16,7 @@ import pypdfium2
 import pypdfium2.raw as raw
 import pytest
 
-from printgen import games
+from printgen import games, products
 from printgen.cards import face_kinds
 from printgen.cards.render import PrintOptions, render_deck
 from printgen.cards.sizes import CARD_SIZES
@@ -30,7 +30,7 @@ BLEED = mm(3)
 
 def _deck(system: str, name: str):
     code = SeedCode.make("deck", system, "layout", {"deck": name})
-    deck = games.game(system).module("deck").DECKS[name](code, OPTIONS)
+    deck = products.game_module(games.game(system), "deck").DECKS[name](code, OPTIONS)
     return replace(deck, cards=tuple(replace(card, count=1) for card in deck.cards))
 
 

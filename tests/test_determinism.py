@@ -53,7 +53,7 @@ def test_same_bytes_whatever_the_environment_and_whatever_ran_before(tmp_path, m
     here = digests()
     assert digests_of(changed) == here
     # Built again in this process, the other way round (each after the others, not before) and with the
-    # caller's own SOURCE_DATE_EPOCH set, which each build puts back as it found it.
+    # caller's own SOURCE_DATE_EPOCH set, which no build reads or changes (render/determinism.py).
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1000000000")
     backwards = [hashlib.sha256(build(SeedCode.parse(code))).hexdigest() for code in reversed(CODES)]
     assert backwards == here[::-1]

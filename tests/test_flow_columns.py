@@ -2,6 +2,8 @@
 Rogue Like Roguelike reference that made the shortcut worth having (flowing columns over many pages), and
 pieces that take each of the other ways (a box spanning the columns, a footnote, a page too full for the box)."""
 
+import logging
+
 import pytest
 from weasyprint.layout import block
 
@@ -41,10 +43,28 @@ def each_layout(monkeypatch):
     return both
 
 
-def test_the_reference_prints_as_weasyprint_lays_it_out(each_layout):
+def test_the_reference_prints_as_weasyprint_lays_it_out(each_layout, monkeypatch):
     request = products.request(CODE)
+    taken = []
+    one_pass = flow_columns._flow_layout
+    monkeypatch.setattr(flow_columns, "_flow_layout", lambda *args: taken.append(1) or one_pass(*args))
     shortcut, own = each_layout(lambda: reference.pages(request, colours.for_seed(CODE)))
     assert shortcut == own
+    assert len(taken) >= 3, "the reference's flowing columns were laid out in one pass, a page at a time"
+
+
+@pytest.mark.parametrize("version, taken", [("70.0", True), ("70.0.1", True), ("70.2", True), ("71.0", False),
+                                            ("69.0", False), ("70.0b1", True), ("unknown", False)])
+def test_releases_in_the_range_take_the_shortcut_and_others_say_they_do_not(version, taken, caplog, monkeypatch):
+    assert flow_columns.supported(version) is taken
+    # Heard whatever another test before left of logging's settings (a logger disabled, a level disabled).
+    monkeypatch.setattr(flow_columns.log, "disabled", False)
+    monkeypatch.setattr(logging.root.manager, "disable", logging.NOTSET)
+    if not taken:
+        release = type("WeasyPrint", (), {"__version__": version})
+        with caplog.at_level("WARNING", logger=flow_columns.__name__):
+            assert flow_columns.install(release) is False
+        assert f"WeasyPrint {version}: flowing columns are laid out by WeasyPrint's own two passes" in caplog.text
 
 
 @pytest.mark.parametrize("name", PIECES)

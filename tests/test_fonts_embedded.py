@@ -5,10 +5,9 @@ import pikepdf
 import pytest
 from pdfutil import open_pdf, run_cli, seed_code
 from pdfx_checks import pdffonts
+from product_cases import case_id, every_product
 
-from printgen import games
 from printgen.products import build
-from printgen.products.deck import deck_systems, system_decks
 
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" width="100" height="60">
   <rect width="100" height="60" fill="#2f2640"/>
@@ -19,17 +18,10 @@ SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" width="100
 
 
 def products():
-    """A file of every product for every game it is made for: each deck, blank and fillable sheets, a
-    one-level dungeon, the reference, the challenge, graph paper; each print shop's file of one deck."""
-    made = [("graph-paper", "generic", {})]
-    for system in games.offering("dungeon"):
-        made.append(("dungeon", system, {"levels": 1} if system != "rlrl" else {}))
-    for product in ("reference", "challenge"):
-        made += [(product, system, {}) for system in games.offering(product)]
-    for system in games.offering("sheet"):
-        made += [("sheet", system, {}), ("sheet", system, {"fillable": True})]
-    for system in deck_systems():
-        made += [("deck", system, {"deck": deck}) for deck in system_decks(system)]
+    """A file of every product for every system it is made for (product_cases: each deck, a one-level
+    dungeon, the solo booklets, graph paper...), fillable sheets, and each print shop's file of one deck."""
+    made = every_product()
+    made += [(product, system, {"fillable": True}) for product, system, _ in made if product == "sheet"]
     made += [("deck", "roguelike", {"deck": "armor", "layout": "print-shop"}),  # a print-shop file for any shop
              ("deck", "roguelike", {"deck": "armor", "vendor": "drivethrucards"})]
     return made
@@ -76,8 +68,7 @@ def assert_fonts_embedded_and_used(data: bytes) -> None:
         named - drawn  # (a form's own font is named for the text a player types)
 
 
-@pytest.mark.parametrize("product, system, options", products(),
-                         ids=[f"{p}-{s}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, s, o in products()])
+@pytest.mark.parametrize("product, system, options", products(), ids=[case_id(case) for case in products()])
 def test_every_font_of_every_product_is_embedded_and_drawn_with(product, system, options):
     assert_fonts_embedded_and_used(build(seed_code(product, system, "fonts", **options)))
 

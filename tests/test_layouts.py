@@ -649,7 +649,7 @@ def test_all_pictures_together_are_capped(tmp_path, monkeypatch):
     assert "come to more than" in make(folder).stderr
 
 
-# The README's example ---------------------------------------------------------------------------------
+# The example deck (docs/card-layouts.md) ------------------------------------------------------------------
 
 def test_templates_export_writes_the_built_in_layouts_and_the_example_that_renders(tmp_path):
     assert run_cli("templates", "export", str(tmp_path / "t")).returncode == 0

@@ -24,7 +24,7 @@ GAMES_FOLDER = Path(__file__).parent / "games"
 
 def _forget() -> None:
     """Every cache that learnt which games there are."""
-    for cached in (games.games, games._checked_module, games._folder_of, words._home, html.environment):
+    for cached in (games.games, products._module, games._folder_of, words._home, html.environment):
         cached.cache_clear()
 
 

@@ -74,10 +74,23 @@ def test_a_process_with_other_threads_makes_both_parts_itself():
         waiting.join()
 
 
-def test_with_no_spare_core_both_parts_are_made_here_and_forking_comes_back_after(two_cores):
-    """The studio's workers say when every core is busy: a render then forks no child of its own."""
+def test_with_no_spare_core_both_parts_are_made_here_and_the_next_call_forks_again(two_cores):
+    """The studio's workers say when every core is busy (on the request): a render then forks no child of its
+    own, and nothing of that is left in the process for the next render."""
     here = os.getpid()
-    with parallel.forking(False):
-        assert parallel.both(os.getpid, os.getpid) == (here, here)
+    assert parallel.both(os.getpid, os.getpid, spare_core=False) == (here, here)
     first, second = parallel.both(os.getpid, os.getpid)
     assert first == here and second != here
+
+
+def test_a_request_with_no_spare_core_makes_its_booklet_in_one_process(two_cores, monkeypatch):
+    from printgen import products
+    from printgen.seed import SeedCode
+
+    forked = []
+    fork = os.fork
+    monkeypatch.setattr(os, "fork", lambda: forked.append(1) or fork())
+    code = SeedCode.make("dungeon", "rlrl", "spare", {"copies": "dm", "rooms": "3"})
+    alone = products.build(products.request(code, spare_core=False))
+    assert forked == []
+    assert products.build(products.request(code)) == alone and forked == [1]

@@ -11,6 +11,7 @@ import pytest
 
 import printgen
 from printgen import games
+from printgen import products as registry
 from printgen.cli import games_table
 from printgen.options import Option, parse_options
 
@@ -66,12 +67,12 @@ def test_the_pattern_catches_what_it_should():
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
 def test_every_declared_product_meets_its_contract_and_every_default_parses(game):
-    products = {"sheet": game.sheets, "dungeon": game.dungeon, "reference": game.reference,
-                "challenge": game.challenge, "deck": game.decks or None}
-    for product, offer in products.items():
-        if offer is not None:
-            assert game.module(product) is not None  # checked against its contract as it loads
-    offers = [o for o in (game.sheets, game.dungeon, game.reference, game.challenge) if o] + list(game.decks.values())
+    offers = []
+    for product in registry.all_products().values():
+        if product.offers(game):
+            assert registry.game_module(game, product.name) is not None  # checked against its contract as it loads
+            offers += product.offers(game).values()
+    assert offers
     for offer in offers:
         values = parse_options({}, offer.options, game.id)
         assert all(isinstance(option, Option) for option in offer.options)

@@ -1,4 +1,4 @@
-"""printgen studio's HTTP contract, through Flask's test client (the README documents it).
+"""printgen studio's HTTP contract, through Flask's test client (docs/contracts.md documents it).
 
 /file/<code> is the command line's file byte for byte, named as the command line names it, with a strong
 ETag; /preview/<code>/<n>.png is page n at the width asked, in the page's proportions; a bad code is a 4xx
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import struct
 import threading
@@ -20,10 +21,12 @@ from urllib.parse import quote
 import psutil
 import pypdfium2
 import pytest
+from conftest import studio_app
 
 from printgen import games, products
 from printgen.cli import main as cli_main
 from printgen.seed import SeedCode
+from printgen.sources import Sources
 from printgen.web import Settings, create_app
 from printgen.web.cache import ByteCache
 from printgen.web.renders import url_code
@@ -46,10 +49,8 @@ CODES = [
 
 @pytest.fixture(scope="module")
 def app():
-    studio = create_app(Settings(workers=2, upload_bytes=UPLOAD_CAP))
-    assert studio.extensions["printgen.renders"].pool.ready(120)
-    yield studio
-    studio.extensions["printgen.renders"].close()
+    with studio_app(Settings(workers=2, upload_bytes=UPLOAD_CAP)) as studio:
+        yield studio
 
 
 @pytest.fixture(scope="module")
@@ -167,8 +168,12 @@ def test_preview_widths_are_bounded(client):
 ])
 def test_a_bad_code_is_a_4xx_with_the_command_lines_message(client, capsys, code):
     """The HTTP contract's files answer in the command line's words; the studio's page in its own, the same
-    sentence with each --name said as its field's label."""
-    from printgen.web.plain import plain
+    sentence with each --name said as its field's label (the error names its options, and each front end says
+    them for its reader)."""
+    from printgen.errors import Flag, label
+
+    def plain(message: str) -> str:
+        return re.sub(r"--([a-z][a-z0-9-]*)", lambda found: label(Flag(found.group(1))), message)
 
     message = cli_error(capsys, "reproduce", code)
     for url in (f"/file/{quote(code)}", f"/preview/{quote(code)}/1.png", f"/api/file/{quote(code)}"):
@@ -415,8 +420,7 @@ def test_printgen_serve_templates_is_the_one_way_to_use_templates(tmp_path):
         assert answer.status_code == 200, answer.text
         code = answer.json["code"]
         assert f"templates={user_templates.digest(folder)}" in code
-        with user_templates.using(folder):
-            expected = products.build(SeedCode.parse(code))
+        expected = products.build(products.request(SeedCode.parse(code), Sources(templates=folder)))
         assert client.get(f"/file/{url_code(code)}").data == expected
         without = client.post("/api/code", json={**form, "templates": False}).json["code"]
         assert "templates=" not in without

@@ -17,6 +17,8 @@ import pytest
 from playwright.sync_api import expect
 from test_studio_serve import running_server
 
+from printgen import games
+
 pytestmark = pytest.mark.browser  # Debian's chromium, driven by Playwright: `-m 'not browser'` leaves it out
 
 CHROMIUM = "/usr/bin/chromium"
@@ -24,7 +26,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAME = "Project: Amulet"
 SEED = "browser-test"
-WAIT = 60_000  # ms: a booklet takes seconds to make on a busy machine
+WAIT = 120_000  # ms: a booklet takes seconds to make, a minute on a machine busy with other tests
 SCREENS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
@@ -90,9 +92,16 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/code") else None)
     try:
         page.goto(studio)
-        page.select_option("#system", label=GAME)
+        from printgen import products
+
+        for system in ("roguelike", next(g.id for g in games.games().values() if g.title == GAME)):  # every product the registry makes for it, in its order
+            page.select_option("#system", system)
+            assert page.eval_on_selector_all("#product option", "options => options.map(o => o.value)") == \
+                [name for name, product in products.all_products().items() if system in product.systems()]
         page.select_option("#product", label="Dungeon")
         page.fill("#seed", SEED)
         levels = "2" if screen == "laptop" else "3"  # the phone meets the laptop's file in the cache
@@ -107,8 +116,11 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
         code = page.inner_text("#code").strip()
         assert code == page.get_attribute("#page", "data-code")
         assert code.endswith(f":{SEED}:levels=1")
-        page.click("#strip .thumb[data-page='2']")
+        asked.clear()
+        page.click("#strip .thumb[data-page='2']")  # leaves the levels field: its change event asks nothing more
         expect(page.locator("#page-no")).to_have_text("2", timeout=WAIT)
+        page.wait_for_timeout(600)  # past the form's debounce
+        assert asked == [], "choosing a page asked for the form's code again, redrawing the download links"
         assert download_subject(page, tmp_path) == code
 
         share = page.input_value("#share-link")
@@ -128,15 +140,20 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
         context.close()
 
 
+def a_one_level_dungeon(page, studio) -> None:
+    """The studio on ``page``, its form filled in for a one-level dungeon of the test's game and seed."""
+    page.goto(studio)
+    page.select_option("#system", label=GAME)
+    page.select_option("#product", label="Dungeon")
+    page.fill("#seed", SEED)
+    page.fill("#opt-levels", "1")
+    wait_for_code(page, f":{SEED}:levels=1")
+
+
 def test_a_bad_value_is_said_beside_its_field_in_plain_words_and_a_good_one_recovers(browser, studio):
     page = browser.new_page(viewport=SCREENS["laptop"])
     try:
-        page.goto(studio)
-        page.select_option("#system", label=GAME)
-        page.select_option("#product", label="Dungeon")
-        page.fill("#seed", SEED)
-        page.fill("#opt-levels", "1")
-        wait_for_code(page, f":{SEED}:levels=1")
+        a_one_level_dungeon(page, studio)
         page.fill("#opt-levels", "99")
         beside = page.locator("#opt-levels-error")
         expect(beside).to_contain_text("Levels must be a whole number from 1 to", timeout=WAIT)
@@ -155,12 +172,7 @@ def test_a_bad_value_is_said_beside_its_field_in_plain_words_and_a_good_one_reco
 def test_open_with_a_bad_code_keeps_the_choices_and_says_why(browser, studio):
     page = browser.new_page(viewport=SCREENS["phone"])
     try:
-        page.goto(studio)
-        page.select_option("#system", label=GAME)
-        page.select_option("#product", label="Dungeon")
-        page.fill("#seed", SEED)
-        page.fill("#opt-levels", "1")
-        wait_for_code(page, f":{SEED}:levels=1")
+        a_one_level_dungeon(page, studio)
         code = page.inner_text("#code")
         page.fill("#open-q", "pg4:dungeon:nowhere:x")
         page.click(".open-code button")

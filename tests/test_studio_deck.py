@@ -13,12 +13,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import studio_app
 from pdfutil import open_pdf, run_cli, subject
 from PIL import Image
 from test_layouts import bomb_png
 
 from printgen.resources import templates_dir
-from printgen.web import Settings, create_app, deck_files
+from printgen.web import Settings, deck_files
 from printgen.web.deck_store import DeckStore, SessionMissing, StoreFull
 
 EXAMPLE = templates_dir() / "cards" / "example"
@@ -26,10 +27,8 @@ EXAMPLE = templates_dir() / "cards" / "example"
 
 @pytest.fixture(scope="module")
 def app():
-    studio = create_app(Settings(workers=1))
-    assert studio.extensions["printgen.renders"].pool.ready(120)
-    yield studio
-    studio.extensions["printgen.renders"].close()
+    with studio_app(Settings(workers=1)) as studio:
+        yield studio
 
 
 @pytest.fixture(scope="module")

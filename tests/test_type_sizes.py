@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from pdfutil import smallest_type
 
-from printgen import games
+from printgen import games, products
 from printgen.products import build
 from printgen.seed import SeedCode
 
@@ -32,7 +32,7 @@ def _cases() -> list[tuple[str, str, dict[str, str]]]:
             if name not in ("all", "custom"):
                 cases.append(("deck", system, {"deck": name}))
         for product in ("reference", "sheet", "dungeon", "solo", "challenge"):
-            if game.offer(product) is not None:
+            if products.all_products()[product].offers(game):
                 cases.append((product, system, {}))
     cases.append(("reference", "ascii-hack", {"size": "card"}))
     cases.append(("deck", "roguelike", {"deck": "creatures", "card-size": "mini"}))

@@ -32,7 +32,7 @@ def request(system: str, seed: str, **options):
 
 def level_views(system: str, seed: str, **options):
     req = request(system, seed, **options)
-    module = req.game.module("dungeon")
+    module = req.part()
     return module.level_views(module.generate(req), req)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..options import OptionError, did_you_mean, number_text
 from .sizes import CARD_SIZES, CardSize
 from .sizes import card_size as named_size
@@ -55,12 +55,12 @@ def card_size(text: str, check: bool = True) -> CardSize:
     if check:
         for side, value in (("width", size.width_mm), ("height", size.height_mm)):
             if not MIN_SIDE_MM <= value <= MAX_SIDE_MM:
-                raise PrintgenError(f"--card-size {text}: a {side} of {value:g} mm; give each side from "
-                                    f"{MIN_SIDE_MM:g} to {MAX_SIDE_MM:g} mm")
+                raise PrintgenError(Flag("card-size", text), f": a {side} of {value:g} mm",
+                                    right=f"give each side from {MIN_SIDE_MM:g} to {MAX_SIDE_MM:g} mm")
         same = _named(size)
         if same is not None:
-            raise PrintgenError(f"--card-size {text} is the {same.name} size, which printgen writes {same.name}; "
-                                f"this seed code was not made by printgen")
+            raise PrintgenError(Flag("card-size", text), f" is the {same.name} size, which printgen writes "
+                                f"{same.name}; this seed code was not made by printgen")
     return size
 
 
@@ -109,4 +109,4 @@ def refuse(shop: str, size: CardSize, names: Iterable[str]) -> PrintgenError:
     choice = named.name if not turned else f"{number_text(width)}x{number_text(height)}mm"
     return PrintgenError(f"{shop} does not make {size.label} cards; the nearest it makes is {named.name}"
                          f"{' on its side' if turned else ''}, {number_text(width)} × {number_text(height)} mm "
-                         f"(--card-size {choice}); it makes {', '.join(names)}")
+                         "(", Flag("card-size", choice), f"); it makes {', '.join(names)}")

@@ -39,10 +39,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import PrintgenError
+from tinycss2 import color4 as css_colour
+
+from ..errors import Flag, PrintgenError
 from ..resources import templates_dir
 from ..units import MIN_TEXT_PT
-from . import conditions, css_colours, plain_yaml
+from . import conditions, plain_yaml
 from .conditions import Condition
 from .user_files import Folder
 
@@ -87,6 +89,9 @@ DEFAULTS = {
 _TERM = re.compile(r"\s*(?P<sign>[+-])?\s*(?P<number>\d+(\.\d*)?|\.\d+)\s*(?P<unit>mm|cm|in|pt|%)?\s*")
 _UNITS = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
+# The 148 colour names of CSS (CSS Color 4), whatever their case, as tinycss2 (WeasyPrint's CSS parser) reads
+# them: a layout's "gold" is the gold of a template's style sheet.
+NAMED_COLOURS = frozenset(css_colour._COLOR_KEYWORDS)
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\\[{}]|(?P<markup>\{(?:icon|colou?r|size):)|\{([^{}]*)\}|[{}]")
 
 
@@ -217,11 +222,13 @@ def file_digest(path: Path) -> str:
 def _read(path: Path) -> bytes:
     try:
         if path.exists() and not path.is_file():
-            raise PrintgenError(f"{path} is not a regular file; give the layout's YAML file with --card-layout")
+            raise PrintgenError(f"{path} is not a regular file",
+                                right=("give the layout's YAML file with ", Flag("card-layout")))
         with path.open("rb") as handle:
             data = handle.read(MAX_LAYOUT_BYTES + 1)
     except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give the layout's YAML file with --card-layout") from None
+        raise PrintgenError(f"{path}: no such file", right=("give the layout's YAML file with ",
+                                                           Flag("card-layout"))) from None
     except OSError as exc:
         raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
     if len(data) > MAX_LAYOUT_BYTES:
@@ -570,7 +577,7 @@ def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, flo
     to 1."""
     found = _colour(text.strip(), none_allowed)
     if found is False:
-        near = difflib.get_close_matches(text.strip().lower(), css_colours.NAMED, n=1, cutoff=0.75)
+        near = difflib.get_close_matches(text.strip().lower(), sorted(NAMED_COLOURS), n=1, cutoff=0.75)
         hint = f" (did you mean {near[0]}?)" if near else ""
         raise PrintgenError(f"{where}: {text!r} is not a colour{hint}; give #rrggbb, #rgb, a CSS colour name such as "
                             f"gold or darkred{' or none' if none_allowed else ''}")
@@ -579,10 +586,12 @@ def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, flo
 
 @lru_cache(maxsize=4096)
 def _colour(text: str, none_allowed: bool) -> tuple[float, float, float] | None | bool:
-    value = css_colours.NAMED.get(text.lower(), text)
-    if value.lower() == "none" and none_allowed:
+    if text.lower() in NAMED_COLOURS:
+        red, green, blue = css_colour.parse_color(text).to("srgb").coordinates
+        return float(red), float(green), float(blue)
+    if text.lower() == "none" and none_allowed:
         return None
-    match = _COLOUR.match(value)
+    match = _COLOUR.match(text)
     if not match:
         return False
     digits = match[1] if len(match[1]) == 6 else "".join(d * 2 for d in match[1])

@@ -24,7 +24,7 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from . import plain_yaml
 from .model import Card, Deck, Paragraph, Stat
 from .reading import Reading
@@ -94,7 +94,7 @@ def load_table(path: Path, expected_digest: str | None = None, reading: Reading 
         )
     suffix = path.suffix.lower()
     if sheet is not None and suffix != ".xlsx":
-        raise PrintgenError(f"--sheet {sheet} names a sheet of a workbook; {path.name} is not an .xlsx file")
+        raise PrintgenError(Flag("sheet", sheet), f" names a sheet of a workbook; {path.name} is not an .xlsx file")
     if suffix == ".xlsx":
         title, back, (columns, numbered, last) = _stem_title(path), "", _xlsx_rows(path, data, sheet)
         _check_columns(path, columns, required)
@@ -140,16 +140,19 @@ def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most MAX_FILE_BYTES (a pipe or a device could be endless)."""
     try:
         if path.exists() and not path.is_dir() and not path.is_file():
-            raise PrintgenError(f"{path} is not a regular file; give the deck's {KINDS} file with --data")
+            raise PrintgenError(f"{path} is not a regular file", right=(f"give the deck's {KINDS} file with ",
+                                                                        Flag("data")))
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise PrintgenError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB; a deck file is smaller than that")
         return data
     except FileNotFoundError:
-        raise PrintgenError(f"{path}: no such file; give the deck's {KINDS} file with --data") from None
+        raise PrintgenError(f"{path}: no such file", right=(f"give the deck's {KINDS} file with ", Flag("data"))) \
+            from None
     except IsADirectoryError:
-        raise PrintgenError(f"{path} is a folder; give the deck's {KINDS} file with --data") from None
+        raise PrintgenError(f"{path} is a folder", right=(f"give the deck's {KINDS} file with ", Flag("data"))) \
+            from None
     except OSError as exc:
         raise PrintgenError(f"{path}: cannot read it ({exc.strerror})") from None
 

@@ -7,7 +7,7 @@ line, each card that cannot be made (by its place in the file and its title) and
 
 from __future__ import annotations
 
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 
 SHOWN_FAILURES = 10  # cards named in one refusal; the rest are counted
 
@@ -18,9 +18,9 @@ def cards_failed(messages: list[str], draft: bool = True) -> PrintgenError:
     if len(messages) == 1:
         return PrintgenError(messages[0])
     more = f" | and {len(messages) - SHOWN_FAILURES} more" if len(messages) > SHOWN_FAILURES else ""
-    return PrintgenError(f"{len(messages)} cards cannot be made"
-                         f"{' (--draft makes every card and marks these on it)' if draft else ''}: "
-                         + " | ".join(messages[:SHOWN_FAILURES]) + more)
+    return PrintgenError(f"{len(messages)} cards cannot be made",
+                         *((" (", Flag("draft"), " makes every card and marks these on it)") if draft else ()),
+                         ": " + " | ".join(messages[:SHOWN_FAILURES]) + more)
 
 
 def named(message: str, where: str, title: str) -> str:

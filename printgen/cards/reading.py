@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 
 MAX_ROW = 1_000_000
 Row = tuple[int, str, dict[str, str]]  # a row's number in the file, where it is (for messages), its fields
@@ -38,13 +38,13 @@ def canonical(typed: str) -> str:
     for part in re.split(r"[,_]", str(typed)):
         match = _TYPED.match(part)
         if not match:
-            raise PrintgenError(f"--rows {typed!r}: {part.strip()!r} is not a row or a range of rows; give "
-                                f"e.g. --rows 2-10,15")
+            raise PrintgenError(Flag("rows", repr(typed)), f": {part.strip()!r} is not a row or a range of rows",
+                                right=("give e.g. ", Flag("rows", "2-10,15")))
         low = int(match[1])
         high = int(match[2]) if match[2] else low
         if not 1 <= low <= high <= MAX_ROW:
-            raise PrintgenError(f"--rows {typed!r}: {part.strip()!r} is no range of rows (rows count from 1, "
-                                f"and a range from its first row to its last)")
+            raise PrintgenError(Flag("rows", repr(typed)), f": {part.strip()!r} is no range of rows (rows count "
+                                f"from 1, and a range from its first row to its last)")
         ranges.append((low, high))
     merged: list[list[int]] = []
     for low, high in sorted(ranges):
@@ -71,9 +71,10 @@ def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: 
     ranges = chosen(selection)
     past = [low for low, _ in ranges if low > last]
     if past:
-        raise PrintgenError(f"--rows {selection.replace('_', ',')}: {shown} ends at {noun} {last}, so {noun} "
-                            f"{past[0]} is not in it")
+        raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": {shown} ends at {noun} {last}, so "
+                            f"{noun} {past[0]} is not in it")
     kept = [row for row in rows if any(low <= row[0] <= high for low, high in ranges)]
     if not kept:
-        raise PrintgenError(f"--rows {selection.replace('_', ',')}: no card of {shown} stands in those {noun}s")
+        raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": no card of {shown} stands in those "
+                            f"{noun}s")
     return kept

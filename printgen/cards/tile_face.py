@@ -36,13 +36,6 @@ def path_width(size: CardSize) -> float:
     return size.width * PATH_SHARE
 
 
-def path_span(size: CardSize, edge: str) -> tuple[float, float]:
-    """Where a path crosses ``edge``: from and to, along the edge, in card space (the same for every tile)."""
-    half = path_width(size) / 2
-    middle = size.width / 2 if edge in ("N", "S") else size.height / 2
-    return middle - half, middle + half
-
-
 @dataclass(frozen=True)
 class PreparedTile:
     card: Card

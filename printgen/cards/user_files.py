@@ -17,12 +17,10 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from pathlib import Path, PurePosixPath
 
 from ..errors import PrintgenError
+from ..sources import Sources
 
 MAX_FILE_BYTES = 40 * 1024 * 1024  # one picture or font
 MAX_TOTAL_BYTES = 200 * 1024 * 1024  # every picture and font a deck reads, together
@@ -132,12 +130,8 @@ def _relative(name: str, where: str) -> PurePosixPath:
 # A seed code names the deck's data file relative to where the command ran, or by its name alone when it lies
 # elsewhere, and its layout relative to the data file's folder (or by name): never an absolute path, which
 # would print a private folder on every shared deck. The fingerprints beside them in the code find the files
-# again: where the command named them, in the folder the command runs in, and in the folders ``looking_in``
-# gives (reproduce: the PDF's own folder and --data-dir).
-
-# (name in a code, fingerprint) -> the file the command line gave, while a command runs (``given_files``)
-_named: ContextVar[dict[tuple[str, str], Path] | None] = ContextVar("deck_files_given", default=None)
-_folders: ContextVar[tuple[Path, ...]] = ContextVar("deck_folders", default=())
+# again: the very file the command named (the request's sources), in the folder it is named from, and in the
+# sources' further folders (reproduce: --data-dir, and the PDF's own folder).
 
 
 def recorded_name(path: Path, base: Path) -> str:
@@ -149,46 +143,13 @@ def recorded_name(path: Path, base: Path) -> str:
     return absolute.name
 
 
-@contextmanager
-def given_files() -> Iterator[None]:
-    """While the block runs (one command), files the command line gave are found again by ``locate``."""
-    token = _named.set({})
-    try:
-        yield
-    finally:
-        _named.reset(token)
-
-
-def remember(name: str, digest: str, path: Path) -> None:
-    """The file a command line gave, found again by its name in the code and its fingerprint while the
-    command runs."""
-    named = _named.get()
-    if named is not None:
-        named[(name, digest)] = path  # as given: the command runs in one folder
-
-
-@contextmanager
-def looking_in(folders: Iterable[Path]) -> Iterator[None]:
-    """Where files a seed code names are looked for too, in order, while the block runs."""
-    token = _folders.set(tuple(folders))
-    try:
-        yield
-    finally:
-        _folders.reset(token)
-
-
-def folders() -> tuple[Path, ...]:
-    """The folders ``looking_in`` gives (none outside its block)."""
-    return _folders.get()
-
-
-def locate(name: str, digest: str | None, first: Path, fingerprint) -> Path:
+def locate(name: str, digest: str | None, first: Path, fingerprint, sources: Sources) -> Path:
     """The file a seed code names ``name`` (relative to ``first``, the folder it is named from) with the
     fingerprint ``digest``: the first of the places it could be whose bytes have that fingerprint
     (``fingerprint(path)``), else the first that exists (reading it says it has changed), else ``first /
     name`` (reading it says it is missing)."""
-    places = [(_named.get() or {}).get((name, digest or "")), first / name]
-    for folder in folders():
+    places = [sources.given_file(name, digest), first / name]
+    for folder in sources.search:
         places += [folder / name, folder / PurePosixPath(name).name]
     existing = []
     for place in places:
@@ -199,11 +160,11 @@ def locate(name: str, digest: str | None, first: Path, fingerprint) -> Path:
     return existing[0] if existing else first / name
 
 
-def places_looked(name: str, first: Path) -> list[Path]:
-    """The folders ``locate`` looks in for ``name``, for a message: the one it is named from, then those
-    ``looking_in`` gives."""
+def places_looked(name: str, first: Path, sources: Sources) -> list[Path]:
+    """The folders ``locate`` looks in for ``name``, for a message: the one it is named from, then the
+    sources' further folders."""
     shown = [(first / name).parent]
-    for folder in folders():
+    for folder in sources.search:
         for place in (folder / name, folder / PurePosixPath(name).name):
             if place.parent not in shown:
                 shown.append(place.parent)

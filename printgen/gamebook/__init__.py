@@ -7,9 +7,8 @@ near numbers), checks it (checks.py: 1..N once each, every way names a
 section, no dead end, every section reached from the way in and able to
 reach an ending), writes it as data (data.py), sets it in two columns with
 running heads (layout.py), and plays it through as a lone reader would
-(walk.py, with the game's ``Reader`` for its rules and dice). The play
-sheet's grid of numbers to tick is drawn by ticks.py. Nothing here names a
-game.
+(walk.py, with the game's ``Reader`` for its rules and dice). Nothing here
+names a game.
 """
 
 from __future__ import annotations

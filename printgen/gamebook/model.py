@@ -137,10 +137,6 @@ def if_not_ticked(words: str, marks: tuple[str, ...], to: str) -> Step:
     return Step(IF_NOT_TICKED, words, "choice", {"then": Way(to)}, marks)
 
 
-def if_ticked(words: str, marks: tuple[str, ...], to: str) -> Step:
-    return Step(IF_TICKED, words, "choice", {"then": Way(to)}, marks)
-
-
 def end(words: str, outcome: str) -> Step:
     return Step(END, words, data={"outcome": outcome})
 

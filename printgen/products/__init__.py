@@ -1,5 +1,12 @@
 """The product registry: every product turns a seed code into file bytes, through one path.
 
+A product is one module of this package, which declares it once (``register(Product(...))``): its own
+options, what it asks of a game (``Part``: the declaration it reads from the game and the module of the
+game's folder that makes it, with that module's contract), how its file is made, named and shown. The
+registry finds every module here by looking (``all_products``), so a new product is a module here and
+what its games declare; the command line's commands, ``printgen list`` and the games table, the studio's
+form and catalogue, the file plan and the tests' lists of products all come from it.
+
 A product declares its options (the options module), and the games add their
 own (their declarations). ``request`` reads a seed code against them, once,
 for every caller: the command line builds a code from its options and asks
@@ -12,19 +19,23 @@ out).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
-from .. import games, words
-from ..errors import PrintgenError
-from ..games import Game
+from .. import contracts, games, progress, words
+from ..errors import Flag, PrintgenError, typed
+from ..games import Game, Offer
 from ..options import Option, canonical_options, not_one_of, parse_options
 from ..render import user_templates
-from ..render.determinism import pinned
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
+from ..sources import Sources
 from ..units import PAPERS, Paper
 from ..units import paper as paper_named
 from . import file_names
@@ -32,13 +43,17 @@ from . import file_names
 
 @dataclass(frozen=True)
 class Request:
-    """What a product's code is handed: the canonical seed code and every option, checked."""
+    """Everything a file is made from, read once (``request``) and carried from the front end to the file: the
+    canonical seed code, the product, every option checked, where the request's own files are (``sources``),
+    and how it may be made (``spare_core``: whether half a booklet may be made on a second core at once)."""
 
     code: SeedCode  # canonical: what the file prints and stores
     product: Product
     game: Game | None  # None for products of no game (graph paper, a custom deck of its own)
     options: dict[str, Any]  # every declared option, parsed, defaults filled in
-    templates: Path | None = None  # the user's template folder, when the seed code names one
+    templates: Path | None = None  # the user's template folder, when the seed code names one, checked
+    sources: Sources = field(default_factory=Sources)
+    spare_core: bool = field(default=True, compare=False)  # the studio's workers say; the same bytes either way
 
     @property
     def paper(self) -> Paper:
@@ -48,44 +63,119 @@ class Request:
     def format(self) -> str:
         return self.options.get("format") or "pdf"
 
+    def part(self, product: str | None = None) -> Any:
+        """The module of the request's game that makes its product (or ``product``: a solo booklet asks for
+        the dungeon's), checked against its contract."""
+        assert self.game is not None, f"{self.product.name} of {self.code.system} belongs to no game"
+        return game_module(self.game, product or self.product.name)
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a game hands a product: the declaration the product reads from the game (``declared``: a field of
+    games.Game, such as ``sheets`` or ``decks``, or the product's key in ``Game.makes``), and the module of the
+    game's folder that makes it (``module``, e.g. ``dungeon``: systems/<id>/dungeon.py), checked against its
+    ``contract`` (contracts.py) when it first loads; ``check`` checks more than the contract's members (a
+    deck's builders against its declared decks)."""
+
+    declared: str
+    module: str
+    contract: type
+    check: Callable[[Any, Mapping[str, Offer], str], None] | None = None  # (module, the game's offers, where)
+
 
 @dataclass(frozen=True)
 class Product:
-    """One thing printgen makes (a dungeon, a deck, a sheet...), declared once: its options, how a request is
-    checked and made into file bytes, what the file is named, and what the command line and the studio show of
-    it. Every caller reaches it through ``request`` and ``build``, so a seed code gives the same file wherever
-    it comes from."""
+    """One thing printgen makes (a dungeon, a deck, a sheet...), declared once, in its own module: its options,
+    what it asks of a game (``part``), how a request is checked and made into file bytes, what the file is
+    named, and what the command line, ``printgen list`` and the studio show of it. Every caller reaches it
+    through ``request`` and ``build``, so a seed code gives the same file wherever it comes from."""
 
     name: str
     summary: str
-    systems: Callable[[], tuple[str, ...]]  # asked when needed: the games declare what they make
-    options: Callable[[str, Mapping[str, str]], tuple[Option, ...]]  # (system, the code's option texts)
     make: Callable[[Request], bytes]
+    own: tuple[Option, ...] = ()  # its own options; a game adds what it declares for the product after them
+    part: Part | None = None  # None: it belongs to no game (graph paper)
+    rank: int = 100  # where it stands among the products: the studio's menu, printgen list
+    also: tuple[str, ...] = ()  # systems besides the games that declare it (a custom deck's, graph paper's)
     # Refusals beyond single options (options that contradict, a data file that will not load): run
     # before any work, for the command line and seed codes alike.
     check: Callable[[Request], None] = lambda request: None
     suffix: Callable[[Request], str] = lambda request: request.format
     file_stem: Callable[[Request], str] = lambda request: file_names.stem(request, UNSEEDED)
-    # The command line's own words for what a code records otherwise (a deck's data file): given the
-    # system and the options as typed, the options as the code takes them.
-    from_command_line: Callable[[str, dict[str, Any]], dict[str, Any]] = lambda system, given: given
+    # The command line's own words for what a code records otherwise (a deck's data file): given the system,
+    # the options as typed and the sources, the options as the code takes them and the sources with the files
+    # named.
+    from_command_line: Callable[[str, dict[str, Any], Sources], tuple[dict[str, Any], Sources]] = \
+        lambda system, given, sources: (given, sources)
+    command_flags: tuple[tuple[str, str], ...] = ()  # (name, help): flags of the command line alone, read above
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
-    argument: str | None = None  # an option taken as the command's argument (a deck's name)
+    argument: str | None = None  # an option taken as the command's argument: it names one of a game's offers
     system_from: Callable[[dict[str, Any]], str] | None = None  # the system when --system is not given
     seeded: bool = True  # False: it rolls nothing, and given no seed takes UNSEEDED (the same file every time)
     # A file too large to hold in memory (a print shop's zip of a thousand cards) is written into the handle
     # as it is made, the same bytes as ``make``'s; None: ``make``'s bytes are written.
     make_into: Callable[[Request, BinaryIO], None] | None = None
+    listed: Callable[[], list[str]] = lambda: []  # its own lines in `printgen list` (its grids, its decks)
+    # What of a seed code's options the studio refuses (a file on the maker's computer); None: none.
+    refused_by_studio: Callable[[Mapping[str, str]], PrintgenError | None] = lambda options: None
+    # The files a request reads (a custom deck's data and layout): never the output, even with --force.
+    own_files: Callable[[Request], tuple[Path, ...]] = lambda request: ()
+
+    def systems(self) -> tuple[str, ...]:
+        """The systems it is made for: the games that declare it, then those of no game."""
+        made = tuple(gid for gid, game in games.games().items() if self.offers(game)) if self.part else ()
+        return made + self.also
+
+    def offers(self, game: Game) -> dict[str, Offer]:
+        """What ``game`` declares for the product: its one offer (under ""), or its named ones (a deck each);
+        {} when it declares none."""
+        if self.part is None:
+            return {}
+        declared = game.part(self.part.declared)
+        if isinstance(declared, Mapping):
+            return dict(declared)
+        return {} if declared is None else {"": declared}
+
+    def offer(self, system: str, given: Mapping[str, str]) -> Offer | None:
+        """The offer a request takes: the game's one offer, or the one its argument names (a deck)."""
+        game = games.games().get(system)
+        if game is None:
+            return None
+        return self.offers(game).get(given.get(self.argument, "") if self.argument else "")
+
+    def options(self, system: str, given: Mapping[str, str]) -> tuple[Option, ...]:
+        """Its options for ``system`` and the code's option texts ``given``: its own, then the game's."""
+        offer = self.offer(system, given)
+        return self.own + (offer.options if offer is not None else ())
 
     def all_options(self) -> dict[str, list[tuple[Option, str]]]:
         """Every option of the product for any system, each with the systems that take it (for the CLI)."""
         merged: dict[str, list[tuple[Option, str]]] = {}
         for system in self.systems():
-            for option in self.options(system, {}) + tuple(_game_extras(self, system)):
+            game = games.games().get(system)
+            offers = self.offers(game).values() if game is not None else ()
+            for option in self.own + tuple(option for offer in offers for option in offer.options):
                 variants = merged.setdefault(option.name, [])
                 if all(taker != system for _, taker in variants):
                     variants.append((option, system))
         return merged
+
+    def all_examples(self) -> list[tuple[str, str]]:
+        """Its own examples for --help, then those the games give."""
+        return [*self.examples, *(example for game in games.games().values()
+                                  for offer in self.offers(game).values() for example in offer.examples)]
+
+    def option_takers(self, name: str) -> list[str]:
+        """Who takes the option ``name``: games, or for named offers "the <game> <name> <product>"."""
+        takers = []
+        for gid, game in games.games().items():
+            named = [key for key, offer in self.offers(game).items() if any(o.name == name for o in offer.options)]
+            if named == [""]:
+                takers.append(gid)
+            elif named:
+                takers.append(f"the {gid} {', '.join(named)} {self.name}{'s' if len(named) > 1 else ''}")
+        return takers
 
 
 PRODUCTS: dict[str, Product] = {}
@@ -97,9 +187,31 @@ def register(product: Product) -> Product:
     return product
 
 
-def made_by(product: str) -> Callable[[], tuple[str, ...]]:
-    """The systems whose declarations offer ``product``."""
-    return lambda: tuple(games.offering(product))
+def game_module(game: Game, product: str) -> Any:
+    """The module of ``game``'s folder that makes ``product`` (its Part), checked against the contract."""
+    all_products()
+    return _module(game.id, product)
+
+
+@cache
+def _module(system: str, product: str) -> Any:
+    game, made = games.game(system), PRODUCTS[product]
+    if made.part is None or not made.offers(game):
+        raise PrintgenError(f"printgen makes no {product} for {system}; systems with a {product}: "
+                            f"{', '.join(made.systems()) or 'none yet'}")
+    part = made.part
+    module = importlib.import_module(f"{game.package}.{part.module}")
+    where = f"printgen/systems/{game.package.rsplit('.', 1)[-1]}/{part.module}.py"
+    contracts.check(module, part.contract, where)
+    if part.check is not None:
+        part.check(module, made.offers(game), where)
+    return module
+
+
+def file_plan() -> dict[str, tuple[str, type]]:
+    """Each product a game makes: the module of the game's folder that makes it, and that module's contract."""
+    return {name: (product.part.module, product.part.contract)
+            for name, product in all_products().items() if product.part is not None}
 
 
 PAPER_OPTION = Option("paper", "Paper size.", choices=tuple(PAPERS), default="letter", value_alone=True)
@@ -113,43 +225,30 @@ PICTURES = "png"
 
 def formats(*choices: str, help: str) -> Option:
     """A product's --format: its own formats, and png, the pages as pictures (a zip when there are several)."""
-    return Option("format", f"{help}; png: the PDF's pages as pictures at --dpi (one page: a .png, more: "
-                  f"a zip of page-01.png, …).", choices=(*choices, PICTURES), default=choices[0], value_alone=True)
+    return Option("format", (f"{help}; png: the PDF's pages as pictures at ", Flag("dpi"), " (one page: a .png, "
+                  "more: a zip of page-01.png, …)."), choices=(*choices, PICTURES), default=choices[0],
+                  value_alone=True)
 
 
 PDF_OR_JSON = formats("pdf", "json", help="pdf: the file to print; json: the same content as data")
 PDF_ONLY = formats("pdf", help="pdf: the file to print")
-DPI_OPTION = Option("dpi", "Pixels per inch of --format png's pictures.", low=50, high=600, default="150",
-                    when=("format", PICTURES))
+DPI_OPTION = Option("dpi", ("Pixels per inch of ", Flag("format", PICTURES), "'s pictures."), low=50, high=600,
+                    default="150", when=("format", PICTURES))
 
 
-def game_options(product: str, common: tuple[Option, ...]) -> Callable[[str, Mapping[str, str]], tuple[Option, ...]]:
-    """A game product's options: the product's own, then what the game declares for it."""
-    def options(system: str, given: Mapping[str, str]) -> tuple[Option, ...]:
-        _, offer = games.offer_for(product, system)
-        return common + offer.options
-
-    return options
-
-
-def _game_extras(product: Product, system: str) -> list[Option]:
-    """Options a game declares for parts of a product (a deck's own options), for the command line's list."""
-    if product.name != "deck" or system not in games.games():
-        return []
-    return [option for offer in games.game(system).decks.values() for option in offer.options]
-
-
-def request(code: SeedCode) -> Request:
-    """Read a seed code against its product's declared options, in one place; refuse anything wrong."""
+def request(code: SeedCode, sources: Sources = Sources(), spare_core: bool = True) -> Request:
+    """Read a seed code against its product's declared options, in one place; refuse anything wrong. The files
+    it names are found where ``sources`` says (by default: none of the user's templates, files in the working
+    folder)."""
     product = _product(code)
     declared = product.options(code.system, code.option_map)
     what = f"the {code.system} {code.product}" if code.system in games.games() else code.product.replace("-", " ")
     values = parse_options(code.option_map, declared, what)
     canonical = SeedCode(code.product, code.system, code.seed,
                          tuple(sorted(canonical_options(code.option_map, declared, what).items())))
-    templates = user_templates.folder_for(values.get("templates"))
+    templates = user_templates.checked(sources.templates, values.get("templates"), sources.templates_digest)
     game = games.games().get(code.system)
-    checked = Request(canonical, product, game, values, templates)
+    checked = Request(canonical, product, game, values, templates, sources, spare_core)
     product.check(checked)
     return checked
 
@@ -159,31 +258,48 @@ def canonical(code: SeedCode) -> SeedCode:
     return request(code).code
 
 
-def build(code: SeedCode, pages_told: Callable[[int], None] | None = None) -> bytes:
-    """The file of ``code``. ``pages_told``: for pictures, told how many pages there are before any is drawn
-    (a one-page name for many pages refuses them there)."""
-    checked = request(code)
-    # A seed code made with the user's templates prints their phrasebooks too (checked against the code).
-    with pinned(), words.user_words(checked.templates):
+Told = Callable[[int], None]
+
+
+def build(checked: Request | SeedCode, listener: TextIO | None = None, pages_told: Told | None = None) -> bytes:
+    """The file of a request (a seed code alone is read first, with no sources of its own). ``listener``: where
+    the steps of a long build are told (the command line's stderr; None: nowhere). ``pages_told``: for
+    pictures, told how many pages there are before any is drawn (a one-page name for many pages refuses them
+    there)."""
+    if isinstance(checked, SeedCode):
+        checked = request(checked)
+    with _making(checked, listener):
         if checked.format == PICTURES:
             return pictures(checked, pages_told)
         return checked.product.make(checked)
 
 
-def build_into(code: SeedCode, handle: BinaryIO, pages_told: Callable[[int], None] | None = None) -> None:
+def build_into(checked: Request | SeedCode, handle: BinaryIO, listener: TextIO | None = None,
+               pages_told: Told | None = None) -> None:
     """``build``'s bytes, written into ``handle`` (a seekable file) as the product makes them where it can."""
-    checked = request(code)
+    if isinstance(checked, SeedCode):
+        checked = request(checked)
     if checked.format == PICTURES or checked.product.make_into is None:
-        handle.write(build(code, pages_told))
+        handle.write(build(checked, listener, pages_told))
         return
-    with pinned(), words.user_words(checked.templates):
+    with _making(checked, listener):
         checked.product.make_into(checked, handle)
+
+
+@contextmanager
+def _making(checked: Request, listener: TextIO | None) -> Iterator[None]:
+    """A build of ``checked``: its steps told to ``listener``, and every phrase printed from the phrasebooks
+    its code names (the user's, in their template folder, first). These two are what every piece below the
+    products reaches without being handed the request (words.say, progress.tell), so they are set here, from
+    the request, for this build alone, and nowhere else."""
+    with progress.listening(listener), words.user_words(checked.templates):
+        yield
 
 
 MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth
 
 
-def pictures(checked: Request, pages_told: Callable[[int], None] | None = None) -> bytes:
+def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
     """The product's PDF pages as PNGs at the chosen DPI: one page a .png, more a zip; each shows the same
     footer and QR as the PDF, of this very code, so a picture reproduces itself."""
     from ..render import raster
@@ -195,8 +311,8 @@ def pictures(checked: Request, pages_told: Callable[[int], None] | None = None) 
     if pages_told is not None:
         pages_told(len(sizes))
     if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
-        raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once; "
-                            f"choose a lower --dpi or fewer pages")
+        raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once",
+                            right=("choose a lower ", Flag("dpi"), " or fewer pages"))
     comment = COMMENT_PREFIX + str(checked.code)
     pngs = list(raster.png_pages(pdf, sizes, dpi, comment=comment))
     if len(pngs) == 1:
@@ -227,34 +343,34 @@ def _product(code: SeedCode) -> Product:
 
 
 def all_products() -> dict[str, Product]:
+    """Every product, in the order a person meets them (rank, then name)."""
     _load_all()
-    return PRODUCTS
+    return dict(sorted(PRODUCTS.items(), key=lambda item: (item[1].rank, item[0])))
 
 
+@cache
 def _load_all() -> None:
-    """Import every product module so its registration runs."""
-    from . import (
-        challenge,  # noqa: F401
-        deck,  # noqa: F401
-        dungeon,  # noqa: F401
-        graph_paper,  # noqa: F401
-        reference,  # noqa: F401
-        sheet,  # noqa: F401
-        solo,  # noqa: F401
-    )
+    """Import every module of this package, so each product's module registers it: a new product is a module
+    here and nothing else."""
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
 
 
-def catalogue() -> list[dict[str, Any]]:
-    """Every product, its systems and options as data: the studio's form and /api/products."""
+def catalogue(flag: Callable[[Flag], str] = typed) -> list[dict[str, Any]]:
+    """Every product, its systems and options as data, in the registry's order: /api/products, and the studio's
+    form (``flag``: how its page names an option in a help text)."""
     out = []
-    for product in sorted(all_products().values(), key=lambda p: p.name):
+    for product in all_products().values():
         systems = []
         for system in product.systems():
             game = games.games().get(system)
-            entry = {"id": system, "title": game.title if game else "printgen",
-                     "options": [o.describe() for o in _game_first(product, system) if o.typed]}
-            if product.name == "deck":
-                entry["decks"] = _deck_catalogue(system)
+            entry: dict[str, Any] = {"id": system, "title": game.title if game else "printgen",
+                                     "options": [o.describe(flag) for o in _game_first(product, system) if o.typed]}
+            if product.argument is not None and product.part is not None:  # its offers by name: a deck each
+                offers = product.offers(game) if game is not None else {}
+                entry[product.part.declared] = [{"name": name, "summary": offer.summary,
+                                                 "options": [o.describe(flag) for o in offer.options]}
+                                                for name, offer in offers.items()]
             systems.append(entry)
         out.append({"name": product.name, "summary": product.summary, "seeded": product.seeded, "systems": systems})
     return out
@@ -264,14 +380,22 @@ def _game_first(product: Product, system: str) -> list[Option]:
     """A product's options in the order a person decides them: what the game asks first (levels, rooms, a
     genre), then how the product is printed."""
     declared = product.options(system, {})
-    game = games.games().get(system)
-    offer = game.offer(product.name) if game is not None else None
+    offer = product.offer(system, {})
     own = {option.name for option in offer.options} if offer is not None else set()
     return [o for o in declared if o.name in own] + [o for o in declared if o.name not in own]
 
 
-def _deck_catalogue(system: str) -> list[dict[str, Any]]:
-    from . import deck
-
-    return [{"name": name, "summary": offer.summary, "options": [o.describe() for o in offer.options]}
-            for name, offer in deck.system_decks(system).items()]
+def games_table() -> str:
+    """What printgen makes for each game, as the README shows it (a test keeps the two the same): a column for
+    each product a game declares, in the order games.Game lists the parts."""
+    made = [(product, product.part) for product in all_products().values() if product.part is not None]
+    made.sort(key=lambda pair: games.part_order(pair[1].declared))
+    columns = ["system", "game", *(part.declared for _, part in made)]
+    rows = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    for game in games.games().values():
+        cells = [f"`{game.id}`", f"*{game.title}*" + (f" ({game.credit})" if game.credit else "")]
+        for product, _ in made:
+            offers = product.offers(game)
+            cells.append(", ".join(f"`{name}`" for name in offers) if product.argument else "yes" if offers else "")
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)

@@ -17,12 +17,13 @@ other command (and ``printgen --help``) would otherwise wait for at start.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .. import games, progress
 from ..cards import any_size
@@ -37,10 +38,12 @@ from ..cards.sizes import CARD_SIZES, DEFAULT_CARD_SIZE
 from ..cards.vendors import GENERIC as GENERIC_SHOP
 from ..cards.vendors import VENDORS
 from ..cards.vendors import vendor as vendor_named
-from ..errors import PrintgenError
+from ..contracts import DecksModule, check_decks
+from ..errors import Flag, PrintgenError
 from ..options import Option, not_one_of, number_text
+from ..sources import Sources
 from ..units import mm, to_mm
-from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Product, Request, formats, register
+from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -101,14 +104,15 @@ PRINT_OPTIONS = (
            "(without one: each card's front, then its back).",
            choices=IMPOSITIONS, default=lambda values: "sheet" if values["vendor"] is None else PRINT_SHOP,
            value_alone=True),
-    Option("bleed", "Bleed in mm: card art runs this far past the cut. Default: 3, or what the --vendor asks for.",
+    Option("bleed", ("Bleed in mm: card art runs this far past the cut. Default: 3, or what the ", Flag("vendor"),
+                     " asks for."),
            low=0.0, high=MAX_BLEED_MM, number=True, default=_vendor_bleed),
     replace(PAPER_OPTION, when=ON_SHEETS),
     Option("duplex", "Backs after each sheet, mirrored for flipping on the long or short edge; none: fronts only.",
            choices=DUPLEX_MODES, default="long", when=ON_SHEETS),
     Option("crop-marks", "Crop marks: short, or full to the paper's edge.", choices=CROP_MARK_STYLES,
            default="short", when=ON_SHEETS),
-    Option("back-offset", "Shift back pages X mm right and Y mm up, as measured with --calibration.",
+    Option("back-offset", ("Shift back pages X mm right and Y mm up, as measured with ", Flag("calibration"), "."),
            low=-MAX_OFFSET_MM, high=MAX_OFFSET_MM, pair=True, default="0x0", when=ON_SHEETS),
     Option("calibration", "Begin with a two-page sheet for measuring the back offset of a duplex printer.",
            flag=True, default="no", when=ON_SHEETS),
@@ -123,16 +127,16 @@ PRINT_OPTIONS = (
     DPI_OPTION,
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
-    Option("sheet", "The sheet of an .xlsx --data file to read (default: its first sheet).",
+    Option("sheet", ("The sheet of an .xlsx ", Flag("data"), " file to read (default: its first sheet)."),
            pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM), placeholder="NAME"),
-    Option("title", "The custom deck's title, on its cards and backs (default: the --data file's name, or a YAML "
-           "file's title:).", pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
-    Option("rows", "Make only these rows of the --data file, numbered as printgen's messages number them (a "
-           "spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15.", pattern=ROWS,
+    Option("title", ("The custom deck's title, on its cards and backs (default: the ", Flag("data"),
+                     " file's name, or a YAML file's title:)."), pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
+    Option("rows", ("Make only these rows of the ", Flag("data"), " file, numbered as printgen's messages number "
+                    "them (a spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15."), pattern=ROWS,
            when=("deck", CUSTOM)),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
-           "); pictures and fonts come from the --data file's folder, and the seed code keeps the layout's path "
+           "); pictures and fonts come from the data file's folder, and the seed code keeps the layout's path "
            "from that folder.",
            pattern=r"[^\x00]+", typed=False, when=("deck", CUSTOM)),
     Option("card-layout-sha256", "the card layout's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}",
@@ -149,11 +153,11 @@ PRINT_OPTIONS = (
 
 def deck_systems() -> tuple[str, ...]:
     """Every system with decks of its own, and generic for custom decks."""
-    return (*games.offering("deck"), GENERIC)
+    return PRODUCT.systems()
 
 
 def system_decks(system: str) -> dict[str, games.Offer]:
-    return {} if system == GENERIC else games.game(system).decks
+    return {} if system == GENERIC else PRODUCT.offers(games.game(system))
 
 
 def system_for(given: dict[str, object]) -> str:
@@ -161,23 +165,18 @@ def system_for(given: dict[str, object]) -> str:
     deck = str(given.get("deck", ""))
     if deck == CUSTOM:
         return GENERIC
-    makers = games.deck_makers(deck)
+    makers = [gid for gid, game in games.games().items() if deck in PRODUCT.offers(game)]
     if len(makers) == 1:
         return makers[0]
     if makers:
-        raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}; add --system to choose one")
-    known = sorted({name for g in games.games().values() for name in g.decks})
+        raise PrintgenError(f"{', '.join(makers)} each have a deck called {deck!r}",
+                            right=("add ", Flag("system"), " to choose one"))
+    known = sorted({name for game in games.games().values() for name in PRODUCT.offers(game)})
     raise not_one_of("deck", deck, [*known, CUSTOM], subject="the deck")
 
 
 def deck_names(system: str) -> list[str]:
     return [*system_decks(system), CUSTOM]
-
-
-def options(system: str, given: Mapping[str, str]) -> tuple[Option, ...]:
-    """Every deck's options, then those the game declares for the deck named (none for a custom deck)."""
-    offer = system_decks(system).get(given.get("deck", "")) if system in deck_systems() else None
-    return PRINT_OPTIONS + (offer.options if offer is not None else ())
 
 
 def check(request: Request) -> None:
@@ -193,31 +192,34 @@ def check(request: Request) -> None:
     if values["vendor"] is not None:
         shop = vendor_named(values["vendor"])
         if values["layout"] != PRINT_SHOP:
-            raise PrintgenError(f"--vendor {shop.name} makes a print-shop file; leave out --layout {values['layout']}")
+            raise PrintgenError(Flag("vendor", shop.name), " makes a print-shop file",
+                                right=("leave out ", Flag("layout", values["layout"])))
         if values["format"] != "pdf":
-            raise PrintgenError(f"--vendor makes files to print; --format {values['format']} writes the deck as data "
-                                "(leave out one of them)")
+            raise PrintgenError(Flag("vendor"), " makes files to print; ", Flag("format", values["format"]),
+                                " writes the deck as data", right="leave out one of them")
         shop_bleed = to_mm(shop.bleed)
         if abs(values["bleed"] - shop_bleed) > 1e-9:
-            raise PrintgenError(f"{shop.label} asks for {shop_bleed:g} mm of bleed, which --vendor sets; "
-                                f"leave out --bleed {values['bleed']:g}")
+            raise PrintgenError(f"{shop.label} asks for {shop_bleed:g} mm of bleed, which ", Flag("vendor"), " sets",
+                                option="bleed", right=("leave out ", Flag("bleed", f"{values['bleed']:g}")))
         shop.check_size(size)
     if values["calibration"] and values["duplex"] == "none":
-        raise PrintgenError("--calibration measures where backs land; it needs --duplex long or short")
+        raise PrintgenError(Flag("calibration"), " measures where backs land",
+                            right=("it needs ", Flag("duplex", "long"), " or short"))
     if values["deck"] != CUSTOM:
         for name in ("sheet", "card-layout", "title", "rows"):
             if values[name] is not None:
-                raise PrintgenError(f"--{name} is for the custom deck; the {values['deck']} deck is built in")
+                raise PrintgenError(Flag(name), f" is for the custom deck; the {values['deck']} deck is built in")
     if values["draft"] and values["card-layout"] is None:
-        raise PrintgenError("--draft marks what is wrong on a deck drawn by a layout; add --card-layout "
-                            "builtin:printgen (printgen's own look as a layout) or a layout of yours")
+        raise PrintgenError(Flag("draft"), " marks what is wrong on a deck drawn by a layout",
+                            right=("add ", Flag("card-layout", "builtin:printgen"),
+                                   " (printgen's own look as a layout) or a layout of yours"))
     if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
         wanted = deck_request(request)
         if values["data-sha256"] is not None and not all(
                 path.is_file() for path in (wanted.data, wanted.card_layout) if path is not None):
-            raise _missing_files(wanted, values)
+            raise _missing_files(wanted, values, request.sources)
         deck = load(request, wanted)
         if values["card-layout"] is None:
             _check_cards(deck, size)
@@ -237,16 +239,17 @@ def _check_cards(deck: Deck, size) -> None:
         raise cards_failed(failed, draft=False)
 
 
-def from_command_line(system: str, given: dict[str, object]) -> dict[str, object]:
+def from_command_line(system: str, given: dict[str, object], sources: Sources) -> tuple[dict[str, object], Sources]:
     """--vendor generic is printgen's own print-shop file, which a seed code writes layout=print-shop; --data
-    FILE: the code records the file relative to where the command runs (by its name alone if it lies
-    elsewhere) and the start of its SHA-256; --card-layout FILE the same, from the data file's folder, and the
-    fingerprint of every picture and font the layout reads; --rows and --card-size as the code writes them. No
-    absolute path goes in a code."""
+    FILE: the code records the file relative to where the command runs (the sources' base; by its name alone if
+    it lies elsewhere) and the start of its SHA-256; --card-layout FILE the same, from the data file's folder,
+    and the fingerprint of every picture and font the layout reads; --rows and --card-size as the code writes
+    them. No absolute path goes in a code. The files given are the sources' too: the very files read."""
     if str(given.get("vendor", "")).strip().lower() == GENERIC_SHOP:
         layout = str(given.get("layout", PRINT_SHOP)).strip().lower()
         if layout != PRINT_SHOP:
-            raise PrintgenError(f"--vendor {GENERIC_SHOP} makes a print-shop file; leave out --layout {layout}")
+            raise PrintgenError(Flag("vendor", GENERIC_SHOP), " makes a print-shop file",
+                                right=("leave out ", Flag("layout", layout)))
         del given["vendor"]
         given["layout"] = PRINT_SHOP
     if given.get("rows") is not None:
@@ -257,32 +260,32 @@ def from_command_line(system: str, given: dict[str, object]) -> dict[str, object
     if data is not None and given.get("deck") == CUSTOM:
         from ..cards import custom, user_files
 
-        data_path = Path(str(data))
+        data_path = sources.base / str(data)
         given["data-sha256"] = custom.file_digest(data_path)
-        given["data"] = user_files.recorded_name(data_path, Path.cwd())
-        user_files.remember(given["data"], given["data-sha256"], data_path)
+        given["data"] = user_files.recorded_name(data_path, sources.base)
+        sources = sources.giving(str(given["data"]), str(given["data-sha256"]), data_path)
         layout = given.get("card-layout")
-        if layout is None and PICTURE in custom.load_table(Path(str(data)), reading=_typed_reading(given),
+        if layout is None and PICTURE in custom.load_table(data_path, reading=_typed_reading(given),
                                                            required=())[3]:
             layout = given["card-layout"] = PICTURED  # a picture column draws pictures, not a stat
         if layout is not None:
             from ..cards import card_design
 
             if str(layout).startswith(card_design.BUILTIN):
-                layout_path = card_design.located(str(layout), Path())
+                layout_path = card_design.located(str(layout), sources.base)
                 given["card-layout-sha256"] = card_design.file_digest(layout_path)
             else:
-                layout_path = Path(str(layout))
+                layout_path = sources.base / str(layout)
                 given["card-layout-sha256"] = card_design.file_digest(layout_path)
                 given["card-layout"] = user_files.recorded_name(layout_path, data_path.parent)
-                user_files.remember(given["card-layout"], given["card-layout-sha256"], layout_path)
+                sources = sources.giving(str(given["card-layout"]), str(given["card-layout-sha256"]), layout_path)
             size = card_size(str(given.get("card-size") or DEFAULT_CARD_SIZE))
             _, digest = _checked_layout_deck(data_path, given["data-sha256"], layout_path,
                                              given["card-layout-sha256"], _typed_reading(given), size,
                                              bool(given.get("draft")))
             if digest is not None:
                 given["pictures-sha256"] = digest
-    return given
+    return given, sources
 
 
 def _typed_reading(given: dict[str, object]) -> Reading:
@@ -302,24 +305,25 @@ def own_files(request: Request) -> tuple[Path, ...]:
     return tuple(path for path in (wanted.data, wanted.card_layout) if path is not None)
 
 
-def _data_file(values) -> Path:
-    """The data file a code names, found by its name and fingerprint (cards/user_files.py: ``locate``)."""
+def _data_file(values, sources: Sources) -> Path:
+    """The data file a code names, found by its name and fingerprint where the sources say
+    (cards/user_files.py: ``locate``)."""
     from ..cards import custom, user_files
 
-    return user_files.locate(values["data"], values["data-sha256"], Path(), custom.file_digest)
+    return user_files.locate(values["data"], values["data-sha256"], sources.base, custom.file_digest, sources)
 
 
-def _layout_file(values, data: Path) -> Path:
+def _layout_file(values, data: Path, sources: Sources) -> Path:
     """The layout a code names: one of printgen's own, or the designer's, found as the data file is."""
     from ..cards import card_design, user_files
 
     if values["card-layout"].startswith(card_design.BUILTIN):
         return card_design.located(values["card-layout"], data.parent)
     return user_files.locate(values["card-layout"], values["card-layout-sha256"], data.parent,
-                             card_design.file_digest)
+                             card_design.file_digest, sources)
 
 
-def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
+def _missing_files(wanted: DeckRequest, values, sources: Sources) -> PrintgenError:
     """One line for a deck whose own files are not where a code made again looks: what it needs, and where
     it looked."""
     from ..cards import user_files
@@ -331,18 +335,19 @@ def _missing_files(wanted: DeckRequest, values) -> PrintgenError:
             needed.append("its pictures and fonts")
     missing = wanted.data if not wanted.data.is_file() else wanted.card_layout
     name = values["data"] if missing is wanted.data else values["card-layout"]
-    first = Path() if missing is wanted.data else wanted.data.parent
+    first = sources.base if missing is wanted.data else wanted.data.parent
     folders = [str(folder) + "/" if str(folder) != "." else "the current folder"
-               for folder in user_files.places_looked(name, first)]
+               for folder in user_files.places_looked(name, first, sources)]
     looked = " or ".join([", ".join(folders[:-1]), folders[-1]] if len(folders) > 1 else folders)
     return PrintgenError(f"this custom deck is made from its own files: {', '.join(needed)}; {name} is not in "
-                         f"{looked}: put the files beside the PDF (or give reproduce --data-dir DIR, the folder "
-                         f"that holds them)")
+                         f"{looked}", option="data",
+                         right=("put the files beside the PDF (or give reproduce ", Flag("data-dir", "DIR"),
+                                ", the folder that holds them)"))
 
 
 def deck_request(request: Request) -> DeckRequest:
     values = request.options
-    declared = options(request.code.system, request.code.option_map)[len(PRINT_OPTIONS):]
+    declared = PRODUCT.options(request.code.system, request.code.option_map)[len(PRINT_OPTIONS):]
     from ..cards.render import PrintOptions
 
     dx, dy = values["back-offset"]
@@ -352,9 +357,9 @@ def deck_request(request: Request) -> DeckRequest:
         back_offset=(mm(dx), mm(dy)), calibration=values["calibration"], gutter=mm(values["gutter"]),
         vendor=values["vendor"] or GENERIC_SHOP, deck_card=values["deck-card"],
     )
-    data = _data_file(values) if values["data"] is not None else None
+    data = _data_file(values, request.sources) if values["data"] is not None else None
     deck_options = {option.name: values[option.name] for option in declared}
-    layout = _layout_file(values, data) if values["card-layout"] is not None and data else None
+    layout = _layout_file(values, data, request.sources) if values["card-layout"] is not None and data else None
     return DeckRequest(values["deck"], data, values["data-sha256"], print_options, deck_options, values["format"],
                        Reading(values["sheet"], values["title"], values["rows"]), layout,
                        values["card-layout-sha256"], values["pictures-sha256"],
@@ -372,7 +377,7 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
         else:
             deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
     else:
-        builder = games.game(request.code.system).module("deck").DECKS[deck_request_.deck]
+        builder = request.part().DECKS[deck_request_.deck]
         deck = builder(request.code, deck_request_.deck_options)
     if not deck.printed_cards():
         raise PrintgenError(f"the {deck.title} deck has no cards to print (every count is 0)")
@@ -410,7 +415,7 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     from ..cards import card_design, custom, design_face
     from ..cards.user_files import Folder
 
-    key = (os.getcwd(), str(data), data_digest, str(layout), layout_digest, reading, size.name, draft)
+    key = (os.path.abspath(data), data_digest, os.path.abspath(layout), layout_digest, reading, size.name, draft)
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
         if (custom.file_digest(data) == data_digest and card_design.file_digest(layout) == layout_digest
@@ -451,8 +456,8 @@ def build(request: Request, out: BinaryIO | None = None) -> bytes:
         if not fitting:
             raise
         sizes = _either(fitting)
-        raise PrintgenError(f"{exc.problem}; the {deck.title} deck fits on {sizes} cards: give --card-size "
-                            f"{sizes}") from None
+        raise PrintgenError(f"{exc.problem}; the {deck.title} deck fits on {sizes} cards: give ",
+                            Flag("card-size", sizes)) from None
     design = getattr(deck, "design", None)  # a layout of the designer's: what they should know about it
     for note in design.notes if design is not None else ():
         progress.warn(note)
@@ -506,14 +511,34 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
     if deck not in names:
         raise not_one_of("deck", deck, names, subject=f"the {system} deck")
     if deck == CUSTOM and data is None:
-        raise PrintgenError("the custom deck needs its cards: give --data FILE (a .csv, .xlsx, .yaml or .yml file)")
+        raise PrintgenError("the custom deck needs its cards", option="data",
+                            right=("give ", Flag("data", "FILE"), " (a .csv, .xlsx, .yaml or .yml file)"))
     if deck != CUSTOM and data is not None:
-        raise PrintgenError(f"--data is for the custom deck; the {deck} deck is built in (try: deck custom --data FILE)")
+        raise PrintgenError(Flag("data"), f" is for the custom deck; the {deck} deck is built in",
+                            right=("try: deck custom ", Flag("data", "FILE")))
 
 
-register(Product(
-    "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.", deck_systems, options, build, check=check, suffix=suffix,
-    from_command_line=from_command_line, argument="deck", system_from=system_for, make_into=build_into,
+def refused_by_studio(options: Mapping[str, str]) -> PrintgenError | None:
+    """The studio reads no file on the maker's computer: a custom deck's cards are one."""
+    if "data" in options or "data-sha256" in options or options.get("deck") == CUSTOM:
+        return PrintgenError("a deck of your own cards is made from a file on your computer, which the studio does "
+                             "not read; printgen on the command line makes it (printgen deck custom, or printgen "
+                             "reproduce CODE)")
+    return None
+
+
+def listed() -> list[str]:
+    """`printgen list`'s lines of decks: each system's, and the card sizes."""
+    return [*(f"Decks ({system}): " + ", ".join(deck_names(system)) for system in deck_systems()),
+            "Card sizes: " + "; ".join(size.label for size in CARD_SIZES.values())]
+
+
+PRODUCT = register(Product(
+    "deck", "A deck of cards to cut out: one of a game's decks, or your own cards from a CSV, XLSX or YAML file.",
+    build, own=PRINT_OPTIONS, part=Part("decks", "decks", DecksModule, check_decks),
+    rank=20, also=(GENERIC,), check=check, suffix=suffix, from_command_line=from_command_line, argument="deck",
+    system_from=system_for, make_into=build_into, listed=listed, refused_by_studio=refused_by_studio,
+    own_files=own_files,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),
@@ -523,3 +548,67 @@ register(Product(
               ("deck loot --vendor thegamecrafter", "a zip of 825 × 1125 px PNGs for The Game Crafter"),
               ("deck miracles --calibration", "a calibration sheet first; then --back-offset X,Y")),
 ))
+
+
+def draft_cards(sources: Sources, data: str, layout: str, options: Mapping[str, str], wanted: list[int],
+                width: int) -> dict[str, object]:
+    """Some cards of a custom deck in a layout as drafts, each alone on a page of its size and as a PNG
+    ``width`` pixels wide, with what is wrong with each and the deck's notes: the studio's deck page, as the
+    designer edits (the cards ``wanted`` by their places among the deck's distinct cards, at most
+    DRAFTS_AT_ONCE). The files are read from the sources' base folder, as the command line reads them from the
+    folder it runs in; that folder's name is left out of every word said."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..cards import card_design, custom
+    from ..cards.render import index_text
+    from ..cards.user_files import Folder
+    from ..render import fonts, raster
+
+    def said(text: str) -> str:
+        return text.replace(f"{sources.base}{os.sep}", "").replace(str(sources.base), "the deck's folder")
+
+    data_path = sources.base / data
+    folder = Folder(data_path.parent)
+    design = card_design.load(card_design.located(layout, sources.base), folder)  # its path in the deck's folder
+    rows = options.get("rows") or None
+    reading = Reading(None, options.get("title") or None, canonical_rows(rows) if rows else None)
+    deck: Any = custom.load_layout_deck(data_path, None, design, reading, folder)
+    if options.get("ink-saver") == "yes":
+        deck = deck.with_ink_saver()
+    size = card_size(any_size.canonical(options.get("card-size") or DEFAULT_CARD_SIZE))
+    deck.design.draft = True
+    total = len(deck.printed_cards())
+    first = []  # each distinct card's number in the printed deck (its first copy's)
+    number = 1
+    for card in deck.cards:
+        first.append(number)
+        number += card.count
+    shown = [index for index in wanted if 0 <= index < len(deck.cards)][:DRAFTS_AT_ONCE]
+    fonts.register_reportlab_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(size.width, size.height), invariant=1,
+                    initialFontName=fonts.SERIF)  # type: ignore[arg-type]  # (the stubs take a size for it)
+    prepared, problems = {}, {}
+    for index in shown:
+        before = set(deck.design.problems)
+        prepared[index] = deck.design.prepare(deck.cards[index], deck, size)
+        problems[index] = [said(problem) for problem in deck.design.problems if problem not in before]
+    for index in shown:
+        deck.design.draw(canvas, prepared[index], deck, 0.0, index_text(deck, first[index], total))
+        canvas.showPage()
+    found: list[dict[str, object]] = [
+        {"index": index, "title": deck.cards[index].title, "count": deck.cards[index].count,
+         "source": said(deck.cards[index].source).replace(f"{data}: ", ""), "problems": problems[index]}
+        for index in shown]
+    if shown:
+        canvas.save()
+        height = max(1, round(width * size.height / size.width))
+        pages = raster.png_pages(buffer.getvalue(), [(width, height)] * len(shown), None, level=DRAFT_PNG_LEVEL)
+        for entry, png in zip(found, pages):
+            entry["png"] = png
+    return {"total": len(deck.cards), "printed": total, "title": deck.title, "size": size.label,
+            "cards": found, "notes": [said(note) for note in deck.design.notes]}
+
+
+DRAFTS_AT_ONCE = 60  # cards drawn in one call: a page asks for what it shows, a few dozen at a time
+DRAFT_PNG_LEVEL = 1  # zlib level of the drafts' PNGs: sent once, at once

@@ -1,8 +1,9 @@
 """The one-shot dungeon: levels rolled on a game's tables, printed as maps and a key.
 
 The game's dungeon module provides ``generate(request)``, which rolls the
-dungeon as plain data, and ``render(dungeon, request)``, which prints it
-(printgen/contracts.py). ``--format json`` writes the data in the contract
+dungeon as plain data, and ``booklet(dungeon, request)``, the parts of its
+booklet (printgen/contracts.py), which the product makes and composes
+(booklets.py). ``--format json`` writes the data in the contract
 every game's dungeon shares (see the README; its JSON Schema is
 ``printgen schema dungeon``).
 
@@ -20,20 +21,11 @@ from __future__ import annotations
 import json
 
 from .. import progress
-from ..errors import PrintgenError
+from ..contracts import DungeonModule
+from ..errors import Flag, PrintgenError
 from ..options import Option
-from . import (
-    DPI_OPTION,
-    PAPER_OPTION,
-    PICTURES,
-    TEMPLATES_OPTION,
-    Product,
-    Request,
-    formats,
-    game_options,
-    made_by,
-    register,
-)
+from . import DPI_OPTION, PAPER_OPTION, PICTURES, TEMPLATES_OPTION, Part, Product, Request, formats, register
+from .booklets import assemble
 
 PRODUCT = "dungeon"
 UVTT = "uvtt"
@@ -41,8 +33,8 @@ PAGE, BATTLE = "page", "battle"
 FORMAT_OPTION = formats("pdf", "json", UVTT,
                         help="pdf: the booklet to print; json: the same content as data; uvtt: a zip of Universal "
                              "VTT files for virtual tabletops, a players' and a game master's for each level")
-PPG_OPTION = Option("ppg", "Pixels per grid square of --format uvtt's pictures.", low=50, high=200, default="100",
-                    when=("format", UVTT))
+PPG_OPTION = Option("ppg", ("Pixels per grid square of ", Flag("format", UVTT), "'s pictures."), low=50, high=200,
+                    default="100", when=("format", UVTT))
 SCALE_OPTION = Option("scale", "page: the booklet, each map as large as its page holds it; battle: each level at "
                       "1 inch to 5 ft over as many Letter or A4 sheets as it takes, to tape together (pdf or png).",
                       choices=(PAGE, BATTLE), default=PAGE, value_alone=True)
@@ -50,7 +42,7 @@ COMMON = (PAPER_OPTION, FORMAT_OPTION, DPI_OPTION, PPG_OPTION, SCALE_OPTION, TEM
 
 
 def build(request: Request) -> bytes:
-    module = request.game.module(PRODUCT)
+    module = request.part()
     dungeon = module.generate(request)
     progress.tell(f"rolled {progress.count(len(dungeon.levels), 'level')}")
     if request.format == "json":
@@ -65,7 +57,7 @@ def build(request: Request) -> bytes:
         progress.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
                              "battle-scale maps")
         return battle.battle_pdf(views, request.code, request.paper)
-    return module.render(dungeon, request)
+    return assemble(module.booklet(dungeon, request), request)
 
 
 def _uvtt(views: list, request: Request) -> bytes:
@@ -90,13 +82,13 @@ def check(request: Request) -> None:
     """--scale battle prints pages; both it and --format uvtt need a game whose maps leave the page."""
     battle = request.options["scale"] == BATTLE
     if battle and request.format not in ("pdf", PICTURES):
-        raise PrintgenError(f"--scale battle prints sheets to tape together: it is for --format pdf or png, "
-                            f"not {request.format}")
+        raise PrintgenError(Flag("scale", BATTLE), " prints sheets to tape together: it is for ", Flag("format", "pdf"),
+                            f" or png, not {request.format}")
     if battle or request.format == UVTT:
-        if not hasattr(request.game.module(PRODUCT), "level_views"):
-            what = "--scale battle" if battle else "--format uvtt"
-            raise PrintgenError(f"the {request.code.system} dungeon offers no level views, so no {what}; "
-                                f"its maps print on the page only")
+        if not hasattr(request.part(), "level_views"):
+            what = Flag("scale", BATTLE) if battle else Flag("format", UVTT)
+            raise PrintgenError(f"the {request.code.system} dungeon offers no level views, so no ", what,
+                                "; its maps print on the page only")
 
 
 def suffix(request: Request) -> str:
@@ -105,6 +97,5 @@ def suffix(request: Request) -> str:
 
 register(Product(
     PRODUCT, "A one-shot dungeon: a cover, each level's full map and the players' copy, the key, a rules page.",
-    made_by(PRODUCT), game_options(PRODUCT, COMMON), build, check=check, suffix=suffix,
-    examples=(),
+    build, own=COMMON, part=Part("dungeon", "dungeon", DungeonModule), rank=10, check=check, suffix=suffix,
 ))

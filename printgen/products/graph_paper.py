@@ -120,12 +120,13 @@ def grid_bottom(spec: GraphPaperSpec) -> float:
 
 
 register(Product(
-    "graph-paper", "Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes.", lambda: (SYSTEM,),
-    lambda system, given: OPTIONS, build, seeded=False,
+    "graph-paper", "Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes.", build, own=OPTIONS,
+    also=(SYSTEM,), rank=90, seeded=False,
     examples=(("graph-paper", "¼-inch squares on Letter"),
               ("graph-paper --paper a4", "5 mm squares on A4"),
               ("graph-paper --grid inch --pages 4", "1-inch battle grid, 4 pages"),
               ("graph-paper --grid hex --heavy-every 0", "hexes")),
+    listed=lambda: ["Grids:    " + ", ".join(f"{g.name} ({g.label})" for g in GRIDS.values())],
 ))
 
 

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import games
-from ..errors import PrintgenError
+from ..contracts import SheetModule
+from ..errors import Flag, PrintgenError
 from ..options import Option
 from ..progress import count, pages_ahead
 from ..progress import now as say_progress
 from ..progress import tell as tell_progress
 from ..seed import SeedCode
+from ..sheets.page import cells, foot_strip, split_y
+from ..sources import Sources
 from ..units import Paper, mm
 from . import (
     DPI_OPTION,
@@ -28,10 +31,10 @@ from . import (
     PAPER_OPTION,
     PDF_OR_JSON,
     TEMPLATES_OPTION,
+    Part,
     Product,
     Request,
-    game_options,
-    made_by,
+    game_module,
     register,
 )
 
@@ -43,11 +46,6 @@ MAX_COUNT = 1000
 PER_PAGE_CHOICES = (1, 2, 4)
 # Type scale by sheets per page: a half page is a little smaller, a quarter smaller still.
 TYPE_SCALE = {1: 1.0, 2: 0.8, 4: 0.72}
-# Page margins around each sheet, in points.
-EDGE = mm(10)
-WHOLE_PAGE_EDGE = mm(7)  # a whole-page kind (cards laid on it at full size) may come closer to the sides
-FOOTER_ROOM = mm(11)
-CELL_PAD = mm(7)
 PROGRESS_FROM = 100  # counts at least this large report progress on stderr
 
 
@@ -88,21 +86,24 @@ def check(request: Request) -> None:
     spec = spec_of(request)
     module = sheet_module(spec.system)
     if spec.count is not None and not module.PRE_ROLLED:
-        raise PrintgenError(f"{spec.system} has no characters to roll (players choose character cards); "
-                            f"leave out --count for its blank score sheet and equipment card")
+        raise PrintgenError(f"{spec.system} has no characters to roll (players choose character cards)",
+                            option="count", right=("leave out ", Flag("count"),
+                                                   " for its blank score sheet and equipment card"))
     if spec.per_page not in module.SIZES:
         fits = " or ".join(str(n) for n in module.SIZES)
-        raise PrintgenError(f"{spec.system} sheets are too big for {spec.per_page} to a page; "
-                            f"use --per-page {fits}")
+        raise PrintgenError(f"{spec.system} sheets are too big for {spec.per_page} to a page",
+                            right=("use ", Flag("per-page", fits)))
     if spec.fillable and spec.format != "pdf":
-        raise PrintgenError(f"--fillable makes a PDF form; leave it out with --format {spec.format}")
+        raise PrintgenError(Flag("fillable"), " makes a PDF form", right=("leave it out with ",
+                                                                         Flag("format", spec.format)))
 
 
-def from_command_line(system: str, given: dict[str, Any]) -> dict[str, Any]:
+def from_command_line(system: str, given: dict[str, Any], sources: Sources) -> tuple[dict[str, Any], Sources]:
     """--blank is the command line's word for no --count."""
     if given.pop("blank", False) and given.get("count") is not None:
-        raise PrintgenError("--blank and --count contradict each other; give one (blank is the default)")
-    return given
+        raise PrintgenError(Flag("blank"), " and ", Flag("count"), " contradict each other",
+                            right="give one (blank is the default)")
+    return given, sources
 
 
 def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> list[dict[str, Any]]:
@@ -155,8 +156,7 @@ def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]], f
 
 def sheet_module(system: str):
     """The game's sheet module, as its contract describes it (printgen/contracts.py: SheetModule)."""
-    game, offer = games.offer_for(PRODUCT, system)
-    return game.module(PRODUCT)
+    return game_module(games.game(system), PRODUCT)
 
 
 def build(request: Request) -> bytes:
@@ -182,42 +182,6 @@ def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -
     if spec.genre:
         data["genre"] = spec.genre
     return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def foot_strip(code: SeedCode, paper: Paper) -> float:
-    """How tall the strip along the foot of every page of sheets is: the footer, the credit line and, on the
-    first page, the seed code's QR in the bottom right corner (render/canvas.qr_room), the corner every first
-    page of text keeps for it too. Every page keeps the strip, so every sheet of a file, and every half or
-    quarter of a page, is laid out alike, and the QR stands in no box and in no quarter."""
-    from ..render.canvas import qr_room
-
-    return max(FOOTER_ROOM, qr_room(code, paper.size))
-
-
-def split_y(paper: Paper, foot: float = FOOTER_ROOM) -> float:
-    """Where a page of two or four sheets is cut across: the two rows above the foot strip come out the same
-    height."""
-    return foot + (paper.height - foot - CELL_PAD) / 2
-
-
-def cells(paper: Paper, per_page: int, whole: bool = False, foot: float = FOOTER_ROOM
-          ) -> list[tuple[float, float, float, float, bool]]:
-    """Where each sheet of a page goes: (x, y, w, h, rotated), in reading order, above the strip ``foot``.
-
-    Two to a page turns each half sideways, so each half is an upright sheet
-    once the page is cut; four to a page are upright quarters. A ``whole``-page
-    kind has the page to itself with narrower side margins.
-    """
-    W, H = paper.size
-    if per_page == 1:
-        edge = WHOLE_PAGE_EDGE if whole else EDGE
-        return [(edge, foot, W - 2 * edge, H - EDGE - foot, False)]
-    cut = split_y(paper, foot)
-    rows = [(cut + CELL_PAD, H - CELL_PAD), (foot, cut - CELL_PAD)]  # top row first
-    if per_page == 2:
-        # Drawn rotated: the sheet's width runs up the page, its height across it.
-        return [(CELL_PAD, y0, y1 - y0, W - 2 * CELL_PAD, True) for y0, y1 in rows]
-    return [(col * W / 2 + CELL_PAD, y0, W / 2 - 2 * CELL_PAD, y1 - y0, False) for y0, y1 in rows for col in (0, 1)]
 
 
 def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
@@ -290,6 +254,7 @@ def _cut_lines(c: Canvas, paper: Paper, per_page: int, foot: float) -> None:
 
 
 register(Product(
-    PRODUCT, "Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable.",
-    made_by(PRODUCT), game_options(PRODUCT, OPTIONS), build, check=check, from_command_line=from_command_line,
+    PRODUCT, "Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable.", build,
+    own=OPTIONS, part=Part("sheets", "sheet", SheetModule), rank=30, check=check, from_command_line=from_command_line,
+    command_flags=(("blank", "Blank sheets to fill in at the table (the default)."),),
 ))

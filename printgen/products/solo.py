@@ -21,9 +21,11 @@ from __future__ import annotations
 import json
 
 from .. import gamebook, progress
+from ..contracts import SoloModule
 from ..gamebook import data as book_data
 from ..words import say_for
-from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Product, Request, game_options, made_by, register
+from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Part, Product, Request, register
+from .booklets import assemble
 
 say = say_for(__package__)
 PRODUCT = "solo"
@@ -31,30 +33,10 @@ COMMON = (PAPER_OPTION, PDF_OR_JSON, DPI_OPTION, TEMPLATES_OPTION)
 HEAVY_EVERY = 5  # a heavier line every five squares, as graph paper's default
 
 
-def play_sheet(request: Request, title: str, draw_sheet, heading: str, blocks) -> bytes:
-    """The play sheet at a solo booklet's front: the game's character sheet (``draw_sheet(canvas, width,
-    height)``) on a page within the margins ``printgen sheet`` gives one, then the play pages' ``blocks``
-    under ``heading`` (sheets/play.py)."""
-    from ..render.canvas import new_document
-    from ..sheets import play
-    from .sheet import EDGE, FOOTER_ROOM
-
-    paper = request.paper
-    doc = new_document(request.code, title, paper.size)
-    c = doc.canvas
-    c.saveState()
-    c.translate(EDGE, FOOTER_ROOM)
-    draw_sheet(c, paper.width - 2 * EDGE, paper.height - EDGE - FOOTER_ROOM)
-    c.restoreState()
-    c.showPage()
-    play.draw_pages(c, paper.size, heading, blocks)
-    return doc.finish()
-
-
 def made(request: Request):
     """The dungeon, its gamebook and the gamebook's numbers."""
-    dungeon = request.game.module("dungeon").generate(request)
-    book = request.game.module(PRODUCT).book(dungeon, request)
+    dungeon = request.part("dungeon").generate(request)
+    book = request.part().book(dungeon, request)
     numbers = gamebook.numbered(book, request.code.stream(PRODUCT, "numbers"))
     progress.tell(f"wrote {len(book.sections)} sections")
     return dungeon, book, numbers
@@ -64,22 +46,21 @@ def build(request: Request) -> bytes:
     dungeon, book, numbers = made(request)
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **book_data.as_data(book, numbers),
-                "choices": request.game.module(PRODUCT).choices()}
+                "choices": request.part().choices()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
     return render(request, dungeon, book, numbers)
 
 
 def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
+    """The booklet: the game's front pages laid out while its sheet, the sections, its back pages and the
+    graph paper are drawn (booklets.py makes both at once and composes the whole)."""
     from ..gamebook import layout
-    from ..render import html, parallel
-    from ..render.booklet import Pages, blank_page
-    from ..render.compose import compose
+    from ..render.booklet import Pages, Parts, blank_page
 
     game = request.game
     assert game is not None  # a solo booklet is always one game's
-    module = game.module(PRODUCT)
+    module = request.part()
     title = module.title(dungeon)
-    html.load()  # once, before the fork, so the child has it too
 
     def text_pages() -> bytes:
         return module.front_pages(dungeon, book, numbers, request)
@@ -91,18 +72,20 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
 
-    front, (sheet, sections, back, graph, blank) = parallel.both(text_pages, drawn_pages)
-    with Pages(blank) as pages:
-        pages.add(front)
-        pages.add(sheet)
-        pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
-        pages.add(sections)
-        pages.to_right()
-        if back is not None:
-            pages.add(back)
-        pages.add(graph)
-        booklet = pages.save()
-    return compose([booklet], request.code, title)
+    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes]) -> list[bytes]:
+        sheet, sections, back, graph, blank = drawn
+        with Pages(blank) as pages:
+            pages.add(front)
+            pages.add(sheet)
+            pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
+            pages.add(sections)
+            pages.to_right()
+            if back is not None:
+                pages.add(back)
+            pages.add(graph)
+            return [pages.save()]
+
+    return assemble(Parts(title, text_pages, drawn_pages, arrange), request)
 
 
 def graph_pages(request: Request, title: str, levels: int) -> bytes:
@@ -131,5 +114,5 @@ def graph_pages(request: Request, title: str, levels: int) -> bytes:
 
 register(Product(
     PRODUCT, "A solo booklet: the same dungeon as a gamebook of numbered sections, for a lone player.",
-    made_by(PRODUCT), game_options(PRODUCT, COMMON), build,
+    build, own=COMMON, part=Part("solo", "solo", SoloModule), rank=60,
 ))

@@ -38,7 +38,7 @@ def format_for(name: PurePath, checked: Request, fixed: str | None = None) -> Re
     if len(fitting) == 1:
         return fitting[0]
     if fitting:
-        choices = " or ".join(f"--format {other.format}" for other in fitting)
+        choices = " or ".join(f"--format {other.format}" for other in fitting)  # the command line's alone (-o)
         raise PrintgenError(f"-o {name} could be {choices}; add the one you mean")
     written = ", ".join(dict.fromkeys(f".{s}" for other in [checked, *_formats(checked)] for s in suffixes(other)))
     raise PrintgenError(f"{checked.product.name} is written as {written}, not .{extension}; "
@@ -67,7 +67,7 @@ def _formats(checked: Request) -> list[Request]:
         texts = {**checked.code.option_map, "format": choice}
         try:
             found.append(request(SeedCode(checked.code.product, checked.code.system, checked.code.seed,
-                                          tuple(sorted(texts.items())))))
+                                          tuple(sorted(texts.items()))), checked.sources, checked.spare_core))
         except PrintgenError:
             continue
     return found

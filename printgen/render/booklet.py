@@ -16,12 +16,18 @@ the whole. Page 1 is a right-hand page; a left-hand page has an even number.
   ends (its h1s, as WeasyPrint lists them in the outline);
 - ``extract``: some pages of a part as a PDF of their own;
 - ``blank_page``: the page that stands for an empty side, saying so in the
-  game's words.
+  game's words;
+- ``Parts``: a booklet as a game hands it to its product (its text pages, its
+  drawn pages, and how they are arranged); the product makes both halves at
+  once and composes the whole (products/booklets.py), the same for every game.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import pikepdf
 
@@ -140,3 +146,18 @@ def blank_page(code: SeedCode, paper: Paper, words: str) -> bytes:
     doc.canvas.setFont(fonts.SERIF_ITALIC, 8)
     doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, words)
     return doc.finish(told=False)  # a part of others, not a step of its own
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A booklet as a game hands it to its product: its ``title`` (the file's), its pages of flowing text
+    (``text``: WeasyPrint's, laid out in this process; None when it has none), its drawn pages (``drawn``:
+    ReportLab's, made at the same time in a forked copy of the process where a core is spare, so what it
+    returns must pickle), and ``arrange``, which takes what both made and gives the booklet's parts in the
+    order it prints them (a Pages gathers them, facing each other where a map faces its key); the product
+    stamps the footer once on the whole."""
+
+    title: str
+    text: Callable[[], Any] | None
+    drawn: Callable[[], Any]
+    arrange: Callable[[Any, Any], list[bytes]]

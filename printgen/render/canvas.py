@@ -18,6 +18,7 @@ from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
 from . import fonts, qr
 from . import text as text_engine
+from .determinism import fixed_date
 
 FOOTER_SIZE = 6.5  # pt: small, but legible on a home printer
 MIN_FOOTER_SIZE = MIN_TEXT_PT  # pt: no text printgen prints is smaller; a longer code breaks over two lines instead
@@ -64,9 +65,9 @@ def new_document(
     fonts.register_reportlab_fonts()
     buffer = io.BytesIO()
     # initialFontName: otherwise every page names an unembedded Helvetica.
-    canvas = canvas_class(
+    canvas = fixed_date(canvas_class(
         buffer, pagesize=page_size, invariant=1, pageCompression=1, initialFontName=fonts.SERIF, initialFontSize=10
-    )
+    ))
     canvas.setTitle(title)
     canvas.setSubject(str(seed_code))
     canvas.setAuthor("printgen")

@@ -74,10 +74,6 @@ def rich_black(k: float) -> Cmyk:
     return _limited((c, m, y, k))
 
 
-def total_ink(colour: Cmyk) -> float:
-    return sum(colour)
-
-
 def _limited(colour: Cmyk) -> Cmyk:
     c, m, y, k = (min(1.0, max(0.0, v)) for v in colour)
     coloured = c + m + y

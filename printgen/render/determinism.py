@@ -1,32 +1,35 @@
-"""The one place printgen's output is pinned, so a seed code gives the same bytes anywhere.
+"""The one place printgen's output is dated, so a seed code gives the same bytes anywhere.
 
-ReportLab and fontTools stamp dates from ``SOURCE_DATE_EPOCH`` when it is set
-(as it is in many build and packaging shells) and from the clock otherwise;
-WeasyPrint's text pages depend on how fonts are subset. Every product is
-built inside ``pinned()``, which fixes the epoch for the build and puts the
-caller's value back afterwards, so nothing leaks into what runs next in the
-same process. Fonts are embedded whole in WeasyPrint pages (see html.py), so
-the bytes do not depend on which subsetter a machine has.
+ReportLab dates a document when it is begun, from SOURCE_DATE_EPOCH when that is set (as it is in many
+build and packaging shells) and from a date of its own otherwise, and folds the date into the document's
+ID. printgen neither sets nor reads the variable: every canvas it begins is given FIXED_EPOCH here
+(``fixed_date``), explicitly, before anything is drawn, so neither the caller's environment nor the clock
+reaches the bytes, and nothing a build does is left behind in the process. Fonts are embedded whole in
+WeasyPrint pages (see html.py) and subset without a timestamp where printgen subsets them
+(sheets/forms.py), so no font carries a date of its own.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
+from hashlib import md5
+from typing import Any
 
 # The printgen 0.1 release day (2025-11-21 UTC): every date inside a PDF.
-FIXED_EPOCH = "1763683200"
+FIXED_EPOCH = 1763683200
 
 
-@contextmanager
-def pinned() -> Iterator[None]:
-    saved = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = FIXED_EPOCH
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["SOURCE_DATE_EPOCH"]
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = saved
+def fixed_date(canvas: Any) -> Any:
+    """``canvas`` (a ReportLab canvas just begun) dated FIXED_EPOCH, its document ID seeded with that date,
+    as ReportLab itself dates a document under SOURCE_DATE_EPOCH=FIXED_EPOCH."""
+    document = canvas._doc
+    stamp = document._timeStamp
+    stamp.t = FIXED_EPOCH
+    stamp.lt = time.gmtime(FIXED_EPOCH)
+    stamp.YMDhms = tuple(stamp.lt)[:6]
+    stamp.dhh = stamp.dmm = 0
+    stamp.tzname = "UTC"
+    document.signature = md5(usedforsecurity=False)
+    document.signature.update(b"a reportlab document")
+    document.signature.update(ascii(FIXED_EPOCH).encode("ascii"))
+    return canvas

@@ -145,6 +145,11 @@ def _import_weasyprint():
     and a third of a second in all. The sonames it also tries (libpango-1.0.so.0
     and so on) load directly, so the lookups find nothing more. Should the import
     fail this way, it is made again with every lookup WeasyPrint knows.
+
+    This is a setting of the process, not of a request: it is made once, while
+    WeasyPrint is imported (``_weasyprint`` is called once a process), and put
+    back before the import returns; no request sees it, and nothing else in
+    the process is left with it.
     """
     if sys.platform.startswith("linux"):
         import ctypes.util
@@ -221,9 +226,7 @@ def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
     """``html`` laid out as PDF. From the built-in templates alone, the same page twice in one process is laid
     out once (a rules page is the same in every booklet); a user's folder can change between two calls, so
     what reads it is laid out every time."""
-    # The fixed date a build pins is part of what it lays out.
-    key = (hashlib.sha256(f"{os.environ.get('SOURCE_DATE_EPOCH')}\n{html}".encode()).digest()
-           if user_dir is None else None)
+    key = hashlib.sha256(html.encode()).digest() if user_dir is None else None
     if key is not None and (made := _laid_out.get(key)) is not None:
         return made
     weasyprint = _weasyprint()

@@ -3,9 +3,8 @@
 A booklet's text pages (WeasyPrint) and its maps (ReportLab) do not depend on
 each other, and each takes a second or two; on a machine with a second core
 the maps are drawn in a forked copy of the process while the text is laid
-out. The child inherits everything the parent has set up (the pinned
-SOURCE_DATE_EPOCH, fonts, the generated data), so its bytes are the bytes the
-parent would have made. Where fork is missing, or the child fails for any
+out. The child inherits everything the parent has set up (fonts, the generated
+data), so its bytes are the bytes the parent would have made. Where fork is missing, or the child fails for any
 reason, the parent makes the part itself: an error then surfaces exactly as
 it would have without the child.
 """
@@ -16,8 +15,7 @@ import os
 import pickle
 import signal
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TypeVar
 
 from .. import progress
@@ -26,31 +24,17 @@ A = TypeVar("A")
 B = TypeVar("B")
 
 
-_spare_core = True  # forking(False) clears it while the caller keeps every other core busy itself
-
-
 def can_fork() -> bool:
     """A second core, and fork: only from a single-threaded process, where no other thread can hold a
     lock the child would wait on for ever (printgen's own commands never start one)."""
-    return (_spare_core and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
-            and threading.active_count() == 1)
+    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
 
 
-@contextmanager
-def forking(spare_core: bool) -> Iterator[None]:
-    """Within the block, fork only if ``spare_core``: the studio's workers share the cores among
-    themselves, and a second process per render when every core is busy only adds memory."""
-    global _spare_core
-    before, _spare_core = _spare_core, spare_core
-    try:
-        yield
-    finally:
-        _spare_core = before
-
-
-def both(first: Callable[[], A], second: Callable[[], B]) -> tuple[A, B]:
-    """``(first(), second())``, with ``second`` made in a forked child while ``first`` runs here."""
-    if not can_fork():
+def both(first: Callable[[], A], second: Callable[[], B], spare_core: bool = True) -> tuple[A, B]:
+    """``(first(), second())``, with ``second`` made in a forked child while ``first`` runs here, where
+    ``spare_core`` (the caller's to say: the studio's workers share the cores among themselves, and a second
+    process per render when every core is busy only adds memory) and the machine allow it."""
+    if not (spare_core and can_fork()):
         return first(), second()
     read_end, write_end = os.pipe()
     pid = os.fork()

@@ -65,16 +65,6 @@ def page_sizes(pdf_bytes: bytes) -> list[tuple[float, float]]:
         document.close()
 
 
-def page_count(pdf_bytes: bytes) -> int:
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(pdf_bytes)
-    try:
-        return len(document)
-    finally:
-        document.close()
-
-
 def pixel_size(page_size: tuple[float, float], dpi: float) -> tuple[int, int]:
     """A page's size in whole pixels at ``dpi`` (points are 1/72 in)."""
     return round(page_size[0] * dpi / 72), round(page_size[1] * dpi / 72)
@@ -90,12 +80,6 @@ def page_pixel_sizes(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None =
         return [pixel_size(document[index].get_size(), dpi) for index in indexes]
     finally:
         document.close()
-
-
-def pngs_at(pdf_bytes: bytes, dpi: float, pages: Iterable[int] | None = None) -> Iterator[bytes]:
-    """Pages of a PDF (all, or the indexes given) as PNGs at ``dpi``: what prints, as a picture."""
-    indexes = list(range(page_count(pdf_bytes))) if pages is None else list(pages)
-    yield from png_pages(pdf_bytes, page_pixel_sizes(pdf_bytes, dpi, indexes), dpi, indexes)
 
 
 def zip_files(files: Iterable[tuple[str, bytes]], comment: str = "", out: BinaryIO | None = None) -> bytes:

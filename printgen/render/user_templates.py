@@ -1,47 +1,43 @@
 """A user's own template folder: found, bounded, fingerprinted.
 
 ``--templates DIR`` (or ``PRINTGEN_TEMPLATES``) puts a folder of templates in
-front of the built-in ones. The folder's content hash goes into the seed
-code, so ``reproduce`` can refuse a folder that is missing or has changed
-instead of quietly printing a different file.
+front of the built-in ones; the caller gives it on the request (sources.py).
+The folder's content hash goes into the seed code, so ``reproduce`` can refuse
+a folder that is missing or has changed instead of quietly printing a
+different file.
 """
 
 from __future__ import annotations
 
 import hashlib
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from pathlib import Path
 
 from .. import games, words
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError
 from ..resources import templates_dir
 
 DIGEST_LENGTH = 16  # hex characters of SHA-256 in the seed code
 MAX_FILES = 500
 MAX_BYTES = 20 * 1024 * 1024  # a template folder is text and a few images, never more than this
 
-_active: ContextVar[Path | None] = ContextVar("user_templates", default=None)
-
 
 def files(folder: Path) -> list[Path]:
     """The regular files under ``folder``, sorted, within the bounds; one clear line otherwise."""
     if not folder.is_dir():
-        raise PrintgenError(f"--templates {folder}: no such folder; give a folder of templates "
-                            f"(make one with 'printgen templates export DIR')")
+        raise PrintgenError(Flag("templates", str(folder)), ": no such folder",
+                            right="give a folder of templates (make one with 'printgen templates export DIR')")
     found, total = [], 0
     for path in sorted(folder.rglob("*")):
         if path.is_symlink() or not (path.is_file() or path.is_dir()):
-            raise PrintgenError(f"--templates {folder}: {path.relative_to(folder)} is not a plain file; "
+            raise PrintgenError(Flag("templates", str(folder)), f": {path.relative_to(folder)} is not a plain file; "
                                 f"a template folder holds plain files only")
         if path.is_file():
             found.append(path)
             total += path.stat().st_size
         if len(found) > MAX_FILES or total > MAX_BYTES:
-            raise PrintgenError(f"--templates {folder}: more than {MAX_FILES} files or {MAX_BYTES // 2**20} MiB; "
-                                f"give a folder of templates only")
+            raise PrintgenError(Flag("templates", str(folder)), f": more than {MAX_FILES} files or "
+                                f"{MAX_BYTES // 2**20} MiB", right="give a folder of templates only")
     return found
 
 
@@ -54,29 +50,19 @@ def digest(folder: Path) -> str:
     return hasher.hexdigest()[:DIGEST_LENGTH]
 
 
-@contextmanager
-def using(folder: Path | None) -> Iterator[None]:
-    """Make ``folder`` the user's templates for what runs inside."""
-    token = _active.set(folder.resolve() if folder else None)
-    try:
-        yield
-    finally:
-        _active.reset(token)
-
-
-def folder_for(expected_digest: str | None) -> Path | None:
-    """The user's folder a seed code asks for, checked; None when the code uses the built-ins."""
+def checked(folder: Path | None, expected_digest: str | None, known_digest: str | None = None) -> Path | None:
+    """The user's folder a seed code asks for (``expected_digest``), given as ``folder`` (whose fingerprint the
+    caller may know already: ``known_digest``), checked; None when the code uses the built-ins."""
     if expected_digest is None:
         return None
-    folder = _active.get()
     if folder is None:
-        raise PrintgenError(f"this seed code was made with your own templates (templates={expected_digest}); "
-                            f"give their folder with --templates DIR")
-    found = digest(folder)
+        raise PrintgenError(f"this seed code was made with your own templates (templates={expected_digest})",
+                            option="templates", right=("give their folder with ", Flag("templates", "DIR")))
+    found = known_digest or digest(folder)
     if found != expected_digest:
         raise PrintgenError(f"the templates in {folder} are not the ones this seed code was made with "
                             f"(theirs {found}, the code's {expected_digest}); give the same folder unchanged")
-    return folder
+    return folder.resolve()
 
 
 def export(target: Path) -> list[Path]:

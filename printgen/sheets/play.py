@@ -15,14 +15,17 @@ Every text is 6 pt or more and every box 3.5 mm or more, as on every sheet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
 from ..render import text as text_engine
-from ..units import mm
+from ..seed import SeedCode
+from ..units import Paper, mm
 from .draw import MIN_BOX, Style, box, label, title_band, titled
+from .page import EDGE, FOOTER_ROOM
 
 CELL_HEIGHT = mm(5.6)
 CELL_GAP = mm(0.8)
@@ -135,3 +138,21 @@ def _draw(c: Canvas, block: Block, x: float, y: float, w: float, h: float, style
         cy = top - (row + 1) * (CELL_HEIGHT + CELL_GAP) + CELL_GAP
         box(c, cx, cy, cell_w, CELL_HEIGHT, style, round_=mm(0.8))
         label(c, cx + cell_w / 2, cy + CELL_HEIGHT / 2 - 2.6, words, style, 7.5, gray=0.1, centre=True)
+
+
+def play_sheet(code: SeedCode, paper: Paper, title: str, draw_sheet: Callable[[Canvas, float, float], None],
+               heading: str, blocks: list[Block]) -> bytes:
+    """The play sheet at a solo booklet's front: the game's character sheet (``draw_sheet(canvas, width,
+    height)``) on a page within the margins ``printgen sheet`` gives one (sheets/page.py), then the play pages'
+    ``blocks`` under ``heading``."""
+    from ..render.canvas import new_document
+
+    doc = new_document(code, title, paper.size)
+    c = doc.canvas
+    c.saveState()
+    c.translate(EDGE, FOOTER_ROOM)
+    draw_sheet(c, paper.width - 2 * EDGE, paper.height - EDGE - FOOTER_ROOM)
+    c.restoreState()
+    c.showPage()
+    draw_pages(c, paper.size, heading, blocks)
+    return doc.finish()

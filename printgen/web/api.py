@@ -5,16 +5,18 @@ products, options with choices, ranges and defaults). The rest serve the
 studio's own page: the seed code of the form (/api/code), what the Open box
 or an uploaded file names (/api/open), what a finished file holds
 (/api/file/<code>) and a fresh seed (/api/seed). Their refusals are in the
-page's words, naming the field they are about (app.py, plain.py).
+page's words, naming the field they are about (app.py: each refusal's own option, said as its field).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from flask import Blueprint, jsonify, request
 
 from .. import FORMAT_VERSION, __version__, games, products
 from .. import seed as seeds
-from ..errors import PrintgenError
+from ..errors import Flag, PrintgenError, typed
 from ..seed import random_seed
 from . import forms
 from .context import renders, share_link, uploaded
@@ -23,14 +25,15 @@ from .renders import url_code
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
 
-def catalogue() -> dict:
-    """The catalogue: games, products, and each product's options for each game (the HTTP contract)."""
+def catalogue(flag: Callable[[Flag], str] = typed) -> dict:
+    """The catalogue: games, products, and each product's options for each game (the HTTP contract, in the
+    command line's words; ``flag``: how the studio's page names an option in a help text)."""
     return {
         "printgen": __version__,
         "format_version": FORMAT_VERSION,
         "games": [{"id": g.id, "title": g.title, "credit": g.credit, "summary": g.summary}
                   for g in games.games().values()],
-        "products": products.catalogue(),
+        "products": products.catalogue(flag),
     }
 
 

@@ -8,9 +8,8 @@ import time
 
 from flask import Flask, g, jsonify, request
 
-from ..errors import PrintgenError
+from ..errors import PrintgenError, label
 from . import api, deck_page, files, pages
-from .plain import field_of, plain
 from .pool import RenderError
 from .renders import PageMissing, Renders
 from .settings import MiB, Settings
@@ -38,7 +37,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     @app.errorhandler(PrintgenError)
     def refused(exc: PrintgenError, status: int | None = None):
-        return one_line(str(exc), status or (404 if isinstance(exc, PageMissing) else 400), field_of(exc))
+        return worded_error(exc, status or (404 if isinstance(exc, PageMissing) else 400))
 
     @app.errorhandler(RenderError)
     def not_made(exc: RenderError):
@@ -75,14 +74,20 @@ def create_app(settings: Settings | None = None) -> Flask:
     return app
 
 
-def one_line(message: str, status: int, field: str | None = None):
-    """An error in one line: for the studio's page (/api/), in its words, with the field it is about; elsewhere
-    (the HTTP contract) as the command line says it, as plain text."""
-    message = " ".join(message.split())
+def worded_error(error: PrintgenError, status: int):
+    """A refusal in one line: for the studio's page (/api/), in its words (each option by its field's label),
+    with the field it is about; elsewhere (the HTTP contract) as the command line says it, as plain text."""
     if request.path.startswith("/api/"):
-        response = jsonify({"error": plain(message), "field": field})
-    else:
-        response = app_text(message)
+        response = jsonify({"error": " ".join(error.words(label).split()), "field": error.option})
+        response.status_code = status
+        return response
+    return one_line(error.words(), status)
+
+
+def one_line(message: str, status: int):
+    """An error in one line, as it is said (the page's JSON for /api/, plain text elsewhere)."""
+    message = " ".join(message.split())
+    response = jsonify({"error": message, "field": None}) if request.path.startswith("/api/") else app_text(message)
     response.status_code = status
     return response
 

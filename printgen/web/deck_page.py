@@ -31,8 +31,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from ..cards.sizes import CARD_SIZES
 from ..errors import PrintgenError
+from ..products.deck import CARD_SIZES
 from ..resources import templates_dir
 from ..seed import random_seed
 from ..units import PAPERS

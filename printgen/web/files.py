@@ -99,7 +99,7 @@ def reproduce():
         if request.form.get("page"):  # sent from the studio's page: show it there
             from .pages import page
 
-            return page(None, str(exc), status=400)
+            return page(None, exc, status=400)
         raise
     to_file = (request.form.get("to") or request.args.get("to")) == "file"
     target = f"/file/{url_code(checked.code)}" if to_file else f"/?code={url_code(checked.code)}"

@@ -19,7 +19,6 @@ from typing import Any
 from .. import products
 from ..errors import PrintgenError
 from ..options import Option, OptionError, not_one_of
-from ..products import deck
 from ..products.typed import code_from, system_of
 from ..seed import SeedCode
 
@@ -62,13 +61,14 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
         if option is not None and not option.typed and name != product.argument:
             raise OptionError(name, "names a file on your computer, which the studio does not read; printgen on "
                                     "the command line does")
-    if product.name == "deck" and typed.get("deck") == deck.CUSTOM:
-        raise PrintgenError("a deck of your own cards is made from a file on your computer, which the studio does "
-                            "not read; printgen on the command line makes it")
+    refused = product.refused_by_studio(texts)
+    if refused is not None:
+        raise refused
     given: dict[str, Any] = {"system": system, **_shown_only(options, typed)}
     if form.get("templates") and templates is not None and "templates" in by_name:
         given["templates"] = str(templates)
-    return code_from(product, given, seed)
+    code, _ = code_from(product, given, seed)
+    return code
 
 
 def _shown_only(options: tuple[Option, ...], typed: dict[str, str]) -> dict[str, str]:

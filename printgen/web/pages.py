@@ -6,11 +6,10 @@ import json
 
 from flask import Blueprint, redirect, render_template, request
 
-from ..errors import PrintgenError
+from ..errors import PrintgenError, label
 from ..seed import random_seed
 from .api import catalogue, describe, opened_code
 from .context import renders
-from .plain import page_catalogue, plain
 from .renders import url_code
 
 blueprint = Blueprint("pages", __name__)
@@ -24,17 +23,19 @@ def studio():
         try:
             described = describe(renders().request(code))
         except PrintgenError as exc:
-            error = str(exc)
+            error = exc
     return page(described, error, status=400 if error else 200, opened=code if error else None)
 
 
-def page(described: dict | None, error: str | None, status: int = 200, opened: str | None = None):
+def page(described: dict | None, error: PrintgenError | None, status: int = 200, opened: str | None = None):
+    """The studio's page; ``error``: a refusal to show on it, in its words."""
     settings = renders().settings
     start = described["state"] if described else {"seed": random_seed()}
-    boot = {"catalogue": page_catalogue(catalogue()), "start": start, "described": described,
+    boot = {"catalogue": catalogue(label), "start": start, "described": described,
             "templates": settings.templates.name if settings.templates else None}
     html = render_template("studio.html", boot=json.dumps(boot, ensure_ascii=False).replace("</", "<\\/"),
-                           error=plain(error) if error else None, opened=opened or "", templates=settings.templates)
+                           error=error.words(label) if error else None, opened=opened or "",
+                           templates=settings.templates)
     return html, status
 
 
@@ -45,6 +46,6 @@ def open_code():
     try:
         checked = renders().request(opened_code(text))
     except PrintgenError as exc:
-        return page(None, str(exc), status=400, opened=text)
+        return page(None, exc, status=400, opened=text)
     return redirect(f"/?code={url_code(checked.code)}", code=303)
 

@@ -237,7 +237,7 @@ class Pool:
         if status == "ok":
             return result
         if status == "refused":
-            raise PrintgenError(result)
+            raise result if isinstance(result, PrintgenError) else PrintgenError(str(result))
         if status == "too-large":
             self._too_large()
         log.error("a studio job failed: %s\n%s", job[0], result)

@@ -19,9 +19,8 @@ from urllib.parse import quote
 
 from .. import __version__, products
 from ..errors import PrintgenError
-from ..products import deck
-from ..render import user_templates
 from ..seed import SeedCode
+from ..sources import Sources
 from .cache import ByteCache
 from .pool import Pool
 from .settings import Settings
@@ -89,8 +88,7 @@ class Renders:
         """A seed code (any form, text or parsed) read and checked as the command line reads it."""
         parsed = SeedCode.parse(code) if isinstance(code, str) else code
         refuse_files(parsed)
-        with user_templates.using(self.settings.templates):
-            return products.request(parsed)
+        return products.request(parsed, Sources(templates=self.settings.templates))
 
     def file_name(self, request: products.Request, suffix: str) -> str:
         return f"{request.product.file_stem(request)}.{suffix}"
@@ -185,9 +183,9 @@ class PageMissing(PrintgenError):
 
 
 def refuse_files(code: SeedCode) -> None:
-    """The studio reads no file a request names: a custom deck's cards are a file on the maker's computer."""
-    options = code.option_map
-    if "data" in options or "data-sha256" in options or (code.product == "deck" and options.get("deck") == deck.CUSTOM):
-        raise PrintgenError("a custom deck is made from a file on your computer, which the studio does not read; "
-                            "make it with the command line: printgen deck custom --data FILE "
-                            "(or printgen reproduce CODE)")
+    """The studio reads no file a request names (a custom deck's cards are a file on the maker's computer): its
+    product says what it refuses."""
+    product = products.all_products().get(code.product)
+    refused = product.refused_by_studio(code.option_map) if product is not None else None
+    if refused is not None:
+        raise refused

@@ -8,10 +8,11 @@ each worker starts with WeasyPrint, ReportLab, pikepdf and PDFium loaded and
 a first text page and map page made, so no request pays for that.
 
 A job is a tuple sent down the worker's pipe with whether a core is spare (a
-render may then make half a booklet in a forked child, render/parallel.py);
+render's request may then make half a booklet in a forked child,
+render/parallel.py);
 the answer is ``("ok",
-result)``, ``("refused", message)`` for a PrintgenError (the command line's
-own one-line message), ``("too-large", cap)`` for a job that needed more
+result)``, ``("refused", error)`` for a PrintgenError (the error itself, which
+the server words for its reader), ``("too-large", cap)`` for a job that needed more
 memory than the worker may hold (``cap_memory``), or ``("failed",
 traceback)`` for anything else.
 """
@@ -29,8 +30,8 @@ from typing import Any
 
 from .. import products
 from ..errors import PrintgenError
-from ..render import parallel, user_templates
 from ..seed import SeedCode
+from ..sources import Sources
 
 PDF, ZIP, PNG = "pdf", "zip", "png"
 
@@ -42,27 +43,26 @@ def main(conn, templates: Path | None, memory: int | None = None) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if memory is not None:
         cap_memory(memory)
-    with user_templates.using(templates):
-        while True:
-            try:
-                job, spare_core = conn.recv()
-            except (EOFError, OSError):
-                return
-            try:
-                with parallel.forking(spare_core):
-                    answer: tuple[str, Any] = ("ok", run(job))
-            except PrintgenError as exc:
-                answer = ("refused", str(exc))
-            except MemoryError:
-                answer = ("too-large", memory)
-            except Exception:  # reported to the server, which logs it; the worker goes on
-                # A library that could not have the memory it asked for fails in its own way: a failure at
-                # the cap is the cap's.
-                answer = ("too-large", memory) if at_cap(memory) else ("failed", traceback.format_exc())
-            try:
-                conn.send(answer)
-            except (OSError, EOFError):
-                return
+    sources = Sources(templates=templates)  # the server's template folder: what every code may name
+    while True:
+        try:
+            job, spare_core = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", run(job, sources, spare_core))
+        except PrintgenError as exc:
+            answer = ("refused", exc)  # whole: the server words it for its reader
+        except MemoryError:
+            answer = ("too-large", memory)
+        except Exception:  # reported to the server, which logs it; the worker goes on
+            # A library that could not have the memory it asked for fails in its own way: a failure at
+            # the cap is the cap's.
+            answer = ("too-large", memory) if at_cap(memory) else ("failed", traceback.format_exc())
+        try:
+            conn.send(answer)
+        except (OSError, EOFError):
+            return
 
 
 CAP_ROOM = 1.25  # the hard cap stands this far above the studio's limit, which the server enforces first
@@ -91,10 +91,13 @@ def at_cap(memory: int | None) -> bool:
     return any(size >= memory for size in sizes)
 
 
-def run(job: tuple) -> Any:
+def run(job: tuple, sources: Sources = Sources(), spare_core: bool = True) -> Any:
+    """A job's answer; ``sources``: where the files a code names are (the server's template folder);
+    ``spare_core``: whether a render may make half a booklet on another core at once."""
     kind, *args = job
     if kind == "build":
-        return build(*args)
+        code, previews = args
+        return build(code, previews, sources, spare_core)
     if kind == "preview":
         return preview(*args)
     if kind == "read":
@@ -102,17 +105,19 @@ def run(job: tuple) -> Any:
     if kind == "deck":  # the "Your deck" page's cards and files (deck_work.py)
         from .deck_work import run as deck_job
 
-        return deck_job(*args)
+        action, files, data, layout, options, extra = args
+        return deck_job(action, files, data, layout, options, extra, spare_core)
     if kind == "ping":
         return os.getpid()
     raise ValueError(f"unknown job {kind!r}")
 
 
-def build(code: str, previews: tuple[tuple[int, int], ...] = ()) -> dict[str, Any]:
+def build(code: str, previews: tuple[tuple[int, int], ...] = (), sources: Sources = Sources(),
+          spare_core: bool = True) -> dict[str, Any]:
     """The file of ``code``, its suffix (pictures are one .png or a zip, as they come out), the size of each
     page, and the pages asked for at once, as (index, width): PNG."""
-    request = products.request(SeedCode.parse(code))
-    data = products.build(request.code)
+    request = products.request(SeedCode.parse(code), sources, spare_core)
+    data = products.build(request)
     suffix = products.suffix(request, data)
     sizes = page_sizes(data, suffix)
     drawn = {(index, width): preview(data, suffix, index, width, sizes[index])
@@ -213,18 +218,16 @@ def warm_up() -> None:
     import pypdfium2  # noqa: F401
     from PIL import Image  # noqa: F401
 
-    for game in games.games().values():  # each game's modules, checked against their contracts once
-        for product in ("sheet", "dungeon", "reference", "challenge"):
-            if game.offer(product) is not None:
-                game.module(product)
-        if game.decks:
-            game.module("deck")
-    for product in ("reference", "graph-paper"):
-        systems = products.all_products()[product].systems()
-        if not systems:
+    for product in products.all_products().values():  # each game's modules, checked against their contracts
+        for game in games.games().values():
+            if product.offers(game):
+                products.game_module(game, product.name)
+    for name in ("reference", "graph-paper"):  # a page of text and a drawn page, made once
+        made = products.all_products().get(name)
+        if made is None or not made.systems():
             continue
         try:
-            data = products.build(SeedCode(product, systems[0], "warm-up"))
+            data = products.build(SeedCode(name, made.systems()[0], "warm-up"))
             preview(data, PDF, 0, 200)
         except Exception:  # a warm-up only: the same failure, if real, is reported on the request that meets it
             pass

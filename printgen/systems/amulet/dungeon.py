@@ -8,16 +8,16 @@ ending with how the monsters fight;
 then the players' copies, one to a sheet with a blank back, so they can be
 handed out without showing a mapper's page. The text pages come from the
 game's templates through WeasyPrint; the maps (map_page) and the keys
-(key_page) are drawn. compose stamps the footer once on the whole.
+(key_page) are drawn; ``booklet`` hands them to the product, which makes both
+at once and stamps the footer once on the whole.
 """
 
 from __future__ import annotations
 
 from ...maps.draw_style import MapStyle
-from ...render import html, key_columns, parallel
-from ...render.booklet import Pages, blank_page, sections
+from ...render import key_columns
+from ...render.booklet import Pages, Parts, blank_page, sections
 from ...render.canvas import new_document
-from ...render.compose import compose
 from ...words import say_for
 from . import generate as generator
 from . import key_page, map_page, rules, text_pages
@@ -49,8 +49,7 @@ def level_views(built: Dungeon, request) -> list:
     return [map_page.level_views(level, request.game.title, style) for level in text_pages.mapped(built)]
 
 
-def render(built: Dungeon, request) -> bytes:
-    html.load()  # once, before the fork, so the child has it too
+def booklet(built: Dungeon, request) -> Parts:
     actions = rules.reference()["treasure"]["actions"]
     keys = [key_page.key(level_key, actions) for level_key in text_pages.mapped_keys(built)]
 
@@ -60,19 +59,21 @@ def render(built: Dungeon, request) -> bytes:
                 key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
                                      keys, key_page.LOOK))
 
-    # The text is laid out here while a forked child draws the maps and the keys (parallel.both).
-    text, (mappers, players, blank, (key_pages, ranges)) = parallel.both(
-        lambda: text_pages.text_pdf(built, request), drawn)
-    cover, *after = sections(text, text_pages.parts(built))
-    with Pages(blank) as pages:
-        pages.add(text, *cover)
-        for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
-            pages.facing((mappers, index, index + 1), (key_pages, start, end))
-        for part in after:
-            pages.add(text, *part)
-        pages.to_right()  # the players' copies start a fresh sheet
-        for index in range(len(ranges)):
-            pages.add(players, index, index + 1)
-            pages.blank()  # nothing on the back of a players' copy
-        booklet = pages.save()
-    return compose([booklet], request.code, say("document.dungeon", game=request.game.title))
+    def arrange(text: bytes, made) -> list[bytes]:
+        mappers, players, blank, (key_pages, ranges) = made
+        cover, *after = sections(text, text_pages.parts(built))
+        with Pages(blank) as pages:
+            pages.add(text, *cover)
+            for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
+                pages.facing((mappers, index, index + 1), (key_pages, start, end))
+            for part in after:
+                pages.add(text, *part)
+            pages.to_right()  # the players' copies start a fresh sheet
+            for index in range(len(ranges)):
+                pages.add(players, index, index + 1)
+                pages.blank()  # nothing on the back of a players' copy
+            return [pages.save()]
+
+    # The text is laid out while a forked child draws the maps and the keys (the product makes both at once).
+    return Parts(say("document.dungeon", game=request.game.title), lambda: text_pages.text_pdf(built, request),
+                 drawn, arrange)

@@ -15,15 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import cover_art
+from ...contracts import Request
 from ...maps.draw_style import MapStyle
-from ...products import Request
-from ...products.sheet import foot_strip
-from ...render import html, parallel
-from ...render.booklet import Pages, blank_page, page_count
+from ...render.booklet import Pages, Parts, blank_page, page_count
 from ...render.canvas import new_document
-from ...render.compose import compose
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style, credit_line
+from ...sheets.page import foot_strip
 from ...words import say_for
 from . import GAME, key, map_page, reference, sheet
 from . import generate as generator
@@ -47,23 +45,24 @@ def level_views(built: Campaign, request: Request) -> list:
     return [map_page.level_views(level, MapStyle.chosen(request), copies) for level in built.levels]
 
 
-def render(built: Campaign, request: Request) -> bytes:
+def booklet(built: Campaign, request: Request) -> Parts:
     copies = request.options["copies"]
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
-    if with_dm:
-        html.load()  # once, before the fork, so the child has it too (the rogue's part is vector pages only)
-    # The reference is laid out here while a forked child draws every vector page (parallel.both). The rogue's
-    # sheet keeps the corner for the seed code's QR when it is the file's first page.
-    reference_pages, (levels, rogue) = parallel.both(
-        lambda: reference.pages(request, built.colours) if with_dm else None,
-        lambda: (_dm_levels(built, request) if with_dm else None,
-                 _rogue_part(built, request, first=not with_dm) if with_rogue else []),
-    )
-    parts = []
-    if with_dm:
+
+    def arrange(reference_pages: bytes | None, drawn) -> list[bytes]:
+        levels, rogue = drawn
+        if not with_dm:
+            return rogue
         dm, dm_pages = _dm_part(reference_pages, *levels, fresh_sheet_after=with_rogue)
-        parts = [_cover(built, request, COVER_PAGES + dm_pages, sum(page_count(part) for part in rogue)), dm]
-    return compose(parts + rogue, request.code, say("title.campaign"))
+        return [_cover(built, request, COVER_PAGES + dm_pages, sum(page_count(part) for part in rogue)), dm, *rogue]
+
+    # The reference is laid out while a forked child draws every vector page (the product makes both at once;
+    # the rogue's part alone has no text). The rogue's sheet keeps the corner for the seed code's QR when it is
+    # the file's first page.
+    return Parts(say("title.campaign"), (lambda: reference.pages(request, built.colours)) if with_dm else None,
+                 lambda: (_dm_levels(built, request) if with_dm else None,
+                          _rogue_part(built, request, first=not with_dm) if with_rogue else []),
+                 arrange)
 
 
 COVER_PAGES = 1

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...contracts import Request
 from ...gamebook.model import Book
-from ...products import Request
-from ...products.solo import play_sheet
 from ...render.canvas import new_document
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
+from ...sheets.play import play_sheet
 from . import GAME, rules, sheet
 from .generate import Campaign
 from .reference import colour_key
@@ -67,7 +67,7 @@ def sheet_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
     def rogue(c, width: float, height: float) -> None:
         sheet.draw(c, width, height, "rogue", character(request), Style(), FormCollector(enabled=False), request.code)
 
-    return play_sheet(request, say("solo.title"), rogue, say("solo.sheet.title"), play_blocks(campaign, book, numbers))
+    return play_sheet(request.code, request.paper, say("solo.title"), rogue, say("solo.sheet.title"), play_blocks(campaign, book, numbers))
 
 
 def play_blocks(campaign: Campaign, book: Book, numbers: dict[str, int]) -> list[play.Block]:

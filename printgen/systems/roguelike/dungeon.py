@@ -7,18 +7,18 @@ beside the map again); the rules page; then the players' maps, one to a
 sheet with a blank back, so they can be handed out without showing a
 Referee's page. The cover and the rules page come from the game's
 templates (roguelike/dungeon-*.html) through WeasyPrint, the keys from
-key_page and the maps from map_page, both drawn; compose stamps the footer
-once on the whole.
+key_page and the maps from map_page, both drawn; ``booklet`` hands them to
+the product, which makes both at once and stamps the footer once on the
+whole.
 """
 
 from __future__ import annotations
 
+from ...contracts import Request
 from ...maps import draw, frame
 from ...maps.draw_style import MapStyle
-from ...products import Request
-from ...render import html, key_columns, parallel
-from ...render.booklet import Pages, blank_page, page_count
-from ...render.compose import compose
+from ...render import key_columns
+from ...render.booklet import Pages, Parts, blank_page, page_count
 from ...render.html import render_pdf
 from . import generate as generator
 from . import key, key_page
@@ -39,10 +39,9 @@ def level_views(dungeon: Dungeon, request: Request) -> list:
     return [views_of(dungeon, level, style) for level in dungeon.levels]
 
 
-def render(dungeon: Dungeon, request: Request) -> bytes:
+def booklet(dungeon: Dungeon, request: Request) -> Parts:
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
     levels = dungeon.levels
-    html.load()  # once, before the fork, so the child has it too
     style = MapStyle.chosen(request)
     referee = [page_for(dungeon, level, draw.GM, style, request.paper) for level in levels]
     plans = [frame.plan(page, request.paper) for page in referee]
@@ -68,19 +67,21 @@ def render(dungeon: Dungeon, request: Request) -> bytes:
                 [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")))
 
-    (cover, (keys, key_ranges), rules_pages), (gm_maps, players_maps, blank) = parallel.both(text_pages, maps)
-    with Pages(blank) as pages:
-        pages.add(cover)
-        for gm_map, found, groups, ranges in zip(gm_maps, plans, shown, key_ranges):
-            level_pages(pages, gm_map, found, groups, keys, ranges)
-        pages.add(rules_pages)
-        pages.to_right()  # the players' maps start a fresh sheet
-        for players in players_maps:
-            for sheet in range(page_count(players)):
-                pages.add(players, sheet, sheet + 1)
-                pages.blank()  # nothing on the back of a players' map
-        booklet = pages.save()
-    return compose([booklet], request.code, say("dungeon.title", name=dungeon.name))
+    def arrange(text, drawn) -> list[bytes]:
+        (cover, (keys, key_ranges), rules_pages), (gm_maps, players_maps, blank) = text, drawn
+        with Pages(blank) as pages:
+            pages.add(cover)
+            for gm_map, found, groups, ranges in zip(gm_maps, plans, shown, key_ranges):
+                level_pages(pages, gm_map, found, groups, keys, ranges)
+            pages.add(rules_pages)
+            pages.to_right()  # the players' maps start a fresh sheet
+            for players in players_maps:
+                for sheet in range(page_count(players)):
+                    pages.add(players, sheet, sheet + 1)
+                    pages.blank()  # nothing on the back of a players' map
+            return [pages.save()]
+
+    return Parts(say("dungeon.title", name=dungeon.name), text_pages, maps, arrange)
 
 
 def facing_groups(page, found, placed) -> list[list[int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...products import Request
+from ...contracts import Request
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...seed import SeedCode

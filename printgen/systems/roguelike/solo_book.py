@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...contracts import Request
 from ...gamebook.model import (
     CHOOSE,
     DIED,
@@ -46,7 +47,6 @@ from ...gamebook.model import (
     tick,
 )
 from ...maps.level import Area, Doorway, Level, doorways
-from ...products import Request
 from ...seed import Rng
 from . import key, rules
 from .generate import Dungeon

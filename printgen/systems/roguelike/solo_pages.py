@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...contracts import Request
 from ...gamebook.model import Book
-from ...products import Request
-from ...products.solo import play_sheet
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
+from ...sheets.play import play_sheet
 from . import GAME, rules, sheet
 from .generate import Dungeon
 from .rules import say
@@ -61,7 +61,7 @@ def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
     def record(c, width: float, height: float) -> None:
         sheet.draw(c, width, height, "record", character(request), Style(), FormCollector(enabled=False), request.code)
 
-    return play_sheet(request, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
+    return play_sheet(request.code, request.paper, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
                       play_blocks(dungeon, book, numbers))
 
 

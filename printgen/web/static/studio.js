@@ -9,7 +9,6 @@
   const $ = (id) => document.getElementById(id);
   const DEBOUNCE_MS = 250;
   const THUMB_WIDTH = 180;
-  const ORDER = ["dungeon", "deck", "sheet", "reference", "challenge"];
 
   const els = {
     system: $("system"), product: $("product"), summary: $("product-summary"), deckField: $("deck-field"),
@@ -28,14 +27,14 @@
   const gameTitles = Object.fromEntries(catalogue.games.map((g) => [g.id, g.title]));
 
   function offers(system) {
-    // The products made for ``system``, each with its catalogue entry (a deck product only with decks).
+    // The products made for ``system``, in the catalogue's order (the registry's), each with its catalogue
+    // entry; a product of named offers (decks) only where the game has one.
     const found = [];
     for (const product of catalogue.products) {
       const entry = product.systems.find((s) => s.id === system);
-      if (entry && (product.name !== "deck" || (entry.decks || []).length)) found.push({ product, entry });
+      if (entry && (!("decks" in entry) || entry.decks.length)) found.push({ product, entry });
     }
-    const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
-    return found.sort((a, b) => rank(a.product.name) - rank(b.product.name) || a.product.name.localeCompare(b.product.name));
+    return found;
   }
 
   function systems() {
@@ -294,7 +293,14 @@
     return true;
   }
 
+  // The form whose answer is awaited or shown: leaving a field fires "change" after the "input" that already
+  // asked for its value, and asking again would redraw the page and its download links under the pointer.
+  let asked = null;
+
   async function refresh() {
+    const form = JSON.stringify(collect());
+    if (form === asked) return;
+    asked = form;
     const mine = ++generation;
     if (controller) controller.abort();
     controller = new AbortController();
@@ -309,6 +315,7 @@
       await show(described, mine, signal);
     } catch (error) {
       if (error.name === "AbortError" || mine !== generation) return;
+      asked = null; // the same form asked again is answered again (a server that was busy may not be now)
       working(false);
       clearMarks();
       markField(error.field, error.message);
@@ -546,6 +553,7 @@
       openSaid("");
       els.openBox.value = "";
       clearTimeout(timer); // the opened file replaces whatever the form was about to ask
+      asked = null;
       const shownNow = ++generation;
       if (controller) controller.abort();
       controller = new AbortController();

@@ -18,4 +18,5 @@ GAME = Game(
     dungeon=Offer("a dungeon of rectangular rooms", (Option("levels", "Number of levels.", low=1, high=3,
                                                             default="1"),)),
     reference=Offer("the foe table and the game's one choice"),
+    makes={"handout": Offer("the game's one choice, for every player")},  # tests/games/products/handout.py
 )

@@ -11,8 +11,8 @@ from printgen.maps.steps.first_area import place_first
 from printgen.maps.steps.grow import grow
 from printgen.maps.steps.settle_doors import settle_doors
 from printgen.maps.symbols import Symbols
+from printgen.render.booklet import Parts
 from printgen.render.canvas import new_document
-from printgen.render.compose import compose
 from printgen.units import inch
 from printgen.words import say_for
 
@@ -49,7 +49,12 @@ def _level(request, number: int) -> Level:
     return level
 
 
-def render(dungeon: Dungeon, request) -> bytes:
+def booklet(dungeon: Dungeon, request) -> Parts:
+    """No text pages: a drawn map page a level, in order."""
+    return Parts(say("title"), None, lambda: maps(dungeon, request), lambda text, drawn: [drawn])
+
+
+def maps(dungeon: Dungeon, request) -> bytes:
     paper = request.paper
     doc = new_document(request.code, say("title"), paper.size)
     for level in dungeon.levels:
@@ -58,4 +63,4 @@ def render(dungeon: Dungeon, request) -> bytes:
         draw.draw_level(doc.canvas, region, level, SYMBOLS, ROCK_GAP, draw.Content({}, [], [], []), draw.GM)
         frame.draw_scale(doc.canvas, region.left, region.bottom - 20, PITCH, 5, "ft")
         doc.canvas.showPage()
-    return compose([doc.finish()], request.code, say("title"))
+    return doc.finish()
