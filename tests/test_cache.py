@@ -116,3 +116,62 @@ def test_the_folder_follows_the_platform_convention(monkeypatch, tmp_path):
 def test_the_tests_never_use_the_users_own_cache():
     folder = cache.folder()
     assert folder is not None and folder != Path.home() / ".cache" / "printgen"
+
+
+def test_a_face_read_back_is_the_face_reportlab_reads(tmp_path, monkeypatch):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printgen.render import fonts
+    from printgen.resources import fonts_dir
+
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    path = fonts_dir() / fonts.FONT_FILES[fonts.SERIF_ITALIC]
+    own = TTFont("PG-Test", str(path))
+    fonts.tt_font("PG-Test", path)  # cold: read by ReportLab, kept
+    assert len(entries(tmp_path)) == 1
+    kept = fonts.tt_font("PG-Test", path)  # warm: read back
+    assert type(kept) is type(own) and type(kept.face) is type(own.face)
+
+    def state(obj, leave=()):
+        return {key: value for key, value in vars(obj).items() if key not in leave}
+
+    assert state(kept, ("face", "state", "encoding")) == state(own, ("face", "state", "encoding"))
+    assert state(kept.face, ("_pdfScale",)) == state(own.face, ("_pdfScale",))
+    assert [kept.face._pdfScale(v) for v in (0, 1, 7.5, 333, 2048)] == [own.face._pdfScale(v) for v in (0, 1, 7.5, 333, 2048)]
+    assert kept.encoding.name == own.encoding.name and kept.shapable == own.shapable
+    assert kept.face.makeSubset([0, 65, 66, 0x263A % 256]) == own.face.makeSubset([0, 65, 66, 0x263A % 256])
+
+
+def test_a_fillable_sheet_is_the_same_file_with_its_form_font_cut_or_read_back(tmp_path, monkeypatch):
+    from printgen.sheets import forms
+
+    case = ["sheet", "--system", "roguelike", "--seed", "bi", "--fillable"]
+    monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
+    for tag in ("cold", "warm"):
+        forms._font_program.cache_clear()
+        (tmp_path / tag).mkdir()
+        assert hashlib.sha256(make(case, tmp_path / tag)).hexdigest() == RECORDED[" ".join(case)]
+        assert len(list((tmp_path / "cache" / forms.CUT_FONTS).rglob("*"))) == 2  # its folder and the entry
+    forms._font_program.cache_clear()
+
+
+class _Called:
+    def __reduce__(self):
+        return (Path.touch, (Path(__import__("os").environ[cache.ENV]) / "ran",))
+
+
+def test_a_face_entry_holding_anything_but_data_is_read_again_from_the_file(tmp_path, monkeypatch):
+    import pickle
+
+    from printgen.render import fonts
+    from printgen.resources import fonts_dir
+
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    path = fonts_dir() / fonts.FONT_FILES[fonts.MONO]
+    fonts.tt_font("PG-Test", path)
+    (entry,) = entries(tmp_path)
+    key = entry.name
+    cache.put(fonts.FACES, key, pickle.dumps({"unitsPerEm": _Called()}))
+    font = fonts.tt_font("PG-Test", path)
+    assert not (tmp_path / "ran").exists(), "an entry is only read as data"
+    assert font.face.unitsPerEm == 1000 and font.stringWidth("Floor", 10) > 0
