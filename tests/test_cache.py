@@ -175,3 +175,31 @@ def test_a_face_entry_holding_anything_but_data_is_read_again_from_the_file(tmp_
     font = fonts.tt_font("PG-Test", path)
     assert not (tmp_path / "ran").exists(), "an entry is only read as data"
     assert font.face.unitsPerEm == 1000 and font.stringWidth("Floor", 10) > 0
+
+
+def test_the_widths_weasyprint_writes_are_read_once_and_kept(tmp_path, monkeypatch, laid_out):
+    from fontTools.ttLib import TTFont
+
+    from printgen.render import font_widths
+
+    read = []
+    glyph_set = TTFont.getGlyphSet
+    monkeypatch.setattr(TTFont, "getGlyphSet", lambda self, *a, **k: read.append(1) or glyph_set(self, *a, **k))
+    monkeypatch.setattr(font_widths, "_read", {})
+    monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
+    recorded = RECORDED[" ".join(BOOKLET)]
+
+    def made(tag: str) -> str:
+        (tmp_path / tag).mkdir()
+        return hashlib.sha256(make(BOOKLET, tmp_path / tag)).hexdigest()
+
+    assert made("cold") == recorded
+    kept = entries(tmp_path / "cache" / font_widths.KIND)
+    assert kept and len(read) == len(kept), "each face embedded is read by fontTools once, and kept"
+    del read[:]
+    assert made("again") == recorded and not read, "the process remembers it"
+    monkeypatch.setattr(font_widths, "_read", {})
+    assert made("warm") == recorded and not read, "the next process reads it back"
+    monkeypatch.setattr(font_widths, "_read", {})
+    kept[0].write_bytes(kept[0].read_bytes()[:-3])
+    assert made("damaged") == recorded and len(read) == 1, "a damaged entry is read again from the face"

@@ -39,7 +39,7 @@ from ..seed import SeedCode
 from ..units import Paper, to_mm
 from ..words import phrasebook, shared_phrasebook
 from . import cache as user_cache
-from . import flow_columns, house
+from . import flow_columns, font_widths, house
 
 BUILTIN_PREFIX = "builtin:"
 
@@ -134,6 +134,7 @@ def _weasyprint():
     # fatal here (see the fetcher) and the advice is noise.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     flow_columns.install(weasyprint)  # columns that fill in turn laid out once a page, not twice
+    font_widths.install(weasyprint)  # a face's widths read once, not once a document
     return weasyprint
 
 
