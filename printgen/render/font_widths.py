@@ -32,13 +32,13 @@ def install(weasyprint: ModuleType) -> None:
 
     if getattr(module, "_printgen_widths", False):
         return
-    from fontTools import version as fonttools_version
-    from fontTools.ttLib import TTFont
+    from fontTools import version as fonttools_version  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     asker = module.build_fonts_dictionary.__code__
     engine = (fonttools_version, weasyprint.__version__)
 
-    class Remembering(TTFont):  # type: ignore[misc]  # fontTools has no types
+    class Remembering(TTFont):
         def __init__(self, file: Any = None, *args: Any, **kwargs: Any):
             super().__init__(file, *args, **kwargs)
             self._printgen_key = None
