@@ -354,7 +354,9 @@ def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_di
                **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
     code's QR on the first page: ``qr`` tells a template the room it takes)."""
-    html = render_html(name, user_dir, seed_code=str(seed_code), title=title, page_size=page_size_css(paper),
+    from .canvas import printed_code
+
+    html = render_html(name, user_dir, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
                        qr=qr_context(seed_code, paper), **context)
     # A page whose HTML does not name the seed code (a rules page) is the same for every seed: kept.
     pdf = html_to_pdf(html, user_dir, keep=str(seed_code) not in html)
