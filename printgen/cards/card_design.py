@@ -73,10 +73,10 @@ DEFAULT_MIN_SIZE = MIN_TEXT_PT
 BUILTIN = "builtin:"
 LAYOUT_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS = 8  # layouts extending layouts
-# Placeholders printgen fills: the card's number in the deck, how many are printed, the deck's title,
-# "Title 17/84" (as printgen's own cards have at their foot), the label of the card's back, and the card's
-# stats (every column no element of the layout names, but count and back: "**Power** 3 · **Cost** 1").
-SPECIAL = ("@number", "@total", "@deck", "@index", "@back", "@stats")
+# Placeholders printgen fills: the card's number in the deck, how many it prints (@total, or @count), the
+# deck's title, "Title 17/84" (as printgen's own cards have at their foot), the label of the card's back, and
+# the card's stats (every column no element of the layout names, but count and back: "**Power** 3 · **Cost** 1").
+SPECIAL = ("@number", "@total", "@count", "@deck", "@index", "@back", "@stats")
 
 DEFAULTS = {
     "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "icon-color": None,

@@ -136,8 +136,8 @@ class Design:
         total = self._totals.get(id(deck))
         if total is None:
             total = self._totals[id(deck)] = len(deck.printed_cards())
-        values = {"@deck": deck.title, "@total": str(total), "@back": card.back or deck.back_title or deck.title,
-                  "@stats": self.stats(card)}
+        values = {"@deck": deck.title, "@total": str(total), "@count": str(total),
+                  "@back": card.back or deck.back_title or deck.title, "@stats": self.stats(card)}
         if late:  # fitted as wide as the widest number; drawn with the card's own
             values.update({"@number": str(total), "@index": f"{deck.title} {total}/{total}"})
         values.update(card.fields)
@@ -176,8 +176,16 @@ class Design:
     def _item(self, element: Element, fields: dict[str, str], where: str, size: CardSize, pale: bool) -> Item | None:
         label = f"{where}: {element.label}"
         condition = element["when"]
-        if condition is not None and not _holds(condition, fields, label):
+        later = condition is not None and bool(condition.columns & set(_DRAWN_LATE))
+        if condition is not None and not _holds(condition, fields, label) and not later:
             return None
+        item = self._drawn(element, fields, where, size, pale, label)
+        if later and item is not None:  # decided for each copy as it is drawn, by its own number
+            item = Item(item.kind, item.box, item.reach, {**item.values, "when": condition})
+        return item
+
+    def _drawn(self, element: Element, fields: dict[str, str], where: str, size: CardSize, pale: bool,
+               label: str) -> Item | None:
         width = size.width
         box = _box(element, size)
         if element.kind != "line" and (box[2] < 0 or box[3] < 0):
@@ -310,11 +318,14 @@ class Design:
 
     def draw(self, c: Canvas, prepared: PreparedLayout, deck: Deck, bleed: float, index_text: str) -> None:
         number = index_text.rsplit(" ", 1)[-1].split("/")[0]
-        late = None
+        late: dict[str, str] = {}
         for item in prepared.items:
-            if item.kind == "text" and item.values["template"] is not None:
-                if late is None:
-                    late = {**self.fields(prepared.card, deck), "@number": number, "@index": index_text}
+            late_text = item.kind == "text" and item.values["template"] is not None
+            if (late_text or "when" in item.values) and not late:
+                late = {**self.fields(prepared.card, deck), "@number": number, "@index": index_text}
+            if "when" in item.values and not item.values["when"].holds(late):
+                continue
+            if late_text:
                 element = item.values["element"]
                 paragraphs = inline.paragraphs(item.values["template"].fill(late), item.values["font"],
                                                element["bold"], element["italic"], item.values["reading"])
