@@ -549,7 +549,14 @@ def _template(value: Any, where: str) -> Template:
         pieces[-1] += text[position:match.start()]
         position = match.end()
         token = match.group(0)
-        if token in ("{{", "}}"):
+        if token == "}}" and opened:  # markup closing: an icon and the span around it, or two spans
+            closed = min(opened, 2)
+            pieces[-1] += "}" * closed
+            opened -= closed
+            if closed == 1:  # one brace more than the markup open: a lone one
+                raise PrintgenError(f"{where}: {text!r} has a lone '}}'; write {{column}} for a column, {{{{ or "
+                                    f"}}}} for a brace")
+        elif token in ("{{", "}}"):
             pieces[-1] += token[0]
         elif token.startswith("\\") or match.group("markup"):
             pieces[-1] += token
