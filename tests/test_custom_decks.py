@@ -394,3 +394,19 @@ def test_a_plain_deck_names_every_card_and_a_draft_asks_for_a_layout(tmp_path):
             " | deck.csv: row 4 (Chatty): ")
     refused(deck(tmp_path, "--draft"), "--draft marks what is wrong on a deck drawn by a layout; add --card-layout "
                                        "builtin:printgen")
+
+
+def test_a_draft_sets_a_one_line_text_on_one_line_cut_at_its_box(tmp_path):
+    from test_inline import letters
+
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{title}'\n    x: 5mm\n    y: 5mm\n"
+                                          "    width: 30mm\n    height: 6mm\n    size: 12\n    min-size: 8\n"
+                                          "    wrap: false\n")
+    title = "The Exceedingly Long Name Of A Card That Cannot Fit"
+    (tmp_path / "deck.csv").write_text(f"title\n{title}\n")
+    made(deck(tmp_path, "--card-layout", "layout.yaml", "--layout", "print-shop", "--draft"))
+    found = letters((tmp_path / "out.pdf").read_bytes(), origins=True)
+    assert {base for *_, base in found} == {found[0][-1]}  # one baseline: not wrapped
+    assert {size for _, _, size, _, _ in found} == {8.0}  # at its smallest
+    assert "".join(letter for letter, *_ in found).startswith("TheExceedinglyLong")  # its start, not cut off
+

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -430,8 +431,12 @@ def fit(paragraphs: tuple[tuple[engine.Run, ...], ...], width: float, height: fl
     to ``min_size``."""
     if width <= 0 or height <= 0:
         return engine.Fitted(min_size, (), False)
-    return engine.fit(paragraphs, width, height, size, min_size, SIZE_STEP,
-                      max_lines=None if wrap else len(paragraphs), spacing=SPACING)
+    fitted = engine.fit(paragraphs, width, height, size, min_size, SIZE_STEP,
+                        max_lines=None if wrap else len(paragraphs), spacing=SPACING)
+    if not wrap and not fitted.fits:  # a draft's one line too long: one line still, cut at its box when drawn
+        lines = engine.set_words([engine.words(runs) for runs in paragraphs], min_size, math.inf)
+        return engine.Fitted(min_size, tuple(lines), False, SPACING)
+    return fitted
 
 
 def check_glyphs(where: str, paragraphs: tuple[tuple[engine.Run, ...], ...]) -> None:
