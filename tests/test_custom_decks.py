@@ -88,9 +88,10 @@ def test_rows_makes_only_the_rows_named_by_the_numbers_messages_use(tmp_path):
     code = result.stderr.split("seed code: ")[1].strip()
     made(run_cli("reproduce", code, "-o", "again.pdf", cwd=tmp_path))
     assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "out.pdf").read_bytes()
-    assert "1/3" in page_texts(tmp_path / "out.pdf")[0]
+    assert "Deck 1/5" in page_texts(tmp_path / "out.pdf")[0]  # its number in the whole deck
+    assert "Deck 4/5" in page_texts(tmp_path / "out.pdf")[0]
     refused(deck(tmp_path, "--rows", "9"), "--rows 9: deck.csv ends at row 7, so row 9 is not in it")
-    refused(deck(tmp_path, "--rows", "1,5"), "--rows 1,5: no card of deck.csv stands in those rows")
+    refused(deck(tmp_path, "--rows", "5"), "--rows 5: no card of deck.csv stands in those rows")
     refused(deck(tmp_path, "--rows", "2-x"), "--rows '2-x': '2-x' is not a row or a range of rows")
     refused(deck(tmp_path, "--rows", "4-2"), "'4-2' is no range of rows")
 
@@ -409,4 +410,20 @@ def test_a_draft_sets_a_one_line_text_on_one_line_cut_at_its_box(tmp_path):
     assert {base for *_, base in found} == {found[0][-1]}  # one baseline: not wrapped
     assert {size for _, _, size, _, _ in found} == {8.0}  # at its smallest
     assert "".join(letter for letter, *_ in found).startswith("TheExceedinglyLong")  # its start, not cut off
+
+
+def test_rows_keep_the_numbers_of_the_whole_deck_and_refuse_the_header(tmp_path):
+    (tmp_path / "deck.csv").write_text("title,body,count\nA,a,1\nB,b,2\nC,c,1\nD,d,1\nE,e,3\nF,f,1\n")  # 9 cards
+    made(deck(tmp_path, "--rows", "4,6"))
+    texts = " ".join(page_texts(tmp_path / "out.pdf"))
+    assert "Deck 4/9" in texts and "Deck 6/9" in texts and "Deck 8/9" in texts, texts
+    assert "1/4" not in texts and "/4" not in texts
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{title} {@number} of {@total}'\n")
+    made(deck(tmp_path, "--rows", "4,6", "--card-layout", "layout.yaml", "--layout", "print-shop", "--force"))
+    fronts = [" ".join(text.split()) for text in page_texts(tmp_path / "out.pdf")[0::2]]
+    assert fronts == ["C 4 of 9", "E 6 of 9", "E 7 of 9", "E 8 of 9"], fronts
+    refused(deck(tmp_path, "--rows", "1-3"), "--rows 1-3: row 1 of deck.csv is its header; its first card is on "
+                                             "row 2")
+    (tmp_path / "deck.yaml").write_text("cards:\n" + "".join(f"  - title: Card {n}\n    body: b\n" for n in range(1, 5)))
+    made(deck(tmp_path, "--rows", "1", "--force", data="deck.yaml"))  # a YAML file has no header: its cards count from 1
 

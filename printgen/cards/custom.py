@@ -21,13 +21,14 @@ import io
 import re
 import warnings
 import zipfile
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import Flag, PrintgenError
 from . import plain_yaml
 from .model import Card, Deck, Paragraph, Stat
-from .reading import Reading
+from .reading import Numbering, Reading, numbering
 from .reading import select as select_rows
 
 if TYPE_CHECKING:
@@ -56,6 +57,30 @@ Rows = list[tuple[str, dict[str, str]]]
 Numbered = list[tuple[int, str, dict[str, str]]]  # each row with its number in the file, as --rows names it
 
 
+class Table(NamedTuple):
+    """A deck file as read: its title and back, its rows (where, fields) and columns, and, where only some of
+    its rows are made (--rows), the numbers their cards keep from the whole deck."""
+
+    title: str
+    back: str
+    rows: Rows
+    columns: list[str]
+    numbering: Numbering | None = None
+
+
+@dataclass(frozen=True)
+class CustomDeck(Deck):
+    """A deck of your own in printgen's look: its cards, and the numbers they keep from the whole deck where
+    only some rows are made."""
+
+    numbering: Numbering | None = field(default=None, compare=False, repr=False)
+
+    def as_data(self) -> dict:
+        data = Deck.as_data(replace(self, numbering=None))
+        del data["numbering"]
+        return data
+
+
 def file_digest(path: Path) -> str:
     """The first 16 hex digits of the file's SHA-256: enough to notice any change."""
     return hashlib.sha256(_read_bytes(path)).hexdigest()[:16]
@@ -63,10 +88,11 @@ def file_digest(path: Path) -> str:
 
 def load_deck(path: Path, expected_digest: str | None = None, reading: Reading = Reading()) -> Deck:
     """printgen's own look: every card a title, a body and stats."""
-    title, back, rows, _ = load_table(path, expected_digest, reading, required=REQUIRED)
-    cards = tuple(_card(path, where, fields, back) for where, fields in rows)
+    table = load_table(path, expected_digest, reading, required=REQUIRED)
+    cards = tuple(_card(path, where, fields, table.back) for where, fields in table.rows)
     _check_printed(path, sum(card.count for card in cards))
-    return Deck("custom", title, cards, back_title=back or title, back_subtitle="", accent=(0.18, 0.24, 0.38))
+    return CustomDeck("custom", table.title, cards, back_title=table.back or table.title, back_subtitle="",
+                      accent=(0.18, 0.24, 0.38), numbering=table.numbering)
 
 
 def load_layout_deck(path: Path, expected_digest: str | None, layout: Layout, reading: Reading = Reading(),
@@ -75,14 +101,15 @@ def load_layout_deck(path: Path, expected_digest: str | None, layout: Layout, re
     ``folder`` is the data file's, where the layout's own bases were read (and pictures and fonts will be)."""
     from .design_face import make_deck
 
-    title, back, rows, columns = load_table(path, expected_digest, reading, required=())
-    counted = [(where, fields, _count(where, fields)) for where, fields in rows]
+    table = load_table(path, expected_digest, reading, required=())
+    counted = [(where, fields, _count(where, fields)) for where, fields in table.rows]
     _check_printed(path, sum(count for _, _, count in counted))
-    return make_deck("custom", title, back, counted, columns, layout, path, folder)
+    return make_deck("custom", table.title, table.back, counted, table.columns, layout, path, folder,
+                     table.numbering)
 
 
 def load_table(path: Path, expected_digest: str | None = None, reading: Reading = Reading(),
-               required: tuple[str, ...] = REQUIRED) -> tuple[str, str, Rows, list[str]]:
+               required: tuple[str, ...] = REQUIRED) -> Table:
     """The deck file's title, back, rows (where, fields) and columns, read as ``reading`` says; one line for
     anything wrong."""
     sheet = reading.sheet
@@ -95,8 +122,9 @@ def load_table(path: Path, expected_digest: str | None = None, reading: Reading 
     suffix = path.suffix.lower()
     if sheet is not None and suffix != ".xlsx":
         raise PrintgenError(Flag("sheet", sheet), f" names a sheet of a workbook; {path.name} is not an .xlsx file")
+    header: int | None = None  # the header's row (a YAML file has none)
     if suffix == ".xlsx":
-        title, back, (columns, numbered, last) = _stem_title(path), "", _xlsx_rows(path, data, sheet)
+        title, back, (columns, numbered, last, header) = _stem_title(path), "", _xlsx_rows(path, data, sheet)
         _check_columns(path, columns, required)
     else:
         try:
@@ -104,15 +132,21 @@ def load_table(path: Path, expected_digest: str | None = None, reading: Reading 
         except UnicodeDecodeError:
             raise PrintgenError(f"{path}: not UTF-8 text; save the file as UTF-8") from None
         if suffix == ".csv":
-            title, back = _stem_title(path), ""
+            title, back, header = _stem_title(path), "", 1
             columns, numbered, last = _csv_rows(path, text, required)
         elif suffix in (".yaml", ".yml"):
             title, back, columns, numbered, last = _yaml_rows(path, text, required)
         else:
             raise PrintgenError(f"{path}: unknown kind of file; give a {KINDS} file")
+    numbers = None
     if numbered:
         noun = "card" if suffix in (".yaml", ".yml") else "row"
-        numbered = select_rows(numbered, reading.rows, path.name, noun, last)
+        chosen = select_rows(numbered, reading.rows, path.name, noun, last, header)
+        if reading.rows is not None:  # the cards keep their numbers in the whole deck
+            kept = {number for number, _, _ in chosen}
+            numbers = numbering([_count(where, fields) for _, where, fields in numbered],
+                                [number in kept for number, _, _ in numbered])
+        numbered = chosen
     table = [(where, fields) for _, where, fields in numbered]
     if not table:
         raise PrintgenError(f"{path}: no cards in it; give at least one row" + (" with a title and a body"
@@ -121,7 +155,7 @@ def load_table(path: Path, expected_digest: str | None = None, reading: Reading 
         raise PrintgenError(f"{path}: {len(table)} cards; printgen takes at most {MAX_CARDS} in one deck")
     for where, fields in table:
         _check_text_length(where, sum(len(value) for value in fields.values()))
-    return reading.title or title, back, table, columns
+    return Table(reading.title or title, back, table, columns, numbers)
 
 
 def _check_text_length(where: str, characters: int) -> None:
@@ -185,7 +219,7 @@ def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tu
     return header, rows, len(table)
 
 
-def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], Numbered, int]:
+def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], Numbered, int, int]:
     """The first sheet (or ``sheet``) of a workbook: its first row the header, each row after it a card.
 
     An XLSX is a zip of XML: its entries are counted and sized before openpyxl reads a byte of them, and
@@ -236,7 +270,7 @@ def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], N
             raise PrintgenError(f"{path}: row {number} has a value beyond the header's last column")
         cells = cells[:len(header)] + [""] * (len(header) - len(cells))
         rows.append((number, f"{path}: row {number}", dict(zip(header, cells))))
-    return header, rows, table[-1][0]
+    return header, rows, table[-1][0], header_row
 
 
 def _check_formulas(path: Path, data: bytes, sheet: str, unsaved: list[list[bool]]) -> None:

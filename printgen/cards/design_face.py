@@ -40,6 +40,7 @@ from .failures import cards_failed, named
 from .marks import lighter
 from .model import BackStyle, Card, Deck
 from .pictures import Pictures
+from .reading import Numbering
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
 from .user_files import Folder
@@ -80,6 +81,7 @@ class LayoutBack(BackStyle):
 @dataclass(frozen=True)
 class LayoutDeck(Deck):
     design: Any = field(default=None, compare=False, repr=False)
+    numbering: Numbering | None = field(default=None, compare=False, repr=False)  # --rows: whole-deck numbers
 
     def as_data(self) -> dict:
         """The deck as data: each card's row as read, its count and back."""
@@ -136,7 +138,8 @@ class Design:
     def fields(self, card: LayoutCard, deck: Deck, late: bool = False) -> dict[str, str]:
         total = self._totals.get(id(deck))
         if total is None:
-            total = self._totals[id(deck)] = len(deck.printed_cards())
+            numbering = getattr(deck, "numbering", None)  # --rows: the whole deck's count
+            total = self._totals[id(deck)] = numbering.total if numbering else len(deck.printed_cards())
         values = {"@deck": deck.title, "@total": str(total), "@count": str(total),
                   "@back": card.back or deck.back_title or deck.title, "@stats": self.stats(card)}
         if late:  # fitted as wide as the widest number; drawn with the card's own
@@ -464,7 +467,8 @@ def draw(c: Canvas, prepared: PreparedLayout, deck: LayoutDeck, size: CardSize, 
 
 
 def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, str], int]], columns: list[str],
-              layout: Layout, data: Path, folder: Folder | None = None) -> LayoutDeck:
+              layout: Layout, data: Path, folder: Folder | None = None, numbering: Numbering | None = None
+              ) -> LayoutDeck:
     """The deck of ``rows`` (where, fields, count) drawn by ``layout``; pictures and fonts from ``folder``, the
     data file's folder (the one the layout's own bases were read from, so its fingerprint covers them)."""
     layout.check_columns(columns, data)
@@ -496,7 +500,8 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
                                fields=tuple(values.items()), design=design)
         cards.append(LayoutCard(fields.get("title", "") or where, face=KIND, back=card_back, count=count,
                                 source=where, back_style=style, fields=tuple(fields.items())))
-    return LayoutDeck(name, title, tuple(cards), back_title=back or title, accent=(0.18, 0.24, 0.38), design=design)
+    return LayoutDeck(name, title, tuple(cards), back_title=back or title, accent=(0.18, 0.24, 0.38), design=design,
+                      numbering=numbering)
 
 
 def check_files(deck: LayoutDeck, size: CardSize) -> str | None:
