@@ -33,10 +33,11 @@ from __future__ import annotations
 import difflib
 import hashlib
 import os
+import posixpath
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tinycss2 import color4 as css_colour
@@ -158,6 +159,7 @@ class Layout:
     front: tuple[Element, ...]
     back: tuple[Element, ...] | None  # None: printgen's own back
     fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # a family's name: its files by style
+    folders: tuple[Folder, ...] = ()  # folders besides the data file's it read layouts from (its fingerprint's)
 
     @property
     def columns(self) -> set[str]:
@@ -186,14 +188,38 @@ def builtin_names() -> list[str]:
     return sorted(path.stem for path in builtin_folder().glob("*.yaml"))
 
 
+@dataclass(frozen=True)
+class Beside:
+    """Where a layout file stands: a folder it is read from, and the path of the layout's own folder in it."""
+
+    folder: Folder
+    prefix: str = ""
+
+    def name(self, value: str) -> str:
+        return posixpath.join(self.prefix, value) if self.prefix else value
+
+
 def load(path: Path, folder: Folder | None = None) -> Layout:
     """The layout in ``path``, checked; one line naming the file, element and key for any mistake. A layout it
-    extends by file name is read from ``folder`` (the data file's, as pictures are; by default the layout's).
-    A built-in layout (``located("builtin:NAME")``) reads a missing column as empty in every element."""
+    extends by file name is read beside it, else from ``folder`` (the data file's, as pictures are; by default
+    the layout's), else is a built-in layout of that name. A built-in layout (``located("builtin:NAME")``)
+    reads a missing column as empty in every element."""
     if is_builtin(path):
         return _load(path, _read(path), depth=0, builtin=True)
     folder = folder if folder is not None else Folder(path.parent)
-    return _load(path, _read(path), depth=0, folder=folder, chain=((_real(path), path.name),))
+    outside: list[Folder] = []
+    layout = _load(path, _read(path), depth=0, folder=folder, chain=((_real(path), path.name),),
+                   here=_beside(path, folder), outside=outside)
+    return Layout(layout.path, layout.front, layout.back, layout.fonts, tuple(outside))
+
+
+def _beside(path: Path, folder: Folder) -> Beside:
+    """The place of the layout file ``path``: in the data file's folder (or below it), or a folder of its own."""
+    own, root = Path(_real(path.parent)), Path(_real(folder.root))
+    if own == root or own.is_relative_to(root):
+        relative = own.relative_to(root).as_posix()
+        return Beside(folder, "" if relative == "." else relative)
+    return Beside(Folder(path.parent, "the layout's folder"))
 
 
 def located(name: str, data_folder: Path) -> Path:
@@ -237,7 +263,8 @@ def _read(path: Path) -> bytes:
 
 
 def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, chain: tuple[tuple[str, str], ...] = (),
-          shown: str | None = None, builtin: bool = False) -> Layout:
+          shown: str | None = None, builtin: bool = False, here: Beside | None = None,
+          outside: list[Folder] | None = None) -> Layout:
     shown = shown or (path.name if depth else str(path))
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise PrintgenError(f"{shown}: a layout is a .yaml or .yml file")
@@ -256,7 +283,8 @@ def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, cha
     base_back: list[dict] | None = None
     families: dict[str, dict[str, str]] = {}
     if "extends" in document:
-        base_front, base_back, families = _base(shown, document["extends"], depth, folder, chain)
+        base_front, base_back, families = _base(shown, document["extends"], depth, folder, chain, here,
+                                                outside if outside is not None else [])
     families = {**families, **_families(shown, document.get("fonts", {}))}
     front = _elements(shown, document.get("elements"), "elements", "element", base_front, "extends" in document)
     back = base_back
@@ -309,39 +337,58 @@ def _families(shown: str, raw: Any) -> dict[str, dict[str, str]]:
     return found
 
 
-def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tuple[tuple[str, str], ...]
+def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tuple[tuple[str, str], ...],
+          here: Beside | None = None, outside: list[Folder] | None = None
           ) -> tuple[list[dict], list[dict] | None, dict[str, dict[str, str]]]:
-    """The elements (front and back) and font families of the layout ``extends:`` names: a built-in one, or a
-    file beside the data."""
-    own = isinstance(value, str) and value.strip().lower().endswith(LAYOUT_SUFFIXES)
-    if not isinstance(value, str) or not (value.startswith(BUILTIN) or own):
+    """The elements (front and back) and font families of the layout ``extends:`` names: a built-in one
+    (builtin:NAME, or NAME alone), or a file of the designer's: beside the layout that names it, else in the data
+    file's folder, else the built-in layout of its name."""
+    text = value.strip() if isinstance(value, str) else ""
+    own = text.lower().endswith(LAYOUT_SUFFIXES)
+    bare = re.fullmatch(r"[A-Za-z0-9_-]+", text) is not None
+    if not (text.startswith(BUILTIN) or own or bare):
         raise PrintgenError(f"{shown}: extends: {value!r}; a layout extends a built-in layout, e.g. "
                             f"'extends: builtin:printgen' (built-in: {', '.join(builtin_names())}), or a layout "
-                            f"file of yours beside the data, e.g. 'extends: base.yaml'")
+                            f"file of yours beside it or the data, e.g. 'extends: base.yaml'")
     if depth >= MAX_EXTENDS:
         raise PrintgenError(f"{shown}: extends: {value!r}: layouts extend each other more than {MAX_EXTENDS} deep")
+    where = f"{shown}: extends"
+    place = None
     if own:
-        where = f"{shown}: extends"
         if folder is None:
             raise PrintgenError(f"{where}: {value!r}: a built-in layout extends only built-in layouts")
-        key = folder.key(value, where)
-        data = folder.read(value, where)
+        here = here if here is not None else Beside(folder)
+        places = [here] + ([Beside(folder)] if here != Beside(folder) else [])
+        place = next((each for each in places if each.folder.has(each.name(text), where)), None)
+        stem = PurePosixPath(text).stem
+        if place is None and ("/" in text or stem not in builtin_names()):
+            looked = "beside it" + (" or in the data file's folder" if len(places) > 1 else "")
+            raise PrintgenError(f"{where}: {value!r}: no such file {looked}, and no built-in layout {stem!r}")
+        if place is None:
+            text = BUILTIN + stem
+    if place is not None:
+        name = place.name(text)
+        key = place.folder.key(name, where)
+        data = place.folder.read(name, where)
         if len(data) > MAX_LAYOUT_BYTES:
             raise PrintgenError(f"{where}: {value!r} is larger than {MAX_LAYOUT_BYTES // 1024} KiB; a layout is "
                                 f"smaller than that")
-        real = _real(folder.root / key)
+        if outside is not None and place.folder is not folder and place.folder not in outside:
+            outside.append(place.folder)
+        real = _real(place.folder.root / key)
         if real in (seen for seen, _ in chain):
             circle = " extends ".join([name for _, name in chain] + [key])
             raise PrintgenError(f"{where}: {value!r}: the layouts extend each other in a circle ({circle}); "
                                 f"one of them must stand on its own or on a built-in layout")
-        base = _load(Path(key), data, depth + 1, folder, chain + ((real, key),), shown=key)
+        base = _load(Path(key), data, depth + 1, folder, chain + ((real, key),), shown=key,
+                     here=Beside(place.folder, posixpath.dirname(key)), outside=outside)
     else:
         try:
-            path = builtin_path(value[len(BUILTIN):].strip())
+            path = builtin_path(text.removeprefix(BUILTIN).strip())
         except PrintgenError as exc:
             raise PrintgenError(f"{shown}: extends: {exc}") from None
         base = _load(path, path.read_bytes(), depth + 1)
-    builtin = not own
+    builtin = place is None
 
     def inherited(elements: tuple[Element, ...]) -> list[dict]:
         return [dict(e.spec, **{"#label": e.label, "#builtin": builtin or e.builtin}) for e in elements]

@@ -43,7 +43,7 @@ from .pictures import Pictures
 from .reading import Numbering
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
-from .user_files import Folder
+from .user_files import Folder, digest_of
 
 KIND = "layout"
 BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that
@@ -318,6 +318,10 @@ class Design:
         """A warning for the person making the deck, given once (the deck is prepared more than once)."""
         self.notes.setdefault(text, None)
 
+    def folders(self) -> list[Folder]:
+        """Every folder the deck's files were read from: the data file's, then any its layout's bases came from."""
+        return [self.folder, *self.layout.folders]
+
     # Drawing -----------------------------------------------------------------------------------------
 
     def draw(self, c: Canvas, prepared: PreparedLayout, deck: Deck, bleed: float, index_text: str) -> None:
@@ -518,7 +522,7 @@ def check_files(deck: LayoutDeck, size: CardSize) -> str | None:
             failed.append(named(str(exc), card.source, dict(card.fields).get("title", "").strip()))
     if failed:
         raise cards_failed(failed)
-    return deck.design.folder.digest()
+    return digest_of(deck.design.folders())
 
 
 DRAFT_RED = (0.85, 0.1, 0.1)

@@ -419,7 +419,7 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
         if (custom.file_digest(data) == data_digest and card_design.file_digest(layout) == layout_digest
-                and deck.design.folder.unchanged()):
+                and all(folder.unchanged() for folder in deck.design.folders())):
             return deck, digest
     folder = Folder(data.parent)  # the layout's own bases, its pictures and fonts: one fingerprint
     deck = custom.load_layout_deck(data, data_digest, card_design.load(layout, folder), reading, folder)
