@@ -427,3 +427,26 @@ def test_rows_keep_the_numbers_of_the_whole_deck_and_refuse_the_header(tmp_path)
     (tmp_path / "deck.yaml").write_text("cards:\n" + "".join(f"  - title: Card {n}\n    body: b\n" for n in range(1, 5)))
     made(deck(tmp_path, "--rows", "1", "--force", data="deck.yaml"))  # a YAML file has no header: its cards count from 1
 
+
+def test_icons_and_spans_print_in_printgens_own_look_too(tmp_path):
+    from test_inline import forms, letters
+
+    from test_layouts import SVG
+
+    (tmp_path / "coin.svg").write_bytes(SVG)
+    (tmp_path / "deck.csv").write_text("title,body\nGold,Gain 2 {icon:two-coins} and {color:darkred|**Sticky**} "
+                                       "{icon:coin.svg}.\n")
+    result = deck(tmp_path, "--layout", "print-shop")
+    made(result)
+    data = (tmp_path / "out.pdf").read_bytes()
+    placed = [name for name, _, _ in forms(data)]
+    assert "pgicon-two-coins" in placed and any(name.startswith("pgpic") for name in placed), placed
+    text = "".join(letter for letter, *_ in letters(data))
+    assert "{icon:" not in text and "{color" not in text and "Sticky" in text, text
+    sticky = [colour for letter, _, _, colour in letters(data) if letter == "S"]
+    assert sticky == [(139, 0, 0)]
+    assert "pictures-sha256=" in result.stderr  # the picture it reads is in the seed code
+    code = result.stderr.split("seed code: ")[1].strip()
+    (tmp_path / "coin.svg").write_bytes(SVG.replace(b"00a000", b"a00000"))
+    refused(run_cli("reproduce", code, "-o", "again.pdf", cwd=tmp_path), "are not the ones this seed code was made")
+

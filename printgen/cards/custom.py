@@ -5,7 +5,9 @@ workbook's first sheet (or the one ``--sheet`` names), each cell's value as
 the spreadsheet saved it. YAML: a list of cards, or a mapping with ``cards``
 (that list) and optionally ``title`` and ``back``. Every column other than
 title, body, count, back and kicker is a stat, shown in the stat block with
-its column name as the label. Text is text: nothing in it is read as markup.
+its column name as the label. The body reads the markup a layout reads
+(cards/inline.py: icons, spans, *italic* and **bold**); a picture file it shows
+is read from beside the data file, and its fingerprint goes in the seed code.
 
 With a layout of your own (``--card-layout``, cards/card_design.py) no column
 is required: the layout names the columns it shows, and ``count`` and ``back``
@@ -34,6 +36,8 @@ from .reading import select as select_rows
 if TYPE_CHECKING:
     from .card_design import Layout
     from .design_face import LayoutDeck
+    from .inline import Context
+    from .pictures import Pictures
     from .user_files import Folder
 
 REQUIRED = ("title", "body")
@@ -74,11 +78,16 @@ class CustomDeck(Deck):
     only some rows are made."""
 
     numbering: Numbering | None = field(default=None, compare=False, repr=False)
+    pictures: Pictures | None = field(default=None, compare=False, repr=False)  # the picture files its words show
 
     def as_data(self) -> dict:
-        data = Deck.as_data(replace(self, numbering=None))
-        del data["numbering"]
+        data = Deck.as_data(replace(self, numbering=None, pictures=None))
+        del data["numbering"], data["pictures"]
         return data
+
+    def pictures_digest(self) -> str | None:
+        """The fingerprint of the picture files its words show (None: none)."""
+        return self.pictures.folder.digest() if self.pictures is not None else None
 
 
 def file_digest(path: Path) -> str:
@@ -89,10 +98,34 @@ def file_digest(path: Path) -> str:
 def load_deck(path: Path, expected_digest: str | None = None, reading: Reading = Reading()) -> Deck:
     """printgen's own look: every card a title, a body and stats."""
     table = load_table(path, expected_digest, reading, required=REQUIRED)
-    cards = tuple(_card(path, where, fields, table.back) for where, fields in table.rows)
+    markup = _Markup(path)
+    cards = tuple(_card(path, where, fields, table.back, markup) for where, fields in table.rows)
     _check_printed(path, sum(card.count for card in cards))
     return CustomDeck("custom", table.title, cards, back_title=table.back or table.title, back_subtitle="",
-                      accent=(0.18, 0.24, 0.38), numbering=table.numbering)
+                      accent=(0.18, 0.24, 0.38), numbering=table.numbering, pictures=markup.pictures)
+
+
+class _Markup:
+    """How printgen's own look reads the markup in a deck's text: the deck's picture files, read once."""
+
+    def __init__(self, data: Path):
+        self.data = data
+        self.pictures: Pictures | None = None
+
+    def context(self, where: str) -> Context:
+        from .card_design import colour
+        from .inline import PLAIN_SIZE, Context
+        from .pictures import Pictures
+        from .user_files import Folder
+
+        if self.pictures is None:
+            self.pictures = Pictures(Folder(self.data.parent))
+
+        def reader(text: str, said: str) -> tuple[float, float, float]:
+            return colour(text, said, none_allowed=False)  # type: ignore[return-value]
+
+        return Context(where, reader, None, self.pictures, PLAIN_SIZE, own_pictures=True)
+
 
 
 def load_layout_deck(path: Path, expected_digest: str | None, layout: Layout, reading: Reading = Reading(),
@@ -355,7 +388,7 @@ def _scalar(value) -> str:
     return str(value).strip()
 
 
-def _card(path: Path, where: str, fields: dict[str, str], deck_back: str) -> Card:
+def _card(path: Path, where: str, fields: dict[str, str], deck_back: str, markup: _Markup) -> Card:
     title = fields.get("title", "")
     if not title:
         raise PrintgenError(f"{where}: the title is empty; every card needs a title")
@@ -363,9 +396,17 @@ def _card(path: Path, where: str, fields: dict[str, str], deck_back: str) -> Car
     stats = tuple(Stat(k, v) for k, v in fields.items() if k not in KNOWN and v)
     if len(stats) > MAX_STATS:
         raise PrintgenError(f"{where}: {len(stats)} stats; a card shows at most {MAX_STATS}")
-    body = tuple(Paragraph(p) for p in fields.get("body", "").replace("\r", "").split("\n") if p.strip())
+    body = tuple(_paragraph(p, where, markup) for p in fields.get("body", "").replace("\r", "").split("\n")
+                 if p.strip())
     return Card(title, fields.get("kicker", ""), stats, (), body, back=fields.get("back", "") or deck_back,
                 count=count, source=where)
+
+
+def _paragraph(text: str, where: str, markup: _Markup) -> Paragraph:
+    """A paragraph of a card's text: read as markup where it holds any."""
+    from .inline import Marked, marked_text
+
+    return Marked(text).read(markup.context(where)) if marked_text(text) else Paragraph(text)
 
 
 def _count(where: str, fields: dict[str, str]) -> int:

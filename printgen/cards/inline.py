@@ -19,6 +19,9 @@ its line stand taller. A picture file is read as any picture is (cards/pictures.
 data file's folder and below, within the same limits. Each mistake is one line naming the card, the element
 and what is wrong.
 
+printgen's own look (no layout) reads the same markup in a deck of one's own: its text column's paragraphs
+are ``Marked`` paragraphs, read here when the card's words are fitted (cards/text.py).
+
 The words come out as runs of render/text.py, whose fonts here are ``Inline`` fonts: each measures and draws
 its own run, and its name holds everything it draws (face, colour, scale; an icon's name, a picture's
 fingerprint), so equal runs merge and widths are cached by it safely from one deck to the next.
@@ -41,6 +44,7 @@ from ..errors import PrintgenError
 from ..render import fonts
 from ..render import text as engine
 from . import icons
+from .model import Paragraph
 
 if TYPE_CHECKING:
     from .pictures import Picture, Pictures
@@ -113,12 +117,14 @@ class Icon(engine.Inline):
     aspect: float
     colour: Colour | None
     scale: float
+    pictures: Pictures | None  # where a picture file is drawn from, when no drawing_with() says
 
     def __new__(cls, name: str, key: str, digest: str, aspect: float, colour: Colour | None,
-                scale: float) -> Self:
+                scale: float, pictures: Pictures | None = None) -> Self:
         text = f"\x1fpg-icon\x1f{name}\x1f{key}\x1f{digest}\x1f{_hex(colour)}\x1f{scale!r}"
         made = super().__new__(cls, text)
         made.name, made.key, made.aspect, made.colour, made.scale = name, key, aspect, colour, scale
+        made.pictures = pictures
         return made
 
     @property
@@ -140,7 +146,7 @@ class Icon(engine.Inline):
         for _ in text:
             left = x + ICON_SIDE * self.scale * size
             if self.key:
-                pictures = _pictures.get()
+                pictures = _pictures.get() or self.pictures
                 assert pictures is not None, "a picture icon is drawn inside drawing_with(pictures)"
                 pictures.draw(c, pictures.found[self.key], (left, bottom, width, height), "contain")
             else:
@@ -163,6 +169,8 @@ class Context:
     icon_colour: Colour | None = None  # the element's icon-color: the set's icons in it, not the text's
     pictures: Pictures | None = None  # picture files as icons; None: refused
     size: float = 10.0  # the element's type size, for sizes in points
+    own_pictures: bool = False  # its picture icons drawn from ``pictures`` itself (printgen's look, which sets
+    # no drawing_with() around its words)
 
 
 def paragraphs(words: str, family: str, bold: bool, italic: bool, context: Context) -> tuple[tuple[Run, ...], ...]:
@@ -319,7 +327,8 @@ def _apply(token: Piece, styles: list[tuple[Colour | None, float]], runs: list[R
     elif isinstance(token, _IconToken):
         # An icon of the set takes its own colour, else the element's icon colour, else the span's or text's.
         shown = token.colour if token.colour is not None else colour
-        runs.append((OBJECT, Icon(token.name, token.key, token.digest, token.aspect, shown, scale)))
+        runs.append((OBJECT, Icon(token.name, token.key, token.digest, token.aspect, shown, scale,
+                                  context.pictures if context.own_pictures else None)))
 
 
 def uses(paragraphs_: tuple[tuple[Run, ...], ...], size: float) -> Iterator[tuple[str, float, float]]:
@@ -340,3 +349,34 @@ def printed(paragraphs_: tuple[tuple[Run, ...], ...]) -> list[tuple[str, str]]:
                 continue
             found.append((text, font.face if isinstance(font, Styled) else font))
     return found
+
+
+# printgen's own look ------------------------------------------------------------------------------------
+
+PLAIN_SIZE = 10.0  # the type size a {size:12pt|...} in printgen's own look is a share of
+
+
+@dataclass(frozen=True)
+class Marked(Paragraph):
+    """A paragraph of a deck of one's own in printgen's look, its text read as this module's markup (and
+    ``*italic*``, ``**bold**``) when it is fitted. How it reads (where it is, the deck's pictures) is not part of
+    the deck's data: it is kept beside the paragraph's fields (``read``), not among them."""
+
+    def read(self, context: Context) -> Marked:
+        """This paragraph, read in ``context``: every mistake in its markup found now, in one line."""
+        object.__setattr__(self, "_context", context)
+        self.runs(fonts.SERIF, fonts.SERIF_BOLD)
+        return self
+
+    def runs(self, family: str, lead_font: str) -> list[Run]:
+        """Its runs in ``family``'s faces, its lead first in ``lead_font``."""
+        found = paragraphs(self.text, family, False, False, getattr(self, "_context"))
+        words: list[Run] = [(self.lead, lead_font), (" ", family)] if self.lead else []
+        for number, line in enumerate(found):
+            words += ([("\n", family)] if number else []) + list(line)
+        return words
+
+
+def marked_text(text: str) -> bool:
+    """Whether a text of a deck of one's own holds markup printgen's look reads: this module's, or emphasis."""
+    return marked(text) or "*" in text

@@ -213,7 +213,7 @@ def check(request: Request) -> None:
         raise PrintgenError(Flag("draft"), " marks what is wrong on a deck drawn by a layout",
                             right=("add ", Flag("card-layout", "builtin:printgen"),
                                    " (printgen's own look as a layout) or a layout of yours"))
-    if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
+    if values["card-layout"] is None and values["card-layout-sha256"]:
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
         wanted = deck_request(request)
@@ -268,6 +268,10 @@ def from_command_line(system: str, given: dict[str, object], sources: Sources) -
         if layout is None and PICTURE in custom.load_table(data_path, reading=_typed_reading(given),
                                                            required=())[3]:
             layout = given["card-layout"] = PICTURED  # a picture column draws pictures, not a stat
+        if layout is None and b"{icon:" in data_path.read_bytes():  # picture files its words show, by fingerprint
+            shown = custom.load_deck(data_path, str(given["data-sha256"]), _typed_reading(given)).pictures_digest()
+            if shown is not None:
+                given["pictures-sha256"] = shown
         if layout is not None:
             from ..cards import card_design
 
@@ -376,6 +380,12 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
             deck = _layout_deck(deck_request_)
         else:
             deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
+            pictures = deck.pictures_digest()
+            if pictures != deck_request_.pictures_digest:
+                raise PrintgenError(f"the pictures the words of {deck_request_.data.name} show beside it are not the "
+                                    f"ones this seed code was made with (theirs {pictures or 'none'}, the code's "
+                                    f"{deck_request_.pictures_digest or 'none'}); use the original files to "
+                                    f"reproduce the deck")
     else:
         builder = request.part().DECKS[deck_request_.deck]
         deck = builder(request.code, deck_request_.deck_options)
