@@ -150,10 +150,10 @@ def test_a_column_no_element_shows_is_named_beside_the_column_the_layout_misses(
     result = deck(tmp_path, "--card-layout", "layout.yaml")
     made(result)
     warnings = [line for line in result.stderr.splitlines() if "warning" in line]
-    assert warnings == ["printgen: warning: deck.csv: no element of layout.yaml shows the columns body, notes; it "
-                        "reads cost, flavour, picture, text, type, which deck.csv does not have: rename one to "
+    assert warnings == ["printgen: warning: deck.csv: no element of layout.yaml shows the column notes; it "
+                        "reads cost, flavour, picture, type, which deck.csv does not have: rename one to "
                         "match the other"]
-    assert "Hits hard" not in page_texts(tmp_path / "out.pdf")[0]  # as the warning says
+    assert "Hits hard" in page_texts(tmp_path / "out.pdf")[0]  # body is text by its other name
     (tmp_path / "deck.csv").write_text("title,text,count\nGoblin,Hits hard.,1\n")
     result = deck(tmp_path, "--card-layout", "layout.yaml", out="shown.pdf")
     made(result)
@@ -450,3 +450,24 @@ def test_icons_and_spans_print_in_printgens_own_look_too(tmp_path):
     (tmp_path / "coin.svg").write_bytes(SVG.replace(b"00a000", b"a00000"))
     refused(run_cli("reproduce", code, "-o", "again.pdf", cwd=tmp_path), "are not the ones this seed code was made")
 
+
+def test_text_and_body_are_one_column_and_a_near_name_is_guessed(tmp_path):
+    (tmp_path / "deck.csv").write_text("title,text,cost\nBolt,Deal 3 damage.,2\n")
+    made(deck(tmp_path, "--layout", "print-shop"))
+    assert "Deal 3 damage." in page_texts(tmp_path / "out.pdf")[0]  # the plain look reads text as its body
+    for layout in ("builtin:printgen", "builtin:illustrated", "builtin:illustrated-deck"):
+        result = deck(tmp_path, "--layout", "print-shop", "--card-layout", layout, "--force")
+        made(result)
+        front = page_texts(tmp_path / "out.pdf")[0]
+        assert "Deal 3 damage." in front and "2" in front.replace("1/1", ""), (layout, front)  # the cost shown
+        assert "warning" not in result.stderr, result.stderr
+    (tmp_path / "deck.csv").write_text("title,body\nBolt,Deal 3 damage.\n")
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{title}: {text}'\n")
+    result = deck(tmp_path, "--layout", "print-shop", "--card-layout", "layout.yaml", "--force")
+    made(result)
+    assert "Bolt: Deal 3 damage." in page_texts(tmp_path / "out.pdf")[0]
+    assert "warning" not in result.stderr, result.stderr
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{titel}'\n")
+    refused(deck(tmp_path, "--card-layout", "layout.yaml"), "no column 'titel' in deck.csv", "did you mean title?")
+    (tmp_path / "deck.csv").write_text("titel,body\nBolt,Deal 3 damage.\n")
+    refused(deck(tmp_path), "deck.csv: no 'title' column ('titel' is near it: name it title)")

@@ -199,10 +199,10 @@ def test_a_pasted_deck_and_layout(client):
 
 
 def test_the_warnings_of_the_command_line_come_with_the_cards(client):
-    response = client.post("/deck/api/open", json={"data": "title,body\nGoblin,Hits hard.\n", "kind": "csv",
+    response = client.post("/deck/api/open", json={"data": "title,rules\nGoblin,Hits hard.\n", "kind": "csv",
                                                    "layout": "extends: builtin:illustrated\n"})
     drawn = cards(client, response.get_json(), [0])
-    assert drawn["notes"] == [("deck.csv: no element of layout.yaml shows the column body; it reads cost, flavour, "
+    assert drawn["notes"] == [("deck.csv: no element of layout.yaml shows the column rules; it reads cost, flavour, "
                                "picture, text, type, which deck.csv does not have: rename one to match the other")]
 
 
@@ -325,3 +325,4 @@ def test_sessions_end_when_idle_and_the_store_is_bounded():
     store.open(files, "a")
     with pytest.raises(StoreFull):
         store.open(files, "b")
+

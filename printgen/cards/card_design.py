@@ -43,10 +43,12 @@ from typing import Any
 from tinycss2 import color4 as css_colour
 
 from ..errors import Flag, PrintgenError
+from ..options import did_you_mean
 from ..resources import templates_dir
 from ..units import MIN_TEXT_PT
 from . import conditions, plain_yaml
 from .conditions import Condition
+from .columns import read as read_under_both
 from .user_files import Folder
 
 ELEMENT_TYPES = ("text", "image", "rect", "line")
@@ -167,7 +169,7 @@ class Layout:
 
     def check_columns(self, columns: list[str], data: Path) -> None:
         """Every placeholder names a column of the data (or one printgen fills): one line otherwise."""
-        known = set(columns)
+        known = read_under_both(columns)  # text and body are one column
         for element in self.front + (self.back or ()):
             if element.builtin:
                 continue
@@ -177,7 +179,7 @@ class Layout:
                 for name in names:
                     if name not in known and name not in SPECIAL:
                         raise PrintgenError(f"{element.label}, {key}: no column {name!r} in {data.name} "
-                                            f"(its columns: {', '.join(columns)})")
+                                            f"(its columns: {', '.join(columns)}){did_you_mean(name, columns)}")
 
 
 def builtin_folder() -> Path:

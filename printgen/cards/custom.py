@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import difflib
 import hashlib
 import io
 import re
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import Flag, PrintgenError
 from . import plain_yaml
+from .columns import ALIASES, missing
 from .model import Card, Deck, Paragraph, Stat
 from .reading import Numbering, Reading, numbering
 from .reading import select as select_rows
@@ -40,8 +42,9 @@ if TYPE_CHECKING:
     from .pictures import Pictures
     from .user_files import Folder
 
-REQUIRED = ("title", "body")
-KNOWN = ("title", "body", "count", "back", "kicker")
+REQUIRED = ("title", "text")
+KNOWN = ("title", "text", "body", "count", "back", "kicker")
+
 MAX_COUNT = 500
 MAX_STATS = 6
 MAX_CARDS = 5000
@@ -182,7 +185,7 @@ def load_table(path: Path, expected_digest: str | None = None, reading: Reading 
         numbered = chosen
     table = [(where, fields) for _, where, fields in numbered]
     if not table:
-        raise PrintgenError(f"{path}: no cards in it; give at least one row" + (" with a title and a body"
+        raise PrintgenError(f"{path}: no cards in it; give at least one row" + (" with a title and a text"
                                                                                  if required else ""))
     if len(table) > MAX_CARDS:
         raise PrintgenError(f"{path}: {len(table)} cards; printgen takes at most {MAX_CARDS} in one deck")
@@ -238,7 +241,7 @@ def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tu
                                 f"characters, more than any card holds (at most {MAX_CARD_TEXT:,}); shorten it") from None
         raise PrintgenError(f"{path}: not readable as CSV ({exc}); check the quotes") from None
     if not table:
-        raise PrintgenError(f"{path}: the file is empty; give a header row (title,body,count,back,...) and cards")
+        raise PrintgenError(f"{path}: the file is empty; give a header row (title,text,count,back,...) and cards")
     header = [h.strip().lower() for h in table[0]]
     _check_columns(path, header, required)
     rows = []
@@ -290,7 +293,7 @@ def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], N
         raise PrintgenError(f"{path}: not readable as an XLSX workbook") from None
     table = [(number, cells) for number, cells in table if any(cell for cell in cells)]
     if not table:
-        raise PrintgenError(f"{path}: the sheet is empty; give a header row (title,body,count,back,...) and cards")
+        raise PrintgenError(f"{path}: the sheet is empty; give a header row (title,text,count,back,...) and cards")
     header_row, header = table[0]
     header = [h.lower() for h in header]
     while header and not header[-1]:
@@ -343,11 +346,21 @@ def _cell_text(value) -> str:
     return str(value).strip()
 
 
+def _shown(name: str) -> str:
+    return f"'{name}' (or '{ALIASES[name]}')" if name in ALIASES else repr(name)
+
+
 def _check_columns(path: Path, header: list[str], required: tuple[str, ...] = REQUIRED) -> None:
-    missing = [c for c in required if c not in header]
-    if missing:
-        raise PrintgenError(f"{path}: no {' or '.join(repr(m) for m in missing)} column; "
-                            f"the header needs title and body (and may have count, back and stats), found: {', '.join(header)}")
+    lacking = missing(required, header)
+    if lacking:
+        others = [name for name in header if name not in KNOWN]
+        near = [(name, difflib.get_close_matches(name, others, n=1, cutoff=0.6)) for name in lacking]
+        hint = "".join(f" ({found[0]!r} is near it: name it {name})" for name, found in near if found)
+        raise PrintgenError(f"{path}: no {' or '.join(_shown(m) for m in lacking)} column{hint}; the header needs "
+                            f"title and text (or body) (and may have count, back and stats), found: "
+                            f"{', '.join(header)}")
+    if required and all(name in header for name in ALIASES):
+        raise PrintgenError(f"{path}: both a text and a body column; they are one column by two names: keep one")
     if len(set(header)) != len(header):
         raise PrintgenError(f"{path}: a column name appears twice in the header: {', '.join(header)}")
     if any(not h for h in header):
@@ -372,9 +385,10 @@ def _yaml_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED
             fields = {str(k).strip().lower(): _scalar(v) for k, v in item.items()}
         except PrintgenError as exc:
             raise PrintgenError(f"{path}: card {number}: {exc}") from None
-        missing = [c for c in required if c not in fields]
-        if missing:
-            raise PrintgenError(f"{path}: card {number} has no {' or '.join(missing)}; every card needs title and body")
+        lacking = missing(required, fields)
+        if lacking:
+            raise PrintgenError(f"{path}: card {number} has no {' or '.join(lacking)}; every card needs a title "
+                                f"and a text (or body)")
         rows.append((number, f"{path}: card {number}", fields))
         columns.extend(name for name in fields if name not in columns)
     return title, back, columns, rows, len(data)
@@ -393,11 +407,13 @@ def _card(path: Path, where: str, fields: dict[str, str], deck_back: str, markup
     if not title:
         raise PrintgenError(f"{where}: the title is empty; every card needs a title")
     count = _count(where, fields)
+    if all(name in fields for name in ALIASES):
+        raise PrintgenError(f"{where}: both a text and a body; they are one field by two names: keep one")
     stats = tuple(Stat(k, v) for k, v in fields.items() if k not in KNOWN and v)
     if len(stats) > MAX_STATS:
         raise PrintgenError(f"{where}: {len(stats)} stats; a card shows at most {MAX_STATS}")
-    body = tuple(_paragraph(p, where, markup) for p in fields.get("body", "").replace("\r", "").split("\n")
-                 if p.strip())
+    text = fields.get("text", fields.get("body", ""))
+    body = tuple(_paragraph(p, where, markup) for p in text.replace("\r", "").split("\n") if p.strip())
     return Card(title, fields.get("kicker", ""), stats, (), body, back=fields.get("back", "") or deck_back,
                 count=count, source=where)
 

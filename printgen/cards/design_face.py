@@ -35,6 +35,7 @@ from ..render import text as engine
 from ..units import mm
 from . import glyphs, inline
 from .card_design import FONT_STYLES, SPECIAL, Element, Layout, colour
+from .columns import read as read_under_both, with_aliases
 from .face_parts import INK, mix
 from .failures import cards_failed, named
 from .marks import lighter
@@ -144,7 +145,7 @@ class Design:
                   "@back": card.back or deck.back_title or deck.title, "@stats": self.stats(card)}
         if late:  # fitted as wide as the widest number; drawn with the card's own
             values.update({"@number": str(total), "@index": f"{deck.title} {total}/{total}"})
-        values.update(card.fields)
+        values.update(with_aliases(dict(card.fields)))
         return values
 
     def stats(self, card: LayoutCard) -> str:
@@ -482,12 +483,13 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
                 raise PrintgenError(f"{element.label}: {{{late}}} differs from card to card; a back shows the same "
                                     f"on every card it is printed behind, so it cannot show it")
     design = Design(layout, folder if folder is not None else Folder(data.parent))
-    read = layout.columns
+    read = read_under_both(layout.columns)  # text is body
     design.stat_columns = [column for column in columns if column not in read and column not in ("count", "back")]
     unread = [] if "@stats" in read else [column for column in design.stat_columns + ["back"] if column in columns
                                           and (column != "back" or not (layout.back is None or "@back" in read))]
     if unread:
-        lacking = sorted(column for column in read if column not in SPECIAL and column not in columns)
+        lacking = sorted(column for column in layout.columns if column not in SPECIAL
+                         and column not in read_under_both(columns))
         these = "column " + unread[0] if len(unread) == 1 else "columns " + ", ".join(unread)
         design.warn(f"{data.name}: no element of {layout.path.name} shows the {these}" + (
             f"; it reads {', '.join(lacking)}, which {data.name} does not have: rename one to match the other"
@@ -499,7 +501,7 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
             glyphs.check(where, [(card_back or title, fonts.SERIF_BOLD)])
         style = None
         if layout.back is not None:
-            values = {"@deck": title, "@back": card_back or title, **fields}
+            values = {"@deck": title, "@back": card_back or title, **with_aliases(fields)}
             style = LayoutBack(card_back or title, (0.18, 0.24, 0.38), key=design.back_key(values),
                                fields=tuple(values.items()), design=design)
         cards.append(LayoutCard(fields.get("title", "") or where, face=KIND, back=card_back, count=count,
