@@ -531,9 +531,9 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
 def refused_by_studio(options: Mapping[str, str]) -> PrintgenError | None:
     """The studio reads no file on the maker's computer: a custom deck's cards are one."""
     if "data" in options or "data-sha256" in options or options.get("deck") == CUSTOM:
-        return PrintgenError("a deck of your own cards is made from a file on your computer, which the studio does "
-                             "not read; printgen on the command line makes it (printgen deck custom, or printgen "
-                             "reproduce CODE)")
+        return PrintgenError("a deck of your own cards is made from files on your computer, which this page does "
+                             "not read: open them on the studio's Your deck page (/deck), or make it with printgen "
+                             "on the command line (printgen deck custom, or printgen reproduce CODE)")
     return None
 
 
