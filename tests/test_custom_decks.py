@@ -430,7 +430,6 @@ def test_rows_keep_the_numbers_of_the_whole_deck_and_refuse_the_header(tmp_path)
 
 def test_icons_and_spans_print_in_printgens_own_look_too(tmp_path):
     from test_inline import forms, letters
-
     from test_layouts import SVG
 
     (tmp_path / "coin.svg").write_bytes(SVG)

@@ -768,8 +768,8 @@ def test_bold_in_a_font_of_one_face_prints_in_it_and_says_so(tmp_path):
     ("fonts:\n  body: {regular: fonts/Charis-R.ttf, heavy: x.ttf}\n", "'heavy' is no face"),
     ("fonts:\n  serif: fonts/Charis-R.ttf\n", "'serif' cannot name a family"),
     ("fonts:\n  body: {regular: ../x.ttf}\n", "'../x.ttf' leads out of the data file's folder"),
-    ("fonts:\n  other: fonts/Charis-R.ttf\n", "font: 'body'; give serif, mono, a family under fonts: (this layout's: "
-                                              "other)"),
+    ("fonts:\n  other: fonts/Charis-R.ttf\n", "font: 'body': no font family of that name on this computer"),
+    ("fonts:\n  other: fonts/Charis-R.ttf\n", "give serif, mono, a family under fonts: (this layout's: other)"),
 ])
 def test_a_font_family_mistake_is_one_line(tmp_path, fonts, words):
     layout = fonts + FAMILY[FAMILY.index("elements:"):]

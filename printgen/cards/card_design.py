@@ -6,7 +6,7 @@ crop marks, duplex and print-shop files are printgen's as for any deck.
     extends: builtin:illustrated      # optional: start from a built-in layout
     elements:                         # drawn in order, the first at the bottom
       - name: art                     # optional; an extending layout changes an element by its name
-        type: image                   # text | image | rect | line
+        type: image                   # text | image | rect | shape | line
         src: "pictures/{picture}"     # {column} is the card's value in that column
         x: 0
         y: 0
@@ -46,18 +46,19 @@ from ..errors import Flag, PrintgenError
 from ..options import did_you_mean
 from ..resources import templates_dir
 from ..units import MIN_TEXT_PT
-from . import conditions, plain_yaml
-from .conditions import Condition
+from . import conditions, plain_yaml, shapes
 from .columns import read as read_under_both
+from .conditions import Condition
 from .user_files import Folder
 
-ELEMENT_TYPES = ("text", "image", "rect", "line")
-_COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
+ELEMENT_TYPES = ("text", "image", "rect", "shape", "line")
+_COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after", "rotate", "opacity")
 KEYS = {
     "text": _COMMON + ("text", "font", "size", "min-size", "color", "icon-color", "bold", "italic", "align", "valign",
                        "wrap"),
-    "image": _COMMON + ("src", "fit"),
+    "image": _COMMON + ("src", "fit", "mask"),
     "rect": _COMMON + ("fill", "stroke", "stroke-width", "radius"),
+    "shape": _COMMON + ("shape", "fill", "stroke", "stroke-width"),
     "line": _COMMON + ("stroke", "stroke-width"),
 }
 TOP_KEYS = ("extends", "fonts", "elements", "back", "description")
@@ -85,10 +86,12 @@ DEFAULTS = {
     "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "icon-color": None,
              "bold": False,
              "italic": False, "align": "left", "valign": "top", "wrap": True, "text": ""},
-    "image": {"fit": "contain"},
+    "image": {"fit": "contain", "mask": None},
     "rect": {"fill": "none", "stroke": "#000000", "stroke-width": None, "radius": None},
+    "shape": {"shape": shapes.Shape("rect"), "fill": "#000000", "stroke": "none", "stroke-width": None},
     "line": {"stroke": "#000000", "stroke-width": None},
 }
+_SYSTEM_FAMILY = re.compile(r"[A-Za-z][A-Za-z0-9 ._-]{0,62}")  # a font family of the computer's (fontconfig)
 _TERM = re.compile(r"\s*(?P<sign>[+-])?\s*(?P<number>\d+(\.\d*)?|\.\d+)\s*(?P<unit>mm|cm|in|pt|%)?\s*")
 _UNITS = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
@@ -305,10 +308,10 @@ def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, cha
             spec["#builtin"] = True
         font = spec.get("font")
         if font is not None and font not in FONT_FAMILIES and font not in families and \
-                not font.lower().endswith(FONT_SUFFIXES):
+                not font.lower().endswith(FONT_SUFFIXES) and not _SYSTEM_FAMILY.fullmatch(font):
             named = f" (this layout's: {', '.join(families)})" if families else ""
-            raise PrintgenError(f"{spec['#label']}, font: {font!r}; give serif, mono, a family under fonts:{named} "
-                                f"or a .ttf file beside the data")
+            raise PrintgenError(f"{spec['#label']}, font: {font!r}; give serif, mono, a family under fonts:{named}, "
+                                f"a .ttf file beside the data or a font family of the computer's by name")
     return Layout(path, tuple(_finish(spec) for spec in front),
                   None if back is None else tuple(_finish(spec) for spec in back), families)
 
@@ -476,7 +479,7 @@ def _finish(spec: dict) -> Element:
     kind = spec["type"]
     label = spec["#label"]
     full = {"x": Length(), "y": Length(), "width": Length(percent=100), "height": Length(percent=100), "when": None,
-            "name": None, **DEFAULTS[kind]}
+            "name": None, "rotate": None, "opacity": 1.0, **DEFAULTS[kind]}
     full.update({k: v for k, v in spec.items() if not k.startswith("#")})
     for key in ("color", "fill", "stroke", "text"):
         if isinstance(full.get(key), str):  # a default
@@ -512,8 +515,17 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
     if key in ("color", "fill", "stroke", "icon-color"):
         template = _template(value, where)
         if not template.names:
-            colour(template.pieces[0], where, none_allowed=key not in ("color", "icon-color"))
+            if key == "fill":
+                paint(template.pieces[0], where)
+            else:
+                colour(template.pieces[0], where, none_allowed=key not in ("color", "icon-color"))
         return template
+    if key == "rotate":
+        return shapes.rotation(value, where)
+    if key == "opacity":
+        return shapes.opacity(value, where)
+    if key in ("shape", "mask"):
+        return shapes.shape(value, where, lambda text, at: _length(text, at, signed=False))
     if key == "font":
         if not isinstance(value, str) or not value.strip():
             raise PrintgenError(f"{where}: give serif, mono, a family under fonts: or a .ttf file beside the data")
@@ -626,6 +638,13 @@ def _template(value: Any, where: str) -> Template:
         raise PrintgenError(f"{where}: {text!r}: an {{icon:...}}, {{color:...|...}} or {{size:...|...}} is not closed "
                             f"with }}")
     return Template(tuple(pieces))
+
+
+def paint(text: str, where: str) -> tuple[float, float, float] | shapes.Gradient | None:
+    """A fill as written: a colour (or none), or a linear gradient of colours."""
+    if shapes.is_gradient(text):
+        return shapes.gradient(text, where, lambda part, at: colour(part, at, none_allowed=False))
+    return colour(text, where)
 
 
 def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, float, float] | None:

@@ -32,10 +32,12 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts
 from ..render import text as engine
+from ..render.cmyk import CmykCanvas, press_cmyk
 from ..units import mm
-from . import glyphs, inline
-from .card_design import FONT_STYLES, SPECIAL, Element, Layout, colour
-from .columns import read as read_under_both, with_aliases
+from . import glyphs, inline, shapes, system_fonts
+from .card_design import FONT_STYLES, FONT_SUFFIXES, SPECIAL, Element, Layout, Length, colour, paint
+from .columns import read as read_under_both
+from .columns import with_aliases
 from .face_parts import INK, mix
 from .failures import cards_failed, named
 from .marks import lighter
@@ -185,6 +187,9 @@ class Design:
         if condition is not None and not _holds(condition, fields, label) and not later:
             return None
         item = self._drawn(element, fields, where, size, pale, label)
+        if item is not None and (element["rotate"] is not None or element["opacity"] < 1):
+            item = Item(item.kind, item.box, item.reach, {**item.values, "rotate": element["rotate"],
+                                                          "opacity": element["opacity"]})
         if later and item is not None:  # decided for each copy as it is drawn, by its own number
             item = Item(item.kind, item.box, item.reach, {**item.values, "when": condition})
         return item
@@ -200,13 +205,17 @@ class Design:
             return self._text(element, fields, box, where, pale)
         if element.kind == "image":
             return self._image(element, fields, box, size, label)
-        if element.kind == "rect":
-            fill = colour(element["fill"].fill(fields), f"{label}, fill")
-            return Item("rect", box, _reach(box, size), {
-                "fill": lighter(fill, PALE_FILL) if pale and fill is not None else fill,
-                "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
+        if element.kind in ("rect", "shape"):
+            fill = paint(element["fill"].fill(fields), f"{label}, fill")
+            if pale and isinstance(fill, shapes.Gradient):
+                fill = fill.mapped(lambda found: lighter(found, PALE_FILL))
+            elif pale and fill is not None:
+                fill = lighter(fill, PALE_FILL)
+            return Item(element.kind, box, _reach(box, size) if element.kind == "rect" else (False,) * 4, {
+                "fill": fill, "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
                 "stroke-width": _points(element["stroke-width"], width, 0.5),
-                "radius": _points(element["radius"], width, 0.0)})
+                "radius": _points(element.spec.get("radius"), width, 0.0), "shape": element.spec.get("shape"),
+                "side": width})
         stroke = colour(element["stroke"].fill(fields), f"{label}, stroke")
         if stroke is None:
             return None
@@ -256,7 +265,8 @@ class Design:
         picture = self.pictures.picture(src, f"{label}, src")
         reach = _reach(box, size)
         self.pictures.use(picture, _grown(box, reach, BLEED_FOR_PICTURES), element["fit"])
-        return Item("image", box, reach, {"picture": picture, "fit": element["fit"]})
+        return Item("image", box, reach, {"picture": picture, "fit": element["fit"], "mask": element["mask"],
+                                          "side": size.width})
 
     def font(self, name: str, where: str) -> str:
         """The ReportLab family of a layout's font: a bundled one, a family of the layout's ``fonts:``, or a
@@ -265,9 +275,15 @@ class Design:
             return _FAMILIES[name]
         if name in self._fonts:
             return self._fonts[name]
-        files = self.layout.fonts.get(name, {"regular": name})
-        faces = {style: self._face(file, f"{where}: {name}, {style}" if name in self.layout.fonts else where)
-                 for style, file in files.items()}
+        if name in self.layout.fonts or name.lower().endswith(FONT_SUFFIXES):
+            files = self.layout.fonts.get(name, {"regular": name})
+            faces = {}
+            for style, file in files.items():
+                place = f"{where}: {name}, {style}" if name in self.layout.fonts else where
+                faces[style] = self._face(self.folder.read(file, place), file, place)
+        else:  # a family of the computer's, by name
+            faces = {style: self._face(_system_font(path, where), path.name, where, index)
+                     for style, (path, index) in system_fonts.faces(name, where, tuple(self.layout.fonts)).items()}
         family = "PGF-" + hashlib.sha256("\0".join(f"{k}={v}" for k, v in sorted(faces.items())).encode()
                                          ).hexdigest()[:12]
         for bold in (0, 1):
@@ -278,15 +294,15 @@ class Design:
         self._styles[family] = (name, {key for key, style in STYLE.items() if style in faces})
         return family
 
-    def _face(self, file: str, where: str) -> str:
-        """A font file beside the data, registered once (by its content) as a face of its own."""
-        data = self.folder.read(file, where)
-        face = "PGU-" + hashlib.sha256(data).hexdigest()[:12]
+    def _face(self, data: bytes, file: str, where: str, index: int = 0) -> str:
+        """A font file (beside the data, or the computer's), registered once (by its content) as a face of its
+        own."""
+        face = "PGU-" + hashlib.sha256(data).hexdigest()[:12] + (f"-{index}" if index else "")
         try:
             pdfmetrics.getFont(face)
         except KeyError:
             try:
-                font = TTFont(face, io.BytesIO(data))
+                font = TTFont(face, io.BytesIO(data), subfontIndex=index)
             except TTFError as exc:
                 raise PrintgenError(f"{where}: {file!r}: " + (
                     "its outlines are PostScript (CFF); give a TrueType .ttf" if "postscript" in str(exc).lower()
@@ -308,7 +324,10 @@ class Design:
         if not lacking:
             return
         shown = " and ".join(STYLE[key] for key in lacking)
-        if name in self.layout.fonts:
+        if name not in self.layout.fonts and not name.lower().endswith(FONT_SUFFIXES):
+            self.warn(f"{element.label}: {shown} text, but the computer's font family {name!r} has no {shown} face, "
+                      f"so it prints in the faces it has")
+        elif name in self.layout.fonts:
             self.warn(f"{element.label}: {shown} text, but the font family {name!r} has no {shown} face, so it "
                       f"prints in the faces it has; give them under fonts: {name}: ({', '.join(FONT_STYLES[1:])})")
         else:
@@ -344,6 +363,25 @@ class Design:
             self._draw(c, item, bleed)
 
     def _draw(self, c: Canvas, item: Item, bleed: float) -> None:
+        values = item.values
+        turned, seen = values.get("rotate"), values.get("opacity", 1.0)
+        if turned is None and seen >= 1:
+            self._paint(c, item, bleed)
+            return
+        c.saveState()
+        if turned is not None:
+            turned.apply(c, item.box)
+        if seen < 1:
+            if isinstance(c, CmykCanvas):  # PDF/X-1a has no see-through: drawn solid, and said
+                self.warn("opacity: a press file (PDF/X-1a) cannot print see-through, so elements with opacity "
+                          "under 1 print solid in it")
+            else:
+                c.setFillAlpha(seen)
+                c.setStrokeAlpha(seen)
+        self._paint(c, item, bleed)
+        c.restoreState()
+
+    def _paint(self, c: Canvas, item: Item, bleed: float) -> None:
         x, y, w, h = item.box
         values = item.values
         if item.kind == "text":
@@ -361,8 +399,15 @@ class Design:
                 _mark(c, item.box, cross=False)
         elif item.kind == "problem":
             _mark(c, item.box, cross=True)
+        elif item.kind == "image" and values["mask"] is not None:  # cut to its shape, inside its box
+            c.saveState()
+            c.clipPath(values["mask"].path(c, item.box, values["side"]), stroke=0, fill=0)
+            self.pictures.draw(c, values["picture"], item.box, values["fit"])
+            c.restoreState()
         elif item.kind == "image":
             self.pictures.draw(c, values["picture"], _grown(item.box, item.reach, bleed), values["fit"])
+        elif item.kind == "shape" or (item.kind == "rect" and isinstance(values["fill"], shapes.Gradient)):
+            self._shape(c, item, bleed)
         elif item.kind == "rect":
             fill, stroke = values["fill"], values["stroke"]
             if fill is None and stroke is None:
@@ -387,6 +432,25 @@ class Design:
             c.line(x, y + h, x + w, y)  # from (x, y) to (x + width, y + height), y measured down
             c.restoreState()
 
+    def _shape(self, c: Canvas, item: Item, bleed: float) -> None:
+        """A shape, or a rectangle filled with a gradient: its path filled, then stroked."""
+        values = item.values
+        fill, stroke = values["fill"], values["stroke"]
+        box = _grown(item.box, item.reach, bleed)
+        shape = values["shape"] or (shapes.Shape("rounded", radius=Length(values["radius"])) if values["radius"] > 0
+                                    else shapes.Shape("rect"))
+        c.saveState()
+        if isinstance(fill, shapes.Gradient):
+            fill.paint(c, shape.path(c, box, values["side"]), box, press_cmyk if isinstance(c, CmykCanvas) else None)
+        elif fill is not None:
+            c.setFillColorRGB(*fill)
+            c.drawPath(shape.path(c, box, values["side"]), stroke=0, fill=1)
+        if stroke is not None:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(values["stroke-width"])
+            c.drawPath(shape.path(c, box, values["side"]), stroke=1, fill=0)
+        c.restoreState()
+
     def define_back(self, c: Canvas, name: str, style: LayoutBack, size: CardSize, bleed: float) -> None:
         fields = dict(style.fields)
         items = list(self._items(self.layout.back or (), fields, style.label, size, style.ink_saver))
@@ -394,6 +458,18 @@ class Design:
         for item in items:
             self._draw(c, item, bleed)
         c.endForm()
+
+
+def _system_font(path: Path, where: str) -> bytes:
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(system_fonts.MAX_FONT_BYTES + 1)
+    except OSError as exc:
+        raise PrintgenError(f"{where}: {path}: cannot read it ({exc.strerror})") from None
+    if len(data) > system_fonts.MAX_FONT_BYTES:
+        raise PrintgenError(f"{where}: {path}: larger than {system_fonts.MAX_FONT_BYTES // 2**20} MiB; give a "
+                            f"smaller font")
+    return data
 
 
 def _holds(condition, fields: dict[str, str], label: str) -> bool:

@@ -5,6 +5,8 @@ In any text a layout draws (the layout's own words, or a column's value):
     Gain 2 {icon:two-coins}.                any icon of game-icons.net by its name there (fonts/game-icons.json
                                             holds all of them), in the text's colour
     Pay {icon:two-coins|#c9a227}.           ... in a colour of its own (#rgb, #rrggbb or a CSS name)
+    {icon:flame|size:150%|color:red}        ... at a share of the text's size (or in points) and a colour of its
+                                            own, in either order (size: alone, or color: alone, too)
     Draw {icon:pictures/card.svg}           a picture file beside the data (.svg, .png, .jpg, .webp), in its
                                             own colours
     {color:darkred|**Sticky:**} a hero...   words in a colour of their own
@@ -238,6 +240,7 @@ class _IconToken:
     digest: str
     aspect: float
     colour: Colour | None
+    scale: float = 1.0  # its own size: a share of the text's
 
 
 Piece = str | _Open | _Close | _IconToken  # a piece of an element's text: literal, or markup
@@ -295,9 +298,22 @@ def _span(kind: str, value: str, context: Context) -> _Open:
 
 
 def _icon(spec: str, context: Context) -> _IconToken:
-    name, _, colour_text = spec.partition("|")
+    name, *options = spec.split("|")
     name = name.strip()
     where = f"{context.where}: {{icon:{spec}}}"
+    colour_text, scale = "", 1.0
+    for option in options:
+        kind, colon, value = option.partition(":")
+        kind = kind.strip().lower()
+        if colon and kind == "size":
+            scale = _span("size", value, Context(where, context.colour, size=context.size)).scale
+        elif colon and kind in ("color", "colour"):
+            colour_text = value
+        elif len(options) == 1 and not colon:  # the short form: {icon:NAME|COLOUR}
+            colour_text = option
+        else:
+            raise PrintgenError(f"{where}: {option!r}; after an icon's name give size:120% (or size:12pt) and "
+                                f"color:red, each after a |, e.g. {{icon:{name or 'flame'}|size:120%|color:red}}")
     if not name:
         raise PrintgenError(f"{where}: name an icon of the set or a picture file, e.g. {{icon:two-coins}}")
     if name.lower().endswith(PICTURE_SUFFIXES) or "/" in name:
@@ -309,13 +325,13 @@ def _icon(spec: str, context: Context) -> _IconToken:
         picture: Picture = context.pictures.picture(name, where)
         aspect = picture.width / picture.height if picture.height else 1.0
         digest = hashlib.sha256(picture.data).hexdigest()[:16]
-        return _IconToken("", picture.key, digest, aspect, None)
+        return _IconToken("", picture.key, digest, aspect, None, scale)
     if not icons.exists(name):
         raise PrintgenError(f"{where}: no icon {name!r} in the icon set{icons.guess(name)}; fonts/{icons.ICONS_FILE} "
                             f"names all {len(icons.names()):,} (game-icons.net shows them), or give a picture file "
                             f"beside the data (.svg, .png)")
     colour = context.colour(colour_text.strip(), where) if colour_text.strip() else context.icon_colour
-    return _IconToken(name, "", "", icons.aspect(name), colour)
+    return _IconToken(name, "", "", icons.aspect(name), colour, scale)
 
 
 def _apply(token: Piece, styles: list[tuple[Colour | None, float]], runs: list[Run], context: Context) -> None:
@@ -327,7 +343,7 @@ def _apply(token: Piece, styles: list[tuple[Colour | None, float]], runs: list[R
     elif isinstance(token, _IconToken):
         # An icon of the set takes its own colour, else the element's icon colour, else the span's or text's.
         shown = token.colour if token.colour is not None else colour
-        runs.append((OBJECT, Icon(token.name, token.key, token.digest, token.aspect, shown, scale,
+        runs.append((OBJECT, Icon(token.name, token.key, token.digest, token.aspect, shown, scale * token.scale,
                                   context.pictures if context.own_pictures else None)))
 
 
@@ -370,7 +386,7 @@ class Marked(Paragraph):
 
     def runs(self, family: str, lead_font: str) -> list[Run]:
         """Its runs in ``family``'s faces, its lead first in ``lead_font``."""
-        found = paragraphs(self.text, family, False, False, getattr(self, "_context"))
+        found = paragraphs(self.text, family, False, False, self._context)
         words: list[Run] = [(self.lead, lead_font), (" ", family)] if self.lead else []
         for number, line in enumerate(found):
             words += ([("\n", family)] if number else []) + list(line)
