@@ -44,6 +44,7 @@ from ..options import Option, not_one_of, number_text
 from ..sources import Sources
 from ..units import mm, to_mm
 from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
+from . import PICTURES as PICTURES
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -79,6 +80,7 @@ def _vendor_bleed(values) -> str:
     return number_text(to_mm(shop.bleed)) if shop.bleed is not None else DEFAULT_BLEED_MM
 
 
+MAX_HAND = 20  # cards in a fanned hand
 ON_SHEETS = ("layout", "sheet")  # options of sheets printed at home, not of a print-shop file
 PRINT_SHOP = "print-shop"
 # The options every deck takes, in the order they are read (a default may follow from one before it) and
@@ -125,6 +127,15 @@ PRINT_OPTIONS = (
            flag=True, default=INK_SAVER_OPTION.default),
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
+    Option("each", ("With ", Flag("format", PICTURES), ": a PNG of each card's face, trimmed, at ", Flag("dpi"),
+                    ", in a zip, each named by ", Flag("names"), "."), flag=True, default="no",
+           when=("format", PICTURES)),
+    Option("names", ("The names of ", Flag("each"), "'s pictures: a card's columns in braces, {@number} its number "
+                     "in the deck and {title} its title; ending in .png."), pattern=r"[^\x00-\x1f\x7f]{1,120}",
+           default="{@number}-{title}.png", when=("each", "yes")),
+    Option("hand", ("With ", Flag("format", PICTURES), ": the first N cards (of ", Flag("rows"), ", where given) "
+                    "fanned as a hand, on a transparent background, as one PNG, for a playtest post or a store "
+                    "page."), low=2, high=MAX_HAND, when=("format", PICTURES)),
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", ("The sheet of an .xlsx ", Flag("data"), " file to read (default: its first sheet)."),
@@ -189,6 +200,9 @@ def check(request: Request) -> None:
     if values["vendor"] == GENERIC_SHOP:
         raise PrintgenError(f"this seed code says vendor={GENERIC_SHOP}, which printgen writes layout={PRINT_SHOP}; "
                             "it was not made by printgen")
+    if values["each"] and values["hand"] is not None:
+        raise PrintgenError(Flag("each"), " makes a picture of each card and ", Flag("hand"), " one of a hand",
+                            right="leave out one of them")
     if values["vendor"] is not None:
         shop = vendor_named(values["vendor"])
         if values["layout"] != PRINT_SHOP:
@@ -504,6 +518,27 @@ def _either(names: list[str]) -> str:
 
 
 
+def pictures(request: Request) -> bytes | None:
+    """--format png with --each (a PNG of each card, in a zip) or --hand N (a fanned hand); None otherwise (the
+    pages as pictures)."""
+    values = request.options
+    if not values["each"] and values["hand"] is None:
+        return None
+    from ..cards.pictures_out import deck_pictures
+    from ..render.metadata import COMMENT_PREFIX
+
+    wanted = deck_request(request)
+    deck = load(request, wanted)
+    if wanted.ink_saver:
+        deck = deck.with_ink_saver()
+    made = deck_pictures(deck, wanted.options.size, request.code, values["dpi"], COMMENT_PREFIX + str(request.code),
+                         values["names"], values["hand"])
+    design = getattr(deck, "design", None)
+    for note in design.notes if design is not None else ():
+        progress.warn(note)
+    return made
+
+
 def build_into(request: Request, out: BinaryIO) -> None:
     """The deck's file written into ``out``: a print shop's zip as its images are made, else as a whole."""
     out.write(build(request, out))
@@ -548,7 +583,7 @@ PRODUCT = register(Product(
     build, own=PRINT_OPTIONS, part=Part("decks", "decks", DecksModule, check_decks),
     rank=20, also=(GENERIC,), check=check, suffix=suffix, from_command_line=from_command_line, argument="deck",
     system_from=system_for, make_into=build_into, listed=listed, refused_by_studio=refused_by_studio,
-    own_files=own_files,
+    own_files=own_files, pictures=pictures,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),
