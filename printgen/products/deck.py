@@ -81,6 +81,7 @@ def _vendor_bleed(values) -> str:
 
 
 MAX_HAND = 20  # cards in a fanned hand
+DEFAULT_NAMES = "{@number}-{title}.png"  # --each's pictures' names (cards/pictures_out.py)
 ON_SHEETS = ("layout", "sheet")  # options of sheets printed at home, not of a print-shop file
 PRINT_SHOP = "print-shop"
 # The options every deck takes, in the order they are read (a default may follow from one before it) and
@@ -132,7 +133,7 @@ PRINT_OPTIONS = (
            when=("format", PICTURES)),
     Option("names", ("The names of ", Flag("each"), "'s pictures: a card's columns in braces, {@number} its number "
                      "in the deck and {title} its title; ending in .png."), pattern=r"[^\x00-\x1f\x7f]{1,120}",
-           default="{@number}-{title}.png", when=("each", "yes")),
+           default=DEFAULT_NAMES, when=("format", PICTURES)),
     Option("hand", ("With ", Flag("format", PICTURES), ": the first N cards (of ", Flag("rows"), ", where given) "
                     "fanned as a hand, on a transparent background, as one PNG, for a playtest post or a store "
                     "page."), low=2, high=MAX_HAND, when=("format", PICTURES)),
@@ -200,6 +201,9 @@ def check(request: Request) -> None:
     if values["vendor"] == GENERIC_SHOP:
         raise PrintgenError(f"this seed code says vendor={GENERIC_SHOP}, which printgen writes layout={PRINT_SHOP}; "
                             "it was not made by printgen")
+    if values["names"] != DEFAULT_NAMES and not values["each"]:
+        raise PrintgenError(Flag("names"), " names the pictures of ", Flag("each"), right=("give ", Flag("each"),
+                                                                                         " too, or leave it out"))
     if values["each"] and values["hand"] is not None:
         raise PrintgenError(Flag("each"), " makes a picture of each card and ", Flag("hand"), " one of a hand",
                             right="leave out one of them")
