@@ -82,7 +82,7 @@ MAX_EXTENDS = 8  # layouts extending layouts
 # the card's stats (every column no element of the layout names, but count and back: "**Power** 3 · **Cost** 1").
 SPECIAL = ("@number", "@total", "@count", "@deck", "@index", "@back", "@stats")
 
-DEFAULTS = {
+DEFAULTS: dict[str, dict[str, Any]] = {
     "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "icon-color": None,
              "bold": False,
              "italic": False, "align": "left", "valign": "top", "wrap": True, "text": ""},
@@ -478,7 +478,7 @@ def _finish(spec: dict) -> Element:
     """An element with every key its kind takes, defaults filled in, checked as a whole."""
     kind = spec["type"]
     label = spec["#label"]
-    full = {"x": Length(), "y": Length(), "width": Length(percent=100), "height": Length(percent=100), "when": None,
+    full: dict[str, Any] = {"x": Length(), "y": Length(), "width": Length(percent=100), "height": Length(percent=100), "when": None,
             "name": None, "rotate": None, "opacity": 1.0, **DEFAULTS[kind]}
     full.update({k: v for k, v in spec.items() if not k.startswith("#")})
     for key in ("color", "fill", "stroke", "text"):

@@ -98,7 +98,7 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(_read_bytes(path)).hexdigest()[:16]
 
 
-def load_deck(path: Path, expected_digest: str | None = None, reading: Reading = Reading()) -> Deck:
+def load_deck(path: Path, expected_digest: str | None = None, reading: Reading = Reading()) -> CustomDeck:
     """printgen's own look: every card a title, a body and stats."""
     table = load_table(path, expected_digest, reading, required=REQUIRED)
     markup = _Markup(path)

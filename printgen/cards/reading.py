@@ -81,7 +81,8 @@ class Numbering:
 
 def numbering(counts: list[int], kept: list[bool]) -> Numbering:
     """The numbering of a deck whose rows print ``counts`` copies each, of which the rows ``kept`` are made."""
-    numbers, first = [], 1
+    numbers: list[int] = []
+    first = 1
     for count, keep in zip(counts, kept):
         if keep:
             numbers.extend(range(first, first + count))

@@ -183,14 +183,16 @@ def gradient(text: str, where: str, colour) -> Gradient:
 
 def _placed(stops: list[float | None]) -> list[float]:
     """Stops without a place spread evenly between those with one, the first at 0 and the last at 1 (CSS)."""
-    known = list(stops)
+    known: list[float | None] = list(stops)
     known[0] = 0.0 if known[0] is None else known[0]
     known[-1] = 1.0 if known[-1] is None else known[-1]
     start = 0
     for index in range(1, len(known)):
         if known[index] is not None:
             for between in range(start + 1, index):
-                known[between] = known[start] + (known[index] - known[start]) * (between - start) / (index - start)
+                low, high = known[start], known[index]
+                assert low is not None and high is not None
+                known[between] = low + (high - low) * (between - start) / (index - start)
             start = index
     return [float(at) for at in known]  # type: ignore[arg-type]
 

@@ -397,8 +397,10 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
         if deck_request_.card_layout is not None:
             deck = _layout_deck(deck_request_)
         else:
-            deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
-            pictures = deck.pictures_digest()
+            assert deck_request_.data is not None  # a custom deck has its file
+            plain = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
+            deck = plain
+            pictures = plain.pictures_digest()
             if pictures != deck_request_.pictures_digest:
                 raise PrintgenError(f"the pictures the words of {deck_request_.data.name} show beside it are not the "
                                     f"ones this seed code was made with (theirs {pictures or 'none'}, the code's "
@@ -426,7 +428,7 @@ def _layout_deck(wanted: DeckRequest) -> Deck:
     deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.reading,
                                           wanted.options.size, wanted.draft)
     if pictures != wanted.pictures_digest:
-        raise PrintgenError(f"the pictures and fonts {path.name} reads beside {wanted.data.name} are not the ones "
+        raise PrintgenError(f"the pictures and fonts {path.name} reads beside {Path(str(wanted.data)).name} are not the ones "
                             f"this seed code was made with (theirs {pictures or 'none'}, the code's "
                             f"{wanted.pictures_digest or 'none'}); use the original files to reproduce the deck")
     return deck
