@@ -3,13 +3,14 @@ shape, gradients, polygons and stars, icons with a size and colour of their own,
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
 import pikepdf
 import pypdfium2
 import pytest
-from pdfutil import open_pdf
+from pdfutil import open_pdf, run_cli
 from PIL import Image
 from test_inline import forms
 from test_layouts import deck_folder, make, png, refused
@@ -219,9 +220,16 @@ def test_a_font_family_of_the_computers_is_found_by_name(tmp_path):
     width: 100% - 10mm
     height: 20mm
 """
-    _, data, _ = page_of(tmp_path, elements)
+    folder, data, result = page_of(tmp_path, elements)
     faces = char_fonts(data)
     assert faces["P"] == {"LiberationSans"} and faces["B"] == {"LiberationSans-Bold"}
+    # the family's bytes are in the seed code's fingerprint, beside the data folder's files: it reproduces here
+    _, _, bare = page_of(tmp_path / "bare", elements.replace("    font: Liberation Sans\n", ""))
+    fingerprint = re.compile(r"pictures-sha256=([0-9a-f]+)")
+    assert fingerprint.search(result.stderr) and not fingerprint.search(bare.stderr)  # no file read but the font
+    again = run_cli("reproduce", "out.pdf", "-o", "again.pdf", cwd=folder)
+    assert again.returncode == 0, again.stderr
+    assert (folder / "again.pdf").read_bytes() == data
 
 
 @pytest.mark.parametrize("element, words", [

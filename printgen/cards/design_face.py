@@ -126,6 +126,7 @@ class Design:
         self.draft = False  # --draft: every card made, each problem noted and marked in red on the card
         self.problems: dict[str, None] = {}  # a draft's problems, in the order met, each once
         self._totals: dict[int, int] = {}  # the deck's printed cards, counted once
+        self.system_fonts: dict[str, str] = {}  # the computer's font files read (by family name): their SHA-256
 
     # Preparing ---------------------------------------------------------------------------------------
 
@@ -282,8 +283,11 @@ class Design:
                 place = f"{where}: {name}, {style}" if name in self.layout.fonts else where
                 faces[style] = self._face(self.folder.read(file, place), file, place)
         else:  # a family of the computer's, by name
-            faces = {style: self._face(_system_font(path, where), path.name, where, index)
-                     for style, (path, index) in system_fonts.faces(name, where, tuple(self.layout.fonts)).items()}
+            faces = {}
+            for style, (path, index) in system_fonts.faces(name, where, tuple(self.layout.fonts)).items():
+                data = _system_font(path, where)
+                self.system_fonts[f"{name}/{style}"] = hashlib.sha256(data).hexdigest()
+                faces[style] = self._face(data, path.name, where, index)
         family = "PGF-" + hashlib.sha256("\0".join(f"{k}={v}" for k, v in sorted(faces.items())).encode()
                                          ).hexdigest()[:12]
         for bold in (0, 1):
@@ -600,7 +604,15 @@ def check_files(deck: LayoutDeck, size: CardSize) -> str | None:
             failed.append(named(str(exc), card.source, dict(card.fields).get("title", "").strip()))
     if failed:
         raise cards_failed(failed)
-    return digest_of(deck.design.folders())
+    found = digest_of(deck.design.folders())
+    if not deck.design.system_fonts:
+        return found
+    # Fonts of the computer's, by family name: their bytes too, so a deck made again elsewhere with another
+    # version of the family is refused as one whose files changed, not printed with other letters.
+    hasher = hashlib.sha256((found or "").encode("ascii") + b"\0")
+    for key, digest in sorted(deck.design.system_fonts.items()):
+        hasher.update(f"{key}={digest}\0".encode())
+    return hasher.hexdigest()[:16]
 
 
 DRAFT_RED = (0.85, 0.1, 0.1)
