@@ -1,8 +1,8 @@
-"""The solo booklet: its time against the dungeon booklet of the same seed, and the odds a lone player wins.
+"""The solo booklet: its time against the dungeon booklet of the same seed, and how its players fare.
 
     python benchmarks/solo.py                 both: the time (whole processes) and the odds
     python benchmarks/solo.py --time [--runs N]
-    python benchmarks/solo.py --odds [--plays N] [--seeds N]
+    python benchmarks/solo.py --odds [--seeds N] [--plays N] [--entrance N] [--system ID]
 
 Time: a default 3-level Roguelike solo booklet against the default dungeon
 booklet of the same seed, each a whole process from start to file, run in
@@ -11,15 +11,24 @@ machine's speed drifts: with ``farm-bench`` on the PATH it does the timing
 (quote its median), else this script does it the same way. The aim: the
 solo booklet within 1.5 times the dungeon booklet's time.
 
-Odds: lone players simulated as the tests do (each a character rolled by the
-rules, its own dice, ways chosen at random, solo_play.py's tactics), spread
-over several seeds at the default options: how many win, die or walk out,
-and how deep they get.
+Odds: every game whose solo_play.py makes players (``PLAYERS``,
+``player(kind, code, number, book)``; a game without them is skipped, and
+said so), each kind of player (random, careful, map-knowing) over
+``--seeds`` dungeons (seeds odds-0, odds-1, … at the default options),
+``--plays`` plays of each kind on each: how many win, die or walk out, how
+deep they get. Then the entrance: on every dungeon, ``--entrance`` careful
+players each played up to their second choice of ways (a choice with two or
+more ways on, a way out of the dungeon not counted); a first choice "kills"
+a player who dies before making a second. For each dungeon, the first
+choice that kills the most: its share of all the dungeon's games (the
+issue's "kills a careful player in 32% of all games") and of the games
+that took it; the worst dungeon and how many pass 10%.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import resource
 import shutil
@@ -32,11 +41,12 @@ from collections import Counter
 from pathlib import Path
 
 from printgen import games, products
-from printgen.gamebook.walk import play
+from printgen.gamebook.walk import Play
 from printgen.seed import SeedCode
 
 SEED = "bench"
 GOAL = 1.5  # the solo booklet's time, at most, against the dungeon booklet's
+ENTRANCE_LIMIT = 0.10  # no first choice kills a careful player in more games than this
 
 
 def command(product: str, out: Path) -> list[str]:
@@ -71,26 +81,54 @@ def _run(args: list[str]) -> float:
     return cpu or wall
 
 
-def odds(system: str, plays: int, seeds: int) -> None:
-    solo_play = importlib.import_module(f"{games.game(system).package}.solo_play")
-    outcomes, deepest, turns = Counter(), Counter(), []
-    start = time.process_time()
+def solo_players(system: str):
+    """The game's solo_play module if it makes players, else None."""
+    module = importlib.import_module(f"{games.game(system).package}.solo_play")
+    return module if hasattr(module, "player") and hasattr(module, "PLAYERS") else None
+
+
+def solo_games() -> list[str]:
+    return [system for system, game in sorted(games.games().items()) if game.part("solo")]
+
+
+def book_of(system: str, seed: str):
+    code = SeedCode.make("solo", system, seed, {})
+    request = products.request(code)
+    return code, request.part("solo").book(request.part("dungeon").generate(request), request)
+
+
+@dataclasses.dataclass
+class Tally:
+    outcomes: Counter = dataclasses.field(default_factory=Counter)
+    deepest: Counter = dataclasses.field(default_factory=Counter)
+    turns: list[int] = dataclasses.field(default_factory=list)
+
+    def add(self, found: Play, deepest: int) -> None:
+        self.outcomes[found.outcome] += 1
+        self.deepest[deepest] += 1
+        self.turns.append(found.turns)
+
+    def line(self) -> str:
+        total = sum(self.outcomes.values())
+        shares = ", ".join(f"{name} {self.outcomes[name] / total:.1%}" for name in ("won", "died", "left"))
+        other = {k: v for k, v in self.outcomes.items() if k not in ("won", "died", "left")}
+        reached = ", ".join(f"{level}: {count / total:.0%}" for level, count in sorted(self.deepest.items()))
+        return (f"{total} plays: {shares}{'; OTHER ' + str(other) if other else ''}; deepest level {reached}; "
+                f"median {statistics.median(self.turns):.0f} sections")
+
+
+def odds(system: str, seeds: int, plays: int) -> dict[str, Tally]:
+    module = solo_players(system)
+    tallies = {kind: Tally() for kind in module.PLAYERS}
     for seed in range(seeds):
-        code = SeedCode.make("solo", system, f"odds-{seed}", {})
-        request = products.request(code)
-        book = request.part("solo").book(request.part("dungeon").generate(request), request)
-        for number in range(plays // seeds):
-            reader = solo_play.reader(code, number)
-            levels: set[int] = set()
-            found = play(book, _Deepest(reader, levels), solo_play.ways(code, number))
-            outcomes[found.outcome] += 1
-            deepest[max(levels)] += 1
-            turns.append(found.turns)
-    total = sum(outcomes.values())
-    shares = ", ".join(f"{name} {outcomes[name] / total:.1%}" for name in ("won", "died", "left"))
-    reached = ", ".join(f"{level}: {count / total:.1%}" for level, count in sorted(deepest.items()))
-    print(f"{system}: {total} lone players over {seeds} dungeons: {shares}; deepest level reached {reached}; "
-          f"median {statistics.median(turns):.0f} sections turned to; {time.process_time() - start:.1f} s of CPU")
+        code, book = book_of(system, f"odds-{seed}")
+        for kind in module.PLAYERS:
+            for number in range(plays):
+                one = module.player(kind, code, number, book)
+                levels: set[int] = set()
+                found = dataclasses.replace(one, reader=_Deepest(one.reader, levels)).play(book)
+                tallies[kind].add(found, max(levels, default=0))
+    return tallies
 
 
 class _Deepest:
@@ -108,19 +146,100 @@ class _Deepest:
         self._reader.enter(section)
 
 
+class _SecondChoice(Exception):
+    pass
+
+
+class _FirstChoice:
+    """A chooser that notes the first choice of two or more ways on, and stops the play at the second."""
+
+    def __init__(self, chooser):
+        self.chooser, self.first = chooser, None
+
+    def choose(self, walk, section, step, open_options):
+        ways_on = [i for i in open_options if not step.options[i].leaves]
+        if len(ways_on) >= 2:
+            if self.first is not None:
+                raise _SecondChoice
+            index = self.chooser.choose(walk, section, step, open_options)
+            if index in open_options:
+                self.first = (section.key, index, step.options[index].text)
+            return index
+        return self.chooser.choose(walk, section, step, open_options)
+
+
+def entrance(system: str, seed: str, plays: int, kind: str = "careful") -> tuple[float, float, str, dict]:
+    """On one dungeon: the first choice that kills the most ``kind`` players: (its share of all games, its
+    share of the games that took it, its words), and every first choice's (taken, killed)."""
+    module = solo_players(system)
+    code, book = book_of(system, seed)
+    taken: Counter = Counter()
+    killed: Counter = Counter()
+    words: dict = {}
+    for number in range(plays):
+        one = module.player(kind, code, number, book)
+        noting = _FirstChoice(one.chooser)
+        try:
+            found = dataclasses.replace(one, chooser=noting).play(book)
+            died = found.outcome == "died"
+        except _SecondChoice:
+            died = False
+        if noting.first is None:
+            continue
+        choice = noting.first[:2]
+        words[choice] = noting.first[2]
+        taken[choice] += 1
+        killed[choice] += died
+    if not taken:
+        return 0.0, 0.0, "", {}
+    worst = max(taken, key=lambda c: (killed[c], taken[c]))
+    return (killed[worst] / plays, killed[worst] / taken[worst], words[worst],
+            {c: (taken[c], killed[c]) for c in taken})
+
+
+def entrance_report(system: str, seeds: int, plays: int) -> None:
+    shares, given = [], []
+    worst = (0.0, 0.0, "", "")
+    for seed in range(seeds):
+        share, of_taken, words, _ = entrance(system, f"odds-{seed}", plays)
+        shares.append(share)
+        given.append(of_taken)
+        if share > worst[0]:
+            worst = (share, of_taken, words, f"odds-{seed}")
+    moon = entrance(system, "moonpie", plays)
+    over = sum(1 for s in shares if s > ENTRANCE_LIMIT)
+    print(f"  entrance, careful players ({plays} a dungeon, to their second choice): the deadliest first choice "
+          f"kills in {statistics.mean(shares):.1%} of a dungeon's games on average, {max(shares):.1%} at worst "
+          f"({worst[3]}: {worst[1]:.0%} of those who took it; {worst[2][:70]!r}); {over} of {seeds} dungeons over "
+          f"{ENTRANCE_LIMIT:.0%}; moonpie {moon[0]:.1%} ({moon[1]:.0%} of those who took {moon[2][:60]!r})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time", action="store_true", help="only the time")
     parser.add_argument("--odds", action="store_true", help="only the odds")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--plays", type=int, default=1000)
-    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--seeds", type=int, default=100, help="dungeons, each with its own seed")
+    parser.add_argument("--plays", type=int, default=10, help="plays of each kind of player on each dungeon")
+    parser.add_argument("--entrance", type=int, default=100, help="careful players on each dungeon's entrance")
+    parser.add_argument("--system", action="append", help="only this game (again for more)")
     args = parser.parse_args()
     if not args.odds:
         timing(args.runs)
-    if not args.time:
-        for system in ("roguelike", "rlrl"):
-            odds(system, args.plays, args.seeds)
+    if args.time:
+        return
+    for system in args.system or solo_games():
+        if solo_players(system) is None:
+            print(f"{system}: skipped, its solo_play.py makes no players (PLAYERS, player())")
+            continue
+        start = time.process_time()
+        print(f"{system}: {args.seeds} dungeons (seeds odds-0 to odds-{args.seeds - 1}), "
+              f"{args.plays} plays of each player on each")
+        for kind, tally in odds(system, args.seeds, args.plays).items():
+            print(f"  {kind}: {tally.line()}")
+        if args.entrance:
+            entrance_report(system, args.seeds, args.entrance)
+        print(f"  ({time.process_time() - start:.0f} s of CPU)")
 
 
 if __name__ == "__main__":

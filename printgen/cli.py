@@ -17,16 +17,19 @@ import click
 from . import FORMAT_VERSION, __version__, games, products, scan
 from .commands import (
     CONTEXT,
+    STDOUT,
     build,
+    check_stdout,
     checked_option,
     examples_epilog,
     force_option,
-    out_option,
     product_command,
     quiet_option,
+    reproduce_out_option,
     write,
 )
 from .errors import PrintgenError
+from .hints import usage_hint
 from .options import Option
 from .products import games_table
 from .render import user_templates
@@ -79,7 +82,7 @@ for _product in products.all_products().values():
 @click.option("--data-dir", "data_dir", type=click.Path(path_type=Path), metavar="DIR",
               help="Where a custom deck's own files are (its data, layout, pictures), if they are neither beside "
                    "the PDF nor where its seed code names them.")
-@out_option
+@reproduce_out_option
 @force_option
 @quiet_option
 def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: Path | None, force: bool,
@@ -101,6 +104,8 @@ def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | Non
     else:
         code = SeedCode.parse(code_in(source))
     request = products.request(code, sources)
+    if out == Path(STDOUT):
+        check_stdout(request)
     data = build(request, quiet) if path is not None else None
     if data is not None and not force:
         target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
@@ -172,11 +177,13 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
 
 @cli.command("schema", context_settings=CONTEXT, short_help="The JSON Schema of a data contract", epilog=examples_epilog([
     ("schema dungeon", "the JSON Schema of every game's dungeon --format json, for any validator"),
+    ("schema solo", "the JSON Schema of a solo booklet's --format json: its sections and their events"),
 ]))
 @click.argument("name", metavar="NAME")
 def schema_command(name: str) -> None:
     """Print the JSON Schema of a data contract: dungeon (what `printgen dungeon --format json` writes, each
-    game's door kinds, link kinds and walls documented in it)."""
+    game's door kinds, link kinds and walls documented in it) or solo (what `printgen solo --format json`
+    writes: every section's events, in a vocabulary both games share)."""
     from . import schemas
 
     click.echo(schemas.text(name), nl=False)
@@ -213,8 +220,11 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
     except click.UsageError as exc:
-        hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
-        click.echo(f"printgen: error: {' '.join(exc.format_message().split())}{hint}", err=True)
+        told = usage_hint(exc, list(sys.argv[1:] if argv is None else argv), cli)
+        if told is None:
+            hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
+            told = f"{' '.join(exc.format_message().split())}{hint}"
+        click.echo(f"printgen: error: {told}", err=True)
         return EXIT_USAGE
     except click.ClickException as exc:
         click.echo(f"printgen: error: {exc.format_message()}", err=True)

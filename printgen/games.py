@@ -41,6 +41,7 @@ class Offer:
 
     summary: str
     options: tuple[Option, ...] = ()
+    shuffled: bool = False  # a deck whose order the seed decides (its cards are the same for every seed)
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
 
 

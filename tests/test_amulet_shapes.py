@@ -205,6 +205,8 @@ def rendered(level, view: str, style: str, dpi: int = 100):
         return ((region.left + (x - ox) * region.pitch) * scale,
                 (LETTER.size[1] - (region.top - (y - oy) * region.pitch)) * scale)
 
+    (ox, oy), region = sheet.origin, sheet.region
+    pixel.window = (ox, oy, ox + region.columns, oy + region.rows)  # the squares the map shows
     return image, pixel, placed, sheet.region.pitch * scale
 
 
@@ -280,8 +282,10 @@ def test_a_wall_along_the_levels_edge_is_drawn_whole():
 
 
 def _on_map(level, pixel, x: float, y: float) -> bool:
-    left, top = pixel(0, 0)
-    right, bottom = pixel(level.width, level.height)
+    """Within the level and the squares its map shows (the mapper's map shows the squares it uses)."""
+    x0, y0, x1, y1 = pixel.window
+    left, top = pixel(max(0, x0), max(0, y0))
+    right, bottom = pixel(min(level.width, x1), min(level.height, y1))
     return left + 2 < x < right - 2 and top + 2 < y < bottom - 2
 
 

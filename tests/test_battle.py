@@ -1,17 +1,21 @@
 """Dungeons at battle scale (`printgen dungeon --scale battle`): one inch to five feet over as many sheets
 as it takes, labelled, overlapping by 10 mm, with an assembly page for each copy of each level."""
 
+import io
 import re
 
+import pikepdf
 import pypdfium2
 import pytest
 from pdfutil import open_pdf, page_sizes, page_texts
+from test_sheet_print import read_marks
 
 from printgen import products
 from printgen.maps import battle
 from printgen.seed import SeedCode
 from printgen.units import PAPERS, inch, mm
 
+LETTER = PAPERS["letter"]
 OPTIONS = {"roguelike": {"levels": "1"}, "amulet": {"levels": "1"}, "rlrl": {"copies": "dm"}}
 
 
@@ -159,3 +163,54 @@ def test_the_game_masters_copy_then_the_players_on_a4_numbers_only_on_the_game_m
     gm_text = " ".join(texts[1:1 + len(gm.printed)])
     assert any(re.search(rf"\b{n}\b", gm_text) for n in numbers[1:])
     assert "Players" in " ".join(players_pages) or players.copy.who in " ".join(players_pages)
+
+
+def test_each_sheets_label_and_heading_stand_clear_of_the_alignment_marks_and_the_map(built):
+    """Read back from every sheet: the sheet's label ("A2"), its title and its line stand above the map
+    and clear of every circled cross and dashed tick in the margin (a cross stood over the label before)."""
+    system, pdf, found = built
+    texts, shapes = read_marks(pikepdf.open(io.BytesIO(pdf)))
+    pages = {}
+    index = 0
+    for layout in found:
+        index += 1  # the assembly page
+        for sheet in layout.printed:
+            pages[index] = (layout, sheet)
+            index += 1
+    checked = crosses = 0
+    for page, (layout, sheet) in pages.items():
+        left, bottom, width, height = battle.window_box(layout, LETTER)
+        top = bottom + height
+        # In the margin: the circled crosses (a circle 2 CROSS across, two strokes 3 CROSS long) and the
+        # dashed ticks (6 mm); the map's own paths are clipped to its window and may reach past it unseen.
+        def mark(s, top=top):
+            w, h = s.box[2] - s.box[0], s.box[3] - s.box[1]
+            circle = abs(w - 2 * battle.CROSS) < 1 and abs(h - 2 * battle.CROSS) < 1
+            stroke = min(w, h) < 0.01 and abs(max(w, h) - 3 * battle.CROSS) < 0.5
+            tick = s.dashed and min(w, h) < 0.01 and abs(max(w, h) - mm(6)) < 0.5
+            outside = s.box[1] > top + 0.1 or s.box[3] < bottom - 0.1 or s.box[2] < left - 0.1 \
+                or s.box[0] > left + width + 0.1
+            return (circle or stroke or tick) and outside
+        marks = [s.box for s in shapes if s.page == page and not s.in_footer and mark(s)]
+        crosses += len(marks)
+        heading = [t for t in texts if t.page == page and not t.in_footer and t.box[1] > top + mm(4)]
+        assert any(t.text == sheet.label for t in heading), (page, sheet.label)
+        for text in heading:
+            assert text.box[1] > top, (page, text.text)  # above the map
+            for box in marks:
+                assert not (text.box[0] < box[2] and box[0] < text.box[2] and text.box[1] < box[3]
+                            and box[1] < text.box[3]), (page, text.text, box)
+            checked += 1
+    assert checked >= 3 and crosses >= 6
+
+
+def test_each_game_counts_its_own_units(built):
+    """Rogue Like Roguelike counts squares, never feet; Roguelike's square is five feet; Project: Amulet's
+    unit is ten feet, two squares of a battle map."""
+    system, pdf, _ = built
+    text = " ".join(" ".join(page_texts(pdf)).split())
+    feet = re.findall(r"\b\d+ ?(?:ft|feet)\b", text)
+    if system == "rlrl":
+        assert not feet and "One square is a square of the rules' map" in text
+    else:
+        assert "One square is 5 ft" in text

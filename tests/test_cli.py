@@ -286,7 +286,7 @@ def test_a_product_made_for_one_game_needs_no_system(tmp_path, capsys):
 
 def test_a_schema_name_is_a_choice_like_any_other(capsys):
     code, out, err = run(capsys, "schema", "dungon")
-    assert code == 2 and "the schema NAME must be one of dungeon, not 'dungon'; did you mean dungeon?" in err
+    assert code == 2 and "the schema NAME must be one of dungeon, solo, not 'dungon'; did you mean dungeon?" in err
     code, out, err = run(capsys, "schema", "Dungeon")
     assert code == 0 and '"$schema"' in out
 
@@ -306,8 +306,7 @@ def test_the_format_follows_the_extension_of_o(tmp_path, monkeypatch, capsys, ar
 
 
 @pytest.mark.parametrize("args, words", [
-    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes a .png (a .zip of pictures for many "
-                                                             "pages), not .pdf; give -o paper2.png"),
+    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes one .png, not .pdf; give -o paper2.png"),
     (["sheet", "--system", "roguelike", "--format", "png", "-o", "sheet.png"],
      "2 pages are written as a zip of pictures, not one .png; give -o sheet.zip"),
     (["sheet", "--system", "roguelike", "-o", "sheet.png"], "give -o sheet.zip"),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from printgen.gamebook import layout, numbering
 from printgen.gamebook import model as m
 from printgen.gamebook.checks import problems
-from printgen.gamebook.walk import DEAD_END, STUCK, play
+from printgen.gamebook.walk import DEAD_END, RANDOM, STUCK, Came, Player, play
 from printgen.seed import stream
 from printgen.units import paper
 
@@ -124,3 +124,70 @@ def test_a_book_that_shuts_its_reader_in_is_caught():
     assert play(book, Wanderer(), stream("walk", 1)).outcome == DEAD_END
     book.sections["b"] = m.Section("b", "place", [m.go(f"Turn to {m.ref('a')}.", "a")])
     assert play(book, Wanderer(), stream("walk", 1), most=500).outcome == STUCK
+
+
+# --- players: a chooser of the ways, the way a reader came -----------------------------------------------------
+
+
+class First:
+    """A chooser that takes the first option open to it, noting the way each place was come into."""
+
+    def __init__(self, pick: int = 0):
+        self.pick, self.came = pick, []
+
+    def choose(self, walk, section, step, open_options):
+        self.came.append((section.key, walk.came, walk.way_in()))
+        return open_options[min(self.pick, len(open_options) - 1)]
+
+
+def _two_doors() -> m.Book:
+    """Two doors into one room; its creatures are fought in an event of the room, and the run from them goes
+    back through the door one came in by, whichever it was."""
+    book = m.Book({}, "hall")
+    book.add(m.Section("hall", "place", [m.Step(m.CHOOSE, options=(
+        m.Option(f"West door: {m.ref('west')}.", m.Way("west")), m.Option(f"East door: {m.ref('east')}.", m.Way("east"))))]))
+    for side in ("west", "east"):
+        book.add(m.Section(side, "place", [m.go(f"On to {m.ref('room')}.", "room")]))
+        book.add(m.Section(f"{side}-again", "end", [m.end(f"Back out to the {side}.", m.LEFT)]))
+    book.add(m.Section("room", "place", [
+        m.if_not_ticked(f"Unless {m.mark('room/fight')} is ticked, {m.ref('room/fight')}.", ("room/fight",), "room/fight"),
+        m.end("Done.", m.WON)]))
+    book.add(m.Section("room/fight", "fight", [m.tick(f"Tick {m.mark('room/fight')}.", "room/fight"),
+                                               m.go(f"You run: {m.ref('room/fled')}.", "room/fled")], place="room"))
+    book.add(m.Section("room/fled", "fled", [m.Step(m.CHOOSE, options=(
+        m.Option(f"Came by the west door: {m.ref('west-again')}.", m.Way("west-again"), came_from=("west",)),
+        m.Option(f"Came by the east door: {m.ref('east-again')}.", m.Way("east-again"), came_from=("east",))))],
+                          place="room"))
+    return book
+
+
+def test_a_fleeing_reader_goes_back_the_way_it_came():
+    """The walk keeps the way into each place: an option open only to those who came in from one section is
+    open to them alone, however many events of the place were read since."""
+    book = _two_doors()
+    assert problems(book, {key: n for n, key in enumerate(book.sections, start=1)}) == []
+    for pick, side in ((0, "west"), (1, "east")):
+        chooser = First(pick)
+        found = play(book, Wanderer(), stream("walk", 1), chooser=chooser)
+        assert (found.outcome, found.at) == (m.LEFT, f"{side}-again")
+        came = {key: (last, into) for key, last, into in chooser.came}
+        assert came["room/fled"][0].section == "room/fight"  # the section just left
+        assert came["room/fled"][1].section == side  # the way into the room it is still in
+        assert came["hall"] == (Came(None), Came(None))
+
+
+def test_the_default_chooser_is_the_random_reader():
+    """play() with no chooser, with walk.RANDOM, and a Player of it are one and the same play."""
+    book = _two_doors()
+    plays = {(play(book, Wanderer(), stream("walk", seed)), play(book, Wanderer(), stream("walk", seed), chooser=RANDOM),
+              Player(Wanderer(), RANDOM, stream("walk", seed)).play(book)) for seed in range(20)}
+    assert all(a == b == c for a, b, c in plays)
+    assert {a.at for a, _, _ in plays} == {"west-again", "east-again"}
+
+
+def test_a_chooser_that_answers_no_open_option_leaves_the_reader_at_a_dead_end():
+    class Nowhere:
+        def choose(self, walk, section, step, open_options):
+            return len(step.options) + 3
+
+    assert play(_two_doors(), Wanderer(), stream("walk", 1), chooser=Nowhere()).outcome == DEAD_END

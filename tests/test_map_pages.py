@@ -8,6 +8,7 @@ import math
 from dataclasses import replace
 from functools import cache
 
+import map_readback
 import pikepdf
 import pypdfium2
 import pytest
@@ -16,7 +17,7 @@ from test_sheet_print import read_marks
 
 from printgen import products
 from printgen.cli import main
-from printgen.maps import caves, draw, draw_shaped, frame, glyphs
+from printgen.maps import caves, draw, draw_shaped, frame, glyphs, spots
 from printgen.maps.draw_notes import Floor
 from printgen.maps.draw_style import ROCK_GREY
 from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
@@ -168,7 +169,7 @@ def collisions(page: frame.MapPage, found: frame.Plan, placed: draw.Layout) -> l
                 continue
             if a.role in WORDS and b.role in WORDS and a.area == b.area:
                 continue
-            if overlaps(a.box, b.box, 1e-6):
+            if overlaps(a.box, b.box, 1e-6) and _disc(a, b.box) and _disc(b, a.box):
                 problems.append((a.role, a.kind, a.area, b.role, b.kind, b.area))
     for callout in placed.callouts:
         problems += [("callout", callout.area, p.role, p.kind) for p in items
@@ -176,22 +177,28 @@ def collisions(page: frame.MapPage, found: frame.Plan, placed: draw.Layout) -> l
     return problems
 
 
+def _disc(item, box) -> bool:
+    """Whether a "?" (its ring: the disc in its box) meets ``box``; anything else: True."""
+    if item.role != UNEXPLORED:
+        return True
+    r = (item.box[2] - item.box[0]) / 2
+    nx, ny = min(max(item.x, box[0]), box[2]), min(max(item.y, box[1]), box[3])
+    return math.hypot(item.x - nx, item.y - ny) < r - 1e-6
+
+
 def _crowded(page: frame.MapPage, placed: draw.Layout, problem) -> bool:
     """In a half square holding a door in its diagonal wall and a door standing inside it (a stair, a
-    teleporter) there is no room for every glyph; nor for the number of a room of one square so full of
-    doors that draw_notes puts it over one (its last resort)."""
+    teleporter) there is no room for every glyph."""
     if problem[0] == "callout":
         pairs = [(LABEL if problem[2] == LABEL else MARK, problem[1])]
     else:
         pairs = [(problem[0], problem[2]), (problem[3], problem[5])]
-    for role, number in pairs:
+    for _role, number in pairs:
         if number is None:
             continue
         area = page.level.area(number)
         if len(area.cells) == 1 and area.shape.cuts and any(e.inside for e in area.exits):
             return True
-        if role == LABEL and number in placed.notes and placed.notes[number][0].crowded:
-            return len(area.cells) == 1
     return False
 
 
@@ -218,17 +225,24 @@ def test_no_mark_covers_a_label_or_another_mark_and_none_crosses_a_wall(game, se
             for spot in placed.boxes(MARK, LABEL, NOTE):
                 if spot.area is None or any(spot in c.items for c in placed.callouts):
                     continue
-                if spot.area in placed.notes and placed.notes[spot.area][0].crowded:
-                    continue  # a half square too full of doors for even its number: draw_notes' last resort
                 area = page.level.area(spot.area)
                 # On its floor, clear of the walls' strokes (half of 1.6 pt).
                 clear = 0.8 / found.sheets[0].region.pitch
                 assert Floor(area).holds(spot.box, clear), (seed, page.level.number, spot)
             for callout in placed.callouts:
                 assert not on_floor(callout.box, floor, 0.0), (seed, page.level.number, callout)
-            for spot in placed.boxes(UNEXPLORED):
-                assert not on_floor(spot.box, floor, 0.0), (seed, page.level.number, spot)
+            on_floor_at = spots.floor_test(page.level.areas, floor)
+            for spot in placed.boxes(UNEXPLORED):  # its ring: on the rock, beyond a 45° wall too
+                r = (spot.box[2] - spot.box[0]) / 2
+                assert not any(on_floor_at(spot.x + r * math.cos(k * math.pi / 8), spot.y + r * math.sin(k * math.pi / 8))
+                               for k in range(16)), (seed, page.level.number, spot)
     assert crowded <= items // 200, (crowded, items)
+
+
+def _distance_to(p, edge) -> float:
+    (ax, ay), (bx, by) = edge
+    t = max(0.0, min(1.0, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+    return math.hypot(p[0] - ax - t * (bx - ax), p[1] - ay - t * (by - ay))
 
 
 def test_a_one_square_area_gets_a_callout_not_a_smaller_number():
@@ -246,14 +260,19 @@ def test_a_one_square_area_gets_a_callout_not_a_smaller_number():
                 area = page.level.area(callout.area)
                 callouts.append(callout)
                 label = callout.items[0]
-                assert label.role == LABEL and label.kind == str(area.number) and area.number not in numbers
-                # The number as large as any other, the leader ending at the middle of a unit of its wall.
+                if label.role != LABEL:  # marks with no room beside a number that has: the number is in its area
+                    assert area.number in numbers
+                    continue
+                assert label.kind == str(area.number) and area.number not in numbers
+                # The number as large as any other, the leader running into the area: its dot on the floor, a
+                # quarter square in from a unit of its wall.
                 assert label.box[3] - label.box[1] >= 0.6 * min(1, 22 / pitch) - 1e-6
-                middles = [tuple((a + b) / 2 for a, b in zip(*side_edge(cell, side)))
-                           for cell, side in boundary_sides(area.cells)]
-                # (a cave's number: at its rough wall, which stands in from that middle)
-                reach = caves.DEPTH * 1.5 if area.number in page.content.caves else 1e-6
-                assert any(math.dist(callout.leader[1], m) < reach for m in middles), callout
+                end = callout.leader[1]
+                assert Floor(area).contains(*end), callout
+                # (a cave's: in from its rough wall, which stands in from the squares' edge)
+                reach = spots.INTO + (caves.DEPTH if area.number in page.content.caves else 0) + 1e-6
+                assert any(_distance_to(end, side_edge(cell, side)) <= reach
+                           for cell, side in boundary_sides(area.cells)), callout
             if placed.callouts:  # and the number prints, at the size of the others
                 sizes = {}
                 for sheet in range(len(found.sheets)):
@@ -308,7 +327,8 @@ def test_a_secret_doors_s_stays_upright_whatever_its_wall():
 @pytest.mark.parametrize("game", GAMES)
 def test_the_three_map_styles_for_each_game(game):
     """grey: rock filled grey; hatched: no grey rock, hatching strokes along the walls; ink-saver: no
-    filled rock, no hatching, no dark fill bigger than a glyph's; the legend's door shows the map's rock."""
+    filled rock, a stipple of dots along the walls (strokes of no length), no dark fill bigger than a glyph's;
+    the legend's door shows the map's rock."""
     results = {}
     for style in STYLES:
         page = pages(game, "styles", style=style, **({} if game == "amulet" else {"levels": 1}))[0]
@@ -325,9 +345,41 @@ def test_the_three_map_styles_for_each_game(game):
         results[style] = (len(rock), len(hatching), len(dark), len(swatches[0]), len(swatches[1]))
     assert results["grey"][0] and not results["grey"][1]
     assert not results["hatched"][0] and results["hatched"][1] and not results["hatched"][3]
-    assert not any(results["ink-saver"][:4])
+    assert not any(results["ink-saver"][:1] + results["ink-saver"][2:4]) and results["ink-saver"][1]
     if game != "amulet":  # Amulet's doors are drawn along their walls, with no rock in their swatches
         assert results["grey"][3] and results["hatched"][4]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_the_hatched_and_ink_saver_styles_no_grid_crosses_the_rock(game):
+    """Read back from the picture of a referee's map: a square of rock two squares or more from any floor
+    (and from every mark, number and callout) is white in the hatched and ink-saver styles, as on Dyson's
+    maps: no grid there (a faint grid crossed it before), no hatching or stipple so far from a wall; the
+    grey style fills it grey."""
+    dpi = 100
+    scale = dpi / 72
+    for style in STYLES:
+        page = pages(game, "styles", style=style, **({"size": 12} if game == "amulet" else {"levels": 1}))[0]
+        data, found, placed = drawn(page)
+        image = raster(data, dpi)
+        region, (ox, oy) = found.sheets[0].region, found.sheets[0].origin
+        floor = {cell for area in page.level.areas for cell in area.cells}
+        taken = [box for box in [p.box for p in placed.boxes()] + [c.box for c in placed.callouts]]
+        far = [(x, y) for x in range(ox + 1, ox + region.columns - 1) for y in range(oy + 1, oy + region.rows - 1)
+               if not any((x + dx, y + dy) in floor for dx in range(-2, 3) for dy in range(-2, 3))
+               and not any(overlaps((x - 0.25, y - 0.25, x + 1.25, y + 1.25), box) for box in taken)]
+        assert far, (game, style)
+        shades = []
+        for x, y in far:
+            left = (region.left + (x - ox) * region.pitch) * scale
+            top = (LETTER.height - region.top + (y - oy) * region.pitch) * scale
+            square = image.crop((math.floor(left), math.floor(top), math.ceil(left + region.pitch * scale) + 1,
+                                 math.ceil(top + region.pitch * scale) + 1))
+            shades.append(min(square.getdata()))
+        if style == "grey":
+            assert max(shades) < 230, (game, max(shades))
+        else:
+            assert min(shades) >= 245, (game, style, min(shades), far[shades.index(min(shades))])
 
 
 def test_the_map_style_is_an_option_of_every_dungeon_game_carried_in_the_seed_code():
@@ -480,16 +532,27 @@ def _door_marks(page: frame.MapPage) -> list[tuple[str, tuple[float, float], tup
     others = []  # what else stands on the map: a stair or a teleporter beside a door is not its ink
     for p in placed.boxes():
         if p.role != DOOR:
-            (x0, y0), (x1, y1) = point(p.box[0], p.box[1]), point(p.box[2], p.box[3])
-            others.append((x0, y1, x1, y0))
+            box = p.box if p.role != UNEXPLORED else spots.centred(p.x, p.y, (p.box[2] - p.box[0]) / 2 ** 1.5)
+            (x0, y0), (x1, y1) = point(box[0], box[1]), point(box[2], box[3])
+            others.append((x0, y1, x1, y0))  # a "?" by the square within its ring (its box reaches over a 45° wall)
 
     def own(s) -> bool:
         cx, cy = (s.box[0] + s.box[2]) / 2, (s.box[1] + s.box[3]) / 2
         return not any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in others)
 
+    # A callout's leader may cross a door into its area, where no other way in is left.
+    leaders = []
+    for callout in placed.callouts:
+        (x0, y0), (x1, y1) = point(*callout.leader[0]), point(*callout.leader[1])
+        leaders.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+        leaders.append((x1 - 1.2, y1 - 1.2, x1 + 1.2, y1 + 1.2))
+
+    def leader(s) -> bool:
+        return any(all(abs(u - v) < 0.3 for u, v in zip(s.box, b)) for b in leaders)
+
     # Not the walls, the grid or the rock (one shape each), nor the white floor of a round room's doorway
     # (a polygon along its arc; a letter's white ground is a rectangle), nor what stands beside the doors.
-    shapes = [s for s in shapes if max(s.width, s.height) < pitch * 3 and own(s)
+    shapes = [s for s in shapes if max(s.width, s.height) < pitch * 3 and own(s) and not leader(s)
               and not (s.filled and not s.stroked and s.fill_gray == 1 and s.segments > 4)]
     marks = []
     exits = [e for a in page.level.areas for e in a.exits] + [e for e, _ in page.content.doors]
@@ -521,6 +584,9 @@ def _door_marks(page: frame.MapPage) -> list[tuple[str, tuple[float, float], tup
             reach = letter(pitch) * 1.6 if letter is not None else length / 2 - 0.1 * pitch
             depth = letter(pitch) * 1.6 if letter is not None else 0.2 * pitch
             largest = 2 * math.hypot(reach, depth) if letter is not None else length + 0.2 * pitch
+        if not (region.left + reach <= middle[0] <= region.right - reach
+                and region.bottom + reach <= middle[1] <= region.top - reach):
+            continue  # cut by the sheet's edge: drawn whole on the sheet beside it
         near = []
         for s in shapes:  # its middle within the place, and no larger than the place
             x, y = (s.box[0] + s.box[2]) / 2 - middle[0], (s.box[1] + s.box[3]) / 2 - middle[1]
@@ -654,3 +720,40 @@ def test_stairs_traps_and_teleport_landings_stay_in_their_area(game):
                     assert Floor(page.level.area(spot.area)).holds(spot.box, 0.0), (seed, spot)
                     anchored += 1
     assert anchored > 20
+
+
+# -- read back: numbers at arm's length, no ink over another's, each "?" against its exit --------------
+
+
+READ_ROLES = {LABEL, NOTE, MARK, INSIDE, UNEXPLORED, RUBBLE, "loose", "players"}
+
+
+@pytest.mark.parametrize("game, seeds, options", [
+    ("roguelike", ("arm0", "arm1"), {}), ("roguelike", ("arm0",), {"rooms": 40, "levels": 2}),
+    ("amulet", ("arm0", "arm1", "arm2"), {}), ("amulet", ("arm0",), {"size": 16}), ("rlrl", ("arm0",), {"levels": 4})])
+def test_numbers_read_at_8_pt_no_ink_covers_another_and_each_question_mark_touches_its_exit(game, seeds, options):
+    """Read back from every sheet of the Referee's maps: every area's number prints at 8 pt or more (in its
+    area or in a callout); the ink of no mark, "?", stair, number or note overlaps another's (the text runs
+    and shapes drawn for each thing placed, a "?" by its ring); and the dashed ring of the "?" of every
+    unexplored exit (or of one it shares with an exit onto the same square of rock) comes within 1.5 pt of
+    where the exit opens onto the rock (a doorway's far side, or the wall), or of its door's glyph where
+    that reaches past it, on 45° walls and along long doors too."""
+    numbers = items = questions = 0
+    for seed in seeds:
+        for page in pages(game, seed, **options):
+            shown = set()
+            for sheet in map_readback.sheets(page, LETTER):
+                where = (seed, page.level.number, sheet.index)
+                runs = map_readback.area_numbers(sheet)
+                assert all(run.size >= 8 - 0.01 for run in runs), (where, min(runs, key=lambda r: r.size))
+                shown |= {run.text.strip() for run in runs}
+                numbers += len(runs)
+                items += len(map_readback.printed_items(sheet, READ_ROLES))
+                assert not map_readback.ink_overlaps(sheet, READ_ROLES), where
+                for question in map_readback.questions(sheet):
+                    questions += 1
+                    assert question.distance - question.reach <= 1.5, (
+                        where, question.area, question.exit_.kind, question.exit_.at, question.exit_.side,
+                        question.distance, question.reach)
+            assert shown == {str(area.number) for area in page.level.areas}, (seed, page.level.number)
+    assert numbers >= 20 and items >= numbers and questions >= 5, (numbers, items, questions)

@@ -1,5 +1,6 @@
 """The dungeon contract as a JSON Schema: shipped in the package, printed by `printgen schema dungeon`, and
-every game's `--format json` valid against it, over many seeds."""
+every game's `--format json` valid against it, over many seeds. The solo contract (`printgen schema solo`)
+is printed the same way; the solo booklets are checked against it in test_solo.py."""
 
 import json
 
@@ -65,10 +66,12 @@ def test_the_schema_documents_each_games_kinds():
     assert [part["if"]["properties"]["system"]["const"] for part in schema["allOf"]] == ["roguelike", "amulet", "rlrl"]
 
 
-def test_printgen_schema_dungeon_prints_the_shipped_file(capsys):
-    assert main(["schema", "dungeon"]) == 0
+@pytest.mark.parametrize("name", ["dungeon", "solo"])
+def test_printgen_schema_prints_the_shipped_file(name, capsys):
+    assert main(["schema", name]) == 0
     out, err = capsys.readouterr()
-    assert json.loads(out) == schemas.load("dungeon") and out == schemas.text("dungeon") and err == ""
+    assert json.loads(out) == schemas.load(name) and out == schemas.text(name) and err == ""
+    jsonschema.Draft202012Validator.check_schema(json.loads(out))
 
 
 @pytest.mark.parametrize("args", [["schema", "bogus"], ["schema"], ["schema", "dungeon", "extra"]])

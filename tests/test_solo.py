@@ -17,10 +17,11 @@ import json
 import re
 from collections import Counter, deque
 
+import jsonschema
 import pytest
 from pdfutil import open_pdf, page_sizes, page_texts, run_cli, seed_code
 
-from printgen import gamebook, games, products
+from printgen import gamebook, games, products, schemas
 from printgen.gamebook import layout, numbering
 from printgen.gamebook.walk import DEAD_END, STUCK, play
 from printgen.seed import stream
@@ -60,6 +61,53 @@ def test_sections_are_numbered_1_to_n_once_and_every_turn_to_names_one(booklet):
     assert set(book["standing"].values()) <= set(numbers)
     assert all(set(s) >= {"number", "level", "area", "kind", "turn_to"} for s in book["sections"])
     assert book["choices"] and all(set(c) == {"topic", "text"} for c in book["choices"])
+
+
+@pytest.fixture(scope="module")
+def validator():
+    schema = schemas.load("solo")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_json_is_valid_against_the_shipped_solo_schema(booklet, validator):
+    _, book, _ = booklet
+    problems = [f"{list(e.absolute_path)}: {e.message[:200]}" for e in validator.iter_errors(book)]
+    assert not problems, problems[:5]
+
+
+def test_the_events_send_a_reader_exactly_where_the_section_does(booklet):
+    """Every number an event sends the reader to (go, then, each option and its failed roll, each outcome of a
+    game's step) is one the section turns to, and every one it turns to is an event's: the events are the
+    section's steps, not a second account of them."""
+    _, book, _ = booklet
+    places = {s["number"] for s in book["sections"] if s["in"] is None}
+    for section in book["sections"]:
+        found = set()
+        for event in section["events"]:
+            if event["kind"] == "go":
+                found.add(event["to"])
+            elif event["kind"] in ("if-ticked", "if-not-ticked"):
+                found.add(event["then"])
+            elif event["kind"] == "choose":
+                for option in event["options"]:
+                    found.update(to for to in (option["to"], (option["failed"] or {}).get("to")) if to is not None)
+                    assert set(option["came_from"]) <= {s["number"] for s in book["sections"]}
+            elif isinstance(event.get("to"), dict):
+                found.update(to for to in event["to"].values() if to is not None)
+        assert found == set(section["turn_to"]), section["number"]
+        assert section["in"] is None or section["in"] in places
+
+
+def test_each_games_own_kinds_are_checked_by_the_solo_schema(validator):
+    data = built("solo", ("roguelike", "moonpie", {}))
+    fight = next(e for s in data["sections"] for e in s["events"] if e["kind"] == "fight")
+    assert validator.is_valid(data)
+    del fight["creatures"]  # the common vocabulary's fight names its creatures
+    assert not validator.is_valid(data)
+    data = built("solo", ("roguelike", "moonpie", {}))
+    next(e for s in data["sections"] for e in s["events"] if e["kind"] == "text")["kind"] = "sermon"
+    assert not validator.is_valid(data)  # no kind of Roguelike's
 
 
 def test_every_section_is_reached_from_the_start_and_can_reach_an_ending(booklet):
@@ -137,6 +185,51 @@ def test_a_thousand_lone_players_each_reach_an_ending(system, cases):
     assert sum(outcomes.values()) == PLAYS
     assert set(outcomes) <= {"won", "died", "left"}
     assert outcomes["died"] > 0
+
+
+def solo_play_of(system: str):
+    return importlib.import_module(f"{games.game(system).package}.solo_play")
+
+
+@pytest.mark.parametrize("system", ["roguelike", "rlrl"])
+def test_each_kind_of_player_plays_every_book_to_an_ending(system):
+    """The three players a game's solo_play makes (random, careful, map-knowing), each with the character
+    and dice of its number whatever its kind, win, die or walk out on every seed; a game whose solo_play makes
+    no players yet is skipped, as the benchmark skips it."""
+    solo_play = solo_play_of(system)
+    if not hasattr(solo_play, "player"):
+        pytest.skip(f"{system}'s solo_play makes no players")
+    assert tuple(solo_play.PLAYERS) == ("random", "careful", "map-knowing")
+    cases = ROGUELIKE[:4] + ROGUELIKE[-4:] if system == "roguelike" else RLRL
+    for _, seed, options in cases:
+        code = seed_code("solo", system, seed, **options)
+        book = _book(products.request(code))
+        for kind in solo_play.PLAYERS:
+            for number in range(6):
+                one = solo_play.player(kind, code, number, book)
+                assert one.kind == kind
+                result = one.play(book, most=50_000)
+                assert result.outcome in ("won", "died", "left"), (seed, kind, number, result)
+        same = [solo_play.player(kind, code, 0, book).reader.character for kind in solo_play.PLAYERS]
+        assert same[0] == same[1] == same[2]
+
+
+def test_the_benchmark_measures_every_game_that_makes_players_and_skips_the_others(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parent.parent / "benchmarks" / "solo.py"
+    done = subprocess.run([sys.executable, str(bench), "--odds", "--seeds", "2", "--plays", "2", "--entrance", "3"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    assert done.returncode == 0, done.stderr
+    for system in ("roguelike", "rlrl"):
+        if hasattr(solo_play_of(system), "player"):
+            for kind in ("random", "careful", "map-knowing"):
+                assert f"  {kind}: " in done.stdout.split(f"{system}: ")[1]
+            assert "entrance, careful players" in done.stdout.split(f"{system}: ")[1]
+        else:
+            assert f"{system}: skipped" in done.stdout
 
 
 _books: dict = {}
@@ -228,7 +321,9 @@ def test_a_rolled_character_is_the_seeds_first_as_printgen_sheet_rolls_it(printe
         pytest.skip("this case prints a blank character sheet")
     sheet = json.loads(products.build(seed_code("sheet", request.code.system, request.code.seed, count="1",
                                                 format="json")))
-    assert sheet["characters"][0]["name"] in "\n".join(page_texts(pdf)[:4])
+    texts = page_texts(pdf)
+    record = next(i for i, t in enumerate(texts) if "CHARACTER RECORD" in t)
+    assert sheet["characters"][0]["name"] in texts[record]
 
 
 def _section_pages(book, numbers, request):

@@ -26,7 +26,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAME = "Project: Amulet"
 SEED = "browser-test"
-WAIT = 60_000  # ms: a booklet takes seconds to make on a busy machine
+WAIT = 120_000  # ms: a booklet takes seconds to make, a minute on a machine busy with other tests
 SCREENS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
@@ -92,6 +92,8 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/code") else None)
     try:
         page.goto(studio)
         from printgen import products
@@ -114,8 +116,11 @@ def test_choose_change_see_download_and_share(browser, studio, screen, tmp_path)
         code = page.inner_text("#code").strip()
         assert code == page.get_attribute("#page", "data-code")
         assert code.endswith(f":{SEED}:levels=1")
-        page.click("#strip .thumb[data-page='2']")
+        asked.clear()
+        page.click("#strip .thumb[data-page='2']")  # leaves the levels field: its change event asks nothing more
         expect(page.locator("#page-no")).to_have_text("2", timeout=WAIT)
+        page.wait_for_timeout(600)  # past the form's debounce
+        assert asked == [], "choosing a page asked for the form's code again, redrawing the download links"
         assert download_subject(page, tmp_path) == code
 
         share = page.input_value("#share-link")
@@ -155,9 +160,13 @@ def test_a_bad_value_is_said_beside_its_field_in_plain_words_and_a_good_one_reco
         expect(beside).not_to_contain_text("--")
         expect(page.locator("#opt-levels")).to_have_attribute("aria-invalid", "true")
         expect(page.locator("#message")).to_contain_text("Levels must be", timeout=WAIT)
+        expect(page.locator("#page")).to_be_hidden()  # the pages of the form before it are not shown beside it
+        expect(page.locator("#strip .thumb")).to_have_count(0)
+        expect(page.locator("#downloads a")).to_have_count(0)
         screenshot(page, "laptop-bad-value")
         page.fill("#opt-levels", "1")
         expect(page.locator("#message")).to_have_text("", timeout=WAIT)
+        expect(page.locator("#page")).to_be_visible(timeout=WAIT)
         expect(beside).to_be_hidden()
         expect(page.locator("#opt-levels")).not_to_have_attribute("aria-invalid", "true")
     finally:

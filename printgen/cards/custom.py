@@ -208,6 +208,9 @@ def _check_printed(path: Path, printed: int) -> None:
 
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most MAX_FILE_BYTES (a pipe or a device could be endless)."""
+    if path.name == "-" and not path.exists():
+        raise PrintgenError(Flag("data"), " reads a file, not standard input (its fingerprint goes in the seed code)",
+                            right=(f"save the cards as a {KINDS} file and give its name",))
     try:
         if path.exists() and not path.is_dir() and not path.is_file():
             raise PrintgenError(f"{path} is not a regular file", right=(f"give the deck's {KINDS} file with ",
@@ -231,8 +234,23 @@ def _stem_title(path: Path) -> str:
     return path.stem.replace("_", " ").replace("-", " ").strip().title() or "Custom"
 
 
+SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+
+
+def _separator(text: str) -> str:
+    """The CSV's separator: a comma, or the semicolon or tab a spreadsheet writes where the comma is the decimal
+    mark, when the header holds one of those and no comma."""
+    header = text.split("\n", 1)[0]
+    if "," not in header:
+        for other in (";", "\t"):
+            if other in header:
+                return other
+    return ","
+
+
 def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tuple[list[str], Numbered, int]:
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    separator = _separator(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     try:
         table = list(reader)
     except csv.Error as exc:
@@ -250,7 +268,7 @@ def _csv_rows(path: Path, text: str, required: tuple[str, ...] = REQUIRED) -> tu
             continue  # blank line
         if len(cells) > len(header):
             raise PrintgenError(f"{path}: row {number} has {len(cells)} cells but the header names {len(header)}; "
-                                "quote text that contains commas")
+                                f"quote text that contains {SEPARATORS[separator]}")
         rows.append((number, f"{path}: row {number}", dict(zip(header, (c.strip() for c in cells)))))
     return header, rows, len(table)
 

@@ -18,7 +18,16 @@ is printed and what a reader does, so the page and the simulated reader
 A way may tick marks and carry a game's cost as it is taken (spend a Pick). An
 option may need a mark ticked or untouched, ask the game something of the
 reader (a Thief with a Pick left), or be decided by a roll: passed, its way;
-failed, its ``failed`` way (a way to nowhere: the reader chooses again).
+failed, its ``failed`` way (a way to nowhere: the reader chooses again). An
+option may also be the way back for a reader who came into the place from
+certain sections (``came_from``): a fight's "run back the way you came".
+
+A section is a place (an area) or an event that happens in one (``place``:
+the area's key, so a fight, a trap or a chest is still in its area); the
+walker keeps, for each place, the section and option the reader came in by.
+A game's own step speaks the common vocabulary of data.py (fight, test,
+damage, heal, points, loot, shop) or a kind of its own, documented in the
+schema (printgen/schemas/solo.schema.json).
 """
 
 from __future__ import annotations
@@ -49,6 +58,14 @@ def ref(key: str) -> str:
 def mark(key: str) -> str:
     """``key``'s number in a sentence about a mark ("tick 37", "if 37 is ticked")."""
     return f"{_MARK[0]}{key}{_MARK[1]}"
+
+
+def key_of(value: str) -> str:
+    """The key a whole ``ref(key)`` or ``mark(key)`` stands for (as a game's step data names one)."""
+    found = re.fullmatch("[\ue000\ue002]([^\ue001\ue003]*)[\ue001\ue003]", value)
+    if found is None:
+        raise ValueError(f"{value!r} is neither a ref nor a mark")
+    return found.group(1)
 
 
 def refs_in(text: str) -> list[str]:
@@ -88,6 +105,8 @@ class Option:
     test: Mapping[str, Any] | None = None  # a roll: passed, ``way``; failed, ``failed``
     failed: Way | None = None
     leaves: bool = False  # a way out of the adventure (a lone reader takes it when nothing is left to explore)
+    came_from: tuple[str, ...] = ()  # taken only by a reader who came into this place from one of these sections
+    warns: tuple[str, ...] = ()  # what its words warn of beyond it (the game's: a trap, creatures)
 
     @property
     def ways(self) -> tuple[Way, ...]:
@@ -149,6 +168,12 @@ class Section:
     level: int | None = None
     area: int | None = None  # the dungeon's area it describes; None for an event
     data: dict[str, Any] = field(default_factory=dict)  # the game's own fields in the JSON (doorways)
+    place: str | None = None  # the place (a section's key) this event happens in; None: the section is its own
+
+    @property
+    def where(self) -> str:
+        """The place the reader is in while reading it."""
+        return self.place if self.place is not None else self.key
 
     def targets(self) -> list[str]:
         return list(dict.fromkeys(t for step in self.steps for t in step.targets()))

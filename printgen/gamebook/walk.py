@@ -1,15 +1,24 @@
 """A lone reader playing a gamebook through, as the pages tell them to: the book's own test.
 
 The walker reads each section's steps in order and does what they say:
-ticks marks, takes the ways that are taken, chooses. What only the game
-knows (a fight, a roll, a cost, whether the reader may take an option, a
-standing rule such as death below zero Health) it asks of the game's
-``Reader``, which keeps the character and throws the dice.
+ticks marks, takes the ways that are taken, and, at a choice, asks its
+``Chooser`` which of the options the reader may take it takes. What only the
+game knows (a fight, a roll, a cost, whether the reader may take an option,
+a standing rule such as death below zero Health) it asks of the game's
+``Reader``, which keeps the character and throws the dice. A ``Player`` is
+the two together with the stream it chooses by; each game's solo_play.py
+makes its players by kind (``PLAYERS``: random, careful, map-knowing).
 
-How a lone reader chooses, as one who maps as they go: at random among the
-options they may take that lead to a section not yet read, else among those
-not yet taken from that section, else among all of them. A way
-out of the adventure (``Option.leaves``) is taken only when every other
+The walk keeps what a reader with a pencil would: the sections read, the
+options taken, the section just left and the option that led here, and for
+each place the way the reader came into it (``Came``), so an option that is
+the way back for those who came in from a certain section (``came_from``)
+is open to them alone: a fleeing reader runs back the way they came.
+
+The default chooser (``RANDOM``) is a lone reader who maps as they go: at
+random among the options they may take that lead to a section not yet read,
+else among those not yet taken from that section, else among all of them. A
+way out of the adventure (``Option.leaves``) is taken only when every other
 option there has been taken and the reader has found nothing new for a
 whole book's worth of sections: someone who has explored all they can.
 
@@ -20,7 +29,7 @@ sections is stuck in a loop: the tests see that neither ever happens.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -55,6 +64,24 @@ class Reader(Protocol):
         """The outcome of a standing rule that now applies ("dead"), or None."""
 
 
+class Chooser(Protocol):
+    """How a reader chooses at a CHOOSE ``step`` of ``section``: one of ``open_options`` (the indices into
+    ``step.options`` of those the reader may take now, ways out of the adventure among them), returned as is;
+    any other number leaves the reader at a dead end. The ``walk`` gives the book, the reader, what has been
+    read and taken, the way the reader came, and the dice to choose by."""
+
+    def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int: ...
+
+
+@dataclass(frozen=True)
+class Came:
+    """The way into a section or a place: the section the reader turned from, and the index of the option
+    chosen there (None: a way the pages took, not a choice)."""
+
+    section: str | None
+    option: int | None = None
+
+
 @dataclass(frozen=True)
 class Play:
     outcome: str  # won, died, left; or dead-end, stuck
@@ -63,9 +90,42 @@ class Play:
     at: str  # the section it ended in
 
 
-def play(book: Book, reader: Reader, rng: Rng, most: int = 100_000) -> Play:
+class Random:
+    """The lone reader who maps as they go, choosing at random (see the module's docstring)."""
+
+    def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        staying = [i for i in open_options if not step.options[i].leaves]
+        open_ = staying
+        if walk.bored and all(walk.was_taken(section, step, i) for i in staying):
+            open_ = staying + [i for i in open_options if step.options[i].leaves]
+        if not open_:
+            return -1
+        unseen = [i for i in open_ if step.options[i].way.to not in walk.seen]
+        fresh = [i for i in open_ if not walk.was_taken(section, step, i)]
+        pool = unseen or fresh or open_
+        return pool[walk.rng.randint(0, len(pool) - 1)]
+
+
+RANDOM = Random()
+
+
+@dataclass(frozen=True)
+class Player:
+    """A simulated lone player: the game's reader (its character and dice), how it chooses, and the stream
+    it chooses by."""
+
+    reader: Reader
+    chooser: Chooser
+    rng: Rng
+    kind: str = "random"
+
+    def play(self, book: Book, most: int = 100_000) -> Play:
+        return play(book, self.reader, self.rng, most, self.chooser)
+
+
+def play(book: Book, reader: Reader, rng: Rng, most: int = 100_000, chooser: Chooser = RANDOM) -> Play:
     """One play of ``book`` from its way in."""
-    walk = _Walk(book, reader, rng)
+    walk = Walk(book, reader, rng, chooser)
     key: str | None = book.start
     for turn in range(1, most + 1):
         section = book.sections[key]
@@ -83,12 +143,32 @@ class _Ending:
     outcome: str
 
 
-class _Walk:
-    def __init__(self, book: Book, reader: Reader, rng: Rng):
-        self.book, self.reader, self.rng = book, reader, rng
+class Walk:
+    """One play under way: what the reader has read, taken, and where they came from."""
+
+    def __init__(self, book: Book, reader: Reader, rng: Rng, chooser: Chooser = RANDOM):
+        self.book, self.reader, self.rng, self.chooser = book, reader, rng, chooser
         self.seen: set[str] = set()
-        self.taken: set[tuple[str, int]] = set()
+        self.taken: set[tuple[str, int, int]] = set()  # (section, step's place in it, option) chosen
         self.since_new = 0  # sections turned to since one was read for the first time
+        self.at: Section | None = None  # the section being read
+        self.came = Came(None)  # the way into the section being read
+        self.came_into: dict[str, Came] = {}  # each place: the way the reader last came into it
+        self._leaving = Came(None)  # the way being taken
+
+    @property
+    def bored(self) -> bool:
+        """Whether the reader has found nothing new for a whole book's worth of sections."""
+        return self.since_new >= len(self.book.sections)
+
+    def was_taken(self, section: Section, step: Step, index: int) -> bool:
+        return (section.key, _place_of(section, step), index) in self.taken
+
+    def way_in(self, section: Section | None = None) -> Came:
+        """The way the reader came into the place ``section`` is in (the section being read, by default)."""
+        section = section if section is not None else self.at
+        assert section is not None
+        return self.came_into.get(section.where, Came(None))
 
     def turn_to(self, section: Section) -> None:
         if section.key in self.seen:
@@ -96,6 +176,12 @@ class _Walk:
         else:
             self.seen.add(section.key)
             self.since_new = 0
+        before = self.at
+        self.came = self._leaving if before is not None else Came(None)
+        if before is None or before.where != section.where:
+            self.came_into[section.where] = self.came
+        self.at = section
+        self._leaving = Came(section.key)
 
     def standing(self) -> str | _Ending | None:
         outcome = self.reader.standing()
@@ -137,29 +223,33 @@ class _Walk:
             return stand
         return way.to if way.to is not None else _Ending(DEAD_END)
 
-    def may_take(self, option: Option, index: int, section: Section, step: Step) -> bool:
+    def may_take(self, option: Option, section: Section) -> bool:
+        """Whether the reader may take ``option`` now: the marks it needs and lacks, what it asks of the game,
+        and the way the reader came into the place."""
         marks = self.reader.marks
         if option.needs and not any(m in marks for m in option.needs):
             return False
         if any(m in marks for m in option.lacks):
             return False
+        if option.came_from and self.way_in(section).section not in option.came_from:
+            return False
         if option.asks is not None and not self.reader.allows(option.asks):
             return False
         return True
 
+    def open_options(self, section: Section, step: Step) -> list[int]:
+        return [i for i, o in enumerate(step.options) if self.may_take(o, section)]
+
     def choose(self, section: Section, step: Step) -> str | _Ending:
         for _ in range(MOST_TRIES):
-            open_ = [i for i, o in enumerate(step.options) if not o.leaves and self.may_take(o, i, section, step)]
-            bored = self.since_new >= len(self.book.sections)
-            if bored and all((section.key, id(step), i) in self.taken for i in open_):
-                open_ += [i for i, o in enumerate(step.options) if o.leaves and self.may_take(o, i, section, step)]
+            open_ = self.open_options(section, step)
             if not open_:
                 return _Ending(DEAD_END)
-            unseen = [i for i in open_ if step.options[i].way.to not in self.seen]
-            fresh = [i for i in open_ if (section.key, id(step), i) not in self.taken]
-            pool = unseen or fresh or open_
-            index = pool[self.rng.randint(0, len(pool) - 1)]
-            self.taken.add((section.key, id(step), index))
+            index = self.chooser.choose(self, section, step, open_)
+            if index not in open_:
+                return _Ending(DEAD_END)
+            self.taken.add((section.key, _place_of(section, step), index))
+            self._leaving = Came(section.key, index)
             option = step.options[index]
             way = option.way
             if option.test is not None and not self.reader.passes(option.test):
@@ -175,3 +265,8 @@ class _Walk:
                 continue
             return self.take(way)
         return _Ending(STUCK)
+
+
+def _place_of(section: Section, step: Step) -> int:
+    """The step's place in its section, by identity (two equal steps are still two)."""
+    return next(i for i, s in enumerate(section.steps) if s is step)

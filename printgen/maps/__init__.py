@@ -54,8 +54,10 @@ door in a 45° wall or inside, ``heading`` appear in the JSON only when set).
 ``Grid(width, height, rule, overflow, weigh)`` keeps areas apart while a
 level grows; ``width`` × ``height`` is the map the game hopes to keep to (a
 page's worth of squares, an input the game chooses), ``overflow`` how many
-squares beyond it an area may go when nothing fits within it, ``weigh`` how
-many places to weigh for each area (the one nearest the map's middle wins).
+squares beyond it an area may go when nothing fits within it (one number, or
+across and down), ``weigh`` how many places to weigh for each area (the one
+nearest the map's middle wins; past the map, the one that grows the level's
+map least).
 ``Level.way_in`` is the Exit of no area a level is entered by from the map's
 edge, when it has one.
 
@@ -151,7 +153,8 @@ symbols and numbers: margins, a fixed square size or as large as the page
 holds, a window of squares or the page's grid); ``frame.plan(page, paper)``
 works out its sheets (the level centred on the page's grid; with
 ``least_pitch``, the fewest sheets: one page at the largest square, two
-halves, or more sheets, each naming the areas it shows), ``frame.draw_sheet``
+halves cut where they share the areas evenly, or the fewest sheets at the
+largest square that gives them, each naming the areas it shows), ``frame.draw_sheet``
 draws one;
 the page's furniture is drawn there too (``draw_legend``, ``draw_scale``,
 ``draw_overlap_marks``, ``draw_sheet_index``), for a game that lays out a

@@ -42,7 +42,7 @@ from . import draw
 from .draw_walls import floor_cells, shown_doors
 from .frame import used_box
 from .offpage import COPIES, LevelViews, View
-from .spots import overlaps
+from .spots import overlaps, smaller_numbers
 
 say = say_for(__package__)
 
@@ -197,7 +197,7 @@ def draw_sheet(c: Canvas, layout: Layout, sheet: Sheet, paper: Paper) -> None:
     """One sheet: its window of the map, the overlap strips' marks, its label and its neighbours'."""
     left, bottom, width, height = window_box(layout, paper)
     draw_map(c, layout, (left, bottom, width, height), sheet.x, sheet.y, SQUARE, layout.placed)
-    top, right = bottom + height, left + width
+    top = bottom + height
     c.saveState()
     c.setStrokeGray(0)
     c.setLineWidth(0.6)
@@ -216,7 +216,7 @@ def draw_sheet(c: Canvas, layout: Layout, sheet: Sheet, paper: Paper) -> None:
         if neighbour.printed:
             _strip_marks(c, strip, side, layout)
         _neighbour_label(c, side, neighbour, (left, bottom, width, height))
-    _sheet_heading(c, layout, sheet, left, top, right)
+    _sheet_heading(c, layout, sheet, left, top, left + own_w - mm(1))
 
 
 def _strip_marks(c: Canvas, strip: tuple[float, float, float, float], side: str, layout: Layout) -> None:
@@ -279,10 +279,15 @@ def _neighbour_label(c: Canvas, side: str, neighbour: Sheet, window: tuple[float
     c.restoreState()
 
 
+HEADING = mm(9.5)  # the sheet's label's baseline above the map: clear of the alignment marks (they reach 8.4 mm)
+
+
 def _sheet_heading(c: Canvas, layout: Layout, sheet: Sheet, left: float, top: float, right: float) -> None:
-    """The sheet's label, large, and the level, the copy and the scale beside it."""
+    """The sheet's label, large, and the level, the copy and the scale beside it, above the alignment marks
+    of a strip shared with the sheet above it and short of those of the strip shared with the sheet to its
+    right (``right``: where the heading ends)."""
     views = layout.views
-    base = top + mm(7.5)
+    base = top + HEADING
     c.saveState()
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, LABEL_SIZE)
@@ -299,7 +304,7 @@ def _sheet_heading(c: Canvas, layout: Layout, sheet: Sheet, left: float, top: fl
 
 
 def _scale_words(views: LevelViews) -> str:
-    words = say("battle.scale")
+    words = views.scale_words or say("battle.scale")
     return f"{words} {views.unit_words}" if views.unit_words else words
 
 
@@ -344,9 +349,10 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
     map_left = margin + label_room + (width - label_room - map_w) / 2
     map_top = room_top - label_room
     box = (map_left, map_top - map_h, map_w, map_h)
-    small = draw.map_layout(views.level, layout.copy.symbols, views.rule, layout.copy.content, layout.copy.view,
-                            pitch * layout.scale, layout.shown)
-    draw_map(c, layout, box, layout.origin[0], layout.origin[1], pitch, small)
+    with smaller_numbers():  # an overview: its numbers a guide to the sheets, not read at the table
+        small = draw.map_layout(views.level, layout.copy.symbols, views.rule, layout.copy.content,
+                                layout.copy.view, pitch * layout.scale, layout.shown)
+        draw_map(c, layout, box, layout.origin[0], layout.origin[1], pitch, small)
     c.saveState()
     c.setLineWidth(0.8)
     for sheet in layout.sheets:

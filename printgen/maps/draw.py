@@ -21,15 +21,37 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
-from ..render import text as text_engine
-from . import glyphs
+from . import glyphs, spots
 from .adjacency import Adjacency
+from .draw_notes import HALO
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
-from .draw_style import GREY, GRID_GREY, GRID_WIDTH, HATCH_WIDTH, ROCK_GREY, MapStyle, hatch_strokes
+from .draw_style import (
+    GREY,
+    GRID_GREY,
+    GRID_WIDTH,
+    HATCH_WIDTH,
+    ROCK_GREY,
+    STIPPLE_DOT,
+    MapStyle,
+    hatch_strokes,
+    stipple_dots,
+)
 from .draw_walls import BLANK, GM, LAYOUT, merge, plan_walls, shown_doors
 from .geometry import HEADINGS, Cell, Edge, Point, half_square, side_edge, step
 from .level import Area, Exit, Level
-from .spots import LABEL, LOOSE, MARK, MARK_SCALE, PLAYERS, Layout, Placed, area_spots, label_font, overlaps
+from .spots import (
+    LABEL,
+    LOOSE,
+    MARK,
+    MARK_SCALE,
+    PLAYERS,
+    Layout,
+    Placed,
+    area_spots,
+    label_extent,
+    label_font,
+    overlaps,
+)
 from .spots import layout as place_all
 from .symbols import Symbols
 
@@ -128,8 +150,6 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
         if style.rock is not None:  # the rock reaches the border there too
             c.setFillGray(style.rock)
             c.rect(*box, stroke=0, fill=1)
-        else:
-            _draw_grid(c, region, style.rock_grid)
         doors = shown_doors(level.areas, content.doors, view)
         _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed, content)
     else:
@@ -195,7 +215,7 @@ def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> 
     a, b = point(sx, sy), point(ex, ey)
     c.line(*a, *b)
     c.setFillGray(0)
-    c.circle(*b, 1.1, stroke=0, fill=1)
+    c.circle(*b, spots.DOT, stroke=0, fill=1)
     c.setFillGray(1)
     c.roundRect(x0, y1, x1 - x0, y0 - y1, 2, stroke=1, fill=1)
     c.restoreState()
@@ -203,6 +223,8 @@ def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> 
         x, y = point(item.x, item.y)
         if item.role == LABEL:
             _draw_bare_label(c, x, y, item.kind, pitch * item.size)
+        elif item.role == spots.INSIDE:  # a door standing inside the area
+            draw_glyph(c, symbols.doors[item.kind].glyph, x, y, pitch * item.size)
         else:
             draw_glyph(c, symbols.marks[item.kind].glyph, x, y, pitch * item.size)
 
@@ -224,7 +246,8 @@ def _draw_note_lines(c: Canvas, lines, point) -> None:
     for line in lines:
         left, top, right, bottom = line.box
         (x0, y0), (x1, y1) = point(left, top), point(right, bottom)
-        c.roundRect(x0 - 1, y1 - 0.6, x1 - x0 + 2, y0 - y1 + 1.2, 1.5, stroke=0, fill=1)
+        hx, hy = HALO
+        c.roundRect(x0 - hx, y1 - hy, x1 - x0 + 2 * hx, y0 - y1 + 2 * hy, 1.5, stroke=0, fill=1)
     c.restoreState()
     for line in lines:
         left, top, right, bottom = line.box
@@ -248,6 +271,13 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
         c.setLineCap(1)
         c.lines(hatch_strokes(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
                               point, pitch, f"{style.seed}|{level.number}"))
+        c.setLineCap(0)
+    elif style.stippled:
+        c.setStrokeGray(0)
+        c.setLineWidth(STIPPLE_DOT)
+        c.setLineCap(1)
+        c.lines(stipple_dots(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
+                             point, pitch, f"{style.seed}|{level.number}"))
         c.setLineCap(0)
     plain = {cell: n for cell, n in floor.items() if n not in shaped and cell not in rough}
     _fill_cells(c, plain, point, pitch)
@@ -549,10 +579,8 @@ def draw_glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
 
 
 def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
-    """An area number: bold in a white box that stays within its square."""
-    font_size = label_font(text, size)
-    width = min(size * 0.92, text_engine.measure(text, fonts.SERIF_BOLD, font_size) + font_size * 0.4)
-    height = min(size * 0.92, font_size * 1.2)
+    """An area number: bold in a white box that stays within its square (spots.label_extent)."""
+    font_size, width, height = label_extent(text, size)
     c.saveState()
     c.setFillGray(1)
     c.setStrokeGray(0)

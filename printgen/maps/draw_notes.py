@@ -11,7 +11,7 @@ game's key carries the rest.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import zip_longest
 
 from ..render import fonts
@@ -90,9 +90,11 @@ def _clear(p: Point, half: float, floor: Floor, walls: _Index, taken: list[Box])
 
 NOTE_FONT = fonts.MONO
 MIN_NOTE = MIN_TEXT_PT  # pt: notes never print smaller; an area too small for them shows its number, the key the rest
+MIN_NUMBER = 8.0  # pt: an area's number never prints smaller, read at arm's length; where it cannot, a callout has it
 WALL_CLEAR = 0.12  # squares: words keep this far inside the floor, clear of wall lines, ticks and holes in them
 DOOR_CLEAR = 0.15  # squares: how far a door's glyph reaches off its wall (a secret door's S, a C or an O)
 WALL_REACH = 1.3  # pt: half a wall's stroke and a little more
+HALO = (1.0, 0.6)  # pt: the white ground under each line of words reaches this far past its letters
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom, in squares
 
@@ -103,7 +105,6 @@ class NoteLine:
     font: str
     size: float
     box: Box  # where its letters stand, in squares
-    crowded: bool = False  # no place on the floor clear of every glyph: drawn over one
 
 
 def largest_number(pitch: float) -> float:
@@ -121,7 +122,8 @@ def largest_note(pitch: float) -> float:
 def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tuple = ()) -> list[NoteLine]:
     """Where an area's number and notes print: the largest sizes, nearest the middle of its floor, at
     which the whole block stays on the floor and clear of the glyphs of the doors in its walls and
-    inside it (and of the boxes ``extra``: marks placed beside); failing that, the number alone."""
+    inside it (and of the boxes ``extra``: marks placed beside); failing that, the number alone; and
+    where even the number will not go at MIN_NUMBER, nothing (a callout has it)."""
     (cx, cy), width = _middle(area)
     number_top, note_top = largest_number(pitch), largest_note(pitch)
     floor = Floor(area)
@@ -132,6 +134,7 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
     attempts = ((notes, WALL_CLEAR, avoid, 16), (notes, near, tight, 16), ([], WALL_CLEAR, avoid, 16),
                 ([], near, tight, 16), ([], max(0.02, WALL_REACH / pitch), tight, 48))
     grids: dict[int, list[Point]] = {}
+    hx, hy = HALO[0] / pitch, HALO[1] / pitch
     for shown, margin, avoid, steps in attempts:
         places = _Lazy(lambda n=steps: grids.get(n) or grids.setdefault(n, _places(area, floor, cx, cy, n)), (cx, cy))
 
@@ -145,14 +148,17 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
                 relative = _boxes(_placed(block, 0.0, 0.0))
                 for x, y in places:
                     boxes = [(l + x, t + y, r + x, b + y) for l, t, r, b in relative]
-                    if not any(avoid.hits(b) for b in boxes) and all(floor.holds(b, margin) for b in boxes):
+                    # each line's white halo (draw._draw_note_lines) clear of the glyphs too
+                    halos = [(l - hx, t - hy, r + hx, b + hy) for l, t, r, b in boxes]
+                    if not any(avoid.hits(b) for b in halos) and all(floor.holds(b, margin) for b in boxes):
                         return _placed(block, x, y)
             return None
 
-        # Both sizes shrink together, each down to MIN_NOTE (render.text's steps); the largest pair that
-        # fits, found by halving (a block that fits fits smaller too).
+        # Both sizes shrink together, the notes down to MIN_NOTE and the number to MIN_NUMBER (render.text's
+        # steps); the largest pair that fits, found by halving (a block that fits fits smaller too).
         sizes = list(zip_longest(text_engine.steps(note_top, MIN_NOTE, 1.0),
-                                 text_engine.steps(number_top, MIN_NOTE, 1.5), fillvalue=MIN_NOTE))
+                                 text_engine.steps(max(number_top, MIN_NUMBER), MIN_NUMBER, 1.5), fillvalue=MIN_NOTE))
+        sizes = [(note, max(number, MIN_NUMBER)) for note, number in sizes]
         found = fitting(*sizes[-1])
         if found is None:
             continue
@@ -165,10 +171,9 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
             else:
                 low = middle + 1
         return found
-    # Nothing fits (a half square with doors in all its walls and a stair): the number alone at the
-    # middle of the floor, marked crowded.
-    return [replace(line, crowded=True) for line in
-            _placed(_block([(str(area.number), fonts.SERIF_BOLD, MIN_NOTE)], pitch), cx, cy)]
+    # Nothing fits (a half square with doors in all its walls and a stair): no words on the floor; the
+    # map gives the number in a callout (spots).
+    return []
 
 
 def door_boxes(area: Area, spare: float = 0.04) -> list[Box]:

@@ -2,9 +2,11 @@
 
 ``grey``: rock filled grey, the grid over everything. ``hatched``, in the
 manner of Dyson Logos' and Watabou's maps: white floors, a band of short
-hatching strokes along the outside of every wall, nothing beyond it but a
-faint grid to draw the unexplored on. ``ink-saver``: outlines only, the
-faint grid on the rock and the usual grid on the floors.
+hatching strokes along the outside of every wall, nothing beyond it. ``ink-saver``:
+the outlines, a light stipple in the rock along the outside of every wall,
+and the grid on the floors only (under a third of the grey style's ink).
+In neither does the grid cross the rock, so rock reads as rock; a blank map
+to draw on keeps its grid everywhere.
 
 The hatching is vector strokes, laid out by a stream seeded from the
 level's seed text and each wall's place, so the same map always gets the
@@ -58,6 +60,11 @@ class MapStyle:
     def hatched(self) -> bool:
         return self.name == "hatched"
 
+    @property
+    def stippled(self) -> bool:
+        """Whether the rock along the walls is stippled (ink-saver)."""
+        return self.name == "ink-saver"
+
     @classmethod
     def chosen(cls, request) -> MapStyle:
         """The style a product request's --map-style names (grey where it has none), seeded by its seed."""
@@ -75,6 +82,31 @@ Point = tuple[float, float]
 def band_width(pitch: float) -> float:
     """How far the hatching reaches beyond a wall, in points: most of a small square, a strip of a large one."""
     return min(pitch * 0.72, 13.0)
+
+
+STIPPLE_DOT = 0.7  # pt: a stipple dot's width (a round-capped stroke of no length)
+
+
+def stipple_dots(walls: list[tuple[Point, Point, Point]], point, pitch: float, seed: str) -> list[tuple]:
+    """A light stipple along the rock side of ``walls`` (as ``hatch_strokes`` takes them), thinning away
+    from the wall, as page lines of no length (x0, y0, x0, y0) for a round cap to ink as dots. Seeded as
+    the hatching is, each wall from its own place."""
+    width = band_width(pitch) * 0.7
+    lines = []
+    for a, b, outward in walls:
+        pa, pb = point(*a), point(*b)
+        length = math.dist(pa, pb)
+        if length < 1e-6:
+            continue
+        ux, uy = (pb[0] - pa[0]) / length, (pb[1] - pa[1]) / length
+        ox, oy = outward[0], -outward[1]  # page y runs up
+        rng = random.Random(int.from_bytes(hashlib.sha256(f"{seed}|{a}|{b}|dots".encode()).digest()[:8], "big"))
+        for _ in range(max(1, round(length * width / 36.0))):  # about a dot to 36 square points of band
+            along = (rng.random() * 1.1 - 0.05) * length
+            depth = width * (0.1 + 0.9 * rng.random() ** 1.7)  # thicker near the wall
+            x, y = pa[0] + ux * along + ox * depth, pa[1] + uy * along + oy * depth
+            lines.append((x, y, x, y))
+    return lines
 
 
 def hatch_strokes(walls: list[tuple[Point, Point, Point]], point, pitch: float, seed: str) -> list[tuple]:

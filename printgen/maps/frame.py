@@ -20,6 +20,7 @@ draws one page.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
@@ -29,7 +30,7 @@ from ..render import text as text_engine
 from ..units import Paper
 from . import draw, glyphs, spots
 from .adjacency import Adjacency
-from .draw_style import GREY, HATCH_WIDTH, MapStyle, hatch_strokes
+from .draw_style import GREY, HATCH_WIDTH, STIPPLE_DOT, MapStyle, hatch_strokes, stipple_dots
 from .geometry import HEADINGS, step
 from .level import Level
 from .symbols import Symbol, Symbols
@@ -42,6 +43,7 @@ NOTE_SIZE = 8.0
 NOTE_LEADING = 10.0
 GAP = 6.0  # pt between the map and the legend
 OVERLAP = 1  # squares two sheets of one level share: the line of squares where one ends and the next begins
+SINGLE_SHARE = 0.95  # a level on one page where its square is at least this share of its square in halves
 
 
 @dataclass(frozen=True)
@@ -77,10 +79,12 @@ class MapPage:
     side: float = 28.0  # pt: margins
     top: float = 36.0  # pt from the paper's top to the room for the map (the title band is in it)
     bottom: float = 36.0  # pt from the paper's foot to the room for the map and the legend below it
+    legend_room: float = 0.0  # pt of ``bottom`` a legend under a map of fixed squares may take (the rest: the footer)
     legend_columns: int = 4
     legend_pitch: float = 12.6
     window: tuple[int, int] | None = None  # the squares to show, whole, from (0, 0); else the page's grid
     centre: bool = True  # shift the level so what it uses sits in the middle of a page's grid
+    crop: bool = False  # with no pitch and no window: the squares the level uses (``cropped``), not all of it
     least_pitch: float | None = None  # with no pitch: the least square of a map on one page (see ``plan``)
     halves_least: float | None = None  # the least square of a map in two halves, each facing its key; None: none
     focus: tuple[float, float] | None = None  # one sheet only, centred on this point (squares) if the level
@@ -138,20 +142,26 @@ def plan(page: MapPage, paper: Paper) -> Plan:
     left out), or the one sheet centred on ``focus``. With ``least_pitch`` instead, the fewest sheets:
     the level on one page at the largest square it fits (up to ``most_pitch``) down to ``least_pitch``;
     else in two halves, side by side or one above the other, at the largest square that fits it so,
-    down to ``halves_least`` (or on one page, where that holds it at squares nearly as large); else over
-    sheets at ``least_pitch``. With neither, the ``window`` (or the whole level) as large as the page
-    holds it."""
+    down to ``halves_least`` (or on one page, where that holds it at squares nearly as large), cut where
+    they share its areas most evenly; else over the fewest sheets any square from ``halves_least`` to
+    ``least_pitch`` gives, at the largest that gives them. A legend too long for ``legend_room`` takes
+    its room from the map's. With neither, the ``window`` (or the whole level, or with ``crop`` what it
+    uses) as large as the page holds it."""
     width = paper.width - 2 * page.side
     top = paper.height - page.top
     if page.pitch is None and page.least_pitch is None:
         columns, rows = page.window or (page.level.width, page.level.height)
+        origin = (0, 0)
+        if page.crop:
+            x0, y0, x1, y1 = cropped(page)
+            origin, columns, rows = (x0, y0), x1 - x0, y1 - y0
         legend = legend_height(page, width)
         room_h = top - page.bottom - legend - GAP
         pitch = min(width / columns, room_h / rows, page.most_pitch)
         left = page.side + (width - columns * pitch) / 2
         spare = room_h - rows * pitch
         region = draw.Region(left, top - spare / 2, pitch, columns, rows)
-        return Plan((Sheet(region, (0, 0)),), (0, 0, columns, rows), region.bottom - GAP)
+        return Plan((Sheet(region, origin),), (*origin, origin[0] + columns, origin[1] + rows), region.bottom - GAP)
     room_h = top - page.bottom
     if page.window is not None:
         pitch = page.pitch
@@ -161,6 +171,7 @@ def plan(page: MapPage, paper: Paper) -> Plan:
         region = draw.Region(page.side + (width - columns * pitch) / 2, top - max(0.0, spare) / 2, pitch, columns, rows)
         return Plan((Sheet(region, (0, 0)),), (0, 0, columns, rows), region.bottom - GAP)
     whole, core = used_box(page.level, page.content, page.rule)
+    room_h -= legend_beyond(page, width)
     pitch = page.pitch
     if pitch is None:
         one = _largest(whole, core, width, room_h, page.most_pitch, page.least_pitch)
@@ -171,11 +182,37 @@ def plan(page: MapPage, paper: Paper) -> Plan:
             single = _largest(whole, core, width, room_h, page.most_pitch, page.halves_least)
             halves = max(_largest(whole, core, width, room_h - 2 * STRIP, page.most_pitch, page.halves_least, across)
                          for across in (True, False))
-            if single and single >= halves * 0.95:
+            if single and single >= halves * SINGLE_SHARE:
                 pitch = single
             elif halves:
                 pitch = halves
+            else:  # more sheets: the fewest any square down to the halves' least gives, at the largest that does
+                pitch = _fewest(page, paper, whole, core, page.halves_least, page.least_pitch)
     return _sheets(page, paper, pitch, whole, core)
+
+
+def cropped(page: MapPage) -> tuple[int, int, int, int]:
+    """The squares a cropped map shows: what the level uses, with a square of room round it where the level's
+    own edge is not nearer (a "?" past that edge shows all the same)."""
+    whole, core = used_box(page.level, page.content, page.rule)
+    return (max(whole[0], min(0, core[0])), max(whole[1], min(0, core[1])),
+            min(whole[2], max(page.level.width, core[2])), min(whole[3], max(page.level.height, core[3])))
+
+
+def legend_beyond(page: MapPage, width: float) -> float:
+    """How much more room than ``page.legend_room`` the legend takes below a map of fixed squares (and the
+    gap above it): a long legend pushes the map up rather than run into the footer."""
+    return max(0.0, legend_height(page, width, tiled=True) + GAP - page.legend_room)
+
+
+def _fewest(page: MapPage, paper: Paper, whole, core, least: float, most: float) -> float:
+    """The largest square from ``least`` to ``most`` points at which the level takes as few sheets as it
+    does at ``least``."""
+    fewest = len(_sheets(page, paper, least, whole, core).sheets)
+    pitch = most
+    while pitch > least and len(_sheets(page, paper, pitch, whole, core).sheets) > fewest:
+        pitch -= 0.25
+    return max(pitch, least)
 
 
 def _largest(whole, core, width: float, height: float, most: float, least: float, halves: bool | None = None
@@ -207,15 +244,17 @@ def _sheets(page: MapPage, paper: Paper, pitch: float, whole, core) -> Plan:
     needs (or the one centred on ``page.focus``)."""
     width = paper.width - 2 * page.side
     top = paper.height - page.top
-    room_h = top - page.bottom
+    room_h = top - page.bottom - legend_beyond(page, width)
     columns, rows = math.floor(width / pitch), math.floor(room_h / pitch)
-    xs, ys = _starts(whole[0], whole[2], core[0], core[2], columns), _starts(whole[1], whole[3], core[1], core[3], rows)
+    middles = [_middle(area.cells) for area in page.level.areas]
+    xs = _starts(whole[0], whole[2], core[0], core[2], columns, [x for x, _ in middles])
+    ys = _starts(whole[1], whole[3], core[1], core[3], rows, [y for _, y in middles])
     if page.focus is not None and len(xs) * len(ys) > 1:  # one sheet: where the players arrive in its middle
         xs, ys = [math.floor(page.focus[0] - columns / 2)], [math.floor(page.focus[1] - rows / 2)]
     tiled = len(xs) * len(ys) > 1
     if tiled:  # room for the brackets above and below the map
         rows = math.floor((room_h - 2 * STRIP) / pitch)
-        ys = _starts(whole[1], whole[3], core[1], core[3], rows)
+        ys = _starts(whole[1], whole[3], core[1], core[3], rows, [y for _, y in middles])
     left = (paper.width - columns * pitch) / 2
     region_top = top - (STRIP if tiled else 0)
     cells = [cell for area in page.level.areas for cell in area.cells]
@@ -226,10 +265,17 @@ def _sheets(page: MapPage, paper: Paper, pitch: float, whole, core) -> Plan:
     return Plan(sheets, shown, legend_top)
 
 
-def _starts(low: int, high: int, core_low: int, core_high: int, shown: int) -> list[int]:
+def _middle(cells) -> tuple[float, float]:
+    return sum(x for x, _ in cells) / len(cells) + 0.5, sum(y for _, y in cells) / len(cells) + 0.5
+
+
+def _starts(low: int, high: int, core_low: int, core_high: int, shown: int, middles: Sequence[float] = ()) -> list[int]:
     """Where sheets showing ``shown`` squares start so they cover ``low``..``high`` (exclusive), sharing
     ``OVERLAP`` squares; one sheet, centred on what it covers, when it fits, or when at least the
-    ``core`` of it fits (the areas and their doorways), centred as nearly as that allows."""
+    ``core`` of it fits (the areas and their doorways), centred as nearly as that allows. Two sheets with
+    squares to spare are cut where the areas (their ``middles``) are shared most evenly between them, as
+    nearly centred as that allows: each faces the key of its own areas, and each key then fills a page
+    as nearly as the other."""
     size = high - low
     if size <= shown:
         return [low - (shown - size) // 2]
@@ -238,13 +284,21 @@ def _starts(low: int, high: int, core_low: int, core_high: int, shown: int) -> l
         return [min(max(centred, core_high - shown), core_low)]
     count = math.ceil((size - OVERLAP) / (shown - OVERLAP))
     spare = count * (shown - OVERLAP) + OVERLAP - size  # shared out before and after, not between sheets
-    return [low - spare // 2 + i * (shown - OVERLAP) for i in range(count)]
+    first = low - spare // 2
+    if count == 2 and spare and middles:
+        def uneven(start: int) -> tuple[int, int]:
+            cut = start + shown - OVERLAP  # the first square of the second sheet's own
+            before = sum(1 for m in middles if m < cut)
+            return abs(2 * before - len(middles)), abs(start - first)
+        first = min(range(low - spare, low + 1), key=uneven)
+    return [first + i * (shown - OVERLAP) for i in range(count)]
 
 
 def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tuple[int, int, int, int], ...]:
     """The squares a level's map uses, (left, top, right, bottom), right and bottom excluded: all of it
     with a square of room round it (its areas, their doorways, the squares past their open and blocked
-    exits where a "?" or rubble stands, its loose marks), and its core: the areas and doorways alone."""
+    exits where a "?" or rubble stands, its loose marks), and its core: all of it without the room round
+    (a map cut to its core still shows every "?" whole)."""
     core = [c for a in level.areas for c in a.cells]
     beyond = []
     for area in level.areas:
@@ -255,6 +309,8 @@ def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tupl
             core.append((exit_.at[0] + dx * rule.gap, exit_.at[1] + dy * rule.gap))
             if exit_.leads in ("unexplored", "blocked"):
                 beyond.append((exit_.at[0] + dx * (rule.gap + 1), exit_.at[1] + dy * (rule.gap + 1)))
+                # a "?" across a 45° wall stands out from it, half in the next square that way
+                beyond += [step(cell, side, rule.gap + 1) for cell, side in exit_.units if side % 2]
     for exit_, _ in content.doors:
         if exit_.at is not None:
             core += [step(exit_.at, exit_.side)]
@@ -266,7 +322,7 @@ def used_box(level: Level, content: draw.Content, rule: Adjacency) -> tuple[tupl
     def box(cells, room):
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         return min(xs) - room, min(ys) - room, max(xs) + 1 + room, max(ys) + 1 + room
-    return box(core + beyond, 1), box(core, 0)
+    return box(core + beyond, 1), box(core + beyond, 0)
 
 
 def layout(page: MapPage, found: Plan, referee: draw.Layout | None = None) -> draw.Layout:
@@ -569,7 +625,7 @@ def _wall_swatch(c: Canvas, x: float, y: float, pitch: float, style: MapStyle) -
 
 
 def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapStyle, rim: bool = True) -> None:
-    """A square of rock as the map's style inks it: grey, hatched, or blank with a faint rim."""
+    """A square of rock as the map's style inks it: grey, hatched, or stippled, with a faint rim."""
     if style.rock is not None:
         c.setFillGray(style.rock)
         c.rect(x, bottom, pitch, pitch, stroke=0, fill=1)
@@ -583,6 +639,17 @@ def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapSty
         c.setLineCap(1)
         c.lines(hatch_strokes([((0, 0.5), (1, 0.5), (0, -1))],
                               lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
+        c.restoreState()
+    elif style.stippled:  # the map's own stipple, along a wall across the swatch's middle
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, bottom, pitch, pitch)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setStrokeGray(0)
+        c.setLineWidth(STIPPLE_DOT)
+        c.setLineCap(1)
+        c.lines(stipple_dots([((0, 0.5), (1, 0.5), (0, -1))],
+                             lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
         c.restoreState()
     if rim:
         c.setStrokeGray(0.5)

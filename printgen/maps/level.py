@@ -258,21 +258,31 @@ class Grid:
     each area and the one nearest the middle of the map is taken.
     """
 
-    def __init__(self, width: int, height: int, rule: Adjacency, overflow: int = 0, weigh: int = 1):
+    def __init__(self, width: int, height: int, rule: Adjacency, overflow: int | tuple[int, int] = 0,
+                 weigh: int = 1):
         self.rule = rule
         self.weigh = weigh  # places weighed for each area; the one nearest the map's middle is taken
         self.within = (1, 1, width - 2, height - 2)
-        self.limit = (1 - overflow, 1 - overflow, width - 2 + overflow, height - 2 + overflow)
+        across, down = (overflow, overflow) if isinstance(overflow, int) else overflow
+        self.limit = (1 - across, 1 - down, width - 2 + across, height - 2 + down)
         self.floor = Floor()
         self.owner: dict[Cell, int] = self.floor.owner  # square → area (``floor`` says whose half is whose)
         self.blocked: set[Cell] = set()  # taken (a half too), or too near a taken square for the rule
         self.doorways: set[Cell] = set()  # rock squares a door opens through
         self.beside_doorway: set[Cell] = set()  # squares sharing a side with an open doorway
         self.beside: dict[Cell, int] = {}  # square → the one area next to it (-1: more than one)
+        self._extent: tuple[int, int, int, int] | None = None  # the squares the areas take, inclusive
+
+    def extent(self) -> tuple[int, int, int, int] | None:
+        """The box of every square taken so far (x0, y0, x1, y1, inclusive), or None."""
+        return self._extent
 
     def take(self, area: Area) -> None:
         number = area.number
         self.floor.add(area)
+        x0, y0, x1, y1 = area.shape.box
+        self._extent = (x0, y0, x1, y1) if self._extent is None else (
+            min(x0, self._extent[0]), min(y0, self._extent[1]), max(x1, self._extent[2]), max(y1, self._extent[3]))
         near = dilate(area.cells, 1)
         for cell in near:
             if self.beside.setdefault(cell, number) != number:

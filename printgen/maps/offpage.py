@@ -53,7 +53,8 @@ class LevelViews:
     game master's it is a portal unless its kind is a wall. ``square_feet``: the feet a square of the
     level stands for (a battle map prints a five-foot square an inch wide, so a ten-foot square is two).
     ``unit_words``: what a battle map's page says of that (empty when a square is five feet).
-    ``battle``: the copies a battle map prints, of COPIES."""
+    ``scale_words``: what a battle map's page says a square is, for a game that counts its squares in no
+    feet (empty: one square is five feet). ``battle``: the copies a battle map prints, of COPIES."""
 
     level: Level
     rule: Adjacency
@@ -63,6 +64,7 @@ class LevelViews:
     kinds: Mapping[str, str] = field(default_factory=dict)
     square_feet: int = 5
     unit_words: str = ""
+    scale_words: str = ""
     style: MapStyle = GREY
     battle: tuple[str, ...] = COPIES
 

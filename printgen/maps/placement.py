@@ -22,6 +22,7 @@ from .level import Area, Exit, Grid
 from .shapes import Shape
 
 SPOTS_TRIED = 8  # open spots of a wall tried for one area before its exit waits for the others
+BEYOND_WEIGHED = 6  # places weighed for an area past the map: the one that grows the level's map least wins
 
 
 @dataclass
@@ -123,8 +124,10 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
     for box in (grid.within, grid.limit) if beyond_map else (grid.within,):
         found: list[Placed] = []
         tried = 0
+        beyond = box is not grid.within and box != grid.within
+        weigh = max(grid.weigh, BEYOND_WEIGHED) if beyond else grid.weigh
         for cell, side in spots:
-            if len(found) >= grid.weigh or tried >= SPOTS_TRIED:
+            if len(found) >= weigh or tried >= SPOTS_TRIED:
                 break
             target = step(cell, side, grid.rule.gap + 1)
             if target in grid.blocked:
@@ -146,6 +149,10 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
                         if _ends_can_open(grid, moved, number):
                             found.append(Placed(moved, (cell, side)))
                             break
+        if found and beyond:  # past the map: where the level's map grows least
+            extent = grid.extent()
+            return min(found, key=lambda placed: (_growth(extent, placed.shape.box, grid.within),
+                                                  _off_centre(placed.shape, grid.within)))
         if found:
             return min(found, key=lambda placed: _off_centre(placed.shape, grid.within))
         if grid.limit == grid.within:
@@ -184,6 +191,17 @@ def _off_centre(shape: Shape, box: tuple[int, int, int, int]) -> float:
     """How far a shape's middle lies from the middle of the map: nearer keeps the level on its page."""
     x0, y0, x1, y1 = shape.box
     return ((x0 + x1) - (box[0] + box[2])) ** 2 + ((y0 + y1) - (box[1] + box[3])) ** 2
+
+
+def _growth(extent: tuple[int, int, int, int] | None, box: tuple[int, int, int, int],
+            within: tuple[int, int, int, int]) -> tuple[int, int]:
+    """How far past the map the level reaches with ``box`` added to what it holds (``extent``): the longer of
+    its two reaches (columns or rows past the map), then their sum."""
+    x0, y0, x1, y1 = extent or box
+    x0, y0, x1, y1 = min(x0, box[0], within[0]), min(y0, box[1], within[1]), max(x1, box[2], within[2]), \
+        max(y1, box[3], within[3])
+    across, down = (x1 - x0) - (within[2] - within[0]), (y1 - y0) - (within[3] - within[1])
+    return max(across, down), across + down
 
 
 def place_apart(grid: Grid, plan: Plan, number: int, rng: Rng, tries: int = 400) -> Shape | None:

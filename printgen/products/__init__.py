@@ -112,7 +112,13 @@ class Product:
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
     argument: str | None = None  # an option taken as the command's argument: it names one of a game's offers
     system_from: Callable[[dict[str, Any]], str] | None = None  # the system when --system is not given
-    seeded: bool = True  # False: it rolls nothing, and given no seed takes UNSEEDED (the same file every time)
+    seeded: bool = True  # False: it never rolls (the studio shows no seed for it)
+    # Whether a request's pages depend on its seed (blank sheets, a deck in its printed order do not): one that
+    # does not, given no seed, takes UNSEEDED, so every run writes the same file under one name.
+    rolls: Callable[[Request], bool] = lambda request: request.product.seeded
+    # Whether the file is one page, known before it is made (True, False), or not known until then (None):
+    # pages as pictures are one .png or a .zip, and a wrong name is refused before any work where this knows.
+    one_page: Callable[[Request], bool | None] = lambda request: None
     # A file too large to hold in memory (a print shop's zip of a thousand cards) is written into the handle
     # as it is made, the same bytes as ``make``'s; None: ``make``'s bytes are written.
     make_into: Callable[[Request, BinaryIO], None] | None = None

@@ -142,10 +142,11 @@ PRINT_OPTIONS = (
     Option("sheet", ("The sheet of an .xlsx ", Flag("data"), " file to read (default: its first sheet)."),
            pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM), placeholder="NAME"),
     Option("title", ("The custom deck's title, on its cards and backs (default: the ", Flag("data"),
-                     " file's name, or a YAML file's title:)."), pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
+                     " file's name, or a YAML file's title:)."), pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM),
+           placeholder="TEXT"),
     Option("rows", ("Make only these rows of the ", Flag("data"), " file, numbered as printgen's messages number "
                     "them (a spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15."), pattern=ROWS,
-           when=("deck", CUSTOM)),
+           when=("deck", CUSTOM), placeholder="ROWS"),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
            "); pictures and fonts come from the data file's folder, and the seed code keeps the layout's path "
@@ -578,6 +579,15 @@ def refused_by_studio(options: Mapping[str, str]) -> PrintgenError | None:
     return None
 
 
+def rolls(request: Request) -> bool:
+    """A deck's cards are the same for every seed; a game may shuffle one by the seed (a custom deck keeps its
+    file's order)."""
+    if request.game is None:
+        return False
+    offer = PRODUCT.offers(request.game).get(str(request.options["deck"]))
+    return offer is not None and offer.shuffled
+
+
 def listed() -> list[str]:
     """`printgen list`'s lines of decks: each system's, and the card sizes."""
     return [*(f"Decks ({system}): " + ", ".join(deck_names(system)) for system in deck_systems()),
@@ -589,7 +599,8 @@ PRODUCT = register(Product(
     build, own=PRINT_OPTIONS, part=Part("decks", "decks", DecksModule, check_decks),
     rank=20, also=(GENERIC,), check=check, suffix=suffix, from_command_line=from_command_line, argument="deck",
     system_from=system_for, make_into=build_into, listed=listed, refused_by_studio=refused_by_studio,
-    own_files=own_files, pictures=pictures,
+    own_files=own_files, rolls=rolls, pictures=pictures,
+    one_page=lambda request: request.options["hand"] is not None,  # fronts and backs; a hand is one picture
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),

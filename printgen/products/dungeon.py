@@ -98,4 +98,5 @@ def suffix(request: Request) -> str:
 register(Product(
     PRODUCT, "A one-shot dungeon: a cover, each level's full map and the players' copy, the key, a rules page.",
     build, own=COMMON, part=Part("dungeon", "dungeon", DungeonModule), rank=10, check=check, suffix=suffix,
+    one_page=lambda request: False,  # a cover, maps and a key
 ))

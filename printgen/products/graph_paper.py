@@ -121,7 +121,7 @@ def grid_bottom(spec: GraphPaperSpec) -> float:
 
 register(Product(
     "graph-paper", "Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes.", build, own=OPTIONS,
-    also=(SYSTEM,), rank=90, seeded=False,
+    also=(SYSTEM,), rank=90, seeded=False, one_page=lambda request: request.options["pages"] == 1,
     examples=(("graph-paper", "¼-inch squares on Letter"),
               ("graph-paper --paper a4", "5 mm squares on A4"),
               ("graph-paper --grid inch --pages 4", "1-inch battle grid, 4 pages"),

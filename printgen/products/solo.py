@@ -8,12 +8,16 @@ play sheet. This module numbers the sections (printgen/gamebook), sets them
 in two columns, adds a page of graph paper for each level to map on, and
 joins it all in the order a print on both sides of the sheet needs:
 
-    cover · how to play alone · the play sheet · the sections (from a right-hand page) · what a reader
-    looks up only after using it (the game's, if any) · graph paper
+    the game's front pages (cover, how to play alone, …) · the play sheet (from a right-hand page, so its
+    two sides are one sheet) · the sections (from a right-hand page) · what a reader looks up only after
+    using it (the game's, if any) · graph paper
 
-``--format json`` writes the gamebook's structure (gamebook/data.py): the
-start, and every section's number, level, area, kind and the numbers it
-sends the reader to; and the game's choices for playing alone.
+``--format json`` writes the gamebook (gamebook/data.py; its schema:
+``printgen schema solo``): the start, and every section's number, level,
+area, kind, the place it happens in, the numbers it sends the reader to and
+its events (every step the page prints, a game's in the common vocabulary:
+fights, tests, damage, healing, points, loot, shops); and the game's choices
+for playing alone.
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
         sheet, sections, back, graph, blank = drawn
         with Pages(blank) as pages:
             pages.add(front)
+            pages.to_right()  # the play sheet is one sheet: its two sides back to back
             pages.add(sheet)
             pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
             pages.add(sections)
@@ -114,5 +119,5 @@ def graph_pages(request: Request, title: str, levels: int) -> bytes:
 
 register(Product(
     PRODUCT, "A solo booklet: the same dungeon as a gamebook of numbered sections, for a lone player.",
-    build, own=COMMON, part=Part("solo", "solo", SoloModule), rank=60,
+    build, own=COMMON, part=Part("solo", "solo", SoloModule), rank=60, one_page=lambda request: False,
 ))

@@ -314,7 +314,9 @@ def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_di
                **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
     code's QR on the first page: ``qr`` tells a template the room it takes)."""
-    html = render_html(name, user_dir, seed_code=str(seed_code), title=title, page_size=page_size_css(paper),
+    from .canvas import printed_code
+
+    html = render_html(name, user_dir, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
                        qr=qr_context(seed_code, paper), **context)
     pdf = html_to_pdf(html, user_dir)
     progress.tell(f"laid out {title}")

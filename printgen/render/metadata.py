@@ -15,6 +15,9 @@ from ..seed import SeedCode
 MAX_PDF_BYTES = 512 * 1024 * 1024  # far more than any printgen file; a guard against a disk image passed by mistake
 
 
+TAKES = "reproduce takes a printgen PDF, a zip of its card images, a photo of its first page, or a seed code"
+
+
 def read_seed_code(path: Path) -> SeedCode:
     import pikepdf
 
@@ -27,12 +30,18 @@ def read_seed_code(path: Path) -> SeedCode:
             raise PrintgenError(f"{path} is larger than any printgen PDF; give a printgen PDF or a seed code")
         if zipfile.is_zipfile(path):  # a print shop's card images: the seed code is the archive's comment
             return _zip_seed_code(path)
+        with path.open("rb") as handle:
+            head = handle.read(1024)
+        if not head:
+            raise PrintgenError(f"{path} is empty; {TAKES}")
+        if b"%PDF-" not in head:
+            raise PrintgenError(f"{path} is not a PDF, zip or picture; {TAKES}")
         with pikepdf.open(path) as pdf:
             subject = str(pdf.docinfo.get("/Subject", ""))
     except pikepdf.PasswordError:
         raise PrintgenError(f"{path} is encrypted; printgen's PDFs never are, so it was not made by printgen") from None
-    except (pikepdf.PdfError, OSError) as exc:
-        raise PrintgenError(f"{path}: cannot read it as a PDF ({exc}); give a printgen PDF or a seed code") from None
+    except (pikepdf.PdfError, OSError):
+        raise PrintgenError(f"{path} is a damaged or cut-short PDF (was it still downloading?); {TAKES}") from None
     if not subject:
         raise PrintgenError(f"{path}: this PDF has no printgen seed code in its metadata")
     return SeedCode.parse(subject)

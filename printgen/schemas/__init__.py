@@ -2,6 +2,8 @@
 
 ``dungeon``: what ``printgen dungeon --format json`` writes for every game, with each game's own door
 kinds, link kinds and walls documented (and checked) in it.
+``solo``: what ``printgen solo --format json`` writes: the gamebook's sections and each one's events, the
+common vocabulary of game steps, and each game's own kinds.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 from ..options import not_one_of
 
 HERE = Path(__file__).parent
-NAMES = ("dungeon",)
+NAMES = ("dungeon", "solo")
 
 
 def text(name: str) -> str:

@@ -66,9 +66,9 @@ def map_page(level: Level, title: str, mapper: bool, style: MapStyle = GREY) -> 
         level, symbols, RULE, content, draw.GM if mapper else draw.BLANK,
         title=say("map.title", game=title, level=level.number),
         who=say("map.mapper") if mapper else say("map.players"),
-        scale=frame.Scale(UNIT_FEET, say("map.feet"), 3), legend=legend(symbols), notes=legend_lines(mapper),
+        scale=frame.Scale(1, say("map.units", feet=UNIT_FEET), 3), legend=legend(symbols), notes=legend_lines(mapper),
         style=style, pitch=None, most_pitch=200.0, side=MARGIN, top=TOP + frame.BAND, bottom=BOTTOM,
-        legend_columns=3, legend_pitch=LEGEND_PITCH)
+        legend_columns=3, legend_pitch=LEGEND_PITCH, crop=mapper)
 
 
 def draw_page(c: Canvas, width: float, height: float, level: Level, title: str, mapper: bool,

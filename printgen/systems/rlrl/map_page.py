@@ -189,4 +189,5 @@ def level_views(built: Built, style: MapStyle = GREY, copies: tuple[str, ...] = 
         gm=offpage.View(GM, dm.symbols, dm.content, say("map.dm-aside"), frame.legend_entries(dm)),
         players=offpage.View(LAYOUT, symbols, content, say("map.rogue-layout"),
                              symbols.legend({DOOR}, kinds, False)),
-        title=say("map.rogue-title", level=number), kinds=VTT_KINDS, style=style, battle=copies)
+        title=say("map.rogue-title", level=number), kinds=VTT_KINDS, style=style, battle=copies,
+        scale_words=say("map.battle-scale"))

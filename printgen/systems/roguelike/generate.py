@@ -29,7 +29,10 @@ from .rules import say
 
 RULE = ROCK_GAP  # Roguelike areas stand apart in the rock, joined by doorways
 ADDED_DOOR = "arch"  # notes.toml: the way on printgen opens when the dice close every exit early
-OVERFLOW = 60  # squares an area may reach past the page when nothing fits on it
+# Squares an area may reach past the page when nothing fits on it, across and down: far enough to the sides for 40
+# areas, never so far that two sheets side by side cannot hold the level (a 10-level booklet of 40 areas a level
+# keeps to 70 pages).
+OVERFLOW = (25, 4)
 
 
 @dataclass

@@ -26,6 +26,7 @@ HALVES_LEAST = 13.0  # pt (4.6 mm): the least square of a level in two halves, i
 SIDE_MARGIN = inch(0.35)
 TOP = 48.0  # the title lines above the map, their letters 0.3 in below the paper's edge, where printers reach
 BOTTOM = inch(1.25)  # legend and footer below it
+FOOTER = mm(12)  # the footer is stamped here, below the legend
 LEGEND_COLUMNS = 6
 
 
@@ -96,7 +97,7 @@ def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.G
         scale=frame.Scale(SQUARE_FEET, say("map.feet")), legend=legend, notes=notes,
         sheet_words=say("map.sheets"), overlap_words=say("legend.overlap"),
         unexplored_words=say("legend.unexplored"), style=style, pitch=pitch, side=SIDE_MARGIN, top=TOP,
-        bottom=BOTTOM, legend_columns=LEGEND_COLUMNS, legend_pitch=PITCH * 0.8, least_pitch=least_square(paper),
+        bottom=BOTTOM, legend_room=BOTTOM - FOOTER, legend_columns=LEGEND_COLUMNS, legend_pitch=PITCH * 0.8, least_pitch=least_square(paper),
         halves_least=HALVES_LEAST if view != draw.BLANK else None, areas_words=say("map.sheet-areas"),
         focus=_arrival(level) if view == draw.BLANK else None)
 

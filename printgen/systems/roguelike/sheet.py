@@ -66,7 +66,9 @@ def choices() -> tuple[dict[str, str], ...]:
 
 
 def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
-         form: FormCollector, code: SeedCode | None = None) -> None:
+         form: FormCollector, code: SeedCode | None = None, alone: bool = False) -> None:
+    """The Character Record; ``alone``: for one playing solo, its points table without what the rules say to
+    ignore alone (the last @ on the screen, the points a fallen player earns as a Referee)."""
     compact = w < 400  # a half or quarter page: the record in its short form
     s = style.pt
     gap = s(5)
@@ -134,7 +136,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         spells_h = max(top - gear_h - _compact_points_height(w, style) - 2 * gap, ability_h)
     else:
         # The points take what they need; spells and gear share the rest.
-        spare = top - _points_height(w, style) - 2 * gap
+        spare = top - _points_height(w, style, alone) - 2 * gap
         spells_h = max(spare * 0.56, ability_h)
         gear_h = spare - spells_h
     _abilities(c, 0, top - spells_h, w, spells_h, char, style, form, compact)
@@ -157,7 +159,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= gear_h + gap
 
     # Points: a hundred boxes in rows of twenty (a level each), and the table at hand.
-    _points(c, 0, 0, w, top, style, form, compact)
+    _points(c, 0, 0, w, top, style, form, compact, alone)
 
 
 HEALTH_TRACK = 30  # boxes of Health now: a Barbarian starts with 20, and each level gained may add 1d6
@@ -305,8 +307,19 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
         ruled_list(c, form, "abilities", ix, iy, iw, room - s(3), pitch, style, checkbox=True)
 
 
+def _scored(alone: bool) -> list[tuple[str, str]]:
+    """The points table's parts, (who, title): a living @'s points and a fallen player's; alone, the first
+    only."""
+    parts = [("living", say("sheet.living")), ("dead", say("sheet.dead"))]
+    return parts[:1] if alone else parts
+
+
+def _counted(item: dict[str, Any], alone: bool) -> bool:
+    return not (alone and item["code"] == "last-standing")
+
+
 def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
-            compact: bool) -> None:
+            compact: bool, alone: bool = False) -> None:
     s = style.pt
     points = data_list("points")
     if compact:
@@ -335,11 +348,11 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     _titled(c, tx, y, table_w, h, say("sheet.points-table"), "", style)
     ix, iy, iw, ih = _inner(tx, y, table_w, h, style)
     yy = iy + ih - s(2)
-    for who, title in (("living", say("sheet.living")), ("dead", say("sheet.dead"))):
+    for who, title in _scored(alone):
         label(c, ix, yy - s(7), title, style, 7, bold=True, gray=0.12, font=fonts.SERIF_BOLD_ITALIC)
         yy -= s(11)
         for item in points.items:
-            if item["who"] != who:
+            if item["who"] != who or not _counted(item, alone):
                 continue
             label(c, ix + iw, yy - s(7), f"{item['points']}", style, 8, right=True, font=fonts.MONO_BOLD, gray=0)
             yy = paragraph(c, ix + s(4), yy, iw - s(22), item["name"], style, 7) - s(2)
@@ -349,7 +362,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     yy = paragraph(c, ix, yy, iw, damage, style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
 
 
-def _points_height(w: float, style: Style) -> float:
+def _points_height(w: float, style: Style, alone: bool = False) -> float:
     """What the full record's points need: the taller of the boxes with the level-up choices under them and
     the points table beside them (as _points sets them)."""
     s = style.pt
@@ -363,8 +376,8 @@ def _points_height(w: float, style: Style) -> float:
     left = boxes + s(6) + s(10) + choices
     iw = table_w - 2 * s(4)
     table = s(2) + sum(s(11) + sum(paragraph_height(i["name"], style, iw - s(22), 7) + s(2)
-                                   for i in data_list("points").items if i["who"] == who) + s(4)
-                       for who in ("living", "dead"))
+                                   for i in data_list("points").items if i["who"] == who and _counted(i, alone)) + s(4)
+                       for who, _ in _scored(alone))
     damage = say("sheet.damage", weapon=say("damage.weapon"),
                  magic=say("damage.magic", rating=say("damage.magic-either")), alone=say("points.alone"))
     table += paragraph_height(damage, style, iw, 6.4, fonts.SERIF_ITALIC)

@@ -1,16 +1,25 @@
-"""The pages before a Roguelike solo booklet's sections: the cover, How to play alone, and the play sheet.
+"""The pages before a Roguelike solo booklet's sections: the cover, How to play alone, the lists, the
+designer's notes, and the play sheet.
 
 The cover and How to play alone are the game's template
 (roguelike/solo-book.html), laid out by WeasyPrint, with the solo choices of
 data/solo.toml and the rules a lone player looks up (the fight, points and
-levels, the special attacks); the play sheet is drawn: the Character Record
-as ``printgen sheet`` prints it (blank, or the seed's first character rolled
-by the rules), then a page to tick and track (sheets/play.py).
+levels, the special attacks); then the reference page (reference.py: the
+occupation and race tables, the special abilities, the spells, miracles,
+weapons and armor, from the game's data), so the booklet holds every list
+a lone player rolls on or chooses from; then the designer's notes
+(roguelike/solo-notes.html): this very booklet played by the three
+simulated players of solo_play.py. The play sheet is drawn: the Character
+Record as ``printgen sheet`` prints it (blank, or the seed's first character
+rolled by the rules), its points table without what the rules say to ignore
+alone, then a page to tick and track (sheets/play.py), the two one sheet.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from ...contracts import Request
 from ...gamebook.model import Book
@@ -18,12 +27,13 @@ from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
 from ...sheets.play import play_sheet
-from . import GAME, rules, sheet
+from . import GAME, reference, rules, sheet, solo_play
 from .generate import Dungeon
 from .rules import say
 from .solo_book import DEAD, VICTORY, WAY_IN, WIN_POINTS, locked_doors
 
 HEALTH_TRACK = 40  # Health a track runs to: a Barbarian's 20, and levels' worth more
+LEFT_LINES = 5  # lines for creatures left alive in a fight run from: a fight's number and each one's Health
 
 
 def choices() -> list[dict[str, str]]:
@@ -39,27 +49,65 @@ def character(request: Request) -> dict[str, Any] | None:
 
 
 def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
+    """The cover and How to play alone, the lists, and the designer's notes: one document."""
     e = dungeon.entrance
     row = next(r for r in rules.tables()["entrance"].rows if r["kind"] == e["kind"])
-    points = rules.data_list("points").items
+    title = say("solo.title", name=dungeon.name)
+    game = request.game
+    assert game is not None  # a solo booklet is always one game's
     return render_pdf(
-        "roguelike/solo-book.html", request.code, say("solo.title", name=dungeon.name), request.paper,
-        request.templates, dungeon_name=dungeon.name, game_title=request.game.title, credit=request.game.credit,
+        "roguelike/solo-book.html", request.code, title, request.paper,
+        request.templates, dungeon_name=dungeon.name, game_title=game.title, credit=game.credit,
         levels=len(dungeon.levels), sections=len(book.sections),
         areas=sum(len(level.areas) for level in dungeon.levels),
-        entrance=e["type"], description=row["description"],
+        entrance=e["type"], description=row["description"], screen=screen(),
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], win_points=WIN_POINTS,
-        rolled=character(request) is not None,
-        living=[(i["name"], i["points"]) for i in points if i["who"] == "living" and i["code"] != "last-standing"],
-        level_up=[i["name"] for i in rules.data_list("level-up").items],
+        rolled=character(request) is not None, living=alone_points(),
         page={"specials": {special: rules.special_rule(special) for special in ("Poison", "Curse", "Paralyze")}},
-        choices=choices(),
+        choices=choices(), **reference.context(), **notes_context(book, request),
     )
+
+
+def alone_points() -> list[tuple[str, int]]:
+    """The points a lone character earns: the rules' living ones, but the last @ on the screen's."""
+    return [(i["name"], i["points"]) for i in rules.data_list("points").items
+            if i["who"] == "living" and i["code"] != "last-standing"]
+
+
+def screen() -> Markup:
+    """The cover's picture (data/solo.toml), the @ and the creatures picked out."""
+    cover = GAME.data("solo")["cover"]
+    marked = []
+    for char in cover["screen"].strip("\n"):
+        if char == "@":
+            marked.append(Markup("<b>@</b>"))
+        elif char in cover["creatures"]:
+            marked.append(Markup("<i>{}</i>").format(char))
+        else:
+            marked.append(escape(char))
+    return Markup("").join(marked)
+
+
+def notes_context(book: Book, request: Request) -> dict[str, Any]:
+    """The designer's notes' figures: this booklet played by each kind of simulated player."""
+    tallies = solo_play.simulate(book, request.code)
+    levels = sorted({s.level for s in book.sections.values() if s.level is not None})[1:]
+    rows = [{"name": say(f"solo.notes.{kind}"), "about": say(f"solo.notes.{kind}-about"),
+             "won": _percent(t.share("won")), "died": _percent(t.share("died")), "left": _percent(t.share("left")),
+             "reached": [_percent(t.reached(level)) for level in levels]}
+            for kind, t in tallies.items()]
+    return {"plays": solo_play.NOTES_PLAYS, "seed": request.code.seed, "seen_levels": levels, "rows": rows,
+            "first_deaths": _percent(tallies["careful"].deadliest_first())}
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}"
 
 
 def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
     def record(c, width: float, height: float) -> None:
-        sheet.draw(c, width, height, "record", character(request), Style(), FormCollector(enabled=False), request.code)
+        sheet.draw(c, width, height, "record", character(request), Style(), FormCollector(enabled=False), request.code,
+                   alone=True)
 
     return play_sheet(request.code, request.paper, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
                       play_blocks(dungeon, book, numbers))
@@ -86,6 +134,7 @@ def play_blocks(dungeon: Dungeon, book: Book, numbers: dict[str, int]) -> list[p
     if doors:
         names = tuple(say("solo.sheet.door", number=n) for n in range(1, doors + 1))
         blocks.append(play.Named(say("solo.sheet.doors"), say("solo.sheet.doors-note"), names))
+    blocks.append(play.Lines(say("solo.sheet.left"), say("solo.sheet.left-note"), LEFT_LINES))
     blocks.append(play.Lines(say("solo.sheet.ailments"), say("solo.sheet.ailments-note"), 2))
     return blocks
 

@@ -1,52 +1,131 @@
-"""A lone Roguelike player, simulated: the solo booklet's own test, and the odds of winning it.
+"""Lone Roguelike players, simulated: the solo booklet's own test, and the odds of winning it.
 
-The walker (gamebook/walk.py) turns the pages and chooses the ways; this
-reader keeps the character and throws the dice, as the rules and the How to
-play alone page say:
+The walker (gamebook/walk.py) turns the pages; a player is a reader, which
+keeps the character and throws the dice as the rules and the How to play
+alone page say, and a chooser, which picks the ways. Three kinds
+(``PLAYERS``), each with the same character and dice for the same number:
+
+- **random**: chooses its ways at random as one who maps as they go (walk.RANDOM), and fights to the end
+  unless a round of every foe hitting for its average would kill it;
+- **careful**: knows the rules, not the map. It judges a fight from the stats the section prints before the
+  first blow, and never takes on one it is likely to lose while another way is open (it sneaks past, or runs
+  back the way it came, and does not go back while it would still lose); it heals between areas when low;
+  it drinks from a fountain only with a cure for poison at hand; it explores a level before going down, by
+  the shortest way it has mapped to a door it has not tried;
+- **map-knowing**: plans with the whole book: it knows what waits behind every door (creatures, traps,
+  loot) and heads by the shortest way for the nearest points it can take and live, fighting only what it
+  can beat and walking round traps that could kill it.
+
+The character and the rules the reader keeps:
 
 - a character rolled by the rules (occupation, race, ratings, abilities,
   spells and miracles chosen at random, the rusty dagger), no armor;
 - points: 4 for leaving an area the first time, 3 for a trap disarmed, 5 for
   each creature killed, each piece of loot its points as it is taken; every
-  20 points a level, taken as 1d6 more Health; 100 points win;
+  20 points a level, taken as 1d6 more Health (rating and Health now); 100
+  points win;
 - a fight: each side rolls 1d6 + Speed (theirs: the fastest), then turns go
   round; the character attacks with the best weapon carried (2d6 ≥ Attack,
   (WDR + Power) − AR), or with an attack spell while one is left (SDR +
   Intellect, no roll), heals with Heal, healing spells and miracles when
   down to a third of Health, goes berserk against three or more, dodges a
   round that would take half its Health, and runs away (2d6 + Speed reaching
-  the fastest foe's Speed) when a round of every foe hitting for its average
-  would kill it; a Thief sneaks past such a group; every creature attacks on its turn
-  (2d6 ≥ its Attack, its damage less the character's AR); poison, curse and
-  paralysis as the rules give them, the other special attacks left out;
+  the fastest foe's Speed); a Thief sneaks past a group it fears; every
+  creature attacks on its turn (2d6 ≥ its Attack, its damage less the
+  character's AR); poison, curse and paralysis as the rules give them, the
+  other special attacks left out;
 - a sprung trap deals its damage (no armor helps), a poison arrow volley
   poisons, a cursed rune curses; out of a fight a poison bites at every area
   entered; exactly 0 Health out of a fight is coming to with 1;
-- loot: every weapon of choice is the best the list holds that the character
-  lacks, every armor piece the next best piece for an empty place (body,
-  shield, head, arms); a good fountain heals 1d6, a poisoned one poisons;
+- loot: every weapon of choice is the best the list holds, every armor piece
+  the best piece for an empty place (body, shield, head, arms); a good
+  fountain heals 1d6, a poisoned one poisons;
 - a locked door: a Thief spends a Pick, anyone else breaks it down (2d6 ≤
   Power, 1 Health a failed try).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ... import dice
-from ...gamebook.model import Section, Step
+from ...gamebook.model import CHOOSE, IF_NOT_TICKED, Book, Option, Section, Step, key_of
+from ...gamebook.walk import RANDOM, Chooser, Player, Walk
 from ...seed import Rng, SeedCode
 from . import characters, rules
+from .solo_book import beyond as beyond_of
 
+PLAYERS = ("random", "careful", "map-knowing")
 ARMOR_PLACES = ("body", "shield", "head", "arms")
 POISON_PER_ROUND = 3  # the rules' Poison: 3 Health a round until cured
 MOST_ROUNDS = 200
+RATION = "1d6"  # Health a ration restores, eaten out of a fight (solo.toml: Rations)
+MOST_RUNS = 3  # runs from one fight before a player caught between two stands and fights it out
+RISKED = 0.5  # the share of its Health (and healing) a careful player will risk on a fight, on average
+ATTACK_SPELL_EXCLUDED = ("Magic WMD",)  # strikes everyone present, the caster too
 
 
 def _d6(rng: Rng, count: int = 1) -> int:
     return sum(rng.die(6) for _ in range(count))
+
+
+@cache
+def _mean(text: str) -> float:
+    return float(dice.parse(text).mean())
+
+
+@cache
+def _at_least(target: int) -> float:
+    """The chance 2d6 comes to ``target`` or more."""
+    return float(dice.parse("2d6").chance_at_least(target))
+
+
+@cache
+def _glimpsed_health(name: str) -> int | None:
+    """A creature's Health as one who has only glimpsed it reckons it: its Health dice's mean (Appendix A); None
+    for a rival @ (an Elf, a Dwarf, a Hairfoot, a Human) or a creature without them."""
+    if name.startswith(("Elf", "Dwarf", "Hairfoot", "Human")):
+        return None
+    row = rules.creature(name)
+    return round(_mean(row["health_dice"])) if row.get("health_dice") else None
+
+
+@cache
+def _first_chance(theirs: int, mine: int) -> float:
+    """The chance creatures of Speed ``theirs`` win the first roll against a reader of Speed ``mine``."""
+    return float(sum(1 for a in range(1, 7) for b in range(1, 7) if b + theirs > a + mine)) / 36
+
+
+@cache
+def _high(text: str) -> int:
+    """The most ``text``'s dice can come to."""
+    return dice.parse(text).high
+
+
+@cache
+def _at_least_on(text: str, target: int) -> float:
+    """The chance ``text``'s dice come to ``target`` or more."""
+    return float(dice.parse(text).chance_at_least(target))
+
+
+@cache
+def _at_most_on(text: str, target: int) -> float:
+    """The chance ``text``'s dice come to ``target`` or less."""
+    return float(dice.parse(text).chance_at_most(target))
+
+
+@cache
+def _damage(text: str) -> str:
+    """A creature's damage dice ("Curse + Poison" has none: "0")."""
+    try:
+        dice.parse(text)
+        return text
+    except Exception:
+        return "0"
 
 
 @dataclass
@@ -60,13 +139,22 @@ class Foe:
     harmless_poison: bool = False
 
 
+def foes_of(creatures: list[dict[str, Any]]) -> list[Foe]:
+    """Each creature of a fight step's ``creatures``, one by one."""
+    return [Foe(f["name"], health, f["speed"], f["attack"], f["damage"], tuple(f["specials"]),
+                f.get("harmless_poison", False))
+            for f in creatures for health in f["health"]]
+
+
 @dataclass
 class Lone:
-    """The character, and what the reader ticks and notes on the play sheet."""
+    """The character, and what the reader ticks and notes on the play sheet. ``careful``: the careful and the
+    map-knowing players' tactics (judge a fight before the first blow, heal between areas)."""
 
     rng: Rng
     character: dict[str, Any]
     marks: set[str] = field(default_factory=set)
+    careful: bool = False
 
     def __post_init__(self) -> None:
         r = self.character["ratings"]
@@ -77,17 +165,35 @@ class Lone:
         self.armor: dict[str, int] = {}
         self.uses = {a["name"]: a["count"] for a in self.character["abilities"]}
         self.spells = [s for s in self.character["spells"]] + [m for m in self.character["miracles"]]
-        self.poison = 0  # Health a round while poisoned
+        self.poison = ""  # the Health a poison takes each round while it lasts, as dice ("1d6", "3"); "": none
         self.cursed = False
         self.paralysed = 0
         self.remaining: dict[str, list[int]] = {}  # a fight run away from: who is left, by the fight's section
+        self.fled: set[str] = set()  # the places whose creatures it ran from and left alive
+        self.runs: dict[str, int] = {}  # how often it ran from each fight: caught between two, it stands
         self.thief = self.character["occupation"]["name"] == "Thief"
+        self.rations = sum(g["count"] for g in self.character["gear"] if g["name"] == "Ration")
 
     # --- the reader's side of the walk ---------------------------------------------------------------
 
     def enter(self, section: Section) -> None:
-        if section.kind == "area" and self.poison:
-            self.hurt(self.poison, fighting=False)
+        """Between two places (an area, or the edge of one a chute or a teleport set it down at): a poison bites
+        as it enters an area; it heals, and eats a ration, when low."""
+        if section.kind not in ("area", "landing"):
+            return
+        area = section.kind == "area"
+        if self.careful:  # a cure first, and healing if the next bite could kill
+            self.cure()
+            if area and self.poison and self.health <= _high(self.poison):
+                self.mend()
+        if area and self.poison:
+            self.hurt(self.bite(), fighting=False)
+        if self.health >= 0:
+            if self.careful and self.health * 2 <= self.rating["health"]:
+                self.heal(self.healing())
+            if self.health * (2 if self.careful else 3) <= self.rating["health"] and self.rations:
+                self.rations -= 1  # a ration eaten out of a fight (solo.toml: Rations)
+                self.heal(dice.roll(RATION, self.rng))
 
     def standing(self) -> str | None:
         if self.health < 0:
@@ -106,39 +212,40 @@ class Lone:
             self.hurt(cost["health"], fighting=False)
 
     def passes(self, test: Mapping[str, Any]) -> bool:
-        if test.get("force"):
+        if test.get("skill") == "Power":  # breaking a locked door down: 2d6 at most Power
             return _d6(self.rng, 2) <= self.rating["power"]
         raise ValueError(f"no such roll: {test}")
 
     def act(self, step: Step, section: Section) -> str | None:
         data = step.data
-        if step.kind == "thief-trap":
-            return "disarmed" if self.thief and _d6(self.rng, 2) <= data["save"] else "sprung"
-        if step.kind == "hurt":
+        if step.kind == "test":
+            if data.get("only") == "Thief" and not self.thief:
+                return "failed"
+            rolled = dice.roll(data["dice"], self.rng)
+            return "passed" if (rolled <= data["target"] if data.get("at_most") else rolled >= data["target"]) \
+                else "failed"
+        if step.kind == "damage":
             self.hurt(dice.roll(data["dice"], self.rng), fighting=False)
             return "dead" if self.health < 0 else None
         if step.kind == "poison":
-            self.poison = max(self.poison, dice.roll(data["dice"], self.rng))
+            self.poisoned(data["dice"] if "dice" in data else str(data["amount"]))
+        elif step.kind == "heal":
+            self.heal(dice.roll(data["dice"], self.rng) if "dice" in data else data["amount"])
         elif step.kind == "curse":
             self.curse()
-        elif step.kind == "score":
-            self.score(data["points"])
-        elif step.kind == "leave":
-            if data["mark"] not in self.marks:
-                self.marks.add(data["mark"])
+        elif step.kind == "points":
+            once = key_of(data["once"]) if "once" in data else None
+            if once is None or once not in self.marks:
+                if once is not None:
+                    self.marks.add(once)
                 self.score(data["points"])
         elif step.kind == "loot":
             for item in data["items"]:
                 self.take(item)
-        elif step.kind == "drink":
-            if data["good"]:
-                self.heal(_d6(self.rng))
-            else:
-                self.poison = max(self.poison, POISON_PER_ROUND)
         elif step.kind == "check-win":
-            return "won" if self.points >= 100 else None
+            return "won" if self.points >= data["points"] else None
         elif step.kind == "fight":
-            return self.fight(section.key, data["foes"])
+            return self.fight(section, data)
         else:
             raise ValueError(f"the lone reader knows no step {step.kind!r}")
         return None
@@ -148,7 +255,7 @@ class Lone:
     def score(self, points: int) -> None:
         self.points += points
         self.level_points += points
-        while self.level_points >= 20:  # a level: the first choice, 1d6 more Health
+        while self.level_points >= 20:  # a level: the first choice, 1d6 more Health (the rating and Health now)
             self.level_points -= 20
             gain = _d6(self.rng)
             self.rating["health"] += gain
@@ -172,11 +279,10 @@ class Lone:
 
     def take(self, item: dict[str, Any]) -> None:
         self.score(item["points"])
-        row = rules.tables()["loot"].lookup(item["roll"]) if item["roll"] is not None else None
-        if row is not None and row["kind"] == "weapon":
-            best = max(rules.data_list("weapons").items, key=lambda w: dice.parse(w["wdr_dice"]).mean())
+        if item["kind"] == "weapon":
+            best = max(rules.data_list("weapons").items, key=lambda w: _mean(w["wdr_dice"]))
             self.weapon = best["wdr_dice"]
-        elif row is not None and row["kind"] == "armor":
+        elif item["kind"] == "armor":
             for place in ARMOR_PLACES:
                 if place not in self.armor:
                     pieces = [a for a in rules.data_list("armor").items if a["slot"] == place]
@@ -194,6 +300,13 @@ class Lone:
             return True
         return False
 
+    def healing_left(self) -> float:
+        """The Health the character's healing could still restore, on average."""
+        found = 14.0 * self.uses.get("Heal", 0)
+        for spell in self.spells:
+            found += {"Major Heal": 14.0, "Healing Touch": 10.5, "Minor Heal": 7.0}.get(spell["name"], 0.0)
+        return found
+
     def healing(self) -> int:
         """Spend the best healing there is: Heal 4d6, then a spell or miracle; 0 if none is left."""
         if self.use("Heal"):
@@ -205,13 +318,34 @@ class Lone:
                 return _d6(self.rng, count)
         return 0
 
+    def poisoned(self, bite: str) -> None:
+        """Poisoned: the worse of two poisons bites."""
+        if not self.poison or _mean(bite) > _mean(self.poison):
+            self.poison = bite
+
+    def bite(self) -> int:
+        """A round of the poison: its Health, rolled each time."""
+        return dice.roll(self.poison, self.rng)
+
+    def mend(self) -> None:
+        """Out of a fight: the best healing left, else a ration."""
+        amount = self.healing()
+        if amount:
+            self.heal(amount)
+        elif self.rations:
+            self.rations -= 1
+            self.heal(dice.roll(RATION, self.rng))
+
+    def can_cure_poison(self) -> bool:
+        return any(s["name"] == "Detox" for s in self.spells)
+
     def cure(self) -> None:
         for name, cures in (("Detox", "poison"), ("Remove Curse", "curse")):
             spell = next((s for s in self.spells if s["name"] == name), None)
             if spell is not None and (self.poison if cures == "poison" else self.cursed):
                 self.spells.remove(spell)
                 if cures == "poison":
-                    self.poison = 0
+                    self.poison = ""
                 else:
                     self.cursed = False
                     for rating in ("speed", "power", "intellect", "health"):
@@ -219,14 +353,43 @@ class Lone:
 
     # --- a fight -----------------------------------------------------------------------------------------
 
-    def fight(self, key: str, foes: list[dict[str, Any]]) -> str:
-        group = [Foe(f["name"], health, f["speed"], f["attack"], f["damage"], tuple(f["specials"]),
-                     f.get("harmless_poison", False))
-                 for f in foes for health in f["health"]]
+    def attack_spells(self) -> list[dict[str, Any]]:
+        return [s for s in self.spells if s.get("sdr") not in (None, "NA") and s["name"] not in ATTACK_SPELL_EXCLUDED
+                and not s["name"].startswith("Holy")]
+
+    def expected_loss(self, group: Sequence[Foe]) -> float:
+        """The Health a fight to the end against ``group`` costs on average, as one who knows the rules
+        reckons it from the stats the section prints: each foe killed in turn, every foe still standing
+        hitting as often as its Attack lets it."""
+        hit = _at_least(self.rating["attack"]) * (_mean(self.weapon) + self.rating["power"])
+        spells = [_mean(s["sdr"]) + self.rating["intellect"] for s in self.attack_spells()]
+        rates = [_at_least(f.attack) * max(0.0, _mean(_damage(f.damage)) - self.ar) for f in group]
+        loss = 0.0
+        for index, foe in enumerate(group):
+            health = float(foe.health)
+            turns = 0.0
+            while health > 0 and spells:
+                health -= spells.pop()
+                turns += 1
+            if health > 0:
+                turns += health / hit if hit > 0 else 1e9
+            loss += turns * (sum(rates[index:]) + (_mean(self.poison) if self.poison else 0.0))
+        return loss
+
+    def round_threat(self, group: Sequence[Foe]) -> float:
+        """A round of every foe hitting for its average, less armor."""
+        return sum(_mean(_damage(f.damage)) for f in group) - self.ar
+
+    def likely_to_lose(self, group: Sequence[Foe]) -> bool:
+        return self.expected_loss(group) >= RISKED * (self.health + 0.7 * self.healing_left())
+
+    def fight(self, section: Section, data: Mapping[str, Any]) -> str:
+        key = section.key
+        group = foes_of(data["creatures"])
         if key in self.remaining:
             group = [foe for foe, left in zip(group, self.remaining[key]) if left] or group
-        worst = sum(float(dice.parse(_damage(f.damage)).mean()) for f in group) - self.ar
-        if self.thief and worst >= self.health and self.use("Sneak"):
+        fearing = self.likely_to_lose(group) if self.careful else self.round_threat(group) >= self.health
+        if self.thief and fearing and self.use("Sneak"):
             return "sneak"
         self.cure()
         speed = max(f.speed for f in group)
@@ -238,14 +401,19 @@ class Lone:
                 if self.paralysed:
                     self.paralysed -= 1
                 else:
-                    outcome = self.my_turn(group, berserk)
+                    cornered = self.runs.get(key, 0) >= MOST_RUNS
+                    run = self.careful and self.likely_to_lose(group) and not cornered
+                    outcome = self.my_turn(group, berserk, run, cornered)
                     berserk = max(0, berserk - 1)
                     if outcome == "fled":
+                        self.runs[key] = self.runs.get(key, 0) + 1
                         self.remaining[key] = [1 if f.health > 0 else 0 for f in group]
+                        self.fled.add(section.where)
                         return "fled"
                     group = [f for f in group if f.health > 0]
                     if not group:
                         self.remaining.pop(key, None)
+                        self.fled.discard(section.where)
                         return "won"
             else:
                 self.their_turn(group)
@@ -255,18 +423,20 @@ class Lone:
             my_turn = not my_turn
         return "fled"
 
-    def my_turn(self, group: list[Foe], berserk: int) -> str | None:
+    def my_turn(self, group: list[Foe], berserk: int, run: bool, cornered: bool = False) -> str | None:
         if self.health * 3 <= self.rating["health"]:
             amount = self.healing()
             if amount:
                 self.heal(amount)
                 return None
-        threat = sum(float(dice.parse(_damage(f.damage)).mean()) for f in group) - self.ar
-        if threat >= self.health and group:  # Run away: 2d6 + Speed, at least the fastest foe's Speed
+        if (run or self.round_threat(group) >= self.health) and group and not cornered:  # Run away: 2d6 + Speed, at least the fastest foe's Speed
             return "fled" if _d6(self.rng, 2) + self.rating["speed"] >= max(f.speed for f in group) else None
         target = group[0]
-        spell = next((s for s in self.spells if s.get("sdr") not in (None, "NA") and s["name"] != "Magic WMD"), None)
-        if spell is not None:
+        spells = self.attack_spells()
+        if self.careful:  # a spell at the toughest, a blade at the weakest: fewer of them strike back sooner
+            target = max(group, key=lambda f: f.health) if spells else min(group, key=lambda f: f.health)
+        if spells:
+            spell = spells[0]
             self.spells.remove(spell)
             target.health -= dice.roll(spell["sdr"], self.rng) + self.rating["intellect"]
         elif _d6(self.rng, 2) >= self.rating["attack"]:
@@ -281,27 +451,18 @@ class Lone:
         for foe in group:
             if _d6(self.rng, 2) < foe.attack:
                 continue
-            damage = max(0, dice.roll(_damage(foe.damage), self.rng) - self.ar) if _damage(foe.damage) else 0
+            damage = max(0, dice.roll(_damage(foe.damage), self.rng) - self.ar) if _damage(foe.damage) != "0" else 0
             if not dodge and damage * 2 >= self.health and self.use("Dodge"):
                 dodge = True
             self.health -= damage // 2 if dodge else damage
             if "Poison" in foe.specials and not foe.harmless_poison:
-                self.poison = max(self.poison, POISON_PER_ROUND)
+                self.poisoned(str(POISON_PER_ROUND))
             if "Paralyze" in foe.specials:
                 self.paralysed = max(self.paralysed, _d6(self.rng))
             if "Curse" in foe.specials:
                 self.curse()
         if self.poison:
-            self.health -= self.poison
-
-
-def _damage(text: str) -> str:
-    """A creature's damage dice ("Curse + Poison" has none: "0")."""
-    try:
-        dice.parse(text)
-        return text
-    except Exception:
-        return "0"
+            self.health -= self.bite()
 
 
 def _initiative(rng: Rng, mine: int, theirs: int) -> tuple[int, int]:
@@ -312,16 +473,533 @@ def _initiative(rng: Rng, mine: int, theirs: int) -> tuple[int, int]:
             return a, b
 
 
+# --- choosing the ways ---------------------------------------------------------------------------------------
+
+
+def _fight_in(book: Book, key: str) -> Step | None:
+    return next((s for s in book.sections[key].steps if s.kind == "fight"), None)
+
+
+def _landing(book: Book, test: Step | None) -> str | None:
+    """Where a sprung trap sends one, if it is another place: a chute's or a teleport's landing."""
+    if test is None:
+        return None
+    sprung = book.sections[test.ways["failed"].to or ""]
+    last = sprung.steps[-1]
+    if last.kind != "go" or last.ways["go"].to in (sprung.where, book.standing["dead"]):
+        return None
+    return last.ways["go"].to
+
+
+def _trap_damage(book: Book, key: str) -> tuple[Step | None, Step | None]:
+    """A trap section's Thief's roll and the damage of the trap sprung (either may be missing)."""
+    section = book.sections[key]
+    test = next((s for s in section.steps if s.kind == "test"), None)
+    sprung = test.ways["failed"].to if test is not None else None
+    hurt = next((s for s in book.sections[sprung].steps if s.kind == "damage"), None) if sprung else None
+    deadly = next((s for s in book.sections[sprung].steps if s.kind == "go" and s.ways["go"].to == book.standing["dead"]),
+                  None) if sprung else None
+    return test, hurt or deadly
+
+
+class _Chooser:
+    """What the careful and the map-knowing players share: reading an option's risk and worth."""
+
+    def option_targets(self, step: Step, open_options: Sequence[int]) -> list[int]:
+        return [i for i in open_options if not step.options[i].leaves]
+
+    def gates(self, book: Book, key: str, marks: set[str]) -> list[str]:
+        """The events that wait behind a place's gates, not yet ticked."""
+        section = book.sections.get(key)
+        if section is None or section.kind != "area":
+            return []
+        return [s.ways["then"].to for s in section.steps if s.kind == IF_NOT_TICKED
+                and not any(m in marks for m in s.marks) and s.ways["then"].to is not None]
+
+    def trap_risk(self, walk: Walk, reader: Lone, event: str) -> float:
+        """The chance the trap of ``event`` kills the reader (a Thief may spot it first): its damage, and where a
+        chute or a teleport sends one, what waits there."""
+        test, hurt = _trap_damage(walk.book, event)
+        spotted = (_at_most_on(test.data["dice"], test.data["target"])
+                   if test is not None and reader.thief else 0.0)
+        kills = 0.0
+        if hurt is not None:
+            kills = 1.0 if hurt.kind != "damage" else _at_least_on(hurt.data["dice"], reader.health + 1)
+        landing = _landing(walk.book, test)
+        if landing is not None:
+            kills = kills + (1 - kills) * self.landing_risk(walk, reader, landing)
+        return (1 - spotted) * kills
+
+    def landing_risk(self, walk: Walk, reader: Lone, landing: str) -> float:
+        """What waits where a chute or a teleport drops one, as one who has not been there reckons it: a place
+        of the dungeon, with its share of creatures and traps (the rules' matrices make about three in ten
+        hold creatures, and a quarter a trap); but it lands unseen at the edge of it (solo.toml: Landing) and
+        may slip away, so only if the nearest way out is as bad."""
+        if landing in walk.seen:
+            return 0.0
+        unknown = 0.3 * creatures_death(reader) + 0.25 * trap_death(reader)
+        return unknown * unknown
+
+    def would_flee(self, reader: Lone, event: str, fight: Step) -> bool:
+        if reader.thief and reader.uses.get("Sneak", 0):
+            return False
+        group = foes_of(fight.data["creatures"])
+        if event in reader.remaining:
+            group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
+        return reader.likely_to_lose(group)
+
+    def fight_death(self, reader: Lone, event: str, fight: Step, seen: bool = False,
+                    losing: float | None = None) -> float:
+        """The chance a fight kills the reader: a Thief with a Sneak slips past; else the creatures' first round,
+        if they win the first roll; and, if it would lose the fight, nothing more (it runs at its first turn).
+        ``seen``: only glimpsed, their Health reckoned from the rules' dice, not known; and a fight it is likely
+        to lose is one it never picks while another way is open (certain death, as it weighs ways)."""
+        if reader.thief and reader.uses.get("Sneak", 0):
+            return 0.0
+        group = foes_of(fight.data["creatures"])
+        if seen:
+            for foe in group:
+                foe.health = _glimpsed_health(foe.name) or foe.health
+        if event in reader.remaining:
+            group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
+        first = _first_chance(max(f.speed for f in group), reader.rating["speed"])
+        round_ = sum(_at_least(f.attack) * max(0.0, _mean(_damage(f.damage)) - reader.ar) for f in group)
+        dies = min(1.0, max(0.0, (round_ * 1.4 - reader.health) / max(1.0, round_ * 1.4)))
+        if reader.likely_to_lose(group):
+            return 1.0 if seen else first * dies if losing is None else losing
+        return min(1.0, first * dies + 0.05)
+
+    def risk(self, walk: Walk, key: str, known: bool) -> float:
+        """How much of its Health a reader may lose going into ``key`` (``known``: it knows what waits there, or
+        only what it has seen); above its Health is death."""
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        book = walk.book
+        loss = 0.0
+        for event in self.gates(book, key, reader.marks):
+            if not known and event not in walk.seen:
+                continue
+            fight = _fight_in(book, event)
+            if fight is not None:
+                group = foes_of(fight.data["creatures"])
+                if event in reader.remaining:
+                    group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
+                if reader.thief and reader.uses.get("Sneak", 0):
+                    continue
+                if reader.round_threat(group) >= reader.health:  # it would run at its first turn
+                    return 1e9
+                loss += reader.expected_loss(group)
+                continue
+            test, hurt = _trap_damage(book, event)
+            if hurt is None:
+                continue
+            worst = float(dice.parse(hurt.data["dice"]).high) if hurt.kind == "damage" else 1e9
+            mean = _mean(hurt.data["dice"]) if hurt.kind == "damage" else 1e9
+            spotted = (_at_most_on("2d6", test.data["target"])
+                       if test is not None and reader.thief else 0.0)
+            loss += (1 - spotted) * max(mean, 0.8 * worst)
+        return loss
+
+
+@cache
+def _trap_odds() -> tuple[tuple[float, str | None, int], ...]:
+    """The Traps matrix as a player who knows the rules weighs it: each row's chance (2d6), its damage dice
+    (None: death) and its saving roll."""
+    two = dice.parse("2d6").distribution()
+    found = []
+    for row in rules.tables()["traps"].rows:
+        share = sum(float(two.get(r, 0)) for r in range(row.low, row.high + 1))
+        dies = row["kind"] == "disintegrator"
+        found.append((share, None if dies else row.get("damage_dice"), row["saving_roll"]))
+    return tuple(found)
+
+
+def trap_death(reader: Lone) -> float:
+    """The chance an unknown trap kills the reader, as one who knows the Traps matrix reckons it."""
+    return _trap_death(reader.thief, reader.health)
+
+
+@cache
+def _trap_death(thief: bool, health: int) -> float:
+    chance = 0.0
+    for share, damage, save in _trap_odds():
+        spotted = _at_most_on("2d6", save) if thief else 0.0
+        if damage is None:
+            kills = 1.0
+        elif not damage:
+            kills = 0.0
+        else:
+            kills = _at_least_on(damage, health + 1)
+        chance += share * (1 - spotted) * kills
+    return chance
+
+
+@cache
+def _creature_odds() -> tuple[tuple[float, int, float], ...]:
+    """Appendix A as a player who knows the rules weighs unknown creatures: for each kind (its chance: type,
+    list, row) and each count (1d6), its Speed and what a round of them all deals on average, before armor."""
+    tables = rules.tables()
+    found = []
+    for kind in tables["creature-type"].rows:
+        kind_share = float(tables["creature-type"].die.chance_at_most(kind.high) - tables["creature-type"].die.chance_at_most(kind.low - 1))
+        listing = tables[kind["table"]]
+        for entry in listing.rows:
+            entry_share = kind_share * (entry.high - entry.low + 1) / 6
+            creatures = tables[entry["table"]]
+            for row in creatures.rows:
+                share = entry_share * (row.high - row.low + 1) / 6
+                if row.get("rival"):
+                    speed, hit = 7, _at_least(8) * 8.0  # a rival @: about a Human's
+                else:
+                    speed, hit = row["speed"], _at_least(row["attack"]) * _mean(_damage(row.get("damage_dice") or "0"))
+                for count in range(1, 7):
+                    found.append((share / 6, speed, count * hit))
+    return tuple(found)
+
+
+@cache
+def _first(mine: int, theirs: int) -> float:
+    """The chance the creatures act first: their 1d6 + Speed beats the reader's (a tie is rolled again)."""
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if b + theirs > a + mine)
+    ties = sum(1 for a in range(1, 7) for b in range(1, 7) if b + theirs == a + mine)
+    return wins / (36 - ties) if ties < 36 else 0.5
+
+
+def _round_kills(damage: float, health: int) -> float:
+    """Roughly, the chance a round that deals ``damage`` on average deals more than ``health``."""
+    return min(1.0, max(0.0, (1.4 * damage - health) / max(1.0, 1.4 * damage)))
+
+
+def creatures_death(reader: Lone) -> float:
+    """The chance unknown creatures kill the reader before it can run, as one who knows Appendix A reckons it:
+    they act first, and their first round deals more than its Health (armor takes off at least its AR once). A
+    Thief with a Sneak slips past."""
+    if reader.thief and reader.uses.get("Sneak", 0):
+        return 0.0
+    return _creatures_death(reader.rating["speed"], reader.health, reader.ar)
+
+
+@cache
+def _creatures_death(speed: int, health: int, ar: int) -> float:
+    return sum(share * _first(speed, theirs) * _round_kills(max(0.0, hit - min(hit, float(ar))), health)
+               for share, theirs, hit in _creature_odds())
+
+
+LIMITS: tuple[float, ...] = (0.03, 0.1, 0.2, 0.35)  # the chances of death a careful player takes, each when none less is left
+
+
+class Careful(_Chooser):
+    """Knows the rules, not the map: see the module's docstring. It reads the signs a way shows (a trap, creatures
+    beyond it) and remembers what it met where it has been."""
+
+    limits = LIMITS
+
+    def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        self.memo: dict[tuple[str, Any], float] = {}  # what it reckons of each place, this turn
+        options = step.options
+        staying = self.option_targets(step, open_options)
+        leaving = [i for i in open_options if options[i].leaves]
+        if not staying:
+            return open_options[0]
+        came = [i for i in staying if options[i].came_from]
+        if came:  # the way back it came: a fleeing reader runs by it
+            return came[0]
+        takes = [i for i in staying if _kind(walk.book, options[i].way.to) in TAKES]
+        for i in takes:
+            kind = _kind(walk.book, options[i].way.to)
+            if kind in ("loot", "hoard"):
+                return i
+            if kind == "fountain" and reader.can_cure_poison() and reader.health < reader.rating["health"]:
+                return i
+        moves = [i for i in staying if i not in takes]
+        if walk.bored:  # round and round: it has found nothing new for a whole book's worth of sections
+            return (leaving or moves or staying)[walk.rng.randint(0, len(leaving or moves or staying) - 1)]
+        for limit in self.limits:
+            here = self.explore(walk, step, moves, limit)
+            if here is not None:
+                return here
+            there = self.towards(walk, step, moves, limit)
+            if there is not None:
+                return there
+        if leaving:  # nothing left worth the risk: it goes home alive
+            return leaving[0]
+        out = self.towards(walk, step, moves, 1.0, leave=True)
+        if out is not None:
+            return out
+        known = [i for i in moves if self.risk_of(walk, options[i]) < 1.0] or moves or staying
+        return known[walk.rng.randint(0, len(known) - 1)]
+
+    def risk_of(self, walk: Walk, option: Option) -> float:
+        """The chance going by ``option`` kills the reader, as far as it knows: where it has been, what it met
+        there; where it has not, what the way's signs warn of."""
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        beyond = beyond_of(walk.book, option.way.to)
+        if beyond is None:
+            return 0.0
+        if beyond in walk.seen:
+            return 1.0 if self.feared(walk, beyond) else 0.0
+        memo = (beyond, option.warns)
+        if memo not in self.memo:
+            chance = 0.0
+            for event in self.gates(walk.book, beyond, reader.marks):  # what the way's words told of them
+                fight = _fight_in(walk.book, event)
+                if fight is not None and "creatures" in option.warns:  # their kind, from the rules; not their Health
+                    chance = max(chance, self.fight_death(reader, event, fight, seen=True))
+                elif fight is None and "trap" in option.warns:  # its kind, by what gives it away
+                    chance = max(chance, self.trap_risk(walk, reader, event))
+            self.memo[memo] = chance
+        return self.memo[memo]
+
+    def explore(self, walk: Walk, step: Step, moves: Sequence[int], limit: float) -> int | None:
+        """A way here to a place not yet seen, worth its risk: a door before the stairs (a level explored before
+        the next), at random among the safest."""
+        fresh = [i for i in moves if step.options[i].way.to not in walk.seen
+                 and self.risk_of(walk, step.options[i]) <= limit]
+        if not fresh:
+            return None
+        doors = [i for i in fresh if _kind(walk.book, step.options[i].way.to) == "area"] or fresh
+        least = min(self.risk_of(walk, step.options[i]) for i in doors)
+        doors = [i for i in doors if self.risk_of(walk, step.options[i]) <= least + 1e-9]
+        return doors[walk.rng.randint(0, len(doors) - 1)]
+
+    def feared(self, walk: Walk, key: str | None) -> bool:
+        """Whether going to ``key`` means a fight it ran from and would still lose, as far as it has seen."""
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        if key is None or key not in reader.fled:
+            return False
+        return self.risk(walk, key, known=False) >= reader.health + 0.7 * reader.healing_left()
+
+    def towards(self, walk: Walk, step: Step, moves: Sequence[int], limit: float, leave: bool = False) -> int | None:
+        """The option that starts the shortest way, over places it has been and never through one it fears, to a
+        place with a way on it has not taken that is worth its risk (``leave``: a way out of the dungeon)."""
+        book = walk.book
+        first: dict[str, int] = {}
+        queue: deque[str] = deque()
+        for i in moves:
+            to = step.options[i].way.to
+            if to is not None and to in walk.seen and to not in first and not self.feared(walk, beyond_of(book, to)):
+                first[to] = i
+                queue.append(to)
+        while queue:
+            key = queue.popleft()
+            here = book.sections[key]
+            for option in _choices(here):
+                if leave and option.leaves:
+                    return first[key]
+                to = option.way.to
+                if to is None or option.leaves or option.came_from:
+                    continue
+                if not leave and to not in walk.seen and _kind(book, to) in ("area", "stairs") \
+                        and self.risk_of(walk, option) <= limit:
+                    return first[key]
+                if to in walk.seen and to not in first and _kind(book, to) in PLACES \
+                        and not self.feared(walk, beyond_of(book, to)):
+                    first[to] = first[key]
+                    queue.append(to)
+        return None
+
+
+class MapKnowing(Careful):
+    """Plans with the whole book: as the careful player, but knowing what waits beyond every way (the trap and
+    its dice, the creatures and their stats), so it weighs each way by what is there, and among the safest
+    takes the one worth most."""
+
+    limits = LIMITS + (0.5,)  # it knows the odds, not guesses them: it takes a little more
+
+    def risk_of(self, walk: Walk, option: Option) -> float:
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        beyond = beyond_of(walk.book, option.way.to)
+        if beyond is None:
+            return 0.0
+        if (beyond, "risk") not in self.memo:
+            self.memo[(beyond, "risk")] = self.known_risk(walk, reader, beyond)
+        return self.memo[(beyond, "risk")]
+
+    def landing_risk(self, walk: Walk, reader: Lone, landing: str) -> float:
+        """What waits where a chute or a teleport drops one: it knows."""
+        return self.known_risk(walk, reader, landing, deep=False)
+
+    def known_risk(self, walk: Walk, reader: Lone, beyond: str, deep: bool = True) -> float:
+        """The chance going into ``beyond`` kills the reader, knowing what waits there (``deep``: and where its
+        trap sends one)."""
+        chance = 0.0
+        for event in self.gates(walk.book, beyond, reader.marks):
+            if not deep and _fight_in(walk.book, event) is None:
+                test, hurt = _trap_damage(walk.book, event)
+                kills = 0.0 if hurt is None else (1.0 if hurt.kind != "damage" else
+                                                  _at_least_on(hurt.data["dice"], reader.health + 1))
+                chance = max(chance, kills)
+                continue
+            fight = _fight_in(walk.book, event)
+            if fight is not None:
+                chance = max(chance, self.fight_death(reader, event, fight, losing=1.0))
+                continue
+            chance = max(chance, self.trap_risk(walk, reader, event))
+        return chance
+
+    def explore(self, walk: Walk, step: Step, moves: Sequence[int], limit: float) -> int | None:
+        """As the careful player, but among the safest ways the one with most points waiting; and a way it has
+        seen counts too while points wait there."""
+        fresh = [i for i in moves if (step.options[i].way.to not in walk.seen or self.worth(walk, step.options[i]) > 0)
+                 and self.risk_of(walk, step.options[i]) <= limit]
+        if not fresh:
+            return None
+        least = min(self.risk_of(walk, step.options[i]) for i in fresh)
+        fresh = [i for i in fresh if self.risk_of(walk, step.options[i]) <= least + 1e-9]
+        return max(fresh, key=lambda i: (self.worth(walk, step.options[i]), step.options[i].way.to not in walk.seen))
+
+    def worth(self, walk: Walk, option: Option) -> float:
+        """The points waiting beyond ``option``: an area never left, loot not taken, creatures it can beat."""
+        reader: Lone = walk.reader  # type: ignore[assignment]
+        beyond = beyond_of(walk.book, option.way.to)
+        if beyond is None:
+            return 0.0
+        if (beyond, "worth") not in self.memo:
+            self.memo[(beyond, "worth")] = self.known_worth(walk, reader, beyond)
+        return self.memo[(beyond, "worth")]
+
+    def known_worth(self, walk: Walk, reader: Lone, beyond: str) -> float:
+        book, marks = walk.book, reader.marks
+        for event in self.gates(book, beyond, marks):  # creatures it would run from bar the way to all of it
+            fight = _fight_in(book, event)
+            if fight is not None and self.would_flee(reader, event, fight):
+                return 0.0
+        found = 0.0 if beyond in marks else 4.0
+        for near in _choices(book.sections[beyond]):
+            to = near.way.to
+            if to is not None and book.sections[to].kind in ("loot", "hoard") and to not in marks:
+                found += sum(item["points"] for step in book.sections[to].steps if step.kind == "loot"
+                             for item in step.data["items"])
+        for event in self.gates(book, beyond, marks):
+            fight = _fight_in(book, event)
+            if fight is not None and not reader.likely_to_lose(foes_of(fight.data["creatures"])):
+                found += 5.0 * sum(c["count"] for c in fight.data["creatures"])
+        return found
+
+
+TAKES = ("loot", "fountain", "hoard")
+PLACES = ("area", "stairs", "entrance", "landing")  # the sections a way between places passes through
+
+
+def _kind(book: Book, key: str | None) -> str:
+    """The kind of the section ``key`` (none: "")."""
+    return book.sections[key].kind if key is not None else ""
+
+
+def _choices(section: Section) -> list[Option]:
+    """The options of a place's choices."""
+    return [o for step in section.steps if step.kind == CHOOSE for o in step.options]
+
+
+def _ways_on(section: Section) -> list[str]:
+    """The sections a place's choice leads to (its doors, stairs, takes)."""
+    return [o.way.to for step in section.steps if step.kind == CHOOSE for o in step.options
+            if o.way.to is not None and not o.leaves]
+
+
+# --- the players --------------------------------------------------------------------------------------------
+
+
 def character(rng: Rng, number: int = 1) -> dict[str, Any]:
     """A character rolled by the rules, as ``printgen sheet`` rolls character ``number``."""
     return characters.roll_character(rng, number)
 
 
-def reader(code: SeedCode, number: int) -> Lone:
+def reader(code: SeedCode, number: int, careful: bool = False) -> Lone:
     """Lone reader ``number`` of a booklet: its own character rolled by the rules, its own dice."""
-    return Lone(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")))
+    return Lone(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")),
+                careful=careful)
 
 
 def ways(code: SeedCode, number: int) -> Rng:
     """The stream lone reader ``number`` chooses its ways by."""
     return code.stream("solo", "play", number, "ways")
+
+
+def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
+    """Player ``number`` of kind ``kind`` (one of ``PLAYERS``): the same character and dice whatever its kind."""
+    choosers: dict[str, Chooser] = {"random": RANDOM, "careful": Careful(), "map-knowing": MapKnowing()}
+    if kind not in choosers:
+        raise ValueError(f"no such player: {kind!r} (one of {', '.join(PLAYERS)})")
+    return Player(reader(code, number, careful=kind != "random"), choosers[kind], ways(code, number), kind)
+
+
+# --- the designer's notes: this very booklet, played --------------------------------------------------------
+
+
+NOTES_PLAYS = 200  # plays of each kind of player the designer's notes report
+
+
+@dataclass
+class Tally:
+    """How one kind of player fared: outcomes, the deepest level each reached, and for the first choice of
+    ways each made, how many took it and how many it killed (died before a second choice)."""
+
+    plays: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    deepest: dict[int, int] = field(default_factory=dict)
+    first: dict[tuple[str, int], list[int]] = field(default_factory=dict)
+
+    def share(self, outcome: str) -> float:
+        return self.outcomes.get(outcome, 0) / self.plays if self.plays else 0.0
+
+    def reached(self, level: int) -> float:
+        return sum(n for deepest, n in self.deepest.items() if deepest >= level) / self.plays if self.plays else 0.0
+
+    def deadliest_first(self) -> float:
+        """The share of all plays killed by the one first choice that killed most."""
+        return max((killed for _, killed in self.first.values()), default=0) / self.plays if self.plays else 0.0
+
+
+class _Noting:
+    """A chooser noting the first choice of two or more ways on (a way out not counted), and whether another
+    came after it; otherwise the player's own."""
+
+    def __init__(self, chooser: Chooser):
+        self.chooser = chooser
+        self.first: tuple[str, int] | None = None
+        self.second = False
+
+    def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        index = self.chooser.choose(walk, section, step, open_options)
+        if len([i for i in open_options if not step.options[i].leaves]) >= 2:
+            if self.first is None:
+                self.first = (section.key, index)
+            else:
+                self.second = True
+        return index
+
+
+class _Levels:
+    """A reader that notes the deepest level it is on, and is otherwise the game's."""
+
+    def __init__(self, reader: Lone):
+        self.reader, self.deepest = reader, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.reader, name)
+
+    def enter(self, section: Section) -> None:
+        self.deepest = max(self.deepest, section.level or 0)
+        self.reader.enter(section)
+
+
+def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, Tally]:
+    """Each kind of player, ``plays`` times, on this book: player ``number`` is the same character with the
+    same dice whatever its kind (the streams are the seed's own, so the same seed code gives the same figures)."""
+    found = {}
+    for kind in kinds:
+        tally = Tally()
+        for number in range(plays):
+            one = player(kind, code, number, book)
+            noting, levels = _Noting(one.chooser), _Levels(one.reader)  # type: ignore[arg-type]
+            result = Player(levels, noting, one.rng, kind).play(book)
+            tally.plays += 1
+            tally.outcomes[result.outcome] = tally.outcomes.get(result.outcome, 0) + 1
+            tally.deepest[levels.deepest] = tally.deepest.get(levels.deepest, 0) + 1
+            if noting.first is not None:
+                counts = tally.first.setdefault(noting.first, [0, 0])
+                counts[0] += 1
+                counts[1] += result.outcome == "died" and not noting.second
+        found[kind] = tally
+    return found

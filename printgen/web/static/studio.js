@@ -293,7 +293,14 @@
     return true;
   }
 
+  // The form whose answer is awaited or shown: leaving a field fires "change" after the "input" that already
+  // asked for its value, and asking again would redraw the page and its download links under the pointer.
+  let asked = null;
+
   async function refresh() {
+    const form = JSON.stringify(collect());
+    if (form === asked) return;
+    asked = form;
     const mine = ++generation;
     if (controller) controller.abort();
     controller = new AbortController();
@@ -308,12 +315,26 @@
       await show(described, mine, signal);
     } catch (error) {
       if (error.name === "AbortError" || mine !== generation) return;
+      asked = null; // the same form asked again is answered again (a server that was busy may not be now)
       working(false);
       clearMarks();
       markField(error.field, error.message);
       say(error.message, "error");
       document.body.classList.add("stale");
+      forgetPages();
     }
+  }
+
+  // The pages shown were another form's (another game's, before the change): never left beside this one.
+  function forgetPages() {
+    shown = null;
+    pages = [];
+    els.page.hidden = true;
+    delete els.page.dataset.code;
+    els.strip.replaceChildren();
+    els.downloads.replaceChildren();
+    els.pageCount.textContent = "0";
+    els.pageNo.textContent = "0";
   }
 
   async function show(described, mine, signal) {
@@ -545,6 +566,7 @@
       openSaid("");
       els.openBox.value = "";
       clearTimeout(timer); // the opened file replaces whatever the form was about to ask
+      asked = null;
       const shownNow = ++generation;
       if (controller) controller.abort();
       controller = new AbortController();
