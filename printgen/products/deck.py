@@ -133,7 +133,7 @@ PRINT_OPTIONS = (
            when=("format", PICTURES)),
     Option("names", ("The names of ", Flag("each"), "'s pictures: a card's columns in braces, {@number} its number "
                      "in the deck and {title} its title; ending in .png."), pattern=r"[^\x00-\x1f\x7f]{1,120}",
-           default=DEFAULT_NAMES, when=("format", PICTURES)),
+           default=DEFAULT_NAMES, when=("format", PICTURES), placeholder="TEMPLATE"),
     Option("hand", ("With ", Flag("format", PICTURES), ": the first N cards (of ", Flag("rows"), ", where given) "
                     "fanned as a hand, on a transparent background, as one PNG, for a playtest post or a store "
                     "page."), low=2, high=MAX_HAND, when=("format", PICTURES)),
