@@ -26,6 +26,7 @@ from .commands import (
     product_command,
     quiet_option,
     reproduce_out_option,
+    templates_from_environment,
     write,
 )
 from .errors import PrintgenError
@@ -89,13 +90,14 @@ def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: P
               quiet: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
     page, its seed code or a studio share link."""
+    templates_from_environment(templates)
     path = _as_file(source)
     sources = Sources(templates=templates, search=(*([data_dir] if data_dir else []), *([path.parent] if path else [])))
     _reproduce(source, path, sources, out, force, quiet)
 
 
 def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | None, force: bool, quiet: bool) -> None:
-    if path is not None and scan.is_picture(path):
+    if path is not None and scan.is_picture(path) and not _starts_as_pdf(path):
         code = scan.read_seed_code(path)
     elif path is not None:
         from .render.metadata import read_seed_code
@@ -116,6 +118,15 @@ def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | Non
             click.echo(f"{path} is already this file, byte for byte; nothing to write", err=True)
             return
     write(request, out, force, quiet, data)
+
+
+def _starts_as_pdf(path: Path) -> bool:
+    """A PDF named as a picture (scan.jpg) is read as the PDF it is."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(5) == b"%PDF-"
+    except OSError:
+        return False
 
 
 def _same_file(target: Path, source: Path) -> bool:
@@ -171,6 +182,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
     """printgen studio: every product in your browser, with live previews of its pages and share links."""
     from .web.server import serve as run_server
 
+    templates_from_environment(templates)
     run_server(host=host, port=port, open_browser=open_browser, templates=templates, workers=workers,
                tell=click.echo, warn=lambda line: click.echo(line, err=True))
 

@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 from urllib.parse import quote
 
 import click
+from click.core import ParameterSource
 
 from . import games, products
 from .errors import Flag, PrintgenError
@@ -79,12 +80,32 @@ def checked_option(option: Option, envvar: str | None = None):
     """A click option read and checked as a declared option is: its range shown as 1..32, a bad value refused
     in the one phrasing of every other."""
     def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-        return None if value is None else option.parse(option.read(value))
+        if value is None:
+            return None
+        try:
+            return option.parse(option.read(value))
+        except PrintgenError as exc:
+            if envvar and ctx.get_parameter_source(param.name or "") == ParameterSource.ENVIRONMENT:
+                raise PrintgenError(f"{envvar}={value} (from the environment) is read as {option.flag_name}, and "
+                                    f"{exc.words()}; set it right or unset it") from None
+            raise
 
     default = option.default if isinstance(option.default, str) else None
     return click.option(option.flag_name, option.name.replace("-", "_"), default=default, metavar=option.metavar,
                         callback=convert, envvar=envvar,
                         help=option.said() + (f"  [default: {default}]" if default is not None else ""))
+
+
+def templates_from_environment(folder: Path | None) -> None:
+    """A template folder the environment names (PRINTGEN_TEMPLATES) is checked as the environment's, not as an
+    option the person never typed."""
+    ctx = click.get_current_context(silent=True)
+    if folder is None or ctx is None or ctx.get_parameter_source("templates") != ParameterSource.ENVIRONMENT:
+        return
+    if not folder.is_dir():
+        what = "a file, not a folder" if folder.exists() else "no such folder"
+        raise PrintgenError(f"PRINTGEN_TEMPLATES={folder} (from the environment): {what}; set it to a template "
+                            f"folder ('printgen templates export DIR' makes one) or unset it")
 
 
 def examples_epilog(lines: list[tuple[str, str]]) -> str:
@@ -132,6 +153,7 @@ def product_command(product: products.Product) -> click.Command:
         params.append(click.Option([f"--{flag}"], is_flag=True, help=help_text))
 
     def callback(seed: str | None, out: Path | None, force: bool, quiet: bool, **given: Any) -> None:
+        templates_from_environment(Path(given["templates"]) if given.get("templates") else None)
         run(product, given, seed, out, force, quiet)
 
     command = click.Command(product.name, callback=callback, params=params, help=product.summary,

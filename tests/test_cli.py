@@ -86,7 +86,7 @@ def test_a_pdf_that_is_not_printgens_is_refused(tmp_path, capsys):
     stranger = tmp_path / "stranger.pdf"
     stranger.write_bytes(b"not a pdf at all")
     code, _, err = run(capsys, "reproduce", str(stranger))
-    assert code == 2 and "cannot read it as a PDF" in err
+    assert code == 2 and "is not a PDF, zip or picture" in err
 
 
 def test_help_shows_examples():

@@ -93,7 +93,7 @@ def test_rows_makes_only_the_rows_named_by_the_numbers_messages_use(tmp_path):
     refused(deck(tmp_path, "--rows", "9"), "--rows 9: deck.csv ends at row 7, so row 9 is not in it")
     refused(deck(tmp_path, "--rows", "5"), "--rows 5: no card of deck.csv stands in those rows")
     refused(deck(tmp_path, "--rows", "2-x"), "--rows '2-x': '2-x' is not a row or a range of rows")
-    refused(deck(tmp_path, "--rows", "4-2"), "'4-2' is no range of rows")
+    refused(deck(tmp_path, "--rows", "4-2"), "'4-2' runs backwards")
 
 
 def test_rows_of_a_yaml_deck_are_its_cards_from_one(tmp_path):

@@ -188,3 +188,40 @@ def test_a_semicolon_csv_reads_as_the_spreadsheet_wrote_it(tmp_path, monkeypatch
 
     cards = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))["cards"]
     assert [(c["title"], c["count"]) for c in cards] == [("Goblin", 2), ("Orc", 1)]
+
+
+@pytest.mark.parametrize("variable, value, args, says", [
+    ("PRINTGEN_TEMPLATES", "nope", ["graph-paper"], "PRINTGEN_TEMPLATES=nope (from the environment): no such folder"),
+    ("PRINTGEN_TEMPLATES", "note.txt", ["reproduce", "pg4:graph-paper:generic:x"],
+     "PRINTGEN_TEMPLATES=note.txt (from the environment): a file, not a folder"),
+    ("PRINTGEN_PORT", "eighty", ["serve"], "PRINTGEN_PORT=eighty (from the environment) is read as --port"),
+])
+def test_a_bad_environment_variable_is_named_as_one(tmp_path, monkeypatch, capsys, variable, value, args, says):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "note.txt").write_text("x", encoding="utf-8")
+    monkeypatch.setenv(variable, value)
+    code, out, err = run(capsys, *args)
+    assert code == 2 and err.count("\n") == 1 and says in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["note.txt"]
+
+
+@pytest.mark.parametrize("rows, says", [
+    ("1", "no card of ok.csv stands in those rows (its first card is in row 2, under the header)"),
+    ("5-2", "'5-2' runs backwards (a range goes from its first row to its last); give --rows 2-5"),
+])
+def test_rows_say_what_would_be_right(tmp_path, monkeypatch, capsys, rows, says):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.csv").write_text("title,body\nA,b\nC,d\n", encoding="utf-8")
+    code, _, err = run(capsys, "deck", "custom", "--data", "ok.csv", "--rows", rows, "-o", "x.pdf")
+    assert code == 2 and says in err and not (tmp_path / "x.pdf").exists()
+
+
+def test_files_named_as_another_kind_are_read_as_what_they_are(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "graph-paper", "-o", "paper.pdf")[0] == 0
+    (tmp_path / "scan.jpg").write_bytes((tmp_path / "paper.pdf").read_bytes())
+    assert run(capsys, "reproduce", "scan.jpg", "-o", "again.pdf")[0] == 0
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "paper.pdf").read_bytes()
+    (tmp_path / "cards.xlsx").write_text("title,body\nA,b\n", encoding="utf-8")
+    code, _, err = run(capsys, "deck", "custom", "--data", "cards.xlsx")
+    assert code == 2 and "a CSV named .xlsx? name it .csv" in err

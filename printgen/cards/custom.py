@@ -282,7 +282,9 @@ def _xlsx_rows(path: Path, data: bytes, sheet: str | None) -> tuple[list[str], N
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError):
-        raise PrintgenError(f"{path}: not readable as an XLSX workbook (it is no zip)") from None
+        text = data[:4096].decode("utf-8", "replace")
+        hint = "; it is text: a CSV named .xlsx? name it .csv" if "\ufffd" not in text and ("," in text or ";" in text) else ""
+        raise PrintgenError(f"{path}: not readable as an XLSX workbook (it is no zip){hint}") from None
     if len(entries) > 5000 or sum(entry.file_size for entry in entries) > MAX_XLSX_UNPACKED:
         raise PrintgenError(f"{path}: the workbook unpacks to more than {MAX_XLSX_UNPACKED // 2**20} MiB; "
                             f"a deck's workbook is far smaller (a zip bomb?)")

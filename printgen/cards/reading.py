@@ -44,9 +44,12 @@ def canonical(typed: str) -> str:
                                 right=("give e.g. ", Flag("rows", "2-10,15")))
         low = int(match[1])
         high = int(match[2]) if match[2] else low
+        if 1 <= high < low <= MAX_ROW:
+            raise PrintgenError(Flag("rows", repr(typed)), f": {part.strip()!r} runs backwards (a range goes from "
+                                f"its first row to its last)", right=("give ", Flag("rows", f"{high}-{low}")))
         if not 1 <= low <= high <= MAX_ROW:
             raise PrintgenError(Flag("rows", repr(typed)), f": {part.strip()!r} is no range of rows (rows count "
-                                f"from 1, and a range from its first row to its last)")
+                                f"from 1, to {MAX_ROW})")
         ranges.append((low, high))
     merged: list[list[int]] = []
     for low, high in sorted(ranges):
@@ -107,6 +110,8 @@ def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: 
                             f"header{first}")
     kept = [row for row in rows if any(low <= row[0] <= high for low, high in ranges)]
     if not kept:
+        first = f" (its first card is in {noun} {rows[0][0]}" + (", under the header)" if rows[0][0] > 1 else ")") \
+            if rows else ""
         raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": no card of {shown} stands in those "
-                            f"{noun}s")
+                            f"{noun}s{first}")
     return kept
