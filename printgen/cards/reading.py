@@ -104,11 +104,11 @@ def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: 
     if past:
         raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": {shown} ends at {noun} {last}, so "
                             f"{noun} {past[0]} is not in it")
-    if header is not None and any(low <= header <= high for low, high in ranges):
-        first = f"; its first card is on {noun} {rows[0][0]}" if rows else ""
-        raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": {noun} {header} of {shown} is its "
-                            f"header{first}")
     kept = [row for row in rows if any(low <= row[0] <= high for low, high in ranges)]
+    if kept and header is not None and any(low <= header <= high for low, high in ranges):
+        # rows that take in the header with cards: refused, so a card's place is never one row off
+        raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": {noun} {header} of {shown} is its "
+                            f"header; its first card is on {noun} {rows[0][0]}")
     if not kept:
         first = f" (its first card is in {noun} {rows[0][0]}" + (", under the header)" if rows[0][0] > 1 else ")") \
             if rows else ""
