@@ -4,7 +4,7 @@ The game's dungeon module provides ``generate(request)``, which rolls the
 dungeon as plain data, and ``booklet(dungeon, request)``, the parts of its
 booklet (printgen/contracts.py), which the product makes and composes
 (booklets.py). ``--format json`` writes the data in the contract
-every game's dungeon shares (see the README; its JSON Schema is
+every game's dungeon shares (docs/contracts.md; its JSON Schema is
 ``printgen schema dungeon``).
 
 Off the page: a game whose dungeon module also offers ``level_views(dungeon,
