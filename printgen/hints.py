@@ -52,11 +52,11 @@ def _extra_words(name: str, command: click.Command, words: list[str]) -> Printge
     first = words[0]
     if _takes(command, "system") and first.lower() in games.games():
         return PrintgenError(f"the game is given as --system {first.lower()}, not as a word of its own: "
-                f"printgen {name} --system {first.lower()}")
+                             f"printgen {name} --system {first.lower()}")
     said = " ".join(words)
     if _takes(command, "seed"):
         return PrintgenError(f"printgen {name} takes no word {shlex.quote(said)}; a seed is given as --seed: "
-                f"printgen {name} --seed {shlex.quote(said)}")
+                             f"printgen {name} --seed {shlex.quote(said)}")
     return PrintgenError(f"printgen {name} takes no word {shlex.quote(said)} (see: printgen {name} --help)")
 
 
@@ -64,12 +64,13 @@ def _missing_argument(name: str, param: str, argv: list[str]) -> PrintgenError |
     if param == "deck":
         data = _value_of("--data", argv)
         if data is not None:
-            return PrintgenError(f"your own cards are the deck called custom: printgen deck custom --data {shlex.quote(data or 'FILE')}")
+            return PrintgenError(f"your own cards are the deck called custom: "
+                                 f"printgen deck custom --data {shlex.quote(data or 'FILE')}")
         from .products.deck import CUSTOM, deck_names, deck_systems
 
         names = sorted({deck for system in deck_systems() for deck in deck_names(system)} - {CUSTOM})
-        return PrintgenError(f"name the deck: printgen deck NAME, NAME one of {', '.join(names)}, or custom with --data FILE "
-                f"for your own cards ('printgen list' says whose each is)")
+        return PrintgenError(f"name the deck: printgen deck NAME, NAME one of {', '.join(names)}, or custom with "
+                             f"--data FILE for your own cards ('printgen list' says whose each is)")
     if name == "schema":
         from .schemas import NAMES
 
@@ -83,8 +84,8 @@ def _other_commands_option(name: str, option: str, group: click.Group) -> Printg
               if any(option in getattr(param, "opts", ()) for param in command.params)]
     if not owners:
         return None
-    return PrintgenError(f"printgen {name} takes no {option}; it is an option of printgen {' and printgen '.join(owners)} "
-            f"(see: printgen {name} --help)")
+    return PrintgenError(f"printgen {name} takes no {option}; it is an option of printgen "
+                         f"{' and printgen '.join(owners)} (see: printgen {name} --help)")
 
 
 def _value_of(option: str, argv: list[str]) -> str | None:
