@@ -232,8 +232,10 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
     except click.UsageError as exc:
-        told = usage_hint(exc, list(sys.argv[1:] if argv is None else argv), cli)
-        if told is None:
+        hinted = usage_hint(exc, list(sys.argv[1:] if argv is None else argv), cli)
+        if hinted is not None:
+            told = hinted.words()
+        else:
             hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
             told = f"{' '.join(exc.format_message().split())}{hint}"
         click.echo(f"printgen: error: {told}", err=True)

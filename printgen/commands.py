@@ -56,22 +56,23 @@ def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 
 def seed_option(product: products.Product):
     """--seed, its default said as the product takes it."""
-    if product.seeded:
-        default = (f"a fresh random seed, printed; {products.UNSEEDED!r} where the pages roll nothing (blank "
-                   f"sheets, a deck in its printed order), so each run writes the same file")
-    else:
-        default = f"{products.UNSEEDED!r}: {product.name} rolls nothing, so a seed only names the file"
-    return click.option("--seed", metavar="TEXT", help=f"Any text; the same seed prints the same file. Default: {default}.")
+    return click.option("--seed", metavar="TEXT", help=(
+        f"Any text; the same seed prints the same file. Default: a fresh random seed, printed; "
+        f"{products.UNSEEDED!r} where the pages roll nothing (blank sheets, a deck in its printed order), so each "
+        f"run writes the same file." if product.seeded else
+        f"Any text; the same seed prints the same file. Default: {products.UNSEEDED!r}: {product.name} rolls "
+        f"nothing, so a seed only names the file."))
 
 
-OUT_DEFAULT = "Default: output/<product>-<system>-<seed>-<options not at their default>.<ext>"
 out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
                           help="Output file ('-': standard output); its extension (.pdf, .png, .json, .zip) chooses the "
-                               "format where --format is not given. " + OUT_DEFAULT)
+                               "format where --format is not given. Default: "
+                               "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
 # reproduce makes the file its code names, in the code's format: -o's extension must fit it.
 reproduce_out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
                                     help="Output file ('-': standard output), its extension the file's own (.pdf, "
-                                         ".png, .json, .zip, as the seed code says). " + OUT_DEFAULT)
+                                         ".png, .json, .zip, as the seed code says). Default: "
+                                         "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
 

@@ -12,10 +12,12 @@ import shlex
 
 import click
 
+from .errors import PrintgenError
+
 EXTRA = re.compile(r"unexpected extra arguments? \((.*)\)", re.IGNORECASE)
 
 
-def usage_hint(exc: click.UsageError, argv: list[str], group: click.Group) -> str | None:
+def usage_hint(exc: click.UsageError, argv: list[str], group: click.Group) -> PrintgenError | None:
     """The line to say instead of click's, or None where click's own words are the clearest."""
     command = _command(exc, argv, group)
     if command is None:
@@ -44,45 +46,46 @@ def _takes(command: click.Command, option: str) -> bool:
     return any(f"--{option}" in param.opts for param in command.params)
 
 
-def _extra_words(name: str, command: click.Command, words: list[str]) -> str:
+def _extra_words(name: str, command: click.Command, words: list[str]) -> PrintgenError:
     from . import games
 
     first = words[0]
     if _takes(command, "system") and first.lower() in games.games():
-        return (f"the game is given as --system {first.lower()}, not as a word of its own: "
-                f"printgen {name} --system {first.lower()}")
+        return PrintgenError(f"the game is given as --system {first.lower()}, not as a word of its own: "
+                             f"printgen {name} --system {first.lower()}")
     said = " ".join(words)
     if _takes(command, "seed"):
-        return (f"printgen {name} takes no word {shlex.quote(said)}; a seed is given as --seed: "
-                f"printgen {name} --seed {shlex.quote(said)}")
-    return f"printgen {name} takes no word {shlex.quote(said)} (see: printgen {name} --help)"
+        return PrintgenError(f"printgen {name} takes no word {shlex.quote(said)}; a seed is given as --seed: "
+                             f"printgen {name} --seed {shlex.quote(said)}")
+    return PrintgenError(f"printgen {name} takes no word {shlex.quote(said)} (see: printgen {name} --help)")
 
 
-def _missing_argument(name: str, param: str, argv: list[str]) -> str | None:
+def _missing_argument(name: str, param: str, argv: list[str]) -> PrintgenError | None:
     if param == "deck":
         data = _value_of("--data", argv)
         if data is not None:
-            return f"your own cards are the deck called custom: printgen deck custom --data {shlex.quote(data or 'FILE')}"
+            return PrintgenError(f"your own cards are the deck called custom: "
+                                 f"printgen deck custom --data {shlex.quote(data or 'FILE')}")
         from .products.deck import CUSTOM, deck_names, deck_systems
 
         names = sorted({deck for system in deck_systems() for deck in deck_names(system)} - {CUSTOM})
-        return (f"name the deck: printgen deck NAME, NAME one of {', '.join(names)}, or custom with --data FILE "
-                f"for your own cards ('printgen list' says whose each is)")
+        return PrintgenError(f"name the deck: printgen deck NAME, NAME one of {', '.join(names)}, or custom with "
+                             f"--data FILE for your own cards ('printgen list' says whose each is)")
     if name == "schema":
         from .schemas import NAMES
 
-        return f"name the schema: printgen schema NAME, NAME one of {', '.join(NAMES)}"
+        return PrintgenError(f"name the schema: printgen schema NAME, NAME one of {', '.join(NAMES)}")
     return None
 
 
-def _other_commands_option(name: str, option: str, group: click.Group) -> str | None:
+def _other_commands_option(name: str, option: str, group: click.Group) -> PrintgenError | None:
     """An option of other commands, not this one (``dungeon --count``): say whose it is, not a near name."""
     owners = [other for other, command in group.commands.items()
               if any(option in getattr(param, "opts", ()) for param in command.params)]
     if not owners:
         return None
-    return (f"printgen {name} takes no {option}; it is an option of printgen {' and printgen '.join(owners)} "
-            f"(see: printgen {name} --help)")
+    return PrintgenError(f"printgen {name} takes no {option}; it is an option of printgen "
+                         f"{' and printgen '.join(owners)} (see: printgen {name} --help)")
 
 
 def _value_of(option: str, argv: list[str]) -> str | None:
@@ -95,9 +98,9 @@ def _value_of(option: str, argv: list[str]) -> str | None:
     return None
 
 
-def _missing_value(name: str, command: click.Command, option: str | None) -> str | None:
+def _missing_value(name: str, command: click.Command, option: str | None) -> PrintgenError | None:
     for param in command.params:
         if option in getattr(param, "opts", ()) and isinstance(param, click.Option):
             shape = param.metavar or param.make_metavar(click.Context(command))
-            return f"{option} takes a value: {option} {shape} (see: printgen {name} --help)"
+            return PrintgenError(f"{option} takes a value: {option} {shape} (see: printgen {name} --help)")
     return None

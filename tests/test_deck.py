@@ -160,7 +160,7 @@ def test_custom_yaml_deck(tmp_path):
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("title,count\nA,1\n", "no 'body' column"),
+        ("title,count\nA,1\n", "no 'text' (or 'body') column"),
         ("title,body,count\nA,text,three\n", "row 2: count 'three' is not a whole number"),
         ("title,body,count\nA,text,²\n", "row 2: count '²' is not a whole number"),
         ("title,body,count\nA,text,٣\n", "row 2: count '٣' is not a whole number"),
@@ -222,7 +222,7 @@ def test_json_format_gives_the_deck_as_data():
         ("binary.csv", b"\xff\xfe\x00\x81title", "not UTF-8"),
         ("broken.yaml", b"cards: [title: x\n", "not readable as YAML"),
         ("notes.txt", b"title,body\nA,b\n", "give a .csv, .xlsx, .yaml or .yml file"),
-        ("cards.yaml", b"- {title: A}\n", "card 1 has no body"),
+        ("cards.yaml", b"- {title: A}\n", "card 1 has no text"),
     ],
 )
 def test_unreadable_custom_files_are_named(tmp_path, name, content, message):

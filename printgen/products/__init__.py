@@ -127,6 +127,9 @@ class Product:
     refused_by_studio: Callable[[Mapping[str, str]], PrintgenError | None] = lambda options: None
     # The files a request reads (a custom deck's data and layout): never the output, even with --force.
     own_files: Callable[[Request], tuple[Path, ...]] = lambda request: ()
+    # Pictures of its own for --format png (a deck's cards one by one, a hand of them); None from it, or no
+    # such function: the PDF's pages as pictures.
+    pictures: Callable[[Request], bytes | None] | None = None
 
     def systems(self) -> tuple[str, ...]:
         """The systems it is made for: the games that declare it, then those of no game."""
@@ -276,6 +279,11 @@ def build(checked: Request | SeedCode, listener: TextIO | None = None, pages_tol
         checked = request(checked)
     with _making(checked, listener):
         if checked.format == PICTURES:
+            own = checked.product.pictures(checked) if checked.product.pictures is not None else None
+            if own is not None:
+                if pages_told is not None:
+                    pages_told(2 if own[:2] == b"PK" else 1)
+                return own
             return pictures(checked, pages_told)
         return checked.product.make(checked)
 
