@@ -42,6 +42,7 @@ How to play alone page (data/solo.toml).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from ...contracts import Request
@@ -231,7 +232,41 @@ def book(campaign: Campaign, request: Request) -> Book:
             into.setdefault(made[back].where, []).append(fled)
     for fled, fallback in making.fled.items():
         made[fled].steps.append(ways_back(_came(made, into, made[fled].where, fallback)))
+    warn(campaign, made)
     return made
+
+
+def dangers(campaign: Campaign) -> dict[str, list[str]]:
+    """What a doorway shows of each area beyond it: signs of a trap, something moving (solo.sign)."""
+    found: dict[str, list[str]] = {}
+    for built in campaign.levels:
+        for area in built.level.areas:
+            encounters = area.data.get("encounters", [])
+            signs = [sign for sign, what in (("trap", "traps"), ("creatures", "monsters"))
+                     if any(e[what] for e in encounters)]
+            if signs:
+                found[hub(built.level.number, area.number)] = signs
+    return found
+
+
+def warn(campaign: Campaign, made: Book) -> None:
+    """Every way from a room into a place with a trap or creatures says what a careful rogue sees of it from the
+    doorway, as a fair Dungeon Master tells it (solo.toml: What you see from the doorway)."""
+    danger = dangers(campaign)
+    for section in made.sections.values():
+        if section.kind != "area":
+            continue
+        for index, choice in enumerate(section.steps):
+            if choice.kind != CHOOSE:
+                continue
+            options = []
+            for option in choice.options:
+                signs = danger.get(option.way.to or "", []) if option.way.to != section.key else []
+                if signs:
+                    words = " ".join(say(f"solo.sign.{sign}") for sign in signs)
+                    option = replace(option, text=f"{option.text} {words}" if option.text else "", warns=tuple(signs))
+                options.append(option)
+            section.steps[index] = replace(choice, options=tuple(options))
 
 
 def _came(made: Book, into: dict[str, list[str]], place: str, fallback: str) -> dict[str, list[str]]:

@@ -769,7 +769,16 @@ class Careful:
 
     def door_score(self, walk: Any, rogue: Rogue, section: Section, to: str, option: Option,
                    test: Mapping[str, Any] | None) -> float:
-        return max(-40.0, min(40.0, self.door_value(walk, rogue, section, to, test)))
+        score = self.door_value(walk, rogue, section, to, test)
+        if self.warned(walk, rogue, option):  # the doorway shows a trap or something moving: another way first
+            score -= DANGER
+        return max(-40.0, min(40.0, score))
+
+    @staticmethod
+    def warned(walk: Any, rogue: Rogue, option: Option) -> bool:
+        """Whether a way's warning keeps him from it: a place not yet seen, while he has other ways open."""
+        return bool(option.warns) and option.way.to not in walk.seen \
+            and not (rogue.giving_up or rogue.desperate or rogue.bold_on == rogue.level)
 
     def door_value(self, walk: Any, rogue: Rogue, section: Section, to: str, test: Mapping[str, Any] | None) -> float:
         """A door by the map he has drawn: a way not yet taken is worth most, then one toward the nearest room
@@ -835,7 +844,8 @@ class Careful:
                     if kind == "stairs" and to.endswith("/up"):
                         up[key] = to
                     if to not in walk.seen and kind in ("area", "stairs", "loot", "fountain") \
-                            and (rogue.desperate or rogue.visits.get(key, 0) <= STALE):
+                            and (rogue.desperate or rogue.visits.get(key, 0) <= STALE) \
+                            and not (option.warns and rogue.bold_on != level and not rogue.giving_up):
                         front.add(key)
                     elif kind == "stairs" and to.endswith("/down"):
                         front.add(key)
