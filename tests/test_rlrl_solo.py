@@ -12,6 +12,7 @@ the random rogue seldom wins (the full measure, over 100 seeds: benchmarks/solo.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -208,3 +209,36 @@ def test_the_random_rogue_seldom_wins(seed):
     outcomes = [solo_play.player("random", code, number, book).play(book).outcome for number in range(6)]
     assert "won" not in outcomes
     assert set(outcomes) <= {"died", "left"}
+
+
+class _Deepest:
+    """A reader that notes every level it is on, and is otherwise the game's (as benchmarks/solo.py's)."""
+
+    def __init__(self, reader, levels: set[int]):
+        self._reader, self._levels = reader, levels
+
+    def __getattr__(self, name):
+        return getattr(self._reader, name)
+
+    def enter(self, section) -> None:
+        if section.level is not None:
+            self._levels.add(section.level)
+        self._reader.enter(section)
+
+
+@pytest.mark.sweep
+def test_the_careful_rogue_gets_off_level_one():
+    """The careful rogue, who heeds what each doorway shows, leaves level 1 alive in at least 40% of plays over
+    a few seeds (benchmarks/solo.py over 100: see the commit that set this), and never plays on forever."""
+    reached = []
+    for seed in ("band-0", "band-1", "band-2", "band-3"):
+        code = seed_code("solo", "rlrl", seed)
+        request = products.request(code)
+        book = request.part("solo").book(request.part("dungeon").generate(request), request)
+        for number in range(3):
+            one = solo_play.player("careful", code, number, book)
+            levels: set[int] = set()
+            found = dataclasses.replace(one, reader=_Deepest(one.reader, levels)).play(book)
+            assert found.outcome in {"won", "died", "left"}
+            reached.append(max(levels, default=0))
+    assert sum(level >= 2 for level in reached) >= 0.4 * len(reached), reached

@@ -812,8 +812,8 @@ class Careful:
             # no other way open: he braves the rooms he backed out of or slipped past
             rogue.bold_on = level
             back, front, up = self.drawn(walk, rogue, level)
-        if not front and not rogue.giving_up and not rogue.desperate:  # nothing left he can reach: he climbs out
-            rogue.giving_up = True
+        if not front and not rogue.giving_up and not rogue.desperate:  # nothing left he can reach: any way on
+            rogue.desperate = True
         if rogue.giving_up:
             front = {room for room, stairs in up.items() if self.climbs(walk, rogue, stairs)}
         distance = _distances(back, front)
