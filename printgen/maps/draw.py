@@ -24,7 +24,7 @@ from ..render import fonts
 from . import glyphs, spots
 from .adjacency import Adjacency
 from .draw_notes import HALO
-from .draw_seams import draw_seams, seam_boxes, seam_units
+from .draw_seams import draw_seams, seam_boxes, seam_ends, seam_units
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
 from .draw_style import (
     GREY,
@@ -298,9 +298,9 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
     _draw_walls(c, merge({w.edge for w in units} | set(extra)), point)
     _draw_cave_walls(c, [line for cave in found.caves for line in cave.lines], point)
     if content.seams:
-        boxes = seam_boxes(seam_units(found, doors), doors)
-        if boxes:
-            draw_seams(c, boxes, _floor_path(c, plain, shaped.values(), opened, point, pitch, caves), style, point,
+        seams = seam_units(found, doors)
+        if seams:
+            draw_seams(c, seam_boxes(seams, doors), seam_ends(seams, doors), _floor_path(c, plain, shaped.values(), opened, point, pitch, caves), style, point,
                        pitch, f"{style.seed}|{level.number}")
     draw_thresholds(c, found.thresholds, point, pitch)
     if diagonal:

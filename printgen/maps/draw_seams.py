@@ -23,6 +23,7 @@ from .geometry import Edge, Point, side_edge, step
 from .level import Exit
 
 SEAM = 0.11  # squares: the rock band reaches this far either side of a shared wall
+WALL_WIDTH = 1.6  # pt: as draw.WALL_WIDTH (a door's wall)
 SEAM_LINE = 1.2  # pt: each of its two wall lines (a little lighter than an outside wall's)
 
 
@@ -69,9 +70,22 @@ def seam_boxes(units: list[Edge], doors: list[tuple[Exit, int | None]]) -> list[
     return boxes
 
 
-def draw_seams(c: Canvas, boxes, floor_path, style: MapStyle, point, pitch: float, seed: str) -> None:
+def seam_ends(units: list[Edge], doors: list[tuple[Exit, int | None]]) -> list[Edge]:
+    """Where a band stops at a door's wall: a line across its end, from one of its wall lines to the other,
+    so the door's wall meets wall there (in squares)."""
+    stop = _corners(doors)
+    reach = SEAM * 1.65  # to the outer edge of a wall line at the usual scale
+    ends = []
+    for (ax, ay), (bx, by) in units:
+        for x, y in ((ax, ay), (bx, by)):
+            if (x, y) in stop:
+                ends.append(((x - reach, y), (x + reach, y)) if ax == bx else ((x, y - reach), (x, y + reach)))
+    return ends
+
+
+def draw_seams(c: Canvas, boxes, ends, floor_path, style: MapStyle, point, pitch: float, seed: str) -> None:
     """The bands of rock over the shared walls, and their lines on the floors' side (``floor_path``: the
-    floor, to clip the lines to)."""
+    floor, to clip the lines to); ``ends``: the lines closing a band where it stops at a door's wall."""
     if not boxes:
         return
     rects = []
@@ -103,6 +117,13 @@ def draw_seams(c: Canvas, boxes, floor_path, style: MapStyle, point, pitch: floa
             c.setLineWidth(STIPPLE_DOT)
             c.lines(_dots(boxes, point, pitch, seed))
     c.restoreState()
+    if ends:  # on the floor only: never a tick into the rock where the wall turns away
+        c.saveState()
+        c.clipPath(floor_path, stroke=0, fill=0)
+        c.setStrokeGray(0)
+        c.setLineWidth(WALL_WIDTH)
+        c.lines([(*point(*a), *point(*b)) for a, b in ends])
+        c.restoreState()
 
 
 def _amount(seed: str, *place: object) -> float:
