@@ -132,9 +132,39 @@ def _smoothed(walls: list[CaveWall], pinned: frozenset[Point], cells: frozenset[
             continue
         shift = (2 * _amount(seed, "grain", homes[i]) - 1) * GRAIN / length
         grained.append(_kept(p[0] - (by - ay) * shift, p[1] + (bx - ax) * shift, homes[i], cells))
-    points = grained
+    points = _off_the_rock(grained, fixed, homes, cells)
     return [CaveWall(wall.unit, tuple(points[index * STEPS:(index + 1) * STEPS]) +
                      (points[((index + 1) * STEPS) % count],)) for index, wall in enumerate(walls)]
+
+
+def _off_the_rock(points: list[Point], fixed: list[bool], homes: list[Point], cells: frozenset[Cell]) -> list[Point]:
+    """The points moved, where a piece of the line between two of them cuts across a corner of rock (each
+    point on the cave's squares, the piece between them not), so that no piece does: both ends drawn
+    into the floor by as much as the piece strays, and a little more."""
+    points = list(points)
+    count = len(points)
+    for _ in range(4):
+        moved = False
+        for i in range(count):
+            j = (i + 1) % count
+            a, b = points[i], points[j]
+            worst, push = 0.0, (0.0, 0.0)
+            for t in (0.25, 0.5, 0.75):
+                x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+                nx, ny = _kept(x, y, (x, y), cells)
+                d = math.hypot(nx - x, ny - y)
+                if d > worst:
+                    worst, push = d, ((nx - x) / d, (ny - y) / d)
+            if worst < 1e-6:
+                continue
+            shift = worst + 0.02
+            for k in (i, j):
+                if not fixed[k]:
+                    points[k] = _kept(points[k][0] + push[0] * shift, points[k][1] + push[1] * shift, homes[k], cells)
+            moved = True
+        if not moved:
+            break
+    return points
 
 
 def _kept(x: float, y: float, home: Point, cells: frozenset[Cell]) -> Point:
