@@ -148,6 +148,9 @@ def _off_the_rock(points: list[Point], fixed: list[bool], homes: list[Point], ce
         for i in range(count):
             j = (i + 1) % count
             a, b = points[i], points[j]
+            square = (math.floor(a[0]), math.floor(a[1]))
+            if square == (math.floor(b[0]), math.floor(b[1])) and square in cells:
+                continue  # both in one square of the cave: so is the piece between them
             worst, push = 0.0, (0.0, 0.0)
             for t in (0.25, 0.5, 0.75):
                 x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
@@ -172,6 +175,8 @@ def _kept(x: float, y: float, home: Point, cells: frozenset[Cell]) -> Point:
     the nearest of them, if it strayed into the rock)."""
     x = min(max(x, home[0] - REACH), home[0] + REACH)
     y = min(max(y, home[1] - REACH), home[1] + REACH)
+    if (math.floor(x), math.floor(y)) in cells:
+        return x, y
     near = [(cx, cy) for cx in range(math.floor(x) - 1, math.floor(x) + 2)
             for cy in range(math.floor(y) - 1, math.floor(y) + 2) if (cx, cy) in cells]
     best, gap = (x, y), math.inf
