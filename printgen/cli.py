@@ -17,16 +17,20 @@ import click
 from . import FORMAT_VERSION, __version__, games, products, scan
 from .commands import (
     CONTEXT,
+    STDOUT,
     build,
+    check_stdout,
     checked_option,
     examples_epilog,
     force_option,
-    out_option,
     product_command,
     quiet_option,
+    reproduce_out_option,
+    templates_from_environment,
     write,
 )
 from .errors import PrintgenError
+from .hints import usage_hint
 from .options import Option
 from .products import games_table
 from .render import user_templates
@@ -79,20 +83,21 @@ for _product in products.all_products().values():
 @click.option("--data-dir", "data_dir", type=click.Path(path_type=Path), metavar="DIR",
               help="Where a custom deck's own files are (its data, layout, pictures), if they are neither beside "
                    "the PDF nor where its seed code names them.")
-@out_option
+@reproduce_out_option
 @force_option
 @quiet_option
 def reproduce(source: str, templates: Path | None, data_dir: Path | None, out: Path | None, force: bool,
               quiet: bool) -> None:
     """Make a file again, byte for byte, from a printgen PDF (or zip of card images), a photo of its first
     page, its seed code or a studio share link."""
+    templates_from_environment(templates)
     path = _as_file(source)
     sources = Sources(templates=templates, search=(*([data_dir] if data_dir else []), *([path.parent] if path else [])))
     _reproduce(source, path, sources, out, force, quiet)
 
 
 def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | None, force: bool, quiet: bool) -> None:
-    if path is not None and scan.is_picture(path):
+    if path is not None and scan.is_picture(path) and not _starts_as_pdf(path):
         code = scan.read_seed_code(path)
     elif path is not None:
         from .render.metadata import read_seed_code
@@ -101,6 +106,8 @@ def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | Non
     else:
         code = SeedCode.parse(code_in(source))
     request = products.request(code, sources)
+    if out == Path(STDOUT):
+        check_stdout(request)
     data = build(request, quiet) if path is not None else None
     if data is not None and not force:
         target = out or default_path(request.product.file_stem(request), products.suffix(request, data))
@@ -111,6 +118,15 @@ def _reproduce(source: str, path: Path | None, sources: Sources, out: Path | Non
             click.echo(f"{path} is already this file, byte for byte; nothing to write", err=True)
             return
     write(request, out, force, quiet, data)
+
+
+def _starts_as_pdf(path: Path) -> bool:
+    """A PDF named as a picture (scan.jpg) is read as the PDF it is."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(5) == b"%PDF-"
+    except OSError:
+        return False
 
 
 def _same_file(target: Path, source: Path) -> bool:
@@ -166,6 +182,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, templat
     """printgen studio: every product in your browser, with live previews of its pages and share links."""
     from .web.server import serve as run_server
 
+    templates_from_environment(templates)
     run_server(host=host, port=port, open_browser=open_browser, templates=templates, workers=workers,
                tell=click.echo, warn=lambda line: click.echo(line, err=True))
 
@@ -215,8 +232,13 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
     except click.UsageError as exc:
-        hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
-        click.echo(f"printgen: error: {' '.join(exc.format_message().split())}{hint}", err=True)
+        hinted = usage_hint(exc, list(sys.argv[1:] if argv is None else argv), cli)
+        if hinted is not None:
+            told = hinted.words()
+        else:
+            hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
+            told = f"{' '.join(exc.format_message().split())}{hint}"
+        click.echo(f"printgen: error: {told}", err=True)
         return EXIT_USAGE
     except click.ClickException as exc:
         click.echo(f"printgen: error: {exc.format_message()}", err=True)

@@ -15,14 +15,17 @@ terminal gives: ``--system`` (or a deck's NAME), ``--seed``, ``-o``,
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
+from urllib.parse import quote
 
 import click
+from click.core import ParameterSource
 
 from . import games, products
 from .errors import Flag, PrintgenError
@@ -30,7 +33,7 @@ from .options import Option, OptionError
 from .products import suffixes
 from .products.typed import code_from
 from .render.output import check_writable, default_path, write_atomic
-from .seed import random_seed
+from .seed import SAFE, random_seed
 from .sources import Sources
 
 # Commands and option names are taken whatever their case, as every choice is.
@@ -49,12 +52,27 @@ def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return Path(value)
 
 
-seed_option = click.option("--seed", metavar="TEXT",
-                           help="Any text; the same seed prints the same file. Default: a fresh random seed, printed.")
+
+
+def seed_option(product: products.Product):
+    """--seed, its default said as the product takes it."""
+    return click.option("--seed", metavar="TEXT", help=(
+        f"Any text; the same seed prints the same file. Default: a fresh random seed, printed; "
+        f"{products.UNSEEDED!r} where the pages roll nothing (blank sheets, a deck in its printed order), so each "
+        f"run writes the same file." if product.seeded else
+        f"Any text; the same seed prints the same file. Default: {products.UNSEEDED!r}: {product.name} rolls "
+        f"nothing, so a seed only names the file."))
+
+
 out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
                           help="Output file ('-': standard output); its extension (.pdf, .png, .json, .zip) chooses the "
                                "format where --format is not given. Default: "
                                "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
+# reproduce makes the file its code names, in the code's format: -o's extension must fit it.
+reproduce_out_option = click.option("-o", "--out", callback=_out_path, metavar="FILE",
+                                    help="Output file ('-': standard output), its extension the file's own (.pdf, "
+                                         ".png, .json, .zip, as the seed code says). Default: "
+                                         "output/<product>-<system>-<seed>-<options not at their default>.<ext>")
 force_option = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors (on standard error).")
 
@@ -63,7 +81,15 @@ def checked_option(option: Option, envvar: str | None = None):
     """A click option read and checked as a declared option is: its range shown as 1..32, a bad value refused
     in the one phrasing of every other."""
     def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-        return None if value is None else option.parse(option.read(value))
+        if value is None:
+            return None
+        try:
+            return option.parse(option.read(value))
+        except PrintgenError as exc:
+            if envvar and ctx.get_parameter_source(param.name or "") == ParameterSource.ENVIRONMENT:
+                raise PrintgenError(f"{envvar}={value} (from the environment) is read as {option.flag_name}, and "
+                                    f"{exc.words()}; set it right or unset it") from None
+            raise
 
     default = option.default if isinstance(option.default, str) else None
     return click.option(option.flag_name, option.name.replace("-", "_"), default=default, metavar=option.metavar,
@@ -71,11 +97,30 @@ def checked_option(option: Option, envvar: str | None = None):
                         help=option.said() + (f"  [default: {default}]" if default is not None else ""))
 
 
+def templates_from_environment(folder: Path | None) -> None:
+    """A template folder the environment names (PRINTGEN_TEMPLATES) is checked as the environment's, not as an
+    option the person never typed."""
+    ctx = click.get_current_context(silent=True)
+    if folder is None or ctx is None or ctx.get_parameter_source("templates") != ParameterSource.ENVIRONMENT:
+        return
+    if not folder.is_dir():
+        what = "a file, not a folder" if folder.exists() else "no such folder"
+        raise PrintgenError(f"PRINTGEN_TEMPLATES={folder} (from the environment): {what}; set it to a template "
+                            f"folder ('printgen templates export DIR' makes one) or unset it")
+
+
 def examples_epilog(lines: list[tuple[str, str]]) -> str:
     """The --help examples, aligned."""
     width = max((len(command) for command, _ in lines), default=0) + 11
     body = "\n".join(f"  {('printgen ' + command):<{width}}{what}" for command, what in lines)
     return "\b\nExamples:\n" + body + "\n" if lines else ""
+
+
+def said_code(request: products.Request) -> str:
+    """The seed code as the terminal says it: as printgen writes it (safe to paste into a shell), and the seed
+    as typed where escapes hide it."""
+    code = request.code
+    return f"seed code: {code}" + (f" (the seed {code.seed!r})" if quote(code.seed, safe=SAFE) != code.seed else "")
 
 
 def tell(message: str, quiet: bool) -> None:
@@ -109,13 +154,14 @@ def product_command(product: products.Product) -> click.Command:
         params.append(click.Option([f"--{flag}"], is_flag=True, help=help_text))
 
     def callback(seed: str | None, out: Path | None, force: bool, quiet: bool, **given: Any) -> None:
+        templates_from_environment(Path(given["templates"]) if given.get("templates") else None)
         run(product, given, seed, out, force, quiet)
 
     command = click.Command(product.name, callback=callback, params=params, help=product.summary,
                             short_help=product.summary.split(":")[0],  # whole words in the list of commands
                             context_settings=CONTEXT,
                             epilog=examples_epilog(product.all_examples()))
-    for decorate in (quiet_option, force_option, out_option, seed_option):
+    for decorate in (quiet_option, force_option, out_option, seed_option(product)):
         command = decorate(command)
     return command
 
@@ -162,24 +208,65 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
     a fresh seed is told."""
     if seed is not None and not seed.strip():
         raise OptionError("seed", "is empty", right=("give any text, e.g. ", Flag("seed", "moonpie")))
+    for name, value in given.items():  # an unset variable in a script ("--rooms $ROOMS") is no default
+        if isinstance(value, str) and not value.strip():
+            flag = name.replace("_", "-")
+            shapes = {option.metavar for option, _ in product.all_options().get(flag, [])} - {""}
+            shape = f" ({shapes.pop()})" if len(shapes) == 1 else ""
+            raise OptionError(flag, "is empty", right=f"give it a value{shape} or leave it out")
     named = out is not None and out != Path(STDOUT)
     typed_format = given.get("format") is not None
     if named and not typed_format:  # -o's extension chooses the format, where it names one
         extension = out.suffix.lower().lstrip(".")
         if extension in {choice for option, _ in product.all_options().get("format", []) for choice in option.choices}:
             given["format"] = extension
-    fresh = seed is None and product.seeded
-    if seed is None:  # a product that rolls nothing takes the one seed: the same request, the same file
-        seed = random_seed() if product.seeded else products.UNSEEDED
-    code, sources = code_from(product, given, seed, Sources())
+    code, sources = code_from(product, dict(given), seed or products.UNSEEDED, Sources())
     request = products.request(code, sources)
+    # Given no seed, what rolls nothing takes the one seed (the same request, the same file, one name) and
+    # what rolls takes a fresh one, told.
+    fresh = seed is None and product.rolls(request)
+    if fresh:
+        seed = random_seed()
+        code, sources = code_from(product, given, seed, Sources())
+        request = products.request(code, sources)
     # Bad options first, then a file in the way: one try tells what to fix first.
-    if named:
-        check_writable(out, force, protected_paths(request))
+    if out == Path(STDOUT):
+        check_stdout(request)
+    if out is not None and named:
+        check_writable(out, force, protected_paths(request), default_name(request))
         request = suffixes.format_for(out, request, f"--format {request.format}" if typed_format else None)
+        suffixes.pictures_known(out, request)
     if fresh:
         tell(f"seed: {seed}", quiet)
     return write(request, out, force, quiet)
+
+
+def default_name(request: products.Request) -> str:
+    """The name printgen gives the file in output/."""
+    return f"{request.product.file_stem(request)}.{products.suffix(request)}"
+
+
+def check_stdout(request: products.Request) -> None:
+    """-o - writes the file's bytes to standard output: refused, before any work, where that is a terminal
+    (bytes poured onto the screen) or closed."""
+    if sys.stdout is None:
+        raise PrintgenError(f"standard output is closed; give -o {default_name(request)}")
+    if sys.stdout.isatty():
+        raise PrintgenError(f"-o - writes the file's bytes to standard output, which is this terminal; give "
+                            f"-o {default_name(request)}, or send it on with a pipe (-o - | lpr)")
+
+
+def to_stdout(data: bytes) -> None:
+    """The file on standard output; a reader that stopped early (| head) is no error, a full disk is one line."""
+    try:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second complaint at exit
+    except OSError as exc:
+        why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise PrintgenError(f"cannot write to standard output: {why}") from None
 
 
 def new_folders(path: Path) -> list[Path]:
@@ -216,14 +303,14 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     """Build the file of a checked request (unless ``data`` holds it) and write it: to ``out``, standard
     output, or its default path."""
     if out == Path(STDOUT):
-        data = data if data is not None else build(request, quiet)
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        tell(f"seed code: {request.code}", quiet)
+        check_stdout(request)
+        to_stdout(data if data is not None else build(request, quiet))
+        tell(said_code(request), quiet)
         return None
     protected = protected_paths(request)
     if out is not None:
         suffixes.format_for(out, request, "this seed code")  # its format is fixed: the name must fit it
+        suffixes.pictures_known(out, request)
         if data is not None and request.format == products.PICTURES:
             suffixes.pictures_for(out, 1 if data[:2] != b"PK" else 2)
     if data is None and (out is not None or request.format != products.PICTURES):
@@ -239,5 +326,5 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
     write_atomic(path, contents, force, protected)
     tell(f"wrote {path}" + (f" (made the folder{'s' if len(made) > 1 else ''} {', '.join(map(str, made))})"
                             if made else ""), quiet)
-    tell(f"seed code: {request.code}", quiet)
+    tell(said_code(request), quiet)
     return path

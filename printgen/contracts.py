@@ -68,7 +68,7 @@ Booklet = Any  # render.booklet.Parts: a booklet's text pages, drawn pages and t
 
 
 class DungeonData(Protocol):
-    """What a dungeon's ``generate`` returns: its levels, and the contract's JSON (see the README)."""
+    """What a dungeon's ``generate`` returns: its levels, and the contract's JSON (docs/contracts.md)."""
 
     levels: list
 

@@ -8,7 +8,7 @@ declaration a product reads, and which module of the game's folder makes it
 (``dungeon.py``, ``sheet.py``, ``decks.py``...), the product says
 (``products.Part``); the module is checked against its written contract
 (contracts.py) when it first loads. Products, the command line, ``printgen
-list`` and the README read these declarations; nothing outside a game's
+list`` and the README's games table read these declarations; nothing outside a game's
 folder names a game.
 
 Finding the games is the one import that goes up a layer: the registry reads
@@ -41,6 +41,7 @@ class Offer:
 
     summary: str
     options: tuple[Option, ...] = ()
+    shuffled: bool = False  # a deck whose order the seed decides (its cards are the same for every seed)
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
 
 
@@ -52,7 +53,7 @@ class Game:
 
     id: str  # the --system value and the seed code's system
     title: str  # the game's name as its rules spell it
-    credit: str  # who made the game, for covers and the README
+    credit: str  # who made the game, for covers and the credits (README, printgen list)
     summary: str = ""  # one line: what printgen makes for it
     # What it offers each product, in the order the games table shows them.
     sheets: Offer | None = None

@@ -22,7 +22,7 @@ import random
 import re
 import secrets
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import parse_qs, quote, unquote, urlsplit
@@ -35,7 +35,7 @@ T = TypeVar("T")
 SEED_CODE_PREFIX = "pg"
 # Characters of a fresh random seed: no 0/o, 1/l/i, so it survives being read aloud.
 _RANDOM_SEED_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-_SAFE = "-_.~"  # left readable in a seed code; everything else is %-escaped
+SAFE = "-_.~"  # left readable in a seed code; everything else is %-escaped
 
 
 def random_seed() -> str:
@@ -125,46 +125,61 @@ class SeedCode:
         return stream(self.seed, *names)
 
     def __str__(self) -> str:
-        parts = [f"{SEED_CODE_PREFIX}{self.version}", self.product, self.system, quote(self.seed, safe=_SAFE)]
+        parts = [f"{SEED_CODE_PREFIX}{self.version}", self.product, self.system, quote(self.seed, safe=SAFE)]
         if self.options:
-            parts.append(",".join(f"{quote(k, safe=_SAFE)}={quote(v, safe=_SAFE)}" for k, v in self.options))
+            parts.append(",".join(f"{quote(k, safe=SAFE)}={quote(v, safe=SAFE)}" for k, v in self.options))
+        return ":".join(parts)
+
+    def readable(self, drawn: Callable[[str], bool]) -> str:
+        """The code as a page prints it: a seed or value's characters as typed where ``drawn`` (the font has
+        them), %-escaped only where not and where they would be read as the code's own :,=% ('Drachen höhle
+        %F0%9F%90%89'); ``parse`` reads it back to this very code."""
+        def said(text: str) -> str:
+            return "".join(ch if ch not in _SYNTAX and (ch == " " or ch.isprintable()) and drawn(ch)
+                           else quote(ch, safe="") for ch in text)
+
+        parts = [f"{SEED_CODE_PREFIX}{self.version}", self.product, self.system, said(self.seed)]
+        if self.options:
+            parts.append(",".join(f"{said(k)}={said(v)}" for k, v in self.options))
         return ":".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> SeedCode:
-        """Read a seed code someone sent: every part checked, one clear error for anything odd."""
+        """Read a seed code someone sent, as printgen writes it, as a page prints it (a seed's accents and
+        spaces as typed) or in other case (its names are taken whatever their case, its seed as it is):
+        every part checked, one clear error for anything odd."""
         text = text.strip()
-        example = f"{SEED_CODE_PREFIX}{FORMAT_VERSION}:graph-paper:generic:moonpie:paper=a4"
         if len(text) > MAX_CODE_LENGTH:
             raise PrintgenError(f"a seed code is at most {MAX_CODE_LENGTH} characters; this one has {len(text)}")
-        if not _CODE_TEXT.fullmatch(text):
-            raise PrintgenError(f"a seed code holds only letters, digits and -_.~%:,= (others are %-escaped); "
-                                f"it looks like {example}")
+        check_text(text, "seed code")
+        given, text = text, quote(text, safe=SAFE + _SYNTAX)  # characters typed are read as their escapes
         parts = text.split(":")
         if len(parts) == 4:
             parts.append("")  # no options: every one at its default
+        example = f"{SEED_CODE_PREFIX}{FORMAT_VERSION}:graph-paper:generic:moonpie:paper=a4"
+        parts[:3] = [part.lower() for part in parts[:3]]
         if len(parts) != 5 or not parts[0].startswith(SEED_CODE_PREFIX):
-            raise PrintgenError(f"{text!r} is not a seed code; a seed code looks like {example}")
+            raise PrintgenError(f"{given!r} is not a seed code; a seed code looks like {example}")
         version_text = parts[0][len(SEED_CODE_PREFIX):]
         if not re.fullmatch(r"[1-9][0-9]{0,3}", version_text):
-            raise PrintgenError(f"{text!r} has no format version; a seed code looks like {example}")
+            raise PrintgenError(f"{given!r} has no format version; a seed code looks like {example}")
         version = int(version_text)
         if version != FORMAT_VERSION:
             raise PrintgenError(
-                f"seed code {text!r} was made by format version {version}; "
+                f"seed code {given!r} was made by format version {version}; "
                 f"this printgen makes version {FORMAT_VERSION} (install the printgen release that made it)"
             )
         product, system, seed, opts = parts[1], parts[2], _unescape(parts[3], "seed"), parts[4]
         if not product or not system or not seed:
-            raise PrintgenError(f"seed code {text!r} is missing its product, system or seed")
+            raise PrintgenError(f"seed code {given!r} is missing its product, system or seed")
         options: dict[str, str] = {}
         for item in filter(None, opts.split(",")):
             key, sep, value = item.partition("=")
             if not sep or not key:
-                raise PrintgenError(f"seed code {text!r} has a malformed option {item!r}; options look like key=value")
-            key = _unescape(key, "option name")
+                raise PrintgenError(f"seed code {given!r} has a malformed option {item!r}; options look like key=value")
+            key = _unescape(key, "option name").lower()
             if key in options:
-                raise PrintgenError(f"seed code {text!r} gives the option {key!r} twice")
+                raise PrintgenError(f"seed code {given!r} gives the option {key!r} twice")
             options[key] = _unescape(value, f"option {key}")
         code = cls(product, system, seed, tuple(sorted(options.items())), version)
         if len(str(code)) > PRINTED_CODE_LENGTH:  # printgen never makes one, and its footer could not hold it
@@ -182,13 +197,15 @@ class SeedCode:
 MAX_CODE_LENGTH = 2000  # the longest seed code read back (older or hand-made ones included)
 PRINTED_CODE_LENGTH = 265  # the longest seed code printgen makes or reads: two footer lines at 6 pt hold it
 _NOT_TEXT = ("Cc", "Cs", "Zl", "Zp")
-_CODE_TEXT = re.compile(r"[A-Za-z0-9\-_.~%:,=]+")
+_SYNTAX = ":,=%"  # a seed code's own characters: escaped in a seed or value
 
 
 def code_in(text: str) -> str:
     """The seed code in ``text``: the code itself, or a link that holds one (a studio share link,
     ``…/?code=pg…``, or a ``/file/`` or ``/preview/`` link), as its text, still to be parsed."""
     text = text.strip()
+    if text.lower().startswith("seed code:"):  # the whole line printgen printed, copied
+        text = text[len("seed code:"):].split(" (the seed ")[0].strip()
     if "://" not in text and not text.startswith(("/", "?")):
         return text
     parts = urlsplit(text)

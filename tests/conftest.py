@@ -14,8 +14,10 @@ import contextlib
 import datetime
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -51,6 +53,17 @@ def pytest_configure(config):
                          or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"))
     # pytest-xdist's workers inherit this process's environment: they draw the very sample it names.
     os.environ.setdefault("PRINTGEN_SWEEP_SEED", config.sweep_seed)
+    # The run's own cache folder (render/cache.py), never the user's: made by the first process, shared by the
+    # workers it starts (and the programs and studio workers the tests start), removed when the run ends.
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        config.cache_folder = tempfile.mkdtemp(prefix="printgen-test-cache-")
+        os.environ["PRINTGEN_CACHE"] = config.cache_folder
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "cache_folder", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _commit() -> str | None:

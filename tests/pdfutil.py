@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import subprocess
@@ -155,9 +156,162 @@ def assert_fronts_inside_safe_area(pdf: bytes, card_width: float, card_height: f
         document.close()
 
 
+@functools.lru_cache(maxsize=6)
+def built(product: str, system: str, seed: str, **options) -> bytes:
+    """A product's file, built once a test process: the tests of one module that read the same product share it
+    (and a worker that runs them one after another builds it once)."""
+    from printgen.products import build
+
+    return build(seed_code(product, system, seed, **options))
+
+
 def seed_code(product: str, system: str, seed: str, **options):
     """A seed code from Python keywords (per_page=2 is per-page=2; None leaves an option at its default)."""
     from printgen.seed import SeedCode
 
     given = {name.replace("_", "-"): value for name, value in options.items() if value is not None}
     return SeedCode.make(product, system, seed, given)
+
+
+# -- the size of every printed character ----------------------------------------------------------------------
+
+def smallest_type(data: bytes, most_pages: int | None = None) -> tuple[float, int, str]:
+    """The smallest character any page prints, read back with PDFium: (its size in pt, its page from 1, the words
+    around it); (inf, 0, "") for a file with no words. A character's size is its font's size scaled as the page
+    draws it, whichever way it is turned (an index up a tile's edge reads as the size it prints at). With
+    ``most_pages``, a longer file is read on that many pages spread through it, its first and last among them."""
+    import pypdfium2
+
+    found = (float("inf"), 0, "")
+    document = pypdfium2.PdfDocument(data)
+    try:
+        count = len(document)
+        numbers = range(1, count + 1)
+        if most_pages and count > most_pages:
+            numbers = sorted({1 + round(k * (count - 1) / (most_pages - 1)) for k in range(most_pages)})
+        for number in numbers:
+            chars = page_chars(document[number - 1])
+            for index, char in enumerate(chars):
+                if char["size"] < found[0] - 1e-6:
+                    found = (char["size"], number, "".join(c["text"] for c in chars[max(0, index - 12):index + 12]))
+    finally:
+        document.close()
+    return found
+
+
+# -- pages of text: how full each column is, and what stands at its foot --------------------------------------------
+
+@dataclass(frozen=True)
+class TextPage:
+    """A page of flowing text as read back: how far down each column's words reach (0 at the text area's top, 1 at
+    its foot; None: an empty column), whether a part (a new title) starts on the next page, and what stands last
+    in each column: "head" (a head, or a table's head row with no row beneath it) or "text"."""
+
+    number: int
+    reach: tuple[float | None, float | None]
+    last: tuple[str, str]
+    title_next: bool
+
+
+def page_chars(page) -> list[dict]:
+    """A PDFium page's printed characters: ``text``, ``size`` (its font's size scaled as the page draws it, across
+    its line whichever way it is turned), ``fontname``, ``x0``, ``x1``, and ``top`` and ``bottom`` in pt from the
+    page's top (the font's loose box: its baseline's descent, up a size). A page of a key holds thousands, which
+    PDFium reads some ten times faster than pdfplumber did."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    height = page.get_height()
+    textpage = page.get_textpage()
+    name, flags, matrix = ctypes.create_string_buffer(128), ctypes.c_int(), raw.FS_MATRIX()
+    found = []
+    for k in range(textpage.count_chars()):
+        text = chr(raw.FPDFText_GetUnicode(textpage.raw, k))
+        if not text.strip() or text == "\ufffe":
+            continue
+        raw.FPDFText_GetFontInfo(textpage.raw, k, name, 128, ctypes.byref(flags))
+        raw.FPDFText_GetMatrix(textpage.raw, k, ctypes.byref(matrix))  # the text's and the page's scale with it
+        size = raw.FPDFText_GetFontSize(textpage.raw, k) * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+        left, bottom, right, _ = textpage.get_charbox(k, loose=True)
+        found.append({"text": text, "size": size, "fontname": name.value.decode(errors="replace"), "x0": left,
+                      "x1": right, "top": height - bottom - size, "bottom": height - bottom})
+    return found
+
+
+def thin_rules(page) -> list[dict]:
+    """A PDFium page's thin horizontal rules (a table's rules): ``x0``, ``x1``, ``top``, ``bottom`` in pt from the
+    page's top, and ``black``: drawn in black (a table's head rule), not grey."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    height = page.get_height()
+    found = []
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_PATH,), max_depth=3):
+        left, bottom, right, top = obj.get_bounds()
+        if top - bottom >= 2 or right - left < 4:  # a stroke's bounds take in its width and mitred ends
+            continue
+        raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(fill), ctypes.byref(stroke))
+        colours = []
+        if fill.value and raw.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(v) for v in (r, g, b, a))):
+            colours.append((r.value, g.value, b.value))
+        if stroke.value and raw.FPDFPageObj_GetStrokeColor(obj.raw, *(ctypes.byref(v) for v in (r, g, b, a))):
+            colours.append((r.value, g.value, b.value))
+        if colours:
+            found.append({"x0": left, "x1": right, "top": height - top, "bottom": height - bottom,
+                          "black": (0, 0, 0) in colours})
+    return found
+
+
+def text_pages(data: bytes, top: float, foot: float, h1: float, heads: float, small: float,
+               numbers: list[int] | None = None) -> list[TextPage]:
+    """Each page of a document of flowing text, or the pages ``numbers`` (from 1) of one (read with PDFium):
+    ``top`` and ``foot`` the text area's edges in pt from the page's top and bottom; a character of ``h1`` pt or more
+    is a title, of ``heads`` pt or more a head; a table's head row is a line all in bold at ``small`` pt over a black
+    rule. ``title_next``: the page after it (read too) opens with a title."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data)
+    try:
+        count = len(document)
+        numbers = list(numbers) if numbers is not None else list(range(1, count + 1))
+
+        def titled(number: int) -> bool:
+            if number > count:
+                return False
+            return any(c["size"] >= h1 - 0.05 for c in page_chars(document[number - 1]) if c["top"] < top + 40)
+
+        pages = []
+        for number in numbers:
+            page = document[number - 1]
+            width, height = page.get_width(), page.get_height()
+            chars = [c for c in page_chars(page) if top - 1 <= c["top"] and c["bottom"] <= height - foot
+                     and not ("Italic" in c["fontname"] and abs(c["size"] - small) < 0.3
+                              and c["bottom"] > height - foot - 80)]  # the first page's credit line
+            rules = thin_rules(page)
+            columns: list[tuple[float | None, str]] = []
+            for left, right in ((0, width / 2), (width / 2, width)):
+                mine = [c for c in chars if left <= (c["x0"] + c["x1"]) / 2 < right]
+                if not mine:
+                    columns.append((None, "text"))
+                    continue
+                low = max(c["bottom"] for c in mine)
+                line = [c for c in mine if abs(c["bottom"] - low) < 2]
+                kind = "text"
+                if max(c["size"] for c in line) >= heads - 0.05:
+                    kind = "head"
+                elif all("Bold" in c["fontname"] and abs(c["size"] - small) < 0.3 for c in line):
+                    ruled = [r for r in rules if r["x0"] < right and r["x1"] > left]
+                    under = [r for r in ruled if r["black"] and -2 <= r["top"] - low <= 6]
+                    # a head rule with no row's rule beneath it (a table's rows left blank to write in have theirs)
+                    if under and not any(r["top"] > under[0]["top"] + 3 for r in ruled):
+                        kind = "head"
+                columns.append(((low - top) / (height - top - foot), kind))
+            pages.append(TextPage(number, (columns[0][0], columns[1][0]), (columns[0][1], columns[1][1]),
+                                  titled(number + 1)))
+        return pages
+    finally:
+        document.close()

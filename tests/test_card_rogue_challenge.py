@@ -9,6 +9,7 @@ from collections import Counter
 import pypdfium2
 import pytest
 from fairness import assert_fair, evenly
+from pdfutil import open_pdf
 
 from printgen.cli import main
 from printgen.products import build
@@ -334,3 +335,34 @@ def test_par_is_the_fewest_moves_over_the_connections_the_page_draws(seed, monke
         assert printed and int(printed.group(2)) == par, level["number"]
         goal_words = printed.group(1)
         assert ("key" in goal_words and "chest" in goal_words) if last else goal_words == "the descending ladder"
+
+
+def test_every_card_on_the_map_shows_its_own_card_s_picture():
+    """Each cell holding a card of the set shows that card's picture, in its colour (the trap of paralysis and the
+    trap of poison once showed drawn emblems of their own): compared with the set's cards, and read back from the
+    page, where every picture is drawn once as a form named for its icon."""
+    from printgen.systems.card_rogue import challenge, challenge_map, decks
+
+    sources = {card.source: card for card in decks.all_cards().cards}
+    source_of = {"start": "starting tile", "ladder": "ladder", "chest": "chest", "shop": "shop", "fountain": "fountain",
+                 "key": "key"}
+    code = SeedCode.make("challenge", "card-rogue", "pictures", {"levels": "3"})
+    levels = challenge_map.challenge(code, 3)
+    shown = 0
+    for level in levels:
+        for cell in level.cells:
+            kind, _, which = cell.card.partition(":")
+            drawn = challenge.card_picture(cell.card)
+            if kind == "tile":
+                assert drawn is None
+                continue
+            card = sources[source_of.get(kind) or f"{kind} {which}"]
+            assert drawn == (card.picture.split()[0], card.tint), cell.card
+            shown += 1
+    assert shown
+    pdf = open_pdf(build(code))
+    for level, page in zip(levels, pdf.pages):
+        forms = {str(name) for name in page.Resources.XObject.keys()}
+        wanted = {f"/FormXob.pgicon-{challenge.card_picture(cell.card)[0]}" for cell in level.cells
+                  if challenge.card_picture(cell.card)}
+        assert wanted <= forms, (level.number, wanted - forms)

@@ -128,7 +128,8 @@ def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):
 
     for name, build_cards in decks.FAMILIES.items():
         total = sum(card.count for card in build_cards())
-        assert f"{decks.title(name)}, {total} cards (deck {name})" in notes_text
+        assert f"{decks.title(name)}, {total} cards:" in notes_text
+        assert f"(deck {name})" not in notes_text  # the family, in the game's words: no command's name
 
 
 def test_the_potion_re_roll_is_printed_where_colours_are_written_down(tmp_path):

@@ -86,7 +86,7 @@ def test_a_pdf_that_is_not_printgens_is_refused(tmp_path, capsys):
     stranger = tmp_path / "stranger.pdf"
     stranger.write_bytes(b"not a pdf at all")
     code, _, err = run(capsys, "reproduce", str(stranger))
-    assert code == 2 and "cannot read it as a PDF" in err
+    assert code == 2 and "is not a PDF, zip or picture" in err
 
 
 def test_help_shows_examples():
@@ -306,8 +306,7 @@ def test_the_format_follows_the_extension_of_o(tmp_path, monkeypatch, capsys, ar
 
 
 @pytest.mark.parametrize("args, words", [
-    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes a .png (a .zip of pictures for many "
-                                                             "pages), not .pdf; give -o paper2.png"),
+    (["graph-paper", "--format", "png", "-o", "paper2.pdf"], "--format png makes one .png, not .pdf; give -o paper2.png"),
     (["sheet", "--system", "roguelike", "--format", "png", "-o", "sheet.png"],
      "2 pages are written as a zip of pictures, not one .png; give -o sheet.zip"),
     (["sheet", "--system", "roguelike", "-o", "sheet.png"], "give -o sheet.zip"),

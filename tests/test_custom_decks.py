@@ -88,11 +88,12 @@ def test_rows_makes_only_the_rows_named_by_the_numbers_messages_use(tmp_path):
     code = result.stderr.split("seed code: ")[1].strip()
     made(run_cli("reproduce", code, "-o", "again.pdf", cwd=tmp_path))
     assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "out.pdf").read_bytes()
-    assert "1/3" in page_texts(tmp_path / "out.pdf")[0]
+    assert "Deck 1/5" in page_texts(tmp_path / "out.pdf")[0]  # its number in the whole deck
+    assert "Deck 4/5" in page_texts(tmp_path / "out.pdf")[0]
     refused(deck(tmp_path, "--rows", "9"), "--rows 9: deck.csv ends at row 7, so row 9 is not in it")
-    refused(deck(tmp_path, "--rows", "1,5"), "--rows 1,5: no card of deck.csv stands in those rows")
+    refused(deck(tmp_path, "--rows", "5"), "--rows 5: no card of deck.csv stands in those rows")
     refused(deck(tmp_path, "--rows", "2-x"), "--rows '2-x': '2-x' is not a row or a range of rows")
-    refused(deck(tmp_path, "--rows", "4-2"), "'4-2' is no range of rows")
+    refused(deck(tmp_path, "--rows", "4-2"), "'4-2' runs backwards")
 
 
 def test_rows_of_a_yaml_deck_are_its_cards_from_one(tmp_path):
@@ -149,10 +150,10 @@ def test_a_column_no_element_shows_is_named_beside_the_column_the_layout_misses(
     result = deck(tmp_path, "--card-layout", "layout.yaml")
     made(result)
     warnings = [line for line in result.stderr.splitlines() if "warning" in line]
-    assert warnings == ["printgen: warning: deck.csv: no element of layout.yaml shows the columns body, notes; it "
-                        "reads cost, flavour, picture, text, type, which deck.csv does not have: rename one to "
+    assert warnings == ["printgen: warning: deck.csv: no element of layout.yaml shows the column notes; it "
+                        "reads cost, flavour, picture, type, which deck.csv does not have: rename one to "
                         "match the other"]
-    assert "Hits hard" not in page_texts(tmp_path / "out.pdf")[0]  # as the warning says
+    assert "Hits hard" in page_texts(tmp_path / "out.pdf")[0]  # body is text by its other name
     (tmp_path / "deck.csv").write_text("title,text,count\nGoblin,Hits hard.,1\n")
     result = deck(tmp_path, "--card-layout", "layout.yaml", out="shown.pdf")
     made(result)
@@ -394,3 +395,78 @@ def test_a_plain_deck_names_every_card_and_a_draft_asks_for_a_layout(tmp_path):
             " | deck.csv: row 4 (Chatty): ")
     refused(deck(tmp_path, "--draft"), "--draft marks what is wrong on a deck drawn by a layout; add --card-layout "
                                        "builtin:printgen")
+
+
+def test_a_draft_sets_a_one_line_text_on_one_line_cut_at_its_box(tmp_path):
+    from test_inline import letters
+
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{title}'\n    x: 5mm\n    y: 5mm\n"
+                                          "    width: 30mm\n    height: 6mm\n    size: 12\n    min-size: 8\n"
+                                          "    wrap: false\n")
+    title = "The Exceedingly Long Name Of A Card That Cannot Fit"
+    (tmp_path / "deck.csv").write_text(f"title\n{title}\n")
+    made(deck(tmp_path, "--card-layout", "layout.yaml", "--layout", "print-shop", "--draft"))
+    found = letters((tmp_path / "out.pdf").read_bytes(), origins=True)
+    assert {base for *_, base in found} == {found[0][-1]}  # one baseline: not wrapped
+    assert {size for _, _, size, _, _ in found} == {8.0}  # at its smallest
+    assert "".join(letter for letter, *_ in found).startswith("TheExceedinglyLong")  # its start, not cut off
+
+
+def test_rows_keep_the_numbers_of_the_whole_deck_and_refuse_the_header(tmp_path):
+    (tmp_path / "deck.csv").write_text("title,body,count\nA,a,1\nB,b,2\nC,c,1\nD,d,1\nE,e,3\nF,f,1\n")  # 9 cards
+    made(deck(tmp_path, "--rows", "4,6"))
+    texts = " ".join(page_texts(tmp_path / "out.pdf"))
+    assert "Deck 4/9" in texts and "Deck 6/9" in texts and "Deck 8/9" in texts, texts
+    assert "1/4" not in texts and "/4" not in texts
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{title} {@number} of {@total}'\n")
+    made(deck(tmp_path, "--rows", "4,6", "--card-layout", "layout.yaml", "--layout", "print-shop", "--force"))
+    fronts = [" ".join(text.split()) for text in page_texts(tmp_path / "out.pdf")[0::2]]
+    assert fronts == ["C 4 of 9", "E 6 of 9", "E 7 of 9", "E 8 of 9"], fronts
+    refused(deck(tmp_path, "--rows", "1-3"), "--rows 1-3: row 1 of deck.csv is its header; its first card is on "
+                                             "row 2")
+    (tmp_path / "deck.yaml").write_text("cards:\n" + "".join(f"  - title: Card {n}\n    body: b\n" for n in range(1, 5)))
+    made(deck(tmp_path, "--rows", "1", "--force", data="deck.yaml"))  # a YAML file has no header: its cards count from 1
+
+
+def test_icons_and_spans_print_in_printgens_own_look_too(tmp_path):
+    from test_inline import forms, letters
+    from test_layouts import SVG
+
+    (tmp_path / "coin.svg").write_bytes(SVG)
+    (tmp_path / "deck.csv").write_text("title,body\nGold,Gain 2 {icon:two-coins} and {color:darkred|**Sticky**} "
+                                       "{icon:coin.svg}.\n")
+    result = deck(tmp_path, "--layout", "print-shop")
+    made(result)
+    data = (tmp_path / "out.pdf").read_bytes()
+    placed = [name for name, _, _ in forms(data)]
+    assert "pgicon-two-coins" in placed and any(name.startswith("pgpic") for name in placed), placed
+    text = "".join(letter for letter, *_ in letters(data))
+    assert "{icon:" not in text and "{color" not in text and "Sticky" in text, text
+    sticky = [colour for letter, _, _, colour in letters(data) if letter == "S"]
+    assert sticky == [(139, 0, 0)]
+    assert "pictures-sha256=" in result.stderr  # the picture it reads is in the seed code
+    code = result.stderr.split("seed code: ")[1].strip()
+    (tmp_path / "coin.svg").write_bytes(SVG.replace(b"00a000", b"a00000"))
+    refused(run_cli("reproduce", code, "-o", "again.pdf", cwd=tmp_path), "are not the ones this seed code was made")
+
+
+def test_text_and_body_are_one_column_and_a_near_name_is_guessed(tmp_path):
+    (tmp_path / "deck.csv").write_text("title,text,cost\nBolt,Deal 3 damage.,2\n")
+    made(deck(tmp_path, "--layout", "print-shop"))
+    assert "Deal 3 damage." in page_texts(tmp_path / "out.pdf")[0]  # the plain look reads text as its body
+    for layout in ("builtin:printgen", "builtin:illustrated", "builtin:illustrated-deck"):
+        result = deck(tmp_path, "--layout", "print-shop", "--card-layout", layout, "--force")
+        made(result)
+        front = page_texts(tmp_path / "out.pdf")[0]
+        assert "Deal 3 damage." in front and "2" in front.replace("1/1", ""), (layout, front)  # the cost shown
+        assert "warning" not in result.stderr, result.stderr
+    (tmp_path / "deck.csv").write_text("title,body\nBolt,Deal 3 damage.\n")
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{title}: {text}'\n")
+    result = deck(tmp_path, "--layout", "print-shop", "--card-layout", "layout.yaml", "--force")
+    made(result)
+    assert "Bolt: Deal 3 damage." in page_texts(tmp_path / "out.pdf")[0]
+    assert "warning" not in result.stderr, result.stderr
+    (tmp_path / "layout.yaml").write_text("elements:\n  - type: text\n    text: '{titel}'\n")
+    refused(deck(tmp_path, "--card-layout", "layout.yaml"), "no column 'titel' in deck.csv", "did you mean title?")
+    (tmp_path / "deck.csv").write_text("titel,body\nBolt,Deal 3 damage.\n")
+    refused(deck(tmp_path), "deck.csv: no 'title' column ('titel' is near it: name it title)")

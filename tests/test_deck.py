@@ -160,7 +160,7 @@ def test_custom_yaml_deck(tmp_path):
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("title,count\nA,1\n", "no 'body' column"),
+        ("title,count\nA,1\n", "no 'text' (or 'body') column"),
         ("title,body,count\nA,text,three\n", "row 2: count 'three' is not a whole number"),
         ("title,body,count\nA,text,²\n", "row 2: count '²' is not a whole number"),
         ("title,body,count\nA,text,٣\n", "row 2: count '٣' is not a whole number"),
@@ -222,7 +222,7 @@ def test_json_format_gives_the_deck_as_data():
         ("binary.csv", b"\xff\xfe\x00\x81title", "not UTF-8"),
         ("broken.yaml", b"cards: [title: x\n", "not readable as YAML"),
         ("notes.txt", b"title,body\nA,b\n", "give a .csv, .xlsx, .yaml or .yml file"),
-        ("cards.yaml", b"- {title: A}\n", "card 1 has no body"),
+        ("cards.yaml", b"- {title: A}\n", "card 1 has no text"),
     ],
 )
 def test_unreadable_custom_files_are_named(tmp_path, name, content, message):
@@ -291,14 +291,14 @@ def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
 
 
 @pytest.mark.parametrize("size", ["poker", "mini"])
-def test_stat_labels_are_at_least_6_pt(size):
-    from printgen.cards.text_face import prepare
+def test_stat_labels_are_at_least_6_pt_and_every_stat_has_its_box(size):
+    from printgen.cards.face_kinds import prepare_face
 
     deck = decks.creatures_deck(code_for("creatures"), {})
     for card in deck.cards:
-        face = prepare(card, deck, CARD_SIZES[size])
+        face = prepare_face(card, deck, CARD_SIZES[size])
         assert all(box.label_size >= 6 for box in face.stats), card.title
-        assert face.stats or face.stat_line or not card.stats, card.title
+        assert [box.label for box in face.stats] == [stat.label for stat in card.stats], card.title
 
 
 def test_a_large_deck_says_it_is_laying_out_and_prints_the_same_bytes(tmp_path):

@@ -40,7 +40,7 @@ def refused(result, words):
     ("pg4:deck:generic:x:deck=custom,rows=0", "--rows '0' is not in the form printgen writes"),
     ("pg4:deck:generic:x:deck=custom,draft=maybe", "--draft must be yes or no"),
     ("pg4:dungeon:roguelike:x:levels=03", "levels must be a whole number from 1 to 20, not '03'"),
-    ("pg¹:graph-paper:generic:x:", "a seed code holds only"),
+    ("pg¹:graph-paper:generic:x:", "has no format version"),
     ("pg4:graph-paper:generic:" + "x" * 2500 + ":", "a seed code is at most"),
 ])
 def test_hostile_seed_codes_are_refused(tmp_path, code, words):

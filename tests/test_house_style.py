@@ -240,3 +240,36 @@ def test_every_box_a_number_is_written_in_is_5_mm_or_more(system, per_page, coun
     small = [(f.name, round(min(f.rect[2] - f.rect[0], f.rect[3] - f.rect[1]) / mm(1), 2)) for f in numbers
              if min(f.rect[2] - f.rect[0], f.rect[3] - f.rect[1]) < mm(5) - 0.01]
     assert not small, f"boxes under 5 mm to write a number in: {small[:6]}"
+
+
+# -- pages of text that hold up: no runover, no half-empty page, no head alone at a column's foot ------------------
+
+@pytest.mark.parametrize("system", ["roguelike", "amulet", "rlrl", pytest.param("ascii-hack", marks=pytest.mark.sweep),
+                                    pytest.param("card-rogue", marks=pytest.mark.sweep)])
+def test_a_reference_s_pages_are_full_or_end_it_and_no_head_ends_a_column(system):
+    """Each page but the last is at least a quarter full in both columns (in fact to its foot); the last is no
+    runover of a line or two, and where its left column reaches past half the page the right one holds words too
+    (balanced, not one column with the right half empty); no column ends with a head or a table's head row
+    without a row beneath it."""
+    from pdfutil import text_pages
+
+    pages = text_pages(products.build(seed_code("reference", system, "bi")), house.TOP, house.FOOT, house.H1 - 0.5, house.H2 - 0.2, house.SMALL)
+    for page in pages[:-1]:
+        assert all(reach is not None and reach >= 0.25 for reach in page.reach), page
+    last = pages[-1]
+    assert max(r for r in last.reach if r is not None) >= 0.25, last
+    if last.reach[0] is not None and last.reach[0] > 0.5:
+        assert last.reach[1] is not None and last.reach[1] > 0.25, last
+    heads = [(page.number, page.last) for page in pages if "head" in page.last]
+    assert not heads, heads
+
+
+@pytest.mark.sweep  # a sweep of one case: the whole campaign is laid out to read its first pages
+@pytest.mark.parametrize("seed", ["bi1"])
+def test_no_table_head_row_ends_a_column_of_the_rlrl_dungeon_s_reference(seed):
+    """The "loot / what it does" head row stood alone at the foot of the second page's right column."""
+    from pdfutil import text_pages
+
+    data = products.build(seed_code("dungeon", "rlrl", seed))
+    pages = text_pages(data, house.TOP, house.FOOT, house.H1 - 0.5, house.H2 - 0.2, house.SMALL)[:4]
+    assert not [(page.number, page.last) for page in pages if "head" in page.last]

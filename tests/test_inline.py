@@ -300,3 +300,26 @@ def test_a_name_the_set_lacks_is_answered_with_the_icons_it_may_mean():
             found += name in icons.near(typo)
     assert len(sample) > 75 and swapped > 60 and found >= 0.95 * swapped, (found, swapped)
     assert icons.near("x" * 5000) == () and len(icons.near("sword")) == 3
+
+
+@pytest.mark.parametrize("markup", ["{size:200%|{icon:flame}}", "{color:red|{icon:flame}}",
+                                    "{color:red|{size:150%|x {icon:flame}}}"])
+def test_a_span_in_the_layouts_own_text_closes_around_an_icon(tmp_path, markup):
+    layout = LAYOUT.replace('"{text}"', f'"Burn {markup} now"')
+    folder = deck_folder(tmp_path, layout, "title\nA\n")
+    result = make(folder, "--layout", "print-shop")
+    assert result.returncode == 0, result.stderr
+    data = (folder / "out.pdf").read_bytes()
+    [(name, box, fill)] = [form for form in forms(data) if form[0].startswith("pgicon")]
+    _, size = baseline(letters(data), "B")
+    scale = 2.0 if "200%" in markup else 1.5 if "150%" in markup else 1.0
+    assert box[3] - box[1] == pytest.approx(inline.ICON_HEIGHT * size * scale, abs=0.3)
+    text_colour = tuple(round(v / 255, 3) for v in (0x20, 0x20, 0x40))
+    assert fill == ((1.0, 0.0, 0.0) if "red" in markup else text_colour)  # the span's colour, or the text's
+    assert "now" in "".join(letter for letter, *_ in letters(data))
+
+
+def test_a_brace_left_over_after_markup_closes_is_still_refused(tmp_path):
+    layout = LAYOUT.replace('"{text}"', '"Burn {size:200%|x}} now"')
+    folder = deck_folder(tmp_path, layout, "title\nA\n")
+    refused(make(folder), "has a lone '}'")

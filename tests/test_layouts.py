@@ -768,8 +768,8 @@ def test_bold_in_a_font_of_one_face_prints_in_it_and_says_so(tmp_path):
     ("fonts:\n  body: {regular: fonts/Charis-R.ttf, heavy: x.ttf}\n", "'heavy' is no face"),
     ("fonts:\n  serif: fonts/Charis-R.ttf\n", "'serif' cannot name a family"),
     ("fonts:\n  body: {regular: ../x.ttf}\n", "'../x.ttf' leads out of the data file's folder"),
-    ("fonts:\n  other: fonts/Charis-R.ttf\n", "font: 'body'; give serif, mono, a family under fonts: (this layout's: "
-                                              "other)"),
+    ("fonts:\n  other: fonts/Charis-R.ttf\n", "font: 'body': no font family of that name on this computer"),
+    ("fonts:\n  other: fonts/Charis-R.ttf\n", "give serif, mono, a family under fonts: (this layout's: other)"),
 ])
 def test_a_font_family_mistake_is_one_line(tmp_path, fonts, words):
     layout = fonts + FAMILY[FAMILY.index("elements:"):]
@@ -801,3 +801,32 @@ def test_ink_saver_lightens_a_layouts_fills_and_darkens_its_light_words(tmp_path
     assert all(min(fill) > 0.8 for fill in pale_front | pale_back if fill is not None)  # every fill a light tint
     assert words["A"] == (255, 255, 255) and words["G"] == (255, 215, 0)
     assert max(pale_words["A"]) < 100 and max(pale_words["G"]) < 110  # dark enough to read on the tint
+
+
+def test_extends_is_read_beside_the_layout_then_the_data_then_built_in(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "base.yaml").write_text(BASE)  # beside the layout: taken before the data folder's
+    (shared / "layout.yaml").write_text("extends: base.yaml\nelements:\n  - name: power\n    size: 14\n"
+                                        "  - type: text\n    text: 'MINE {title}'\n    y: 80%\n    height: 8mm\n")
+    folder = deck_folder(tmp_path / "deck", "extends: printgen\nelements: []\n", "title,body,power\nAria,Brave.,7\n")
+    (folder / "base.yaml").write_text("elements:\n  - type: text\n    text: 'WRONG BASE'\n")
+    result = run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "../shared/layout.yaml", "--seed",
+                     "s", "--layout", "print-shop", "-o", "out.pdf", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    front = page_texts(folder / "out.pdf")[0]
+    assert "POWER 7" in front and "MINE Aria" in front and "WRONG" not in front, front
+    code = re.search(r"seed code: (\S+)", result.stderr)[1]
+    again = run_cli("reproduce", code, "--data-dir", "../shared", "-o", "again.pdf", cwd=folder)
+    assert again.returncode == 0, again.stderr
+    assert (folder / "again.pdf").read_bytes() == (folder / "out.pdf").read_bytes()
+    (shared / "base.yaml").write_text(BASE.replace("gold", "red"))  # the base is in the code's fingerprint
+    refused(run_cli("reproduce", code, "--data-dir", "../shared", "-o", "changed.pdf", cwd=folder),
+            "are not the ones this seed code was made with")
+    (shared / "layout.yaml").write_text("extends: own.yaml\nelements: []\n")  # not beside it: the data's folder
+    (folder / "own.yaml").write_text("extends: illustrated\nelements:\n  - name: title\n    color: gold\n")
+    result = run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "../shared/layout.yaml", "--seed",
+                     "s", "--layout", "print-shop", "-o", "own.pdf", cwd=folder)  # and own.yaml a built-in one
+    assert result.returncode == 0, result.stderr
+    assert "Aria" in page_texts(folder / "own.pdf")[0]
+    assert make(folder, "--layout", "print-shop", out="bare.pdf").returncode == 0  # extends: printgen, built in

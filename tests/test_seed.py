@@ -65,7 +65,7 @@ def test_seed_code_shape():
     "", "hello", "pg4:a:b", "pgx:a:b:c:", "pg4:a:b:c:novalue", "pg4::b:c:",
     "pg¹:graph-paper:generic:x:", "pg01:graph-paper:generic:x:", "pg4:graph-paper:generic:x:pages=1,pages=2",
     "pg4:graph-paper:generic:x%zz:", "pg4:graph-paper:generic:x%C3:", "pg4:graph-paper:generic:x%0A:",
-    "pg4:graph-paper:generic:x:pages=%E2%80%A8", "pg4:graph-paper:generic:x y:", "pg4:graph-paper:generic:x:" + "a=b," * 600,
+    "pg4:graph-paper:generic:x:pages=%E2%80%A8", "pg4:graph-paper:generic:x\ty:", "pg4:graph-paper:generic:x:" + "a=b," * 600,
 ])
 def test_bad_seed_codes_are_one_clear_error(text):
     with pytest.raises(PrintgenError) as info:

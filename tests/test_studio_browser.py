@@ -160,9 +160,13 @@ def test_a_bad_value_is_said_beside_its_field_in_plain_words_and_a_good_one_reco
         expect(beside).not_to_contain_text("--")
         expect(page.locator("#opt-levels")).to_have_attribute("aria-invalid", "true")
         expect(page.locator("#message")).to_contain_text("Levels must be", timeout=WAIT)
+        expect(page.locator("#page")).to_be_hidden()  # the pages of the form before it are not shown beside it
+        expect(page.locator("#strip .thumb")).to_have_count(0)
+        expect(page.locator("#downloads a")).to_have_count(0)
         screenshot(page, "laptop-bad-value")
         page.fill("#opt-levels", "1")
         expect(page.locator("#message")).to_have_text("", timeout=WAIT)
+        expect(page.locator("#page")).to_be_visible(timeout=WAIT)
         expect(beside).to_be_hidden()
         expect(page.locator("#opt-levels")).not_to_have_attribute("aria-invalid", "true")
     finally:

@@ -199,10 +199,10 @@ def test_a_pasted_deck_and_layout(client):
 
 
 def test_the_warnings_of_the_command_line_come_with_the_cards(client):
-    response = client.post("/deck/api/open", json={"data": "title,body\nGoblin,Hits hard.\n", "kind": "csv",
+    response = client.post("/deck/api/open", json={"data": "title,rules\nGoblin,Hits hard.\n", "kind": "csv",
                                                    "layout": "extends: builtin:illustrated\n"})
     drawn = cards(client, response.get_json(), [0])
-    assert drawn["notes"] == [("deck.csv: no element of layout.yaml shows the column body; it reads cost, flavour, "
+    assert drawn["notes"] == [("deck.csv: no element of layout.yaml shows the column rules; it reads cost, flavour, "
                                "picture, text, type, which deck.csv does not have: rename one to match the other")]
 
 
@@ -325,3 +325,25 @@ def test_sessions_end_when_idle_and_the_store_is_bounded():
     store.open(files, "a")
     with pytest.raises(StoreFull):
         store.open(files, "b")
+
+
+def test_the_main_page_links_the_deck_page_and_the_paste_form_starts_from_a_working_deck(client):
+    import re
+    from html import unescape
+
+    main = client.get("/").data.decode()
+    assert 'href="/deck"' in main
+    page = client.get("/deck").data.decode()
+    areas = dict(re.findall(r'<textarea id="(paste-data|paste-layout)"[^>]*>(.*?)</textarea>', page, re.S))
+    assert "placeholder" not in re.search(r'<textarea id="paste-data"[^>]*>', page)[0]
+    data, layout = unescape(areas["paste-data"]), unescape(areas["paste-layout"])
+    assert data.strip() and layout.strip()
+    response = client.post("/deck/api/open", json={"data": data, "kind": "csv", "layout": layout})
+    assert response.status_code == 200, response.get_json()
+    deck = response.get_json()
+    drawn = cards(client, deck, list(range(3)))
+    assert drawn["total"] >= 2 and drawn["notes"] == [], drawn["notes"]
+    assert all(card["problems"] == [] for card in drawn["cards"])
+    inked = [picture(card).convert("L").point(lambda v: 255 if v < 100 else 0).histogram()[255]
+             for card in drawn["cards"]]
+    assert min(inked) > 200  # words on every card, not an empty one

@@ -136,3 +136,30 @@ def test_a_zip_opens_and_stale_drawings_never_come_back(browser, studio, tmp_pat
         assert not problems, problems
     finally:
         page.close()
+
+
+def test_before_any_card_is_drawn_nothing_speaks_of_cards_and_downloads_wait(browser, studio):  # noqa: F811
+    page = browser.new_page(viewport=SCREENS["laptop"])
+    problems = watch(page)
+    try:
+        page.goto(studio)
+        page.click("a[href='/deck']")
+        page.wait_for_url("**/deck")
+        for button in page.locator("#downloads button").all():
+            expect(button).to_be_disabled()
+        page.click("#paste-open")
+        page.fill("#paste-layout", "elements: [")  # a layout that cannot be read: no card is ever drawn
+        page.click("#paste button[type=submit]")
+        expect(page.locator("#edit-message")).to_contain_text("not readable as YAML", timeout=WAIT)
+        expect(page.locator("#status")).to_contain_text("No card can be drawn yet")
+        assert "before this change" not in page.inner_text("body")
+        for button in page.locator("#downloads button").all():
+            expect(button).to_be_disabled()
+        page.fill("#paste-layout", "extends: builtin:printgen\n")
+        page.click("#paste button[type=submit]")
+        drawn(page, 3)
+        for button in page.locator("#downloads button").all():
+            expect(button).to_be_enabled()
+        assert not problems, problems
+    finally:
+        page.close()

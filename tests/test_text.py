@@ -323,3 +323,20 @@ def test_wrap_runs_lines_read_back_as_the_runs():
     assert len(lines) > 1
     assert " ".join("".join(t for _, t in line) for line in lines).split() == given_words([(t, f) for f, t in runs])
     assert lines[0][1] == (fonts.MONO, " SDR")  # white space as written, in its run's font
+
+
+def test_text_broken_once_per_process_is_the_text_broken_afresh():
+    from printgen.render import fonts as pg_fonts
+    from printgen.render import text as engine
+
+    pg_fonts.register_symbols()
+    paragraphs = [[("A sword of the Commercial At, notched \u2620 twice and kept", pg_fonts.SERIF)],
+                  [("Hit points", pg_fonts.SERIF_BOLD), (" and more words than a line holds", pg_fonts.SERIF)]]
+    afresh = engine.set_words((engine.words(p) for p in paragraphs), 9, 80, 6)
+    first = engine.lines(paragraphs, 9, 80, 6)
+    first.clear()  # a caller's list is its own
+    assert engine.lines(iter(paragraphs), 9, 80, 6) == afresh and len(afresh) > 2
+    fitted = engine.fit(paragraphs, 80, 40, 10, 5)
+    assert fitted == engine._fit.__wrapped__(tuple(map(tuple, paragraphs)), 80, 40, 10, 5, 0.25, None, 0.0, False,
+                                             engine.Spacing(), False)
+    assert engine.fit(iter(paragraphs), 80, 40, 10, 5) is fitted

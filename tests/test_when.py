@@ -143,3 +143,36 @@ def test_a_when_the_layout_cannot_read_stops_the_run_naming_the_element(tmp_path
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert "layout.yaml: element 2, when: '{kind} = Hero': '=' stands alone" in result.stderr
     assert not (tmp_path / "out.pdf").exists()
+
+
+NUMBERED = """\
+elements:
+  - type: text
+    text: "{title} is {@number} of {@total} ({@count})"
+    y: 0
+    height: 10mm
+    size: 9
+  - type: text
+    text: "EARLY"
+    y: 20mm
+    height: 10mm
+    size: 9
+    when: "{@number} <= 5"
+  - type: text
+    text: "LAST"
+    y: 40mm
+    height: 10mm
+    size: 9
+    when: "{@number} == {@total}"
+"""
+
+
+def test_number_in_when_and_text_is_the_cards_own_and_total_and_count_the_decks(tmp_path: Path):
+    (tmp_path / "layout.yaml").write_text(NUMBERED)
+    (tmp_path / "deck.csv").write_text("title,count\nA,1\nB,3\nC,1\nD,2\n")  # 7 cards printed
+    result = run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "layout.yaml", "--seed", "s",
+                     "--layout", "print-shop", "-o", "out.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    fronts = [" ".join(text.split()) for text in page_texts(tmp_path / "out.pdf")[0::2]]
+    assert fronts == ["A is 1 of 7 (7) EARLY", "B is 2 of 7 (7) EARLY", "B is 3 of 7 (7) EARLY",
+                      "B is 4 of 7 (7) EARLY", "C is 5 of 7 (7) EARLY", "D is 6 of 7 (7)", "D is 7 of 7 (7) LAST"]

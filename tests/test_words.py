@@ -84,6 +84,8 @@ def sentences_in(path: Path) -> list[str]:
             text = " ".join(v.value for v in node.values if isinstance(v, ast.Constant))
         else:
             continue
+        if text.lstrip().startswith("<"):  # markup (an SVG drawn in code): its words are attributes, not prose
+            continue
         if len(WORD.findall(text)) > LONGEST_ALLOWED:
             found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {text[:80]!r}")
     return found

@@ -6,7 +6,7 @@ crop marks, duplex and print-shop files are printgen's as for any deck.
     extends: builtin:illustrated      # optional: start from a built-in layout
     elements:                         # drawn in order, the first at the bottom
       - name: art                     # optional; an extending layout changes an element by its name
-        type: image                   # text | image | rect | line
+        type: image                   # text | image | rect | shape | line
         src: "pictures/{picture}"     # {column} is the card's value in that column
         x: 0
         y: 0
@@ -33,28 +33,32 @@ from __future__ import annotations
 import difflib
 import hashlib
 import os
+import posixpath
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tinycss2 import color4 as css_colour
 
 from ..errors import Flag, PrintgenError
+from ..options import did_you_mean
 from ..resources import templates_dir
 from ..units import MIN_TEXT_PT
-from . import conditions, plain_yaml
+from . import conditions, plain_yaml, shapes
+from .columns import read as read_under_both
 from .conditions import Condition
 from .user_files import Folder
 
-ELEMENT_TYPES = ("text", "image", "rect", "line")
-_COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after")
+ELEMENT_TYPES = ("text", "image", "rect", "shape", "line")
+_COMMON = ("type", "name", "x", "y", "width", "height", "when", "remove", "after", "rotate", "opacity")
 KEYS = {
     "text": _COMMON + ("text", "font", "size", "min-size", "color", "icon-color", "bold", "italic", "align", "valign",
                        "wrap"),
-    "image": _COMMON + ("src", "fit"),
+    "image": _COMMON + ("src", "fit", "mask"),
     "rect": _COMMON + ("fill", "stroke", "stroke-width", "radius"),
+    "shape": _COMMON + ("shape", "fill", "stroke", "stroke-width"),
     "line": _COMMON + ("stroke", "stroke-width"),
 }
 TOP_KEYS = ("extends", "fonts", "elements", "back", "description")
@@ -73,19 +77,21 @@ DEFAULT_MIN_SIZE = MIN_TEXT_PT
 BUILTIN = "builtin:"
 LAYOUT_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS = 8  # layouts extending layouts
-# Placeholders printgen fills: the card's number in the deck, how many are printed, the deck's title,
-# "Title 17/84" (as printgen's own cards have at their foot), the label of the card's back, and the card's
-# stats (every column no element of the layout names, but count and back: "**Power** 3 · **Cost** 1").
-SPECIAL = ("@number", "@total", "@deck", "@index", "@back", "@stats")
+# Placeholders printgen fills: the card's number in the deck, how many it prints (@total, or @count), the
+# deck's title, "Title 17/84" (as printgen's own cards have at their foot), the label of the card's back, and
+# the card's stats (every column no element of the layout names, but count and back: "**Power** 3 · **Cost** 1").
+SPECIAL = ("@number", "@total", "@count", "@deck", "@index", "@back", "@stats")
 
-DEFAULTS = {
+DEFAULTS: dict[str, dict[str, Any]] = {
     "text": {"font": "serif", "size": 10.0, "min-size": DEFAULT_MIN_SIZE, "color": "#1a1a1a", "icon-color": None,
              "bold": False,
              "italic": False, "align": "left", "valign": "top", "wrap": True, "text": ""},
-    "image": {"fit": "contain"},
+    "image": {"fit": "contain", "mask": None},
     "rect": {"fill": "none", "stroke": "#000000", "stroke-width": None, "radius": None},
+    "shape": {"shape": shapes.Shape("rect"), "fill": "#000000", "stroke": "none", "stroke-width": None},
     "line": {"stroke": "#000000", "stroke-width": None},
 }
+_SYSTEM_FAMILY = re.compile(r"[A-Za-z][A-Za-z0-9 ._-]{0,62}")  # a font family of the computer's (fontconfig)
 _TERM = re.compile(r"\s*(?P<sign>[+-])?\s*(?P<number>\d+(\.\d*)?|\.\d+)\s*(?P<unit>mm|cm|in|pt|%)?\s*")
 _UNITS = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
@@ -158,6 +164,7 @@ class Layout:
     front: tuple[Element, ...]
     back: tuple[Element, ...] | None  # None: printgen's own back
     fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # a family's name: its files by style
+    folders: tuple[Folder, ...] = ()  # folders besides the data file's it read layouts from (its fingerprint's)
 
     @property
     def columns(self) -> set[str]:
@@ -165,7 +172,7 @@ class Layout:
 
     def check_columns(self, columns: list[str], data: Path) -> None:
         """Every placeholder names a column of the data (or one printgen fills): one line otherwise."""
-        known = set(columns)
+        known = read_under_both(columns)  # text and body are one column
         for element in self.front + (self.back or ()):
             if element.builtin:
                 continue
@@ -175,7 +182,7 @@ class Layout:
                 for name in names:
                     if name not in known and name not in SPECIAL:
                         raise PrintgenError(f"{element.label}, {key}: no column {name!r} in {data.name} "
-                                            f"(its columns: {', '.join(columns)})")
+                                            f"(its columns: {', '.join(columns)}){did_you_mean(name, columns)}")
 
 
 def builtin_folder() -> Path:
@@ -186,14 +193,38 @@ def builtin_names() -> list[str]:
     return sorted(path.stem for path in builtin_folder().glob("*.yaml"))
 
 
+@dataclass(frozen=True)
+class Beside:
+    """Where a layout file stands: a folder it is read from, and the path of the layout's own folder in it."""
+
+    folder: Folder
+    prefix: str = ""
+
+    def name(self, value: str) -> str:
+        return posixpath.join(self.prefix, value) if self.prefix else value
+
+
 def load(path: Path, folder: Folder | None = None) -> Layout:
     """The layout in ``path``, checked; one line naming the file, element and key for any mistake. A layout it
-    extends by file name is read from ``folder`` (the data file's, as pictures are; by default the layout's).
-    A built-in layout (``located("builtin:NAME")``) reads a missing column as empty in every element."""
+    extends by file name is read beside it, else from ``folder`` (the data file's, as pictures are; by default
+    the layout's), else is a built-in layout of that name. A built-in layout (``located("builtin:NAME")``)
+    reads a missing column as empty in every element."""
     if is_builtin(path):
         return _load(path, _read(path), depth=0, builtin=True)
     folder = folder if folder is not None else Folder(path.parent)
-    return _load(path, _read(path), depth=0, folder=folder, chain=((_real(path), path.name),))
+    outside: list[Folder] = []
+    layout = _load(path, _read(path), depth=0, folder=folder, chain=((_real(path), path.name),),
+                   here=_beside(path, folder), outside=outside)
+    return Layout(layout.path, layout.front, layout.back, layout.fonts, tuple(outside))
+
+
+def _beside(path: Path, folder: Folder) -> Beside:
+    """The place of the layout file ``path``: in the data file's folder (or below it), or a folder of its own."""
+    own, root = Path(_real(path.parent)), Path(_real(folder.root))
+    if own == root or own.is_relative_to(root):
+        relative = own.relative_to(root).as_posix()
+        return Beside(folder, "" if relative == "." else relative)
+    return Beside(Folder(path.parent, "the layout's folder"))
 
 
 def located(name: str, data_folder: Path) -> Path:
@@ -237,7 +268,8 @@ def _read(path: Path) -> bytes:
 
 
 def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, chain: tuple[tuple[str, str], ...] = (),
-          shown: str | None = None, builtin: bool = False) -> Layout:
+          shown: str | None = None, builtin: bool = False, here: Beside | None = None,
+          outside: list[Folder] | None = None) -> Layout:
     shown = shown or (path.name if depth else str(path))
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise PrintgenError(f"{shown}: a layout is a .yaml or .yml file")
@@ -256,7 +288,8 @@ def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, cha
     base_back: list[dict] | None = None
     families: dict[str, dict[str, str]] = {}
     if "extends" in document:
-        base_front, base_back, families = _base(shown, document["extends"], depth, folder, chain)
+        base_front, base_back, families = _base(shown, document["extends"], depth, folder, chain, here,
+                                                outside if outside is not None else [])
     families = {**families, **_families(shown, document.get("fonts", {}))}
     front = _elements(shown, document.get("elements"), "elements", "element", base_front, "extends" in document)
     back = base_back
@@ -275,10 +308,10 @@ def _load(path: Path, data: bytes, depth: int, folder: Folder | None = None, cha
             spec["#builtin"] = True
         font = spec.get("font")
         if font is not None and font not in FONT_FAMILIES and font not in families and \
-                not font.lower().endswith(FONT_SUFFIXES):
+                not font.lower().endswith(FONT_SUFFIXES) and not _SYSTEM_FAMILY.fullmatch(font):
             named = f" (this layout's: {', '.join(families)})" if families else ""
-            raise PrintgenError(f"{spec['#label']}, font: {font!r}; give serif, mono, a family under fonts:{named} "
-                                f"or a .ttf file beside the data")
+            raise PrintgenError(f"{spec['#label']}, font: {font!r}; give serif, mono, a family under fonts:{named}, "
+                                f"a .ttf file beside the data or a font family of the computer's by name")
     return Layout(path, tuple(_finish(spec) for spec in front),
                   None if back is None else tuple(_finish(spec) for spec in back), families)
 
@@ -309,39 +342,58 @@ def _families(shown: str, raw: Any) -> dict[str, dict[str, str]]:
     return found
 
 
-def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tuple[tuple[str, str], ...]
+def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tuple[tuple[str, str], ...],
+          here: Beside | None = None, outside: list[Folder] | None = None
           ) -> tuple[list[dict], list[dict] | None, dict[str, dict[str, str]]]:
-    """The elements (front and back) and font families of the layout ``extends:`` names: a built-in one, or a
-    file beside the data."""
-    own = isinstance(value, str) and value.strip().lower().endswith(LAYOUT_SUFFIXES)
-    if not isinstance(value, str) or not (value.startswith(BUILTIN) or own):
+    """The elements (front and back) and font families of the layout ``extends:`` names: a built-in one
+    (builtin:NAME, or NAME alone), or a file of the designer's: beside the layout that names it, else in the data
+    file's folder, else the built-in layout of its name."""
+    text = value.strip() if isinstance(value, str) else ""
+    own = text.lower().endswith(LAYOUT_SUFFIXES)
+    bare = re.fullmatch(r"[A-Za-z0-9_-]+", text) is not None
+    if not (text.startswith(BUILTIN) or own or bare):
         raise PrintgenError(f"{shown}: extends: {value!r}; a layout extends a built-in layout, e.g. "
                             f"'extends: builtin:printgen' (built-in: {', '.join(builtin_names())}), or a layout "
-                            f"file of yours beside the data, e.g. 'extends: base.yaml'")
+                            f"file of yours beside it or the data, e.g. 'extends: base.yaml'")
     if depth >= MAX_EXTENDS:
         raise PrintgenError(f"{shown}: extends: {value!r}: layouts extend each other more than {MAX_EXTENDS} deep")
+    where = f"{shown}: extends"
+    place = None
     if own:
-        where = f"{shown}: extends"
         if folder is None:
             raise PrintgenError(f"{where}: {value!r}: a built-in layout extends only built-in layouts")
-        key = folder.key(value, where)
-        data = folder.read(value, where)
+        here = here if here is not None else Beside(folder)
+        places = [here] + ([Beside(folder)] if here != Beside(folder) else [])
+        place = next((each for each in places if each.folder.has(each.name(text), where)), None)
+        stem = PurePosixPath(text).stem
+        if place is None and ("/" in text or stem not in builtin_names()):
+            looked = "beside it" + (" or in the data file's folder" if len(places) > 1 else "")
+            raise PrintgenError(f"{where}: {value!r}: no such file {looked}, and no built-in layout {stem!r}")
+        if place is None:
+            text = BUILTIN + stem
+    if place is not None:
+        name = place.name(text)
+        key = place.folder.key(name, where)
+        data = place.folder.read(name, where)
         if len(data) > MAX_LAYOUT_BYTES:
             raise PrintgenError(f"{where}: {value!r} is larger than {MAX_LAYOUT_BYTES // 1024} KiB; a layout is "
                                 f"smaller than that")
-        real = _real(folder.root / key)
+        if outside is not None and place.folder is not folder and place.folder not in outside:
+            outside.append(place.folder)
+        real = _real(place.folder.root / key)
         if real in (seen for seen, _ in chain):
             circle = " extends ".join([name for _, name in chain] + [key])
             raise PrintgenError(f"{where}: {value!r}: the layouts extend each other in a circle ({circle}); "
                                 f"one of them must stand on its own or on a built-in layout")
-        base = _load(Path(key), data, depth + 1, folder, chain + ((real, key),), shown=key)
+        base = _load(Path(key), data, depth + 1, folder, chain + ((real, key),), shown=key,
+                     here=Beside(place.folder, posixpath.dirname(key)), outside=outside)
     else:
         try:
-            path = builtin_path(value[len(BUILTIN):].strip())
+            path = builtin_path(text.removeprefix(BUILTIN).strip())
         except PrintgenError as exc:
             raise PrintgenError(f"{shown}: extends: {exc}") from None
         base = _load(path, path.read_bytes(), depth + 1)
-    builtin = not own
+    builtin = place is None
 
     def inherited(elements: tuple[Element, ...]) -> list[dict]:
         return [dict(e.spec, **{"#label": e.label, "#builtin": builtin or e.builtin}) for e in elements]
@@ -426,8 +478,8 @@ def _finish(spec: dict) -> Element:
     """An element with every key its kind takes, defaults filled in, checked as a whole."""
     kind = spec["type"]
     label = spec["#label"]
-    full = {"x": Length(), "y": Length(), "width": Length(percent=100), "height": Length(percent=100), "when": None,
-            "name": None, **DEFAULTS[kind]}
+    full: dict[str, Any] = {"x": Length(), "y": Length(), "width": Length(percent=100), "height": Length(percent=100), "when": None,
+            "name": None, "rotate": None, "opacity": 1.0, **DEFAULTS[kind]}
     full.update({k: v for k, v in spec.items() if not k.startswith("#")})
     for key in ("color", "fill", "stroke", "text"):
         if isinstance(full.get(key), str):  # a default
@@ -463,8 +515,17 @@ def _value(kind: str, key: str, value: Any, where: str) -> Any:
     if key in ("color", "fill", "stroke", "icon-color"):
         template = _template(value, where)
         if not template.names:
-            colour(template.pieces[0], where, none_allowed=key not in ("color", "icon-color"))
+            if key == "fill":
+                paint(template.pieces[0], where)
+            else:
+                colour(template.pieces[0], where, none_allowed=key not in ("color", "icon-color"))
         return template
+    if key == "rotate":
+        return shapes.rotation(value, where)
+    if key == "opacity":
+        return shapes.opacity(value, where)
+    if key in ("shape", "mask"):
+        return shapes.shape(value, where, lambda text, at: _length(text, at, signed=False))
     if key == "font":
         if not isinstance(value, str) or not value.strip():
             raise PrintgenError(f"{where}: give serif, mono, a family under fonts: or a .ttf file beside the data")
@@ -549,7 +610,14 @@ def _template(value: Any, where: str) -> Template:
         pieces[-1] += text[position:match.start()]
         position = match.end()
         token = match.group(0)
-        if token in ("{{", "}}"):
+        if token == "}}" and opened:  # markup closing: an icon and the span around it, or two spans
+            closed = min(opened, 2)
+            pieces[-1] += "}" * closed
+            opened -= closed
+            if closed == 1:  # one brace more than the markup open: a lone one
+                raise PrintgenError(f"{where}: {text!r} has a lone '}}'; write {{column}} for a column, {{{{ or "
+                                    f"}}}} for a brace")
+        elif token in ("{{", "}}"):
             pieces[-1] += token[0]
         elif token.startswith("\\") or match.group("markup"):
             pieces[-1] += token
@@ -570,6 +638,13 @@ def _template(value: Any, where: str) -> Template:
         raise PrintgenError(f"{where}: {text!r}: an {{icon:...}}, {{color:...|...}} or {{size:...|...}} is not closed "
                             f"with }}")
     return Template(tuple(pieces))
+
+
+def paint(text: str, where: str) -> tuple[float, float, float] | shapes.Gradient | None:
+    """A fill as written: a colour (or none), or a linear gradient of colours."""
+    if shapes.is_gradient(text):
+        return shapes.gradient(text, where, lambda part, at: colour(part, at, none_allowed=False))
+    return colour(text, where)
 
 
 def colour(text: str, where: str, none_allowed: bool = True) -> tuple[float, float, float] | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -31,17 +32,21 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts
 from ..render import text as engine
+from ..render.cmyk import CmykCanvas, press_cmyk
 from ..units import mm
-from . import glyphs, inline
-from .card_design import FONT_STYLES, SPECIAL, Element, Layout, colour
+from . import glyphs, inline, shapes, system_fonts
+from .card_design import FONT_STYLES, FONT_SUFFIXES, SPECIAL, Element, Layout, Length, colour, paint
+from .columns import read as read_under_both
+from .columns import with_aliases
 from .face_parts import INK, mix
 from .failures import cards_failed, named
 from .marks import lighter
 from .model import BackStyle, Card, Deck
 from .pictures import Pictures
+from .reading import Numbering
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
-from .user_files import Folder
+from .user_files import Folder, digest_of
 
 KIND = "layout"
 BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that
@@ -79,6 +84,7 @@ class LayoutBack(BackStyle):
 @dataclass(frozen=True)
 class LayoutDeck(Deck):
     design: Any = field(default=None, compare=False, repr=False)
+    numbering: Numbering | None = field(default=None, compare=False, repr=False)  # --rows: whole-deck numbers
 
     def as_data(self) -> dict:
         """The deck as data: each card's row as read, its count and back."""
@@ -120,6 +126,7 @@ class Design:
         self.draft = False  # --draft: every card made, each problem noted and marked in red on the card
         self.problems: dict[str, None] = {}  # a draft's problems, in the order met, each once
         self._totals: dict[int, int] = {}  # the deck's printed cards, counted once
+        self.system_fonts: dict[str, str] = {}  # the computer's font files read (by family name): their SHA-256
 
     # Preparing ---------------------------------------------------------------------------------------
 
@@ -135,12 +142,13 @@ class Design:
     def fields(self, card: LayoutCard, deck: Deck, late: bool = False) -> dict[str, str]:
         total = self._totals.get(id(deck))
         if total is None:
-            total = self._totals[id(deck)] = len(deck.printed_cards())
-        values = {"@deck": deck.title, "@total": str(total), "@back": card.back or deck.back_title or deck.title,
-                  "@stats": self.stats(card)}
+            numbering = getattr(deck, "numbering", None)  # --rows: the whole deck's count
+            total = self._totals[id(deck)] = numbering.total if numbering else len(deck.printed_cards())
+        values = {"@deck": deck.title, "@total": str(total), "@count": str(total),
+                  "@back": card.back or deck.back_title or deck.title, "@stats": self.stats(card)}
         if late:  # fitted as wide as the widest number; drawn with the card's own
             values.update({"@number": str(total), "@index": f"{deck.title} {total}/{total}"})
-        values.update(card.fields)
+        values.update(with_aliases(dict(card.fields)))
         return values
 
     def stats(self, card: LayoutCard) -> str:
@@ -176,8 +184,19 @@ class Design:
     def _item(self, element: Element, fields: dict[str, str], where: str, size: CardSize, pale: bool) -> Item | None:
         label = f"{where}: {element.label}"
         condition = element["when"]
-        if condition is not None and not _holds(condition, fields, label):
+        later = condition is not None and bool(condition.columns & set(_DRAWN_LATE))
+        if condition is not None and not _holds(condition, fields, label) and not later:
             return None
+        item = self._drawn(element, fields, where, size, pale, label)
+        if item is not None and (element["rotate"] is not None or element["opacity"] < 1):
+            item = Item(item.kind, item.box, item.reach, {**item.values, "rotate": element["rotate"],
+                                                          "opacity": element["opacity"]})
+        if later and item is not None:  # decided for each copy as it is drawn, by its own number
+            item = Item(item.kind, item.box, item.reach, {**item.values, "when": condition})
+        return item
+
+    def _drawn(self, element: Element, fields: dict[str, str], where: str, size: CardSize, pale: bool,
+               label: str) -> Item | None:
         width = size.width
         box = _box(element, size)
         if element.kind != "line" and (box[2] < 0 or box[3] < 0):
@@ -187,13 +206,17 @@ class Design:
             return self._text(element, fields, box, where, pale)
         if element.kind == "image":
             return self._image(element, fields, box, size, label)
-        if element.kind == "rect":
-            fill = colour(element["fill"].fill(fields), f"{label}, fill")
-            return Item("rect", box, _reach(box, size), {
-                "fill": lighter(fill, PALE_FILL) if pale and fill is not None else fill,
-                "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
+        if element.kind in ("rect", "shape"):
+            fill = paint(element["fill"].fill(fields), f"{label}, fill")
+            if pale and isinstance(fill, shapes.Gradient):
+                fill = fill.mapped(lambda found: lighter(found, PALE_FILL))
+            elif pale and isinstance(fill, tuple):
+                fill = lighter(fill, PALE_FILL)
+            return Item(element.kind, box, _reach(box, size) if element.kind == "rect" else (False,) * 4, {
+                "fill": fill, "stroke": colour(element["stroke"].fill(fields), f"{label}, stroke"),
                 "stroke-width": _points(element["stroke-width"], width, 0.5),
-                "radius": _points(element["radius"], width, 0.0)})
+                "radius": _points(element.spec.get("radius"), width, 0.0), "shape": element.spec.get("shape"),
+                "side": width})
         stroke = colour(element["stroke"].fill(fields), f"{label}, stroke")
         if stroke is None:
             return None
@@ -243,7 +266,8 @@ class Design:
         picture = self.pictures.picture(src, f"{label}, src")
         reach = _reach(box, size)
         self.pictures.use(picture, _grown(box, reach, BLEED_FOR_PICTURES), element["fit"])
-        return Item("image", box, reach, {"picture": picture, "fit": element["fit"]})
+        return Item("image", box, reach, {"picture": picture, "fit": element["fit"], "mask": element["mask"],
+                                          "side": size.width})
 
     def font(self, name: str, where: str) -> str:
         """The ReportLab family of a layout's font: a bundled one, a family of the layout's ``fonts:``, or a
@@ -252,9 +276,18 @@ class Design:
             return _FAMILIES[name]
         if name in self._fonts:
             return self._fonts[name]
-        files = self.layout.fonts.get(name, {"regular": name})
-        faces = {style: self._face(file, f"{where}: {name}, {style}" if name in self.layout.fonts else where)
-                 for style, file in files.items()}
+        if name in self.layout.fonts or name.lower().endswith(FONT_SUFFIXES):
+            files = self.layout.fonts.get(name, {"regular": name})
+            faces = {}
+            for style, file in files.items():
+                place = f"{where}: {name}, {style}" if name in self.layout.fonts else where
+                faces[style] = self._face(self.folder.read(file, place), file, place)
+        else:  # a family of the computer's, by name
+            faces = {}
+            for style, (path, index) in system_fonts.faces(name, where, tuple(self.layout.fonts)).items():
+                data = _system_font(path, where)
+                self.system_fonts[f"{name}/{style}"] = hashlib.sha256(data).hexdigest()
+                faces[style] = self._face(data, path.name, where, index)
         family = "PGF-" + hashlib.sha256("\0".join(f"{k}={v}" for k, v in sorted(faces.items())).encode()
                                          ).hexdigest()[:12]
         for bold in (0, 1):
@@ -265,15 +298,15 @@ class Design:
         self._styles[family] = (name, {key for key, style in STYLE.items() if style in faces})
         return family
 
-    def _face(self, file: str, where: str) -> str:
-        """A font file beside the data, registered once (by its content) as a face of its own."""
-        data = self.folder.read(file, where)
-        face = "PGU-" + hashlib.sha256(data).hexdigest()[:12]
+    def _face(self, data: bytes, file: str, where: str, index: int = 0) -> str:
+        """A font file (beside the data, or the computer's), registered once (by its content) as a face of its
+        own."""
+        face = "PGU-" + hashlib.sha256(data).hexdigest()[:12] + (f"-{index}" if index else "")
         try:
             pdfmetrics.getFont(face)
         except KeyError:
             try:
-                font = TTFont(face, io.BytesIO(data))
+                font = TTFont(face, io.BytesIO(data), subfontIndex=index)
             except TTFError as exc:
                 raise PrintgenError(f"{where}: {file!r}: " + (
                     "its outlines are PostScript (CFF); give a TrueType .ttf" if "postscript" in str(exc).lower()
@@ -295,7 +328,10 @@ class Design:
         if not lacking:
             return
         shown = " and ".join(STYLE[key] for key in lacking)
-        if name in self.layout.fonts:
+        if name not in self.layout.fonts and not name.lower().endswith(FONT_SUFFIXES):
+            self.warn(f"{element.label}: {shown} text, but the computer's font family {name!r} has no {shown} face, "
+                      f"so it prints in the faces it has")
+        elif name in self.layout.fonts:
             self.warn(f"{element.label}: {shown} text, but the font family {name!r} has no {shown} face, so it "
                       f"prints in the faces it has; give them under fonts: {name}: ({', '.join(FONT_STYLES[1:])})")
         else:
@@ -306,15 +342,22 @@ class Design:
         """A warning for the person making the deck, given once (the deck is prepared more than once)."""
         self.notes.setdefault(text, None)
 
+    def folders(self) -> list[Folder]:
+        """Every folder the deck's files were read from: the data file's, then any its layout's bases came from."""
+        return [self.folder, *self.layout.folders]
+
     # Drawing -----------------------------------------------------------------------------------------
 
     def draw(self, c: Canvas, prepared: PreparedLayout, deck: Deck, bleed: float, index_text: str) -> None:
         number = index_text.rsplit(" ", 1)[-1].split("/")[0]
-        late = None
+        late: dict[str, str] = {}
         for item in prepared.items:
-            if item.kind == "text" and item.values["template"] is not None:
-                if late is None:
-                    late = {**self.fields(prepared.card, deck), "@number": number, "@index": index_text}
+            late_text = item.kind == "text" and item.values["template"] is not None
+            if (late_text or "when" in item.values) and not late:
+                late = {**self.fields(prepared.card, deck), "@number": number, "@index": index_text}
+            if "when" in item.values and not item.values["when"].holds(late):
+                continue
+            if late_text:
                 element = item.values["element"]
                 paragraphs = inline.paragraphs(item.values["template"].fill(late), item.values["font"],
                                                element["bold"], element["italic"], item.values["reading"])
@@ -324,6 +367,25 @@ class Design:
             self._draw(c, item, bleed)
 
     def _draw(self, c: Canvas, item: Item, bleed: float) -> None:
+        values = item.values
+        turned, seen = values.get("rotate"), values.get("opacity", 1.0)
+        if turned is None and seen >= 1:
+            self._paint(c, item, bleed)
+            return
+        c.saveState()
+        if turned is not None:
+            turned.apply(c, item.box)
+        if seen < 1:
+            if isinstance(c, CmykCanvas):  # PDF/X-1a has no see-through: drawn solid, and said
+                self.warn("opacity: a press file (PDF/X-1a) cannot print see-through, so elements with opacity "
+                          "under 1 print solid in it")
+            else:
+                c.setFillAlpha(seen)
+                c.setStrokeAlpha(seen)
+        self._paint(c, item, bleed)
+        c.restoreState()
+
+    def _paint(self, c: Canvas, item: Item, bleed: float) -> None:
         x, y, w, h = item.box
         values = item.values
         if item.kind == "text":
@@ -341,8 +403,15 @@ class Design:
                 _mark(c, item.box, cross=False)
         elif item.kind == "problem":
             _mark(c, item.box, cross=True)
+        elif item.kind == "image" and values["mask"] is not None:  # cut to its shape, inside its box
+            c.saveState()
+            c.clipPath(values["mask"].path(c, item.box, values["side"]), stroke=0, fill=0)
+            self.pictures.draw(c, values["picture"], item.box, values["fit"])
+            c.restoreState()
         elif item.kind == "image":
             self.pictures.draw(c, values["picture"], _grown(item.box, item.reach, bleed), values["fit"])
+        elif item.kind == "shape" or (item.kind == "rect" and isinstance(values["fill"], shapes.Gradient)):
+            self._shape(c, item, bleed)
         elif item.kind == "rect":
             fill, stroke = values["fill"], values["stroke"]
             if fill is None and stroke is None:
@@ -367,6 +436,25 @@ class Design:
             c.line(x, y + h, x + w, y)  # from (x, y) to (x + width, y + height), y measured down
             c.restoreState()
 
+    def _shape(self, c: Canvas, item: Item, bleed: float) -> None:
+        """A shape, or a rectangle filled with a gradient: its path filled, then stroked."""
+        values = item.values
+        fill, stroke = values["fill"], values["stroke"]
+        box = _grown(item.box, item.reach, bleed)
+        shape = values["shape"] or (shapes.Shape("rounded", radius=Length(values["radius"])) if values["radius"] > 0
+                                    else shapes.Shape("rect"))
+        c.saveState()
+        if isinstance(fill, shapes.Gradient):
+            fill.paint(c, shape.path(c, box, values["side"]), box, press_cmyk if isinstance(c, CmykCanvas) else None)
+        elif fill is not None:
+            c.setFillColorRGB(*fill)
+            c.drawPath(shape.path(c, box, values["side"]), stroke=0, fill=1)
+        if stroke is not None:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(values["stroke-width"])
+            c.drawPath(shape.path(c, box, values["side"]), stroke=1, fill=0)
+        c.restoreState()
+
     def define_back(self, c: Canvas, name: str, style: LayoutBack, size: CardSize, bleed: float) -> None:
         fields = dict(style.fields)
         items = list(self._items(self.layout.back or (), fields, style.label, size, style.ink_saver))
@@ -374,6 +462,18 @@ class Design:
         for item in items:
             self._draw(c, item, bleed)
         c.endForm()
+
+
+def _system_font(path: Path, where: str) -> bytes:
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(system_fonts.MAX_FONT_BYTES + 1)
+    except OSError as exc:
+        raise PrintgenError(f"{where}: {path}: cannot read it ({exc.strerror})") from None
+    if len(data) > system_fonts.MAX_FONT_BYTES:
+        raise PrintgenError(f"{where}: {path}: larger than {system_fonts.MAX_FONT_BYTES // 2**20} MiB; give a "
+                            f"smaller font")
+    return data
 
 
 def _holds(condition, fields: dict[str, str], label: str) -> bool:
@@ -419,8 +519,12 @@ def fit(paragraphs: tuple[tuple[engine.Run, ...], ...], width: float, height: fl
     to ``min_size``."""
     if width <= 0 or height <= 0:
         return engine.Fitted(min_size, (), False)
-    return engine.fit(paragraphs, width, height, size, min_size, SIZE_STEP,
-                      max_lines=None if wrap else len(paragraphs), spacing=SPACING)
+    fitted = engine.fit(paragraphs, width, height, size, min_size, SIZE_STEP,
+                        max_lines=None if wrap else len(paragraphs), spacing=SPACING)
+    if not wrap and not fitted.fits:  # a draft's one line too long: one line still, cut at its box when drawn
+        lines = engine.set_words([engine.words(runs) for runs in paragraphs], min_size, math.inf)
+        return engine.Fitted(min_size, tuple(lines), False, SPACING)
+    return fitted
 
 
 def check_glyphs(where: str, paragraphs: tuple[tuple[engine.Run, ...], ...]) -> None:
@@ -448,7 +552,8 @@ def draw(c: Canvas, prepared: PreparedLayout, deck: LayoutDeck, size: CardSize, 
 
 
 def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, str], int]], columns: list[str],
-              layout: Layout, data: Path, folder: Folder | None = None) -> LayoutDeck:
+              layout: Layout, data: Path, folder: Folder | None = None, numbering: Numbering | None = None
+              ) -> LayoutDeck:
     """The deck of ``rows`` (where, fields, count) drawn by ``layout``; pictures and fonts from ``folder``, the
     data file's folder (the one the layout's own bases were read from, so its fingerprint covers them)."""
     layout.check_columns(columns, data)
@@ -458,12 +563,13 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
                 raise PrintgenError(f"{element.label}: {{{late}}} differs from card to card; a back shows the same "
                                     f"on every card it is printed behind, so it cannot show it")
     design = Design(layout, folder if folder is not None else Folder(data.parent))
-    read = layout.columns
+    read = read_under_both(layout.columns)  # text is body
     design.stat_columns = [column for column in columns if column not in read and column not in ("count", "back")]
     unread = [] if "@stats" in read else [column for column in design.stat_columns + ["back"] if column in columns
                                           and (column != "back" or not (layout.back is None or "@back" in read))]
     if unread:
-        lacking = sorted(column for column in read if column not in SPECIAL and column not in columns)
+        lacking = sorted(column for column in layout.columns if column not in SPECIAL
+                         and column not in read_under_both(columns))
         these = "column " + unread[0] if len(unread) == 1 else "columns " + ", ".join(unread)
         design.warn(f"{data.name}: no element of {layout.path.name} shows the {these}" + (
             f"; it reads {', '.join(lacking)}, which {data.name} does not have: rename one to match the other"
@@ -475,12 +581,13 @@ def make_deck(name: str, title: str, back: str, rows: list[tuple[str, dict[str, 
             glyphs.check(where, [(card_back or title, fonts.SERIF_BOLD)])
         style = None
         if layout.back is not None:
-            values = {"@deck": title, "@back": card_back or title, **fields}
+            values = {"@deck": title, "@back": card_back or title, **with_aliases(fields)}
             style = LayoutBack(card_back or title, (0.18, 0.24, 0.38), key=design.back_key(values),
                                fields=tuple(values.items()), design=design)
         cards.append(LayoutCard(fields.get("title", "") or where, face=KIND, back=card_back, count=count,
                                 source=where, back_style=style, fields=tuple(fields.items())))
-    return LayoutDeck(name, title, tuple(cards), back_title=back or title, accent=(0.18, 0.24, 0.38), design=design)
+    return LayoutDeck(name, title, tuple(cards), back_title=back or title, accent=(0.18, 0.24, 0.38), design=design,
+                      numbering=numbering)
 
 
 def check_files(deck: LayoutDeck, size: CardSize) -> str | None:
@@ -497,7 +604,15 @@ def check_files(deck: LayoutDeck, size: CardSize) -> str | None:
             failed.append(named(str(exc), card.source, dict(card.fields).get("title", "").strip()))
     if failed:
         raise cards_failed(failed)
-    return deck.design.folder.digest()
+    found = digest_of(deck.design.folders())
+    if not deck.design.system_fonts:
+        return found
+    # Fonts of the computer's, by family name: their bytes too, so a deck made again elsewhere with another
+    # version of the family is refused as one whose files changed, not printed with other letters.
+    hasher = hashlib.sha256((found or "").encode("ascii") + b"\0")
+    for key, digest in sorted(deck.design.system_fonts.items()):
+        hasher.update(f"{key}={digest}\0".encode())
+    return hasher.hexdigest()[:16]
 
 
 DRAFT_RED = (0.85, 0.1, 0.1)

@@ -1,30 +1,68 @@
 """The face kinds, chosen per card by ``Card.face``: each prepares a card once, then draws it.
 
-text: text_face.py (title band, stats, badges, words, a picture); tile: a
+text: text_face.py (title band, picture, badges, words, stat boxes); tile: a
 stone path drawing whose paths meet the neighbour's at the edge midpoints;
 character: a portrait with traits; counter: an effect card turned to count.
 
-One type size for a deck's words: ``deck_body_size`` finds the largest size at
-which every card of the deck fits its words (each face kind that sets words
-says how large they may be on a card, ``largest_body``), and every card but a
-reference card (``Card.reference``: rules to read) is set at it.
+One layout for a deck (``layout``): the cards of a family (their back: a
+deck of several families lays out each as its own deck would) share one type
+size for their words, one picture frame and one set of stat boxes. The size is
+the largest at which every card's words fit, each card's picture giving way
+first (a shorter frame, then a disc in the band), never under the deck's least
+(``Deck.least_body``; a card of your own may shrink to 5 pt); the frame is the
+tallest that leaves room at that size on every card that can show its picture
+in one. A built-in deck's card whose words do not fit even so continues on a
+card of rules after the deck's cards (``with_continuations``). A reference card
+(``Card.reference``: rules to read) sets its words at a size of their own.
 """
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintgenError
 from ..render import fonts
 from ..units import MIN_TEXT_PT
-from . import character_face, counter_face, design_face, glyphs, icons, text_face, tile_face
-from .model import FACE_KINDS, Card, Deck
+from ..words import say_for
+from . import character_face, counter_face, design_face, glyphs, icons, notes, text_face, tile_face
+from .model import FACE_KINDS, Card, Deck, Paragraph
 from .sizes import CardSize
+
+say = say_for(__package__)
 
 _KINDS = {"text": text_face, "tile": tile_face, "character": character_face, "counter": counter_face}
 assert tuple(_KINDS) == FACE_KINDS
 
-_LAST: list = []  # the last deck and card size measured: [deck, size, body size, each card's largest, frame]
+
+@dataclass(frozen=True)
+class Layout:
+    """One family's layout: its words' size (None: some card fits nowhere), picture frame (0: pictures in the
+    band), stat boxes, and each card's own largest size of words (by id), for the warnings."""
+
+    body: float | None
+    frame: float
+    stats: text_face.StatLayout | None
+    largest: dict[int, float]
+
+
+_LAST: list = []  # the last deck and card size measured: [deck, size, {family: Layout}]
+
+
+def family(card: Card) -> str:
+    """The family a card is laid out with: its back's word, or the deck's for a card of no family."""
+    return card.back_style.label if card.back_style else ""
+
+
+def layout(deck: Deck, size: CardSize, card: Card) -> Layout:
+    if not (_LAST and _LAST[0] is deck and _LAST[1] == size):
+        families: dict[str, list[Card]] = {}
+        for each in deck.cards:
+            families.setdefault(family(each), []).append(each)
+        _LAST[:] = [deck, size, {name: _measure(deck, size, cards) for name, cards in families.items()}]
+    return _LAST[2][family(card)]
 
 
 def prepare_face(card: Card, deck: Deck, size: CardSize):
@@ -38,70 +76,98 @@ def prepare_face(card: Card, deck: Deck, size: CardSize):
     glyphs.check(where, printed_texts(card, deck))
     if card.picture:
         icons.check(card.picture, where)
-    body_size = None if card.reference or not card.body else deck_body_size(deck, size)
+    found = layout(deck, size, card)
+    body_size = None if card.reference or not card.body else found.body
     if kind is text_face:
-        return text_face.prepare(card, deck, size, body_size=body_size, frame=deck_frame(deck, size))
+        return text_face.prepare(card, deck, size, body_size=body_size, frame=found.frame, layout=found.stats,
+                                 least=deck.least_body or None)
     return kind.prepare(card, deck, size, body_size=body_size)
 
 
-def deck_body_size(deck: Deck, size: CardSize) -> float | None:
-    """The one size of the words on the deck's cards: the largest at which every card's fit under the deck's
-    picture frame (None: some card fits nowhere, and preparing it will say so)."""
-    return _measure(deck, size)[2]
+def deck_body_size(deck: Deck, size: CardSize, card: Card | None = None) -> float | None:
+    """The one size of the words on the cards of ``card``'s family (the deck's first family's without one)."""
+    return layout(deck, size, card or deck.cards[0]).body
 
 
-def deck_frame(deck: Deck, size: CardSize) -> float:
-    """The height of the deck's one picture frame, the same on every card that shows a picture in it: the tallest
-    that leaves every card's words room at the deck's size; 0 where even the least would set them under 6 pt,
-    and the pictures stand in the band."""
-    return _measure(deck, size)[4]
+def deck_frame(deck: Deck, size: CardSize, card: Card | None = None) -> float:
+    """The height of the picture frame of ``card``'s family (the deck's first family's without one)."""
+    return layout(deck, size, card or deck.cards[0]).frame
 
 
-def _measure(deck: Deck, size: CardSize) -> list:
-    if _LAST and _LAST[0] is deck and _LAST[1] == size:
-        return _LAST
-    least = text_face.least_frame(size)
-    found, frame = _largest_bodies(deck, size, least), least
-    if not found or min(found.values(), default=MIN_TEXT_PT) < MIN_TEXT_PT:
-        in_band = _largest_bodies(deck, size, 0.0)
-        if in_band and (not found or min(in_band.values(), default=0.0) > min(found.values(), default=0.0)):
-            found, frame = in_band, 0.0
-    chosen = min(found.values()) if found else None
-    if frame:
-        frame = max(least, min((text_face.largest_frame(card, deck, size, chosen) for card in deck.cards
-                                if card.face == "text" and text_face.framed(card)), default=least))
-    _LAST[:] = [deck, size, chosen, found or {}, frame]
-    return _LAST
+SHARED = 0.75  # of a family's framed cards: how many show their pictures in its one frame at least
+TYPE_GIVES = 1.5  # pt on a poker card: how far a family's words shrink under the least frame before its fullest
+# cards' pictures go to the band instead
 
 
-LINE_GAIN = 1.0  # pt: a deck's words larger by this much, and its fullest cards set their stats as a line
-
-
-def _largest_bodies(deck: Deck, size: CardSize, frame: float) -> dict[int, float] | None:
-    """Each card's largest size of words under a picture frame ``frame`` high (0: pictures in the band), by the
-    card's id; None if some card's words fit nowhere. Stats stand in boxes on every card, unless their boxes
-    would leave the deck's words under 6 pt, or ``LINE_GAIN`` smaller than the fullest cards' stats set as a
-    line of words let them be."""
-    boxes, either = _each_largest(deck, size, frame, False), _each_largest(deck, size, frame, True)
-    least = min(boxes.values(), default=None) if boxes is not None else None
-    if either is None or (least is not None and least >= MIN_TEXT_PT
-                          and least >= min(either.values(), default=0.0) - LINE_GAIN):
-        return boxes
-    return either
-
-
-def _each_largest(deck: Deck, size: CardSize, frame: float, stat_line: bool) -> dict[int, float] | None:
-    found: dict[int, float] = {}
-    for card in deck.cards:
+def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
+    """A family's layout. Its words' size: the largest at which every card's fit under a frame ``ART_MIN`` high,
+    but not more than ``TYPE_GIVES`` under the largest (nor under the deck's least), a card that needs more room
+    showing its picture in a shorter frame of its own, or in the band; a built-in deck's card too full even so
+    continues on a card of rules, a card of your own shrinks the deck's words further (to 5 pt, else it is
+    refused). Its frame: the tallest up to the most that every card has room for at that size, or, where some
+    have less than ``ART_MIN``, that ``SHARED`` of them have."""
+    stats = text_face.stat_layout(cards, size)
+    least = deck.least_body or text_face.BODY_MIN
+    m_max = text_face.Metrics.of(size).body_max
+    floor = max(least, math.floor((m_max - TYPE_GIVES * text_face.Metrics.of(size).type_scale) * 4) / 4)
+    framed_sizes, band_sizes, largest = [], [], {}
+    for card in cards:
         kind = _KINDS.get(card.face)
         if card.reference or not card.body or not hasattr(kind, "largest_body"):
             continue
-        largest = (text_face.largest_body(card, deck, size, frame, stat_line) if kind is text_face
-                   else kind.largest_body(card, deck, size))
-        if largest is None:
-            return None
-        found[id(card)] = largest
-    return found
+        if kind is text_face:
+            in_band = text_face.largest_body(card, deck, size, 0.0, stats, least)
+            framed = text_face.largest_body(card, deck, size, text_face.shared_frame(size), stats, least) \
+                if text_face.framed(card) else in_band
+        else:
+            in_band = framed = kind.largest_body(card, deck, size)
+        framed_sizes.append(framed or 0.0)
+        band_sizes.append(in_band or 0.0)
+        if in_band is not None:
+            largest[id(card)] = in_band
+    body: float | None = None
+    if framed_sizes:
+        wanted = max(min(framed_sizes), floor)  # the least frame on every card, else the type gives this far
+        if deck.least_body:  # a built-in deck: its wordiest cards, under the floor, go on on a card of rules
+            body = min(wanted, max(min(band_sizes), floor))
+        elif min(band_sizes) >= least:  # a deck of your own shrinks all its words to its fullest card's
+            body = min(min(band_sizes), wanted)
+        # else None: a card of your own that fits nowhere is refused when it is prepared
+    frame = text_face.shared_frame(size)
+    framed_cards = [card for card in cards if card.face == "text" and text_face.framed(card)]
+    rooms = [text_face.largest_frame(card, deck, size, body, stats) for card in framed_cards]
+    if rooms and min(rooms) >= frame - 1e-6:  # one frame on every card: the tallest all have room for
+        frame = min(min(rooms), text_face.most_frame(size))
+    elif rooms:  # the tallest that three cards in four have room for (or none at all: all in the band)
+        frame = min(sorted(rooms, reverse=True)[math.ceil(len(rooms) * SHARED) - 1], text_face.most_frame(size))
+        if frame < text_face.least_frame(size) - 1e-6:
+            frame = 0.0 if max(rooms) < text_face.least_frame(size) - 1e-6 else text_face.least_frame(size)
+    return Layout(body, frame, stats, largest)
+
+
+def with_continuations(deck: Deck, size: CardSize) -> Deck:
+    """The deck with a card of rules after its cards (before its notes card) for the words of any card too full
+    to hold them all at the deck's least size, each led by the card's title; the deck as it is when none is."""
+    if not deck.least_body:
+        return deck
+    rests = []
+    for card in deck.cards:
+        if card.face == "text" and not card.reference and card.body:
+            prepared = prepare_face(card, deck, size)
+            if prepared.rest:
+                rests.append(Paragraph(" ".join(p.lead + " " + p.text if p.lead else p.text for p in prepared.rest),
+                                       say("cards.more-lead", card=card.title)))
+    if not rests:
+        return deck
+    more = Card(say("cards.more-title"), say("cards.more-kicker", deck=deck.title), accent=deck.accent,
+                picture=notes.PICTURE, source=say("cards.more-title"))  # its picture credited by the notes card
+    cards, remaining = [], tuple(rests)
+    while remaining:  # as many cards of rules as the words need, each in the smallest type
+        kept, remaining = text_face.split(replace(more, body=remaining), deck, size, MIN_TEXT_PT)
+        cards.append(replace(more, body=kept, reference=True))
+    last = deck.cards[-1] if deck.cards else None
+    at = len(deck.cards) - 1 if last is not None and last.reference else len(deck.cards)  # before the notes card
+    return replace(deck, cards=(*deck.cards[:at], *cards, *deck.cards[at:]))
 
 
 def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
@@ -143,7 +209,8 @@ def shrunk_below(prepared, floor: float) -> bool:
     themselves (shortening those brings the whole deck's words back up)."""
     sizes = type_sizes(prepared)
     body = getattr(prepared, "body", None)
-    own = _LAST[3].get(id(prepared.card)) if len(_LAST) > 3 else None
+    own = _LAST[2].get(family(prepared.card)).largest.get(id(prepared.card)) if len(_LAST) > 2 and \
+        family(prepared.card) in _LAST[2] else None
     if body is not None and own is not None and own >= floor - 1e-9:
         sizes.remove(body.size)
     return any(size < floor - 1e-9 for size in sizes)

@@ -65,7 +65,7 @@ class Metrics:
 
     @property
     def stat_height(self) -> float:
-        return mm(11.5) * self.scale
+        return mm(10) * self.scale
 
     @property
     def index_size(self) -> float:

@@ -158,6 +158,11 @@ def glyph_outline(name: str) -> tuple[tuple, Box]:
     return outline_of(_icons()[name]["path"])
 
 
+def svg_path(name: str) -> str:
+    """The icon's outline as the set publishes it: an SVG path on its 512-unit square, y down."""
+    return _icons()[name]["path"]
+
+
 def form_name(name: str, outlined: bool = False) -> str:
     return ("pgicon-o-" if outlined else "pgicon-") + name
 

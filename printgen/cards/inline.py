@@ -5,6 +5,8 @@ In any text a layout draws (the layout's own words, or a column's value):
     Gain 2 {icon:two-coins}.                any icon of game-icons.net by its name there (fonts/game-icons.json
                                             holds all of them), in the text's colour
     Pay {icon:two-coins|#c9a227}.           ... in a colour of its own (#rgb, #rrggbb or a CSS name)
+    {icon:flame|size:150%|color:red}        ... at a share of the text's size (or in points) and a colour of its
+                                            own, in either order (size: alone, or color: alone, too)
     Draw {icon:pictures/card.svg}           a picture file beside the data (.svg, .png, .jpg, .webp), in its
                                             own colours
     {color:darkred|**Sticky:**} a hero...   words in a colour of their own
@@ -18,6 +20,9 @@ shrinking with it, never parted from the word it touches ("2{icon:two-coins}"); 
 its line stand taller. A picture file is read as any picture is (cards/pictures.py, user_files.py): from the
 data file's folder and below, within the same limits. Each mistake is one line naming the card, the element
 and what is wrong.
+
+printgen's own look (no layout) reads the same markup in a deck of one's own: its text column's paragraphs
+are ``Marked`` paragraphs, read here when the card's words are fitted (cards/text.py).
 
 The words come out as runs of render/text.py, whose fonts here are ``Inline`` fonts: each measures and draws
 its own run, and its name holds everything it draws (face, colour, scale; an icon's name, a picture's
@@ -41,6 +46,7 @@ from ..errors import PrintgenError
 from ..render import fonts
 from ..render import text as engine
 from . import icons
+from .model import Paragraph
 
 if TYPE_CHECKING:
     from .pictures import Picture, Pictures
@@ -113,12 +119,14 @@ class Icon(engine.Inline):
     aspect: float
     colour: Colour | None
     scale: float
+    pictures: Pictures | None  # where a picture file is drawn from, when no drawing_with() says
 
     def __new__(cls, name: str, key: str, digest: str, aspect: float, colour: Colour | None,
-                scale: float) -> Self:
+                scale: float, pictures: Pictures | None = None) -> Self:
         text = f"\x1fpg-icon\x1f{name}\x1f{key}\x1f{digest}\x1f{_hex(colour)}\x1f{scale!r}"
         made = super().__new__(cls, text)
         made.name, made.key, made.aspect, made.colour, made.scale = name, key, aspect, colour, scale
+        made.pictures = pictures
         return made
 
     @property
@@ -140,7 +148,7 @@ class Icon(engine.Inline):
         for _ in text:
             left = x + ICON_SIDE * self.scale * size
             if self.key:
-                pictures = _pictures.get()
+                pictures = _pictures.get() or self.pictures
                 assert pictures is not None, "a picture icon is drawn inside drawing_with(pictures)"
                 pictures.draw(c, pictures.found[self.key], (left, bottom, width, height), "contain")
             else:
@@ -163,6 +171,8 @@ class Context:
     icon_colour: Colour | None = None  # the element's icon-color: the set's icons in it, not the text's
     pictures: Pictures | None = None  # picture files as icons; None: refused
     size: float = 10.0  # the element's type size, for sizes in points
+    own_pictures: bool = False  # its picture icons drawn from ``pictures`` itself (printgen's look, which sets
+    # no drawing_with() around its words)
 
 
 def paragraphs(words: str, family: str, bold: bool, italic: bool, context: Context) -> tuple[tuple[Run, ...], ...]:
@@ -230,6 +240,7 @@ class _IconToken:
     digest: str
     aspect: float
     colour: Colour | None
+    scale: float = 1.0  # its own size: a share of the text's
 
 
 Piece = str | _Open | _Close | _IconToken  # a piece of an element's text: literal, or markup
@@ -287,9 +298,22 @@ def _span(kind: str, value: str, context: Context) -> _Open:
 
 
 def _icon(spec: str, context: Context) -> _IconToken:
-    name, _, colour_text = spec.partition("|")
+    name, *options = spec.split("|")
     name = name.strip()
     where = f"{context.where}: {{icon:{spec}}}"
+    colour_text, scale = "", 1.0
+    for option in options:
+        kind, colon, value = option.partition(":")
+        kind = kind.strip().lower()
+        if colon and kind == "size":
+            scale = _span("size", value, Context(where, context.colour, size=context.size)).scale
+        elif colon and kind in ("color", "colour"):
+            colour_text = value
+        elif len(options) == 1 and not colon:  # the short form: {icon:NAME|COLOUR}
+            colour_text = option
+        else:
+            raise PrintgenError(f"{where}: {option!r}; after an icon's name give size:120% (or size:12pt) and "
+                                f"color:red, each after a |, e.g. {{icon:{name or 'flame'}|size:120%|color:red}}")
     if not name:
         raise PrintgenError(f"{where}: name an icon of the set or a picture file, e.g. {{icon:two-coins}}")
     if name.lower().endswith(PICTURE_SUFFIXES) or "/" in name:
@@ -301,13 +325,13 @@ def _icon(spec: str, context: Context) -> _IconToken:
         picture: Picture = context.pictures.picture(name, where)
         aspect = picture.width / picture.height if picture.height else 1.0
         digest = hashlib.sha256(picture.data).hexdigest()[:16]
-        return _IconToken("", picture.key, digest, aspect, None)
+        return _IconToken("", picture.key, digest, aspect, None, scale)
     if not icons.exists(name):
         raise PrintgenError(f"{where}: no icon {name!r} in the icon set{icons.guess(name)}; fonts/{icons.ICONS_FILE} "
                             f"names all {len(icons.names()):,} (game-icons.net shows them), or give a picture file "
                             f"beside the data (.svg, .png)")
     colour = context.colour(colour_text.strip(), where) if colour_text.strip() else context.icon_colour
-    return _IconToken(name, "", "", icons.aspect(name), colour)
+    return _IconToken(name, "", "", icons.aspect(name), colour, scale)
 
 
 def _apply(token: Piece, styles: list[tuple[Colour | None, float]], runs: list[Run], context: Context) -> None:
@@ -319,7 +343,8 @@ def _apply(token: Piece, styles: list[tuple[Colour | None, float]], runs: list[R
     elif isinstance(token, _IconToken):
         # An icon of the set takes its own colour, else the element's icon colour, else the span's or text's.
         shown = token.colour if token.colour is not None else colour
-        runs.append((OBJECT, Icon(token.name, token.key, token.digest, token.aspect, shown, scale)))
+        runs.append((OBJECT, Icon(token.name, token.key, token.digest, token.aspect, shown, scale * token.scale,
+                                  context.pictures if context.own_pictures else None)))
 
 
 def uses(paragraphs_: tuple[tuple[Run, ...], ...], size: float) -> Iterator[tuple[str, float, float]]:
@@ -340,3 +365,34 @@ def printed(paragraphs_: tuple[tuple[Run, ...], ...]) -> list[tuple[str, str]]:
                 continue
             found.append((text, font.face if isinstance(font, Styled) else font))
     return found
+
+
+# printgen's own look ------------------------------------------------------------------------------------
+
+PLAIN_SIZE = 10.0  # the type size a {size:12pt|...} in printgen's own look is a share of
+
+
+@dataclass(frozen=True)
+class Marked(Paragraph):
+    """A paragraph of a deck of one's own in printgen's look, its text read as this module's markup (and
+    ``*italic*``, ``**bold**``) when it is fitted. How it reads (where it is, the deck's pictures) is not part of
+    the deck's data: it is kept beside the paragraph's fields (``read``), not among them."""
+
+    def read(self, context: Context) -> Marked:
+        """This paragraph, read in ``context``: every mistake in its markup found now, in one line."""
+        object.__setattr__(self, "_context", context)
+        self.runs(fonts.SERIF, fonts.SERIF_BOLD)
+        return self
+
+    def runs(self, family: str, lead_font: str) -> list[Run]:
+        """Its runs in ``family``'s faces, its lead first in ``lead_font``."""
+        found = paragraphs(self.text, family, False, False, getattr(self, "_context"))  # noqa: B009
+        words: list[Run] = [(self.lead, lead_font), (" ", family)] if self.lead else []
+        for number, line in enumerate(found):
+            words += ([("\n", family)] if number else []) + list(line)
+        return words
+
+
+def marked_text(text: str) -> bool:
+    """Whether a text of a deck of one's own holds markup printgen's look reads: this module's, or emphasis."""
+    return marked(text) or "*" in text

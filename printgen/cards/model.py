@@ -102,6 +102,8 @@ class Deck:
     accent: Color = (0.2, 0.25, 0.35)
     ink_saver: bool = False  # light backs and faces, no large dark fills (a print option, not the deck's data)
     look: Look = Look()  # how its game dresses its cards (print dressing, not the deck's data)
+    least_body: float = 0.0  # the least size of its words (a built-in deck's: 6 pt), a card whose words need less
+    # continuing on a card of rules; 0: a deck of your own, whose words may shrink to 5 pt and no further
 
     def printed_cards(self) -> list[Card]:
         """Every card as many times as its count, in deck order."""
@@ -119,6 +121,6 @@ class Deck:
 
     def as_data(self) -> dict:
         data = asdict(self)
-        del data["ink_saver"], data["look"]
+        del data["ink_saver"], data["look"], data["least_body"]
         data["printed"] = len(self.printed_cards())
         return data

@@ -5,7 +5,9 @@ A CSV file's or a workbook's rows are numbered as the spreadsheet numbers them (
 first card is row 2); a YAML file's cards from 1. A selection is numbers and ranges with commas between
 (``2-10,15,20-22``); the seed code keeps it sorted and merged, with ``_`` for the commas (``2-10_15_20-22``),
 so one choice of rows has one code. Rows that hold no card (the header, a blank line) are passed over; a
-selection that names no card at all, or a row past the file's last, is refused in one line.
+selection that names no card at all, a row past the file's last, or the header's row, is refused in one line.
+The cards made keep the numbers they have in the whole deck (``Numbering``): row 9 of a deck is card 12 of 40
+whether the whole deck or that row alone is printed, so a card printed again to replace a lost one is the same.
 """
 
 from __future__ import annotations
@@ -42,9 +44,12 @@ def canonical(typed: str) -> str:
                                 right=("give e.g. ", Flag("rows", "2-10,15")))
         low = int(match[1])
         high = int(match[2]) if match[2] else low
+        if 1 <= high < low <= MAX_ROW:
+            raise PrintgenError(Flag("rows", repr(typed)), f": {part.strip()!r} runs backwards (a range goes from "
+                                f"its first row to its last)", right=("give ", Flag("rows", f"{high}-{low}")))
         if not 1 <= low <= high <= MAX_ROW:
             raise PrintgenError(Flag("rows", repr(typed)), f": {part.strip()!r} is no range of rows (rows count "
-                                f"from 1, and a range from its first row to its last)")
+                                f"from 1, to {MAX_ROW})")
         ranges.append((low, high))
     merged: list[list[int]] = []
     for low, high in sorted(ranges):
@@ -64,8 +69,34 @@ def chosen(canonical_text: str) -> list[tuple[int, int]]:
     return found
 
 
-def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: int) -> list[Row]:
-    """The rows (number, ...) a selection names, in the file's order; ``last`` is the file's last row's number."""
+@dataclass(frozen=True)
+class Numbering:
+    """The numbers the cards printed from some of a file's rows carry: each printed card's number in the whole
+    deck, in the order they are printed, and how many cards the whole deck prints."""
+
+    numbers: tuple[int, ...]
+    total: int
+
+    def of(self, position: int) -> tuple[int, int]:
+        """The number and the deck's total of the printed card at ``position`` (from 1)."""
+        return self.numbers[position - 1], self.total
+
+
+def numbering(counts: list[int], kept: list[bool]) -> Numbering:
+    """The numbering of a deck whose rows print ``counts`` copies each, of which the rows ``kept`` are made."""
+    numbers: list[int] = []
+    first = 1
+    for count, keep in zip(counts, kept):
+        if keep:
+            numbers.extend(range(first, first + count))
+        first += count
+    return Numbering(tuple(numbers), first - 1)
+
+
+def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: int, header: int | None = None
+           ) -> list[Row]:
+    """The rows (number, ...) a selection names, in the file's order; ``last`` is the file's last row's number,
+    ``header`` its header's (None: a file with none)."""
     if selection is None:
         return rows
     ranges = chosen(selection)
@@ -74,7 +105,13 @@ def select(rows: list[Row], selection: str | None, shown: str, noun: str, last: 
         raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": {shown} ends at {noun} {last}, so "
                             f"{noun} {past[0]} is not in it")
     kept = [row for row in rows if any(low <= row[0] <= high for low, high in ranges)]
+    if kept and header is not None and any(low <= header <= high for low, high in ranges):
+        # rows that take in the header with cards: refused, so a card's place is never one row off
+        raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": {noun} {header} of {shown} is its "
+                            f"header; its first card is on {noun} {rows[0][0]}")
     if not kept:
+        first = f" (its first card is in {noun} {rows[0][0]}" + (", under the header)" if rows[0][0] > 1 else ")") \
+            if rows else ""
         raise PrintgenError(Flag("rows", selection.replace("_", ",")), f": no card of {shown} stands in those "
-                            f"{noun}s")
+                            f"{noun}s{first}")
     return kept

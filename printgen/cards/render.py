@@ -14,7 +14,7 @@ from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
 from . import calibration, deck_card, shop
-from .face_kinds import draw_face, prepare_face, shrunk_below
+from .face_kinds import draw_face, prepare_face, shrunk_below, with_continuations
 from .imposition import FOOTER_BAND, MARK_WIDTH, Sheet, sheet_for
 from .model import Card, Deck
 from .progress import Progress
@@ -47,6 +47,7 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
     """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank. With
     ``out``, a print shop's zip of images is written into it as its images are made (and b"" returned)."""
     progress = progress or Progress()
+    deck = with_continuations(deck, options.size)
     cards = deck.printed_cards()
     progress.start(len(cards))
     # Fit every card first: a card too full stops the run before a page is drawn.

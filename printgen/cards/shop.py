@@ -30,7 +30,7 @@ from .face_kinds import draw_face
 from .imposition import PrintShopPage
 from .model import Deck
 from .progress import Progress
-from .sides import VIEWER_DUPLEX, back_style, card_page, define_backs, index_text
+from .sides import VIEWER_DUPLEX, back_style, card_page, define_backs, index_text, numbered
 from .sizes import CardSize
 from .vendors import DPI, Vendor
 
@@ -92,8 +92,9 @@ def png_zip(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedC
     doc = new_document(code, title, geometry.page_size)
     c = doc.canvas
     backs = define_backs(c, deck, faces, size, vendor.bleed)
-    digits = max(3, len(str(len(faces))))
-    fronts = [f"{number:0{digits}d}-{file_name(prepared.card.title)}" for number, prepared in enumerate(faces, 1)]
+    digits = max(3, len(str(numbered(deck, 1, len(faces))[1])))
+    fronts = [f"{numbered(deck, position, len(faces))[0]:0{digits}d}-{file_name(prepared.card.title)}"
+              for position, prepared in enumerate(faces, 1)]
     back_files = {style: "back" for style in backs} if len(backs) == 1 else {
         style: f"back-{k}-{file_name(style.label)}" for k, style in enumerate(backs, 1)}
     names, manifest = [], []

@@ -13,7 +13,15 @@ from .sizes import CardSize
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 
 
+def numbered(deck: Deck, position: int, printed: int) -> tuple[int, int]:
+    """The number a printed card carries (``position`` from 1 of ``printed``), and the deck's count: where only
+    some rows of a deck of one's own are made (--rows), their numbers in the whole deck."""
+    numbering = getattr(deck, "numbering", None)
+    return numbering.of(position) if numbering is not None else (position, printed)
+
+
 def index_text(deck: Deck, number: int, total: int) -> str:
+    number, total = numbered(deck, number, total)
     return f"{deck.title} {number}/{total}"
 
 

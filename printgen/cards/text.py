@@ -2,12 +2,15 @@
 
 Text is never cut: if it cannot fit at the smallest allowed size the caller
 gets ``None`` and reports which card is too full. Words are drawn with
-``drawString``, one word at a time, so any markup in the text prints literally.
+``drawString``, one word at a time, so any markup in the text prints literally,
+but in a paragraph of a deck of one's own (``inline.Marked``): its icons,
+spans and emphasis are read as a layout reads them.
 """
 
 from __future__ import annotations
 
 from ..render import fonts, text
+from .inline import Marked
 from .model import Paragraph
 
 LEADING = 1.17  # line pitch, in font sizes
@@ -31,7 +34,8 @@ def fit(
 ) -> FittedText | None:
     """The largest size from ``max_size`` down to ``min_size`` at which the text fits; each paragraph's
     lead in ``lead_font`` before its text."""
-    runs = [[(p.lead, lead_font), (" " + p.text, font)] if p.lead else [(p.text, font)] for p in paragraphs]
+    runs = [p.runs(font, lead_font) if isinstance(p, Marked) else
+            [(p.lead, lead_font), (" " + p.text, font)] if p.lead else [(p.text, font)] for p in paragraphs]
     fitted = text.fit(runs, width, height, max_size, min_size, SIZE_STEP, max_lines, spacing=SPACING, by_word=True)
     return fitted if fitted.fits else None
 

@@ -1,18 +1,21 @@
-"""The text face, most cards' face: a title band, a stat block, badges, body text, a picture, symbols, the index.
+"""The text face, most cards' face: a title band, a picture, badges, body text, the stat boxes, symbols, the index.
 
 ``prepare`` fits every word of a card into its boxes once (and says which card
 is too full if one is); ``draw`` paints the prepared card at the origin, in
 card space, with art reaching ``bleed`` beyond the trim for the caller's clip.
 Every word stays inside the safe area, ``SAFE`` inside the trim.
 
-From the top: the band with the title and the line under it; the stats, up to
-three a row (fewer where a label would not fit at 6 pt); the badges; the
-words, at the deck's one size (``body_size``, chosen by ``face_kinds``); then the
-card's picture in a panel that fills the room down to a fixed gap above the
-symbols and the index line. A card whose words leave too little room for the
-panel carries its picture in the band, beside the title. A boss's picture
-(``Card.full_art``) fills the card behind its words. Every label is at least
-6 pt at every card size.
+One layout for every card of a deck (``face_kinds`` measures it once): from
+the top, the band with the title and the line under it; the card's picture in
+the deck's frame; the badges; the words, at the deck's one size; and at the
+foot, over the symbols and the index line, the stat boxes, in the same places
+and sizes on every card that has stats (``StatLayout``: a card's n-th stat
+stands in the deck's n-th box). Long words give way in order: the card's
+picture first (its frame shorter, down to the least, then a disc in the band),
+then the deck's type (never under the deck's least size), and what still does
+not fit continues on a card of rules after the deck's cards (``rest``). A
+stat box is never dropped. A boss's picture (``Card.full_art``) fills the card
+behind its words. Every label is at least 6 pt at every card size.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..render import text as text_engine
 from ..units import MIN_TEXT_PT, mm
+from ..words import say_for
 from . import glyphs, marks, text
 from .face_parts import (
     INK,
@@ -42,13 +46,17 @@ from .face_parts import (
 from .model import Card, Color, Deck, Look, Paragraph
 from .sizes import CardSize
 
+say = say_for(__package__)
+
 STATS_PER_ROW = 3
 STAT_LABEL = 6.5  # pt on a poker card
 MIN_STAT_LABEL = 3.5  # pt: how far a label too long for its box may shrink, on a card of your own
 BODY_MIN = 5.0  # pt: the least a card of your own may shrink to (a warning names it under 6)
-ART_MIN = mm(18)  # the least height of a deck's picture frame on a poker card; less, and pictures go in the band
+ART_MIN = mm(18)  # the least height of a deck's picture frame on a poker card: a card needing less has its own
+ART_LEAST = mm(10)  # the least of a card's own frame on a poker card; less, and its picture goes in the band
 ART_MOST = mm(34)  # the tallest a deck's picture frame is on a poker card
-FRAME_GAP = mm(2)  # between the picture's frame and the stats under it, on a poker card
+FRAME_GAP = mm(2)  # between the picture's frame and what stands under it, on a poker card
+STAT_GAP = mm(1.5)  # between stat boxes, and between the words and the boxes, on a poker card
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,29 @@ class StatBox:
 
 
 @dataclass(frozen=True)
+class StatLayout:
+    """A deck's stat boxes, the same on every card of it that has stats: how many boxes each row holds, top row
+    first, and each row's height (the note under a value included, where any card of the deck has one)."""
+
+    rows: tuple[int, ...]
+    heights: tuple[float, ...]
+    gap: float
+
+    @property
+    def height(self) -> float:
+        return sum(self.heights) + self.gap * (len(self.rows) - 1)
+
+    def slots(self, m: Metrics) -> list[tuple[float, float, float, float]]:
+        """Each box's (x, width, top below the block's top, height), in reading order."""
+        found, down = [], 0.0
+        for count, height in zip(self.rows, self.heights):
+            width = (m.inner_width - self.gap * (count - 1)) / count
+            found += [(SAFE + i * (width + self.gap), width, down, height) for i in range(count)]
+            down += height + self.gap
+        return found
+
+
+@dataclass(frozen=True)
 class PreparedFace:
     card: Card
     title: text.FittedText
@@ -77,19 +108,18 @@ class PreparedFace:
     body_top: float
     symbol_size: float = 0.0  # the height of the row of symbols at the foot; 0: none
     tag_rows: tuple[tuple[str, ...], ...] = ()
-    art_in_band: bool = False  # too little room below the words: the picture stands in the band
+    art_in_band: bool = False  # too little room below the band: the picture stands in the band
     labels: tuple[float, ...] = ()  # every other size of type on the face (the line under the title, notes)
     band: float = 0.0  # the band's height, when the title needs more than the usual
-    stat_line: text.FittedText | None = None  # the stats as a line of words, on a card too full for their boxes
     frame_top: float = 0.0  # the top of the picture's frame, under the band
-    frame: float = 0.0  # the frame's height: the deck's, the same on every card that shows a picture; 0: none
-
-
+    frame: float = 0.0  # the frame's height: the deck's, or less where the words need the room; 0: none
+    stats_top: float = 0.0  # the top of the stat boxes at the foot (the words end above it)
+    rest: tuple[Paragraph, ...] = ()  # the words that continue on a card of rules (face_kinds adds it)
 
 
 @dataclass(frozen=True)
 class _Head:
-    """What stands above the words: everything but the body, and where the words may start and end."""
+    """What stands around the words: everything but the body, and where the words may start and end."""
 
     title: text.FittedText
     kicker: text.FittedText | None
@@ -101,15 +131,44 @@ class _Head:
     body_bottom: float
     symbol_size: float
     band: float
-    stat_line: text.FittedText | None
     frame_top: float
     frame: float
+    stats_top: float
 
 
-def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_line: bool = False,
-          frame: float = 0.0) -> _Head:
-    """What stands above a card's words, from the top: the band, the picture's frame ``frame`` high (none: 0),
-    the stats (in boxes, or as a line), the badges."""
+def stat_layout(cards, size: CardSize) -> StatLayout | None:
+    """The stat boxes of a deck (or of one family of it), laid out once for all its text cards that have stats:
+    as many boxes as the card with the most, up to three a row (four where there are four and they fit), fewer
+    where some card's label or value would not fit its box at the legible size; each row as tall as the tallest
+    note any card sets under a value in it. None: no card has stats."""
+    m = Metrics.of(size)
+    cards = [card for card in cards if card.face == "text" and card.stats]
+    if not cards:
+        return None
+    gap = STAT_GAP * m.scale
+    count = max(len(card.stats) for card in cards)
+    per_row = 1
+    for per_row in range(max(STATS_PER_ROW, min(count, 4)), 0, -1):
+        width = (m.inner_width - gap * (per_row - 1)) / per_row
+        if all(_label_fits(stat.label, width) and _stat_value_size(stat.value, width, m) is not None
+               for card in cards for stat in card.stats):
+            break
+    rows = tuple(len(row) for row in _stat_rows(tuple(range(count)), per_row))
+    heights, first = [], 0
+    for row in rows:
+        width = (m.inner_width - gap * (row - 1)) / row
+        notes = [_stat_note(stat.note, width, m) for card in cards for stat in card.stats[first:first + row]
+                 if stat.note]
+        heights.append(m.stat_height + max((note.height + mm(0.4) for note in notes if note), default=0.0))
+        first += row
+    return StatLayout(rows, tuple(heights), gap)
+
+
+def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, frame: float = 0.0,
+          layout: StatLayout | None = None) -> _Head:
+    """What stands around a card's words: from the top, the band, the picture's frame ``frame`` high (none: 0),
+    the badges; at the foot, the symbols and over them the stat boxes as ``layout`` places them (None: the
+    card's own)."""
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
     title_width = m.inner_width - (_band_art_room(m) if art_in_band else 0.0)
@@ -138,23 +197,6 @@ def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_li
     frame_top = y
     if frame:
         y -= frame + FRAME_GAP * m.scale
-    stats = []
-    stat_line = None
-    gap = mm(1.5) * m.scale
-    if card.stats and stats_as_line:
-        stat_line = _stat_line(card, m)
-        y -= stat_line.height + gap
-    for row in [] if stats_as_line else _stat_rows(card.stats, _per_row(card, m)):
-        width = (m.inner_width - gap * (len(row) - 1)) / len(row)
-        notes = [_stat_note(stat.note, width, m) if stat.note else None for stat in row]
-        height = m.stat_height + max((note.height + mm(0.4) for note in notes if note), default=0.0)
-        for i, (stat, note) in enumerate(zip(row, notes)):
-            value_size = _stat_value_size(stat.value, width, m)
-            if value_size is None:
-                raise CardTooFull(f"{where}: the {stat.label} value {stat.value!r} is too long for a {size.name} card")
-            stats.append(StatBox(stat.label, stat.value, value_size, SAFE + i * (width + gap), width, y,
-                                 _stat_label_size(stat.label, width, m), note, height))
-        y -= height + gap
 
     tag_size = m.pt(6.5, MIN_TEXT_PT)
     tags_top = y
@@ -165,133 +207,180 @@ def _head(card: Card, deck: Deck, size: CardSize, art_in_band: bool, stats_as_li
             raise CardTooFull(f"{where}: the badges {', '.join(card.tags)} are too long for a {size.name} card")
         y -= len(tag_rows) * (tag_size * 1.6 + TAG_GAP) - TAG_GAP + mm(1.2) * m.scale
     body_top = y - mm(0.5)
-    body_bottom = m.content_bottom
+
+    foot = m.content_bottom
     symbol_size = 0.0
     if card.symbols:
         symbol_size = _symbol_size(card, m)
         if symbol_size is None:
             raise CardTooFull(f"{where}: its {len(card.symbols)} symbols do not fit across a {size.name} card")
-        body_bottom += symbol_size + SYMBOL_GAP
+        foot += symbol_size + SYMBOL_GAP
+    stats: list[StatBox] = []
+    stats_top = foot
+    if card.stats:
+        layout = layout or stat_layout([card], size)
+        assert layout is not None
+        if len(card.stats) > sum(layout.rows):
+            raise CardTooFull(f"{where}: {len(card.stats)} stats, more than the deck's {sum(layout.rows)} boxes")
+        stats_top = foot + layout.height
+        for stat, (x, width, down, height) in zip(card.stats, layout.slots(m)):
+            value_size = _stat_value_size(stat.value, width, m)
+            if value_size is None:
+                raise CardTooFull(f"{where}: the {stat.label} value {stat.value!r} is too long for a {size.name} card")
+            note = _stat_note(stat.note, width, m) if stat.note else None
+            stats.append(StatBox(stat.label, stat.value, value_size, x, width, stats_top - down,
+                                 _stat_label_size(stat.label, width, m), note, height))
+    body_bottom = stats_top + (STAT_GAP * m.scale if card.stats else 0.0)
     return _Head(title, kicker, tuple(stats), tag_rows, tag_size, tags_top, body_top, body_bottom, symbol_size,
-                 band, stat_line, frame_top, frame)
-
-
-def _stat_line(card: Card, m: Metrics) -> text.FittedText:
-    """The stats as words, "HEALTH 3d6 · SPEED 2 ...", each label kept with its value, at 6.5 pt or so."""
-    runs: list[tuple[str, str]] = []
-    for i, stat in enumerate(card.stats):
-        if i:
-            runs.append(("  ", fonts.SERIF))
-        runs.append((stat.label.upper() + "\u00a0", fonts.SERIF_BOLD))
-        runs.append((stat.value.replace(" ", "\u00a0"), fonts.MONO_BOLD))
-        if stat.note:
-            runs.append(("\u00a0" + stat.note.replace(" ", "\u00a0"), fonts.SERIF_ITALIC))
-    return text_engine.fit([runs], m.inner_width, m.height, m.pt(7.5, MIN_TEXT_PT), MIN_TEXT_PT, spacing=text.SPACING,
-                           by_word=True)
+                 band, frame_top, frame, stats_top)
 
 
 def framed(card: Card) -> bool:
-    """Whether the card shows its picture in the deck's frame: a picture, not a boss's (it fills the card), not
+    """Whether the card may show its picture in the deck's frame: a picture, not a boss's (it fills the card), not
     a card of rules to read (its picture stands in the band, out of its words' way)."""
     return bool(card.picture) and not card.full_art and not card.reference
 
 
-def _frame_of(card: Card, frame: float) -> float:
-    return frame if framed(card) else 0.0
-
-
 def _in_band(card: Card, frame: float) -> bool:
-    """Whether the card's picture stands in the band: a card of rules, or every card of a deck with no frame."""
+    """Whether the card's picture stands in the band: a card of rules, or a card with no frame."""
     return has_picture(card) and not card.full_art and (card.reference or not frame)
 
 
-def _fit_body(card: Card, head: _Head, m: Metrics, most: float, least: float):
-    return text.fit(list(card.body), m.inner_width, head.body_top - head.body_bottom, most, least)
-
-
-def _stat_ways(card: Card) -> tuple[str, ...]:
-    """The ways a card's stats may stand, in the order tried: in boxes, then as a line of words."""
-    return ("boxes", "line") if card.stats else ("boxes",)
+def _fit_body(paragraphs, head: _Head, m: Metrics, most: float, least: float):
+    return text.fit(list(paragraphs), m.inner_width, head.body_top - head.body_bottom, most, least)
 
 
 def least_frame(size: CardSize) -> float:
-    """The least height of a deck's picture frame; a deck whose words need more room carries its pictures in the
+    """The least height of a card's picture frame; a card whose words need more room carries its picture in the
     band."""
+    return ART_LEAST * Metrics.of(size).scale
+
+
+def shared_frame(size: CardSize) -> float:
+    """The least height of a deck's picture frame, which every card shows but those whose words need a shorter."""
     return ART_MIN * Metrics.of(size).scale
 
 
+def most_frame(size: CardSize) -> float:
+    return ART_MOST * Metrics.of(size).scale
+
+
 def largest_body(card: Card, deck: Deck, size: CardSize, frame: float | None = None,
-                 stat_line: bool = False) -> float | None:
-    """The largest size the card's words fit at under a picture frame ``frame`` high (0: the picture in the band;
-    None: the least frame): with its stats in boxes, or, with ``stat_line``, as a line where that lets the words
-    be larger. None if they fit nowhere."""
+                 layout: StatLayout | None = None, least: float = BODY_MIN) -> float | None:
+    """The largest size, down to ``least``, at which the card's words fit under a picture frame ``frame`` high
+    (0: the picture in the band; None: the least frame), over the stat boxes ``layout`` places. None if they
+    fit nowhere."""
     m = Metrics.of(size)
     frame = least_frame(size) if frame is None else frame
-    found: dict[str, float] = {}
-    for stats in _stat_ways(card) if stat_line else ("boxes",):
-        head = _head(card, deck, size, _in_band(card, frame), stats == "line", _frame_of(card, frame))
-        fitted = _fit_body(card, head, m, m.body_max, BODY_MIN)
-        if fitted is not None:
-            found[stats] = fitted.size
-    return max(found.values(), default=None)  # boxes where they let the words be as large, else the line
+    frame = frame if framed(card) else 0.0
+    head = _head(card, deck, size, _in_band(card, frame), frame, layout)
+    fitted = _fit_body(card.body, head, m, m.body_max, least)
+    return fitted.size if fitted is not None else None
 
 
-def largest_frame(card: Card, deck: Deck, size: CardSize, body_size: float | None) -> float:
-    """The tallest picture frame, up to ``ART_MOST``, that leaves room for the card's words at ``body_size``:
-    with its stats in boxes where the least frame lets them be, else as a line."""
+def largest_frame(card: Card, deck: Deck, size: CardSize, body_size: float | None,
+                  layout: StatLayout | None = None) -> float:
+    """The tallest picture frame, up to ``ART_MOST``, that leaves room for the card's words at ``body_size``
+    (less than the least frame: the picture must stand in the band)."""
     m = Metrics.of(size)
-    most = ART_MOST * m.scale
+    most = most_frame(size)
     if not framed(card):
         return most
     words = 0.0
     if card.body and body_size is not None:
         fitted = text.fit(list(card.body), m.inner_width, m.height, body_size, body_size)
         words = fitted.height if fitted is not None else m.height
-    room = 0.0
-    for stats in _stat_ways(card):
-        head = _head(card, deck, size, False, stats == "line")
-        room = head.body_top - head.body_bottom - words - FRAME_GAP * m.scale
-        if room >= least_frame(size):
-            break
-    return min(most, room)
+    head = _head(card, deck, size, False, 0.0, layout)
+    return min(most, head.body_top - head.body_bottom - words - FRAME_GAP * m.scale)
+
+
+def card_frame(card: Card, deck: Deck, size: CardSize, frame: float, body_size: float | None,
+               layout: StatLayout | None) -> float:
+    """The frame a card of the deck shows its picture in: the deck's ``frame``, shorter where its words need the
+    room, and none (the picture in the band) where they need more than the least frame leaves."""
+    if not frame or not framed(card):
+        return 0.0
+    room = largest_frame(card, deck, size, body_size, layout)
+    return min(frame, room) if room >= least_frame(size) - 1e-6 else 0.0
 
 
 def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = None,
-            frame: float | None = None) -> PreparedFace:
+            frame: float | None = None, layout: StatLayout | None = None, least: float | None = None) -> PreparedFace:
     """The card laid out under the deck's picture frame ``frame`` high (0: pictures in the band; None: the
-    largest that leaves its words room, for a card on its own); its words at ``body_size`` (the deck's), or as
-    large as they fit when None."""
+    largest that leaves its words room, for a card on its own), its stats in the deck's ``layout``; its words at
+    ``body_size`` (the deck's), or as large as they fit when None. With ``least`` (the deck's least size), words
+    that do not fit at ``body_size`` even with the picture in the band are cut after a whole paragraph, the
+    rest kept in ``rest`` for a card of rules."""
     m = Metrics.of(size)
     where = card.source or f"{deck.title} card {card.title!r}"
-    most, least = (body_size, body_size) if body_size is not None else (m.body_max, BODY_MIN)
+    least = least if least is not None else deck.least_body or None
+    most, smallest = (body_size, body_size) if body_size is not None else (m.body_max, least or BODY_MIN)
     if card.reference:  # a built-in card of rules: legible, or refused at this size
-        least = MIN_TEXT_PT
+        smallest = MIN_TEXT_PT
     if frame is None:
-        frame = _own_frame(card, deck, size)
-    body = None
-    for stats in _stat_ways(card):
-        head = _head(card, deck, size, _in_band(card, frame), stats == "line", _frame_of(card, frame))
-        if not card.body:
-            break
-        body = _fit_body(card, head, m, most, least)
-        if body is not None and (body_size is not None or body.size >= MIN_TEXT_PT):
-            break
+        frame = _own_frame(card, deck, size, layout)
+    else:
+        frame = card_frame(card, deck, size, frame, body_size, layout)
+    head = _head(card, deck, size, _in_band(card, frame), frame, layout)
+    body, rest = None, ()
+    if card.body:
+        body = _fit_body(card.body, head, m, most, smallest)
+        if body is None and least is not None and not card.reference:
+            kept, rest = _cut(card, head, m, smallest, where, size)
+            body = _fit_body(kept, head, m, smallest, smallest)
     if card.body and body is None:
-        raise CardTooFull(f"{where}: the text does not fit on a {size.name} card even at {least:g} pt; shorten it")
+        raise CardTooFull(f"{where}: the text does not fit on a {size.name} card even at {smallest:g} pt; shorten it")
     labels = [head.kicker.size] if head.kicker else []
     labels += [b.note.size for b in head.stats if b.note]
-    labels += [head.stat_line.size] if head.stat_line else []
     return PreparedFace(card, head.title, head.kicker, head.stats, card.tags, head.tag_size, head.tags_top, body,
                         head.body_top, head.symbol_size, head.tag_rows, _in_band(card, frame), tuple(labels),
-                        head.band, head.stat_line, head.frame_top, head.frame)
+                        head.band, head.frame_top, head.frame, head.stats_top, rest)
 
 
-def _own_frame(card: Card, deck: Deck, size: CardSize) -> float:
+def _cut(card: Card, head: _Head, m: Metrics, body_size: float, where: str, size: CardSize):
+    """The most of the card's words that fit at ``body_size`` with the line that says the rest is on a card of
+    rules (whole paragraphs, then as many words of the next as fit), that line included; and the rest."""
+    more = Paragraph(say("cards.continued"))
+
+    def fits(paragraphs) -> bool:
+        return _fit_body((*paragraphs, more), head, m, body_size, body_size) is not None
+
+    if _fit_body(card.body, head, m, body_size, body_size) is not None:
+        return card.body, ()
+    whole = 0
+    while whole < len(card.body) and fits(card.body[:whole + 1]):
+        whole += 1
+    words = card.body[whole].text.split(" ")
+    low, high = 0, len(words) - 1  # the most words of the next paragraph that fit, by halves
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits((*card.body[:whole], Paragraph(" ".join(words[:middle]) + "\u2026", card.body[whole].lead))):
+            low = middle
+        else:
+            high = middle - 1
+    if low:
+        part = Paragraph(" ".join(words[:low]) + "\u2026", card.body[whole].lead)
+        return (*card.body[:whole], part, more), (Paragraph("\u2026" + " ".join(words[low:])), *card.body[whole + 1:])
+    if whole:
+        return (*card.body[:whole], more), card.body[whole:]
+    raise CardTooFull(f"{where}: no line of its words fits on a {size.name} card at {body_size:g} pt; shorten it")
+
+
+def split(card: Card, deck: Deck, size: CardSize, body_size: float) -> tuple[tuple[Paragraph, ...],
+                                                                             tuple[Paragraph, ...]]:
+    """A card of rules with no picture and no stats: the words it holds at ``body_size`` (with a line saying where
+    the rest goes on, if any does) and those that go on on the next."""
+    m = Metrics.of(size)
+    head = _head(card, deck, size, has_picture(card))
+    return _cut(card, head, m, body_size, card.source or card.title, size)
+
+
+def _own_frame(card: Card, deck: Deck, size: CardSize, layout: StatLayout | None) -> float:
     """A card laid out on its own: the largest frame its words leave room for at their largest, or none."""
-    body = largest_body(card, deck, size)
+    body = largest_body(card, deck, size, None, layout)
     if body is None or body < MIN_TEXT_PT:
         return 0.0
-    return max(least_frame(size), largest_frame(card, deck, size, body))
+    return max(least_frame(size), largest_frame(card, deck, size, body, layout))
 
 
 SYMBOL_GAP = mm(1.2)
@@ -319,18 +408,6 @@ def _draw_symbols(c: Canvas, face: PreparedFace, m: Metrics) -> None:
     for symbol, width in zip(face.card.symbols, widths):
         marks.draw_symbol(c, symbol, x, y, size)
         x += width + SYMBOL_GAP
-
-
-def _per_row(card: Card, m: Metrics) -> int:
-    """Three stats a row (four, when a card has four and they fit in one row), or fewer where a label or value
-    would not fit its box at the legible size."""
-    gap = mm(1.5) * m.scale
-    for per_row in range(max(STATS_PER_ROW, min(len(card.stats), 4)), 0, -1):
-        width = (m.inner_width - gap * (per_row - 1)) / per_row
-        if all(_label_fits(stat.label, width) and _stat_value_size(stat.value, width, m) is not None
-               for stat in card.stats):
-            return per_row
-    return 1
 
 
 def _label_fits(label: str, width: float) -> bool:
@@ -365,7 +442,7 @@ def _stat_label_size(label: str, width: float, m: Metrics) -> float:
 
 
 def _stat_value_size(value: str, width: float, m: Metrics) -> float | None:
-    fitted = text_engine.fit_line(value, width - 2 * STAT_INSET, m.pt(17), m.pt(7, 6.5), fonts.MONO_BOLD, step=0.5)
+    fitted = text_engine.fit_line(value, width - 2 * STAT_INSET, m.pt(15), m.pt(7, 6.5), fonts.MONO_BOLD, step=0.5)
     return fitted.size if fitted.fits else None
 
 
@@ -409,10 +486,6 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
 
     for box in face.stats:
         _draw_stat(c, box, m, accent)
-    if face.stat_line:
-        c.setFillColorRGB(*mix(accent, INK, 0.5))
-        face.stat_line.draw(c, SAFE, face.frame_top - (face.frame + FRAME_GAP * m.scale if face.frame else 0.0),
-                            m.inner_width)
 
     if face.tags:
         _draw_tags(c, face, m, accent, deck.ink_saver)
@@ -423,6 +496,8 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
         _draw_lines(c, face, m, accent)
     elif not face.card.full_art and not face.art_in_band:
         _draw_mark(c, face, m, accent)
+    elif face.card.reference and face.art_in_band:
+        _draw_emblem(c, face, m, accent)
     if face.symbol_size:
         _draw_symbols(c, face, m)
     if face.body:
@@ -434,7 +509,7 @@ def draw(c: Canvas, face: PreparedFace, deck: Deck, size: CardSize, bleed: float
 def _picture_room(face: PreparedFace, m: Metrics) -> tuple[float, float]:
     """The bottom and top of the room below the words."""
     top = face.body_top - (face.body.height if face.body else 0.0) - mm(1.5) * m.scale
-    bottom = m.content_bottom + (face.symbol_size + SYMBOL_GAP if face.symbol_size else 0.0)
+    bottom = face.stats_top + (STAT_GAP * m.scale if face.stats else 0.0)
     return bottom, top
 
 
@@ -447,6 +522,30 @@ def _draw_mark(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None
     c.setFillColorRGB(*mix(accent, PAPER, 0.9))
     c.setFont(fonts.MONO_BOLD, size)
     c.drawCentredString(m.width / 2, bottom + size * 0.18, "@")
+
+
+def _draw_emblem(c: Canvas, face: PreparedFace, m: Metrics, accent: Color) -> None:
+    """The medallion of the card's back, in a pale tint, in the room a card of rules (a deck's notes, its "This
+    deck" card) leaves below its words: the card is the deck's own to the foot, not a page with its end left
+    blank. One size on every card of a size, or none where the room is short."""
+    bottom, top = _picture_room(face, m)
+    radius = min(m.width, m.height) * 0.16
+    if top - bottom < radius * 2.4:
+        return
+    mark = face.card.back_style.mark if face.card.back_style else "@"
+    cx, cy = m.width / 2, (top + bottom) / 2
+    c.saveState()
+    c.setFillColorRGB(*mix(accent, PAPER, 0.94))
+    c.setStrokeColorRGB(*mix(accent, PAPER, 0.55))
+    c.setLineWidth(mm(0.6) * m.scale)
+    c.circle(cx, cy, radius, stroke=1, fill=1)
+    c.setLineWidth(mm(0.25) * m.scale)
+    c.circle(cx, cy, radius - mm(1.2) * m.scale, stroke=1, fill=0)
+    c.setFillColorRGB(*mix(accent, PAPER, 0.6))
+    size = radius * (1.6 if mark == "@" else 1.3)  # other marks stand taller than "@", as on the back
+    c.setFont(fonts.MONO_BOLD, size)
+    c.drawCentredString(cx, cy - size * 0.33, mark)
+    c.restoreState()
 
 
 WRITING_PITCH = mm(6.5)  # between the lines of a card left to write on

@@ -29,23 +29,34 @@ DIGEST_LENGTH = 16
 
 
 class Folder:
-    """The data file's folder: what a layout may read, each file read once and remembered."""
+    """The data file's folder (or, ``called`` otherwise, a layout's own): what a layout may read, each file
+    read once and remembered."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, called: str = "the data file's folder"):
         self.root = root
+        self.called = called
         self._read: dict[str, bytes] = {}
+
+    def has(self, name: str, where: str) -> bool:
+        """Whether the folder holds the file ``name``; a name that could lead out of it, or through a symbolic
+        link, is refused as ``path`` refuses it."""
+        try:
+            self.path(name, where)
+        except Missing:
+            return False
+        return True
 
     def path(self, name: str, where: str) -> Path:
         """The file ``name`` (as a layout or the data gives it) inside the folder, checked; ``where`` names
         the card or element for the message."""
-        relative = _relative(name, where)
+        relative = _relative(name, where, self.called)
         path = self.root
         for part in relative.parts:
             path = path / part
             try:
                 info = os.lstat(path)
             except FileNotFoundError:
-                raise PrintgenError(f"{where}: {name!r}: no such file in {self._shown()}") from None
+                raise Missing(f"{where}: {name!r}: no such file in {self._shown()}") from None
             except OSError as exc:
                 raise PrintgenError(f"{where}: {name!r}: cannot read it ({exc.strerror})") from None
             if stat.S_ISLNK(info.st_mode):
@@ -57,7 +68,7 @@ class Folder:
 
     def read(self, name: str, where: str) -> bytes:
         """The bytes of ``name``, read once; within the caps for one file and for the whole deck."""
-        key = _relative(name, where).as_posix()
+        key = _relative(name, where, self.called).as_posix()
         if key in self._read:
             return self._read[key]
         path = self.path(name, where)
@@ -79,7 +90,7 @@ class Folder:
 
     def key(self, name: str, where: str) -> str:
         """The file's name as the folder knows it (one spelling for ``a/b.png`` and ``a//b.png``)."""
-        return _relative(name, where).as_posix()
+        return _relative(name, where, self.called).as_posix()
 
     def unchanged(self) -> bool:
         """Whether every file read so far still holds the bytes read (a deck made again in one process)."""
@@ -102,10 +113,26 @@ class Folder:
         return hasher.hexdigest()[:DIGEST_LENGTH]
 
     def _shown(self) -> str:
-        return f"{self.root}" if str(self.root) not in ("", ".") else "the data file's folder"
+        return f"{self.root}" if str(self.root) not in ("", ".") else self.called
 
 
-def _relative(name: str, where: str) -> PurePosixPath:
+class Missing(PrintgenError):
+    """A file a folder does not hold."""
+
+
+def digest_of(folders: list[Folder]) -> str | None:
+    """The fingerprint of every file read from ``folders`` (the data file's first): the data folder's own where
+    it is the only one read from (as a seed code has always recorded it), else one over each folder's."""
+    digests = [folder.digest() for folder in folders]
+    if not any(digests[1:]):
+        return digests[0]
+    hasher = hashlib.sha256()
+    for digest in digests:
+        hasher.update((digest or "").encode("ascii") + b"\0")
+    return hasher.hexdigest()[:DIGEST_LENGTH]
+
+
+def _relative(name: str, where: str, called: str = "the data file's folder") -> PurePosixPath:
     """``name`` as a path relative to the folder, or one line saying why it cannot be."""
     text = name.strip()
     if not text:
@@ -114,10 +141,10 @@ def _relative(name: str, where: str) -> PurePosixPath:
         raise PrintgenError(f"{where}: {name!r}: write the path with / between folders")
     path = PurePosixPath(text)
     if path.is_absolute() or (len(text) > 1 and text[1] == ":") or text.startswith("~"):
-        raise PrintgenError(f"{where}: {name!r} is not a path inside the data file's folder; "
+        raise PrintgenError(f"{where}: {name!r} is not a path inside {called}; "
                             f"give it relative to that folder (e.g. pictures/fire.png)")
     if any(part == ".." for part in path.parts):
-        raise PrintgenError(f"{where}: {name!r} leads out of the data file's folder (..); pictures and fonts "
+        raise PrintgenError(f"{where}: {name!r} leads out of {called} (..); pictures and fonts "
                             f"are read only from that folder and below")
     parts = [part for part in path.parts if part != "."]
     if not parts:

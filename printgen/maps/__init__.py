@@ -47,8 +47,8 @@ teleporter in square ``at``), or be the far side of a door another area lists
 (``far_side``, drawn once, from that area). Two areas may share a 45° wall,
 each holding its half of the squares it runs through; a door in a 45° unit
 opens into the other half of its own square (``Exit.far_units``), and
-``Floor`` says whose half is whose. ``Level.as_data()`` is the shared JSON contract (see the
-README); ``Level.data``, ``Area.data`` and ``Exit.data`` carry a game's own
+``Floor`` says whose half is whose. ``Level.as_data()`` is the shared JSON contract (see
+docs/contracts.md); ``Level.data``, ``Area.data`` and ``Exit.data`` carry a game's own
 fields beside it (``wall``, ``also``, ``inside``, ``far_side`` and, for a
 door in a 45° wall or inside, ``heading`` appear in the JSON only when set).
 ``Grid(width, height, rule, overflow, weigh)`` keeps areas apart while a

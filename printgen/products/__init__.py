@@ -112,7 +112,13 @@ class Product:
     examples: tuple[tuple[str, str], ...] = ()  # (command line after "printgen", what it makes), for --help
     argument: str | None = None  # an option taken as the command's argument: it names one of a game's offers
     system_from: Callable[[dict[str, Any]], str] | None = None  # the system when --system is not given
-    seeded: bool = True  # False: it rolls nothing, and given no seed takes UNSEEDED (the same file every time)
+    seeded: bool = True  # False: it never rolls (the studio shows no seed for it)
+    # Whether a request's pages depend on its seed (blank sheets, a deck in its printed order do not): one that
+    # does not, given no seed, takes UNSEEDED, so every run writes the same file under one name.
+    rolls: Callable[[Request], bool] = lambda request: request.product.seeded
+    # Whether the file is one page, known before it is made (True, False), or not known until then (None):
+    # pages as pictures are one .png or a .zip, and a wrong name is refused before any work where this knows.
+    one_page: Callable[[Request], bool | None] = lambda request: None
     # A file too large to hold in memory (a print shop's zip of a thousand cards) is written into the handle
     # as it is made, the same bytes as ``make``'s; None: ``make``'s bytes are written.
     make_into: Callable[[Request, BinaryIO], None] | None = None
@@ -121,6 +127,9 @@ class Product:
     refused_by_studio: Callable[[Mapping[str, str]], PrintgenError | None] = lambda options: None
     # The files a request reads (a custom deck's data and layout): never the output, even with --force.
     own_files: Callable[[Request], tuple[Path, ...]] = lambda request: ()
+    # Pictures of its own for --format png (a deck's cards one by one, a hand of them); None from it, or no
+    # such function: the PDF's pages as pictures.
+    pictures: Callable[[Request], bytes | None] | None = None
 
     def systems(self) -> tuple[str, ...]:
         """The systems it is made for: the games that declare it, then those of no game."""
@@ -270,6 +279,11 @@ def build(checked: Request | SeedCode, listener: TextIO | None = None, pages_tol
         checked = request(checked)
     with _making(checked, listener):
         if checked.format == PICTURES:
+            own = checked.product.pictures(checked) if checked.product.pictures is not None else None
+            if own is not None:
+                if pages_told is not None:
+                    pages_told(2 if own[:2] == b"PK" else 1)
+                return own
             return pictures(checked, pages_told)
         return checked.product.make(checked)
 

@@ -44,6 +44,7 @@ from ..options import Option, not_one_of, number_text
 from ..sources import Sources
 from ..units import mm, to_mm
 from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
+from . import PICTURES as PICTURES
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
     from ..cards.render import PrintOptions
@@ -79,6 +80,8 @@ def _vendor_bleed(values) -> str:
     return number_text(to_mm(shop.bleed)) if shop.bleed is not None else DEFAULT_BLEED_MM
 
 
+MAX_HAND = 20  # cards in a fanned hand
+DEFAULT_NAMES = "{@number}-{title}.png"  # --each's pictures' names (cards/pictures_out.py)
 ON_SHEETS = ("layout", "sheet")  # options of sheets printed at home, not of a print-shop file
 PRINT_SHOP = "print-shop"
 # The options every deck takes, in the order they are read (a default may follow from one before it) and
@@ -125,15 +128,25 @@ PRINT_OPTIONS = (
            flag=True, default=INK_SAVER_OPTION.default),
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
     DPI_OPTION,
+    Option("each", ("With ", Flag("format", PICTURES), ": a PNG of each card's face, trimmed, at ", Flag("dpi"),
+                    ", in a zip, each named by ", Flag("names"), "."), flag=True, default="no",
+           when=("format", PICTURES)),
+    Option("names", ("The names of ", Flag("each"), "'s pictures: a card's columns in braces, {@number} its number "
+                     "in the deck and {title} its title; ending in .png."), pattern=r"[^\x00-\x1f\x7f]{1,120}",
+           default=DEFAULT_NAMES, when=("format", PICTURES), placeholder="TEMPLATE"),
+    Option("hand", ("With ", Flag("format", PICTURES), ": the first N cards (of ", Flag("rows"), ", where given) "
+                    "fanned as a hand, on a transparent background, as one PNG, for a playtest post or a store "
+                    "page."), low=2, high=MAX_HAND, when=("format", PICTURES)),
     Option("data", "The custom deck's cards: a .csv, .xlsx or .yaml file.", pattern=r"[^\x00]+", typed=False),
     Option("data-sha256", "the custom deck file's fingerprint (16 hex digits)", pattern="[0-9a-f]{16}", typed=False),
     Option("sheet", ("The sheet of an .xlsx ", Flag("data"), " file to read (default: its first sheet)."),
            pattern=r"[^\x00-\x1f\[\]:*?/\\]{1,31}", when=("deck", CUSTOM), placeholder="NAME"),
     Option("title", ("The custom deck's title, on its cards and backs (default: the ", Flag("data"),
-                     " file's name, or a YAML file's title:)."), pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM)),
+                     " file's name, or a YAML file's title:)."), pattern=r"[^\x00-\x1f\x7f]{1,60}", when=("deck", CUSTOM),
+           placeholder="TEXT"),
     Option("rows", ("Make only these rows of the ", Flag("data"), " file, numbered as printgen's messages number "
                     "them (a spreadsheet's own row numbers; a YAML file's cards from 1), e.g. 2-10,15."), pattern=ROWS,
-           when=("deck", CUSTOM)),
+           when=("deck", CUSTOM), placeholder="ROWS"),
     Option("card-layout", "Your own card layout: a YAML file of text, pictures and shapes ('printgen templates "
            "export DIR' writes the built-in ones to DIR/cards/layouts/, and a deck with pictures to DIR/cards/example/"
            "); pictures and fonts come from the data file's folder, and the seed code keeps the layout's path "
@@ -189,6 +202,12 @@ def check(request: Request) -> None:
     if values["vendor"] == GENERIC_SHOP:
         raise PrintgenError(f"this seed code says vendor={GENERIC_SHOP}, which printgen writes layout={PRINT_SHOP}; "
                             "it was not made by printgen")
+    if values["names"] != DEFAULT_NAMES and not values["each"]:
+        raise PrintgenError(Flag("names"), " names the pictures of ", Flag("each"), right=("give ", Flag("each"),
+                                                                                         " too, or leave it out"))
+    if values["each"] and values["hand"] is not None:
+        raise PrintgenError(Flag("each"), " makes a picture of each card and ", Flag("hand"), " one of a hand",
+                            right="leave out one of them")
     if values["vendor"] is not None:
         shop = vendor_named(values["vendor"])
         if values["layout"] != PRINT_SHOP:
@@ -213,7 +232,7 @@ def check(request: Request) -> None:
         raise PrintgenError(Flag("draft"), " marks what is wrong on a deck drawn by a layout",
                             right=("add ", Flag("card-layout", "builtin:printgen"),
                                    " (printgen's own look as a layout) or a layout of yours"))
-    if values["card-layout"] is None and (values["card-layout-sha256"] or values["pictures-sha256"]):
+    if values["card-layout"] is None and values["card-layout-sha256"]:
         raise PrintgenError("this seed code has a layout's fingerprint but no card-layout; it was not made by printgen")
     if values["deck"] == CUSTOM:
         wanted = deck_request(request)
@@ -268,6 +287,10 @@ def from_command_line(system: str, given: dict[str, object], sources: Sources) -
         if layout is None and PICTURE in custom.load_table(data_path, reading=_typed_reading(given),
                                                            required=())[3]:
             layout = given["card-layout"] = PICTURED  # a picture column draws pictures, not a stat
+        if layout is None and b"{icon:" in data_path.read_bytes():  # picture files its words show, by fingerprint
+            shown = custom.load_deck(data_path, str(given["data-sha256"]), _typed_reading(given)).pictures_digest()
+            if shown is not None:
+                given["pictures-sha256"] = shown
         if layout is not None:
             from ..cards import card_design
 
@@ -375,7 +398,15 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
         if deck_request_.card_layout is not None:
             deck = _layout_deck(deck_request_)
         else:
-            deck = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
+            assert deck_request_.data is not None  # a custom deck has its file
+            plain = custom.load_deck(deck_request_.data, deck_request_.data_digest, deck_request_.reading)
+            deck = plain
+            pictures = plain.pictures_digest()
+            if pictures != deck_request_.pictures_digest:
+                raise PrintgenError(f"the pictures the words of {deck_request_.data.name} show beside it are not the "
+                                    f"ones this seed code was made with (theirs {pictures or 'none'}, the code's "
+                                    f"{deck_request_.pictures_digest or 'none'}); use the original files to "
+                                    f"reproduce the deck")
     else:
         builder = request.part().DECKS[deck_request_.deck]
         deck = builder(request.code, deck_request_.deck_options)
@@ -398,7 +429,7 @@ def _layout_deck(wanted: DeckRequest) -> Deck:
     deck, pictures = _checked_layout_deck(wanted.data, wanted.data_digest, path, found, wanted.reading,
                                           wanted.options.size, wanted.draft)
     if pictures != wanted.pictures_digest:
-        raise PrintgenError(f"the pictures and fonts {path.name} reads beside {wanted.data.name} are not the ones "
+        raise PrintgenError(f"the pictures and fonts {path.name} reads beside {Path(str(wanted.data)).name} are not the ones "
                             f"this seed code was made with (theirs {pictures or 'none'}, the code's "
                             f"{wanted.pictures_digest or 'none'}); use the original files to reproduce the deck")
     return deck
@@ -419,7 +450,7 @@ def _checked_layout_deck(data: Path, data_digest: str, layout: Path, layout_dige
     if key in _CHECKED:
         deck, digest = _CHECKED[key]
         if (custom.file_digest(data) == data_digest and card_design.file_digest(layout) == layout_digest
-                and deck.design.folder.unchanged()):
+                and all(folder.unchanged() for folder in deck.design.folders())):
             return deck, digest
     folder = Folder(data.parent)  # the layout's own bases, its pictures and fonts: one fingerprint
     deck = custom.load_layout_deck(data, data_digest, card_design.load(layout, folder), reading, folder)
@@ -494,6 +525,27 @@ def _either(names: list[str]) -> str:
 
 
 
+def pictures(request: Request) -> bytes | None:
+    """--format png with --each (a PNG of each card, in a zip) or --hand N (a fanned hand); None otherwise (the
+    pages as pictures)."""
+    values = request.options
+    if not values["each"] and values["hand"] is None:
+        return None
+    from ..cards.pictures_out import deck_pictures
+    from ..render.metadata import COMMENT_PREFIX
+
+    wanted = deck_request(request)
+    deck = load(request, wanted)
+    if wanted.ink_saver:
+        deck = deck.with_ink_saver()
+    made = deck_pictures(deck, wanted.options.size, request.code, values["dpi"], COMMENT_PREFIX + str(request.code),
+                         values["names"], values["hand"])
+    design = getattr(deck, "design", None)
+    for note in design.notes if design is not None else ():
+        progress.warn(note)
+    return made
+
+
 def build_into(request: Request, out: BinaryIO) -> None:
     """The deck's file written into ``out``: a print shop's zip as its images are made, else as a whole."""
     out.write(build(request, out))
@@ -521,10 +573,19 @@ def _check_deck(system: str, deck: str, data: str | None) -> None:
 def refused_by_studio(options: Mapping[str, str]) -> PrintgenError | None:
     """The studio reads no file on the maker's computer: a custom deck's cards are one."""
     if "data" in options or "data-sha256" in options or options.get("deck") == CUSTOM:
-        return PrintgenError("a deck of your own cards is made from a file on your computer, which the studio does "
-                             "not read; printgen on the command line makes it (printgen deck custom, or printgen "
-                             "reproduce CODE)")
+        return PrintgenError("a deck of your own cards is made from files on your computer, which this page does "
+                             "not read: open them on the studio's Your deck page (/deck), or make it with printgen "
+                             "on the command line (printgen deck custom, or printgen reproduce CODE)")
     return None
+
+
+def rolls(request: Request) -> bool:
+    """A deck's cards are the same for every seed; a game may shuffle one by the seed (a custom deck keeps its
+    file's order)."""
+    if request.game is None:
+        return False
+    offer = PRODUCT.offers(request.game).get(str(request.options["deck"]))
+    return offer is not None and offer.shuffled
 
 
 def listed() -> list[str]:
@@ -538,7 +599,8 @@ PRODUCT = register(Product(
     build, own=PRINT_OPTIONS, part=Part("decks", "decks", DecksModule, check_decks),
     rank=20, also=(GENERIC,), check=check, suffix=suffix, from_command_line=from_command_line, argument="deck",
     system_from=system_for, make_into=build_into, listed=listed, refused_by_studio=refused_by_studio,
-    own_files=own_files,
+    own_files=own_files, rolls=rolls, pictures=pictures,
+    one_page=lambda request: request.options["hand"] is not None,  # fronts and backs; a hand is one picture
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),

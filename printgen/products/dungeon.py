@@ -4,7 +4,7 @@ The game's dungeon module provides ``generate(request)``, which rolls the
 dungeon as plain data, and ``booklet(dungeon, request)``, the parts of its
 booklet (printgen/contracts.py), which the product makes and composes
 (booklets.py). ``--format json`` writes the data in the contract
-every game's dungeon shares (see the README; its JSON Schema is
+every game's dungeon shares (docs/contracts.md; its JSON Schema is
 ``printgen schema dungeon``).
 
 Off the page: a game whose dungeon module also offers ``level_views(dungeon,
@@ -98,4 +98,5 @@ def suffix(request: Request) -> str:
 register(Product(
     PRODUCT, "A one-shot dungeon: a cover, each level's full map and the players' copy, the key, a rules page.",
     build, own=COMMON, part=Part("dungeon", "dungeon", DungeonModule), rank=10, check=check, suffix=suffix,
+    one_page=lambda request: False,  # a cover, maps and a key
 ))

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from pathlib import PurePath
 from typing import Any
 
@@ -34,7 +35,6 @@ MAX_STEM = 100  # characters: a longer name is cut at a word and ends in the cod
 HASH_LENGTH = 8
 SUFFIX_FORMATS = ("pdf", "json", "png")  # formats a file's suffix names
 PATHS = ("data", "card-layout")  # options holding a file's path: the name carries the file's own name
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def stem(request: Any, unseeded: str) -> str:
@@ -44,8 +44,10 @@ def stem(request: Any, unseeded: str) -> str:
     head = [code.product]
     if product.argument is not None:
         head.append(_safe(str(request.options[product.argument])))
-    if product.seeded or code.seed != unseeded:
+    if product.rolls(request) or code.seed != unseeded:
         head += [code.system, _safe(code.seed)[:60] or "seed"]
+    elif len(product.systems()) > 1:  # the same pages every run: named by the game alone (sheet-roguelike.pdf)
+        head.append(code.system)
     words, fingerprinted = option_words(request)
     name = "-".join(head + words)
     if fingerprinted or len(name) > MAX_STEM:
@@ -99,4 +101,7 @@ def _cut(head: str, words: list[str], room: int) -> str:
 
 
 def _safe(text: str) -> str:
-    return _UNSAFE.sub("_", text)
+    """``text`` as a file name holds it on every system: letters of any script kept (NFC), each run of
+    anything else (spaces, symbols, emoji) one '_', none at the ends ('Drachen höhle 🐉': Drachen_höhle)."""
+    kept = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in unicodedata.normalize("NFC", text))
+    return re.sub("_+", "_", kept).strip("_")

@@ -17,7 +17,7 @@ from .. import progress
 from ..options import Option
 from ..render import qr
 from ..seed import SeedCode
-from ..units import Paper, inch, mm
+from ..units import MIN_TEXT_PT, Paper, inch, mm
 from ..words import say_for
 from . import DPI_OPTION, PAPER_OPTION, PDF_ONLY, TEMPLATES_OPTION, Product, Request, register
 
@@ -121,7 +121,7 @@ def grid_bottom(spec: GraphPaperSpec) -> float:
 
 register(Product(
     "graph-paper", "Graph paper for mapping: ¼ in, 5 mm, a 1-inch battle grid or hexes.", build, own=OPTIONS,
-    also=(SYSTEM,), rank=90, seeded=False,
+    also=(SYSTEM,), rank=90, seeded=False, one_page=lambda request: request.options["pages"] == 1,
     examples=(("graph-paper", "¼-inch squares on Letter"),
               ("graph-paper --paper a4", "5 mm squares on A4"),
               ("graph-paper --grid inch --pages 4", "1-inch battle grid, 4 pages"),
@@ -217,6 +217,9 @@ def hex_layout(paper: Paper, across_flats: float, band: float = BOTTOM_BAND) -> 
     return (paper.width - grid_w) / 2, band + (usable_h - grid_h) / 2, columns, rows
 
 
+HEX_NUMBER = MIN_TEXT_PT  # pt: a hex's number, as small as printgen prints any word
+
+
 def draw_hexes(c: Canvas, paper: Paper, across_flats: float, band: float = BOTTOM_BAND) -> str:
     """Flat-topped hexes in columns, each labelled with its column and row (0101…)."""
     from ..render import fonts
@@ -229,7 +232,7 @@ def draw_hexes(c: Canvas, paper: Paper, across_flats: float, band: float = BOTTO
     c.setLineWidth(LIGHT_WIDTH * 1.5)
     c.setLineJoin(1)
     c.setFillGray(LABEL_GREY)
-    c.setFont(fonts.MONO, 5.5)
+    c.setFont(fonts.MONO, HEX_NUMBER)
     for col in range(columns):
         for row in range(rows):
             cx = left + side + 1.5 * side * col

@@ -256,5 +256,6 @@ def _cut_lines(c: Canvas, paper: Paper, per_page: int, foot: float) -> None:
 register(Product(
     PRODUCT, "Character sheets: blank, or pre-rolled by the rules, 1, 2 or 4 to a page, fillable.", build,
     own=OPTIONS, part=Part("sheets", "sheet", SheetModule), rank=30, check=check, from_command_line=from_command_line,
+    rolls=lambda request: request.options.get("count") is not None,  # blank sheets are the same for every seed
     command_flags=(("blank", "Blank sheets to fill in at the table (the default)."),),
 ))

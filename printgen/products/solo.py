@@ -119,5 +119,5 @@ def graph_pages(request: Request, title: str, levels: int) -> bytes:
 
 register(Product(
     PRODUCT, "A solo booklet: the same dungeon as a gamebook of numbered sections, for a lone player.",
-    build, own=COMMON, part=Part("solo", "solo", SoloModule), rank=60,
+    build, own=COMMON, part=Part("solo", "solo", SoloModule), rank=60, one_page=lambda request: False,
 ))

@@ -29,10 +29,15 @@ def format_for(name: PurePath, checked: Request, fixed: str | None = None) -> Re
         return checked
     if not extension:
         raise PrintgenError(f"-o {name} has no extension; give -o {_renamed(name, checked)}")
+    if fixed is not None and checked.format == PICTURES:
+        one = checked.product.one_page(checked)
+        if one is None:
+            raise PrintgenError(f"{fixed} makes a .zip of pictures, one a page (a .png where the file is one page), "
+                                f"not .{extension}; give -o {_renamed(name, checked)}")
+        raise PrintgenError(f"{fixed} makes {'one .png' if one else 'a .zip of pictures, one a page'}, not "
+                            f".{extension}; give -o {_renamed(name, checked)}")
     if fixed is not None:
-        many = checked.format == PICTURES
-        raise PrintgenError(f"{fixed} makes a .{suffixes(checked)[0]}"
-                            f"{' (a .zip of pictures for many pages)' if many else ''}, not .{extension}; "
+        raise PrintgenError(f"{fixed} makes a .{suffixes(checked)[0]}, not .{extension}; "
                             f"give -o {_renamed(name, checked)}")
     fitting = [other for other in _formats(checked) if extension in suffixes(other)]
     if len(fitting) == 1:
@@ -43,6 +48,17 @@ def format_for(name: PurePath, checked: Request, fixed: str | None = None) -> Re
     written = ", ".join(dict.fromkeys(f".{s}" for other in [checked, *_formats(checked)] for s in suffixes(other)))
     raise PrintgenError(f"{checked.product.name} is written as {written}, not .{extension}; "
                         f"give -o {_renamed(name, checked)}")
+
+
+def pictures_known(name: PurePath, checked: Request) -> None:
+    """Refuse, before any work, a picture file's name that its product already knows is the wrong kind."""
+    one = checked.product.one_page(checked) if checked.format == PICTURES else None
+    extension = name.suffix.lower().lstrip(".")
+    if one is False and extension == "png":
+        raise PrintgenError(f"a {checked.product.name} has many pages, written as a zip of pictures, not one .png; "
+                            f"give -o {name.with_suffix('.zip')}")
+    if one is True and extension == "zip":
+        pictures_for(name, 1)
 
 
 def pictures_for(name: PurePath, pages: int) -> None:
@@ -74,5 +90,8 @@ def _formats(checked: Request) -> list[Request]:
 
 
 def _renamed(name: PurePath, checked: Request) -> PurePath:
-    return name.with_suffix(f".{suffixes(checked)[0]}") if name.suffix else name.with_name(
-        f"{name.name}.{suffixes(checked)[0]}")
+    """``name`` with the suffix its file takes: pictures a .zip unless the product knows it is one page."""
+    written = suffixes(checked)[0]
+    if checked.format == PICTURES and checked.product.one_page(checked) is not True:
+        written = "zip"
+    return name.with_suffix(f".{written}") if name.suffix else name.with_name(f"{name.name}.{written}")

@@ -79,8 +79,15 @@ def new_document(
     return PdfDocument(canvas, buffer, seed_code, page_size, title)
 
 
+def printed_code(seed_code: SeedCode) -> str:
+    """The seed code as pages print it, for a person to read and type back: a seed's accents and spaces as
+    typed, %-escaped only what the footer's typeface cannot draw (the QR and the metadata hold the code as
+    printgen writes it)."""
+    return seed_code.readable(lambda character: fonts.has(fonts.MONO, character))
+
+
 def footer_text(seed_code: SeedCode, page: int, pages: int) -> str:
-    return f"printgen · {seed_code} · page {page} of {pages}"
+    return f"printgen · {printed_code(seed_code)} · page {page} of {pages}"
 
 
 def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tuple[float, list[str]]:
@@ -96,7 +103,7 @@ def footer_lines(seed_code: SeedCode, page: int, pages: int, width: float) -> tu
             return size, [text]
     size = MIN_FOOTER_SIZE
     per_line = int(width // text_engine.measure("0", fonts.MONO, size))
-    code = str(seed_code)
+    code = printed_code(seed_code)
     # Break where the code has a seam (an option or a part), as near the end of the first line as it can,
     # unless that would leave the second line too long.
     head, tail = f"printgen · {code}", f" · page {page} of {pages}"

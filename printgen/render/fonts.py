@@ -9,15 +9,31 @@ character is drawn (and measured) in "PG Symbols" (DejaVu Sans cut to its
 symbol blocks, fonts/LICENSE-PGSymbols.txt) at the same size: ``faces`` cuts a
 text where it changes between its font and that fallback. Measuring, wrapping
 and drawing text is render/text.py's.
+
+ReportLab reads a whole TrueType file in Python to learn its characters and
+widths (a tenth of a second for the six faces); what it learns is kept in the
+user's cache folder (render/cache.py), by the file's bytes and ReportLab's
+release, and read back in a few milliseconds: the face is the one ReportLab
+would have made.
 """
 
+import hashlib
+import io
+import pickle
+from collections.abc import Callable
+from fnmatch import fnmatch
 from functools import cache, lru_cache
+from pathlib import Path
+from weakref import WeakKeyDictionary
 
+import reportlab
+from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from ..resources import fonts_dir
+from . import cache as user_cache
 
 SERIF = "PG-Serif"
 SERIF_BOLD = "PG-Serif-Bold"
@@ -43,7 +59,7 @@ def register_reportlab_fonts() -> None:
     """Register every bundled font with ReportLab (idempotent)."""
     folder = fonts_dir()
     for name, filename in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
+        pdfmetrics.registerFont(tt_font(name, folder / filename))
     # Let <b> and <i> in ReportLab paragraphs pick the right faces.
     addMapping(SERIF, 0, 0, SERIF)
     addMapping(SERIF, 1, 0, SERIF_BOLD)
@@ -59,7 +75,56 @@ def register_reportlab_fonts() -> None:
 def register_symbols() -> None:
     """Register the symbol fallback too (only a text with a character its face lacks needs it)."""
     register_reportlab_fonts()
-    pdfmetrics.registerFont(TTFont(SYMBOLS, str(fonts_dir() / SYMBOLS_FILE)))
+    pdfmetrics.registerFont(tt_font(SYMBOLS, fonts_dir() / SYMBOLS_FILE))
+
+
+FACES = "reportlab-faces"  # the kind of the cache's entries that are faces as ReportLab reads them
+_NOT_KEPT = ("_ttf_data", "_pdfScale")  # the file's bytes (read again) and a function (made again)
+
+
+def tt_font(name: str, path: Path) -> TTFont:
+    """``TTFont(name, path)``, its face read back from the cache where ReportLab read it before."""
+    data = path.read_bytes()
+    entry = user_cache.key(FACES, reportlab.Version, hashlib.sha256(data).digest(), str(path))
+    kept = user_cache.get(FACES, entry)
+    if kept is not None:
+        try:
+            return _from_state(name, data, _Reader(io.BytesIO(kept)).load())
+        except Exception:  # an entry of another shape: read the file as ReportLab does
+            pass
+    font = TTFont(name, str(path))
+    state = {key: value for key, value in vars(font.face).items() if key not in _NOT_KEPT}
+    user_cache.put(FACES, entry, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return font
+
+
+class _Reader(pickle.Unpickler):
+    """Reads back a face's state: plain values and ReportLab's name strings, never any other class (an entry
+    is only data, whoever could write to the folder)."""
+
+    def find_class(self, module: str, name: str) -> type:
+        if (module, name) == (TTFNameBytes.__module__, TTFNameBytes.__name__):
+            return TTFNameBytes
+        raise pickle.UnpicklingError(f"{module}.{name} is not kept in a face's entry")
+
+
+def _scale(units: int) -> Callable[[float], float]:
+    """ReportLab's own scale from a face's units to a thousandth of its size."""
+    if units == 1000:
+        return lambda x: x
+    factor = 1000 / units
+    return lambda x: x * factor
+
+
+def _from_state(name: str, data: bytes, state: dict) -> TTFont:
+    """The TTFont ReportLab's own __init__ would make, from what it read of the file before."""
+    face = TTFontFace.__new__(TTFontFace)
+    face.__dict__.update(state, _ttf_data=data, _pdfScale=_scale(state["unitsPerEm"]))
+    font = TTFont.__new__(TTFont)
+    font.__dict__.update(fontName=name, face=face, encoding=TTEncoding(), state=WeakKeyDictionary(),
+                         _asciiReadable=rl_config.ttfAsciiReadable)
+    font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob or ())
+    return font
 
 
 @cache

@@ -38,7 +38,8 @@ from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper, to_mm
 from ..words import phrasebook, shared_phrasebook
-from . import flow_columns, house
+from . import cache as user_cache
+from . import flow_columns, font_widths, house
 
 BUILTIN_PREFIX = "builtin:"
 
@@ -133,6 +134,7 @@ def _weasyprint():
     # fatal here (see the fetcher) and the advice is noise.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     flow_columns.install(weasyprint)  # columns that fill in turn laid out once a page, not twice
+    font_widths.install(weasyprint)  # a face's widths read once, not once a document
     return weasyprint
 
 
@@ -222,14 +224,19 @@ def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
         raise PrintgenError(f"template {name!r} failed: {' '.join(str(exc).split())}") from None
 
 
-def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
+def html_to_pdf(html: str, user_dir: Path | None = None, keep: bool = False) -> bytes:
     """``html`` laid out as PDF. From the built-in templates alone, the same page twice in one process is laid
-    out once (a rules page is the same in every booklet); a user's folder can change between two calls, so
-    what reads it is laid out every time."""
+    out once (a rules page is the same in every booklet), and with ``keep`` (a page the same for every seed)
+    it is kept in the user's cache folder (render/cache.py), so the next run reads it instead of laying it out;
+    a user's folder can change between two calls, so what reads it is laid out every time."""
     key = hashlib.sha256(html.encode()).digest() if user_dir is None else None
     if key is not None and (made := _laid_out.get(key)) is not None:
         return made
     weasyprint = _weasyprint()
+    lasting = user_cache.key(KEPT_PAGES, html, _built_in_fingerprint(), *_engine()) if key is not None and keep else None
+    if key is not None and lasting is not None and (made := user_cache.get(KEPT_PAGES, lasting)) is not None:
+        _laid_out.put(key, made)
+        return made
     base_url = templates_dir().resolve().as_uri() + "/"
     try:
         document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=_fetcher(allowed_roots(user_dir)))
@@ -240,7 +247,40 @@ def html_to_pdf(html: str, user_dir: Path | None = None) -> bytes:
         raise
     if key is not None:
         _laid_out.put(key, made)
+    if lasting is not None:
+        user_cache.put(KEPT_PAGES, lasting, made)
     return made
+
+
+KEPT_PAGES = "pages"  # the kind of the cache's entries that are laid-out pages
+
+
+@cache
+def _built_in_fingerprint() -> str:
+    """What shapes a page laid out from the built-in templates beside its HTML: the templates (shared and each
+    game's, with their style sheets and pictures) and the bundled text faces."""
+    folders = [templates_dir(), *(g.templates for g in games.games().values()), fonts_dir() / "text"]
+    return user_cache.fingerprint(folders)
+
+
+@cache
+def _engine() -> tuple[str, ...]:
+    """The releases of what lays a page out: WeasyPrint, pydyf, Pango, HarfBuzz, fontconfig (a machine with
+    another Pango may break a line elsewhere)."""
+    import ctypes
+
+    from weasyprint.text.ffi import pango
+
+    found = [f"weasyprint {_weasyprint().__version__}", f"pydyf {getattr(sys.modules.get('pydyf'), '__version__', '?')}",
+             f"pango {pango.pango_version()}"]
+    for library, call in (("libharfbuzz.so.0", "hb_version_string"), ("libfontconfig.so.1", "FcGetVersion")):
+        try:
+            function = getattr(ctypes.CDLL(library), call)
+            function.restype = ctypes.c_char_p if call.endswith("string") else ctypes.c_int
+            found.append(f"{call} {function()!r}")
+        except (OSError, AttributeError):
+            found.append(f"{call} unknown")
+    return tuple(found)
 
 
 class _LaidOut:
@@ -314,8 +354,11 @@ def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_di
                **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
     code's QR on the first page: ``qr`` tells a template the room it takes)."""
-    html = render_html(name, user_dir, seed_code=str(seed_code), title=title, page_size=page_size_css(paper),
+    from .canvas import printed_code
+
+    html = render_html(name, user_dir, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
                        qr=qr_context(seed_code, paper), **context)
-    pdf = html_to_pdf(html, user_dir)
+    # A page whose HTML does not name the seed code (a rules page) is the same for every seed: kept.
+    pdf = html_to_pdf(html, user_dir, keep=str(seed_code) not in html)
     progress.tell(f"laid out {title}")
     return pdf

@@ -3,8 +3,8 @@
 The page: the key's title, with a note in italics beside it; a few lines
 under it the width of the page (how the party arrives, which monsters the
 level holds), above a rule; then every entry (an area, a room) in the order
-the party meets them, in two columns filled one after the other, each entry
-whole in one column, with a hairline under it. A key that runs past its page
+the party meets them, in two columns filled one after the other (the last
+page's ending level), each entry whole in one column, with a hairline under it. A key that runs past its page
 is set again in tighter type where that takes fewer pages; it goes on over
 the page, and the page says so at its foot and the next at its head. A key may be cut into groups (a level over several
 sheets: the areas each sheet shows first), each group starting a page.
@@ -158,7 +158,27 @@ def pages_of(key: Key, paper: Paper, first_top: float, kind: Type, entries: Sequ
                 column, y = 0, top
         pages[-1].append(Placed(MARGIN + column * (width + COLUMN_GAP), y, width, tuple(blocks)))
         y -= height
+    pages[-1] = balanced(pages[-1], top, width)
     return pages
+
+
+def balanced(placed: Sequence[Placed], top: float, width: float) -> list[Placed]:
+    """The last page's entries shared between its two columns so that they end as level as whole entries let them
+    (the left one no shorter than the right), both from ``top``: a key that ends part way down its page is not
+    one column with the other half of the page left empty. In the same order, left column then right."""
+    heights = [entry_height(p.blocks) for p in placed]
+    if len(placed) < 2:
+        return list(placed)
+    total = sum(heights)
+    split = min(range(1, len(placed) + 1), key=lambda k: (max(sum(heights[:k]), total - sum(heights[:k])), -k))
+    out, y = [], top
+    for index, entry in enumerate(placed):
+        if index == split:
+            y = top
+        column = 0 if index < split else 1
+        out.append(Placed(MARGIN + column * (width + COLUMN_GAP), y, width, entry.blocks))
+        y -= heights[index]
+    return out
 
 
 def _head_top(paper: Paper) -> float:

@@ -30,19 +30,26 @@ def default_path(file_stem: str, suffix: str) -> Path:
     return DEFAULT_OUTPUT_DIR / f"{file_stem}.{suffix}"
 
 
-def check_writable(path: Path, force: bool, protected: tuple[Path, ...] = ()) -> None:
-    """Fail before any work is done if ``path`` cannot or may not be written."""
+def check_writable(path: Path, force: bool, protected: tuple[Path, ...] = (), name: str = "file.pdf") -> None:
+    """Fail before any work is done if ``path`` cannot or may not be written (``name``: the file's own name, for
+    a folder given as -o)."""
     if any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in path.parts):
         raise PrintgenError(f"a name in {str(path)[:40]}… is longer than {MAX_NAME_BYTES} bytes; choose a shorter one")
     try:
-        _check_target(path, force, protected)
+        _check_target(path, force, protected, name)
     except OSError as exc:
         raise PrintgenError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def _check_target(path: Path, force: bool, protected: tuple[Path, ...]) -> None:
+def _check_target(path: Path, force: bool, protected: tuple[Path, ...], name: str) -> None:
     if path.is_dir():
-        raise PrintgenError(f"{path} is a folder; give -o a file name, e.g. {path / 'dungeon.pdf'}")
+        raise PrintgenError(f"{path} is a folder; give -o a file name, e.g. {path / name}")
+    if path.parts and path.parts[0].startswith("~") and not Path(path.parts[0]).exists():
+        try:
+            meant = f"-o {Path(path.parts[0]).expanduser().joinpath(*path.parts[1:])}"
+        except RuntimeError:  # ~someone who is no user here
+            meant = "the whole path"
+        raise PrintgenError(f"-o {path} starts with '~', which the shell expands only unquoted; give {meant}")
     if path.exists() or path.is_symlink():
         if not path.is_file():
             raise PrintgenError(f"{path} is not a regular file; printgen writes only regular files")
@@ -65,6 +72,7 @@ def write_atomic(path: Path, data: bytes | Callable[[BinaryIO], None], force: bo
     """Write ``data`` to a part file beside ``path``, then rename it into place. ``data`` may be a function
     that writes the file into the handle it is given, as it is made (a file too large to hold in memory)."""
     check_writable(path, force, protected)
+    made = [folder for folder in reversed(path.parents) if not folder.exists()]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _sweep_stale_parts(path)
@@ -84,12 +92,16 @@ def write_atomic(path: Path, data: bytes | Callable[[BinaryIO], None], force: bo
             if not force and path.exists():  # appeared while we were working
                 raise PrintgenError(f"{path} already exists; pass --force to overwrite it")
             os.replace(temp_name, path)
-    except OSError as exc:
+    except BaseException as exc:
         Path(temp_name).unlink(missing_ok=True)
-        why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
-        raise PrintgenError(f"cannot write {path}: {why}; nothing was written") from None
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
+        for folder in reversed(made):  # a run that fails or is interrupted leaves no folder it made behind
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        if isinstance(exc, OSError):
+            why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
+            raise PrintgenError(f"cannot write {path}: {why}; nothing was written") from None
         raise
     return path
 

@@ -226,8 +226,19 @@ def set_words(paragraphs: Iterable[list[list[Word]]], size: float, width_: float
 def lines(paragraphs: Iterable[Paragraph], size: float, width_: float, indent: float = 0.0,
           keep_spaces: bool = False, break_words: bool = False) -> list[Line]:
     """Paragraphs of runs broken into lines no wider than ``width_`` at ``size`` (but for a word wider
-    than a line, unless ``break_words``); lines after each paragraph's first are ``indent`` narrower."""
-    return set_words((words(p, keep_spaces) for p in paragraphs), size, width_, indent, break_words)
+    than a line, unless ``break_words``); lines after each paragraph's first are ``indent`` narrower.
+    Paragraphs in registered fonts only are broken once per process (a sheet's labels are the same on every
+    sheet): the lines are frozen, so the same ones serve every caller."""
+    said = tuple(tuple(paragraph) for paragraph in paragraphs)
+    if all(type(font) is str for paragraph in said for _, font in paragraph):
+        return list(_lines(said, size, width_, indent, keep_spaces, break_words))
+    return set_words((words(p, keep_spaces) for p in said), size, width_, indent, break_words)
+
+
+@lru_cache(maxsize=16384)
+def _lines(paragraphs: tuple[tuple[Run, ...], ...], size: float, width_: float, indent: float, keep_spaces: bool,
+           break_words: bool) -> tuple[Line, ...]:
+    return tuple(set_words((words(p, keep_spaces) for p in paragraphs), size, width_, indent, break_words))
 
 
 def wrap_text(text: str, font: str, size: float, width_: float) -> list[str]:
@@ -323,7 +334,19 @@ def fit(paragraphs: Iterable[Paragraph], width_: float, height: float = math.inf
         keep_spaces: bool = False, spacing: Spacing = Spacing(), by_word: bool = False) -> Fitted:
     """The paragraphs at the largest of ``steps(max_size, min_size, step)`` at which every line fits
     ``width_``, the block ``height`` and ``max_lines``; words are cut only at the smallest size. If
-    nothing fits, the lines at ``min_size`` with ``fits`` False."""
+    nothing fits, the lines at ``min_size`` with ``fits`` False. Paragraphs in registered fonts only are
+    fitted once per process (``lines`` says why)."""
+    said = tuple(tuple(paragraph) for paragraph in paragraphs)
+    if all(type(font) is str for paragraph in said for _, font in paragraph):
+        return _fit(said, width_, height, max_size, min_size, step, max_lines, indent, keep_spaces, spacing, by_word)
+    return _fit.__wrapped__(said, width_, height, max_size, min_size, step, max_lines, indent, keep_spaces, spacing,
+                            by_word)
+
+
+@lru_cache(maxsize=16384)
+def _fit(paragraphs: tuple[tuple[Run, ...], ...], width_: float, height: float, max_size: float, min_size: float,
+         step: float, max_lines: int | None, indent: float, keep_spaces: bool, spacing: Spacing,
+         by_word: bool) -> Fitted:
     found = [words(p, keep_spaces) for p in paragraphs]
     sizes = list(steps(max_size, min_size, step))
     for number, size in enumerate(sizes):

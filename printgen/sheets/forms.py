@@ -26,13 +26,13 @@ can edit them.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import logging
 from functools import cache
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
-
+from ..render import cache as user_cache
 from ..render import text as text_engine
 from ..render.pdf_update import Update, array, dictionary, literal, name, number, ref, text
 from ..resources import fonts_dir
@@ -51,11 +51,38 @@ def _char(code: int) -> str | None:
         return None
 
 
+CUT_FONTS = "form-fonts"  # the kind of the cache's entries that are the form's font, cut
+
+
 @cache
 def _font_program() -> tuple[bytes, dict]:
-    """Charis SIL cut down to Windows-1252, with the metrics a PDF font dictionary needs."""
+    """Charis SIL cut down to Windows-1252, with the metrics a PDF font dictionary needs: the same for every
+    sheet, so cut once and kept in the user's cache folder (render/cache.py), by the face's bytes and
+    fontTools' release."""
+    from fontTools import version as fonttools_version
+
+    face = (fonts_dir() / FONT_FILE).read_bytes()
+    entry = user_cache.key(CUT_FONTS, fonttools_version, hashlib.sha256(face).digest(), FONT_FILE)
+    kept = user_cache.get(CUT_FONTS, entry)
+    if kept is not None:
+        size = int.from_bytes(kept[:4], "big")
+        try:
+            return kept[4 + size:], json.loads(kept[4:4 + size])
+        except ValueError:  # an entry of another shape: cut it again
+            pass
+    program, metrics = _cut_font(face)
+    said = json.dumps(metrics).encode()
+    user_cache.put(CUT_FONTS, entry, len(said).to_bytes(4, "big") + said + program)
+    return program, metrics
+
+
+def _cut_font(face: bytes) -> tuple[bytes, dict]:
+    """The face's program cut to Windows-1252 by fontTools, and its metrics."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
     logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
-    font = TTFont(str(fonts_dir() / FONT_FILE), recalcTimestamp=False)
+    font = TTFont(io.BytesIO(face), recalcTimestamp=False)
     options = subset.Options()
     options.recalc_timestamp = False
     options.glyph_names = True

@@ -55,6 +55,25 @@ OPTIONS = ("card-size", "paper", "duplex", "deck-card", "title", "rows", "ink-sa
 MAX_OPTION = 200  # characters in one choice's value
 MIN_WIDTH, MAX_WIDTH = 80, 800  # a card's picture, in pixels
 MAX_TEXT = deck_files.MAX_UNPACKED
+# The paste form starts from a deck that draws: three cards in printgen's own look, changed by name, as a deck
+# file of either kind.
+PASTE = {
+    "csv": ("title,text,kicker,cost\n"
+            "Fire Bolt,Deal 3 damage {icon:fireball|darkred} to one foe in sight.,Spell,2\n"
+            "Lantern,Light the room you stand in and the next one.,Gear,1\n"
+            "Old Map,\"Look at the top three cards, then put them back in any order.\",Gear,3\n"),
+    "yaml": ("title: My deck\ncards:\n"
+             "  - {title: Fire Bolt, text: \"Deal 3 damage {icon:fireball|darkred} to one foe in sight.\", "
+             "kicker: Spell, cost: 2}\n"
+             "  - {title: Lantern, text: Light the room you stand in and the next one., kicker: Gear, cost: 1}\n"
+             "  - {title: Old Map, text: \"Look at the top three cards, then put them back in any order.\", "
+             "kicker: Gear, cost: 3}\n"),
+    "layout": ("# printgen's own look, changed by the names of its parts\n"
+               "extends: builtin:printgen\n"
+               "elements:\n"
+               "  - name: band\n"
+               "    fill: \"#5a2a1a\"\n"),
+}
 
 
 def store() -> DeckStore:
@@ -71,9 +90,9 @@ def _renders():
 @blueprint.get("/deck")
 def page():
     boot = {"sizes": list(CARD_SIZES), "papers": list(PAPERS), "kinds": list(KINDS), "seed": random_seed(),
-            "limits": {"upload": deck_files.MAX_UPLOAD, "files": deck_files.MAX_ENTRIES}}
+            "limits": {"upload": deck_files.MAX_UPLOAD, "files": deck_files.MAX_ENTRIES}, "paste": PASTE}
     return render_template("deck.html", boot=json.dumps(boot).replace("</", "<\\/"),
-                           upload_mib=deck_files.MAX_UPLOAD // deck_files.MiB)
+                           upload_mib=deck_files.MAX_UPLOAD // deck_files.MiB, paste=PASTE)
 
 
 @blueprint.post("/deck/api/open")

@@ -21,6 +21,7 @@ from ..errors import PrintgenError
 from ..options import Option, OptionError, not_one_of
 from ..products.typed import code_from, system_of
 from ..seed import SeedCode
+from ..sources import Sources
 
 FILLED_IN = ("format", "templates")  # options the studio fills in itself: the download buttons, the server's folder
 SUFFIX_LABELS = {"pdf": "PDF", "zip": "ZIP of images", "json": "JSON data"}
@@ -44,10 +45,6 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
     product = product_named(form.get("product"))
     system = str(form.get("system") or "")
     seed = str(form.get("seed") or "").strip()
-    if not seed and not product.seeded:
-        seed = products.UNSEEDED  # it rolls nothing: the same choices, the same file
-    if not seed:
-        raise OptionError("seed", "is empty; give any text, e.g. moonpie, or press New seed")
     system = system_of(product, system or None, {})
     typed = {str(k): str(v).strip() for k, v in dict(form.get("options") or {}).items()
              if v is not None and str(v).strip() != ""}
@@ -67,7 +64,11 @@ def code_for(form: Mapping[str, Any], templates: Path | None) -> SeedCode:
     given: dict[str, Any] = {"system": system, **_shown_only(options, typed)}
     if form.get("templates") and templates is not None and "templates" in by_name:
         given["templates"] = str(templates)
-    code, _ = code_from(product, given, seed)
+    code, _ = code_from(product, given, seed or products.UNSEEDED)
+    # No seed is the one seed for pages that roll nothing (the same choices, the same file), and a question
+    # for the rest.
+    if not seed and product.rolls(products.request(code, Sources(templates=templates))):
+        raise OptionError("seed", "is empty; give any text, e.g. moonpie, or press New seed")
     return code
 
 
@@ -110,7 +111,7 @@ def state_of(request: products.Request) -> dict[str, Any]:
     """What the form shows for a code (a share link): game, product, seed and each option typed."""
     code = request.code
     shown = {name: text for name, text in code.option_map.items() if name not in FILLED_IN}
-    unseeded = not request.product.seeded and code.seed == products.UNSEEDED  # shown as no seed at all
+    unseeded = not request.product.rolls(request) and code.seed == products.UNSEEDED  # shown as no seed at all
     return {"system": code.system, "product": code.product, "seed": "" if unseeded else code.seed, "options": shown,
             "templates": "templates" in code.option_map}
 

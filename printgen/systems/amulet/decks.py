@@ -6,6 +6,7 @@ from ...cards import icons
 from ...cards.model import Card, Deck, Look, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
+from ...units import MIN_TEXT_PT
 from ...words import say_for
 from . import GAME, room_rolls, rules, swarms
 
@@ -75,7 +76,7 @@ def monsters_deck(code: SeedCode, options: dict) -> Deck:
     accent = (0.36, 0.14, 0.36)
     notes = notes_card(title, cards, (Paragraph(say("card.notes.designed")),), accent)
     return Deck("monsters", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent,
-                look=LOOK)
+                look=LOOK, least_body=MIN_TEXT_PT)
 
 
 def swarm_card(monster: dict, percent: int) -> Card:
@@ -108,7 +109,7 @@ def swarms_deck(code: SeedCode, options: dict) -> Deck:
     accent = (0.15, 0.2, 0.4)
     notes = notes_card(title, cards, (Paragraph(say("card.notes.swarms")),), accent)
     return Deck("swarms", title, (*cards, notes), back_title=GAME.title, back_subtitle=title, accent=accent,
-                look=LOOK)
+                look=LOOK, least_body=MIN_TEXT_PT)
 
 
 # The decks the game declares, by name (the deck contract: build(code, options) -> Deck).

@@ -3,7 +3,8 @@
 The booklet prints on both sides of the sheet: the cover; then, for each
 level with a map, the mapper's copy on a left-hand page with the level's key
 facing it (two columns; a longer key goes on over the page, beside the map
-again); how the monsters fight, the treasure level and the rules at hand;
+again); the dice behind each room, the treasure level and the rules at hand,
+ending with how the monsters fight;
 then the players' copies, one to a sheet with a blank back, so they can be
 handed out without showing a mapper's page. The text pages come from the
 game's templates through WeasyPrint; the maps (map_page) and the keys

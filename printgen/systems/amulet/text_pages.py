@@ -1,4 +1,4 @@
-"""The text pages of Amulet (cover, tactics, the dice behind each room, treasure level, reference) through
+"""The text pages of Amulet (cover, the dice behind each room, treasure level, reference and tactics) through
 the game's templates.
 
 The dungeon's text pages are laid out as one document (one WeasyPrint run,
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import cover_art
 from ...render.html import render_pdf
 from ...words import say_for
-from . import rules, swarms
+from . import GAME, rules, swarms
 from .key import dungeon_key
 from .model import Dungeon
 
@@ -20,7 +21,7 @@ say = say_for(__package__)
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
-AFTER_THE_KEYS = 4  # the text's parts after the keys: how the monsters fight, the dice, the treasure level, the rules
+AFTER_THE_KEYS = 3  # the text's parts after the keys: the dice, the treasure level, the rules (how monsters fight last)
 
 
 def swarm_table() -> list[dict[str, Any]]:
@@ -46,7 +47,23 @@ def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
             "tactics": [{"code": code, "name": m["name"], "designed": m.get("designed", False),
                          "tactics": rules.tactics(code)} for code, m in rules.monsters().items()],
-            "treasure": rules.reference()["treasure"], "dice": dice(dungeon)}
+            "treasure": rules.reference()["treasure"], "dice": dice(dungeon),
+            "art": cover_art.for_game(GAME.templates, "gem-pendant", *met(dungeon))}
+
+
+def met(dungeon: Dungeon) -> tuple[list[str], list[str]]:
+    """The pictures of what the dungeon holds, room by room: its monsters in the order it meets them (a
+    generator, then what it makes; a swarm's monster; a wraith, a mimic, a mini-boss), then its rooms' contents."""
+    pictures = GAME.data("pictures")
+    monsters, contents = [], []
+    for level in dungeon.levels:
+        for area in level.areas:
+            for encounter in area.data.get("encounters", ()):
+                monsters += [pictures["monster"][code] for code in (encounter["code"], encounter.get("monster"))
+                             if code in pictures["monster"]]
+            contents += [pictures["contents"][c["code"]] for c in area.data.get("contents", ())
+                         if c["code"] in pictures["contents"]]
+    return monsters, contents
 
 
 def dice(dungeon: Dungeon) -> dict[str, Any]:
@@ -72,7 +89,7 @@ def mapped_keys(dungeon: Dungeon) -> list[dict[str, Any]]:
 
 
 def text_pdf(dungeon: Dungeon, request) -> bytes:
-    """The cover, how the monsters fight, the dice behind each room, the treasure level and the rules at hand:
+    """The cover, the dice behind each room, the treasure level and the rules at hand with how the monsters fight:
     ``parts(dungeon)`` parts, each opening with an h1."""
     title = say("document.dungeon", game=request.game.title)
     return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,

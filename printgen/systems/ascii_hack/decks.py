@@ -14,6 +14,7 @@ from ...cards import icons
 from ...cards.model import Card, Deck, Look, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
+from ...units import MIN_TEXT_PT
 from ...words import say_for
 from . import GAME, obstacles, rules
 
@@ -34,7 +35,7 @@ def _deck(family: str, name: str):
         cards = [_about(family, genre)] + [card(item, genre) for item in obstacles.deal(code, family, genre)]
         title = say(f"deck.{name}")
         cards.append(_notes(family, title, cards))
-        return Deck(name, title, tuple(cards), back_title=title, look=LOOK,
+        return Deck(name, title, tuple(cards), back_title=title, look=LOOK, least_body=MIN_TEXT_PT,
                     back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS[family])
 
     return build_deck
@@ -47,7 +48,7 @@ def obstacles_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
                                            for item in rolled]
     title = say("deck.obstacles")
     cards.append(_notes("obstacle", title, cards))
-    return Deck("obstacles", title, tuple(cards), back_title=title, look=LOOK,
+    return Deck("obstacles", title, tuple(cards), back_title=title, look=LOOK, least_body=MIN_TEXT_PT,
                 back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS["obstacle"])
 
 
@@ -111,7 +112,7 @@ def _monster(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     body.append(Paragraph(say("card.monster.sum", sum=costs, tokens=item["cost"], reward=item["slain_reward"]),
                           say("card.monster.cost")))
     top = max((e["die"] for e in item["talents"] + item["gear"]), key=rules.ranks().index)
-    stats = [Stat(say("card.monster.top-die"), top), Stat(say("card.tokens"), str(item["cost"])),
+    stats = [Stat(say("card.tokens"), str(item["cost"])), Stat(say("card.monster.top-die"), top),
              Stat(say("card.monster.slain-pays"), str(item["slain_reward"]))]
     return stats, body
 
@@ -121,8 +122,8 @@ def _trap(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     body = [Paragraph(say("card.trap.effect-text", **effect), say("card.trap.effect")),
             Paragraph(_sentence(triggers), say("card.trap.triggers", count=len(triggers))),
             Paragraph(rules.capital(say("rule.trap")) + ".")]
-    stats = [Stat(say("card.trap.effect-stat"), effect["die"]),
-             Stat(say("card.trap.triggers-stat"), str(len(triggers))), Stat(say("card.tokens"), str(item["cost"]))]
+    stats = [Stat(say("card.tokens"), str(item["cost"])), Stat(say("card.trap.effect-stat"), effect["die"]),
+             Stat(say("card.trap.triggers-stat"), str(len(triggers)))]
     return stats, body
 
 
@@ -130,7 +131,7 @@ def _environ(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     effect = item["effect"]
     body = [Paragraph(say("card.environ.effect-text", **effect), say("card.environ.effect")),
             Paragraph(rules.capital(say("rule.environ")) + ".")]
-    return [Stat(say("card.environ.effect-stat"), effect["die"]), Stat(say("card.tokens"), str(item["cost"]))], body
+    return [Stat(say("card.tokens"), str(item["cost"])), Stat(say("card.environ.effect-stat"), effect["die"])], body
 
 
 def _puzzle(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
@@ -139,7 +140,7 @@ def _puzzle(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
         return [Stat(say("card.tokens"), "0")], body
     toll = item["toll"]
     body = [Paragraph(say("card.puzzle.simple-text", toll=toll), say("card.puzzle.simple"))]
-    return [Stat(say("card.puzzle.toll"), str(toll)), Stat(say("card.tokens"), str(item["cost"]))], body
+    return [Stat(say("card.tokens"), str(item["cost"])), Stat(say("card.puzzle.toll"), str(toll))], body
 
 
 def _zone(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
@@ -148,8 +149,8 @@ def _zone(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     if item["needs_light"]:
         body.append(Paragraph(rules.capital(say("rule.light", cost=item["cost"])) + ".", say("card.zone.dark")))
     light = say("card.zone.needed") if item["needs_light"] else say("card.zone.not-needed")
-    stats = [Stat(say("card.zone.exits-stat"), str(item["exits"])), Stat(say("card.zone.light"), light),
-             Stat(say("card.tokens"), str(item["cost"]))]
+    stats = [Stat(say("card.tokens"), str(item["cost"])), Stat(say("card.zone.exits-stat"), str(item["exits"])),
+             Stat(say("card.zone.light"), light)]
     return stats, body
 
 
@@ -158,6 +159,8 @@ def _device(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     return [Stat(say("card.tokens"), str(item["cost"]))], body
 
 
+# Every card's first stat is what it costs in tokens, so a deck that mixes the kinds (the pre-rolled obstacles) has
+# it in the same box on every card; each kind's own stats follow it.
 _FACES = {"zone": _zone, "monster": _monster, "trap": _trap, "environ": _environ, "puzzle": _puzzle,
           "device": _device}
 

@@ -11,7 +11,7 @@ import json
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...cards import icons, marks, text
+from ...cards import icons, text
 from ...cards.model import Paragraph
 from ...render import fonts, house
 from ...render.canvas import render_pages
@@ -97,17 +97,25 @@ def card_name(card: str, shape: str) -> str:
     return rules.exploration()[kind]["name"]  # chest, key, fountain, shop
 
 
-EMBLEMS = {"enemy": "claw", "trap:spikes": "spikes", "trap:poison": "poison", "trap:paralysis": "paralysis",
-           "potion": "potion", "artifact": "star", "key": "key", "chest": "chest", "fountain": "fountain",
-           "shop": "shop", "ladder": "ladder"}
+# The picture each cell shows is its card's own, as the set prints it: [data/pictures.toml] section and id.
+PICTURED = {"enemy": "enemy", "artifact": "artifact", "trap": "tile", "potion": "potion", "key": "key",
+            "chest": "tile", "fountain": "tile", "shop": "tile", "ladder": "tile", "start": "tile"}
+CARD_IDS = {"start": "starting", "key": "key"}  # a card whose picture's id is not its cell's word
 
 
-def emblem(card: str) -> str | None:
-    if card in EMBLEMS:
-        return EMBLEMS[card]
-    if card == "enemy:basilisk":
-        return "crown"
-    return EMBLEMS.get(card.partition(":")[0])
+def card_picture(card: str) -> tuple[str, tuple[float, float, float] | None] | None:
+    """The picture (its first icon) and colour of the card a cell holds, as its card in the set shows it; None
+    for a plain pathing tile (its paths are its picture)."""
+    from .decks import picture  # the card's own picture, as the deck prints it
+
+    kind, _, which = card.partition(":")
+    if kind not in PICTURED:
+        return None
+    drawn = picture(PICTURED[kind], which or CARD_IDS.get(kind, kind))
+    tint = drawn["tint"]
+    if kind == "potion":  # a potion's colour is its card's, from the rules' colours
+        tint = tuple(next(col["rgb"] for col in rules.potion_colours() if col["name"] == which))
+    return drawn["picture"].split()[0], tint
 
 
 def pull_list(level: Level) -> list[tuple[str, int]]:
@@ -189,15 +197,13 @@ def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
             "E": (cx, cy - half, w / 2, 2 * half), "W": (x, cy - half, w / 2, 2 * half)}
     for edge in cell.paths:  # the paths of the card laid here, as the map counts them
         c.rect(*arms[edge], stroke=0, fill=1)
-    drawn = emblem(cell.card)
+    drawn = card_picture(cell.card)
+    if drawn:  # the card's own picture on a disc of light stone at the crossing
+        c.setFillColorRGB(0.96, 0.94, 0.9)
+        c.circle(cx, cy, w * 0.27, stroke=0, fill=1)
+        icons.draw(c, drawn[0], cx, cy, w * 0.4, drawn[1] or INK_DARK)
     if cell.card.partition(":")[0] in LABELLED:
-        _labelled(c, cell.card, cx, cy, w, y)
-    elif drawn:
-        marks.emblem(c, drawn, cx, cy, w * 0.42, _tint(cell.card))
-    if cell.card == "start":
-        c.setFillColorRGB(0.1, 0.1, 0.12)
-        c.setFont(fonts.MONO_BOLD, w * 0.3)
-        c.drawCentredString(cx, cy - w * 0.1, "@")
+        _label(c, cell.card, cx, w, y)
     c.setFillColorRGB(1, 1, 1)
     c.circle(x + w * 0.16, y + h - w * 0.16, w * 0.12, stroke=0, fill=1)
     c.setFillColorRGB(0.1, 0.1, 0.12)
@@ -206,19 +212,13 @@ def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
     c.restoreState()
 
 
-LABELLED = ("enemy", "artifact")  # drawn with their own card's picture and named under it
+LABELLED = ("enemy", "artifact")  # named under their picture
+INK_DARK = (0.25, 0.23, 0.22)  # a picture whose card gives it no colour of its own
 LABEL_SIZE = 6.5  # pt, or as small as 6 for a long name
 
 
-def _labelled(c: Canvas, card: str, cx: float, cy: float, w: float, bottom: float) -> None:
-    """An enemy or artifact: the picture its card carries, and its name on a white plate below the crossing."""
-    from .decks import picture  # the card's own picture, as the deck prints it
-
-    kind, _, which = card.partition(":")
-    drawn = picture(kind, which)
-    c.setFillColorRGB(0.96, 0.94, 0.9)
-    c.circle(cx, cy, w * 0.27, stroke=0, fill=1)
-    icons.draw(c, drawn["picture"].split()[0], cx, cy, w * 0.4, drawn["tint"] or (0.55, 0.12, 0.1))
+def _label(c: Canvas, card: str, cx: float, w: float, bottom: float) -> None:
+    """An enemy's or artifact's name on a white plate below the crossing."""
     name = card_name(card, "")
     fitted = text.fit([Paragraph(name)], w * 0.92, LABEL_SIZE * 2.6, LABEL_SIZE, 6, font=fonts.SERIF_BOLD,
                       max_lines=2)
@@ -233,13 +233,6 @@ def _labelled(c: Canvas, card: str, cx: float, cy: float, w: float, bottom: floa
     c.roundRect(cx - plate_w / 2, top - plate_h, plate_w, plate_h, 1.5, stroke=1, fill=1)
     c.setFillColorRGB(0.1, 0.1, 0.12)
     fitted.draw(c, cx - plate_w / 2 + pad, top - pad, plate_w - 2 * pad, align="center")
-
-
-def _tint(card: str):
-    kind, _, which = card.partition(":")
-    if kind == "potion":
-        return tuple(next(col["rgb"] for col in rules.potion_colours() if col["name"] == which))
-    return None
 
 
 def _pulls(c: Canvas, level: Level, x: float, top: float, width: float) -> None:

@@ -15,6 +15,7 @@ from ...cards import icons
 from ...cards.model import Card, Deck, Look, Paragraph, Stat, Symbol
 from ...cards.notes import notes_card
 from ...seed import SeedCode
+from ...units import MIN_TEXT_PT
 from ...words import say_for
 from . import GAME, families, rules
 
@@ -268,7 +269,9 @@ def shop_cards() -> list[Card]:
                           source=f"scroll {scroll['id']}", **picture("shop", scroll["id"])))
     debt = rules.debt()
     points = count(debt["effects"][0]["amount"], "victory-point")
-    cards.append(Card(debt["name"], say("shop.debt-kicker"), (Stat(say("stat.buy"), str(factor * debt["gold"])),),
+    # A debt is never sold: its Sell box stands empty, so Buy keeps its place on every shop card.
+    stats = (Stat(say("stat.sell"), "\u2014"), Stat(say("stat.buy"), str(factor * debt["gold"])))
+    cards.append(Card(debt["name"], say("shop.debt-kicker"), stats,
                       body=(Paragraph(say("shop.debt", points=points)),), count=debt["count"],
                       accent=families.KIND_COLOURS["debt"], symbols=(_gold(debt["gold"]), NO_TRADE), back_style=back,
                       source="debt", **picture("shop", "debt")))
@@ -374,13 +377,15 @@ def deck_notes(deck_title: str, cards: tuple[Card, ...]) -> Card:
 def family_deck(name: str) -> Deck:
     rules.check()
     cards = tuple(FAMILIES[name]())
-    return Deck(name, title(name), (*cards, deck_notes(title(name), cards)), accent=DECK_ACCENT, look=LOOK)
+    return Deck(name, title(name), (*cards, deck_notes(title(name), cards)), accent=DECK_ACCENT, look=LOOK,
+                least_body=MIN_TEXT_PT)
 
 
 def all_cards() -> Deck:
     rules.check()
     cards = tuple(card for build in FAMILIES.values() for card in build())
-    return Deck("all", GAME.title, (*cards, deck_notes(GAME.title, cards)), accent=DECK_ACCENT, look=LOOK)
+    return Deck("all", GAME.title, (*cards, deck_notes(GAME.title, cards)), accent=DECK_ACCENT, look=LOOK,
+                least_body=MIN_TEXT_PT)
 
 
 def build_family(name: str):

@@ -13,6 +13,7 @@ from ...cards import icons
 from ...cards.model import Card, Deck, Look, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
+from ...units import MIN_TEXT_PT
 from ...words import say_for
 from . import GAME, key, rules
 
@@ -20,6 +21,10 @@ ACCENT = (0.18, 0.32, 0.22)
 TRAP_ACCENT = (0.66, 0.36, 0.04)  # traps in amber, apart from the monsters at a glance
 
 say = say_for(__package__)
+
+# Every card of the deck has the same four stat boxes, each in its place: Damage, then Fire (a monster's) or Attack
+# (a trap's, a shop foe's), HP, List; a stat a card has not shows this.
+NONE = "—"
 
 
 # Rogue Like Roguelike's cards: monospaced titles as on a terminal, a notched band, pictures in a frame with its
@@ -35,7 +40,8 @@ def encounters_deck(code: SeedCode, options: dict) -> Deck:
     cards += _shop_cards()
     title = say("deck.title")
     cards.append(notes_card(title, cards, (Paragraph(say("deck.notes")),), ACCENT))
-    return Deck("encounters", title, tuple(cards), back_subtitle=say("deck.back"), accent=ACCENT, look=LOOK)
+    return Deck("encounters", title, tuple(cards), back_subtitle=say("deck.back"), accent=ACCENT, look=LOOK,
+                least_body=MIN_TEXT_PT)
 
 
 def _pictured(card: Card, kind: str) -> Card:
@@ -51,9 +57,8 @@ def _sentence(text: str) -> str:
 
 def _monster_card(row, letter: str) -> Card:
     line = key.monster_line(row.result, letter)
-    fire = (Stat(say("deck.fire"), line["fire"]),) if line["fire"] else ()
-    stats = (Stat(say("deck.damage"), line["damage"]), *fire, Stat(say("deck.hp"), str(line["hp"])),
-             Stat(say("deck.list"), letter))
+    stats = (Stat(say("deck.damage"), line["damage"]), Stat(say("deck.fire"), line["fire"] or NONE),
+             Stat(say("deck.hp"), str(line["hp"])), Stat(say("deck.list"), letter))
     body = tuple(Paragraph(_sentence(trait)) for trait in line["traits"])
     body += tuple(Paragraph(text, lead) for lead, text in _eating(row))
     return _pictured(Card(row.result, say("deck.monster-kicker", letter=letter, roll=row.roll_text), stats, body=body),
@@ -74,12 +79,17 @@ def _eating(row) -> list[tuple[str, str]]:
 
 def _trap_card(row, letter: str) -> Card:
     line = key.trap_line(row.result, letter)
-    damage = (Stat(say("deck.damage"), line["damage"]),) if line["damage"] else ()
-    stats = (Stat(say("deck.attack"), line["attack"] or say("deck.auto")), *damage, Stat(say("deck.list"), letter))
+    stats = (Stat(say("deck.damage"), line["damage"] or NONE), Stat(say("deck.attack"), line["attack"] or say("deck.auto")),
+             Stat(say("deck.hp"), NONE), Stat(say("deck.list"), letter))
     # The trap's rule, as the key and the reference word it; then how a rogue may be rid of it.
     body = (Paragraph(_sentence(key.trap_text(line)), say("deck.sprung")), Paragraph(say("deck.disarm")))
     return _pictured(Card(row.result, say("deck.trap-kicker", letter=letter, roll=row.roll_text), stats,
                           (say("deck.trap-tag"),), body=body, accent=TRAP_ACCENT), "trap")
+
+
+def _shop_stats(foe: dict) -> tuple[Stat, ...]:
+    return (Stat(say("deck.damage"), foe["damage_dice"]), Stat(say("deck.attack"), foe["attack_dice"]),
+            Stat(say("deck.hp"), str(foe["hp"])), Stat(say("deck.list"), say("deck.shop-list")))
 
 
 def _shop_cards() -> list[Card]:
@@ -87,12 +97,10 @@ def _shop_cards() -> list[Card]:
     mimic, keeper = campaign["mimic"], campaign["shopkeeper"]
     return [_pictured(card, "monster") for card in (
         Card(mimic["name"], say("deck.mimic-kicker"),
-             (Stat(say("deck.attack"), mimic["attack_dice"]), Stat(say("deck.damage"), mimic["damage_dice"]),
-              Stat(say("deck.hp"), str(mimic["hp"]))),
+             _shop_stats(mimic),
              body=(Paragraph(_sentence("; ".join([say("item.mimic"), *(say(f"trait.{t}") for t in mimic["traits"])]))),)),
         Card(say("deck.keeper"), say("deck.keeper-kicker"),
-             (Stat(say("deck.attack"), keeper["attack_dice"]), Stat(say("deck.damage"), keeper["damage_dice"]),
-              Stat(say("deck.hp"), str(keeper["hp"]))),
+             _shop_stats(keeper),
              body=(Paragraph(say("deck.keeper-text")),)),
     )]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import cover_art
 from ...contracts import Request
 from ...maps.draw_style import MapStyle
 from ...render.booklet import Pages, Parts, blank_page, page_count
@@ -22,8 +23,8 @@ from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style, credit_line
 from ...sheets.page import foot_strip
 from ...words import say_for
+from . import GAME, key, map_page, reference, sheet
 from . import generate as generator
-from . import key, map_page, reference, sheet
 from .generate import Campaign
 
 say = say_for(__package__)
@@ -132,4 +133,13 @@ def cover_context(built: Campaign, dm_pages: int, rogue_pages: int) -> dict[str,
     levels = [{"number": b.level.number, "difficulty": b.difficulty, "areas": len(b.level.areas),
                "rooms": sum(1 for a in b.level.areas if a.type != "Corridor")} for b in built.levels]
     return {"levels": levels, "dm_pages": dm_pages, "rogue_first": dm_pages + 1 if rogue_pages else 0,
-            "rogue_last": dm_pages + rogue_pages, "rooms": built.rooms, "amulet": built.amulet}
+            "rogue_last": dm_pages + rogue_pages, "rooms": built.rooms, "amulet": built.amulet,
+            "art": cover_art.for_game(GAME.templates, "@", *met(built))}
+
+
+def met(built: Campaign) -> tuple[list[str], list[str]]:
+    """The pictures of what the campaign holds, level by level: its monsters in the order met, then its traps."""
+    pictures = GAME.data("pictures")
+    encounters = [e for b in built.levels for area in b.level.areas for e in area.data.get("encounters", ())]
+    return ([pictures["monster"][m["name"]] for e in encounters for m in e["monsters"] if m["name"] in pictures["monster"]],
+            [pictures["trap"][t["name"]] for e in encounters for t in e["traps"] if t["name"] in pictures["trap"]])

@@ -254,6 +254,26 @@ def place(entries: list[tuple[str, str]], x: float, top: float, width: float, bo
     return placed, len(entries)
 
 
+def balanced(placed: list[Placed], x: float, top: float, width: float, size: float) -> list[Placed]:
+    """The key's last page shared between its two columns so that they end as level as whole entries let them (the
+    left one no shorter), both from ``top``, in the same order: a key that ends part way down its page is not one
+    full column beside a few lines."""
+    if len(placed) < 2:
+        return placed
+    column_width = (width - COLUMN_GAP) / 2
+    heights = [len(p.lines) * size * SPACING.leading + size * GAP for p in placed]
+    total = sum(heights)
+    split = min(range(1, len(placed) + 1), key=lambda k: (max(sum(heights[:k]), total - sum(heights[:k])), -k))
+    out, y = [], top
+    for index, entry in enumerate(placed):
+        if index == split:
+            y = top
+        column = 0 if index < split else 1
+        out.append(Placed(x + column * (column_width + COLUMN_GAP), y, entry.lead, entry.indent, entry.lines))
+        y -= heights[index]
+    return out
+
+
 def setting(entries: list[tuple[str, str]], width: float, height: float) -> tuple[float, int]:
     """The first of KEY_SETTINGS at which every entry holds in ``height``; else the last."""
     return next(((size, columns) for size, columns in KEY_SETTINGS
@@ -294,7 +314,7 @@ def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> fl
 
 def draw_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> int:
     """The level's key, to face its map: the standing reminders, then every entry in the page's two columns,
-    as large as holds them all on the page; a key that cannot fit at the smallest goes on to a page more,
+    as large as holds them all on the page, the last page's columns ending level; a key that cannot fit at the smallest goes on to a page more,
     and says so.
     Each page is finished (showPage); returns how many there are."""
     number = built.level.number
@@ -307,6 +327,8 @@ def draw_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colo
             top = _reminder(c, MARGIN, width, top, built)
             size, columns = setting(entries, width, top - FOOTER_ROOM)
         placed, count = place(entries, MARGIN, top, width, FOOTER_ROOM, size, columns)
+        if count == len(entries) and columns == 2:  # the key's last page ends level
+            placed = balanced(placed, MARGIN, top, width, size)
         draw_placed(c, placed, size)
         entries = entries[count:]
         if entries:

@@ -30,7 +30,7 @@ GAME = Game(
         "miracles": Offer("the miracles: rating and effect"),
         "traps": Offer("the traps: damage and saving roll; 36 cards, draw in place of 2d6"),
         "loot": Offer("the loot of Appendix B; 36 cards, draw in place of 2d6"),
-        "encounters": Offer("an area's contents, rooms and corridors; 36 cards shuffled by the seed", examples=(
+        "encounters": Offer("an area's contents, rooms and corridors; 36 cards shuffled by the seed", shuffled=True, examples=(
                                 ("deck encounters --system roguelike --seed moonpie",
                                  "36 cards shuffled by the seed: draw one instead of rolling 2d6"),
                             )),

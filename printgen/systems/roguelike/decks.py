@@ -17,6 +17,7 @@ from ...cards.model import Card, Deck, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...tables import Row, Table
+from ...units import MIN_TEXT_PT
 from . import GAME, rules
 from .rules import say
 
@@ -42,7 +43,7 @@ def _with_notes(deck: Deck, *notes: Paragraph) -> Deck:
         cards.append(replace(card, body=body))
     if chosen:
         notes += (Paragraph(say("deck.chosen", cards=", ".join(chosen))),)
-    return replace(deck, cards=(*cards, notes_card(deck.title, cards, notes, deck.accent)))
+    return replace(deck, cards=(*cards, notes_card(deck.title, cards, notes, deck.accent)), least_body=MIN_TEXT_PT)
 
 
 # -- creatures -------------------------------------------------------------
@@ -117,8 +118,29 @@ def _rival_card(row: Row, kicker: str) -> Card:
                   + ".", say("deck.creatures.rival-race", die=races.die_text)),
         Paragraph(_loot_rule(row) + " " + say("deck.how-many")),
     )
-    # No stat boxes: the occupation's and the race's dice head their lists.
-    return Card(row.result, kicker, (), (words["rival-tag"],), body)
+    # Its boxes give the span of each rating over the occupations and races it may be rolled as.
+    return Card(row.result, kicker, _rival_stats(), (words["rival-tag"],), body)
+
+
+def _span(values) -> str:
+    low, high = min(values), max(values)
+    return str(low) if low == high else f"{low}\u2013{high}"
+
+
+def _rival_stats() -> tuple[Stat, ...]:
+    """A rival's ratings as the character rules give them: Health, Attack and Defense by its occupation, Speed by
+    its race, and its damage its starting weapon's rating plus its race's Power."""
+    words = say.section("deck.creatures")
+    occupations, races = rules.tables()["occupation"].rows, rules.tables()["race"].rows
+    weapon = next(i for i in rules.data_list("weapons").items if i["name"] == rules.data_list("starting-kit").items[0]["name"])
+    rating = int(weapon["wdr"])
+    return (
+        Stat(say("rating.health"), _span([r["health"] for r in occupations])),
+        Stat(words["damage"], _span([rating + r["power"] for r in races])),
+        Stat(say("rating.speed"), _span([r["speed"] for r in races])),
+        Stat(say("rating.attack"), _span([r["attack"] for r in occupations])),
+        Stat(say("rating.defense"), _span([r["defense"] for r in occupations])),
+    )
 
 
 def _kit_item(item: dict) -> str:

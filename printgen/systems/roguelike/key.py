@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import cover_art
 from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Area, Exit, Level
-from . import rules
+from . import GAME, rules
 from .generate import Dungeon
 from .rolls import SQUARE_FEET
 from .rules import say
@@ -214,4 +215,25 @@ def cover(dungeon: Dungeon) -> dict[str, Any]:
         "areas": len(areas),
         "encounters": sum("creatures" in a.data["contents"] for a in areas),
         "traps": sum("trap" in a.data["contents"] for a in areas),
+        "art": cover_art.for_game(GAME.templates, "@", *met(areas)),
     }
+
+
+def met(areas: list[Area]) -> tuple[list[str], list[str]]:
+    """The pictures of what the dungeon holds, area by area in walking order: its creatures; then its traps and
+    its loot (the hoard's among it), as their cards show them."""
+    pictures = GAME.data("pictures")
+    loot_kinds = {row.result: row["kind"] for row in rules.tables()["loot"].rows}
+    creatures, more = [], []
+    for area in areas:
+        contents = area.data["contents"]
+        if contents.get("creatures") and contents["creatures"]["name"] in pictures["creatures"]:
+            creatures.append(pictures["creatures"][contents["creatures"]["name"]])
+        if contents.get("trap") and contents["trap"]["name"] in pictures["traps"]:
+            more.append(pictures["traps"][contents["trap"]["name"]])
+        for loot in [*contents.get("loot", ()), *(area.data.get("hoard") or {}).get("loot", ())]:
+            kind = loot_kinds.get(loot["result"])
+            picture = pictures["loot"].get(loot["result"] if kind in ("gold", "gems") else kind)
+            if picture:
+                more.append(picture)
+    return creatures, more

@@ -47,7 +47,8 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, r
     scale, its copied marks where ``referee`` (the Referee's map's layout) has them. ``planned``: the page,
     its plan and its layout (or None), when found already."""
     paper = request.paper
-    doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number), paper.size)
+    doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number,
+                                         who=say(f"map.{WHO[view]}")), paper.size)
     if planned is None:
         page = page_for(dungeon, level, view, MapStyle.chosen(request), paper)
         found = frame.plan(page, paper)

@@ -14,8 +14,15 @@
 
   const state = {
     session: null, data: "", layout: "", texts: {}, total: 0, round: 0, controller: null, timer: null,
-    visible: new Set(), problems: new Map(),
+    visible: new Set(), problems: new Map(), ready: false,
   };
+
+  // The files can be made once the deck as it stands has been drawn: before that, or after an edit that cannot
+  // be drawn, a download would only repeat the message.
+  function ready(drawn) {
+    state.ready = drawn;
+    for (const button of document.querySelectorAll("#downloads button")) button.disabled = !drawn;
+  }
 
   // Choices -------------------------------------------------------------------------------------------------
   function fillChoices() {
@@ -92,7 +99,7 @@
       state.data = answer.data;
       showTexts();
       $("editors").hidden = false;
-      for (const button of document.querySelectorAll("#downloads button")) button.disabled = false;
+      ready(false);
       say("open-message", `${what}: ${answer.files.length} file${answer.files.length === 1 ? "" : "s"}, deck file ` +
           `${answer.data}, layout ${answer.layout}.`);
       $("grid").textContent = "";
@@ -160,10 +167,14 @@
       $("grid").classList.remove("stale");
       say("edit-message", "");
       summarise(answer);
+      ready(answer.total > 0);
     } catch (error) {
       if (error.name === "AbortError" || round !== state.round) return;
       say("edit-message", error.message, true);
-      say("status", "The cards shown are from before this change: it cannot be drawn (see the message).");
+      ready(false);
+      const shown = document.querySelector("#grid figure img[src]") !== null;
+      say("status", shown ? "The cards shown are from before this change: it cannot be drawn (see the message)."
+        : "No card can be drawn yet: see the message under the editors.");
     }
   }
 
@@ -267,7 +278,7 @@
     } catch (error) {
       say("download-message", error.message, true);
     } finally {
-      button.disabled = false;
+      button.disabled = !state.ready;
     }
   }
 
@@ -291,6 +302,11 @@
     const form = $("paste");
     form.hidden = !form.hidden;
     $("paste-open").setAttribute("aria-expanded", String(!form.hidden));
+  });
+  // The example in the paste box follows the kind of file chosen, until it is edited.
+  $("paste-kind").addEventListener("change", () => {
+    const area = $("paste-data");
+    if (Object.values(boot.paste).includes(area.value)) area.value = boot.paste[$("paste-kind").value];
   });
   $("paste").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -321,7 +321,20 @@
       markField(error.field, error.message);
       say(error.message, "error");
       document.body.classList.add("stale");
+      forgetPages();
     }
+  }
+
+  // The pages shown were another form's (another game's, before the change): never left beside this one.
+  function forgetPages() {
+    shown = null;
+    pages = [];
+    els.page.hidden = true;
+    delete els.page.dataset.code;
+    els.strip.replaceChildren();
+    els.downloads.replaceChildren();
+    els.pageCount.textContent = "0";
+    els.pageNo.textContent = "0";
   }
 
   async function show(described, mine, signal) {

@@ -1,0 +1,205 @@
+"""The user's cache folder (render/cache.py): a piece the same for every seed is made once and read back, and
+the file's bytes are the same whether the cache was cold, warm, absent, damaged or could not be written."""
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from byte_identity_cases import FIXTURE, make
+
+from printgen.render import cache, html
+
+RECORDED = json.loads(FIXTURE.read_text())
+BOOKLET = ["dungeon", "--system", "roguelike", "--seed", "bi6", "--levels", "1", "--rooms", "6", "--players-map",
+           "layout"]
+
+
+@pytest.fixture
+def laid_out(monkeypatch):
+    """Pages laid out by WeasyPrint in this process from now on (nothing is kept in memory between two
+    builds, so every page comes from the cache folder or from WeasyPrint)."""
+    monkeypatch.setattr(html, "_laid_out", html._LaidOut(0))
+    html.load()
+    weasyprint = html._weasyprint()
+    made = []
+    write_pdf = weasyprint.HTML.write_pdf
+
+    def counted(self, *args, **kwargs):
+        made.append(1)
+        return write_pdf(self, *args, **kwargs)
+
+    monkeypatch.setattr(weasyprint.HTML, "write_pdf", counted)
+    return made
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.rglob("*") if path.is_file())
+
+
+def test_a_booklet_is_the_same_file_cold_warm_absent_damaged_and_unwritable(tmp_path, monkeypatch, laid_out):
+    recorded = RECORDED[" ".join(BOOKLET)]
+    folder = tmp_path / "cache"
+
+    def made(tag: str) -> str:
+        (tmp_path / tag).mkdir()
+        return hashlib.sha256(make(BOOKLET, tmp_path / tag)).hexdigest()
+
+    monkeypatch.setenv(cache.ENV, "off")
+    assert made("absent") == recorded
+    assert len(laid_out) == 2, "the cover and the rules page are laid out"
+    assert not folder.exists()
+
+    monkeypatch.setenv(cache.ENV, str(folder))
+    assert made("cold") == recorded
+    kept = entries(folder)
+    assert len(kept) == 1, "the rules page, the same for every seed, is kept; the cover names the seed"
+    assert not list(folder.rglob("*.part")), "nothing half-written is left"
+
+    del laid_out[:]
+    assert made("warm") == recorded
+    assert len(laid_out) == 1, "only the cover is laid out: the rules page is read back"
+
+    damaged = bytearray(kept[0].read_bytes())
+    damaged[-100] ^= 0xFF
+    kept[0].write_bytes(bytes(damaged))
+    del laid_out[:]
+    assert made("damaged") == recorded
+    assert len(laid_out) == 2, "a damaged entry is not trusted: the page is laid out again"
+    assert cache.get("pages", kept[0].name) is not None, "and written again, whole"
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(cache.ENV, str(blocked / "cache"))
+    assert made("unwritable") == recorded
+
+
+def test_an_entry_is_read_back_only_whole(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    entry = cache.key("a piece", b"what shapes it")
+    assert cache.get("pieces", entry) is None
+    cache.put("pieces", entry, b"the piece")
+    assert cache.get("pieces", entry) == b"the piece"
+    (path,) = entries(tmp_path)
+    path.write_bytes(path.read_bytes()[:-1])  # cut short
+    assert cache.get("pieces", entry) is None
+    assert cache.kept("pieces", entry, lambda: b"made again") == b"made again"
+    assert cache.get("pieces", entry) == b"made again"
+
+
+def test_a_key_changes_with_whatever_shapes_the_piece():
+    assert cache.key("a", "b") == cache.key("a", "b")
+    assert cache.key("a", "b") != cache.key("ab")
+    assert cache.key("a", "b") != cache.key("a", "c")
+
+
+@pytest.mark.parametrize("setting, where", [
+    ("off", None), ("OFF", None), ("", None), ("/some/folder", Path("/some/folder")),
+])
+def test_the_folder_is_the_one_named_or_none(setting, where, monkeypatch):
+    monkeypatch.setenv(cache.ENV, setting)
+    assert cache.folder() == where
+
+
+def test_the_folder_follows_the_platform_convention(monkeypatch, tmp_path):
+    monkeypatch.delenv(cache.ENV, raising=False)
+    monkeypatch.setattr(cache.sys, "platform", "linux")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert cache.folder() == tmp_path / "printgen"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")  # the XDG specification ignores a relative one
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.folder() == tmp_path / "home" / ".cache" / "printgen"
+    monkeypatch.setattr(cache.sys, "platform", "darwin")
+    assert cache.folder() == tmp_path / "home" / "Library" / "Caches" / "printgen"
+
+
+def test_the_tests_never_use_the_users_own_cache():
+    folder = cache.folder()
+    assert folder is not None and folder != Path.home() / ".cache" / "printgen"
+
+
+def test_a_face_read_back_is_the_face_reportlab_reads(tmp_path, monkeypatch):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printgen.render import fonts
+    from printgen.resources import fonts_dir
+
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    path = fonts_dir() / fonts.FONT_FILES[fonts.SERIF_ITALIC]
+    own = TTFont("PG-Test", str(path))
+    fonts.tt_font("PG-Test", path)  # cold: read by ReportLab, kept
+    assert len(entries(tmp_path)) == 1
+    kept = fonts.tt_font("PG-Test", path)  # warm: read back
+    assert type(kept) is type(own) and type(kept.face) is type(own.face)
+
+    def state(obj, leave=()):
+        return {key: value for key, value in vars(obj).items() if key not in leave}
+
+    assert state(kept, ("face", "state", "encoding")) == state(own, ("face", "state", "encoding"))
+    assert state(kept.face, ("_pdfScale",)) == state(own.face, ("_pdfScale",))
+    assert [kept.face._pdfScale(v) for v in (0, 1, 7.5, 333, 2048)] == [own.face._pdfScale(v) for v in (0, 1, 7.5, 333, 2048)]
+    assert kept.encoding.name == own.encoding.name and kept.shapable == own.shapable
+    assert kept.face.makeSubset([0, 65, 66, 0x263A % 256]) == own.face.makeSubset([0, 65, 66, 0x263A % 256])
+
+
+def test_a_fillable_sheet_is_the_same_file_with_its_form_font_cut_or_read_back(tmp_path, monkeypatch):
+    from printgen.sheets import forms
+
+    case = ["sheet", "--system", "roguelike", "--seed", "bi", "--fillable"]
+    monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
+    for tag in ("cold", "warm"):
+        forms._font_program.cache_clear()
+        (tmp_path / tag).mkdir()
+        assert hashlib.sha256(make(case, tmp_path / tag)).hexdigest() == RECORDED[" ".join(case)]
+        assert len(list((tmp_path / "cache" / forms.CUT_FONTS).rglob("*"))) == 2  # its folder and the entry
+    forms._font_program.cache_clear()
+
+
+class _Called:
+    def __reduce__(self):
+        return (Path.touch, (Path(__import__("os").environ[cache.ENV]) / "ran",))
+
+
+def test_a_face_entry_holding_anything_but_data_is_read_again_from_the_file(tmp_path, monkeypatch):
+    import pickle
+
+    from printgen.render import fonts
+    from printgen.resources import fonts_dir
+
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    path = fonts_dir() / fonts.FONT_FILES[fonts.MONO]
+    fonts.tt_font("PG-Test", path)
+    (entry,) = entries(tmp_path)
+    key = entry.name
+    cache.put(fonts.FACES, key, pickle.dumps({"unitsPerEm": _Called()}))
+    font = fonts.tt_font("PG-Test", path)
+    assert not (tmp_path / "ran").exists(), "an entry is only read as data"
+    assert font.face.unitsPerEm == 1000 and font.stringWidth("Floor", 10) > 0
+
+
+def test_the_widths_weasyprint_writes_are_read_once_and_kept(tmp_path, monkeypatch, laid_out):
+    from fontTools.ttLib import TTFont
+
+    from printgen.render import font_widths
+
+    read = []
+    glyph_set = TTFont.getGlyphSet
+    monkeypatch.setattr(TTFont, "getGlyphSet", lambda self, *a, **k: read.append(1) or glyph_set(self, *a, **k))
+    monkeypatch.setattr(font_widths, "_read", {})
+    monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
+    recorded = RECORDED[" ".join(BOOKLET)]
+
+    def made(tag: str) -> str:
+        (tmp_path / tag).mkdir()
+        return hashlib.sha256(make(BOOKLET, tmp_path / tag)).hexdigest()
+
+    assert made("cold") == recorded
+    kept = entries(tmp_path / "cache" / font_widths.KIND)
+    assert kept and len(read) == len(kept), "each face embedded is read by fontTools once, and kept"
+    del read[:]
+    assert made("again") == recorded and not read, "the process remembers it"
+    monkeypatch.setattr(font_widths, "_read", {})
+    assert made("warm") == recorded and not read, "the next process reads it back"
+    monkeypatch.setattr(font_widths, "_read", {})
+    kept[0].write_bytes(kept[0].read_bytes()[:-3])
+    assert made("damaged") == recorded and len(read) == 1, "a damaged entry is read again from the face"
