@@ -1,6 +1,7 @@
 """Rock between neighbours: where two areas share a wall with no door in it, the wall is drawn as two
-wall lines with a thin band of rock between them, so areas packed side by side (Rogue Like Roguelike's
-one-square corridors) read as passages cut through rock, not a maze of parallel lines.
+wall lines with a thin band of rock between them, so areas packed side by side (one-square corridors
+wall to wall) read as passages cut through rock, not a maze of parallel lines. A game asks for it with
+``Content.seams``.
 
 The band is a strip ``SEAM`` of a square either side of the shared wall, drawn over it. Each unit's strip
 runs on past its ends by as much, so strips meeting at a corner join, and a strip that reaches the rock
