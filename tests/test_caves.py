@@ -143,3 +143,76 @@ def test_door_units_keep_their_corners_on_the_squares_edge(edge):
     points = {p for loop in loops for wall in loop for p in (wall.points[0], wall.points[-1])}
     assert set(edge) <= points
     assert side_edge((0, 0), 0) == ((0, 0), (1, 0))
+
+
+def _printed_caves(seed: str, style: str):
+    """Each sheet of each level's Referee's map in ``style``, rasterised at 150 dpi, with its caves."""
+    import map_readback
+    import pypdfium2
+
+    found = []
+    for page, walls in plans(seed, style=style):
+        for sheet in map_readback.sheets(page, PAPERS["letter"]):
+            image = pypdfium2.PdfDocument(sheet.data)[0].render(scale=150 / 72, grayscale=True).to_pil().convert("L")
+            found.append((page, walls, sheet, image))
+    return found
+
+
+def test_a_printed_caves_walls_stay_on_its_squares_and_leave_every_square_open(style: str = "grey"):
+    """Read back from the page: the middle fifth of every square of a cave is white floor (no wall crosses it,
+    no passage a square wide is closed), no wall ink reaches into the rock squares round a cave (the
+    rounded line stays inside the rolled squares), and every corner of its squares jutting into the rock
+    (but a door's) is rounded off: no floor there, a tenth of a square in from it (a third of them were
+    floor, the rough line touching the corner, before the line was smoothed; in grey, where rock is not
+    white)."""
+    scale = 150 / 72
+    middles = rock_squares = corners = 0
+    for seed in SEEDS[:1]:
+        for page, walls, sheet, image in _printed_caves(seed, style):
+            region = sheet.region
+            pitch = region.pitch
+            floor = {cell for area in page.level.areas for cell in area.cells}
+            busy = [p.box for p in sheet.placed.placed] + [c.box for c in sheet.placed.callouts]
+
+            def clear(cell) -> bool:  # nothing placed on it (a number's box, a mark, a "?" or a callout)
+                x, y = cell
+                return not any(b[0] < x + 1 and x < b[2] and b[1] < y + 1 and y < b[3] for b in busy)
+
+            def darkest(cell, inset: float) -> int:
+                (x0, y0), (x1, y1) = sheet.point(cell[0] + inset, cell[1] + inset), \
+                    sheet.point(cell[0] + 1 - inset, cell[1] + 1 - inset)
+                box = (round(x0 * scale), round((PAPERS["letter"].height - y0) * scale),
+                       round(x1 * scale), round((PAPERS["letter"].height - y1) * scale))
+                return min(image.crop(box).getdata())
+
+            for cave in walls.caves:
+                for cell in cave.cells:
+                    if sheet.shows(cell[0] + 0.5, cell[1] + 0.5) and clear(cell):
+                        assert darkest(cell, 0.4) > 150, (seed, page.level.number, cave.number, cell)
+                        middles += 1
+                for x, y in cave.cells:
+                    for cell in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                        if cell in floor or not sheet.shows(*cell) or not sheet.shows(cell[0] + 1, cell[1] + 1) \
+                                or not clear(cell) or style != "grey":
+                            continue
+                        # grey rock, its grid, and no black of a wall past half a wall's width from its edge
+                        assert darkest(cell, (draw.WALL_WIDTH / 2 + 1) / pitch) > 100, (seed, cave.number, cell)
+                        rock_squares += 1
+                pinned = door_corners(page.level.areas, page.rule, shown_doors(page.level.areas, page.content.doors,
+                                                                               draw.GM))
+                for x, y in cave.cells if style == "grey" else ():  # hatched rock is white between its strokes
+                    for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+                        corner = (x + dx, y + dy)
+                        around = [(corner[0] - a, corner[1] - b) for a in (0, 1) for b in (0, 1)]
+                        if corner in pinned or sum(c in cave.cells for c in around) != 1 or \
+                                any(c in floor and c not in cave.cells for c in around) or not clear((x, y)):
+                            continue
+                        ix, iy = x + 0.5 + (0.4 if dx else -0.4), y + 0.5 + (0.4 if dy else -0.4)
+                        if not sheet.shows(ix, iy):
+                            continue
+                        px, py = sheet.point(ix, iy)
+                        assert image.getpixel((round(px * scale), round((PAPERS["letter"].height - py) * scale))) < 235, \
+                            (seed, page.level.number, cave.number, corner)
+                        corners += 1
+    assert middles > 60 and (style != "grey" or rock_squares > 60) and (style != "grey" or corners > 30), (middles, rock_squares,
+                                                                                         corners)

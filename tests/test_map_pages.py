@@ -17,7 +17,7 @@ from test_sheet_print import read_marks
 
 from printgen import products
 from printgen.cli import main
-from printgen.maps import caves, draw, draw_shaped, frame, glyphs, spots
+from printgen.maps import caves, draw, draw_seams, draw_shaped, frame, glyphs, spots
 from printgen.maps.draw_notes import Floor
 from printgen.maps.draw_style import ROCK_GREY
 from printgen.maps.draw_walls import DoorLine, floor_cells, shown_doors
@@ -757,3 +757,58 @@ def test_numbers_read_at_8_pt_no_ink_covers_another_and_each_question_mark_touch
                         question.distance, question.reach)
             assert shown == {str(area.number) for area in page.level.areas}, (seed, page.level.number)
     assert numbers >= 20 and items >= numbers and questions >= 5, (numbers, items, questions)
+
+
+# -- rock between neighbours (Rogue Like Roguelike) -----------------------------------------------
+
+
+@cache
+def _rlrl_level_one(style: str = "grey"):
+    from parting import sample_pages
+
+    page = sample_pages("rlrl", "moonpie", style, [1])[0]
+    data, found, placed = drawn(page)
+    doors = shown_doors(page.level.areas, page.content.doors, draw.GM)
+    walls = page.content.walls(page.level.areas, page.rule, doors, page.symbols)
+    return page, data, found, placed, draw_seams.seam_units(walls, doors)
+
+
+def test_rlrl_neighbours_with_no_door_between_them_have_rock_between_their_walls():
+    """Moonpie's level 1 (corridors 2-18 and 25-30 packed wall to wall): across every wall two areas share
+    with no door in it, the page shows rock grey on the wall's own line and a wall line either side of it
+    (one black line there before)."""
+    page, data, found, placed, units = _rlrl_level_one()
+    sheet = found.sheets[0]
+    region, (ox, oy) = sheet.region, sheet.origin
+    dpi = 200
+    image = raster(data, dpi)
+    scale = dpi / 72
+
+    def pixel(x: float, y: float) -> int:
+        px, py = region.left + (x - ox) * region.pitch, region.top - (y - oy) * region.pitch
+        return image.getpixel((round(px * scale), round((LETTER.height - py) * scale)))
+
+    reach = draw_seams.SEAM + draw_seams.SEAM_LINE / 2 / region.pitch  # squares: the middle of each line
+    covering = [p.box for p in placed.placed]  # a number's white box or a mark over the line there
+    assert len(units) >= 30
+    rock = walled = checked = 0
+    for (ax, ay), (bx, by) in units:
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        if any(left - 0.3 <= mx <= right + 0.3 and top - 0.3 <= my <= bottom + 0.3 for left, top, right, bottom in covering):
+            continue
+        checked += 1
+        nx, ny = (1, 0) if ax == bx else (0, 1)
+        rock += abs(pixel(mx, my) - ROCK_GREY * 255) < 25
+        walled += pixel(mx - nx * reach, my - ny * reach) < 90 and pixel(mx + nx * reach, my + ny * reach) < 90
+    assert checked >= 30 and rock == checked and walled == checked, (checked, rock, walled)
+
+
+def test_rlrl_numbers_keep_clear_of_the_rock_between_neighbours():
+    """No area number's white box covers the band of rock between two neighbours' walls (in a one-square
+    corridor the box stands between the two bands, its own outline where their lines run)."""
+    page, data, found, placed, units = _rlrl_level_one()
+    bands = draw_seams.seam_boxes(units, shown_doors(page.level.areas, page.content.doors, draw.GM))
+    covered = [(p.kind, band) for p in placed.boxes(LABEL) for band in bands
+               if min(p.box[2], band[2]) - max(p.box[0], band[0]) > 0.01
+               and min(p.box[3], band[3]) - max(p.box[1], band[1]) > 0.01]
+    assert len(bands) >= 30 and not covered, covered

@@ -367,8 +367,9 @@ def _base(shown: str, value: Any, depth: int, folder: Folder | None, chain: tupl
         place = next((each for each in places if each.folder.has(each.name(text), where)), None)
         stem = PurePosixPath(text).stem
         if place is None and ("/" in text or stem not in builtin_names()):
-            looked = "beside it" + (" or in the data file's folder" if len(places) > 1 else "")
-            raise PrintgenError(f"{where}: {value!r}: no such file {looked}, and no built-in layout {stem!r}")
+            raise PrintgenError(f"{where}: {value!r}: no such file beside it"
+                                + (" or in the data file's folder" if len(places) > 1 else "")
+                                + f", and no built-in layout {stem!r}")
         if place is None:
             text = BUILTIN + stem
     if place is not None:

@@ -31,7 +31,8 @@ SHAPES = ("rect", "rounded", "circle", "polygon", "star", "points")
 PIVOTS = ("center", "top-left", "top-right", "bottom-left", "bottom-right")
 MAX_SIDES = 64
 MAX_POINTS = 64
-SHAPE_EXAMPLE = "rect, rounded 3mm, circle, polygon 6, star 5, star 5 40% or points 50% 0, 100% 100%, 0 100%"
+SHAPE_EXAMPLES = ("rect", "rounded 3mm", "circle", "polygon 6", "star 5", "star 5 40%", "points 50% 0, 100% 100%, 0 100%")
+GRADIENT_EXAMPLES = ("linear-gradient(90deg, gold, darkred)", "linear-gradient(#203040, #405060 70%, black)")
 _GRADIENT = re.compile(r"\s*linear-gradient\s*\((?P<inside>.*)\)\s*\Z", re.S | re.I)
 _ANGLE = re.compile(r"\s*(-?\d+(?:\.\d*)?|-?\.\d+)\s*(deg)?\s*\Z")
 _STOP = re.compile(r"\s*(?P<colour>.*?)(?:\s+(?P<at>-?\d+(?:\.\d*)?|-?\.\d+)%)?\s*\Z", re.S)
@@ -84,7 +85,7 @@ def shape(value: Any, where: str, length) -> Shape:
     text = value.strip() if isinstance(value, str) else ""
     kind, _, rest = text.partition(" ")
     kind, rest = kind.lower(), rest.strip()
-    wrong = PrintgenError(f"{where}: {value!r}; give {SHAPE_EXAMPLE}")
+    wrong = PrintgenError(f"{where}: {value!r}; give {', '.join(SHAPE_EXAMPLES[:-1])} or {SHAPE_EXAMPLES[-1]}")
     if kind not in SHAPES:
         raise wrong
     if kind in ("rect", "circle"):
@@ -155,7 +156,7 @@ def is_gradient(text: str) -> bool:
 
 def gradient(text: str, where: str, colour) -> Gradient:
     """``linear-gradient(...)`` as written; ``colour(text, where)`` reads one colour."""
-    example = "linear-gradient(90deg, gold, darkred) or linear-gradient(#203040, #405060 70%, black)"
+    example = " or ".join(GRADIENT_EXAMPLES)
     match = _GRADIENT.match(text)
     if not match:
         raise PrintgenError(f"{where}: {text!r}; give a gradient as {example}")

@@ -28,9 +28,12 @@ from functools import cached_property, lru_cache
 
 from .geometry import Cell, Edge, Point, outline
 
-DEPTH = 0.2  # squares: the most a cave wall stands in from its squares' edge
+DEPTH = 0.2  # squares: the most a cave wall's rough line stands in from its squares' edge, before smoothing
 STEPS = 4  # pieces a unit of wall is drawn in
 TOUCHING = 0.3  # the share of the outline's corners that stand on the squares' edge
+SMOOTHING = 6  # passes of smoothing over a loop's points: grid-stepped corners rounded, steps eased into slopes
+GRAIN = 0.045  # squares: the most the fine grain moves a smoothed point across the line
+REACH = 0.36  # squares: the most a smoothed point stands from its place on the squares' edge, along x or y
 
 
 @dataclass(frozen=True)
@@ -95,8 +98,96 @@ def _cave_walls(cells: frozenset[Cell], pinned: frozenset[Point], seed: str) -> 
                 points.append((a[0] + (b[0] - a[0]) * t + nx * d, a[1] + (b[1] - a[1]) * t + ny * d))
             points.append(moved[following])
             walls.append(CaveWall((a, b), tuple(points)))
-        loops.append(tuple(walls))
+        loops.append(tuple(_smoothed(walls, pinned, cells, seed)))
     return tuple(loops)
+
+
+def _smoothed(walls: list[CaveWall], pinned: frozenset[Point], cells: frozenset[Cell], seed: str) -> list[CaveWall]:
+    """The rough line smoothed, so the cave reads as a cavern, not squares with shaken edges: each point
+    drawn a little towards its neighbours, ``SMOOTHING`` times over (a corner of the squares rounds, a run
+    of steps eases into a slope), but a door's corner stays where it is, and every point stays on the
+    cave's own squares and within ``REACH`` of its place on their edge (so no wall reaches far into a
+    square, and no passage a square wide closes). Then a fine seeded grain across the line, ``GRAIN`` at
+    most either way, so the rounded line is still a rough one."""
+    points = [p for wall in walls for p in wall.points[:-1]]
+    homes: list[Point] = []
+    fixed: list[bool] = []
+    for wall in walls:
+        (ax, ay), (bx, by) = wall.unit
+        for k in range(STEPS):
+            homes.append((ax + (bx - ax) * k / STEPS, ay + (by - ay) * k / STEPS))
+            fixed.append(k == 0 and wall.unit[0] in pinned)
+    count = len(points)
+    for _ in range(SMOOTHING):
+        points = [p if fixed[i] else _kept((points[i - 1][0] + 2 * p[0] + points[(i + 1) % count][0]) / 4,
+                                           (points[i - 1][1] + 2 * p[1] + points[(i + 1) % count][1]) / 4,
+                                           homes[i], cells)
+                  for i, p in enumerate(points)]
+    grained = []
+    for i, p in enumerate(points):
+        (ax, ay), (bx, by) = points[i - 1], points[(i + 1) % count]
+        length = math.hypot(bx - ax, by - ay)
+        if fixed[i] or length < 1e-9:
+            grained.append(p)
+            continue
+        shift = (2 * _amount(seed, "grain", homes[i]) - 1) * GRAIN / length
+        grained.append(_kept(p[0] - (by - ay) * shift, p[1] + (bx - ax) * shift, homes[i], cells))
+    points = _off_the_rock(grained, fixed, homes, cells)
+    return [CaveWall(wall.unit, tuple(points[index * STEPS:(index + 1) * STEPS]) +
+                     (points[((index + 1) * STEPS) % count],)) for index, wall in enumerate(walls)]
+
+
+def _off_the_rock(points: list[Point], fixed: list[bool], homes: list[Point], cells: frozenset[Cell]) -> list[Point]:
+    """The points moved, where a piece of the line between two of them cuts across a corner of rock (each
+    point on the cave's squares, the piece between them not), so that no piece does: both ends drawn
+    into the floor by as much as the piece strays, and a little more."""
+    points = list(points)
+    count = len(points)
+    for _ in range(4):
+        moved = False
+        for i in range(count):
+            j = (i + 1) % count
+            a, b = points[i], points[j]
+            square = (math.floor(a[0]), math.floor(a[1]))
+            if square == (math.floor(b[0]), math.floor(b[1])) and square in cells:
+                continue  # both in one square of the cave: so is the piece between them
+            worst, push = 0.0, (0.0, 0.0)
+            for t in (0.25, 0.5, 0.75):
+                x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+                nx, ny = _kept(x, y, (x, y), cells)
+                d = math.hypot(nx - x, ny - y)
+                if d > worst:
+                    worst, push = d, ((nx - x) / d, (ny - y) / d)
+            if worst < 1e-6:
+                continue
+            shift = worst + 0.02
+            for k in (i, j):
+                if not fixed[k]:
+                    points[k] = _kept(points[k][0] + push[0] * shift, points[k][1] + push[1] * shift, homes[k], cells)
+            moved = True
+        if not moved:
+            break
+    return points
+
+
+def _kept(x: float, y: float, home: Point, cells: frozenset[Cell]) -> Point:
+    """(x, y) kept within ``REACH`` of ``home`` along each axis and on one of ``cells`` (the nearest point of
+    the nearest of them, if it strayed into the rock)."""
+    x = min(max(x, home[0] - REACH), home[0] + REACH)
+    y = min(max(y, home[1] - REACH), home[1] + REACH)
+    if (math.floor(x), math.floor(y)) in cells:
+        return x, y
+    near = [(cx, cy) for cx in range(math.floor(x) - 1, math.floor(x) + 2)
+            for cy in range(math.floor(y) - 1, math.floor(y) + 2) if (cx, cy) in cells]
+    best, gap = (x, y), math.inf
+    for cx, cy in near:
+        px, py = min(max(x, cx), cx + 1), min(max(y, cy), cy + 1)
+        d = (px - x) ** 2 + (py - y) ** 2
+        if d < gap:
+            best, gap = (px, py), d
+            if d == 0:
+                break
+    return best
 
 
 def _units(corners: list[Point]) -> list[Edge]:
@@ -187,18 +278,18 @@ class Cave:
 
     @cached_property
     def _deep(self) -> dict[tuple[int, int], tuple[float, float, float, float]]:
-        """Each of the cave's squares and the part of it no cave wall reaches: the square less ``DEPTH`` on
-        each side with no square of the cave beyond, and less ``DEPTH`` on a side that meets a corner of
+        """Each of the cave's squares and the part of it no cave wall reaches: the square less ``REACH`` on
+        each side with no square of the cave beyond, and less ``REACH`` on a side that meets a corner of
         rock beyond (where the wall turns in)."""
         cells = self.cells
         found = {}
         for x, y in cells:
             open_side = {d: (x + d[0], y + d[1]) not in cells for d in ((-1, 0), (1, 0), (0, -1), (0, 1))}
             corner = {(dx, dy): (x + dx, y + dy) not in cells for dx in (-1, 1) for dy in (-1, 1)}
-            left = x + (DEPTH if open_side[(-1, 0)] or corner[(-1, -1)] or corner[(-1, 1)] else 0)
-            right = x + 1 - (DEPTH if open_side[(1, 0)] or corner[(1, -1)] or corner[(1, 1)] else 0)
-            top = y + (DEPTH if open_side[(0, -1)] or corner[(-1, -1)] or corner[(1, -1)] else 0)
-            bottom = y + 1 - (DEPTH if open_side[(0, 1)] or corner[(-1, 1)] or corner[(1, 1)] else 0)
+            left = x + (REACH if open_side[(-1, 0)] or corner[(-1, -1)] or corner[(-1, 1)] else 0)
+            right = x + 1 - (REACH if open_side[(1, 0)] or corner[(1, -1)] or corner[(1, 1)] else 0)
+            top = y + (REACH if open_side[(0, -1)] or corner[(-1, -1)] or corner[(1, -1)] else 0)
+            bottom = y + 1 - (REACH if open_side[(0, 1)] or corner[(-1, 1)] or corner[(1, 1)] else 0)
             found[(x, y)] = (left, top, right, bottom)
         return found
 

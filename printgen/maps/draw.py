@@ -24,6 +24,7 @@ from ..render import fonts
 from . import glyphs, spots
 from .adjacency import Adjacency
 from .draw_notes import HALO
+from .draw_seams import draw_seams, seam_boxes, seam_ends, seam_units
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
 from .draw_style import (
     GREY,
@@ -95,6 +96,7 @@ class Content:
     copied: tuple[tuple[int, str], ...] = ()  # (area, mark) shown on the players' maps where the referee's has it
     caves: tuple[int, ...] = ()  # areas drawn with rough cave walls (caves.py), within their squares
     cave_seed: str = ""  # the text cave walls are seeded from (with each cave's number)
+    seams: bool = False  # a wall two areas share with no door drawn as two lines with rock between (draw_seams)
 
     def walls(self, areas: list[Area], rule: Adjacency, doors: list[tuple[Exit, int | None]], symbols: Symbols,
               is_walled=None):
@@ -295,6 +297,11 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
             c.restoreState()
     _draw_walls(c, merge({w.edge for w in units} | set(extra)), point)
     _draw_cave_walls(c, [line for cave in found.caves for line in cave.lines], point)
+    if content.seams:
+        seams = seam_units(found, doors)
+        if seams:
+            draw_seams(c, seam_boxes(seams, doors), seam_ends(seams, doors), _floor_path(c, plain, shaped.values(), opened, point, pitch, caves), style, point,
+                       pitch, f"{style.seed}|{level.number}")
     draw_thresholds(c, found.thresholds, point, pitch)
     if diagonal:
         draw_diagonal_walls(c, diagonal, point, WALL_WIDTH)

@@ -27,6 +27,7 @@ import base64
 import io
 import json
 import zipfile
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
@@ -56,24 +57,10 @@ MAX_OPTION = 200  # characters in one choice's value
 MIN_WIDTH, MAX_WIDTH = 80, 800  # a card's picture, in pixels
 MAX_TEXT = deck_files.MAX_UNPACKED
 # The paste form starts from a deck that draws: three cards in printgen's own look, changed by name, as a deck
-# file of either kind.
-PASTE = {
-    "csv": ("title,text,kicker,cost\n"
-            "Fire Bolt,Deal 3 damage {icon:fireball|darkred} to one foe in sight.,Spell,2\n"
-            "Lantern,Light the room you stand in and the next one.,Gear,1\n"
-            "Old Map,\"Look at the top three cards, then put them back in any order.\",Gear,3\n"),
-    "yaml": ("title: My deck\ncards:\n"
-             "  - {title: Fire Bolt, text: \"Deal 3 damage {icon:fireball|darkred} to one foe in sight.\", "
-             "kicker: Spell, cost: 2}\n"
-             "  - {title: Lantern, text: Light the room you stand in and the next one., kicker: Gear, cost: 1}\n"
-             "  - {title: Old Map, text: \"Look at the top three cards, then put them back in any order.\", "
-             "kicker: Gear, cost: 3}\n"),
-    "layout": ("# printgen's own look, changed by the names of its parts\n"
-               "extends: builtin:printgen\n"
-               "elements:\n"
-               "  - name: band\n"
-               "    fill: \"#5a2a1a\"\n"),
-}
+# file of either kind (printgen/web/examples/).
+EXAMPLES = Path(__file__).parent / "examples"
+PASTE = {kind: (EXAMPLES / name).read_text(encoding="utf-8")
+         for kind, name in (("csv", "deck.csv"), ("yaml", "deck.yaml"), ("layout", "layout.yaml"))}
 
 
 def store() -> DeckStore:

@@ -75,7 +75,7 @@ def dm_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
     """The Dungeon Master's map as the map-page frame draws it: this game's words, symbols and numbers."""
     number = built.level.number
     symbols = map_symbols.symbols(number)
-    content = Content(marks={a.number: marks_of(a) for a in built.level.areas}, loose=corner_marks(built))
+    content = Content(marks={a.number: marks_of(a) for a in built.level.areas}, loose=corner_marks(built), seams=True)
     legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built), _any_secret(built))
     return frame.MapPage(
         built.level, symbols, RULE, content, GM,
@@ -117,7 +117,7 @@ def rogue_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
     number = built.level.number
     symbols = map_symbols.symbols(number)
     marks = {a.number: marks_of(a) for a in built.level.areas}
-    content = Content(marks=marks, loose=corner_marks(built), copied=((1, "stairs-up"),))
+    content = Content(marks=marks, loose=corner_marks(built), copied=((1, "stairs-up"),), seams=True)
     kinds = {kind for kind, *_, on_players in content.loose if on_players} | {"stairs-up"}
     return frame.MapPage(
         built.level, symbols, RULE, content, BLANK,
@@ -182,7 +182,7 @@ def level_views(built: Built, style: MapStyle = GREY, copies: tuple[str, ...] = 
     dm = dm_map(built, style)
     symbols = map_symbols.symbols(number, players=True)
     content = Content(marks={a.number: marks_of(a) for a in built.level.areas}, loose=corner_marks(built),
-                      copied=((1, "stairs-up"),))
+                      copied=((1, "stairs-up"),), seams=True)
     kinds = {kind for kind, *_, on_players in content.loose if on_players} | {"stairs-up"}
     return offpage.LevelViews(
         built.level, RULE,
