@@ -175,9 +175,12 @@ def _posts(c: Canvas, length: float, reach: float) -> None:
 def _backed_letter(c: Canvas, x: float, text: str, size: float, angle: float) -> None:
     c.saveState()
     c.translate(x, 0)
-    c.rotate(-angle)
+    # The white ground lies along the line, as long as the round letter is wide: a page-upright box cuts a
+    # longer gap in a 45° line (and one growing with the square), through which the places it parts read
+    # as one.
     c.setFillGray(1)
-    c.rect(-size * 0.36, -size * 0.42, size * 0.72, size * 0.84, stroke=0, fill=1)
+    c.rect(-size * 0.38, -size * 0.42, size * 0.76, size * 0.84, stroke=0, fill=1)
+    c.rotate(-angle)
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, size)
     c.drawCentredString(0, -size * 0.34, text)
@@ -196,8 +199,8 @@ def across(c: Canvas, length: float, pitch: float, line: str) -> None:
     if line == DOTTED:  # round dots a little over their own width apart: one line, and no wall
         c.setLineCap(1)
         c.setDash([0, width * 2.1])
-    elif line == DASHED:
-        c.setDash(max(1.8, pitch * 0.06), max(1.0, pitch * 0.045))
+    elif line == DASHED:  # gaps under 0.6 mm at any square: a dashed wall still parts its places
+        c.setDash(max(1.8, pitch * 0.06), min(1.6, max(1.0, pitch * 0.045)))
     c.line(0, 0, length, 0)
     c.setDash()
     c.setLineCap(0)
