@@ -158,7 +158,7 @@ def test_pdfs_that_are_not_printgen_files_are_one_line(tmp_path):
         pdf.save(tmp_path / "locked.pdf", encryption=pikepdf.Encryption(owner="o", user="u"))
     (tmp_path / "junk.pdf").write_bytes(os.urandom(300))
     os.mkfifo(tmp_path / "pipe.pdf")
-    for name, words in [("locked.pdf", "is encrypted"), ("junk.pdf", "cannot read it as a PDF"),
+    for name, words in [("locked.pdf", "is encrypted"), ("junk.pdf", "is not a PDF, zip or picture"),
                         ("pipe.pdf", "not a regular file"), ("plain.pdf", "no printgen seed code")]:
         refused(run_cli("reproduce", str(tmp_path / name), "-o", str(tmp_path / "out.pdf")), words)
     refused(run_cli("reproduce", "/dev/zero", "-o", str(tmp_path / "out.pdf")), "not a regular file")

@@ -206,7 +206,7 @@ def test_uploads_are_read_for_their_seed_code(client, built):
 
 
 def test_uploads_that_are_not_printgen_files_or_too_large_are_refused(client):
-    cases = [(b"%PDF-1.4 nothing here", 400, "cannot read it as a PDF"),
+    cases = [(b"%PDF-1.4 nothing here", 400, "a damaged or cut-short PDF"),
              (b"hello", 400, "x.pdf"),
              (b"", 400, "empty"),
              (b"%PDF-1.4\n" + b"0" * (UPLOAD_CAP + 10), 413, "larger than")]

@@ -121,8 +121,11 @@ def allowed_roots(user_dir: Path | None) -> list[Path]:
 
 
 def load() -> None:
-    """Load WeasyPrint now, before a fork, so both processes have it without loading it twice."""
+    """Load WeasyPrint and the bundled faces' font configuration now, before a fork, so both processes have
+    them without making them twice: a forked process that made its own configuration would leave its folder
+    of fonts behind when it is ended (a page read back from the cache lays nothing out before the fork)."""
     _weasyprint()
+    _font_config()
 
 
 @cache
