@@ -48,12 +48,11 @@ def test_the_scan_finds_the_tool_s_words():
     assert tool_words("A rival − 3 (printgen's rule), and 2 – 4 feet") == []
 
 
-SOLO = pytest.mark.xfail(reason="Rogue Like Roguelike's solo booklet names printgen's commands", strict=True)
 QUICK = {"reference-amulet", "graph-paper-generic-hex"}
 
 
 def _param(case):
-    marks = [SOLO] if case[:2] == ("solo", "rlrl") else []
+    marks = []
     if _id(case) not in QUICK:
         marks.append(pytest.mark.sweep)
     return pytest.param(case, id=_id(case), marks=marks)
