@@ -26,7 +26,9 @@ import logging
 import multiprocessing
 import os
 import queue
+import shutil
 import signal
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -76,8 +78,11 @@ class WorkerDied(Failed):
 class Worker:
     def __init__(self, context, templates: Path | None, memory: int | None = None):
         self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=worker_module.main, args=(theirs, templates, memory), daemon=True,
-                                       name="printgen-studio-worker")
+        # The worker's own temporary folder, removed with it: a worker ended mid-job (or before a library's
+        # clean-up ran: WeasyPrint's folders of fonts) leaves nothing behind.
+        self.temp = tempfile.mkdtemp(prefix="printgen-worker-")
+        self.process = context.Process(target=worker_module.main, args=(theirs, templates, memory, self.temp),
+                                       daemon=True, name="printgen-studio-worker")
         self.process.start()
         theirs.close()
 
@@ -100,6 +105,10 @@ class Worker:
                     pass
         self.conn.close()
         self.process.join(timeout=2)
+
+    def clean(self) -> None:
+        """Remove what the ended worker left in its temporary folder."""
+        shutil.rmtree(self.temp, ignore_errors=True)
 
 
 class Pool:
@@ -146,6 +155,7 @@ class Pool:
             self._workers.discard(old)
             self.replaced += 1
         self._add()
+        old.clean()
 
     def ready(self, timeout: float) -> bool:
         """Wait until every worker has started (for tests and benchmarks)."""
@@ -230,7 +240,9 @@ class Pool:
         finally:
             with self._lock:
                 self._busy -= 1
-        if worker.resident() > self.settings.worker_recycle:  # grown with what it made: a fresh one instead
+        if status == "too-large":  # it met its own cap: a fresh one, as when the server saw it past the cap
+            self._replace(worker)
+        elif worker.resident() > self.settings.worker_recycle:  # grown with what it made: a fresh one instead
             threading.Thread(target=self._replace, args=(worker,), daemon=True).start()
         else:
             self._idle.put(worker)
@@ -254,3 +266,4 @@ class Pool:
             self._workers.clear()
         for worker in workers:
             worker.stop()
+            worker.clean()

@@ -36,8 +36,11 @@ from ..sources import Sources
 PDF, ZIP, PNG = "pdf", "zip", "png"
 
 
-def main(conn, templates: Path | None, memory: int | None = None) -> None:
-    """Answer jobs until the server closes the pipe; with ``memory``, never hold more than that many bytes."""
+def main(conn, templates: Path | None, memory: int | None = None, temp: str | None = None) -> None:
+    """Answer jobs until the server closes the pipe; with ``memory``, never hold more than that many bytes;
+    ``temp``: the temporary folder the pool removes when it ends this worker."""
+    if temp is not None:
+        tempfile.tempdir = temp
     os.setpgrp()  # its own process group: ending it ends any child it forked too, and Ctrl-C is the server's
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
