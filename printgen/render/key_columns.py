@@ -162,6 +162,13 @@ def pages_of(key: Key, paper: Paper, first_top: float, kind: Type, entries: Sequ
     return pages
 
 
+def level_split(heights: Sequence[float]) -> int:
+    """Where a last page's entries, of these heights, pass from the left column to the right: the two columns
+    end as level as whole entries let them, the left one no shorter than the right."""
+    total = sum(heights)
+    return min(range(1, len(heights) + 1), key=lambda k: (max(sum(heights[:k]), total - sum(heights[:k])), -k))
+
+
 def balanced(placed: Sequence[Placed], top: float, width: float) -> list[Placed]:
     """The last page's entries shared between its two columns so that they end as level as whole entries let them
     (the left one no shorter than the right), both from ``top``: a key that ends part way down its page is not
@@ -169,8 +176,7 @@ def balanced(placed: Sequence[Placed], top: float, width: float) -> list[Placed]
     heights = [entry_height(p.blocks) for p in placed]
     if len(placed) < 2:
         return list(placed)
-    total = sum(heights)
-    split = min(range(1, len(placed) + 1), key=lambda k: (max(sum(heights[:k]), total - sum(heights[:k])), -k))
+    split = level_split(heights)
     out, y = [], top
     for index, entry in enumerate(placed):
         if index == split:

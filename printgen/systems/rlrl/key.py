@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...maps.level import Area, Exit
 from ...render import fonts, text
+from ...render.key_columns import level_split
 from ...sheets.draw import Style, heading
 from ...units import Paper, mm
 from ...words import say_for
@@ -262,8 +263,7 @@ def balanced(placed: list[Placed], x: float, top: float, width: float, size: flo
         return placed
     column_width = (width - COLUMN_GAP) / 2
     heights = [len(p.lines) * size * SPACING.leading + size * GAP for p in placed]
-    total = sum(heights)
-    split = min(range(1, len(placed) + 1), key=lambda k: (max(sum(heights[:k]), total - sum(heights[:k])), -k))
+    split = level_split(heights)
     out, y = [], top
     for index, entry in enumerate(placed):
         if index == split:
