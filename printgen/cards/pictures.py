@@ -398,15 +398,14 @@ def _svg_drawing(data: bytes, where: str):
             parent.remove(element)
     from svglib.svglib import SvgRenderer
 
-    quiet = logging.getLogger("svglib")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL + 1)
+    # svglib logs what it passes over as warnings: noise here, where what cannot be drawn is refused in words of
+    # our own. Set for the process and left so (printgen's only use of svglib), not set and put back around each
+    # picture, where two threads drawing at once could leave it either way.
+    logging.getLogger("svglib").setLevel(logging.CRITICAL + 1)
     try:
         drawing = SvgRenderer("").render(root)
     except Exception:  # noqa: BLE001 - any failure in the converter is the picture's
         raise PrintgenError(f"{where}: cannot draw this SVG") from None
-    finally:
-        quiet.setLevel(level)
     if not (drawing.width > 0 and drawing.height > 0) or max(drawing.width, drawing.height) > 1e5:
         raise PrintgenError(f"{where}: the SVG has no size; give it width and height or a viewBox")
     return drawing
