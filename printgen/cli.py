@@ -10,7 +10,9 @@ only when a file is made, so --help and `list` answer at once.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator, Mapping, MutableMapping
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -47,10 +49,50 @@ templates_option = click.option(
 )
 
 
-FIRST_DUNGEON = products.all_products()["dungeon"].systems()[0]  # the game --help's examples show
+FIRST_DUNGEON = next(gid for gid, game in games.games().items() if game.dungeon)  # the game --help's examples show
 
 
-@click.group(context_settings=CONTEXT, epilog=examples_epilog([
+class ProductCommands(click.Group):
+    """The command line's group: its commands are made from the products when they are named (``Commands``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = Commands(self.commands)
+
+
+class Commands(MutableMapping[str, click.Command]):
+    """The commands of the command line: its own, and one for each product, made when it is first named
+    (importing that product's module alone: `printgen sheet` reads nothing of decks or booklets, nor what they
+    import) or when all are listed (--help: the products first, in their order, then the others)."""
+
+    def __init__(self, own: Mapping[str, click.Command]) -> None:
+        self.own = dict(own)
+        self.made: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name in self.own:
+            return self.own[name]
+        if name not in self.made:
+            product = products.named(name)
+            if product is None:
+                raise KeyError(name)
+            self.made[name] = product_command(product)
+        return self.made[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self.own[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self.own[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*products.all_products(), *(name for name in self.own if name not in products.PRODUCTS)])
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+
+@click.group(cls=ProductCommands, context_settings=CONTEXT, epilog=examples_epilog([
     ("graph-paper", "¼-inch graph paper on Letter, output/graph-paper.pdf"),
     (f"dungeon --system {FIRST_DUNGEON} --seed moonpie",
      "a one-shot dungeon; 'printgen list' names the systems"),
@@ -65,10 +107,6 @@ def cli() -> None:
     Every file carries a seed code in its footer and metadata: share it and a
     friend prints the very same PDF with `printgen reproduce CODE`.
     """
-
-
-for _product in products.all_products().values():
-    cli.add_command(product_command(_product))
 
 
 @cli.command(context_settings=CONTEXT, short_help="Make a file again, byte for byte", epilog=examples_epilog([

@@ -91,6 +91,22 @@ def test_help_and_list_import_no_pdf_library():
     assert result.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_a_product_made_on_the_command_line_imports_no_other_product(tmp_path):
+    """`printgen graph-paper` reads its own product's module alone: no deck, booklet or sheet module, nothing of
+    cards or gamebooks, and no WeasyPrint (it lays out no page with it)."""
+    script = ("import sys; from printgen.cli import main; "
+              f"assert main(['graph-paper', '-o', {str(tmp_path / 'g.pdf')!r}, '-q']) == 0; "
+              "print(sorted(m for m in sys.modules if m.startswith(('printgen.products.', 'printgen.cards', "
+              "'printgen.gamebook', 'weasyprint'))))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    imported = eval(result.stdout.strip().splitlines()[-1])
+    assert "printgen.products.graph_paper" in imported
+    assert not [m for m in imported if m.startswith(("printgen.products.deck", "printgen.products.sheet",
+                                                     "printgen.products.dungeon", "printgen.products.booklets",
+                                                     "printgen.cards", "printgen.gamebook", "weasyprint"))], imported
+    assert (tmp_path / "g.pdf").read_bytes()[:5] == b"%PDF-"
+
+
 def test_the_registry_imports_nothing_above_it():
     """games.py and the contracts it checks a game's modules against stand below the products, cards, sheets,
     maps and renderers: neither imports any of them, at the top, inside a function or for type checking."""

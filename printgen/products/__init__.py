@@ -198,13 +198,13 @@ def register(product: Product) -> Product:
 
 def game_module(game: Game, product: str) -> Any:
     """The module of ``game``'s folder that makes ``product`` (its Part), checked against the contract."""
-    all_products()
     return _module(game.id, product)
 
 
 @cache
 def _module(system: str, product: str) -> Any:
-    game, made = games.game(system), PRODUCTS[product]
+    game, made = games.game(system), named(product)
+    assert made is not None, f"no product {product}"
     if made.part is None or not made.offers(game):
         raise PrintgenError(f"printgen makes no {product} for {system}; systems with a {product}: "
                             f"{', '.join(made.systems()) or 'none yet'}")
@@ -348,12 +348,30 @@ def check(code: SeedCode) -> None:
 
 
 def _product(code: SeedCode) -> Product:
-    product = all_products().get(code.product)
+    product = named(code.product)
     if product is None:
-        raise not_one_of("product", code.product, sorted(PRODUCTS), subject="the product")
+        raise not_one_of("product", code.product, sorted(all_products()), subject="the product")
     if code.system not in product.systems():
         raise not_one_of("system", code.system, product.systems(), subject=f"the system of {code.product}")
     return product
+
+
+def named(name: str) -> Product | None:
+    """The product called ``name``, or None: its module alone is imported where it is named for the product
+    (graph-paper: graph_paper.py), so making one product reads no other product's module (nor what those
+    import); a product declared in a module of another name is still found, by importing them all."""
+    if name not in PRODUCTS:
+        module = name.replace("-", "_")
+        if module.isidentifier() and module in _module_names():
+            importlib.import_module(f"{__name__}.{module}")
+        if name not in PRODUCTS:
+            _load_all()
+    return PRODUCTS.get(name)
+
+
+@cache
+def _module_names() -> frozenset[str]:
+    return frozenset(info.name for info in pkgutil.iter_modules(__path__))
 
 
 def all_products() -> dict[str, Product]:
