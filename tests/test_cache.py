@@ -203,3 +203,30 @@ def test_the_widths_weasyprint_writes_are_read_once_and_kept(tmp_path, monkeypat
     monkeypatch.setattr(font_widths, "_read", {})
     kept[0].write_bytes(kept[0].read_bytes()[:-3])
     assert made("damaged") == recorded and len(read) == 1, "a damaged entry is read again from the face"
+
+
+def test_a_page_read_back_from_the_cache_imports_no_weasyprint(tmp_path, monkeypatch, laid_out):
+    """A blank Roguelike record comes with its reference page, the same for every seed: once it is in the cache,
+    a run reads it back without importing WeasyPrint (half a second of a run), and the key that finds it, which
+    names WeasyPrint's and Pango's releases, is the same whether WeasyPrint is imported or not."""
+    import os
+    import subprocess
+    import sys
+
+    from printgen import products
+    from printgen.seed import SeedCode
+
+    monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
+    code = str(SeedCode("sheet", "roguelike", "c1", ()))
+    made = products.build(SeedCode.parse(code))
+    assert laid_out, "the reference page was laid out, and kept"
+    script = ("import sys; from printgen import products; from printgen.render import html; "
+              "from printgen.seed import SeedCode; "
+              f"data = products.build(SeedCode.parse({code!r})); imported = 'weasyprint' in sys.modules; "
+              "engine = html._engine(); html._engine.cache_clear(); html._weasyprint(); "
+              f"open({str(tmp_path / 'again.pdf')!r}, 'wb').write(data); "
+              "print(imported, engine == html._engine())")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PRINTGEN_CACHE": str(tmp_path / "cache")})
+    assert result.stdout.split() == ["False", "True"]
+    assert (tmp_path / "again.pdf").read_bytes() == made

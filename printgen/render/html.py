@@ -23,6 +23,7 @@ import hashlib
 import logging
 import mimetypes
 import os
+import re
 import sys
 from collections import OrderedDict
 from functools import cache
@@ -242,11 +243,11 @@ def html_to_pdf(html: str, user_dir: Path | None = None, keep: bool = False) -> 
     key = hashlib.sha256(html.encode()).digest() if user_dir is None else None
     if key is not None and (made := _laid_out.get(key)) is not None:
         return made
-    weasyprint = _weasyprint()
     lasting = user_cache.key(KEPT_PAGES, html, _built_in_fingerprint(), *_engine()) if key is not None and keep else None
     if key is not None and lasting is not None and (made := user_cache.get(KEPT_PAGES, lasting)) is not None:
         _laid_out.put(key, made)
         return made
+    weasyprint = _weasyprint()  # imported only here: a page read back from the cache needs none of it
     base_url = templates_dir().resolve().as_uri() + "/"
     try:
         document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=_fetcher(allowed_roots(user_dir)))
@@ -279,10 +280,7 @@ def _engine() -> tuple[str, ...]:
     another Pango may break a line elsewhere)."""
     import ctypes
 
-    from weasyprint.text.ffi import pango
-
-    found = [f"weasyprint {_weasyprint().__version__}", f"pydyf {getattr(sys.modules.get('pydyf'), '__version__', '?')}",
-             f"pango {pango.pango_version()}"]
+    found = [f"weasyprint {_release('weasyprint')}", f"pydyf {_release('pydyf')}", f"pango {_pango_version()}"]
     for library, call in (("libharfbuzz.so.0", "hb_version_string"), ("libfontconfig.so.1", "FcGetVersion")):
         try:
             function = getattr(ctypes.CDLL(library), call)
@@ -291,6 +289,48 @@ def _engine() -> tuple[str, ...]:
         except (OSError, AttributeError):
             found.append(f"{call} unknown")
     return tuple(found)
+
+
+def _release(package: str) -> str:
+    """The release ``package`` declares (``__version__``), read from its ``__init__`` where it is not imported
+    yet: importing WeasyPrint to learn its release would cost a run that finds every page in the cache the
+    half second the cache saves (importlib.metadata costs a quarter of one)."""
+    module = sys.modules.get(package)
+    if module is None:
+        import importlib.util
+
+        spec = importlib.util.find_spec(package)
+        if spec is not None and spec.origin:
+            try:
+                found = VERSION_LINE.search(Path(spec.origin).read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                found = None
+            if found:
+                return found.group(1)
+        _weasyprint()  # which imports pydyf too
+        module = sys.modules.get(package)
+    return str(getattr(module, "__version__", "?"))
+
+
+VERSION_LINE = re.compile(r"""^(?:VERSION = )?__version__ = ['"]([^'"]+)['"]""", re.MULTILINE)
+
+
+def _pango_version() -> int:
+    """Pango's release as WeasyPrint's binding reports it, from the library itself where it loads by its soname
+    (Linux: the one WeasyPrint loads, render/html._import_weasyprint), else through WeasyPrint."""
+    import ctypes
+
+    if sys.platform.startswith("linux") and "weasyprint.text.ffi" not in sys.modules:
+        try:
+            function = ctypes.CDLL("libpango-1.0.so.0").pango_version
+            function.restype = ctypes.c_int
+            return int(function())
+        except (OSError, AttributeError):
+            pass
+    _weasyprint()
+    from weasyprint.text.ffi import pango
+
+    return int(pango.pango_version())
 
 
 class _LaidOut:
