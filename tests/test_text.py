@@ -340,3 +340,24 @@ def test_text_broken_once_per_process_is_the_text_broken_afresh():
     assert fitted == engine._fit.__wrapped__(tuple(map(tuple, paragraphs)), 80, 40, 10, 5, 0.25, None, 0.0, False,
                                              engine.Spacing(), False)
     assert engine.fit(iter(paragraphs), 80, 40, 10, 5) is fitted
+
+
+def test_text_kept_once_broken_is_bounded_and_still_serves_what_repeats():
+    """What is kept of text broken and fitted is at most LINES_KEPT paragraphs each: a booklet's key, whose every
+    entry is its own, had filled 16,384 of them (28 MiB of a 20-level booklet); a label set again after many
+    others of one sheet is still found."""
+    label = [("Hit points", fonts.SERIF)]
+    text.lines([label], 8, 100)
+    text.fit([label], 100, 20, 9, 6)
+    for n in range(text.LINES_KEPT + 50):
+        entry = [(f"Area {n}: a room of its own, its words set once", fonts.SERIF)]
+        text.lines([entry], 8, 100)
+        text.fit([entry], 100, 20, 9, 6)
+        if n % 100 == 0:  # a sheet sets its labels again between its own words
+            text.lines([label], 8, 100)
+            text.fit([label], 100, 20, 9, 6)
+    assert text._lines.cache_info().currsize <= text.LINES_KEPT
+    assert text._fit.cache_info().currsize <= text.LINES_KEPT
+    hits = text._lines.cache_info().hits
+    text.lines([label], 8, 100)
+    assert text._lines.cache_info().hits == hits + 1

@@ -235,7 +235,13 @@ def lines(paragraphs: Iterable[Paragraph], size: float, width_: float, indent: f
     return set_words((words(p, keep_spaces) for p in said), size, width_, indent, break_words)
 
 
-@lru_cache(maxsize=16384)
+# Paragraphs broken (and fitted) kept, each: the most one sheet sets (about a hundred on a Roguelike record)
+# several times over, so every sheet after the first finds its labels; a booklet's key, whose every entry is
+# its own, keeps no more than this (16,384 of each had held 28 MiB of a 20-level booklet's 185).
+LINES_KEPT = 512
+
+
+@lru_cache(maxsize=LINES_KEPT)
 def _lines(paragraphs: tuple[tuple[Run, ...], ...], size: float, width_: float, indent: float, keep_spaces: bool,
            break_words: bool) -> tuple[Line, ...]:
     return tuple(set_words((words(p, keep_spaces) for p in paragraphs), size, width_, indent, break_words))
@@ -343,7 +349,7 @@ def fit(paragraphs: Iterable[Paragraph], width_: float, height: float = math.inf
                             by_word)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=LINES_KEPT)
 def _fit(paragraphs: tuple[tuple[Run, ...], ...], width_: float, height: float, max_size: float, min_size: float,
          step: float, max_lines: int | None, indent: float, keep_spaces: bool, spacing: Spacing,
          by_word: bool) -> Fitted:
