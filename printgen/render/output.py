@@ -2,7 +2,8 @@
 
 A file is written to a hidden ``.NAME.*.part`` beside its target and renamed
 into place once complete (a file too large to hold in memory is written into
-it as it is made). Ctrl-C, SIGTERM and SIGHUP remove the part file;
+it as it is made); a folder of pictures is written into a hidden part folder the
+same way, and renamed (or its files moved) into place. Ctrl-C, SIGTERM and SIGHUP remove the part file;
 part files a killed run left behind are swept the next time the same file is
 written. Written files follow the user's umask like any other file they make.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import signal
 import tempfile
 import time
@@ -80,7 +82,7 @@ def write_atomic(path: Path, data: bytes | Callable[[BinaryIO], None], force: bo
     except OSError as exc:
         raise PrintgenError(f"cannot write to {path.parent}: {exc.strerror}") from None
     try:
-        with _removed_on_signals(Path(temp_name)):
+        with _removed_on_signals(Path(temp_name).unlink):
             with os.fdopen(fd, "wb") as handle:
                 if callable(data):
                     data(handle)
@@ -106,6 +108,85 @@ def write_atomic(path: Path, data: bytes | Callable[[BinaryIO], None], force: bo
     return path
 
 
+def check_folder(path: Path, protected: tuple[Path, ...] = ()) -> None:
+    """Fail before any work is done if ``path`` cannot be a folder of pictures: a file, or under one, or where
+    this user may not write."""
+    if any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in path.parts):
+        raise PrintgenError(f"a name in {str(path)[:40]}… is longer than {MAX_NAME_BYTES} bytes; choose a shorter one")
+    if (path.exists() or path.is_symlink()) and not path.is_dir():
+        raise PrintgenError(f"{path} is a file, not a folder; give -o a folder for the pictures (e.g. "
+                            f"{path.with_suffix('')}-cards/) or a .zip")
+    if any(path.resolve() == other.resolve() for other in protected):
+        raise PrintgenError(f"{path} is this deck's own file; choose another folder")
+    for folder in (path, *path.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise PrintgenError(f"cannot write into {path}: {folder} is a file, not a folder")
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise PrintgenError(f"cannot write into {path}: no permission to write in {folder}")
+            break
+
+
+def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protected: tuple[Path, ...] = ()) -> Path:
+    """Write ``files`` (name, bytes) into the folder ``path``, all or none: into a hidden part folder first, then
+    that folder renamed into place (a new folder) or each file moved in (a folder that exists, its other files
+    left as they are). A file of the same name is overwritten only with ``force``, a file the request reads
+    never; a run that fails or is interrupted leaves no file and no folder it made behind."""
+    check_folder(path, protected)
+    for name, _ in files:
+        target = path / name
+        if not name or name != Path(name).name or name.startswith("."):  # one plain name in the folder
+            raise PrintgenError(f"{name!r} is no plain file name; printgen writes files into {path} alone")
+        if any(target.resolve() == other.resolve() for other in protected):
+            raise PrintgenError(f"{target} is one of this deck's own files; choose another folder")
+        if (target.exists() or target.is_symlink()) and not (force and target.is_file()):
+            raise PrintgenError(f"{target} already exists; pass --force to overwrite it or -o to choose another "
+                                f"folder")
+    new = not path.exists()
+    made = [folder for folder in reversed(path.parents) if not folder.exists()]
+    moved: list[Path] = []
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _sweep_stale_parts(path)
+        stage = Path(tempfile.mkdtemp(prefix=f".{path.name}." if new else ".printgen-", suffix=".part",
+                                      dir=path.parent if new else path))
+    except OSError as exc:
+        raise PrintgenError(f"cannot write into {path}: {exc.strerror}") from None
+    try:
+        with _removed_on_signals(lambda missing_ok: shutil.rmtree(stage, ignore_errors=missing_ok)):
+            mode = 0o666 & ~_umask()
+            for name, data in files:
+                with open(stage / name, "xb") as handle:
+                    handle.write(data)
+                    os.fchmod(handle.fileno(), mode)
+            if new:
+                os.chmod(stage, 0o777 & ~_umask())
+                if path.exists():  # appeared while we were working
+                    raise PrintgenError(f"{path} already exists; give -o another folder")
+                os.rename(stage, path)
+            else:
+                existed = {name for name, _ in files if (path / name).exists()}
+                for name, _ in files:
+                    os.replace(stage / name, path / name)
+                    if name not in existed:
+                        moved.append(path / name)
+                stage.rmdir()
+    except BaseException as exc:
+        shutil.rmtree(stage, ignore_errors=True)
+        for file in moved:
+            file.unlink(missing_ok=True)
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        if isinstance(exc, OSError):
+            why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
+            raise PrintgenError(f"cannot write into {path}: {why}; nothing was written") from None
+        raise
+    return path
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -117,17 +198,22 @@ def _sweep_stale_parts(path: Path) -> None:
     now = time.time()
     for stale in path.parent.glob(f".{path.name}.*.part"):
         try:
-            if stale.is_file() and now - stale.stat().st_mtime > STALE_PART_SECONDS:
+            if now - stale.stat().st_mtime <= STALE_PART_SECONDS:
+                continue
+            if stale.is_dir() and not stale.is_symlink():  # a folder of pictures, never renamed into place
+                shutil.rmtree(stale)
+            elif stale.is_file():
                 stale.unlink()
         except OSError:
             pass  # another run's file, or gone already: not ours to insist on
 
 
 @contextmanager
-def _removed_on_signals(temp: Path) -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into an interruption while the part file exists, so it is removed."""
+def _removed_on_signals(remove: Callable[..., None]) -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into an interruption while a part file (or folder) exists, so ``remove`` removes
+    it."""
     def interrupt(signum, frame):
-        temp.unlink(missing_ok=True)
+        remove(missing_ok=True)
         raise KeyboardInterrupt
 
     previous = {}
