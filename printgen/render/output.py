@@ -59,13 +59,18 @@ def _check_target(path: Path, force: bool, protected: tuple[Path, ...], name: st
             raise PrintgenError(f"{path} is this deck's own data file; choose another output file")
         if not force:
             raise PrintgenError(f"{path} already exists; pass --force to overwrite it or -o to choose another file")
-    parent = path.parent
-    for folder in (parent, *parent.parents):
+    _may_write_in(path.parent, f"cannot write {path}")
+
+
+def _may_write_in(start: Path, cannot: str) -> None:
+    """Refuse (``cannot``: what could not be done) where the first folder of ``start`` and those above it that
+    exists is a file, or not this user's to write in."""
+    for folder in (start, *start.parents):
         if folder.exists():
             if not folder.is_dir():
-                raise PrintgenError(f"cannot write {path}: {folder} is a file, not a folder")
+                raise PrintgenError(f"{cannot}: {folder} is a file, not a folder")
             if not os.access(folder, os.W_OK | os.X_OK):
-                raise PrintgenError(f"cannot write {path}: no permission to write in {folder}")
+                raise PrintgenError(f"{cannot}: no permission to write in {folder}")
             break
 
 
@@ -96,16 +101,22 @@ def write_atomic(path: Path, data: bytes | Callable[[BinaryIO], None], force: bo
             os.replace(temp_name, path)
     except BaseException as exc:
         Path(temp_name).unlink(missing_ok=True)
-        for folder in reversed(made):  # a run that fails or is interrupted leaves no folder it made behind
-            try:
-                folder.rmdir()
-            except OSError:
-                break
-        if isinstance(exc, OSError):
-            why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
-            raise PrintgenError(f"cannot write {path}: {why}; nothing was written") from None
+        _undone(exc, made, f"cannot write {path}")
         raise
     return path
+
+
+def _undone(exc: BaseException, made: list[Path], cannot: str) -> None:
+    """After a write that failed or was interrupted (``exc``): no folder it ``made`` left behind, and a failure
+    of the disk's said in one line (``cannot``: what could not be done)."""
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:
+            break
+    if isinstance(exc, OSError):
+        why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
+        raise PrintgenError(f"{cannot}: {why}; nothing was written") from None
 
 
 def check_folder(path: Path, protected: tuple[Path, ...] = ()) -> None:
@@ -118,13 +129,7 @@ def check_folder(path: Path, protected: tuple[Path, ...] = ()) -> None:
                             f"{path.with_suffix('')}-cards/) or a .zip")
     if any(path.resolve() == other.resolve() for other in protected):
         raise PrintgenError(f"{path} is this deck's own file; choose another folder")
-    for folder in (path, *path.parents):
-        if folder.exists():
-            if not folder.is_dir():
-                raise PrintgenError(f"cannot write into {path}: {folder} is a file, not a folder")
-            if not os.access(folder, os.W_OK | os.X_OK):
-                raise PrintgenError(f"cannot write into {path}: no permission to write in {folder}")
-            break
+    _may_write_in(path, f"cannot write into {path}")
 
 
 def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protected: tuple[Path, ...] = ()) -> Path:
@@ -175,14 +180,7 @@ def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protec
         shutil.rmtree(stage, ignore_errors=True)
         for file in moved:
             file.unlink(missing_ok=True)
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                break
-        if isinstance(exc, OSError):
-            why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
-            raise PrintgenError(f"cannot write into {path}: {why}; nothing was written") from None
+        _undone(exc, made, f"cannot write into {path}")
         raise
     return path
 
