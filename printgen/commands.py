@@ -34,7 +34,15 @@ from .errors import Flag, PrintgenError
 from .options import Option, OptionError
 from .products import suffixes
 from .products.typed import code_from
-from .render.output import DEFAULT_OUTPUT_DIR, check_folder, check_writable, default_path, write_atomic, write_folder
+from .render.output import (
+    DEFAULT_OUTPUT_DIR,
+    check_folder,
+    check_names,
+    check_writable,
+    default_path,
+    write_atomic,
+    write_folder,
+)
 from .seed import SAFE, random_seed
 from .sources import Sources
 
@@ -299,6 +307,8 @@ def write_pictures(request: products.Request, out: Path | None, force: bool, qui
     path = out or DEFAULT_OUTPUT_DIR / request.product.file_stem(request)
     protected = protected_paths(request)
     check_folder(path, protected)  # before the work, so a refusal is instant
+    if data is None and path.is_dir() and request.product.picture_names is not None:  # pictures there already?
+        check_names(path, request.product.picture_names(request), force, protected)
     data = data if data is not None else build(request, quiet)
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         files = [(entry.filename, archive.read(entry)) for entry in archive.infolist()]

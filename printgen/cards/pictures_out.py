@@ -48,14 +48,14 @@ def _fronts(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str,
     return list(png_pages(pdf, [pixels] * len(faces), dpi, comment=comment))
 
 
-def names(template: str, deck: Deck, faces: list) -> list[str]:
-    """Each printed card's file name from ``template``: {@number} its number in the whole deck (padded),
-    {@count} the deck's, {title} and any column of a deck of one's own; one line for a template that names two
-    cards alike."""
+def names(template: str, deck: Deck, cards: list | None = None) -> list[str]:
+    """Each printed card's file name (of ``cards``: by default the deck's printed ones) from ``template``:
+    {@number} its number in the whole deck (padded), {@count} the deck's, {title} and any column of a deck of
+    one's own; one line for a template that names two cards alike."""
+    cards = deck.printed_cards() if cards is None else cards
     found, numbers = [], []
-    for position, prepared in enumerate(faces, start=1):
-        number, total = numbered(deck, position, len(faces))
-        card = prepared.card
+    for position, card in enumerate(cards, start=1):
+        number, total = numbered(deck, position, len(cards))
         fields = {"@number": f"{number:0{max(2, len(str(total)))}d}", "@count": str(total), "@total": str(total),
                   "title": card.title, **{key.lower(): value for key, value in getattr(card, "fields", ())}}
         numbers.append(number)
@@ -86,7 +86,7 @@ def names(template: str, deck: Deck, faces: list) -> list[str]:
 def each_card(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str, dpi: float, template: str,
               comment: str) -> bytes:
     """A zip of one PNG for each printed card, named by ``template``."""
-    files = names(template, deck, faces)
+    files = names(template, deck, [prepared.card for prepared in faces])
     return zip_files(zip(files, _fronts(deck, faces, size, code, title, len(faces), dpi, comment)), comment)
 
 

@@ -133,6 +133,9 @@ class Product:
     # Whether its pictures are files a person wants one by one (a deck's cards): written into a folder, and as
     # a zip only where -o names a .zip (or standard output); its ``pictures`` then makes that zip.
     in_folder: Callable[[Request], bool] = lambda request: False
+    # The names of those files, known before a picture is drawn (so a folder that holds one already is refused
+    # at once); None: known once they are made.
+    picture_names: Callable[[Request], list[str]] | None = None
 
     def systems(self) -> tuple[str, ...]:
         """The systems it is made for: the games that declare it, then those of no game."""

@@ -547,6 +547,13 @@ def pictures(request: Request) -> bytes | None:
     return made
 
 
+def picture_names(request: Request) -> list[str]:
+    """The names of --each's pictures, one a printed card, read from the deck before any is drawn."""
+    from ..cards.pictures_out import names
+
+    return names(request.options["names"], load(request, deck_request(request)))
+
+
 def build_into(request: Request, out: BinaryIO) -> None:
     """The deck's file written into ``out``: a print shop's zip as its images are made, else as a whole."""
     out.write(build(request, out))
@@ -602,7 +609,7 @@ PRODUCT = register(Product(
     system_from=system_for, make_into=build_into, listed=listed, refused_by_studio=refused_by_studio,
     own_files=own_files, rolls=rolls, pictures=pictures,
     one_page=lambda request: request.options["hand"] is not None,  # fronts and backs; a hand is one picture
-    in_folder=lambda request: request.format == PICTURES and bool(request.options["each"]),
+    in_folder=lambda request: request.format == PICTURES and bool(request.options["each"]), picture_names=picture_names,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),

@@ -132,13 +132,11 @@ def check_folder(path: Path, protected: tuple[Path, ...] = ()) -> None:
     _may_write_in(path, f"cannot write into {path}")
 
 
-def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protected: tuple[Path, ...] = ()) -> Path:
-    """Write ``files`` (name, bytes) into the folder ``path``, all or none: into a hidden part folder first, then
-    that folder renamed into place (a new folder) or each file moved in (a folder that exists, its other files
-    left as they are). A file of the same name is overwritten only with ``force``, a file the request reads
-    never; a run that fails or is interrupted leaves no file and no folder it made behind."""
+def check_names(path: Path, names: list[str], force: bool, protected: tuple[Path, ...] = ()) -> None:
+    """Fail before anything is written if the folder ``path`` cannot take the files ``names``: a name that is
+    no plain file name, one of the request's own files, or a file there already (unless ``force``)."""
     check_folder(path, protected)
-    for name, _ in files:
+    for name in names:
         target = path / name
         if not name or name != Path(name).name or name.startswith("."):  # one plain name in the folder
             raise PrintgenError(f"{name!r} is no plain file name; printgen writes files into {path} alone")
@@ -147,6 +145,16 @@ def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protec
         if (target.exists() or target.is_symlink()) and not (force and target.is_file()):
             raise PrintgenError(f"{target} already exists; pass --force to overwrite it or -o to choose another "
                                 f"folder")
+
+
+def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protected: tuple[Path, ...] = ()) -> Path:
+    """Write ``files`` (name, bytes) into the folder ``path``, all or none: into a hidden part folder first, then
+    that folder renamed into place (a new folder) or each file moved in (a folder that exists, its other files
+    left as they are). A file of the same name is overwritten only with ``force``, a file the request reads
+    never; a run that fails or is interrupted leaves no file and no folder it made behind (only an
+    interruption among the moves into a folder that exists, each a rename, leaves the files it overwrote
+    with ``force`` new)."""
+    check_names(path, [name for name, _ in files], force, protected)
     new = not path.exists()
     made = [folder for folder in reversed(path.parents) if not folder.exists()]
     moved: list[Path] = []
