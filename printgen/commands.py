@@ -310,11 +310,11 @@ def write_pictures(request: products.Request, out: Path | None, force: bool, qui
     if data is None and path.is_dir() and request.product.picture_names is not None:  # pictures there already?
         check_names(path, request.product.picture_names(request), force, protected)
     data = data if data is not None else build(request, quiet)
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        files = [(entry.filename, archive.read(entry)) for entry in archive.infolist()]
     made = new_folders(path / "x")
-    write_folder(path, files, force, protected)
-    tell(f"wrote {len(files)} picture{'s' if len(files) != 1 else ''} into {path}"
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:  # each picture out of the zip as it is written
+        names = archive.namelist()
+        write_folder(path, names, (archive.read(name) for name in names), force, protected)
+    tell(f"wrote {len(names)} picture{'s' if len(names) != 1 else ''} into {path}"
          + (f" (made the folder{'s' if len(made) > 1 else ''} {', '.join(map(str, made))})" if made else ""), quiet)
     tell(said_code(request), quiet)
     return path

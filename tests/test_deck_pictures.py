@@ -189,9 +189,9 @@ def test_a_folder_of_pictures_is_written_whole_or_not_at_all(tmp_path, monkeypat
     monkeypatch.setattr(output.os, "fchmod", failing)
     files = [(f"{n}.png", b"x" * 10) for n in range(5)]
     with pytest.raises(KeyboardInterrupt if failure is KeyboardInterrupt else PrintgenError):
-        output.write_folder(target, files, force=False)
+        output.write_folder(target, [name for name, _ in files], (data for _, data in files), force=False)
     assert sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*")) == before  # nor a part folder
     monkeypatch.setattr(output.os, "fchmod", chmod)
-    output.write_folder(target, files, force=False)
+    output.write_folder(target, [name for name, _ in files], (data for _, data in files), force=False)
     assert sorted(path.name for path in target.iterdir()) == [name for name, _ in files] + (["notes.txt"] if existing
                                                                                              else [])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections.abc import Iterator
 
 from ..errors import Flag, PrintgenError
 from ..render.canvas import new_document
@@ -35,7 +36,7 @@ _FIELD = re.compile(r"\{([^{}]*)\}")
 
 
 def _fronts(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str, printed: int,
-            dpi: float, comment: str = "") -> list[bytes]:
+            dpi: float, comment: str = "") -> Iterator[bytes]:
     """The faces (the first of the ``printed`` cards), each alone on a page of its trimmed size, as PNGs at
     ``dpi`` (each with ``comment``, the seed code, where given)."""
     doc = new_document(code, title, (size.width, size.height))
@@ -45,7 +46,7 @@ def _fronts(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str,
         c.showPage()
     pdf = doc.finish(told=False)  # they are told as the pictures they become, not as pages
     pixels = (round(size.width * dpi / 72), round(size.height * dpi / 72))
-    return list(png_pages(pdf, [pixels] * len(faces), dpi, comment=comment))
+    return png_pages(pdf, [pixels] * len(faces), dpi, comment=comment)  # each made as the zip takes it
 
 
 def names(template: str, deck: Deck, cards: list | None = None) -> list[str]:

@@ -16,7 +16,7 @@ import shutil
 import signal
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
@@ -147,14 +147,16 @@ def check_names(path: Path, names: list[str], force: bool, protected: tuple[Path
                                 f"folder")
 
 
-def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protected: tuple[Path, ...] = ()) -> Path:
-    """Write ``files`` (name, bytes) into the folder ``path``, all or none: into a hidden part folder first, then
+def write_folder(path: Path, names: list[str], contents: Iterable[bytes], force: bool,
+                 protected: tuple[Path, ...] = ()) -> Path:
+    """Write the files ``names``, their bytes ``contents`` (in the same order, each taken as it is written: not
+    all held at once), into the folder ``path``, all or none: into a hidden part folder first, then
     that folder renamed into place (a new folder) or each file moved in (a folder that exists, its other files
     left as they are). A file of the same name is overwritten only with ``force``, a file the request reads
     never; a run that fails or is interrupted leaves no file and no folder it made behind (only an
     interruption among the moves into a folder that exists, each a rename, leaves the files it overwrote
     with ``force`` new)."""
-    check_names(path, [name for name, _ in files], force, protected)
+    check_names(path, names, force, protected)
     new = not path.exists()
     made = [folder for folder in reversed(path.parents) if not folder.exists()]
     moved: list[Path] = []
@@ -168,7 +170,7 @@ def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protec
     try:
         with _removed_on_signals(lambda missing_ok: shutil.rmtree(stage, ignore_errors=missing_ok)):
             mode = 0o666 & ~_umask()
-            for name, data in files:
+            for name, data in zip(names, contents, strict=True):
                 with open(stage / name, "xb") as handle:
                     handle.write(data)
                     os.fchmod(handle.fileno(), mode)
@@ -178,8 +180,8 @@ def write_folder(path: Path, files: list[tuple[str, bytes]], force: bool, protec
                     raise PrintgenError(f"{path} already exists; give -o another folder")
                 os.rename(stage, path)
             else:
-                existed = {name for name, _ in files if (path / name).exists()}
-                for name, _ in files:
+                existed = {name for name in names if (path / name).exists()}
+                for name in names:
                     os.replace(stage / name, path / name)
                     if name not in existed:
                         moved.append(path / name)
