@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from pdfutil import run_cli
 from PIL import Image
-from test_layouts import deck_folder, make, refused
+from test_layouts import deck_folder, make, png, refused
 
 from printgen.errors import PrintgenError
 from printgen.render import output
@@ -148,6 +148,11 @@ def test_each_refuses_a_name_that_is_no_folder_in_one_line_and_writes_nothing(tm
     refused(make(folder, "--format", "png", "--each", "--names", "{title}.png", out="a/b/"), "both 'Fire Bolt.png'")
     refused(make(folder, out="x/"), "-o x/ names a folder; give a file name")  # a PDF is one file
     assert _pngs(folder) == ["deck.csv", "layout.yaml", "notes"]
+    (folder / "art").mkdir()  # the designer's own picture, by chance named as a card's would be
+    (folder / "art" / "03-Lantern.png").write_bytes(png())
+    refused(make(folder, "--format", "png", "--each", "--force", out="art"),
+            "art/03-Lantern.png is no picture printgen made, and printgen overwrites only its own, even with --force")
+    assert _pngs(folder / "art") == ["03-Lantern.png"] and (folder / "art" / "03-Lantern.png").read_bytes() == png()
     alike = deck_folder(tmp_path / "alike", LAYOUT, "title,text\nLantern,a\nLANTERN,b\n")
     refused(make(alike, "--format", "png", "--each", "--names", "{title}.png", out="cards"),
             "names cards 1 and 2 both 'Lantern.png' and 'LANTERN.png'")  # one file where case is ignored

@@ -142,9 +142,29 @@ def check_names(path: Path, names: list[str], force: bool, protected: tuple[Path
             raise PrintgenError(f"{name!r} is no plain file name; printgen writes files into {path} alone")
         if any(target.resolve() == other.resolve() for other in protected):
             raise PrintgenError(f"{target} is one of this deck's own files; choose another folder")
-        if (target.exists() or target.is_symlink()) and not (force and target.is_file()):
+        if not (target.exists() or target.is_symlink()):
+            continue
+        if not force:
             raise PrintgenError(f"{target} already exists; pass --force to overwrite it or -o to choose another "
                                 f"folder")
+        if not _made_by_printgen(target):  # the deck's own art, say, beside its data
+            raise PrintgenError(f"{target} is no picture printgen made, and printgen overwrites only its own, even "
+                                f"with --force; give -o another folder")
+
+
+def _made_by_printgen(path: Path) -> bool:
+    """Whether ``path`` is a plain file that is a picture printgen wrote (its Comment names a seed code)."""
+    from PIL import Image
+
+    from .metadata import COMMENT_PREFIX
+
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with Image.open(path, formats=["PNG"]) as image:
+            return str(image.info.get("Comment", "")).startswith(COMMENT_PREFIX)
+    except Exception:  # noqa: BLE001 - anything unreadable as a PNG is not one of ours
+        return False
 
 
 def write_folder(path: Path, names: list[str], contents: Iterable[bytes], force: bool,
