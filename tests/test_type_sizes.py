@@ -44,10 +44,11 @@ def fewest_rooms(case: tuple[str, str, dict[str, str]]) -> tuple[str, str, dict[
     return product, system, {**options, **fewest}
 
 
-def cases() -> list[tuple[str, str, dict[str, str]]]:
-    """Every product of every game (the registry's, at the fewest levels and rooms it takes), and what it prints
-    smallest besides: the mini card, @HACK's reference on cards, each grid of graph paper."""
-    found = [fewest_rooms(case) for case in every_product()]
+def cases(fewest: bool = True) -> list[tuple[str, str, dict[str, str]]]:
+    """Every product of every game (the registry's, at the fewest levels it takes, and with ``fewest`` the fewest
+    rooms), and what it prints smallest besides: the mini card, @HACK's reference on cards, each grid of graph
+    paper."""
+    found = [fewest_rooms(case) if fewest else case for case in every_product()]
     found += [("deck", "roguelike", {"deck": "creatures", "card-size": "mini"}),
               ("deck", "amulet", {"deck": "swarms", "card-size": "mini"}),
               ("reference", "ascii-hack", {"size": "card"})]
