@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import cover_art
 from ...contracts import Request
 from ...gamebook.model import Book
 from ...render.booklet import Pages, blank_page, page_count
@@ -28,6 +29,7 @@ from ...sheets.play import play_sheet
 from ...units import Paper, mm
 from ...words import key_of
 from . import GAME, key, rules, sheet, solo_play
+from .dungeon import met
 from .generate import Campaign
 from .reference import colour_key, loot_row_text
 from .solo_book import DEAD, SQUEAKY, VICTORY, WAY_IN, locked_doors, say, solo
@@ -122,6 +124,7 @@ def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
         difficulty=rules.character()["difficulty"], max_pool=rules.character()["max_pool"],
         food=rules.campaign()["food"], choices=choices(), abilities=abilities(), spells=spells(), items=items(),
         stock=stock(), start_gear=solo()["start"], odds=notes(book, request), bare_hands=solo()["fight"]["bare_hands"],
+        art=cover_art.for_game(GAME.templates, "@", *met(campaign)),
     )
     if page_count(pages) % 2 == 0:
         return pages
