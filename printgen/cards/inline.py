@@ -31,7 +31,6 @@ fingerprint), so equal runs merge and widths are cached by it safely from one de
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -331,7 +330,7 @@ def _icon(spec: str, context: Context) -> _IconToken:
             raise PrintgenError(f"{where}: a picture file as an icon is read from beside the data")
         picture: Picture = context.pictures.picture(name, where)
         aspect = picture.width / picture.height if picture.height else 1.0
-        digest = hashlib.sha256(picture.data).hexdigest()[:16]
+        digest = picture.digest[:16]
         return _IconToken("", picture.key, digest, aspect, None, scale)
     if not icons.exists(name):
         raise PrintgenError(f"{where}: no icon {name!r} in the icon set{icons.guess(name)}; fonts/{icons.ICONS_FILE} "
