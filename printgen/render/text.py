@@ -235,7 +235,7 @@ def lines(paragraphs: Iterable[Paragraph], size: float, width_: float, indent: f
     return set_words((words(p, keep_spaces) for p in said), size, width_, indent, break_words)
 
 
-# Paragraphs broken (and fitted) kept, each: the most one sheet sets (about a hundred on a Roguelike record)
+# Paragraphs broken (and fitted) kept, each: the most one sheet sets (about a hundred on a character record)
 # several times over, so every sheet after the first finds its labels; a booklet's key, whose every entry is
 # its own, keeps no more than this (16,384 of each had held 28 MiB of a 20-level booklet's 185).
 LINES_KEPT = 512
