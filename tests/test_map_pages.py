@@ -382,6 +382,20 @@ def test_in_the_hatched_and_ink_saver_styles_no_grid_crosses_the_rock(game):
             assert min(shades) >= 245, (game, style, min(shades), far[shades.index(min(shades))])
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_ink_saver_maps_spend_under_a_third_of_the_grey_styles_ink(game):
+    """Read back from the pictures of a Referee's map in both styles, over the map's frame (the legend and
+    title are the same in both): the ink-saver style's stippled rock spends under a third of the ink the grey
+    style spends. The figure is the whole map's: a level nearly all floor spends the same on its walls and
+    grid in either style (benchmarks/map_figures.py reports the ratio over many seeds, and a map's most)."""
+    spent = {}
+    for style in ("grey", "ink-saver"):
+        page = pages(game, "styles", style=style, **({} if game == "amulet" else {"levels": 1}))[0]
+        spent[style] = sum(map_readback.ink(sheet.data, box=sheet.map_box, height=LETTER.height)
+                           for sheet in map_readback.sheets(page, LETTER))
+    assert spent["ink-saver"] < spent["grey"] / 3, (game, spent["ink-saver"] / spent["grey"])
+
+
 def test_the_map_style_is_an_option_of_every_dungeon_game_carried_in_the_seed_code():
     for game in GAMES:
         options = {"levels": "1"} if game != "rlrl" else {"copies": "rogue", "rooms": "2"}
