@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import replace
 from functools import cache
 
@@ -394,6 +395,23 @@ def test_ink_saver_maps_spend_under_a_third_of_the_grey_styles_ink(game):
         spent[style] = sum(map_readback.ink(sheet.data, box=sheet.map_box, height=LETTER.height)
                            for sheet in map_readback.sheets(page, LETTER))
     assert spent["ink-saver"] < spent["grey"] / 3, (game, spent["ink-saver"] / spent["grey"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_map_page_counts_in_its_games_own_units(game):
+    """Read back from a Referee's map page (its title, legend and scale bar): Rogue Like Roguelike's scale bar
+    counts squares and nothing on the page says feet (the rules count squares); Project: Amulet's bar counts
+    units of 10 ft and its legend says a square is one unit, as its rules measure rooms; Roguelike's bar
+    counts feet, five to a square."""
+    page = pages(game, "units", **({} if game == "amulet" else {"levels": 1}))[0]
+    text = " ".join(" ".join(run.text for sheet in map_readback.sheets(page, LETTER) for run in sheet.texts).split())
+    feet = re.findall(r"\b(?:ft|feet|foot)\b", text)
+    if game == "rlrl":
+        assert not feet and re.search(r"\b5 squares\b", text), text
+    elif game == "amulet":
+        assert "units of 10 ft" in text and "one square is one unit, 10 feet" in text, text
+    else:
+        assert re.search(r"\b0 5 10 15 20 ft\b", text), text
 
 
 def test_the_map_style_is_an_option_of_every_dungeon_game_carried_in_the_seed_code():
