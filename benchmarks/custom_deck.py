@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 CARDS = 300
@@ -128,20 +129,28 @@ def painting(path: Path, seed: int) -> None:
     image.save(path)
 
 
-def make_deck(folder: Path) -> tuple[Path, Path]:
-    rng = random.Random(7)
+def write_deck(folder: Path, pictures: int, layout: str, header: str, row: Callable[[int, str, str], str],
+               seed: int) -> Path:
+    """A deck of CARDS cards in ``folder``, the data file returned: ``pictures`` paintings in pictures/, deck.csv
+    of ``header`` and a line a card (``row(n, picture, text)``: card n's, given its picture, one in turn, and a
+    rules text of random words), and ``layout`` as layout.yaml."""
+    rng = random.Random(seed)
     (folder / "pictures").mkdir()
-    for n in range(PICTURES):
-        painting(folder / "pictures" / f"art{n}.png", n)
-    rows = ["title,picture,type,text,cost"]
+    for n in range(pictures):
+        painting(folder / "pictures" / f"art{n:02d}.png", n)
+    rows = [header]
     for n in range(CARDS):
         text = " ".join(rng.choice(WORDS) for _ in range(rng.randrange(8, 30))).capitalize() + "."
-        icon = ICONS[n % len(ICONS)]
-        rows.append(f"Card {n + 1},pictures/art{n % PICTURES}.png,Kind {n % 7},\"Pay {n % 4} {{icon:{icon}}}: {text}\","
-                    f"{n % 10}")
+        rows.append(row(n, f"pictures/art{n % pictures:02d}.png", text))
     (folder / "deck.csv").write_text("\n".join(rows) + "\n")
-    (folder / "layout.yaml").write_text(LAYOUT)
-    return folder / "deck.csv", folder / "layout.yaml"
+    (folder / "layout.yaml").write_text(layout)
+    return folder / "deck.csv"
+
+
+def make_deck(folder: Path) -> tuple[Path, Path]:
+    def row(n: int, picture: str, text: str) -> str:
+        return f"Card {n + 1},{picture},Kind {n % 7},\"Pay {n % 4} {{icon:{ICONS[n % len(ICONS)]}}}: {text}\",{n % 10}"
+    return write_deck(folder, PICTURES, LAYOUT, "title,picture,type,text,cost", row, 7), folder / "layout.yaml"
 
 
 def main() -> None:

@@ -14,7 +14,6 @@ memory of that process alone (its maximum resident set, from wait4) and the file
 
 import argparse
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -23,9 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from custom_deck import ICONS, WORDS, painting  # noqa: E402
+from custom_deck import CARDS, ICONS, write_deck  # noqa: E402
 
-CARDS = 300
 PICTURES = 30
 ONE_PAGE = "import weasyprint, sys; weasyprint.HTML(string='<p>One page.</p>').write_pdf(sys.argv[1])"
 LAYOUT = """\
@@ -63,19 +61,10 @@ elements:
 
 
 def make_deck(folder: Path) -> Path:
-    rng = random.Random(48)
-    (folder / "pictures").mkdir()
-    for n in range(PICTURES):
-        painting(folder / "pictures" / f"art{n:02d}.png", n)
-    rows = ["title,picture,type,text,cost,flavour"]
-    for n in range(CARDS):
-        text = " ".join(rng.choice(WORDS) for _ in range(rng.randrange(8, 30))).capitalize() + "."
-        rows.append(f"Card {n + 1},pictures/art{n % PICTURES:02d}.png,Kind {n % 7},"
-                    f"\"Pay {n % 4} {{icon:{ICONS[n % len(ICONS)]}|size:120%|color:darkred}}: {text}\",{n % 10},"
-                    f"A line of flavour.")
-    (folder / "deck.csv").write_text("\n".join(rows) + "\n")
-    (folder / "layout.yaml").write_text(LAYOUT)
-    return folder / "deck.csv"
+    def row(n: int, picture: str, text: str) -> str:
+        return (f"Card {n + 1},{picture},Kind {n % 7},\"Pay {n % 4} {{icon:{ICONS[n % len(ICONS)]}|size:120%|"
+                f"color:darkred}}: {text}\",{n % 10},A line of flavour.")
+    return write_deck(folder, PICTURES, LAYOUT, "title,picture,type,text,cost,flavour", row, 48)
 
 
 def run(args: list[str], cwd: Path) -> tuple[float, float]:

@@ -6,6 +6,8 @@ CPU time is given beside the wall-clock time, which a busy machine stretches.
     python benchmarks/rlrl.py --measure [N]   the dice against the map, over N campaigns (default 1,000)
 """
 
+import functools
+import inspect
 import resource
 import sys
 import time
@@ -22,9 +24,9 @@ from printgen.systems.rlrl import level as rlrl_level
 from printgen.systems.rlrl.sheet_corners import HEIGHT, WIDTH
 
 try:
-    from printgen.systems.rlrl import free_forms
+    from printgen.systems.rlrl.free_forms import corridor_path
 except ImportError:  # an older printgen, measured for comparison
-    free_forms = None
+    corridor_path = None
 
 
 def code(seed: str, **options: object) -> SeedCode:
@@ -92,6 +94,8 @@ def measure(campaigns: int) -> None:
     rolled: Counter = Counter()  # (what, total) rolled, placed or not
     attempts = Counter()
     roll_room, roll, builder_init = contents.roll_room, contents.roll, rlrl_level.LevelBuilder.__init__
+    searches: Counter = Counter()  # free-form path searches, and those that ran out of squares to try
+    tallied = corridor_path is not None and "tally" in inspect.signature(corridor_path).parameters
 
     def counting_room(*args, **kwargs):
         room = roll_room(*args, **kwargs)
@@ -109,11 +113,15 @@ def measure(campaigns: int) -> None:
         builder_init(self, code, number, rooms, last, attempt)
 
     contents.roll_room, contents.roll, rlrl_level.LevelBuilder.__init__ = counting_room, counting, counting_builds
+    if tallied:
+        rlrl_level.corridor_path = functools.partial(corridor_path, tally=searches)
     start = time.process_time()
     try:
         levels = [built for i in range(campaigns) for built in campaign.generate(code(f"m{i}"), 8).levels]
     finally:
         contents.roll_room, contents.roll, rlrl_level.LevelBuilder.__init__ = roll_room, roll, builder_init
+        if tallied:
+            rlrl_level.corridor_path = corridor_path
     busy = time.process_time() - start
     print(f"{campaigns:,} campaigns, {len(levels):,} levels ({len(levels) / busy:.0f} levels/s of CPU); "
           f"levels rolled again: {sum(v for k, v in attempts.items() if k)} of {sum(attempts.values())} tries")
@@ -178,9 +186,9 @@ def measure(campaigns: int) -> None:
                           if k not in ("rolled", "added", "fixed")))
     n = start_rooms.pop("levels")
     print(f"starting rooms: {n:,}; " + ", ".join(f"{k} {v:,}" for k, v in sorted(start_rooms.items())))
-    if free_forms is not None:
-        print(f"free-form path searches: {free_forms.spent['searches']:,}, "
-              f"of which ran out of squares to try: {free_forms.spent['ran_out']:,}")
+    if tallied:
+        print(f"free-form path searches: {searches['searches']:,}, "
+              f"of which ran out of squares to try: {searches['ran_out']:,}")
 
 
 if __name__ == "__main__":

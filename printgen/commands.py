@@ -16,8 +16,10 @@ terminal gives: ``--system`` (or a deck's NAME), ``--seed``, ``-o``,
 from __future__ import annotations
 
 import errno
+import io
 import os
 import sys
+import zipfile
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -32,7 +34,15 @@ from .errors import Flag, PrintgenError
 from .options import Option, OptionError
 from .products import suffixes
 from .products.typed import code_from
-from .render.output import check_writable, default_path, write_atomic
+from .render.output import (
+    DEFAULT_OUTPUT_DIR,
+    check_folder,
+    check_names,
+    check_writable,
+    default_path,
+    write_atomic,
+    write_folder,
+)
 from .seed import SAFE, random_seed
 from .sources import Sources
 
@@ -44,12 +54,29 @@ PATH_OPTIONS = {"templates": "DIR", "data": "FILE", "card-layout": "FILE"}
 
 
 def _out_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
-    """-o as given: '-' is standard output; a trailing slash means a folder, which is not a file name."""
+    """-o as given: '-' is standard output; a trailing slash means a folder, which only pictures one a file
+    (--each) are written into: any other file refuses it (``folder_refused``)."""
     if value is None or value == STDOUT:
         return None if value is None else Path(STDOUT)
     if value.endswith(("/", os.sep)):
-        raise PrintgenError(f"-o {value} names a folder; give a file name, e.g. -o {value}file.pdf")
+        ctx.meta[FOLDER_MEANT] = value
     return Path(value)
+
+
+FOLDER_MEANT = "printgen.out-folder"
+
+
+def _folder_meant() -> str | None:
+    """-o as typed where it ended in a slash."""
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get(FOLDER_MEANT)
+
+
+def folder_refused(request: products.Request, out: Path | None) -> None:
+    """-o DIR/ is a folder, refused for a request whose file is one file."""
+    typed = _folder_meant()
+    if typed is not None and out is not None and not into_folder(request, out):
+        raise PrintgenError(f"-o {typed} names a folder; give a file name, e.g. -o {typed}{default_name(request)}")
 
 
 
@@ -150,6 +177,9 @@ def product_command(product: products.Product) -> click.Command:
                                        help=option.said(), envvar="PRINTGEN_TEMPLATES" if name == "templates" else None))
         elif option.typed and name != product.argument:
             params.append(_click_option(option, takers, systems))
+            if option.former:  # its older name still works, unshown
+                params.append(click.Option([f"--{option.former}", option.former.replace("-", "_")],
+                                           metavar=option.metavar, hidden=True))
     for flag, help_text in product.command_flags:
         params.append(click.Option([f"--{flag}"], is_flag=True, help=help_text))
 
@@ -202,12 +232,29 @@ def _shown(option: Option) -> str:
     return option.default.replace("x", ",") if option.pair else option.default
 
 
+def _current_names(product: products.Product, given: dict[str, Any]) -> dict[str, Any]:
+    """The options typed by a former name (--dpi) under their name now (--ppi)."""
+    named = dict(given)
+    for name, takers in product.all_options().items():
+        former = takers[0][0].former
+        if former is None:
+            continue
+        value = named.pop(former.replace("-", "_"), None)
+        if value is None:
+            continue
+        if named.get(name.replace("-", "_")) is not None:
+            raise OptionError(name, f"is given twice, also by its former name --{former}", right="give it once")
+        named[name.replace("-", "_")] = value
+    return named
+
+
 def run(product: products.Product, given: dict[str, Any], seed: str | None, out: Path | None, force: bool,
         quiet: bool) -> Path | None:
     """Make a product from the command line and write it: the code made and read once, every refusal before
     a fresh seed is told."""
     if seed is not None and not seed.strip():
         raise OptionError("seed", "is empty", right=("give any text, e.g. ", Flag("seed", "moonpie")))
+    given = _current_names(product, given)
     for name, value in given.items():  # an unset variable in a script ("--rooms $ROOMS") is no default
         if isinstance(value, str) and not value.strip():
             flag = name.replace("_", "-")
@@ -232,13 +279,45 @@ def run(product: products.Product, given: dict[str, Any], seed: str | None, out:
     # Bad options first, then a file in the way: one try tells what to fix first.
     if out == Path(STDOUT):
         check_stdout(request)
-    if out is not None and named:
+    folder_refused(request, out)
+    if out is not None and named and into_folder(request, out):
+        check_folder(out, protected_paths(request))
+    elif out is not None and named:
         check_writable(out, force, protected_paths(request), default_name(request))
         request = suffixes.format_for(out, request, f"--format {request.format}" if typed_format else None)
         suffixes.pictures_known(out, request)
     if fresh:
         tell(f"seed: {seed}", quiet)
     return write(request, out, force, quiet)
+
+
+def into_folder(request: products.Request, out: Path | None) -> bool:
+    """Whether the pictures go into a folder, one file each: the product's pictures are files a person wants one
+    by one (a deck's cards), and -o is not given, or names a folder (one that exists, or a name with no
+    extension), not a .zip or standard output."""
+    if not request.product.in_folder(request) or out == Path(STDOUT):
+        return False
+    return out is None or out.is_dir() or not out.suffix or _folder_meant() is not None
+
+
+def write_pictures(request: products.Request, out: Path | None, force: bool, quiet: bool,
+                   data: bytes | None = None) -> Path:
+    """The product's pictures (a zip as it makes them) written into the folder ``out`` (default: beside other
+    output, named as its file would be), one file each, all or none."""
+    path = out or DEFAULT_OUTPUT_DIR / request.product.file_stem(request)
+    protected = protected_paths(request)
+    check_folder(path, protected)  # before the work, so a refusal is instant
+    if data is None and path.is_dir() and request.product.picture_names is not None:  # pictures there already?
+        check_names(path, request.product.picture_names(request), force, protected)
+    data = data if data is not None else build(request, quiet)
+    made = new_folders(path / "x")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:  # each picture out of the zip as it is written
+        names = archive.namelist()
+        write_folder(path, names, (archive.read(name) for name in names), force, protected)
+    tell(f"wrote {len(names)} picture{'s' if len(names) != 1 else ''} into {path}"
+         + (f" (made the folder{'s' if len(made) > 1 else ''} {', '.join(map(str, made))})" if made else ""), quiet)
+    tell(said_code(request), quiet)
+    return path
 
 
 def default_name(request: products.Request) -> str:
@@ -307,7 +386,10 @@ def write(request: products.Request, out: Path | None, force: bool, quiet: bool,
         to_stdout(data if data is not None else build(request, quiet))
         tell(said_code(request), quiet)
         return None
+    folder_refused(request, out)
     protected = protected_paths(request)
+    if into_folder(request, out):
+        return write_pictures(request, out, force, quiet, data)
     if out is not None:
         suffixes.format_for(out, request, "this seed code")  # its format is fixed: the name must fit it
         suffixes.pictures_known(out, request)

@@ -101,6 +101,7 @@ class Option:
     absent: str | None = None
     value_alone: bool = False
     placeholder: str = ""  # what --help shows for a value of free form (NAME)
+    former: str | None = None  # an older name, still read on the command line and in seed codes, never shown
 
     @property
     def flag_name(self) -> str:
@@ -227,6 +228,19 @@ class Option:
         if not (math.isfinite(value) and low <= value <= high):
             raise self.refusal(f"must be from {_bound(low)} to {_bound(high)}, not {text!r}")
         return value
+
+
+def current_names(given: Mapping[str, str], declared: tuple[Option, ...]) -> dict[str, str]:
+    """``given`` with each option that goes by a former name (``dpi``) under its name now (``ppi``): a seed code
+    made before the change reads as it did; one line for an option given by both names."""
+    formers = {option.former: option.name for option in declared if option.former}
+    named: dict[str, str] = {}
+    for key, text in given.items():
+        name = formers.get(key, key)
+        if name in named:
+            raise OptionError(name, f"is given twice, also by its former name --{key}", right="give it once")
+        named[name] = text
+    return named
 
 
 def parse_options(given: Mapping[str, str], declared: tuple[Option, ...], what: str) -> dict[str, Any]:

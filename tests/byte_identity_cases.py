@@ -103,8 +103,8 @@ def _cases() -> list[list[str]]:
     add(["deck", "creatures", "--system", "roguelike", "--seed", "bi", "--ink-saver"])
     add(["deck", "all", "--system", "card-rogue", "--seed", "bi", "--ink-saver", "--paper", "a4"])
     # Pictures of pages.
-    add(["graph-paper", "--seed", "bi", "--format", "png", "--dpi", "50"])
-    add(["reference", "--system", "roguelike", "--seed", "bi", "--format", "png", "--dpi", "60"])
+    add(["graph-paper", "--seed", "bi", "--format", "png", "--ppi", "50"])
+    add(["reference", "--system", "roguelike", "--seed", "bi", "--format", "png", "--ppi", "60"])
     # Print shops.
     add(["deck", "creatures", "--system", "roguelike", "--seed", "bi", "--vendor", "drivethrucards"])
     add(["deck", "swarms", "--system", "amulet", "--seed", "bi", "--vendor", "drivethrucards"])

@@ -168,3 +168,51 @@ def test_the_layer_check_refuses_an_import_up_the_layers():
     assert layer_of("printgen.games", layers)[0] > layer_of("printgen.systems.roguelike.solo_pages", layers)[0]
     assert let_through("printgen.games", "printgen.systems.roguelike", ignored)
     assert not let_through("printgen.games", "printgen.systems.roguelike.solo_pages", ignored)
+
+
+# -- no hidden state --------------------------------------------------------------------------------------
+
+# What a request still reaches without being handed it (docs/ARCHITECTURE.md, "One request"): the
+# user's phrasebooks (words.py: every printed phrase asks ``say(key)``) and the steps told on standard error
+# (progress.py). Nothing else; a module is struck off here when its state is passed explicitly.
+HIDDEN_STATE_LEFT = {"printgen.words", "printgen.progress"}
+
+
+def hidden_state(path: Path, source: str | None = None) -> list[str]:
+    """Where ``path`` (or ``source`` given as its text) carries state past its callers: a context variable, a
+    change of working folder, a write to the process's environment."""
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"), str(path))
+    where = module_name(path)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [alias.name for alias in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
+            if "contextvars" in names or "ContextVar" in names:
+                found.append(f"{where}:{node.lineno} imports contextvars")
+        elif isinstance(node, ast.Attribute) and node.attr in ("chdir", "putenv", "unsetenv", "ContextVar"):
+            found.append(f"{where}:{node.lineno} uses {node.attr}")
+        elif isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.ctx, ast.Load):
+            parent = next((p for p in ast.walk(tree) for child in ast.iter_child_nodes(p) if child is node), None)
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store | ast.Del) or \
+                    isinstance(parent, ast.Attribute) and parent.attr in ("setdefault", "update", "pop", "clear"):
+                found.append(f"{where}:{node.lineno} writes os.environ")
+    return found
+
+
+def test_no_request_passes_through_hidden_state():
+    found = [place for path in sorted(PACKAGE.rglob("*.py")) for place in hidden_state(path)]
+    assert not [place for place in found if place.split(":")[0] not in HIDDEN_STATE_LEFT], "\n".join(found)
+    assert {place.split(":")[0] for place in found} == HIDDEN_STATE_LEFT  # strike off a module set free
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from contextvars import ContextVar\n", "imports contextvars"),
+    ("import contextvars\nx = contextvars.ContextVar('x')\n", "uses ContextVar"),
+    ("import os\nos.chdir('/')\n", "uses chdir"),
+    ("import contextlib\nwith contextlib.chdir('/'):\n    pass\n", "uses chdir"),
+    ("import os\nos.environ['SOURCE_DATE_EPOCH'] = '0'\n", "writes os.environ"),
+    ("import os\nos.environ.setdefault('TZ', 'UTC')\n", "writes os.environ"),
+])
+def test_the_hidden_state_check_finds_a_planted_one(source, expected):
+    assert any(expected in place for place in hidden_state(PACKAGE / "maps" / "planted.py", source))
+    assert not hidden_state(PACKAGE / "maps" / "planted.py", "import os\nfolder = os.environ.get('HOME')\n")

@@ -1,13 +1,20 @@
-"""A deck as pictures: a PNG of each card (--format png --each) named by --names, and a fanned hand
-(--format png --hand N) on a transparent background, read back pixel by pixel."""
+"""A deck as pictures: a PNG of each card (--format png --each) named by --names, into a folder or a zip, and a
+fanned hand (--format png --hand N) on a transparent background, read back pixel by pixel."""
 
 from __future__ import annotations
 
+import errno
 import io
+import os
 import zipfile
 
+import pytest
+from pdfutil import run_cli
 from PIL import Image
-from test_layouts import deck_folder, make, refused
+from test_layouts import deck_folder, make, png, refused
+
+from printgen.errors import PrintgenError
+from printgen.render import output
 
 LAYOUT = """\
 elements:
@@ -35,8 +42,8 @@ def pictures(tmp_path, *extra: str, out: str = "cards.zip"):
     return folder, result
 
 
-def test_each_card_is_a_png_of_its_trimmed_face_at_the_dpi_named_by_its_number_and_title(tmp_path):
-    folder, result = pictures(tmp_path, "--each", "--dpi", "100")
+def test_each_card_is_a_png_of_its_trimmed_face_at_the_ppi_named_by_its_number_and_title(tmp_path):
+    folder, result = pictures(tmp_path, "--each", "--ppi", "100")
     assert result.returncode == 0, result.stderr
     with zipfile.ZipFile(folder / "cards.zip") as archive:
         names = archive.namelist()
@@ -49,7 +56,7 @@ def test_each_card_is_a_png_of_its_trimmed_face_at_the_dpi_named_by_its_number_a
 
 
 def test_names_come_from_columns_keep_whole_deck_numbers_with_rows_and_refuse_two_alike(tmp_path):
-    folder, result = pictures(tmp_path / "a", "--each", "--dpi", "50", "--rows", "3-4",
+    folder, result = pictures(tmp_path / "a", "--each", "--ppi", "50", "--rows", "3-4",
                               "--names", "{kind}/{@number} {title}.png")
     assert result.returncode == 0, result.stderr
     with zipfile.ZipFile(folder / "cards.zip") as archive:
@@ -65,7 +72,7 @@ def test_names_come_from_columns_keep_whole_deck_numbers_with_rows_and_refuse_tw
 
 
 def test_a_hand_fans_the_first_cards_on_a_transparent_background(tmp_path):
-    folder, result = pictures(tmp_path, "--hand", "3", "--dpi", "60", out="hand.png")
+    folder, result = pictures(tmp_path, "--hand", "3", "--ppi", "60", out="hand.png")
     assert result.returncode == 0, result.stderr
     image = Image.open(folder / "hand.png")
     assert image.mode == "RGBA"
@@ -95,3 +102,101 @@ def test_each_and_hand_are_one_or_the_other_and_only_with_png(tmp_path):
     assert not (folder / "out.pdf").exists()
     refused(make(folder, "--format", "png", "--names", "{title}.png", out="x.png"),
             "--names names the pictures of --each; give --each too")
+
+
+def _pngs(folder):
+    return sorted(path.name for path in folder.iterdir())
+
+
+def test_each_writes_a_png_file_of_each_card_into_a_folder_by_default_or_the_one_o_names(tmp_path):
+    folder = deck_folder(tmp_path, LAYOUT, ROWS)
+    result = run_cli("deck", "custom", "--data", "deck.csv", "--card-layout", "layout.yaml", "--seed", "s",
+                     "--format", "png", "--each", "--ppi", "100", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    made = [path for path in (folder / "output").iterdir()]
+    assert len(made) == 1 and made[0].is_dir() and made[0].name.startswith("deck-custom-")  # beside other output
+    assert _pngs(made[0]) == ["01-Fire Bolt.png", "02-Fire Bolt.png", "03-Lantern.png", "04-Old Map.png"]
+    image = Image.open(made[0] / "03-Lantern.png")
+    assert image.size == (250, 350) and round(image.info["dpi"][0]) == 100
+    assert image.convert("RGB").getpixel((5, 5)) == (255, 0, 0)
+    assert "pg4:deck:generic:s:" in image.info["Comment"] and "ppi=100" in image.info["Comment"]  # reproduces
+
+    for out in ("cards", "more/cards/"):  # a new folder, named with or without its slash
+        result = make(folder, "--format", "png", "--each", "--ppi", "50", out=out)
+        assert result.returncode == 0, result.stderr
+        assert _pngs(folder / out) == _pngs(made[0])
+    (folder / "mine").mkdir()  # a folder that exists: the pictures join what is in it
+    (folder / "mine" / "notes.txt").write_text("kept")
+    assert make(folder, "--format", "png", "--each", "--ppi", "50", out="mine").returncode == 0
+    assert _pngs(folder / "mine") == [*_pngs(made[0]), "notes.txt"]
+    before = (folder / "mine" / "01-Fire Bolt.png").stat().st_mtime_ns
+    refused(make(folder, "--format", "png", "--each", "--ppi", "60", out="mine"),  # before a card is drawn
+            "mine/01-Fire Bolt.png already exists; pass --force")
+    assert (folder / "mine" / "01-Fire Bolt.png").stat().st_mtime_ns == before
+    assert _pngs(folder / "mine") == [*_pngs(made[0]), "notes.txt"]  # no part folder left
+    assert make(folder, "--format", "png", "--each", "--ppi", "60", "--force", out="mine").returncode == 0
+    assert Image.open(folder / "mine" / "01-Fire Bolt.png").size == (150, 210)
+
+
+def test_each_refuses_a_name_that_is_no_folder_in_one_line_and_writes_nothing(tmp_path):
+    folder = deck_folder(tmp_path, LAYOUT, ROWS)
+    (folder / "notes").write_text("a file")
+    refused(make(folder, "--format", "png", "--each", out="notes"), "notes is a file, not a folder")
+    refused(make(folder, "--format", "png", "--each", out="cards.png"),
+            "give -o a folder (-o cards) or a zip (-o cards.zip)")
+    refused(make(folder, "--format", "png", "--each", out="notes/cards"), "notes is a file, not a folder")
+    refused(make(folder, "--format", "png", "--each", "--names", "{title}.png", out="a/b/"), "both 'Fire Bolt.png'")
+    refused(make(folder, out="x/"), "-o x/ names a folder; give a file name")  # a PDF is one file
+    assert _pngs(folder) == ["deck.csv", "layout.yaml", "notes"]
+    (folder / "art").mkdir()  # the designer's own picture, by chance named as a card's would be
+    (folder / "art" / "03-Lantern.png").write_bytes(png())
+    refused(make(folder, "--format", "png", "--each", "--force", out="art"),
+            "art/03-Lantern.png is no picture printgen made, and printgen overwrites only its own, even with --force")
+    assert _pngs(folder / "art") == ["03-Lantern.png"] and (folder / "art" / "03-Lantern.png").read_bytes() == png()
+    alike = deck_folder(tmp_path / "alike", LAYOUT, "title,text\nLantern,a\nLANTERN,b\n")
+    refused(make(alike, "--format", "png", "--each", "--names", "{title}.png", out="cards"),
+            "names cards 1 and 2 both 'Lantern.png' and 'LANTERN.png'")  # one file where case is ignored
+
+
+def test_ppi_is_the_pictures_resolution_and_dpi_its_former_name_still_read(tmp_path):
+    folder = deck_folder(tmp_path, LAYOUT, ROWS)
+    result = make(folder, "--format", "png", "--each", "--dpi", "60", out="old.zip")
+    assert result.returncode == 0, result.stderr
+    assert "ppi=60" in result.stderr and "dpi" not in result.stderr  # the seed code says it by its name now
+    with zipfile.ZipFile(folder / "old.zip") as archive:
+        assert Image.open(io.BytesIO(archive.read("01-Fire Bolt.png"))).size == (150, 210)
+    code = result.stderr.split("seed code: ")[1].split()[0].replace("ppi=60", "dpi=60")  # a code made before
+    result = run_cli("reproduce", code, "-o", "again", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    assert Image.open(folder / "again" / "01-Fire Bolt.png").size == (150, 210)
+    refused(make(folder, "--format", "png", "--ppi", "60", "--dpi", "70", out="x.zip"),
+            "--ppi is given twice, also by its former name --dpi")
+    shown = run_cli("graph-paper", "--help").stdout
+    assert "--ppi 50..600" in shown and "--dpi" not in shown
+
+
+@pytest.mark.parametrize("existing", [False, True])
+@pytest.mark.parametrize("failure", [KeyboardInterrupt, OSError(errno.ENOSPC, "No space left on device")])
+def test_a_folder_of_pictures_is_written_whole_or_not_at_all(tmp_path, monkeypatch, existing, failure):
+    target = tmp_path / "new" / "cards"
+    if existing:
+        target.mkdir(parents=True)
+        (target / "notes.txt").write_text("kept")
+    before = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*"))
+    calls = []
+    chmod = os.fchmod
+
+    def failing(fd, mode):
+        calls.append(fd)
+        if len(calls) == 3:  # the third file of five
+            raise failure
+        chmod(fd, mode)
+    monkeypatch.setattr(output.os, "fchmod", failing)
+    files = [(f"{n}.png", b"x" * 10) for n in range(5)]
+    with pytest.raises(KeyboardInterrupt if failure is KeyboardInterrupt else PrintgenError):
+        output.write_folder(target, [name for name, _ in files], (data for _, data in files), force=False)
+    assert sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*")) == before  # nor a part folder
+    monkeypatch.setattr(output.os, "fchmod", chmod)
+    output.write_folder(target, [name for name, _ in files], (data for _, data in files), force=False)
+    assert sorted(path.name for path in target.iterdir()) == [name for name, _ in files] + (["notes.txt"] if existing
+                                                                                             else [])

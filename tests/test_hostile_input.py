@@ -21,8 +21,8 @@ def refused(result, words):
 @pytest.mark.parametrize("code, words", [
     ("pg4:graph-paper:generic:x:format=pdf%2F..%2F..%2Fescaped", "--format must be one of pdf, png"),
     ("pg4:graph-paper:generic:x:path=%2Fetc%2Fpasswd", "no option 'path' for graph paper"),
-    ("pg4:graph-paper:generic:x:dpi=100", "--dpi is for format png"),
-    ("pg4:graph-paper:generic:x:dpi=9000,format=png", "--dpi must be a whole number from 50 to 600"),
+    ("pg4:graph-paper:generic:x:dpi=100", "--ppi is for format png"),
+    ("pg4:graph-paper:generic:x:dpi=9000,format=png", "--ppi must be a whole number from 50 to 600"),
     ("pg4:graph-paper:generic:x:pages=2,pages=3", "gives the option 'pages' twice"),
     ("pg4:graph-paper:generic:x:pages=03", "pages must be a whole number from 1 to 500, not '03'"),
     ("pg4:graph-paper:generic:x:pages=%C2%B3", "pages must be a whole number"),

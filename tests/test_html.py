@@ -96,6 +96,27 @@ def test_weasyprint_loads_without_running_a_program_and_leaves_ctypes_as_it_was(
     assert result.stdout.strip() == "0"
 
 
+def test_while_weasyprint_loads_another_thread_finds_libraries_as_ever(tmp_path):
+    """The lookups are skipped for the thread that imports WeasyPrint alone (a stand-in WeasyPrint here looks a
+    library up from its own thread and from another while it is imported)."""
+    (tmp_path / "weasyprint").mkdir()
+    (tmp_path / "weasyprint" / "__init__.py").write_text(
+        "import ctypes.util, threading\n"
+        "ANSWERS = [ctypes.util.find_library('pango-1.0')]\n"
+        "beside = threading.Thread(target=lambda: ANSWERS.append(ctypes.util.find_library('pango-1.0')))\n"
+        "beside.start()\n"
+        "beside.join()\n")
+    script = (
+        "import ctypes.util, sys\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "ctypes.util.find_library = lambda name: 'found ' + name\n"
+        "from printgen.render import html\n"
+        "print(html._import_weasyprint().ANSWERS, ctypes.util.find_library('pango-1.0'))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[None, 'found pango-1.0'] found pango-1.0"
+
+
 def test_parts_laid_out_apart_share_one_copy_of_each_font_file(tmp_path):
     """A booklet's text is made in two documents at once; each embeds the whole faces it uses."""
     write_page(tmp_path, '<h1>Title</h1><p>Serif, <i>italic</i>, <b>bold</b>.</p>')

@@ -830,3 +830,21 @@ def test_extends_is_read_beside_the_layout_then_the_data_then_built_in(tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Aria" in page_texts(folder / "own.pdf")[0]
     assert make(folder, "--layout", "print-shop", out="bare.pdf").returncode == 0  # extends: printgen, built in
+
+
+def test_a_picture_is_read_again_when_drawn_not_held_from_loading_and_must_not_change_meanwhile(tmp_path):
+    from printgen.cards.pictures import Pictures
+    from printgen.cards.user_files import Folder
+
+    first = png((400, 300))
+    (tmp_path / "a.png").write_bytes(first)
+    folder = Folder(tmp_path)
+    picture = Pictures(folder).picture("a.png", "card 1")
+    assert (picture.width, picture.height) == (400, 300)
+    # Neither the picture nor its folder holds the file's bytes between the deck's loading and its drawing.
+    assert not any(isinstance(value, bytes) for value in vars(picture).values())
+    assert all(len(digest) == 32 for digest, _ in folder._read.values())
+    assert picture.data == first
+    (tmp_path / "a.png").write_bytes(png((400, 300), colour=(0, 0, 0)))  # saved again while the deck is made
+    with pytest.raises(PrintgenError, match="'a.png' changed while the deck was being made"):
+        picture.read()

@@ -57,7 +57,7 @@ def test_the_registry_finds_a_product_module_and_a_game_that_offers_it(with_the_
     assert ("handout", "minigame", {}) in every_product()
     [entry] = [p for p in products.catalogue() if p["name"] == "handout"]
     assert [s["id"] for s in entry["systems"]] == ["minigame"]
-    assert {o["name"] for o in entry["systems"][0]["options"]} == {"paper", "format", "dpi"}
+    assert {o["name"] for o in entry["systems"][0]["options"]} == {"paper", "format", "ppi"}
 
 
 def test_its_command_line_and_its_file(with_the_handout, tmp_path):

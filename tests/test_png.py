@@ -1,4 +1,4 @@
-"""--format png [--dpi N] for every product: one page a .png, more a zip of page-NN.png, one per page of the
+"""--format png [--ppi N] for every product: one page a .png, more a zip of page-NN.png, one per page of the
 PDF, each exactly the page's size at the chosen DPI."""
 
 import io
@@ -24,7 +24,7 @@ CASES = [
 def test_one_picture_per_page_of_the_pdf_at_the_pages_size(product, system, options, dpi):
     pdf = products.build(SeedCode.make(product, system, "pictures", options))
     sizes = page_sizes(open_pdf(pdf))
-    data = products.build(SeedCode.make(product, system, "pictures", {**options, "format": "png", "dpi": str(dpi)}))
+    data = products.build(SeedCode.make(product, system, "pictures", {**options, "format": "png", "ppi": str(dpi)}))
     if data.startswith(b"\x89PNG"):
         pictures = [data]
     else:

@@ -9,7 +9,6 @@ traits below, at the deck's one size.
 
 from __future__ import annotations
 
-from contextlib import nullcontext
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -121,9 +120,8 @@ def _portrait(c: Canvas, face: PreparedCharacter, m: Metrics, accent: Color, ink
         icons.draw(c, face.card.picture, (figure_left + right) / 2, bottom + height * 0.5, height * 0.86,
                    mix(accent, INK, 0.45), outline=ink_saver)
     if face.card.emblem:
-        with marks.pale() if ink_saver else nullcontext():
-            marks.emblem(c, face.card.emblem, right - height * 0.17, bottom + height * 0.2, height * 0.3,
-                         face.card.tint)
+        marks.emblem(c, face.card.emblem, right - height * 0.17, bottom + height * 0.2, height * 0.3,
+                     face.card.tint, pale=marks.PALE if ink_saver else 0.0)
     c.restoreState()
     _stat_badges(c, face, m, accent)
 

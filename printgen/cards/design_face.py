@@ -396,8 +396,8 @@ class Design:
                 c.clipPath(path, stroke=0, fill=0)
             c.setFillColorRGB(*values["color"])
             element = values["element"]
-            with inline.drawing_with(self.pictures):
-                values["fitted"].draw_in(c, x, y, w, h, element["align"], element["valign"])
+            inline.drawn_from(values["fitted"], self.pictures).draw_in(c, x, y, w, h, element["align"],
+                                                                      element["valign"])
             if values["overflow"]:
                 c.restoreState()
                 _mark(c, item.box, cross=False)

@@ -181,8 +181,7 @@ def draw_picture(c: Canvas, card: Card, cx: float, cy: float, size: float, accen
             x = cx + (i - (len(names) - 1) / 2) * each * 1.08
             icons.draw(c, name, x, cy, each, colour or picture_colour(card, accent), outline=ink_saver)
     elif card.emblem and ink_saver:  # in light tints of its colours
-        with marks.pale():
-            marks.emblem(c, card.emblem, cx, cy, size, marks.lighter(card.tint) if card.tint else None)
+        marks.emblem(c, card.emblem, cx, cy, size, marks.lighter(card.tint) if card.tint else None, pale=marks.PALE)
     elif card.emblem:
         marks.emblem(c, card.emblem, cx, cy, size, card.tint)
 

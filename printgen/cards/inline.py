@@ -31,12 +31,9 @@ fingerprint), so equal runs merge and widths are cached by it safely from one de
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Self
 
 from reportlab.lib.fonts import ps2tt, tt2ps
@@ -65,22 +62,26 @@ _MARKUP = re.compile(r"\\[{}]|\{icon:([^{}]*)\}|\{(colou?r|size):([^{}|]*)\||\{i
 _SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|pt)\s*\Z")
 _MARKED = ("{icon:", "{color:", "{colour:", "{size:", "\\{", "\\}")
 
-_pictures: ContextVar[Pictures | None] = ContextVar("inline pictures", default=None)
-
-
 def marked(words: str) -> bool:
     """Whether ``words`` hold any markup of this module (else they are read as they always were)."""
     return any(mark in words for mark in _MARKED)
 
 
-@contextmanager
-def drawing_with(pictures: Pictures) -> Iterator[None]:
-    """Picture files met in a run are drawn from ``pictures`` (the deck's: each embedded once)."""
-    token = _pictures.set(pictures)
-    try:
-        yield
-    finally:
-        _pictures.reset(token)
+def drawn_from(fitted: engine.Fitted, pictures: Pictures) -> engine.Fitted:
+    """``fitted`` with the picture files its runs show drawn from ``pictures`` (the deck's: each embedded once,
+    at the size its largest use needs). A fitting is cached by its runs' names, which a picture's fingerprint
+    makes the same from one deck to the next, so it is handed the deck it is drawn in here, as it is drawn."""
+    if not any(isinstance(font, Icon) and font.key for line in fitted.lines for word in line.words
+               for _, font in (*word.gap, *word.runs)):
+        return fitted
+
+    def run(text: str, font: str) -> Run:
+        return (text, font.using(pictures) if isinstance(font, Icon) and font.key else font)
+
+    return replace(fitted, lines=tuple(
+        replace(line, words=tuple(engine.Word(tuple(run(*r) for r in word.runs), tuple(run(*r) for r in word.gap))
+                                  for word in line.words))
+        for line in fitted.lines))
 
 
 # The fonts of inline runs ------------------------------------------------------------------------------
@@ -119,15 +120,20 @@ class Icon(engine.Inline):
     aspect: float
     colour: Colour | None
     scale: float
-    pictures: Pictures | None  # where a picture file is drawn from, when no drawing_with() says
+    digest: str
+    pictures: Pictures | None  # where a picture file is drawn from (``drawn_from`` gives a layout's deck's)
 
     def __new__(cls, name: str, key: str, digest: str, aspect: float, colour: Colour | None,
                 scale: float, pictures: Pictures | None = None) -> Self:
         text = f"\x1fpg-icon\x1f{name}\x1f{key}\x1f{digest}\x1f{_hex(colour)}\x1f{scale!r}"
         made = super().__new__(cls, text)
         made.name, made.key, made.aspect, made.colour, made.scale = name, key, aspect, colour, scale
-        made.pictures = pictures
+        made.digest, made.pictures = digest, pictures
         return made
+
+    def using(self, pictures: Pictures) -> Icon:
+        """The same icon, its picture file drawn from ``pictures``."""
+        return Icon(self.name, self.key, self.digest, self.aspect, self.colour, self.scale, pictures)
 
     @property
     def height(self) -> float:
@@ -148,8 +154,8 @@ class Icon(engine.Inline):
         for _ in text:
             left = x + ICON_SIDE * self.scale * size
             if self.key:
-                pictures = _pictures.get() or self.pictures
-                assert pictures is not None, "a picture icon is drawn inside drawing_with(pictures)"
+                pictures = self.pictures
+                assert pictures is not None, "a layout's picture icon is drawn from its deck's (drawn_from)"
                 pictures.draw(c, pictures.found[self.key], (left, bottom, width, height), "contain")
             else:
                 icons.draw(c, self.name, left + width / 2, bottom + height / 2, max(width, height), self.colour)
@@ -171,8 +177,8 @@ class Context:
     icon_colour: Colour | None = None  # the element's icon-color: the set's icons in it, not the text's
     pictures: Pictures | None = None  # picture files as icons; None: refused
     size: float = 10.0  # the element's type size, for sizes in points
-    own_pictures: bool = False  # its picture icons drawn from ``pictures`` itself (printgen's look, which sets
-    # no drawing_with() around its words)
+    own_pictures: bool = False  # its picture icons drawn from ``pictures`` itself (printgen's look; a layout's
+    # are handed its deck's as they are drawn: drawn_from)
 
 
 def paragraphs(words: str, family: str, bold: bool, italic: bool, context: Context) -> tuple[tuple[Run, ...], ...]:
@@ -324,7 +330,7 @@ def _icon(spec: str, context: Context) -> _IconToken:
             raise PrintgenError(f"{where}: a picture file as an icon is read from beside the data")
         picture: Picture = context.pictures.picture(name, where)
         aspect = picture.width / picture.height if picture.height else 1.0
-        digest = hashlib.sha256(picture.data).hexdigest()[:16]
+        digest = picture.digest[:16]
         return _IconToken("", picture.key, digest, aspect, None, scale)
     if not icons.exists(name):
         raise PrintgenError(f"{where}: no icon {name!r} in the icon set{icons.guess(name)}; fonts/{icons.ICONS_FILE} "

@@ -9,9 +9,7 @@ that way.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,25 +23,12 @@ STEEL: Color = (0.55, 0.58, 0.62)
 WOOD: Color = (0.5, 0.33, 0.18)
 WATER: Color = (0.25, 0.5, 0.8)
 HOLE: Color = (0.05, 0.05, 0.06)
-# Emblems drawn inside pale() (--ink-saver) are filled in light tints of the colours above (see ``_paint``).
-_pale: ContextVar[tuple[float, ...]] = ContextVar("pale_emblems", default=())
+PALE = 0.6  # how far --ink-saver moves an emblem's fills towards white
 
 
-@contextmanager
-def pale(amount: float = 0.6) -> Iterator[None]:
-    """Emblems drawn inside are filled in light tints of their colours (--ink-saver): no large dark fill."""
-    token = _pale.set((*_pale.get(), amount))
-    try:
-        yield
-    finally:
-        _pale.reset(token)
-
-
-def _paint(colour: Color) -> Color:
-    """A fill colour as emblems draw it here and now: lighter for each ``pale`` block the drawing is in."""
-    for amount in _pale.get():
-        colour = lighter(colour, amount)
-    return colour
+def _paint(colour: Color, pale: float) -> Color:
+    """A fill colour as an emblem draws it: ``pale`` of the way to white (--ink-saver: PALE), else as it is."""
+    return lighter(colour, pale) if pale else colour
 
 
 def lighter(colour: Color, amount: float = 0.6) -> Color:
@@ -79,7 +64,7 @@ def _circle(c: Canvas, x: float, y: float, r: float, fill: Color | None, stroke:
 
 # -- emblems ------------------------------------------------------------------
 
-def potion(c: Canvas, cx: float, cy: float, s: float, tint: Color) -> None:
+def potion(c: Canvas, cx: float, cy: float, s: float, tint: Color, pale: float = 0.0) -> None:
     """A round flask with a neck and a cork, filled with ``tint``."""
     r = s * 0.3
     body_y = cy - s * 0.5 + r
@@ -95,43 +80,43 @@ def potion(c: Canvas, cx: float, cy: float, s: float, tint: Color) -> None:
     c.rect(cx - r, body_y - r, 2 * r, r * 1.15, stroke=0, fill=1)
     c.restoreState()
     _circle(c, cx - r * 0.35, body_y + r * 0.35, r * 0.12, (1, 1, 1), None)
-    c.setFillColorRGB(*_paint(WOOD))
+    c.setFillColorRGB(*_paint(WOOD, pale))
     c.rect(cx - neck_w * 1.2, cy + s * 0.32, neck_w * 2.4, s * 0.16, stroke=0, fill=1)
 
 
-def coin(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    _circle(c, cx, cy, s * 0.48, _paint(GOLD), (0.55, 0.4, 0.08), s * 0.05)
+def coin(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
+    _circle(c, cx, cy, s * 0.48, _paint(GOLD, pale), (0.55, 0.4, 0.08), s * 0.05)
     _circle(c, cx, cy, s * 0.34, None, (0.7, 0.52, 0.12), s * 0.03)
 
 
-def key(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    _circle(c, cx - s * 0.28, cy, s * 0.18, None, _paint(GOLD), s * 0.09)
-    c.setStrokeColorRGB(*_paint(GOLD))
+def key(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
+    _circle(c, cx - s * 0.28, cy, s * 0.18, None, _paint(GOLD, pale), s * 0.09)
+    c.setStrokeColorRGB(*_paint(GOLD, pale))
     c.setLineWidth(s * 0.09)
     c.line(cx - s * 0.1, cy, cx + s * 0.45, cy)
     c.line(cx + s * 0.3, cy, cx + s * 0.3, cy - s * 0.16)
     c.line(cx + s * 0.42, cy, cx + s * 0.42, cy - s * 0.2)
 
 
-def chest(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def chest(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     w, h = s * 0.9, s * 0.55
-    c.setFillColorRGB(*_paint(WOOD))
+    c.setFillColorRGB(*_paint(WOOD, pale))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.rect(cx - w / 2, cy - h / 2, w, h * 0.62, stroke=1, fill=1)
     c.roundRect(cx - w / 2, cy - h / 2 + h * 0.62, w, h * 0.5, s * 0.1, stroke=1, fill=1)
-    c.setFillColorRGB(*_paint(GOLD))
+    c.setFillColorRGB(*_paint(GOLD, pale))
     c.rect(cx - s * 0.07, cy - s * 0.08, s * 0.14, s * 0.16, stroke=1, fill=1)
 
 
-def fountain(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*_paint(STEEL))
+def fountain(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
+    c.setFillColorRGB(*_paint(STEEL, pale))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.ellipse(cx - s * 0.48, cy - s * 0.45, cx + s * 0.48, cy - s * 0.05, stroke=1, fill=1)
-    c.setFillColorRGB(*_paint(WATER))
+    c.setFillColorRGB(*_paint(WATER, pale))
     c.ellipse(cx - s * 0.38, cy - s * 0.36, cx + s * 0.38, cy - s * 0.12, stroke=0, fill=1)
-    c.setStrokeColorRGB(*_paint(WATER))
+    c.setStrokeColorRGB(*_paint(WATER, pale))
     c.setLineWidth(s * 0.05)
     for side in (-1, 1):
         arc = c.beginPath()
@@ -139,14 +124,14 @@ def fountain(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = Non
         arc.curveTo(cx + side * s * 0.1, cy + s * 0.45, cx + side * s * 0.3, cy + s * 0.3, cx + side * s * 0.3,
                     cy - s * 0.2)
         c.drawPath(arc, stroke=1, fill=0)
-    c.setFillColorRGB(*_paint(STEEL))
+    c.setFillColorRGB(*_paint(STEEL, pale))
     c.rect(cx - s * 0.05, cy - s * 0.2, s * 0.1, s * 0.32, stroke=1, fill=1)
 
 
-def shop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def shop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """A stall: striped awning over a counter."""
     w = s * 0.9
-    c.setFillColorRGB(*_paint(WOOD))
+    c.setFillColorRGB(*_paint(WOOD, pale))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.rect(cx - w / 2, cy - s * 0.45, w, s * 0.45, stroke=1, fill=1)
@@ -157,19 +142,19 @@ def shop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
         x0 = cx - w / 2 - s * 0.05 + i * pitch
         _poly(c, [(x0, cy + s * 0.1), (x0 + pitch, cy + s * 0.1), (x0 + pitch * 0.8, cy + s * 0.45),
                   (x0 + pitch * 0.2, cy + s * 0.45)], colour, INK, s * 0.02)
-    coin(c, cx, cy - s * 0.2, s * 0.3)
+    coin(c, cx, cy - s * 0.2, s * 0.3, pale=pale)
 
 
-def spikes(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def spikes(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     for i in range(5):
         x = cx - s * 0.4 + i * s * 0.2
-        _poly(c, [(x - s * 0.09, cy - s * 0.35), (x, cy + s * 0.35), (x + s * 0.09, cy - s * 0.35)], _paint(STEEL), INK,
+        _poly(c, [(x - s * 0.09, cy - s * 0.35), (x, cy + s * 0.35), (x + s * 0.09, cy - s * 0.35)], _paint(STEEL, pale), INK,
               s * 0.025)
     c.setFillColorRGB(*INK)
     c.rect(cx - s * 0.5, cy - s * 0.45, s, s * 0.1, stroke=0, fill=1)
 
 
-def drop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def drop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """A drop of poison."""
     colour = tint or (0.3, 0.65, 0.2)
     path = c.beginPath()
@@ -184,18 +169,18 @@ def drop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
     c.drawPath(path, stroke=1, fill=1)
 
 
-def hourglass(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def hourglass(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """Paralysis and skipped turns: time stands still."""
     h, w = s * 0.42, s * 0.3
     _poly(c, [(cx - w, cy + h), (cx + w, cy + h), (cx + s * 0.04, cy), (cx + w, cy - h), (cx - w, cy - h),
               (cx - s * 0.04, cy)], (0.96, 0.93, 0.86), INK, s * 0.03)
     _poly(c, [(cx - w * 0.6, cy - h), (cx + w * 0.6, cy - h), (cx, cy - h * 0.4)], (0.86, 0.7, 0.35), None)
-    c.setFillColorRGB(*_paint(WOOD))
+    c.setFillColorRGB(*_paint(WOOD, pale))
     c.rect(cx - w * 1.2, cy + h, w * 2.4, s * 0.08, stroke=0, fill=1)
     c.rect(cx - w * 1.2, cy - h - s * 0.08, w * 2.4, s * 0.08, stroke=0, fill=1)
 
 
-def cooldown(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def cooldown(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """A clock face, a quarter shaded: the spell is resting."""
     _circle(c, cx, cy, s * 0.46, (0.96, 0.93, 0.86), INK, s * 0.04)
     c.setFillColorRGB(0.45, 0.35, 0.7)
@@ -206,16 +191,16 @@ def cooldown(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = Non
     c.line(cx, cy, cx + s * 0.22, cy)
 
 
-def star(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def star(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     points = []
     for i in range(10):
         r = s * (0.48 if i % 2 == 0 else 0.2)
         angle = math.pi / 2 + i * math.pi / 5
         points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    _poly(c, points, tint or _paint(GOLD), INK, s * 0.03)
+    _poly(c, points, tint or _paint(GOLD, pale), INK, s * 0.03)
 
 
-def skull(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def skull(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """Cursed."""
     bone = (0.94, 0.92, 0.86)
     _circle(c, cx, cy + s * 0.08, s * 0.36, bone, INK, s * 0.04)
@@ -229,19 +214,19 @@ def skull(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) 
         _circle(c, cx + side * s * 0.14, cy + s * 0.05, s * 0.09, INK, None)
 
 
-def sword(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def sword(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     _poly(c, [(cx - s * 0.06, cy - s * 0.2), (cx - s * 0.06, cy + s * 0.38), (cx, cy + s * 0.5),
-              (cx + s * 0.06, cy + s * 0.38), (cx + s * 0.06, cy - s * 0.2)], _paint(STEEL), INK, s * 0.03)
-    c.setFillColorRGB(*_paint(WOOD))
+              (cx + s * 0.06, cy + s * 0.38), (cx + s * 0.06, cy - s * 0.2)], _paint(STEEL, pale), INK, s * 0.03)
+    c.setFillColorRGB(*_paint(WOOD, pale))
     c.rect(cx - s * 0.25, cy - s * 0.26, s * 0.5, s * 0.07, stroke=0, fill=1)
     c.rect(cx - s * 0.04, cy - s * 0.5, s * 0.08, s * 0.25, stroke=0, fill=1)
 
 
-def dagger(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    sword(c, cx, cy - s * 0.12, s * 0.75)
+def dagger(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
+    sword(c, cx, cy - s * 0.12, s * 0.75, pale=pale)
 
 
-def shield(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def shield(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     path = c.beginPath()
     path.moveTo(cx - s * 0.38, cy + s * 0.42)
     path.lineTo(cx + s * 0.38, cy + s * 0.42)
@@ -251,13 +236,13 @@ def shield(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None)
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.04)
     c.drawPath(path, stroke=1, fill=1)
-    c.setStrokeColorRGB(*_paint(GOLD))
+    c.setStrokeColorRGB(*_paint(GOLD, pale))
     c.setLineWidth(s * 0.06)
     c.line(cx, cy + s * 0.38, cx, cy - s * 0.38)
     c.line(cx - s * 0.32, cy + s * 0.12, cx + s * 0.32, cy + s * 0.12)
 
 
-def helm(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def helm(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     path = c.beginPath()
     path.moveTo(cx - s * 0.4, cy - s * 0.4)
     path.lineTo(cx - s * 0.4, cy + s * 0.05)
@@ -268,61 +253,61 @@ def helm(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
     path.lineTo(cx - s * 0.08, cy - s * 0.05)
     path.lineTo(cx - s * 0.08, cy - s * 0.4)
     path.close()
-    c.setFillColorRGB(*_paint(STEEL))
+    c.setFillColorRGB(*_paint(STEEL, pale))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.04)
     c.drawPath(path, stroke=1, fill=1)
 
 
-def chestplate(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def chestplate(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     _poly(c, [(cx - s * 0.42, cy + s * 0.35), (cx - s * 0.15, cy + s * 0.45), (cx, cy + s * 0.32),
               (cx + s * 0.15, cy + s * 0.45), (cx + s * 0.42, cy + s * 0.35), (cx + s * 0.32, cy - s * 0.1),
               (cx + s * 0.28, cy - s * 0.45), (cx - s * 0.28, cy - s * 0.45), (cx - s * 0.32, cy - s * 0.1)],
-          tint or _paint(STEEL), INK, s * 0.04)
+          tint or _paint(STEEL, pale), INK, s * 0.04)
 
 
-def boot(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def boot(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     _poly(c, [(cx - s * 0.25, cy + s * 0.45), (cx + s * 0.08, cy + s * 0.45), (cx + s * 0.08, cy - s * 0.1),
               (cx + s * 0.42, cy - s * 0.2), (cx + s * 0.42, cy - s * 0.45), (cx - s * 0.25, cy - s * 0.45)],
-          tint or _paint(WOOD), INK, s * 0.04)
+          tint or _paint(WOOD, pale), INK, s * 0.04)
 
 
-def maul(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*_paint(WOOD))
+def maul(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
+    c.setFillColorRGB(*_paint(WOOD, pale))
     c.rect(cx - s * 0.04, cy - s * 0.5, s * 0.08, s * 0.75, stroke=0, fill=1)
-    c.setFillColorRGB(*_paint(STEEL))
+    c.setFillColorRGB(*_paint(STEEL, pale))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.04)
     c.rect(cx - s * 0.3, cy + s * 0.18, s * 0.6, s * 0.3, stroke=1, fill=1)
 
 
-def axe(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*_paint(WOOD))
+def axe(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
+    c.setFillColorRGB(*_paint(WOOD, pale))
     c.rect(cx - s * 0.04, cy - s * 0.5, s * 0.08, s * 0.98, stroke=0, fill=1)
     path = c.beginPath()
     path.moveTo(cx + s * 0.04, cy + s * 0.35)
     path.curveTo(cx + s * 0.3, cy + s * 0.5, cx + s * 0.45, cy + s * 0.3, cx + s * 0.42, cy + s * 0.12)
     path.curveTo(cx + s * 0.4, cy - s * 0.05, cx + s * 0.25, cy - s * 0.1, cx + s * 0.04, cy + s * 0.05)
     path.close()
-    c.setFillColorRGB(*_paint(STEEL))
+    c.setFillColorRGB(*_paint(STEEL, pale))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.drawPath(path, stroke=1, fill=1)
 
 
-def cape(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def cape(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     _poly(c, [(cx - s * 0.12, cy + s * 0.45), (cx + s * 0.12, cy + s * 0.45), (cx + s * 0.42, cy - s * 0.45),
               (cx - s * 0.42, cy - s * 0.45)], tint or (0.18, 0.16, 0.24), INK, s * 0.03)
 
 
-def lens(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def lens(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     _circle(c, cx - s * 0.08, cy + s * 0.08, s * 0.3, (0.8, 0.9, 0.97), INK, s * 0.06)
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.1)
     c.line(cx + s * 0.14, cy - s * 0.14, cx + s * 0.42, cy - s * 0.42)
 
 
-def scroll(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def scroll(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     paper = (0.95, 0.9, 0.76)
     c.setFillColorRGB(*paper)
     c.setStrokeColorRGB(*INK)
@@ -336,11 +321,11 @@ def scroll(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None)
         c.line(cx - s * 0.2, y, cx + s * 0.2, y)
 
 
-def ladder(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def ladder(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """A ladder going down into a hole."""
-    c.setFillColorRGB(*_paint(HOLE))
+    c.setFillColorRGB(*_paint(HOLE, pale))
     c.ellipse(cx - s * 0.48, cy - s * 0.4, cx + s * 0.48, cy + s * 0.25, stroke=0, fill=1)
-    c.setStrokeColorRGB(*_paint(WOOD))
+    c.setStrokeColorRGB(*_paint(WOOD, pale))
     c.setLineWidth(s * 0.06)
     c.line(cx - s * 0.18, cy - s * 0.3, cx - s * 0.22, cy + s * 0.5)
     c.line(cx + s * 0.18, cy - s * 0.3, cx + s * 0.22, cy + s * 0.5)
@@ -349,7 +334,7 @@ def ladder(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None)
         c.line(cx - s * 0.2, y, cx + s * 0.2, y)
 
 
-def music(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def music(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     c.setFillColorRGB(*(tint or INK))
     for x in (cx - s * 0.25, cx + s * 0.2):
         c.ellipse(x - s * 0.14, cy - s * 0.42, x + s * 0.1, cy - s * 0.24, stroke=0, fill=1)
@@ -361,24 +346,24 @@ def music(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) 
     c.line(cx - s * 0.17, cy + s * 0.38, cx + s * 0.28, cy + s * 0.26)
 
 
-def holy(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
-    c.setFillColorRGB(*(tint or _paint(GOLD)))
+def holy(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
+    c.setFillColorRGB(*(tint or _paint(GOLD, pale)))
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(s * 0.03)
     c.rect(cx - s * 0.08, cy - s * 0.45, s * 0.16, s * 0.9, stroke=1, fill=1)
     c.rect(cx - s * 0.32, cy + s * 0.08, s * 0.64, s * 0.16, stroke=1, fill=1)
 
 
-def compass(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def compass(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     _circle(c, cx, cy, s * 0.46, (0.96, 0.93, 0.86), INK, s * 0.04)
     _poly(c, [(cx, cy + s * 0.38), (cx + s * 0.08, cy), (cx, cy - s * 0.38), (cx - s * 0.08, cy)], None, INK,
           s * 0.02)
-    _poly(c, [(cx, cy + s * 0.38), (cx + s * 0.08, cy), (cx - s * 0.08, cy)], _paint(RED), None)
+    _poly(c, [(cx, cy + s * 0.38), (cx + s * 0.08, cy), (cx - s * 0.08, cy)], _paint(RED, pale), None)
 
 
-def claw(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def claw(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """An enemy: three claw marks."""
-    c.setStrokeColorRGB(*(tint or _paint(RED)))
+    c.setStrokeColorRGB(*(tint or _paint(RED, pale)))
     c.setLineCap(1)
     for i in (-1, 0, 1):
         c.setLineWidth(s * 0.09)
@@ -390,11 +375,11 @@ def claw(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -
     c.setLineCap(0)
 
 
-def crown(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None) -> None:
+def crown(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
     """A boss."""
     _poly(c, [(cx - s * 0.45, cy - s * 0.3), (cx - s * 0.45, cy + s * 0.3), (cx - s * 0.22, cy + s * 0.02),
               (cx, cy + s * 0.42), (cx + s * 0.22, cy + s * 0.02), (cx + s * 0.45, cy + s * 0.3),
-              (cx + s * 0.45, cy - s * 0.3)], _paint(GOLD), INK, s * 0.04)
+              (cx + s * 0.45, cy - s * 0.3)], _paint(GOLD, pale), INK, s * 0.04)
 
 
 EMBLEMS: dict[str, Callable[..., None]] = {
@@ -407,10 +392,12 @@ EMBLEMS: dict[str, Callable[..., None]] = {
 }
 
 
-def emblem(c: Canvas, name: str, cx: float, cy: float, size: float, tint: Color | None = None) -> None:
-    """The emblem ``name``; "coin:5" writes 5 across it."""
+def emblem(c: Canvas, name: str, cx: float, cy: float, size: float, tint: Color | None = None,
+           pale: float = 0.0) -> None:
+    """The emblem ``name``; "coin:5" writes 5 across it; its fills ``pale`` of the way to white (--ink-saver:
+    PALE, so no large dark fill)."""
     name, _, label = name.partition(":")
-    EMBLEMS[name](c, cx, cy, size, tint)
+    EMBLEMS[name](c, cx, cy, size, tint, pale)
     if label:
         font_size = size * (0.5 if len(label) < 2 else 0.38)
         c.setFillColorRGB(*INK)
@@ -477,7 +464,7 @@ def draw_symbol(c: Canvas, symbol: Symbol, x: float, y: float, size: float) -> N
     elif symbol.kind == "cursed":
         skull(c, cx, cy, inner)
     if symbol.crossed:
-        c.setStrokeColorRGB(*_paint(RED))
+        c.setStrokeColorRGB(*RED)
         c.setLineWidth(size * 0.1)
         c.line(x + size * 0.12, y + size * 0.12, x + width - size * 0.12, y + size - size * 0.12)
     c.restoreState()

@@ -32,6 +32,7 @@ solid disc). An SVG without goes in as vector forms, in a press file too.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import math
@@ -39,6 +40,7 @@ import re
 import struct
 import warnings
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -73,10 +75,17 @@ class Picture:
     kind: str  # raster | svg
     width: float  # raster: pixels (after EXIF turning); svg: points
     height: float
-    data: bytes = field(repr=False)
+    # Its file's bytes, read from the folder when they are needed (the same bytes, or a refusal), so a deck's
+    # pictures are not all held from its loading to its writing (30 of 1000 × 1400 px are some 36 MB).
+    read: Callable[[], bytes] = field(repr=False)
     fmt: str = ""  # the raster format
     need: tuple[int, int] = (0, 0)  # pixels its largest use needs at DPI
     drawing: object = field(default=None, repr=False)  # svg: the ReportLab drawing
+    digest: str = ""  # its bytes' SHA-256 (hex)
+
+    @property
+    def data(self) -> bytes:
+        return self.read()
 
 
 class Pictures:
@@ -97,13 +106,17 @@ class Pictures:
                                 f"or .svg file")
         data = self.folder.read(src, where)
         name = f"pgpic{len(self.found)}"
+
+        def read() -> bytes:
+            return self.folder.read(src, where)
         if suffix == ".svg":
             drawing = _svg_drawing(data, f"{where}: {src}")
-            picture = Picture(key, name, "svg", drawing.width, drawing.height, data, drawing=drawing)
+            picture = Picture(key, name, "svg", drawing.width, drawing.height, read, drawing=drawing)
         else:
             fmt = RASTER_FORMATS[suffix]
             width, height = _raster_size(data, fmt, f"{where}: {src}")
-            picture = Picture(key, name, "raster", width, height, data, fmt)
+            picture = Picture(key, name, "raster", width, height, read, fmt)
+        picture.digest = hashlib.sha256(data).hexdigest()
         self.found[key] = picture
         return picture
 
@@ -185,9 +198,10 @@ def _orientation(image) -> int:
         return 1
 
 
-def _pixels(picture: Picture, where: str):
-    """The picture decoded: (image in L or RGB, alpha in L or None, kept: whether its pixels are as stored)."""
-    image = _open(picture.data, picture.fmt, where)
+def _pixels(picture: Picture, data: bytes, where: str):
+    """The picture (its file's ``data``) decoded: (image in L or RGB, alpha in L or None, kept: whether its pixels
+    are as stored)."""
+    image = _open(data, picture.fmt, where)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # Pillow's notes (a palette's transparency, ...) are not the user's
@@ -243,13 +257,14 @@ def _define(c: Canvas, picture: Picture) -> None:
     if picture.kind == "svg":
         _define_svg(c, picture)
         return
-    image, alpha, kept = _pixels(picture, picture.key)
-    _define_raster(c, picture, picture.name, image, alpha, kept)
+    data = picture.data
+    image, alpha, kept = _pixels(picture, data, picture.key)
+    _define_raster(c, picture, picture.name, image, alpha, kept, data)
 
 
-def _define_raster(c: Canvas, picture: Picture, name: str, image, alpha, kept: bool) -> None:
+def _define_raster(c: Canvas, picture: Picture, name: str, image, alpha, kept: bool, data: bytes = b"") -> None:
     """The image XObject ``name`` of ``image`` (L or RGB) and its ``alpha`` (or None); ``kept``: its pixels are
-    as the picture's file stores them."""
+    as the picture's file (``data``) stores them."""
     press = isinstance(c, CmykCanvas)
     mask = None
     if alpha is not None:
@@ -270,14 +285,14 @@ def _define_raster(c: Canvas, picture: Picture, name: str, image, alpha, kept: b
                               zlib.compress(cmyk.tobytes(), 6), mask=mask)
     elif kept and picture.fmt == "JPEG" and image.mode in ("L", "RGB"):
         stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
-                              picture.data, mask=mask)
+                              data, mask=mask)
     elif picture.fmt in ("JPEG", "WEBP") and alpha is None:
         out = io.BytesIO()
         image.save(out, "JPEG", quality=JPEG_QUALITY, optimize=False)
         stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["DCTDecode"],
                               out.getvalue(), mask=mask)
     else:
-        rows = _stored_png_rows(picture.data) if kept and picture.fmt == "PNG" else None
+        rows = _stored_png_rows(data) if kept and picture.fmt == "PNG" else None
         data, parms = rows or _png_rows(image)
         stream = EncodedImage(name, image.width, image.height, _SPACE[image.mode], 8, ["FlateDecode"], data,
                               parms, mask=mask)
@@ -398,15 +413,14 @@ def _svg_drawing(data: bytes, where: str):
             parent.remove(element)
     from svglib.svglib import SvgRenderer
 
-    quiet = logging.getLogger("svglib")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL + 1)
+    # svglib logs what it passes over as warnings: noise here, where what cannot be drawn is refused in words of
+    # our own. Set for the process and left so (printgen's only use of svglib), not set and put back around each
+    # picture, where two threads drawing at once could leave it either way.
+    logging.getLogger("svglib").setLevel(logging.CRITICAL + 1)
     try:
         drawing = SvgRenderer("").render(root)
     except Exception:  # noqa: BLE001 - any failure in the converter is the picture's
         raise PrintgenError(f"{where}: cannot draw this SVG") from None
-    finally:
-        quiet.setLevel(level)
     if not (drawing.width > 0 and drawing.height > 0) or max(drawing.width, drawing.height) > 1e5:
         raise PrintgenError(f"{where}: the SVG has no size; give it width and height or a viewBox")
     return drawing

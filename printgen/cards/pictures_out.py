@@ -2,8 +2,8 @@
 cards on a transparent background (``--format png --hand N``), for a playtest post or a store page.
 
 Each card's face is drawn alone on a page of its trimmed size (no bleed, no marks) and rasterised by PDFium
-at ``--dpi``, as a print shop's PNGs are. ``--each`` packs them in a zip, each named by a template of the
-card's columns (``{@number}-{title}.png``: its number in the whole deck, padded to the same width, and its
+at ``--ppi``, as a print shop's PNGs are, each carrying the seed code. ``--each`` makes one file of each (a zip
+the command line unpacks into a folder unless a .zip is asked for), each named by a template of the card's columns (``{@number}-{title}.png``: its number in the whole deck, padded to the same width, and its
 title); ``--hand`` draws the first N cards with rounded corners, each turned a few degrees more than the one
 before about a point below them, as a hand of cards is held.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections.abc import Iterator
 
 from ..errors import Flag, PrintgenError
 from ..render.canvas import new_document
@@ -35,27 +36,27 @@ _FIELD = re.compile(r"\{([^{}]*)\}")
 
 
 def _fronts(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str, printed: int,
-            dpi: float) -> list[bytes]:
+            dpi: float, comment: str = "") -> Iterator[bytes]:
     """The faces (the first of the ``printed`` cards), each alone on a page of its trimmed size, as PNGs at
-    ``dpi``."""
+    ``dpi`` (each with ``comment``, the seed code, where given)."""
     doc = new_document(code, title, (size.width, size.height))
     c = doc.canvas
     for position, prepared in enumerate(faces, start=1):
         draw_face(c, prepared, deck, size, 0.0, index_text(deck, position, printed))
         c.showPage()
-    pdf = doc.finish()
+    pdf = doc.finish(told=False)  # they are told as the pictures they become, not as pages
     pixels = (round(size.width * dpi / 72), round(size.height * dpi / 72))
-    return list(png_pages(pdf, [pixels] * len(faces), dpi))
+    return png_pages(pdf, [pixels] * len(faces), dpi, comment=comment)  # each made as the zip takes it
 
 
-def names(template: str, deck: Deck, faces: list) -> list[str]:
-    """Each printed card's file name from ``template``: {@number} its number in the whole deck (padded),
-    {@count} the deck's, {title} and any column of a deck of one's own; one line for a template that names two
-    cards alike."""
+def names(template: str, deck: Deck, cards: list | None = None) -> list[str]:
+    """Each printed card's file name (of ``cards``: by default the deck's printed ones) from ``template``:
+    {@number} its number in the whole deck (padded), {@count} the deck's, {title} and any column of a deck of
+    one's own; one line for a template that names two cards alike."""
+    cards = deck.printed_cards() if cards is None else cards
     found, numbers = [], []
-    for position, prepared in enumerate(faces, start=1):
-        number, total = numbered(deck, position, len(faces))
-        card = prepared.card
+    for position, card in enumerate(cards, start=1):
+        number, total = numbered(deck, position, len(cards))
         fields = {"@number": f"{number:0{max(2, len(str(total)))}d}", "@count": str(total), "@total": str(total),
                   "title": card.title, **{key.lower(): value for key, value in getattr(card, "fields", ())}}
         numbers.append(number)
@@ -71,20 +72,23 @@ def names(template: str, deck: Deck, faces: list) -> list[str]:
         if not name.lower().endswith(".png"):
             raise PrintgenError(f"--names {template!r}: a picture's name ends in .png, e.g. {DEFAULT_NAMES}")
         found.append(name)
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, str]] = {}
     for name, number in zip(found, numbers):
-        if name in seen:
-            raise PrintgenError(f"--names {template!r} names cards {seen[name]} and {number} both {name!r}",
+        key = name.casefold()  # one file on a computer whose file names ignore case
+        if key in seen:
+            first, other = seen[key]
+            alike = repr(name) if other == name else f"{other!r} and {name!r}"
+            raise PrintgenError(f"--names {template!r} names cards {first} and {number} both {alike}",
                                 right=("put {@number} in ", Flag("names"), f", e.g. {DEFAULT_NAMES}"))
-        seen[name] = number
+        seen[key] = (number, name)
     return found
 
 
 def each_card(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str, dpi: float, template: str,
               comment: str) -> bytes:
     """A zip of one PNG for each printed card, named by ``template``."""
-    files = names(template, deck, faces)
-    return zip_files(zip(files, _fronts(deck, faces, size, code, title, len(faces), dpi)), comment)
+    files = names(template, deck, [prepared.card for prepared in faces])
+    return zip_files(zip(files, _fronts(deck, faces, size, code, title, len(faces), dpi, comment)), comment)
 
 
 def hand(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str, dpi: float, count: int,

@@ -29,13 +29,14 @@ DIGEST_LENGTH = 16
 
 
 class Folder:
-    """The data file's folder (or, ``called`` otherwise, a layout's own): what a layout may read, each file
-    read once and remembered."""
+    """The data file's folder (or, ``called`` otherwise, a layout's own): what a layout may read, each file's
+    fingerprint remembered. Its bytes are not held: a file read again (a picture when it is drawn, after its
+    size was read with the deck) must be what was read first, so what is printed is what is fingerprinted."""
 
     def __init__(self, root: Path, called: str = "the data file's folder"):
         self.root = root
         self.called = called
-        self._read: dict[str, bytes] = {}
+        self._read: dict[str, tuple[bytes, int]] = {}  # each file's SHA-256 and size
 
     def has(self, name: str, where: str) -> bool:
         """Whether the folder holds the file ``name``; a name that could lead out of it, or through a symbolic
@@ -67,12 +68,11 @@ class Folder:
         return path
 
     def read(self, name: str, where: str) -> bytes:
-        """The bytes of ``name``, read once; within the caps for one file and for the whole deck."""
+        """The bytes of ``name``, within the caps for one file and for the whole deck; read again, the same bytes
+        as the first time or a refusal."""
         key = _relative(name, where, self.called).as_posix()
-        if key in self._read:
-            return self._read[key]
         path = self.path(name, where)
-        if len(self._read) >= MAX_FILES:
+        if key not in self._read and len(self._read) >= MAX_FILES:
             raise PrintgenError(f"{where}: {name!r}: more than {MAX_FILES} distinct pictures and fonts in one deck")
         try:
             with path.open("rb") as handle:
@@ -82,10 +82,16 @@ class Folder:
         if len(data) > MAX_FILE_BYTES:
             raise PrintgenError(f"{where}: {name!r} is larger than {MAX_FILE_BYTES // 2**20} MiB; "
                                 f"a picture for a card is smaller than that")
-        if sum(map(len, self._read.values())) + len(data) > MAX_TOTAL_BYTES:
+        digest = hashlib.sha256(data).digest()
+        if key in self._read:
+            if self._read[key][0] != digest:
+                raise PrintgenError(f"{where}: {name!r} changed while the deck was being made; make it again once "
+                                    f"the file is saved")
+            return data
+        if sum(size for _, size in self._read.values()) + len(data) > MAX_TOTAL_BYTES:
             raise PrintgenError(f"{where}: {name!r}: the deck's pictures and fonts come to more than "
                                 f"{MAX_TOTAL_BYTES // 2**20} MiB together; make them smaller")
-        self._read[key] = data
+        self._read[key] = (digest, len(data))
         return data
 
     def key(self, name: str, where: str) -> str:
@@ -94,10 +100,10 @@ class Folder:
 
     def unchanged(self) -> bool:
         """Whether every file read so far still holds the bytes read (a deck made again in one process)."""
-        for key, data in self._read.items():
+        for key, (digest, _) in self._read.items():
             try:
                 with (self.root / key).open("rb") as handle:
-                    if handle.read(MAX_FILE_BYTES + 1) != data:
+                    if hashlib.sha256(handle.read(MAX_FILE_BYTES + 1)).digest() != digest:
                         return False
             except OSError:
                 return False
@@ -109,7 +115,7 @@ class Folder:
             return None
         hasher = hashlib.sha256()
         for key in sorted(self._read):
-            hasher.update(key.encode("utf-8") + b"\0" + hashlib.sha256(self._read[key]).digest())
+            hasher.update(key.encode("utf-8") + b"\0" + self._read[key][0])
         return hasher.hexdigest()[:DIGEST_LENGTH]
 
     def _shown(self) -> str:

@@ -36,13 +36,13 @@ from ..render.compose import compose
 from ..render.qr import BOX as QR_BOX
 from ..render.qr import EDGE as QR_EDGE
 from ..seed import SeedCode
-from ..units import Paper, inch, mm
+from ..units import MIN_TEXT_PT, Paper, inch, mm
 from ..words import say_for
 from . import draw
 from .draw_walls import floor_cells, shown_doors
 from .frame import used_box
 from .offpage import COPIES, LevelViews, View
-from .spots import overlaps, smaller_numbers
+from .spots import overlaps
 
 say = say_for(__package__)
 
@@ -349,10 +349,10 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
     map_left = margin + label_room + (width - label_room - map_w) / 2
     map_top = room_top - label_room
     box = (map_left, map_top - map_h, map_w, map_h)
-    with smaller_numbers():  # an overview: its numbers a guide to the sheets, not read at the table
-        small = draw.map_layout(views.level, layout.copy.symbols, views.rule, layout.copy.content,
-                                layout.copy.view, pitch * layout.scale, layout.shown)
-        draw_map(c, layout, box, layout.origin[0], layout.origin[1], pitch, small)
+    # An overview: its numbers a guide to the sheets, not read at the table, as small as their squares allow.
+    small = draw.map_layout(views.level, layout.copy.symbols, views.rule, layout.copy.content, layout.copy.view,
+                            pitch * layout.scale, layout.shown, least_number=MIN_TEXT_PT)
+    draw_map(c, layout, box, layout.origin[0], layout.origin[1], pitch, small)
     c.saveState()
     c.setLineWidth(0.8)
     for sheet in layout.sheets:

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs, spots
 from .adjacency import Adjacency
-from .draw_notes import HALO
+from .draw_notes import HALO, MIN_NUMBER
 from .draw_seams import draw_seams, seam_boxes, seam_ends, seam_units
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
 from .draw_style import GREY, GRID_GREY, GRID_WIDTH, ROCK_GREY, MapStyle, rock_marks
@@ -95,14 +95,16 @@ class Content:
 
 
 def map_layout(level: Level, symbols: Symbols, rule: Adjacency, content: Content, view: str, pitch: float,
-               shown: tuple[float, float, float, float] | None = None, referee: Layout | None = None) -> Layout:
+               shown: tuple[float, float, float, float] | None = None, referee: Layout | None = None,
+               least_number: float = MIN_NUMBER) -> Layout:
     """Where every glyph and word of a view of ``level`` goes (``spots.layout``), with the marks the
     players' maps copy from the referee's placed where the referee's map has them (``referee``: that map's
-    layout at the same scale, when it is known; else found here)."""
-    found = place_all(level, symbols, rule, content, view, pitch, shown)
+    layout at the same scale, when it is known; else found here). ``least_number``: the least an area number
+    prints at (an overview's: MIN_TEXT_PT), kept on the layout for drawing it."""
+    found = place_all(level, symbols, rule, content, view, pitch, shown, least_number)
     if view != GM and content.copied:
         if referee is None:
-            referee = place_all(level, symbols, rule, content, GM, pitch, shown)
+            referee = place_all(level, symbols, rule, content, GM, pitch, shown, least_number)
         for area, kind in content.copied:
             spot = next((p for p in referee.boxes(MARK) if p.area == area and p.kind == kind), None)
             if spot is not None:
@@ -164,10 +166,10 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
         _draw_note_lines(c, [line for line in lines if seen(line.box)], point)
     for spot in placed.placed:
         if seen(spot.box) and (view == GM or spot.role in (LABEL, MARK, PLAYERS)):
-            _draw_placed(c, spot, symbols, point, pitch)
+            _draw_placed(c, spot, symbols, point, pitch, placed.least_number)
     for callout in placed.callouts:
         if seen(callout.box):
-            _draw_callout(c, callout, symbols, point, pitch)
+            _draw_callout(c, callout, symbols, point, pitch, placed.least_number)
     if view == BLANK:
         for exit_, on_players in content.doors:
             if on_players:
@@ -183,10 +185,10 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     return placed
 
 
-def _draw_placed(c: Canvas, spot: Placed, symbols: Symbols, point, pitch: float) -> None:
+def _draw_placed(c: Canvas, spot: Placed, symbols: Symbols, point, pitch: float, least: float) -> None:
     x, y = point(spot.x, spot.y)
     if spot.role == LABEL:
-        draw_label(c, x, y, spot.kind, pitch * spot.size)
+        draw_label(c, x, y, spot.kind, pitch * spot.size, least)
     elif spot.role in (MARK, PLAYERS):
         draw_glyph(c, symbols.marks[spot.kind].glyph, x, y, pitch * spot.size)
     elif spot.role == "unexplored":
@@ -195,7 +197,7 @@ def _draw_placed(c: Canvas, spot: Placed, symbols: Symbols, point, pitch: float)
         draw_glyph(c, glyphs.rubble, x, y, pitch * spot.size)
 
 
-def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> None:
+def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float, least: float) -> None:
     """The box on the rock, its leader to the area's wall (a dot where it meets it), and what it holds."""
     left, top, right, bottom = callout.box
     x0, y0 = point(left, top)
@@ -214,15 +216,15 @@ def _draw_callout(c: Canvas, callout, symbols: Symbols, point, pitch: float) -> 
     for item in callout.items:
         x, y = point(item.x, item.y)
         if item.role == LABEL:
-            _draw_bare_label(c, x, y, item.kind, pitch * item.size)
+            _draw_bare_label(c, x, y, item.kind, pitch * item.size, least)
         elif item.role == spots.INSIDE:  # a door standing inside the area
             draw_glyph(c, symbols.doors[item.kind].glyph, x, y, pitch * item.size)
         else:
             draw_glyph(c, symbols.marks[item.kind].glyph, x, y, pitch * item.size)
 
 
-def _draw_bare_label(c: Canvas, x: float, y: float, text: str, square: float) -> None:
-    size = label_font(text, square)
+def _draw_bare_label(c: Canvas, x: float, y: float, text: str, square: float, least: float) -> None:
+    size = label_font(text, square, least)
     c.saveState()
     c.setFillGray(0)
     c.setFont(fonts.SERIF_BOLD, size)
@@ -570,9 +572,10 @@ def draw_glyph(c: Canvas, glyph, x: float, y: float, size: float) -> None:
     c.restoreState()
 
 
-def draw_label(c: Canvas, x: float, y: float, text: str, size: float) -> None:
-    """An area number: bold in a white box that stays within its square (spots.label_extent)."""
-    font_size, width, height = label_extent(text, size)
+def draw_label(c: Canvas, x: float, y: float, text: str, size: float, least: float = MIN_NUMBER) -> None:
+    """An area number: bold in a white box that stays within its square (spots.label_extent), its type never
+    under ``least``."""
+    font_size, width, height = label_extent(text, size, least)
     c.saveState()
     c.setFillGray(1)
     c.setStrokeGray(0)

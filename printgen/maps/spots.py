@@ -18,14 +18,11 @@ and the tests read it.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..render import fonts
 from ..render import text as text_engine
-from ..units import MIN_TEXT_PT
 from .adjacency import Adjacency
 from .caves import Cave
 from .draw_notes import (
@@ -147,6 +144,7 @@ class Layout:
     left_out: list[tuple[int, str]] = field(default_factory=list)  # (area, mark) no room on the map, the key has
     doors: dict[int, DoorLine] = field(default_factory=dict)  # id(exit) → the wall line its glyph is on
     inside: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(exit) → centre, size
+    least_number: float = MIN_NUMBER  # pt: the least an area number prints at (an overview's: MIN_TEXT_PT)
 
     def boxes(self, *roles: str) -> list[Placed]:
         """Everything placed in these roles (all when none), callouts' items and notes' lines too."""
@@ -188,31 +186,18 @@ def label_square(pitch: float) -> float:
     return min(1.0, max(LABEL_MOST, 4.7 * math.sqrt(pitch)) / pitch)
 
 
-def label_box_size(text: str, pitch: float, scale: float = 1.0) -> tuple[float, float]:
+def label_box_size(text: str, pitch: float, scale: float = 1.0, least: float = MIN_NUMBER) -> tuple[float, float]:
     """Width and height, in squares, of an area number's box (as draw.draw_label draws it), drawn for
     ``scale`` of its square."""
-    _, width, height = label_extent(text, pitch * label_square(pitch) * scale)
+    _, width, height = label_extent(text, pitch * label_square(pitch) * scale, least)
     return width / pitch, height / pitch
 
 
-def label_font(text: str, size: float) -> float:
-    """The font size of an area number in a box ``size`` points across: never under ``MIN_NUMBER`` (on an
-    overview, ``smaller_numbers``: as its square allows)."""
-    return max(_least_number.get(), size * _figures_share(text))
-
-
-_least_number: ContextVar[float] = ContextVar("least_number", default=MIN_NUMBER)
-
-
-@contextmanager
-def smaller_numbers(least: float = MIN_TEXT_PT) -> Iterator[None]:
-    """Within it, area numbers shrink with their squares down to ``least``: a level drawn small as an overview
-    (a battle map's assembly page), where they are read as a guide, not at the table."""
-    token = _least_number.set(least)
-    try:
-        yield
-    finally:
-        _least_number.reset(token)
+def label_font(text: str, size: float, least: float = MIN_NUMBER) -> float:
+    """The font size of an area number in a box ``size`` points across: never under ``least`` (MIN_NUMBER; on
+    an overview, a battle map's assembly page, where numbers are a guide and not read at the table,
+    MIN_TEXT_PT: as its square allows)."""
+    return max(least, size * _figures_share(text))
 
 
 def _figures_share(text: str) -> float:
@@ -223,10 +208,11 @@ LABEL_WIDEST = 0.87  # of its square: an area number's box, clear of the walls (
 LABEL_PAD = 1.6  # pt: the least room beside an area number's figures in its box
 
 
-def label_extent(text: str, size: float) -> tuple[float, float, float]:
-    """An area number drawn for a square ``size`` points across: its font size, and its box's width and
-    height in points (the figures and a little room, within most of the square while that holds them)."""
-    font = label_font(text, size)
+def label_extent(text: str, size: float, least: float = MIN_NUMBER) -> tuple[float, float, float]:
+    """An area number drawn for a square ``size`` points across (never under ``least``): its font size, and its
+    box's width and height in points (the figures and a little room, within most of the square while that
+    holds them)."""
+    font = label_font(text, size, least)
     figures = text_engine.measure(text, fonts.SERIF_BOLD, font)
     width = max(figures + LABEL_PAD, min(size * LABEL_WIDEST, figures + font * 0.4))
     height = max(font * 1.05, min(size * 0.92, font * 1.2))
@@ -277,10 +263,11 @@ def _squares(box: Box) -> list[Cell]:
 
 
 def layout(level: Level, symbols: Symbols, rule: Adjacency, content, view: str, pitch: float,
-           shown: tuple[float, float, float, float] | None = None) -> Layout:
+           shown: tuple[float, float, float, float] | None = None, least_number: float = MIN_NUMBER) -> Layout:
     """Every door glyph, inside door, mark, number, note and callout of ``view`` of ``level``, each with its
-    box. ``shown``: the squares the map shows (left, top, right, bottom), where callouts may go."""
-    result = Layout()
+    box. ``shown``: the squares the map shows (left, top, right, bottom), where callouts may go.
+    ``least_number``: the least an area number prints at (Layout.least_number)."""
+    result = Layout(least_number=least_number)
     areas = level.areas if view != BLANK else [level.area(n) for n in content.shown_on_blank]
     doors = shown_doors(areas, content.doors if view != BLANK else [], view if view != BLANK else "layout")
     plan = content.walls(areas, rule, doors, symbols)
@@ -648,7 +635,8 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     place in the area)."""
     wall_clear = max(CLEAR, WALL_REACH / pitch)
     text = str(area.number)
-    label_w, label_h = label_box_size(text, pitch)
+    least = result.least_number
+    label_w, label_h = label_box_size(text, pitch, least=least)
     size = mark_size(pitch)
     cuts = dict(area.shape.cuts)
     cells = [c for c in sorted(area.cells) if c not in cuts]
@@ -682,7 +670,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     free = [c for c in ordered if fit(c, size / 2, size / 2, smallest) is not None]
     # The number goes in the first square (nearest the middle) that holds it: found only as far as that one.
     def label_half(scale: float) -> tuple[float, float]:
-        w, h = label_box_size(text, pitch, scale)
+        w, h = label_box_size(text, pitch, scale, least)
         return w / 2, h / 2
 
     floor = Floor(area)
@@ -716,12 +704,12 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     ranked = sorted(marks, key=lambda kind: kind not in symbols.anchored)
     beyond = ["label"] + [kind for kind in ranked[len(free):] if kind not in symbols.anchored]
     if (len(free) < len(wanted) or label_spot is None) and _callout(area, beyond, text, pitch, occupied, taken, shown,
-                                                               cave).crossing:
+                                                               cave, least=least).crossing:
         # Too few squares for all, and a callout's leader could reach the area only across another: the
         # number stands in the area (smaller if it must, as a mark does, never under MIN_NUMBER), with the
         # marks that fit beside it; the key has them all.
         if label_spot is None:
-            label_spot = label_at(min(1.0, _least_number.get() / label_font(text, pitch * label_square(pitch))))
+            label_spot = label_at(min(1.0, least / label_font(text, pitch * label_square(pitch), least)))
         if label_spot is not None:
             room = max(0, len(free) - 1)
             marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
@@ -741,7 +729,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         # clear of them.
         marks = sorted(marks, key=lambda kind: kind not in symbols.anchored)
         chosen = _spread(free, min(len(free), len(marks)))
-        first = _callout(area, ["label"], text, pitch, occupied, taken, shown, cave)
+        first = _callout(area, ["label"], text, pitch, occupied, taken, shown, cave, least=least)
         if not first.crossing:
             dot = centred(*first.leader[1], DOT / pitch)
             taken.add(dot)
@@ -764,7 +752,7 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
         taken.remove(dot)
     if called:
         callout = _callout(area, called, text, pitch, occupied, taken, shown, cave,
-                             None if first is None or first.crossing else [first.end])
+                             None if first is None or first.crossing else [first.end], least=least)
         result.callouts.append(callout)
         taken.add(grown(callout.box, 0.02))
 
@@ -781,15 +769,16 @@ def _eighths(area: Area, off: float) -> list[Point]:
 
 def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: set[Cell], taken: Taken,
              shown, cave: Cave | None = None, ends: list[tuple[Point, Point]] | None = None,
-             only: bool = False, square: float | None = None) -> Callout:
+             only: bool = False, square: float | None = None, least: float = MIN_NUMBER) -> Callout:
     """A box on the rock near ``area`` holding its number and ``kinds`` of mark, nearest first, clear of
     every floor square and everything placed, its leader running into the area (through the nearest of
     its walls it can reach so, to a dot on its floor) crossing no other area's floor and no glyph; failing
     that anywhere within ten squares, the nearest box, its leader crossing. ``ends``: (wall, dot) the leader
     tries first, kept clear for it (``only``: those alone). ``square``: what the number is drawn for (of a
-    square), when not what every number on a map of squares is (an area's number over its notes)."""
+    square), when not what every number on a map of squares is (an area's number over its notes); ``least``:
+    the least its number prints at (Layout.least_number)."""
     square = label_square(pitch) if square is None else square
-    label_w, label_h = label_box_size(text, pitch, square / label_square(pitch))
+    label_w, label_h = label_box_size(text, pitch, square / label_square(pitch), least)
     size = mark_size(pitch)
     pad = 0.04
     marks = [k for k in kinds if k != "label"]
@@ -801,7 +790,8 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     # wall too) to a dot on the floor clear of everything placed; an area with a door in every stretch of
     # its wall is entered beside a corner, between two doors.
     if ends and not only:
-        kept = _callout(area, kinds, text, pitch, occupied, taken, shown, cave, ends, only=True, square=square)
+        kept = _callout(area, kinds, text, pitch, occupied, taken, shown, cave, ends, only=True, square=square,
+                        least=least)
         if not kept.crossing:
             return kept
     if not only:
@@ -1031,6 +1021,7 @@ def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str],
         text = str(area.number)
         square = largest_number(pitch) / _figures_share(text) / pitch
         callout = _callout(area, left_over, text, pitch, occupied or set(), taken,
-                           shown or (left - 3, top - 3, right + 4, bottom + 4), square=square)
+                           shown or (left - 3, top - 3, right + 4, bottom + 4), square=square,
+                           least=result.least_number)
         result.callouts.append(callout)
         taken.add(grown(callout.box, 0.02))

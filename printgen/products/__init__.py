@@ -31,7 +31,7 @@ from typing import Any, BinaryIO, TextIO
 from .. import contracts, games, progress, words
 from ..errors import Flag, PrintgenError, typed
 from ..games import Game, Offer
-from ..options import Option, canonical_options, not_one_of, parse_options
+from ..options import Option, canonical_options, current_names, not_one_of, parse_options
 from ..render import user_templates
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
@@ -130,6 +130,12 @@ class Product:
     # Pictures of its own for --format png (a deck's cards one by one, a hand of them); None from it, or no
     # such function: the PDF's pages as pictures.
     pictures: Callable[[Request], bytes | None] | None = None
+    # Whether its pictures are files a person wants one by one (a deck's cards): written into a folder, and as
+    # a zip only where -o names a .zip (or standard output); its ``pictures`` then makes that zip.
+    in_folder: Callable[[Request], bool] = lambda request: False
+    # The names of those files, known before a picture is drawn (so a folder that holds one already is refused
+    # at once); None: known once they are made.
+    picture_names: Callable[[Request], list[str]] | None = None
 
     def systems(self) -> tuple[str, ...]:
         """The systems it is made for: the games that declare it, then those of no game."""
@@ -234,15 +240,16 @@ PICTURES = "png"
 
 def formats(*choices: str, help: str) -> Option:
     """A product's --format: its own formats, and png, the pages as pictures (a zip when there are several)."""
-    return Option("format", (f"{help}; png: the PDF's pages as pictures at ", Flag("dpi"), " (one page: a .png, "
+    return Option("format", (f"{help}; png: the PDF's pages as pictures at ", Flag("ppi"), " (one page: a .png, "
                   "more: a zip of page-01.png, …)."), choices=(*choices, PICTURES), default=choices[0],
                   value_alone=True)
 
 
 PDF_OR_JSON = formats("pdf", "json", help="pdf: the file to print; json: the same content as data")
 PDF_ONLY = formats("pdf", help="pdf: the file to print")
-DPI_OPTION = Option("dpi", ("Pixels per inch of ", Flag("format", PICTURES), "'s pictures."), low=50, high=600,
-                    default="150", when=("format", PICTURES))
+PPI_OPTION = Option("ppi", ("Pixels per inch of ", Flag("format", PICTURES), "'s pictures."), low=50, high=600,
+                    default="150", when=("format", PICTURES), former="dpi")
+DPI_OPTION = PPI_OPTION  # its former name, for a product module written before
 
 
 def request(code: SeedCode, sources: Sources = Sources(), spare_core: bool = True) -> Request:
@@ -252,9 +259,10 @@ def request(code: SeedCode, sources: Sources = Sources(), spare_core: bool = Tru
     product = _product(code)
     declared = product.options(code.system, code.option_map)
     what = f"the {code.system} {code.product}" if code.system in games.games() else code.product.replace("-", " ")
-    values = parse_options(code.option_map, declared, what)
+    given = current_names(code.option_map, declared)
+    values = parse_options(given, declared, what)
     canonical = SeedCode(code.product, code.system, code.seed,
-                         tuple(sorted(canonical_options(code.option_map, declared, what).items())))
+                         tuple(sorted(canonical_options(given, declared, what).items())))
     templates = user_templates.checked(sources.templates, values.get("templates"), sources.templates_digest)
     game = games.games().get(code.system)
     checked = Request(canonical, product, game, values, templates, sources, spare_core)
@@ -320,15 +328,15 @@ def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
 
     printed = replace(checked, options={**checked.options, "format": "pdf"})
     pdf = checked.product.make(printed)
-    dpi = checked.options["dpi"]
-    sizes = raster.page_pixel_sizes(pdf, dpi)
+    ppi = checked.options["ppi"]
+    sizes = raster.page_pixel_sizes(pdf, ppi)
     if pages_told is not None:
         pages_told(len(sizes))
     if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
-        raise PrintgenError(f"{len(sizes)} pages at {dpi} dpi are more pixels than printgen writes at once",
-                            right=("choose a lower ", Flag("dpi"), " or fewer pages"))
+        raise PrintgenError(f"{len(sizes)} pages at {ppi} pixels an inch are more pixels than printgen writes at "
+                            "once", right=("choose a lower ", Flag("ppi"), " or fewer pages"))
     comment = COMMENT_PREFIX + str(checked.code)
-    pngs = list(raster.png_pages(pdf, sizes, dpi, comment=comment))
+    pngs = list(raster.png_pages(pdf, sizes, ppi, comment=comment))
     if len(pngs) == 1:
         return pngs[0]
     width = max(2, len(str(len(pngs))))

@@ -43,7 +43,7 @@ from ..errors import Flag, PrintgenError
 from ..options import Option, not_one_of, number_text
 from ..sources import Sources
 from ..units import mm, to_mm
-from . import DPI_OPTION, INK_SAVER_OPTION, PAPER_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
+from . import INK_SAVER_OPTION, PAPER_OPTION, PPI_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
 from . import PICTURES as PICTURES
 
 if TYPE_CHECKING:  # the renderer (ReportLab) loads only when cards are drawn
@@ -127,9 +127,10 @@ PRINT_OPTIONS = (
     Option(INK_SAVER_OPTION.name, "Light lines and tints, no solid fills: pale backs and title bands too.",
            flag=True, default=INK_SAVER_OPTION.default),
     formats("pdf", "json", help="pdf: the cards to print; json: the deck as data"),
-    DPI_OPTION,
-    Option("each", ("With ", Flag("format", PICTURES), ": a PNG of each card's face, trimmed, at ", Flag("dpi"),
-                    ", in a zip, each named by ", Flag("names"), "."), flag=True, default="no",
+    PPI_OPTION,
+    Option("each", ("With ", Flag("format", PICTURES), ": a PNG of each card's face, trimmed, at ", Flag("ppi"),
+                    ", each named by ", Flag("names"), ", into a folder (-o DIR; by default one in output/), or into "
+                    "a zip where -o names a .zip or is -."), flag=True, default="no",
            when=("format", PICTURES)),
     Option("names", ("The names of ", Flag("each"), "'s pictures: a card's columns in braces, {@number} its number "
                      "in the deck and {title} its title; ending in .png."), pattern=r"[^\x00-\x1f\x7f]{1,120}",
@@ -526,7 +527,7 @@ def _either(names: list[str]) -> str:
 
 
 def pictures(request: Request) -> bytes | None:
-    """--format png with --each (a PNG of each card, in a zip) or --hand N (a fanned hand); None otherwise (the
+    """--format png with --each (a PNG of each card: a zip the command line writes into a folder unless -o names a .zip) or --hand N (a fanned hand); None otherwise (the
     pages as pictures)."""
     values = request.options
     if not values["each"] and values["hand"] is None:
@@ -538,12 +539,19 @@ def pictures(request: Request) -> bytes | None:
     deck = load(request, wanted)
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
-    made = deck_pictures(deck, wanted.options.size, request.code, values["dpi"], COMMENT_PREFIX + str(request.code),
+    made = deck_pictures(deck, wanted.options.size, request.code, values["ppi"], COMMENT_PREFIX + str(request.code),
                          values["names"], values["hand"])
     design = getattr(deck, "design", None)
     for note in design.notes if design is not None else ():
         progress.warn(note)
     return made
+
+
+def picture_names(request: Request) -> list[str]:
+    """The names of --each's pictures, one a printed card, read from the deck before any is drawn."""
+    from ..cards.pictures_out import names
+
+    return names(request.options["names"], load(request, deck_request(request)))
 
 
 def build_into(request: Request, out: BinaryIO) -> None:
@@ -601,6 +609,7 @@ PRODUCT = register(Product(
     system_from=system_for, make_into=build_into, listed=listed, refused_by_studio=refused_by_studio,
     own_files=own_files, rolls=rolls, pictures=pictures,
     one_page=lambda request: request.options["hand"] is not None,  # fronts and backs; a hand is one picture
+    in_folder=lambda request: request.format == PICTURES and bool(request.options["each"]), picture_names=picture_names,
     examples=(("templates export my-templates", "an example deck to start yours from, and the templates"),
               ("deck custom --data my-templates/cards/example-deck.csv", "your own cards: title, body, count, "
                "back, any stats"),

@@ -24,7 +24,7 @@ from .. import progress
 from ..contracts import DungeonModule
 from ..errors import Flag, PrintgenError
 from ..options import Option
-from . import DPI_OPTION, PAPER_OPTION, PICTURES, TEMPLATES_OPTION, Part, Product, Request, formats, register
+from . import PAPER_OPTION, PICTURES, PPI_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
 from .booklets import assemble
 
 PRODUCT = "dungeon"
@@ -38,7 +38,7 @@ PPG_OPTION = Option("ppg", ("Pixels per grid square of ", Flag("format", UVTT), 
 SCALE_OPTION = Option("scale", "page: the booklet, each map as large as its page holds it; battle: each level at "
                       "1 inch to 5 ft over as many Letter or A4 sheets as it takes, to tape together (pdf or png).",
                       choices=(PAGE, BATTLE), default=PAGE, value_alone=True)
-COMMON = (PAPER_OPTION, FORMAT_OPTION, DPI_OPTION, PPG_OPTION, SCALE_OPTION, TEMPLATES_OPTION)
+COMMON = (PAPER_OPTION, FORMAT_OPTION, PPI_OPTION, PPG_OPTION, SCALE_OPTION, TEMPLATES_OPTION)
 
 
 def build(request: Request) -> bytes:

@@ -19,7 +19,7 @@ from ..render import qr
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, inch, mm
 from ..words import say_for
-from . import DPI_OPTION, PAPER_OPTION, PDF_ONLY, TEMPLATES_OPTION, Product, Request, register
+from . import PAPER_OPTION, PDF_ONLY, PPI_OPTION, TEMPLATES_OPTION, Product, Request, register
 
 say = say_for(__package__)
 
@@ -73,7 +73,7 @@ OPTIONS = (
     Option("pages", "Number of pages.", low=1, high=MAX_PAGES, default="1"),
     Option("heavy-every", "A heavier line every N squares (0: none).", low=0, high=50, default="5"),
     PDF_ONLY,
-    DPI_OPTION,
+    PPI_OPTION,
     TEMPLATES_OPTION,
 )
 

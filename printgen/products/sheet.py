@@ -26,10 +26,10 @@ from ..sheets.page import cells, foot_strip, split_y
 from ..sources import Sources
 from ..units import Paper, mm
 from . import (
-    DPI_OPTION,
     INK_SAVER_OPTION,
     PAPER_OPTION,
     PDF_OR_JSON,
+    PPI_OPTION,
     TEMPLATES_OPTION,
     Part,
     Product,
@@ -64,7 +64,7 @@ class SheetSpec:
 OPTIONS = (
     PAPER_OPTION,
     PDF_OR_JSON,
-    DPI_OPTION,
+    PPI_OPTION,
     Option("count", "N pre-rolled characters, each from its own stream of the seed.", low=1, high=MAX_COUNT),
     Option("per-page", "Sheets to a page, where the game's sheet is small enough.",
            choices=tuple(str(n) for n in PER_PAGE_CHOICES), default="1"),

@@ -28,12 +28,12 @@ from .. import gamebook, progress
 from ..contracts import SoloModule
 from ..gamebook import data as book_data
 from ..words import say_for
-from . import DPI_OPTION, PAPER_OPTION, PDF_OR_JSON, TEMPLATES_OPTION, Part, Product, Request, register
+from . import PAPER_OPTION, PDF_OR_JSON, PPI_OPTION, TEMPLATES_OPTION, Part, Product, Request, register
 from .booklets import assemble
 
 say = say_for(__package__)
 PRODUCT = "solo"
-COMMON = (PAPER_OPTION, PDF_OR_JSON, DPI_OPTION, TEMPLATES_OPTION)
+COMMON = (PAPER_OPTION, PDF_OR_JSON, PPI_OPTION, TEMPLATES_OPTION)
 HEAVY_EVERY = 5  # a heavier line every five squares, as graph paper's default
 
 

@@ -54,6 +54,9 @@ def pictures_known(name: PurePath, checked: Request) -> None:
     """Refuse, before any work, a picture file's name that its product already knows is the wrong kind."""
     one = checked.product.one_page(checked) if checked.format == PICTURES else None
     extension = name.suffix.lower().lstrip(".")
+    if one is False and extension == "png" and checked.product.in_folder(checked):
+        raise PrintgenError(f"{name} would be one picture, but there is one for each card; give -o a folder "
+                            f"(-o {name.with_suffix('')}) or a zip (-o {name.with_suffix('.zip')})")
     if one is False and extension == "png":
         raise PrintgenError(f"a {checked.product.name} has many pages, written as a zip of pictures, not one .png; "
                             f"give -o {name.with_suffix('.zip')}")

@@ -151,16 +151,23 @@ def _import_weasyprint():
     and so on) load directly, so the lookups find nothing more. Should the import
     fail this way, it is made again with every lookup WeasyPrint knows.
 
-    This is a setting of the process, not of a request: it is made once, while
-    WeasyPrint is imported (``_weasyprint`` is called once a process), and put
-    back before the import returns; no request sees it, and nothing else in
-    the process is left with it.
+    Neither offers a way to skip the lookups but ctypes.util.find_library itself:
+    WeasyPrint's ``_dlopen`` hands each name to ``FFI.dlopen``, and cffi's loader
+    imports ctypes.util and calls find_library for any name that does not load as
+    given (cffi 2.x ``_load_backend_lib``; no option, no environment variable). So
+    the function is replaced while WeasyPrint is imported (once a process:
+    ``_weasyprint`` is cached) and put back before the import returns, and the
+    replacement answers "not found" to the importing thread alone: any other
+    thread that looks a library up meanwhile is answered as ever. It decides no
+    byte of any file, and no request sees it.
     """
     if sys.platform.startswith("linux"):
         import ctypes.util
+        import threading
 
         find_library = ctypes.util.find_library
-        ctypes.util.find_library = lambda name: None
+        importing = threading.get_ident()
+        ctypes.util.find_library = lambda name: None if threading.get_ident() == importing else find_library(name)
         try:
             import weasyprint
 

@@ -7,7 +7,7 @@ room of N squares fits behind a door exactly when the free squares joined to
 the door's far side number at least N, so a door is false only where the
 sheet and what is drawn on it leave no room. A path is searched for within a
 bounded number of squares tried (the benchmark counts the searches that run
-out).
+out, in a tally it hands ``corridor_path``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from ...maps.shapes import Opening, Shape
 
 BUDGET = 4000  # squares tried in one search for a path before it gives up
 Open = Callable[[Cell], bool]
-spent = {"searches": 0, "ran_out": 0}  # counted for the benchmark
 
 
 def reach(open_: Open, start: Cell, most: int, without: Iterable[Cell] = ()) -> set[Cell]:
@@ -61,7 +60,8 @@ def distances(open_: Open, target: Cell, most: int) -> dict[Cell, int]:
 def corridor_path(open_: Open, start: Cell, heading: int, squares: int,
                   door_ok: Callable[[Cell, int, frozenset[Cell]], bool],
                   target: Cell | None = None, prefer: Callable[[Cell], float] | None = None,
-                  near_target: dict[Cell, int] | None = None, budget: int = BUDGET) -> tuple[list[Cell], int] | None:
+                  near_target: dict[Cell, int] | None = None, budget: int = BUDGET,
+                  tally: dict[str, int] | None = None) -> tuple[list[Cell], int] | None:
     """A path of exactly ``squares`` open squares from ``start`` (entered going ``heading``) and the side of
     its last square its far door stands on, or None.
 
@@ -69,7 +69,9 @@ def corridor_path(open_: Open, start: Cell, heading: int, squares: int,
     corridor. ``door_ok(cell, side, path)`` says whether the far door may stand
     there; ``target``, when given, is the square the path must end in;
     ``prefer`` orders the turns (smaller first) after going straight on;
-    ``near_target``: ``distances`` to the target, when already worked out.
+    ``near_target``: ``distances`` to the target, when already worked out;
+    ``tally``: counts ``searches`` made and those that ``ran_out`` of squares to try
+    in it (benchmarks/rlrl.py).
     """
     if not open_(start):
         return None
@@ -77,7 +79,8 @@ def corridor_path(open_: Open, start: Cell, heading: int, squares: int,
         near_target = distances(open_, target, squares)
     if near_target is not None and not _can_end(near_target, start, squares - 1):
         return None
-    spent["searches"] += 1
+    if tally is not None:
+        tally["searches"] = tally.get("searches", 0) + 1
     path = [start]
     on_path = {start}
     left = [budget]
@@ -117,7 +120,8 @@ def corridor_path(open_: Open, start: Cell, heading: int, squares: int,
 
     side = search(heading)
     if side is None:
-        spent["ran_out"] += left[0] < 0
+        if tally is not None:
+            tally["ran_out"] = tally.get("ran_out", 0) + (left[0] < 0)
         return None
     return list(path), side
 

@@ -8,7 +8,7 @@ offers it in its declaration (``makes={"handout": Offer(...)}``) and its folder'
 
 from typing import Protocol
 
-from printgen.products import DPI_OPTION, PAPER_OPTION, PDF_ONLY, Part, Product, register
+from printgen.products import PAPER_OPTION, PDF_ONLY, PPI_OPTION, Part, Product, register
 
 
 class HandoutModule(Protocol):
@@ -38,5 +38,5 @@ def build(request) -> bytes:
 
 register(Product(
     "handout", "A one-page handout: what a game puts in a player's hand.", build,
-    own=(PAPER_OPTION, PDF_ONLY, DPI_OPTION), part=Part("handout", "handout", HandoutModule), rank=70,
+    own=(PAPER_OPTION, PDF_ONLY, PPI_OPTION), part=Part("handout", "handout", HandoutModule), rank=70,
 ))
