@@ -22,7 +22,7 @@ time, until the last one holds the rest: a dozen trials for the last page of
 Amulet's rules at hand. Each trial breaks the same paragraphs into the same
 lines at the same widths; while a box's columns are tried (never while they
 are laid out for good), a line broken once is kept for the trials after it
-(``_trial_lines``), so the trials end at the same height and the page is laid
+(``_Lines``, held by the layout's own context), so the trials end at the same height and the page is laid
 out by WeasyPrint alone, to the same bytes.
 """
 
@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from math import floor
 from typing import Any
 
 SUPPORTED = ((70, 0), (71, 0))  # from the first release, up to but not including the second
+LINES = "_printgen_lines"  # where a layout's context holds the _Lines of the balanced box being laid out
 log = logging.getLogger(__name__)
 
 
@@ -67,8 +66,12 @@ def install(weasyprint: Any) -> bool:
     def columns_layout(context, box, *args):
         if _fills_in_turn(context, box, args[1]):
             return _flow_layout(context, box, *args)
-        with _trial_lines():
+        before = getattr(context, LINES, None)
+        setattr(context, LINES, _Lines())
+        try:
             return own(context, box, *args)
+        finally:
+            setattr(context, LINES, before)
 
     columns_layout.wraps = own  # type: ignore[attr-defined]
     block.columns_layout = columns_layout
@@ -97,17 +100,6 @@ class _Lines:
         self.reused = 0
 
 
-_laying = threading.local()  # .lines: the _Lines of the balanced box whose columns this thread lays out
-
-
-@contextmanager
-def _trial_lines() -> Iterator[_Lines]:
-    before = getattr(_laying, "lines", None)
-    _laying.lines = lines = _Lines()
-    try:
-        yield lines
-    finally:
-        _laying.lines = before
 
 
 def _tried(own: Callable) -> Callable:
@@ -117,7 +109,7 @@ def _tried(own: Callable) -> Callable:
 
     def block_box_layout(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
                          fixed_boxes, adjoining_margins, *args, **kwargs):
-        lines = getattr(_laying, "lines", None)
+        lines = getattr(context, LINES, None)
         if lines is None or not box.is_column:
             return own(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
                        fixed_boxes, adjoining_margins, *args, **kwargs)
@@ -138,7 +130,7 @@ def _kept(own: Callable) -> Callable:
 
     def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True,
                          minimum=False):
-        lines = getattr(_laying, "lines", None)
+        lines = getattr(context, LINES, None)
         if lines is None or not lines.trying:
             return own(text, style, context, max_width, justification_spacing, is_line_start, minimum)
         key = (text, id(style), max_width, justification_spacing, is_line_start, minimum)
