@@ -18,12 +18,12 @@ out both ways and finds the same bytes, and finds that the shortcut ran.
 
 Balanced columns (the house's ``.columns``) that end on a page are found by
 WeasyPrint laying the page's columns out again and again, a little taller each
-time, until the last one holds the rest: a dozen trials for the last page of
-Amulet's rules at hand. Each trial breaks the same paragraphs into the same
+time, until the last one holds the rest: a dozen trials for the last page of a
+booklet's rules at hand. Each trial breaks the same paragraphs into the same
 lines at the same widths; while a box's columns are tried (never while they
 are laid out for good), a line broken once is kept for the trials after it
-(``_Lines``, held by the layout's own context), so the trials end at the same height and the page is laid
-out by WeasyPrint alone, to the same bytes.
+(``_Lines``, held by the layout's own context), so the trials end at the same
+height and the page is laid out by WeasyPrint alone, to the same bytes.
 """
 
 from __future__ import annotations
