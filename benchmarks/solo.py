@@ -41,7 +41,7 @@ from collections import Counter
 from pathlib import Path
 
 from printgen import games, products
-from printgen.gamebook.walk import Play
+from printgen.gamebook import odds as odds_of
 from printgen.seed import SeedCode
 
 SEED = "bench"
@@ -97,53 +97,36 @@ def book_of(system: str, seed: str):
     return code, request.part("solo").book(request.part("dungeon").generate(request), request)
 
 
-@dataclasses.dataclass
-class Tally:
-    outcomes: Counter = dataclasses.field(default_factory=Counter)
-    deepest: Counter = dataclasses.field(default_factory=Counter)
-    turns: list[int] = dataclasses.field(default_factory=list)
-
-    def add(self, found: Play, deepest: int) -> None:
-        self.outcomes[found.outcome] += 1
-        self.deepest[deepest] += 1
-        self.turns.append(found.turns)
-
-    def line(self) -> str:
-        total = sum(self.outcomes.values())
-        shares = ", ".join(f"{name} {self.outcomes[name] / total:.1%}" for name in ("won", "died", "left"))
-        other = {k: v for k, v in self.outcomes.items() if k not in ("won", "died", "left")}
-        reached = ", ".join(f"{level}: {count / total:.0%}" for level, count in sorted(self.deepest.items()))
-        return (f"{total} plays: {shares}{'; OTHER ' + str(other) if other else ''}; deepest level {reached}; "
-                f"median {statistics.median(self.turns):.0f} sections")
-
-
-def odds(system: str, seeds: int, plays: int) -> dict[str, Tally]:
+def odds(system: str, seeds: int, plays: int) -> dict[str, odds_of.Tally]:
+    """Each kind of player over ``seeds`` dungeons, ``plays`` plays of each on each: their tallies summed."""
     module = solo_players(system)
-    tallies = {kind: Tally() for kind in module.PLAYERS}
+    totals = {kind: odds_of.Tally() for kind in module.PLAYERS}
     for seed in range(seeds):
         code, book = book_of(system, f"odds-{seed}")
-        for kind in module.PLAYERS:
-            for number in range(plays):
-                one = module.player(kind, code, number, book)
-                levels: set[int] = set()
-                found = dataclasses.replace(one, reader=_Deepest(one.reader, levels)).play(book)
-                tallies[kind].add(found, max(levels, default=0))
-    return tallies
+        for kind, tally in odds_of.simulate(book, code, module.player, plays, module.PLAYERS).items():
+            totals[kind].add(tally)
+    return totals
 
 
-class _Deepest:
-    """A reader that notes every level it is on, and is otherwise the game's."""
+def line(tally: odds_of.Tally) -> str:
+    shares = ", ".join(f"{name} {tally.share(name):.1%}" for name in ("won", "died", "left"))
+    other = {k: v for k, v in tally.outcomes.items() if k not in ("won", "died", "left")}
+    reached = ", ".join(f"{level}: {count / tally.plays:.0%}" for level, count in sorted(tally.deepest.items()))
+    return (f"{tally.plays} plays: {shares}{'; OTHER ' + str(other) if other else ''}; off level 1 alive "
+            f"{tally.reached(2):.1%}; deepest level {reached}")
 
-    def __init__(self, reader, levels: set[int]):
-        self._reader, self._levels = reader, levels
 
-    def __getattr__(self, name):
-        return getattr(self._reader, name)
-
-    def enter(self, section) -> None:
-        if section.level is not None:
-            self._levels.add(section.level)
-        self._reader.enter(section)
+def record(system: str, seeds: int, plays: int, tallies: dict[str, odds_of.Tally]) -> None:
+    """The figures into the game's data/odds.toml, which its solo booklet's designer's notes print."""
+    path = Path(games.game(system).folder) / "data" / "odds.toml"
+    rooms = products.request(SeedCode.make("solo", system, "odds-0", {})).options.get("rooms")
+    rows = "".join(f'\n[[row]]\nplayer = "{kind}"\nwon = {t.share("won"):.3f}\nout = {t.reached(2):.3f}\n'
+                   f'died = {t.share("died"):.3f}\ndeepest = {t.mean_deepest():.2f}\n' for kind, t in tallies.items())
+    path.write_text(f"# The solo booklet's simulated players over many campaigns, as benchmarks/solo.py last measured them\n"
+                    f"# (python benchmarks/solo.py --odds --system {system} --seeds {seeds} --plays {plays} --record):\n"
+                    f"# each kind's share of plays won, off level 1 alive and died, and the deepest level on average.\n"
+                    f"seeds = {seeds}\nplays = {plays}\nrooms = {rooms}\n{rows}", encoding="utf-8")
+    print(f"  recorded in {path}")
 
 
 class _SecondChoice(Exception):
@@ -223,6 +206,8 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=10, help="plays of each kind of player on each dungeon")
     parser.add_argument("--entrance", type=int, default=100, help="careful players on each dungeon's entrance")
     parser.add_argument("--system", action="append", help="only this game (again for more)")
+    parser.add_argument("--record", action="store_true",
+                        help="write the odds into the game's data/odds.toml (its designer's notes print them)")
     args = parser.parse_args()
     if not args.odds:
         timing(args.runs)
@@ -235,8 +220,11 @@ def main() -> None:
         start = time.process_time()
         print(f"{system}: {args.seeds} dungeons (seeds odds-0 to odds-{args.seeds - 1}), "
               f"{args.plays} plays of each player on each")
-        for kind, tally in odds(system, args.seeds, args.plays).items():
-            print(f"  {kind}: {tally.line()}")
+        tallies = odds(system, args.seeds, args.plays)
+        for kind, tally in tallies.items():
+            print(f"  {kind}: {line(tally)}")
+        if args.record:
+            record(system, args.seeds, args.plays, tallies)
         if args.entrance:
             entrance_report(system, args.seeds, args.entrance)
         print(f"  ({time.process_time() - start:.0f} s of CPU)")

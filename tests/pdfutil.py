@@ -173,29 +173,81 @@ def seed_code(product: str, system: str, seed: str, **options):
     return SeedCode.make(product, system, seed, given)
 
 
-# -- the size of every printed character ----------------------------------------------------------------------
+# -- the size of every printed character, as pdfplumber reads it --------------------------------------------------
+
+_DRAWING = {"m", "l", "c", "v", "y", "h", "re", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n", "W", "W*", "sh"}
+
+
+def without_drawing(data: bytes) -> bytes:
+    """The PDF with its path drawing left out and every form that sets no text emptied: the same characters in the
+    same places (every ``q``, ``Q`` and ``cm`` kept), for a reader that would otherwise spend its time on a map's or
+    a card's paths."""
+    pdf = pikepdf.open(io.BytesIO(data))
+    seen: set = set()
+
+    def lean(body: bytes) -> bytes:
+        kept = [(operands, op) for operands, op in pikepdf.parse_content_stream(pikepdf.Stream(pdf, body))
+                if str(op) not in _DRAWING]
+        return pikepdf.unparse_content_stream(kept)
+
+    def visit(resources) -> None:
+        forms = resources.get("/XObject") if resources is not None else None
+        for form in (forms or {}).values():
+            if form.objgen in seen or form.get("/Subtype") != "/Form":
+                continue
+            seen.add(form.objgen)
+            body = form.read_bytes()
+            form.write(lean(body) if b"BT" in body or b"Do" in body else b"")
+            visit(form.get("/Resources"))
+
+    for page in pdf.pages:
+        visit(page.get("/Resources"))
+        contents = page.Contents
+        body = b"\n".join(c.read_bytes() for c in contents) if isinstance(contents, pikepdf.Array) else \
+            contents.read_bytes()
+        page.Contents = pdf.make_stream(lean(body))
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def printed_size(char: dict) -> float:
+    """A pdfplumber character's size as it prints: its font's size (Tf) scaled by its text matrix (the text's and
+    the page's, ``matrix``), sqrt|ad - bc| of it, whichever way the line is turned. pdfplumber's own ``size`` is
+    the height of the character's box on the page: its font's size times ``d`` on an upright line, but across a
+    line turned a quarter, its advance. The font's size is read back from that box: the glyph's box in text space
+    is ``adv`` along the line and the font's size across it, so the page's box is adv|a| + size|c| wide and
+    adv|b| + size|d| high."""
+    a, b, c, d, _, _ = char["matrix"]
+    if abs(d) >= abs(c):
+        font_size = (char["height"] - char["adv"] * abs(b)) / abs(d)
+    else:
+        font_size = (char["width"] - char["adv"] * abs(a)) / abs(c)
+    return font_size * abs(a * d - b * c) ** 0.5
+
+
+def spread_pages(count: int, most_pages: int | None) -> list[int]:
+    """The pages (from 1) a reading takes: every one, or ``most_pages`` spread from the first to the last."""
+    if most_pages and count > most_pages:
+        return sorted({1 + round(k * (count - 1) / (most_pages - 1)) for k in range(most_pages)})
+    return list(range(1, count + 1))
+
 
 def smallest_type(data: bytes, most_pages: int | None = None) -> tuple[float, int, str]:
-    """The smallest character any page prints, read back with PDFium: (its size in pt, its page from 1, the words
-    around it); (inf, 0, "") for a file with no words. A character's size is its font's size scaled as the page
-    draws it, whichever way it is turned (an index up a tile's edge reads as the size it prints at). With
-    ``most_pages``, a longer file is read on that many pages spread through it, its first and last among them."""
-    import pypdfium2
+    """The smallest character any page prints, read back with pdfplumber: (its size in pt, its page from 1, the
+    words around it); (inf, 0, "") for a file with no words. A character's size is ``printed_size``: an index up
+    a tile's edge reads as the size it prints at. With ``most_pages``, a longer file is read on that many pages
+    spread through it, its first and last among them."""
+    import pdfplumber
 
     found = (float("inf"), 0, "")
-    document = pypdfium2.PdfDocument(data)
-    try:
-        count = len(document)
-        numbers = range(1, count + 1)
-        if most_pages and count > most_pages:
-            numbers = sorted({1 + round(k * (count - 1) / (most_pages - 1)) for k in range(most_pages)})
-        for number in numbers:
-            chars = page_chars(document[number - 1])
+    with pdfplumber.open(io.BytesIO(without_drawing(data))) as pdf:
+        for number in spread_pages(len(pdf.pages), most_pages):
+            chars = [c for c in pdf.pages[number - 1].chars if c["text"].strip()]
             for index, char in enumerate(chars):
-                if char["size"] < found[0] - 1e-6:
-                    found = (char["size"], number, "".join(c["text"] for c in chars[max(0, index - 12):index + 12]))
-    finally:
-        document.close()
+                size = printed_size(char)
+                if size < found[0] - 1e-6:
+                    found = (size, number, "".join(c["text"] for c in chars[max(0, index - 12):index + 12]))
     return found
 
 

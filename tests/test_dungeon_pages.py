@@ -1,5 +1,5 @@
 """A dungeon booklet's own pages, read back from the file: a cover whose frame the game's title and art fill, and keys
-and rules pages that are full or end their part.
+and rules pages that are full or end their part; a solo booklet's cover is read the same way.
 
 The cover stands in a frame as tall as the first page allows above the QR,
 and nothing in it is a big empty stretch: read as pixels, every band across
@@ -28,6 +28,7 @@ import pypdfium2.raw as pdfium
 import pytest
 from pdfutil import built, page_chars, seed_code, text_pages
 
+from printgen import products
 from printgen.cards import cover_art
 from printgen.render import house, qr
 from printgen.render.canvas import first_page_qr
@@ -197,6 +198,19 @@ def text_parts(data: bytes) -> list[Part]:
     finally:
         document.close()
     return parts
+
+
+# Every game's solo booklet stands on a cover of the same kind, as small as the game makes one (its sections are
+# read by test_solo and test_gamebook).
+SMALLEST_SOLO = {"roguelike": {"levels": "1"}, "rlrl": {"rooms": "2"}}
+
+
+@pytest.mark.parametrize("system", sorted(products.all_products()["solo"].systems()))
+def test_a_solo_booklet_s_cover_is_filled_with_the_game_s_art(system):
+    """The frame as tall as the page allows, the medallion and its tokens in it, no band of it without ink."""
+    options = SMALLEST_SOLO.get(system, {})
+    data = built("solo", system, SEED, **options)
+    assert not cover_faults(data, seed_code("solo", system, SEED, **options))
 
 
 def text_faults(data: bytes) -> list[str]:

@@ -14,7 +14,8 @@ import re
 
 import pytest
 from pdfutil import page_texts
-from test_type_sizes import CASES, _id
+from product_cases import case_id
+from test_type_sizes import cases
 
 from printgen import games
 from printgen.products import build
@@ -48,17 +49,17 @@ def test_the_scan_finds_the_tool_s_words():
     assert tool_words("A rival − 3 (printgen's rule), and 2 – 4 feet") == []
 
 
-QUICK = {"reference-amulet", "graph-paper-generic-hex"}
+QUICK = {"reference-amulet", "graph-paper-generic-grid=hex"}
 
 
 def _param(case):
     marks = []
-    if _id(case) not in QUICK:
+    if case_id(case) not in QUICK:
         marks.append(pytest.mark.sweep)
-    return pytest.param(case, id=_id(case), marks=marks)
+    return pytest.param(case, id=case_id(case), marks=marks)
 
 
-@pytest.mark.parametrize("case", [_param(case) for case in CASES])
+@pytest.mark.parametrize("case", [_param(case) for case in cases(fewest=False)])
 def test_no_product_prints_a_command_option_or_file_name(case):
     product, system, options = case
     texts = page_texts(build(SeedCode.make(product, system, "voice", options)))

