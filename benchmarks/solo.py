@@ -191,6 +191,10 @@ def entrance_report(system: str, seeds: int, plays: int) -> None:
             worst = (share, of_taken, words, f"odds-{seed}")
     moon = entrance(system, "moonpie", plays)
     over = sum(1 for s in shares if s > ENTRANCE_LIMIT)
+    if max(shares) == 0 and moon[0] == 0:  # no choice to name: the most taken would read as the deadliest
+        print(f"  entrance, careful players ({plays} a dungeon, to their second choice): no first choice killed one "
+              f"before his second, on any of the {seeds} dungeons or moonpie")
+        return
     print(f"  entrance, careful players ({plays} a dungeon, to their second choice): the deadliest first choice "
           f"kills in {statistics.mean(shares):.1%} of a dungeon's games on average, {max(shares):.1%} at worst "
           f"({worst[3]}: {worst[1]:.0%} of those who took it; {worst[2][:70]!r}); {over} of {seeds} dungeons over "

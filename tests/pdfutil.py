@@ -7,6 +7,7 @@ import functools
 import io
 import os
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -367,3 +368,36 @@ def text_pages(data: bytes, top: float, foot: float, h1: float, heads: float, sm
         return pages
     finally:
         document.close()
+
+
+def gamebook_sections(pdf: bytes, count: int, sections_page: Callable[[str], bool]) -> dict[int, str]:
+    """Each section's text as a solo booklet's PDF holds it: the pages whose running head ``sections_page``
+    takes for a page of sections, read column by column (gamebook/layout.py's columns), a section begun by
+    its number standing alone on a line, in order, up to section ``count``."""
+    import pypdfium2
+
+    from printgen.gamebook import layout
+
+    document = pypdfium2.PdfDocument(pdf)
+    found: dict[int, list[str]] = {}
+    current = 0
+    try:
+        for page in document:
+            width, height = page.get_size()
+            text = page.get_textpage()
+            if not sections_page(text.get_text_bounded(0, height - layout.HEAD_RULE, width, height)):
+                continue
+            column_width = (width - 2 * layout.MARGIN - layout.COLUMN_GAP) / 2
+            for column in range(2):
+                left = layout.MARGIN + column * (column_width + layout.COLUMN_GAP)
+                words = text.get_text_bounded(left - 1, layout.FOOT - 4, left + column_width + 1,
+                                              height - layout.HEAD_RULE - 1)
+                for line in words.replace("\r", "").split("\n"):
+                    if line.strip() == str(current + 1) and current < count:
+                        current += 1
+                        found[current] = []
+                    elif current:
+                        found[current].append(line)
+    finally:
+        document.close()
+    return {number: " ".join(lines) for number, lines in found.items()}

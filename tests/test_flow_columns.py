@@ -1,6 +1,7 @@
 """Columns that fill in turn, laid out once a page (render/flow_columns.py), print WeasyPrint's own bytes: the
 Rogue Like Roguelike reference that made the shortcut worth having (flowing columns over many pages), and
-pieces that take each of the other ways (a box spanning the columns, a footnote, a page too full for the box)."""
+pieces that take each of the other ways (a box spanning the columns, a footnote, a page too full for the box).
+Balanced columns, whose trials keep the lines they break, print WeasyPrint's own bytes too."""
 
 import logging
 
@@ -22,6 +23,9 @@ PIECES = {
     "late": f'<div style="height: 240mm"></div><div class="columns flow"><table style="break-inside: avoid">'
             f'{ROWS[:4000]}</table></div>',
 }
+WORDS = "a paragraph of the rules, long enough to break into lines of a column and run on to the next " * 3
+BALANCED = ('<div class="columns">'  # columns that end level on their last page, after a page full to the foot
+            + "".join(f"<h2>Part {n}</h2><p>{WORDS * (n % 3 + 1)}</p>" for n in range(16)) + "</div>")
 
 
 @pytest.fixture
@@ -75,6 +79,25 @@ def test_every_way_through_prints_as_weasyprint_lays_it_out(each_layout, name):
     page = page.replace("</body>", PIECES[name] + "</body>")
     shortcut, own = each_layout(lambda: html.html_to_pdf(page))
     assert shortcut == own
+
+
+def test_balanced_columns_print_as_weasyprint_lays_them_out(each_layout, monkeypatch):
+    """The trials that balance a box's last page take lines broken in the trials before (most of their lines),
+    and the pages are WeasyPrint's own."""
+    page = html.render_html("rlrl/reference.html", seed_code=str(CODE), title="t",
+                            page_size=html.page_size_css(PAPERS["letter"]), **_empty_reference())
+    page = page.replace("</body>", BALANCED + "</body>")
+    kept = []
+
+    class Watched(flow_columns._Lines):
+        def __init__(self):
+            super().__init__()
+            kept.append(self)
+
+    monkeypatch.setattr(flow_columns, "_Lines", Watched)
+    shortcut, own = each_layout(lambda: html.html_to_pdf(page))
+    assert shortcut == own
+    assert sum(lines.reused for lines in kept) > sum(len(lines.kept) for lines in kept) > 0
 
 
 def _empty_reference() -> dict:

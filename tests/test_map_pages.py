@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import replace
 from functools import cache
 
@@ -380,6 +381,37 @@ def test_in_the_hatched_and_ink_saver_styles_no_grid_crosses_the_rock(game):
             assert max(shades) < 230, (game, max(shades))
         else:
             assert min(shades) >= 245, (game, style, min(shades), far[shades.index(min(shades))])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ink_saver_maps_spend_under_a_third_of_the_grey_styles_ink(game):
+    """Read back from the pictures of a Referee's map in both styles, over the map's frame (the legend and
+    title are the same in both): the ink-saver style's stippled rock spends under a third of the ink the grey
+    style spends. The figure is the whole map's: a level nearly all floor spends the same on its walls and
+    grid in either style (benchmarks/map_figures.py reports the ratio over many seeds, and a map's most)."""
+    spent = {}
+    for style in ("grey", "ink-saver"):
+        page = pages(game, "styles", style=style, **({} if game == "amulet" else {"levels": 1}))[0]
+        spent[style] = sum(map_readback.ink(sheet.data, box=sheet.map_box, height=LETTER.height)
+                           for sheet in map_readback.sheets(page, LETTER))
+    assert spent["ink-saver"] < spent["grey"] / 3, (game, spent["ink-saver"] / spent["grey"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_map_page_counts_in_its_games_own_units(game):
+    """Read back from a Referee's map page (its title, legend and scale bar): Rogue Like Roguelike's scale bar
+    counts squares and nothing on the page says feet (the rules count squares); Project: Amulet's bar counts
+    units of 10 ft and its legend says a square is one unit, as its rules measure rooms; Roguelike's bar
+    counts feet, five to a square."""
+    page = pages(game, "units", **({} if game == "amulet" else {"levels": 1}))[0]
+    text = " ".join(" ".join(run.text for sheet in map_readback.sheets(page, LETTER) for run in sheet.texts).split())
+    feet = re.findall(r"\b(?:ft|feet|foot)\b", text)
+    if game == "rlrl":
+        assert not feet and re.search(r"\b5 squares\b", text), text
+    elif game == "amulet":
+        assert "units of 10 ft" in text and "one square is one unit, 10 feet" in text, text
+    else:
+        assert re.search(r"\b0 5 10 15 20 ft\b", text), text
 
 
 def test_the_map_style_is_an_option_of_every_dungeon_game_carried_in_the_seed_code():

@@ -18,10 +18,10 @@ import re
 
 import pypdfium2
 import pytest
-from pdfutil import seed_code
+from pdfutil import gamebook_sections, seed_code
 
 from printgen import products
-from printgen.gamebook import layout, odds
+from printgen.gamebook import odds
 from printgen.systems.rlrl import GAME, rules, solo_play
 from printgen.systems.rlrl.solo_book import say as words
 
@@ -39,32 +39,8 @@ def booklet():
 
 
 def printed_sections(pdf: bytes, count: int) -> dict[int, str]:
-    """Each section's text as the PDF holds it: the pages of sections (a range of them in the running head)
-    read column by column, a section begun by its number standing alone on a line, in order."""
-    document = pypdfium2.PdfDocument(pdf)
-    found: dict[int, list[str]] = {}
-    current = 0
-    try:
-        for page in document:
-            width, height = page.get_size()
-            text = page.get_textpage()
-            head = text.get_text_bounded(0, height - layout.HEAD_RULE, width, height)
-            if not re.search(r"\d+(–\d+)?", head):
-                continue
-            column_width = (width - 2 * layout.MARGIN - layout.COLUMN_GAP) / 2
-            for column in range(2):
-                left = layout.MARGIN + column * (column_width + layout.COLUMN_GAP)
-                words = text.get_text_bounded(left - 1, layout.FOOT - 4, left + column_width + 1,
-                                              height - layout.HEAD_RULE - 1)
-                for line in words.replace("\r", "").split("\n"):
-                    if line.strip() == str(current + 1) and current < count:
-                        current += 1
-                        found[current] = []
-                    elif current:
-                        found[current].append(line)
-    finally:
-        document.close()
-    return {number: " ".join(lines) for number, lines in found.items()}
+    """Each section's text as the PDF holds it: the pages with a range of sections in the running head."""
+    return gamebook_sections(pdf, count, lambda head: bool(re.search(r"\d+(–\d+)?", head)))
 
 
 def expected(section: dict) -> tuple[set[str], set[str], set[str]]:

@@ -16,10 +16,9 @@ import json
 import re
 
 import pytest
-from pdfutil import page_texts, seed_code
+from pdfutil import gamebook_sections, page_texts, seed_code
 
 from printgen import games, products
-from printgen.gamebook import layout
 from printgen.products.solo import made
 from printgen.systems.roguelike import solo_play
 
@@ -45,34 +44,10 @@ def booklet(request):
 
 
 def printed_sections(pdf: bytes, request, count: int) -> dict[int, str]:
-    """Each section's text as the PDF holds it: the pages of sections read column by column, a section begun
-    by its number standing alone on a line, in order."""
-    import pypdfium2
-
-    paper = request.paper
-    width = (paper.width - 2 * layout.MARGIN - layout.COLUMN_GAP) / 2
-    document = pypdfium2.PdfDocument(pdf)
-    found: dict[int, list[str]] = {}
-    current = 0
-    try:
-        for page in document:
-            text = page.get_textpage()
-            head = text.get_text_bounded(0, paper.height - layout.HEAD_RULE, paper.width, paper.height)
-            if not re.fullmatch(r"\s*\d+(–\d+)?\s*", head.replace(request.part("solo").title(_dungeon_of(request)), "")):
-                continue
-            for column in range(2):
-                left = layout.MARGIN + column * (width + layout.COLUMN_GAP)
-                words = text.get_text_bounded(left - 1, layout.FOOT - 4, left + width + 1,
-                                              paper.height - layout.HEAD_RULE - 1)
-                for line in words.replace("\r", "").split("\n"):
-                    if line.strip() == str(current + 1) and current < count:
-                        current += 1
-                        found[current] = []
-                    elif current:
-                        found[current].append(line)
-    finally:
-        document.close()
-    return {number: " ".join(lines) for number, lines in found.items()}
+    """Each section's text as the PDF holds it: the pages whose running head is the booklet's title and a range
+    of sections."""
+    title = request.part("solo").title(_dungeon_of(request))
+    return gamebook_sections(pdf, count, lambda head: bool(re.fullmatch(r"\s*\d+(–\d+)?\s*", head.replace(title, ""))))
 
 
 _dungeons: dict = {}

@@ -37,9 +37,10 @@ class Tally:
         """Another book's plays counted in this one (the same players over many books); its first choices are
         its own book's, and are not added."""
         self.plays += other.plays
-        for mine, theirs in ((self.outcomes, other.outcomes), (self.deepest, other.deepest)):
-            for key, count in theirs.items():
-                mine[key] = mine.get(key, 0) + count
+        for outcome, count in other.outcomes.items():
+            self.outcomes[outcome] = self.outcomes.get(outcome, 0) + count
+        for level, count in other.deepest.items():
+            self.deepest[level] = self.deepest.get(level, 0) + count
 
     def share(self, outcome: str) -> float:
         return self.outcomes.get(outcome, 0) / self.plays if self.plays else 0.0
@@ -96,7 +97,7 @@ def simulate(book: Book, code: SeedCode, player: Make, plays: int, kinds: Sequen
         for number in range(plays):
             one = player(kind, code, number, book)
             noting, levels = _Noting(one.chooser), _Levels(one.reader)
-            result = Player(levels, noting, one.rng, kind).play(book)  # type: ignore[arg-type]
+            result = Player(levels, noting, one.rng, kind).play(book)
             tally.plays += 1
             tally.outcomes[result.outcome] = tally.outcomes.get(result.outcome, 0) + 1
             tally.deepest[levels.deepest] = tally.deepest.get(levels.deepest, 0) + 1

@@ -26,17 +26,7 @@ from .adjacency import Adjacency
 from .draw_notes import HALO, MIN_NUMBER
 from .draw_seams import draw_seams, seam_boxes, seam_ends, seam_units
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
-from .draw_style import (
-    GREY,
-    GRID_GREY,
-    GRID_WIDTH,
-    HATCH_WIDTH,
-    ROCK_GREY,
-    STIPPLE_DOT,
-    MapStyle,
-    hatch_strokes,
-    stipple_dots,
-)
+from .draw_style import GREY, GRID_GREY, GRID_WIDTH, ROCK_GREY, MapStyle, rock_marks
 from .draw_walls import BLANK, GM, LAYOUT, merge, plan_walls, shown_doors
 from .geometry import HEADINGS, Cell, Edge, Point, half_square, side_edge, step
 from .level import Area, Exit, Level
@@ -269,19 +259,14 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
     floor, shaped, opened = found.floor, found.shaped, found.opened
     units, extra, diagonal = found.straight, found.extra, found.diagonal
     rough = {cell for cave in found.caves for cell in cave.cells}
-    if style.hatched:
+    marks = rock_marks(style)
+    if marks is not None:  # hatching or stipple along the rock side of the walls
+        strokes, width = marks
         c.setStrokeGray(0)
-        c.setLineWidth(HATCH_WIDTH)
+        c.setLineWidth(width)
         c.setLineCap(1)
-        c.lines(hatch_strokes(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
-                              point, pitch, f"{style.seed}|{level.number}"))
-        c.setLineCap(0)
-    elif style.stippled:
-        c.setStrokeGray(0)
-        c.setLineWidth(STIPPLE_DOT)
-        c.setLineCap(1)
-        c.lines(stipple_dots(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
-                             point, pitch, f"{style.seed}|{level.number}"))
+        c.lines(strokes(_rock_sides(units, shaped.values(), extra + diagonal, opened) + _cave_sides(found.caves),
+                        point, pitch, f"{style.seed}|{level.number}"))
         c.setLineCap(0)
     plain = {cell: n for cell, n in floor.items() if n not in shaped and cell not in rough}
     _fill_cells(c, plain, point, pitch)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..options import Option
@@ -93,14 +94,7 @@ def stipple_dots(walls: list[tuple[Point, Point, Point]], point, pitch: float, s
     the hatching is, each wall from its own place."""
     width = band_width(pitch) * 0.7
     lines = []
-    for a, b, outward in walls:
-        pa, pb = point(*a), point(*b)
-        length = math.dist(pa, pb)
-        if length < 1e-6:
-            continue
-        ux, uy = (pb[0] - pa[0]) / length, (pb[1] - pa[1]) / length
-        ox, oy = outward[0], -outward[1]  # page y runs up
-        rng = random.Random(int.from_bytes(hashlib.sha256(f"{seed}|{a}|{b}|dots".encode()).digest()[:8], "big"))
+    for pa, length, (ux, uy), (ox, oy), rng in _along(walls, point, seed, "|dots"):
         for _ in range(max(1, round(length * width / 36.0))):  # about a dot to 36 square points of band
             along = (rng.random() * 1.1 - 0.05) * length
             depth = width * (0.1 + 0.9 * rng.random() ** 1.7)  # thicker near the wall
@@ -116,14 +110,7 @@ def hatch_strokes(walls: list[tuple[Point, Point, Point]], point, pitch: float, 
     width = band_width(pitch)
     spacing = width * 0.62
     lines = []
-    for a, b, outward in walls:
-        pa, pb = point(*a), point(*b)
-        length = math.dist(pa, pb)
-        if length < 1e-6:
-            continue
-        ux, uy = (pb[0] - pa[0]) / length, (pb[1] - pa[1]) / length
-        ox, oy = outward[0], -outward[1]  # page y runs up
-        rng = random.Random(int.from_bytes(hashlib.sha256(f"{seed}|{a}|{b}".encode()).digest()[:8], "big"))
+    for pa, length, (ux, uy), (ox, oy), rng in _along(walls, point, seed):
         count = max(1, round(length * 1.3 / spacing))
         for i in range(count):
             # Clusters run a little past each end, so corners are covered; floors hide what falls on them.
@@ -143,3 +130,27 @@ def hatch_strokes(walls: list[tuple[Point, Point, Point]], point, pitch: float, 
                     mx, my = cx - dy * offset, cy + dx * offset
                     lines.append((mx - dx * half, my - dy * half, mx + dx * half, my + dy * half))
     return lines
+
+
+def _along(walls: list[tuple[Point, Point, Point]], point, seed: str, stream: str = "") -> Iterator[tuple]:
+    """Each of ``walls`` of some length on the page: where it starts on the page, its length, its direction and
+    the way out to the rock there (page y up), and a random stream of its own, seeded by ``seed``, the wall's
+    place and ``stream``."""
+    for a, b, outward in walls:
+        pa, pb = point(*a), point(*b)
+        length = math.dist(pa, pb)
+        if length < 1e-6:
+            continue
+        direction = (pb[0] - pa[0]) / length, (pb[1] - pa[1]) / length
+        rng = random.Random(int.from_bytes(hashlib.sha256(f"{seed}|{a}|{b}{stream}".encode()).digest()[:8], "big"))
+        yield pa, length, direction, (outward[0], -outward[1]), rng
+
+
+def rock_marks(style: MapStyle) -> tuple[Callable[..., list[tuple]], float] | None:
+    """How ``style`` marks the rock along a wall, where it does not fill it: its hatching strokes or stipple
+    dots, and the width of their line."""
+    if style.hatched:
+        return hatch_strokes, HATCH_WIDTH
+    if style.stippled:
+        return stipple_dots, STIPPLE_DOT
+    return None

@@ -30,7 +30,7 @@ from ..render import text as text_engine
 from ..units import Paper
 from . import draw, glyphs, spots
 from .adjacency import Adjacency
-from .draw_style import GREY, HATCH_WIDTH, STIPPLE_DOT, MapStyle, hatch_strokes, stipple_dots
+from .draw_style import GREY, MapStyle, rock_marks
 from .geometry import HEADINGS, step
 from .level import Level
 from .symbols import Symbol, Symbols
@@ -629,27 +629,17 @@ def _rock_swatch(c: Canvas, x: float, bottom: float, pitch: float, style: MapSty
     if style.rock is not None:
         c.setFillGray(style.rock)
         c.rect(x, bottom, pitch, pitch, stroke=0, fill=1)
-    elif style.hatched:  # the map's own hatching, along a wall across the swatch's middle
+    elif (marks := rock_marks(style)) is not None:  # the map's own hatching or stipple, along a wall across its middle
+        strokes, width = marks
         c.saveState()
         p = c.beginPath()
         p.rect(x, bottom, pitch, pitch)
         c.clipPath(p, stroke=0, fill=0)
         c.setStrokeGray(0)
-        c.setLineWidth(HATCH_WIDTH)
+        c.setLineWidth(width)
         c.setLineCap(1)
-        c.lines(hatch_strokes([((0, 0.5), (1, 0.5), (0, -1))],
-                              lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
-        c.restoreState()
-    elif style.stippled:  # the map's own stipple, along a wall across the swatch's middle
-        c.saveState()
-        p = c.beginPath()
-        p.rect(x, bottom, pitch, pitch)
-        c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeGray(0)
-        c.setLineWidth(STIPPLE_DOT)
-        c.setLineCap(1)
-        c.lines(stipple_dots([((0, 0.5), (1, 0.5), (0, -1))],
-                             lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
+        c.lines(strokes([((0, 0.5), (1, 0.5), (0, -1))],
+                        lambda sx, sy: (x + sx * pitch, bottom + pitch - sy * pitch), pitch, "legend"))
         c.restoreState()
     if rim:
         c.setStrokeGray(0.5)

@@ -18,7 +18,7 @@ and the tests read it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..render import fonts
@@ -786,7 +786,6 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     height = max(label_h, size if marks else 0) + pad * 2
     mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
     my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
-    left, top, right, bottom = shown
     # A leader crosses a stretch of wall with no glyph on it (a door another area lists stands in this one's
     # wall too) to a dot on the floor clear of everything placed; an area with a door in every stretch of
     # its wall is entered beside a corner, between two doors.
@@ -803,17 +802,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
     # Only a stretch of wall with rock beyond can be reached without crossing another area's floor.
     reachable = [end for end in ends if _rock_beyond(end[0], area, occupied)]
     crossing = None  # the nearest place whose leader crosses another area
-    tried = 0
-    for ox, oy in AROUND:
-        x, y = mx + ox, my + oy
-        box = centred(x, y, width / 2, height / 2)
-        if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
-            continue
-        if on_floor(box, occupied, 0.04) or taken.hits(box):
-            continue
-        tried += 1
-        if tried > PLACES_TRIED:
-            break  # the nearest places clear of everything, and none with a clear leader: none farther will do
+    for box in _clear_boxes(mx, my, width, height, shown, occupied, taken):
         leaders = _leaders([end for _, end in reachable or fallback], box)
         clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, taken)), None) \
             if reachable else None
@@ -828,17 +817,7 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
         through = [end for end in _leader_ends(area, cave, taken, pitch, False, glyphs=False)
                    if _rock_beyond(end[0], area, occupied)]
         if through:
-            tried = 0
-            for ox, oy in AROUND:
-                x, y = mx + ox, my + oy
-                box = centred(x, y, width / 2, height / 2)
-                if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
-                    continue
-                if on_floor(box, occupied, 0.04) or taken.hits(box):
-                    continue
-                tried += 1
-                if tried > PLACES_TRIED:
-                    break
+            for box in _clear_boxes(mx, my, width, height, shown, occupied, taken):
                 leaders = _leaders([end for _, end in through], box)
                 clear = next((leader for leader in leaders if _leader_clear(leader, area, occupied, None)), None)
                 if clear is not None:
@@ -850,6 +829,25 @@ def _callout(area: Area, kinds: list[str], text: str, pitch: float, occupied: se
         box = centred(mx, my, width / 2, height / 2)
         leader = ((mx, my), (mx, my))
     return replace(_filled(area, box, leader, kinds, text, label_w, size, pad, square), crossing=True)
+
+
+def _clear_boxes(mx: float, my: float, width: float, height: float, shown, occupied: set[Cell], taken: Taken
+                 ) -> Iterator[Box]:
+    """Boxes ``width`` by ``height`` round (mx, my), nearest first, within the ``shown`` part of the level and
+    clear of every floor square and everything placed: the nearest PLACES_TRIED of them (a callout's leader
+    clear from none of those will be clear from none farther)."""
+    left, top, right, bottom = shown
+    tried = 0
+    for ox, oy in AROUND:
+        box = centred(mx + ox, my + oy, width / 2, height / 2)
+        if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
+            continue
+        if on_floor(box, occupied, 0.04) or taken.hits(box):
+            continue
+        tried += 1
+        if tried > PLACES_TRIED:
+            return
+        yield box
 
 
 INTO = 0.12  # squares a leader runs on past an area's wall, to the dot on its floor

@@ -15,16 +15,27 @@ whose columns_layout the function below follows line by line): that is said
 once in the log (``printgen.render.flow_columns``, a warning), and the pages
 come out the same, only slower. tests/test_flow_columns.py lays the same pages
 out both ways and finds the same bytes, and finds that the shortcut ran.
+
+Balanced columns (the house's ``.columns``) that end on a page are found by
+WeasyPrint laying the page's columns out again and again, a little taller each
+time, until the last one holds the rest: a dozen trials for the last page of a
+booklet's rules at hand. Each trial breaks the same paragraphs into the same
+lines at the same widths; while a box's columns are tried (never while they
+are laid out for good), a line broken once is kept for the trials after it
+(``_Lines``, held by the layout's own context), so the trials end at the same
+height and the page is laid out by WeasyPrint alone, to the same bytes.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from math import floor
 from typing import Any
 
 SUPPORTED = ((70, 0), (71, 0))  # from the first release, up to but not including the second
+LINES = "_printgen_lines"  # where a layout's context holds the _Lines of the balanced box being laid out
 log = logging.getLogger(__name__)
 
 
@@ -46,7 +57,7 @@ def install(weasyprint: Any) -> bool:
                     "more slowly (printgen's one-pass layout follows releases %s up to %s)",
                     weasyprint.__version__, low, high)
         return False
-    from weasyprint.layout import block
+    from weasyprint.layout import block, inline
 
     own = block.columns_layout
     if getattr(own, "wraps", None) is not None:
@@ -55,18 +66,84 @@ def install(weasyprint: Any) -> bool:
     def columns_layout(context, box, *args):
         if _fills_in_turn(context, box, args[1]):
             return _flow_layout(context, box, *args)
-        return own(context, box, *args)
+        before = getattr(context, LINES, None)
+        setattr(context, LINES, _Lines())
+        try:
+            return own(context, box, *args)
+        finally:
+            setattr(context, LINES, before)
 
     columns_layout.wraps = own  # type: ignore[attr-defined]
     block.columns_layout = columns_layout
+    block.block_box_layout = _tried(block.block_box_layout)
+    inline.split_first_line = _kept(inline.split_first_line)
     return True
 
 
 def uninstall() -> None:
     """WeasyPrint's own algorithm for every box of columns again (for a test to compare the two)."""
-    from weasyprint.layout import block
+    from weasyprint.layout import block, inline
 
     block.columns_layout = getattr(block.columns_layout, "wraps", block.columns_layout)
+    block.block_box_layout = getattr(block.block_box_layout, "wraps", block.block_box_layout)
+    inline.split_first_line = getattr(inline.split_first_line, "wraps", inline.split_first_line)
+
+
+class _Lines:
+    """The lines broken while one box's columns are tried: ``kept`` by split_first_line's arguments (its style
+    kept alive with them, as its id is in the key), ``trying`` while a trial is under way, and how many lines
+    were taken from ``kept`` (``reused``)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple, tuple] = {}
+        self.trying = False
+        self.reused = 0
+
+
+
+
+def _tried(own: Callable) -> Callable:
+    """WeasyPrint's block_box_layout, which columns_layout calls for each column, marking the column's trials
+    (their margins a fresh list: the measuring passes and the next box's height) apart from the column laid
+    out for good (no margins: its lines are WeasyPrint's own, broken afresh)."""
+
+    def block_box_layout(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
+                         fixed_boxes, adjoining_margins, *args, **kwargs):
+        lines = getattr(context, LINES, None)
+        if lines is None or not box.is_column:
+            return own(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
+                       fixed_boxes, adjoining_margins, *args, **kwargs)
+        before, lines.trying = lines.trying, adjoining_margins is not None
+        try:
+            return own(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
+                       fixed_boxes, adjoining_margins, *args, **kwargs)
+        finally:
+            lines.trying = before
+
+    block_box_layout.wraps = own  # type: ignore[attr-defined]
+    return block_box_layout
+
+
+def _kept(own: Callable) -> Callable:
+    """WeasyPrint's split_first_line, which answers the same arguments with the same line: within a trial, a
+    line broken before in the box's trials is taken as it was (nothing a trial lays out is drawn)."""
+
+    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True,
+                         minimum=False):
+        lines = getattr(context, LINES, None)
+        if lines is None or not lines.trying:
+            return own(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+        key = (text, id(style), max_width, justification_spacing, is_line_start, minimum)
+        kept = lines.kept.get(key)
+        if kept is None:
+            kept = lines.kept[key] = (own(text, style, context, max_width, justification_spacing, is_line_start,
+                                          minimum), style)
+        else:
+            lines.reused += 1
+        return kept[0]
+
+    split_first_line.wraps = own  # type: ignore[attr-defined]
+    return split_first_line
 
 
 def _fills_in_turn(context, box, skip_stack) -> bool:

@@ -497,8 +497,8 @@ class Rogue:
         self.killed = []
         if not any(f["now"] > 0 for f in foes):
             return "won"
-        if BACK_OUT and not noticed and data.get("back") and self.careful and not self.desperate and self.meant != place_of(key) \
-                and self.expected_loss(foes, need) >= self.hp * SNEAK_AT:
+        if not noticed and data.get("back") and self.careful and not self.desperate and self.meant != place_of(key) \
+                and self.expected_loss(foes, need) >= self.hp * SNEAK_AT:  # backs out unseen, as the booklet lets him
             self.dangerous.add(place_of(key))
             return "fled"
         if not noticed and self.wants_to_sneak(foes, need, runnable):
@@ -508,10 +508,6 @@ class Rogue:
                 else:
                     self.dangerous.add(place_of(key))
                     return "sneak"
-            elif SNEAK_FAIL_STRIKES:
-                self.monsters_strike(foes, need)
-                if self.hp <= 0:
-                    return "dead"
         for _ in range(MOST_ROUNDS):
             if all(f["now"] <= 0 for f in foes):
                 self.killed = [f for f in foes if not f.get("gone")]
@@ -574,8 +570,6 @@ class Rogue:
                 self.strike(foe, need)
                 if foe["now"] <= 0:  # an Imp gone with its loot
                     break
-            if ONE_AT_A_TIME:
-                break
 
     def strike(self, foe: dict[str, Any], need: int) -> None:
         attack = foe["attack"]
@@ -626,12 +620,9 @@ class Rogue:
         return self.expected_loss(foes, need) >= self.hp * RUN_AT
 
 
-SNEAK_FAIL_STRIKES = False
-ONE_AT_A_TIME = False  # a failed Run still gets him out, each monster striking once as he goes
 LOST = 3  # this many books' worth of sections read with nothing new, he takes any way at all
 STALE = 6  # a room he has come into this often no longer draws him for the ways he has not taken from it
 DANGER = 35.0  # what a place he backed out of or ran from costs in the careful rogue's choice of ways
-BACK_OUT = True
 FAVOURED = ("Stab", "Lockpick")
 SNEAK_AT, RUN_AT = 0.3, 0.8  # the careful rogue sneaks past a fight likely to cost this share of his HP, runs at that
 STATUS_SHIFT = {"cursed": -1, "uncursed": 0, "blessed": 1}

@@ -55,7 +55,6 @@ from typing import Any
 from ... import dice
 from ...gamebook import odds
 from ...gamebook.model import CHOOSE, IF_NOT_TICKED, Book, Option, Section, Step, key_of
-from ...gamebook.odds import Tally
 from ...gamebook.walk import RANDOM, Chooser, Player, Walk
 from ...seed import Rng, SeedCode
 from . import characters, rules
@@ -932,6 +931,6 @@ def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
 NOTES_PLAYS = 200  # plays of each kind of player the designer's notes report
 
 
-def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, Tally]:
+def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, odds.Tally]:
     """Each kind of player, ``plays`` times, on this book (gamebook/odds.py)."""
     return odds.simulate(book, code, player, plays, kinds)
