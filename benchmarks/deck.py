@@ -31,14 +31,19 @@ def creature_code(layout: str) -> SeedCode:
     return SeedCode.make("deck", "roguelike", "bench", {"deck": "creatures", "layout": layout})
 
 
-def custom_code(folder: Path, cards: int, layout: str = "sheet", vendor: str = "generic") -> SeedCode:
-    path = folder / f"bench-deck-{cards}.csv"
+def cards_csv(path: Path, cards: int) -> Path:
+    """A custom deck's CSV of ``cards`` cards, each with a line or two of rules and three stats."""
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["title", "body", "count", "Attack", "Defense", "Cost"])
         for n in range(cards):
             body = f"Card number {n}: " + "a rule that takes a line or two of text to explain. " * (1 + n % 3)
             writer.writerow([f"Card {n}", body, 1, n % 12, (n * 7) % 12, n % 5])
+    return path
+
+
+def custom_code(folder: Path, cards: int, layout: str = "sheet", vendor: str = "generic") -> SeedCode:
+    path = cards_csv(folder / f"bench-deck-{cards}.csv", cards)
     options = {"deck": "custom", "layout": layout, "vendor": vendor, "data": str(path),
                "data-sha256": custom.file_digest(path)}
     return SeedCode.make("deck", "roguelike", "bench", options)

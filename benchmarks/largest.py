@@ -12,13 +12,14 @@ running this with each (--python names another interpreter or checkout's, e.g. o
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from deck import cards_csv
 
 CARDS = 1000
 ROWS = {
@@ -31,14 +32,7 @@ ROWS = {
 
 def cards_file(folder: Path) -> Path:
     """A thousand cards of one or two lines of rules each (benchmarks/deck.py's, larger)."""
-    path = folder / f"deck-{CARDS}.csv"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["title", "body", "count", "Attack", "Defense", "Cost"])
-        for n in range(CARDS):
-            body = f"Card number {n}: " + "a rule that takes a line or two of text to explain. " * (1 + n % 3)
-            writer.writerow([f"Card {n}", body, 1, n % 12, (n * 7) % 12, n % 5])
-    return path
+    return cards_csv(folder / f"deck-{CARDS}.csv", CARDS)
 
 
 def timed(command: list[str]) -> tuple[float, float]:
