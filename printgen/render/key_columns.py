@@ -169,22 +169,28 @@ def level_split(heights: Sequence[float]) -> int:
     return min(range(1, len(heights) + 1), key=lambda k: (max(sum(heights[:k]), total - sum(heights[:k])), -k))
 
 
+def level_columns(heights: Sequence[float], top: float) -> list[tuple[int, float]]:
+    """Each entry's column (0 the left, 1 the right) and top, for a last page's entries of these heights shared
+    between two columns at ``level_split``, both columns from ``top``, in the same order."""
+    split = level_split(heights)
+    found, y = [], top
+    for index, height in enumerate(heights):
+        if index == split:
+            y = top
+        found.append((0 if index < split else 1, y))
+        y -= height
+    return found
+
+
 def balanced(placed: Sequence[Placed], top: float, width: float) -> list[Placed]:
     """The last page's entries shared between its two columns so that they end as level as whole entries let them
     (the left one no shorter than the right), both from ``top``: a key that ends part way down its page is not
     one column with the other half of the page left empty. In the same order, left column then right."""
-    heights = [entry_height(p.blocks) for p in placed]
     if len(placed) < 2:
         return list(placed)
-    split = level_split(heights)
-    out, y = [], top
-    for index, entry in enumerate(placed):
-        if index == split:
-            y = top
-        column = 0 if index < split else 1
-        out.append(Placed(MARGIN + column * (width + COLUMN_GAP), y, width, entry.blocks))
-        y -= heights[index]
-    return out
+    spots = level_columns([entry_height(p.blocks) for p in placed], top)
+    return [Placed(MARGIN + column * (width + COLUMN_GAP), y, width, entry.blocks)
+            for entry, (column, y) in zip(placed, spots)]
 
 
 def _head_top(paper: Paper) -> float:

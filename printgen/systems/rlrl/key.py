@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...maps.level import Area, Exit
 from ...render import fonts, text
-from ...render.key_columns import level_split
+from ...render.key_columns import level_columns
 from ...sheets.draw import Style, heading
 from ...units import Paper, mm
 from ...words import say_for
@@ -262,16 +262,9 @@ def balanced(placed: list[Placed], x: float, top: float, width: float, size: flo
     if len(placed) < 2:
         return placed
     column_width = (width - COLUMN_GAP) / 2
-    heights = [len(p.lines) * size * SPACING.leading + size * GAP for p in placed]
-    split = level_split(heights)
-    out, y = [], top
-    for index, entry in enumerate(placed):
-        if index == split:
-            y = top
-        column = 0 if index < split else 1
-        out.append(Placed(x + column * (column_width + COLUMN_GAP), y, entry.lead, entry.indent, entry.lines))
-        y -= heights[index]
-    return out
+    spots = level_columns([len(p.lines) * size * SPACING.leading + size * GAP for p in placed], top)
+    return [Placed(x + column * (column_width + COLUMN_GAP), y, entry.lead, entry.indent, entry.lines)
+            for entry, (column, y) in zip(placed, spots)]
 
 
 def setting(entries: list[tuple[str, str]], width: float, height: float) -> tuple[float, int]:
