@@ -249,7 +249,6 @@ PDF_OR_JSON = formats("pdf", "json", help="pdf: the file to print; json: the sam
 PDF_ONLY = formats("pdf", help="pdf: the file to print")
 PPI_OPTION = Option("ppi", ("Pixels per inch of ", Flag("format", PICTURES), "'s pictures."), low=50, high=600,
                     default="150", when=("format", PICTURES), former="dpi")
-DPI_OPTION = PPI_OPTION  # its former name, for a product module written before
 
 
 def request(code: SeedCode, sources: Sources = Sources(), spare_core: bool = True) -> Request:
