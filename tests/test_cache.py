@@ -195,7 +195,7 @@ def test_the_widths_weasyprint_writes_are_read_once_and_kept(tmp_path, monkeypat
 
     def made(tag: str) -> str:
         (tmp_path / tag).mkdir()
-        return hashlib.sha256(make(booklet, tmp_path / tag)).hexdigest()
+        return hashlib.sha256(make(BOOKLET, tmp_path / tag)).hexdigest()
 
     assert made("cold") == recorded
     kept = entries(tmp_path / "cache" / font_widths.KIND)

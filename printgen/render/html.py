@@ -122,9 +122,9 @@ def allowed_roots(user_dir: Path | None) -> list[Path]:
 
 
 def load() -> None:
-    """Load WeasyPrint and the bundled faces' font configuration now, before a fork, so both processes have
-    them without making them twice: a forked process that made its own configuration would leave its folder
-    of fonts behind when it is ended (a page read back from the cache lays nothing out before the fork)."""
+    """Load WeasyPrint and the bundled faces' font configuration now, in the process that lays pages out: a
+    forked process that made its own configuration would leave its folder of fonts behind when it is ended,
+    so a booklet's child draws only (ReportLab), and a studio's fork server loads them before it forks."""
     _weasyprint()
     _font_config()
 
