@@ -218,7 +218,7 @@ def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
     laid out on its own), it keeps the usual square for the code; with ``opens_file`` false (a part that
     follows another in a booklet), its first page keeps none."""
     context.setdefault("qr", qr_context(None, None))
-    context = {**_game_context(name), "opens_file": True, **context}
+    context = {**_game_context(name), "opens_file": True, "heads_first_page": False, **context}
     try:
         template = environment(user_dir).get_template(name)
         return template.render(generator=f"printgen {__version__}", **context)
