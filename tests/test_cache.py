@@ -13,6 +13,9 @@ from printgen.render import cache, html
 RECORDED = json.loads(FIXTURE.read_text())
 BOOKLET = ["dungeon", "--system", "roguelike", "--seed", "bi6", "--levels", "1", "--rooms", "6", "--players-map",
            "layout"]
+# Each game's seed-free pages: Roguelike's rules page (its cover names the dungeon); Amulet's rules at hand with
+# how the monsters fight (its cover, dice and treasure level are the dungeon's).
+BOOKLETS = [BOOKLET, ["dungeon", "--system", "amulet", "--seed", "bi1", "--levels", "1"]]
 
 
 @pytest.fixture
@@ -37,28 +40,29 @@ def entries(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*") if path.is_file())
 
 
-def test_a_booklet_is_the_same_file_cold_warm_absent_damaged_and_unwritable(tmp_path, monkeypatch, laid_out):
-    recorded = RECORDED[" ".join(BOOKLET)]
+@pytest.mark.parametrize("booklet", BOOKLETS, ids=lambda args: args[2])
+def test_a_booklet_is_the_same_file_cold_warm_absent_damaged_and_unwritable(booklet, tmp_path, monkeypatch, laid_out):
+    recorded = RECORDED[" ".join(booklet)]
     folder = tmp_path / "cache"
 
     def made(tag: str) -> str:
         (tmp_path / tag).mkdir()
-        return hashlib.sha256(make(BOOKLET, tmp_path / tag)).hexdigest()
+        return hashlib.sha256(make(booklet, tmp_path / tag)).hexdigest()
 
     monkeypatch.setenv(cache.ENV, "off")
     assert made("absent") == recorded
-    assert len(laid_out) == 2, "the cover and the rules page are laid out"
+    assert len(laid_out) == 2, "the dungeon's pages and the rules are laid out"
     assert not folder.exists()
 
     monkeypatch.setenv(cache.ENV, str(folder))
     assert made("cold") == recorded
     kept = entries(folder)
-    assert len(kept) == 1, "the rules page, the same for every seed, is kept; the cover names the seed"
+    assert len(kept) == 1, "the rules, the same for every seed, are kept; the dungeon's pages name the seed"
     assert not list(folder.rglob("*.part")), "nothing half-written is left"
 
     del laid_out[:]
     assert made("warm") == recorded
-    assert len(laid_out) == 1, "only the cover is laid out: the rules page is read back"
+    assert len(laid_out) == 1, "only the dungeon's pages are laid out: the rules are read back"
 
     damaged = bytearray(kept[0].read_bytes())
     damaged[-100] ^= 0xFF

@@ -3,6 +3,8 @@ same in every view, style and virtual tabletop file, built rooms and passages st
 
 from __future__ import annotations
 
+import io
+import math
 from functools import cache
 
 import pytest
@@ -216,3 +218,133 @@ def test_a_printed_caves_walls_stay_on_its_squares_and_leave_every_square_open(s
                         corners += 1
     assert middles > 60 and (style != "grey" or rock_squares > 60) and (style != "grey" or corners > 30), (middles, rock_squares,
                                                                                          corners)
+
+
+# -- a cave's wall as it prints, at page and at battle scale ---------------------------------------
+
+
+def stroked_paths(page) -> list[tuple[list[tuple[float, float]], bool]]:
+    """Every path a page strokes as a cave's wall is stroked (black, ``draw.WALL_WIDTH``, round joins): its
+    points on the page (points, y up; a curve's end and control points), and whether it holds curves."""
+    import pikepdf
+
+    found = []
+    ctm, width, join, gray = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 1.0, 0, 0.0
+    stack: list = []
+    path: list[tuple[float, float]] = []
+    curved = False
+
+    def at(x, y):
+        return ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]
+
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        values = [float(v) for v in operands] if op in ("cm", "w", "j", "G", "m", "l", "c") else []
+        if op == "q":
+            stack.append((ctm, width, join, gray))
+        elif op == "Q":
+            ctm, width, join, gray = stack.pop()
+        elif op == "cm":
+            a = values
+            ctm = (a[0] * ctm[0] + a[1] * ctm[2], a[0] * ctm[1] + a[1] * ctm[3], a[2] * ctm[0] + a[3] * ctm[2],
+                   a[2] * ctm[1] + a[3] * ctm[3], a[4] * ctm[0] + a[5] * ctm[2] + ctm[4],
+                   a[4] * ctm[1] + a[5] * ctm[3] + ctm[5])
+        elif op == "w":
+            width = values[0]
+        elif op == "j":
+            join = int(values[0])
+        elif op == "G":
+            gray = values[0]
+        elif op in ("m", "l"):
+            path.append(at(*values))
+        elif op == "c":
+            path += [at(*values[i:i + 2]) for i in (0, 2, 4)]
+            curved = True
+        elif op in ("S", "s", "f", "f*", "F", "B", "B*", "b", "b*", "n", "W", "W*"):
+            if op in ("S", "s") and abs(width - draw.WALL_WIDTH) < 1e-6 and join == 1 and gray == 0 and path:
+                found.append((path, curved))
+            if op not in ("W", "W*"):
+                path, curved = [], False
+    return found
+
+
+def _printed_walls(scale: str):
+    """Each printed cave wall of a Roguelike dungeon's Referee's maps at ``scale`` (``page``: cave0's map pages;
+    ``battle``: the battle sheets of cave2's first level, of five areas, four of them caves): the squares of
+    its cave, its points in squares of the level, whether it holds curves, and a square's size in points."""
+    import map_readback
+    import pikepdf
+
+    if scale == "page":
+        for page, walls in plans(SEEDS[0]):
+            for sheet in map_readback.sheets(page, PAPERS["letter"]):
+                region, (ox, oy) = sheet.region, sheet.origin
+                pdf = pikepdf.open(io.BytesIO(sheet.data))
+                yield from _walls_on(pdf.pages[0], walls.caves, region.pitch,
+                                     lambda px, py: (ox + (px - region.left) / region.pitch,
+                                                     oy + (region.top - py) / region.pitch))
+        return
+    from printgen.maps import battle
+
+    code = SeedCode.make("dungeon", "roguelike", "cave2", {"levels": "1", "rooms": "5", "scale": "battle"})
+    pdf = pikepdf.open(io.BytesIO(products.build(code)))
+    request = products.request(code)
+    layout = battle.layouts(dungeon.level_views(dungeon.generate(request), request), PAPERS["letter"])[0]
+    views, copy, k = layout.views, layout.copy, layout.scale
+    assert copy.view == draw.GM
+    walls = copy.content.walls(views.level.areas, views.rule,
+                               shown_doors(views.level.areas, copy.content.doors, copy.view), copy.symbols)
+    left, bottom, width, height = battle.window_box(layout, PAPERS["letter"])
+    for index, sheet in enumerate(layout.printed, start=1):  # after the copy's assembly page
+        def level_point(px, py, sheet=sheet):
+            return ((px - left) / battle.SQUARE + sheet.x) / k, ((bottom + height - py) / battle.SQUARE + sheet.y) / k
+        yield from _walls_on(pdf.pages[index], walls.caves, battle.SQUARE * k, level_point)
+
+
+def _walls_on(page, found_caves, pitch: float, level_point):
+    """Each cave wall the page strokes: the squares of the cave most of its points stand on, its points."""
+    owner = {cell: cave.cells for cave in found_caves for cell in cave.cells}
+    for points, curved in stroked_paths(page):
+        line = [level_point(*p) for p in points]
+        votes: dict = {}
+        for x, y in line:  # (a point on the squares' edge: either square beside it)
+            for cells in {owner.get((math.floor(x + dx), math.floor(y + dy))) for dx in (-1e-6, 1e-6)
+                          for dy in (-1e-6, 1e-6)} - {None}:
+                votes[cells] = votes.get(cells, 0) + 1
+        yield (max(votes, key=votes.get) if votes else frozenset()), line, curved, pitch
+
+
+def _near(point, cells, slack: float) -> bool:
+    """On one of ``cells``, or no further than ``slack`` from one."""
+    x, y = point
+    return any((cx, cy) in cells and cx - slack <= x <= cx + 1 + slack and cy - slack <= y <= cy + 1 + slack
+               for cx in {math.floor(x - slack), math.floor(x + slack)} for cy in {math.floor(y - slack), math.floor(y + slack)})
+
+
+@pytest.mark.parametrize("scale", ["page", "battle"])
+def test_a_printed_cave_wall_is_a_rounded_line_inside_its_squares(scale):
+    """Read back from the printed Referee's maps (page scale: every level's map page; battle scale: a level's
+    sheets, as `printgen dungeon --scale battle` prints them): every point of every cave
+    wall stands on its cave's rolled squares (to half the wall's width), and the line is not grid-stepped:
+    under half its points stand on a line of the squares' grid and under half its pieces run along one,
+    and no piece is longer than 10 pt, so it reads as a curve (a line drawn on the squares' edges has all
+    its points and pieces on the grid; at battle scale the line of a page's map, drawn larger, had pieces
+    of 29 pt)."""
+    points = on_grid = pieces = along = 0
+    longest = 0.0
+    for cells, line, curved, pitch in _printed_walls(scale):
+        slack = draw.WALL_WIDTH / 2 / pitch
+        for x, y in line:
+            assert _near((x, y), cells, slack), (scale, x, y)
+            on_grid += min(abs(x - round(x)), abs(y - round(y))) < 0.02
+            points += 1
+        for a, b in zip(line, line[1:]):
+            if math.dist(a, b) > 1e-6:
+                angle = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 90
+                along += min(angle, 90 - angle) < 5
+                pieces += 1
+                if not curved:
+                    longest = max(longest, math.dist(a, b) * pitch)
+    assert points > 1000, points
+    assert on_grid / points < 0.5 and along / pieces < 0.5, (scale, on_grid, points, along, pieces)
+    assert longest <= 10.0, (scale, longest)

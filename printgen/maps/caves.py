@@ -13,7 +13,8 @@ wall where a built room's wall would be. Every amount comes from a hash of
 the cave's seed and the point's place, so the line is the same whatever
 else the map holds and in every view of it.
 
-``cave_walls(area, pinned, seed)`` gives each unit's line; ``CaveWall.fill``
+``cave_walls(area, pinned, seed)`` gives each unit's line (``refined``: cut
+finer where a square is drawn large, as on a battle map); ``CaveWall.fill``
 and ``Cave`` hold the floor a view shows (an opening drawn straight, so the
 floor meets its doorway), for filling, hatching, walls, and keeping words
 and marks on the floor.
@@ -190,6 +191,11 @@ def _kept(x: float, y: float, home: Point, cells: frozenset[Cell]) -> Point:
     return best
 
 
+def _on(x: float, y: float, cells: frozenset[Cell]) -> Point:
+    """(x, y), or the nearest point of the nearest of ``cells`` if it is not on one."""
+    return (x, y) if (math.floor(x), math.floor(y)) in cells else _kept(x, y, (x, y), cells)
+
+
 def _units(corners: list[Point]) -> list[Edge]:
     """A loop of corners as its units of wall, in order."""
     units = []
@@ -198,6 +204,55 @@ def _units(corners: list[Point]) -> list[Edge]:
         dx, dy = (b[0] - a[0]) / steps, (b[1] - a[1]) / steps
         units += [((a[0] + dx * k, a[1] + dy * k), (a[0] + dx * (k + 1), a[1] + dy * (k + 1))) for k in range(steps)]
     return units
+
+
+FINEST = 6.0  # pt: a cave wall drawn larger than this a piece is cut finer (``refined``), so it reads as a curve
+
+
+def passes_at(pitch: float) -> int:
+    """How many times ``refined`` cuts a cave's wall drawn at ``pitch`` points a square: none where a piece
+    of the line (a quarter of a square) is ``FINEST`` or shorter (a page's map of squares up to 24 pt);
+    at battle scale, or on a page of larger squares, enough that no piece is longer."""
+    passes, piece = 0, pitch / STEPS
+    while piece > FINEST:
+        passes, piece = passes + 1, piece / 2
+    return passes
+
+
+def refined(cave: Cave, passes: int) -> Cave:
+    """``cave`` with its rough line cut finer ``passes`` times over (Chaikin's corner cutting: each piece
+    gives way to two points a quarter of the way in from its ends), so a wall drawn large reads as a
+    curve, not a line of straight pieces: its door's corners stay where they are, and every point stays
+    on the cave's own squares."""
+    return Cave(cave.number, cave.cells, _refined_loops(cave.loops, cave.cells, passes), cave.walled)
+
+
+@lru_cache(maxsize=256)
+def _refined_loops(loops: tuple[tuple[CaveWall, ...], ...], cells: frozenset[Cell], passes: int
+                   ) -> tuple[tuple[CaveWall, ...], ...]:
+    """Found once for a cave's line: every sheet of a battle map, and each view of it, draws the same."""
+    for _ in range(passes):
+        loops = tuple(_refined_loop(loop, cells) for loop in loops)
+    return loops
+
+
+def _refined_loop(loop: tuple[CaveWall, ...], cells: frozenset[Cell]) -> tuple[CaveWall, ...]:
+    cuts = []
+    for wall in loop:
+        cut: list[Point] = []
+        for (ax, ay), (bx, by) in zip(wall.points, wall.points[1:]):
+            cut += [_on(ax * 0.75 + bx * 0.25, ay * 0.75 + by * 0.25, cells),
+                    _on(ax * 0.25 + bx * 0.75, ay * 0.25 + by * 0.75, cells)]
+        cuts.append(cut)
+    starts = []
+    for index, wall in enumerate(loop):
+        if wall.points[0] == wall.unit[0]:  # a door's corner (or one the line touches): kept
+            starts.append(wall.points[0])
+        else:  # where the cut between the pieces either side of it is met by the next piece's own
+            (ax, ay), (bx, by) = cuts[index - 1][-1], cuts[index][0]
+            starts.append(_on((ax + bx) / 2, (ay + by) / 2, cells))
+    return tuple(CaveWall(wall.unit, (starts[index], *cuts[index], starts[(index + 1) % len(loop)]))
+                 for index, wall in enumerate(loop))
 
 
 def _key(edge: Edge) -> Edge:

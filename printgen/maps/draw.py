@@ -23,6 +23,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from . import glyphs, spots
 from .adjacency import Adjacency
+from .caves import passes_at as caves_passes
+from .caves import refined
 from .draw_notes import HALO, MIN_NUMBER
 from .draw_seams import draw_seams, seam_boxes, seam_ends, seam_units
 from .draw_shaped import draw_diagonal_walls, draw_round_wall, fill_shaped, round_span
@@ -145,15 +147,15 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
             c.setFillGray(style.rock)
             c.rect(*box, stroke=0, fill=1)
         doors = shown_doors(level.areas, content.doors, view)
-        _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed, content)
+        _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed, content,
+                    window=_window(region, origin))
     else:
         _draw_grid(c, region, GRID_GREY)
         if content.shown_on_blank:
             shown_areas = [level.area(n) for n in content.shown_on_blank]
             doors = shown_doors(shown_areas, [], LAYOUT)
             _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed,
-                        content,
-                        grid=False)
+                        content, grid=False, window=_window(region, origin))
     window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
 
     def seen(box) -> bool:  # on this sheet (a sheet of a large level leaves out what others show)
@@ -253,14 +255,22 @@ def _draw_note_lines(c: Canvas, lines, point) -> None:
 
 def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symbols: Symbols, rule: Adjacency,
                 doors: list[tuple[Exit, int | None]], view: str, point, pitch: float, style: MapStyle,
-                placed: Layout, content: Content, grid: bool = True) -> None:
-    """Hatching, floors, the grid over them, walls, and the doors the view shows."""
+                placed: Layout, content: Content, grid: bool = True,
+                window: tuple[float, float, float, float] | None = None) -> None:
+    """Hatching, floors, the grid over them, walls, and the doors the view shows (``window``: the squares
+    the region shows)."""
     found = content.walls(areas, rule, doors, symbols)
     floor, shaped, opened = found.floor, found.shaped, found.opened
     units, extra, diagonal = found.straight, found.extra, found.diagonal
     rough = {cell for cave in found.caves for cell in cave.cells}
+    passes = caves_passes(pitch)  # a cave's wall drawn large: cut finer, so it reads as a curve (a sheet
+    # showing part of a level: the caves it shows, as the rest would be drawn only to be clipped away)
+    drawn_caves = [refined(cave, passes) for cave in found.caves
+                   if window is None or any(overlaps((x - 1, y - 1, x + 2, y + 2), window) for x, y in cave.cells)
+                   ] if passes else found.caves
     marks = rock_marks(style)
-    if marks is not None:  # hatching or stipple along the rock side of the walls
+    if marks is not None:  # hatching or stipple along the rock side of the walls (a cave's as drawn on a page:
+        # the finer line would have them as many times as thick; the floor's white covers any that reach it)
         strokes, width = marks
         c.setStrokeGray(0)
         c.setLineWidth(width)
@@ -272,7 +282,7 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
     _fill_cells(c, plain, point, pitch)
     if shaped:
         fill_shaped(c, shaped.values(), opened, point, pitch)
-    caves = [polygon for cave in found.caves for polygon in cave.polygons]
+    caves = [polygon for cave in drawn_caves for polygon in cave.polygons]
     _fill_polygons(c, caves, point)
     if grid:
         if style.rock is not None:
@@ -283,7 +293,7 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
             _draw_grid(c, region, GRID_GREY)
             c.restoreState()
     _draw_walls(c, merge({w.edge for w in units} | set(extra)), point)
-    _draw_cave_walls(c, [line for cave in found.caves for line in cave.lines], point)
+    _draw_cave_walls(c, [line for cave in drawn_caves for line in cave.lines], point)
     if content.seams:
         seams = seam_units(found, doors)
         if seams:
@@ -304,6 +314,10 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
         # the far end of a teleport is a pad of its own.
         if not exit_.far_side or exit_.inside or exit_.to not in drawn:
             _draw_door(c, exit_, symbols, rule, view, point, pitch, placed, curved)
+
+
+def _window(region: Region, origin: tuple[int, int]) -> tuple[float, float, float, float]:
+    return origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows
 
 
 def _fill_polygons(c: Canvas, polygons: list[list[Point]], point) -> None:

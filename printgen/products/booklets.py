@@ -24,6 +24,9 @@ def assemble(parts: Parts, request: Any) -> bytes:
     if text_pages is None:
         text, drawn = None, parts.drawn()
     else:
-        html.load()  # once, before the fork, so the child has it too
-        text, drawn = parallel.both(text_pages, parts.drawn, request.spare_core)
+        def laid_out() -> Any:
+            html.load()  # after the fork: the drawn pages need no WeasyPrint, so the child draws while it loads
+            return text_pages()
+
+        text, drawn = parallel.both(laid_out, parts.drawn, request.spare_core)
     return compose(parts.arrange(text, drawn), request.code, parts.title)

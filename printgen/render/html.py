@@ -122,9 +122,9 @@ def allowed_roots(user_dir: Path | None) -> list[Path]:
 
 
 def load() -> None:
-    """Load WeasyPrint and the bundled faces' font configuration now, before a fork, so both processes have
-    them without making them twice: a forked process that made its own configuration would leave its folder
-    of fonts behind when it is ended (a page read back from the cache lays nothing out before the fork)."""
+    """Load WeasyPrint and the bundled faces' font configuration now, in the process that lays pages out: a
+    forked process that made its own configuration would leave its folder of fonts behind when it is ended,
+    so a booklet's child draws only (ReportLab), and a studio's fork server loads them before it forks."""
     _weasyprint()
     _font_config()
 
@@ -218,7 +218,7 @@ def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
     laid out on its own), it keeps the usual square for the code; with ``opens_file`` false (a part that
     follows another in a booklet), its first page keeps none."""
     context.setdefault("qr", qr_context(None, None))
-    context = {**_game_context(name), "opens_file": True, **context}
+    context = {**_game_context(name), "opens_file": True, "heads_first_page": False, **context}
     try:
         template = environment(user_dir).get_template(name)
         return template.render(generator=f"printgen {__version__}", **context)

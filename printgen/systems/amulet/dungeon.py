@@ -59,15 +59,17 @@ def booklet(built: Dungeon, request) -> Parts:
                 key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
                                      keys, key_page.LOOK))
 
-    def arrange(text: bytes, made) -> list[bytes]:
+    def arrange(text: tuple[bytes, bytes], made) -> list[bytes]:
+        rolled, rules_pages = text
         mappers, players, blank, (key_pages, ranges) = made
-        cover, *after = sections(text, text_pages.parts(built))
+        cover, *after = sections(rolled, text_pages.parts(built))
         with Pages(blank) as pages:
-            pages.add(text, *cover)
+            pages.add(rolled, *cover)
             for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
                 pages.facing((mappers, index, index + 1), (key_pages, start, end))
             for part in after:
-                pages.add(text, *part)
+                pages.add(rolled, *part)
+            pages.add(rules_pages)
             pages.to_right()  # the players' copies start a fresh sheet
             for index in range(len(ranges)):
                 pages.add(players, index, index + 1)

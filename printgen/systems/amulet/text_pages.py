@@ -1,9 +1,12 @@
 """The text pages of Amulet (cover, the dice behind each room, treasure level, reference and tactics) through
 the game's templates.
 
-The dungeon's text pages are laid out as one document (one WeasyPrint run,
-the fonts embedded once), each part opening with one top-level heading, so
-the booklet can put the keys (key_page, drawn) after the cover.
+The dungeon's text pages are laid out as two documents: what this dungeon
+rolled (the cover, the dice, the treasure level), each part opening with one
+top-level heading, so the booklet can put the keys (key_page, drawn) after
+the cover; and the rules at hand with how the monsters fight, the same in
+every booklet on the same paper, so WeasyPrint lays them out once and the
+user's cache keeps them (render/html.py). Compose embeds each font once.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ say = say_for(__package__)
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
-AFTER_THE_KEYS = 3  # the text's parts after the keys: the dice, the treasure level, the rules (how monsters fight last)
+AFTER_THE_KEYS = 2  # the rolled text's parts after the keys: the dice and the treasure level (the rules follow)
 
 
 def swarm_table() -> list[dict[str, Any]]:
@@ -41,12 +44,21 @@ def reference_pdf(request) -> bytes:
                       **reference_context(request))
 
 
+def rules_pdf(request) -> bytes:
+    """The booklet's last pages: the rules at hand, ending with how the monsters fight. They name no dungeon,
+    so they are the same in every booklet on the same paper (and kept); they go on from the booklet's other
+    pages, so their first page keeps the running header."""
+    tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False), "tactics": rules.tactics(code)}
+               for code, m in rules.monsters().items()]
+    return render_pdf("amulet/reference.html", request.code, say("document.dungeon", game=request.game.title),
+                      request.paper, request.templates, opens_file=False, heads_first_page=True, tactics=tactics,
+                      **reference_context(request))
+
+
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
     """What booklet.html prints."""
-    return {**reference_context(request), "credit": request.game.credit, "levels": dungeon_key(dungeon),
+    return {"game_title": request.game.title, "credit": request.game.credit, "levels": dungeon_key(dungeon),
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
-            "tactics": [{"code": code, "name": m["name"], "designed": m.get("designed", False),
-                         "tactics": rules.tactics(code)} for code, m in rules.monsters().items()],
             "treasure": rules.reference()["treasure"], "dice": dice(dungeon),
             "art": cover_art.for_game(GAME.templates, "gem-pendant", *met(dungeon))}
 
@@ -88,12 +100,13 @@ def mapped_keys(dungeon: Dungeon) -> list[dict[str, Any]]:
     return [level for level in dungeon_key(dungeon) if level["kind"] != "treasure"]
 
 
-def text_pdf(dungeon: Dungeon, request) -> bytes:
-    """The cover, the dice behind each room, the treasure level and the rules at hand with how the monsters fight:
-    ``parts(dungeon)`` parts, each opening with an h1."""
+def text_pdf(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
+    """The cover, the dice behind each room and the treasure level (``parts(dungeon)`` parts, each opening with
+    an h1); then the rules at hand with how the monsters fight."""
     title = say("document.dungeon", game=request.game.title)
-    return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                      **booklet_context(dungeon, request))
+    rolled = render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
+                        **booklet_context(dungeon, request))
+    return rolled, rules_pdf(request)
 
 
 def parts(dungeon: Dungeon) -> int:
