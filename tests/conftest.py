@@ -20,11 +20,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).parent
 # Let tests import their helpers (pdfutil) whichever folder pytest runs from.
 sys.path.insert(0, str(HERE))
 
 SWEEP_SHARE = 1 / 10  # each case is tried about one commit in ten
+EXAMPLE_SHARE = 1 / 3  # of a costly property test's examples, each run tries this share (other ones each run)
+EVERY_EXAMPLE = False  # set by `--sweeps all` (pytest_configure): every property test tries its full count
 
 
 @contextlib.contextmanager
@@ -40,6 +44,41 @@ def studio_app(settings):
         app.extensions["printgen.renders"].close()
 
 
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright: started once a test process, for every browser test in it (each
+    test opens a context of its own, so no cookie or page passes from one to the next)."""
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        pytest.fail(f"the studio's browser tests need Debian's chromium at {CHROMIUM}: apt-get install chromium "
+                    f"(.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def studio():
+    """The URL of `printgen serve` with its defaults, started once a test process for the browser tests."""
+    from test_studio_serve import running_server
+
+    with running_server() as (url, _):
+        yield url
+
+
+def examples(count: int) -> int:
+    """The examples a costly hypothesis test tries a run: a share of ``count`` (hypothesis draws other ones
+    each run), all ``count`` under ``--sweeps all``. (Test modules are imported after pytest_configure.)"""
+    return count if EVERY_EXAMPLE else max(1, round(count * EXAMPLE_SHARE))
+
+
 def pytest_addoption(parser):
     parser.addoption("--sweeps", choices=("sample", "all"), default="sample",
                      help="run a seeded sample of each sweep's cases (the default) or every case")
@@ -49,6 +88,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "sweep: a matrix of cases, sampled unless --sweeps all")
     config.addinivalue_line("markers", "browser: drives Debian's chromium through Playwright")
     config.addinivalue_line("markers", "server: starts `printgen serve` as a process of its own")
+    global EVERY_EXAMPLE
+    EVERY_EXAMPLE = config.getoption("--sweeps") == "all"
     config.sweep_seed = (os.environ.get("PRINTGEN_SWEEP_SEED") or _commit()
                          or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"))
     # pytest-xdist's workers inherit this process's environment: they draw the very sample it names.

@@ -13,6 +13,7 @@ import pypdfium2
 import pytest
 import vtt_checks
 from amulet_shapes import assert_drawn_as_the_rules_say
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFilter
@@ -31,7 +32,7 @@ from printgen.units import PAPERS
 
 SHAPES = ("Square", "Rectangle", "Hallway", "Triangle", "Circle")
 LETTER = PAPERS["letter"]
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def code_for(seed: str, **options) -> SeedCode:

@@ -7,6 +7,7 @@ import subprocess
 
 import pypdfium2
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
@@ -27,7 +28,7 @@ from printgen.maps.symbols import Symbols
 from printgen.render import fonts
 from printgen.seed import stream
 
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def room_shapes():

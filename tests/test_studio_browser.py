@@ -9,44 +9,22 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pikepdf
 import pytest
 from playwright.sync_api import expect
-from test_studio_serve import running_server
 
 from printgen import games
 
-pytestmark = pytest.mark.browser  # Debian's chromium, driven by Playwright: `-m 'not browser'` leaves it out
+# Debian's chromium, driven by Playwright (`-m 'not browser'` leaves it out); the browser and the server are
+# conftest.py's, one of each a test process, shared with test_studio_deck_browser.py.
+pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAME = "Project: Amulet"
 SEED = "browser-test"
 WAIT = 120_000  # ms: a booklet takes seconds to make, a minute on a machine busy with other tests
 SCREENS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
-        pytest.fail(f"the studio's browser tests need Debian's chromium at {CHROMIUM}: apt-get install chromium "
-                    f"(.ci/run installs it)")
-    from playwright.sync_api import sync_playwright  # noqa: F811
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def studio():
-    with running_server() as (url, _):
-        yield url
 
 
 def shown_pages(page) -> tuple[str, int]:

@@ -17,20 +17,13 @@ import pikepdf
 import pytest
 from PIL import Image
 from playwright.sync_api import expect
-from test_studio_browser import SCREENS, WAIT, browser, screenshot  # noqa: F401 - browser: the fixture, shared
-from test_studio_serve import running_server
+from test_studio_browser import SCREENS, WAIT, screenshot
 
 from printgen.resources import templates_dir
 
-pytestmark = pytest.mark.browser
+pytestmark = pytest.mark.browser  # the browser and the server: conftest.py's, shared
 
 EXAMPLE = templates_dir() / "cards" / "example"
-
-
-@pytest.fixture(scope="module")
-def studio():
-    with running_server() as (url, _):
-        yield url
 
 
 def drawn(page, count: int) -> None:
@@ -54,7 +47,7 @@ def watch(page) -> list[str]:
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=list(SCREENS))
-def test_open_the_example_edit_its_layout_and_see_the_cards_change(browser, studio, screen, tmp_path):  # noqa: F811
+def test_open_the_example_edit_its_layout_and_see_the_cards_change(browser, studio, screen, tmp_path):
     context = browser.new_context(viewport=SCREENS[screen], accept_downloads=True)
     page = context.new_page()
     problems = watch(page)
@@ -111,7 +104,7 @@ def test_open_the_example_edit_its_layout_and_see_the_cards_change(browser, stud
         context.close()
 
 
-def test_a_zip_opens_and_stale_drawings_never_come_back(browser, studio, tmp_path):  # noqa: F811
+def test_a_zip_opens_and_stale_drawings_never_come_back(browser, studio, tmp_path):
     archive = tmp_path / "crawl.zip"
     with zipfile.ZipFile(archive, "w") as out:
         for path in sorted(EXAMPLE.rglob("*")):
@@ -138,7 +131,7 @@ def test_a_zip_opens_and_stale_drawings_never_come_back(browser, studio, tmp_pat
         page.close()
 
 
-def test_before_any_card_is_drawn_nothing_speaks_of_cards_and_downloads_wait(browser, studio):  # noqa: F811
+def test_before_any_card_is_drawn_nothing_speaks_of_cards_and_downloads_wait(browser, studio):
     page = browser.new_page(viewport=SCREENS["laptop"])
     problems = watch(page)
     try:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reportlab.lib.utils import simpleSplit
@@ -63,7 +64,7 @@ class Recorder(Canvas):
 
 # Breaking ---------------------------------------------------------------------------------------------
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(run_lists(), sizes, widths, st.booleans())
 def test_lines_are_never_wider_than_the_width_but_for_a_lone_long_word(runs, size, width, keep):
     for line in text.lines([runs], size, width, keep_spaces=keep):
@@ -71,7 +72,7 @@ def test_lines_are_never_wider_than_the_width_but_for_a_lone_long_word(runs, siz
             assert line.width * size <= width + 1e-6
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(run_lists(), sizes, widths, st.booleans(), st.floats(0, 30))
 def test_nothing_is_dropped_or_added(runs, size, width, keep, indent):
     lines = text.lines([runs], size, width, indent=indent, keep_spaces=keep)
@@ -81,7 +82,7 @@ def test_nothing_is_dropped_or_added(runs, size, width, keep, indent):
     assert "".join(line_words(cut)) == "".join(given_words(runs))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(run_lists(), sizes, widths, st.floats(0, 30))
 def test_each_line_is_as_full_as_it_can_be(runs, size, width, indent):
     """Greedy: the first word of every line but the first did not fit at the end of the line before."""
@@ -93,7 +94,7 @@ def test_each_line_is_as_full_as_it_can_be(runs, size, width, indent):
         assert line.width + gap + nxt.width > room
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(run_lists(), sizes, widths)
 def test_runs_keep_their_fonts(runs, size, width):
     given_faces = [font for t, font in runs for ch in t if not ch.isspace()]
