@@ -147,8 +147,11 @@ def _serves(args: list[str], folder) -> None:
 
     # Any free port where the example leaves the default (8000 may be taken on a test machine); no browser.
     env = {**os.environ, "PRINTGEN_PORT": "0", "BROWSER": "true"}
+    # Ctrl-C as a terminal sends it, even where the tests run in the background (a shell's background jobs
+    # ignore SIGINT, and so would the server).
     server = subprocess.Popen([sys.executable, "-m", "printgen", *args], cwd=folder, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, env=env)
+                              stderr=subprocess.STDOUT, text=True, env=env,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         line = server.stdout.readline()
         assert "printgen studio: http://127.0.0.1:" in line, line
