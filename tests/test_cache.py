@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from byte_identity_cases import FIXTURE, make
 
-from printgen.render import cache, html
+from printgen.render import cache, html, parallel
 
 RECORDED = json.loads(FIXTURE.read_text())
 BOOKLET = ["dungeon", "--system", "roguelike", "--seed", "bi6", "--levels", "1", "--rooms", "6", "--players-map",
@@ -44,6 +44,7 @@ def entries(folder: Path) -> list[Path]:
 def test_a_booklet_is_the_same_file_cold_warm_absent_damaged_and_unwritable(booklet, tmp_path, monkeypatch, laid_out):
     recorded = RECORDED[" ".join(booklet)]
     folder = tmp_path / "cache"
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)  # every page laid out in this process, counted
 
     def made(tag: str) -> str:
         (tmp_path / tag).mkdir()

@@ -94,3 +94,39 @@ def test_a_request_with_no_spare_core_makes_its_booklet_in_one_process(two_cores
     alone = products.build(products.request(code, spare_core=False))
     assert forked == []
     assert products.build(products.request(code)) == alone and forked == [1]
+
+
+def test_amulet_booklet_is_the_same_with_its_rules_laid_out_in_the_child(tmp_path, monkeypatch, two_cores):
+    """On a cold cache the child lays out the rules at hand (WeasyPrint in both processes): the same bytes."""
+    from printgen.render import cache
+
+    args = ["dungeon", "--system", "amulet", "--seed", "side-by-side", "--levels", "1"]
+    monkeypatch.setenv(cache.ENV, str(tmp_path / "cold"))
+    assert run_cli(*args, "-o", str(tmp_path / "two.pdf")).returncode == 0
+    monkeypatch.setenv(cache.ENV, "off")
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    assert run_cli(*args, "-o", str(tmp_path / "one.pdf")).returncode == 0
+    assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
+
+
+def test_a_child_that_lays_a_page_out_leaves_no_folder_of_fonts(tmp_path, two_cores):
+    """A forked child runs no exit handler: the font configuration it made for itself is removed as it leaves."""
+    import tempfile
+
+    from printgen.render import html
+    from printgen.resources import fonts_dir
+
+    html.load()
+
+    face = next((fonts_dir() / "text").glob("*.ttf")).as_uri()
+    page = f"<style>@font-face {{ font-family: Child; src: url({face}) }}</style><p style='font-family: Child'>x</p>"
+
+    def laid_out_in_the_child() -> tuple[int, int]:
+        tempfile.tempdir = str(tmp_path)  # where WeasyPrint's folder of fonts goes, in the child alone
+        html._font_config.cache_clear()  # its own configuration, as a child that loaded WeasyPrint itself has
+        html.html_to_pdf(page)
+        return os.getpid(), len(list(tmp_path.glob("weasyprint-*")))
+
+    _, (child, made) = parallel.both(lambda: None, laid_out_in_the_child)
+    assert child != os.getpid() and made == 1, "the child made a folder of fonts of its own"
+    assert list(tmp_path.glob("weasyprint-*")) == [], "and removed it as it left"

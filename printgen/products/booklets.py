@@ -25,7 +25,7 @@ def assemble(parts: Parts, request: Any) -> bytes:
         text, drawn = None, parts.drawn()
     else:
         def laid_out() -> Any:
-            html.load()  # after the fork: the drawn pages need no WeasyPrint, so the child draws while it loads
+            html.load()  # after the fork, so the child draws while this process loads it
             return text_pages()
 
         text, drawn = parallel.both(laid_out, parts.drawn, request.spare_core)

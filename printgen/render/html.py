@@ -40,7 +40,7 @@ from ..seed import SeedCode
 from ..units import Paper, to_mm
 from ..words import phrasebook, shared_phrasebook
 from . import cache as user_cache
-from . import flow_columns, font_widths, house
+from . import flow_columns, font_widths, house, parallel
 
 BUILTIN_PREFIX = "builtin:"
 
@@ -122,9 +122,10 @@ def allowed_roots(user_dir: Path | None) -> list[Path]:
 
 
 def load() -> None:
-    """Load WeasyPrint and the bundled faces' font configuration now, in the process that lays pages out: a
-    forked process that made its own configuration would leave its folder of fonts behind when it is ended,
-    so a booklet's child draws only (ReportLab), and a studio's fork server loads them before it forks."""
+    """Load WeasyPrint and the bundled faces' font configuration now, in the process that lays pages out. A
+    booklet's forked child that lays a page out (Amulet's rules on a cold cache) loads its own, and removes its
+    folder of fonts as it leaves (parallel.when_a_child_leaves); a studio's fork server loads them before it
+    forks, for every worker."""
     _weasyprint()
     _font_config()
 
@@ -372,6 +373,7 @@ def _font_config():
             super().__init__()
             self.owner = os.getpid()
             atexit.register(self.remove)
+            parallel.when_a_child_leaves(self.remove)  # made in a booklet's child, which runs no exit handler
 
         def remove(self):
             if os.getpid() == self.owner:

@@ -22,6 +22,13 @@ from .. import progress
 
 A = TypeVar("A")
 B = TypeVar("B")
+_leaving: list[Callable[[], object]] = []  # what a child does before it leaves (it runs no exit handler)
+
+
+def when_a_child_leaves(clean_up: Callable[[], object]) -> None:
+    """Have a forked child call ``clean_up`` before it leaves: something it made for itself (a folder of
+    fonts) that the parent's exit handlers would remove, and the child runs none of them."""
+    _leaving.append(clean_up)
 
 
 def can_fork() -> bool:
@@ -73,6 +80,11 @@ def _child(read_end: int, write_end: int, second: Callable[[], object]) -> None:
             pipe.write(data)
         status = 0
     finally:
+        for clean_up in _leaving:
+            try:
+                clean_up()
+            except BaseException:  # noqa: BLE001 - leaving all the same
+                pass
         os._exit(status)
 
 

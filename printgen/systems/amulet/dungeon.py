@@ -53,15 +53,17 @@ def booklet(built: Dungeon, request) -> Parts:
     actions = rules.reference()["treasure"]["actions"]
     keys = [key_page.key(level_key, actions) for level_key in text_pages.mapped_keys(built)]
 
-    def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[list[tuple[int, int]]]]]:
+    def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[list[tuple[int, int]]]], bytes]:
+        # The rules at hand come with the drawn pages: from the cache, or laid out here while the other
+        # process lays out what the dungeon rolled.
         return (maps_pdf(built, request, True), maps_pdf(built, request, False),
                 blank_page(request.code, request.paper, say("booklet.blank-side")),
                 key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
-                                     keys, key_page.LOOK))
+                                     keys, key_page.LOOK),
+                text_pages.rules_pdf(request))
 
-    def arrange(text: tuple[bytes, bytes], made) -> list[bytes]:
-        rolled, rules_pages = text
-        mappers, players, blank, (key_pages, ranges) = made
+    def arrange(rolled: bytes, made) -> list[bytes]:
+        mappers, players, blank, (key_pages, ranges), rules_pages = made
         cover, *after = sections(rolled, text_pages.parts(built))
         with Pages(blank) as pages:
             pages.add(rolled, *cover)
@@ -77,5 +79,5 @@ def booklet(built: Dungeon, request) -> Parts:
             return [pages.save()]
 
     # The text is laid out while a forked child draws the maps and the keys (the product makes both at once).
-    return Parts(say("document.dungeon", game=request.game.title), lambda: text_pages.text_pdf(built, request),
+    return Parts(say("document.dungeon", game=request.game.title), lambda: text_pages.rolled_pdf(built, request),
                  drawn, arrange)

@@ -6,7 +6,8 @@ rolled (the cover, the dice, the treasure level), each part opening with one
 top-level heading, so the booklet can put the keys (key_page, drawn) after
 the cover; and the rules at hand with how the monsters fight, the same in
 every booklet on the same paper, so WeasyPrint lays them out once and the
-user's cache keeps them (render/html.py). Compose embeds each font once.
+user's cache keeps them (render/html.py); on a cold cache they are laid out
+beside the maps, in the booklet's other process. Compose embeds each font once.
 """
 
 from __future__ import annotations
@@ -100,13 +101,12 @@ def mapped_keys(dungeon: Dungeon) -> list[dict[str, Any]]:
     return [level for level in dungeon_key(dungeon) if level["kind"] != "treasure"]
 
 
-def text_pdf(dungeon: Dungeon, request) -> tuple[bytes, bytes]:
-    """The cover, the dice behind each room and the treasure level (``parts(dungeon)`` parts, each opening with
-    an h1); then the rules at hand with how the monsters fight."""
+def rolled_pdf(dungeon: Dungeon, request) -> bytes:
+    """The cover, the dice behind each room and the treasure level: ``parts(dungeon)`` parts, each opening with
+    an h1 (the rules at hand follow them: ``rules_pdf``)."""
     title = say("document.dungeon", game=request.game.title)
-    rolled = render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                        **booklet_context(dungeon, request))
-    return rolled, rules_pdf(request)
+    return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
+                      **booklet_context(dungeon, request))
 
 
 def parts(dungeon: Dungeon) -> int:
