@@ -142,21 +142,21 @@ def draw_level(c: Canvas, region: Region, level: Level, symbols: Symbols, rule: 
     clip = c.beginPath()
     clip.rect(*box)
     c.clipPath(clip, stroke=0, fill=0)
+    window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)  # the squares shown
     if view != BLANK:
         if style.rock is not None:  # the rock reaches the border there too
             c.setFillGray(style.rock)
             c.rect(*box, stroke=0, fill=1)
         doors = shown_doors(level.areas, content.doors, view)
         _draw_areas(c, region, level, level.areas, symbols, rule, doors, view, point, pitch, style, placed, content,
-                    window=_window(region, origin))
+                    window=window)
     else:
         _draw_grid(c, region, GRID_GREY)
         if content.shown_on_blank:
             shown_areas = [level.area(n) for n in content.shown_on_blank]
             doors = shown_doors(shown_areas, [], LAYOUT)
             _draw_areas(c, region, level, shown_areas, symbols, rule, doors, LAYOUT, point, pitch, style, placed,
-                        content, grid=False, window=_window(region, origin))
-    window = (origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows)
+                        content, grid=False, window=window)
 
     def seen(box) -> bool:  # on this sheet (a sheet of a large level leaves out what others show)
         return overlaps(box, window)
@@ -314,10 +314,6 @@ def _draw_areas(c: Canvas, region: Region, level: Level, areas: list[Area], symb
         # the far end of a teleport is a pad of its own.
         if not exit_.far_side or exit_.inside or exit_.to not in drawn:
             _draw_door(c, exit_, symbols, rule, view, point, pitch, placed, curved)
-
-
-def _window(region: Region, origin: tuple[int, int]) -> tuple[float, float, float, float]:
-    return origin[0], origin[1], origin[0] + region.columns, origin[1] + region.rows
 
 
 def _fill_polygons(c: Canvas, polygons: list[list[Point]], point) -> None:
