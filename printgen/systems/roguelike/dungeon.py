@@ -8,8 +8,9 @@ sheet with a blank back, so they can be handed out without showing a
 Referee's page. The cover and the rules page come from the game's
 templates (roguelike/dungeon-*.html) through WeasyPrint, the keys from
 key_page and the maps from map_page, both drawn; ``booklet`` hands them to
-the product, which makes both at once and stamps the footer once on the
-whole.
+the product, which makes both at once (the rules page, the same for every
+seed, read back from the cache or laid out beside the maps) and stamps the
+footer once on the whole.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ...maps import draw, frame
 from ...maps.draw_style import MapStyle
 from ...render import key_columns
 from ...render.booklet import Pages, Parts, blank_page, page_count
-from ...render.html import render_pdf
+from ...render.html import kept_pdf, render_pdf
 from . import generate as generator
 from . import key, key_page
 from .generate import Dungeon
@@ -50,15 +51,12 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
     placed = [frame.layout(page, found) if len(found.sheets) > 1 else None for page, found in zip(referee, plans)]
     shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, placed)]
 
-    def text_pages() -> tuple[bytes, tuple[bytes, list[list[tuple[int, int]]]], bytes]:
-        """Made in this process, not the child, so that the next booklet it makes finds the rules page laid
-        out."""
+    def text_pages() -> tuple[bytes, tuple[bytes, list[list[tuple[int, int]]]]]:
         keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name, *breaks(groups))
                 for level, groups in zip(levels, shown)]
         return (cover_book(dungeon, request, players_view),
                 key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
-                                     key_page.LOOK),
-                rules_book(request, players_view))
+                                     key_page.LOOK))
 
     def maps() -> tuple[list[bytes], list[bytes], bytes]:
         laid = [where or frame.layout(page, found) for page, found, where in zip(referee, plans, placed)]
@@ -67,8 +65,8 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
                 [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")))
 
-    def arrange(text, drawn) -> list[bytes]:
-        (cover, (keys, key_ranges), rules_pages), (gm_maps, players_maps, blank) = text, drawn
+    def arrange(text, drawn, rules_pages: bytes) -> list[bytes]:
+        (cover, (keys, key_ranges)), (gm_maps, players_maps, blank) = text, drawn
         with Pages(blank) as pages:
             pages.add(cover)
             for gm_map, found, groups, ranges in zip(gm_maps, plans, shown, key_ranges):
@@ -81,7 +79,8 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
                     pages.blank()  # nothing on the back of a players' map
             return [pages.save()]
 
-    return Parts(say("dungeon.title", name=dungeon.name), text_pages, maps, arrange)
+    return Parts(say("dungeon.title", name=dungeon.name), text_pages, maps, arrange,
+                 lambda only_kept: rules_book(request, players_view, only_kept))
 
 
 def facing_groups(page, found, placed) -> list[list[int]]:
@@ -131,20 +130,23 @@ def level_pages(pages: Pages, gm_map: bytes, found, groups: list[list[int]], key
 
 
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
-    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name), cover=key.cover(dungeon))
+    return render_pdf(*_book(request, say("dungeon.text-title", name=dungeon.name)),
+                      **_context(request, players_view, cover=key.cover(dungeon)))
 
 
-def rules_book(request, players_view: str) -> bytes:
-    """The rules page: it is the same in every booklet on the same paper, so it is laid out once a process
-    (html_to_pdf keeps it) and its title names no dungeon."""
-    return _text_book(request, players_view, say("dungeon.rules-title"), page=key.rules_page())
+def rules_book(request, players_view: str, only_kept: bool = False) -> bytes | None:
+    """The rules page: it is the same in every booklet on the same paper, so it is kept (html_to_pdf) and its
+    title names no dungeon; ``only_kept``: only where it is kept, else None."""
+    return (kept_pdf if only_kept else render_pdf)(*_book(request, say("dungeon.rules-title")),
+                                                   **_context(request, players_view, page=key.rules_page()))
 
 
-def _text_book(request, players_view: str, title: str, cover: dict | None = None, page: dict | None = None
-               ) -> bytes:
-    """The cover (``cover``) or the rules page (``page``) from the game's template."""
-    return render_pdf(
-        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates,
-        game_title=request.game.title, credit=request.game.credit,
-        cover=cover, layout=players_view == draw.LAYOUT, page=page,
-    )
+def _book(request, title: str) -> tuple:
+    """The game's template for the cover and the rules page, and what render_pdf needs besides its context."""
+    return "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates
+
+
+def _context(request, players_view: str, cover: dict | None = None, page: dict | None = None) -> dict:
+    """What the template prints: the cover (``cover``) or the rules page (``page``)."""
+    return dict(game_title=request.game.title, credit=request.game.credit, cover=cover,
+                layout=players_view == draw.LAYOUT, page=page)
