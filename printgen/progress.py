@@ -12,7 +12,7 @@ the order the steps have when nothing is forked.
 
 Some lines are said at once whenever someone listens (``now``): a warning, and how many pages a long product
 will write, before it starts (``pages_ahead``). Nothing here touches the file's bytes; a listener with no
-stream (the studio's builds, the tests', a request nobody built with one) says nothing.
+stream (the studio's builds, the tests', a request not yet built) says nothing.
 """
 
 from __future__ import annotations
