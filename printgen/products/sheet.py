@@ -10,7 +10,6 @@ whatever the count.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -161,7 +160,9 @@ def sheet_module(system: str):
 
 def build(request: Request) -> bytes:
     code, spec = request.code, spec_of(request)
-    counted = spec.count is not None and (spec.count >= PROGRESS_FROM or (sys.stderr.isatty() and spec.count >= 20))
+    heard = request.listener.stream  # a terminal counts up from fewer characters
+    counted = spec.count is not None and (spec.count >= PROGRESS_FROM or
+                                          (heard is not None and heard.isatty() and spec.count >= 20))
     characters = roll_characters(code, spec, request.listener, counted and spec.format == "json")
     if spec.format == "json":
         return to_json(code, spec, characters)
