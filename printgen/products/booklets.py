@@ -28,5 +28,5 @@ def assemble(parts: Parts, request: Any) -> bytes:
             html.load()  # after the fork, so the child draws while this process loads it
             return text_pages()
 
-        text, drawn = parallel.both(laid_out, parts.drawn, request.spare_core)
-    return compose(parts.arrange(text, drawn), request.code, parts.title)
+        text, drawn = parallel.both(laid_out, parts.drawn, request.spare_core, request.listener)
+    return compose(parts.arrange(text, drawn), request.code, parts.title, listener=request.listener)

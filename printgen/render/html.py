@@ -33,8 +33,9 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from .. import __version__, games, progress
+from .. import __version__, games
 from ..errors import PrintgenError
+from ..progress import Listener
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper, to_mm
@@ -403,14 +404,16 @@ def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str
 
 
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-               **context: Any) -> bytes:
+               listener: Listener | None = None, **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
-    code's QR on the first page: ``qr`` tells a template the room it takes)."""
+    code's QR on the first page: ``qr`` tells a template the room it takes); ``listener`` (the request's)
+    hears the step."""
     from .canvas import printed_code
 
     html = render_html(name, user_dir, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
                        qr=qr_context(seed_code, paper), **context)
     # A page whose HTML does not name the seed code (a rules page) is the same for every seed: kept.
     pdf = html_to_pdf(html, user_dir, keep=str(seed_code) not in html)
-    progress.tell(f"laid out {title}")
+    if listener is not None:
+        listener.tell(f"laid out {title}")
     return pdf

@@ -57,7 +57,7 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
                 for level, groups in zip(levels, shown)]
         return (cover_book(dungeon, request, players_view),
                 key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
-                                     key_page.LOOK),
+                                     key_page.LOOK, request.listener),
                 rules_book(request, players_view))
 
     def maps() -> tuple[list[bytes], list[bytes], bytes]:
@@ -144,7 +144,7 @@ def _text_book(request, players_view: str, title: str, cover: dict | None = None
                ) -> bytes:
     """The cover (``cover``) or the rules page (``page``) from the game's template."""
     return render_pdf(
-        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates,
+        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates, listener=request.listener,
         game_title=request.game.title, credit=request.game.credit,
         cover=cover, layout=players_view == draw.LAYOUT, page=page,
     )
