@@ -44,7 +44,7 @@ def _fronts(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str,
     for position, prepared in enumerate(faces, start=1):
         draw_face(c, prepared, deck, size, 0.0, index_text(deck, position, printed))
         c.showPage()
-    pdf = doc.finish(told=False)  # they are told as the pictures they become, not as pages
+    pdf = doc.finish()  # they are told as the pictures they become, not as pages
     return png_pages(pdf, [_pixels(size, dpi)] * len(faces), dpi, comment=comment)  # each made as the zip takes it
 
 

@@ -38,5 +38,5 @@ def assemble(parts: Parts, request: Any) -> bytes:
             html.load()  # after the fork, so the child draws while this process loads it
             return text_pages()
 
-        text, (made, same) = parallel.both(laid_out, drawn, forks)
-    return compose(parts.arrange(text, made, same), request.code, parts.title)
+        text, (made, same) = parallel.both(laid_out, drawn, forks, request.listener)
+    return compose(parts.arrange(text, made, same), request.code, parts.title, listener=request.listener)

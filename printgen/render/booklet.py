@@ -145,7 +145,7 @@ def blank_page(code: SeedCode, paper: Paper, words: str) -> bytes:
     doc.canvas.setFillGray(0.55)
     doc.canvas.setFont(fonts.SERIF_ITALIC, 8)
     doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, words)
-    return doc.finish(told=False)  # a part of others, not a step of its own
+    return doc.finish()  # a part of others, not a step of its own
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,9 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from .. import __version__, games, progress
+from .. import __version__, games
 from ..errors import PrintgenError
+from ..progress import Listener
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper, to_mm
@@ -412,26 +413,28 @@ def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str
 
 
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-               **context: Any) -> bytes:
+               listener: Listener | None = None, **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
-    code's QR on the first page: ``qr`` tells a template the room it takes)."""
+    code's QR on the first page: ``qr`` tells a template the room it takes); ``listener`` (the request's)
+    hears the step."""
     html = _page_html(name, seed_code, title, paper, user_dir, context)
     # A page whose HTML does not name the seed code (a rules page) is the same for every seed: kept.
     pdf = html_to_pdf(html, user_dir, keep=str(seed_code) not in html)
-    progress.tell(f"laid out {title}")
+    if listener is not None:
+        listener.tell(f"laid out {title}")
     return pdf
 
 
 def kept_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-             **context: Any) -> bytes | None:
+             listener: Listener | None = None, **context: Any) -> bytes | None:
     """render_pdf's pages where they are kept (laid out before in this process, or in the user's cache), read
     back without WeasyPrint; None where they would have to be laid out."""
     html = _page_html(name, seed_code, title, paper, user_dir, context)
     if str(seed_code) in html:
         return None  # a page that names the seed is never kept
     made = _kept(html, user_dir, keep=True)[2]
-    if made is not None:
-        progress.tell(f"laid out {title}")
+    if made is not None and listener is not None:
+        listener.tell(f"laid out {title}")
     return made
 
 

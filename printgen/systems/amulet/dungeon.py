@@ -40,7 +40,7 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     for level in text_pages.mapped(built):
         map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper, style)
         doc.canvas.showPage()
-    return doc.finish()
+    return doc.finish(request.listener)
 
 
 def level_views(built: Dungeon, request) -> list:
@@ -57,7 +57,7 @@ def booklet(built: Dungeon, request) -> Parts:
         return (maps_pdf(built, request, True), maps_pdf(built, request, False),
                 blank_page(request.code, request.paper, say("booklet.blank-side")),
                 key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
-                                     keys, key_page.LOOK))
+                                     keys, key_page.LOOK, request.listener))
 
     def arrange(rolled: bytes, made, rules_pages: bytes) -> list[bytes]:
         mappers, players, blank, (key_pages, ranges) = made

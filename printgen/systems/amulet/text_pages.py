@@ -42,7 +42,7 @@ def reference_context(request) -> dict[str, Any]:
 def reference_pdf(request) -> bytes:
     title = say("document.reference", game=request.game.title)
     return render_pdf("amulet/reference.html", request.code, title, request.paper, request.templates,
-                      **reference_context(request))
+                      listener=request.listener, **reference_context(request))
 
 
 def rules_pdf(request, only_kept: bool = False) -> bytes | None:
@@ -51,9 +51,10 @@ def rules_pdf(request, only_kept: bool = False) -> bytes | None:
     else None); they go on from the booklet's other pages, so their first page keeps the running header."""
     tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False), "tactics": rules.tactics(code)}
                for code, m in rules.monsters().items()]
-    return (kept_pdf if only_kept else render_pdf)("amulet/reference.html", request.code, say("document.dungeon", game=request.game.title),
-                      request.paper, request.templates, opens_file=False, heads_first_page=True, tactics=tactics,
-                      **reference_context(request))
+    return (kept_pdf if only_kept else render_pdf)(
+        "amulet/reference.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
+        request.templates, listener=request.listener, opens_file=False, heads_first_page=True, tactics=tactics,
+        **reference_context(request))
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
@@ -106,7 +107,7 @@ def rolled_pdf(dungeon: Dungeon, request) -> bytes:
     an h1 (the rules at hand follow them: ``rules_pdf``)."""
     title = say("document.dungeon", game=request.game.title)
     return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                      **booklet_context(dungeon, request))
+                      listener=request.listener, **booklet_context(dungeon, request))
 
 
 def parts(dungeon: Dungeon) -> int:

@@ -63,7 +63,7 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
                 [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")),
                 key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
-                                     key_page.LOOK),
+                                     key_page.LOOK, request.listener),
                 shown)
 
     def arrange(text, made, _seed_free: None) -> list[bytes]:
@@ -130,23 +130,20 @@ def level_pages(pages: Pages, gm_map: bytes, found, groups: list[list[int]], key
 
 
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
-    return render_pdf(*_book(request, say("dungeon.text-title", name=dungeon.name)),
-                      **_context(request, players_view, cover=key.cover(dungeon)))
+    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name), cover=key.cover(dungeon))
 
 
 def rules_book(request, players_view: str) -> bytes:
-    """The rules page: it is the same in every booklet on the same paper, so it is kept (html_to_pdf) and its
-    title names no dungeon."""
-    return render_pdf(*_book(request, say("dungeon.rules-title")), **_context(request, players_view,
-                                                                               page=key.rules_page()))
+    """The rules page: it is the same in every booklet on the same paper, so it is laid out once a process
+    (html_to_pdf keeps it) and its title names no dungeon."""
+    return _text_book(request, players_view, say("dungeon.rules-title"), page=key.rules_page())
 
 
-def _book(request, title: str) -> tuple:
-    """The game's template for the cover and the rules page, and what render_pdf needs besides its context."""
-    return "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates
-
-
-def _context(request, players_view: str, cover: dict | None = None, page: dict | None = None) -> dict:
-    """What the template prints: the cover (``cover``) or the rules page (``page``)."""
-    return dict(game_title=request.game.title, credit=request.game.credit, cover=cover,
-                layout=players_view == draw.LAYOUT, page=page)
+def _text_book(request, players_view: str, title: str, cover: dict | None = None, page: dict | None = None
+               ) -> bytes:
+    """The cover (``cover``) or the rules page (``page``) from the game's template."""
+    return render_pdf(
+        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates, listener=request.listener,
+        game_title=request.game.title, credit=request.game.credit,
+        cover=cover, layout=players_view == draw.LAYOUT, page=page,
+    )

@@ -7,6 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ...progress import Listener
 from ...render import fonts
 from ...render import text as text_engine
 from ...seed import Rng, SeedCode
@@ -54,11 +55,12 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return ["record"]
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+                    listener: Listener | None) -> list[bytes]:
     """A blank record printed one to a page comes with the reference page to choose from."""
     from .reference import pages
 
-    return [pages(code, paper, templates)]
+    return [pages(code, paper, templates, listener=listener)]
 
 
 def choices() -> tuple[dict[str, str], ...]:
