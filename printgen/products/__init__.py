@@ -325,9 +325,6 @@ def _making(checked: Request, listener: TextIO | None) -> Iterator[Request]:
         told.end()
 
 
-MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth
-
-
 def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
     """The product's PDF pages as PNGs at the chosen DPI: one page a .png, more a zip; each shows the same
     footer and QR as the PDF, of this very code, so a picture reproduces itself."""
@@ -339,9 +336,7 @@ def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
     sizes = raster.page_pixel_sizes(pdf, ppi)
     if pages_told is not None:
         pages_told(len(sizes))
-    if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
-        raise PrintgenError(f"{len(sizes)} pages at {ppi} pixels an inch are more pixels than printgen writes at "
-                            "once", right=("choose a lower ", Flag("ppi"), " or fewer pages"))
+    raster.check_pixels(sizes, ppi, "pages")
     comment = COMMENT_PREFIX + str(checked.code)
     pngs = list(raster.png_pages(pdf, sizes, ppi, comment=comment))
     if len(pngs) == 1:

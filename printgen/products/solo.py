@@ -76,7 +76,8 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
 
-    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes]) -> list[bytes]:
+    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes], _seed_free: None
+                ) -> list[bytes]:
         sheet, sections, back, graph, blank = drawn
         with Pages(blank) as pages:
             pages.add(front)

@@ -49,7 +49,7 @@ def booklet(built: Campaign, request: Request) -> Parts:
     copies = request.options["copies"]
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
 
-    def arrange(reference_pages: bytes | None, drawn) -> list[bytes]:
+    def arrange(reference_pages: bytes | None, drawn, _seed_free: None) -> list[bytes]:
         levels, rogue = drawn
         if not with_dm:
             return rogue
