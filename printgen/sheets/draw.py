@@ -116,11 +116,16 @@ class FormCollector:
                 full, n = f"{base}_{n}", n + 1
             self._names[full] = kind
         a, b, c_, d, e, f = matrix
-        xs = [a * px + c_ * py + e for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
-        ys = [b * px + d * py + f for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+        if b == 0 and c_ == 0:  # upright (most sheets): the corners are the two ends of each side
+            left, right, bottom, top = a * x + e, a * (x + w) + e, d * y + f, d * (y + h) + f
+            rect = (min(left, right), min(bottom, top), max(left, right), max(bottom, top))
+        else:
+            xs = [a * px + c_ * py + e for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            ys = [b * px + d * py + f for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            rect = (min(xs), min(ys), max(xs), max(ys))
         rotation = 90 if abs(b) > abs(a) and b > 0 else 270 if abs(b) > abs(a) else 0
         scale = (a * a + b * b) ** 0.5
-        self.fields.append(FormField(full, (min(xs), min(ys), max(xs), max(ys)), kind, multiline,
+        self.fields.append(FormField(full, rect, kind, multiline,
                                      round(font_size * scale, 2), rotation, self.page, tooltip, value, mark, on,
                                      centre))
 
