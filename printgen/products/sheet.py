@@ -199,7 +199,8 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
     title = f"{game.title}: character sheets"
     doc = new_document(code, title, spec.paper.size)
     c = doc.canvas
-    form = FormCollector(enabled=spec.fillable)
+    # Furniture drawn once and placed on every sheet, where there is more than one to place it on.
+    form = FormCollector(enabled=spec.fillable, reuse=len(items) > 1)
     foot = foot_strip(code, spec.paper)
     drawn = 0
     plan = page_plan(spec, items, foot)
