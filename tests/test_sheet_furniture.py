@@ -29,7 +29,7 @@ def drawn(fillable: bool, reuse: bool, count: int = 3) -> tuple[bytes, FormColle
                     number), Style(), form, CODE)
         doc.canvas.restoreState()
         doc.canvas.showPage()
-    return doc.finish(told=False), form
+    return doc.finish(), form
 
 
 def pixels(data: bytes, tmp_path, name: str) -> list[bytes]:
