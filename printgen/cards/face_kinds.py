@@ -27,8 +27,8 @@ from ..errors import PrintgenError
 from ..render import fonts
 from ..units import MIN_TEXT_PT
 from ..words import say_for
-from . import character_face, counter_face, design_face, glyphs, icons, notes, text_face, tile_face
-from .model import FACE_KINDS, Card, Deck, Paragraph
+from . import character_face, counter_face, glyphs, icons, notes, text_face, tile_face
+from .model import FACE_KINDS, LAYOUT_FACE, Card, Deck, Paragraph
 from .sizes import CardSize
 
 say = say_for(__package__)
@@ -66,7 +66,9 @@ def layout(deck: Deck, size: CardSize, card: Card) -> Layout:
 
 
 def prepare_face(card: Card, deck: Deck, size: CardSize):
-    if card.face == design_face.KIND:  # a user's own layout draws the card (cards/design_face.py)
+    if card.face == LAYOUT_FACE:  # a user's own layout draws the card (read only for such a deck: its YAML
+        from . import design_face  # and CSS readers are no built-in deck's)
+
         return design_face.prepare(card, deck, size)
     kind = _KINDS.get(card.face)
     if kind is None:
@@ -186,7 +188,9 @@ def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
 
 
 def draw_face(c: Canvas, prepared, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
-    if prepared.card.face == design_face.KIND:
+    if prepared.card.face == LAYOUT_FACE:
+        from . import design_face
+
         design_face.draw(c, prepared, deck, size, bleed, index_text)
         return
     _KINDS[prepared.card.face].draw(c, prepared, deck, size, bleed, index_text)

@@ -14,7 +14,7 @@ from ..render import text as text_engine
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
-from . import calibration, deck_card, shop
+from . import calibration, deck_card
 from .face_kinds import draw_face, prepare_face, shrunk_below, with_continuations
 from .imposition import FOOTER_BAND, MARK_WIDTH, Sheet, sheet_for
 from .model import Card, Deck
@@ -60,6 +60,8 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
     progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
     title = f"{deck.title} deck, {options.size.label}"
     if options.imposition == "print-shop":
+        from . import shop  # a press PDF (pikepdf) or a zip of pictures: no sheet needs them
+
         return shop.print_shop_file(deck, faces, options.size, options.bleed, VENDORS[options.vendor], code,
                                     title, progress, out)
     return _sheets(deck, faces, options, code, title, progress)
