@@ -15,7 +15,7 @@ from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
 from . import calibration, deck_card
-from .face_kinds import draw_face, prepare_face, shrunk_below, with_continuations
+from .face_kinds import continued, draw_face, prepare_face, shrunk_below
 from .imposition import FOOTER_BAND, MARK_WIDTH, Sheet, sheet_for
 from .model import Card, Deck
 from .progress import Progress
@@ -48,13 +48,13 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
     """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank. With
     ``out``, a print shop's zip of images is written into it as its images are made (and b"" returned)."""
     progress = progress or Progress()
-    deck = with_continuations(deck, options.size)
+    deck, known = continued(deck, options.size)  # the cards it prepared: the same deck's, laid out once
     cards = deck.printed_cards()
     progress.start(len(cards))
     # Fit every card first: a card too full stops the run before a page is drawn.
     prepared = {}
     for card in deck.cards:
-        prepared[id(card)] = prepare_face(card, deck, options.size)
+        prepared[id(card)] = known[id(card)] if id(card) in known else prepare_face(card, deck, options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
     progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
