@@ -344,7 +344,7 @@ def test_no_roguelike_card_says_a_thing_twice():
             assert not [run for run, n in runs.items() if n > 1], (name, card.title, card.body)
 
 
-HEAVY = ("pikepdf", "yaml", "tinycss2", "weasyprint", "fontTools")  # modules a built-in deck on sheets needs not
+HEAVY = ("pikepdf", "yaml", "tinycss2", "weasyprint", "urllib.request", "fontTools")  # a deck on sheets needs none
 
 
 def imported_by_a_deck(folder: Path, cache: Path) -> list[str]:
@@ -364,7 +364,8 @@ def imported_by_a_deck(folder: Path, cache: Path) -> list[str]:
 
 def test_a_deck_on_sheets_imports_no_composer_and_no_layout_reader(tmp_path):
     """A built-in deck drawn on sheets imports neither pikepdf (a print shop's press file is composed with it)
-    nor the readers of a layout of one's own (YAML, CSS), nor WeasyPrint: about a tenth of the run's time; and
-    fontTools only to read its icons' outlines into the cache folder, once."""
+    nor the readers of a layout of one's own (YAML, CSS), nor WeasyPrint, nor urllib.request (segno's writers
+    import it: render/qr.py takes its encoder alone): about a sixth of the run's time; and fontTools only to
+    read its icons' outlines into the cache folder, once."""
     assert imported_by_a_deck(tmp_path, tmp_path / "cache") == ["fontTools"]
     assert imported_by_a_deck(tmp_path, tmp_path / "cache") == []
