@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,7 +17,7 @@ from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
 from . import calibration, deck_card
 from .face_kinds import continued, draw_face, prepare_face, shrunk_below
-from .imposition import FOOTER_BAND, MARK_WIDTH, Sheet, sheet_for
+from .imposition import FOOTER_BAND, MARK_WIDTH, Segment, Sheet, sheet_for
 from .model import Card, Deck
 from .progress import Progress
 from .sides import VIEWER_DUPLEX, back_style, define_backs, index_text
@@ -153,8 +154,7 @@ def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]
 
     A back page's marks move with its offset: they stand on the cuts of the backs printed there.
     """
-    dx, dy = offset
-    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style, occupied)]
+    segments = _marks(sheet, style, frozenset(occupied), offset)
     c.saveState()
     c.setLineCap(0)
     c.setStrokeGray(1)
@@ -164,6 +164,14 @@ def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]
     c.setLineWidth(MARK_WIDTH)
     c.lines(segments)
     c.restoreState()
+
+
+@lru_cache(maxsize=16)
+def _marks(sheet: Sheet, style: str, occupied: frozenset[int], offset: tuple[float, float]) -> tuple[Segment, ...]:
+    """The crop marks of a page whose ``occupied`` slots hold cards, moved by ``offset``: found once for every
+    full sheet of a deck (and each back), not once a page."""
+    dx, dy = offset
+    return tuple((x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style, set(occupied)))
 
 
 def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bool = False) -> None:
