@@ -8,7 +8,7 @@ the canvas has, converted for the press like any other colour. Each icon a
 document uses is drawn once, as a form XObject, and placed wherever it is
 needed, so a deck of 300 cards carries each outline once. Reading an outline
 is a deck's costliest step after drawing (several milliseconds an icon, a
-fifth of a second for Card Rogue's sixty): what fontTools made of each is
+fifth of a second for a deck's sixty): what fontTools made of each is
 kept in the user's cache folder (render/cache.py) by the icon's path and
 fontTools' release, and read back in microseconds, the very same numbers, so
 a warm run does not import fontTools at all. The whole set is
