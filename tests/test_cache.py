@@ -183,6 +183,47 @@ def test_a_face_entry_holding_anything_but_data_is_read_again_from_the_file(tmp_
     assert font.face.unitsPerEm == 1000 and font.stringWidth("Floor", 10) > 0
 
 
+DECK = ["deck", "exploration", "--system", "card-rogue", "--seed", "bi"]
+
+
+def test_a_deck_is_the_same_file_with_its_icons_read_or_read_back(tmp_path, monkeypatch):
+    """Each icon's outline is read by fontTools once and kept; a warm run reads every one back and makes the
+    same file; an entry holding anything but an outline's data is read again from the icon, never run."""
+    import pickle
+
+    from printgen.cards import icons
+
+    recorded = RECORDED[" ".join(DECK)]
+    folder = tmp_path / "cache"
+    read: list[str] = []
+    outline_of = icons.outline_of
+    monkeypatch.setattr(icons, "outline_of", lambda path: read.append(path) or outline_of(path))
+
+    def made(tag: str) -> str:
+        icons.glyph_outline.cache_clear()  # nothing kept in memory from the run before
+        del read[:]
+        (tmp_path / tag).mkdir()
+        return hashlib.sha256(make(DECK, tmp_path / tag)).hexdigest()
+
+    monkeypatch.setenv(cache.ENV, "off")
+    assert made("absent") == recorded
+    shown = len(read)
+    assert shown > 10 and not folder.exists()
+
+    monkeypatch.setenv(cache.ENV, str(folder))
+    assert made("cold") == recorded
+    kept = entries(folder / icons.OUTLINES)
+    assert len(read) == len(kept) == shown, "one entry an icon the deck shows"
+
+    assert made("warm") == recorded
+    assert read == [], "every outline read back"
+
+    cache.put(icons.OUTLINES, kept[0].name, pickle.dumps(_Called()))
+    assert made("damaged") == recorded
+    assert len(read) == 1 and not (folder / "ran").exists(), "an entry is only read as data"
+    icons.glyph_outline.cache_clear()
+
+
 def test_the_widths_weasyprint_writes_are_read_once_and_kept(tmp_path, monkeypatch, laid_out):
     from fontTools.ttLib import TTFont
 

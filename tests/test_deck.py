@@ -342,3 +342,30 @@ def test_no_roguelike_card_says_a_thing_twice():
             words = re.findall(r"[a-z0-9]+", " ".join(p.lead + " " + p.text for p in card.body).lower())
             runs = Counter(tuple(words[i:i + 5]) for i in range(len(words) - 4))
             assert not [run for run, n in runs.items() if n > 1], (name, card.title, card.body)
+
+
+HEAVY = ("pikepdf", "yaml", "tinycss2", "weasyprint", "urllib.request", "fontTools")  # a deck on sheets needs none
+
+
+def imported_by_a_deck(folder: Path, cache: Path) -> list[str]:
+    """Which of HEAVY a fresh process imports to make a built-in deck on sheets, its cache folder ``cache``."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys; from printgen.cli import main; "
+              "assert main(['deck', 'exploration', '--system', 'card-rogue', '--seed', 'bi', '-q', '-o', sys.argv[1], "
+              "'--force']) == 0; "
+              f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", script, str(folder / "deck.pdf")], capture_output=True, text=True,
+                            check=True, env={**os.environ, "PRINTGEN_CACHE": str(cache)})
+    return eval(result.stdout.strip().splitlines()[-1])
+
+
+def test_a_deck_on_sheets_imports_no_composer_and_no_layout_reader(tmp_path):
+    """A built-in deck drawn on sheets imports neither pikepdf (a print shop's press file is composed with it)
+    nor the readers of a layout of one's own (YAML, CSS), nor WeasyPrint, nor urllib.request (segno's writers
+    import it: render/qr.py takes its encoder alone): about a sixth of the run's time; and fontTools only to
+    read its icons' outlines into the cache folder, once."""
+    assert imported_by_a_deck(tmp_path, tmp_path / "cache") == ["fontTools"]
+    assert imported_by_a_deck(tmp_path, tmp_path / "cache") == []

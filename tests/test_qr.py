@@ -275,3 +275,21 @@ def test_a_studio_share_link_reproduces_its_file_typed_or_scanned(tmp_path):
     assert (tmp_path / "code.pdf").read_bytes() == (tmp_path / "link.pdf").read_bytes() == (tmp_path / "shot.pdf").read_bytes()
     result = run_cli("reproduce", "http://127.0.0.1:8000/?seed=moonpie", "-o", str(tmp_path / "none.pdf"))
     assert result.returncode == 2 and "holds no seed code" in result.stderr and not (tmp_path / "none.pdf").exists()
+
+
+def test_the_symbol_is_segnos_own_read_with_its_encoder_alone():
+    """A fresh process draws the code with segno's encoder alone (segno's package imports its writers, and they
+    urllib.request, http.client, email and ssl): the same modules segno.make gives, for short codes, long ones and
+    every character a code may hold; and segno imported whole afterwards works and keeps that encoder."""
+    import sys
+
+    texts = ["pg4:deck:card-rogue:k1:deck=all", "x", "Z" * PRINTED_CODE_LENGTH,
+             "pg4:dungeon:roguelike:m1:levels=20:rooms=40:players-map=layout:paper=a4", "ä€☠ 0123 abc?&=%/"]
+    script = ("import sys; from printgen.render import qr; "
+              f"drawn = [qr.modules(t) for t in {texts!r}]; "
+              "alone = sorted(m for m in ('segno', 'segno.writers', 'urllib.request') if m in sys.modules); "
+              "import segno; "
+              f"made = [[[bool(d) for d in row] for row in segno.make(t, error='m', micro=False).matrix] for t in {texts!r}]; "
+              "print(alone, drawn == made, segno.encoder is sys.modules['segno.encoder'])")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.split("\n")[-2] == "[] True True"

@@ -152,6 +152,24 @@ def test_the_symbol_fallback_is_measured():
     assert text.width("★", fonts.SERIF) == text.width("★", fonts.SYMBOLS) > 0
 
 
+@settings(max_examples=examples(100), deadline=None)
+@given(st.text(st.sampled_from("ab Z\u00a0\t\n\u2014\u00e9\u2026\u2605\u2620\u9f8d\u2192"), max_size=8),
+       st.sampled_from([*FACES, fonts.SYMBOLS, "Helvetica"]))
+def test_a_text_is_cut_into_faces_as_its_characters_say(sentence_, font):
+    """faces' shortcut (a text all in its own font, found in one set comparison) cuts as the character by
+    character rule does: each character in its font, else in the fallback if that has it, else in its font."""
+    fonts.register_symbols()
+    runs: list[tuple[str, str]] = []
+    for character in sentence_:
+        chosen = font if fonts.has(font, character) or not fonts.has(fonts.SYMBOLS, character) else fonts.SYMBOLS
+        if runs and runs[-1][1] == chosen:
+            runs[-1] = (runs[-1][0] + character, chosen)
+        else:
+            runs.append((character, chosen))
+    assert fonts.faces(sentence_, font) == tuple(runs)
+    assert fonts.has_all(sentence_, font) == all(fonts.has(font, character) for character in sentence_)
+
+
 def test_measuring_needs_nothing_set_up_first():
     """A fresh process can measure (white space too) before anything has registered a font."""
     code = ("from printgen.render import fonts, text; "

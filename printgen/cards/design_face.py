@@ -41,14 +41,14 @@ from .columns import with_aliases
 from .face_parts import INK, mix
 from .failures import cards_failed, named
 from .marks import lighter
-from .model import BackStyle, Card, Deck
+from .model import LAYOUT_FACE, BackStyle, Card, Deck
 from .pictures import Pictures
 from .reading import Numbering
 from .sizes import CardSize
 from .text import SIZE_STEP, SPACING
 from .user_files import Folder, digest_of
 
-KIND = "layout"
+KIND = LAYOUT_FACE
 BLEED_FOR_PICTURES = mm(6)  # the most bleed a deck takes: a picture running into it is sized for that
 EDGE = 0.01  # pt: an element this close to the card's edge reaches it
 _FAMILIES = {"serif": fonts.SERIF, "mono": fonts.MONO}

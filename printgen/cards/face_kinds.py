@@ -27,8 +27,8 @@ from ..errors import PrintgenError
 from ..render import fonts
 from ..units import MIN_TEXT_PT
 from ..words import say_for
-from . import character_face, counter_face, design_face, glyphs, icons, notes, text_face, tile_face
-from .model import FACE_KINDS, Card, Deck, Paragraph
+from . import character_face, counter_face, glyphs, icons, notes, text_face, tile_face
+from .model import FACE_KINDS, LAYOUT_FACE, Card, Deck, Paragraph
 from .sizes import CardSize
 
 say = say_for(__package__)
@@ -66,7 +66,9 @@ def layout(deck: Deck, size: CardSize, card: Card) -> Layout:
 
 
 def prepare_face(card: Card, deck: Deck, size: CardSize):
-    if card.face == design_face.KIND:  # a user's own layout draws the card (cards/design_face.py)
+    if card.face == LAYOUT_FACE:  # a user's own layout draws the card (read only for such a deck: its YAML
+        from . import design_face  # and CSS readers are no built-in deck's)
+
         return design_face.prepare(card, deck, size)
     kind = _KINDS.get(card.face)
     if kind is None:
@@ -148,17 +150,23 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
 def with_continuations(deck: Deck, size: CardSize) -> Deck:
     """The deck with a card of rules after its cards (before its notes card) for the words of any card too full
     to hold them all at the deck's least size, each led by the card's title; the deck as it is when none is."""
+    return continued(deck, size)[0]
+
+
+def continued(deck: Deck, size: CardSize) -> tuple[Deck, dict[int, object]]:
+    """``with_continuations``'s deck, and the cards it prepared to learn that (by ``id``) where the deck is the
+    same: each is the face ``prepare_face`` gives, so a deck drawn next is not laid out twice."""
     if not deck.least_body:
-        return deck
-    rests = []
+        return deck, {}
+    rests, prepared = [], {}
     for card in deck.cards:
         if card.face == "text" and not card.reference and card.body:
-            prepared = prepare_face(card, deck, size)
-            if prepared.rest:
-                rests.append(Paragraph(" ".join(p.lead + " " + p.text if p.lead else p.text for p in prepared.rest),
+            prepared[id(card)] = face = prepare_face(card, deck, size)
+            if face.rest:
+                rests.append(Paragraph(" ".join(p.lead + " " + p.text if p.lead else p.text for p in face.rest),
                                        say("cards.more-lead", card=card.title)))
     if not rests:
-        return deck
+        return deck, prepared
     more = Card(say("cards.more-title"), say("cards.more-kicker", deck=deck.title), accent=deck.accent,
                 picture=notes.PICTURE, source=say("cards.more-title"))  # its picture credited by the notes card
     cards, remaining = [], tuple(rests)
@@ -167,7 +175,7 @@ def with_continuations(deck: Deck, size: CardSize) -> Deck:
         cards.append(replace(more, body=kept, reference=True))
     last = deck.cards[-1] if deck.cards else None
     at = len(deck.cards) - 1 if last is not None and last.reference else len(deck.cards)  # before the notes card
-    return replace(deck, cards=(*deck.cards[:at], *cards, *deck.cards[at:]))
+    return replace(deck, cards=(*deck.cards[:at], *cards, *deck.cards[at:])), {}
 
 
 def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
@@ -186,7 +194,9 @@ def printed_texts(card: Card, deck: Deck) -> list[tuple[str, str]]:
 
 
 def draw_face(c: Canvas, prepared, deck: Deck, size: CardSize, bleed: float, index_text: str) -> None:
-    if prepared.card.face == design_face.KIND:
+    if prepared.card.face == LAYOUT_FACE:
+        from . import design_face
+
         design_face.draw(c, prepared, deck, size, bleed, index_text)
         return
     _KINDS[prepared.card.face].draw(c, prepared, deck, size, bleed, index_text)

@@ -34,6 +34,8 @@ def draw(c: Canvas, x: float, y: float, text_: str, font: str, size: float, alig
 def check(where: str, texts: list[tuple[str, str]]) -> None:
     """Refuse the first character of ``texts`` (text, font) that neither its font nor the fallback has."""
     for words, font in texts:
+        if fonts.has_all(words, font):  # every character in its own font: nothing to look for
+            continue
         for character in words:
             if not has(font, character) and not has(SYMBOLS, character):
                 raise PrintgenError(f"{where}: the character {character!r} (U+{ord(character):04X}) is in none of "

@@ -6,7 +6,12 @@ square, and read once into path operations (fontTools parses it, arcs made
 into curves), then drawn as a vector path: an icon takes whatever fill colour
 the canvas has, converted for the press like any other colour. Each icon a
 document uses is drawn once, as a form XObject, and placed wherever it is
-needed, so a deck of 300 cards carries each outline once. The whole set is
+needed, so a deck of 300 cards carries each outline once. Reading an outline
+is a deck's costliest step after drawing (several milliseconds an icon, a
+fifth of a second for a deck's sixty): what fontTools made of each is
+kept in the user's cache folder (render/cache.py) by the icon's path and
+fontTools' release, and read back in microseconds, the very same numbers, so
+a warm run does not import fontTools at all. The whole set is
 kept (tools/vendor_icons.py makes the file), so a deck of one's own may name any
 icon; JSON, because Python reads its 4,134 icons in a few tens of milliseconds,
 several times faster than the same in TOML.
@@ -15,7 +20,9 @@ several times faster than the same in TOML.
 from __future__ import annotations
 
 import difflib
+import io
 import json
+import pickle
 import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
@@ -23,6 +30,7 @@ from functools import cache, lru_cache
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..errors import PrintgenError
+from ..render import cache as user_cache
 from ..resources import fonts_dir
 
 ICONS_FILE = "game-icons.json"
@@ -152,10 +160,32 @@ def outline_of(path: str) -> tuple[tuple, Box]:
     return tuple(recorder.ops), bounds.bounds
 
 
+OUTLINES = "icon-outlines"  # the kind of the cache's entries that are icons' outlines as outline_of reads them
+
+
 @cache
 def glyph_outline(name: str) -> tuple[tuple, Box]:
-    """The icon's outline as path operations and its box, in the icon's units."""
-    return outline_of(_icons()[name]["path"])
+    """The icon's outline as path operations and its box, in the icon's units: read back from the cache where
+    it was read before."""
+    path = _icons()[name]["path"]
+    entry = user_cache.key(OUTLINES, f"fontTools {user_cache.release('fontTools')}", path)
+    kept = user_cache.get(OUTLINES, entry)
+    if kept is not None:
+        try:
+            return _Reader(io.BytesIO(kept)).load()
+        except Exception:  # an entry of another shape: read the path again
+            pass
+    found = outline_of(path)
+    user_cache.put(OUTLINES, entry, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+    return found
+
+
+class _Reader(pickle.Unpickler):
+    """Reads back an outline: tuples, strings and numbers, never any class (an entry is only data, whoever could
+    write to the folder)."""
+
+    def find_class(self, module: str, name: str) -> type:
+        raise pickle.UnpicklingError(f"{module}.{name} is not kept in an outline's entry")
 
 
 def svg_path(name: str) -> str:

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, replace
 Color = tuple[float, float, float]
 
 FACE_KINDS = ("text", "tile", "character", "counter")
+LAYOUT_FACE = "layout"  # a card a user's own layout draws (design_face.py)
 EDGES = ("N", "E", "S", "W")  # a tile's edges, clockwise from the top
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -14,9 +15,9 @@ from ..render import text as text_engine
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
-from . import calibration, deck_card, shop
-from .face_kinds import draw_face, prepare_face, shrunk_below, with_continuations
-from .imposition import FOOTER_BAND, MARK_WIDTH, Sheet, sheet_for
+from . import calibration, deck_card
+from .face_kinds import continued, draw_face, prepare_face, shrunk_below
+from .imposition import FOOTER_BAND, MARK_WIDTH, Segment, Sheet, sheet_for
 from .model import Card, Deck
 from .progress import Progress
 from .sides import VIEWER_DUPLEX, back_style, define_backs, index_text
@@ -48,18 +49,20 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
     """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank. With
     ``out``, a print shop's zip of images is written into it as its images are made (and b"" returned)."""
     progress = progress or Progress()
-    deck = with_continuations(deck, options.size)
+    deck, known = continued(deck, options.size)  # the cards it prepared: the same deck's, laid out once
     cards = deck.printed_cards()
     progress.start(len(cards))
     # Fit every card first: a card too full stops the run before a page is drawn.
     prepared = {}
     for card in deck.cards:
-        prepared[id(card)] = prepare_face(card, deck, options.size)
+        prepared[id(card)] = known[id(card)] if id(card) in known else prepare_face(card, deck, options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
     progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
     title = f"{deck.title} deck, {options.size.label}"
     if options.imposition == "print-shop":
+        from . import shop  # a press PDF (pikepdf) or a zip of pictures: no sheet needs them
+
         return shop.print_shop_file(deck, faces, options.size, options.bleed, VENDORS[options.vendor], code,
                                     title, progress, out)
     return _sheets(deck, faces, options, code, title, progress)
@@ -151,8 +154,7 @@ def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]
 
     A back page's marks move with its offset: they stand on the cuts of the backs printed there.
     """
-    dx, dy = offset
-    segments = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style, occupied)]
+    segments = _marks(sheet, style, frozenset(occupied), offset)
     c.saveState()
     c.setLineCap(0)
     c.setStrokeGray(1)
@@ -162,6 +164,14 @@ def _crop_marks(c: Canvas, sheet: Sheet, style: str, offset: tuple[float, float]
     c.setLineWidth(MARK_WIDTH)
     c.lines(segments)
     c.restoreState()
+
+
+@lru_cache(maxsize=16)
+def _marks(sheet: Sheet, style: str, occupied: frozenset[int], offset: tuple[float, float]) -> tuple[Segment, ...]:
+    """The crop marks of a page whose ``occupied`` slots hold cards, moved by ``offset``: found once for every
+    full sheet of a deck (and each back), not once a page."""
+    dx, dy = offset
+    return tuple((x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in sheet.crop_marks(style, set(occupied)))
 
 
 def _footer(doc: PdfDocument, sheet: Sheet, page: int, pages: int, at_bottom: bool = False) -> None:

@@ -146,6 +146,19 @@ def has(font: str, character: str) -> bool:
     return found is None or ord(character) in found
 
 
+@cache
+def _letters(font: str) -> frozenset[str] | None:
+    """``_characters(font)`` as one-letter strings, to compare a whole text with at once."""
+    found = _characters(font)
+    return None if found is None else frozenset(map(chr, found))
+
+
+def has_all(text: str, font: str) -> bool:
+    """Whether ``font`` draws every character of ``text``: ``has`` for each, most texts in one set comparison."""
+    letters = _letters(font)
+    return letters is None or all(has(font, character) for character in set(text).difference(letters))
+
+
 @lru_cache(maxsize=65536)
 def faces(text: str, font: str) -> tuple[tuple[str, str], ...]:
     """``text`` as (text, font) runs, cut where it changes between ``font`` and the symbol fallback.
@@ -153,6 +166,8 @@ def faces(text: str, font: str) -> tuple[tuple[str, str], ...]:
     A character in neither stays in ``font`` (cards.glyphs.check refuses it on a card).
     """
     register_reportlab_fonts()
+    if has_all(text, font):  # the usual text, all in its own font: one run
+        return ((text, font),) if text else ()
     result: list[tuple[str, str]] = []
     for character in text:
         chosen = font if has(font, character) or not has(SYMBOLS, character) else SYMBOLS

@@ -23,7 +23,6 @@ import hashlib
 import logging
 import mimetypes
 import os
-import re
 import sys
 from collections import OrderedDict
 from functools import cache
@@ -303,27 +302,13 @@ def _engine() -> tuple[str, ...]:
 
 
 def _release(package: str) -> str:
-    """The release ``package`` declares (``__version__``), read from its ``__init__`` where it is not imported
-    yet: importing WeasyPrint to learn its release would cost a run that finds every page in the cache the
-    half second the cache saves (importlib.metadata costs a quarter of one)."""
-    module = sys.modules.get(package)
-    if module is None:
-        import importlib.util
-
-        spec = importlib.util.find_spec(package)
-        if spec is not None and spec.origin:
-            try:
-                found = VERSION_LINE.search(Path(spec.origin).read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError):
-                found = None
-            if found:
-                return found.group(1)
-        _weasyprint()  # which imports pydyf too
-        module = sys.modules.get(package)
-    return str(getattr(module, "__version__", "?"))
-
-
-VERSION_LINE = re.compile(r"""^(?:VERSION = )?__version__ = ['"]([^'"]+)['"]""", re.MULTILINE)
+    """The release ``package`` declares, read from its ``__init__`` where it is not imported yet (render/cache.py);
+    else WeasyPrint is imported (which imports pydyf too) and asked."""
+    found = user_cache.release(package)
+    if found is None:
+        _weasyprint()
+        found = str(getattr(sys.modules.get(package), "__version__", "?"))
+    return found
 
 
 def _pango_version() -> int:

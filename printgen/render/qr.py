@@ -27,6 +27,7 @@ quiet zone) takes 29.2 mm, and the square grows to that.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -74,10 +75,41 @@ def modules(text: str) -> list[list[bool]]:
 
 @lru_cache(maxsize=64)
 def _matrix(text: str) -> tuple[tuple[bool, ...], ...]:
-    import segno
+    """``segno.make(text, error="m", micro=False).matrix``: what segno.make does, but with segno's encoder alone
+    where segno is not imported yet."""
+    segno = sys.modules.get("segno")
+    if segno is not None and hasattr(segno, "make"):
+        matrix = segno.make(text, error="m", micro=False).matrix
+    else:
+        matrix = _encoder().encode(text, "m", None, None, None, None, False, False, boost_error=True).matrix
+    return tuple(tuple(bool(dark) for dark in row) for row in matrix)
 
-    symbol = segno.make(text, error="m", micro=False)
-    return tuple(tuple(bool(dark) for dark in row) for row in symbol.matrix)
+
+def _encoder():
+    """segno's encoder module, imported without segno's package: the package imports its writers too (SVG, PNG
+    and the like), and they xml.sax.saxutils, which imports urllib.request, http.client, email and ssl: 80 ms of
+    a run that only wants the modules (a deck on sheets imports none of them otherwise). The package stands in
+    sys.modules, not run, while its encoder loads, under the import lock; an ``import segno`` later runs it whole
+    and takes this encoder."""
+    found = sys.modules.get("segno.encoder")
+    if found is not None:
+        return found
+    import _imp
+    import importlib
+    import importlib.util
+
+    _imp.acquire_lock()  # no other thread imports segno while its package is the stand-in
+    try:
+        spec = importlib.util.find_spec("segno")
+        if spec is None:
+            raise ImportError("segno is not installed", name="segno")
+        sys.modules["segno"] = importlib.util.module_from_spec(spec)
+        try:
+            return importlib.import_module("segno.encoder")
+        finally:
+            del sys.modules["segno"]
+    finally:
+        _imp.release_lock()
 
 
 def module_size(text: str, side: float = BOX) -> float:
