@@ -363,16 +363,19 @@ def _font_config():
     then: each studio run left a folder of fonts behind)."""
     from weasyprint.text.fonts import FontConfiguration
 
+    getpid = os.getpid  # held here: at the interpreter's end, a module's names are gone before __del__ runs
+
     class ProcessFonts(FontConfiguration):
         def __init__(self):
             super().__init__()
-            self.owner = os.getpid()
+            self.owner: int | None = getpid()
             atexit.register(self.remove)
             parallel.when_a_child_leaves(self.remove)  # made in a booklet's child, which runs no exit handler
 
         def remove(self):
-            if os.getpid() == self.owner:
-                super().__del__()  # WeasyPrint's own clean-up: the folder goes (a second call finds none)
+            if self.owner is not None and getpid() == self.owner:
+                self.owner = None  # once: the exit handler, then __del__, find it done
+                super().__del__()  # WeasyPrint's own clean-up: the folder goes
 
         __del__ = remove
 
