@@ -141,3 +141,20 @@ def test_a_child_that_lays_a_page_out_leaves_no_folder_of_fonts(tmp_path, two_co
     _, (child, made) = parallel.both(lambda: None, laid_out_in_the_child)
     assert child != os.getpid() and made == 1, "the child made a folder of fonts of its own"
     assert list(tmp_path.glob("weasyprint-*")) == [], "and removed it as it left"
+
+
+def test_a_cold_booklet_leaves_no_folder_of_fonts(tmp_path, monkeypatch, two_cores):
+    """On a cold cache the child lays a page out with the font configuration made before the fork: the folder
+    of fonts it makes is its own, and goes as it leaves (the parent's goes as the parent exits)."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TMPDIR": str(tmp_path / "tmp"), "PRINTGEN_CACHE": str(tmp_path / "cold")}
+    (tmp_path / "tmp").mkdir()
+    forced = ("import os, sys; os.cpu_count = lambda: 2; from printgen.cli import main; "
+              "sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", forced, "dungeon", "--system", "amulet", "--seed", "folders",
+                           "--levels", "1", "-q", "-o", str(tmp_path / "a.pdf")], env=env, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    assert list((tmp_path / "tmp").glob("weasyprint-*")) == []

@@ -360,7 +360,8 @@ def _font_config():
     process (a booklet's other half, the studio's workers) use it too; the folder of fonts it keeps is
     removed only by the process that made it, when that one is done with it or exits (the studio's fork
     server, which makes it while warming up, ends by exiting, and a cached object is not always collected
-    then: each studio run left a folder of fonts behind)."""
+    then: each studio run left a folder of fonts behind). A child forked before the first page was laid out
+    (a booklet's, on a cold cache) makes a folder of its own, and removes it as it leaves."""
     from weasyprint.text.fonts import FontConfiguration
 
     getpid = os.getpid  # held here: at the interpreter's end, a module's names are gone before __del__ runs
@@ -368,14 +369,19 @@ def _font_config():
     class ProcessFonts(FontConfiguration):
         def __init__(self):
             super().__init__()
-            self.owner: int | None = getpid()
+            self.owner = getpid()  # the process whose folder of fonts it is (made at the first face added)
             atexit.register(self.remove)
-            parallel.when_a_child_leaves(self.remove)  # made in a booklet's child, which runs no exit handler
+            parallel.when_a_child_leaves(self.remove)  # a booklet's child, which runs no exit handler
+
+        def add_font_face(self, rule_descriptors, url_fetcher):
+            if self._folder is None:  # made now, in this process: a forked child makes its own, and removes it
+                self.owner = getpid()
+            return super().add_font_face(rule_descriptors, url_fetcher)
 
         def remove(self):
-            if self.owner is not None and getpid() == self.owner:
-                self.owner = None  # once: the exit handler, then __del__, find it done
+            if self._folder is not None and getpid() == self.owner:
                 super().__del__()  # WeasyPrint's own clean-up: the folder goes
+                self._folder = None  # once: the exit handler, then __del__, find it done
 
         __del__ = remove
 
