@@ -38,6 +38,7 @@ from .errors import PrintgenError
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from .progress import Listener
     from .seed import Rng, SeedCode
     from .units import Paper
 
@@ -46,12 +47,14 @@ if TYPE_CHECKING:
 
 
 class Request(Protocol):
-    """What a game's module is handed (``products.Request``): the canonical seed code and every option, checked."""
+    """What a game's module is handed (``products.Request``): the canonical seed code and every option, checked,
+    and the listener its steps are told to."""
 
     code: SeedCode
     game: Any  # games.Game: the game's declaration
     options: dict[str, Any]
     templates: Any  # pathlib.Path | None: the user's template folder, when the seed code names one
+    listener: Listener  # where the build's steps are told: handed to what tells one (render_pdf, compose, finish)
 
     @property
     def paper(self) -> Paper: ...
@@ -103,7 +106,8 @@ class SheetModule(Protocol):
     def draw(self, c: Canvas, width: float, height: float, kind: str, character: dict[str, Any] | None,
              style: Style, form: FormCollector, code: SeedCode) -> None: ...
 
-    def companion_pages(self, code: SeedCode, paper: Paper, templates: Any) -> list[bytes]: ...
+    def companion_pages(self, code: SeedCode, paper: Paper, templates: Any, listener: Listener | None
+                        ) -> list[bytes]: ...
 
 
 DeckBuilder = Callable[["SeedCode", dict[str, Any]], "Deck"]

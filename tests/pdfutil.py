@@ -7,9 +7,10 @@ import functools
 import io
 import os
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pikepdf
 
@@ -401,3 +402,76 @@ def gamebook_sections(pdf: bytes, count: int, sections_page: Callable[[str], boo
     finally:
         document.close()
     return {number: " ".join(lines) for number, lines in found.items()}
+
+
+# Reading a page's drawing back, with the transformation and colours it is drawn under ---------------------
+
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def multiply(m, n):
+    """The matrix ``m`` then ``n`` (PDF's row-vector order: a ``cm`` operand times the matrix in force)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m, x, y):
+    """The point (x, y) under the matrix ``m``."""
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+class Painted(NamedTuple):
+    """One operator of a page's content and what is in force where it stands."""
+
+    op: str
+    operands: list
+    ctm: tuple  # the transformation to page space
+    fill: tuple | None  # the fill colour (rg), rounded to 3 places
+    stroke: tuple | None  # the stroke colour (RG), rounded to 3 places
+    xobject: Any  # for Do: the XObject it places
+
+
+def painting(page: Any) -> Iterator[Painted]:
+    """Every operator of a pikepdf page, forms followed into (a form's own operators come after its Do)."""
+
+    def walk(stream, resources, ctm):
+        stack: list = []
+        fill = stroke = None
+        for operands, operator in pikepdf.parse_content_stream(stream):
+            op = str(operator)
+            if op == "q":
+                stack.append((ctm, fill, stroke))
+            elif op == "Q":
+                ctm, fill, stroke = stack.pop()
+            elif op == "cm":
+                ctm = multiply(tuple(float(v) for v in operands), ctm)
+            elif op == "rg":
+                fill = tuple(round(float(v), 3) for v in operands)
+            elif op == "RG":
+                stroke = tuple(round(float(v), 3) for v in operands)
+            xobject = resources.XObject[operands[0]] if op == "Do" else None
+            yield Painted(op, list(operands), ctm, fill, stroke, xobject)
+            if xobject is not None and xobject.Subtype == "/Form":
+                matrix = multiply(tuple(float(v) for v in xobject.get("/Matrix", IDENTITY)), ctm)
+                yield from walk(xobject, xobject.get("/Resources", resources), matrix)
+
+    yield from walk(page, page.Resources, IDENTITY)
+
+
+def event_ways(event: dict) -> list[int]:
+    """The sections an event of a solo booklet's JSON sends the reader to (``printgen schema solo``)."""
+    kind = event["kind"]
+    if kind == "go":
+        ways = [event["to"]]
+    elif kind in ("if-ticked", "if-not-ticked"):
+        ways = [event["then"]]
+    elif kind == "choose":
+        ways = [option["to"] for option in event["options"]]
+        ways += [option["failed"]["to"] for option in event["options"] if option["failed"]]
+    elif kind in ("text", "tick", "end"):
+        ways = []
+    else:
+        ways = list(event.get("to", {}).values())
+    return [to for to in ways if isinstance(to, int)]

@@ -185,7 +185,7 @@ def test_a_printed_caves_walls_stay_on_its_squares_and_leave_every_square_open(s
                     sheet.point(cell[0] + 1 - inset, cell[1] + 1 - inset)
                 box = (round(x0 * scale), round((PAPERS["letter"].height - y0) * scale),
                        round(x1 * scale), round((PAPERS["letter"].height - y1) * scale))
-                return min(image.crop(box).getdata())
+                return image.crop(box).getextrema()[0]
 
             for cave in walls.caves:
                 for cell in cave.cells:

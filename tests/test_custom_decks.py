@@ -324,31 +324,20 @@ def draft_deck(tmp_path: Path) -> None:
 
 def red_strokes(data: bytes, page: int) -> list[tuple[float, ...]]:
     """The rectangles stroked in a draft's red on a page, in page space (x, y, width, height)."""
-    import pikepdf
-    from test_layouts import apply, multiply
+    from pdfutil import apply, painting
 
-    pdf = open_pdf(data)
-    found, stack, ctm, stroke, rects = [], [], (1, 0, 0, 1, 0, 0), None, []
-    for operands, operator in pikepdf.parse_content_stream(pdf.pages[page]):
-        op = str(operator)
-        if op == "q":
-            stack.append((ctm, stroke))
-        elif op == "Q":
-            ctm, stroke = stack.pop()
-        elif op == "cm":
-            ctm = multiply(tuple(float(v) for v in operands), ctm)
-        elif op == "RG":
-            stroke = tuple(round(float(v), 2) for v in operands)
-        elif op == "re":
-            rects.append((ctm, stroke, tuple(float(v) for v in operands)))
-        elif op in ("S", "s", "B", "b") and rects:
+    pdf, found, rects = open_pdf(data), [], []
+    for painted in painting(pdf.pages[page]):  # pdf held: its pages live as long as it does
+        if painted.op == "re":
+            rects.append((painted.ctm, painted.stroke, tuple(float(v) for v in painted.operands)))
+        elif painted.op in ("S", "s", "B", "b") and rects:
             for matrix, colour, (x, y, w, h) in rects:
                 if colour == (0.85, 0.1, 0.1):
                     x0, y0 = apply(matrix, x, y)
                     x1, y1 = apply(matrix, x + w, y + h)
                     found.append((x0, y0, x1 - x0, y1 - y0))
             rects = []
-        elif op == "n":
+        elif painted.op == "n":
             rects = []
     return found
 

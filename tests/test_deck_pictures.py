@@ -200,3 +200,11 @@ def test_a_folder_of_pictures_is_written_whole_or_not_at_all(tmp_path, monkeypat
     output.write_folder(target, [name for name, _ in files], (data for _, data in files), force=False)
     assert sorted(path.name for path in target.iterdir()) == [name for name, _ in files] + (["notes.txt"] if existing
                                                                                              else [])
+
+
+def test_each_refuses_more_pixels_than_a_run_writes_before_drawing_a_card(tmp_path):
+    """700 cards at 600 ppi are 2.2 billion pixels, over the limit the pages as pictures keep to."""
+    folder = deck_folder(tmp_path, LAYOUT, "title,kind,count\nFire Bolt,Spell,400\nLantern,Gear,300\n")
+    refused(make(folder, "--format", "png", "--each", "--ppi", "600", out="cards"),
+            "700 cards at 600 pixels an inch are more pixels than printgen writes at once; choose a lower --ppi")
+    assert _pngs(folder) == ["deck.csv", "layout.yaml"]

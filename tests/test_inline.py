@@ -11,9 +11,9 @@ import pikepdf
 import pypdfium2
 import pypdfium2.raw as pdfium
 import pytest
-from pdfutil import open_pdf
+from pdfutil import apply, multiply, open_pdf, painting
 from PIL import Image
-from test_layouts import SVG, apply, bomb_png, deck_folder, make, multiply, png, refused
+from test_layouts import SVG, bomb_png, deck_folder, make, png, refused
 
 from printgen.cards import inline
 
@@ -60,33 +60,15 @@ def letters(data: bytes, page: int = 0, origins: bool = False) -> list[tuple]:
 def forms(data: bytes, page: int = 0) -> list[tuple[str, tuple, tuple]]:
     """Every form XObject placed on a page, followed into forms: (name, its box in page space (x0, y0, x1, y1),
     the fill colour it was placed with)."""
-    pdf = open_pdf(data)
-    found = []
-
-    def walk(stream, resources, ctm):
-        stack, fill = [], None
-        for operands, operator in pikepdf.parse_content_stream(stream):
-            op = str(operator)
-            if op == "q":
-                stack.append((ctm, fill))
-            elif op == "Q":
-                ctm, fill = stack.pop()
-            elif op == "cm":
-                ctm = multiply(tuple(float(v) for v in operands), ctm)
-            elif op == "rg":
-                fill = tuple(round(float(v), 3) for v in operands)
-            elif op == "Do":
-                xobject = resources.XObject[operands[0]]
-                if xobject.Subtype != "/Form":
-                    continue
-                matrix = multiply(tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])), ctm)
-                x0, y0, x1, y1 = (float(v) for v in xobject.BBox)
-                (a, b), (c, d) = apply(matrix, x0, y0), apply(matrix, x1, y1)
-                name = str(operands[0]).removeprefix("/").removeprefix("FormXob.")
-                found.append((name, (min(a, c), min(b, d), max(a, c), max(b, d)), fill))
-                walk(xobject, xobject.get("/Resources", resources), matrix)
-
-    walk(pdf.pages[page], pdf.pages[page].Resources, (1, 0, 0, 1, 0, 0))
+    pdf, found = open_pdf(data), []
+    for painted in painting(pdf.pages[page]):
+        if painted.op == "Do" and painted.xobject.Subtype == "/Form":
+            form = painted.xobject
+            matrix = multiply(tuple(float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])), painted.ctm)
+            x0, y0, x1, y1 = (float(v) for v in form.BBox)
+            (a, b), (c, d) = apply(matrix, x0, y0), apply(matrix, x1, y1)
+            name = str(painted.operands[0]).removeprefix("/").removeprefix("FormXob.")
+            found.append((name, (min(a, c), min(b, d), max(a, c), max(b, d)), painted.fill))
     return found
 
 

@@ -37,7 +37,8 @@ def pixels(data: bytes, page: int = 0) -> Image.Image:
 def where(image: Image.Image, test) -> tuple[int, int, int, int]:
     """The box (left, top, right, bottom) of the pixels ``test`` holds for."""
     found = Image.new("L", image.size)
-    found.putdata([255 if test(pixel) else 0 for pixel in image.getdata()])
+    pixels = image.get_flattened_data() if hasattr(image, "get_flattened_data") else image.getdata()  # Pillow 12 on
+    found.putdata([255 if test(pixel) else 0 for pixel in pixels])
     box = found.getbbox()
     assert box is not None, "nothing drawn in that colour"
     return box

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from pdfutil import open_pdf, page_texts, run_cli
+from pdfutil import apply, open_pdf, page_texts, painting, run_cli
 from PIL import Image
 
 from printgen.cards import card_design
@@ -74,48 +74,17 @@ GRADIENT_SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10" wi
 def drawn(page, pdf) -> tuple[list, list]:
     """(rectangles as (x, y, w, h, fill), images as (name, x, y, w, h)) on a page, forms followed."""
     rects, images = [], []
-
-    def walk(stream, resources, ctm):
-        stack, fill = [], None
-        for operands, operator in pikepdf.parse_content_stream(stream):
-            op = str(operator)
-            if op == "q":
-                stack.append((ctm, fill))
-            elif op == "Q":
-                ctm, fill = stack.pop()
-            elif op == "cm":
-                a, b, c, d, e, f = (float(v) for v in operands)
-                ctm = multiply((a, b, c, d, e, f), ctm)
-            elif op == "rg":
-                fill = tuple(round(float(v), 3) for v in operands)
-            elif op == "re":
-                x, y, w, h = (float(v) for v in operands)
-                x0, y0 = apply(ctm, x, y)
-                x1, y1 = apply(ctm, x + w, y + h)
-                rects.append((x0, y0, x1 - x0, y1 - y0, fill))
-            elif op == "Do":
-                xobject = resources.XObject[operands[0]]
-                if xobject.Subtype == "/Image":
-                    x0, y0 = apply(ctm, 0, 0)
-                    x1, y1 = apply(ctm, 1, 1)
-                    images.append((str(operands[0]), x0, y0, x1 - x0, y1 - y0))
-                else:
-                    matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                    walk(xobject, xobject.get("/Resources", resources), multiply(matrix, ctm))
-
-    walk(page, page.Resources, (1, 0, 0, 1, 0, 0))
+    for painted in painting(page):
+        if painted.op == "re":
+            x, y, w, h = (float(v) for v in painted.operands)
+            x0, y0 = apply(painted.ctm, x, y)
+            x1, y1 = apply(painted.ctm, x + w, y + h)
+            rects.append((x0, y0, x1 - x0, y1 - y0, painted.fill))
+        elif painted.op == "Do" and painted.xobject.Subtype == "/Image":
+            x0, y0 = apply(painted.ctm, 0, 0)
+            x1, y1 = apply(painted.ctm, 1, 1)
+            images.append((str(painted.operands[0]), x0, y0, x1 - x0, y1 - y0))
     return rects, images
-
-
-def multiply(m, n):
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-
-
-def apply(m, x, y):
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
 
 
 # The layout language --------------------------------------------------------------------------------

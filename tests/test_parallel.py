@@ -96,17 +96,28 @@ def test_a_request_with_no_spare_core_makes_its_booklet_in_one_process(two_cores
     assert products.build(products.request(code)) == alone and forked == [1]
 
 
-def test_amulet_booklet_is_the_same_with_its_rules_laid_out_in_the_child(tmp_path, monkeypatch, two_cores):
-    """On a cold cache the child lays out the rules at hand (WeasyPrint in both processes): the same bytes."""
-    from printgen.render import cache
+def test_a_cold_booklet_lays_its_seed_free_pages_out_in_the_child_and_is_the_same(tmp_path, monkeypatch, two_cores):
+    """On a cold cache the child lays out the pages the same for every seed (Amulet's rules at hand) after its
+    drawing, WeasyPrint loaded once before the fork, while this process lays out the dungeon's own: the same
+    bytes as one process makes."""
+    from printgen.render import cache, html
+
+    weasyprint = html._weasyprint()
+    laid_out_here = []
+    write_pdf = weasyprint.HTML.write_pdf
+    monkeypatch.setattr(weasyprint.HTML, "write_pdf", lambda *a, **k: laid_out_here.append(1) or write_pdf(*a, **k))
+    monkeypatch.setattr(html, "_laid_out", html._LaidOut(0))  # nothing kept in memory between the two builds
 
     args = ["dungeon", "--system", "amulet", "--seed", "side-by-side", "--levels", "1"]
     monkeypatch.setenv(cache.ENV, str(tmp_path / "cold"))
     assert run_cli(*args, "-o", str(tmp_path / "two.pdf")).returncode == 0
+    in_the_parent = len(laid_out_here)
+    del laid_out_here[:]
     monkeypatch.setenv(cache.ENV, "off")
     monkeypatch.setattr(parallel, "can_fork", lambda: False)
     assert run_cli(*args, "-o", str(tmp_path / "one.pdf")).returncode == 0
     assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
+    assert in_the_parent == len(laid_out_here) - 1, "the rules were laid out in the child"
 
 
 def test_a_child_that_lays_a_page_out_leaves_no_folder_of_fonts(tmp_path, two_cores):

@@ -18,7 +18,7 @@ import re
 
 import pypdfium2
 import pytest
-from pdfutil import gamebook_sections, seed_code
+from pdfutil import event_ways, gamebook_sections, seed_code
 
 from printgen import products
 from printgen.gamebook import odds
@@ -45,13 +45,9 @@ def printed_sections(pdf: bytes, count: int) -> dict[int, str]:
 
 def expected(section: dict) -> tuple[set[str], set[str], set[str]]:
     """What a section's events say it prints: the numbers it turns to, its marks, and the dice."""
-    ways: set[str] = set()
+    ways = {str(to) for event in section["events"] for to in event_ways(event)}
     marks: set[str] = set()
     dice: set[str] = set()
-
-    def way(to):
-        if isinstance(to, int):
-            ways.add(str(to))
 
     def marked(values):
         marks.update(str(m) for m in values if isinstance(m, int))
@@ -60,21 +56,12 @@ def expected(section: dict) -> tuple[set[str], set[str], set[str]]:
         kind = event["kind"]
         marked(event.get("marks", []))
         if kind == "go":
-            way(event["to"])
             marked(event["ticks"])
-        elif kind in ("if-ticked", "if-not-ticked"):
-            way(event["then"])
         elif kind == "choose":
             for option in event["options"]:
-                way(option["to"])
-                if option["failed"]:
-                    way(option["failed"]["to"])
                 marked(option["needs"] + option["lacks"] + option["ticks"])
-        elif kind in ("damage",):
+        elif kind == "damage":
             dice.add(event["dice"])
-        if kind not in ("text", "tick", "end", "go", "if-ticked", "if-not-ticked", "choose"):
-            for to in event.get("to", {}).values():
-                way(to)
     return ways, marks, dice
 
 

@@ -24,7 +24,7 @@ def part(words: str) -> bytes:
     doc.canvas.setFont(fonts.SERIF, 10)
     doc.canvas.drawString(20, 120, words[::-1])
     doc.canvas.showPage()
-    return doc.finish(told=False)
+    return doc.finish()
 
 
 PARTS = ["Élan, façade and naïve: ½ of 3¾ → Ω", "Zürich · Ångström — “quoted” ✓", "plain ASCII only, 123"]

@@ -16,7 +16,7 @@ import json
 import re
 
 import pytest
-from pdfutil import gamebook_sections, page_texts, seed_code
+from pdfutil import event_ways, gamebook_sections, page_texts, seed_code
 
 from printgen import games, products
 from printgen.products.solo import made
@@ -62,32 +62,20 @@ def _dungeon_of(request):
 
 def expected(section: dict) -> tuple[set[str], set[str], set[str]]:
     """What a section's events say it prints: the numbers it turns to, the other numbers, and the dice."""
-    ways, numbers, dice = set(), set(), set()
-
-    def way(to):
-        if isinstance(to, int):
-            ways.add(str(to))
-
+    ways = {str(to) for event in section["events"] for to in event_ways(event)}
+    numbers: set[str] = set()
+    dice: set[str] = set()
     for event in section["events"]:
         kind = event["kind"]
         for mark in event.get("marks", []):
             if isinstance(mark, int):
                 numbers.add(str(mark))
-        if kind == "go":
-            way(event["to"])
-        elif kind in ("if-ticked", "if-not-ticked"):
-            way(event["then"])
-        elif kind == "choose":
+        if kind == "choose":
             for option in event["options"]:
-                way(option["to"])
-                if option["failed"]:
-                    way(option["failed"]["to"])
                 for mark in option["needs"] + option["lacks"]:
                     if isinstance(mark, int):
                         numbers.add(str(mark))
-        elif kind not in ("text", "tick", "end"):
-            for to in event["to"].values():
-                way(to)
+        elif kind not in ("text", "tick", "end", "go", "if-ticked", "if-not-ticked"):
             if "dice" in event:
                 dice.add(event["dice"])
             for key_ in ("target", "points", "amount"):

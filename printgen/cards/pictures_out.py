@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ..errors import Flag, PrintgenError
 from ..render.canvas import new_document
-from ..render.raster import png_pages, zip_files
+from ..render.raster import check_pixels, png_pages, zip_files
 from ..seed import SeedCode
 from .face_kinds import draw_face, prepare_face
 from .model import Deck
@@ -44,9 +44,13 @@ def _fronts(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str,
     for position, prepared in enumerate(faces, start=1):
         draw_face(c, prepared, deck, size, 0.0, index_text(deck, position, printed))
         c.showPage()
-    pdf = doc.finish(told=False)  # they are told as the pictures they become, not as pages
-    pixels = (round(size.width * dpi / 72), round(size.height * dpi / 72))
-    return png_pages(pdf, [pixels] * len(faces), dpi, comment=comment)  # each made as the zip takes it
+    pdf = doc.finish()  # they are told as the pictures they become, not as pages
+    return png_pages(pdf, [_pixels(size, dpi)] * len(faces), dpi, comment=comment)  # each made as the zip takes it
+
+
+def _pixels(size: CardSize, dpi: float) -> tuple[int, int]:
+    """A card's face in pixels at ``dpi``."""
+    return round(size.width * dpi / 72), round(size.height * dpi / 72)
 
 
 def names(template: str, deck: Deck, cards: list | None = None) -> list[str]:
@@ -135,6 +139,7 @@ def deck_pictures(deck: Deck, size: CardSize, code: SeedCode, dpi: float, commen
                   count: int | None) -> bytes:
     """The deck's pictures: a zip of a PNG for each card (``template`` names them), or a hand of ``count``."""
     cards = deck.printed_cards()
+    check_pixels([_pixels(size, dpi)] * (len(cards) if count is None else min(count, len(cards))), dpi, "cards")
     prepared = {id(card): prepare_face(card, deck, size) for card in deck.cards}
     faces = [prepared[id(card)] for card in cards]
     title = f"{deck.title} deck, {size.label}"

@@ -1,13 +1,16 @@
 """What a deck run tells the person waiting: how far a large deck has come, and which cards' text shrank.
 
 Nothing here touches the file: the lines go to a stream (stderr from the
-command line), and a quiet ``Progress`` says nothing at all.
+command line), and a quiet ``Progress`` says nothing at all. It carries the
+request's listener (printgen/progress.py) to where the deck's pages are
+drawn, which tells them as a step of the run.
 """
 
 from __future__ import annotations
 
 from typing import TextIO
 
+from ..progress import Listener
 from ..units import MIN_TEXT_PT
 
 LARGE_DECK = 500  # cards: from here a run takes a second or more, and says so
@@ -17,13 +20,22 @@ SHOWN_NAMES = 5  # cards named in the shrink warning; the rest are counted
 class Progress:
     """Silent by default; given a stream, it speaks for large decks and names cards whose text shrank."""
 
-    def __init__(self, stream: TextIO | None = None, live: bool = False, legible: float = MIN_TEXT_PT):
+    def __init__(self, stream: TextIO | None = None, live: bool = False, legible: float = MIN_TEXT_PT,
+                 listener: Listener | None = None):
         self.stream = stream
         self.live = live  # a terminal: the count is redrawn in place as the work goes on
         self.legible = legible
+        self.listener = listener  # the request's: told the pages drawn, as a step of the run
         self.total = 0
         self.done = 0.0
         self.shown = -1
+
+    @classmethod
+    def of(cls, listener: Listener) -> Progress:
+        """A deck's progress said where ``listener`` (the request's) tells its steps, redrawn in place on a
+        terminal."""
+        stream = listener.stream
+        return cls(stream, live=stream is not None and stream.isatty(), listener=listener)
 
     def start(self, cards: int) -> None:
         self.total = cards

@@ -131,7 +131,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
             page += 1
             _footer(doc, sheet, page, pages)
             c.showPage()
-    return doc.finish()
+    return doc.finish(progress.listener)
 
 
 def _place(c: Canvas, sheet: Sheet, slot: int, occupied: set[int], offset: tuple[float, float]) -> None:

@@ -57,7 +57,7 @@ def print_shop_pdf(deck: Deck, faces: list, size: CardSize, bleed: float, code: 
         card_page(c, geometry, lambda: draw_face(c, prepared, deck, size, bleed, index_text(deck, number, len(faces))))
         card_page(c, geometry, lambda: c.doForm(backs[back_style(deck, prepared.card)]))
         progress.advance(0.5)
-    return doc.finish()
+    return doc.finish(progress.listener)
 
 
 def press_pdf(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedCode, title: str,
@@ -77,7 +77,7 @@ def press_pdf(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: See
         card_page(c, geometry, lambda: draw_face(c, prepared, deck, size, vendor.bleed,
                                                  index_text(deck, number, len(faces))))
         progress.advance(0.25)
-    pdf = declare_pdfx(doc.finish())
+    pdf = declare_pdfx(doc.finish(progress.listener))
     progress.advance(0.25 * len(faces))
     return pdf
 
@@ -112,7 +112,7 @@ def png_zip(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedC
         else:  # this shop takes a back for each card, beside its face
             card_page(c, geometry, lambda: c.doForm(backs[style]))
             names.append(f"{front}-back.png")
-    pdf = doc.finish()
+    pdf = doc.finish(progress.listener)
     pngs = png_pages(pdf, [pixels] * len(names), DPI)
 
     def files():

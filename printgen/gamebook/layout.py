@@ -24,6 +24,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..progress import Listener
 from ..render import fonts, house, key_columns, text
 from ..render.canvas import new_document
 from ..seed import SeedCode
@@ -220,13 +221,15 @@ def _running_head(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: 
 
 
 def sections_pdf(book: Book, numbers: dict[str, int], code: SeedCode, paper: Paper, title: str,
-                 first_right_hand: bool, look: Look = Look()) -> tuple[bytes, list[Page]]:
+                 first_right_hand: bool, look: Look = Look(), listener: Listener | None = None
+                 ) -> tuple[bytes, list[Page]]:
     """Every section, set and drawn; the pages as laid out (for the tests). ``first_right_hand``: whether the
-    first of these pages lands on a right-hand page of the booklet."""
+    first of these pages lands on a right-hand page of the booklet; ``listener`` (the request's) hears the
+    step."""
     pages = paginate(section_paragraphs(book, numbers), paper, look)
     doc = new_document(code, title, paper.size)
     for index, page in enumerate(pages):
         draw_page(doc.canvas, paper, page, (index % 2 == 0) == first_right_hand, title, look)
         doc.canvas.showPage()
-    return doc.finish(), pages
+    return doc.finish(listener), pages
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..progress import Listener
 from ..render import fonts
 from ..render import text as text_engine
 from ..render.canvas import new_document
@@ -402,8 +403,9 @@ def layouts(views: list[LevelViews], paper: Paper) -> list[Layout]:
     return order
 
 
-def battle_pdf(views: list[LevelViews], code: SeedCode, paper: Paper) -> bytes:
-    """Every copy's assembly page and sheets, one PDF with footers and the seed code's QR."""
+def battle_pdf(views: list[LevelViews], code: SeedCode, paper: Paper, listener: Listener | None = None) -> bytes:
+    """Every copy's assembly page and sheets, one PDF with footers and the seed code's QR; ``listener`` (the
+    request's) hears its steps."""
     fonts.register_reportlab_fonts()
     doc = new_document(code, say("battle.document"), paper.size)
     for layout in layouts(views, paper):
@@ -412,4 +414,4 @@ def battle_pdf(views: list[LevelViews], code: SeedCode, paper: Paper) -> bytes:
         for sheet in layout.printed:
             draw_sheet(doc.canvas, layout, sheet, paper)
             doc.canvas.showPage()
-    return compose([doc.finish()], code, say("battle.document"))
+    return compose([doc.finish(listener)], code, say("battle.document"), listener=listener)

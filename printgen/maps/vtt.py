@@ -304,7 +304,7 @@ def picture(views: LevelViews, which: str, ppg: int, code, comment: str = "") ->
     placed = draw.draw_level(doc.canvas, region, level, copy.symbols, views.rule, copy.content, copy.view, (0, 0),
                              views.style)
     doc.canvas.showPage()
-    pdf = doc.finish(told=False)
+    pdf = doc.finish()
     pixels = (level.width * ppg, level.height * ppg)
     [png] = raster.png_pages(pdf, [pixels], None, comment=comment, grey=True, level=PNG_LEVEL)
     return png, placed

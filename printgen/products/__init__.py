@@ -28,10 +28,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from .. import contracts, games, progress, words
+from .. import contracts, games, words
 from ..errors import Flag, PrintgenError, typed
 from ..games import Game, Offer
 from ..options import Option, canonical_options, current_names, not_one_of, parse_options
+from ..progress import Listener
 from ..render import user_templates
 from ..render.metadata import COMMENT_PREFIX
 from ..seed import SeedCode
@@ -45,7 +46,9 @@ from . import file_names
 class Request:
     """Everything a file is made from, read once (``request``) and carried from the front end to the file: the
     canonical seed code, the product, every option checked, where the request's own files are (``sources``),
-    and how it may be made (``spare_core``: whether half a booklet may be made on a second core at once)."""
+    and how it may be made (``spare_core``: whether half a booklet may be made on a second core at once); and,
+    once ``build`` makes it, where its steps are told (``listener``: nowhere until then), handed down from here
+    to every piece that tells one."""
 
     code: SeedCode  # canonical: what the file prints and stores
     product: Product
@@ -54,6 +57,7 @@ class Request:
     templates: Path | None = None  # the user's template folder, when the seed code names one, checked
     sources: Sources = field(default_factory=Sources)
     spare_core: bool = field(default=True, compare=False)  # the studio's workers say; the same bytes either way
+    listener: Listener = field(default_factory=Listener, compare=False)  # build's, for that build; never the bytes
 
     @property
     def paper(self) -> Paper:
@@ -284,7 +288,7 @@ def build(checked: Request | SeedCode, listener: TextIO | None = None, pages_tol
     there)."""
     if isinstance(checked, SeedCode):
         checked = request(checked)
-    with _making(checked, listener):
+    with _making(checked, listener) as checked:
         if checked.format == PICTURES:
             own = checked.product.pictures(checked) if checked.product.pictures is not None else None
             if own is not None:
@@ -300,24 +304,25 @@ def build_into(checked: Request | SeedCode, handle: BinaryIO, listener: TextIO |
     """``build``'s bytes, written into ``handle`` (a seekable file) as the product makes them where it can."""
     if isinstance(checked, SeedCode):
         checked = request(checked)
-    if checked.format == PICTURES or checked.product.make_into is None:
+    make_into = checked.product.make_into
+    if checked.format == PICTURES or make_into is None:
         handle.write(build(checked, listener, pages_told))
         return
-    with _making(checked, listener):
-        checked.product.make_into(checked, handle)
+    with _making(checked, listener) as checked:
+        make_into(checked, handle)
 
 
 @contextmanager
-def _making(checked: Request, listener: TextIO | None) -> Iterator[None]:
-    """A build of ``checked``: its steps told to ``listener``, and every phrase printed from the phrasebooks
-    its code names (the user's, in their template folder, first). These two are what every piece below the
-    products reaches without being handed the request (words.say, progress.tell), so they are set here, from
-    the request, for this build alone, and nowhere else."""
-    with progress.listening(listener), words.user_words(checked.templates):
-        yield
-
-
-MAX_PICTURE_PIXELS = 2_000_000_000  # all pages together: some hundred pages at 300 dpi, not a disk's worth
+def _making(checked: Request, listener: TextIO | None) -> Iterator[Request]:
+    """A build of ``checked``: the request that carries a listener telling its steps to ``listener`` (from now,
+    to every piece that tells one: ``request.listener``), and every phrase printed from the phrasebooks its code
+    names (the user's, in their template folder, first). The phrasebooks are what every piece below the products
+    reaches without being handed the request (words.say), so they are set here, from the request, for this
+    build alone, and nowhere else."""
+    told = Listener.of(listener)
+    with words.user_words(checked.templates):
+        yield replace(checked, listener=told)
+        told.end()
 
 
 def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
@@ -331,9 +336,7 @@ def pictures(checked: Request, pages_told: Told | None = None) -> bytes:
     sizes = raster.page_pixel_sizes(pdf, ppi)
     if pages_told is not None:
         pages_told(len(sizes))
-    if sum(w * h for w, h in sizes) > MAX_PICTURE_PIXELS:
-        raise PrintgenError(f"{len(sizes)} pages at {ppi} pixels an inch are more pixels than printgen writes at "
-                            "once", right=("choose a lower ", Flag("ppi"), " or fewer pages"))
+    raster.check_pixels(sizes, ppi, "pages")
     comment = COMMENT_PREFIX + str(checked.code)
     pngs = list(raster.png_pages(pdf, sizes, ppi, comment=comment))
     if len(pngs) == 1:

@@ -1,9 +1,9 @@
 """A booklet made from the parts a game hands its product, the same way for every game and product.
 
-The game says what its booklet holds (render/booklet.Parts: its text pages, its drawn pages and how they are
-arranged); here both halves are made at once (render/parallel.py: the drawn pages in a forked child while the
-text is laid out, where a core is spare), arranged as the game says, and composed once, with the footer, the
-seed code's QR and the metadata (render/compose.py).
+The game says what its booklet holds (render/booklet.Parts: its text pages, its drawn pages, its pages the
+same for every seed, and how they are arranged); here the halves are made at once (render/parallel.py: the
+drawn pages in a forked child while the text is laid out, where a core is spare), arranged as the game says,
+and composed once, with the footer, the seed code's QR and the metadata (render/compose.py).
 """
 
 from __future__ import annotations
@@ -20,13 +20,23 @@ def assemble(parts: Parts, request: Any) -> bytes:
     from ..render import html, parallel
     from ..render.compose import compose
 
+    seed_free = parts.seed_free
+    kept = seed_free(True) if seed_free is not None else None  # read back from the cache: no WeasyPrint
+    forks = request.spare_core and parallel.can_fork()
+    if seed_free is not None and kept is None and forks:
+        # The child lays them out after its drawing: WeasyPrint is loaded before the fork, once for both.
+        html.load()
+
+    def drawn() -> tuple[Any, bytes | None]:
+        return parts.drawn(), (kept if seed_free is None or kept is not None else seed_free(False))
+
     text_pages = parts.text
     if text_pages is None:
-        text, drawn = None, parts.drawn()
+        text, (made, same) = None, drawn()
     else:
         def laid_out() -> Any:
             html.load()  # after the fork, so the child draws while this process loads it
             return text_pages()
 
-        text, drawn = parallel.both(laid_out, parts.drawn, request.spare_core)
-    return compose(parts.arrange(text, drawn), request.code, parts.title)
+        text, (made, same) = parallel.both(laid_out, drawn, forks, request.listener)
+    return compose(parts.arrange(text, made, same), request.code, parts.title, listener=request.listener)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .. import games, progress
+from .. import games
 from ..cards import any_size
 from ..cards.any_size import card_size
 from ..cards.failures import cards_failed, named
@@ -477,10 +477,8 @@ def build(request: Request, out: BinaryIO | None = None) -> bytes:
 
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
-    stream = progress.stream()  # the command line's stderr, unless --quiet
     try:
-        made = render_deck(deck, wanted.options, request.code,
-                           Progress(stream, live=stream is not None and stream.isatty()), out)
+        made = render_deck(deck, wanted.options, request.code, Progress.of(request.listener), out)
     except CardTooFull as exc:
         if wanted.deck == CUSTOM:
             raise  # the person's own words: they can shorten them
@@ -492,13 +490,13 @@ def build(request: Request, out: BinaryIO | None = None) -> bytes:
                             Flag("card-size", sizes)) from None
     design = getattr(deck, "design", None)  # a layout of the designer's: what they should know about it
     for note in design.notes if design is not None else ():
-        progress.warn(note)
+        request.listener.warn(note)
     problems = list(design.problems) if design is not None else []
     if problems:
-        progress.warn(f"draft: {len(problems)} problem{'s' if len(problems) != 1 else ''}, each marked in red on "
-                      f"its card:")
+        request.listener.warn(f"draft: {len(problems)} problem{'s' if len(problems) != 1 else ''}, each marked in "
+                              f"red on its card:")
         for problem in problems:
-            progress.warn(problem)
+            request.listener.warn(problem)
     return made
 
 
@@ -543,7 +541,7 @@ def pictures(request: Request) -> bytes | None:
                          values["names"], values["hand"])
     design = getattr(deck, "design", None)
     for note in design.notes if design is not None else ():
-        progress.warn(note)
+        request.listener.warn(note)
     return made
 
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import json
 
-from .. import progress
 from ..contracts import DungeonModule
 from ..errors import Flag, PrintgenError
 from ..options import Option
+from ..progress import count
 from . import PAPER_OPTION, PICTURES, PPI_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
 from .booklets import assemble
 
@@ -44,7 +44,7 @@ COMMON = (PAPER_OPTION, FORMAT_OPTION, PPI_OPTION, PPG_OPTION, SCALE_OPTION, TEM
 def build(request: Request) -> bytes:
     module = request.part()
     dungeon = module.generate(request)
-    progress.tell(f"rolled {progress.count(len(dungeon.levels), 'level')}")
+    request.listener.tell(f"rolled {count(len(dungeon.levels), 'level')}")
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **dungeon.as_data()}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
@@ -54,9 +54,9 @@ def build(request: Request) -> bytes:
         from ..maps import battle
 
         views = module.level_views(dungeon, request)
-        progress.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
-                             "battle-scale maps")
-        return battle.battle_pdf(views, request.code, request.paper)
+        request.listener.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
+                                     "battle-scale maps")
+        return battle.battle_pdf(views, request.code, request.paper, request.listener)
     return assemble(module.booklet(dungeon, request), request)
 
 
@@ -74,7 +74,7 @@ def _uvtt(views: list, request: Request) -> bytes:
     for level in views:
         for which in reversed(COPIES):  # the players' file first, the game master's beside it
             files.append((vtt.file_name(level.level.number, which), vtt.dd2vtt(level, which, ppg, request.code, comment)))
-        progress.tell(f"level {level.level.number}: two scenes")
+        request.listener.tell(f"level {level.level.number}: two scenes")
     return raster.zip_files(files, comment)
 
 

@@ -13,7 +13,6 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .. import progress
 from ..options import Option
 from ..render import qr
 from ..seed import SeedCode
@@ -90,11 +89,12 @@ def build(request: Request) -> bytes:
     from ..render.canvas import render_pages
 
     spec = spec_of(request)
-    progress.pages_ahead(spec.pages, "graph paper")
+    request.listener.pages_ahead(spec.pages, "graph paper")
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
     spot = qr_spot(request.code, spec)
     return render_pages(request.code, title, spec.paper, spec.pages,
-                        lambda c, index: draw_page(c, spec, spot if index == 0 else None), qr_place=spot)
+                        lambda c, index: draw_page(c, spec, spot if index == 0 else None), qr_place=spot,
+                        listener=request.listener)
 
 
 def _qr_foot(code: SeedCode, paper: Paper) -> float:

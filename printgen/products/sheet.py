@@ -10,7 +10,6 @@ whatever the count.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +17,7 @@ from .. import games
 from ..contracts import SheetModule
 from ..errors import Flag, PrintgenError
 from ..options import Option
-from ..progress import count, pages_ahead
-from ..progress import now as say_progress
-from ..progress import tell as tell_progress
+from ..progress import Listener, count
 from ..seed import SeedCode
 from ..sheets.page import cells, foot_strip, split_y
 from ..sources import Sources
@@ -106,16 +103,18 @@ def from_command_line(system: str, given: dict[str, Any], sources: Sources) -> t
     return given, sources
 
 
-def roll_characters(code: SeedCode, spec: SheetSpec, progress: bool = False) -> list[dict[str, Any]]:
-    """Characters 1..count, each from its own stream."""
+def roll_characters(code: SeedCode, spec: SheetSpec, listener: Listener | None = None, counted: bool = False
+                    ) -> list[dict[str, Any]]:
+    """Characters 1..count, each from its own stream; ``listener`` (the request's) hears the step, and with
+    ``counted`` how far the rolling has come, every 50."""
     module = sheet_module(spec.system)
     characters = []
     for number in range(1, (spec.count or 0) + 1):
         characters.append(module.roll(code.stream(PRODUCT, number), number, spec.genre))
-        if progress and (number % 50 == 0 or number == spec.count):
-            say_progress(f"rolled {number:,} of {count(spec.count, 'character')}")
-    if characters:
-        tell_progress(f"rolled {count(len(characters), 'character')}")
+        if listener is not None and counted and (number % 50 == 0 or number == spec.count):
+            listener.now(f"rolled {number:,} of {count(spec.count, 'character')}")
+    if listener is not None and characters:
+        listener.tell(f"rolled {count(len(characters), 'character')}")
     return characters
 
 
@@ -161,11 +160,13 @@ def sheet_module(system: str):
 
 def build(request: Request) -> bytes:
     code, spec = request.code, spec_of(request)
-    progress = spec.count is not None and (spec.count >= PROGRESS_FROM or (sys.stderr.isatty() and spec.count >= 20))
-    characters = roll_characters(code, spec, progress and spec.format == "json")
+    heard = request.listener.stream  # a terminal counts up from fewer characters
+    counted = spec.count is not None and (spec.count >= PROGRESS_FROM or
+                                          (heard is not None and heard.isatty() and spec.count >= 20))
+    characters = roll_characters(code, spec, request.listener, counted and spec.format == "json")
     if spec.format == "json":
         return to_json(code, spec, characters)
-    return render(code, spec, sheet_items(spec, characters), progress)
+    return render(code, spec, sheet_items(spec, characters), request.listener, counted)
 
 
 def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -> bytes:
@@ -184,8 +185,10 @@ def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -
     return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
-           progress: bool = False) -> bytes:
+def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]], listener: Listener,
+           counted: bool = False) -> bytes:
+    """The sheets' file; ``listener`` (the request's) hears its steps, and with ``counted`` how far the drawing
+    has come, every 50 sheets."""
     from ..render.canvas import new_document
     from ..render.compose import compose
     from ..sheets import forms
@@ -196,11 +199,12 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
     title = f"{game.title}: character sheets"
     doc = new_document(code, title, spec.paper.size)
     c = doc.canvas
-    form = FormCollector(enabled=spec.fillable)
+    # Furniture drawn once and placed on every sheet, where there is more than one to place it on.
+    form = FormCollector(enabled=spec.fillable, reuse=len(items) > 1)
     foot = foot_strip(code, spec.paper)
     drawn = 0
     plan = page_plan(spec, items, foot)
-    pages_ahead(len(plan), "character sheets")
+    listener.pages_ahead(len(plan), "character sheets")
     for page_index, (places, page_items) in enumerate(plan):
         form.page = page_index
         per_page = len(places)
@@ -220,23 +224,23 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
             module.draw(c, w, h, kind, char, style, form, code)
             c.restoreState()
             drawn += 1
-            if progress and (drawn % 50 == 0 or drawn == len(items)):
-                say_progress(f"drew {drawn:,} of {count(len(items), 'sheet')}")
+            if counted and (drawn % 50 == 0 or drawn == len(items)):
+                listener.now(f"drew {drawn:,} of {count(len(items), 'sheet')}")
         c.showPage()
-    pages = doc.finish()
+    pages = doc.finish(listener)
     del doc, c  # the canvas holds every page drawn: let it go before the pages are joined and the form added
-    data = compose([pages, *companion_pages(code, spec)], code, title)
+    data = compose([pages, *companion_pages(code, spec, listener)], code, title, listener=listener)
     del pages
     if form.fields:
         data = forms.add_fields(data, form.fields)
     return data
 
 
-def companion_pages(code: SeedCode, spec: SheetSpec) -> list[bytes]:
+def companion_pages(code: SeedCode, spec: SheetSpec, listener: Listener) -> list[bytes]:
     """Pages a game prints after its blank sheets, at any number to a page (its module's ``companion_pages``)."""
     if spec.count is not None:
         return []
-    return sheet_module(spec.system).companion_pages(code, spec.paper, None)
+    return sheet_module(spec.system).companion_pages(code, spec.paper, None, listener)
 
 
 def _cut_lines(c: Canvas, paper: Paper, per_page: int, foot: float) -> None:

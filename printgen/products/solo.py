@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 
-from .. import gamebook, progress
+from .. import gamebook
 from ..contracts import SoloModule
 from ..gamebook import data as book_data
 from ..words import say_for
@@ -42,7 +42,7 @@ def made(request: Request):
     dungeon = request.part("dungeon").generate(request)
     book = request.part().book(dungeon, request)
     numbers = gamebook.numbered(book, request.code.stream(PRODUCT, "numbers"))
-    progress.tell(f"wrote {len(book.sections)} sections")
+    request.listener.tell(f"wrote {len(book.sections)} sections")
     return dungeon, book, numbers
 
 
@@ -71,12 +71,13 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
 
     def drawn_pages() -> tuple[bytes, bytes, bytes | None, bytes, bytes]:
         sections, _ = layout.sections_pdf(book, numbers, request.code, request.paper, title, first_right_hand=True,
-                                          look=layout.Look.of(game.templates))
+                                          look=layout.Look.of(game.templates), listener=request.listener)
         return (module.sheet_pages(dungeon, book, numbers, request), sections,
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
 
-    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes]) -> list[bytes]:
+    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes], _seed_free: None
+                ) -> list[bytes]:
         sheet, sections, back, graph, blank = drawn
         with Pages(blank) as pages:
             pages.add(front)
@@ -114,7 +115,7 @@ def graph_pages(request: Request, title: str, levels: int) -> bytes:
         c.setFillGray(0.3)
         c.drawRightString(paper.width - SIDE_MARGIN, baseline, say("gamebook.map-how"))
         c.showPage()
-    return doc.finish()
+    return doc.finish(request.listener)
 
 
 register(Product(

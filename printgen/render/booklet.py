@@ -145,7 +145,7 @@ def blank_page(code: SeedCode, paper: Paper, words: str) -> bytes:
     doc.canvas.setFillGray(0.55)
     doc.canvas.setFont(fonts.SERIF_ITALIC, 8)
     doc.canvas.drawCentredString(paper.width / 2, paper.height / 2, words)
-    return doc.finish(told=False)  # a part of others, not a step of its own
+    return doc.finish()  # a part of others, not a step of its own
 
 
 @dataclass(frozen=True)
@@ -153,11 +153,13 @@ class Parts:
     """A booklet as a game hands it to its product: its ``title`` (the file's), its pages of flowing text
     (``text``: WeasyPrint's, laid out in this process; None when it has none), its drawn pages (``drawn``:
     ReportLab's, made at the same time in a forked copy of the process where a core is spare, so what it
-    returns must pickle), and ``arrange``, which takes what both made and gives the booklet's parts in the
-    order it prints them (a Pages gathers them, facing each other where a map faces its key); the product
-    stamps the footer once on the whole."""
+    returns must pickle), its pages that are the same for every seed (``seed_free``: a rules page, kept in the
+    user's cache; ``seed_free(True)`` gives them only where they are kept, else None), and ``arrange``, which
+    takes what the three made and gives the booklet's parts in the order it prints them (a Pages gathers them,
+    facing each other where a map faces its key); the product stamps the footer once on the whole."""
 
     title: str
     text: Callable[[], Any] | None
     drawn: Callable[[], Any]
-    arrange: Callable[[Any, Any], list[bytes]]
+    arrange: Callable[[Any, Any, Any], list[bytes]]  # the seed-free pages last: None where there are none
+    seed_free: Callable[[bool], bytes | None] | None = None

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import __version__, progress
+from .. import __version__
+from ..progress import Listener, count
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
 from . import fonts, qr
@@ -40,12 +41,13 @@ class PdfDocument:
     page_size: tuple[float, float]
     title: str = ""
 
-    def finish(self, told: bool = True) -> bytes:
-        """The PDF's bytes; ``told`` says so on a long run's progress."""
+    def finish(self, listener: Listener | None = None) -> bytes:
+        """The PDF's bytes; ``listener`` (the request's) hears it as a step of a long run (None: a part of
+        others, not a step of its own)."""
         pages = self.canvas.getPageNumber() - 1
         self.canvas.save()
-        if told and pages:
-            progress.tell(f"drew {progress.count(pages, 'page')}: {self.title}")
+        if listener is not None and pages:
+            listener.tell(f"drew {count(pages, 'page')}: {self.title}")
         return self.buffer.getvalue()
 
 
@@ -164,9 +166,10 @@ def render_pages(
     page_count: int,
     draw_page: Callable[[Canvas, int], None],
     qr_place: qr.Place | None = None,
+    listener: Listener | None = None,
 ) -> bytes:
     """Draw ``page_count`` pages with ``draw_page(canvas, index)``, each with its footer, the first with
-    the seed code's QR."""
+    the seed code's QR; ``listener`` hears the step."""
     doc = new_document(seed_code, title, paper.size)
     for index in range(page_count):
         draw_page(doc.canvas, index)
@@ -174,4 +177,4 @@ def render_pages(
         if index == 0:
             draw_seed_qr(doc, qr_place)
         doc.canvas.showPage()
-    return doc.finish()
+    return doc.finish(listener)

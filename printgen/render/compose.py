@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 import pikepdf
 
-from .. import __version__, progress
+from .. import __version__
+from ..progress import Listener, count
 from ..seed import SeedCode
 from . import qr
 from .canvas import draw_footer, draw_seed_qr, new_document
@@ -27,16 +28,18 @@ FOOTER_NAME = "/PGFooter"
 
 
 def compose(parts: Sequence[bytes], code: SeedCode, title: str, footer: bool = True,
-            qr_place: qr.Place | None = None) -> bytes:
+            qr_place: qr.Place | None = None, listener: Listener | None = None) -> bytes:
     """One PDF of every page of ``parts`` in order, with footers, the seed code's QR on the first page,
-    and metadata. Without ``footer`` (a print shop's file) the code is in the metadata only."""
+    and metadata. Without ``footer`` (a print shop's file) the code is in the metadata only. ``listener`` (the
+    request's) hears the step."""
     document = pikepdf.new()
     sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
     for source in sources:
         document.pages.extend(source.pages)
     if footer:
         _stamp_footers(document, code, title, qr_place or (_kept_room(sources[0], code) if sources else None))
-    progress.tell(f"joined {progress.count(len(document.pages), 'page')}")
+    if listener is not None:
+        listener.tell(f"joined {count(len(document.pages), 'page')}")
     share_subsets(document)
     _share_font_files(document)
     _metadata(document, code, title)
@@ -83,7 +86,7 @@ def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str, qr_place: 
         if number == 1:
             draw_seed_qr(overlay, qr_place)
         overlay.canvas.showPage()
-    footers = pikepdf.open(io.BytesIO(overlay.finish(told=False)))
+    footers = pikepdf.open(io.BytesIO(overlay.finish()))
     for page, stamp in zip(document.pages, footers.pages):
         # By hand, under a fixed name: pikepdf's add_overlay picks a random resource name.
         form = document.copy_foreign(stamp.as_form_xobject())

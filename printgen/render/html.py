@@ -33,8 +33,9 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from .. import __version__, games, progress
+from .. import __version__, games
 from ..errors import PrintgenError
+from ..progress import Listener
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper, to_mm
@@ -241,12 +242,8 @@ def html_to_pdf(html: str, user_dir: Path | None = None, keep: bool = False) -> 
     out once (a rules page is the same in every booklet), and with ``keep`` (a page the same for every seed)
     it is kept in the user's cache folder (render/cache.py), so the next run reads it instead of laying it out;
     a user's folder can change between two calls, so what reads it is laid out every time."""
-    key = hashlib.sha256(html.encode()).digest() if user_dir is None else None
-    if key is not None and (made := _laid_out.get(key)) is not None:
-        return made
-    lasting = user_cache.key(KEPT_PAGES, html, _built_in_fingerprint(), *_engine()) if key is not None and keep else None
-    if key is not None and lasting is not None and (made := user_cache.get(KEPT_PAGES, lasting)) is not None:
-        _laid_out.put(key, made)
+    key, lasting, made = _kept(html, user_dir, keep)
+    if made is not None:
         return made
     weasyprint = _weasyprint()  # imported only here: a page read back from the cache needs none of it
     base_url = templates_dir().resolve().as_uri() + "/"
@@ -265,6 +262,19 @@ def html_to_pdf(html: str, user_dir: Path | None = None, keep: bool = False) -> 
 
 
 KEPT_PAGES = "pages"  # the kind of the cache's entries that are laid-out pages
+
+
+def _kept(html: str, user_dir: Path | None, keep: bool) -> tuple[bytes | None, str | None, bytes | None]:
+    """``html``'s keys in this process's pages and in the user's cache (None where it is not kept there), and
+    its pages if either holds them."""
+    key = hashlib.sha256(html.encode()).digest() if user_dir is None else None
+    if key is not None and (made := _laid_out.get(key)) is not None:
+        return key, None, made
+    lasting = user_cache.key(KEPT_PAGES, html, _built_in_fingerprint(), *_engine()) if key is not None and keep else None
+    if key is not None and lasting is not None and (made := user_cache.get(KEPT_PAGES, lasting)) is not None:
+        _laid_out.put(key, made)
+        return key, lasting, made
+    return key, lasting, None
 
 
 @cache
@@ -403,14 +413,34 @@ def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str
 
 
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-               **context: Any) -> bytes:
+               listener: Listener | None = None, **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
-    code's QR on the first page: ``qr`` tells a template the room it takes)."""
-    from .canvas import printed_code
-
-    html = render_html(name, user_dir, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
-                       qr=qr_context(seed_code, paper), **context)
+    code's QR on the first page: ``qr`` tells a template the room it takes); ``listener`` (the request's)
+    hears the step."""
+    html = _page_html(name, seed_code, title, paper, user_dir, context)
     # A page whose HTML does not name the seed code (a rules page) is the same for every seed: kept.
     pdf = html_to_pdf(html, user_dir, keep=str(seed_code) not in html)
-    progress.tell(f"laid out {title}")
+    if listener is not None:
+        listener.tell(f"laid out {title}")
     return pdf
+
+
+def kept_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
+             listener: Listener | None = None, **context: Any) -> bytes | None:
+    """render_pdf's pages where they are kept (laid out before in this process, or in the user's cache), read
+    back without WeasyPrint; None where they would have to be laid out."""
+    html = _page_html(name, seed_code, title, paper, user_dir, context)
+    if str(seed_code) in html:
+        return None  # a page that names the seed is never kept
+    made = _kept(html, user_dir, keep=True)[2]
+    if made is not None and listener is not None:
+        listener.tell(f"laid out {title}")
+    return made
+
+
+def _page_html(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None,
+               context: dict[str, Any]) -> str:
+    from .canvas import printed_code
+
+    return render_html(name, user_dir, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
+                       qr=qr_context(seed_code, paper), **context)

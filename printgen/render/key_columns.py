@@ -23,6 +23,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..progress import Listener
 from ..units import Paper, mm
 from ..words import say_for
 from . import fonts, house, text
@@ -280,10 +281,10 @@ def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> list[int]:
     return counts
 
 
-def keys_pdf(code, paper: Paper, title: str, keys: Sequence[Key], look: Look
+def keys_pdf(code, paper: Paper, title: str, keys: Sequence[Key], look: Look, listener: Listener | None = None
              ) -> tuple[bytes, list[list[tuple[int, int]]]]:
     """The keys one after another as one document, and where each one's groups of pages start and end
-    (one group, all its pages, for a key with no breaks)."""
+    (one group, all its pages, for a key with no breaks); ``listener`` (the request's) hears the step."""
     doc = new_document(code, title, paper.size)
     ranges, start = [], 0
     for key in keys:
@@ -292,4 +293,4 @@ def keys_pdf(code, paper: Paper, title: str, keys: Sequence[Key], look: Look
             groups.append((start, start + count))
             start += count
         ranges.append(groups)
-    return doc.finish(), ranges
+    return doc.finish(listener), ranges

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from .. import progress
+from ..progress import Listener
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -37,16 +37,19 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
 
 
-def both(first: Callable[[], A], second: Callable[[], B], spare_core: bool = True) -> tuple[A, B]:
+def both(first: Callable[[], A], second: Callable[[], B], spare_core: bool = True,
+         listener: Listener | None = None) -> tuple[A, B]:
     """``(first(), second())``, with ``second`` made in a forked child while ``first`` runs here, where
     ``spare_core`` (the caller's to say: the studio's workers share the cores among themselves, and a second
-    process per render when every core is busy only adds memory) and the machine allow it."""
+    process per render when every core is busy only adds memory) and the machine allow it. ``listener``: where
+    both tell their steps (the request's); the child's copy of it keeps them, and they are told here after this
+    process's own, in the order they have without a fork."""
     if not (spare_core and can_fork()):
         return first(), second()
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
-        _child(read_end, write_end, second)
+        _child(read_end, write_end, second, listener)
     os.close(write_end)
     data = b""
     try:
@@ -60,22 +63,26 @@ def both(first: Callable[[], A], second: Callable[[], B], spare_core: bool = Tru
     _, status = os.waitpid(pid, 0)
     if status != 0 or not data:
         return made, second()
-    result, told = pickle.loads(data)
-    progress.replay(told)  # the child's steps, after this process's own: their order without a fork
+    result, kept = pickle.loads(data)
+    if listener is not None:
+        listener.replay(kept)  # the child's steps, after this process's own: their order without a fork
     return made, result
 
 
-def _child(read_end: int, write_end: int, second: Callable[[], object]) -> None:
-    """Make ``second``, hand it to the parent through the pipe, and leave at once: none of the parent's
-    exit handlers, output buffers or signal handlers (which remove half-written files) run here."""
+def _child(read_end: int, write_end: int, second: Callable[[], object], listener: Listener | None) -> None:
+    """Make ``second``, hand it to the parent through the pipe with the steps it told (``listener``: this
+    process's own copy of the parent's listener, which keeps them), and leave at once: none of the parent's exit
+    handlers, output buffers or signal handlers (which remove half-written files) run here."""
     status = 1
     try:
         os.close(read_end)
         for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
             signal.signal(number, signal.SIG_DFL)
-        with progress.captured() as told:
-            result = second()
-        data = pickle.dumps((result, told), protocol=pickle.HIGHEST_PROTOCOL)
+        if listener is not None:
+            listener.keep()
+        result = second()
+        kept = listener.kept if listener is not None else None
+        data = pickle.dumps((result, kept or []), protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(data)
         status = 0

@@ -14,9 +14,19 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
+from ..errors import Flag, PrintgenError
+
+MAX_PIXELS = 2_000_000_000  # all the pictures of one run: some hundred pages at 300 ppi, not a disk's worth
 PNG_LEVEL = 3  # zlib effort: half the time of the default for a tenth more bytes, on card faces
 UNIX = 3  # the zip "made by" system: the same on every machine
 ENTRY_DATE = (2025, 11, 21, 0, 0, 0)  # determinism.FIXED_EPOCH as a zip entry's date (zip dates have no time zone)
+
+
+def check_pixels(sizes: list[tuple[int, int]], ppi: float, things: str) -> None:
+    """Refuse pictures of these ``sizes`` (``things``: "pages", "cards") that are more pixels than one run writes."""
+    if sum(width * height for width, height in sizes) > MAX_PIXELS:
+        raise PrintgenError(f"{len(sizes)} {things} at {ppi:g} pixels an inch are more pixels than printgen writes at "
+                            "once", right=("choose a lower ", Flag("ppi"), f" or fewer {things}"))
 
 
 def png_pages(pdf_bytes: bytes, sizes: Iterable[tuple[int, int]], dpi: float | None,

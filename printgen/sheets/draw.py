@@ -7,7 +7,9 @@ takes its rectangle as (x, y, w, h) with (x, y) its lower-left corner.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -77,24 +79,33 @@ class FormField:
 
 @dataclass
 class FormCollector:
-    """Collects the write-in blanks of a document; they become form fields when fillable."""
+    """Collects the write-in blanks of a document; they become form fields when fillable. Where ``reuse`` is set
+    (a document of many sheets) it also keeps the document's furniture (see ``furniture``)."""
 
     enabled: bool = False
     fields: list[FormField] = field(default_factory=list)
     prefix: str = ""
     page: int = 0
+    reuse: bool = False
     _names: dict[str, str] = field(default_factory=dict)  # every name given, and its field's kind
+    _pieces: dict[tuple, tuple[str, list[tuple]]] = field(default_factory=dict)  # furniture: its form and blanks
+    _recording: list[tuple] | None = None  # the blanks of the piece of furniture being drawn, as given
 
     def add(self, c: Canvas, name: str, x: float, y: float, w: float, h: float, kind: str = "text",
             multiline: bool = False, font_size: float = 10.0, caption: str = "", value: str = "",
             mark: str = "cross", on: bool = False, centre: bool = False) -> None:
         if not self.enabled:
             return
-        tooltip = caption or re.sub(r"(?<=[a-z])(?=[0-9])|[._-]+", " ", name).strip().capitalize()
-        if kind == "text":
-            tooltip += f" ({LATIN_NOTE})"
-        if kind == "radio":
-            tooltip += f": {value}"
+        blank = (name, x, y, w, h, kind, multiline, font_size, caption, value, mark, on, centre)
+        if self._recording is not None:  # furniture: placed, and so named, on each sheet that shows it
+            self._recording.append((_matrix(c), blank))
+            return
+        self._add(_matrix(c), *blank)
+
+    def _add(self, matrix: tuple[float, ...], name: str, x: float, y: float, w: float, h: float, kind: str,
+             multiline: bool, font_size: float, caption: str, value: str, mark: str, on: bool, centre: bool) -> None:
+        """The blank drawn under ``matrix`` (ReportLab's current matrix), as a field of the page."""
+        tooltip = _tooltip(name, caption, kind, value)
         full = f"{self.prefix}{name}"
         if kind == "radio":  # the buttons of a group share its name, which no other field may have
             if self._names.setdefault(full, "radio") != "radio":
@@ -104,14 +115,75 @@ class FormCollector:
             while full in self._names:
                 full, n = f"{base}_{n}", n + 1
             self._names[full] = kind
-        corners = [c.absolutePosition(px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
-        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-        a, b = c._currentMatrix[0], c._currentMatrix[1]
+        a, b, c_, d, e, f = matrix
+        if b == 0 and c_ == 0:  # upright (most sheets): the corners are the two ends of each side
+            left, right, bottom, top = a * x + e, a * (x + w) + e, d * y + f, d * (y + h) + f
+            rect = (min(left, right), min(bottom, top), max(left, right), max(bottom, top))
+        else:
+            xs = [a * px + c_ * py + e for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            ys = [b * px + d * py + f for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            rect = (min(xs), min(ys), max(xs), max(ys))
         rotation = 90 if abs(b) > abs(a) and b > 0 else 270 if abs(b) > abs(a) else 0
         scale = (a * a + b * b) ** 0.5
-        self.fields.append(FormField(full, (min(xs), min(ys), max(xs), max(ys)), kind, multiline,
+        self.fields.append(FormField(full, rect, kind, multiline,
                                      round(font_size * scale, 2), rotation, self.page, tooltip, value, mark, on,
                                      centre))
+
+
+@cache
+def _tooltip(name: str, caption: str, kind: str, value: str) -> str:
+    """What a viewer shows on hovering over a blank: its caption, or its name in words."""
+    tooltip = caption or re.sub(r"(?<=[a-z])(?=[0-9])|[._-]+", " ", name).strip().capitalize()
+    if kind == "text":
+        tooltip += f" ({LATIN_NOTE})"
+    if kind == "radio":
+        tooltip += f": {value}"
+    return tooltip
+
+
+def furniture(c: Canvas, form: FormCollector, key: tuple, draw: Callable[[], None]) -> None:
+    """What ``draw`` draws, here: furniture, the same wherever it stands (frames, rules, captions, tick boxes,
+    never a character's values). Where ``form.reuse`` says so it is drawn once, the first time, as a PDF form
+    XObject that every sheet places, so a thousand sheets hold one copy; its blanks are kept as they were given
+    and made fields on each sheet that places it. ``key`` holds everything the drawing depends on (its sizes
+    and places, the style), in the coordinates of the sheet it is drawn on."""
+    if not form.reuse or form._recording is not None:  # a piece within a piece is part of it
+        draw()
+        return
+    piece = form._pieces.get(key)
+    if piece is None:
+        blanks: list[tuple] = []
+        piece = form._pieces[key] = (f"PGPiece{len(form._pieces) + 1}", blanks)
+        width, height = vars(c)["_pagesize"]
+        side = max(width, height)  # room all round: a sheet may stand turned on its page
+        c.beginForm(piece[0], -side, -side, width + side, height + side)
+        form._recording = blanks
+        try:
+            draw()
+        finally:
+            form._recording = None
+            c.endForm()
+    c.doForm(piece[0])
+    if form.enabled:
+        placed = _matrix(c)
+        for inner, blank in piece[1]:
+            form._add(placed if inner == IDENTITY else _times(inner, placed), *blank)
+
+
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _matrix(c: Canvas) -> tuple[float, ...]:
+    """ReportLab's current transformation matrix (a, b, c, d, e, f), which it keeps but does not publish."""
+    return vars(c)["_currentMatrix"]
+
+
+def _times(inner: tuple[float, ...], outer: tuple[float, ...]) -> tuple[float, ...]:
+    """The matrix ``inner`` drawn within ``outer``, composed as ReportLab's transform composes them."""
+    a0, b0, c0, d0, e0, f0 = outer
+    a, b, c, d, e, f = inner
+    return (a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d,
+            a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)
 
 
 def set_stroke(c: Canvas, style: Style, heavy: bool = False) -> None:
@@ -215,6 +287,13 @@ def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: floa
     """A labelled write-in box: the caption sits small in the top-left corner, a hint (where a number starts)
     in italics under it, and the space to write in is what is left below them, never under a hint. A box not
     ``written`` in (one that holds a choice of its own) is no form field."""
+    field_frame(c, x, y, w, h, caption, style, hint)
+    field_value(c, form, name, x, y, w, h, caption, style, value, value_size, multiline, hint, written)
+
+
+def field_frame(c: Canvas, x: float, y: float, w: float, h: float, caption: str, style: Style,
+                hint: str = "") -> None:
+    """A field's box, caption and hint, without what is written in it (field_value): furniture."""
     box(c, x, y, w, h, style)
     cap = style.pt(6.2)
     label(c, x + style.pt(3), y + h - cap - style.pt(2), caption.upper(), style, 6.2, bold=True)
@@ -225,6 +304,13 @@ def field(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: floa
         for index, line in enumerate(lines):
             label(c, x + pad, y + h - cap - style.pt(2) - (index + 1) * size * 1.15, line, style, HINT_SIZE,
                   font=fonts.SERIF_ITALIC, gray=0.4)
+
+
+def field_value(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, caption: str,
+                style: Style, value: str | None = None, value_size: float = 12, multiline: bool = False,
+                hint: str = "", written: bool = True) -> None:
+    """What a field's box holds: its value printed, or its form field; the box itself is field_frame's."""
+    pad = style.pt(3)
     inner_h = h - field_head(caption, hint, w, style)
     if value is not None and not form.enabled:
         size = min(style.pt(value_size), inner_h * 0.8)
@@ -271,13 +357,15 @@ def ruled_lines(c: Canvas, x: float, y: float, w: float, h: float, pitch: float,
 
 
 def ruled_list(c: Canvas, form: FormCollector, name: str, x: float, y: float, w: float, h: float, pitch: float,
-               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False) -> int:
+               style: Style, values: list[str] | None = None, value_size: float = 9.5, checkbox: bool = False,
+               lined: bool = True) -> int:
     """Writing lines, with values printed on the first ones; blanks become one-line fields.
 
-    With ``checkbox`` each line starts with a small box to tick off a spent use.
+    With ``checkbox`` each line starts with a small box to tick off a spent use. Not ``lined``: the lines are
+    drawn already (furniture), only what stands on them is drawn.
     """
     values = values or []
-    count = ruled_lines(c, x, y, w, h, pitch, style)
+    count = ruled_lines(c, x, y, w, h, pitch, style) if lined else int(h // pitch)
     sq = max(MIN_BOX, min(pitch * 0.6, style.pt(8)))
     text_x = x + (sq + style.pt(4) if checkbox else style.pt(2))
     for i in range(count):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..progress import Listener
 from ..render import fonts
 from ..render import text as text_engine
 from ..seed import SeedCode
@@ -141,10 +142,10 @@ def _draw(c: Canvas, block: Block, x: float, y: float, w: float, h: float, style
 
 
 def play_sheet(code: SeedCode, paper: Paper, title: str, draw_sheet: Callable[[Canvas, float, float], None],
-               heading: str, blocks: list[Block]) -> bytes:
+               heading: str, blocks: list[Block], listener: Listener | None = None) -> bytes:
     """The play sheet at a solo booklet's front: the game's character sheet (``draw_sheet(canvas, width,
     height)``) on a page within the margins ``printgen sheet`` gives one (sheets/page.py), then the play pages'
-    ``blocks`` under ``heading``."""
+    ``blocks`` under ``heading``; ``listener`` (the request's) hears the step."""
     from ..render.canvas import new_document
 
     doc = new_document(code, title, paper.size)
@@ -155,4 +156,4 @@ def play_sheet(code: SeedCode, paper: Paper, title: str, draw_sheet: Callable[[C
     c.restoreState()
     c.showPage()
     draw_pages(c, paper.size, heading, blocks)
-    return doc.finish()
+    return doc.finish(listener)

@@ -40,7 +40,7 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     for level in text_pages.mapped(built):
         map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper, style)
         doc.canvas.showPage()
-    return doc.finish()
+    return doc.finish(request.listener)
 
 
 def level_views(built: Dungeon, request) -> list:
@@ -53,17 +53,14 @@ def booklet(built: Dungeon, request) -> Parts:
     actions = rules.reference()["treasure"]["actions"]
     keys = [key_page.key(level_key, actions) for level_key in text_pages.mapped_keys(built)]
 
-    def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[list[tuple[int, int]]]], bytes]:
-        # The rules at hand come with the drawn pages: from the cache, or laid out here while the other
-        # process lays out what the dungeon rolled.
+    def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[list[tuple[int, int]]]]]:
         return (maps_pdf(built, request, True), maps_pdf(built, request, False),
                 blank_page(request.code, request.paper, say("booklet.blank-side")),
                 key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
-                                     keys, key_page.LOOK),
-                text_pages.rules_pdf(request))
+                                     keys, key_page.LOOK, request.listener))
 
-    def arrange(rolled: bytes, made) -> list[bytes]:
-        mappers, players, blank, (key_pages, ranges), rules_pages = made
+    def arrange(rolled: bytes, made, rules_pages: bytes) -> list[bytes]:
+        mappers, players, blank, (key_pages, ranges) = made
         cover, *after = sections(rolled, text_pages.parts(built))
         with Pages(blank) as pages:
             pages.add(rolled, *cover)
@@ -78,6 +75,7 @@ def booklet(built: Dungeon, request) -> Parts:
                 pages.blank()  # nothing on the back of a players' copy
             return [pages.save()]
 
-    # The text is laid out while a forked child draws the maps and the keys (the product makes both at once).
+    # The text is laid out while a forked child draws the maps and the keys (the product makes both at once);
+    # the rules at hand, the same for every seed, are read back from the cache or laid out beside them.
     return Parts(say("document.dungeon", game=request.game.title), lambda: text_pages.rolled_pdf(built, request),
-                 drawn, arrange)
+                 drawn, arrange, lambda only_kept: text_pages.rules_pdf(request, only_kept))

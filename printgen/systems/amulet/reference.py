@@ -11,4 +11,4 @@ say = say_for(__package__)
 
 def build(request) -> bytes:
     title = say("document.reference", game=request.game.title)
-    return compose([text_pages.reference_pdf(request)], request.code, title)
+    return compose([text_pages.reference_pdf(request)], request.code, title, listener=request.listener)

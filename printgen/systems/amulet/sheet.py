@@ -7,6 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ...progress import Listener
 from ...render import fonts
 from ...render import text as text_engine
 from ...seed import Rng, SeedCode
@@ -51,7 +52,8 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return list(characters.classes())
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+                    listener: Listener | None) -> list[bytes]:
     """No pages after the blank sheets."""
     return []
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import cover_art
-from ...render.html import render_pdf
+from ...render.html import kept_pdf, render_pdf
 from ...words import say_for
 from . import GAME, rules, swarms
 from .key import dungeon_key
@@ -42,18 +42,19 @@ def reference_context(request) -> dict[str, Any]:
 def reference_pdf(request) -> bytes:
     title = say("document.reference", game=request.game.title)
     return render_pdf("amulet/reference.html", request.code, title, request.paper, request.templates,
-                      **reference_context(request))
+                      listener=request.listener, **reference_context(request))
 
 
-def rules_pdf(request) -> bytes:
+def rules_pdf(request, only_kept: bool = False) -> bytes | None:
     """The booklet's last pages: the rules at hand, ending with how the monsters fight. They name no dungeon,
-    so they are the same in every booklet on the same paper (and kept); they go on from the booklet's other
-    pages, so their first page keeps the running header."""
+    so they are the same in every booklet on the same paper (and kept; ``only_kept``: only where they are kept,
+    else None); they go on from the booklet's other pages, so their first page keeps the running header."""
     tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False), "tactics": rules.tactics(code)}
                for code, m in rules.monsters().items()]
-    return render_pdf("amulet/reference.html", request.code, say("document.dungeon", game=request.game.title),
-                      request.paper, request.templates, opens_file=False, heads_first_page=True, tactics=tactics,
-                      **reference_context(request))
+    return (kept_pdf if only_kept else render_pdf)(
+        "amulet/reference.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
+        request.templates, listener=request.listener, opens_file=False, heads_first_page=True, tactics=tactics,
+        **reference_context(request))
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
@@ -106,7 +107,7 @@ def rolled_pdf(dungeon: Dungeon, request) -> bytes:
     an h1 (the rules at hand follow them: ``rules_pdf``)."""
     title = say("document.dungeon", game=request.game.title)
     return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                      **booklet_context(dungeon, request))
+                      listener=request.listener, **booklet_context(dungeon, request))
 
 
 def parts(dungeon: Dungeon) -> int:

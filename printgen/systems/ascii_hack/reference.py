@@ -29,9 +29,9 @@ NOTES = ("Pools", "Rounded chances", "Stunt dice", "Success and failure chances"
 
 def build(request) -> bytes:
     template, title, context = layout(request.options["size"])
-    page = render_pdf(template, request.code, title, request.paper, request.templates,
+    page = render_pdf(template, request.code, title, request.paper, request.templates, listener=request.listener,
                       page_width_mm=to_mm(request.paper.width), **context)
-    return compose([page], request.code, title)
+    return compose([page], request.code, title, listener=request.listener)
 
 
 def layout(size: str) -> tuple[str, str, dict[str, Any]]:

@@ -40,7 +40,8 @@ def build(request) -> bytes:
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     title = say("challenge.title", game=GAME.title)
     return render_pages(request.code, title, request.paper, len(levels),
-                        lambda c, index: _page(c, request, levels[index], len(levels), told[index]))
+                        lambda c, index: _page(c, request, levels[index], len(levels), told[index]),
+                        listener=request.listener)
 
 
 # -- the words of a level: its story, its cards -----------------------------------------

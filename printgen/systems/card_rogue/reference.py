@@ -88,5 +88,6 @@ def build(request) -> bytes:
         "flee_on": decks.faces(rules.data("combat")["flee_on"]),
     }
     title = say("notes.title", game=GAME.title)
-    pdf = render_pdf("card-rogue/notes.html", request.code, title, request.paper, request.templates, **context)
-    return compose([pdf], request.code, title)
+    pdf = render_pdf("card-rogue/notes.html", request.code, title, request.paper, request.templates,
+                     listener=request.listener, **context)
+    return compose([pdf], request.code, title, listener=request.listener)

@@ -49,7 +49,7 @@ def booklet(built: Campaign, request: Request) -> Parts:
     copies = request.options["copies"]
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
 
-    def arrange(reference_pages: bytes | None, drawn) -> list[bytes]:
+    def arrange(reference_pages: bytes | None, drawn, _seed_free: None) -> list[bytes]:
         levels, rogue = drawn
         if not with_dm:
             return rogue
@@ -94,7 +94,7 @@ def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[in
         map_page.dm_pages(maps.canvas, request.paper, level, MapStyle.chosen(request))
         maps.canvas.showPage()
         key_pages.append(key.draw_pages(keys.canvas, request.paper, level, shop, built.colours))
-    return (maps.finish(), keys.finish(), key_pages,
+    return (maps.finish(request.listener), keys.finish(request.listener), key_pages,
             blank_page(request.code, request.paper, say("booklet.blank-side")))
 
 
@@ -116,7 +116,7 @@ def _rogue_part(built: Campaign, request: Request, first: bool) -> list[bytes]:
     for level in built.levels:
         map_page.rogue_page(c, request.paper, level, MapStyle.chosen(request))
         c.showPage()
-    drawn = doc.finish()
+    drawn = doc.finish(request.listener)
     with Pages(blank_page(request.code, request.paper, say("booklet.blank-side"))) as pages:
         for page in range(page_count(drawn)):  # one to a sheet with nothing on the back, as every players' map
             pages.add(drawn, page, page + 1)
@@ -126,7 +126,7 @@ def _rogue_part(built: Campaign, request: Request, first: bool) -> list[bytes]:
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
     return render_pdf("rlrl/campaign.html", request.code, say("title.campaign"), request.paper, request.templates,
-                      **cover_context(built, dm_pages, rogue_pages))
+                      listener=request.listener, **cover_context(built, dm_pages, rogue_pages))
 
 
 def cover_context(built: Campaign, dm_pages: int, rogue_pages: int) -> dict[str, Any]:

@@ -21,14 +21,14 @@ say = say_for(__package__)
 def build(request) -> bytes:
     """The reference product: the reference pages alone, with the seed's colour key."""
     return compose([pages(request, colours.for_seed(request.code), opens_file=True)], request.code,
-                   say("title.reference"))
+                   say("title.reference"), listener=request.listener)
 
 
 def pages(request, dealt: dict[str, str], opens_file: bool = False) -> bytes:
     """The reference pages without footers, for the campaign to compose after its cover (or, ``opens_file``,
     as a file of their own, the first page keeping room for the QR)."""
     return render_pdf("rlrl/reference.html", request.code, say("title.reference"), request.paper, request.templates,
-                      opens_file=opens_file, **context(dealt))
+                      listener=request.listener, opens_file=opens_file, **context(dealt))
 
 
 def context(dealt: dict[str, str]) -> dict[str, Any]:

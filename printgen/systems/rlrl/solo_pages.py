@@ -117,7 +117,7 @@ def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
     """The cover and How to play alone, an even number of pages, so that the rogue's sheet after them
     stands on a right-hand page and the play sheet on its back: one sheet of paper."""
     pages = render_pdf(
-        "rlrl/solo-book.html", request.code, say("solo.title"), request.paper, request.templates,
+        "rlrl/solo-book.html", request.code, say("solo.title"), request.paper, request.templates, listener=request.listener,
         game_title=request.game.title, levels=len(campaign.levels), sections=len(book.sections),
         areas=sum(len(built.level.areas) for built in campaign.levels), rooms=campaign.rooms,
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], rolled=character(request) is not None,
@@ -166,7 +166,7 @@ def sheet_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
                    note=note, abilities=say("solo.kit.abilities"))
 
     return play_sheet(request.code, request.paper, say("solo.title"), rogue, say("solo.sheet.title"),
-                      play_blocks(campaign, book, numbers, request.paper))
+                      play_blocks(campaign, book, numbers, request.paper), listener=request.listener)
 
 
 def play_blocks(campaign: Campaign, book: Book, numbers: dict[str, int], paper: Paper | None = None
@@ -215,4 +215,4 @@ def back_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request:
                       effect=item["effect"]) for item in colour_key(campaign.colours))
     play.draw_pages(doc.canvas, paper.size, say("solo.sheet.colours"),
                     [play.Said(say("solo.sheet.colours-note"), lines)])
-    return doc.finish()
+    return doc.finish(request.listener)

@@ -8,8 +8,8 @@ sheet with a blank back, so they can be handed out without showing a
 Referee's page. The cover and the rules page come from the game's
 templates (roguelike/dungeon-*.html) through WeasyPrint, the keys from
 key_page and the maps from map_page, both drawn; ``booklet`` hands them to
-the product, which makes both at once and stamps the footer once on the
-whole.
+the product, which makes both at once (WeasyPrint's pages here, the maps and
+keys in a forked child) and stamps the footer once on the whole.
 """
 
 from __future__ import annotations
@@ -45,30 +45,29 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
     style = MapStyle.chosen(request)
     referee = [page_for(dungeon, level, draw.GM, style, request.paper) for level in levels]
     plans = [frame.plan(page, request.paper) for page in referee]
-    # A level over several sheets is laid out here, once, for the key's grouping and the child's drawing; a
-    # level on one page keys every area facing it, and the child lays it out beside the text pages.
-    placed = [frame.layout(page, found) if len(found.sheets) > 1 else None for page, found in zip(referee, plans)]
-    shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, placed)]
 
-    def text_pages() -> tuple[bytes, tuple[bytes, list[list[tuple[int, int]]]], bytes]:
-        """Made in this process, not the child, so that the next booklet it makes finds the rules page laid
-        out."""
+    def text_pages() -> tuple[bytes, bytes]:
+        """WeasyPrint's pages, laid out in this process (the next booklet it makes finds the rules page laid
+        out) while the child draws the rest."""
+        return cover_book(dungeon, request, players_view), rules_book(request, players_view)
+
+    def drawn() -> tuple[list[bytes], list[bytes], bytes, tuple[bytes, list[list[tuple[int, int]]]],
+                         list[list[list[int]]]]:
+        """The maps and the keys, drawn: each level laid out once, for its maps and for the key's grouping."""
+        laid = [frame.layout(page, found) for page, found in zip(referee, plans)]
+        shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, laid)]
         keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name, *breaks(groups))
                 for level, groups in zip(levels, shown)]
-        return (cover_book(dungeon, request, players_view),
-                key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
-                                     key_page.LOOK),
-                rules_book(request, players_view))
-
-    def maps() -> tuple[list[bytes], list[bytes], bytes]:
-        laid = [where or frame.layout(page, found) for page, found, where in zip(referee, plans, placed)]
         return ([maps_pdf(dungeon, level, request, draw.GM, planned)
                  for level, planned in zip(levels, zip(referee, plans, laid))],
                 [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
-                blank_page(request.code, request.paper, say("dungeon.blank-side")))
+                blank_page(request.code, request.paper, say("dungeon.blank-side")),
+                key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
+                                     key_page.LOOK, request.listener),
+                shown)
 
-    def arrange(text, drawn) -> list[bytes]:
-        (cover, (keys, key_ranges), rules_pages), (gm_maps, players_maps, blank) = text, drawn
+    def arrange(text, made, _seed_free: None) -> list[bytes]:
+        (cover, rules_pages), (gm_maps, players_maps, blank, (keys, key_ranges), shown) = text, made
         with Pages(blank) as pages:
             pages.add(cover)
             for gm_map, found, groups, ranges in zip(gm_maps, plans, shown, key_ranges):
@@ -81,7 +80,7 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
                     pages.blank()  # nothing on the back of a players' map
             return [pages.save()]
 
-    return Parts(say("dungeon.title", name=dungeon.name), text_pages, maps, arrange)
+    return Parts(say("dungeon.title", name=dungeon.name), text_pages, drawn, arrange)
 
 
 def facing_groups(page, found, placed) -> list[list[int]]:
@@ -144,7 +143,7 @@ def _text_book(request, players_view: str, title: str, cover: dict | None = None
                ) -> bytes:
     """The cover (``cover``) or the rules page (``page``) from the game's template."""
     return render_pdf(
-        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates,
+        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates, listener=request.listener,
         game_title=request.game.title, credit=request.game.credit,
         cover=cover, layout=players_view == draw.LAYOUT, page=page,
     )

@@ -59,7 +59,7 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, r
     for index in range(len(found.sheets)):
         frame.draw_sheet(doc.canvas, paper, page, found, index, placed)
         doc.canvas.showPage()
-    return doc.finish()
+    return doc.finish(request.listener)
 
 
 def page_for(dungeon: Dungeon, level: Level, view: str, style: MapStyle, paper: Paper) -> frame.MapPage:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...contracts import Request
+from ...progress import Listener
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...seed import SeedCode
@@ -48,12 +49,15 @@ def _abilities_with_a_use() -> list[str]:
     return [name for name in dict.fromkeys(names) if ability_use(name)]
 
 
-def pages(code: SeedCode, paper: Paper, templates: Path | None, opens_file: bool = False) -> bytes:
+def pages(code: SeedCode, paper: Paper, templates: Path | None, opens_file: bool = False,
+          listener: Listener | None = None) -> bytes:
     """The reference without footers, to compose after another document's pages (or, ``opens_file``, as a file
-    of its own, its page keeping room for the QR)."""
-    return render_pdf(TEMPLATE, code, say("reference.title"), paper, templates, opens_file=opens_file, **context())
+    of its own, its page keeping room for the QR); ``listener`` (the request's) hears the step."""
+    return render_pdf(TEMPLATE, code, say("reference.title"), paper, templates, listener, opens_file=opens_file,
+                      **context())
 
 
 def build(request: Request) -> bytes:
-    return compose([pages(request.code, request.paper, request.templates, opens_file=True)], request.code,
-                   say("reference.title"))
+    listener = request.listener
+    return compose([pages(request.code, request.paper, request.templates, opens_file=True, listener=listener)],
+                   request.code, say("reference.title"), listener=listener)

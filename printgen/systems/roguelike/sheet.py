@@ -7,6 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ...progress import Listener
 from ...render import fonts
 from ...render import text as text_engine
 from ...seed import Rng, SeedCode
@@ -16,11 +17,14 @@ from ...sheets.draw import (
     FormCollector,
     Style,
     box,
-    field,
+    field_frame,
+    field_value,
+    furniture,
     label,
     paragraph,
     paragraph_height,
     rich_line,
+    ruled_lines,
     ruled_list,
     square_boxes,
     title_band,
@@ -54,11 +58,12 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return ["record"]
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None) -> list[bytes]:
+def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+                    listener: Listener | None) -> list[bytes]:
     """A blank record printed one to a page comes with the reference page to choose from."""
     from .reference import pages
 
-    return [pages(code, paper, templates)]
+    return [pages(code, paper, templates, listener=listener)]
 
 
 def choices() -> tuple[dict[str, str], ...]:
@@ -78,17 +83,25 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
     row_h = s(30)
     level_w = w * 0.2
-    field(c, form, "name", 0, top - row_h, w - level_w - gap, row_h, words["name"], style,
-          char and char["name"])
-    field(c, form, "level", w - level_w, top - row_h, level_w, row_h, words["level"], style,
-          char and str(char["level"]))
-    top -= row_h + gap
     half = (w - gap) / 2
-    occ = char and say("sheet.rolled", name=char["occupation"]["name"], roll=char["occupation"]["roll"])
-    race = char and say("sheet.rolled", name=char["race"]["name"], roll=char["race"]["roll"])
-    field(c, form, "occupation", 0, top - row_h, half, row_h, words["occupation"], style, occ)
-    field(c, form, "race", half + gap, top - row_h, half, row_h, words["race"], style, race)
-    top -= row_h + gap
+    # The frames of the four fields below the title, then what each holds.
+    second = top - row_h - gap
+    boxes = [("name", 0, top - row_h, w - level_w - gap), ("level", w - level_w, top - row_h, level_w),
+             ("occupation", 0, second - row_h, half), ("race", half + gap, second - row_h, half)]
+
+    def frames() -> None:
+        for key, x, y, bw in boxes:
+            field_frame(c, x, y, bw, row_h, words[key], style)
+
+    furniture(c, form, ("record-fields", w, top, style), frames)
+    values: dict[str, str | None] = dict.fromkeys(("name", "level", "occupation", "race"))
+    if char:
+        values = {"name": char["name"], "level": str(char["level"]),
+                  "occupation": say("sheet.rolled", name=char["occupation"]["name"], roll=char["occupation"]["roll"]),
+                  "race": say("sheet.rolled", name=char["race"]["name"], roll=char["race"]["roll"])}
+    for key, x, y, bw in boxes:
+        field_value(c, form, key, x, y, bw, row_h, words[key], style, values[key])
+    top = second - row_h - gap
 
     # The six ratings, three by two, beside the portrait.
     rate_h = s(120) if not compact else s(100)
@@ -99,15 +112,24 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     hints = max(_foot_note_height(cell_w, say(f"sheet.rating-hint.{key}"), style, 5.6) for key in RATINGS)
     cell_h = max((rate_h - gap) / 2, s(12) + s(4) + hints + s(2) + MIN_WRITE * 1.3)
     rate_h = 2 * cell_h + gap
-    for i, key in enumerate(RATINGS):
-        col, row = i % 3, i // 3
-        x = col * (cell_w + gap)
-        y = top - (row + 1) * cell_h - row * gap
-        box(c, x, y, cell_w, cell_h, style, heavy=True, round_=s(3))
-        label(c, x + cell_w / 2, y + cell_h - s(9), say(f"rating.{key}").upper(), style, 7.5, bold=True, centre=True,
-              gray=0.15)
+    px = w - portrait_w
+    cells = [(key, (i % 3) * (cell_w + gap), top - (i // 3 + 1) * cell_h - (i // 3) * gap)
+             for i, key in enumerate(RATINGS)]
+
+    def rating_frames() -> None:
+        for key, x, y in cells:
+            box(c, x, y, cell_w, cell_h, style, heavy=True, round_=s(3))
+            label(c, x + cell_w / 2, y + cell_h - s(9), say(f"rating.{key}").upper(), style, 7.5, bold=True,
+                  centre=True, gray=0.15)
+            _foot_note(c, x, y + s(4), cell_w, say(f"sheet.rating-hint.{key}"), style, 5.6, gray=0.4)
+        # The portrait box is the player's to draw in: its caption at its foot, nothing else in it.
+        box(c, px, top - rate_h, portrait_w, rate_h, style, round_=s(3))
+        _foot_note(c, px, top - rate_h + s(5), portrait_w, words["portrait"], style, 6.2, font=fonts.SERIF_BOLD)
+
+    furniture(c, form, ("record-ratings", w, top, compact, style), rating_frames)
+    for key, x, y in cells:
         # The hint at the foot, the space to write in between it and the label.
-        hint = _foot_note(c, x, y + s(4), cell_w, say(f"sheet.rating-hint.{key}"), style, 5.6, gray=0.4)
+        hint = _foot_note_height(cell_w, say(f"sheet.rating-hint.{key}"), style, 5.6)
         floor, ceiling = y + s(4) + hint + s(2), y + cell_h - s(12)
         if char and not form.enabled:
             value_text(c, x, floor + (ceiling - floor) * 0.18, cell_w, str(char["ratings"][key]), style,
@@ -116,15 +138,13 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
             form.add(c, f"rating.{key}", x + cell_w * 0.2, floor, cell_w * 0.6, ceiling - floor,
                      font_size=min(s(18), (ceiling - floor) * 0.7),
                      value=str(char["ratings"][key]) if char else "", centre=True)
-    px = w - portrait_w
-    # The portrait box is the player's to draw in: its caption at its foot, nothing else in it.
-    box(c, px, top - rate_h, portrait_w, rate_h, style, round_=s(3))
-    _foot_note(c, px, top - rate_h + s(5), portrait_w, words["portrait"], style, 6.2, font=fonts.SERIF_BOLD)
     top -= rate_h + gap
 
     # Health now: a box to cross off for each point, up to the character's Health.
     track_h = _health_track_height(w, style)
-    _health_track(c, 0, top - track_h, w, track_h, char, style, form)
+    beyond = char["ratings"]["health"] if char else None
+    furniture(c, form, ("record-health", w, top, beyond, style),
+              lambda: _health_track(c, 0, top - track_h, w, track_h, beyond, style, form))
     top -= track_h + gap
 
     # Spells and special abilities: one line per use, with a box to tick it off.
@@ -143,8 +163,14 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= spells_h + gap
 
     # Weapons and armor beside loot.
-    _titled(c, 0, top - gear_h, half, gear_h, words["gear"], words["gear-ratings"], style)
     pitch = s(WRITE_PITCH) if not compact else COMPACT_PITCH
+    inner = _inner(0, top - gear_h, half, gear_h, style)
+
+    def gear_frame(y: float) -> None:
+        _titled(c, 0, y, half, gear_h, words["gear"], words["gear-ratings"], style)
+        ruled_lines(c, *inner, pitch, style)
+
+    furniture(c, form, ("record-gear", w, top, gear_h, pitch, style), lambda: gear_frame(top - gear_h))
     # Every character starts with the same kit, so even a blank record has it.
     kit = char or {"weapons": [{"name": i["name"], "wdr": i["wdr"]} for i in characters.starting_kit() if "wdr" in i],
                    "gear": [{"name": i["name"], "count": i.get("count", 1)} for i in characters.starting_kit()
@@ -152,14 +178,18 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     gear_values = [say("sheet.weapon", name=wpn["name"], wdr=wpn["wdr"]) for wpn in kit["weapons"]]
     gear_values += [say("sheet.gear-many", count=g["count"], name=g["name"]) if g["count"] > 1 else g["name"]
                     for g in kit["gear"]]
-    inner = _inner(0, top - gear_h, half, gear_h, style)
-    ruled_list(c, form, "weapons", *inner, pitch, style, gear_values)
-    _titled(c, half + gap, top - gear_h, half, gear_h, words["loot"], words["loot-points"], style)
-    ruled_list(c, form, "loot", *_inner(half + gap, top - gear_h, half, gear_h, style), pitch, style)
+    ruled_list(c, form, "weapons", *inner, pitch, style, gear_values, lined=False)
+
+    def loot(y: float) -> None:
+        _titled(c, half + gap, y, half, gear_h, words["loot"], words["loot-points"], style)
+        ruled_list(c, form, "loot", *_inner(half + gap, y, half, gear_h, style), pitch, style)
+
+    furniture(c, form, ("record-loot", w, top, gear_h, pitch, style), lambda: loot(top - gear_h))
     top -= gear_h + gap
 
     # Points: a hundred boxes in rows of twenty (a level each), and the table at hand.
-    _points(c, 0, 0, w, top, style, form, compact, alone)
+    furniture(c, form, ("record-points", w, top, compact, alone, style),
+              lambda: _points(c, 0, 0, w, top, style, form, compact, alone))
 
 
 HEALTH_TRACK = 30  # boxes of Health now: a Barbarian starts with 20, and each level gained may add 1d6
@@ -178,15 +208,16 @@ def _health_track_height(w: float, style: Style) -> float:
     return style.pt(13) + rows * (size + gap) - gap + style.pt(5)
 
 
-def _health_track(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+def _health_track(c: Canvas, x: float, y: float, w: float, h: float, beyond: int | None, style: Style,
                   form: FormCollector) -> None:
     """Health now: numbered boxes to cross off as the character is hurt and rub out as it heals; on a
-    pre-rolled record the boxes past its Health are greyed, out of reach until a level adds to it."""
+    pre-rolled record the boxes past its Health (``beyond``) are greyed, out of reach until a level adds to
+    it."""
     ix, iy, _, ih = _inner(x, y, w, h, style)
     _titled(c, x, y, w, h, say("sheet.health-now"), say("sheet.health-now-note"), style)
     per_row, size, gap = _health_track_metrics(w, style)
     square_boxes(c, form, "health-now", ix, iy + ih, HEALTH_TRACK, size, gap, style, per_row=per_row,
-                 numbered=True, beyond=char["ratings"]["health"] if char else None)
+                 numbered=True, beyond=beyond)
 
 
 RATINGS = ("speed", "power", "intellect", "attack", "defense", "health")  # three by two, as the record shows them

@@ -59,7 +59,7 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
     assert game is not None  # a solo booklet is always one game's
     return render_pdf(
         "roguelike/solo-book.html", request.code, title, request.paper,
-        request.templates, dungeon_name=dungeon.name, game_title=game.title, credit=game.credit,
+        request.templates, listener=request.listener, dungeon_name=dungeon.name, game_title=game.title, credit=game.credit,
         levels=len(dungeon.levels), sections=len(book.sections),
         areas=sum(len(level.areas) for level in dungeon.levels),
         entrance=e["type"], description=row["description"], screen=screen(),
@@ -113,7 +113,7 @@ def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
                    alone=True)
 
     return play_sheet(request.code, request.paper, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
-                      play_blocks(dungeon, book, numbers))
+                      play_blocks(dungeon, book, numbers), listener=request.listener)
 
 
 def back_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> None:

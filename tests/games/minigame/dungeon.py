@@ -63,4 +63,4 @@ def maps(dungeon: Dungeon, request) -> bytes:
         draw.draw_level(doc.canvas, region, level, SYMBOLS, ROCK_GAP, draw.Content({}, [], [], []), draw.GM)
         frame.draw_scale(doc.canvas, region.left, region.bottom - 20, PITCH, 5, "ft")
         doc.canvas.showPage()
-    return doc.finish()
+    return doc.finish(request.listener)

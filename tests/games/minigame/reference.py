@@ -9,6 +9,6 @@ from . import GAME
 def build(request) -> bytes:
     table = GAME.tables()["foes"]
     pdf = render_pdf("minigame/reference.html", request.code, GAME.title, request.paper, request.templates,
-                     rows=[(row.roll_text, row.result, row["health"]) for row in table.rows],
+                     request.listener, rows=[(row.roll_text, row.result, row["health"]) for row in table.rows],
                      choices=list(GAME.choices()))
-    return compose([pdf], request.code, GAME.title)
+    return compose([pdf], request.code, GAME.title, listener=request.listener)

@@ -35,5 +35,5 @@ def draw(c, w: float, h: float, kind: str, character, style, form, code=None) ->
           character and str(character["hp"]))
 
 
-def companion_pages(code, paper, templates) -> list[bytes]:
+def companion_pages(code, paper, templates, listener) -> list[bytes]:
     return []

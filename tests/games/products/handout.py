@@ -33,7 +33,7 @@ def build(request) -> bytes:
     for number, line in enumerate(part.lines(request), 1):
         doc.canvas.drawString(inch(1), paper.height - inch(1) - 18 * number, line)
     doc.canvas.showPage()
-    return compose([doc.finish()], request.code, part.title(request))
+    return compose([doc.finish(request.listener)], request.code, part.title(request), listener=request.listener)
 
 
 register(Product(
