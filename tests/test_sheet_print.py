@@ -179,9 +179,37 @@ def _walk(resources, state: _State, page: int, in_footer: bool, texts: list[Text
             texts.append(TextRun(page, text, state.size * scale, bounds(corners), in_footer))
         tm = multiply((1, 0, 0, 1, advance, 0), tm)
 
-    for operands, operator in instructions:
-        op = str(operator)
-        if op == "q":
+    # A map's thousands of paths are most of a page: the instruction's parts read by name (unpacking one costs
+    # four times as much) and the path operators tried first.
+    for instruction in instructions:
+        operands, op = instruction.operands, str(instruction.operator)
+        if op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            path += [apply(state.ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            segments, closed = segments + 4, True
+        elif op == "m":
+            subpath_start = apply(state.ctm, float(operands[0]), float(operands[1]))
+            path.append(subpath_start)
+        elif op in ("l", "c", "v", "y"):
+            if op == "l":
+                path.append(apply(state.ctm, float(operands[0]), float(operands[1])))
+            else:
+                points = [float(v) for v in operands]
+                path += [apply(state.ctm, points[i], points[i + 1]) for i in range(0, len(points), 2)]
+            segments += 1
+            if subpath_start and segments >= 3 and math.dist(path[-1], subpath_start) < 0.5:
+                closed = True
+        elif op in ("h",):
+            closed = closed or segments >= 3
+        elif op in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
+            if path and op != "n":
+                stroked = op in ("S", "s", "B", "B*", "b", "b*")
+                filled = op not in ("S", "s")
+                shapes.append(Shape(page, bounds(path), stroked, filled, state.fill_gray,
+                                    closed or op in ("s", "b", "b*") and segments >= 3, state.dashed, segments,
+                                    in_footer))
+            path, segments, closed, subpath_start = [], 0, False, None
+        elif op == "q":
             stack.append(state.copy())
         elif op == "Q":
             state = stack.pop()
@@ -231,29 +259,6 @@ def _walk(resources, state: _State, page: int, in_footer: bool, texts: list[Text
                     show(bytes(item))
                 else:  # a kerning adjustment, in thousandths of the size
                     tm = multiply((1, 0, 0, 1, -float(item) / 1000 * state.size * state.h_scale, 0), tm)
-        elif op == "re":
-            x, y, w, h = (float(v) for v in operands)
-            path += [apply(state.ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
-            segments, closed = segments + 4, True
-        elif op == "m":
-            subpath_start = apply(state.ctm, float(operands[0]), float(operands[1]))
-            path.append(subpath_start)
-        elif op in ("l", "c", "v", "y"):
-            points = [float(v) for v in operands]
-            path += [apply(state.ctm, points[i], points[i + 1]) for i in range(0, len(points), 2)]
-            segments += 1
-            if subpath_start and segments >= 3 and math.dist(path[-1], subpath_start) < 0.5:
-                closed = True
-        elif op in ("h",):
-            closed = closed or segments >= 3
-        elif op in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
-            if path and op != "n":
-                stroked = op in ("S", "s", "B", "B*", "b", "b*")
-                filled = op not in ("S", "s")
-                shapes.append(Shape(page, bounds(path), stroked, filled, state.fill_gray,
-                                    closed or op in ("s", "b", "b*") and segments >= 3, state.dashed, segments,
-                                    in_footer))
-            path, segments, closed, subpath_start = [], 0, False, None
         elif op == "Do":
             name = str(operands[0])
             xobject = resources.XObject[name]

@@ -227,9 +227,7 @@ class Walk:
         """Whether the reader may take ``option`` now: the marks it needs and lacks, what it asks of the game,
         and the way the reader came into the place."""
         marks = self.reader.marks
-        if option.needs and not any(m in marks for m in option.needs):
-            return False
-        if any(m in marks for m in option.lacks):
+        if option.needs and marks.isdisjoint(option.needs) or not marks.isdisjoint(option.lacks):
             return False
         if option.came_from and self.way_in(section).section not in option.came_from:
             return False

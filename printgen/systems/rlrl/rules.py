@@ -53,6 +53,7 @@ def in_brief() -> tuple[tuple[str, str], ...]:
     return tuple((c["topic"], say(f"silent.{key_of(c['topic'])}")) for c in choices())
 
 
+@cache  # the simulated rogues ask at every choice
 def difficulty(level: int) -> int:
     for row in character()["difficulty"]:
         low, _, high = row["levels"].partition("-")

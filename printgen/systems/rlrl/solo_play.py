@@ -620,6 +620,11 @@ class Rogue:
         return self.expected_loss(foes, need) >= self.hp * RUN_AT
 
 
+UP, DOWN = "stairs/up", "stairs/down"  # the kinds of the ways his map tells apart (Careful.doors)
+UNSEEN_DRAW = ("area", "stairs", UP, DOWN, "loot", "fountain")  # a way not yet taken to one of these draws him
+OPEN_ASKS = ("picks", "blade", "found", "gold")  # what a way asks that he knows before he stands there
+# A way on from an area, as his map reads it: to, needs, lacks, asks, test, kind, warns, the place it leads to
+_Door = tuple[str, tuple[str, ...], tuple[str, ...], dict[str, Any], Mapping[str, Any] | None, str, bool, str]
 LOST = 3  # this many books' worth of sections read with nothing new, he takes any way at all
 STALE = 6  # a room he has come into this often no longer draws him for the ways he has not taken from it
 DANGER = 35.0  # what a place he backed out of or ran from costs in the careful rogue's choice of ways
@@ -691,6 +696,7 @@ class Careful:
     def __init__(self, book: Book):
         self.book = book
         self.corner = {s.level: s.data["stairs_corner"] for s in book.sections.values() if "stairs_corner" in s.data}
+        self._doors: dict[int, list[tuple[str, list[_Door]]]] = {}
 
     _front: tuple[int, dict[str, int]] | None = None
 
@@ -822,28 +828,61 @@ class Careful:
         back: dict[str, set[str]] = {}
         front: set[str] = set()
         up: dict[str, str] = {}
-        for key in walk.seen:
-            here = self.book.sections.get(key)
-            if here is None or here.kind != "area" or here.level != level:
+        seen = walk.seen
+        marks = rogue.marks
+        braving = rogue.giving_up or rogue.desperate or rogue.bold_on == level
+        heeds_warnings = rogue.bold_on != level and not rogue.giving_up
+        for key, doors in self.doors(level):
+            if key not in seen:
                 continue
+            drawn_on = rogue.desperate or rogue.visits.get(key, 0) <= STALE
+            for to, needs, lacks, asks, test, kind, warns, place in doors:
+                # whether he could take it when he stands there: its marks, his picks and blade, a roll he can
+                # pass (the side of a chasm he would stand on is not known ahead)
+                if needs and marks.isdisjoint(needs) or not marks.isdisjoint(lacks):
+                    continue
+                if asks and not rogue.allows(asks):
+                    continue
+                if test is not None and not rogue.chance(test["skill"], test["successes"]) > 0:
+                    continue
+                if kind == UP:
+                    up[key] = to
+                if to not in seen and kind in UNSEEN_DRAW and drawn_on and not (warns and heeds_warnings):
+                    front.add(key)
+                elif kind == DOWN:
+                    front.add(key)
+                elif kind == "area" and (braving or place not in rogue.dangerous):
+                    back.setdefault(to, set()).add(key)
+        return back, front, up
+
+    def doors(self, level: int) -> list[tuple[str, list[_Door]]]:
+        """Each area of the level, in the book's order, with its ways on: what his map reads of each (the marks it
+        needs and lacks, what it asks that he can know ahead, its roll, the kind of section it leads to with the
+        stairs up and down told apart, whether it warns, the place it leads to); worked out once a level."""
+        found = self._doors.get(level)
+        if found is not None:
+            return found
+        found = []
+        for here in self.book.sections.values():
+            if here.kind != "area" or here.level != level:
+                continue
+            doors: list[_Door] = []
             for step in here.steps:
                 for option in step.options:
                     to = option.way.to
-                    if to is None or not self.open_to(rogue, option):
+                    if to is None:
                         continue
                     kind = self.book[to].kind
                     if kind == "stairs" and to.endswith("/up"):
-                        up[key] = to
-                    if to not in walk.seen and kind in ("area", "stairs", "loot", "fountain") \
-                            and (rogue.desperate or rogue.visits.get(key, 0) <= STALE) \
-                            and not (option.warns and rogue.bold_on != level and not rogue.giving_up):
-                        front.add(key)
+                        kind = UP
                     elif kind == "stairs" and to.endswith("/down"):
-                        front.add(key)
-                    elif kind == "area" and (rogue.giving_up or rogue.desperate or rogue.bold_on == level
-                                             or place_of(to) not in rogue.dangerous):
-                        back.setdefault(to, set()).add(key)
-        return back, front, up
+                        kind = DOWN
+                    asks = {k: v for k, v in (option.asks or {}).items() if k in OPEN_ASKS}
+                    doors.append((to, option.needs, option.lacks, asks, option.test, kind, bool(option.warns),
+                                  place_of(to)))
+            found.append((here.key, doors))
+        self._doors[level] = found
+        return found
 
     def climbs(self, walk: Any, rogue: Rogue, stairs: str) -> bool:
         """Whether the stairs up lead to a room he knows his way on up from (the level above's stairs up)."""
@@ -853,18 +892,6 @@ class Careful:
         level = self.book[landing].level or 1
         back, _, up = self.drawn(walk, rogue, level)
         return landing in _distances(back, set(up))
-
-    def open_to(self, rogue: Rogue, option: Option) -> bool:
-        """Whether he could take ``option`` when he stands there: its marks, his picks and blade, a roll he can
-        pass (the side of a chasm he would stand on is not known ahead)."""
-        if option.needs and not any(m in rogue.marks for m in option.needs):
-            return False
-        if any(m in rogue.marks for m in option.lacks):
-            return False
-        asks = {k: v for k, v in (option.asks or {}).items() if k in ("picks", "blade", "found", "gold")}
-        if asks and not rogue.allows(asks):
-            return False
-        return option.test is None or rogue.chance(option.test["skill"], option.test["successes"]) > 0
 
     def cross_score(self, walk: Any, rogue: Rogue, section: Section, step: Step, test: Mapping[str, Any] | None
                     ) -> float:
