@@ -95,7 +95,6 @@ def _encoder():
     if found is not None:
         return found
     import _imp
-    import importlib
     import importlib.util
 
     _imp.acquire_lock()  # no other thread imports segno while its package is the stand-in
@@ -105,7 +104,9 @@ def _encoder():
             raise ImportError("segno is not installed", name="segno")
         sys.modules["segno"] = importlib.util.module_from_spec(spec)
         try:
-            return importlib.import_module("segno.encoder")
+            from segno import encoder  # the stand-in's folder holds it; it imports segno's own modules alone
+
+            return encoder
         finally:
             del sys.modules["segno"]
     finally:
