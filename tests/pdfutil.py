@@ -428,8 +428,9 @@ class Painted(NamedTuple):
     op: str
     operands: list
     ctm: tuple  # the transformation to page space
-    fill: tuple | None  # the fill colour (rg), rounded to 3 places
-    stroke: tuple | None  # the stroke colour (RG), rounded to 3 places
+    fill: tuple | None  # the fill colour (rg, or g's one grey), rounded to 3 places
+    stroke: tuple | None  # the stroke colour (RG, or G's one grey), rounded to 3 places
+    width: float  # the line width (w)
     xobject: Any  # for Do: the XObject it places
 
 
@@ -439,20 +440,23 @@ def painting(page: Any) -> Iterator[Painted]:
     def walk(stream, resources, ctm):
         stack: list = []
         fill = stroke = None
+        width = 1.0
         for operands, operator in pikepdf.parse_content_stream(stream):
             op = str(operator)
             if op == "q":
-                stack.append((ctm, fill, stroke))
+                stack.append((ctm, fill, stroke, width))
             elif op == "Q":
-                ctm, fill, stroke = stack.pop()
+                ctm, fill, stroke, width = stack.pop()
             elif op == "cm":
                 ctm = multiply(tuple(float(v) for v in operands), ctm)
-            elif op == "rg":
+            elif op in ("rg", "g"):
                 fill = tuple(round(float(v), 3) for v in operands)
-            elif op == "RG":
+            elif op in ("RG", "G"):
                 stroke = tuple(round(float(v), 3) for v in operands)
+            elif op == "w":
+                width = float(operands[0])
             xobject = resources.XObject[operands[0]] if op == "Do" else None
-            yield Painted(op, list(operands), ctm, fill, stroke, xobject)
+            yield Painted(op, list(operands), ctm, fill, stroke, width, xobject)
             if xobject is not None and xobject.Subtype == "/Form":
                 matrix = multiply(tuple(float(v) for v in xobject.get("/Matrix", IDENTITY)), ctm)
                 yield from walk(xobject, xobject.get("/Resources", resources), matrix)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pikepdf
 import pytest
-from pdfutil import open_pdf, page_texts, run_cli
+from pdfutil import apply, open_pdf, page_texts, painting, run_cli
 
 from printgen import products
 from printgen.maps import frame
@@ -28,37 +28,19 @@ def booklet(tmp_path_factory, seed: str, size: int) -> bytes:
     return out.read_bytes()
 
 
-def _multiply(a, b):
-    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
-            a[2] * b[1] + a[3] * b[3], a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
-
-
 def grid_lines(page: pikepdf.Page) -> tuple[list[float], list[float]]:
     """The x of every vertical and the y of every horizontal line the page strokes in the grid's grey and
     width, on the page (points, y up)."""
     xs: set[float] = set()
     ys: set[float] = set()
-    ctm, width, gray, start = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 1.0, 0.0, None
-    stack = []
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        if op == "q":
-            stack.append((ctm, width, gray))
-        elif op == "Q":
-            ctm, width, gray = stack.pop()
-        elif op == "cm":
-            ctm = _multiply(tuple(float(v) for v in operands), ctm)
-        elif op == "w":
-            width = float(operands[0])
-        elif op == "G":
-            gray = float(operands[0])
-        elif op == "m":
-            start = tuple(float(v) for v in operands)
-        elif op == "l" and start is not None:
-            end = tuple(float(v) for v in operands)
-            if abs(width - GRID_WIDTH) < 1e-6 and abs(gray - GRID_GREY) < 1e-6:
-                (x0, y0), (x1, y1) = [(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5])
-                                      for x, y in (start, end)]
+    start = None
+    for painted in painting(page):
+        if painted.op == "m":
+            start = tuple(float(v) for v in painted.operands)
+        elif painted.op == "l" and start is not None:
+            end = tuple(float(v) for v in painted.operands)
+            if abs(painted.width - GRID_WIDTH) < 1e-6 and painted.stroke == (GRID_GREY,):
+                (x0, y0), (x1, y1) = [apply(painted.ctm, x, y) for x, y in (start, end)]
                 if abs(x0 - x1) < 1e-6:
                     xs.add(round(x0, 3))
                 elif abs(y0 - y1) < 1e-6:
