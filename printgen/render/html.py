@@ -123,9 +123,9 @@ def allowed_roots(user_dir: Path | None) -> list[Path]:
 
 def load() -> None:
     """Load WeasyPrint and the bundled faces' font configuration now, in the process that lays pages out. A
-    booklet's forked child that lays a page out (rules beside the maps, on a cold cache) loads its own, and
-    removes its folder of fonts as it leaves (parallel.when_a_child_leaves); a studio's fork server loads them
-    before it forks, for every worker."""
+    booklet whose child lays pages out (its seed-free pages, on a cold cache) loads them before it forks, for
+    both; the child makes its own folder of fonts and removes it as it leaves (parallel.when_a_child_leaves). A
+    studio's fork server loads them before it forks, for every worker."""
     _weasyprint()
     _font_config()
 
