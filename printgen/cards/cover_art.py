@@ -48,13 +48,33 @@ MARK_FONT = "JetBrainsMono-Bold.ttf"
 
 @dataclass(frozen=True)
 class CoverArt:
-    """The cover's picture as two SVG drawings for one box, the field (fills it) and the scene (kept whole), and
-    the line crediting the artists of its icons."""
+    """The cover's picture: the game's ``mark`` in its ``accent`` colour and the ``shown`` kinds round it (a
+    picture and its colour, None for the game's own), and the line crediting the artists of its icons. A page
+    of WeasyPrint's takes it as two SVG drawings for one box, the field (fills it) and the scene (kept whole);
+    a page drawn with ReportLab draws the same picture into a box (``draw``)."""
 
-    field: str
-    scene: str
-    tokens: int  # how many tokens the scene shows round the medallion
+    mark: str
+    accent: Color
+    shown: tuple[tuple[str, Color | None], ...]
     credit: str = ""
+
+    @property
+    def tokens(self) -> int:
+        """How many tokens the scene shows round the medallion."""
+        return len(self.shown)
+
+    @property
+    def field(self) -> str:
+        return _field_svg(self.mark, self.accent)
+
+    @property
+    def scene(self) -> str:
+        return _scene_svg(self.mark, self.accent, self.shown)
+
+    def draw(self, c, x: float, y: float, width: float, height: float) -> None:
+        """The picture drawn with ReportLab into the box from (x, y) up (points): the field fills it, the scene
+        stands whole in its middle, as the two SVG drawings stand in their box."""
+        _draw(c, self, x, y, width, height)
 
 
 def _hex(colour: Color) -> str:
@@ -113,23 +133,45 @@ def art(mark: str, accent: Color, kinds: Sequence[tuple[str, Color | None]],
     """The cover's art for a game whose mark is ``mark`` (an icon's name or one character) and whose colour is
     ``accent``, with a token for each of ``kinds`` (a picture as pictures.toml gives it, and its colour or None
     for the game's own), as ``spread`` keeps them; the ring filled from ``more`` where they are fewer."""
-    tint, mark_tint = mix(accent, PAPER, 0.93), mix(accent, PAPER, 0.8)
-    field = (f'<svg class="field" xmlns="http://www.w3.org/2000/svg"><defs>'
-             f'<pattern id="cover-field" width="{PITCH:g}" height="{PITCH * 1.6:g}" patternUnits="userSpaceOnUse">'
-             f'{_placed(mark, PITCH / 2, PITCH * 0.4, PITCH * 0.42, mark_tint)}'
-             f'{_placed(mark, 0, PITCH * 1.2, PITCH * 0.42, mark_tint)}'
-             f'{_placed(mark, PITCH, PITCH * 1.2, PITCH * 0.42, mark_tint)}'
-             f'</pattern></defs><rect width="100%" height="100%" fill="{_hex(tint)}"/>'
-             f'<rect width="100%" height="100%" fill="url(#cover-field)"/></svg>')
     shown = spread(kinds)
     pictured = {picture for picture, _ in shown}
     shown += spread([kind for kind in more if kind[0] not in pictured], MOST - len(shown))[:MOST - len(shown)]
+    artists = icons.authors([picture for picture, _ in shown] + ([mark] if icons.exists(mark) else []))
+    credit = ""
+    if artists:
+        named = artists[0] if len(artists) == 1 else say("cards.and", most=", ".join(artists[:-1]), last=artists[-1])
+        credit = f'{say("cards.credit-lead")} {say("cards.credit", artists=named)}'
+    return CoverArt(mark, tuple(accent), tuple(shown), credit)  # type: ignore[arg-type]
+
+
+def _tints(accent: Color) -> tuple[Color, Color]:
+    """The field's ground and its marks: pale tints of the game's colour."""
+    return mix(accent, PAPER, 0.93), mix(accent, PAPER, 0.8)
+
+
+def _field_svg(mark: str, accent: Color) -> str:
+    tint, mark_tint = _tints(accent)
+    return (f'<svg class="field" xmlns="http://www.w3.org/2000/svg"><defs>'
+            f'<pattern id="cover-field" width="{PITCH:g}" height="{PITCH * 1.6:g}" patternUnits="userSpaceOnUse">'
+            f'{_placed(mark, PITCH / 2, PITCH * 0.4, PITCH * 0.42, mark_tint)}'
+            f'{_placed(mark, 0, PITCH * 1.2, PITCH * 0.42, mark_tint)}'
+            f'{_placed(mark, PITCH, PITCH * 1.2, PITCH * 0.42, mark_tint)}'
+            f'</pattern></defs><rect width="100%" height="100%" fill="{_hex(tint)}"/>'
+            f'<rect width="100%" height="100%" fill="url(#cover-field)"/></svg>')
+
+
+def _tokens(count: int) -> list[tuple[float, float]]:
+    """Where the tokens stand on the ring, in the scene's units (y down), the first at the top."""
+    cx, cy = WIDTH / 2, HEIGHT / 2
+    return [(cx + RING[0] * math.cos(-math.pi / 2 + 2 * math.pi * k / count),
+             cy + RING[1] * math.sin(-math.pi / 2 + 2 * math.pi * k / count)) for k in range(count)]
+
+
+def _scene_svg(mark: str, accent: Color, shown: Sequence[tuple[str, Color | None]]) -> str:
     cx, cy = WIDTH / 2, HEIGHT / 2
     ring, paper = _hex(accent), _hex(PAPER)
     parts = []
-    for k, (picture, colour) in enumerate(shown):
-        angle = -math.pi / 2 + 2 * math.pi * k / len(shown)
-        x, y = cx + RING[0] * math.cos(angle), cy + RING[1] * math.sin(angle)
+    for (picture, colour), (x, y) in zip(shown, _tokens(len(shown))):
         parts.append(f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{TOKEN:g}" fill="{paper}" stroke="{ring}" '
                      f'stroke-width="1.1"/>')
         for name in picture.split():
@@ -138,14 +180,86 @@ def art(mark: str, accent: Color, kinds: Sequence[tuple[str, Color | None]],
     parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{MEDALLION - 5:g}" fill="none" stroke="{ring}" '
                  f'stroke-width="0.7"/>')
     parts.append(_placed(mark, cx, cy, MEDALLION * 1.15, accent))
-    scene = (f'<svg class="scene" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" '
-             f'preserveAspectRatio="xMidYMid meet">{"".join(parts)}</svg>')
-    artists = icons.authors([picture for picture, _ in shown] + ([mark] if icons.exists(mark) else []))
-    credit = ""
-    if artists:
-        named = artists[0] if len(artists) == 1 else say("cards.and", most=", ".join(artists[:-1]), last=artists[-1])
-        credit = f'{say("cards.credit-lead")} {say("cards.credit", artists=named)}'
-    return CoverArt(field, scene, len(shown), credit)
+    return (f'<svg class="scene" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" '
+            f'preserveAspectRatio="xMidYMid meet">{"".join(parts)}</svg>')
+
+
+PX = 0.75  # pt in a CSS px: the field's pitch is in px, as the SVG field's pattern is
+
+
+def _draw_mark(c, mark: str, cx: float, cy: float, size: float, colour: Color) -> None:
+    """The mark (an icon of the set or one character's outline) centred on (cx, cy), its longer side ``size``."""
+    if icons.exists(mark):
+        icons.draw(c, mark, cx, cy, size, colour)
+        return
+    ops, (x0, y0, x1, y1) = _glyph_ops(mark)
+    form = f"pgmark-{ord(mark):x}"
+    if not c.hasForm(form):
+        c.beginForm(form, lowerx=x0, lowery=y0, upperx=x1, uppery=y1)
+        path = c.beginPath()
+        for op in ops:
+            if op[0] == "m":
+                path.moveTo(*op[1])
+            elif op[0] == "l":
+                path.lineTo(*op[1])
+            elif op[0] == "c":
+                path.curveTo(*op[1], *op[2], *op[3])
+            else:
+                path.close()
+        c.drawPath(path, stroke=0, fill=1, fillMode=0)
+        c.endForm()
+    scale = size / max(x1 - x0, y1 - y0)
+    c.saveState()
+    c.setFillColorRGB(*colour)
+    c.translate(cx - (x0 + x1) / 2 * scale, cy - (y0 + y1) / 2 * scale)
+    c.scale(scale, scale)
+    c.doForm(form)
+    c.restoreState()
+
+
+@cache
+def _glyph_ops(character: str) -> tuple[tuple, tuple[float, float, float, float]]:
+    """A character's outline in the mono face as path operations, y up, and its box."""
+    return icons.outline_of(_glyph(character)[0])
+
+
+def _draw(c, art_: CoverArt, x: float, y: float, width: float, height: float) -> None:
+    tint, mark_tint = _tints(art_.accent)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x, y, width, height)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setFillColorRGB(*tint)
+    c.rect(x, y, width, height, stroke=0, fill=1)
+    # The field: its tiles from the box's top left corner, as the SVG pattern lays them.
+    pitch, top = PITCH * PX, y + height
+    rows, columns = math.ceil(height / (pitch * 1.6)) + 1, math.ceil(width / pitch) + 1
+    for row in range(rows):
+        for column in range(columns):
+            left, high = x + column * pitch, top - row * pitch * 1.6
+            _draw_mark(c, art_.mark, left + pitch / 2, high - pitch * 0.4, pitch * 0.42, mark_tint)
+            _draw_mark(c, art_.mark, left, high - pitch * 1.2, pitch * 0.42, mark_tint)
+    # The scene, in its own units, kept whole and centred.
+    scale = min(width / WIDTH, height / HEIGHT)
+    left, high = x + (width - WIDTH * scale) / 2, top - (height - HEIGHT * scale) / 2
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        return left + u * scale, high - v * scale
+
+    c.setStrokeColorRGB(*art_.accent)
+    c.setFillColorRGB(*PAPER)
+    for (picture, colour), (u, v) in zip(art_.shown, _tokens(len(art_.shown))):
+        c.setLineWidth(1.1 * scale)
+        c.circle(*at(u, v), TOKEN * scale, stroke=1, fill=1)
+        for name in picture.split():
+            _draw_mark(c, name, *at(u, v), TOKEN * 1.3 * scale, colour or art_.accent)
+    centre = at(WIDTH / 2, HEIGHT / 2)
+    c.setLineWidth(3.2 * scale)
+    c.circle(*centre, MEDALLION * scale, stroke=1, fill=1)
+    c.setLineWidth(0.7 * scale)
+    c.circle(*centre, (MEDALLION - 5) * scale, stroke=1, fill=0)
+    _draw_mark(c, art_.mark, *centre, MEDALLION * 1.15 * scale, art_.accent)
+    c.restoreState()
 
 
 def for_game(templates: Path, mark: str, creatures: Iterable[str], more: Iterable[str] = ()) -> CoverArt:

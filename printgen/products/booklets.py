@@ -34,9 +34,7 @@ def assemble(parts: Parts, request: Any) -> bytes:
     if text_pages is None:
         text, (made, same) = None, drawn()
     else:
-        def laid_out() -> Any:
-            html.load()  # after the fork, so the child draws while this process loads it
-            return text_pages()
-
-        text, (made, same) = parallel.both(laid_out, drawn, forks, request.listener)
+        # WeasyPrint loads here only if a page must be laid out (html_to_pdf imports it): a game whose pages of
+        # text are drawn, or read back from the cache, never loads it.
+        text, (made, same) = parallel.both(text_pages, drawn, forks, request.listener)
     return compose(parts.arrange(text, made, same), request.code, parts.title, listener=request.listener)

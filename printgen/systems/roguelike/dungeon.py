@@ -5,11 +5,13 @@ level, the Referee's map on a left-hand page with its key facing it (two
 columns, on one page at the defaults; a longer key goes on over the page,
 beside the map again); the rules page; then the players' maps, one to a
 sheet with a blank back, so they can be handed out without showing a
-Referee's page. The cover and the rules page come from the game's
-templates (roguelike/dungeon-*.html) through WeasyPrint, the keys from
-key_page and the maps from map_page, both drawn; ``booklet`` hands them to
-the product, which makes both at once (WeasyPrint's pages here, the maps and
-keys in a forked child) and stamps the footer once on the whole.
+Referee's page. The cover is drawn (render/drawn_cover.py, its words the
+phrasebook's), the rules page comes from the game's templates
+(roguelike/dungeon-*.html) through WeasyPrint, read back from the user's
+cache where it is kept; the keys from key_page and the maps from map_page,
+both drawn; ``booklet`` hands them to the product, which makes both at once
+(the cover and the rules page here, the maps and keys in a forked child) and
+stamps the footer once on the whole.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from __future__ import annotations
 from ...contracts import Request
 from ...maps import draw, frame
 from ...maps.draw_style import MapStyle
-from ...render import key_columns
+from ...render import drawn_cover, house, key_columns
 from ...render.booklet import Pages, Parts, blank_page, page_count
+from ...render.canvas import printed_code
 from ...render.html import render_pdf
+from . import GAME, key, key_page
 from . import generate as generator
-from . import key, key_page
 from .generate import Dungeon
 from .map_page import level_views as views_of
 from .map_page import map_squares, maps_pdf, page_for
@@ -47,8 +50,8 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
     plans = [frame.plan(page, request.paper) for page in referee]
 
     def text_pages() -> tuple[bytes, bytes]:
-        """WeasyPrint's pages, laid out in this process (the next booklet it makes finds the rules page laid
-        out) while the child draws the rest."""
+        """The cover, drawn, and the rules page, laid out by WeasyPrint in this process (or read back where it is
+        kept: then WeasyPrint is never loaded), while the child draws the rest."""
         return cover_book(dungeon, request, players_view), rules_book(request, players_view)
 
     def drawn() -> tuple[list[bytes], list[bytes], bytes, tuple[bytes, list[list[tuple[int, int]]]],
@@ -130,20 +133,35 @@ def level_pages(pages: Pages, gm_map: bytes, found, groups: list[list[int]], key
 
 
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
-    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name), cover=key.cover(dungeon))
+    """The cover, drawn (render/drawn_cover.py): the dungeon's name, the way in, what the booklet holds, the facts,
+    round the game's art; its words are the phrasebook's (``cover.``)."""
+    facts = key.cover(dungeon)
+    levels = facts["levels"]
+    lede = say("cover.lede", entrance=facts["entrance"], description=facts["description"])
+    players = say("cover.players-layout" if players_view == draw.LAYOUT else "cover.players-blank")
+    cover = drawn_cover.Cover(
+        kicker=request.game.title, title=dungeon.name,
+        sub=say("cover.sub", levels=levels) if levels != 1 else say("cover.sub-one"),
+        lede=f"{lede} {facts['hidden']}" if facts["hidden"] else lede,
+        inside=[(say("cover.maps-lead"), say("cover.maps")), (say("cover.key-lead"), say("cover.key")),
+                (say("cover.rules-lead"), say("cover.rules")), (say("cover.players-lead"), players),
+                ("", say("level.unexplored") + ".")],
+        facts=[(say("cover.levels"), str(levels), False), (say("cover.areas"), str(facts["areas"]), False),
+               (say("cover.encounters"), str(facts["encounters"]), False),
+               (say("cover.traps"), str(facts["traps"]), False),
+               (say("cover.bottom"), say("cover.bottom-holds"), False), (say("cover.scale"), say("cover.scale-is"), False),
+               (say("cover.seed-code"), printed_code(request.code), True)],
+        art=facts["art"], credit=say("cover.credit", game=request.game.title, credit=request.game.credit))
+    return drawn_cover.cover_pdf(cover, request.code, request.paper, say("dungeon.text-title", name=dungeon.name),
+                                 house.look(GAME.templates))
 
 
 def rules_book(request, players_view: str) -> bytes:
     """The rules page: it is the same in every booklet on the same paper, so it is laid out once a process
-    (html_to_pdf keeps it) and its title names no dungeon."""
-    return _text_book(request, players_view, say("dungeon.rules-title"), page=key.rules_page())
-
-
-def _text_book(request, players_view: str, title: str, cover: dict | None = None, page: dict | None = None
-               ) -> bytes:
-    """The cover (``cover``) or the rules page (``page``) from the game's template."""
+    (html_to_pdf keeps it, and the user's cache folder: a booklet made after it reads it back without loading
+    WeasyPrint) and its title names no dungeon."""
     return render_pdf(
-        "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates, listener=request.listener,
-        game_title=request.game.title, credit=request.game.credit,
-        cover=cover, layout=players_view == draw.LAYOUT, page=page,
+        "roguelike/dungeon-book.html", request.code, say("dungeon.rules-title"), request.paper, request.templates,
+        listener=request.listener, game_title=request.game.title, credit=request.game.credit,
+        layout=players_view == draw.LAYOUT, page=key.rules_page(),
     )

@@ -1,0 +1,292 @@
+"""A booklet's cover drawn with ReportLab: the grid of ``templates/cover.html``, set without WeasyPrint.
+
+The cover stands in a double frame in the game's colour, as tall as the
+first page allows above the strip the credit line and the seed code's QR keep
+(base.html's ``opens_file``: the credit line on the left, the QR in the bottom
+right corner, stamped by compose). Inside the frame, top down: the kicker (the
+game, in capitals, spaced, in the game's colour), the title (the head face, bold,
+centred, wrapped, smaller where a long name would need more than three lines),
+the italic sub-line; then the game's art, which takes what the words leave of
+the frame (its credit line under it); then the lede, and two columns, what is
+in the booklet (bullets, each with a bold lead) beside the facts (a ruled table,
+a value in the mono face where it is a code). The figures are the house's
+(house.py, the same sizes as house.css sets a cover in); the words wrap by the
+rule every drawn page uses (text.py). A cover whose words leave its art less
+than ART_LEAST sets its lede and columns smaller, down to BODY_LEAST.
+
+The art is anything that draws itself into a box (``draw(c, x, y, width,
+height)``) and may carry a ``credit`` line (cards/cover_art.CoverArt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..progress import Listener
+from ..seed import SeedCode
+from ..units import Paper, mm
+from ..words import say_for
+from . import fonts, house
+from . import text as text_engine
+from .canvas import first_page_qr, new_document, qr_room
+
+say = say_for(__package__)
+
+FRAME_RULE = 0.8  # pt: each of the double frame's two rules, and the gap between them (a 2.4 pt double border)
+PADDING = (mm(8), mm(8), mm(5))  # inside the frame: top, sides, foot
+KICKER_SPACING = 0.08  # of the kicker's size, between its letters
+SUB = 12.0  # the italic sub-line
+LEDE = 10.5
+SPREAD = 9.5  # the two columns' text
+ART_LEAST = mm(42)  # the art is never shorter than this: the words are set smaller first
+TITLE_LINES = 3  # a longer title is set smaller
+TITLE_LEAST = 18.0
+INSIDE_SHARE = 0.56  # of the frame's inside: the column of what is in the booklet
+BULLET_INDENT = mm(4.5)
+CELL = (mm(0.9), mm(1))  # a fact's cell: above and below, left and right
+LABEL_SHARE = 0.32  # of the facts' column: their labels
+RULE_GREY = 0.733  # the facts' hairlines (#bbb)
+CREDIT_GREY = 0.2  # the credit lines (#333, #444)
+
+
+@dataclass(frozen=True)
+class Cover:
+    """What a cover prints, as templates/cover.html's macro takes it: the kicker, the title, the sub-line, the
+    lede; ``inside``: (lead, text) pairs, the lead in bold, may be empty; ``facts``: (label, value, mono)
+    triples; ``art``: what draws itself in the frame's free box (or None); ``credit``: the line at the foot."""
+
+    kicker: str
+    title: str
+    sub: str
+    lede: str
+    inside: Sequence[tuple[str, str]]
+    facts: Sequence[tuple[str, str, bool]]
+    art: Any = None
+    credit: str = ""
+
+
+def cover_pdf(cover: Cover, seed_code: SeedCode, paper: Paper, title: str, look: house.Look,
+              listener: Listener | None = None) -> bytes:
+    """The cover as a one-page PDF without the footer or the QR (compose stamps both, as on a page of
+    WeasyPrint's); ``title`` names the document, ``look`` gives the head face and the colour."""
+    doc = new_document(seed_code, title, paper.size)
+    _Drawing(doc.canvas, cover, seed_code, paper, look).draw()
+    doc.canvas.showPage()
+    pdf = doc.finish()
+    if listener is not None:
+        listener.tell(f"drew {title}")
+    return pdf
+
+
+def _faces(look: house.Look) -> tuple[str, str]:
+    """The head face, regular and bold."""
+    mono = look.head_font == fonts.MONO_BOLD
+    return (fonts.MONO, fonts.MONO_BOLD) if mono else (fonts.SERIF, fonts.SERIF_BOLD)
+
+
+class _Drawing:
+    def __init__(self, c: Canvas, cover: Cover, seed_code: SeedCode, paper: Paper, look: house.Look):
+        self.c, self.cover, self.code, self.paper, self.look = c, cover, seed_code, paper, look
+        width, height = paper.size
+        self.head, self.head_bold = _faces(look)
+        # The frame: inside the page's margins, from the top margin down to the QR's strip.
+        self.frame = (house.SIDE + house.INSET, qr_room(seed_code, paper.size),
+                      width - house.SIDE - house.INSET, height - house.TOP - house.INSET)
+        left, bottom, right, top = self.frame
+        border = 3 * FRAME_RULE
+        self.left, self.right = left + border + PADDING[1], right - border - PADDING[1]
+        self.top, self.bottom = top - border - PADDING[0], bottom + border + PADDING[2]
+        self.width = self.right - self.left
+
+    # -- the whole ------------------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        c = self.c
+        self._frame()
+        title = self._title()
+        head = self._head_height(title)
+        size = SPREAD
+        for size in text_engine.steps(SPREAD, house.BODY_LEAST, 0.5):
+            foot = self._foot(size)
+            if self.top - self.bottom - head - foot[0] >= ART_LEAST:
+                break
+        y = self._draw_head(title)
+        art_bottom = self.bottom + foot[0]
+        if self.cover.art is not None:
+            self.cover.art.draw(c, self.left, art_bottom, self.width, y - art_bottom)
+        foot[1](art_bottom)
+        self._credit()
+        c.bookmarkPage("cover")
+        c.addOutlineEntry(self.cover.title, "cover", level=0)
+
+    def _frame(self) -> None:
+        c = self.c
+        left, bottom, right, top = self.frame
+        c.saveState()
+        c.setStrokeColorRGB(*self.look.accent)
+        c.setLineWidth(FRAME_RULE)
+        for inset in (FRAME_RULE / 2, FRAME_RULE * 2.5):
+            c.rect(left + inset, bottom + inset, right - left - 2 * inset, top - bottom - 2 * inset, stroke=1, fill=0)
+        c.restoreState()
+
+    # -- the title block ------------------------------------------------------------------------------
+
+    def _kicker_size(self) -> float:
+        text = self.cover.kicker.upper()
+        for size in text_engine.steps(house.H3, house.SMALL):
+            if self._spaced_width(text, size) <= self.width:
+                return size
+        return house.SMALL
+
+    def _spaced_width(self, text: str, size: float) -> float:
+        return text_engine.measure(text, self.head, size) + KICKER_SPACING * size * (len(text) - 1)
+
+    def _title(self) -> text_engine.Fitted:
+        return text_engine.fit([[(self.cover.title, self.head_bold)]], self.width, max_size=house.TITLE,
+                               min_size=TITLE_LEAST, step=1.0, max_lines=TITLE_LINES,
+                               spacing=text_engine.Spacing(leading=1.1, descent=0.25))
+
+    def _head_height(self, title: text_engine.Fitted) -> float:
+        kicker = self._kicker_size() * house.LEADING + mm(2)
+        return kicker + title.height + mm(2) + SUB * house.LEADING + mm(5)
+
+    def _draw_head(self, title: text_engine.Fitted) -> float:
+        """The kicker, the title and the sub-line, down from the inside's top; returns where the art's box starts."""
+        c = self.c
+        y = self.top
+        size = self._kicker_size()
+        text = self.cover.kicker.upper()
+        c.saveState()
+        c.setFillColorRGB(*self.look.accent)
+        x = self.left + (self.width - self._spaced_width(text, size)) / 2
+        baseline = y - size * (1 + (house.LEADING - 1) / 2)
+        if fonts.has_all(text, self.head):
+            c.setFont(self.head, size)
+            c.drawString(x, baseline, text, charSpace=KICKER_SPACING * size)
+        else:
+            text_engine.draw_run(c, self.left + self.width / 2, baseline, text, self.head, size, align="center")
+        c.restoreState()
+        y -= size * house.LEADING + mm(2)
+        title.draw(c, self.left, y, self.width, align="center")
+        y -= title.height + mm(2)
+        sub = text_engine.fit([[(self.cover.sub, fonts.SERIF_ITALIC)]], self.width, max_size=SUB,
+                              min_size=house.BODY, max_lines=1)
+        text_engine.draw_lines(c, sub.lines, self.left, y - SUB * (house.LEADING - 1) / 2, self.width, sub.size,
+                               align="center")
+        return y - SUB * house.LEADING - mm(5)
+
+    # -- under the art: its credit, the lede, the two columns ------------------------------------------
+
+    def _foot(self, size: float):
+        """How tall what stands under the art is with the columns at ``size``, and what draws it from the art's
+        foot."""
+        spacing = text_engine.Spacing(leading=house.LEADING, descent=house.LEADING - 1)
+        credit = getattr(self.cover.art, "credit", "") if self.cover.art is not None else ""
+        credit_height = house.SMALL * house.LEADING + mm(1) + mm(4) if credit else mm(5)
+        lede_size = LEDE * size / SPREAD
+        lede = (text_engine.fit([[(self.cover.lede, fonts.SERIF)]], self.width, max_size=lede_size,
+                                min_size=lede_size, spacing=spacing) if self.cover.lede else None)
+        lede_height = lede.height + mm(5) if lede else 0.0
+        inside_width = self.width * INSIDE_SHARE
+        facts_left = self.left + inside_width + house.COLUMN_GAP
+        facts_width = self.right - facts_left
+        inside_height = self._inside(size, inside_width, None)
+        facts_height = self._facts(size, facts_left, facts_width, None)
+        height = credit_height + lede_height + max(inside_height, facts_height)
+
+        def draw(art_bottom: float) -> None:
+            c = self.c
+            y = art_bottom
+            if credit:
+                c.saveState()
+                c.setFillGray(CREDIT_GREY)
+                text_engine.draw_run(c, self.right, y - mm(1) - house.SMALL * 1.05, credit, fonts.SERIF_ITALIC,
+                                     house.SMALL, align="right")
+                c.restoreState()
+            y -= credit_height
+            if lede:
+                lede.draw(c, self.left, y, self.width)
+                y -= lede_height
+            self._inside(size, inside_width, y)
+            self._facts(size, facts_left, facts_width, y)
+
+        return height, draw
+
+    def _column_head(self, words: str, left: float, width: float, top: float | None) -> float:
+        """A column's head over a rule in the game's colour; returns its height."""
+        size = house.H2
+        height = size * 1.2 + mm(0.5)
+        if top is not None:
+            c = self.c
+            c.saveState()
+            c.setFillColorRGB(0, 0, 0)
+            text_engine.draw_run(c, left, top - size * 1.0, words, self.head_bold, size)
+            c.setStrokeColorRGB(*self.look.accent)
+            c.setLineWidth(0.6)
+            c.line(left, top - height, left + width, top - height)
+            c.restoreState()
+        return height + 0.6 + mm(1.2)
+
+    def _inside(self, size: float, width: float, top: float | None) -> float:
+        """What is in the booklet: a bullet for each (lead, text), the lead in bold; drawn where ``top`` is
+        given; returns its height."""
+        spacing = text_engine.Spacing(leading=house.LEADING, descent=house.LEADING - 1)
+        y = self._column_head(say("cover.inside"), self.left, width, top)
+        for lead, words in self.cover.inside:
+            runs = ([(lead, fonts.SERIF_BOLD), (" ", fonts.SERIF)] if lead else []) + [(words, fonts.SERIF)]
+            item = text_engine.fit([runs], width - BULLET_INDENT, max_size=size, min_size=size, spacing=spacing)
+            if top is not None:
+                baseline = top - y - size * (1 + (house.LEADING - 1) / 2)
+                text_engine.draw_run(self.c, self.left + BULLET_INDENT - mm(1.5), baseline, "•", fonts.SERIF, size,
+                                     align="right")
+                item.draw(self.c, self.left + BULLET_INDENT, top - y - size * (house.LEADING - 1) / 2,
+                          width - BULLET_INDENT)
+            y += item.height + mm(1.4)
+        return y
+
+    def _facts(self, size: float, left: float, width: float, top: float | None) -> float:
+        """The facts: a ruled table, the labels in bold; drawn where ``top`` is given; returns its height."""
+        c = self.c
+        spacing = text_engine.Spacing(leading=1.2, descent=0.2)
+        y = self._column_head(say("cover.facts"), left, width, top) + mm(0.6)
+        label_width = max([width * LABEL_SHARE] + [text_engine.measure(label, fonts.SERIF_BOLD, size) + 2 * CELL[1]
+                                                   for label, _, _ in self.cover.facts])
+        value_width = width - label_width - 2 * CELL[1]
+        for label, value, mono in self.cover.facts:
+            font = fonts.MONO if mono else fonts.SERIF
+            lines = text_engine.lines([[(value, font)]], size, value_width, break_words=mono)
+            height = text_engine.block_height(size, lines, spacing) + 2 * CELL[0]
+            if top is not None:
+                row = top - y - CELL[0] - size * 0.1
+                text_engine.draw_run(c, left + CELL[1], row - size, label, fonts.SERIF_BOLD, size)
+                text_engine.draw_lines(c, lines, left + label_width + CELL[1], row, value_width, size, spacing)
+                c.saveState()
+                c.setStrokeGray(RULE_GREY)
+                c.setLineWidth(0.3)
+                c.line(left, top - y - height, left + width, top - y - height)
+                c.restoreState()
+            y += height
+        return y
+
+    # -- the foot -------------------------------------------------------------------------------------
+
+    def _credit(self) -> None:
+        """The credit line in the strip at the page's foot, left of the QR, centred on the QR's square."""
+        if not self.cover.credit:
+            return
+        c = self.c
+        spot = first_page_qr(self.code, self.paper.size)
+        left = house.SIDE + house.INSET
+        width = spot.x - mm(4) - left
+        spacing = text_engine.Spacing(leading=1.3, descent=0.3)
+        credit = text_engine.fit([[(self.cover.credit, fonts.SERIF_ITALIC)]], width, max_size=house.SMALL,
+                                 min_size=house.SMALL, spacing=spacing)
+        middle = spot.y + spot.side / 2
+        c.saveState()
+        c.setFillGray(CREDIT_GREY)
+        credit.draw(c, left, middle + credit.height / 2, width)
+        c.restoreState()
