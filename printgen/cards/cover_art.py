@@ -219,8 +219,9 @@ def _draw_mark(c, mark: str, cx: float, cy: float, size: float, colour: Color) -
 
 @cache
 def _glyph_ops(character: str) -> tuple[tuple, tuple[float, float, float, float]]:
-    """A character's outline in the mono face as path operations, y up, and its box."""
-    return icons.outline_of(_glyph(character)[0])
+    """A character's outline in the mono face as path operations, y up, and its box (kept in the user's cache
+    folder, as an icon's outline is: a cover read back from there needs no fontTools)."""
+    return icons.kept_outline(lambda: icons.outline_of(_glyph(character)[0]), MARK_FONT, character)
 
 
 def _draw(c, art_: CoverArt, x: float, y: float, width: float, height: float) -> None:

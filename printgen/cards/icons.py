@@ -24,7 +24,7 @@ import io
 import json
 import pickle
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
@@ -168,14 +168,20 @@ def glyph_outline(name: str) -> tuple[tuple, Box]:
     """The icon's outline as path operations and its box, in the icon's units: read back from the cache where
     it was read before."""
     path = _icons()[name]["path"]
-    entry = user_cache.key(OUTLINES, f"fontTools {user_cache.release('fontTools')}", path)
+    return kept_outline(lambda: outline_of(path), path)
+
+
+def kept_outline(read: Callable[[], tuple[tuple, Box]], *shaped_by: str) -> tuple[tuple, Box]:
+    """An outline as ``read`` gives it (with fontTools), kept in the user's cache folder under everything it is
+    ``shaped_by``, and read back from there without fontTools where it was read before."""
+    entry = user_cache.key(OUTLINES, f"fontTools {user_cache.release('fontTools')}", *shaped_by)
     kept = user_cache.get(OUTLINES, entry)
     if kept is not None:
         try:
             return _Reader(io.BytesIO(kept)).load()
         except Exception:  # an entry of another shape: read the path again
             pass
-    found = outline_of(path)
+    found = read()
     user_cache.put(OUTLINES, entry, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
     return found
 

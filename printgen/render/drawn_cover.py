@@ -5,14 +5,15 @@ first page allows above the strip the credit line and the seed code's QR keep
 (base.html's ``opens_file``: the credit line on the left, the QR in the bottom
 right corner, stamped by compose). Inside the frame, top down: the kicker (the
 game, in capitals, spaced, in the game's colour), the title (the head face, bold,
-centred, wrapped, smaller where a long name would need more than three lines),
+centred, wrapped),
 the italic sub-line; then the game's art, which takes what the words leave of
 the frame (its credit line under it); then the lede, and two columns, what is
 in the booklet (bullets, each with a bold lead) beside the facts (a ruled table,
 a value in the mono face where it is a code). The figures are the house's
 (house.py, the same sizes as house.css sets a cover in); the words wrap by the
 rule every drawn page uses (text.py). A cover whose words leave its art less
-than ART_LEAST sets its lede and columns smaller, down to BODY_LEAST.
+than ART_LEAST sets its title smaller (down to TITLE_LEAST), then its lede and
+columns (down to BODY_LEAST).
 
 The art is anything that draws itself into a box (``draw(c, x, y, width,
 height)``) and may carry a ``credit`` line (cards/cover_art.CoverArt).
@@ -43,8 +44,7 @@ SUB = 12.0  # the italic sub-line
 LEDE = 10.5
 SPREAD = 9.5  # the two columns' text
 ART_LEAST = mm(42)  # the art is never shorter than this: the words are set smaller first
-TITLE_LINES = 3  # a longer title is set smaller
-TITLE_LEAST = 18.0
+TITLE_LEAST = 18.0  # a title that leaves the art too little room is set smaller, down to this
 INSIDE_SHARE = 0.56  # of the frame's inside: the column of what is in the booklet
 BULLET_INDENT = mm(4.5)
 CELL = (mm(0.9), mm(1))  # a fact's cell: above and below, left and right
@@ -107,12 +107,16 @@ class _Drawing:
     def draw(self) -> None:
         c = self.c
         self._frame()
-        title = self._title()
-        head = self._head_height(title)
-        size = SPREAD
+        # The title at the house's size, the columns at theirs; where that leaves the art less than ART_LEAST
+        # (a very long name), the title is set smaller, then the columns.
+        foot = self._foot(SPREAD)
+        for size in text_engine.steps(house.TITLE, TITLE_LEAST, 2.0):
+            title = self._title(size)
+            if self.top - self.bottom - self._head_height(title) - foot[0] >= ART_LEAST:
+                break
         for size in text_engine.steps(SPREAD, house.BODY_LEAST, 0.5):
             foot = self._foot(size)
-            if self.top - self.bottom - head - foot[0] >= ART_LEAST:
+            if self.top - self.bottom - self._head_height(title) - foot[0] >= ART_LEAST:
                 break
         y = self._draw_head(title)
         art_bottom = self.bottom + foot[0]
@@ -145,9 +149,8 @@ class _Drawing:
     def _spaced_width(self, text: str, size: float) -> float:
         return text_engine.measure(text, self.head, size) + KICKER_SPACING * size * (len(text) - 1)
 
-    def _title(self) -> text_engine.Fitted:
-        return text_engine.fit([[(self.cover.title, self.head_bold)]], self.width, max_size=house.TITLE,
-                               min_size=TITLE_LEAST, step=1.0, max_lines=TITLE_LINES,
+    def _title(self, size: float) -> text_engine.Fitted:
+        return text_engine.fit([[(self.cover.title, self.head_bold)]], self.width, max_size=size, min_size=size,
                                spacing=text_engine.Spacing(leading=1.1, descent=0.25))
 
     def _head_height(self, title: text_engine.Fitted) -> float:
