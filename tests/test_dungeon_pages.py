@@ -64,7 +64,7 @@ def frame_and_pictures(page) -> tuple[tuple[float, float, float, float] | None, 
     """The cover's frame (the largest drawn outline as tall as half the page: left, bottom, right, top in pt) and
     how many pictures are drawn inside it (paths from a few mm to a few cm across both ways: no rule of a table)."""
     width, height = page.get_width(), page.get_height()
-    paths = [obj.get_bounds() for obj in page.get_objects(filter=(pdfium.FPDF_PAGEOBJ_PATH,), max_depth=4)]
+    paths = [page_bounds(obj) for obj in page.get_objects(filter=(pdfium.FPDF_PAGEOBJ_PATH,), max_depth=4)]
     frames = [b for b in paths if b[2] - b[0] > 0.75 * width and b[3] - b[1] > 0.5 * height]
     if not frames:
         return None, 0
@@ -72,6 +72,17 @@ def frame_and_pictures(page) -> tuple[tuple[float, float, float, float] | None, 
     pictures = sum(1 for b in paths if frame[0] <= b[0] and b[2] <= frame[2] and frame[1] <= b[1] and b[3] <= frame[3]
                    and 8 <= min(b[2] - b[0], b[3] - b[1]) and max(b[2] - b[0], b[3] - b[1]) <= 200)
     return frame, pictures
+
+
+def page_bounds(obj) -> tuple[float, float, float, float]:
+    """A drawn object's box on the page: pdfium gives a path drawn in a form (an icon, the mark of a drawn cover's
+    field, placed many times) in the form's own units, so each form it stands in places it."""
+    bounds = obj.get_bounds()
+    container = obj.container
+    while container is not None:
+        bounds = container.get_matrix().on_rect(*bounds)
+        container = container.container
+    return bounds
 
 
 def ink_by_band(page, frame: tuple[float, float, float, float], bands: int = BANDS) -> list[float]:
@@ -129,7 +140,7 @@ def test_a_frame_whose_art_is_left_out_is_read_as_empty(monkeypatch):
     from printgen.products import request
     from printgen.systems.roguelike import dungeon
 
-    monkeypatch.setattr(cover_art, "art", lambda *given: cover_art.CoverArt("", "", 0))
+    monkeypatch.setattr(cover_art.CoverArt, "draw", lambda *given: None)
     checked = request(seed_code("dungeon", "roguelike", SEED, levels="1"))
     document = pypdfium2.PdfDocument(dungeon.cover_book(dungeon.generate(checked), checked, "blank"))
     try:

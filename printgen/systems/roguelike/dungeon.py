@@ -138,7 +138,7 @@ def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
     facts = key.cover(dungeon)
     levels = facts["levels"]
     lede = say("cover.lede", entrance=facts["entrance"], description=facts["description"])
-    players = say("cover.players-layout" if players_view == draw.LAYOUT else "cover.players-blank")
+    players = say("cover.players-layout") if players_view == draw.LAYOUT else say("cover.players-blank")
     cover = drawn_cover.Cover(
         kicker=request.game.title, title=dungeon.name,
         sub=say("cover.sub", levels=levels) if levels != 1 else say("cover.sub-one"),
