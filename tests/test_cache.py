@@ -284,3 +284,31 @@ def test_a_page_read_back_from_the_cache_imports_no_weasyprint(tmp_path, monkeyp
                             env={**os.environ, "PRINTGEN_CACHE": str(tmp_path / "cache")})
     assert result.stdout.split() == ["False", "True"]
     assert (tmp_path / "again.pdf").read_bytes() == made
+
+
+def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_rules_page_out(tmp_path, monkeypatch,
+                                                                                                laid_out):
+    """A Roguelike dungeon booklet's cover is drawn; its rules page, the same for every seed, is laid out by
+    WeasyPrint on a cold cache and kept: the next process makes the same file (another seed, the same rules
+    page) without ever importing WeasyPrint, nor fontTools (the cover's mark is kept as an icon's outline is)."""
+    import os
+    import subprocess
+
+    from printgen import products
+    from printgen.seed import SeedCode
+
+    monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
+    first = str(SeedCode("dungeon", "roguelike", "w1", (("levels", "1"), ("rooms", "6"))))
+    second = first.replace(":w1", ":w2")
+    products.build(SeedCode.parse(first))
+    assert laid_out == [1], "the cold booklet laid out its rules page (and nothing else) with WeasyPrint"
+    made = products.build(SeedCode.parse(second))
+    script = ("import sys; from printgen import products; from printgen.seed import SeedCode; "
+              f"data = products.build(SeedCode.parse({second!r})); "
+              f"open({str(tmp_path / 'again.pdf')!r}, 'wb').write(data); "
+              "print(sorted(m for m in ('weasyprint', 'fontTools') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PRINTGEN_CACHE": str(tmp_path / "cache")})
+    assert result.stdout.split() == ["[]"]
+    assert (tmp_path / "again.pdf").read_bytes() == made
+

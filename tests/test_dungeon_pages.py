@@ -152,6 +152,48 @@ def test_a_frame_whose_art_is_left_out_is_read_as_empty(monkeypatch):
         document.close()
 
 
+LONG_NAME = ("The Endlessly Winding and Utterly Sunless Catacombs of the Forgotten Pits Beneath the Ancient Barrow "
+             "of the Platypus of Death, Last Lord of the Drowned Kingdom")
+
+
+@pytest.mark.parametrize("paper, name", [("letter", None), ("a4", None), ("letter", LONG_NAME), ("a4", LONG_NAME)],
+                         ids=["letter", "a4", "letter-long-name", "a4-long-name"])
+def test_the_drawn_cover_sets_every_word_inside_its_frame_and_its_art_fills_the_rest(paper, name):
+    """The Roguelike cover, drawn: every letter but the credit line's stands inside the frame's inner rule, the
+    title whole (a very long name too), the art still filling what the words leave (cover_faults); the credit line
+    stands under the frame, left of the QR's square, inside the page's margins."""
+    from printgen.products import request
+    from printgen.systems.roguelike import dungeon
+
+    code = seed_code("dungeon", "roguelike", SEED, levels="1", paper=paper)
+    checked = request(code)
+    rolled = dungeon.generate(checked)
+    if name is not None:
+        rolled.name = name
+    data = dungeon.cover_book(rolled, checked, "blank")
+    assert not cover_faults(data, checked.code)
+    document = pypdfium2.PdfDocument(data)
+    try:
+        page = document[0]
+        width, height = page.get_width(), page.get_height()
+        frame, _ = frame_and_pictures(page)
+        left, bottom, right, top = frame
+        inner = 3 * 0.8  # the double rule
+        spot = first_page_qr(checked.code, (width, height))
+        chars = [c for c in page_chars(page) if c["text"].strip()]
+        inside = [c for c in chars if height - c["bottom"] >= bottom]
+        credit = [c for c in chars if height - c["bottom"] < bottom]
+        outside = [c["text"] for c in inside if not (left + inner <= c["x0"] and c["x1"] <= right - inner
+                                                    and height - c["top"] <= top - inner)]
+        assert inside and not outside, f"letters outside the frame: {''.join(outside)}"
+        assert credit and all(house.SIDE <= c["x0"] and c["x1"] <= spot.x - qr.GAP and
+                              height - c["top"] <= bottom for c in credit), "the credit line stands clear"
+        text = " ".join("".join(c["text"] for c in inside).split())
+        assert "".join(rolled.name.split()) in "".join(text.split()), "the title is whole"
+    finally:
+        document.close()
+
+
 def test_a_cover_shows_each_kind_of_creature_once_and_the_depths_too():
     kinds = [(f"icon-{k}", None) for k in (1, 2, 1, 3)] + [(f"icon-{k}", None) for k in range(4, 30)]
     shown = cover_art.spread(kinds, most=12)
