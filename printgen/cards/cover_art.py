@@ -2,7 +2,10 @@
 
 The cover of a dungeon booklet is framed like a book's; its picture fills
 what its words leave of the frame, whatever the paper and however long those
-words run. It is two SVG drawings laid over one box (``templates/cover.html``):
+words run. A cover laid out by WeasyPrint takes it as two SVG drawings laid
+over one box (``templates/cover.html``); a cover drawn with ReportLab
+(render/drawn_cover.py) has it draw the same picture into its box
+(``CoverArt.draw``, the marks placed as forms):
 
 - the field, the card back's staggered marks in a pale tint of the game's
   colour, repeated to fill whatever box it is given (a pattern, never scaled);
