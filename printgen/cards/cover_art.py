@@ -30,12 +30,10 @@ from pathlib import Path
 
 from ..render import house
 from ..resources import fonts_dir
-from ..words import say_for
+from ..words import Words
 from . import icons
 from .face_parts import PAPER, mix
 from .model import Color
-
-say = say_for(__package__)
 
 WIDTH, HEIGHT = 300.0, 200.0  # the scene's own units; it keeps this shape, centred in its box
 MEDALLION = 52.0  # the medallion's radius
@@ -108,11 +106,12 @@ def spread(kinds: Sequence[tuple[str, Color | None]], most: int = MOST) -> list[
     return [shown[round(k * (len(shown) - 1) / (most - 1))] for k in range(most)]
 
 
-def art(mark: str, accent: Color, kinds: Sequence[tuple[str, Color | None]],
+def art(phrasebooks: Words, mark: str, accent: Color, kinds: Sequence[tuple[str, Color | None]],
         more: Sequence[tuple[str, Color | None]] = ()) -> CoverArt:
     """The cover's art for a game whose mark is ``mark`` (an icon's name or one character) and whose colour is
     ``accent``, with a token for each of ``kinds`` (a picture as pictures.toml gives it, and its colour or None
     for the game's own), as ``spread`` keeps them; the ring filled from ``more`` where they are fewer."""
+    say = phrasebooks.say_for(__package__)
     tint, mark_tint = mix(accent, PAPER, 0.93), mix(accent, PAPER, 0.8)
     field = (f'<svg class="field" xmlns="http://www.w3.org/2000/svg"><defs>'
              f'<pattern id="cover-field" width="{PITCH:g}" height="{PITCH * 1.6:g}" patternUnits="userSpaceOnUse">'
@@ -148,8 +147,8 @@ def art(mark: str, accent: Color, kinds: Sequence[tuple[str, Color | None]],
     return CoverArt(field, scene, len(shown), credit)
 
 
-def for_game(templates: Path, mark: str, creatures: Iterable[str], more: Iterable[str] = ()) -> CoverArt:
+def for_game(phrasebooks: Words, templates: Path, mark: str, creatures: Iterable[str], more: Iterable[str] = ()) -> CoverArt:
     """The cover's art for the game whose templates are in ``templates`` (its look.css gives the colour), with
     ``mark`` in its medallion, a token for each of ``creatures`` (their pictures as its data/pictures.toml gives
     them, in the order the dungeon meets them) and, where they are few, for ``more`` (its traps, its treasure)."""
-    return art(mark, house.look(templates).accent, [icons.parse(p) for p in creatures], [icons.parse(p) for p in more])
+    return art(phrasebooks, mark, house.look(templates).accent, [icons.parse(p) for p in creatures], [icons.parse(p) for p in more])

@@ -25,25 +25,25 @@ from . import key, key_page
 from .generate import Dungeon
 from .map_page import level_views as views_of
 from .map_page import map_squares, maps_pdf, page_for
-from .rules import say
 
 
 def generate(request: Request) -> Dungeon:
     o = request.options
-    return generator.generate(request.code, o["levels"], o["rooms"], map_squares(request.paper))
+    return generator.generate(request.words, request.code, o["levels"], o["rooms"], map_squares(request.paper))
 
 
 def level_views(dungeon: Dungeon, request: Request) -> list:
     """Each level for a virtual tabletop and a battle map (maps/offpage.py)."""
     style = MapStyle.chosen(request)
-    return [views_of(dungeon, level, style) for level in dungeon.levels]
+    return [views_of(request.words, dungeon, level, style) for level in dungeon.levels]
 
 
 def booklet(dungeon: Dungeon, request: Request) -> Parts:
+    say = request.words.say_for(__package__)
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
     levels = dungeon.levels
     style = MapStyle.chosen(request)
-    referee = [page_for(dungeon, level, draw.GM, style, request.paper) for level in levels]
+    referee = [page_for(request.words, dungeon, level, draw.GM, style, request.paper) for level in levels]
     plans = [frame.plan(page, request.paper) for page in referee]
 
     def text_pages() -> tuple[bytes, bytes]:
@@ -56,13 +56,13 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
         """The maps and the keys, drawn: each level laid out once, for its maps and for the key's grouping."""
         laid = [frame.layout(page, found) for page, found in zip(referee, plans)]
         shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, laid)]
-        keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name, *breaks(groups))
+        keys = [key_page.key(request.words, key.dungeon_key(request.words, dungeon, level), dungeon.name, *breaks(groups))
                 for level, groups in zip(levels, shown)]
         return ([maps_pdf(dungeon, level, request, draw.GM, planned)
                  for level, planned in zip(levels, zip(referee, plans, laid))],
                 [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")),
-                key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
+                key_columns.keys_pdf(request.words, request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
                                      key_page.LOOK, request.listener),
                 shown)
 
@@ -130,13 +130,15 @@ def level_pages(pages: Pages, gm_map: bytes, found, groups: list[list[int]], key
 
 
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
-    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name), cover=key.cover(dungeon))
+    say = request.words.say_for(__package__)
+    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name), cover=key.cover(request.words, dungeon))
 
 
 def rules_book(request, players_view: str) -> bytes:
     """The rules page: it is the same in every booklet on the same paper, so it is laid out once a process
     (html_to_pdf keeps it) and its title names no dungeon."""
-    return _text_book(request, players_view, say("dungeon.rules-title"), page=key.rules_page())
+    say = request.words.say_for(__package__)
+    return _text_book(request, players_view, say("dungeon.rules-title"), page=key.rules_page(request.words))
 
 
 def _text_book(request, players_view: str, title: str, cover: dict | None = None, page: dict | None = None
@@ -146,4 +148,5 @@ def _text_book(request, players_view: str, title: str, cover: dict | None = None
         "roguelike/dungeon-book.html", request.code, title, request.paper, request.templates, listener=request.listener,
         game_title=request.game.title, credit=request.game.credit,
         cover=cover, layout=players_view == draw.LAYOUT, page=page,
+    phrasebooks=request.words,
     )
