@@ -99,12 +99,16 @@ def pytest_configure(config):
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         config.cache_folder = tempfile.mkdtemp(prefix="printgen-test-cache-")
         os.environ["PRINTGEN_CACHE"] = config.cache_folder
+        # The files the tests that read every product share, made once a run (product_cases.made).
+        config.products_folder = tempfile.mkdtemp(prefix="printgen-test-products-")
+        os.environ["PRINTGEN_TEST_PRODUCTS"] = config.products_folder
 
 
 def pytest_unconfigure(config):
-    folder = getattr(config, "cache_folder", None)
-    if folder is not None:
-        shutil.rmtree(folder, ignore_errors=True)
+    for name in ("cache_folder", "products_folder"):
+        folder = getattr(config, name, None)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _commit() -> str | None:

@@ -1,38 +1,47 @@
-"""The same seed code gives the same bytes whatever the environment and whatever ran before."""
+"""The same command gives the same bytes whatever the environment and whatever ran before.
+
+The products are recorded cases of the byte-identity test (fixtures/product_hashes.json), one of each kind of
+file: a fresh process of another hash seed, time zone, locale and SOURCE_DATE_EPOCH makes them, and this one
+makes them again in the reverse order (each after the others, not before) with the caller's own
+SOURCE_DATE_EPOCH set; both must print the recorded bytes, which a third process made when they were recorded.
+"""
 
 import hashlib
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
+
+from byte_identity_cases import FIXTURE, case_id, make
 
 from printgen.products import build
 from printgen.seed import SeedCode
 
-CODES = [
-    "pg4:graph-paper:generic:env:grid=hex,heavy-every=5,pages=2,paper=a4",
-    "pg4:deck:roguelike:env:bleed=3,card-size=poker,crop-marks=short,deck=encounters,duplex=long,layout=sheet,paper=letter",
-    "pg4:sheet:roguelike:env:count=2,fillable=yes,format=pdf,ink-saver=no,paper=letter,per-page=1",
-    "pg4:reference:roguelike:env:paper=letter",
-    "pg4:dungeon:roguelike:env:format=pdf,levels=1,paper=letter,players-map=layout,rooms=8",
-    "pg4:solo:roguelike:env:character=rolled,levels=2,rooms=8",
-    "pg4:solo:rlrl:env:rooms=2",
+HERE = Path(__file__).parent
+RECORDED = json.loads(FIXTURE.read_text())
+CASES = [
+    ["graph-paper", "--paper", "a4", "--grid", "hex", "--seed", "bi"],
+    ["deck", "encounters", "--system", "roguelike", "--seed", "bi"],
+    ["sheet", "--system", "roguelike", "--seed", "bi2", "--count", "2", "--fillable"],
+    ["reference", "--system", "roguelike", "--seed", "bi"],
+    ["dungeon", "--system", "roguelike", "--seed", "bi6", "--levels", "1", "--rooms", "6", "--players-map", "layout"],
+    ["solo", "--system", "roguelike", "--seed", "bi", "--levels", "1"],
+    ["solo", "--system", "rlrl", "--seed", "bi", "--rooms", "2"],
 ]
 
 SCRIPT = f"""
-import hashlib, json
-from printgen.products import build
-from printgen.seed import SeedCode
-print(json.dumps([hashlib.sha256(build(SeedCode.parse(c))).hexdigest() for c in {CODES!r}]))
+import hashlib, json, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, {str(HERE)!r})
+from byte_identity_cases import make
+with tempfile.TemporaryDirectory() as folder:
+    print(json.dumps([hashlib.sha256(make(args, Path(folder))).hexdigest() for args in {CASES!r}]))
 """
 
 
-def digests() -> list[str]:
-    return [hashlib.sha256(build(SeedCode.parse(code))).hexdigest() for code in CODES]
-
-
 def start_elsewhere(tmp_path, **env) -> subprocess.Popen:
-    """A fresh process printing the digests of CODES in an environment of its own."""
+    """A fresh process printing the digests of CASES in an environment of its own."""
     environment = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "TZ", "LC_ALL", "LANG")}
     environment.update(env)
     return subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -45,19 +54,22 @@ def digests_of(process: subprocess.Popen) -> list[str]:
     return json.loads(out.strip().splitlines()[-1])
 
 
+def test_every_case_is_recorded():
+    assert all(case_id(args) in RECORDED for args in CASES)
+    assert {args[0] for args in CASES} >= {"graph-paper", "deck", "sheet", "reference", "dungeon", "solo"}
+
+
 def test_same_bytes_whatever_the_environment_and_whatever_ran_before(tmp_path, monkeypatch):
-    # A fresh process of another hash seed, time zone, locale and SOURCE_DATE_EPOCH runs while this one (of
-    # its own random hash seed) builds the same files.
+    recorded = [RECORDED[case_id(args)] for args in CASES]
     changed = start_elsewhere(tmp_path, SOURCE_DATE_EPOCH="86400", TZ="Pacific/Kiritimati", LC_ALL="C",
                               LANG="tr_TR.UTF-8", PYTHONHASHSEED="4242")
-    here = digests()
-    assert digests_of(changed) == here
-    # Built again in this process, the other way round (each after the others, not before) and with the
-    # caller's own SOURCE_DATE_EPOCH set, which no build reads or changes (render/determinism.py).
+    # Meanwhile, in this process (of its own random hash seed, after whatever tests ran in it), the other way
+    # round and with the caller's own SOURCE_DATE_EPOCH set, which no build reads or changes.
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1000000000")
-    backwards = [hashlib.sha256(build(SeedCode.parse(code))).hexdigest() for code in reversed(CODES)]
-    assert backwards == here[::-1]
+    backwards = [hashlib.sha256(make(args, tmp_path)).hexdigest() for args in reversed(CASES)]
+    assert backwards == recorded[::-1]
     assert os.environ["SOURCE_DATE_EPOCH"] == "1000000000"
+    assert digests_of(changed) == recorded
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
-    build(SeedCode.parse(CODES[0]))
+    build(SeedCode.parse("pg4:graph-paper:generic:env:pages=1"))
     assert "SOURCE_DATE_EPOCH" not in os.environ

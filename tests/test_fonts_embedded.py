@@ -3,11 +3,9 @@ and never used, such as the Helvetica ReportLab's SVG renderer selected in every
 
 import pikepdf
 import pytest
-from pdfutil import open_pdf, run_cli, seed_code
+from pdfutil import open_pdf, run_cli
 from pdfx_checks import pdffonts
-from product_cases import case_id, every_product
-
-from printgen.products import build
+from product_cases import case_id, every_product, made
 
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" width="100" height="60">
   <rect width="100" height="60" fill="#2f2640"/>
@@ -70,7 +68,7 @@ def assert_fonts_embedded_and_used(data: bytes) -> None:
 
 @pytest.mark.parametrize("product, system, options", products(), ids=[case_id(case) for case in products()])
 def test_every_font_of_every_product_is_embedded_and_drawn_with(product, system, options):
-    assert_fonts_embedded_and_used(build(seed_code(product, system, "fonts", **options)))
+    assert_fonts_embedded_and_used(made((product, system, options)))
 
 
 @pytest.mark.parametrize("args", [(), ("--layout", "print-shop"), ("--vendor", "drivethrucards")],

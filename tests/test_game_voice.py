@@ -14,12 +14,10 @@ import re
 
 import pytest
 from pdfutil import page_texts
-from product_cases import case_id
+from product_cases import case_id, made
 from test_type_sizes import cases
 
 from printgen import games
-from printgen.products import build
-from printgen.seed import SeedCode
 
 COMMANDS = ("dungeon", "deck", "sheet", "reference", "graph-paper", "reproduce", "templates", "list", "solo",
             "challenge", "serve", "schema")
@@ -62,6 +60,6 @@ def _param(case):
 @pytest.mark.parametrize("case", [_param(case) for case in cases(fewest=False)])
 def test_no_product_prints_a_command_option_or_file_name(case):
     product, system, options = case
-    texts = page_texts(build(SeedCode.make(product, system, "voice", options)))
+    texts = page_texts(made(case))
     found = {f"page {number}": words for number, text in enumerate(texts, 1) if (words := tool_words(text))}
     assert not found, found

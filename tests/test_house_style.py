@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import product_cases
 import pypdfium2
 import pypdfium2.raw as pdfium
 import pytest
@@ -47,9 +48,8 @@ def every_own_product() -> list[tuple[str, str, dict[str, str]]]:
 @pytest.mark.parametrize("case", every_own_product(), ids=case_id)
 def test_no_product_prints_json_a_file_name_or_a_path(case):
     product, system, options = case
-    code = seed_code(product, system, SEED, **options)
-    pdf = products.build(code)
-    printed = str(products.canonical(code))
+    pdf = product_cases.made(case)
+    printed = str(products.canonical(seed_code(product, system, product_cases.SEED, **options)))
     document = pypdfium2.PdfDocument(pdf)
     try:
         for number, page in enumerate(document, 1):
@@ -120,8 +120,7 @@ def silent_lines(game_id: str) -> list[str]:
 
 @pytest.mark.parametrize("case, title, game_id, rule", RULES_PAGES, ids=lambda v: case_id(v) if isinstance(v, tuple) else None)
 def test_rules_pages_are_two_columns_of_body_type_of_8_5_pt_or_more(case, title, game_id, rule):
-    product, system, options = case
-    pdf = products.build(seed_code(product, system, SEED, **options))
+    pdf = product_cases.made(case)
     document = pypdfium2.PdfDocument(pdf)
     try:
         width = document[0].get_width()

@@ -70,6 +70,14 @@ def validator():
     return jsonschema.Draft202012Validator(schema)
 
 
+def schema_kind(booklet) -> tuple[str, tuple[str, ...]]:
+    """What a case is a case of for the schema: its game and which options it sets (a validation takes
+    seconds; the cases of one kind print the same kinds of section)."""
+    system, _, options = booklet
+    return system, tuple(sorted(options))
+
+
+@pytest.mark.sweep(kind=schema_kind)
 def test_the_json_is_valid_against_the_shipped_solo_schema(booklet, validator):
     _, book, _ = booklet
     problems = [f"{list(e.absolute_path)}: {e.message[:200]}" for e in validator.iter_errors(book)]

@@ -155,9 +155,23 @@ def outline_of(path: str) -> tuple[tuple, Box]:
             self.ops.append(("h",))
 
     recorder, bounds = Recorder(), BoundsPen(None)
-    for pen in (recorder, bounds):
-        parse_path(path, TransformPen(pen, FLIP))
+    parse_path(path, TransformPen(recorder, FLIP))
+    if QUADRATIC.search(path):  # the bounds pen takes a quadratic curve as it is, the recorder as a cubic
+        parse_path(path, TransformPen(bounds, FLIP))
+    else:  # the bounds pen handed what the recorder took, point for point: the same bounds, the path read once
+        for op in recorder.ops:
+            if op[0] == "m":
+                bounds.moveTo(op[1])
+            elif op[0] == "l":
+                bounds.lineTo(op[1])
+            elif op[0] == "c":
+                bounds.curveTo(*op[1:])
+            else:
+                bounds.closePath()
     return tuple(recorder.ops), bounds.bounds
+
+
+QUADRATIC = re.compile(r"[QqTt]")  # an SVG path's quadratic curves
 
 
 OUTLINES = "icon-outlines"  # the kind of the cache's entries that are icons' outlines as outline_of reads them
