@@ -13,9 +13,9 @@ makes each product sits in the module the product names (``products.Part``;
     decks       decks.py     DECKS: {deck name: build(phrasebooks, code, options) -> cards.model.Deck}
     reference   reference.py build(request) -> PDF bytes
     challenge   challenge.py build(request) -> PDF or JSON bytes
-    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(phrasebooks, dungeon); choices(phrasebooks); front_pages,
-                             sheet_pages and back_pages(dungeon, book, numbers, request) -> PDF bytes (back:
-                             or None)
+    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(phrasebooks, dungeon);
+                             choices(phrasebooks); front_pages, sheet_pages and back_pages(dungeon, book,
+                             numbers, request) -> PDF bytes (back: or None)
 
 The rest of a game's folder follows one plan too: ``key.py`` (a dungeon key's
 entries), ``map_page.py`` (a level's map pages), ``map_symbols.py`` (its marks
@@ -107,10 +107,12 @@ class SheetModule(Protocol):
 
     def choices(self, phrasebooks: Words) -> Iterable[dict[str, str]]: ...
 
-    def draw(self, phrasebooks: Words, c: Canvas, width: float, height: float, kind: str, character: dict[str, Any] | None,
+    def draw(self, phrasebooks: Words, c: Canvas, width: float, height: float, kind: str,
+             character: dict[str, Any] | None,
              style: Style, form: FormCollector, code: SeedCode) -> None: ...
 
-    def companion_pages(self, phrasebooks: Words, code: SeedCode, paper: Paper, templates: Any, listener: Listener | None
+    def companion_pages(self, phrasebooks: Words, code: SeedCode, paper: Paper, templates: Any,
+                        listener: Listener | None
                         ) -> list[bytes]: ...
 
 
@@ -132,7 +134,8 @@ class SoloModule(Protocol):
 
     def title(self, phrasebooks: Words, dungeon: DungeonData) -> str: ...
 
-    def choices(self, phrasebooks: Words) -> list[dict[str, str]]: ...  # where the rules leave a lone player open: topic, text
+    # where the rules leave a lone player's game open: topic, text
+    def choices(self, phrasebooks: Words) -> list[dict[str, str]]: ...
 
     def front_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
 

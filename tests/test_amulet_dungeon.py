@@ -298,7 +298,8 @@ def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
 def test_the_key_names_only_printed_levels_or_says_where_the_stairs_leave_it(levels):
     d = generate("review", levels=levels, scaling="yes")
     request = product_request(code_for("review", levels=levels, scaling="yes"))
-    keys = [key_page.key(BUILT_IN, k, rules.reference()["treasure"]["actions"]) for k in text_pages.mapped_keys(BUILT_IN, d)]
+    keys = [key_page.key(BUILT_IN, k,
+                         rules.reference()["treasure"]["actions"]) for k in text_pages.mapped_keys(BUILT_IN, d)]
     data, _ = key_columns.keys_pdf(BUILT_IN, request.code, request.paper, "keys", keys, key_page.LOOK)
     text = " ".join(" ".join(page_texts(data)).split())
     printed = {level.number for level in d.levels}

@@ -220,7 +220,8 @@ def module_words(path: Path, source: str | None = None) -> list[str]:
                 if isinstance(inner, ast.Name) and inner.id == "say":
                     found.append(f"{where}:{node.lineno} has a module-level say")
                 elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute | ast.Name) and \
-                        getattr(inner.func, "attr", getattr(inner.func, "id", None)) in ("say_for", "phrasebook", "shared"):
+                        getattr(inner.func, "attr", getattr(inner.func, "id", None)) in ("say_for", "phrasebook",
+                                                                                         "shared"):
                     found.append(f"{where}:{node.lineno} reads a phrasebook at import")
     return found
 

@@ -160,7 +160,8 @@ def test_one_die_against_one_die_is_the_exact_value(page):
 def test_the_cards_hold_every_section_and_rule_of_the_page(page, cards):
     """What the page heads (its sections, each rule's bold lead, each note) the cards hold too, on two sheets."""
     template, title, context = ascii_reference.layout(BUILT_IN, "page")
-    source = render_html(template, None, phrasebooks=BUILT_IN, seed_code="x", title=title, page_size="1pt 1pt", **context)
+    source = render_html(template, None, phrasebooks=BUILT_IN, seed_code="x", title=title, page_size="1pt 1pt",
+                         **context)
     heads = [html.unescape(re.sub(r"<[^>]+>", "", h)).strip().rstrip(".")
              for h in re.findall(r"<h2>(.*?)</h2>|<b>(.*?)</b>", source) for h in h if h]
     heads.remove("Where the rules are silent")  # the cards set each of its notes on the card it concerns

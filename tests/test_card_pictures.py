@@ -145,7 +145,8 @@ def test_a_deck_s_notes_card_names_every_artist_of_its_pictures(system, name, op
 
 def _deck(system: str, name: str, seed: str = "pictures"):
     code = SeedCode.make("deck", system, seed, {"deck": name})
-    return products.game_module(games.game(system), "deck").DECKS[name](BUILT_IN, code, {"genre": "fantasy", "count": 9})
+    return products.game_module(games.game(system), "deck").DECKS[name](BUILT_IN, code,
+                                                                        {"genre": "fantasy", "count": 9})
 
 
 @pytest.mark.parametrize("size", sorted(CARD_SIZES))

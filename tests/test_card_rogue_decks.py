@@ -296,4 +296,5 @@ def test_a_rule_changed_in_the_users_phrasebook_changes_every_card_that_states_i
     assert any(p.text == "half price for 2." and p.lead == "Shop:" for p in reference.body)
     assert any(p.text == "never both." for p in basilisk.body)
     assert "Each basilisk (never both)" in " ".join(" ".join(text.split()) for _, runs in wins for _, text in runs)
-    assert not any("half price" in p.text for p in decks.reference_cards(BUILT_IN, words.Words())[0].body)  # only with the folder
+    assert not any("half price" in p.text for p in decks.reference_cards(BUILT_IN,
+                                                                         words.Words())[0].body)  # only with the folder

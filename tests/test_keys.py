@@ -93,7 +93,8 @@ def test_a_drawn_keys_words_stay_in_their_column_inside_the_text_area(system, op
         # The title and the lines under it run the width of the page, above the rule (in either type).
         head_bottom = min(key_columns.rule_y(req.paper, key.head(width - 2 * key_columns.MARGIN, kind))
                           for kind in (look.usual, look.tight))
-        notes = {BUILT_IN.say_for(key_columns.__package__)("key-page.goes-on"), BUILT_IN.say_for(key_columns.__package__)("key-page.continued", level=key.level)}
+        notes = {BUILT_IN.say_for(key_columns.__package__)("key-page.goes-on"),
+                 BUILT_IN.say_for(key_columns.__package__)("key-page.continued", level=key.level)}
         entries = []
         for run in (t for t in texts if start <= t.page < end):
             x0, y0, x1, y1 = run.box

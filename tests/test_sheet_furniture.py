@@ -26,7 +26,8 @@ def drawn(fillable: bool, reuse: bool, count: int = 3) -> tuple[bytes, FormColle
         form.page, form.prefix = number - 1, f"p{number}."
         doc.canvas.saveState()
         doc.canvas.translate(30, 40)
-        module.draw(BUILT_IN, doc.canvas, size[0] - 60, size[1] - 80, "record", module.roll(BUILT_IN, CODE.stream(PRODUCT, number),
+        module.draw(BUILT_IN, doc.canvas, size[0] - 60, size[1] - 80, "record",
+                    module.roll(BUILT_IN, CODE.stream(PRODUCT, number),
                     number), Style(), form, CODE)
         doc.canvas.restoreState()
         doc.canvas.showPage()

@@ -147,8 +147,10 @@ def art(phrasebooks: Words, mark: str, accent: Color, kinds: Sequence[tuple[str,
     return CoverArt(field, scene, len(shown), credit)
 
 
-def for_game(phrasebooks: Words, templates: Path, mark: str, creatures: Iterable[str], more: Iterable[str] = ()) -> CoverArt:
+def for_game(phrasebooks: Words, templates: Path, mark: str, creatures: Iterable[str],
+             more: Iterable[str] = ()) -> CoverArt:
     """The cover's art for the game whose templates are in ``templates`` (its look.css gives the colour), with
     ``mark`` in its medallion, a token for each of ``creatures`` (their pictures as its data/pictures.toml gives
     them, in the order the dungeon meets them) and, where they are few, for ``more`` (its traps, its treasure)."""
-    return art(phrasebooks, mark, house.look(templates).accent, [icons.parse(p) for p in creatures], [icons.parse(p) for p in more])
+    return art(phrasebooks, mark, house.look(templates).accent, [icons.parse(p) for p in creatures],
+               [icons.parse(p) for p in more])

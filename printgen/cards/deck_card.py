@@ -43,7 +43,8 @@ class Block:
     lines: tuple[str, ...] = ()
 
 
-def draw(phrasebooks: Words, c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: float, game: str = "") -> qr.Place:
+def draw(phrasebooks: Words, c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: float,
+         game: str = "") -> qr.Place:
     """The deck card at the origin, in card space (the caller clips it and moves the origin to its trim
     corner), ``game`` the title of the deck's game ("" for a deck of no game); returns the square kept for the
     QR, in card space."""
@@ -98,7 +99,8 @@ def _medallion(c: Canvas, deck: Deck, m: Metrics, cy: float, radius: float) -> N
     c.drawCentredString(cx, cy - at_size * 0.33, mark)
 
 
-def _blocks(phrasebooks: Words, deck: Deck, count: int, m: Metrics, code: str, side: float, room: float, game: str = "") -> list[Block]:
+def _blocks(phrasebooks: Words, deck: Deck, count: int, m: Metrics, code: str, side: float, room: float,
+            game: str = "") -> list[Block]:
     """What stands under the band, top to bottom; where the card is too small for all of it, the medallion goes
     first, then the code in letters (the footer prints it too), then the line about the deck's game."""
     say = phrasebooks.say_for(__package__)

@@ -79,7 +79,8 @@ def prepare_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize):
     found = layout(deck, size, card)
     body_size = None if card.reference or not card.body else found.body
     if kind is text_face:
-        return text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame, layout=found.stats,
+        return text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
+                                 layout=found.stats,
                                  least=deck.least_body or None)
     return kind.prepare(card, deck, size, body_size=body_size)
 

@@ -31,5 +31,6 @@ def notes_card(phrasebooks: Words, deck_title: str, pictured: Iterable[Card], pa
     cards); set at a size of its own (a card to read)."""
     say = phrasebooks.say_for(__package__)
     return Card(say("cards.notes-title"), say("cards.notes-kicker", deck=deck_title),
-                body=(*paragraphs, credit(phrasebooks, pictured)), accent=accent, back_style=back_style, picture=PICTURE,
+                body=(*paragraphs, credit(phrasebooks, pictured)), accent=accent, back_style=back_style,
+                picture=PICTURE,
                 reference=True, source=source)

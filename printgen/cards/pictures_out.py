@@ -136,7 +136,8 @@ def hand(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str, dp
     return out.getvalue()
 
 
-def deck_pictures(phrasebooks: Words, deck: Deck, size: CardSize, code: SeedCode, dpi: float, comment: str, template: str | None,
+def deck_pictures(phrasebooks: Words, deck: Deck, size: CardSize, code: SeedCode, dpi: float, comment: str,
+                  template: str | None,
                   count: int | None) -> bytes:
     """The deck's pictures: a zip of a PNG for each card (``template`` names them), or a hand of ``count``."""
     cards = deck.printed_cards()

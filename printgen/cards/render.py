@@ -56,7 +56,8 @@ def render_deck(phrasebooks: Words, deck: Deck, options: PrintOptions, code: See
     # Fit every card first: a card too full stops the run before a page is drawn.
     prepared = {}
     for card in deck.cards:
-        prepared[id(card)] = known[id(card)] if id(card) in known else prepare_face(phrasebooks, card, deck, options.size)
+        prepared[id(card)] = known[id(card)] if id(card) in known else prepare_face(phrasebooks, card, deck,
+                                                                                    options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
     progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
@@ -64,7 +65,8 @@ def render_deck(phrasebooks: Words, deck: Deck, options: PrintOptions, code: See
     if options.imposition == "print-shop":
         from . import shop  # a press PDF (pikepdf) or a zip of pictures: no sheet needs them
 
-        return shop.print_shop_file(phrasebooks, deck, faces, options.size, options.bleed, VENDORS[options.vendor], code,
+        return shop.print_shop_file(phrasebooks, deck, faces, options.size, options.bleed, VENDORS[options.vendor],
+                                    code,
                                     title, progress, out)
     return _sheets(phrasebooks, deck, faces, options, code, title, progress)
 
@@ -76,7 +78,8 @@ def _card_name(deck: Deck, card: Card) -> str:
 DECK_CARD_SLOT = 0  # the first sheet's slot for the deck card (its name, size and seed code, with the QR)
 
 
-def _sheets(phrasebooks: Words, deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
+def _sheets(phrasebooks: Words, deck, faces, options: PrintOptions, code: SeedCode, title: str,
+            progress: Progress) -> bytes:
     """The cards on sheets, each followed by its backs; the first sheet opens with the deck card (or the last
     ends with it, or there is none), and a calibration sheet, when asked for, comes before it. The deck card
     carries the seed code's QR (the calibration sheet too); the footer and metadata always carry the code."""
@@ -110,7 +113,8 @@ def _sheets(phrasebooks: Words, deck, faces, options: PrintOptions, code: SeedCo
         for slot, index in enumerate(chunk):
             _place(c, sheet, slot, occupied, (0.0, 0.0))
             if index is None:
-                square = deck_card.draw(phrasebooks, c, deck, len(faces), options.size, str(code), options.bleed, game_title)
+                square = deck_card.draw(phrasebooks, c, deck, len(faces), options.size, str(code), options.bleed,
+                                        game_title)
             else:
                 draw_face(c, faces[index], deck, options.size, options.bleed, index_text(deck, index + 1, len(faces)))
                 progress.advance(0.5)

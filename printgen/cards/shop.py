@@ -36,7 +36,8 @@ from .sizes import CardSize
 from .vendors import DPI, Vendor
 
 
-def print_shop_file(phrasebooks: Words, deck: Deck, faces: list, size: CardSize, bleed: float, vendor: Vendor, code: SeedCode,
+def print_shop_file(phrasebooks: Words, deck: Deck, faces: list, size: CardSize, bleed: float, vendor: Vendor,
+                    code: SeedCode,
                     title: str, progress: Progress, out: BinaryIO | None = None) -> bytes:
     """The file ``vendor`` takes: a press PDF, a zip of PNGs (written into ``out`` as they are made, where it is
     given), or printgen's own print-shop PDF."""

@@ -174,7 +174,8 @@ def paginate(sections: list[tuple[int, list[tuple[str, str]]]], paper: Paper, lo
     return pages
 
 
-def draw_page(phrasebooks: Words, c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str, look: Look) -> None:
+def draw_page(phrasebooks: Words, c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str,
+              look: Look) -> None:
     """One page of sections, under its running head (drawn first, so a reader copying the page's text meets
     it first, as one thumbing the pages sees it first)."""
     _running_head(phrasebooks, c, paper, page, right_hand, title, look)
@@ -203,7 +204,8 @@ def head_words(phrasebooks: Words, page: Page) -> str:
         say("gamebook.head-range", first=first, last=last)
 
 
-def _running_head(phrasebooks: Words, c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str, look: Look) -> None:
+def _running_head(phrasebooks: Words, c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str,
+                  look: Look) -> None:
     if not page.placed:
         return
     baseline = paper.height - HEAD_BASELINE

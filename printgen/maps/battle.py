@@ -255,7 +255,8 @@ def _strip_marks(c: Canvas, strip: tuple[float, float, float, float], side: str,
 ARROWS = {"left": "←", "right": "→", "top": "↑", "bottom": "↓"}
 
 
-def _neighbour_label(phrasebooks: Words, c: Canvas, side: str, neighbour: Sheet, window: tuple[float, float, float, float]) -> None:
+def _neighbour_label(phrasebooks: Words, c: Canvas, side: str, neighbour: Sheet,
+                     window: tuple[float, float, float, float]) -> None:
     say = phrasebooks.say_for(__package__)
     left, bottom, width, height = window
     text = say("battle.neighbour", sheet=neighbour.label) if neighbour.printed else \
@@ -282,7 +283,8 @@ def _neighbour_label(phrasebooks: Words, c: Canvas, side: str, neighbour: Sheet,
 HEADING = mm(9.5)  # the sheet's label's baseline above the map: clear of the alignment marks (they reach 8.4 mm)
 
 
-def _sheet_heading(phrasebooks: Words, c: Canvas, layout: Layout, sheet: Sheet, left: float, top: float, right: float) -> None:
+def _sheet_heading(phrasebooks: Words, c: Canvas, layout: Layout, sheet: Sheet, left: float, top: float,
+                   right: float) -> None:
     """The sheet's label, large, and the level, the copy and the scale beside it, above the alignment marks
     of a strip shared with the sheet above it and short of those of the strip shared with the sheet to its
     right (``right``: where the heading ends)."""
@@ -406,7 +408,8 @@ def layouts(views: list[LevelViews], paper: Paper) -> list[Layout]:
     return order
 
 
-def battle_pdf(phrasebooks: Words, views: list[LevelViews], code: SeedCode, paper: Paper, listener: Listener | None = None) -> bytes:
+def battle_pdf(phrasebooks: Words, views: list[LevelViews], code: SeedCode, paper: Paper,
+               listener: Listener | None = None) -> bytes:
     """Every copy's assembly page and sheets, one PDF with footers and the seed code's QR; ``listener`` (the
     request's) hears its steps."""
     say = phrasebooks.say_for(__package__)

@@ -537,7 +537,8 @@ def pictures(request: Request) -> bytes | None:
     deck = load(request, wanted)
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
-    made = deck_pictures(request.words, deck, wanted.options.size, request.code, values["ppi"], COMMENT_PREFIX + str(request.code),
+    made = deck_pictures(request.words, deck, wanted.options.size, request.code, values["ppi"],
+                         COMMENT_PREFIX + str(request.code),
                          values["names"], values["hand"])
     design = getattr(deck, "design", None)
     for note in design.notes if design is not None else ():

@@ -104,7 +104,8 @@ def from_command_line(system: str, given: dict[str, Any], sources: Sources) -> t
     return given, sources
 
 
-def roll_characters(phrasebooks: Words, code: SeedCode, spec: SheetSpec, listener: Listener | None = None, counted: bool = False
+def roll_characters(phrasebooks: Words, code: SeedCode, spec: SheetSpec, listener: Listener | None = None,
+                    counted: bool = False
                     ) -> list[dict[str, Any]]:
     """Characters 1..count, each from its own stream; ``listener`` (the request's) hears the step, and with
     ``counted`` how far the rolling has come, every 50."""
@@ -186,7 +187,8 @@ def to_json(phrasebooks: Words, code: SeedCode, spec: SheetSpec, characters: lis
     return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def render(phrasebooks: Words, code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]], listener: Listener,
+def render(phrasebooks: Words, code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
+           listener: Listener,
            counted: bool = False) -> bytes:
     """The sheets' file; ``listener`` (the request's) hears its steps, and with ``counted`` how far the drawing
     has come, every 50 sheets."""

@@ -69,7 +69,8 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
         return module.front_pages(dungeon, book, numbers, request)
 
     def drawn_pages() -> tuple[bytes, bytes, bytes | None, bytes, bytes]:
-        sections, _ = layout.sections_pdf(request.words, book, numbers, request.code, request.paper, title, first_right_hand=True,
+        sections, _ = layout.sections_pdf(request.words, book, numbers, request.code, request.paper, title,
+                                          first_right_hand=True,
                                           look=layout.Look.of(game.templates), listener=request.listener)
         return (module.sheet_pages(dungeon, book, numbers, request), sections,
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),

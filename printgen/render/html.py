@@ -90,9 +90,10 @@ def environment(user_dir: Path | None, phrasebooks: Words) -> jinja2.Environment
 
 
 def _say_from(phrasebooks: Words) -> Callable[..., str]:
-    """A template's ``say`` (called with a key), from ``phrasebooks`` (the request's, handed to render_html): the phrase from the phrasebook of the game whose template asks (a template under
-    ``<id>/``), or the shared one; imported macros ask their own template's game. A shared piece a game's page
-    extends (base.html) finds its phrases in the shared phrasebook."""
+    """A template's ``say`` (called with a key), from ``phrasebooks`` (the request's, handed to render_html):
+    the phrase from the phrasebook of the game whose template asks (a template under ``<id>/``), or the shared
+    one; imported macros ask their own template's game. A shared piece a game's page extends (base.html) finds
+    its phrases in the shared phrasebook."""
 
     @jinja2.pass_context
     def say(context: Any, key: str, **values: Any) -> str:
@@ -444,5 +445,6 @@ def _page_html(name: str, seed_code: SeedCode, title: str, paper: Paper, user_di
                phrasebooks: Words, context: dict[str, Any]) -> str:
     from .canvas import printed_code
 
-    return render_html(name, user_dir, phrasebooks=phrasebooks, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
+    return render_html(name, user_dir, phrasebooks=phrasebooks, seed_code=printed_code(seed_code), title=title,
+                       page_size=page_size_css(paper),
                        qr=qr_context(seed_code, paper), **context)

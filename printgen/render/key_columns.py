@@ -280,7 +280,8 @@ def draw_key(phrasebooks: Words, c: Canvas, paper: Paper, key: Key, look: Look) 
     return counts
 
 
-def keys_pdf(phrasebooks: Words, code, paper: Paper, title: str, keys: Sequence[Key], look: Look, listener: Listener | None = None
+def keys_pdf(phrasebooks: Words, code, paper: Paper, title: str, keys: Sequence[Key], look: Look,
+             listener: Listener | None = None
              ) -> tuple[bytes, list[list[tuple[int, int]]]]:
     """The keys one after another as one document, and where each one's groups of pages start and end
     (one group, all its pages, for a key with no breaks); ``listener`` (the request's) hears the step."""

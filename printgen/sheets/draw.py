@@ -605,7 +605,8 @@ CREDIT_SIZE = 6.5  # pt: the credit line at the foot of a page of sheets
 CREDIT_EDGE = mm(10)  # from the page's left edge, as the sheets stand
 
 
-def credit_line(phrasebooks: Words, c: Canvas, code: SeedCode, page_size: tuple[float, float], game: Game, first: bool) -> None:
+def credit_line(phrasebooks: Words, c: Canvas, code: SeedCode, page_size: tuple[float, float], game: Game,
+                first: bool) -> None:
     """The credit line in the strip along a page's foot, beside where the first page's QR stands (render/canvas
     first_page_qr), centred on it; on the first page it also says what the QR is for."""
     say = phrasebooks.say_for(__package__)

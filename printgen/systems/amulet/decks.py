@@ -53,7 +53,8 @@ def _picture(code: str) -> tuple[str, tuple[float, float, float] | None]:
 def monster_card(phrasebooks: Words, monster: dict) -> Card:
     say = phrasebooks.say_for(__package__)
     boss = monster["code"] == "mini-boss"
-    stats = (_health(phrasebooks, monster), stat(phrasebooks, "melee", monster["melee"]), stat(phrasebooks, "shot", monster["shot"]), _speed(phrasebooks, monster))
+    stats = (_health(phrasebooks, monster), stat(phrasebooks, "melee", monster["melee"]),
+             stat(phrasebooks, "shot", monster["shot"]), _speed(phrasebooks, monster))
     body = [Paragraph(rules.tactics(phrasebooks, monster["code"]), say("card.tactics"))]
     tags = []
     if monster.get("potions_only"):
@@ -94,7 +95,8 @@ def swarm_card(phrasebooks: Words, monster: dict, percent: int) -> Card:
         attacks = [say("card.attacks-and-shots", reach=swarms.reach_words(phrasebooks, reach), melee=monster["melee"],
                        shot=monster["shot"]), say("swarm.attack"), say("swarm.shots")]
     else:
-        attacks = [say("card.attacks", reach=swarms.reach_words(phrasebooks, reach), melee=monster["melee"]), say("swarm.attack")]
+        attacks = [say("card.attacks", reach=swarms.reach_words(phrasebooks, reach), melee=monster["melee"]),
+                   say("swarm.attack")]
     head_count = [say("card.head-count", monster=monster["name"].lower(), divisor=swarms.divisor(monster["health"])),
                   say("swarm.scatter", health=scatter)]
     body = [Paragraph(health, say("card.health-by-room")),

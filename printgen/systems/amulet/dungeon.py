@@ -36,7 +36,8 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
     style = MapStyle.chosen(request)
     for level in text_pages.mapped(built):
-        map_page.draw_page(request.words, doc.canvas, paper.width, paper.height, level, request.game.title, mapper, style)
+        map_page.draw_page(request.words, doc.canvas, paper.width, paper.height, level, request.game.title, mapper,
+                           style)
         doc.canvas.showPage()
     return doc.finish(request.listener)
 
@@ -50,12 +51,14 @@ def level_views(built: Dungeon, request) -> list:
 def booklet(built: Dungeon, request) -> Parts:
     say = request.words.say_for(__package__)
     actions = rules.reference()["treasure"]["actions"]
-    keys = [key_page.key(request.words, level_key, actions) for level_key in text_pages.mapped_keys(request.words, built)]
+    keys = [key_page.key(request.words, level_key, actions) for level_key in text_pages.mapped_keys(request.words,
+                                                                                                    built)]
 
     def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[list[tuple[int, int]]]]]:
         return (maps_pdf(built, request, True), maps_pdf(built, request, False),
                 blank_page(request.code, request.paper, say("booklet.blank-side")),
-                key_columns.keys_pdf(request.words, request.code, request.paper, say("document.keys", game=request.game.title),
+                key_columns.keys_pdf(request.words, request.code, request.paper,
+                                     say("document.keys", game=request.game.title),
                                      keys, key_page.LOOK, request.listener))
 
     def arrange(rolled: bytes, made, rules_pages: bytes) -> list[bytes]:

@@ -40,7 +40,8 @@ def stair_leads(phrasebooks: Words, level: Level, kinds: dict[int, str]) -> str:
 
 
 def level_key(phrasebooks: Words, level: Level, kinds: dict[int, str]) -> dict[str, Any]:
-    return {"number": level.number, "kind": level.data["kind"], "after": level_name(phrasebooks, level.number + 1, kinds),
+    return {"number": level.number, "kind": level.data["kind"], "after": level_name(phrasebooks, level.number + 1,
+                                                                                    kinds),
             "monsters": monsters_met(phrasebooks, level), "why": whys(phrasebooks, level),
             "rooms": [room_key(phrasebooks, level, a, kinds) for a in level.areas]}
 
@@ -66,11 +67,13 @@ def shape_text(phrasebooks: Words, area: Area) -> str:
         size = say("key.shape.size", size=data["size"])
     if area.type == "Triangle":
         legs = shape["legs"]
-        detail = say("key.shape.triangle", legs=legs, units=units(phrasebooks, legs), facing=say(f"heading.{shape['facing']}"))
+        detail = say("key.shape.triangle", legs=legs, units=units(phrasebooks, legs),
+                     facing=say(f"heading.{shape['facing']}"))
     elif "runs" in shape:
         detail = turned_text(phrasebooks, area.type, shape)
     elif area.type == "Circle":
-        detail = say(f"key.shape.circle.{shape['drawn']}", width=shape["width"], units=units(phrasebooks, shape["width"]))
+        detail = say(f"key.shape.circle.{shape['drawn']}", width=shape["width"],
+                     units=units(phrasebooks, shape["width"]))
     else:
         detail = say("key.shape.box", width=shape["width"], height=shape["height"],
                      units=units(phrasebooks, shape["width"] * shape["height"]))
@@ -167,7 +170,8 @@ def stat_line(phrasebooks: Words, code: str) -> str:
     say = phrasebooks.say_for(__package__)
     m = rules.monsters()[code]
     health = say("key.encounter.potions-only") if m["health"] == 0 else stat(phrasebooks, "health", m["health"])
-    return " · ".join([health, stat(phrasebooks, "melee", m["melee"]), stat(phrasebooks, "shot", m["shot"]), stat(phrasebooks, "speed", m["speed"])])
+    return " · ".join([health, stat(phrasebooks, "melee", m["melee"]), stat(phrasebooks, "shot", m["shot"]),
+                       stat(phrasebooks, "speed", m["speed"])])
 
 
 def encounter_text(phrasebooks: Words, item: dict[str, Any]) -> dict[str, str]:
@@ -185,10 +189,12 @@ def encounter_text(phrasebooks: Words, item: dict[str, Any]) -> dict[str, str]:
                       reach=swarms.reach_words(phrasebooks, item["pcs_swarmed"]))
         if item["scattered_at_once"]:
             numbers = "; ".join([numbers, say("key.encounter.scattered")])
-        attacks = [say("key.encounter.melee", melee=stat(phrasebooks, "melee", monster["melee"]), times=item["melee_dice"],
+        attacks = [say("key.encounter.melee", melee=stat(phrasebooks, "melee", monster["melee"]),
+                       times=item["melee_dice"],
                        alone=item["melee_dice_alone"])]
         if item["shots"]:
-            attacks.append(say("key.encounter.shots", shot=stat(phrasebooks, "shot", monster["shot"]), shots=item["shots"]))
+            attacks.append(say("key.encounter.shots", shot=stat(phrasebooks, "shot", monster["shot"]),
+                               shots=item["shots"]))
         attacks.append(stat(phrasebooks, "speed", monster["speed"]))
         return {"title": say("key.encounter.swarm", plural=monster["plural"], percent=item["percent"]),
                 "stats": f"{numbers}. {' · '.join(attacks)}", "tactics": rules.tactics(phrasebooks, item["monster"])}
@@ -201,8 +207,10 @@ def encounter_text(phrasebooks: Words, item: dict[str, Any]) -> dict[str, str]:
     if code == "mini-boss":
         boss = rules.monsters()["mini-boss"]
         return {"title": say("key.encounter.mini-boss"),
-                "stats": " · ".join([stat(phrasebooks, "health", item["health"]), stat(phrasebooks, "melee", boss["melee"]),
-                                     stat(phrasebooks, "shot", boss["shot"]), stat(phrasebooks, "speed", item["speed"])]),
+                "stats": " · ".join([stat(phrasebooks, "health", item["health"]),
+                                     stat(phrasebooks, "melee", boss["melee"]),
+                                     stat(phrasebooks, "shot", boss["shot"]),
+                                     stat(phrasebooks, "speed", item["speed"])]),
                 "tactics": rules.tactics(phrasebooks, "mini-boss")}
     return {"title": rules.monsters()[code]["name"], "stats": "",  # its numbers are in the level's monsters
             "tactics": rules.tactics(phrasebooks, code)}
@@ -236,7 +244,8 @@ def room_key(phrasebooks: Words, level: Level, area: Area, kinds: dict[int, str]
         "shape": shape_text(phrasebooks, area),
         "reached": how_reached(phrasebooks, area),
         "exits": [exit_text(phrasebooks, e, level, kinds) for e in area.exits],
-        "contents": [content_text(phrasebooks, c) for c in area.data["contents"] if c["code"] != "none"] or [say("key.nothing")],
+        "contents": [content_text(phrasebooks,
+                                  c) for c in area.data["contents"] if c["code"] != "none"] or [say("key.nothing")],
         "encounters": [encounter_text(phrasebooks, e) for e in area.data["encounters"] if e["code"] != "none"],
         "rolls": rolls_text(phrasebooks, area),
     }

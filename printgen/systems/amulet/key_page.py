@@ -76,7 +76,9 @@ def head(phrasebooks: Words, level_key: dict[str, Any], width: float, kind: Type
 
 def entry_blocks(phrasebooks: Words, entry: tuple[str, int, dict[str, Any]], width: float, kind: Type) -> list[Block]:
     what, number, data = entry
-    return room_blocks(phrasebooks, number, data, width, kind) if what == ROOM else treasure_blocks(phrasebooks, number, data, width, kind)
+    return room_blocks(phrasebooks, number, data, width, kind) if what == ROOM else treasure_blocks(phrasebooks,
+                                                                                                    number, data,
+                                                                                                    width, kind)
 
 
 def room_blocks(phrasebooks: Words, level: int, room: dict[str, Any], width: float, kind: Type) -> list[Block]:
@@ -100,7 +102,8 @@ def room_blocks(phrasebooks: Words, level: int, room: dict[str, Any], width: flo
     return blocks
 
 
-def treasure_blocks(phrasebooks: Words, actions: int, level_key: dict[str, Any], width: float, kind: Type) -> list[Block]:
+def treasure_blocks(phrasebooks: Words, actions: int, level_key: dict[str, Any], width: float,
+                    kind: Type) -> list[Block]:
     """The treasure level after a mini-boss's: it has no map, so its lines close the key before it."""
     say = phrasebooks.say_for(__package__)
     return [block([(say("key.treasure-level", number=level_key["number"]), fonts.SERIF_BOLD)], kind.heading, width,

@@ -65,7 +65,8 @@ def map_page(phrasebooks: Words, level: Level, title: str, mapper: bool, style: 
         level, symbols, RULE, content, draw.GM if mapper else draw.BLANK,
         title=say("map.title", game=title, level=level.number),
         who=say("map.mapper") if mapper else say("map.players"),
-        scale=frame.Scale(1, say("map.units", feet=UNIT_FEET), 3), legend=legend(symbols), notes=legend_lines(phrasebooks, mapper),
+        scale=frame.Scale(1, say("map.units", feet=UNIT_FEET), 3), legend=legend(symbols),
+        notes=legend_lines(phrasebooks, mapper),
         style=style, pitch=None, most_pitch=200.0, side=MARGIN, top=TOP + frame.BAND, bottom=BOTTOM,
         legend_columns=3, legend_pitch=LEGEND_PITCH, crop=mapper)
 

@@ -69,6 +69,8 @@ def grouped(phrasebooks: Words, marks: list[str]) -> list[str]:
 
 def room_marks(phrasebooks: Words, area) -> tuple[list[str], list[str]]:
     say = phrasebooks.say_for(__package__)
-    contents = grouped(phrasebooks, [say(f"mark.contents.{c['code']}") for c in area.data["contents"] if c["code"] != "none"])
-    encounters = grouped(phrasebooks, [m for m in (encounter_mark(phrasebooks, e) for e in area.data["encounters"]) if m])
+    contents = grouped(phrasebooks,
+                       [say(f"mark.contents.{c['code']}") for c in area.data["contents"] if c["code"] != "none"])
+    encounters = grouped(phrasebooks,
+                         [m for m in (encounter_mark(phrasebooks, e) for e in area.data["encounters"]) if m])
     return contents, encounters

@@ -33,8 +33,10 @@ def swarm_table(phrasebooks: Words) -> list[dict[str, Any]]:
 
 
 def reference_context(request) -> dict[str, Any]:
-    return {"game_title": request.game.title, "reference": rules.reference(), "choices": list(rules.in_brief(request.words)),
-            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table(request.words), "health_changes": rules.health_changes(request.words)}
+    return {"game_title": request.game.title, "reference": rules.reference(),
+            "choices": list(rules.in_brief(request.words)),
+            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table(request.words),
+            "health_changes": rules.health_changes(request.words)}
 
 
 def reference_pdf(request) -> bytes:
@@ -49,7 +51,8 @@ def rules_pdf(request, only_kept: bool = False) -> bytes | None:
     so they are the same in every booklet on the same paper (and kept; ``only_kept``: only where they are kept,
     else None); they go on from the booklet's other pages, so their first page keeps the running header."""
     say = request.words.say_for(__package__)
-    tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False), "tactics": rules.tactics(request.words, code)}
+    tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False),
+                "tactics": rules.tactics(request.words, code)}
                for code, m in rules.monsters().items()]
     return (kept_pdf if only_kept else render_pdf)(
         "amulet/reference.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
@@ -59,7 +62,8 @@ def rules_pdf(request, only_kept: bool = False) -> bytes | None:
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
     """What booklet.html prints."""
-    return {"game_title": request.game.title, "credit": request.game.credit, "levels": dungeon_key(request.words, dungeon),
+    return {"game_title": request.game.title, "credit": request.game.credit, "levels": dungeon_key(request.words,
+                                                                                                   dungeon),
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
             "treasure": rules.reference()["treasure"], "dice": dice(request.words, dungeon),
             "art": cover_art.for_game(request.words, GAME.templates, "gem-pendant", *met(dungeon))}

@@ -31,7 +31,8 @@ def _deck(family: str, name: str):
     def build_deck(phrasebooks: Words, code: SeedCode, options: dict[str, Any]) -> Deck:
         say = phrasebooks.say_for(__package__)
         genre = options["genre"]
-        cards = [_about(phrasebooks, family, genre)] + [card(phrasebooks, item, genre) for item in obstacles.deal(code, family, genre)]
+        dealt = obstacles.deal(code, family, genre)
+        cards = [_about(phrasebooks, family, genre)] + [card(phrasebooks, item, genre) for item in dealt]
         title = say(f"deck.{name}")
         cards.append(_notes(phrasebooks, family, title, cards))
         return Deck(name, title, tuple(cards), back_title=title, look=LOOK, least_body=MIN_TEXT_PT,
@@ -44,7 +45,8 @@ def obstacles_deck(phrasebooks: Words, code: SeedCode, options: dict[str, Any]) 
     say = phrasebooks.say_for(__package__)
     genre = options["genre"]
     rolled = [obstacles.pre_rolled(code, genre, n) for n in range(1, options["count"] + 1)]
-    cards = [_about(phrasebooks, "obstacle", genre)] + [card(phrasebooks, item, genre, say("card.number", number=item["number"]))
+    cards = [_about(phrasebooks, "obstacle", genre)] + [card(phrasebooks, item, genre,
+                                                             say("card.number", number=item["number"]))
                                            for item in rolled]
     title = say("deck.obstacles")
     cards.append(_notes(phrasebooks, "obstacle", title, cards))

@@ -131,7 +131,8 @@ def _adventurer(phrasebooks: Words, c: Canvas, w: float, h: float, char: dict[st
 def _cost_table_height(phrasebooks: Words, w: float, style: Style, notes_for: tuple[str, ...]) -> float:
     """How tall the costs and chances box stands with everything in it, set on a page that is thrown away."""
     tall = 1000.0
-    return tall - _cost_table(phrasebooks, Canvas(io.BytesIO()), 0, 0, w, tall, style, compact=True, notes_for=notes_for) + \
+    return tall - _cost_table(phrasebooks, Canvas(io.BytesIO()), 0, 0, w, tall, style, compact=True,
+                              notes_for=notes_for) + \
         style.pt(4)
 
 
@@ -198,7 +199,8 @@ def _consumables(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y
             form.add(c, f"{key}.{v}", bx, by, size, size, kind="check")
 
 
-def _ledger(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
+def _ledger(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float,
+            char: dict[str, Any] | None,
             style: Style) -> None:
     say = phrasebooks.say_for(__package__)
     s = style.pt
@@ -254,7 +256,8 @@ def _ledger_pitch(style: Style) -> float:
     return max(style.pt(12.5), MIN_WRITE + 1.5)
 
 
-def _cost_table(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False,
+def _cost_table(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, style: Style,
+                compact: bool = False,
                 notes_for: tuple[str, ...] = ("Stunt dice",)) -> float:
     """The die ranks with their costs and exact chances; returns the y below the table."""
     say = phrasebooks.say_for(__package__)

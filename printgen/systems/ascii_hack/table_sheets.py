@@ -121,7 +121,8 @@ def bid_slips(phrasebooks: Words, c: Canvas, w: float, h: float, style: Style, f
     c.restoreState()
     for row in range(SLIP_ROWS):
         for col in range(SLIP_COLUMNS):
-            _slip(phrasebooks, c, form, col * slip_w + s(6), top - (row + 1) * slip_h + s(5), slip_w - s(12), slip_h - s(10),
+            _slip(phrasebooks, c, form, col * slip_w + s(6), top - (row + 1) * slip_h + s(5), slip_w - s(12),
+                  slip_h - s(10),
                   row * SLIP_COLUMNS + col + 1, style)
 
 

@@ -248,7 +248,9 @@ def _pulls(phrasebooks: Words, c: Canvas, level: Level, x: float, top: float, wi
                        fonts.SERIF) - 1.5
     y = _head(c, say("challenge.order"), x, y - mm(3), width)
     for cell in level.cells:
-        y = _paragraph(c, say("challenge.order-line", number=cell.order + 1, name=card_name(phrasebooks, cell.card, cell.shape)),
+        y = _paragraph(c,
+                       say("challenge.order-line", number=cell.order + 1,
+                           name=card_name(phrasebooks, cell.card, cell.shape)),
                        x, y, width, house.TABLE, fonts.SERIF) - 0.5
 
 

@@ -107,7 +107,8 @@ def enemy_card(phrasebooks: Words, enemy: dict) -> Card:
 
 def end_rush(phrasebooks: Words) -> Paragraph:
     """The end rush, as the golem's card and the starting tiles print it."""
-    return rule_paragraph(phrasebooks, "end-rush", points=count(phrasebooks, rules.tiles()["starting"]["victory"], "victory-point"))
+    return rule_paragraph(phrasebooks, "end-rush",
+                          points=count(phrasebooks, rules.tiles()["starting"]["victory"], "victory-point"))
 
 
 # The rule each boss card prints, by its boss code in enemies.toml.
@@ -116,7 +117,8 @@ BOSS_RULES = {"basilisk": lambda phrasebooks: rule_paragraph(phrasebooks, "basil
 
 def trap_card(phrasebooks: Words, trap: dict, paths: tuple[str, ...]) -> Card:
     say = phrasebooks.say_for(__package__)
-    rule = say(f"trap.{trap['id']}", damage=trap.get("damage", 0), turns=count(phrasebooks, trap.get("turns", 0), "turn"),
+    rule = say(f"trap.{trap['id']}", damage=trap.get("damage", 0),
+               turns=count(phrasebooks, trap.get("turns", 0), "turn"),
                rule=say("rule.poison"))
     return Card(trap["name"], say("trap.kicker"), body=(Paragraph(rule), Paragraph(say("trap.again"))),
                 count=trap["count"], face="tile", paths=paths, back_style=families.back(phrasebooks, "exploration"),
@@ -197,7 +199,8 @@ def artifact_cards(phrasebooks: Words) -> list[Card]:
 def key_card(phrasebooks: Words) -> Card:
     say = phrasebooks.say_for(__package__)
     key, chest = rules.exploration()["key"], rules.exploration()["chest"]["name"]
-    return Card(key["name"], say("key.kicker", chest=chest), body=(Paragraph(say("key.rule")), chest_and_key(phrasebooks)),
+    return Card(key["name"], say("key.kicker", chest=chest),
+                body=(Paragraph(say("key.rule")), chest_and_key(phrasebooks)),
                 count=key["count"], accent=families.KIND_COLOURS["key"], symbols=(_gold(0, sellable=False), TRADE),
                 back_style=families.back(phrasebooks, "exploration"), source="key", **picture("key", "key"))
 
@@ -223,7 +226,8 @@ def starting_cards(phrasebooks: Words) -> list[Card]:
     t = rules.tiles()
     back = families.back(phrasebooks, "starting")
     return [
-        Card(say("tile.starting"), say("tile.kicker"), body=(Paragraph(say("tile.starting-rule")), end_rush(phrasebooks)),
+        Card(say("tile.starting"), say("tile.kicker"),
+             body=(Paragraph(say("tile.starting-rule")), end_rush(phrasebooks)),
              count=t["starting"]["count"], face="tile", paths=tuple(t["starting"]["paths"]), back_style=back,
              source="starting tile", **picture("tile", "starting")),
         Card(say("tile.ladder"), say("tile.ladder-kicker"), body=(Paragraph(say("tile.ladder-rule")),),
@@ -267,7 +271,8 @@ def shop_cards(phrasebooks: Words) -> list[Card]:
         else:
             kicker = say("shop.kicker", kind=kind, slot=slot)
         stats = (Stat(say("stat.sell"), str(entry["gold"])), Stat(say("stat.buy"), str(factor * entry["gold"])))
-        cards.append(Card(entry["name"], kicker, stats, body=_paragraphs(phrasebooks, entry["effects"]), count=entry["count"],
+        cards.append(Card(entry["name"], kicker, stats, body=_paragraphs(phrasebooks, entry["effects"]),
+                          count=entry["count"],
                           accent=families.KIND_COLOURS["weapon" if weapon else "armor"],
                           symbols=(Symbol("slot", entry["slot"]), _gold(entry["gold"]), TRADE), back_style=back,
                           source=f"shop {entry['id']}", **picture("shop", entry["id"])))
@@ -320,7 +325,8 @@ def reference_paragraphs(phrasebooks: Words) -> tuple[Paragraph, ...]:
     combat = rules.data("combat")
     values = {"turn": {"steps": say("rule.turn-steps")},
               "flee": {"on": faces(phrasebooks, combat["flee_on"]), "fled": say("rule.fled")},
-              "players": {"trip": faces(phrasebooks, combat["trip_on"]), "steal": faces(phrasebooks, combat["steal_on"])},
+              "players": {"trip": faces(phrasebooks, combat["trip_on"]), "steal": faces(phrasebooks,
+                                                                                        combat["steal_on"])},
               "shop": {"factor": combat["buy_factor"]},
               "potions": {"first": say("rule.potion-first"), "rolls": potion_rolls(phrasebooks)},
               "mole": {"cost": combat["mole_cost"]}}
@@ -347,7 +353,8 @@ def reference_cards(phrasebooks: Words) -> list[Card]:
                  accent=families.KIND_COLOURS["reference"], back_style=families.back(phrasebooks, "reference"),
                  source="reference card", reference=True, **picture("reference", "reference")),
             Card(say("symbols.title"), say("symbols.kicker"), body=symbols, count=copies,
-                 accent=families.KIND_COLOURS["reference"], symbols=legend, back_style=families.back(phrasebooks, "reference"),
+                 accent=families.KIND_COLOURS["reference"], symbols=legend,
+                 back_style=families.back(phrasebooks, "reference"),
                  source="symbols card", reference=True, **picture("reference", "symbols"))]
 
 
@@ -361,7 +368,8 @@ def spare_cards(phrasebooks: Words) -> list[Card]:
             cards.append(Card(say("spare.title", number=f"{number:02d}"),
                               say("spare.kicker", family=say(f"back.{spare['family']}.name")),
                               body=(Paragraph(say("spare.rule")),), accent=families.KIND_COLOURS["spare"],
-                              back_style=families.back(phrasebooks, spare["family"]), source=f"spare {number}", write_in=True))
+                              back_style=families.back(phrasebooks, spare["family"]), source=f"spare {number}",
+                              write_in=True))
     return cards
 
 
@@ -390,14 +398,16 @@ def title(phrasebooks: Words, name: str) -> str:
 def deck_notes(phrasebooks: Words, deck_title: str, cards: tuple[Card, ...]) -> Card:
     """The notes card that ends every deck: where the numbers come from, and whose pictures its ``cards`` show."""
     say = phrasebooks.say_for(__package__)
-    return notes_card(phrasebooks, deck_title, cards, (Paragraph(say("notes.deck")),), families.KIND_COLOURS["reference"],
+    return notes_card(phrasebooks, deck_title, cards, (Paragraph(say("notes.deck")),),
+                      families.KIND_COLOURS["reference"],
                       families.back(phrasebooks, "reference"))
 
 
 def family_deck(phrasebooks: Words, name: str) -> Deck:
     rules.check()
     cards = tuple(FAMILIES[name](phrasebooks))
-    return Deck(name, title(phrasebooks, name), (*cards, deck_notes(phrasebooks, title(phrasebooks, name), cards)), accent=DECK_ACCENT, look=LOOK,
+    return Deck(name, title(phrasebooks, name), (*cards, deck_notes(phrasebooks, title(phrasebooks, name), cards)),
+                accent=DECK_ACCENT, look=LOOK,
                 least_body=MIN_TEXT_PT)
 
 

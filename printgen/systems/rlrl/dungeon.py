@@ -129,7 +129,8 @@ def _rogue_part(built: Campaign, request: Request, first: bool) -> list[bytes]:
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
     say = request.words.say_for(__package__)
     return render_pdf("rlrl/campaign.html", request.code, say("title.campaign"), request.paper, request.templates,
-                      listener=request.listener, **cover_context(request.words, built, dm_pages, rogue_pages), phrasebooks=request.words)
+                      listener=request.listener, **cover_context(request.words, built, dm_pages, rogue_pages),
+                      phrasebooks=request.words)
 
 
 def cover_context(phrasebooks: Words, built: Campaign, dm_pages: int, rogue_pages: int) -> dict[str, Any]:

@@ -139,7 +139,8 @@ def monster_text(phrasebooks: Words, monster: dict[str, Any]) -> str:
 def encounter_text(phrasebooks: Words, encounter: dict[str, Any], colours: dict[str, str]) -> str:
     say = phrasebooks.say_for(__package__)
     parts = [monster_text(phrasebooks, m) for m in encounter["monsters"]]
-    parts += [say("key.trap", name=t["name"], letter=t["letter"], text=trap_text(phrasebooks, trap_line(phrasebooks, t["name"], t["letter"])))
+    parts += [say("key.trap", name=t["name"], letter=t["letter"],
+                  text=trap_text(phrasebooks, trap_line(phrasebooks, t["name"], t["letter"])))
               for t in encounter["traps"]]
     loot = encounter["loot"]
     if loot is not None:
@@ -156,7 +157,8 @@ def area_entry(phrasebooks: Words, area: Area, colours: dict[str, str]) -> tuple
     """(lead, text) for one area of the key."""
     say = phrasebooks.say_for(__package__)
     if area.type == CORRIDOR:
-        return f"{area.number}", say("key.corridor", squares=area.rolls["Corridor"], doors=doors_text(phrasebooks, area))
+        return f"{area.number}", say("key.corridor", squares=area.rolls["Corridor"],
+                                     doors=doors_text(phrasebooks, area))
     size = len(area.cells)
     first = [say("key.starting-room", squares=size) if area.type == STARTING_ROOM else say("key.room", squares=size)]
     if area.data.get("stairs") == "down":
@@ -198,7 +200,8 @@ def shop_entry(phrasebooks: Words, shop: dict[str, Any], colours: dict[str, str]
     items.append(say("key.identify-many", **scrolls) if scrolls["count"] > 1 else say("key.identify-one", **scrolls))
     keeper = rules.campaign()["shopkeeper"]
     return say("key.shop-lead", level=shop["level"]), " ".join([
-        say("key.shop", roll=shop["stock_roll"], items="; ".join(items)), say("shop.keeper", stats=foe_stats(phrasebooks, keeper))])
+        say("key.shop", roll=shop["stock_roll"], items="; ".join(items)),
+        say("shop.keeper", stats=foe_stats(phrasebooks, keeper))])
 
 
 def foe_stats(phrasebooks: Words, foe: dict[str, Any]) -> str:
@@ -318,7 +321,8 @@ def _reminder(phrasebooks: Words, c: Canvas, x: float, width: float, top: float,
     return bottom - mm(3)
 
 
-def draw_pages(phrasebooks: Words, c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> int:
+def draw_pages(phrasebooks: Words, c: Canvas, paper: Paper, built: Built, shop: dict[str, Any],
+               colours: dict[str, str]) -> int:
     """The level's key, to face its map: the standing reminders, then every entry in the page's two columns,
     as large as holds them all on the page, the last page's columns ending level; a key that cannot fit at the smallest goes on to a page more,
     and says so.

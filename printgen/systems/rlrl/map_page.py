@@ -174,7 +174,8 @@ def _door(c: Canvas, region: Region, exit_: Exit, symbols) -> None:
 VTT_KINDS = {DOOR: offpage.PORTAL, LOCKED: offpage.PORTAL, FALSE: offpage.WALL}
 
 
-def level_views(phrasebooks: Words, built: Built, style: MapStyle = GREY, copies: tuple[str, ...] = offpage.COPIES) -> offpage.LevelViews:
+def level_views(phrasebooks: Words, built: Built, style: MapStyle = GREY,
+                copies: tuple[str, ...] = offpage.COPIES) -> offpage.LevelViews:
     """The level for a virtual tabletop and a battle map: the Dungeon Master's map, and the rogue's (walls,
     doors, the stairs and the setup's corners; a locked or false door drawn as any door). ``copies``: the
     ones a battle map prints."""

@@ -28,7 +28,8 @@ def pages(request, dealt: dict[str, str], opens_file: bool = False) -> bytes:
     as a file of their own, the first page keeping room for the QR)."""
     say = request.words.say_for(__package__)
     return render_pdf("rlrl/reference.html", request.code, say("title.reference"), request.paper, request.templates,
-                      listener=request.listener, opens_file=opens_file, **context(request.words, dealt), phrasebooks=request.words)
+                      listener=request.listener, opens_file=opens_file, **context(request.words, dealt),
+                      phrasebooks=request.words)
 
 
 def context(phrasebooks: Words, dealt: dict[str, str]) -> dict[str, Any]:
@@ -67,7 +68,8 @@ def _letter(phrasebooks: Words, letter: str) -> dict[str, Any]:
                 for row in t[rules.monsters(letter)].rows]
     traps = []
     if rules.traps(letter) in t.tables:
-        traps = [{"roll": row.roll_text, "name": row.result, "text": key.trap_text(phrasebooks, key.trap_line(phrasebooks, row.result, letter))}
+        traps = [{"roll": row.roll_text, "name": row.result,
+                  "text": key.trap_text(phrasebooks, key.trap_line(phrasebooks, row.result, letter))}
                  for row in t[rules.traps(letter)].rows]
     loot_table = t[rules.loot(letter)]
     loot = [{"roll": row.roll_text, "name": row.result, "text": loot_row_text(phrasebooks, row.fields)}
@@ -106,7 +108,8 @@ def loot_row_text(phrasebooks: Words, fields: dict[str, Any]) -> str:
 def _shop(phrasebooks: Words) -> dict[str, Any]:
     say = phrasebooks.say_for(__package__)
     campaign = rules.campaign()
-    rows = [{"roll": row.roll_text, "result": row.result, "price": key.price_text(phrasebooks, row["price"], row.get("each", False))}
+    rows = [{"roll": row.roll_text, "result": row.result,
+             "price": key.price_text(phrasebooks, row["price"], row.get("each", False))}
             for row in rules.tables()["shop-stock"].rows]
     mimic = campaign["mimic"]
     return {"rows": rows, **campaign["shop"], "mimic": key.foe_stats(phrasebooks, mimic),

@@ -156,7 +156,8 @@ def draw(phrasebooks: Words, c: Canvas, w: float, h: float, kind: str, char: dic
         yy -= s(13)
 
 
-def _skills(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+def _skills(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
+            style: Style,
             form: FormCollector, row: float) -> None:
     say = phrasebooks.say_for(__package__)
     s = style.pt

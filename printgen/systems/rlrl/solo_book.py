@@ -335,7 +335,8 @@ def area_sections(phrasebooks: Words, making: _Making, built: Built, area: Area)
         else:
             inside.append(Option(say("solo.take.loot-guarded", fight=mark(fight), mark=mark(taken), to=ref(taken)),
                                  Way(taken), needs=(fight,), lacks=(taken,)))
-            inside.append(Option(say("solo.take.steal", successes=successes(phrasebooks, d), to=ref(taken), fight=ref(fight)),
+            inside.append(Option(say("solo.take.steal", successes=successes(phrasebooks, d), to=ref(taken),
+                                     fight=ref(fight)),
                                  Way(taken), lacks=(fight, taken), test=roll_of("Steal", d, level.number),
                                  failed=Way(fight, ticks=(NOTICED,))))
     feature = (data.get("feature") or {}).get("code")
@@ -374,7 +375,8 @@ def area_sections(phrasebooks: Words, making: _Making, built: Built, area: Area)
     false_count = 0
     for doorway, where in zip(found, wall):
         if doorway.passable:
-            ways_on += [(o, hub(level.number, doorway.other)) for o in _door_options(phrasebooks, making, built, doorway, where)]
+            ways_on += [(o, hub(level.number, doorway.other)) for o in _door_options(phrasebooks, making, built,
+                                                                                     doorway, where)]
         elif _false(doorway) and not doorway.secret:  # like any other door until opened: its own section
             false_count += 1
             opened = event(level.number, area.number, f"false{false_count}")
@@ -424,7 +426,8 @@ def _split(phrasebooks: Words, built: Built, area: Area, found: list[Doorway], f
         else:
             chosen.append(_on_side(option, NEAR))
     chosen.append(cross)
-    words = say(f"solo.hazard.{feature}", ways=listed(phrasebooks, [ref(t) for t in far]), successes=successes(phrasebooks, d),
+    words = say(f"solo.hazard.{feature}", ways=listed(phrasebooks, [ref(t) for t in far]),
+                successes=successes(phrasebooks, d),
                 dice=row["fall_dice"])
     return [Step(CHOOSE, words, "note", options=tuple(chosen))], chosen
 
@@ -578,7 +581,8 @@ def _door_options(phrasebooks: Words, making: _Making, built: Built, doorway: Do
     level_key = key_mark(level)
     seen = {"found": [mark(m) for m in found_it]} if found_it else {}
     return [
-        Option(say(f"solo.way.{secret}locked", wall=wall, number=number, successes=successes(phrasebooks, d), to=ref(to),
+        Option(say(f"solo.way.{secret}locked", wall=wall, number=number, successes=successes(phrasebooks, d),
+                   to=ref(to),
                    **found_words),
                Way(to), needs=(opened,)),
         Option("", Way(to, ticks=(opened,)), needs=(level_key,), lacks=(opened,), asks=seen or None),
@@ -605,7 +609,8 @@ def way_back(built: Built, area: Area) -> str:
 # --- traps -----------------------------------------------------------------------------------------------
 
 
-def trap_sections(phrasebooks: Words, making: _Making, built: Built, area: Area, trap: dict[str, Any], number: int) -> list[Section]:
+def trap_sections(phrasebooks: Words, making: _Making, built: Built, area: Area, trap: dict[str, Any],
+                  number: int) -> list[Section]:
     say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     here = hub(level, area.number)
@@ -617,7 +622,8 @@ def trap_sections(phrasebooks: Words, making: _Making, built: Built, area: Area,
             tick(say("solo.took", mark=mark(key_)), key_),
             Step(TEST, say("solo.trap.spot", successes=successes(phrasebooks, d), disarmed=ref(safe)),
                  ways={"passed": Way(safe), "failed": Way(None)}, data=roll_of("Search", d, level)),
-            Step(TEST, say("solo.trap.roll", successes=successes(phrasebooks, d), disarmed=ref(safe), sprung=ref(sprung)),
+            Step(TEST,
+                 say("solo.trap.roll", successes=successes(phrasebooks, d), disarmed=ref(safe), sprung=ref(sprung)),
                  ways={"passed": Way(safe), "failed": Way(sprung)}, data=roll_of("Disable Trap", d, level),
                  ends=True),
         ], level),
@@ -638,14 +644,16 @@ def trap_sections(phrasebooks: Words, making: _Making, built: Built, area: Area,
             return sections
     if row.get("damage_dice"):
         words = (say("solo.trap.autohit", dice=row["damage_dice"], dead=ref(DEAD)) if attack is None
-                 else say("solo.trap.hit", attack=row["attack_dice"], successes=successes(phrasebooks, d), dice=row["damage_dice"],
+                 else say("solo.trap.hit", attack=row["attack_dice"], successes=successes(phrasebooks, d),
+                          dice=row["damage_dice"],
                           dead=ref(DEAD)))
         steps.append(Step(DAMAGE, words, ways={"dead": Way(DEAD)},
                           data={"dice": row["damage_dice"], "attack": attack, "armor": True}))
     if effect is not None and effect not in ("teleport-room", "teleport-levels-up"):
         words = say(f"solo.trap.{effect}")
         if attack is not None and not row.get("damage_dice"):
-            words = " ".join([say("solo.trap.hit-effect", attack=row["attack_dice"], successes=successes(phrasebooks, d)), words])
+            words = " ".join([say("solo.trap.hit-effect", attack=row["attack_dice"],
+                                  successes=successes(phrasebooks, d)), words])
         marks = (SQUEAKY,) if effect == "level-up-next-monster" else ()
         steps.append(Step(TRAP_EFFECT, words, marks=marks, data={"effect": effect, "attack": attack}))
     if effect == "teleport-room":
@@ -731,7 +739,8 @@ def _stat_words(phrasebooks: Words, creature: dict[str, Any], d: int, own_attack
     parts = [say("monster.damage-fire", dice=damage, fire=f"+{creature['fire']}") if creature["fire"]
              else say("monster.damage", dice=damage)]
     if own_attack:
-        parts.insert(0, say("solo.fight.attack", attack=creature["attack"]["dice"], successes=successes(phrasebooks, d)))
+        parts.insert(0,
+                     say("solo.fight.attack", attack=creature["attack"]["dice"], successes=successes(phrasebooks, d)))
     parts.append(say("solo.fight.hp-each" if creature["count"] > 1 else "solo.fight.hp", hp=creature["hp"]))
     if creature["letter"] is not None:
         parts += key.monster_traits(phrasebooks, rules.monster_row(creature["name"], creature["letter"]).fields)
@@ -745,7 +754,8 @@ def _stat_words(phrasebooks: Words, creature: dict[str, Any], d: int, own_attack
     return ", ".join(parts), name
 
 
-def stats_block(phrasebooks: Words, found: list[dict[str, Any]], harder: list[dict[str, Any]] | None, d: int, own_attack: bool) -> str:
+def stats_block(phrasebooks: Words, found: list[dict[str, Any]], harder: list[dict[str, Any]] | None, d: int,
+                own_attack: bool) -> str:
     say = phrasebooks.say_for(__package__)
     lines = []
     for creature in found:
@@ -794,7 +804,8 @@ def fight_step(phrasebooks: Words, d: int, level: int, found: list[dict[str, Any
     return Step(FIGHT, words, ways=ways, data=data, ends=True)
 
 
-def fight_sections(phrasebooks: Words, making: _Making, built: Built, area: Area, monsters: list[dict[str, Any]]) -> list[Section]:
+def fight_sections(phrasebooks: Words, making: _Making, built: Built, area: Area,
+                   monsters: list[dict[str, Any]]) -> list[Section]:
     say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     here = hub(level, area.number)
@@ -805,11 +816,13 @@ def fight_sections(phrasebooks: Words, making: _Making, built: Built, area: Area
     steps = [text(say("solo.fight.meet", names=", ".join(c["name"] for c in found))),
              text(stats_block(phrasebooks, found, harder, d, own_attack=False), "stats"),
              text(say("solo.fight.left", mark=mark(fight)), "note"),
-             text(say("solo.success.round", successes=successes(phrasebooks, d), monsters=_monster_roll(phrasebooks, d)), "note"),
+             text(say("solo.success.round", successes=successes(phrasebooks, d),
+                      monsters=_monster_roll(phrasebooks, d)), "note"),
              fight_step(phrasebooks, d, level, found, harder, fight, won, fled, here, feature == "antimagic")]
     making.fled[fled] = way_back(built, area)
     return [Section(fight, "fight", steps, level),
-            Section(won, "fight-won", won_steps(phrasebooks, found + (harder or []), fight, here, feature == "cookstove"), level),
+            Section(won, "fight-won",
+                    won_steps(phrasebooks, found + (harder or []), fight, here, feature == "cookstove"), level),
             Section(fled, "fight-fled", [text(say("solo.fight.fled", mark=mark(fight)))], level)]
 
 
@@ -888,7 +901,8 @@ def loot_section(phrasebooks: Words, making: _Making, built: Built, area: Area, 
     taken = event(level, area.number, "loot")
     colours = making.campaign.colours
     steps = [tick(say("solo.took", mark=mark(taken)), taken),
-             Step(LOOT, say("solo.loot.found", items="; ".join(item_words(phrasebooks, item, colours) for item in loot)),
+             Step(LOOT,
+                  say("solo.loot.found", items="; ".join(item_words(phrasebooks, item, colours) for item in loot)),
                   data={"items": loot})]
     if any(item["kind"] == "amulet" and item.get("real") for item in loot):
         steps.append(go(say("solo.loot.amulet", to=ref(VICTORY)), VICTORY))
@@ -915,7 +929,8 @@ def item_words(phrasebooks: Words, loot: dict[str, Any], colours: dict[str, str]
         name = say("solo.item.bow", arrows=loot["arrows"]) if "arrows" in loot else loot["name"]
         seen = say("solo.item.named", item=article(phrasebooks, name), effect=loot_row_text(phrasebooks, row.fields))
         if kind == "bag":
-            seen = say("solo.loot.bag", bag=seen, items=", ".join(item_words(phrasebooks, i, colours) for i in loot["bag"]))
+            seen = say("solo.loot.bag", bag=seen,
+                       items=", ".join(item_words(phrasebooks, i, colours) for i in loot["bag"]))
     status = say(f"status.{loot['status']['code']}") if "status" in loot else ""
     return say("loot.with-status", item=seen, status=status) if status else seen
 
@@ -936,7 +951,8 @@ def shop_sections(phrasebooks: Words, making: _Making, built: Built, shop: dict[
              for item in shop["stock"] if item["item"] != "mimic"]
     mimics = [item for item in shop["stock"] if item["item"] == "mimic"]
     for item in stock:
-        lines.append(say("key.stock", item=stock_words(phrasebooks, item, colours), price=key.price_text(phrasebooks, item["price"], item["each"])))
+        lines.append(say("key.stock", item=stock_words(phrasebooks, item, colours),
+                         price=key.price_text(phrasebooks, item["price"], item["each"])))
     scrolls = {"count": shop["identify_scrolls"], "price": shop["identify_price"]}
     lines.append(say("key.identify-many", **scrolls) if scrolls["count"] > 1 else say("key.identify-one", **scrolls))
     buys = rules.campaign()["shop"]["buys_at"]
@@ -960,7 +976,8 @@ def shop_sections(phrasebooks: Words, making: _Making, built: Built, shop: dict[
                 fight_step(phrasebooks, d, level, found, None, fight, won, None, None, False)], level),
             Section(won, "fight-won", won_steps(phrasebooks, found, fight, here, False), level),
         ]
-    options.append(Option(say("solo.shop.steal", mark=mark(keeper), successes=successes(phrasebooks, d), keeper=ref(keeper)),
+    options.append(Option(say("solo.shop.steal", mark=mark(keeper), successes=successes(phrasebooks, d),
+                              keeper=ref(keeper)),
                           Way(None, ticks=(keeper,), cost={"steal": True}), lacks=(keeper,),
                           test=roll_of("Steal", d, level), failed=Way(keeper, ticks=(keeper,))))
     options.append(Option(say("solo.shop.leave", to=ref(start)), Way(start)))
@@ -971,7 +988,8 @@ def shop_sections(phrasebooks: Words, making: _Making, built: Built, shop: dict[
     return [Section(here, "shop", steps, level)] + sections
 
 
-def keeper_sections(phrasebooks: Words, built: Built, keeper: str, start: str, stock: list[dict[str, Any]]) -> list[Section]:
+def keeper_sections(phrasebooks: Words, built: Built, keeper: str, start: str,
+                    stock: list[dict[str, Any]]) -> list[Section]:
     """The shopkeeper, once a theft is seen: he bars the door (no running, no sneaking); the shop is the
     winner's."""
     say = phrasebooks.say_for(__package__)
@@ -996,7 +1014,8 @@ def stock_data(phrasebooks: Words, item: dict[str, Any], colours: dict[str, str]
     if item["item"] == "loot":
         loot = item["loot"]
         effect = (say("solo.stock.unknown") if loot.get("magic")
-                  else loot_row_text(phrasebooks, rules.tables()[rules.loot(loot["letter"])].lookup(loot["roll"]).fields))
+                  else loot_row_text(phrasebooks,
+                                     rules.tables()[rules.loot(loot["letter"])].lookup(loot["roll"]).fields))
     elif item["item"] in ("scroll", "spellbook"):
         effect = say(f"solo.spell.{key_of(item['spell']['name'])}")
     elif item["item"] == "fake-amulet":
@@ -1031,7 +1050,9 @@ def terminal_section(phrasebooks: Words, built: Built) -> Section:
         text(say("solo.terminal.enter")),
         if_ticked(say("solo.terminal.once", mark=mark(here), to=ref(start)), (here,), start),
         Step(TICK, "", marks=(here,)),
-        Step(TEST, say("solo.terminal.hack", mark=mark(here), successes=successes(phrasebooks, d), level=level, to=ref(start)),
+        Step(TEST,
+             say("solo.terminal.hack", mark=mark(here), successes=successes(phrasebooks, d), level=level,
+                 to=ref(start)),
              ways={"passed": Way(start, ticks=(hack_mark(level),)), "failed": Way(start)},
              data={**roll_of("Hack", d, level), "hack": mark(hack_mark(level))}, ends=True),
     ], level)

@@ -129,8 +129,10 @@ def front_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
         areas=sum(len(built.level.areas) for built in campaign.levels), rooms=campaign.rooms,
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], rolled=character(request) is not None,
         difficulty=rules.character()["difficulty"], max_pool=rules.character()["max_pool"],
-        food=rules.campaign()["food"], choices=choices(request.words), abilities=abilities(request.words), spells=spells(request.words), items=items(request.words),
-        stock=stock(request.words), start_gear=solo()["start"], odds=notes(book, request), bare_hands=solo()["fight"]["bare_hands"],
+        food=rules.campaign()["food"], choices=choices(request.words), abilities=abilities(request.words),
+        spells=spells(request.words), items=items(request.words),
+        stock=stock(request.words), start_gear=solo()["start"], odds=notes(book, request),
+        bare_hands=solo()["fight"]["bare_hands"],
         art=cover_art.for_game(request.words, GAME.templates, "@", *met(campaign)),
     phrasebooks=request.words,
     )
@@ -146,7 +148,8 @@ def notes(book: Book, request: Request) -> dict[str, Any]:
     """The designer's notes' figures: this booklet played by each kind of simulated rogue, and the same players
     over many campaigns as benchmarks/solo.py last measured them (data/odds.toml)."""
     tallies = solo_play.simulate(book, request.code)
-    this = [_odds_row(request.words, kind, tally.share("won"), tally.reached(2), tally.share("died"), tally.mean_deepest())
+    this = [_odds_row(request.words, kind, tally.share("won"), tally.reached(2), tally.share("died"),
+                      tally.mean_deepest())
             for kind, tally in tallies.items()]
     measured = GAME.data("odds")
     many = {"seeds": measured["seeds"], "plays": measured["plays"], "rooms": measured["rooms"],
@@ -172,7 +175,8 @@ def sheet_pages(campaign: Campaign, book: Book, numbers: dict[str, int], request
     note = say("solo.kit.note", damage=start["dagger_damage"], count=start["lock_picks"])
 
     def rogue(c, width: float, height: float) -> None:
-        sheet.draw(request.words, c, width, height, "rogue", character(request), Style(), FormCollector(enabled=False), request.code,
+        sheet.draw(request.words, c, width, height, "rogue", character(request), Style(), FormCollector(enabled=False),
+                   request.code,
                    note=note, abilities=say("solo.kit.abilities"))
 
     return play_sheet(request.code, request.paper, say("solo.title"), rogue, say("solo.sheet.title"),

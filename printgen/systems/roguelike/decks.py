@@ -44,7 +44,8 @@ def _with_notes(phrasebooks: Words, deck: Deck, *notes: Paragraph) -> Deck:
         cards.append(replace(card, body=body))
     if chosen:
         notes += (Paragraph(say("deck.chosen", cards=", ".join(chosen))),)
-    return replace(deck, cards=(*cards, notes_card(phrasebooks, deck.title, cards, notes, deck.accent)), least_body=MIN_TEXT_PT)
+    return replace(deck, cards=(*cards, notes_card(phrasebooks, deck.title, cards, notes, deck.accent)),
+                   least_body=MIN_TEXT_PT)
 
 
 # -- creatures -------------------------------------------------------------
@@ -57,7 +58,8 @@ def creatures_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
         for row in rules.tables()[table_id].rows:
             kicker = say("deck.creatures.kicker", list=rules.list_name(table_id), types=types[table_id],
                          roll=row.roll_text)
-            card = _rival_card(phrasebooks, row, kicker) if row.get("rival") else _creature_card(phrasebooks, row, kicker)
+            card = _rival_card(phrasebooks, row, kicker) if row.get("rival") else _creature_card(phrasebooks, row,
+                                                                                                 kicker)
             cards.append(_pictured(card, "creatures", row.result))
     deck = Deck("creatures", say("deck.creatures.title"), tuple(cards), back_subtitle=say("deck.creatures.back"),
                 accent=(0.55, 0.12, 0.1))
@@ -167,7 +169,8 @@ def weapons_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
                       words["lead"]),)
     cards = tuple(_pictured(Card(i["name"], words["kicker"], (Stat(words["wdr"], i["wdr"]),), (), body), "weapons",
                             i["name"]) for i in items)
-    return _with_notes(phrasebooks, Deck("weapons", words["title"], cards, back_subtitle=words["back"], accent=(0.16, 0.3, 0.45)))
+    return _with_notes(phrasebooks,
+                       Deck("weapons", words["title"], cards, back_subtitle=words["back"], accent=(0.16, 0.3, 0.45)))
 
 
 def armor_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
@@ -221,7 +224,8 @@ def traps_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
         body = [Paragraph(_trap_effect(phrasebooks, row))]
         body.append(Paragraph(say("trap.thief", it=say("trap.it"), save=row["saving_roll"])))
         stats = (Stat(words["damage"], _trap_damage(phrasebooks, row)), Stat(words["save"], str(row["saving_roll"])))
-        cards.append(_pictured(Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(phrasebooks, table, row)), stats, (),
+        cards.append(_pictured(Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(phrasebooks, table, row)),
+                                    stats, (),
                                     tuple(body), count=_ways(table, row)), "traps", row.result))
     deck = Deck("traps", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.6, 0.3, 0.05))
     return _with_notes(phrasebooks, deck, Paragraph(say("deck.in-place-of-dice")))
@@ -325,7 +329,8 @@ def encounters_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
                               picture=" ".join(icons.parse(pictures[kind])[0] for kind in kinds)))
     code.stream("deck", "encounters", "order").shuffle(cards)
     deck = Deck("encounters", words["title"], tuple(cards), back_subtitle=words["back"], accent=(0.1, 0.35, 0.4))
-    return _with_notes(phrasebooks, deck, Paragraph(say("deck.in-place-of-dice")), Paragraph(say("deck.encounters.shuffled")))
+    return _with_notes(phrasebooks, deck, Paragraph(say("deck.in-place-of-dice")),
+                       Paragraph(say("deck.encounters.shuffled")))
 
 
 def _contents(phrasebooks: Words, row: Row) -> str:

@@ -56,13 +56,15 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
         """The maps and the keys, drawn: each level laid out once, for its maps and for the key's grouping."""
         laid = [frame.layout(page, found) for page, found in zip(referee, plans)]
         shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, laid)]
-        keys = [key_page.key(request.words, key.dungeon_key(request.words, dungeon, level), dungeon.name, *breaks(groups))
+        keys = [key_page.key(request.words, key.dungeon_key(request.words, dungeon, level), dungeon.name,
+                             *breaks(groups))
                 for level, groups in zip(levels, shown)]
         return ([maps_pdf(dungeon, level, request, draw.GM, planned)
                  for level, planned in zip(levels, zip(referee, plans, laid))],
                 [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")),
-                key_columns.keys_pdf(request.words, request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
+                key_columns.keys_pdf(request.words, request.code, request.paper,
+                                     say("dungeon.text-title", name=dungeon.name), keys,
                                      key_page.LOOK, request.listener),
                 shown)
 
@@ -131,7 +133,8 @@ def level_pages(pages: Pages, gm_map: bytes, found, groups: list[list[int]], key
 
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
     say = request.words.say_for(__package__)
-    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name), cover=key.cover(request.words, dungeon))
+    return _text_book(request, players_view, say("dungeon.text-title", name=dungeon.name),
+                      cover=key.cover(request.words, dungeon))
 
 
 def rules_book(request, players_view: str) -> bytes:

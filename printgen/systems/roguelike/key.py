@@ -28,7 +28,8 @@ def dungeon_key(phrasebooks: Words, dungeon: Dungeon, level: Level) -> dict[str,
             arrival = say("key.way-in", entrance=e["type"])
     else:
         arrival = say("key.arrival", above=level.number - 1, area=level.arrival)
-    return {"number": level.number, "arrival": arrival, "areas": [area_entry(phrasebooks, dungeon, level, a) for a in level.areas]}
+    return {"number": level.number, "arrival": arrival,
+            "areas": [area_entry(phrasebooks, dungeon, level, a) for a in level.areas]}
 
 
 def area_entry(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
@@ -115,7 +116,8 @@ def link_words(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area, l
         if link.level == 0:
             return label["stairs-up"], say("key.up-to-surface")
         return label["stairs-up"], say("key.up", level=link.level, area=link.area)
-    return label["teleport"], say("key.teleport", area=link.area, way=_teleport_way(phrasebooks, level, area, link.area))
+    return label["teleport"], say("key.teleport", area=link.area,
+                                  way=_teleport_way(phrasebooks, level, area, link.area))
 
 
 def _teleport_way(phrasebooks: Words, level: Level, area: Area, landing: int) -> str:

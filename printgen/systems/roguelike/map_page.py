@@ -63,7 +63,8 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, r
     return doc.finish(request.listener)
 
 
-def page_for(phrasebooks: Words, dungeon: Dungeon, level: Level, view: str, style: MapStyle, paper: Paper) -> frame.MapPage:
+def page_for(phrasebooks: Words, dungeon: Dungeon, level: Level, view: str, style: MapStyle,
+             paper: Paper) -> frame.MapPage:
     """The page of a view as the booklet prints it: the Referee's map on the fewest sheets, as large as they
     hold it; the players' at the Referee's scale (blank paper on one sheet, centred where they arrive when
     the level needs more)."""
@@ -140,7 +141,8 @@ def level_views(phrasebooks: Words, dungeon: Dungeon, level: Level, style: MapSt
     say = phrasebooks.say_for(__package__)
     entrance = dungeon.entrance if level.number == 1 else None
     referee = map_page(phrasebooks, dungeon, level, draw.GM, style)
-    players = map_page(phrasebooks, dungeon, level, draw.LAYOUT, style, players_content(level, entrance, cave_seed(dungeon, level)))
+    players = map_page(phrasebooks, dungeon, level, draw.LAYOUT, style,
+                       players_content(level, entrance, cave_seed(dungeon, level)))
     return offpage.LevelViews(
         level, RULE,
         gm=offpage.View(draw.GM, referee.symbols, referee.content, say("map.referee"), frame.legend_entries(referee)),

@@ -40,7 +40,8 @@ def context(phrasebooks: Words) -> dict:
         "weapons": [{"name": i["name"], "rating": i["wdr"]} for i in data_list("weapons").items],
         "armor_slots": [(slot, [{"name": i["name"], "rating": i["ar"]} for i in armor if i["slot"] == slot])
                         for slot in dict.fromkeys(i["slot"] for i in armor)],
-        "abilities": [{"name": name, "use": ability_use(phrasebooks, name)} for name in _abilities_with_a_use(phrasebooks)],
+        "abilities": [{"name": name,
+                       "use": ability_use(phrasebooks, name)} for name in _abilities_with_a_use(phrasebooks)],
         "level_up": [i["name"] for i in data_list("level-up").items],
     }
 
@@ -63,5 +64,6 @@ def pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | No
 def build(request: Request) -> bytes:
     say = request.words.say_for(__package__)
     listener = request.listener
-    return compose([pages(request.words, request.code, request.paper, request.templates, opens_file=True, listener=listener)],
+    return compose([pages(request.words, request.code, request.paper, request.templates, opens_file=True,
+                          listener=listener)],
                    request.code, say("reference.title"), listener=listener)

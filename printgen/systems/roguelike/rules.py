@@ -35,7 +35,8 @@ def in_brief(phrasebooks: Words) -> tuple[tuple[str, str], ...]:
     """The choices as the rules page lists them, "where the rules are silent": each topic with its line for
     the table (words.toml [silent], by the topic's key), a rule it names filled in as in the whole text."""
     say = phrasebooks.say_for(__package__)
-    return tuple((c["topic"], _filled(phrasebooks, say(f"silent.{key_of(c['topic'])}"), c.get("says", {}))) for c in _choices())
+    return tuple((c["topic"],
+                  _filled(phrasebooks, say(f"silent.{key_of(c['topic'])}"), c.get("says", {}))) for c in _choices())
 
 
 def _filled(phrasebooks: Words, text: str, says: dict[str, str]) -> str:

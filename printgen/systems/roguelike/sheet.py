@@ -209,7 +209,8 @@ def _health_track_height(w: float, style: Style) -> float:
     return style.pt(13) + rows * (size + gap) - gap + style.pt(5)
 
 
-def _health_track(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, beyond: int | None, style: Style,
+def _health_track(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, beyond: int | None,
+                  style: Style,
                   form: FormCollector) -> None:
     """Health now: numbered boxes to cross off as the character is hurt and rub out as it heals; on a
     pre-rolled record the boxes past its Health (``beyond``) are greyed, out of reach until a level adds to
@@ -309,7 +310,8 @@ def _abilities_height(phrasebooks: Words, w: float, char: dict[str, Any] | None,
     return style.pt(13) + style.pt(4) + (lines + notes + 1) * line_h + style.pt(4)
 
 
-def _abilities(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+def _abilities(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
+               style: Style,
                form: FormCollector, compact: bool) -> None:
     say = phrasebooks.say_for(__package__)
     s = style.pt
@@ -449,5 +451,6 @@ def _compact_points_height(phrasebooks: Words, w: float, style: Style) -> float:
     """The height of the compact record's points box: its title, the boxes and the notes under them."""
     s = style.pt
     iw = w - 2 * s(4)
-    notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text, font in _compact_points_notes(phrasebooks))
+    notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text,
+                font in _compact_points_notes(phrasebooks))
     return s(13) + s(2) + _compact_boxes_height(iw, style) + s(4) + notes + s(4)

@@ -182,7 +182,8 @@ def area_sections(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area
         if doorway.passable:
             options += _door_options(phrasebooks, level, doorway, where, doors)
     if level.number == 1 and area.number == level.arrival and level.way_in is not None:
-        options.append(Option(say("solo.way.out", door=_door_name(phrasebooks, level.way_in.kind), to=ref(WAY_IN)), Way(WAY_IN)))
+        options.append(Option(say("solo.way.out", door=_door_name(phrasebooks, level.way_in.kind), to=ref(WAY_IN)),
+                              Way(WAY_IN)))
     if shut_in:  # only a trap led here, and every door out is shut: dig back towards the rest of the level
         back = way_back(dungeon, level, _pocket_root(level, area))
         options.append(Option(say("solo.way.dig", to=ref(back)), Way(back)))
@@ -345,7 +346,8 @@ def way_back(dungeon: Dungeon, level: Level, area: Area) -> str:
 # --- events --------------------------------------------------------------------------------------------
 
 
-def trap_sections(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area, arrive: Mapping[str, str]) -> list[Section]:
+def trap_sections(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area,
+                  arrive: Mapping[str, str]) -> list[Section]:
     say = phrasebooks.say_for(__package__)
     trap = area.data["contents"]["trap"]
     here, key_ = hub(level.number, area.number), event(level.number, area.number, "trap")
@@ -440,7 +442,8 @@ def fight_sections(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Are
     loot = [item for foe in (group.get("rivals") or group["individuals"]) for item in foe["loot"]]
     won_steps = [tick(say("solo.fight.won", mark=mark(key_)), key_)]
     if loot:
-        won_steps.append(Step("loot", say("solo.loot.bodies", items=_loot_words(phrasebooks, loot)), data={"items": _loot_data(phrasebooks, loot)}))
+        won_steps.append(Step("loot", say("solo.loot.bodies", items=_loot_words(phrasebooks, loot)),
+                              data={"items": _loot_data(phrasebooks, loot)}))
     else:
         won_steps.append(text(say("solo.loot.none")))
     won_steps.append(go(say("solo.back", to=ref(here)), here))
@@ -480,7 +483,8 @@ def _loot_words(phrasebooks: Words, loot: list[dict[str, Any]]) -> str:
 
 def _loot_data(phrasebooks: Words, loot: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Loot as a step's data: each piece's name as printed, its points, and the Loot table's roll and row."""
-    return [{"name": _loot_name(phrasebooks, item), "points": item["points"], "roll": item["roll"], "result": item["result"],
+    return [{"name": _loot_name(phrasebooks, item), "points": item["points"], "roll": item["roll"],
+             "result": item["result"],
              "kind": _loot_kind(item)} for item in loot]
 
 
@@ -510,10 +514,12 @@ def take_section(phrasebooks: Words, level: Level, area: Area, what: str) -> Sec
     elif what == "fountain" and contents.get("fountain"):
         row = rules.tables()["fountain"].lookup(contents["fountain"]["roll"])
         steps.append(Step("heal", key.fountain_effect(phrasebooks, row) + ".", data={"dice": "1d6"}) if row["good"]
-                     else Step("poison", key.fountain_effect(phrasebooks, row) + ".", data={"amount": POISON_PER_ROUND}))
+                     else Step("poison", key.fountain_effect(phrasebooks, row) + ".",
+                               data={"amount": POISON_PER_ROUND}))
     elif what == "hoard" and "hoard" in area.data:
         loot = area.data["hoard"]["loot"]
-        steps.append(Step("loot", say("solo.loot.hoard", items=_loot_words(phrasebooks, loot)), data={"items": _loot_data(phrasebooks, loot)}))
+        steps.append(Step("loot", say("solo.loot.hoard", items=_loot_words(phrasebooks, loot)),
+                          data={"items": _loot_data(phrasebooks, loot)}))
         steps.append(Step("check-win", say("solo.check-win", points=WIN_POINTS, to=ref(VICTORY)),
                           ways={"won": Way(VICTORY)}, data={"points": WIN_POINTS}))
     else:
@@ -604,7 +610,8 @@ def _arrival(arrive: Mapping[str, str], link: Any) -> str:
     return arrive.get(target, target)
 
 
-def landing(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area, signs: list[tuple[str, dict[str, Any]]]) -> Section:
+def landing(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area,
+            signs: list[tuple[str, dict[str, Any]]]) -> Section:
     """The edge of an area a chute or a teleport sets one down in, before anything there has noticed: what waits
     there, as a doorway shows it, and the choice to step in or to slip away along the walls by any way out that
     is open (none: digging back towards the rest of the level, as one who runs from a fight there would)."""
@@ -617,7 +624,8 @@ def landing(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area, sign
     for doorway, wall in zip(found, walls(phrasebooks, found)):
         if doorway.passable and not _locked(doorway):
             to = hub(level.number, doorway.other)
-            options.append(Option(say("solo.landing.out", way=_way_words(phrasebooks, doorway, wall), to=ref(to)), Way(to)))
+            options.append(Option(say("solo.landing.out", way=_way_words(phrasebooks, doorway, wall), to=ref(to)),
+                                  Way(to)))
     if len(options) == 1:
         _, back = way_out(phrasebooks, dungeon, level, area)
         options.append(Option(say("solo.landing.dig", to=ref(back)), Way(back)))
@@ -695,7 +703,8 @@ def run_back(phrasebooks: Words, dungeon: Dungeon, book: Book, fled: Section) ->
             continue
         origin = book.sections[section.where]
         if section.kind in ("area", "fight-fled") and origin.kind == "area":  # through a door (running, perhaps)
-            doors = [_way_words(phrasebooks, d, w) for d, w in zip(found, wall) if d.passable and d.other == origin.area]
+            doors = [_way_words(phrasebooks, d, w) for d,
+                     w in zip(found, wall) if d.passable and d.other == origin.area]
             if doors:
                 back = origin.key
                 if back in ways:

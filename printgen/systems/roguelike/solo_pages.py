@@ -64,10 +64,12 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
         levels=len(dungeon.levels), sections=len(book.sections),
         areas=sum(len(level.areas) for level in dungeon.levels),
         entrance=e["type"], description=row["description"], screen=screen(),
-        art=cover_art.for_game(request.words, GAME.templates, "@", *met([a for level in dungeon.levels for a in level.areas])),
+        art=cover_art.for_game(request.words, GAME.templates, "@",
+                               *met([a for level in dungeon.levels for a in level.areas])),
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], win_points=WIN_POINTS,
         rolled=character(request) is not None, living=alone_points(),
-        page={"specials": {special: rules.special_rule(request.words, special) for special in ("Poison", "Curse", "Paralyze")}},
+        page={"specials": {special: rules.special_rule(request.words, special) for special in ("Poison", "Curse",
+                                                                                               "Paralyze")}},
         choices=choices(request.words), **reference.context(request.words), **notes_context(book, request),
     phrasebooks=request.words,
     )
@@ -113,7 +115,8 @@ def _percent(share: float) -> str:
 def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
     say = request.words.say_for(__package__)
     def record(c, width: float, height: float) -> None:
-        sheet.draw(request.words, c, width, height, "record", character(request), Style(), FormCollector(enabled=False), request.code,
+        sheet.draw(request.words, c, width, height, "record", character(request), Style(),
+                   FormCollector(enabled=False), request.code,
                    alone=True)
 
     return play_sheet(request.code, request.paper, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
