@@ -25,6 +25,7 @@ from printgen import dice  # noqa: E402
 from printgen.products import build  # noqa: E402
 from printgen.seed import SeedCode  # noqa: E402
 from printgen.systems.card_rogue import challenge_map, decks, rules, simulation  # noqa: E402
+from printgen.words import BUILT_IN
 
 RUNS = 3
 
@@ -47,7 +48,7 @@ def main() -> None:
     notes = SeedCode.make("reference", "card-rogue", "bench", {"paper": "letter"})
     challenge = SeedCode.make("challenge", "card-rogue", "bench", {"format": "pdf", "levels": "5",
                                                                    "paper": "letter"})
-    cards = len(decks.all_cards().printed_cards())
+    cards = len(decks.all_cards(BUILT_IN).printed_cards())
     for label, run in (
         ("whole set, sheets with backs", lambda: build(deck)),
         ("whole set, print-shop pages", lambda: build(shop)),

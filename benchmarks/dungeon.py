@@ -14,6 +14,7 @@ from printgen.systems.roguelike import generate as dungeon
 from printgen.systems.roguelike import rules
 from printgen.systems.roguelike.map_page import map_squares
 from printgen.units import paper
+from printgen.words import BUILT_IN
 
 LETTER = map_squares(paper("letter"))
 
@@ -27,12 +28,12 @@ def timing() -> None:
     # heap full of WeasyPrint makes every garbage collection slower and the figure less about the generator.
     seeds = 100
     codes = [SeedCode.make("dungeon", "roguelike", f"bench-{i}", options_for(3, 16)) for i in range(seeds)]
-    dungeon.generate(codes[0], 3, 16, LETTER)  # warm-up: tables and stream set-up
+    dungeon.generate(BUILT_IN, codes[0], 3, 16, LETTER)  # warm-up: tables and stream set-up
     rates = []
     for _ in range(3):
         start = time.process_time()
         for code in codes:
-            dungeon.generate(code, 3, 16, LETTER)
+            dungeon.generate(BUILT_IN, code, 3, 16, LETTER)
         rates.append(3 * seeds / (time.process_time() - start))
     print(f"generation: {max(rates):.0f} levels/s of CPU (best of 3 rounds of {3 * seeds} levels; "
           f"all: {', '.join(f'{r:.0f}' for r in rates)})")
@@ -59,7 +60,8 @@ def measure(seeds: int = 1000) -> None:
 
     dungeon.roll_area = counting
     levels = [level for i in range(seeds)
-              for level in dungeon.generate(SeedCode.make("dungeon", "roguelike", f"m{i}", options_for(3, 16)),
+              for level in dungeon.generate(BUILT_IN,
+                                            SeedCode.make("dungeon", "roguelike", f"m{i}", options_for(3, 16)),
                                             3, 16, LETTER).levels]
     dungeon.roll_area = roll_area
     areas = [a for level in levels for a in level.areas]
@@ -93,7 +95,7 @@ def measure(seeds: int = 1000) -> None:
     report("width", Counter(a.data["features"]["width_ft"] for a in passages), "corridor-features", "width_ft")
     report("room area", Counter(len(a.cells) * 25 for a in rooms), "room-features", "area_sqft")
     for n in (4, 8, 16, 24, 32, 40):
-        got = [l for i in range(40) for l in dungeon.generate(
+        got = [l for i in range(40) for l in dungeon.generate(BUILT_IN,
             SeedCode.make("dungeon", "roguelike", f"r{i}", options_for(3, n)), 3, n, LETTER).levels]
         print(f"--rooms {n}: {sum(len(l.areas) >= n for l in got) / len(got):.1%} of {len(got)} levels have {n} areas, "
               f"{sum((l.width, l.height) == LETTER for l in got) / len(got):.0%} on one page")

@@ -29,6 +29,7 @@ from printgen.maps.draw_style import MapStyle  # noqa: E402
 from printgen.maps.spots import INSIDE, LABEL, MARK, NOTE, RUBBLE, UNEXPLORED  # noqa: E402
 from printgen.seed import SeedCode  # noqa: E402
 from printgen.units import PAPERS  # noqa: E402
+from printgen.words import BUILT_IN
 
 LETTER = PAPERS["letter"]
 TOUCH = 1.5  # pt: a "?" ring this near its exit's opening (or its glyph's reach) touches it
@@ -93,7 +94,7 @@ def referee_pages(game: str, seed: str, levels):
 
     built = dungeon.generate(products.request(SeedCode.make("dungeon", "roguelike", seed,
                                                             {"rooms": "40", "levels": "10"})))
-    return [map_page.map_page(built, level, draw.GM, MapStyle("grey", seed)) for level in built.levels]
+    return [map_page.map_page(BUILT_IN, built, level, draw.GM, MapStyle("grey", seed)) for level in built.levels]
 
 
 def pages(seed: str) -> int:

@@ -10,12 +10,12 @@ makes each product sits in the module the product names (``products.Part``;
                              Parts (render/booklet.py), which the product makes and composes
     sheet       sheet.py     SIZES, PRE_ROLLED, GENRES, WHOLE_PAGE_KINDS, roll, kind_of, blank_kinds,
                              choices, draw, companion_pages
-    decks       decks.py     DECKS: {deck name: build(code, options) -> cards.model.Deck}
+    decks       decks.py     DECKS: {deck name: build(phrasebooks, code, options) -> cards.model.Deck}
     reference   reference.py build(request) -> PDF bytes
     challenge   challenge.py build(request) -> PDF or JSON bytes
-    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(dungeon); choices(); front_pages,
-                             sheet_pages and back_pages(dungeon, book, numbers, request) -> PDF bytes (back:
-                             or None)
+    solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(phrasebooks, dungeon);
+                             choices(phrasebooks); front_pages, sheet_pages and back_pages(dungeon, book,
+                             numbers, request) -> PDF bytes (back: or None)
 
 The rest of a game's folder follows one plan too: ``key.py`` (a dungeon key's
 entries), ``map_page.py`` (a level's map pages), ``map_symbols.py`` (its marks
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from .progress import Listener
     from .seed import Rng, SeedCode
     from .units import Paper
+    from .words import Words
 
 # This module stands beside the registry (games.py), below the products, cards and sheets that game modules
 # use: what it names of those layers it names by shape (a Protocol) or by a comment, never by an import.
@@ -61,6 +62,9 @@ class Request(Protocol):
 
     @property
     def format(self) -> str: ...
+
+    @property
+    def words(self) -> Words: ...  # the phrasebooks the file prints from, handed to every piece that prints words
 
 
 Deck = Any  # cards.model.Deck: a deck's cards and looks
@@ -95,22 +99,24 @@ class SheetModule(Protocol):
     GENRES: tuple[str, ...]  # genres of pre-rolled characters, the first the default; () when none
     WHOLE_PAGE_KINDS: tuple[str, ...]  # kinds printed one to a page whatever --per-page says
 
-    def roll(self, rng: Rng, number: int, genre: str | None) -> dict[str, Any]: ...
+    def roll(self, phrasebooks: Words, rng: Rng, number: int, genre: str | None) -> dict[str, Any]: ...
 
     def kind_of(self, character: dict[str, Any]) -> str: ...
 
     def blank_kinds(self, genre: str | None) -> list[str]: ...
 
-    def choices(self) -> Iterable[dict[str, str]]: ...
+    def choices(self, phrasebooks: Words) -> Iterable[dict[str, str]]: ...
 
-    def draw(self, c: Canvas, width: float, height: float, kind: str, character: dict[str, Any] | None,
+    def draw(self, phrasebooks: Words, c: Canvas, width: float, height: float, kind: str,
+             character: dict[str, Any] | None,
              style: Style, form: FormCollector, code: SeedCode) -> None: ...
 
-    def companion_pages(self, code: SeedCode, paper: Paper, templates: Any, listener: Listener | None
+    def companion_pages(self, phrasebooks: Words, code: SeedCode, paper: Paper, templates: Any,
+                        listener: Listener | None
                         ) -> list[bytes]: ...
 
 
-DeckBuilder = Callable[["SeedCode", dict[str, Any]], "Deck"]
+DeckBuilder = Callable[["Words", "SeedCode", dict[str, Any]], "Deck"]
 
 
 class DecksModule(Protocol):
@@ -126,9 +132,10 @@ class SoloModule(Protocol):
 
     def book(self, dungeon: DungeonData, request: Request) -> Book: ...
 
-    def title(self, dungeon: DungeonData) -> str: ...
+    def title(self, phrasebooks: Words, dungeon: DungeonData) -> str: ...
 
-    def choices(self) -> list[dict[str, str]]: ...  # where the rules leave a lone player's game open: topic, text
+    # where the rules leave a lone player's game open: topic, text
+    def choices(self, phrasebooks: Words) -> list[dict[str, str]]: ...
 
     def front_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request) -> bytes: ...
 
@@ -168,8 +175,8 @@ def check_decks(module: Any, declared: Iterable[str], where: str) -> None:
                             + (f"; missing: {', '.join(missing)}" if missing else "")
                             + (f"; undeclared: {', '.join(extra)}" if extra else ""))
     for name, build in module.DECKS.items():
-        if not _takes(build, 2):
-            raise PrintgenError(f"{where}.DECKS[{name!r}] must take (code, options)")
+        if not _takes(build, 3):
+            raise PrintgenError(f"{where}.DECKS[{name!r}] must take (phrasebooks, code, options)")
 
 
 def _members(contract: type) -> list[str]:

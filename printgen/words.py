@@ -14,9 +14,18 @@ codes the game's data already carries, e.g.
 
 A key is its dotted path ("door.locked-wooden"); ``{name}`` fills in a value
 at print time. Each rule is worded once, here, and every page that states
-it (key, card, legend, sheet, reference) asks for it by key: ReportLab pages
-through ``say`` (``say = words.say_for(__package__)`` in a game module),
-Jinja pages through the ``say`` global that ``render.html`` gives them.
+it (key, card, legend, sheet, reference) asks for it by key.
+
+The phrasebooks a file prints from are a value of its request:
+``Request.words``, a ``Words`` made from the request's checked template
+folder. It is handed down as a parameter (``phrasebooks: Words``) to every
+function that prints a phrase or calls one that does, and a function speaks
+with ``say = phrasebooks.say_for(__package__)``: its game's phrasebook (the
+shared one, templates/words.toml, outside every game). Jinja pages speak
+through the ``say`` global of the environment ``render_html`` makes for the
+``phrasebooks`` it is handed. No module keeps a ``say`` of its own, and
+nothing a build sets reaches the pieces; what stays in this module is a cache
+of parsed files, keyed by file and stamp.
 
 A user changes any of these without Python: ``printgen templates export
 DIR`` writes each game's phrasebook to ``DIR/<id>/words.toml``; a key
@@ -33,8 +42,7 @@ import re
 import string
 import tomllib
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,9 +51,6 @@ from .errors import PrintgenError
 
 FILE_NAME = "words.toml"
 MAX_USER_BYTES = 1024 * 1024  # a phrasebook is text; a larger file is not one
-
-# The user's template folder, once the product has checked it against the seed code.
-_user_folder: ContextVar[Path | None] = ContextVar("user_words", default=None)
 
 
 class Phrasebook(Mapping[str, str]):
@@ -113,35 +118,52 @@ def _merged(game: str, folder: Path, user_file: Path | None, user_stamp: tuple[i
     return Phrasebook(game, entries)
 
 
-def phrasebook(game: str, folder: Path) -> Phrasebook:
-    """The words of the game ``game`` whose folder is ``folder``, the user's own first where given."""
-    user = _user_folder.get()
-    user_file = (user / game / FILE_NAME if game else user / FILE_NAME) if user is not None else None
-    if user_file is not None and not user_file.is_file():
-        user_file = None
-    stamp = (user_file.stat().st_mtime_ns, user_file.stat().st_size) if user_file is not None else None
-    return _merged(game, folder, user_file, stamp)
-
-
 SHARED = ""  # the "game" of the shared phrasebook: templates/words.toml, the user's at the top of their folder
 
 
-def shared_phrasebook() -> Phrasebook:
-    """The words shared pieces print (footers, graph paper, calibration sheets): templates/words.toml."""
-    from .resources import templates_dir
+@dataclass(frozen=True)
+class Words:
+    """The phrasebooks one request prints from: each game's built-in words, and where ``user`` names the
+    user's template folder (already checked against the seed code), the user's own words first. A request
+    carries one (``Request.words``) and hands it down to every piece that prints words."""
 
-    return phrasebook(SHARED, templates_dir())
+    user: Path | None = None
+
+    def phrasebook(self, game: str, folder: Path) -> Phrasebook:
+        """The words of the game ``game`` whose folder is ``folder``, the user's own first where given."""
+        user_file = None
+        if self.user is not None:
+            user_file = self.user / game / FILE_NAME if game else self.user / FILE_NAME
+            if not user_file.is_file():
+                user_file = None
+        stamp = (user_file.stat().st_mtime_ns, user_file.stat().st_size) if user_file is not None else None
+        return _merged(game, folder, user_file, stamp)
+
+    def shared(self) -> Phrasebook:
+        """The words shared pieces print (footers, graph paper, calibration sheets): templates/words.toml."""
+        from .resources import templates_dir
+
+        return self.phrasebook(SHARED, templates_dir())
+
+    def say_for(self, package: str) -> Say:
+        """The ``say`` of the game whose package is ``package`` (a module passes its ``__package__``); a module
+        outside every game gets the shared phrasebook."""
+        return Say(package, self)
 
 
+BUILT_IN = Words()  # the built-in phrasebooks alone: what a request without a template folder prints
+
+
+@dataclass(frozen=True)
 class Say:
-    """``say(key, **values)``: a game's phrasebook (or the shared one) as it stands for this build."""
+    """``say(key, **values)``: a game's phrasebook (or the shared one), from the phrasebooks ``words``."""
 
-    def __init__(self, package: str):
-        self.package = package
+    package: str
+    words: Words
 
     def book(self) -> Phrasebook:
         game, folder = _home(self.package)
-        return phrasebook(game, folder)
+        return self.words.phrasebook(game, folder)
 
     def __call__(self, key: str, /, **values: object) -> str:
         return self.book()(key, **values)
@@ -161,22 +183,6 @@ def _home(package: str) -> tuple[str, Path]:
     except LookupError:
         return SHARED, templates_dir()
     return game.id, game.folder
-
-
-def say_for(package: str) -> Say:
-    """The ``say`` of the game whose package is ``package`` (a module passes its ``__package__``); a module
-    outside every game gets the shared phrasebook."""
-    return Say(package)
-
-
-@contextmanager
-def user_words(folder: Path | None) -> Iterator[None]:
-    """Read the user's phrasebooks from ``folder`` (already checked against the seed code) for what runs inside."""
-    token = _user_folder.set(folder)
-    try:
-        yield
-    finally:
-        _user_folder.reset(token)
 
 
 def _user_entries(path: Path) -> dict[str, str]:

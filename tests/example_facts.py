@@ -21,6 +21,7 @@ from PIL import Image
 from printgen import products
 from printgen.seed import SeedCode
 from printgen.units import to_mm
+from printgen.words import BUILT_IN
 
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
          "eleven": 11, "twelve": 12, "twenty": 20}  # "one" is left out: "draw one" is no count
@@ -81,7 +82,7 @@ def _sheet(request, data: bytes) -> set[int]:
     from printgen.products import sheet
 
     spec = sheet.spec_of(request)
-    characters = sheet.roll_characters(request.code, spec)
+    characters = sheet.roll_characters(BUILT_IN, request.code, spec)
     plan = sheet.page_plan(spec, sheet.sheet_items(spec, characters), sheet.foot_strip(request.code, spec.paper))
     return {len(characters)} | {len(places) for places, _ in plan}
 

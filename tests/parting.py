@@ -33,6 +33,7 @@ from printgen.maps import draw, frame
 from printgen.maps.spots import DOOR, LABEL, WALL_MARK, Layout
 from printgen.render import fonts
 from printgen.units import Paper
+from printgen.words import BUILT_IN
 
 DPI = 100
 INK = 150  # a pixel darker than this is ink: the grid's lines (0.62 grey) and grey rock are lighter
@@ -208,12 +209,12 @@ def sample_pages(game: str, seed: str, style: str, numbers: list[int] | None = N
         from printgen.systems.roguelike import dungeon, map_page
 
         built = dungeon.generate(products.request(SeedCode.make("dungeon", game, seed, {})))
-        return [map_page.map_page(built, level, draw.GM, ink) for level in built.levels]
+        return [map_page.map_page(BUILT_IN, built, level, draw.GM, ink) for level in built.levels]
     if game == "amulet":
         from printgen.systems.amulet import dungeon, map_page
 
         built = dungeon.generate(products.request(SeedCode.make("dungeon", game, seed, {})))
-        return [map_page.map_page(level, "Project: Amulet", True, ink)
+        return [map_page.map_page(BUILT_IN, level, "Project: Amulet", True, ink)
                 for level in built.levels if level.data["kind"] != "treasure"]
     from printgen.systems.rlrl import generate, level, map_page, rules
 
@@ -225,7 +226,7 @@ def sample_pages(game: str, seed: str, style: str, numbers: list[int] | None = N
         levels = [level.build_level(code, number, 8, number == count) for number in numbers]
         if levels[-1].level.number == count:
             generate.place_amulet(levels[-1])
-    return [map_page.dm_map(built, ink) for built in levels]
+    return [map_page.dm_map(BUILT_IN, built, ink) for built in levels]
 
 
 STYLES = ("grey", "hatched", "ink-saver")

@@ -19,6 +19,7 @@ from printgen.render import key_columns
 from printgen.seed import SeedCode
 from printgen.systems.amulet import checks, key_page, rules, swarms, text_pages
 from printgen.systems.amulet import dungeon as dungeon_product
+from printgen.words import BUILT_IN
 
 # The consolidated Dungeon Generation Tables, rows 2 to 16, column by column as the rules print them.
 RULES_COLUMNS = {
@@ -297,8 +298,9 @@ def test_scaling_gives_a_mini_boss_level_then_a_treasure_level():
 def test_the_key_names_only_printed_levels_or_says_where_the_stairs_leave_it(levels):
     d = generate("review", levels=levels, scaling="yes")
     request = product_request(code_for("review", levels=levels, scaling="yes"))
-    keys = [key_page.key(k, rules.reference()["treasure"]["actions"]) for k in text_pages.mapped_keys(d)]
-    data, _ = key_columns.keys_pdf(request.code, request.paper, "keys", keys, key_page.LOOK)
+    keys = [key_page.key(BUILT_IN, k,
+                         rules.reference()["treasure"]["actions"]) for k in text_pages.mapped_keys(BUILT_IN, d)]
+    data, _ = key_columns.keys_pdf(BUILT_IN, request.code, request.paper, "keys", keys, key_page.LOOK)
     text = " ".join(" ".join(page_texts(data)).split())
     printed = {level.number for level in d.levels}
     beyond = levels + 1

@@ -14,6 +14,7 @@ from printgen.maps.draw_style import GRID_GREY, GRID_WIDTH
 from printgen.seed import SeedCode
 from printgen.systems.amulet import dungeon, map_page
 from printgen.units import Paper
+from printgen.words import BUILT_IN
 
 # (seed, level size): levels of 8 units (moonpie's fill the page at squares of 59 to 76 pt) and of 6 (88 to
 # 107 pt): under the other games' most of 72 pt and over it
@@ -78,7 +79,7 @@ def test_each_mapper_s_map_is_at_the_largest_square_its_level_fits(tmp_path_fact
             xs, ys = grid_lines(page)
             pitch = pitch_of(xs)
             assert pitch_of(ys) == pytest.approx(pitch, abs=0.01)
-            mapped = map_page.map_page(level, "", True)
+            mapped = map_page.map_page(BUILT_IN, level, "", True)
             x0, y0, x1, y1 = frame.cropped(mapped)
             columns, rows = x1 - x0, y1 - y0
             assert (len(xs) + 1, len(ys) + 1) == (columns, rows), (seed, size, level.number)

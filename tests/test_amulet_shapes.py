@@ -29,6 +29,7 @@ from printgen.seed import SeedCode
 from printgen.systems.amulet import dungeon, map_page, room_forms
 from printgen.systems.amulet.level import RULE, LevelBuilder
 from printgen.units import PAPERS
+from printgen.words import BUILT_IN
 
 SHAPES = ("Square", "Rectangle", "Hallway", "Triangle", "Circle")
 LETTER = PAPERS["letter"]
@@ -190,7 +191,7 @@ def rendered(level, view: str, style: str, dpi: int = 100):
     """A level's map page drawn and rasterised: the grey image, the sheet's region and origin, and where
     everything went."""
     fonts.register_reportlab_fonts()
-    page = map_page.map_page(level, "Project: Amulet", view == draw.GM, MapStyle(style, "shapes"))
+    page = map_page.map_page(BUILT_IN, level, "Project: Amulet", view == draw.GM, MapStyle(style, "shapes"))
     out = io.BytesIO()
     c = Canvas(out, pagesize=LETTER.size, invariant=1)
     found = frame.plan(page, LETTER)

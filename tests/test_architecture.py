@@ -172,10 +172,10 @@ def test_the_layer_check_refuses_an_import_up_the_layers():
 
 # -- no hidden state --------------------------------------------------------------------------------------
 
-# What a request still reaches without being handed it (docs/ARCHITECTURE.md, "One request"): the
-# user's phrasebooks (words.py: every printed phrase asks ``say(key)``). Nothing else; a module is struck off
-# here when its state is passed explicitly (progress.py: the listener travels on the request).
-HIDDEN_STATE_LEFT = {"printgen.words"}
+# What a request still reaches without being handed it (docs/ARCHITECTURE.md, "One request"): nothing. A
+# module was struck off here when its state came to be passed explicitly (progress.py: the listener travels on
+# the request; words.py: the phrasebooks too, handed down as ``Request.words``).
+HIDDEN_STATE_LEFT: set[str] = set()
 
 
 def hidden_state(path: Path, source: str | None = None) -> list[str]:
@@ -203,6 +203,46 @@ def test_no_request_passes_through_hidden_state():
     found = [place for path in sorted(PACKAGE.rglob("*.py")) for place in hidden_state(path)]
     assert not [place for place in found if place.split(":")[0] not in HIDDEN_STATE_LEFT], "\n".join(found)
     assert {place.split(":")[0] for place in found} == HIDDEN_STATE_LEFT  # strike off a module set free
+
+
+def module_words(path: Path, source: str | None = None) -> list[str]:
+    """Where ``path`` (or ``source``) speaks from phrasebooks no request handed it: a module-level ``say`` (made
+    at import, or imported from another module), or a phrasebook read at module level, outside any function."""
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"), str(path))
+    where = module_name(path)
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found += [f"{where}:{node.lineno} imports {a.name}" for a in node.names
+                      if (a.asname or a.name) == "say" or a.name in ("say_for", "user_words", "phrasebook")]
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Name) and inner.id == "say":
+                    found.append(f"{where}:{node.lineno} has a module-level say")
+                elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute | ast.Name) and \
+                        getattr(inner.func, "attr", getattr(inner.func, "id", None)) in ("say_for", "phrasebook",
+                                                                                         "shared"):
+                    found.append(f"{where}:{node.lineno} reads a phrasebook at import")
+    return found
+
+
+def test_every_piece_is_handed_its_words():
+    """A phrase is printed from the phrasebooks the request carries (``Request.words``), handed down to the
+    piece that prints it: no module keeps a ``say`` of its own, made when it is imported."""
+    found = [place for path in sorted(PACKAGE.rglob("*.py")) for place in module_words(path)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from ..words import say_for\nsay = say_for(__package__)\n", "imports say_for"),
+    ("from .rules import say\n", "imports say"),
+    ("from . import key\nsay = key.say\n", "module-level say"),
+    ("from .. import words\nBOOK = words.BUILT_IN.phrasebook('x', None)\n", "reads a phrasebook at import"),
+    ("def f(phrasebooks):\n    say = phrasebooks.say_for(__package__)\n    return say('k')\n", None),
+])
+def test_module_words_finds_a_say_kept_by_a_module(source, expected):
+    found = module_words(PACKAGE / "x.py", source)
+    assert (expected is None and not found) or (expected is not None and any(expected in f for f in found)), found
 
 
 @pytest.mark.parametrize("source, expected", [

@@ -17,6 +17,7 @@ from printgen.render.html import render_html
 from printgen.seed import SeedCode
 from printgen.systems.ascii_hack import reference as ascii_reference
 from printgen.units import PAPERS
+from printgen.words import BUILT_IN
 
 DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
 # The rules' cost table, as printed in the rules: Talent/Environ and Gear/Trap per die.
@@ -158,8 +159,9 @@ def test_one_die_against_one_die_is_the_exact_value(page):
 
 def test_the_cards_hold_every_section_and_rule_of_the_page(page, cards):
     """What the page heads (its sections, each rule's bold lead, each note) the cards hold too, on two sheets."""
-    template, title, context = ascii_reference.layout("page")
-    source = render_html(template, None, seed_code="x", title=title, page_size="1pt 1pt", **context)
+    template, title, context = ascii_reference.layout(BUILT_IN, "page")
+    source = render_html(template, None, phrasebooks=BUILT_IN, seed_code="x", title=title, page_size="1pt 1pt",
+                         **context)
     heads = [html.unescape(re.sub(r"<[^>]+>", "", h)).strip().rstrip(".")
              for h in re.findall(r"<h2>(.*?)</h2>|<b>(.*?)</b>", source) for h in h if h]
     heads.remove("Where the rules are silent")  # the cards set each of its notes on the card it concerns

@@ -14,6 +14,7 @@ from printgen import products
 from printgen.maps import battle
 from printgen.seed import SeedCode
 from printgen.units import PAPERS, inch, mm
+from printgen.words import BUILT_IN
 
 LETTER = PAPERS["letter"]
 OPTIONS = {"roguelike": {"levels": "1"}, "amulet": {"levels": "1"}, "rlrl": {"copies": "dm"}}
@@ -143,7 +144,7 @@ def test_empty_sheets_are_left_out_and_the_assembly_page_says_so():
     assert any(layout.left_out for layout in found)
     for layout in found:
         assert len(layout.printed) + len(layout.left_out) == layout.rows * layout.columns
-        words = " ".join(battle.assembly_lines(layout, 500))
+        words = " ".join(battle.assembly_lines(BUILT_IN, layout, 500))
         assert (f"Left out, as they show nothing but rock ({len(layout.left_out)})" in words) == bool(layout.left_out)
 
 

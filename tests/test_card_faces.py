@@ -26,6 +26,7 @@ from printgen.products import build
 from printgen.render import fonts
 from printgen.seed import SeedCode
 from printgen.units import mm, paper
+from printgen.words import BUILT_IN
 
 SEED = "legible"
 OPTIONS = {"genre": "fantasy", "count": 9}  # @HACK's declared options, at their defaults
@@ -38,7 +39,7 @@ REFUSED = {("card-rogue", "references", "mini"), ("card-rogue", "references", "s
 
 def deck_of(system: str, name: str, seed: str = SEED) -> Deck:
     code = SeedCode.make("deck", system, seed, {"deck": name})
-    return products.game_module(games.game(system), "deck").DECKS[name](code, OPTIONS)
+    return products.game_module(games.game(system), "deck").DECKS[name](BUILT_IN, code, OPTIONS)
 
 
 def distinct(deck: Deck) -> Deck:
@@ -48,7 +49,7 @@ def distinct(deck: Deck) -> Deck:
 
 def render(deck: Deck, size: str, duplex: str = "none", imposition: str = "sheet") -> bytes:
     options = PrintOptions(CARD_SIZES[size], paper("letter"), mm(3), "short", duplex, imposition, (0.0, 0.0), False)
-    return render_deck(deck, options, SeedCode.make("deck", "generic", SEED, {}))
+    return render_deck(BUILT_IN, deck, options, SeedCode.make("deck", "generic", SEED, {}))
 
 
 # -- 6 pt at every card size -------------------------------------------------------------------------
@@ -97,7 +98,7 @@ def test_a_deck_sets_its_words_at_one_size(system, name, size):
     deck = deck_of(system, name)
     sizes = {}
     for card in deck.cards:
-        prepared = face_kinds.prepare_face(card, deck, CARD_SIZES[size])
+        prepared = face_kinds.prepare_face(BUILT_IN, card, deck, CARD_SIZES[size])
         if prepared.body is not None and not card.reference:
             sizes[card.title] = prepared.body.size
     assert len(set(sizes.values())) <= 1, sizes
@@ -114,7 +115,7 @@ def test_a_stat_boxs_words_stand_clear_of_its_sides(system, name, size):
         pytest.skip(f"{name} is refused on {size} cards (its refusal is tested above)")
     deck = deck_of(system, name)
     for card in distinct(deck).cards:
-        for box in getattr(face_kinds.prepare_face(card, deck, CARD_SIZES[size]), "stats", ()):
+        for box in getattr(face_kinds.prepare_face(BUILT_IN, card, deck, CARD_SIZES[size]), "stats", ()):
             widths = {"label": glyphs.width(box.label.upper(), fonts.SERIF_BOLD, box.label_size),
                       "value": glyphs.width(box.value, fonts.MONO_BOLD, box.value_size)}
             if box.note:

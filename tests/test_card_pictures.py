@@ -18,6 +18,7 @@ from printgen.cards.sizes import CARD_SIZES
 from printgen.products import build
 from printgen.resources import fonts_dir
 from printgen.seed import SeedCode
+from printgen.words import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
 GENRES = ("fantasy", "scifi", "western")
@@ -144,7 +145,8 @@ def test_a_deck_s_notes_card_names_every_artist_of_its_pictures(system, name, op
 
 def _deck(system: str, name: str, seed: str = "pictures"):
     code = SeedCode.make("deck", system, seed, {"deck": name})
-    return products.game_module(games.game(system), "deck").DECKS[name](code, {"genre": "fantasy", "count": 9})
+    return products.game_module(games.game(system), "deck").DECKS[name](BUILT_IN, code,
+                                                                        {"genre": "fantasy", "count": 9})
 
 
 @pytest.mark.parametrize("size", sorted(CARD_SIZES))
@@ -157,7 +159,7 @@ def test_one_picture_frame_a_deck(system, name, size):
     deck = _deck(system, name)
     card_size = CARD_SIZES[size]
     cards = [card for card in deck.cards if card.face == "text" and text_face.framed(card)]
-    prepared = [face_kinds.prepare_face(card, deck, card_size) for card in cards]
+    prepared = [face_kinds.prepare_face(BUILT_IN, card, deck, card_size) for card in cards]
     usual = min(face.band for face in prepared)  # a long title takes a taller band, and its frame moves down
     assert len({round(face.frame_top, 6) for face in prepared if face.band == usual}) == 1
     shared = face_kinds.deck_frame(deck, card_size, cards[0])
@@ -184,7 +186,7 @@ def test_the_decks_of_the_monsters_each_look_their_own():
 
 def test_roguelike_encounter_cards_are_titled_by_what_they_hold():
     deck = deck_json("roguelike", "encounters", {}, "pictures")
-    words = products.game_module(games.game("roguelike"), "deck").say
+    words = BUILT_IN.say_for(products.game_module(games.game("roguelike"), "deck").__package__)
     cards = [card for card in deck["cards"] if not card["reference"]]
     assert len(cards) == 36 and not any(card["title"] == "Encounter" for card in cards)
     for card in cards:

@@ -15,6 +15,7 @@ from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.card_rogue import challenge, challenge_map, rules
+from printgen.words import BUILT_IN
 
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
@@ -229,7 +230,8 @@ def test_stories_are_drawn_evenly_in_the_data_and_on_the_page():
     seeds = [f"story{n}" for n in range(60)]
     recorded, printed = Counter(), Counter()
     stage = challenge.stage(1, 1)
-    titles = {challenge.say(f"story.{stage}.{story}.title"): story for story in challenge.stories(stage)}
+    say = BUILT_IN.say_for(challenge.__package__)
+    titles = {say(f"story.{stage}.{story}.title"): story for story in challenge.stories(BUILT_IN, stage)}
     for seed in seeds:
         data = challenge_json(seed, 1)
         recorded[data["levels"][0]["story"]] += 1
@@ -248,15 +250,15 @@ def test_no_two_levels_of_a_challenge_tell_the_same_story(levels):
     for n in range(200):
         code = SeedCode.make("challenge", "card-rogue", f"tale{n}", {"format": "pdf", "levels": str(levels),
                                                                      "paper": "letter"})
-        told = challenge.stories_told(code, levels)
-        words = [challenge.story(number, levels, story) for number, story in enumerate(told, start=1)]
+        told = challenge.stories_told(BUILT_IN, code, levels)
+        words = [challenge.story(BUILT_IN, number, levels, story) for number, story in enumerate(told, start=1)]
         assert len({title for title, _ in words}) == levels, (n, told)
         assert len({text for _, text in words}) == levels, (n, told)
     seed = f"tale{levels}"
     told = [level["story"] for level in challenge_json(seed, levels)["levels"]]
     pdf = build(SeedCode.make("challenge", "card-rogue", seed, {"format": "pdf", "levels": str(levels),
                                                                  "paper": "letter"}))
-    assert _page_titles(pdf) == [f"Level {number} of {levels}: {challenge.story(number, levels, story)[0]}"
+    assert _page_titles(pdf) == [f"Level {number} of {levels}: {challenge.story(BUILT_IN, number, levels, story)[0]}"
                                  for number, story in enumerate(told, start=1)]
 
 
@@ -343,7 +345,7 @@ def test_every_card_on_the_map_shows_its_own_card_s_picture():
     page, where every picture is drawn once as a form named for its icon."""
     from printgen.systems.card_rogue import challenge, challenge_map, decks
 
-    sources = {card.source: card for card in decks.all_cards().cards}
+    sources = {card.source: card for card in decks.all_cards(BUILT_IN).cards}
     source_of = {"start": "starting tile", "ladder": "ladder", "chest": "chest", "shop": "shop", "fountain": "fountain",
                  "key": "key"}
     code = SeedCode.make("challenge", "card-rogue", "pictures", {"levels": "3"})

@@ -14,6 +14,7 @@ from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.card_rogue import rules
+from printgen.words import BUILT_IN
 
 POKER_BLEED = {"card-size": "poker", "bleed": "3"}
 
@@ -286,13 +287,14 @@ def test_a_rule_changed_in_the_users_phrasebook_changes_every_card_that_states_i
     (folder / "card-rogue").mkdir(parents=True)
     (folder / "card-rogue" / "words.toml").write_text(
         '[rule]\nshop = "half price for {factor}"\nbasilisks = "never both"\n', encoding="utf-8")
-    with words.user_words(folder):
-        shop = next(c for c in decks.exploration_cards() if c.source == "shop")
-        basilisk = next(c for c in decks.exploration_cards() if c.title == "Basilisk")
-        reference = decks.reference_cards()[0]
-        wins = [line for column in sheet._victory_lines(1000, sheet.Style()) for line in column]
+    mine = words.Words(folder)
+    shop = next(c for c in decks.exploration_cards(mine) if c.source == "shop")
+    basilisk = next(c for c in decks.exploration_cards(mine) if c.title == "Basilisk")
+    reference = decks.reference_cards(mine)[0]
+    wins = [line for column in sheet._victory_lines(mine, 1000, sheet.Style()) for line in column]
     assert any(p.text == "half price for 2." for p in shop.body)
     assert any(p.text == "half price for 2." and p.lead == "Shop:" for p in reference.body)
     assert any(p.text == "never both." for p in basilisk.body)
     assert "Each basilisk (never both)" in " ".join(" ".join(text.split()) for _, runs in wins for _, text in runs)
-    assert not any("half price" in p.text for p in decks.reference_cards()[0].body)  # only inside the folder
+    assert not any("half price" in p.text for p in decks.reference_cards(BUILT_IN,
+                                                                         words.Words())[0].body)  # only with the folder

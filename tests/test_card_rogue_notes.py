@@ -10,6 +10,7 @@ import pytest
 from printgen.cli import main
 from printgen.seed import SeedCode
 from printgen.systems.card_rogue import rules, simulation, solo
+from printgen.words import BUILT_IN
 
 SEED = "moonpie"
 
@@ -109,14 +110,14 @@ def test_the_notes_end_a_challenge_where_its_map_ends():
     """The last level of a challenge map ends at the locked chest (challenge_map), past a basilisk on its only way
     in, and par counts the moves to the key and on to the chest: the notes say so (the maps are checked in
     test_card_rogue_challenge over seeds ch0 to ch199)."""
-    story_mode = next(c["text"] for c in rules.choices() if c["topic"] == "Story mode")
+    story_mode = next(c["text"] for c in rules.choices(BUILT_IN) if c["topic"] == "Story mode")
     assert "the last level ends at the locked chest" in story_mode and "golem" not in story_mode
     assert "a basilisk beside it on its only way in" in story_mode
     assert "to the key and on to the chest, which opens only with it" in story_mode
 
 
 def test_the_notes_list_every_choice_and_the_reference_rules(notes_text):
-    for choice in rules.choices():
+    for choice in rules.choices(BUILT_IN):
         assert choice["topic"] in notes_text
     assert "Flee: on 4, 5 or 6" in notes_text
     assert "A dodge is rolled in step 2, before the enemy attacks" in notes_text  # its line for the table
@@ -128,7 +129,7 @@ def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):
 
     for name, build_cards in decks.FAMILIES.items():
         total = sum(card.count for card in build_cards())
-        assert f"{decks.title(name)}, {total} cards:" in notes_text
+        assert f"{decks.title(BUILT_IN, name)}, {total} cards:" in notes_text
         assert f"(deck {name})" not in notes_text  # the family, in the game's words: no command's name
 
 

@@ -17,6 +17,7 @@ from printgen.cards.text_face import prepare
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.units import PAPERS, inch, mm, to_mm
+from printgen.words import BUILT_IN
 
 TOLERANCE = mm(0.1)
 
@@ -329,12 +330,12 @@ def test_text_that_cannot_fit_is_refused():
     deck = Deck("t", "Test", ())
     card = Card("Ogre", body=(Paragraph("word " * 2000),), stats=(Stat("HP", "9"),))
     with pytest.raises(CardTooFull, match="does not fit"):
-        prepare(card, deck, CARD_SIZES["mini"])
+        prepare(BUILT_IN, card, deck, CARD_SIZES["mini"])
 
 
 def test_long_titles_stay_in_the_safe_width():
     deck = Deck("t", "Test", ())
-    face = prepare(Card("The Extraordinarily Long-Winded Name of a Creature"), deck, CARD_SIZES["bridge"])
+    face = prepare(BUILT_IN, Card("The Extraordinarily Long-Winded Name of a Creature"), deck, CARD_SIZES["bridge"])
     width = CARD_SIZES["bridge"].width - 2 * SAFE
     assert all(line.width * face.title.size <= width + 1e-6 for line in face.title.lines)
 
@@ -367,7 +368,7 @@ def _render(deck: Deck) -> bytes:
     from printgen.units import paper
 
     options = PrintOptions(CARD_SIZES["poker"], paper("letter"), mm(3), "short", "long", "sheet", (0.0, 0.0), False)
-    return render_deck(deck, options, SeedCode.make("deck", "generic", "t", {}))
+    return render_deck(BUILT_IN, deck, options, SeedCode.make("deck", "generic", "t", {}))
 
 
 def test_each_card_chooses_its_face_and_its_back():

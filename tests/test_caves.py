@@ -18,6 +18,7 @@ from printgen.maps.spots import LABEL, MARK
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import dungeon, map_page
 from printgen.units import PAPERS
+from printgen.words import BUILT_IN
 
 SEEDS = [f"cave{n}" for n in range(6)]
 
@@ -31,7 +32,7 @@ def plans(seed: str, view: str = draw.GM, style: str = "grey"):
     """Each level's page and the walls its map draws."""
     found = []
     for level in built(seed).levels:
-        page = map_page.map_page(built(seed), level, view, MapStyle(style, seed))
+        page = map_page.map_page(BUILT_IN, built(seed), level, view, MapStyle(style, seed))
         doors = shown_doors(level.areas, page.content.doors, view)
         found.append((page, page.content.walls(level.areas, page.rule, doors, page.symbols)))
     return found

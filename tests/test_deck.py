@@ -19,6 +19,7 @@ from printgen.games import game
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import decks, rules
+from printgen.words import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,7 +54,7 @@ def test_creature_deck_holds_every_creature_once(creatures_pdf):
 
 
 def test_creature_cards_carry_the_rules_numbers():
-    deck = decks.creatures_deck(code_for("creatures"), {})
+    deck = decks.creatures_deck(BUILT_IN, code_for("creatures"), {})
     by_name = {card.title: card for card in deck.cards}
     vampire = by_name["Vampire"]
     assert [(s.label, s.value) for s in vampire.stats] == [
@@ -82,7 +83,7 @@ def test_every_roguelike_deck_fits_every_card_size(name, size):
 
 @pytest.mark.parametrize("name", ["loot", "traps"])
 def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
-    deck = products.game_module(ROGUELIKE, "deck").DECKS[name](code_for(name), {})
+    deck = products.game_module(ROGUELIKE, "deck").DECKS[name](BUILT_IN, code_for(name), {})
     table = rules.tables()[name]
     *drawn, notes = deck.cards
     assert [card.count for card in drawn] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
@@ -99,9 +100,9 @@ def test_dice_decks_hold_each_result_as_often_as_2d6_rolls_it(name):
 
 
 def test_encounter_deck_replaces_the_dice_and_is_shuffled_by_the_seed():
-    first = decks.encounters_deck(code_for("encounters", seed="a"), {})
-    again = decks.encounters_deck(code_for("encounters", seed="a"), {})
-    other = decks.encounters_deck(code_for("encounters", seed="b"), {})
+    first = decks.encounters_deck(BUILT_IN, code_for("encounters", seed="a"), {})
+    again = decks.encounters_deck(BUILT_IN, code_for("encounters", seed="a"), {})
+    other = decks.encounters_deck(BUILT_IN, code_for("encounters", seed="b"), {})
     assert first.cards[-1].reference  # the notes card comes last, after the 36 shuffled cards
     first, again, other = (replace(deck, cards=deck.cards[:-1]) for deck in (first, again, other))
     totals = Counter(int(card.stats[0].value) for card in first.cards)
@@ -276,7 +277,7 @@ def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
     from printgen.cards.text_face import prepare
 
     deck = Deck("t", "T", ())
-    assert 5 <= prepare(Card("Long", body=(Paragraph(SHRUNK_BODY),)), deck, CARD_SIZES["poker"]).body.size < 6
+    assert 5 <= prepare(BUILT_IN, Card("Long", body=(Paragraph(SHRUNK_BODY),)), deck, CARD_SIZES["poker"]).body.size < 6
     path = write_csv(tmp_path, f'Short,A few words.,1,1\nWordy,"{SHRUNK_BODY}",1,2\nAlso wordy,"{SHRUNK_BODY}",2,3\n')
     out = tmp_path / "out.pdf"
     result = run_cli("deck", "custom", "--data", str(path), "--seed", "s", "-o", str(out), cwd=ROOT)
@@ -294,9 +295,9 @@ def test_cards_whose_text_shrank_below_6_pt_are_named_in_one_warning(tmp_path):
 def test_stat_labels_are_at_least_6_pt_and_every_stat_has_its_box(size):
     from printgen.cards.face_kinds import prepare_face
 
-    deck = decks.creatures_deck(code_for("creatures"), {})
+    deck = decks.creatures_deck(BUILT_IN, code_for("creatures"), {})
     for card in deck.cards:
-        face = prepare_face(card, deck, CARD_SIZES[size])
+        face = prepare_face(BUILT_IN, card, deck, CARD_SIZES[size])
         assert all(box.label_size >= 6 for box in face.stats), card.title
         assert [box.label for box in face.stats] == [stat.label for stat in card.stats], card.title
 
@@ -338,7 +339,7 @@ def test_no_roguelike_card_says_a_thing_twice():
     for name, build_deck in products.game_module(ROGUELIKE, "deck").DECKS.items():
         if name == "encounters":
             continue
-        for card in build_deck(code_for(name), {}).cards:
+        for card in build_deck(BUILT_IN, code_for(name), {}).cards:
             words = re.findall(r"[a-z0-9]+", " ".join(p.lead + " " + p.text for p in card.body).lower())
             runs = Counter(tuple(words[i:i + 5]) for i in range(len(words) - 4))
             assert not [run for run, n in runs.items() if n > 1], (name, card.title, card.body)

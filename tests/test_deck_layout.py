@@ -22,6 +22,7 @@ from printgen.cards.render import PrintOptions, render_deck
 from printgen.cards.sizes import CARD_SIZES
 from printgen.seed import SeedCode
 from printgen.units import mm, paper
+from printgen.words import BUILT_IN
 
 OPTIONS = {"genre": "fantasy", "count": 12}
 DECKS = [(system, name) for system, game in sorted(games.games().items()) for name in game.decks]
@@ -30,13 +31,13 @@ BLEED = mm(3)
 
 def _deck(system: str, name: str):
     code = SeedCode.make("deck", system, "layout", {"deck": name})
-    deck = products.game_module(games.game(system), "deck").DECKS[name](code, OPTIONS)
+    deck = products.game_module(games.game(system), "deck").DECKS[name](BUILT_IN, code, OPTIONS)
     return replace(deck, cards=tuple(replace(card, count=1) for card in deck.cards))
 
 
 def _print(deck, size: str) -> bytes:
     options = PrintOptions(CARD_SIZES[size], paper("letter"), BLEED, "short", "none", "print-shop", (0.0, 0.0), False)
-    return render_deck(deck, options, SeedCode.make("deck", "generic", "layout", {}))
+    return render_deck(BUILT_IN, deck, options, SeedCode.make("deck", "generic", "layout", {}))
 
 
 def runs(page) -> list[tuple[str, str, float, float, float]]:
@@ -82,7 +83,7 @@ def stat_labels(pdf_bytes: bytes, cards) -> list[dict[str, tuple[float, float, f
 
 @pytest.mark.parametrize("system, name", [d for d in DECKS if d[1] != "all"] + [("card-rogue", "all")])
 def test_every_stat_label_stands_in_one_place_and_size_on_every_card_of_a_deck(system, name):
-    deck = face_kinds.with_continuations(_deck(system, name), CARD_SIZES["poker"])
+    deck = face_kinds.with_continuations(BUILT_IN, _deck(system, name), CARD_SIZES["poker"])
     placed = stat_labels(_print(deck, "poker"), deck.cards)
     by_family: dict[tuple[str, str], set] = {}
     for card, places in zip(deck.cards, placed):
@@ -101,7 +102,7 @@ def test_every_stat_label_stands_in_one_place_and_size_on_every_card_of_a_deck(s
 @pytest.mark.parametrize("system, name", [("roguelike", "creatures"), ("amulet", "monsters"), ("amulet", "swarms"),
                                           ("rlrl", "encounters"), ("ascii-hack", "obstacles")])
 def test_stat_boxes_keep_their_places_at_every_card_size(system, name, size):
-    deck = face_kinds.with_continuations(_deck(system, name), CARD_SIZES[size])
+    deck = face_kinds.with_continuations(BUILT_IN, _deck(system, name), CARD_SIZES[size])
     placed = stat_labels(_print(deck, size), deck.cards)
     by_label: dict[str, set] = {}
     for card, places in zip(deck.cards, placed):
@@ -116,14 +117,14 @@ def test_a_card_too_full_for_the_deck_s_least_type_goes_on_on_a_card_of_rules():
     of rules after the deck's cards hold it, led by the card's name; nothing is set under 6 pt."""
     deck = _deck("amulet", "swarms")
     size = CARD_SIZES["mini"]
-    continued = face_kinds.with_continuations(deck, size)
+    continued = face_kinds.with_continuations(BUILT_IN, deck, size)
     more = [card for card in continued.cards if card.title == "More rules"]
     assert more and continued.cards[-1].title != "More rules"  # before the notes card
     led = {p.lead for card in more for p in card.body}
-    cut = [card for card in deck.cards if face_kinds.prepare_face(card, continued, size).rest]
+    cut = [card for card in deck.cards if face_kinds.prepare_face(BUILT_IN, card, continued, size).rest]
     assert cut and {f"{card.title}:" for card in cut} <= led
     for card in cut:
-        face = face_kinds.prepare_face(card, continued, size)
+        face = face_kinds.prepare_face(BUILT_IN, card, continued, size)
         assert face.body.size >= 6 and len(face.stats) == len(card.stats)
     for card in more:
-        assert face_kinds.prepare_face(card, continued, size).body.size >= 6
+        assert face_kinds.prepare_face(BUILT_IN, card, continued, size).body.size >= 6

@@ -22,12 +22,14 @@ from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import generate as dungeon_module
 from printgen.systems.roguelike import rules
-from printgen.systems.roguelike.dungeon import say
 from printgen.systems.roguelike.links import is_way_down
 from printgen.systems.roguelike.map_page import BOTTOM, PITCH, SIDE_MARGIN, TOP, map_page, map_squares
 from printgen.systems.roguelike.map_symbols import area_marks
 from printgen.systems.roguelike.rolls import roll_area, roll_encounter
 from printgen.units import inch, paper
+from printgen.words import BUILT_IN
+
+say = BUILT_IN.say_for(rules.__package__)  # the game's built-in words
 
 LETTER = map_squares(paper("letter"))
 
@@ -38,7 +40,7 @@ def options_for(levels, rooms, paper_name="letter", fmt="pdf", players="blank"):
 
 def generate(seed: str, levels: int = 3, rooms: int = 16):
     code = SeedCode.make("dungeon", "roguelike", seed, options_for(levels, rooms))
-    return dungeon_module.generate(code, levels, rooms, LETTER)
+    return dungeon_module.generate(BUILT_IN, code, levels, rooms, LETTER)
 
 
 SAMPLE_SEEDS = 150
@@ -244,7 +246,7 @@ def test_json_is_the_shared_contract():
     assert first == build(code)
     data = json.loads(first)
     assert data["system"] == "roguelike" and data["seed_code"] == str(products.canonical(code))
-    built = dungeon_module.generate(code, 2, 12, LETTER)
+    built = dungeon_module.generate(BUILT_IN, code, 2, 12, LETTER)
     assert [level["number"] for level in data["levels"]] == [1, 2]
     for level_data, level in zip(data["levels"], built.levels):
         assert (level_data["width"], level_data["height"]) == (level.width, level.height)
@@ -307,11 +309,11 @@ def test_drawn_map_shows_floors_rock_and_open_doorways(tmp_path):
     subprocess.run(["pdftoppm", "-f", "2", "-l", "2", "-r", str(dpi), "-gray", "-png", "-singlefile",
                     str(tmp_path / "map.pdf"), str(tmp_path / "map")], check=True)
     image = Image.open(tmp_path / "map.png").convert("L")
-    built = dungeon_module.generate(code, 1, 16, LETTER)
+    built = dungeon_module.generate(BUILT_IN, code, 1, 16, LETTER)
     level = built.levels[0]
     page_w, page_h = paper("letter").size
     scale = dpi / 72
-    page = map_page(built, level, GM)
+    page = map_page(BUILT_IN, built, level, GM)
     found = frame.plan(page, paper("letter"))
     sheet = found.sheets[0]  # the level sits in the middle of the page's grid
     region, (ox, oy) = sheet.region, sheet.origin
@@ -405,18 +407,18 @@ def test_deck_key_json_and_notes_name_every_creature_list_alike():
     from printgen.systems.roguelike import decks, key
 
     by_card = {card.title: card.kicker.split(" · ")[0]
-               for card in decks.creatures_deck(SeedCode.make("deck", "roguelike", "lists", {}), {}).cards}
+               for card in decks.creatures_deck(BUILT_IN, SeedCode.make("deck", "roguelike", "lists", {}), {}).cards}
     code = SeedCode.make("dungeon", "roguelike", "lists", {})
     seen = set()
     for i in range(600):
         rng = code.stream("lists", i)
         group = roll_encounter(rules.tables().roll("creature-type", rng), rng)
-        chain = key.creature_rows(group)["chain"].split(" → ")
+        chain = key.creature_rows(BUILT_IN, group)["chain"].split(" → ")
         named = chain[1].rsplit(" (", 1)[0]
         assert named == by_card[group["name"]] == group["list"], (chain, by_card[group["name"]], group["list"])
         seen.add(group["chain"][-1]["table"])
     assert seen == set(rules.creature_lists())
-    (note,) = [c["text"] for c in rules.choices() if c["topic"] == "Humanoid lists"]
+    (note,) = [c["text"] for c in rules.choices(BUILT_IN) if c["topic"] == "Humanoid lists"]
     for table_id in rules.creature_lists():
         table, name = rules.tables()[table_id], rules.list_name(table_id)
         assert all(by_card[row.result] == name for row in table.rows)
@@ -433,7 +435,7 @@ def test_the_key_says_which_dice_chose_each_encounter():
     crypts = 0
     for dungeon in sample()[0][:60]:
         for level in dungeon.levels:
-            entries = key.dungeon_key(dungeon, level)["areas"]
+            entries = key.dungeon_key(BUILT_IN, dungeon, level)["areas"]
             for area, entry in zip(level.areas, entries):
                 group = area.data["contents"].get("creatures")
                 if not group:
@@ -457,7 +459,7 @@ def test_a_rival_dwarf_has_repair_in_the_key():
     dwarves = 0
     for dungeon in sample()[0][:80]:
         for level in dungeon.levels:
-            for area, entry in zip(level.areas, key.dungeon_key(dungeon, level)["areas"]):
+            for area, entry in zip(level.areas, key.dungeon_key(BUILT_IN, dungeon, level)["areas"]):
                 for rival, row in zip(area.data["contents"].get("creatures", {}).get("rivals", []),
                                       (entry["creatures"] or {}).get("rows", [])):
                     assert "Smithing" not in row
@@ -485,20 +487,20 @@ def test_a_teleport_line_says_truly_whether_a_door_joins_its_two_areas():
     found = Counter()
     for dungeon in dungeons:
         for level in dungeon.levels:
-            for area, entry in zip(level.areas, key.dungeon_key(dungeon, level)["areas"]):
+            for area, entry in zip(level.areas, key.dungeon_key(BUILT_IN, dungeon, level)["areas"]):
                 for link in area.links:
                     if link.kind != "teleport":
                         continue
-                    (text,) = [t for label, t in entry["lines"] if label == key.say("key.label.teleport")]
+                    (text,) = [t for label, t in entry["lines"] if label == say("key.label.teleport")]
                     assert f"area {link.area}," in text
                     joined = joining(level, area, level.area(link.area))
                     found[bool(joined)] += 1
                     if joined:
                         source, e = joined[0]
                         assert "no door" not in text and f"from {source} joins it to this area" in text, text
-                        assert key.say(f"door.{e.kind}") in text
+                        assert say(f"door.{e.kind}") in text
                     else:
-                        assert key.say("key.teleport-apart") in text, text
+                        assert say("key.teleport-apart") in text, text
     assert found[True] and found[False]
 
 
@@ -507,10 +509,8 @@ def test_no_command_line_words_on_a_printed_page():
     a printed booklet."""
     from pdfutil import page_texts
 
-    from printgen.systems.roguelike.key import say
-
     option = re.compile(r"(?<![\w-])--[a-z]")
-    texts = list(say.book().values()) + [c["text"] for c in rules.choices()]
+    texts = list(say.book().values()) + [c["text"] for c in rules.choices(BUILT_IN)]
     for template in rules.GAME.templates.glob("*.html"):
         if template.stem.endswith("style"):
             continue  # a page's look, not its words (CSS names its variables --like-this)
@@ -553,7 +553,7 @@ def test_key_lines_have_one_full_stop_at_a_time():
 
     for dungeon in sample()[0][:40]:
         for level in dungeon.levels:
-            for entry in key.dungeon_key(dungeon, level)["areas"]:
+            for entry in key.dungeon_key(BUILT_IN, dungeon, level)["areas"]:
                 texts = [t for _, t in entry["lines"]] + ((entry["creatures"] or {}).get("rows") or [])
                 for text in texts:
                     assert not re.search(r"\.( \(|;|\.)", text), text

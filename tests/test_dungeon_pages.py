@@ -32,7 +32,7 @@ from printgen import products
 from printgen.cards import cover_art
 from printgen.render import house, qr
 from printgen.render.canvas import first_page_qr
-from printgen.words import shared_phrasebook
+from printgen.words import BUILT_IN
 
 SEED = "house"  # the seed test_house_style builds its dungeons with
 # Every game's booklet each run, as small as shows every kind of page (the campaign's Dungeon Master's part: its
@@ -205,7 +205,7 @@ def test_a_cover_shows_each_kind_of_creature_once_and_the_depths_too():
 # -- keys and rules pages: full, or the end of their part ---------------------------------------------------------
 
 KEY_TITLE = re.compile(r"^\s*level \d+\s*(:|·)\s*the key", re.I)
-NEXT_SHEET = " ".join(shared_phrasebook()["key-page.goes-on-sheet"].split())  # a key page's foot: the next faces another sheet
+NEXT_SHEET = " ".join(BUILT_IN.shared()["key-page.goes-on-sheet"].split())  # a key page's foot: the next faces another sheet
 MAP_SCALE = re.compile(r"\b0( \d+){2,} ?(ft|feet|squares)\b")
 BLANK = "This page is blank on purpose"
 

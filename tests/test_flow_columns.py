@@ -13,6 +13,7 @@ from printgen.render import flow_columns, html
 from printgen.seed import SeedCode
 from printgen.systems.rlrl import colours, reference
 from printgen.units import PAPERS
+from printgen.words import BUILT_IN
 
 CODE = SeedCode.make("dungeon", "rlrl", "moonpie", {"rooms": 14})
 ROWS = "".join(f"<tr><td>{n}</td><td>{'a row of a long list ' * (n % 4 + 1)}</td></tr>" for n in range(70))  # three pages and more
@@ -74,7 +75,7 @@ def test_releases_in_the_range_take_the_shortcut_and_others_say_they_do_not(vers
 
 @pytest.mark.parametrize("name", PIECES)
 def test_every_way_through_prints_as_weasyprint_lays_it_out(each_layout, name):
-    page = html.render_html("rlrl/reference.html", seed_code=str(CODE), title="t",
+    page = html.render_html("rlrl/reference.html", phrasebooks=BUILT_IN, seed_code=str(CODE), title="t",
                             page_size=html.page_size_css(PAPERS["letter"]), **_empty_reference())
     page = page.replace("</body>", PIECES[name] + "</body>")
     shortcut, own = each_layout(lambda: html.html_to_pdf(page))
@@ -84,7 +85,7 @@ def test_every_way_through_prints_as_weasyprint_lays_it_out(each_layout, name):
 def test_balanced_columns_print_as_weasyprint_lays_them_out(each_layout, monkeypatch):
     """The trials that balance a box's last page take lines broken in the trials before (most of their lines),
     and the pages are WeasyPrint's own."""
-    page = html.render_html("rlrl/reference.html", seed_code=str(CODE), title="t",
+    page = html.render_html("rlrl/reference.html", phrasebooks=BUILT_IN, seed_code=str(CODE), title="t",
                             page_size=html.page_size_css(PAPERS["letter"]), **_empty_reference())
     page = page.replace("</body>", BALANCED + "</body>")
     kept = []
@@ -101,5 +102,5 @@ def test_balanced_columns_print_as_weasyprint_lays_them_out(each_layout, monkeyp
 
 
 def _empty_reference() -> dict:
-    context = reference.context(colours.for_seed(CODE))
+    context = reference.context(BUILT_IN, colours.for_seed(CODE))
     return {**context, "letters": [], "spells": [], "abilities": [], "notes": []}

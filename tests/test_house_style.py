@@ -111,10 +111,10 @@ RULES_PAGES = [
 def silent_lines(game_id: str) -> list[str]:
     """What a game's phrasebook says where the rules are silent, each line's opening words (a line may name a
     rule that is filled in when it prints)."""
-    from printgen.words import phrasebook
+    from printgen.words import BUILT_IN
 
     game = games.game(game_id)
-    return [text.split("{")[0][:40] for text in phrasebook(game.id, game.folder).section("silent").values()
+    return [text.split("{")[0][:40] for text in BUILT_IN.phrasebook(game.id, game.folder).section("silent").values()
             if text.split("{")[0].strip()]
 
 

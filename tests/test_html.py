@@ -12,6 +12,7 @@ from printgen.render.compose import compose
 from printgen.render.html import render_html, render_pdf
 from printgen.seed import SeedCode
 from printgen.units import PAPERS
+from printgen.words import BUILT_IN
 
 CODE = SeedCode.make("test", "generic", "html", {})
 
@@ -23,7 +24,8 @@ def write_page(folder, body: str, name: str = "page.html"):
 
 def render(folder, body: str, **context) -> bytes:
     write_page(folder, body)
-    return compose([render_pdf("page.html", CODE, "Test page", PAPERS["letter"], folder, **context)], CODE, "Test page")
+    return compose([render_pdf("page.html", CODE, "Test page", PAPERS["letter"], folder, phrasebooks=BUILT_IN,
+                               **context)], CODE, "Test page")
 
 
 def test_fonts_are_the_bundled_ones_and_embedded(tmp_path):
@@ -38,7 +40,8 @@ def test_fonts_are_the_bundled_ones_and_embedded(tmp_path):
 
 def test_user_text_is_escaped(tmp_path):
     write_page(tmp_path, "<p>{{ text }}</p>")
-    html = render_html("page.html", tmp_path, text="<b>{{ 7 * 7 }}</b>", seed_code="x", title="t", page_size="210mm 297mm", opens_file=False)
+    html = render_html("page.html", tmp_path, phrasebooks=BUILT_IN, text="<b>{{ 7 * 7 }}</b>", seed_code="x",
+                       title="t", page_size="210mm 297mm", opens_file=False)
     assert "&lt;b&gt;{{ 7 * 7 }}&lt;/b&gt;" in html
 
 
@@ -51,7 +54,8 @@ def test_missing_values_are_errors_not_blanks(tmp_path):
                                   "{{ seed_code.__class__.__base__.__subclasses__() }}"])
 def test_templates_cannot_reach_python_internals(tmp_path, body):
     with pytest.raises(PrintgenError):
-        html = render_html(write_page(tmp_path, f"<p>{body}</p>") and "page.html", tmp_path, seed_code="x",
+        html = render_html(write_page(tmp_path, f"<p>{body}</p>") and "page.html", tmp_path, phrasebooks=BUILT_IN,
+                           seed_code="x",
                            title="t", page_size="210mm 297mm", opens_file=False)
         assert "class" not in html  # an undefined attribute is an error under StrictUndefined
 
@@ -120,7 +124,7 @@ def test_while_weasyprint_loads_another_thread_finds_libraries_as_ever(tmp_path)
 def test_parts_laid_out_apart_share_one_copy_of_each_font_file(tmp_path):
     """A booklet's text is made in two documents at once; each embeds the whole faces it uses."""
     write_page(tmp_path, '<h1>Title</h1><p>Serif, <i>italic</i>, <b>bold</b>.</p>')
-    part = render_pdf("page.html", CODE, "Test page", PAPERS["letter"], tmp_path)
+    part = render_pdf("page.html", CODE, "Test page", PAPERS["letter"], tmp_path, phrasebooks=BUILT_IN)
 
     def font_files(data: bytes) -> list[bytes]:
         pdf = open_pdf(data)

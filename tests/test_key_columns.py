@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from printgen.render import fonts, key_columns
 from printgen.render.key_columns import Block, Key, Look, Type
 from printgen.units import paper
+from printgen.words import BUILT_IN
 
 LOOK = Look(usual=Type(body=8.0, heading=8.8, small=7.0, leading=1.2),
             tight=Type(body=7.0, heading=7.8, small=6.3, leading=1.17), hairline=0.6)
@@ -74,7 +75,7 @@ def test_entries_are_placed_whole_in_order_and_apart(entries, paper_name, tight)
 def test_the_tighter_type_only_where_it_takes_fewer_pages(entries):
     sheet = paper("letter")
     key = key_of(entries)
-    data, [[(start, end)]] = key_columns.keys_pdf("code", sheet, "keys", [key], LOOK)
+    data, [[(start, end)]] = key_columns.keys_pdf(BUILT_IN, "code", sheet, "keys", [key], LOOK)
     width = sheet.width - 2 * key_columns.MARGIN
     usual, tight = (key_columns.pages_of(key, sheet, key_columns.entries_top(sheet, key.head(width, kind)), kind)
                     for kind in (LOOK.usual, LOOK.tight))

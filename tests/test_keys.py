@@ -31,6 +31,7 @@ from printgen.systems.roguelike import dungeon as roguelike_dungeon
 from printgen.systems.roguelike import key as roguelike_key
 from printgen.systems.roguelike import key_page as roguelike_key_page
 from printgen.units import mm as mm_of
+from printgen.words import BUILT_IN
 
 PAPERS = ("letter", "a4")
 SEEDS = [f"facing{n}" for n in range(6)]
@@ -50,9 +51,9 @@ def test_every_roguelike_key_of_a_default_level_fits_the_page_facing_its_map(pap
     for seed in SEEDS:
         req = request("roguelike", seed, paper=paper)
         dungeon = roguelike_dungeon.generate(req)
-        keys = [roguelike_key_page.key(roguelike_key.dungeon_key(dungeon, level), dungeon.name)
+        keys = [roguelike_key_page.key(BUILT_IN, roguelike_key.dungeon_key(BUILT_IN, dungeon, level), dungeon.name)
                 for level in dungeon.levels]
-        _, ranges = key_columns.keys_pdf(req.code, req.paper, "keys", keys, roguelike_key_page.LOOK)
+        _, ranges = key_columns.keys_pdf(BUILT_IN, req.code, req.paper, "keys", keys, roguelike_key_page.LOOK)
         counts += [end - start for [(start, end)] in ranges]
     assert len(counts) == 3 * len(SEEDS) and set(counts) == {1}, counts
 
@@ -61,12 +62,12 @@ def drawn_keys(system: str, req) -> tuple[list, key_columns.Look, list[list[str]
     """A dungeon's keys as the booklet draws them, its look, and each key's entry headings in order."""
     dungeon = (roguelike_dungeon if system == "roguelike" else amulet_dungeon).generate(req)
     if system == "roguelike":
-        level_keys = [roguelike_key.dungeon_key(dungeon, level) for level in dungeon.levels]
-        return ([roguelike_key_page.key(k, dungeon.name) for k in level_keys], roguelike_key_page.LOOK,
+        level_keys = [roguelike_key.dungeon_key(BUILT_IN, dungeon, level) for level in dungeon.levels]
+        return ([roguelike_key_page.key(BUILT_IN, k, dungeon.name) for k in level_keys], roguelike_key_page.LOOK,
                 [[str(area["number"]) for area in k["areas"]] for k in level_keys])
-    level_keys = amulet_text.mapped_keys(dungeon)
+    level_keys = amulet_text.mapped_keys(BUILT_IN, dungeon)
     actions = amulet_rules.reference()["treasure"]["actions"]
-    return ([amulet_key_page.key(k, actions) for k in level_keys], amulet_key_page.LOOK,
+    return ([amulet_key_page.key(BUILT_IN, k, actions) for k in level_keys], amulet_key_page.LOOK,
             [[f"{k['number']}.{room['number']}" for room in k["rooms"]] for k in level_keys])
 
 
@@ -81,7 +82,7 @@ def test_a_drawn_keys_words_stay_in_their_column_inside_the_text_area(system, op
     stands inside the text pages' margins and within one column, and the entries come in the order met."""
     req = request(system, "columns", paper=paper, **options)
     keys, look, headings = drawn_keys(system, req)
-    data, grouped = key_columns.keys_pdf(req.code, req.paper, "keys", keys, look)
+    data, grouped = key_columns.keys_pdf(BUILT_IN, req.code, req.paper, "keys", keys, look)
     ranges = [(groups[0][0], groups[-1][1]) for groups in grouped]
     width, height = req.paper.size
     column = (width - 2 * key_columns.MARGIN - key_columns.COLUMN_GAP) / 2
@@ -92,7 +93,8 @@ def test_a_drawn_keys_words_stay_in_their_column_inside_the_text_area(system, op
         # The title and the lines under it run the width of the page, above the rule (in either type).
         head_bottom = min(key_columns.rule_y(req.paper, key.head(width - 2 * key_columns.MARGIN, kind))
                           for kind in (look.usual, look.tight))
-        notes = {key_columns.say("key-page.goes-on"), key_columns.say("key-page.continued", level=key.level)}
+        notes = {BUILT_IN.say_for(key_columns.__package__)("key-page.goes-on"),
+                 BUILT_IN.say_for(key_columns.__package__)("key-page.continued", level=key.level)}
         entries = []
         for run in (t for t in texts if start <= t.page < end):
             x0, y0, x1, y1 = run.box
@@ -118,8 +120,8 @@ def test_most_amulet_keys_of_a_default_level_fit_the_page_facing_its_map(paper):
     for seed in SEEDS:
         req = request("amulet", seed, paper=paper)
         dungeon = amulet_dungeon.generate(req)
-        keys = [amulet_key_page.key(key, actions) for key in amulet_text.mapped_keys(dungeon)]
-        _, ranges = key_columns.keys_pdf(req.code, req.paper, "keys", keys, amulet_key_page.LOOK)
+        keys = [amulet_key_page.key(BUILT_IN, key, actions) for key in amulet_text.mapped_keys(BUILT_IN, dungeon)]
+        _, ranges = key_columns.keys_pdf(BUILT_IN, req.code, req.paper, "keys", keys, amulet_key_page.LOOK)
         counts += [end - start for [(start, end)] in ranges]
     assert len(counts) == 3 * len(SEEDS) and max(counts) <= 2
     assert counts.count(1) / len(counts) >= 0.85, counts
@@ -134,7 +136,7 @@ def test_nearly_every_rlrl_key_of_a_default_level_fits_the_page_facing_its_map(p
         req = request("rlrl", seed, paper=paper)
         built = rlrl_dungeon.generate(req)
         doc = new_document(req.code, "keys", req.paper.size)
-        counts += [rlrl_key.draw_pages(doc.canvas, req.paper, level, shop, built.colours)
+        counts += [rlrl_key.draw_pages(BUILT_IN, doc.canvas, req.paper, level, shop, built.colours)
                    for level, shop in zip(built.levels, built.shops)]
     assert len(counts) == 10 * len(SEEDS)
     assert counts.count(1) / len(counts) >= 0.97, counts

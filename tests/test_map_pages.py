@@ -28,6 +28,7 @@ from printgen.maps.symbols import Symbols
 from printgen.render import fonts
 from printgen.seed import SeedCode
 from printgen.units import PAPERS, inch
+from printgen.words import BUILT_IN
 
 LETTER = PAPERS["letter"]
 STYLES = ("grey", "hatched", "ink-saver")
@@ -69,17 +70,17 @@ def pages(game: str, seed: str, view: str = draw.GM, style: str = "grey", **opti
         from printgen.systems.roguelike import map_page
 
         built = roguelike(seed, **options)
-        return [map_page.map_page(built, level, view, ink) for level in built.levels]
+        return [map_page.map_page(BUILT_IN, built, level, view, ink) for level in built.levels]
     if game == "amulet":
         from printgen.systems.amulet import map_page
 
-        return [map_page.map_page(level, "Project: Amulet", view == draw.GM, ink)
+        return [map_page.map_page(BUILT_IN, level, "Project: Amulet", view == draw.GM, ink)
                 for level in amulet(seed, **options).levels if level.data["kind"] != "treasure"]
     from printgen.systems.rlrl import map_page
 
     built = rlrl(seed)
     make = map_page.dm_map if view == draw.GM else map_page.rogue_map
-    return [make(level, ink) for level in built.levels[:options.get("levels", 10)]]
+    return [make(BUILT_IN, level, ink) for level in built.levels[:options.get("levels", 10)]]
 
 
 def drawn(page: frame.MapPage, sheet: int = 0) -> tuple[bytes, frame.Plan, draw.Layout]:

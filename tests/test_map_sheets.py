@@ -20,6 +20,7 @@ from printgen.maps import draw, frame
 from printgen.seed import SeedCode
 from printgen.systems.roguelike import dungeon, map_page
 from printgen.units import PAPERS, inch, mm
+from printgen.words import BUILT_IN
 
 LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
 
@@ -34,7 +35,7 @@ def referee_pages(seeds, rooms: int, paper=LETTER):
     for seed in seeds:
         made = built(seed, rooms)
         for level in made.levels:
-            yield seed, map_page.page_for(made, level, draw.GM, draw.GREY, paper)
+            yield seed, map_page.page_for(BUILT_IN, made, level, draw.GM, draw.GREY, paper)
 
 
 def _window(sheet) -> tuple[int, int, int, int]:
@@ -130,8 +131,8 @@ def test_a_players_sheet_says_where_they_arrive_only_where_it_shows_the_mark():
     for seed, rooms in (("fit3", 40), ("fit1", 16)):
         made = built(seed, rooms, 2)
         for level in made.levels:
-            referee = map_page.page_for(made, level, draw.GM, draw.GREY, LETTER)
-            players = map_page.page_for(made, level, draw.BLANK, draw.GREY, LETTER)
+            referee = map_page.page_for(BUILT_IN, made, level, draw.GM, draw.GREY, LETTER)
+            players = map_page.page_for(BUILT_IN, made, level, draw.BLANK, draw.GREY, LETTER)
             found = frame.plan(players, LETTER)
             assert len(found.sheets) == 1
             assert math.isclose(found.sheets[0].region.pitch, frame.plan(referee, LETTER).sheets[0].region.pitch)

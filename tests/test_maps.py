@@ -27,6 +27,7 @@ from printgen.maps.steps.way_down import ensure_way_down
 from printgen.maps.symbols import Symbols
 from printgen.render import fonts
 from printgen.seed import stream
+from printgen.words import BUILT_IN
 
 FAST = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -455,8 +456,8 @@ def test_an_areas_notes_stay_on_its_floor_and_off_every_glyph():
                                                                   "format": "pdf"})
         request = products.request(code)
         for level in dungeon_product.generate(request).levels:
-            pitch = map_page.region_for(612, 792, level).pitch
-            content = map_page.mapper_content(level)
+            pitch = map_page.region_for(BUILT_IN, 612, 792, level).pitch
+            content = map_page.mapper_content(BUILT_IN, level)
             avoid = _glyph_boxes(level, [(cell, side) for _, cell, side in content.on_walls])
             for area in level.areas:
                 lines = draw_notes.note_lines(area, content.notes[area.number], pitch)

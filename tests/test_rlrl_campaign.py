@@ -28,6 +28,7 @@ from printgen.systems.rlrl.generate import place_amulet
 from printgen.systems.rlrl.level import CORRIDOR, FALSE, LOCKED, ROOM, RULE, STARTING_ROOM, build_level
 from printgen.systems.rlrl.sheet_corners import CORNERS, HEIGHT, WIDTH
 from printgen.units import PAPERS
+from printgen.words import BUILT_IN
 
 SEEDS = [f"camp{i}" for i in range(6)]
 
@@ -181,9 +182,9 @@ def test_on_the_dm_pages_corridors_are_printed_with_their_2d6_squares():
         code = SeedCode("dungeon", "rlrl", seed, ())
         doc = new_document(code, "test", PAPERS["letter"].size)
         for level, shop in zip(built.levels, built.shops):
-            map_page.dm_pages(doc.canvas, PAPERS["letter"], level)
+            map_page.dm_pages(BUILT_IN, doc.canvas, PAPERS["letter"], level)
             doc.canvas.showPage()
-            key.draw_pages(doc.canvas, PAPERS["letter"], level, shop, built.colours)
+            key.draw_pages(BUILT_IN, doc.canvas, PAPERS["letter"], level, shop, built.colours)
         text = " ".join(page_texts(doc.finish()))
         for chunk in text.split("corridor, ")[1:]:
             printed[int(chunk.split(" squares")[0])] += 1
@@ -246,9 +247,9 @@ def test_each_dm_page_says_what_it_is_the_map_or_the_key():
     built = made("camp2")
     code = SeedCode("dungeon", "rlrl", "camp2", ())
     doc = new_document(code, "test", PAPERS["letter"].size)
-    map_page.dm_pages(doc.canvas, PAPERS["letter"], built.levels[0])
+    map_page.dm_pages(BUILT_IN, doc.canvas, PAPERS["letter"], built.levels[0])
     doc.canvas.showPage()
-    key.draw_pages(doc.canvas, PAPERS["letter"], built.levels[0], built.shops[0], built.colours)
+    key.draw_pages(BUILT_IN, doc.canvas, PAPERS["letter"], built.levels[0], built.shops[0], built.colours)
     first, *keys = page_texts(doc.finish())
     assert "the Dungeon Master's map" in first and "THE KEY" not in first
     assert keys and all("THE KEY" in t and "the Dungeon Master's key" in t and "'s map" not in t for t in keys)
@@ -260,7 +261,7 @@ def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
     assert any(e.secret for level in built.levels for a in level.level.areas for e in a.exits)
     for level, _shop in zip(built.levels, built.shops):
         doc = new_document(code, "test", PAPERS["letter"].size)
-        map_page.dm_pages(doc.canvas, PAPERS["letter"], level)
+        map_page.dm_pages(BUILT_IN, doc.canvas, PAPERS["letter"], level)
         legend = page_texts(doc.finish())[0]
         exits = [e for a in level.level.areas for e in a.exits if e.at is not None]
         assert ("secret door" in legend) == any(e.secret for e in exits)
@@ -268,12 +269,12 @@ def test_every_door_kind_a_dm_map_shows_is_in_its_legend():
 
 
 def test_the_key_names_a_false_door_as_a_door_a_player_understands():
-    assert key.door_text(Exit(FALSE, leads="blocked")) == "false door"
-    assert key.door_text(Exit(FALSE, secret=True, leads="blocked")) == "secret false door"
-    assert key.door_text(Exit(FALSE, leads="blocked", rolled=False)) == "false door (added)"
+    assert key.door_text(BUILT_IN, Exit(FALSE, leads="blocked")) == "false door"
+    assert key.door_text(BUILT_IN, Exit(FALSE, secret=True, leads="blocked")) == "secret false door"
+    assert key.door_text(BUILT_IN, Exit(FALSE, leads="blocked", rolled=False)) == "false door (added)"
     built = made("camp2")
     doors = [door for level, shop in zip(built.levels, built.shops)
-             for _, text in key.level_key(level, shop, built.colours)
+             for _, text in key.level_key(BUILT_IN, level, shop, built.colours)
              for sentence in text.split(". ") if sentence.startswith(("Doors: ", "Door: "))
              for door in sentence.split(": ", 1)[1].rstrip(".").split("; ")]
     false = [door for door in doors if "false" in door]

@@ -23,7 +23,9 @@ from pdfutil import event_ways, gamebook_sections, seed_code
 from printgen import products
 from printgen.gamebook import odds
 from printgen.systems.rlrl import GAME, rules, solo_play
-from printgen.systems.rlrl.solo_book import say as words
+from printgen.words import BUILT_IN
+
+words = BUILT_IN.say_for(rules.__package__)  # the game's built-in words
 
 SEED = "moonpie"
 DICE = re.compile(r"\d+d\d*(?:[+-]\d+)?")

@@ -12,6 +12,7 @@ from printgen import dice
 from printgen.cli import main
 from printgen.seed import SeedCode, stream
 from printgen.systems.rlrl import colours, contents, decks, key, rules, shops
+from printgen.words import BUILT_IN
 
 
 def test_every_table_loads_and_the_encounter_table_covers_2_to_16():
@@ -119,7 +120,7 @@ def test_colours_are_a_permutation_within_a_campaign_and_differ_between_seeds():
 
 
 def test_encounter_deck_has_a_card_per_monster_and_trap(tmp_path):
-    deck = decks.encounters_deck(SeedCode("deck", "rlrl", "x"), {})
+    deck = decks.encounters_deck(BUILT_IN, SeedCode("deck", "rlrl", "x"), {})
     titles = [card.title for card in deck.cards if not card.reference]
     for letter in rules.LETTERS:
         for row in rules.tables()[rules.monsters(letter)].rows:
@@ -133,13 +134,13 @@ def test_encounter_deck_has_a_card_per_monster_and_trap(tmp_path):
 
 
 def test_every_trap_card_gives_its_rule_in_the_words_of_the_key():
-    deck = decks.encounters_deck(SeedCode("deck", "rlrl", "x"), {})
+    deck = decks.encounters_deck(BUILT_IN, SeedCode("deck", "rlrl", "x"), {})
     for letter in rules.LETTERS:
         if rules.traps(letter) not in rules.tables().tables:
             continue
         for row in rules.tables()[rules.traps(letter)].rows:
             card = next(card for card in deck.cards if card.title == row.result)
-            rule = key.trap_text(key.trap_line(row.result, letter))
+            rule = key.trap_text(BUILT_IN, key.trap_line(BUILT_IN, row.result, letter))
             assert card.body[0].text == rule[0].upper() + rule[1:] + ".", row.result
             assert card.body[0].lead == "Sprung:" and "Disable Trap" in card.body[1].text, row.result
     dart = next(card for card in deck.cards if card.title == "Dart Trap")
@@ -148,7 +149,7 @@ def test_every_trap_card_gives_its_rule_in_the_words_of_the_key():
 
 def test_trap_cards_look_unlike_monster_cards():
     """A trap has a colour, a badge and pictures of its own: a Dungeon Master tells the two apart at a glance."""
-    deck = decks.encounters_deck(SeedCode("deck", "rlrl", "x"), {})
+    deck = decks.encounters_deck(BUILT_IN, SeedCode("deck", "rlrl", "x"), {})
     traps = [card for card in deck.cards if card.kicker and "trap" in card.kicker]
     monsters = [card for card in deck.cards if card.kicker and "monster" in card.kicker]
     assert len(traps) == 9 and len(monsters) == 20

@@ -11,6 +11,7 @@ from printgen.products.sheet import PRODUCT, sheet_module
 from printgen.render.canvas import new_document
 from printgen.seed import SeedCode
 from printgen.sheets.draw import FormCollector, Style
+from printgen.words import BUILT_IN
 
 CODE = SeedCode.parse("pg4:sheet:roguelike:furniture:count=3")
 
@@ -25,7 +26,8 @@ def drawn(fillable: bool, reuse: bool, count: int = 3) -> tuple[bytes, FormColle
         form.page, form.prefix = number - 1, f"p{number}."
         doc.canvas.saveState()
         doc.canvas.translate(30, 40)
-        module.draw(doc.canvas, size[0] - 60, size[1] - 80, "record", module.roll(CODE.stream(PRODUCT, number),
+        module.draw(BUILT_IN, doc.canvas, size[0] - 60, size[1] - 80, "record",
+                    module.roll(BUILT_IN, CODE.stream(PRODUCT, number),
                     number), Style(), form, CODE)
         doc.canvas.restoreState()
         doc.canvas.showPage()

@@ -23,6 +23,7 @@ from printgen import products
 from printgen.products import build
 from printgen.products.sheet import foot_strip, page_plan, roll_characters, sheet_items, sheet_module, spec_of
 from printgen.units import PAPERS, mm
+from printgen.words import BUILT_IN
 
 ASCENT, DESCENT = 0.72, 0.2  # of the font size: cap height above the baseline, descender below
 Matrix = tuple[float, float, float, float, float, float]
@@ -401,7 +402,7 @@ def made(system: str, paper: str, per_page: int, rolled: int | None, fillable: b
                      ink_saver=ink_saver)
     request = products.request(code)
     spec = spec_of(request)
-    items = sheet_items(spec, roll_characters(code, spec))
+    items = sheet_items(spec, roll_characters(BUILT_IN, code, spec))
     foot = foot_strip(request.code, spec.paper)
     strip = (0.0, 0.0, spec.paper.width, foot, False)
     return build(code), [[*places, strip] for places, _ in page_plan(spec, items, foot)]

@@ -273,14 +273,14 @@ def test_the_sections_are_printed_in_order_under_their_numbers(printed):
     texts = page_texts(pdf)
     heads = [number for page in _section_pages(book, numbers, request) for number in page.numbers]
     assert heads == sorted(set(heads)) == list(range(1, len(book.sections) + 1))
-    first = _first_section_page(texts, request.part("solo").title(dungeon))
+    first = _first_section_page(texts, request.part("solo").title(request.words, dungeon))
     assert first % 2 == 0, "section 1 opens on a right-hand page (an odd page number)"
 
 
 def test_each_page_of_sections_has_its_range_as_running_head(printed):
     request, dungeon, book, numbers, pdf = printed
     texts = page_texts(pdf)
-    first = _first_section_page(texts, request.part("solo").title(dungeon))
+    first = _first_section_page(texts, request.part("solo").title(request.words, dungeon))
     for offset, page in enumerate(_section_pages(book, numbers, request)):
         low, high = min(page.numbers), max(page.numbers)
         head = f"{low}–{high}" if low != high else str(low)

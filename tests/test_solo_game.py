@@ -46,7 +46,7 @@ def booklet(request):
 def printed_sections(pdf: bytes, request, count: int) -> dict[int, str]:
     """Each section's text as the PDF holds it: the pages whose running head is the booklet's title and a range
     of sections."""
-    title = request.part("solo").title(_dungeon_of(request))
+    title = request.part("solo").title(request.words, _dungeon_of(request))
     return gamebook_sections(pdf, count, lambda head: bool(re.fullmatch(r"\s*\d+(–\d+)?\s*", head.replace(title, ""))))
 
 

@@ -18,6 +18,7 @@ from printgen.products import build
 from printgen.render.cmyk import INK_LIMIT, press_cmyk
 from printgen.seed import SeedCode
 from printgen.units import inch, mm
+from printgen.words import BUILT_IN
 
 COLOUR_OPERATORS = {"rg", "RG", "g", "G", "k", "K", "sc", "SC", "scn", "SCN", "cs", "CS"}
 
@@ -98,7 +99,7 @@ def test_several_backs_go_each_before_its_own_front():
     deck = Deck("mixed", "Mixed", (Card("One", body=(Paragraph("First."),)), Card("Two", back_style=red)))
     options = PrintOptions(CARD_SIZES["poker"], paper("letter"), inch(1 / 8), "short", "long", "print-shop",
                            (0.0, 0.0), False, vendor="drivethrucards")
-    texts = page_texts(render_deck(deck, options, SeedCode.make("deck", "generic", "t", {})))
+    texts = page_texts(render_deck(BUILT_IN, deck, options, SeedCode.make("deck", "generic", "t", {})))
     assert len(texts) == 4
     assert "Mixed" in texts[0] and "Mixed 1/2" in texts[1] and "Red" in texts[2] and "Mixed 2/2" in texts[3]
 

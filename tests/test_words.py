@@ -207,7 +207,7 @@ def test_a_user_phrasebook_changes_a_phrase_and_is_checked(game, tmp_path):
     folder = templates_dir() if game == words.SHARED else GAMES[game].folder
     if not words.builtin_file(folder).is_file():
         pytest.skip(f"{game} has no phrasebook")
-    builtin = words.phrasebook(game, folder)
+    builtin = words.BUILT_IN.phrasebook(game, folder)
     key = next(iter(builtin))
     user_folder = tmp_path / "mine"
     user_file = user_folder / game / words.FILE_NAME
@@ -215,12 +215,50 @@ def test_a_user_phrasebook_changes_a_phrase_and_is_checked(game, tmp_path):
     *tables, leaf = key.split(".")
     header = "[" + ".".join(f'"{part}"' for part in tables) + "]\n" if tables else ""
     user_file.write_text(header + f'"{leaf}" = "Mine"\n', encoding="utf-8")
-    with words.user_words(user_folder):
-        assert words.phrasebook(game, folder)(key) == "Mine"
-    assert words.phrasebook(game, folder)(key) == builtin(key)
+    assert words.Words(user_folder).phrasebook(game, folder)(key) == "Mine"
+    assert words.Words().phrasebook(game, folder)(key) == builtin(key)
     user_file.write_text('"no-such-phrase" = "x"\n', encoding="utf-8")
-    with words.user_words(user_folder), pytest.raises(PrintgenError, match="is not a"):
-        words.phrasebook(game, folder)
+    with pytest.raises(PrintgenError, match="is not a"):
+        words.Words(user_folder).phrasebook(game, folder)
     user_file.write_text(header + f'"{leaf}" = "{{x:>999999999}}"\n', encoding="utf-8")
-    with words.user_words(user_folder), pytest.raises(PrintgenError, match="plain"):
-        words.phrasebook(game, folder)
+    with pytest.raises(PrintgenError, match="plain"):
+        words.Words(user_folder).phrasebook(game, folder)
+
+
+# -- the words come with the request ---------------------------------------------------------------
+
+@pytest.mark.parametrize("product_name, given, game, key", [
+    ("graph-paper", {}, words.SHARED, "graph-paper.check-rulers"),  # ReportLab: the shared phrasebook
+    ("reference", {"system": "roguelike"}, "roguelike", "damage.weapon"),  # a template's say: the game's
+], ids=["graph-paper", "roguelike-reference"])
+def test_two_builds_at_once_each_print_their_own_words(product_name, given, game, key, tmp_path):
+    """Two builds of the same product at once, in two threads, one with a template folder whose phrasebook
+    changes a phrase the product prints, one without: each file prints its own words. A third, the product's
+    make handed the request in a thread that never entered ``build``, prints the folder's words too: the words
+    travel on the request (``Request.words``), not in state a build sets around the pieces."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pdfutil import page_texts
+
+    from printgen import products
+    from printgen.products.typed import code_from
+
+    folder = tmp_path / "mine"
+    path = folder / game / words.FILE_NAME if game else folder / words.FILE_NAME
+    path.parent.mkdir(parents=True)
+    *tables, leaf = key.split(".")
+    path.write_text(f"[{'.'.join(tables)}]\n{leaf} = \"Our table's own words\"\n", encoding="utf-8")
+    product = products.named(product_name)
+    assert product is not None
+    mine = products.request(*code_from(product, {**given, "templates": str(folder)}, "same"))
+    plain = products.request(*code_from(product, given, "same"))
+    assert mine.words.user == folder and plain.words.user is None
+    builtin = words.BUILT_IN.phrasebook(game, games.game(game).folder if game else templates_dir())(key)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        made = [pool.submit(products.build, mine), pool.submit(products.build, plain),
+                pool.submit(lambda: mine.product.make(mine))]
+        theirs, ours, handed = (" ".join(" ".join(page_texts(future.result())).split()) for future in made)
+    assert "Our table's own words" in theirs and builtin not in theirs
+    assert builtin in ours and "Our table's own words" not in ours
+    assert "Our table's own words" in handed

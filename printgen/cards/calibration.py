@@ -20,10 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
 from ..units import mm
-from ..words import say_for
+from ..words import Words
 from .imposition import Sheet
-
-say = say_for(__package__)
 
 SCALE_REACH = 10  # mm either side of zero: as far as --back-offset goes
 LINE_REACH = mm(75)
@@ -34,7 +32,8 @@ NUMBER_SIZE = 7.0
 SEEN_THROUGH_SIZE = 9.0
 
 
-def draw_front(c: Canvas, options, sheet: Sheet) -> None:
+def draw_front(phrasebooks: Words, c: Canvas, options, sheet: Sheet) -> None:
+    say = phrasebooks.say_for(__package__)
     cx, cy = sheet.page_width / 2, sheet.page_height / 2
     c.saveState()
     c.setStrokeGray(0)
@@ -52,7 +51,8 @@ def draw_front(c: Canvas, options, sheet: Sheet) -> None:
     c.restoreState()
 
 
-def draw_back(c: Canvas, options, sheet: Sheet) -> None:
+def draw_back(phrasebooks: Words, c: Canvas, options, sheet: Sheet) -> None:
+    say = phrasebooks.say_for(__package__)
     dx, dy = options.back_offset
     cx, cy = sheet.page_width / 2 + dx, sheet.page_height / 2 + dy
     c.saveState()

@@ -33,12 +33,10 @@ from pathlib import Path
 
 from ..render import house
 from ..resources import fonts_dir
-from ..words import say_for
+from ..words import Words
 from . import icons
 from .face_parts import PAPER, mix
 from .model import Color
-
-say = say_for(__package__)
 
 WIDTH, HEIGHT = 300.0, 200.0  # the scene's own units; it keeps this shape, centred in its box
 MEDALLION = 52.0  # the medallion's radius
@@ -131,11 +129,12 @@ def spread(kinds: Sequence[tuple[str, Color | None]], most: int = MOST) -> list[
     return [shown[round(k * (len(shown) - 1) / (most - 1))] for k in range(most)]
 
 
-def art(mark: str, accent: Color, kinds: Sequence[tuple[str, Color | None]],
+def art(phrasebooks: Words, mark: str, accent: Color, kinds: Sequence[tuple[str, Color | None]],
         more: Sequence[tuple[str, Color | None]] = ()) -> CoverArt:
     """The cover's art for a game whose mark is ``mark`` (an icon's name or one character) and whose colour is
     ``accent``, with a token for each of ``kinds`` (a picture as pictures.toml gives it, and its colour or None
     for the game's own), as ``spread`` keeps them; the ring filled from ``more`` where they are fewer."""
+    say = phrasebooks.say_for(__package__)
     shown = spread(kinds)
     pictured = {picture for picture, _ in shown}
     shown += spread([kind for kind in more if kind[0] not in pictured], MOST - len(shown))[:MOST - len(shown)]
@@ -266,8 +265,10 @@ def _draw(c, art_: CoverArt, x: float, y: float, width: float, height: float) ->
     c.restoreState()
 
 
-def for_game(templates: Path, mark: str, creatures: Iterable[str], more: Iterable[str] = ()) -> CoverArt:
+def for_game(phrasebooks: Words, templates: Path, mark: str, creatures: Iterable[str],
+             more: Iterable[str] = ()) -> CoverArt:
     """The cover's art for the game whose templates are in ``templates`` (its look.css gives the colour), with
     ``mark`` in its medallion, a token for each of ``creatures`` (their pictures as its data/pictures.toml gives
     them, in the order the dungeon meets them) and, where they are few, for ``more`` (its traps, its treasure)."""
-    return art(mark, house.look(templates).accent, [icons.parse(p) for p in creatures], [icons.parse(p) for p in more])
+    return art(phrasebooks, mark, house.look(templates).accent, [icons.parse(p) for p in creatures],
+               [icons.parse(p) for p in more])

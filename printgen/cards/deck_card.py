@@ -20,13 +20,11 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts, qr
 from ..render import text as text_engine
 from ..units import MIN_TEXT_PT, mm
-from ..words import say_for
+from ..words import Words
 from . import text
 from .face_parts import INK, SAFE, Metrics, paper_and_band, title_colours
 from .model import Deck
 from .sizes import CardSize
-
-say = say_for(__package__)
 
 GAP = mm(2)  # between the card's blocks, on a poker card
 WHITE = (1.0, 1.0, 1.0)
@@ -45,7 +43,8 @@ class Block:
     lines: tuple[str, ...] = ()
 
 
-def draw(c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: float, game: str = "") -> qr.Place:
+def draw(phrasebooks: Words, c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: float,
+         game: str = "") -> qr.Place:
     """The deck card at the origin, in card space (the caller clips it and moves the origin to its trim
     corner), ``game`` the title of the deck's game ("" for a deck of no game); returns the square kept for the
     QR, in card space."""
@@ -60,7 +59,7 @@ def draw(c: Canvas, deck: Deck, count: int, size: CardSize, code: str, bleed: fl
     title.draw_in(c, SAFE, m.height - band, m.inner_width, band, align="center", valign="middle")
     side = qr.side_for(code)
     room = m.height - band - SAFE
-    blocks = _blocks(deck, count, m, code, side, room, game)
+    blocks = _blocks(phrasebooks, deck, count, m, code, side, room, game)
     used = sum(block.height for block in blocks) + GAP * m.scale * (len(blocks) - 1)
     y = m.height - band - (room - used) / 2  # the blocks centred under the band
     spot = qr.Place((m.width - side) / 2, 0.0, side)
@@ -100,9 +99,11 @@ def _medallion(c: Canvas, deck: Deck, m: Metrics, cy: float, radius: float) -> N
     c.drawCentredString(cx, cy - at_size * 0.33, mark)
 
 
-def _blocks(deck: Deck, count: int, m: Metrics, code: str, side: float, room: float, game: str = "") -> list[Block]:
+def _blocks(phrasebooks: Words, deck: Deck, count: int, m: Metrics, code: str, side: float, room: float,
+            game: str = "") -> list[Block]:
     """What stands under the band, top to bottom; where the card is too small for all of it, the medallion goes
     first, then the code in letters (the footer prints it too), then the line about the deck's game."""
+    say = phrasebooks.say_for(__package__)
     named = [part for part in (deck.back_title, deck.back_subtitle) if part and part != deck.title]
     if not named and game and game != deck.title:  # backs that name nothing but the deck: the game's title
         named = [game]

@@ -26,12 +26,10 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintgenError
 from ..render import fonts
 from ..units import MIN_TEXT_PT
-from ..words import say_for
+from ..words import Words
 from . import character_face, counter_face, glyphs, icons, notes, text_face, tile_face
 from .model import FACE_KINDS, LAYOUT_FACE, Card, Deck, Paragraph
 from .sizes import CardSize
-
-say = say_for(__package__)
 
 _KINDS = {"text": text_face, "tile": tile_face, "character": character_face, "counter": counter_face}
 assert tuple(_KINDS) == FACE_KINDS
@@ -65,7 +63,7 @@ def layout(deck: Deck, size: CardSize, card: Card) -> Layout:
     return _LAST[2][family(card)]
 
 
-def prepare_face(card: Card, deck: Deck, size: CardSize):
+def prepare_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize):
     if card.face == LAYOUT_FACE:  # a user's own layout draws the card (read only for such a deck: its YAML
         from . import design_face  # and CSS readers are no built-in deck's)
 
@@ -81,7 +79,8 @@ def prepare_face(card: Card, deck: Deck, size: CardSize):
     found = layout(deck, size, card)
     body_size = None if card.reference or not card.body else found.body
     if kind is text_face:
-        return text_face.prepare(card, deck, size, body_size=body_size, frame=found.frame, layout=found.stats,
+        return text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
+                                 layout=found.stats,
                                  least=deck.least_body or None)
     return kind.prepare(card, deck, size, body_size=body_size)
 
@@ -147,21 +146,22 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
     return Layout(body, frame, stats, largest)
 
 
-def with_continuations(deck: Deck, size: CardSize) -> Deck:
+def with_continuations(phrasebooks: Words, deck: Deck, size: CardSize) -> Deck:
     """The deck with a card of rules after its cards (before its notes card) for the words of any card too full
     to hold them all at the deck's least size, each led by the card's title; the deck as it is when none is."""
-    return continued(deck, size)[0]
+    return continued(phrasebooks, deck, size)[0]
 
 
-def continued(deck: Deck, size: CardSize) -> tuple[Deck, dict[int, object]]:
+def continued(phrasebooks: Words, deck: Deck, size: CardSize) -> tuple[Deck, dict[int, object]]:
     """``with_continuations``'s deck, and the cards it prepared to learn that (by ``id``) where the deck is the
     same: each is the face ``prepare_face`` gives, so a deck drawn next is not laid out twice."""
+    say = phrasebooks.say_for(__package__)
     if not deck.least_body:
         return deck, {}
     rests, prepared = [], {}
     for card in deck.cards:
         if card.face == "text" and not card.reference and card.body:
-            prepared[id(card)] = face = prepare_face(card, deck, size)
+            prepared[id(card)] = face = prepare_face(phrasebooks, card, deck, size)
             if face.rest:
                 rests.append(Paragraph(" ".join(p.lead + " " + p.text if p.lead else p.text for p in face.rest),
                                        say("cards.more-lead", card=card.title)))
@@ -171,7 +171,7 @@ def continued(deck: Deck, size: CardSize) -> tuple[Deck, dict[int, object]]:
                 picture=notes.PICTURE, source=say("cards.more-title"))  # its picture credited by the notes card
     cards, remaining = [], tuple(rests)
     while remaining:  # as many cards of rules as the words need, each in the smallest type
-        kept, remaining = text_face.split(replace(more, body=remaining), deck, size, MIN_TEXT_PT)
+        kept, remaining = text_face.split(phrasebooks, replace(more, body=remaining), deck, size, MIN_TEXT_PT)
         cards.append(replace(more, body=kept, reference=True))
     last = deck.cards[-1] if deck.cards else None
     at = len(deck.cards) - 1 if last is not None and last.reference else len(deck.cards)  # before the notes card

@@ -9,27 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..words import say_for
+from ..words import Words
 from . import icons
 from .model import BackStyle, Card, Color, Paragraph
-
-say = say_for(__package__)
 
 PICTURE = "open-book"  # the notes card's own picture
 
 
-def credit(pictured: Iterable[Card]) -> Paragraph:
+def credit(phrasebooks: Words, pictured: Iterable[Card]) -> Paragraph:
     """The pictures' credit: the icon set, its licence, and the artists of the pictures these cards (and the notes
     card) show, the artist of the most first."""
+    say = phrasebooks.say_for(__package__)
     artists = icons.authors([*(card.picture for card in pictured if card.picture), PICTURE])
     named = artists[0] if len(artists) == 1 else say("cards.and", most=", ".join(artists[:-1]), last=artists[-1])
     return Paragraph(say("cards.credit", artists=named), say("cards.credit-lead"))
 
 
-def notes_card(deck_title: str, pictured: Iterable[Card], paragraphs: tuple[Paragraph, ...] = (),
+def notes_card(phrasebooks: Words, deck_title: str, pictured: Iterable[Card], paragraphs: tuple[Paragraph, ...] = (),
                accent: Color | None = None, back_style: BackStyle | None = None, source: str = "notes card") -> Card:
     """A deck's notes card: ``paragraphs``, then the credit for the pictures of ``pictured`` (the deck's other
     cards); set at a size of its own (a card to read)."""
+    say = phrasebooks.say_for(__package__)
     return Card(say("cards.notes-title"), say("cards.notes-kicker", deck=deck_title),
-                body=(*paragraphs, credit(pictured)), accent=accent, back_style=back_style, picture=PICTURE,
+                body=(*paragraphs, credit(phrasebooks, pictured)), accent=accent, back_style=back_style,
+                picture=PICTURE,
                 reference=True, source=source)

@@ -19,6 +19,7 @@ from ..errors import Flag, PrintgenError
 from ..render.canvas import new_document
 from ..render.raster import check_pixels, png_pages, zip_files
 from ..seed import SeedCode
+from ..words import Words
 from .face_kinds import draw_face, prepare_face
 from .model import Deck
 from .sides import index_text, numbered
@@ -135,12 +136,13 @@ def hand(deck: Deck, faces: list, size: CardSize, code: SeedCode, title: str, dp
     return out.getvalue()
 
 
-def deck_pictures(deck: Deck, size: CardSize, code: SeedCode, dpi: float, comment: str, template: str | None,
+def deck_pictures(phrasebooks: Words, deck: Deck, size: CardSize, code: SeedCode, dpi: float, comment: str,
+                  template: str | None,
                   count: int | None) -> bytes:
     """The deck's pictures: a zip of a PNG for each card (``template`` names them), or a hand of ``count``."""
     cards = deck.printed_cards()
     check_pixels([_pixels(size, dpi)] * (len(cards) if count is None else min(count, len(cards))), dpi, "cards")
-    prepared = {id(card): prepare_face(card, deck, size) for card in deck.cards}
+    prepared = {id(card): prepare_face(phrasebooks, card, deck, size) for card in deck.cards}
     faces = [prepared[id(card)] for card in cards]
     title = f"{deck.title} deck, {size.label}"
     if count is not None:

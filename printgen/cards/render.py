@@ -15,6 +15,7 @@ from ..render import text as text_engine
 from ..render.canvas import FOOTER_GREY, PdfDocument, draw_seed_qr, footer_lines, new_document
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, mm
+from ..words import Words
 from . import calibration, deck_card
 from .face_kinds import continued, draw_face, prepare_face, shrunk_below
 from .imposition import FOOTER_BAND, MARK_WIDTH, Segment, Sheet, sheet_for
@@ -44,18 +45,19 @@ class PrintOptions:
     deck_card: str = "first"  # where the deck card stands on the sheets: first, last (after every card) or none
 
 
-def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None,
+def render_deck(phrasebooks: Words, deck: Deck, options: PrintOptions, code: SeedCode, progress: Progress | None = None,
                 out: BinaryIO | None = None) -> bytes:
     """The deck's file; ``progress`` hears how far a large deck has come, and which cards' text shrank. With
     ``out``, a print shop's zip of images is written into it as its images are made (and b"" returned)."""
     progress = progress or Progress()
-    deck, known = continued(deck, options.size)  # the cards it prepared: the same deck's, laid out once
+    deck, known = continued(phrasebooks, deck, options.size)  # the cards it prepared: the same deck's, laid out once
     cards = deck.printed_cards()
     progress.start(len(cards))
     # Fit every card first: a card too full stops the run before a page is drawn.
     prepared = {}
     for card in deck.cards:
-        prepared[id(card)] = known[id(card)] if id(card) in known else prepare_face(card, deck, options.size)
+        prepared[id(card)] = known[id(card)] if id(card) in known else prepare_face(phrasebooks, card, deck,
+                                                                                    options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
     progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
@@ -63,9 +65,10 @@ def render_deck(deck: Deck, options: PrintOptions, code: SeedCode, progress: Pro
     if options.imposition == "print-shop":
         from . import shop  # a press PDF (pikepdf) or a zip of pictures: no sheet needs them
 
-        return shop.print_shop_file(deck, faces, options.size, options.bleed, VENDORS[options.vendor], code,
+        return shop.print_shop_file(phrasebooks, deck, faces, options.size, options.bleed, VENDORS[options.vendor],
+                                    code,
                                     title, progress, out)
-    return _sheets(deck, faces, options, code, title, progress)
+    return _sheets(phrasebooks, deck, faces, options, code, title, progress)
 
 
 def _card_name(deck: Deck, card: Card) -> str:
@@ -75,7 +78,8 @@ def _card_name(deck: Deck, card: Card) -> str:
 DECK_CARD_SLOT = 0  # the first sheet's slot for the deck card (its name, size and seed code, with the QR)
 
 
-def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, progress: Progress) -> bytes:
+def _sheets(phrasebooks: Words, deck, faces, options: PrintOptions, code: SeedCode, title: str,
+            progress: Progress) -> bytes:
     """The cards on sheets, each followed by its backs; the first sheet opens with the deck card (or the last
     ends with it, or there is none), and a calibration sheet, when asked for, comes before it. The deck card
     carries the seed code's QR (the calibration sheet too); the footer and metadata always carry the code."""
@@ -98,7 +102,7 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
     if options.calibration:
         for draw in (calibration.draw_front, calibration.draw_back):
             page += 1
-            draw(c, options, sheet)
+            draw(phrasebooks, c, options, sheet)
             _footer(doc, sheet, page, pages, at_bottom=True)
             if page == 1:
                 draw_seed_qr(doc)
@@ -109,7 +113,8 @@ def _sheets(deck, faces, options: PrintOptions, code: SeedCode, title: str, prog
         for slot, index in enumerate(chunk):
             _place(c, sheet, slot, occupied, (0.0, 0.0))
             if index is None:
-                square = deck_card.draw(c, deck, len(faces), options.size, str(code), options.bleed, game_title)
+                square = deck_card.draw(phrasebooks, c, deck, len(faces), options.size, str(code), options.bleed,
+                                        game_title)
             else:
                 draw_face(c, faces[index], deck, options.size, options.bleed, index_text(deck, index + 1, len(faces)))
                 progress.advance(0.5)

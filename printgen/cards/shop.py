@@ -26,6 +26,7 @@ from ..render.metadata import COMMENT_PREFIX
 from ..render.pdfx import declare_pdfx, press_document
 from ..render.raster import png_pages, zip_files
 from ..seed import SeedCode
+from ..words import Words
 from .face_kinds import draw_face
 from .imposition import PrintShopPage
 from .model import Deck
@@ -35,12 +36,13 @@ from .sizes import CardSize
 from .vendors import DPI, Vendor
 
 
-def print_shop_file(deck: Deck, faces: list, size: CardSize, bleed: float, vendor: Vendor, code: SeedCode,
+def print_shop_file(phrasebooks: Words, deck: Deck, faces: list, size: CardSize, bleed: float, vendor: Vendor,
+                    code: SeedCode,
                     title: str, progress: Progress, out: BinaryIO | None = None) -> bytes:
     """The file ``vendor`` takes: a press PDF, a zip of PNGs (written into ``out`` as they are made, where it is
     given), or printgen's own print-shop PDF."""
     if vendor.output == "pdfx":
-        return press_pdf(deck, faces, size, vendor, code, title, progress)
+        return press_pdf(phrasebooks, deck, faces, size, vendor, code, title, progress)
     if vendor.output == "png-zip":
         return png_zip(deck, faces, size, vendor, code, title, progress, out)
     return print_shop_pdf(deck, faces, size, bleed, code, title, progress)
@@ -60,7 +62,7 @@ def print_shop_pdf(deck: Deck, faces: list, size: CardSize, bleed: float, code: 
     return doc.finish(progress.listener)
 
 
-def press_pdf(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedCode, title: str,
+def press_pdf(phrasebooks: Words, deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: SeedCode, title: str,
               progress: Progress) -> bytes:
     # DriveThruCards' rule (vendors.py): one shared back is page 1 and every front follows it; backs that
     # differ go each before its own front, the back of card 1 first.
@@ -77,7 +79,7 @@ def press_pdf(deck: Deck, faces: list, size: CardSize, vendor: Vendor, code: See
         card_page(c, geometry, lambda: draw_face(c, prepared, deck, size, vendor.bleed,
                                                  index_text(deck, number, len(faces))))
         progress.advance(0.25)
-    pdf = declare_pdfx(doc.finish(progress.listener))
+    pdf = declare_pdfx(phrasebooks, doc.finish(progress.listener))
     progress.advance(0.25 * len(faces))
     return pdf
 

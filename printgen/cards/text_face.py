@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render import fonts
 from ..render import text as text_engine
 from ..units import MIN_TEXT_PT, mm
-from ..words import say_for
+from ..words import Words
 from . import glyphs, marks, text
 from .face_parts import (
     INK,
@@ -45,8 +45,6 @@ from .face_parts import (
 )
 from .model import Card, Color, Deck, Look, Paragraph
 from .sizes import CardSize
-
-say = say_for(__package__)
 
 STATS_PER_ROW = 3
 STAT_LABEL = 6.5  # pt on a poker card
@@ -304,7 +302,7 @@ def card_frame(card: Card, deck: Deck, size: CardSize, frame: float, body_size: 
     return min(frame, room) if room >= least_frame(size) - 1e-6 else 0.0
 
 
-def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = None,
+def prepare(phrasebooks: Words, card: Card, deck: Deck, size: CardSize, body_size: float | None = None,
             frame: float | None = None, layout: StatLayout | None = None, least: float | None = None) -> PreparedFace:
     """The card laid out under the deck's picture frame ``frame`` high (0: pictures in the band; None: the
     largest that leaves its words room, for a card on its own), its stats in the deck's ``layout``; its words at
@@ -326,7 +324,7 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
     if card.body:
         body = _fit_body(card.body, head, m, most, smallest)
         if body is None and least is not None and not card.reference:
-            kept, rest = _cut(card, head, m, smallest, where, size)
+            kept, rest = _cut(phrasebooks, card, head, m, smallest, where, size)
             body = _fit_body(kept, head, m, smallest, smallest)
     if card.body and body is None:
         raise CardTooFull(f"{where}: the text does not fit on a {size.name} card even at {smallest:g} pt; shorten it")
@@ -337,9 +335,10 @@ def prepare(card: Card, deck: Deck, size: CardSize, body_size: float | None = No
                         head.band, head.frame_top, head.frame, head.stats_top, rest)
 
 
-def _cut(card: Card, head: _Head, m: Metrics, body_size: float, where: str, size: CardSize):
+def _cut(phrasebooks: Words, card: Card, head: _Head, m: Metrics, body_size: float, where: str, size: CardSize):
     """The most of the card's words that fit at ``body_size`` with the line that says the rest is on a card of
     rules (whole paragraphs, then as many words of the next as fit), that line included; and the rest."""
+    say = phrasebooks.say_for(__package__)
     more = Paragraph(say("cards.continued"))
 
     def fits(paragraphs) -> bool:
@@ -366,13 +365,13 @@ def _cut(card: Card, head: _Head, m: Metrics, body_size: float, where: str, size
     raise CardTooFull(f"{where}: no line of its words fits on a {size.name} card at {body_size:g} pt; shorten it")
 
 
-def split(card: Card, deck: Deck, size: CardSize, body_size: float) -> tuple[tuple[Paragraph, ...],
+def split(phrasebooks: Words, card: Card, deck: Deck, size: CardSize, body_size: float) -> tuple[tuple[Paragraph, ...],
                                                                              tuple[Paragraph, ...]]:
     """A card of rules with no picture and no stats: the words it holds at ``body_size`` (with a line saying where
     the rest goes on, if any does) and those that go on on the next."""
     m = Metrics.of(size)
     head = _head(card, deck, size, has_picture(card))
-    return _cut(card, head, m, body_size, card.source or card.title, size)
+    return _cut(phrasebooks, card, head, m, body_size, card.source or card.title, size)
 
 
 def _own_frame(card: Card, deck: Deck, size: CardSize, layout: StatLayout | None) -> float:

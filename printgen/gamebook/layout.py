@@ -29,10 +29,8 @@ from ..render import fonts, house, key_columns, text
 from ..render.canvas import new_document
 from ..seed import SeedCode
 from ..units import Paper, mm
-from ..words import say_for
+from ..words import Words
 from .model import Book, filled
-
-say = say_for(__package__)
 
 TOP, MARGIN, FOOT, COLUMN_GAP = key_columns.TOP, key_columns.MARGIN, key_columns.FOOT, key_columns.COLUMN_GAP
 HEAD_BASELINE = mm(9)  # the running head, down from the page's top edge
@@ -176,10 +174,11 @@ def paginate(sections: list[tuple[int, list[tuple[str, str]]]], paper: Paper, lo
     return pages
 
 
-def draw_page(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str, look: Look) -> None:
+def draw_page(phrasebooks: Words, c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str,
+              look: Look) -> None:
     """One page of sections, under its running head (drawn first, so a reader copying the page's text meets
     it first, as one thumbing the pages sees it first)."""
-    _running_head(c, paper, page, right_hand, title, look)
+    _running_head(phrasebooks, c, paper, page, right_hand, title, look)
     for placed in page.placed:
         y = placed.top
         for piece in placed.pieces:
@@ -196,19 +195,21 @@ def draw_page(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str,
                 y -= piece.block.height
 
 
-def head_words(page: Page) -> str:
+def head_words(phrasebooks: Words, page: Page) -> str:
     """The running head: the numbers of the first and last section on the page ("12–15"), or its one."""
+    say = phrasebooks.say_for(__package__)
     numbers = page.numbers
     first, last = min(numbers), max(numbers)
     return say("gamebook.head-one", number=first) if first == last else \
         say("gamebook.head-range", first=first, last=last)
 
 
-def _running_head(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str, look: Look) -> None:
+def _running_head(phrasebooks: Words, c: Canvas, paper: Paper, page: Page, right_hand: bool, title: str,
+                  look: Look) -> None:
     if not page.placed:
         return
     baseline = paper.height - HEAD_BASELINE
-    words = head_words(page)
+    words = head_words(phrasebooks, page)
     outer, inner = (paper.width - MARGIN, MARGIN) if right_hand else (MARGIN, paper.width - MARGIN)
     c.setFillColorRGB(*look.accent)
     text.draw_run(c, outer, baseline, words, look.head_font, look.head, align="right" if right_hand else "left")
@@ -220,7 +221,7 @@ def _running_head(c: Canvas, paper: Paper, page: Page, right_hand: bool, title: 
     c.line(MARGIN, rule, paper.width - MARGIN, rule)
 
 
-def sections_pdf(book: Book, numbers: dict[str, int], code: SeedCode, paper: Paper, title: str,
+def sections_pdf(phrasebooks: Words, book: Book, numbers: dict[str, int], code: SeedCode, paper: Paper, title: str,
                  first_right_hand: bool, look: Look = Look(), listener: Listener | None = None
                  ) -> tuple[bytes, list[Page]]:
     """Every section, set and drawn; the pages as laid out (for the tests). ``first_right_hand``: whether the
@@ -229,7 +230,7 @@ def sections_pdf(book: Book, numbers: dict[str, int], code: SeedCode, paper: Pap
     pages = paginate(section_paragraphs(book, numbers), paper, look)
     doc = new_document(code, title, paper.size)
     for index, page in enumerate(pages):
-        draw_page(doc.canvas, paper, page, (index % 2 == 0) == first_right_hand, title, look)
+        draw_page(phrasebooks, doc.canvas, paper, page, (index % 2 == 0) == first_right_hand, title, look)
         doc.canvas.showPage()
     return doc.finish(listener), pages
 

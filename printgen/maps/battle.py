@@ -38,14 +38,12 @@ from ..render.qr import BOX as QR_BOX
 from ..render.qr import EDGE as QR_EDGE
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, inch, mm
-from ..words import say_for
+from ..words import Words
 from . import draw
 from .draw_walls import floor_cells, shown_doors
 from .frame import used_box
 from .offpage import COPIES, LevelViews, View
 from .spots import overlaps
-
-say = say_for(__package__)
 
 SQUARE = inch(1)  # one battle square: five feet
 OVERLAP = mm(10)  # what two neighbouring sheets both show
@@ -194,7 +192,7 @@ def draw_map(c: Canvas, layout: Layout, box: tuple[float, float, float, float], 
     c.restoreState()
 
 
-def draw_sheet(c: Canvas, layout: Layout, sheet: Sheet, paper: Paper) -> None:
+def draw_sheet(phrasebooks: Words, c: Canvas, layout: Layout, sheet: Sheet, paper: Paper) -> None:
     """One sheet: its window of the map, the overlap strips' marks, its label and its neighbours'."""
     left, bottom, width, height = window_box(layout, paper)
     draw_map(c, layout, (left, bottom, width, height), sheet.x, sheet.y, SQUARE, layout.placed)
@@ -216,8 +214,8 @@ def draw_sheet(c: Canvas, layout: Layout, sheet: Sheet, paper: Paper) -> None:
             continue
         if neighbour.printed:
             _strip_marks(c, strip, side, layout)
-        _neighbour_label(c, side, neighbour, (left, bottom, width, height))
-    _sheet_heading(c, layout, sheet, left, top, left + own_w - mm(1))
+        _neighbour_label(phrasebooks, c, side, neighbour, (left, bottom, width, height))
+    _sheet_heading(phrasebooks, c, layout, sheet, left, top, left + own_w - mm(1))
 
 
 def _strip_marks(c: Canvas, strip: tuple[float, float, float, float], side: str, layout: Layout) -> None:
@@ -257,7 +255,9 @@ def _strip_marks(c: Canvas, strip: tuple[float, float, float, float], side: str,
 ARROWS = {"left": "←", "right": "→", "top": "↑", "bottom": "↓"}
 
 
-def _neighbour_label(c: Canvas, side: str, neighbour: Sheet, window: tuple[float, float, float, float]) -> None:
+def _neighbour_label(phrasebooks: Words, c: Canvas, side: str, neighbour: Sheet,
+                     window: tuple[float, float, float, float]) -> None:
+    say = phrasebooks.say_for(__package__)
     left, bottom, width, height = window
     text = say("battle.neighbour", sheet=neighbour.label) if neighbour.printed else \
         say("battle.neighbour-left-out", sheet=neighbour.label)
@@ -283,10 +283,12 @@ def _neighbour_label(c: Canvas, side: str, neighbour: Sheet, window: tuple[float
 HEADING = mm(9.5)  # the sheet's label's baseline above the map: clear of the alignment marks (they reach 8.4 mm)
 
 
-def _sheet_heading(c: Canvas, layout: Layout, sheet: Sheet, left: float, top: float, right: float) -> None:
+def _sheet_heading(phrasebooks: Words, c: Canvas, layout: Layout, sheet: Sheet, left: float, top: float,
+                   right: float) -> None:
     """The sheet's label, large, and the level, the copy and the scale beside it, above the alignment marks
     of a strip shared with the sheet above it and short of those of the strip shared with the sheet to its
     right (``right``: where the heading ends)."""
+    say = phrasebooks.say_for(__package__)
     views = layout.views
     base = top + HEADING
     c.saveState()
@@ -299,12 +301,13 @@ def _sheet_heading(c: Canvas, layout: Layout, sheet: Sheet, left: float, top: fl
     c.setFont(fonts.SERIF, NOTE_SIZE)
     line = say("battle.sheet", row=row_name(sheet.row), column=sheet.column + 1, rows=layout.rows,
                columns=layout.columns)
-    line += " " + _scale_words(views)
+    line += " " + _scale_words(phrasebooks, views)
     c.drawString(indent, base - 1.5, _fitted(line, fonts.SERIF, NOTE_SIZE, right - indent))
     c.restoreState()
 
 
-def _scale_words(views: LevelViews) -> str:
+def _scale_words(phrasebooks: Words, views: LevelViews) -> str:
+    say = phrasebooks.say_for(__package__)
     words = views.scale_words or say("battle.scale")
     return f"{words} {views.unit_words}" if views.unit_words else words
 
@@ -321,11 +324,12 @@ def _fitted(text: str, font: str, size: float, width: float) -> str:
 # --- the assembly page -----------------------------------------------------------------------------
 
 
-def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
+def draw_assembly(phrasebooks: Words, c: Canvas, layout: Layout, paper: Paper) -> None:
     """The whole level small with the grid of sheets over it (each sheet's window; a sheet left out dashed
     and pale), their columns numbered above and their rows lettered beside, in the margin, so no label
     covers the map; the sheets printed and left out, and how to join them.
     Its bottom right corner stays clear for the first page's QR code."""
+    say = phrasebooks.say_for(__package__)
     views = layout.views
     margin = mm(15)
     width = paper.width - 2 * margin
@@ -337,7 +341,7 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
     c.setFont(fonts.SERIF_ITALIC, 9)
     c.drawString(margin, top - 26, say("battle.assembly-title", count=len(layout.printed)))
     c.restoreState()
-    lines = assembly_lines(layout, width)
+    lines = assembly_lines(phrasebooks, layout, width)
     text_height = len(lines) * LEADING + mm(4)
     room_top = top - 36
     room_bottom = QR_EDGE + QR_BOX + mm(4) + text_height
@@ -379,12 +383,13 @@ def draw_assembly(c: Canvas, layout: Layout, paper: Paper) -> None:
     c.restoreState()
 
 
-def assembly_lines(layout: Layout, width: float) -> list[str]:
+def assembly_lines(phrasebooks: Words, layout: Layout, width: float) -> list[str]:
+    say = phrasebooks.say_for(__package__)
     printed = ", ".join(sheet.label for sheet in layout.printed)
     out = ", ".join(sheet.label for sheet in layout.left_out)
     texts = [say("battle.printed", count=len(layout.printed), sheets=printed),
              say("battle.left-out", count=len(layout.left_out), sheets=out) if out else say("battle.none-left-out"),
-             _scale_words(layout.views), say("battle.how")]
+             _scale_words(phrasebooks, layout.views), say("battle.how")]
     lines: list[str] = []
     for text in texts:
         lines += text_engine.wrap_text(text, fonts.SERIF, NOTE_SIZE + 1, width - QR_BOX - mm(6))
@@ -403,15 +408,17 @@ def layouts(views: list[LevelViews], paper: Paper) -> list[Layout]:
     return order
 
 
-def battle_pdf(views: list[LevelViews], code: SeedCode, paper: Paper, listener: Listener | None = None) -> bytes:
+def battle_pdf(phrasebooks: Words, views: list[LevelViews], code: SeedCode, paper: Paper,
+               listener: Listener | None = None) -> bytes:
     """Every copy's assembly page and sheets, one PDF with footers and the seed code's QR; ``listener`` (the
     request's) hears its steps."""
+    say = phrasebooks.say_for(__package__)
     fonts.register_reportlab_fonts()
     doc = new_document(code, say("battle.document"), paper.size)
     for layout in layouts(views, paper):
-        draw_assembly(doc.canvas, layout, paper)
+        draw_assembly(phrasebooks, doc.canvas, layout, paper)
         doc.canvas.showPage()
         for sheet in layout.printed:
-            draw_sheet(doc.canvas, layout, sheet, paper)
+            draw_sheet(phrasebooks, doc.canvas, layout, sheet, paper)
             doc.canvas.showPage()
     return compose([doc.finish(listener)], code, say("battle.document"), listener=listener)

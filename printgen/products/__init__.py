@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from .. import contracts, games, words
+from .. import contracts, games
 from ..errors import Flag, PrintgenError, typed
 from ..games import Game, Offer
 from ..options import Option, canonical_options, current_names, not_one_of, parse_options
@@ -39,6 +39,7 @@ from ..seed import SeedCode
 from ..sources import Sources
 from ..units import PAPERS, Paper
 from ..units import paper as paper_named
+from ..words import Words
 from . import file_names
 
 
@@ -66,6 +67,12 @@ class Request:
     @property
     def format(self) -> str:
         return self.options.get("format") or "pdf"
+
+    @property
+    def words(self) -> Words:
+        """The phrasebooks the file prints from: the built-in ones, the user's first where the request names a
+        template folder; handed down to every piece that prints words."""
+        return Words(self.templates)
 
     def part(self, product: str | None = None) -> Any:
         """The module of the request's game that makes its product (or ``product``: a solo booklet asks for
@@ -315,14 +322,10 @@ def build_into(checked: Request | SeedCode, handle: BinaryIO, listener: TextIO |
 @contextmanager
 def _making(checked: Request, listener: TextIO | None) -> Iterator[Request]:
     """A build of ``checked``: the request that carries a listener telling its steps to ``listener`` (from now,
-    to every piece that tells one: ``request.listener``), and every phrase printed from the phrasebooks its code
-    names (the user's, in their template folder, first). The phrasebooks are what every piece below the products
-    reaches without being handed the request (words.say), so they are set here, from the request, for this
-    build alone, and nowhere else."""
+    to every piece that tells one: ``request.listener``). Its words come from ``checked.words``, handed down."""
     told = Listener.of(listener)
-    with words.user_words(checked.templates):
-        yield replace(checked, listener=told)
-        told.end()
+    yield replace(checked, listener=told)
+    told.end()
 
 
 def pictures(checked: Request, pages_told: Told | None = None) -> bytes:

@@ -43,6 +43,7 @@ from ..errors import Flag, PrintgenError
 from ..options import Option, not_one_of, number_text
 from ..sources import Sources
 from ..units import mm, to_mm
+from ..words import Words
 from . import INK_SAVER_OPTION, PAPER_OPTION, PPI_OPTION, TEMPLATES_OPTION, Part, Product, Request, formats, register
 from . import PICTURES as PICTURES
 
@@ -242,17 +243,17 @@ def check(request: Request) -> None:
             raise _missing_files(wanted, values, request.sources)
         deck = load(request, wanted)
         if values["card-layout"] is None:
-            _check_cards(deck, size)
+            _check_cards(request.words, deck, size)
 
 
-def _check_cards(deck: Deck, size) -> None:
+def _check_cards(phrasebooks: Words, deck: Deck, size) -> None:
     """Every card of printgen's own look fitted once: each that cannot be is named, in one line."""
     from ..cards.face_kinds import prepare_face
 
     failed = []
     for card in deck.cards:
         try:
-            prepare_face(card, deck, size)
+            prepare_face(phrasebooks, card, deck, size)
         except PrintgenError as exc:
             failed.append(named(str(exc), card.source, card.title))
     if failed:
@@ -410,7 +411,7 @@ def load(request: Request, deck_request_: DeckRequest) -> Deck:
                                     f"reproduce the deck")
     else:
         builder = request.part().DECKS[deck_request_.deck]
-        deck = builder(request.code, deck_request_.deck_options)
+        deck = builder(request.words, request.code, deck_request_.deck_options)
     if not deck.printed_cards():
         raise PrintgenError(f"the {deck.title} deck has no cards to print (every count is 0)")
     return deck
@@ -478,11 +479,11 @@ def build(request: Request, out: BinaryIO | None = None) -> bytes:
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
     try:
-        made = render_deck(deck, wanted.options, request.code, Progress.of(request.listener), out)
+        made = render_deck(request.words, deck, wanted.options, request.code, Progress.of(request.listener), out)
     except CardTooFull as exc:
         if wanted.deck == CUSTOM:
             raise  # the person's own words: they can shorten them
-        fitting = _sizes_fitting(deck, request.options["vendor"])
+        fitting = _sizes_fitting(request.words, deck, request.options["vendor"])
         if not fitting:
             raise
         sizes = _either(fitting)
@@ -500,7 +501,7 @@ def build(request: Request, out: BinaryIO | None = None) -> bytes:
     return made
 
 
-def _sizes_fitting(deck: Deck, vendor: str | None) -> list[str]:
+def _sizes_fitting(phrasebooks: Words, deck: Deck, vendor: str | None) -> list[str]:
     """The card sizes on which every face of a built-in ``deck`` fits (and its print shop makes)."""
     from ..cards.face_kinds import prepare_face
     from ..cards.face_parts import CardTooFull
@@ -511,7 +512,7 @@ def _sizes_fitting(deck: Deck, vendor: str | None) -> list[str]:
             if vendor is not None:
                 vendor_named(vendor).check_size(size)
             for card in deck.cards:
-                prepare_face(card, deck, size)
+                prepare_face(phrasebooks, card, deck, size)
         except (CardTooFull, PrintgenError):
             continue
         fitting.append(name)
@@ -521,7 +522,6 @@ def _sizes_fitting(deck: Deck, vendor: str | None) -> list[str]:
 def _either(names: list[str]) -> str:
     """"a", "a or b", "a, b or c"."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
 
 
 def pictures(request: Request) -> bytes | None:
@@ -537,7 +537,8 @@ def pictures(request: Request) -> bytes | None:
     deck = load(request, wanted)
     if wanted.ink_saver:
         deck = deck.with_ink_saver()
-    made = deck_pictures(deck, wanted.options.size, request.code, values["ppi"], COMMENT_PREFIX + str(request.code),
+    made = deck_pictures(request.words, deck, wanted.options.size, request.code, values["ppi"],
+                         COMMENT_PREFIX + str(request.code),
                          values["names"], values["hand"])
     design = getattr(deck, "design", None)
     for note in design.notes if design is not None else ():

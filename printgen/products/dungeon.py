@@ -56,7 +56,7 @@ def build(request: Request) -> bytes:
         views = module.level_views(dungeon, request)
         request.listener.pages_ahead(sum(1 + len(layout.printed) for layout in battle.layouts(views, request.paper)),
                                      "battle-scale maps")
-        return battle.battle_pdf(views, request.code, request.paper, request.listener)
+        return battle.battle_pdf(request.words, views, request.code, request.paper, request.listener)
     return assemble(module.booklet(dungeon, request), request)
 
 

@@ -17,10 +17,8 @@ from ..options import Option
 from ..render import qr
 from ..seed import SeedCode
 from ..units import MIN_TEXT_PT, Paper, inch, mm
-from ..words import say_for
+from ..words import Words
 from . import PAPER_OPTION, PDF_ONLY, PPI_OPTION, TEMPLATES_OPTION, Product, Request, register
-
-say = say_for(__package__)
 
 if TYPE_CHECKING:  # ReportLab loads only when a page is drawn
     from reportlab.pdfgen.canvas import Canvas
@@ -93,7 +91,7 @@ def build(request: Request) -> bytes:
     title = f"Graph paper, {spec.grid.label}, {spec.paper.label}"
     spot = qr_spot(request.code, spec)
     return render_pages(request.code, title, spec.paper, spec.pages,
-                        lambda c, index: draw_page(c, spec, spot if index == 0 else None), qr_place=spot,
+                        lambda c, index: draw_page(request.words, c, spec, spot if index == 0 else None), qr_place=spot,
                         listener=request.listener)
 
 
@@ -150,14 +148,14 @@ def square_layout(paper: Paper, pitch: float, band: float = BOTTOM_BAND) -> Squa
     return SquareLayout(x0, y0, columns, rows, pitch)
 
 
-def draw_page(c: Canvas, spec: GraphPaperSpec, spot: qr.Place | None = None) -> None:
+def draw_page(phrasebooks: Words, c: Canvas, spec: GraphPaperSpec, spot: qr.Place | None = None) -> None:
     """A page; the first is given where its QR stands (``spot``), and the rulers make room for it."""
     if spec.grid.hex:
         summary = draw_hexes(c, spec.paper, spec.grid.pitch, spec.band)
     else:
         summary = draw_squares(c, spec.paper, spec.grid.pitch, spec.heavy_every, spec.band)
-    _draw_header(c, spec, summary)
-    draw_calibration(c, spec.paper, spot.x if spot else None)
+    _draw_header(phrasebooks, c, spec, summary)
+    draw_calibration(phrasebooks, c, spec.paper, spot.x if spot else None)
 
 
 def draw_squares(c: Canvas, paper: Paper, pitch: float, heavy_every: int, band: float = BOTTOM_BAND) -> str:
@@ -249,7 +247,8 @@ def draw_hexes(c: Canvas, paper: Paper, across_flats: float, band: float = BOTTO
     return f"{columns} × {rows} hexes"
 
 
-def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
+def _draw_header(phrasebooks: Words, c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
+    say = phrasebooks.say_for(__package__)
     from ..render import fonts
 
     c.saveState()
@@ -261,9 +260,10 @@ def _draw_header(c: Canvas, spec: GraphPaperSpec, summary: str) -> None:
     c.restoreState()
 
 
-def draw_calibration(c: Canvas, paper: Paper, qr_left: float | None = None) -> None:
+def draw_calibration(phrasebooks: Words, c: Canvas, paper: Paper, qr_left: float | None = None) -> None:
     """A 2-inch ruler and a 5-cm ruler, with a note on how to use them; the 5-cm ruler stands at the right,
     or left of ``qr_left`` where the first page's QR stands."""
+    say = phrasebooks.say_for(__package__)
     from ..render import fonts
     from ..render import text as text_engine
 

@@ -22,6 +22,7 @@ from ..seed import SeedCode
 from ..sheets.page import cells, foot_strip, split_y
 from ..sources import Sources
 from ..units import Paper, mm
+from ..words import Words
 from . import (
     INK_SAVER_OPTION,
     PAPER_OPTION,
@@ -103,14 +104,15 @@ def from_command_line(system: str, given: dict[str, Any], sources: Sources) -> t
     return given, sources
 
 
-def roll_characters(code: SeedCode, spec: SheetSpec, listener: Listener | None = None, counted: bool = False
+def roll_characters(phrasebooks: Words, code: SeedCode, spec: SheetSpec, listener: Listener | None = None,
+                    counted: bool = False
                     ) -> list[dict[str, Any]]:
     """Characters 1..count, each from its own stream; ``listener`` (the request's) hears the step, and with
     ``counted`` how far the rolling has come, every 50."""
     module = sheet_module(spec.system)
     characters = []
     for number in range(1, (spec.count or 0) + 1):
-        characters.append(module.roll(code.stream(PRODUCT, number), number, spec.genre))
+        characters.append(module.roll(phrasebooks, code.stream(PRODUCT, number), number, spec.genre))
         if listener is not None and counted and (number % 50 == 0 or number == spec.count):
             listener.now(f"rolled {number:,} of {count(spec.count, 'character')}")
     if listener is not None and characters:
@@ -163,13 +165,13 @@ def build(request: Request) -> bytes:
     heard = request.listener.stream  # a terminal counts up from fewer characters
     counted = spec.count is not None and (spec.count >= PROGRESS_FROM or
                                           (heard is not None and heard.isatty() and spec.count >= 20))
-    characters = roll_characters(code, spec, request.listener, counted and spec.format == "json")
+    characters = roll_characters(request.words, code, spec, request.listener, counted and spec.format == "json")
     if spec.format == "json":
-        return to_json(code, spec, characters)
-    return render(code, spec, sheet_items(spec, characters), request.listener, counted)
+        return to_json(request.words, code, spec, characters)
+    return render(request.words, code, spec, sheet_items(spec, characters), request.listener, counted)
 
 
-def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -> bytes:
+def to_json(phrasebooks: Words, code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -> bytes:
     module = sheet_module(spec.system)
     data = {
         "seed_code": str(code),
@@ -178,14 +180,15 @@ def to_json(code: SeedCode, spec: SheetSpec, characters: list[dict[str, Any]]) -
         "blank": spec.count is None,
         "sheets": [kind for kind, _ in sheet_items(spec, characters)],
         "characters": characters,
-        "choices": list(module.choices()),
+        "choices": list(module.choices(phrasebooks)),
     }
     if spec.genre:
         data["genre"] = spec.genre
     return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]], listener: Listener,
+def render(phrasebooks: Words, code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]],
+           listener: Listener,
            counted: bool = False) -> bytes:
     """The sheets' file; ``listener`` (the request's) hears its steps, and with ``counted`` how far the drawing
     has come, every 50 sheets."""
@@ -209,7 +212,7 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
         form.page = page_index
         per_page = len(places)
         style = Style(ink_saver=spec.ink_saver, scale=TYPE_SCALE[per_page])
-        credit_line(c, code, spec.paper.size, game, first=page_index == 0)
+        credit_line(phrasebooks, c, code, spec.paper.size, game, first=page_index == 0)
         if per_page > 1:
             _cut_lines(c, spec.paper, per_page, foot)
         for slot, (kind, char) in enumerate(page_items):
@@ -221,7 +224,7 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
                 c.rotate(90)
             else:
                 c.translate(x, y)
-            module.draw(c, w, h, kind, char, style, form, code)
+            module.draw(phrasebooks, c, w, h, kind, char, style, form, code)
             c.restoreState()
             drawn += 1
             if counted and (drawn % 50 == 0 or drawn == len(items)):
@@ -229,18 +232,18 @@ def render(code: SeedCode, spec: SheetSpec, items: list[tuple[str, dict[str, Any
         c.showPage()
     pages = doc.finish(listener)
     del doc, c  # the canvas holds every page drawn: let it go before the pages are joined and the form added
-    data = compose([pages, *companion_pages(code, spec, listener)], code, title, listener=listener)
+    data = compose([pages, *companion_pages(phrasebooks, code, spec, listener)], code, title, listener=listener)
     del pages
     if form.fields:
         data = forms.add_fields(data, form.fields)
     return data
 
 
-def companion_pages(code: SeedCode, spec: SheetSpec, listener: Listener) -> list[bytes]:
+def companion_pages(phrasebooks: Words, code: SeedCode, spec: SheetSpec, listener: Listener) -> list[bytes]:
     """Pages a game prints after its blank sheets, at any number to a page (its module's ``companion_pages``)."""
     if spec.count is not None:
         return []
-    return sheet_module(spec.system).companion_pages(code, spec.paper, None, listener)
+    return sheet_module(spec.system).companion_pages(phrasebooks, code, spec.paper, None, listener)
 
 
 def _cut_lines(c: Canvas, paper: Paper, per_page: int, foot: float) -> None:

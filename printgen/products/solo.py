@@ -27,11 +27,9 @@ import json
 from .. import gamebook
 from ..contracts import SoloModule
 from ..gamebook import data as book_data
-from ..words import say_for
 from . import PAPER_OPTION, PDF_OR_JSON, PPI_OPTION, TEMPLATES_OPTION, Part, Product, Request, register
 from .booklets import assemble
 
-say = say_for(__package__)
 PRODUCT = "solo"
 COMMON = (PAPER_OPTION, PDF_OR_JSON, PPI_OPTION, TEMPLATES_OPTION)
 HEAVY_EVERY = 5  # a heavier line every five squares, as graph paper's default
@@ -50,7 +48,7 @@ def build(request: Request) -> bytes:
     dungeon, book, numbers = made(request)
     if request.format == "json":
         data = {"system": request.code.system, "seed_code": str(request.code), **book_data.as_data(book, numbers),
-                "choices": request.part().choices()}
+                "choices": request.part().choices(request.words)}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
     return render(request, dungeon, book, numbers)
 
@@ -58,19 +56,21 @@ def build(request: Request) -> bytes:
 def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
     """The booklet: the game's front pages laid out while its sheet, the sections, its back pages and the
     graph paper are drawn (booklets.py makes both at once and composes the whole)."""
+    say = request.words.say_for(__package__)
     from ..gamebook import layout
     from ..render.booklet import Pages, Parts, blank_page
 
     game = request.game
     assert game is not None  # a solo booklet is always one game's
     module = request.part()
-    title = module.title(dungeon)
+    title = module.title(request.words, dungeon)
 
     def text_pages() -> bytes:
         return module.front_pages(dungeon, book, numbers, request)
 
     def drawn_pages() -> tuple[bytes, bytes, bytes | None, bytes, bytes]:
-        sections, _ = layout.sections_pdf(book, numbers, request.code, request.paper, title, first_right_hand=True,
+        sections, _ = layout.sections_pdf(request.words, book, numbers, request.code, request.paper, title,
+                                          first_right_hand=True,
                                           look=layout.Look.of(game.templates), listener=request.listener)
         return (module.sheet_pages(dungeon, book, numbers, request), sections,
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
@@ -96,6 +96,7 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
 
 def graph_pages(request: Request, title: str, levels: int) -> bytes:
     """A page of graph paper for each level, headed with the level, to map the dungeon on as one goes."""
+    say = request.words.say_for(__package__)
     from ..render import fonts
     from ..render.canvas import new_document
     from ..units import mm

@@ -30,12 +30,10 @@ from reportlab.pdfgen.canvas import Canvas
 from ..progress import Listener
 from ..seed import SeedCode
 from ..units import Paper, mm
-from ..words import say_for
+from ..words import Words
 from . import fonts, house
 from . import text as text_engine
 from .canvas import first_page_qr, new_document, qr_room
-
-say = say_for(__package__)
 
 FRAME_RULE = 0.8  # pt: each of the double frame's two rules, and the gap between them (a 2.4 pt double border)
 PADDING = (mm(8), mm(8), mm(5))  # inside the frame: top, sides, foot
@@ -69,12 +67,12 @@ class Cover:
     credit: str = ""
 
 
-def cover_pdf(cover: Cover, seed_code: SeedCode, paper: Paper, title: str, look: house.Look,
+def cover_pdf(phrasebooks: Words, cover: Cover, seed_code: SeedCode, paper: Paper, title: str, look: house.Look,
               listener: Listener | None = None) -> bytes:
     """The cover as a one-page PDF without the footer or the QR (compose stamps both, as on a page of
     WeasyPrint's); ``title`` names the document, ``look`` gives the head face and the colour."""
     doc = new_document(seed_code, title, paper.size)
-    _Drawing(doc.canvas, cover, seed_code, paper, look).draw()
+    _Drawing(phrasebooks, doc.canvas, cover, seed_code, paper, look).draw()
     doc.canvas.showPage()
     pdf = doc.finish()
     if listener is not None:
@@ -89,7 +87,9 @@ def _faces(look: house.Look) -> tuple[str, str]:
 
 
 class _Drawing:
-    def __init__(self, c: Canvas, cover: Cover, seed_code: SeedCode, paper: Paper, look: house.Look):
+    def __init__(self, phrasebooks: Words, c: Canvas, cover: Cover, seed_code: SeedCode, paper: Paper,
+                 look: house.Look):
+        self.say = phrasebooks.say_for(__package__)  # the shared phrasebook: the columns' heads, as cover.html's
         self.c, self.cover, self.code, self.paper, self.look = c, cover, seed_code, paper, look
         width, height = paper.size
         self.head, self.head_bold = _faces(look)
@@ -238,7 +238,7 @@ class _Drawing:
         """What is in the booklet: a bullet for each (lead, text), the lead in bold; drawn where ``top`` is
         given; returns its height."""
         spacing = text_engine.Spacing(leading=house.LEADING, descent=house.LEADING - 1)
-        y = self._column_head(say("cover.inside"), self.left, width, top)
+        y = self._column_head(self.say("cover.inside"), self.left, width, top)
         for lead, words in self.cover.inside:
             runs = ([(lead, fonts.SERIF_BOLD), (" ", fonts.SERIF)] if lead else []) + [(words, fonts.SERIF)]
             item = text_engine.fit([runs], width - BULLET_INDENT, max_size=size, min_size=size, spacing=spacing)
@@ -255,7 +255,7 @@ class _Drawing:
         """The facts: a ruled table, the labels in bold; drawn where ``top`` is given; returns its height."""
         c = self.c
         spacing = text_engine.Spacing(leading=1.2, descent=0.2)
-        y = self._column_head(say("cover.facts"), left, width, top) + mm(0.6)
+        y = self._column_head(self.say("cover.facts"), left, width, top) + mm(0.6)
         label_width = max([width * LABEL_SHARE] + [text_engine.measure(label, fonts.SERIF_BOLD, size) + 2 * CELL[1]
                                                    for label, _, _ in self.cover.facts])
         value_width = width - label_width - 2 * CELL[1]

@@ -25,6 +25,7 @@ import mimetypes
 import os
 import sys
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ from ..progress import Listener
 from ..resources import fonts_dir, templates_dir
 from ..seed import SeedCode
 from ..units import Paper, to_mm
-from ..words import phrasebook, shared_phrasebook
+from ..words import Words
 from . import cache as user_cache
 from . import flow_columns, font_widths, house, parallel
 
@@ -74,7 +75,8 @@ class _Loader(jinja2.BaseLoader):
 
 
 @cache
-def environment(user_dir: Path | None = None) -> jinja2.Environment:
+def environment(user_dir: Path | None, phrasebooks: Words) -> jinja2.Environment:
+    """The templates of ``user_dir`` before the built-in ones, their ``say`` speaking from ``phrasebooks``."""
     env = ImmutableSandboxedEnvironment(
         loader=_Loader(user_dir),
         autoescape=True,
@@ -82,20 +84,26 @@ def environment(user_dir: Path | None = None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals["say"] = _say
+    env.globals["say"] = _say_from(phrasebooks)
     env.globals["house"] = house.css_values()
     return env
 
 
-@jinja2.pass_context
-def _say(context, key: str, **values: Any) -> str:
-    """A template's ``say`` (called with a key): the phrase from the phrasebook of the game whose template
-    asks (a template under ``<id>/``), or the shared one; imported macros ask their own template's game. A
-    shared piece a game's page extends (base.html) finds its phrases in the shared phrasebook."""
-    game = _game_of(context.name)
-    if game is not None and (key in (book := phrasebook(game.id, game.folder)) or key not in shared_phrasebook()):
-        return book(key, **values)
-    return shared_phrasebook()(key, **values)
+def _say_from(phrasebooks: Words) -> Callable[..., str]:
+    """A template's ``say`` (called with a key), from ``phrasebooks`` (the request's, handed to render_html):
+    the phrase from the phrasebook of the game whose template asks (a template under ``<id>/``), or the shared
+    one; imported macros ask their own template's game. A shared piece a game's page extends (base.html) finds
+    its phrases in the shared phrasebook."""
+
+    @jinja2.pass_context
+    def say(context: Any, key: str, **values: Any) -> str:
+        game = _game_of(context.name)
+        shared = phrasebooks.shared()
+        if game is not None and (key in (book := phrasebooks.phrasebook(game.id, game.folder)) or key not in shared):
+            return book(key, **values)
+        return shared(key, **values)
+
+    return say
 
 
 def _game_of(template: str | None) -> games.Game | None:
@@ -214,14 +222,15 @@ def page_size_css(paper: Paper) -> str:
     return f"{paper.width:.4f}pt {paper.height:.4f}pt"
 
 
-def render_html(name: str, user_dir: Path | None = None, **context: Any) -> str:
-    """The template ``name`` filled in; its words come through the global ``say``. Without ``qr`` (a template
+def render_html(name: str, user_dir: Path | None = None, *, phrasebooks: Words, **context: Any) -> str:
+    """The template ``name`` filled in; its words come through the global ``say``, from ``phrasebooks`` (the
+    request's). Without ``qr`` (a template
     laid out on its own), it keeps the usual square for the code; with ``opens_file`` false (a part that
     follows another in a booklet), its first page keeps none."""
     context.setdefault("qr", qr_context(None, None))
     context = {**_game_context(name), "opens_file": True, "heads_first_page": False, **context}
     try:
-        template = environment(user_dir).get_template(name)
+        template = environment(user_dir, phrasebooks).get_template(name)
         return template.render(generator=f"printgen {__version__}", **context)
     except jinja2.TemplateNotFound as exc:
         raise PrintgenError(f"template {exc.name!r} not found; built-in templates are listed by "
@@ -407,11 +416,11 @@ def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str
 
 
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-               listener: Listener | None = None, **context: Any) -> bytes:
+               listener: Listener | None = None, *, phrasebooks: Words, **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
     code's QR on the first page: ``qr`` tells a template the room it takes); ``listener`` (the request's)
     hears the step."""
-    html = _page_html(name, seed_code, title, paper, user_dir, context)
+    html = _page_html(name, seed_code, title, paper, user_dir, phrasebooks, context)
     # A page whose HTML does not name the seed code (a rules page) is the same for every seed: kept.
     pdf = html_to_pdf(html, user_dir, keep=str(seed_code) not in html)
     if listener is not None:
@@ -420,10 +429,10 @@ def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_di
 
 
 def kept_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-             listener: Listener | None = None, **context: Any) -> bytes | None:
+             listener: Listener | None = None, *, phrasebooks: Words, **context: Any) -> bytes | None:
     """render_pdf's pages where they are kept (laid out before in this process, or in the user's cache), read
     back without WeasyPrint; None where they would have to be laid out."""
-    html = _page_html(name, seed_code, title, paper, user_dir, context)
+    html = _page_html(name, seed_code, title, paper, user_dir, phrasebooks, context)
     if str(seed_code) in html:
         return None  # a page that names the seed is never kept
     made = _kept(html, user_dir, keep=True)[2]
@@ -433,8 +442,9 @@ def kept_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir:
 
 
 def _page_html(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None,
-               context: dict[str, Any]) -> str:
+               phrasebooks: Words, context: dict[str, Any]) -> str:
     from .canvas import printed_code
 
-    return render_html(name, user_dir, seed_code=printed_code(seed_code), title=title, page_size=page_size_css(paper),
+    return render_html(name, user_dir, phrasebooks=phrasebooks, seed_code=printed_code(seed_code), title=title,
+                       page_size=page_size_css(paper),
                        qr=qr_context(seed_code, paper), **context)

@@ -25,11 +25,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..progress import Listener
 from ..units import Paper, mm
-from ..words import say_for
+from ..words import Words
 from . import fonts, house, text
 from .canvas import new_document
-
-say = say_for(__package__)
 
 # The house grid of every page of text (render/house.py): its margins, the body's inset, the columns' gap.
 TOP, MARGIN, FOOT = house.TOP, house.SIDE + house.INSET, house.FOOT + house.INSET
@@ -251,9 +249,10 @@ def _set(key: Key, paper: Paper, look: Look, entries: Sequence[Any], first: bool
     return head, pages
 
 
-def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> list[int]:
+def draw_key(phrasebooks: Words, c: Canvas, paper: Paper, key: Key, look: Look) -> list[int]:
     """One level's key, each page finished (showPage); each group of its entries (``Key.breaks``) starts a
     page of its own. Returns how many pages each group takes."""
+    say = phrasebooks.say_for(__package__)
     counts = []
     pages: list[list[Placed]] = []
     head: list[Block] = []
@@ -281,7 +280,8 @@ def draw_key(c: Canvas, paper: Paper, key: Key, look: Look) -> list[int]:
     return counts
 
 
-def keys_pdf(code, paper: Paper, title: str, keys: Sequence[Key], look: Look, listener: Listener | None = None
+def keys_pdf(phrasebooks: Words, code, paper: Paper, title: str, keys: Sequence[Key], look: Look,
+             listener: Listener | None = None
              ) -> tuple[bytes, list[list[tuple[int, int]]]]:
     """The keys one after another as one document, and where each one's groups of pages start and end
     (one group, all its pages, for a key with no breaks); ``listener`` (the request's) hears the step."""
@@ -289,7 +289,7 @@ def keys_pdf(code, paper: Paper, title: str, keys: Sequence[Key], look: Look, li
     ranges, start = [], 0
     for key in keys:
         groups = []
-        for count in draw_key(doc.canvas, paper, key, look):
+        for count in draw_key(phrasebooks, doc.canvas, paper, key, look):
             groups.append((start, start + count))
             start += count
         ranges.append(groups)

@@ -19,11 +19,9 @@ import pikepdf
 
 from ..resources import resource_dir
 from ..seed import SeedCode
-from ..words import say_for
+from ..words import Words
 from .canvas import PdfDocument, new_document
 from .cmyk import PROFILE_FILE, CmykCanvas
-
-say = say_for(__package__)
 
 PDFX_VERSION = "PDF/X-1a:2003"
 OUTPUT_CONDITION = "FOGRA39"  # the characterisation the profile was made from, as color.org registers it
@@ -34,8 +32,9 @@ def press_document(seed_code: SeedCode, title: str, page_size: tuple[float, floa
     return new_document(seed_code, title, page_size, canvas_class=CmykCanvas)
 
 
-def declare_pdfx(pdf_bytes: bytes) -> bytes:
+def declare_pdfx(phrasebooks: Words, pdf_bytes: bytes) -> bytes:
     """The file with its PDF/X-1a:2003 keys and CMYK output intent; every page must have its TrimBox."""
+    say = phrasebooks.say_for(__package__)
     with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:

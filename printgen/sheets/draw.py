@@ -19,9 +19,7 @@ from ..render import text as text_engine
 from ..render.canvas import first_page_qr
 from ..seed import SeedCode
 from ..units import mm
-from ..words import say_for
-
-say = say_for(__package__)
+from ..words import Words
 
 MIN_TYPE = 6.0  # pt: no text on a sheet prints smaller, whatever the number to a page
 MIN_BOX = 3.5 * 72 / 25.4  # pt: no tick box prints smaller (3.5 mm)
@@ -607,9 +605,11 @@ CREDIT_SIZE = 6.5  # pt: the credit line at the foot of a page of sheets
 CREDIT_EDGE = mm(10)  # from the page's left edge, as the sheets stand
 
 
-def credit_line(c: Canvas, code: SeedCode, page_size: tuple[float, float], game: Game, first: bool) -> None:
+def credit_line(phrasebooks: Words, c: Canvas, code: SeedCode, page_size: tuple[float, float], game: Game,
+                first: bool) -> None:
     """The credit line in the strip along a page's foot, beside where the first page's QR stands (render/canvas
     first_page_qr), centred on it; on the first page it also says what the QR is for."""
+    say = phrasebooks.say_for(__package__)
     spot = first_page_qr(code, page_size)
     words = say("house.sheet-credit", game=game.title, credit=game.credit) if game.credit \
         else say("house.sheet-credit-unnamed", game=game.title)

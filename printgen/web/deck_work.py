@@ -104,10 +104,9 @@ def made_file(root: Path, data: str, layout: str, options: dict[str, str], seed:
 
 def rebuild(root: Path, files: dict[str, bytes], data: str, layout: str, options: dict[str, str], seed: str) -> dict:
     """A zip of the deck's files and a note saying how to make it again: the command line, and its seed code."""
-    from ..words import say_for
-
-    say = say_for(__package__)
-    code = _request(root, data, layout, options, seed).code
+    request = _request(root, data, layout, options, seed)
+    say = request.words.say_for(__package__)
+    code = request.code
     typed = " ".join(f"--{name} {_quoted(value)}" if value != "yes" else f"--{name}"
                      for name, value in options.items() if value not in (None, "", "no"))
     note = say("deck-page.rebuild-note", data=_quoted(data), layout=_quoted(layout), seed=_quoted(seed),

@@ -18,12 +18,9 @@ from ...maps.draw_style import MapStyle
 from ...render import key_columns
 from ...render.booklet import Pages, Parts, blank_page, sections
 from ...render.canvas import new_document
-from ...words import say_for
 from . import generate as generator
 from . import key_page, map_page, rules, text_pages
 from .model import Dungeon
-
-say = say_for(__package__)
 
 
 def generate(request) -> Dungeon:
@@ -34,11 +31,13 @@ def generate(request) -> Dungeon:
 def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     """The mapper's copy (``mapper``) or the players' copy of each level with a map, a page each. No footers:
     compose stamps them."""
+    say = request.words.say_for(__package__)
     paper = request.paper
     doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
     style = MapStyle.chosen(request)
     for level in text_pages.mapped(built):
-        map_page.draw_page(doc.canvas, paper.width, paper.height, level, request.game.title, mapper, style)
+        map_page.draw_page(request.words, doc.canvas, paper.width, paper.height, level, request.game.title, mapper,
+                           style)
         doc.canvas.showPage()
     return doc.finish(request.listener)
 
@@ -46,17 +45,20 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
 def level_views(built: Dungeon, request) -> list:
     """Each level with a map, for a virtual tabletop and a battle map (maps/offpage.py)."""
     style = MapStyle.chosen(request)
-    return [map_page.level_views(level, request.game.title, style) for level in text_pages.mapped(built)]
+    return [map_page.level_views(request.words, level, request.game.title, style) for level in text_pages.mapped(built)]
 
 
 def booklet(built: Dungeon, request) -> Parts:
+    say = request.words.say_for(__package__)
     actions = rules.reference()["treasure"]["actions"]
-    keys = [key_page.key(level_key, actions) for level_key in text_pages.mapped_keys(built)]
+    keys = [key_page.key(request.words, level_key, actions) for level_key in text_pages.mapped_keys(request.words,
+                                                                                                    built)]
 
     def drawn() -> tuple[bytes, bytes, bytes, tuple[bytes, list[list[tuple[int, int]]]]]:
         return (maps_pdf(built, request, True), maps_pdf(built, request, False),
                 blank_page(request.code, request.paper, say("booklet.blank-side")),
-                key_columns.keys_pdf(request.code, request.paper, say("document.keys", game=request.game.title),
+                key_columns.keys_pdf(request.words, request.code, request.paper,
+                                     say("document.keys", game=request.game.title),
                                      keys, key_page.LOOK, request.listener))
 
     def arrange(rolled: bytes, made, rules_pages: bytes) -> list[bytes]:

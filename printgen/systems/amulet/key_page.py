@@ -15,9 +15,7 @@ from typing import Any
 from ...render import fonts
 from ...render.key_columns import Block, Key, Look, Type, block
 from ...units import mm
-from ...words import say_for
-
-say = say_for(__package__)
+from ...words import Words
 
 # Labels in small bold capitals of the mono face, a little smaller than the words after them.
 LOOK = Look(usual=Type(body=7.0, heading=7.4, small=7.2, leading=1.17, label=6.6, head=7.4),
@@ -30,8 +28,9 @@ ENCOUNTER_INDENT = mm(2.5)
 ROOM, THEN = "room", "then"
 
 
-def key(level_key: dict[str, Any], treasure_actions: int) -> Key:
+def key(phrasebooks: Words, level_key: dict[str, Any], treasure_actions: int) -> Key:
     """A level's key (key.dungeon_key's) as the page draws it; a treasure level after it closes it."""
+    say = phrasebooks.say_for(__package__)
     number = level_key["number"]
     if level_key["kind"] == "mini-boss":
         title = say("key.title-mini-boss", number=number)
@@ -41,17 +40,19 @@ def key(level_key: dict[str, Any], treasure_actions: int) -> Key:
     if level_key["then"]:
         entries.append((THEN, treasure_actions, level_key["then"]))
     return Key(level=number, title=(title, fonts.MONO_BOLD), aside=(say("key.aside"), fonts.SERIF_ITALIC),
-               aside_size=ASIDE_SIZE, head=lambda width, kind: head(level_key, width, kind),
-               entries=entries, entry=entry_blocks)
+               aside_size=ASIDE_SIZE, head=lambda width, kind: head(phrasebooks, level_key, width, kind),
+               entries=entries, entry=lambda entry, width, kind: entry_blocks(phrasebooks, entry, width, kind))
 
 
-def _label(word_key: str) -> tuple[str, str]:
+def _label(phrasebooks: Words, word_key: str) -> tuple[str, str]:
+    say = phrasebooks.say_for(__package__)
     return say(f"key.label.{word_key}").upper(), fonts.MONO_BOLD
 
 
-def head(level_key: dict[str, Any], width: float, kind: Type) -> list[Block]:
+def head(phrasebooks: Words, level_key: dict[str, Any], width: float, kind: Type) -> list[Block]:
     """How the rooms are numbered (and what a mini-boss level holds), what each reason in brackets means, and
     the monsters the level holds."""
+    say = phrasebooks.say_for(__package__)
     numbering = say("key.numbering")
     if level_key["kind"] == "mini-boss":
         numbering = f"{numbering} {say('key.mini-boss-level')}"
@@ -64,7 +65,7 @@ def head(level_key: dict[str, Any], width: float, kind: Type) -> list[Block]:
     if level_key["why"]:
         blocks.append(said(say("key.whys", whys="; ".join(level_key["why"]))))
     if level_key["monsters"]:
-        runs = [_label("monsters")]
+        runs = [_label(phrasebooks, "monsters")]
         for index, monster in enumerate(level_key["monsters"]):
             runs += [("; " if index else " ", fonts.SERIF), (monster["name"], fonts.SERIF_BOLD),
                      (f" {monster['stats']}", fonts.SERIF)]
@@ -73,22 +74,25 @@ def head(level_key: dict[str, Any], width: float, kind: Type) -> list[Block]:
     return blocks
 
 
-def entry_blocks(entry: tuple[str, int, dict[str, Any]], width: float, kind: Type) -> list[Block]:
+def entry_blocks(phrasebooks: Words, entry: tuple[str, int, dict[str, Any]], width: float, kind: Type) -> list[Block]:
     what, number, data = entry
-    return room_blocks(number, data, width, kind) if what == ROOM else treasure_blocks(number, data, width, kind)
+    return room_blocks(phrasebooks, number, data, width, kind) if what == ROOM else treasure_blocks(phrasebooks,
+                                                                                                    number, data,
+                                                                                                    width, kind)
 
 
-def room_blocks(level: int, room: dict[str, Any], width: float, kind: Type) -> list[Block]:
+def room_blocks(phrasebooks: Words, level: int, room: dict[str, Any], width: float, kind: Type) -> list[Block]:
     """A room's entry: its heading, exits, contents and encounters, set for a column ``width`` wide."""
+    say = phrasebooks.say_for(__package__)
     lead, labels = kind.leading, ((fonts.MONO_BOLD, kind.label),)
     heading = [(f"{level}.{room['number']}", fonts.SERIF_BOLD), (" ", fonts.SERIF),
                (f"{room['shape']}.", fonts.SERIF_ITALIC), (f" {room['reached']}", fonts.SERIF)]
     exits = "; ".join(room["exits"]) or say("key.none")
-    contents = [_label("contents"), (" " + "; ".join(room["contents"]), fonts.SERIF)]
+    contents = [_label(phrasebooks, "contents"), (" " + "; ".join(room["contents"]), fonts.SERIF)]
     if not room["encounters"]:
-        contents += [(" ", fonts.SERIF), _label("encounter"), (f" {say('key.none')}", fonts.SERIF)]
+        contents += [(" ", fonts.SERIF), _label(phrasebooks, "encounter"), (f" {say('key.none')}", fonts.SERIF)]
     blocks = [block(heading, kind.heading, width, lead, after=mm(0.2)),
-              block([_label("exits"), (f" {exits}", fonts.SERIF)], kind.body, width, lead, sizes=labels),
+              block([_label(phrasebooks, "exits"), (f" {exits}", fonts.SERIF)], kind.body, width, lead, sizes=labels),
               block(contents, kind.body, width, lead, sizes=labels)]
     for encounter in room["encounters"]:
         runs = [(encounter["title"], fonts.SERIF_BOLD)]
@@ -98,8 +102,10 @@ def room_blocks(level: int, room: dict[str, Any], width: float, kind: Type) -> l
     return blocks
 
 
-def treasure_blocks(actions: int, level_key: dict[str, Any], width: float, kind: Type) -> list[Block]:
+def treasure_blocks(phrasebooks: Words, actions: int, level_key: dict[str, Any], width: float,
+                    kind: Type) -> list[Block]:
     """The treasure level after a mini-boss's: it has no map, so its lines close the key before it."""
+    say = phrasebooks.say_for(__package__)
     return [block([(say("key.treasure-level", number=level_key["number"]), fonts.SERIF_BOLD)], kind.heading, width,
                   kind.leading, after=mm(0.2)),
             block([(say("key.treasure-level-note", actions=actions, after=level_key["after"]), fonts.SERIF)],

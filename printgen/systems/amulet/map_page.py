@@ -15,11 +15,9 @@ from ...maps.draw_style import GREY, MapStyle
 from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Level
 from ...units import Paper, mm
-from ...words import say_for
+from ...words import Words
 from . import map_symbols, rules
 from .level import RULE
-
-say = say_for(__package__)
 
 LEGEND_PITCH = mm(7)
 MARGIN = mm(14)
@@ -30,18 +28,18 @@ DOOR_KINDS = ("crumble", "walldoor", "door", "open", "food", "treasure", "telepo
 START = "start"  # the mark in the room the heroes arrive in
 
 
-def region_for(width: float, height: float, level: Level, mapper: bool = True) -> draw.Region:
+def region_for(phrasebooks: Words, width: float, height: float, level: Level, mapper: bool = True) -> draw.Region:
     """Where the map of ``level`` stands on a page ``width`` × ``height`` points."""
     paper = Paper("page", width, height, "")
-    return frame.plan(map_page(level, "", mapper), paper).sheets[0].region
+    return frame.plan(map_page(phrasebooks, level, "", mapper), paper).sheets[0].region
 
 
-def mapper_content(level: Level) -> draw.Content:
+def mapper_content(phrasebooks: Words, level: Level) -> draw.Content:
     """Each room's marks written in it, the murder holes in their walls, and where the heroes start."""
     notes = {}
     on_walls = []
     for area in level.areas:
-        contents, encounters = map_symbols.room_marks(area)
+        contents, encounters = map_symbols.room_marks(phrasebooks, area)
         notes[area.number] = contents + encounters
         for item in area.data["contents"]:
             if item["code"] == "murder-hole" and item.get("wall"):
@@ -58,23 +56,25 @@ def players_content(level: Level) -> draw.Content:
                         notes={1: []} if arrival else {})
 
 
-def map_page(level: Level, title: str, mapper: bool, style: MapStyle = GREY) -> frame.MapPage:
+def map_page(phrasebooks: Words, level: Level, title: str, mapper: bool, style: MapStyle = GREY) -> frame.MapPage:
     """A copy of a level as the map-page frame draws it: this game's words, symbols and numbers."""
-    symbols = map_symbols.symbols()
-    content = mapper_content(level) if mapper else players_content(level)
+    say = phrasebooks.say_for(__package__)
+    symbols = map_symbols.symbols(phrasebooks)
+    content = mapper_content(phrasebooks, level) if mapper else players_content(level)
     return frame.MapPage(
         level, symbols, RULE, content, draw.GM if mapper else draw.BLANK,
         title=say("map.title", game=title, level=level.number),
         who=say("map.mapper") if mapper else say("map.players"),
-        scale=frame.Scale(1, say("map.units", feet=UNIT_FEET), 3), legend=legend(symbols), notes=legend_lines(mapper),
+        scale=frame.Scale(1, say("map.units", feet=UNIT_FEET), 3), legend=legend(symbols),
+        notes=legend_lines(phrasebooks, mapper),
         style=style, pitch=None, most_pitch=200.0, side=MARGIN, top=TOP + frame.BAND, bottom=BOTTOM,
         legend_columns=3, legend_pitch=LEGEND_PITCH, crop=mapper)
 
 
-def draw_page(c: Canvas, width: float, height: float, level: Level, title: str, mapper: bool,
+def draw_page(phrasebooks: Words, c: Canvas, width: float, height: float, level: Level, title: str, mapper: bool,
               style: MapStyle = GREY) -> None:
     paper = Paper("page", width, height, "")
-    page = map_page(level, title, mapper, style)
+    page = map_page(phrasebooks, level, title, mapper, style)
     frame.draw_sheet(c, paper, page, frame.plan(page, paper), 0)
 
 
@@ -85,8 +85,9 @@ def legend(symbols) -> list:
     return entries
 
 
-def legend_lines(mapper: bool) -> list[str]:
+def legend_lines(phrasebooks: Words, mapper: bool) -> list[str]:
     """The lines under the legend: what the letters in the rooms mean, and the scale."""
+    say = phrasebooks.say_for(__package__)
     monsters = rules.monsters()
     content = [(mark, rules.content_name(code)) for code, mark in say.section("mark.contents").items()]
     encounters = [(say("mark.encounter.wraith"), monsters["wraith"]["name"]),
@@ -114,14 +115,15 @@ def players_view(level: Level) -> draw.Content:
     return draw.Content(marks={1: [START]} if level.areas else {}, copied=((1, START),) if level.areas else ())
 
 
-def level_views(level: Level, title: str, style: MapStyle = GREY) -> offpage.LevelViews:
+def level_views(phrasebooks: Words, level: Level, title: str, style: MapStyle = GREY) -> offpage.LevelViews:
     """The level for a virtual tabletop and a battle map: the mapper's copy, and the players' (walls and
     exits, no secret doors, murder holes or marks). A unit is ten feet: two squares of a battle map."""
-    symbols = map_symbols.symbols()
+    say = phrasebooks.say_for(__package__)
+    symbols = map_symbols.symbols(phrasebooks)
     players = legend_for_players(symbols)
     return offpage.LevelViews(
         level, RULE,
-        gm=offpage.View(draw.GM, symbols, mapper_content(level), say("map.mapper"), legend(symbols)),
+        gm=offpage.View(draw.GM, symbols, mapper_content(phrasebooks, level), say("map.mapper"), legend(symbols)),
         players=offpage.View(draw.LAYOUT, symbols, players_view(level), say("map.players-layout"), players),
         title=say("map.title", game=title, level=level.number), kinds=VTT_KINDS, square_feet=UNIT_FEET,
         unit_words=say("map.battle-unit", feet=UNIT_FEET), style=style)

@@ -15,37 +15,38 @@ from typing import Any
 
 from ...maps import glyphs
 from ...maps.symbols import Symbols
-from ...words import say_for
+from ...words import Words
 from . import rules
-
-say = say_for(__package__)
 
 MURDER_HOLE = "murder-hole"
 
 
-def legend(kind: str) -> str:
+def legend(phrasebooks: Words, kind: str) -> str:
     """The legend's words for an exit kind's mark, under the exit's own name."""
+    say = phrasebooks.say_for(__package__)
     return say(f"map.legend.{kind}", name=say(f"exit.{kind}"))
 
 
-def symbols() -> Symbols:
-    return (Symbols(secret_label=legend("secret"))
-            .wall_door("crumble", glyphs.wavy(), legend("crumble"))
-            .wall_door("walldoor", glyphs.opening("C", glyphs.DASHED), legend("walldoor"))
-            .wall_door("door", glyphs.opening("C", glyphs.SOLID), legend("door"))
-            .wall_door("open", glyphs.opening("O", glyphs.DOTTED), legend("open"))
-            .wall_door("food", glyphs.ticked(2), legend("food"))
-            .wall_door("treasure", glyphs.ticked(), legend("treasure"))
+def symbols(phrasebooks: Words) -> Symbols:
+    say = phrasebooks.say_for(__package__)
+    return (Symbols(secret_label=legend(phrasebooks, "secret"))
+            .wall_door("crumble", glyphs.wavy(), legend(phrasebooks, "crumble"))
+            .wall_door("walldoor", glyphs.opening("C", glyphs.DASHED), legend(phrasebooks, "walldoor"))
+            .wall_door("door", glyphs.opening("C", glyphs.SOLID), legend(phrasebooks, "door"))
+            .wall_door("open", glyphs.opening("O", glyphs.DOTTED), legend(phrasebooks, "open"))
+            .wall_door("food", glyphs.ticked(2), legend(phrasebooks, "food"))
+            .wall_door("treasure", glyphs.ticked(), legend(phrasebooks, "treasure"))
             .wall_door("secret", glyphs.on_wall(glyphs.secret), "")
-            .door("teleport", glyphs.pad, legend("teleport"))
-            .door("stair", glyphs.treads, legend("stair"))
+            .door("teleport", glyphs.pad, legend(phrasebooks, "teleport"))
+            .door("stair", glyphs.treads, legend(phrasebooks, "stair"))
             .mark("start", glyphs.star, say("map.legend.start"))
             .wall_mark(MURDER_HOLE, glyphs.on_wall(glyphs.diamond, 0.2),
                        say("map.legend.murder-hole", name=rules.content_name(MURDER_HOLE))))
 
 
-def encounter_mark(item: dict[str, Any]) -> str:
+def encounter_mark(phrasebooks: Words, item: dict[str, Any]) -> str:
     """A room's encounter as a few letters on the map: 'Hob 75%', 'Gen Dem', 'Wr', 'Mim'."""
+    say = phrasebooks.say_for(__package__)
     code = item["code"]
     monster = say(f"mark.monster.{item['monster']}") if "monster" in item else ""
     if code == "swarm":
@@ -57,15 +58,19 @@ def encounter_mark(item: dict[str, Any]) -> str:
     return "" if code == "none" else say(f"mark.encounter.{code}")
 
 
-def grouped(marks: list[str]) -> list[str]:
+def grouped(phrasebooks: Words, marks: list[str]) -> list[str]:
     """Marks in order of first appearance, a repeated one written once with its count: 'Tz×3', 'Ke'."""
+    say = phrasebooks.say_for(__package__)
     counts: dict[str, int] = {}
     for mark in marks:
         counts[mark] = counts.get(mark, 0) + 1
     return [mark if n == 1 else say("mark.repeated", mark=mark, count=n) for mark, n in counts.items()]
 
 
-def room_marks(area) -> tuple[list[str], list[str]]:
-    contents = grouped([say(f"mark.contents.{c['code']}") for c in area.data["contents"] if c["code"] != "none"])
-    encounters = grouped([m for m in (encounter_mark(e) for e in area.data["encounters"]) if m])
+def room_marks(phrasebooks: Words, area) -> tuple[list[str], list[str]]:
+    say = phrasebooks.say_for(__package__)
+    contents = grouped(phrasebooks,
+                       [say(f"mark.contents.{c['code']}") for c in area.data["contents"] if c["code"] != "none"])
+    encounters = grouped(phrasebooks,
+                         [m for m in (encounter_mark(phrasebooks, e) for e in area.data["encounters"]) if m])
     return contents, encounters

@@ -11,10 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...tables import Row, TableSet
-from ...words import key_of, say_for
+from ...words import Words, key_of
 from . import GAME
-
-say = say_for(__package__)
 
 
 def tables() -> TableSet:
@@ -26,17 +24,19 @@ def monsters() -> dict[str, dict[str, Any]]:
     return {m["code"]: m for m in GAME.data("monsters")["monster"]}
 
 
-def tactics(code: str) -> str:
+def tactics(phrasebooks: Words, code: str) -> str:
     """How a monster fights, with the rule of the rules-in-brief that is its own (a potion and a wraith)."""
+    say = phrasebooks.say_for(__package__)
     text = say(f"tactics.{code}")
     if code == "wraith":
         text = f"{text} {say('rule.potion-wraith')}"
     return text
 
 
-def health_changes() -> list[dict[str, str]]:
+def health_changes(phrasebooks: Words) -> list[dict[str, str]]:
     """The ways health comes back or goes, for the sheet and the rules at hand: the amount, and what it is
     (a room's contents by the Contents table's own word)."""
+    say = phrasebooks.say_for(__package__)
     contents = _by_code("contents")
     return [{"code": c["code"], "amount": c["amount"],
              "what": contents[c["code"]].result if c["code"] in contents else say(f"change.{c['code']}")}
@@ -48,9 +48,10 @@ def choices() -> tuple[dict[str, str], ...]:
     return GAME.choices()
 
 
-def in_brief() -> tuple[tuple[str, str], ...]:
+def in_brief(phrasebooks: Words) -> tuple[tuple[str, str], ...]:
     """The choices as the rules at hand list them, "where the rules are silent": each topic with its line for
     the table (words.toml [silent], by the topic's key)."""
+    say = phrasebooks.say_for(__package__)
     return tuple((c["topic"], say(f"silent.{key_of(c['topic'])}")) for c in choices())
 
 

@@ -28,10 +28,8 @@ from ...sheets.draw import (
     vstack,
 )
 from ...units import Paper
-from ...words import say_for
+from ...words import Words
 from . import GAME, characters, rules
-
-say = say_for(__package__)
 
 SIZES = (1, 2)
 PRE_ROLLED = True
@@ -40,7 +38,7 @@ WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 LADDER_EXTRA = 3  # steps past d12 (d12+1 ...) or past the start (+1 ...) drawn on each ladder
 
 
-def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
     return characters.roll_character(rng, number)
 
 
@@ -52,13 +50,13 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return list(characters.classes())
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
                     listener: Listener | None) -> list[bytes]:
     """No pages after the blank sheets."""
     return []
 
 
-def choices() -> tuple[dict[str, str], ...]:
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
     return characters.choices()
 
 
@@ -71,8 +69,9 @@ def ladder(start: str | int) -> list[str]:
     return steps[:7]
 
 
-def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+def draw(phrasebooks: Words, c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector, code: SeedCode | None = None) -> None:
+    say = phrasebooks.say_for(__package__)
     abilities = characters.rules()["abilities"]
     carried = rules.reference()
     cls = characters.classes()[kind]
@@ -144,7 +143,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     top -= ab_h + gap
 
     (hp_y, hp_h), (low_y, low_h) = vstack(top, top, [-1.35, -1], gap)
-    _countdown(c, 0, hp_y, w, hp_h, style, form, carried)
+    _countdown(phrasebooks, c, 0, hp_y, w, hp_h, style, form, carried)
 
     left_w = w * 0.42
     ix, iy, iw, ih = titled(c, 0, low_y, left_w, low_h, say("sheet.slots"), say("sheet.slots-note"), style)
@@ -176,9 +175,10 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
                      checked=char[key] if char else 0)
 
 
-def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
+def _countdown(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
                countdown: dict[str, Any]) -> None:
     """A hundred boxes numbered 100 down to 1; the announcement marks at 50, 25 and 10 stand out."""
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     marks = {m["health"]: say(f"call.{m['code']}") for m in countdown["call"]}
     ix, iy, iw, ih = titled(c, x, y, w, h, say("sheet.countdown"), say("sheet.countdown-note"), style)
@@ -219,7 +219,7 @@ def _countdown(c: Canvas, x: float, y: float, w: float, h: float, style: Style, 
     yy -= s(4)
     label(c, sx, yy - s(8), say("change.heading"), style, 7, bold=True, gray=0.1)
     yy -= s(11)
-    for change in rules.health_changes():
+    for change in rules.health_changes(phrasebooks):
         label(c, sx, yy - s(8), change["amount"], style, 8, font=fonts.MONO_BOLD, gray=0)
         yy = paragraph(c, sx + s(18), yy, side_w - s(18), change["what"], style, 6.8) - s(2)
     note = next(ch["text"] for ch in characters.choices() if ch["topic"] == "Health above 100")

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...words import say_for
-
-say = say_for(__package__)
+from ...words import Words
 
 HEALTH_PER_UNIT = 20  # each unit of room size holds 20 health of swarm
 SCATTER_TIMES = 3  # a swarm scatters below three times one monster's health
@@ -17,8 +15,9 @@ MELEE_TIMES = 2  # a swarm deals its melee twice to each hero who fails to get c
 MELEE_TIMES_ALONE = 4  # four times against a lone hero
 
 
-def reach_words(reach: int | str) -> str:
+def reach_words(phrasebooks: Words, reach: int | str) -> str:
     """How many heroes a swarm can swarm, in words: "1 hero", "3 heroes", "every hero"."""
+    say = phrasebooks.say_for(__package__)
     if reach == "all":
         return say("swarm.reach-all")
     return say("swarm.reach-one", count=reach) if reach == 1 else say("swarm.reach-many", count=reach)

@@ -16,53 +16,57 @@ from typing import Any
 
 from ...cards import cover_art
 from ...render.html import kept_pdf, render_pdf
-from ...words import say_for
+from ...words import Words
 from . import GAME, rules, swarms
 from .key import dungeon_key
 from .model import Dungeon
-
-say = say_for(__package__)
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
 AFTER_THE_KEYS = 2  # the rolled text's parts after the keys: the dice and the treasure level (the rules follow)
 
 
-def swarm_table() -> list[dict[str, Any]]:
+def swarm_table(phrasebooks: Words) -> list[dict[str, Any]]:
     """Swarm health for each size of swarm in each size of room."""
     return [{"label": f"{p}%", "health": [swarms.swarm_health(s, p) for s in ROOM_SIZES],
-             "reach": swarms.reach_words(swarms.PCS_SWARMED[p])} for p in PERCENTS]
+             "reach": swarms.reach_words(phrasebooks, swarms.PCS_SWARMED[p])} for p in PERCENTS]
 
 
 def reference_context(request) -> dict[str, Any]:
-    return {"game_title": request.game.title, "reference": rules.reference(), "choices": list(rules.in_brief()),
-            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table(), "health_changes": rules.health_changes()}
+    return {"game_title": request.game.title, "reference": rules.reference(),
+            "choices": list(rules.in_brief(request.words)),
+            "swarm_sizes": list(ROOM_SIZES), "swarm_table": swarm_table(request.words),
+            "health_changes": rules.health_changes(request.words)}
 
 
 def reference_pdf(request) -> bytes:
+    say = request.words.say_for(__package__)
     title = say("document.reference", game=request.game.title)
     return render_pdf("amulet/reference.html", request.code, title, request.paper, request.templates,
-                      listener=request.listener, **reference_context(request))
+                      listener=request.listener, **reference_context(request), phrasebooks=request.words)
 
 
 def rules_pdf(request, only_kept: bool = False) -> bytes | None:
     """The booklet's last pages: the rules at hand, ending with how the monsters fight. They name no dungeon,
     so they are the same in every booklet on the same paper (and kept; ``only_kept``: only where they are kept,
     else None); they go on from the booklet's other pages, so their first page keeps the running header."""
-    tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False), "tactics": rules.tactics(code)}
+    say = request.words.say_for(__package__)
+    tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False),
+                "tactics": rules.tactics(request.words, code)}
                for code, m in rules.monsters().items()]
     return (kept_pdf if only_kept else render_pdf)(
         "amulet/reference.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
         request.templates, listener=request.listener, opens_file=False, heads_first_page=True, tactics=tactics,
-        **reference_context(request))
+        **reference_context(request), phrasebooks=request.words)
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
     """What booklet.html prints."""
-    return {"game_title": request.game.title, "credit": request.game.credit, "levels": dungeon_key(dungeon),
+    return {"game_title": request.game.title, "credit": request.game.credit, "levels": dungeon_key(request.words,
+                                                                                                   dungeon),
             "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
-            "treasure": rules.reference()["treasure"], "dice": dice(dungeon),
-            "art": cover_art.for_game(GAME.templates, "gem-pendant", *met(dungeon))}
+            "treasure": rules.reference()["treasure"], "dice": dice(request.words, dungeon),
+            "art": cover_art.for_game(request.words, GAME.templates, "gem-pendant", *met(dungeon))}
 
 
 def met(dungeon: Dungeon) -> tuple[list[str], list[str]]:
@@ -80,9 +84,10 @@ def met(dungeon: Dungeon) -> tuple[list[str], list[str]]:
     return monsters, contents
 
 
-def dice(dungeon: Dungeon) -> dict[str, Any]:
+def dice(phrasebooks: Words, dungeon: Dungeon) -> dict[str, Any]:
     """The dice behind each room as one table: a column for each table a room was rolled on (in the
     phrasebook's order), and level by level a row for each room with the totals it rolled there."""
+    say = phrasebooks.say_for(__package__)
     levels = mapped(dungeon)
     used = [t for t in say.section("key.roll") if any(t in area.rolls for level in levels for area in level.areas)]
     return {"columns": [say(f"key.roll.{t}") for t in used],
@@ -97,17 +102,18 @@ def mapped(dungeon: Dungeon) -> list:
     return [level for level in dungeon.levels if level.data["kind"] != "treasure"]
 
 
-def mapped_keys(dungeon: Dungeon) -> list[dict[str, Any]]:
+def mapped_keys(phrasebooks: Words, dungeon: Dungeon) -> list[dict[str, Any]]:
     """The keys of the levels with a map, in order (a treasure level's words close the key before it)."""
-    return [level for level in dungeon_key(dungeon) if level["kind"] != "treasure"]
+    return [level for level in dungeon_key(phrasebooks, dungeon) if level["kind"] != "treasure"]
 
 
 def rolled_pdf(dungeon: Dungeon, request) -> bytes:
     """The cover, the dice behind each room and the treasure level: ``parts(dungeon)`` parts, each opening with
     an h1 (the rules at hand follow them: ``rules_pdf``)."""
+    say = request.words.say_for(__package__)
     title = say("document.dungeon", game=request.game.title)
     return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                      listener=request.listener, **booklet_context(dungeon, request))
+                      listener=request.listener, **booklet_context(dungeon, request), phrasebooks=request.words)
 
 
 def parts(dungeon: Dungeon) -> int:

@@ -13,11 +13,9 @@ from typing import Any
 
 from ...names import name as make_name
 from ...seed import Rng
-from ...words import say_for
+from ...words import Words
 from . import GAME
 from .rules import cost, power, ranks, rules
-
-say = say_for(__package__)
 
 
 def genres() -> dict[str, dict[str, list[str]]]:
@@ -25,8 +23,9 @@ def genres() -> dict[str, dict[str, list[str]]]:
     return GAME.data("genres")
 
 
-def budget() -> list[dict[str, Any]]:
+def budget(phrasebooks: Words) -> list[dict[str, Any]]:
     """The ledger lines before anything is bought: (what, tokens)."""
+    say = phrasebooks.say_for(__package__)
     r = rules()
     pre = r["pre_rolled"]
     refresh = power(pre["power_level"])["adventurer_refresh"]
@@ -37,13 +36,14 @@ def budget() -> list[dict[str, Any]]:
     ]
 
 
-def roll_character(rng: Rng, number: int, genre: str) -> dict[str, Any]:
+def roll_character(phrasebooks: Words, rng: Rng, number: int, genre: str) -> dict[str, Any]:
+    say = phrasebooks.say_for(__package__)
     r = rules()
     pre = r["pre_rolled"]
     names = genres()[genre]
     order = ranks()
     home_cap = order.index(r["home_max_rank"])
-    ledger = budget()
+    ledger = budget(phrasebooks)
     available = sum(line["tokens"] for line in ledger)
     reserve = rng.randint(*pre["reserve"])
     n_talents = rng.randint(*pre["talents"])

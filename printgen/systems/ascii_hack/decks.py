@@ -15,10 +15,8 @@ from ...cards.model import Card, Deck, Look, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...units import MIN_TEXT_PT
-from ...words import say_for
+from ...words import Words
 from . import GAME, obstacles, rules
-
-say = say_for(__package__)
 
 ACCENTS = {"zone": (0.18, 0.35, 0.3), "monster": (0.5, 0.1, 0.3), "trap": (0.6, 0.33, 0.05),
            "environ": (0.15, 0.3, 0.5), "puzzle": (0.38, 0.2, 0.5), "device": (0.35, 0.33, 0.12),
@@ -30,32 +28,37 @@ ACCENTS = {"zone": (0.18, 0.35, 0.3), "monster": (0.5, 0.1, 0.3), "trap": (0.6, 
 LOOK = Look(band="straight", frame="ruled", border=True, paper=(0.97, 0.972, 0.975), title="mono")
 
 def _deck(family: str, name: str):
-    def build_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
+    def build_deck(phrasebooks: Words, code: SeedCode, options: dict[str, Any]) -> Deck:
+        say = phrasebooks.say_for(__package__)
         genre = options["genre"]
-        cards = [_about(family, genre)] + [card(item, genre) for item in obstacles.deal(code, family, genre)]
+        dealt = obstacles.deal(code, family, genre)
+        cards = [_about(phrasebooks, family, genre)] + [card(phrasebooks, item, genre) for item in dealt]
         title = say(f"deck.{name}")
-        cards.append(_notes(family, title, cards))
+        cards.append(_notes(phrasebooks, family, title, cards))
         return Deck(name, title, tuple(cards), back_title=title, look=LOOK, least_body=MIN_TEXT_PT,
                     back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS[family])
 
     return build_deck
 
 
-def obstacles_deck(code: SeedCode, options: dict[str, Any]) -> Deck:
+def obstacles_deck(phrasebooks: Words, code: SeedCode, options: dict[str, Any]) -> Deck:
+    say = phrasebooks.say_for(__package__)
     genre = options["genre"]
     rolled = [obstacles.pre_rolled(code, genre, n) for n in range(1, options["count"] + 1)]
-    cards = [_about("obstacle", genre)] + [card(item, genre, say("card.number", number=item["number"]))
+    cards = [_about(phrasebooks, "obstacle", genre)] + [card(phrasebooks, item, genre,
+                                                             say("card.number", number=item["number"]))
                                            for item in rolled]
     title = say("deck.obstacles")
-    cards.append(_notes("obstacle", title, cards))
+    cards.append(_notes(phrasebooks, "obstacle", title, cards))
     return Deck("obstacles", title, tuple(cards), back_title=title, look=LOOK, least_body=MIN_TEXT_PT,
                 back_subtitle=say("deck.back", genre=say(f"genre.{genre}")), accent=ACCENTS["obstacle"])
 
 
-def card(item: dict[str, Any], genre: str, label: str = "") -> Card:
+def card(phrasebooks: Words, item: dict[str, Any], genre: str, label: str = "") -> Card:
+    say = phrasebooks.say_for(__package__)
     family = item["family"]
     kicker = " · ".join(filter(None, [label, say(f"family.{family}"), say(f"genre.{genre}")]))
-    stats, body = _FACES[family](item)
+    stats, body = _FACES[family](phrasebooks, item)
     picture, tint = picture_of(item["name"], family, genre)
     return Card(item["name"], kicker, tuple(stats), (), (Paragraph(item["line"]), *body), picture=picture, tint=tint)
 
@@ -70,7 +73,8 @@ def about_picture() -> str:
     return icons.parse(GAME.data("pictures")["about"])[0]
 
 
-def _about(family: str, genre: str) -> Card:
+def _about(phrasebooks: Words, family: str, genre: str) -> Card:
+    say = phrasebooks.say_for(__package__)
     if family == "obstacle":
         body = [Paragraph(rules.note("Pre-rolled obstacles"))]
     else:
@@ -88,11 +92,12 @@ def _about(family: str, genre: str) -> Card:
                 tuple(body), picture=about_picture(), reference=True)
 
 
-def _notes(family: str, title: str, cards: list[Card]) -> Card:
+def _notes(phrasebooks: Words, family: str, title: str, cards: list[Card]) -> Card:
     """The notes card that ends a deck: what the seed chose (the "Suggested builds" note, as the notes list it),
     and whose pictures the deck's ``cards`` show."""
+    say = phrasebooks.say_for(__package__)
     chosen = () if family == "device" else (Paragraph(rules.note("Suggested builds"), say("about.suggestions")),)
-    return notes_card(title, cards, chosen, ACCENTS[family])
+    return notes_card(phrasebooks, title, cards, chosen, ACCENTS[family])
 
 
 def _sentence(phrases: list[str]) -> str:
@@ -104,7 +109,8 @@ def _elements(elements: list[dict[str, Any]]) -> str:
     return ", ".join(f"{e['name']} {e['die']} ({e['cost']})" for e in elements) + "."
 
 
-def _monster(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+def _monster(phrasebooks: Words, item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+    say = phrasebooks.say_for(__package__)
     body = [Paragraph(_elements(item["talents"]), say("card.monster.talents"))]
     if item["gear"]:
         body.append(Paragraph(_elements(item["gear"]), say("card.monster.gear")))
@@ -117,7 +123,8 @@ def _monster(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     return stats, body
 
 
-def _trap(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+def _trap(phrasebooks: Words, item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+    say = phrasebooks.say_for(__package__)
     effect, triggers = item["effect"], item["triggers"]
     body = [Paragraph(say("card.trap.effect-text", **effect), say("card.trap.effect")),
             Paragraph(_sentence(triggers), say("card.trap.triggers", count=len(triggers))),
@@ -127,14 +134,16 @@ def _trap(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     return stats, body
 
 
-def _environ(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+def _environ(phrasebooks: Words, item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+    say = phrasebooks.say_for(__package__)
     effect = item["effect"]
     body = [Paragraph(say("card.environ.effect-text", **effect), say("card.environ.effect")),
             Paragraph(rules.capital(say("rule.environ")) + ".")]
     return [Stat(say("card.tokens"), str(item["cost"])), Stat(say("card.environ.effect-stat"), effect["die"])], body
 
 
-def _puzzle(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+def _puzzle(phrasebooks: Words, item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+    say = phrasebooks.say_for(__package__)
     if item["kind"] == "logic":
         body = [Paragraph(say("card.puzzle.logic-text"), say("card.puzzle.logic"))]
         return [Stat(say("card.tokens"), "0")], body
@@ -143,7 +152,8 @@ def _puzzle(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     return [Stat(say("card.tokens"), str(item["cost"])), Stat(say("card.puzzle.toll"), str(toll))], body
 
 
-def _zone(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+def _zone(phrasebooks: Words, item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+    say = phrasebooks.say_for(__package__)
     body = [Paragraph(say("card.zone.exits-text", exits=item["exits"], entrance=say("rule.entrance")),
                       say("card.zone.exits"))]
     if item["needs_light"]:
@@ -154,7 +164,8 @@ def _zone(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
     return stats, body
 
 
-def _device(item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+def _device(phrasebooks: Words, item: dict[str, Any]) -> tuple[list[Stat], list[Paragraph]]:
+    say = phrasebooks.say_for(__package__)
     body = [Paragraph(rules.capital(say("rule.device", cost=item["cost"])) + ".")]
     return [Stat(say("card.tokens"), str(item["cost"]))], body
 

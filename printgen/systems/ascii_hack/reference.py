@@ -16,11 +16,9 @@ from ...cards.sizes import CARD_SIZES
 from ...render.compose import compose
 from ...render.html import render_pdf
 from ...units import to_mm
-from ...words import say_for
+from ...words import Words
 from . import odds, rules
 from .obstacles import DEVICE_COST, ILLUMINATION_COST
-
-say = say_for(__package__)
 
 POOL_SIZES = range(1, 6)  # pools of one to five dice a side
 CARD = CARD_SIZES["poker"]
@@ -28,23 +26,24 @@ NOTES = ("Pools", "Rounded chances", "Stunt dice", "Success and failure chances"
 
 
 def build(request) -> bytes:
-    template, title, context = layout(request.options["size"])
+    template, title, context = layout(request.words, request.options["size"])
     page = render_pdf(template, request.code, title, request.paper, request.templates, listener=request.listener,
-                      page_width_mm=to_mm(request.paper.width), **context)
+                      page_width_mm=to_mm(request.paper.width), **context, phrasebooks=request.words)
     return compose([page], request.code, title, listener=request.listener)
 
 
-def layout(size: str) -> tuple[str, str, dict[str, Any]]:
+def layout(phrasebooks: Words, size: str) -> tuple[str, str, dict[str, Any]]:
     """The template of ``size`` ("page" or "card"), the document's title and what the template is given."""
+    say = phrasebooks.say_for(__package__)
     if size == "card":
         template, title = "ascii-hack/reference-cards.html", say("reference.cards-title")
     else:
         template, title = "ascii-hack/reference.html", say("reference.title")
     return template, title, {"card": {"width": CARD.width_mm, "height": CARD.height_mm}, "capital": rules.capital,
-                             **figures()}
+                             **figures(phrasebooks)}
 
 
-def figures() -> dict[str, Any]:
+def figures(phrasebooks: Words) -> dict[str, Any]:
     """Everything the reference prints, worked out and formatted."""
     r = rules.rules()
     return {
@@ -58,15 +57,15 @@ def figures() -> dict[str, Any]:
         "expected": [{"die": die, "cells": [decimal(n * odds.expected_net((die,)), 2) for n in POOL_SIZES]}
                      for die in rules.ranks()],
         "power": r["power"],
-        "prices": rules.prices(),
-        "obstacles": rules.obstacle_costs(),
+        "prices": rules.prices(phrasebooks),
+        "obstacles": rules.obstacle_costs(phrasebooks),
         "starting_tokens": r["starting_tokens"],
         "gear_limit": r["gear_limit"],
         "home_max_rank": r["home_max_rank"],
         "escalation_final": r["escalation_final"],
         "device_cost": DEVICE_COST,
         "illumination_cost": ILLUMINATION_COST,
-        "notes": rules.in_brief(NOTES),
+        "notes": rules.in_brief(phrasebooks, NOTES),
     }
 
 

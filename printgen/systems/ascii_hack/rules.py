@@ -10,10 +10,8 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from ...words import key_of, say_for
+from ...words import Words, key_of
 from . import GAME
-
-say = say_for(__package__)
 
 
 def capital(text: str) -> str:
@@ -38,9 +36,10 @@ def note(topic: str) -> str:
     return next(choice["text"] for choice in choices() if choice["topic"] == topic)
 
 
-def in_brief(topics: tuple[str, ...]) -> dict[str, str]:
+def in_brief(phrasebooks: Words, topics: tuple[str, ...]) -> dict[str, str]:
     """The choices ``topics`` as the reference prints them, "where the rules are silent": each topic's line for
     the table (words.toml [silent], by the topic's key)."""
+    say = phrasebooks.say_for(__package__)
     return {topic: say(f"silent.{key_of(topic)}") for topic in topics}
 
 
@@ -70,18 +69,21 @@ def power(level: str) -> dict[str, Any]:
     return next(p for p in rules()["power"] if p["level"] == level)
 
 
-def prices() -> list[dict[str, str]]:
+def prices(phrasebooks: Words) -> list[dict[str, str]]:
     """What a Token buys, worded: {"what", "cost"} in the data's order."""
+    say = phrasebooks.say_for(__package__)
     return [{"what": say(f"price.{p['code']}"),
              "cost": str(p["tokens"]) if "tokens" in p else say(f"price-cost.{p['code']}")}
             for p in rules()["price"]]
 
 
-def obstacle_kinds() -> list[str]:
+def obstacle_kinds(phrasebooks: Words) -> list[str]:
     """The obstacles the Opposition builds, by name."""
+    say = phrasebooks.say_for(__package__)
     return [say(f"family.{kind}") for kind in rules()["obstacles"]]
 
 
-def obstacle_costs() -> list[dict[str, str]]:
+def obstacle_costs(phrasebooks: Words) -> list[dict[str, str]]:
     """Each obstacle with the cost column it uses: {"kind", "cost"}."""
+    say = phrasebooks.say_for(__package__)
     return [{"kind": say(f"family.{kind}"), "cost": say(f"obstacle-cost.{kind}")} for kind in rules()["obstacles"]]

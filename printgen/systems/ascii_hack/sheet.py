@@ -30,12 +30,10 @@ from ...sheets.draw import (
     vstack,
 )
 from ...units import Paper
-from ...words import say_for
+from ...words import Words
 from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
 from .rules import stunt_cost
-
-say = say_for(__package__)
 
 SIZES = (1,)
 PRE_ROLLED = True
@@ -44,8 +42,8 @@ WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 TALENT_ROWS = 12
 
 
-def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
-    return characters.roll_character(rng, number, genre or GENRES[0])
+def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+    return characters.roll_character(phrasebooks, rng, number, genre or GENRES[0])
 
 
 def kind_of(char: dict[str, Any]) -> str:
@@ -56,30 +54,31 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return ["adventurer", "opposition", "zone-log", "bid-slips"]
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
                     listener: Listener | None) -> list[bytes]:
     """No pages after the blank sheets."""
     return []
 
 
-def choices() -> tuple[dict[str, str], ...]:
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
     return rules.choices()
 
 
-def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+def draw(phrasebooks: Words, c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector, code: SeedCode | None = None) -> None:
     if kind == "opposition":
-        _opposition(c, w, h, style, form)
+        _opposition(phrasebooks, c, w, h, style, form)
     elif kind == "zone-log":
-        table_sheets.zone_log(c, w, h, style, form)
+        table_sheets.zone_log(phrasebooks, c, w, h, style, form)
     elif kind == "bid-slips":
-        table_sheets.bid_slips(c, w, h, style, form)
+        table_sheets.bid_slips(phrasebooks, c, w, h, style, form)
     else:
-        _adventurer(c, w, h, char, style, form)
+        _adventurer(phrasebooks, c, w, h, char, style, form)
 
 
-def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, style: Style,
+def _adventurer(phrasebooks: Words, c: Canvas, w: float, h: float, char: dict[str, Any] | None, style: Style,
                 form: FormCollector) -> None:
+    say = phrasebooks.say_for(__package__)
     r = rules.rules()
     s = style.pt
     gap = s(5)
@@ -112,7 +111,7 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
     track_h = s(112)
     ledger_w = w * 0.5
     notes_for = ("Stunt dice", "Pre-rolled budget") if char else ("Stunt dice",)
-    costs_h = _cost_table_height(w - ledger_w - gap, style, notes_for)
+    costs_h = _cost_table_height(phrasebooks, w - ledger_w - gap, style, notes_for)
     ledger_h = s(17) + s(9) + (len(char["ledger"]) + 1.5) * _ledger_pitch(style) if char else 0.0
     lists_h = max(s(44), min(s(96), top - track_h - max(costs_h, ledger_h) - 2 * gap))
     third = (w - 2 * gap) / 3
@@ -122,17 +121,18 @@ def _adventurer(c: Canvas, w: float, h: float, char: dict[str, Any] | None, styl
         ruled_list(c, form, key, ix, iy, iw, ih, s(15), style)
     top -= lists_h + gap
 
-    _consumables(c, form, 0, top - track_h, w, track_h, char, style)
+    _consumables(phrasebooks, c, form, 0, top - track_h, w, track_h, char, style)
     top -= track_h + gap
 
-    _ledger(c, form, 0, 0, ledger_w, top, char, style)
-    _cost_table(c, ledger_w + gap, 0, w - ledger_w - gap, top, style, compact=True, notes_for=notes_for)
+    _ledger(phrasebooks, c, form, 0, 0, ledger_w, top, char, style)
+    _cost_table(phrasebooks, c, ledger_w + gap, 0, w - ledger_w - gap, top, style, compact=True, notes_for=notes_for)
 
 
-def _cost_table_height(w: float, style: Style, notes_for: tuple[str, ...]) -> float:
+def _cost_table_height(phrasebooks: Words, w: float, style: Style, notes_for: tuple[str, ...]) -> float:
     """How tall the costs and chances box stands with everything in it, set on a page that is thrown away."""
     tall = 1000.0
-    return tall - _cost_table(Canvas(io.BytesIO()), 0, 0, w, tall, style, compact=True, notes_for=notes_for) + \
+    return tall - _cost_table(phrasebooks, Canvas(io.BytesIO()), 0, 0, w, tall, style, compact=True,
+                              notes_for=notes_for) + \
         style.pt(4)
 
 
@@ -163,8 +163,9 @@ def _elements(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: f
                        current=item["die"] if item else None)
 
 
-def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float,
+def _consumables(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float,
                  char: dict[str, Any] | None, style: Style) -> None:
+    say = phrasebooks.say_for(__package__)
     r = rules.rules()
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, say("consumables.title"), say("consumables.note"), style)
@@ -198,8 +199,10 @@ def _consumables(c: Canvas, form: FormCollector, x: float, y: float, w: float, h
             form.add(c, f"{key}.{v}", bx, by, size, size, kind="check")
 
 
-def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
+def _ledger(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float,
+            char: dict[str, Any] | None,
             style: Style) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, say("ledger.title"), say("ledger.note"), style)
     pitch = _ledger_pitch(style)
@@ -212,7 +215,7 @@ def _ledger(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: flo
     label(c, col_bal + (ix + iw - col_bal) / 2, iy + ih - s(7), say("ledger.balance"), style, 6, centre=True,
           font=fonts.SERIF_ITALIC)
     # Every player starts with the same Tokens, so a blank ledger opens with them.
-    lines = char["ledger"] if char else [characters.budget()[0]]
+    lines = char["ledger"] if char else [characters.budget(phrasebooks)[0]]
     balance = 0
     c.saveState()
     c.setStrokeGray(0.8)
@@ -253,9 +256,11 @@ def _ledger_pitch(style: Style) -> float:
     return max(style.pt(12.5), MIN_WRITE + 1.5)
 
 
-def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style, compact: bool = False,
+def _cost_table(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, style: Style,
+                compact: bool = False,
                 notes_for: tuple[str, ...] = ("Stunt dice",)) -> float:
     """The die ranks with their costs and exact chances; returns the y below the table."""
+    say = phrasebooks.say_for(__package__)
     r = rules.rules()
     s = style.pt
     ix, iy, iw, ih = titled(c, x, y, w, h, say("costs.title"),
@@ -302,7 +307,8 @@ def _cost_table(c: Canvas, x: float, y: float, w: float, h: float, style: Style,
     return yy
 
 
-def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+def _opposition(phrasebooks: Words, c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+    say = phrasebooks.say_for(__package__)
     r = rules.rules()
     s = style.pt
     gap = s(5)
@@ -315,11 +321,11 @@ def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector
 
     ref_h = s(150)
     left_w = w * 0.5
-    _cost_table(c, 0, top - ref_h, left_w, ref_h, style)
+    _cost_table(phrasebooks, c, 0, top - ref_h, left_w, ref_h, style)
     ix, iy, iw, ih = titled(c, left_w + gap, top - ref_h, w - left_w - gap, ref_h, say("opposition.prices"), "",
                             style)
     yy = iy + ih - s(2)
-    for price in rules.prices():
+    for price in rules.prices(phrasebooks):
         yy -= s(9.5)
         label(c, ix, yy, price["what"], style, 7, gray=0.15)
         label(c, ix + iw, yy, price["cost"], style, 7, right=True, font=fonts.MONO_BOLD, gray=0)
@@ -330,18 +336,19 @@ def _opposition(c: Canvas, w: float, h: float, style: Style, form: FormCollector
     label(c, ix, yy, power, style, 7, gray=0.15)
     top -= ref_h + gap
 
-    kinds = rules.obstacle_kinds()
-    guide = " · ".join(f"{o['kind']}: {o['cost']}" for o in rules.obstacle_costs())
+    kinds = rules.obstacle_kinds(phrasebooks)
+    guide = " · ".join(f"{o['kind']}: {o['cost']}" for o in rules.obstacle_costs(phrasebooks))
     top = paragraph(c, 0, top, w, say("opposition.guide", guide=guide, slain=rules.capital(say("rule.slain"))),
                     style, 6.8, font=fonts.SERIF_ITALIC, gray=0.3) - s(3)
     n = 3
     parts = vstack(top, top, [-1] * n, gap)
     for k, (oy, oh) in enumerate(parts):
-        _obstacle(c, form, 0, oy, w, oh, k + 1, kinds, style)
+        _obstacle(phrasebooks, c, form, 0, oy, w, oh, k + 1, kinds, style)
 
 
-def _obstacle(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int,
+def _obstacle(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int,
               kinds: list[str], style: Style) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     key = f"obstacle{number}"
     ix, iy, iw, ih = titled(c, x, y, w, h, say("card.number", number=number), "", style)

@@ -19,10 +19,8 @@ from ...sheets.draw import (
     underline_field,
     vstack,
 )
-from ...words import say_for
+from ...words import Words
 from .rules import capital
-
-say = say_for(__package__)
 
 ZONES_PER_PAGE = 4
 EXITS = 4  # exit lines per Zone; the rules let a Zone have any number
@@ -32,7 +30,8 @@ SLIP_ROWS = 6
 OBSTACLE_COLUMNS = (("obstacle", 0.34), ("kind", 0.14), ("dice", 0.24), ("tokens", 0.1), ("whose", 0.18))
 
 
-def zone_log(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+def zone_log(phrasebooks: Words, c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     gap = s(5)
     top = title_band(c, w, h, say("zone-log.title"), style, right=say("zone-log.tagline")) - gap
@@ -42,11 +41,12 @@ def zone_log(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -
     field(c, form, "page", w * 0.8, top - row_h, w * 0.2, row_h, say("zone-log.page"), style)
     top -= row_h + gap
     for k, (y, zh) in enumerate(vstack(top, top, [-1] * ZONES_PER_PAGE, gap)):
-        _zone(c, form, 0, y, w, zh, k + 1, style)
+        _zone(phrasebooks, c, form, 0, y, w, zh, k + 1, style)
 
 
-def _zone(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int,
+def _zone(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int,
           style: Style) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     key = f"zone{number}"
     title = say("zone-log.zone")
@@ -69,12 +69,13 @@ def _zone(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float
         base = body_y + exits_h - s(9) - (e + 1) * s(13)
         underline_field(c, form, f"{key}.exit{e + 1}", ix, base + s(2), left_w, say("zone-log.exit", number=e + 1),
                         style, size=9)
-    _obstacles(c, form, ix + left_w + s(8), body_y, iw - left_w - s(8), body_h, key, style)
-    _zone_strip(c, form, ix, iy, iw, strip_h, key, style)
+    _obstacles(phrasebooks, c, form, ix + left_w + s(8), body_y, iw - left_w - s(8), body_h, key, style)
+    _zone_strip(phrasebooks, c, form, ix, iy, iw, strip_h, key, style)
 
 
-def _obstacles(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, key: str,
+def _obstacles(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, key: str,
                style: Style) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     head = y + h - s(6)
     pitch = (h - s(8)) / OBSTACLE_ROWS
@@ -89,9 +90,10 @@ def _obstacles(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: 
         cx += w * share
 
 
-def _zone_strip(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, key: str,
+def _zone_strip(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, key: str,
                 style: Style) -> None:
     """Illumination spent and by whom, Sustenance taken, the Escalation die on leaving."""
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     base = y + s(3)
     parts = (("light", 0.34), ("illumination", 0.22), ("sustenance", 0.22), ("escalation", 0.22))
@@ -102,8 +104,9 @@ def _zone_strip(c: Canvas, form: FormCollector, x: float, y: float, w: float, h:
         cx += w * share
 
 
-def bid_slips(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+def bid_slips(phrasebooks: Words, c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
     """Slips to bid on in secret: write, fold, reveal together; the rules' ties printed on each."""
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     top = title_band(c, w, h, say("bids.title"), style, right=say("bids.tagline")) - s(6)
     slip_w, slip_h = w / SLIP_COLUMNS, top / SLIP_ROWS
@@ -118,12 +121,14 @@ def bid_slips(c: Canvas, w: float, h: float, style: Style, form: FormCollector) 
     c.restoreState()
     for row in range(SLIP_ROWS):
         for col in range(SLIP_COLUMNS):
-            _slip(c, form, col * slip_w + s(6), top - (row + 1) * slip_h + s(5), slip_w - s(12), slip_h - s(10),
+            _slip(phrasebooks, c, form, col * slip_w + s(6), top - (row + 1) * slip_h + s(5), slip_w - s(12),
+                  slip_h - s(10),
                   row * SLIP_COLUMNS + col + 1, style)
 
 
-def _slip(c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int,
+def _slip(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, y: float, w: float, h: float, number: int,
           style: Style) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     key = f"bid{number}"
     label(c, x, y + h - s(8), say("bids.bid"), style, 8, bold=True, gray=0.1, font=fonts.MONO_BOLD)

@@ -17,11 +17,9 @@ from ...render import fonts, house
 from ...render.canvas import render_pages
 from ...seed import SeedCode
 from ...units import mm
-from ...words import say_for
+from ...words import Words
 from . import GAME, challenge_map, rules
 from .challenge_map import COLUMNS, ROWS, Level
-
-say = say_for(__package__)
 
 MARGIN = mm(14)
 ROCK = (0.25, 0.23, 0.22)
@@ -31,12 +29,13 @@ LEDE = 10.5  # pt: a level's story, under its title
 
 
 def build(request) -> bytes:
+    say = request.words.say_for(__package__)
     levels = challenge_map.challenge(request.code, int(request.options["levels"]))
-    told = stories_told(request.code, len(levels))
+    told = stories_told(request.words, request.code, len(levels))
     if request.format == "json":
         data = {"system": request.game.id, "seed_code": str(request.code),
                 "levels": [{**level.as_data(), "story": story} for level, story in zip(levels, told)],
-                "choices": list(rules.choices())}
+                "choices": list(rules.choices(request.words))}
         return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     title = say("challenge.title", game=GAME.title)
     return render_pages(request.code, title, request.paper, len(levels),
@@ -56,30 +55,33 @@ def stage(number: int, levels: int) -> str:
     return "first" if number == 1 else "middle"
 
 
-def stories(stage_name: str) -> list[str]:
+def stories(phrasebooks: Words, stage_name: str) -> list[str]:
     """The ids of a stage's stories, in the phrasebook's order."""
+    say = phrasebooks.say_for(__package__)
     return list(dict.fromkeys(key.split(".")[0] for key in say.section(f"story.{stage_name}")))
 
 
-def stories_told(code: SeedCode, levels: int) -> list[str]:
+def stories_told(phrasebooks: Words, code: SeedCode, levels: int) -> list[str]:
     """The story of each level of a challenge, by its id: the seed deals each stage's stories out in a shuffled
     order, so no two levels of one challenge tell the same story."""
     rng = code.stream("card-rogue challenge stories", levels)
-    dealt = {name: rng.sample(stories(name), len(stories(name))) for name in STAGES}
+    dealt = {name: rng.sample(stories(phrasebooks, name), len(stories(phrasebooks, name))) for name in STAGES}
     told = []
     for number in range(1, levels + 1):
         told.append(dealt[stage(number, levels)].pop(0))
     return told
 
 
-def story(number: int, levels: int, told: str) -> tuple[str, str]:
+def story(phrasebooks: Words, number: int, levels: int, told: str) -> tuple[str, str]:
     """A level's title and story."""
+    say = phrasebooks.say_for(__package__)
     stage_name = stage(number, levels)
     return say(f"story.{stage_name}.{told}.title"), say(f"story.{stage_name}.{told}.text")
 
 
-def card_name(card: str, shape: str) -> str:
+def card_name(phrasebooks: Words, card: str, shape: str) -> str:
     """What to pull from the set for a cell."""
+    say = phrasebooks.say_for(__package__)
     kind, _, which = card.partition(":")
     if kind == "tile":
         return say("tile.shaped", shape=say(f"tile.shape.{shape}"))
@@ -119,21 +121,23 @@ def card_picture(card: str) -> tuple[str, tuple[float, float, float] | None] | N
     return drawn["picture"].split()[0], tint
 
 
-def pull_list(level: Level) -> list[tuple[str, int]]:
+def pull_list(phrasebooks: Words, level: Level) -> list[tuple[str, int]]:
     """The cards to take from the set for a level, with how many of each, in laying order of first use."""
+    say = phrasebooks.say_for(__package__)
     counts: dict[str, int] = {}
     for cell in level.cells:
-        name = card_name(cell.card, cell.shape)
+        name = card_name(phrasebooks, cell.card, cell.shape)
         counts[name] = counts.get(name, 0) + 1
         if cell.card.partition(":")[0] in ("enemy", "potion", "artifact", "key"):
-            beneath = say("challenge.beneath", tile=card_name("tile", cell.shape))
+            beneath = say("challenge.beneath", tile=card_name(phrasebooks, "tile", cell.shape))
             counts[beneath] = counts.get(beneath, 0) + 1
     return list(counts.items())
 
 
 def _page(c: Canvas, request, level: Level, levels: int, told: str) -> None:
+    say = request.words.say_for(__package__)
     width, height = request.paper.size
-    name, tale = story(level.number, levels, told)
+    name, tale = story(request.words, level.number, levels, told)
     y = height - house.TOP
     look = house.look(GAME.templates)
     # The page's title as every page of text sets it: the game's face and colour, a rule under it.
@@ -156,8 +160,8 @@ def _page(c: Canvas, request, level: Level, levels: int, told: str) -> None:
                    fonts.SERIF_BOLD)
     list_width = mm(62)
     diagram_width = width - 2 * MARGIN - list_width - mm(6)
-    _diagram(c, level, MARGIN, MARGIN + mm(4), diagram_width, y - mm(4) - MARGIN - mm(4))
-    _pulls(c, level, width - MARGIN - list_width, y - mm(4), list_width)
+    _diagram(request.words, c, level, MARGIN, MARGIN + mm(4), diagram_width, y - mm(4) - MARGIN - mm(4))
+    _pulls(request.words, c, level, width - MARGIN - list_width, y - mm(4), list_width)
 
 
 def _paragraph(c: Canvas, words_text: str, x: float, top: float, width: float, size: float, font: str) -> float:
@@ -166,7 +170,7 @@ def _paragraph(c: Canvas, words_text: str, x: float, top: float, width: float, s
     return top - fitted.height
 
 
-def _diagram(c: Canvas, level: Level, x: float, y: float, width: float, height: float) -> None:
+def _diagram(phrasebooks: Words, c: Canvas, level: Level, x: float, y: float, width: float, height: float) -> None:
     """The level as cards on the table, start at the bottom, each numbered in laying order."""
     cell_w = min(width / COLUMNS, height / ROWS / CARD_RATIO)
     cell_h = cell_w * CARD_RATIO
@@ -181,10 +185,10 @@ def _diagram(c: Canvas, level: Level, x: float, y: float, width: float, height: 
             c.rect(left + i * cell_w, bottom + j * cell_h, cell_w, cell_h, stroke=1, fill=0)
     c.restoreState()
     for cell in level.cells:
-        _cell(c, cell, left + cell.x * cell_w, bottom + cell.y * cell_h, cell_w, cell_h)
+        _cell(phrasebooks, c, cell, left + cell.x * cell_w, bottom + cell.y * cell_h, cell_w, cell_h)
 
 
-def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
+def _cell(phrasebooks: Words, c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
     c.saveState()
     c.setFillColorRGB(*ROCK)
     c.setStrokeColorRGB(1, 1, 1)
@@ -204,7 +208,7 @@ def _cell(c: Canvas, cell, x: float, y: float, w: float, h: float) -> None:
         c.circle(cx, cy, w * 0.27, stroke=0, fill=1)
         icons.draw(c, drawn[0], cx, cy, w * 0.4, drawn[1] or INK_DARK)
     if cell.card.partition(":")[0] in LABELLED:
-        _label(c, cell.card, cx, w, y)
+        _label(phrasebooks, c, cell.card, cx, w, y)
     c.setFillColorRGB(1, 1, 1)
     c.circle(x + w * 0.16, y + h - w * 0.16, w * 0.12, stroke=0, fill=1)
     c.setFillColorRGB(0.1, 0.1, 0.12)
@@ -218,9 +222,9 @@ INK_DARK = (0.25, 0.23, 0.22)  # a picture whose card gives it no colour of its 
 LABEL_SIZE = 6.5  # pt, or as small as 6 for a long name
 
 
-def _label(c: Canvas, card: str, cx: float, w: float, bottom: float) -> None:
+def _label(phrasebooks: Words, c: Canvas, card: str, cx: float, w: float, bottom: float) -> None:
     """An enemy's or artifact's name on a white plate below the crossing."""
-    name = card_name(card, "")
+    name = card_name(phrasebooks, card, "")
     fitted = text.fit([Paragraph(name)], w * 0.92, LABEL_SIZE * 2.6, LABEL_SIZE, 6, font=fonts.SERIF_BOLD,
                       max_lines=2)
     if fitted is None:
@@ -236,14 +240,17 @@ def _label(c: Canvas, card: str, cx: float, w: float, bottom: float) -> None:
     fitted.draw(c, cx - plate_w / 2 + pad, top - pad, plate_w - 2 * pad, align="center")
 
 
-def _pulls(c: Canvas, level: Level, x: float, top: float, width: float) -> None:
+def _pulls(phrasebooks: Words, c: Canvas, level: Level, x: float, top: float, width: float) -> None:
+    say = phrasebooks.say_for(__package__)
     y = _head(c, say("challenge.pull"), x, top, width)
-    for name, count in pull_list(level):
+    for name, count in pull_list(phrasebooks, level):
         y = _paragraph(c, say("challenge.pull-line", count=count, name=name), x, y, width, house.TABLE,
                        fonts.SERIF) - 1.5
     y = _head(c, say("challenge.order"), x, y - mm(3), width)
     for cell in level.cells:
-        y = _paragraph(c, say("challenge.order-line", number=cell.order + 1, name=card_name(cell.card, cell.shape)),
+        y = _paragraph(c,
+                       say("challenge.order-line", number=cell.order + 1,
+                           name=card_name(phrasebooks, cell.card, cell.shape)),
                        x, y, width, house.TABLE, fonts.SERIF) - 0.5
 
 

@@ -8,9 +8,7 @@ tiles a house, shop a gem, gold "$", effects a clock, characters "@".
 from __future__ import annotations
 
 from ...cards.model import BackStyle, Color
-from ...words import say_for
-
-say = say_for(__package__)
+from ...words import Words
 
 FAMILY_COLOURS: dict[str, Color] = {
     "exploration": (0.13, 0.34, 0.3),
@@ -43,6 +41,7 @@ KIND_COLOURS: dict[str, Color] = {
 }
 
 
-def back(family: str) -> BackStyle:
+def back(phrasebooks: Words, family: str) -> BackStyle:
+    say = phrasebooks.say_for(__package__)
     return BackStyle(say(f"back.{family}.name"), FAMILY_COLOURS[family], FAMILY_MARKS[family],
                      say(f"back.{family}.line"))

@@ -8,10 +8,9 @@ from typing import Any
 
 from ... import games
 from ...tables import Table
-from ...words import key_of, say_for
+from ...words import Words, key_of
 from . import GAME
 
-say = say_for(__package__)
 PHRASE = re.compile(r"\{([a-z0-9-]+(?:\.[a-z0-9-]+)+)\}")  # {rule.combat}: a phrase of words.toml
 
 SLOTS = ("primary", "secondary", "head", "chest", "feet", "both-hands")
@@ -110,15 +109,17 @@ def score_sheet() -> dict[str, Any]:
     return data("score-sheet")
 
 
-def choices() -> tuple[dict[str, str], ...]:
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps, in order, each phrase they name filled in."""
+    say = phrasebooks.say_for(__package__)
     return tuple({**choice, "text": PHRASE.sub(lambda m: say(m.group(1)), choice["text"])}
                  for choice in game().choices())
 
 
-def in_brief() -> tuple[tuple[str, str], ...]:
+def in_brief(phrasebooks: Words) -> tuple[tuple[str, str], ...]:
     """The choices as the designer's notes list them, "where the rules are silent": each topic with its line
     for the table (words.toml [silent], by the topic's key), the rules it names filled in."""
+    say = phrasebooks.say_for(__package__)
     rules_named = {"combat": say("rule.combat"), "turn": say("rule.turn-steps")}
     return tuple((choice["topic"], say(f"silent.{key_of(choice['topic'])}", **rules_named))
                  for choice in game().choices())

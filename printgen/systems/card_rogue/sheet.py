@@ -34,7 +34,7 @@ from ...sheets.draw import (
     wrap_runs,
 )
 from ...units import Paper, mm
-from ...words import say_for
+from ...words import Words
 from .decks import count
 from .sheet_data import choices as rule_choices
 from .sheet_data import rules
@@ -46,10 +46,8 @@ POKER = (mm(63.5), mm(88.9))
 WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
 ROOMY = 500  # pt: a score sheet taller than this has a box for notes
 
-say = say_for(__package__)
 
-
-def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
     raise NotImplementedError("Card Rogue has no characters to roll")
 
 
@@ -61,25 +59,26 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return ["score", "equipment"]
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
                     listener: Listener | None) -> list[bytes]:
     """No pages after the blank sheets."""
     return []
 
 
-def choices() -> tuple[dict[str, str], ...]:
-    return rule_choices()
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
+    return rule_choices(phrasebooks)
 
 
-def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+def draw(phrasebooks: Words, c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector, code: SeedCode | None = None) -> None:
     if kind == "equipment":
-        _equipment(c, w, h, style, form)
+        _equipment(phrasebooks, c, w, h, style, form)
     else:
-        _score(c, w, h, style, form)
+        _score(phrasebooks, c, w, h, style, form)
 
 
-def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+def _score(phrasebooks: Words, c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+    say = phrasebooks.say_for(__package__)
     r = rules()
     s = style.pt
     gap = s(5)
@@ -90,8 +89,8 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
     if compact:
         row_h = s(30)
         field(c, form, "player", 0, top - row_h, w, row_h, say("sheet.player"), style)
-        top = _numbers(c, form, top - row_h - gap, w, style)
-        top = _character(c, form, 0, top, w, style) - gap
+        top = _numbers(phrasebooks, c, form, top - row_h - gap, w, style)
+        top = _character(phrasebooks, c, form, 0, top, w, style) - gap
     else:
         # The player's name; beside it, or under it where the sheet is narrow, the character to choose.
         cx = w * 0.45
@@ -101,12 +100,12 @@ def _score(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> 
         field(c, form, "player", 0, top - row_h, (w * 0.45 - gap) if cx else w, row_h, say("sheet.player"), style)
         if not cx:
             top -= row_h + gap
-        top = _character(c, form, cx, top, w, style, row_h if cx else 0.0) - gap
-        top = _numbers(c, form, top, w, style)
+        top = _character(phrasebooks, c, form, cx, top, w, style, row_h if cx else 0.0) - gap
+        top = _numbers(phrasebooks, c, form, top, w, style)
 
     potions = r["potion"]
     roomy = h > ROOMY
-    victory = _victory_lines(w - 2 * s(4), style)
+    victory = _victory_lines(phrasebooks, w - 2 * s(4), style)
     # Tracks to cross off: boxes of MIN_WRITE or more, in as many rows as that takes.
     track_gap = s(1.5)
     hp_per_row, hp_size = track_layout(HEALTH_TRACK, w - 2 * s(4), track_gap, most=max(s(20), MIN_WRITE))
@@ -226,10 +225,11 @@ def _rows_height(count: int, per_row: int, size: float, gap: float) -> float:
     return rows * (size + gap) - gap
 
 
-def _character(c: Canvas, form: FormCollector, x: float, top: float, w: float, style: Style,
+def _character(phrasebooks: Words, c: Canvas, form: FormCollector, x: float, top: float, w: float, style: Style,
                least: float = 0.0) -> float:
     """The box of characters to choose one of, from ``x`` to ``w`` under ``top`` (at least ``least`` tall);
     returns its foot."""
+    say = phrasebooks.say_for(__package__)
     r = rules()
     s = style.pt
     lines = choice_lines(r["characters"], w - x - s(8), style, 7.5)
@@ -241,9 +241,10 @@ def _character(c: Canvas, form: FormCollector, x: float, top: float, w: float, s
     return top - row_h
 
 
-def _numbers(c: Canvas, form: FormCollector, top: float, w: float, style: Style) -> float:
+def _numbers(phrasebooks: Words, c: Canvas, form: FormCollector, top: float, w: float, style: Style) -> float:
     """The three numbers a player keeps (max health, attack modifier, victory points), each with where it
     starts, in a row ``w`` wide under ``top``; returns where the next row starts."""
+    say = phrasebooks.say_for(__package__)
     r = rules()
     s = style.pt
     gap = s(5)
@@ -264,14 +265,15 @@ def _victory_leading(style: Style) -> float:
     return style.type(6.8) * 1.3
 
 
-def _victory_lines(width: float, style: Style) -> list[list[tuple[bool, list[tuple[str, str]]]]]:
+def _victory_lines(phrasebooks: Words, width: float, style: Style) -> list[list[tuple[bool, list[tuple[str, str]]]]]:
     """The ways to win points, wrapped in one column or two as the width allows: each line as
     (whether it carries on an entry, so is indented; its runs of text)."""
     # A number of points leads its line; points in words follow what earns them.
+    say = phrasebooks.say_for(__package__)
     r = rules()
     points = {v["code"]: v.get("points", 0) for v in r["victory"]}
     stated = {"basilisk": say("rule.basilisks"),
-              "end-rush": say("rule.end-rush", points=count(points["end-rush"], "victory-point"))}
+              "end-rush": say("rule.end-rush", points=count(phrasebooks, points["end-rush"], "victory-point"))}
     columns = 2 if width > style.pt(300) + 200 else 1
     column_w = width / columns - style.pt(6)
     entries = []
@@ -288,7 +290,8 @@ def _victory_lines(width: float, style: Style) -> list[list[tuple[bool, list[tup
             for k in range(0, len(entries), per_column)]
 
 
-def _equipment(c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+def _equipment(phrasebooks: Words, c: Canvas, w: float, h: float, style: Style, form: FormCollector) -> None:
+    say = phrasebooks.say_for(__package__)
     r = rules()
     s = style.pt
     gap = s(6)

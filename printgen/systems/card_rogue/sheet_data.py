@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ...words import Words
 from . import rules as set_rules
 
 
@@ -28,7 +29,7 @@ def rules() -> dict[str, Any]:
     }
 
 
-def choices() -> tuple[dict[str, str], ...]:
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
     """The choices the sheet rests on: the game's own that concern it (notes.toml), then the sheet's."""
     topics = rules()["notes_choices"]
-    return tuple(c for c in set_rules.choices() if c["topic"] in topics) + tuple(rules()["choice"])
+    return tuple(c for c in set_rules.choices(phrasebooks) if c["topic"] in topics) + tuple(rules()["choice"])

@@ -22,12 +22,11 @@ from ...render.canvas import new_document
 from ...render.html import render_pdf
 from ...sheets.draw import FormCollector, Style, credit_line
 from ...sheets.page import foot_strip
-from ...words import say_for
+from ...words import Words
 from . import GAME, key, map_page, reference, sheet
 from . import generate as generator
 from .generate import Campaign
 
-say = say_for(__package__)
 SHEET_EDGE = 28.0  # pt around the rogue's sheet
 SHEET_FOOT = 34.0
 
@@ -42,10 +41,11 @@ COPIES = {"both": ("gm", "players"), "dm": ("gm",), "rogue": ("players",)}  # --
 def level_views(built: Campaign, request: Request) -> list:
     """Each level for a virtual tabletop and a battle map (maps/offpage.py)."""
     copies = COPIES[request.options["copies"]]
-    return [map_page.level_views(level, MapStyle.chosen(request), copies) for level in built.levels]
+    return [map_page.level_views(request.words, level, MapStyle.chosen(request), copies) for level in built.levels]
 
 
 def booklet(built: Campaign, request: Request) -> Parts:
+    say = request.words.say_for(__package__)
     copies = request.options["copies"]
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
 
@@ -87,13 +87,14 @@ def _dm_part(reference_pages: bytes, maps: bytes, keys: bytes, key_pages: list[i
 
 def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[int], bytes]:
     """Each level's map (a page each), each level's key (the pages of each), and the blank side."""
+    say = request.words.say_for(__package__)
     maps = new_document(request.code, say("title.campaign"), request.paper.size)
     keys = new_document(request.code, say("title.campaign"), request.paper.size)
     key_pages = []
     for level, shop in zip(built.levels, built.shops):
-        map_page.dm_pages(maps.canvas, request.paper, level, MapStyle.chosen(request))
+        map_page.dm_pages(request.words, maps.canvas, request.paper, level, MapStyle.chosen(request))
         maps.canvas.showPage()
-        key_pages.append(key.draw_pages(keys.canvas, request.paper, level, shop, built.colours))
+        key_pages.append(key.draw_pages(request.words, keys.canvas, request.paper, level, shop, built.colours))
     return (maps.finish(request.listener), keys.finish(request.listener), key_pages,
             blank_page(request.code, request.paper, say("booklet.blank-side")))
 
@@ -101,20 +102,21 @@ def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[in
 def _rogue_part(built: Campaign, request: Request, first: bool) -> list[bytes]:
     """The rogue's pages; when the sheet is the ``first`` page, its foot keeps the corner for the seed code's
     QR, as every first page of sheets does (products/sheet.py foot_strip)."""
+    say = request.words.say_for(__package__)
     doc = new_document(request.code, say("title.campaign"), request.paper.size)
     c = doc.canvas
     width, height = request.paper.size
     foot = foot_strip(request.code, request.paper) if first else SHEET_FOOT
     c.saveState()
     c.translate(SHEET_EDGE, foot)
-    sheet.draw(c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - foot, "rogue", None, Style(),
+    sheet.draw(request.words, c, width - 2 * SHEET_EDGE, height - SHEET_EDGE - foot, "rogue", None, Style(),
                FormCollector(enabled=False), request.code)
     c.restoreState()
     if first:
-        credit_line(c, request.code, request.paper.size, request.game, first=True)
+        credit_line(request.words, c, request.code, request.paper.size, request.game, first=True)
     c.showPage()
     for level in built.levels:
-        map_page.rogue_page(c, request.paper, level, MapStyle.chosen(request))
+        map_page.rogue_page(request.words, c, request.paper, level, MapStyle.chosen(request))
         c.showPage()
     drawn = doc.finish(request.listener)
     with Pages(blank_page(request.code, request.paper, say("booklet.blank-side"))) as pages:
@@ -125,16 +127,18 @@ def _rogue_part(built: Campaign, request: Request, first: bool) -> list[bytes]:
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
+    say = request.words.say_for(__package__)
     return render_pdf("rlrl/campaign.html", request.code, say("title.campaign"), request.paper, request.templates,
-                      listener=request.listener, **cover_context(built, dm_pages, rogue_pages))
+                      listener=request.listener, **cover_context(request.words, built, dm_pages, rogue_pages),
+                      phrasebooks=request.words)
 
 
-def cover_context(built: Campaign, dm_pages: int, rogue_pages: int) -> dict[str, Any]:
+def cover_context(phrasebooks: Words, built: Campaign, dm_pages: int, rogue_pages: int) -> dict[str, Any]:
     levels = [{"number": b.level.number, "difficulty": b.difficulty, "areas": len(b.level.areas),
                "rooms": sum(1 for a in b.level.areas if a.type != "Corridor")} for b in built.levels]
     return {"levels": levels, "dm_pages": dm_pages, "rogue_first": dm_pages + 1 if rogue_pages else 0,
             "rogue_last": dm_pages + rogue_pages, "rooms": built.rooms, "amulet": built.amulet,
-            "art": cover_art.for_game(GAME.templates, "@", *met(built))}
+            "art": cover_art.for_game(phrasebooks, GAME.templates, "@", *met(built))}
 
 
 def met(built: Campaign) -> tuple[list[str], list[str]]:

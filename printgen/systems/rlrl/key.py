@@ -18,24 +18,23 @@ from ...render import fonts, text
 from ...render.key_columns import level_columns
 from ...sheets.draw import Style, heading
 from ...units import Paper, mm
-from ...words import say_for
+from ...words import Words
 from . import rules
 from .level import CORRIDOR, FALSE, LOCKED, STARTING_ROOM, Built
 
-say = say_for(__package__)
-
-
 # --- monsters, traps and items, wherever they are printed -------------------------------------
 
-def monster_line(name: str, letter: str) -> dict[str, Any]:
+def monster_line(phrasebooks: Words, name: str, letter: str) -> dict[str, Any]:
     """A monster's stat line from its list, for a key, a card or the reference."""
+    say = phrasebooks.say_for(__package__)
     row = rules.monster_row(name, letter)
     return {"name": name, "letter": letter, "damage": row.get("damage_dice", say("monster.no-damage")),
             "fire": f"+{row['fire_dice']}" if row.get("fire_dice") else "", "hp": row["hp"],
-            "traits": monster_traits(row.fields)}
+            "traits": monster_traits(phrasebooks, row.fields)}
 
 
-def monster_traits(fields: dict[str, Any]) -> list[str]:
+def monster_traits(phrasebooks: Words, fields: dict[str, Any]) -> list[str]:
+    say = phrasebooks.say_for(__package__)
     found = []
     if fields["edible"]:
         found.append(say("monster.edible-diseased") if fields["diseased"] else say("monster.edible"))
@@ -48,15 +47,17 @@ def monster_traits(fields: dict[str, Any]) -> list[str]:
     return found
 
 
-def trap_line(name: str, letter: str) -> dict[str, Any]:
+def trap_line(phrasebooks: Words, name: str, letter: str) -> dict[str, Any]:
+    say = phrasebooks.say_for(__package__)
     row = rules.trap_row(name, letter)
     effect = row.get("effect")
     return {"name": name, "letter": letter, "attack": row.get("attack_dice", ""), "damage": row.get("damage_dice", ""),
             "effect": say(f"trap-effect.{effect}", **row.fields) if effect else ""}
 
 
-def trap_text(line: dict[str, Any]) -> str:
+def trap_text(phrasebooks: Words, line: dict[str, Any]) -> str:
     """"attack 1d, damage 1d-2" or "always hits, sends the rogue ..."."""
+    say = phrasebooks.say_for(__package__)
     parts = [say("trap.attack", dice=line["attack"]) if line["attack"] else say("trap.autohit")]
     if line["damage"]:
         parts.append(say("trap.damage", dice=line["damage"]))
@@ -65,8 +66,9 @@ def trap_text(line: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def loot_text(loot: dict[str, Any], colours: dict[str, str]) -> str:
+def loot_text(phrasebooks: Words, loot: dict[str, Any], colours: dict[str, str]) -> str:
     """A found item as the Dungeon Master reads it: what it is, what it looks like, its status."""
+    say = phrasebooks.say_for(__package__)
     kind = loot["kind"]
     if kind == "gold":
         return say("loot.gold", gold=loot["gold"])
@@ -76,27 +78,30 @@ def loot_text(loot: dict[str, Any], colours: dict[str, str]) -> str:
     if loot.get("magic"):
         magic = loot["magic"]
         words = {"name": text, "colour": colours[magic], "kind": say(f"kind.{kind}"),
-                 "effect": magic_effect(magic)}
+                 "effect": magic_effect(phrasebooks, magic)}
         text = (say("loot.magic-charges", charges=loot["charges"], **words) if "charges" in loot
                 else say("loot.magic", **words))
     status = say(f"status.{loot['status']['code']}") if "status" in loot else ""
     return say("loot.with-status", item=text, status=status) if status else text
 
 
-def magic_effect(magic: str) -> str:
+def magic_effect(phrasebooks: Words, magic: str) -> str:
     """What a potion or wand does, its dice read from its loot row."""
+    say = phrasebooks.say_for(__package__)
     return say(f"loot-effect.{magic}", **rules.magic_row(magic).fields)
 
 
-def feature_text(code: str) -> str:
+def feature_text(phrasebooks: Words, code: str) -> str:
     """What a special feature means, its dice and bonuses read from its row."""
+    say = phrasebooks.say_for(__package__)
     return say(f"feature.{code}", **rules.feature_row(code).fields)
 
 
 # --- the key's entries ------------------------------------------------------------------------
 
-def door_text(exit_: Exit) -> str:
+def door_text(phrasebooks: Words, exit_: Exit) -> str:
     """"→ 5", "→ 5 locked", "secret → 7", "false door", "secret false door", "unexplored locked"."""
+    say = phrasebooks.say_for(__package__)
     parts = []
     if exit_.secret:
         parts.append(say("key-door.secret"))
@@ -113,29 +118,33 @@ def door_text(exit_: Exit) -> str:
     return " ".join(parts)
 
 
-def doors_text(area: Area) -> str:
-    text = "; ".join(door_text(e) for e in area.exits)
+def doors_text(phrasebooks: Words, area: Area) -> str:
+    say = phrasebooks.say_for(__package__)
+    text = "; ".join(door_text(phrasebooks, e) for e in area.exits)
     unplaced = sum(1 for e in area.exits if e.at is None)
     if unplaced:
         text += " " + say("key-door.unplaced", count=unplaced)
     return text
 
 
-def monster_text(monster: dict[str, Any]) -> str:
-    line = monster_line(monster["name"], monster["letter"])
+def monster_text(phrasebooks: Words, monster: dict[str, Any]) -> str:
+    say = phrasebooks.say_for(__package__)
+    line = monster_line(phrasebooks, monster["name"], monster["letter"])
     damage = (say("monster.damage-fire", dice=line["damage"], fire=line["fire"]) if line["fire"]
               else say("monster.damage", dice=line["damage"]))
     head = say("key.monster", name=monster["name"], letter=monster["letter"], damage=damage, hp=line["hp"])
     return ", ".join([head, *line["traits"]])
 
 
-def encounter_text(encounter: dict[str, Any], colours: dict[str, str]) -> str:
-    parts = [monster_text(m) for m in encounter["monsters"]]
-    parts += [say("key.trap", name=t["name"], letter=t["letter"], text=trap_text(trap_line(t["name"], t["letter"])))
+def encounter_text(phrasebooks: Words, encounter: dict[str, Any], colours: dict[str, str]) -> str:
+    say = phrasebooks.say_for(__package__)
+    parts = [monster_text(phrasebooks, m) for m in encounter["monsters"]]
+    parts += [say("key.trap", name=t["name"], letter=t["letter"],
+                  text=trap_text(phrasebooks, trap_line(phrasebooks, t["name"], t["letter"])))
               for t in encounter["traps"]]
     loot = encounter["loot"]
     if loot is not None:
-        text = loot_text(loot, colours)
+        text = loot_text(phrasebooks, loot, colours)
         if loot["kind"] == "amulet":
             text = say("key.amulet-real") if loot.get("real") else say("item.fake-amulet")
         found = {"letter": loot["letter"], "roll": loot["roll"], "item": text}
@@ -144,10 +153,12 @@ def encounter_text(encounter: dict[str, Any], colours: dict[str, str]) -> str:
     return say("key.encounter", name=encounter["name"], roll=encounter["roll"], parts="; ".join(parts))
 
 
-def area_entry(area: Area, colours: dict[str, str]) -> tuple[str, str]:
+def area_entry(phrasebooks: Words, area: Area, colours: dict[str, str]) -> tuple[str, str]:
     """(lead, text) for one area of the key."""
+    say = phrasebooks.say_for(__package__)
     if area.type == CORRIDOR:
-        return f"{area.number}", say("key.corridor", squares=area.rolls["Corridor"], doors=doors_text(area))
+        return f"{area.number}", say("key.corridor", squares=area.rolls["Corridor"],
+                                     doors=doors_text(phrasebooks, area))
     size = len(area.cells)
     first = [say("key.starting-room", squares=size) if area.type == STARTING_ROOM else say("key.room", squares=size)]
     if area.data.get("stairs") == "down":
@@ -158,23 +169,25 @@ def area_entry(area: Area, colours: dict[str, str]) -> tuple[str, str]:
     feature = area.data.get("feature")
     if feature and feature["code"] != "empty":
         sentences.append(say("key.feature", name=feature["name"], roll=feature["roll"],
-                             meaning=feature_text(feature["code"])))
-    sentences += [encounter_text(encounter, colours) for encounter in area.data.get("encounters", [])]
+                             meaning=feature_text(phrasebooks, feature["code"])))
+    sentences += [encounter_text(phrasebooks, encounter, colours) for encounter in area.data.get("encounters", [])]
     if area.exits:
-        sentences.append(say("key.doors", doors=doors_text(area)))
+        sentences.append(say("key.doors", doors=doors_text(phrasebooks, area)))
     return f"{area.number}", ". ".join(s[0].upper() + s[1:] for s in sentences) + "."
 
 
-def price_text(price: int, each: bool) -> str:
+def price_text(phrasebooks: Words, price: int, each: bool) -> str:
+    say = phrasebooks.say_for(__package__)
     return say("price.each", price=price) if each else say("price.once", price=price)
 
 
-def shop_entry(shop: dict[str, Any], colours: dict[str, str]) -> tuple[str, str]:
+def shop_entry(phrasebooks: Words, shop: dict[str, Any], colours: dict[str, str]) -> tuple[str, str]:
+    say = phrasebooks.say_for(__package__)
     items = []
     for item in shop["stock"]:
         name = item["item"]
         if name == "loot":
-            text = loot_text(item["loot"], colours)
+            text = loot_text(phrasebooks, item["loot"], colours)
         elif name in ("scroll", "spellbook"):
             spell = item["spell"]
             text = say(f"item.{name}", spell=say("item.spell", name=spell["name"], level=spell["level"]))
@@ -182,22 +195,24 @@ def shop_entry(shop: dict[str, Any], colours: dict[str, str]) -> tuple[str, str]
             row = rules.tables()["shop-stock"].lookup(item["roll"])
             text = say(f"item.{name}", count=item.get("count", ""), armor=row.get("armor", ""),
                        bonus=row.get("bonus", ""), skill=row.get("skill", ""))
-        items.append(say("key.stock", item=text, price=price_text(item["price"], item["each"])))
+        items.append(say("key.stock", item=text, price=price_text(phrasebooks, item["price"], item["each"])))
     scrolls = {"count": shop["identify_scrolls"], "price": shop["identify_price"]}
     items.append(say("key.identify-many", **scrolls) if scrolls["count"] > 1 else say("key.identify-one", **scrolls))
     keeper = rules.campaign()["shopkeeper"]
     return say("key.shop-lead", level=shop["level"]), " ".join([
-        say("key.shop", roll=shop["stock_roll"], items="; ".join(items)), say("shop.keeper", stats=foe_stats(keeper))])
+        say("key.shop", roll=shop["stock_roll"], items="; ".join(items)),
+        say("shop.keeper", stats=foe_stats(phrasebooks, keeper))])
 
 
-def foe_stats(foe: dict[str, Any]) -> str:
+def foe_stats(phrasebooks: Words, foe: dict[str, Any]) -> str:
     """A shop foe's numbers: "attack 4d, damage 4d, 50 HP"."""
+    say = phrasebooks.say_for(__package__)
     return say("shop.stats", attack=foe["attack_dice"], damage=foe["damage_dice"], hp=foe["hp"])
 
 
-def level_key(built: Built, shop: dict[str, Any], colours: dict[str, str]) -> list[tuple[str, str]]:
-    entries = [shop_entry(shop, colours)]
-    entries += [area_entry(area, colours) for area in built.level.areas]
+def level_key(phrasebooks: Words, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> list[tuple[str, str]]:
+    entries = [shop_entry(phrasebooks, shop, colours)]
+    entries += [area_entry(phrasebooks, area, colours) for area in built.level.areas]
     return entries
 
 
@@ -286,16 +301,17 @@ def _title(c: Canvas, paper: Paper, words: str, right: str) -> float:
     return top - TITLE_HEIGHT - mm(3)
 
 
-def _reminder_text(built: Built) -> str:
+def _reminder_text(phrasebooks: Words, built: Built) -> str:
+    say = phrasebooks.say_for(__package__)
     d = built.difficulty
     actions = (say("key-page.difficulty-many", difficulty=d) if d > 1
                else say("key-page.difficulty-one", difficulty=d))
     return " ".join([actions, say("key-page.returning-lead"), say("rule.returning")])
 
 
-def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> float:
+def _reminder(phrasebooks: Words, c: Canvas, x: float, width: float, top: float, built: Built) -> float:
     """The standing reminders at the head of the key; returns where the key begins."""
-    lines = text.lines([[(_reminder_text(built), fonts.SERIF_ITALIC)]], REMINDER_SIZE, width)
+    lines = text.lines([[(_reminder_text(phrasebooks, built), fonts.SERIF_ITALIC)]], REMINDER_SIZE, width)
     c.setFillGray(0.2)
     text.draw_lines(c, lines, x, top, width, REMINDER_SIZE, SPACING)
     bottom = top - text.block_height(REMINDER_SIZE, lines, SPACING) - 3
@@ -305,19 +321,21 @@ def _reminder(c: Canvas, x: float, width: float, top: float, built: Built) -> fl
     return bottom - mm(3)
 
 
-def draw_pages(c: Canvas, paper: Paper, built: Built, shop: dict[str, Any], colours: dict[str, str]) -> int:
+def draw_pages(phrasebooks: Words, c: Canvas, paper: Paper, built: Built, shop: dict[str, Any],
+               colours: dict[str, str]) -> int:
     """The level's key, to face its map: the standing reminders, then every entry in the page's two columns,
     as large as holds them all on the page, the last page's columns ending level; a key that cannot fit at the smallest goes on to a page more,
     and says so.
     Each page is finished (showPage); returns how many there are."""
+    say = phrasebooks.say_for(__package__)
     number = built.level.number
     width = paper.width - 2 * MARGIN
-    entries = level_key(built, shop, colours)
+    entries = level_key(phrasebooks, built, shop, colours)
     title, size, pages = say("key-page.title", level=number), None, 0
     while entries:
         top = _title(c, paper, title, say("key-page.aside"))
         if size is None:  # the first key page: the standing reminders, then the key set as it fits best
-            top = _reminder(c, MARGIN, width, top, built)
+            top = _reminder(phrasebooks, c, MARGIN, width, top, built)
             size, columns = setting(entries, width, top - FOOTER_ROOM)
         placed, count = place(entries, MARGIN, top, width, FOOTER_ROOM, size, columns)
         if count == len(entries) and columns == 2:  # the key's last page ends level

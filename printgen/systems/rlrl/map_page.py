@@ -19,7 +19,7 @@ from ...maps.geometry import HEADINGS, outline
 from ...maps.level import Area, Exit
 from ...sheets.draw import Style, heading
 from ...units import Paper, inch, mm
-from ...words import say_for
+from ...words import Words
 from . import map_symbols
 from .level import DOOR, FALSE, LOCKED, RULE, Built
 from .sheet_corners import HEIGHT, WIDTH
@@ -31,8 +31,6 @@ LEGEND_PITCH = 12.0
 LEGEND_COLUMNS = 5
 ROGUE_PITCH = inch(0.25)  # squares big enough to draw in; a level of 30 × 38 fits Letter and A4 alike
 STYLE = Style()
-
-say = say_for(__package__)
 
 
 def marks_of(area: Area) -> list[str]:
@@ -71,10 +69,11 @@ def _title(c: Canvas, paper: Paper, text: str, right: str) -> float:
     return top - TITLE_HEIGHT - mm(3)
 
 
-def dm_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
+def dm_map(phrasebooks: Words, built: Built, style: MapStyle = GREY) -> frame.MapPage:
     """The Dungeon Master's map as the map-page frame draws it: this game's words, symbols and numbers."""
+    say = phrasebooks.say_for(__package__)
     number = built.level.number
-    symbols = map_symbols.symbols(number)
+    symbols = map_symbols.symbols(phrasebooks, number)
     content = Content(marks={a.number: marks_of(a) for a in built.level.areas}, loose=corner_marks(built), seams=True)
     legend = symbols.legend(_door_kinds(built), _mark_kinds(content), _any_blocked(built), _any_secret(built))
     return frame.MapPage(
@@ -85,11 +84,11 @@ def dm_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
         bottom=FOOTER_ROOM, legend_columns=LEGEND_COLUMNS, legend_pitch=LEGEND_PITCH, window=(WIDTH, HEIGHT))
 
 
-def dm_pages(c: Canvas, paper: Paper, built: Built, style: MapStyle = GREY) -> None:
+def dm_pages(phrasebooks: Words, c: Canvas, paper: Paper, built: Built, style: MapStyle = GREY) -> None:
     """The map on a page of its own, as large as the page allows (its key, from key.draw_pages, goes on
     the pages after it: on a page shared with the key the map's marks came out too small to read at the
     table)."""
-    page = dm_map(built, style)
+    page = dm_map(phrasebooks, built, style)
     frame.draw_sheet(c, paper, page, frame.plan(page, paper), 0)
 
 
@@ -111,11 +110,12 @@ def _any_blocked(built: Built) -> bool:
 
 # --- the rogue's copy ------------------------------------------------------------------------
 
-def rogue_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
+def rogue_map(phrasebooks: Words, built: Built, style: MapStyle = GREY) -> frame.MapPage:
     """The rogue's copy as the map-page frame draws it: graph paper with the setup's marks, the stairs up
     where the Dungeon Master's map has them."""
+    say = phrasebooks.say_for(__package__)
     number = built.level.number
-    symbols = map_symbols.symbols(number)
+    symbols = map_symbols.symbols(phrasebooks, number)
     marks = {a.number: marks_of(a) for a in built.level.areas}
     content = Content(marks=marks, loose=corner_marks(built), copied=((1, "stairs-up"),), seams=True)
     kinds = {kind for kind, *_, on_players in content.loose if on_players} | {"stairs-up"}
@@ -127,8 +127,8 @@ def rogue_map(built: Built, style: MapStyle = GREY) -> frame.MapPage:
         legend_columns=5, legend_pitch=LEGEND_PITCH, window=(WIDTH, HEIGHT))
 
 
-def rogue_page(c: Canvas, paper: Paper, built: Built, style: MapStyle = GREY) -> None:
-    page = rogue_map(built, style)
+def rogue_page(phrasebooks: Words, c: Canvas, paper: Paper, built: Built, style: MapStyle = GREY) -> None:
+    page = rogue_map(phrasebooks, built, style)
     found = frame.plan(page, paper)
     frame.draw_sheet(c, paper, page, found, 0)
     region = found.sheets[0].region
@@ -174,13 +174,15 @@ def _door(c: Canvas, region: Region, exit_: Exit, symbols) -> None:
 VTT_KINDS = {DOOR: offpage.PORTAL, LOCKED: offpage.PORTAL, FALSE: offpage.WALL}
 
 
-def level_views(built: Built, style: MapStyle = GREY, copies: tuple[str, ...] = offpage.COPIES) -> offpage.LevelViews:
+def level_views(phrasebooks: Words, built: Built, style: MapStyle = GREY,
+                copies: tuple[str, ...] = offpage.COPIES) -> offpage.LevelViews:
     """The level for a virtual tabletop and a battle map: the Dungeon Master's map, and the rogue's (walls,
     doors, the stairs and the setup's corners; a locked or false door drawn as any door). ``copies``: the
     ones a battle map prints."""
+    say = phrasebooks.say_for(__package__)
     number = built.level.number
-    dm = dm_map(built, style)
-    symbols = map_symbols.symbols(number, players=True)
+    dm = dm_map(phrasebooks, built, style)
+    symbols = map_symbols.symbols(phrasebooks, number, players=True)
     content = Content(marks={a.number: marks_of(a) for a in built.level.areas}, loose=corner_marks(built),
                       copied=((1, "stairs-up"),), seams=True)
     kinds = {kind for kind, *_, on_players in content.loose if on_players} | {"stairs-up"}

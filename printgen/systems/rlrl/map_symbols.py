@@ -7,11 +7,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ...maps import glyphs
 from ...maps.symbols import Symbols
 from ...render import fonts
-from ...words import say_for
+from ...words import Words
 from . import rules
 from .level import DOOR, FALSE, LOCKED
-
-say = say_for(__package__)
 
 FEATURE_MARKS = {  # feature code -> glyph (its legend words: mark.<code>); "empty" has no mark
     "monster-hq": glyphs.ringed("H"),
@@ -54,9 +52,10 @@ def locked_roll() -> dict[str, str]:
     return {"die": table.die_text, "roll": ", ".join(row.roll_text for row in table.rows if row["locked"])}
 
 
-def symbols(level: int, players: bool = False) -> Symbols:
+def symbols(phrasebooks: Words, level: int, players: bool = False) -> Symbols:
     """The level's symbols; on the rogue's own picture (``players``) a locked or false door looks like any
     other until someone tries it."""
+    say = phrasebooks.say_for(__package__)
     found = (Symbols(blocked_label=say("door.blocked"), secret_label=say("door.secret"))
              .door(DOOR, glyphs.door(1), say("door.door"))
              .door(LOCKED, glyphs.door(1) if players else glyphs.locked(glyphs.door(1)),

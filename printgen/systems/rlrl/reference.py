@@ -12,14 +12,13 @@ from typing import Any
 
 from ...render.compose import compose
 from ...render.html import render_pdf
-from ...words import say_for
+from ...words import Words
 from . import colours, key, rules
-
-say = say_for(__package__)
 
 
 def build(request) -> bytes:
     """The reference product: the reference pages alone, with the seed's colour key."""
+    say = request.words.say_for(__package__)
     return compose([pages(request, colours.for_seed(request.code), opens_file=True)], request.code,
                    say("title.reference"), listener=request.listener)
 
@@ -27,11 +26,13 @@ def build(request) -> bytes:
 def pages(request, dealt: dict[str, str], opens_file: bool = False) -> bytes:
     """The reference pages without footers, for the campaign to compose after its cover (or, ``opens_file``,
     as a file of their own, the first page keeping room for the QR)."""
+    say = request.words.say_for(__package__)
     return render_pdf("rlrl/reference.html", request.code, say("title.reference"), request.paper, request.templates,
-                      listener=request.listener, opens_file=opens_file, **context(dealt))
+                      listener=request.listener, opens_file=opens_file, **context(request.words, dealt),
+                      phrasebooks=request.words)
 
 
-def context(dealt: dict[str, str]) -> dict[str, Any]:
+def context(phrasebooks: Words, dealt: dict[str, str]) -> dict[str, Any]:
     t = rules.tables()
     campaign = rules.campaign()
     character = rules.character()
@@ -43,17 +44,17 @@ def context(dealt: dict[str, str]) -> dict[str, Any]:
         "food": campaign["food"],
         "doors": _rows(t["door"]),
         "secret_doors": _rows(t["secret-doors"]),
-        "features": [{**r, "text": key.feature_text(r["code"])} for r in _rows(t["special-features"])],
+        "features": [{**r, "text": key.feature_text(phrasebooks, r["code"])} for r in _rows(t["special-features"])],
         "encounters": [{"roll": row.roll_text, "result": row.result} for row in rules.encounters().rows],
-        "letters": [_letter(letter) for letter in rules.LETTERS],
+        "letters": [_letter(phrasebooks, letter) for letter in rules.LETTERS],
         "status": _rows(t["loot-status"]),
-        "shop": _shop(),
-        "colour_key": colour_key(dealt),
+        "shop": _shop(phrasebooks),
+        "colour_key": colour_key(phrasebooks, dealt),
         "spells": _spells(),
         "spell_roll": _spell_roll(),
         "max_pool": character["max_pool"],
         "abilities": [{"added": False, **ability} for ability in character["ability"]],
-        "notes": list(rules.in_brief()),
+        "notes": list(rules.in_brief(phrasebooks)),
     }
 
 
@@ -61,28 +62,30 @@ def _rows(table) -> list[dict[str, Any]]:
     return [{"roll": row.roll_text, "result": row.result, **row.fields} for row in table.rows]
 
 
-def _letter(letter: str) -> dict[str, Any]:
+def _letter(phrasebooks: Words, letter: str) -> dict[str, Any]:
     t = rules.tables()
-    monsters = [{"roll": row.roll_text, **key.monster_line(row.result, letter)}
+    monsters = [{"roll": row.roll_text, **key.monster_line(phrasebooks, row.result, letter)}
                 for row in t[rules.monsters(letter)].rows]
     traps = []
     if rules.traps(letter) in t.tables:
-        traps = [{"roll": row.roll_text, "name": row.result, "text": key.trap_text(key.trap_line(row.result, letter))}
+        traps = [{"roll": row.roll_text, "name": row.result,
+                  "text": key.trap_text(phrasebooks, key.trap_line(phrasebooks, row.result, letter))}
                  for row in t[rules.traps(letter)].rows]
     loot_table = t[rules.loot(letter)]
-    loot = [{"roll": row.roll_text, "name": row.result, "text": loot_row_text(row.fields)}
+    loot = [{"roll": row.roll_text, "name": row.result, "text": loot_row_text(phrasebooks, row.fields)}
             for row in loot_table.rows]
     return {"letter": letter, "monsters": monsters, "traps": traps, "loot": loot,
             "a_loot": rules.counts_a_monsters(letter)}
 
 
-def loot_row_text(fields: dict[str, Any]) -> str:
+def loot_row_text(phrasebooks: Words, fields: dict[str, Any]) -> str:
     """What a Loot list row gives: numbers from the list, words from the phrasebook."""
+    say = phrasebooks.say_for(__package__)
     kind = fields["kind"]
     if kind == "gold":
         return say("loot-row.gold")
     if fields.get("magic"):
-        effect = key.magic_effect(fields["magic"])
+        effect = key.magic_effect(phrasebooks, fields["magic"])
         return say("loot-row.magic-charges", effect=effect, charges=fields["charges_dice"]) \
             if fields.get("charges_dice") else effect
     if kind == "weapon":
@@ -102,21 +105,24 @@ def loot_row_text(fields: dict[str, Any]) -> str:
     return say("loot-row.gear", bonus=fields["bonus"], skill=fields["skill"])
 
 
-def _shop() -> dict[str, Any]:
+def _shop(phrasebooks: Words) -> dict[str, Any]:
+    say = phrasebooks.say_for(__package__)
     campaign = rules.campaign()
-    rows = [{"roll": row.roll_text, "result": row.result, "price": key.price_text(row["price"], row.get("each", False))}
+    rows = [{"roll": row.roll_text, "result": row.result,
+             "price": key.price_text(phrasebooks, row["price"], row.get("each", False))}
             for row in rules.tables()["shop-stock"].rows]
     mimic = campaign["mimic"]
-    return {"rows": rows, **campaign["shop"], "mimic": key.foe_stats(mimic),
+    return {"rows": rows, **campaign["shop"], "mimic": key.foe_stats(phrasebooks, mimic),
             "mimic_traits": [say(f"trait.{trait}") for trait in mimic["traits"]],
-            "keeper": key.foe_stats(campaign["shopkeeper"])}
+            "keeper": key.foe_stats(phrasebooks, campaign["shopkeeper"])}
 
 
-def colour_key(dealt: dict[str, str]) -> list[dict[str, str]]:
+def colour_key(phrasebooks: Words, dealt: dict[str, str]) -> list[dict[str, str]]:
     """Every potion and wand with the colour this campaign gave it, potions first."""
+    say = phrasebooks.say_for(__package__)
     items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
     return [{"name": item["name"], "kind": say(f"kind.{item['kind']}"), "colour": dealt[item["magic"]],
-             "effect": key.magic_effect(item["magic"])} for item in items]
+             "effect": key.magic_effect(phrasebooks, item["magic"])} for item in items]
 
 
 def _spell_roll() -> dict[str, str]:

@@ -11,10 +11,8 @@ from functools import cache
 from typing import Any
 
 from ...tables import DataList, Row, TableSet
-from ...words import key_of, say_for
+from ...words import Words, key_of
 from . import GAME, leveled
-
-say = say_for(__package__)
 
 LETTERS = ("E", "D", "C", "B", "A")  # the encounter lists, weakest first
 
@@ -47,9 +45,10 @@ def choices() -> tuple[dict[str, str], ...]:
     return GAME.choices()
 
 
-def in_brief() -> tuple[tuple[str, str], ...]:
+def in_brief(phrasebooks: Words) -> tuple[tuple[str, str], ...]:
     """The choices as the reference lists them, "where the rules are silent": each topic with its line for
     the table (words.toml [silent], by the topic's key)."""
+    say = phrasebooks.say_for(__package__)
     return tuple((c["topic"], say(f"silent.{key_of(c['topic'])}")) for c in choices())
 
 

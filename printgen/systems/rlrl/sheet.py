@@ -27,7 +27,7 @@ from ...sheets.draw import (
     vstack,
 )
 from ...units import Paper
-from ...words import say_for
+from ...words import Words
 from . import characters, colours
 
 SIZES = (1, 2)
@@ -35,10 +35,8 @@ PRE_ROLLED = True
 GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 
-say = say_for(__package__)
 
-
-def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
     return characters.roll_character(rng, number)
 
 
@@ -50,21 +48,22 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return ["rogue"]
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
                     listener: Listener | None) -> list[bytes]:
     """No pages after the blank sheets."""
     return []
 
 
-def choices() -> tuple[dict[str, str], ...]:
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
     return characters.choices()
 
 
-def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+def draw(phrasebooks: Words, c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector, code: SeedCode, note: str | None = None, abilities: str | None = None) -> None:
     """The sheet, listing the colours the seed of ``code`` deals: those of its campaign and reference too.
     ``note`` and ``abilities``, where given, stand for the note on starting gear and the line on choosing
     an ability (a solo booklet's, whose rogue goes in alone and chooses from the booklet's list)."""
+    say = phrasebooks.say_for(__package__)
     r = characters.rules()
     s = style.pt
     gap = s(5)
@@ -99,7 +98,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     ref_h = s(13) + s(6) + sum(paragraph_height(text, style, inner_w, size, font) + s(1)
                                for text, size, font, _ in rules_at_hand)
     (sk_y, sk_h), (ref_y, ref_h), (inv_y, inv_h) = vstack(top, top, [skills_h, ref_h, -1], gap)
-    _skills(c, 0, sk_y, left_w, sk_h, char, style, form, skill_row)
+    _skills(phrasebooks, c, 0, sk_y, left_w, sk_h, char, style, form, skill_row)
     ix, iy, iw, ih = titled(c, 0, ref_y, left_w, ref_h, say("sheet.rules"), "", style)
     yy = iy + ih + s(1)
     for text, size, font, gray in rules_at_hand:
@@ -157,8 +156,10 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
         yy -= s(13)
 
 
-def _skills(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+def _skills(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
+            style: Style,
             form: FormCollector, row: float) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     r = characters.rules()
     ix, iy, iw, ih = titled(c, x, y, w, h, say("sheet.skills"), say("sheet.skills-aside"), style)

@@ -8,12 +8,14 @@ in the tests and the benchmark, solo_play.py's.
 
 from __future__ import annotations
 
+from ...words import Words
 from .generate import Campaign
-from .solo_book import book, say
+from .solo_book import book
 from .solo_pages import back_pages, choices, front_pages, sheet_pages
 
 __all__ = ["back_pages", "book", "choices", "front_pages", "sheet_pages", "title"]
 
 
-def title(campaign: Campaign) -> str:
+def title(phrasebooks: Words, campaign: Campaign) -> str:
+    say = phrasebooks.say_for(__package__)
     return say("solo.title")

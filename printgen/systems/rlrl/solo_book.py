@@ -69,14 +69,13 @@ from ...gamebook.model import (
 from ...maps.geometry import Cell, step
 from ...maps.level import Area, Doorway, Level, doorways
 from ...seed import Rng
-from ...words import key_of
+from ...words import Words, key_of
 from . import GAME, key, rules
 from .contents import roll_loot
 from .generate import Campaign
 from .level import CORRIDOR, FALSE, LOCKED, STARTING_ROOM, Built
 from .reference import loot_row_text
 
-say = key.say
 WAY_IN, SURFACE, DEAD, VICTORY = "way-in", "surface", "dead", "won"
 HAZARDS = ("chasm", "cliff")  # features that split a room in two
 SQUEAKY = "squeaky"  # the Squeaky Board's box on the play sheet: the next monsters are one letter tougher
@@ -93,9 +92,10 @@ def faces() -> list[int]:
     return list(rules.character()["success_faces"])
 
 
-def successes(d: int) -> str:
+def successes(phrasebooks: Words, d: int) -> str:
     """The successes a roll needs at Difficulty ``d``: "1 success", "3 successes (never with fewer than 3
     dice)": a roll that cannot succeed is never offered without saying so."""
+    say = phrasebooks.say_for(__package__)
     return say("solo.success.one") if d == 1 else say("solo.success.many", d=d)
 
 
@@ -105,9 +105,10 @@ def roll_of(skill: str, d: int, level: int) -> dict[str, Any]:
     return {"skill": skill, "dice": "1d6", "pool": True, "successes": d, "faces": faces(), "level": level}
 
 
-def article(thing: str) -> str:
+def article(phrasebooks: Words, thing: str) -> str:
     """``thing`` with "a" or "an" before it, as the phrasebook says ("an amber potion"); a name the
     phrasebook lists as taking none stands bare ("Speed boots")."""
+    say = phrasebooks.say_for(__package__)
     bare = [name.strip() for name in say("solo.article.none").split(";")]
     if any(thing.startswith(name) for name in bare):
         return thing
@@ -115,7 +116,8 @@ def article(thing: str) -> str:
     return say(f"solo.article.{which}", thing=thing)
 
 
-def listed(items: list[str]) -> str:
+def listed(phrasebooks: Words, items: list[str]) -> str:
+    say = phrasebooks.say_for(__package__)
     return items[0] if len(items) == 1 else say("solo.hazard.and", first=", ".join(items[:-1]), last=items[-1])
 
 
@@ -203,18 +205,19 @@ def onward(built: Built, campaign: Campaign) -> dict[int, str]:
 
 
 def book(campaign: Campaign, request: Request) -> Book:
+    say = request.words.say_for(__package__)
     made = Book({}, WAY_IN, {"dead": DEAD})
     making = _Making(campaign, request)
     made.add(Section(WAY_IN, "entrance", [text(say("solo.way-in")),
                                            go(say("solo.on", to=ref(hub(1, 1))), hub(1, 1))], 1))
     for built, shop in zip(campaign.levels, campaign.shops):
         for area in built.level.areas:
-            for section in area_sections(making, built, area):
+            for section in area_sections(request.words, making, built, area):
                 made.add(section)
-        for section in shop_sections(making, built, shop):
+        for section in shop_sections(request.words, making, built, shop):
             made.add(section)
-        made.add(terminal_section(built))
-    for section in stairs(campaign):
+        made.add(terminal_section(request.words, built))
+    for section in stairs(request.words, campaign):
         made.add(section)
     made.add(Section(SURFACE, "end", [text(say("solo.end.surface")), end(say("solo.end.over"), LEFT)]))
     made.add(Section(DEAD, "end", [text(say("solo.end.dead")), end(say("solo.end.over"), DIED)]))
@@ -231,8 +234,8 @@ def book(campaign: Campaign, request: Request) -> Book:
         for back in came:
             into.setdefault(made[back].where, []).append(fled)
     for fled, fallback in making.fled.items():
-        made[fled].steps.append(ways_back(_came(made, into, made[fled].where, fallback)))
-    warn(campaign, made)
+        made[fled].steps.append(ways_back(request.words, _came(made, into, made[fled].where, fallback)))
+    warn(request.words, campaign, made)
     return made
 
 
@@ -249,9 +252,10 @@ def dangers(campaign: Campaign) -> dict[str, list[str]]:
     return found
 
 
-def warn(campaign: Campaign, made: Book) -> None:
+def warn(phrasebooks: Words, campaign: Campaign, made: Book) -> None:
     """Every way from a room into a place with a trap or creatures says what a careful rogue sees of it from the
     doorway, as a fair Dungeon Master tells it (solo.toml: What you see from the doorway)."""
+    say = phrasebooks.say_for(__package__)
     danger = dangers(campaign)
     for section in made.sections.values():
         if section.kind != "area":
@@ -286,51 +290,53 @@ def _joined(area: Section, place: str) -> bool:
     return any(option.way.to == place for step in area.steps for option in step.options)
 
 
-def ways_back(came: dict[str, list[str]]) -> Step:
+def ways_back(phrasebooks: Words, came: dict[str, list[str]]) -> Step:
     """The way out of a fight: back to the place the reader came in from, whichever it was (an option for
     each, open to those who came from it: ``came_from``)."""
+    say = phrasebooks.say_for(__package__)
     options = [Option("", Way(back), came_from=tuple(sources)) for back, sources in came.items()]
-    return Step(CHOOSE, say("solo.fight.back-to", to=listed([ref(back) for back in came])), "choice",
+    return Step(CHOOSE, say("solo.fight.back-to", to=listed(phrasebooks, [ref(back) for back in came])), "choice",
                 options=tuple(options))
 
 
-
-
-def _gate(key_: str) -> Step:
+def _gate(phrasebooks: Words, key_: str) -> Step:
+    say = phrasebooks.say_for(__package__)
     return if_not_ticked(say("solo.gate", mark=mark(key_), to=ref(key_)), (key_,), key_)
 
 
-def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
+def area_sections(phrasebooks: Words, making: _Making, built: Built, area: Area) -> list[Section]:
+    say = phrasebooks.say_for(__package__)
     level = built.level
     here = hub(level.number, area.number)
     d = built.difficulty
     data = area.data
     sections: list[Section] = []
-    steps = [text(_description(built, area))]
-    seen = _seen(area)
+    steps = [text(_description(phrasebooks, built, area))]
+    seen = _seen(phrasebooks, area)
     if seen:
         steps.append(text(" ".join(seen)))
     encounters = data.get("encounters", [])
     traps = [t for e in encounters for t in e["traps"]]
     for number, trap in enumerate(traps, 1):
-        sections += trap_sections(making, built, area, trap, number)
-        steps.append(_gate(event(level.number, area.number, f"trap{number}")))
+        sections += trap_sections(phrasebooks, making, built, area, trap, number)
+        steps.append(_gate(phrasebooks, event(level.number, area.number, f"trap{number}")))
     monsters = [m for e in encounters for m in e["monsters"]]
     fight = event(level.number, area.number, "fight") if monsters else None
     if fight is not None:
-        sections += fight_sections(making, built, area, monsters)
+        sections += fight_sections(phrasebooks, making, built, area, monsters)
         steps.append(if_not_ticked(say("solo.gate-fight", mark=mark(fight), to=ref(fight)), (fight, SLIPPED), fight))
     inside: list[Option] = []  # what the room holds: on the near side of a chasm or cliff
     loot = _loot(making, built, area)
     if loot:
         taken = event(level.number, area.number, "loot")
-        sections.append(loot_section(making, built, area, loot))
+        sections.append(loot_section(phrasebooks, making, built, area, loot))
         if fight is None:
             inside.append(Option(say("solo.take.loot", mark=mark(taken), to=ref(taken)), Way(taken), lacks=(taken,)))
         else:
             inside.append(Option(say("solo.take.loot-guarded", fight=mark(fight), mark=mark(taken), to=ref(taken)),
                                  Way(taken), needs=(fight,), lacks=(taken,)))
-            inside.append(Option(say("solo.take.steal", successes=successes(d), to=ref(taken), fight=ref(fight)),
+            inside.append(Option(say("solo.take.steal", successes=successes(phrasebooks, d), to=ref(taken),
+                                     fight=ref(fight)),
                                  Way(taken), lacks=(fight, taken), test=roll_of("Steal", d, level.number),
                                  failed=Way(fight, ticks=(NOTICED,))))
     feature = (data.get("feature") or {}).get("code")
@@ -351,25 +357,26 @@ def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
     options: list[Option] = []
     secret = [dw for dw in found if dw.secret and dw.own and dw.passable]
     if secret:
-        sections.append(secret_section(level, area, secret))
+        sections.append(secret_section(phrasebooks, level, area, secret))
         searched = event(level.number, area.number, "secret")
-        options.append(Option(say("solo.search", successes=successes(d), to=ref(searched)), Way(searched),
+        options.append(Option(say("solo.search", successes=successes(phrasebooks, d), to=ref(searched)), Way(searched),
                               lacks=(searched, hack_mark(level.number)), asks={"search": ref(here)},
                               test=roll_of("Search", d, level.number),
                               failed=Way(None, cost={"searched": ref(here)})))
-    wall = walls(found)
-    shut = list(dict.fromkeys(_shut(w) for dw, w in zip(found, wall)
+    wall = walls(phrasebooks, found)
+    shut = list(dict.fromkeys(_shut(phrasebooks, w) for dw, w in zip(found, wall)
                               if not dw.passable and not dw.secret and not _false(dw)))
     if shut:
         steps.append(text(" ".join(shut), "note"))
     ways_on: list[tuple[Option, str | None]] = []  # each way on, with the key of the area it leads to
     if area.type == STARTING_ROOM:
-        ways_on += [(o, None) for o in _corners(level.number)]
-    ways_on += [(o, None) for o in _stairs_options(level, area)]
+        ways_on += [(o, None) for o in _corners(phrasebooks, level.number)]
+    ways_on += [(o, None) for o in _stairs_options(phrasebooks, level, area)]
     false_count = 0
     for doorway, where in zip(found, wall):
         if doorway.passable:
-            ways_on += [(o, hub(level.number, doorway.other)) for o in _door_options(making, built, doorway, where)]
+            ways_on += [(o, hub(level.number, doorway.other)) for o in _door_options(phrasebooks, making, built,
+                                                                                     doorway, where)]
         elif _false(doorway) and not doorway.secret:  # like any other door until opened: its own section
             false_count += 1
             opened = event(level.number, area.number, f"false{false_count}")
@@ -378,7 +385,7 @@ def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
             ways_on.append((Option(say("solo.way.door", wall=where, to=ref(opened)), Way(opened)), None))
     chosen: list[Option]
     if feature in HAZARDS:
-        hazard, chosen = _split(built, area, found, feature, inside, options, [o for o, _ in ways_on],
+        hazard, chosen = _split(phrasebooks, built, area, found, feature, inside, options, [o for o, _ in ways_on],
                                 making.onward[level.number].get(area.number))
         steps += hazard
     else:
@@ -395,12 +402,13 @@ def area_sections(making: _Making, built: Built, area: Area) -> list[Section]:
 # --- a chasm or cliff: which ways lie beyond it ---------------------------------------------------------
 
 
-def _split(built: Built, area: Area, found: list[Doorway], feature: str, inside: list[Option],
+def _split(phrasebooks: Words, built: Built, area: Area, found: list[Doorway], feature: str, inside: list[Option],
            options: list[Option], ways_on: list[Option], ahead: str | None) -> tuple[list[Step], list[Option]]:
     """The room's choice with its chasm or cliff placed as a fair Dungeon Master would: across the room, so
     that it guards some of its ways but never every one. What the room holds, and the way a rogue first
     finds in, lie on the near side; a rogue stands on the side of the way he came in by (the reader knows
     it; a ``side`` asked of each option says which), and crossing is a roll, a fall its damage."""
+    say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     row = rules.feature_row(feature)
     far = far_ways(built, area, found, ahead)
@@ -418,7 +426,8 @@ def _split(built: Built, area: Area, found: list[Doorway], feature: str, inside:
         else:
             chosen.append(_on_side(option, NEAR))
     chosen.append(cross)
-    words = say(f"solo.hazard.{feature}", ways=listed([ref(t) for t in far]), successes=successes(d),
+    words = say(f"solo.hazard.{feature}", ways=listed(phrasebooks, [ref(t) for t in far]),
+                successes=successes(phrasebooks, d),
                 dice=row["fall_dice"])
     return [Step(CHOOSE, words, "note", options=tuple(chosen))], chosen
 
@@ -492,7 +501,8 @@ def _ways_at(built: Built, area: Area, found: list[Doorway]) -> list[tuple[str, 
 COMPASS = ("north-west", "north-east", "south-east", "south-west")  # sheet_corners.CORNERS, as compass points
 
 
-def _description(built: Built, area: Area) -> str:
+def _description(phrasebooks: Words, built: Built, area: Area) -> str:
+    say = phrasebooks.say_for(__package__)
     if area.type == CORRIDOR:
         return say("solo.corridor", squares=len(area.cells))
     if area.type == STARTING_ROOM:  # the setup every rogue knows: the stairs down in the far corner
@@ -500,20 +510,22 @@ def _description(built: Built, area: Area) -> str:
     return say("solo.room", squares=len(area.cells))
 
 
-def _seen(area: Area) -> list[str]:
+def _seen(phrasebooks: Words, area: Area) -> list[str]:
     """What a rogue sees coming in, besides the place itself: its feature, the stairs down."""
+    say = phrasebooks.say_for(__package__)
     seen = []
     feature = (area.data.get("feature") or {}).get("code")
     if feature and feature not in ("empty", "monster-hq"):
-        seen.append(say(f"solo.seen.{feature}", meaning=key.feature_text(feature)))
+        seen.append(say(f"solo.seen.{feature}", meaning=key.feature_text(phrasebooks, feature)))
     if area.data.get("stairs") == "down":
         seen.append(say("solo.seen.stairs-down"))
     return seen
 
 
-def walls(found: list[Doorway]) -> list[str]:
+def walls(phrasebooks: Words, found: list[Doorway]) -> list[str]:
     """The wall each doorway stands in, as a reader tells them apart: a second door in the same wall is
     further along it."""
+    say = phrasebooks.say_for(__package__)
     seen: dict[str | None, int] = {}
     words = []
     for doorway in found:
@@ -528,16 +540,19 @@ def _false(doorway: Doorway) -> bool:
     return doorway.kind == FALSE or doorway.leads == "blocked"
 
 
-def _shut(wall: str) -> str:
+def _shut(phrasebooks: Words, wall: str) -> str:
+    say = phrasebooks.say_for(__package__)
     return say("solo.way.jammed", wall=wall)
 
 
-def _corners(level: int) -> list[Option]:
+def _corners(phrasebooks: Words, level: int) -> list[Option]:
+    say = phrasebooks.say_for(__package__)
     return [Option(say("solo.take.shop", level=level, to=ref(f"{level}/shop")), Way(f"{level}/shop")),
             Option(say("solo.take.terminal", to=ref(f"{level}/terminal")), Way(f"{level}/terminal"))]
 
 
-def _stairs_options(level: Level, area: Area) -> list[Option]:
+def _stairs_options(phrasebooks: Words, level: Level, area: Area) -> list[Option]:
+    say = phrasebooks.say_for(__package__)
     found = []
     if area.data.get("stairs") == "down":
         found.append(Option(say("solo.take.stairs-down", to=ref(down_key(level.number))), Way(down_key(level.number))))
@@ -547,10 +562,11 @@ def _stairs_options(level: Level, area: Area) -> list[Option]:
     return found
 
 
-def _door_options(making: _Making, built: Built, doorway: Doorway, wall: str) -> list[Option]:
+def _door_options(phrasebooks: Words, making: _Making, built: Built, doorway: Doorway, wall: str) -> list[Option]:
     """The ways through a doorway: straight through, or for a locked one, once it is open (the level's key,
     or a lock pick: a failed roll breaks it, and with none left the lock holds); a secret one only once
     found (its own search, or the level's hack)."""
+    say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     to = hub(level, doorway.other)
     found_it: tuple[str, ...] = ()
@@ -565,7 +581,8 @@ def _door_options(making: _Making, built: Built, doorway: Doorway, wall: str) ->
     level_key = key_mark(level)
     seen = {"found": [mark(m) for m in found_it]} if found_it else {}
     return [
-        Option(say(f"solo.way.{secret}locked", wall=wall, number=number, successes=successes(d), to=ref(to),
+        Option(say(f"solo.way.{secret}locked", wall=wall, number=number, successes=successes(phrasebooks, d),
+                   to=ref(to),
                    **found_words),
                Way(to), needs=(opened,)),
         Option("", Way(to, ticks=(opened,)), needs=(level_key,), lacks=(opened,), asks=seen or None),
@@ -592,53 +609,58 @@ def way_back(built: Built, area: Area) -> str:
 # --- traps -----------------------------------------------------------------------------------------------
 
 
-def trap_sections(making: _Making, built: Built, area: Area, trap: dict[str, Any], number: int) -> list[Section]:
+def trap_sections(phrasebooks: Words, making: _Making, built: Built, area: Area, trap: dict[str, Any],
+                  number: int) -> list[Section]:
+    say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     here = hub(level, area.number)
     key_, safe, sprung = (event(level, area.number, f"{what}{number}") for what in ("trap", "disarmed", "sprung"))
     row = rules.trap_row(trap["name"], trap["letter"])
-    name = article(trap["name"])
+    name = article(phrasebooks, trap["name"])
     sections = [
         Section(key_, "trap", [
             tick(say("solo.took", mark=mark(key_)), key_),
-            Step(TEST, say("solo.trap.spot", successes=successes(d), disarmed=ref(safe)),
+            Step(TEST, say("solo.trap.spot", successes=successes(phrasebooks, d), disarmed=ref(safe)),
                  ways={"passed": Way(safe), "failed": Way(None)}, data=roll_of("Search", d, level)),
-            Step(TEST, say("solo.trap.roll", successes=successes(d), disarmed=ref(safe), sprung=ref(sprung)),
+            Step(TEST,
+                 say("solo.trap.roll", successes=successes(phrasebooks, d), disarmed=ref(safe), sprung=ref(sprung)),
                  ways={"passed": Way(safe), "failed": Way(sprung)}, data=roll_of("Disable Trap", d, level),
                  ends=True),
         ], level),
         Section(safe, "trap-disarmed", [text(say("solo.trap.disarmed", name=_upper_first(name))),
                                         go(say("solo.back", to=ref(here)), here)], level),
     ]
-    line = key.trap_line(trap["name"], trap["letter"])
-    steps = [text(say("solo.trap.sprung", name=_upper_first(name), what=key.trap_text(line)))]
+    line = key.trap_line(phrasebooks, trap["name"], trap["letter"])
+    steps = [text(say("solo.trap.sprung", name=_upper_first(name), what=key.trap_text(phrasebooks, line)))]
     effect = row.get("effect")
     attack = None
     if not row.get("autohit"):
         count = int(row["attack_dice"].rstrip("d"))
         attack = {"dice": row["attack_dice"], "successes": d, "faces": faces()}
         if count < d:  # its dice cannot find the Difficulty's successes: it misses, whatever it does
-            steps.append(text(say("solo.trap.cannot", attack=row["attack_dice"], successes=successes(d))))
+            steps.append(text(say("solo.trap.cannot", attack=row["attack_dice"], successes=successes(phrasebooks, d))))
             steps.append(go(say("solo.back", to=ref(here)), here))
             sections.append(Section(sprung, "trap-sprung", steps, level))
             return sections
     if row.get("damage_dice"):
         words = (say("solo.trap.autohit", dice=row["damage_dice"], dead=ref(DEAD)) if attack is None
-                 else say("solo.trap.hit", attack=row["attack_dice"], successes=successes(d), dice=row["damage_dice"],
+                 else say("solo.trap.hit", attack=row["attack_dice"], successes=successes(phrasebooks, d),
+                          dice=row["damage_dice"],
                           dead=ref(DEAD)))
         steps.append(Step(DAMAGE, words, ways={"dead": Way(DEAD)},
                           data={"dice": row["damage_dice"], "attack": attack, "armor": True}))
     if effect is not None and effect not in ("teleport-room", "teleport-levels-up"):
         words = say(f"solo.trap.{effect}")
         if attack is not None and not row.get("damage_dice"):
-            words = " ".join([say("solo.trap.hit-effect", attack=row["attack_dice"], successes=successes(d)), words])
+            words = " ".join([say("solo.trap.hit-effect", attack=row["attack_dice"],
+                                  successes=successes(phrasebooks, d)), words])
         marks = (SQUEAKY,) if effect == "level-up-next-monster" else ()
         steps.append(Step(TRAP_EFFECT, words, marks=marks, data={"effect": effect, "attack": attack}))
     if effect == "teleport-room":
         target = hub(level, making.landings[level])
         steps.append(go(say("solo.trap.teleport", to=ref(target)), target))
     elif effect == "teleport-levels-up":
-        steps.append(_levels_up(built, row["levels_dice"]))
+        steps.append(_levels_up(phrasebooks, built, row["levels_dice"]))
     else:
         steps.append(go(say("solo.back", to=ref(here)), here))
     sections.append(Section(sprung, "trap-sprung", steps, level))
@@ -649,8 +671,9 @@ def _upper_first(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _levels_up(built: Built, dice: str) -> Step:
+def _levels_up(phrasebooks: Words, built: Built, dice: str) -> Step:
     """A level teleporter: the die says how many levels up; above level 1 there is no dungeon."""
+    say = phrasebooks.say_for(__package__)
     level = built.level.number
     ways = {str(roll): Way(hub(max(1, level - roll), 1)) for roll in range(1, 7)}
     targets: dict[str, list[int]] = {}
@@ -698,8 +721,9 @@ def creatures(monsters: Iterable[dict[str, Any]], d: int) -> list[dict[str, Any]
     return list(found.values())
 
 
-def shop_foe(code: str, d: int) -> dict[str, Any]:
+def shop_foe(phrasebooks: Words, code: str, d: int) -> dict[str, Any]:
     """The mimic or the shopkeeper as a fight's data: their attack dice are their own."""
+    say = phrasebooks.say_for(__package__)
     foe = rules.campaign()[code]
     return {"name": foe.get("name", say("deck.keeper")), "letter": None, "count": 1, "hp": foe["hp"],
             "damage": foe["damage_dice"], "fire": None,
@@ -708,16 +732,18 @@ def shop_foe(code: str, d: int) -> dict[str, Any]:
             "traits": list(foe.get("traits", ()))}
 
 
-def _stat_words(creature: dict[str, Any], d: int, own_attack: bool) -> tuple[str, str]:
+def _stat_words(phrasebooks: Words, creature: dict[str, Any], d: int, own_attack: bool) -> tuple[str, str]:
     """A monster's stat line as a fight prints it: its damage, its hit points, what else it is."""
+    say = phrasebooks.say_for(__package__)
     damage = creature["damage"] or say("monster.no-damage")
     parts = [say("monster.damage-fire", dice=damage, fire=f"+{creature['fire']}") if creature["fire"]
              else say("monster.damage", dice=damage)]
     if own_attack:
-        parts.insert(0, say("solo.fight.attack", attack=creature["attack"]["dice"], successes=successes(d)))
+        parts.insert(0,
+                     say("solo.fight.attack", attack=creature["attack"]["dice"], successes=successes(phrasebooks, d)))
     parts.append(say("solo.fight.hp-each" if creature["count"] > 1 else "solo.fight.hp", hp=creature["hp"]))
     if creature["letter"] is not None:
-        parts += key.monster_traits(rules.monster_row(creature["name"], creature["letter"]).fields)
+        parts += key.monster_traits(phrasebooks, rules.monster_row(creature["name"], creature["letter"]).fields)
     else:
         parts += [say(f"trait.{trait}") for trait in creature["traits"]]
     if creature["humanoid"]:
@@ -728,14 +754,16 @@ def _stat_words(creature: dict[str, Any], d: int, own_attack: bool) -> tuple[str
     return ", ".join(parts), name
 
 
-def stats_block(found: list[dict[str, Any]], harder: list[dict[str, Any]] | None, d: int, own_attack: bool) -> str:
+def stats_block(phrasebooks: Words, found: list[dict[str, Any]], harder: list[dict[str, Any]] | None, d: int,
+                own_attack: bool) -> str:
+    say = phrasebooks.say_for(__package__)
     lines = []
     for creature in found:
-        words, name = _stat_words(creature, d, own_attack)
+        words, name = _stat_words(phrasebooks, creature, d, own_attack)
         lines.append(say("solo.fight.stats", name=name, text=words))
     if harder is not None:
         for creature in harder:
-            words, name = _stat_words(creature, d, own_attack)
+            words, name = _stat_words(phrasebooks, creature, d, own_attack)
             lines.append(say("solo.fight.tougher", name=name, text=words))
     return "\n".join(lines)
 
@@ -748,20 +776,21 @@ def no_running(found: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def fight_step(d: int, level: int, found: list[dict[str, Any]], harder: list[dict[str, Any]] | None,
+def fight_step(phrasebooks: Words, d: int, level: int, found: list[dict[str, Any]], harder: list[dict[str, Any]] | None,
                fight: str, won: str, fled: str | None, here: str | None, antimagic: bool) -> Step:
     """The fight: won, fled (backed out unseen before the first blow, or run from; None: neither),
     slipped past (``here`` None: no sneaking), or dead."""
+    say = phrasebooks.say_for(__package__)
     ways = {"won": Way(won), "dead": Way(DEAD)}
     stuck = no_running(found)
-    common = {"won": ref(won), "dead": ref(DEAD), "successes": successes(d)}
+    common = {"won": ref(won), "dead": ref(DEAD), "successes": successes(phrasebooks, d)}
     if here is None or fled is None:
         words = say("solo.fight.how-cornered", **common)
         run = back = sneak = None
     else:
         ways["sneak"] = Way(here, ticks=(SLIPPED,))
         ways["fled"] = Way(fled)
-        before = say("solo.fight.before", fled=ref(fled), to=ref(here), successes=successes(d))
+        before = say("solo.fight.before", fled=ref(fled), to=ref(here), successes=successes(phrasebooks, d))
         after = (say("solo.fight.after-stuck", why=say(f"solo.fight.{stuck}"), **common) if stuck is not None
                  else say("solo.fight.after", fled=ref(fled), **common))
         words = " ".join([before, after])
@@ -775,7 +804,9 @@ def fight_step(d: int, level: int, found: list[dict[str, Any]], harder: list[dic
     return Step(FIGHT, words, ways=ways, data=data, ends=True)
 
 
-def fight_sections(making: _Making, built: Built, area: Area, monsters: list[dict[str, Any]]) -> list[Section]:
+def fight_sections(phrasebooks: Words, making: _Making, built: Built, area: Area,
+                   monsters: list[dict[str, Any]]) -> list[Section]:
+    say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     here = hub(level, area.number)
     fight, won, fled = (event(level, area.number, what) for what in ("fight", "won", "fled"))
@@ -783,22 +814,26 @@ def fight_sections(making: _Making, built: Built, area: Area, monsters: list[dic
     harder = None if all(m["letter"] == "A" for m in monsters) else creatures([tougher(m) for m in monsters], d)
     feature = (area.data.get("feature") or {}).get("code")
     steps = [text(say("solo.fight.meet", names=", ".join(c["name"] for c in found))),
-             text(stats_block(found, harder, d, own_attack=False), "stats"),
+             text(stats_block(phrasebooks, found, harder, d, own_attack=False), "stats"),
              text(say("solo.fight.left", mark=mark(fight)), "note"),
-             text(say("solo.success.round", successes=successes(d), monsters=_monster_roll(d)), "note"),
-             fight_step(d, level, found, harder, fight, won, fled, here, feature == "antimagic")]
+             text(say("solo.success.round", successes=successes(phrasebooks, d),
+                      monsters=_monster_roll(phrasebooks, d)), "note"),
+             fight_step(phrasebooks, d, level, found, harder, fight, won, fled, here, feature == "antimagic")]
     making.fled[fled] = way_back(built, area)
     return [Section(fight, "fight", steps, level),
-            Section(won, "fight-won", won_steps(found + (harder or []), fight, here, feature == "cookstove"), level),
+            Section(won, "fight-won",
+                    won_steps(phrasebooks, found + (harder or []), fight, here, feature == "cookstove"), level),
             Section(fled, "fight-fled", [text(say("solo.fight.fled", mark=mark(fight)))], level)]
 
 
-def _monster_roll(d: int) -> str:
+def _monster_roll(phrasebooks: Words, d: int) -> str:
+    say = phrasebooks.say_for(__package__)
     return say("solo.success.monster-one") if d == 1 else say("solo.success.monster-many", d=d)
 
 
-def won_steps(found: list[dict[str, Any]], fight: str, back: str, cookstove: bool) -> list[Step]:
+def won_steps(phrasebooks: Words, found: list[dict[str, Any]], fight: str, back: str, cookstove: bool) -> list[Step]:
     """A won fight: ticked, the edible bodies eaten if one likes, and back to the room."""
+    say = phrasebooks.say_for(__package__)
     steps = [tick(say("solo.fight.won", mark=mark(fight), fight=mark(fight)), fight)]
     edible = [c for c in found if c["edible"]]
     humans = [c for c in found if c["humanoid"]]
@@ -819,7 +854,8 @@ def won_steps(found: list[dict[str, Any]], fight: str, back: str, cookstove: boo
     return steps
 
 
-def secret_section(level: Level, area: Area, secret: list[Doorway]) -> Section:
+def secret_section(phrasebooks: Words, level: Level, area: Area, secret: list[Doorway]) -> Section:
+    say = phrasebooks.say_for(__package__)
     here = hub(level.number, area.number)
     key_ = event(level.number, area.number, "secret")
     sides = [dw.side or "" for dw in secret]
@@ -858,13 +894,15 @@ def _filled(loot: dict[str, Any], rng: Rng) -> dict[str, Any]:
     return loot
 
 
-def loot_section(making: _Making, built: Built, area: Area, loot: list[dict[str, Any]]) -> Section:
+def loot_section(phrasebooks: Words, making: _Making, built: Built, area: Area, loot: list[dict[str, Any]]) -> Section:
+    say = phrasebooks.say_for(__package__)
     level = built.level.number
     here = hub(level, area.number)
     taken = event(level, area.number, "loot")
     colours = making.campaign.colours
     steps = [tick(say("solo.took", mark=mark(taken)), taken),
-             Step(LOOT, say("solo.loot.found", items="; ".join(item_words(item, colours) for item in loot)),
+             Step(LOOT,
+                  say("solo.loot.found", items="; ".join(item_words(phrasebooks, item, colours) for item in loot)),
                   data={"items": loot})]
     if any(item["kind"] == "amulet" and item.get("real") for item in loot):
         steps.append(go(say("solo.loot.amulet", to=ref(VICTORY)), VICTORY))
@@ -873,9 +911,10 @@ def loot_section(making: _Making, built: Built, area: Area, loot: list[dict[str,
     return Section(taken, "loot", steps, level)
 
 
-def item_words(loot: dict[str, Any], colours: dict[str, str]) -> str:
+def item_words(phrasebooks: Words, loot: dict[str, Any], colours: dict[str, str]) -> str:
     """A found item as a lone rogue sees it: a potion or wand by its colour alone, anything else by its name
     and what it does; its status told."""
+    say = phrasebooks.say_for(__package__)
     kind = loot["kind"]
     if kind == "amulet":
         return say("mark.amulet") if loot.get("real") else say("item.fake-amulet")
@@ -883,14 +922,15 @@ def item_words(loot: dict[str, Any], colours: dict[str, str]) -> str:
         return say("solo.item.gold", gold=loot["gold"])
     row = rules.tables()[rules.loot(loot["letter"])].lookup(min(loot["roll"] + loot.get("bonus", 0), 6))
     if loot.get("magic"):
-        seen = article(say("solo.item.magic", colour=colours[loot["magic"]], kind=say(f"kind.{kind}")))
+        seen = article(phrasebooks, say("solo.item.magic", colour=colours[loot["magic"]], kind=say(f"kind.{kind}")))
         if "charges" in loot:
             seen = say("solo.item.charges", item=seen, charges=loot["charges"])
     else:
         name = say("solo.item.bow", arrows=loot["arrows"]) if "arrows" in loot else loot["name"]
-        seen = say("solo.item.named", item=article(name), effect=loot_row_text(row.fields))
+        seen = say("solo.item.named", item=article(phrasebooks, name), effect=loot_row_text(phrasebooks, row.fields))
         if kind == "bag":
-            seen = say("solo.loot.bag", bag=seen, items=", ".join(item_words(i, colours) for i in loot["bag"]))
+            seen = say("solo.loot.bag", bag=seen,
+                       items=", ".join(item_words(phrasebooks, i, colours) for i in loot["bag"]))
     status = say(f"status.{loot['status']['code']}") if "status" in loot else ""
     return say("loot.with-status", item=seen, status=status) if status else seen
 
@@ -898,7 +938,8 @@ def item_words(loot: dict[str, Any], colours: dict[str, str]) -> str:
 # --- the shop, the terminal, the stairs ----------------------------------------------------------------------
 
 
-def shop_sections(making: _Making, built: Built, shop: dict[str, Any]) -> list[Section]:
+def shop_sections(phrasebooks: Words, making: _Making, built: Built, shop: dict[str, Any]) -> list[Section]:
+    say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     start = hub(level, built.level.arrival)
     here = f"{level}/shop"
@@ -910,7 +951,8 @@ def shop_sections(making: _Making, built: Built, shop: dict[str, Any]) -> list[S
              for item in shop["stock"] if item["item"] != "mimic"]
     mimics = [item for item in shop["stock"] if item["item"] == "mimic"]
     for item in stock:
-        lines.append(say("key.stock", item=stock_words(item, colours), price=key.price_text(item["price"], item["each"])))
+        lines.append(say("key.stock", item=stock_words(phrasebooks, item, colours),
+                         price=key.price_text(phrasebooks, item["price"], item["each"])))
     scrolls = {"count": shop["identify_scrolls"], "price": shop["identify_price"]}
     lines.append(say("key.identify-many", **scrolls) if scrolls["count"] > 1 else say("key.identify-one", **scrolls))
     buys = rules.campaign()["shop"]["buys_at"]
@@ -918,7 +960,7 @@ def shop_sections(making: _Making, built: Built, shop: dict[str, Any]) -> list[S
              if_ticked(say("solo.shop.robbed", mark=mark(robbed), to=ref(start)), (robbed,), start),
              text("\n".join(lines), "stats"),
              Step(SHOP, say("solo.shop.buy", buys=buys),
-                  data={"items": [stock_data(item, colours) for item in stock],
+                  data={"items": [stock_data(phrasebooks, item, colours) for item in stock],
                         "identify": {**scrolls, "effect": say("solo.spell.identify")}, "buys_at": buys})]
     options = []
     sections: list[Section] = []
@@ -926,49 +968,54 @@ def shop_sections(making: _Making, built: Built, shop: dict[str, Any]) -> list[S
         fight, won = f"{level}/mimic{number}", f"{level}/mimic{number}/won"
         options.append(Option(say("solo.shop.chest", price=mimic["price"], mark=mark(fight), to=ref(fight)),
                               Way(fight), lacks=(fight,), asks={"gold": mimic["price"]}))
-        found = [shop_foe("mimic", d)]
+        found = [shop_foe(phrasebooks, "mimic", d)]
         sections += [
             Section(fight, "fight", [
-                text(say("solo.shop.mimic")), text(stats_block(found, None, d, own_attack=True), "stats"),
-                text(say("solo.success.blow", successes=successes(d)), "note"),
-                fight_step(d, level, found, None, fight, won, None, None, False)], level),
-            Section(won, "fight-won", won_steps(found, fight, here, False), level),
+                text(say("solo.shop.mimic")), text(stats_block(phrasebooks, found, None, d, own_attack=True), "stats"),
+                text(say("solo.success.blow", successes=successes(phrasebooks, d)), "note"),
+                fight_step(phrasebooks, d, level, found, None, fight, won, None, None, False)], level),
+            Section(won, "fight-won", won_steps(phrasebooks, found, fight, here, False), level),
         ]
-    options.append(Option(say("solo.shop.steal", mark=mark(keeper), successes=successes(d), keeper=ref(keeper)),
+    options.append(Option(say("solo.shop.steal", mark=mark(keeper), successes=successes(phrasebooks, d),
+                              keeper=ref(keeper)),
                           Way(None, ticks=(keeper,), cost={"steal": True}), lacks=(keeper,),
                           test=roll_of("Steal", d, level), failed=Way(keeper, ticks=(keeper,))))
     options.append(Option(say("solo.shop.leave", to=ref(start)), Way(start)))
-    sections += keeper_sections(built, keeper, start, stock)
+    sections += keeper_sections(phrasebooks, built, keeper, start, stock)
     steps.append(Step(CHOOSE, options=tuple(options)))
     for section in sections:
         section.place = here
     return [Section(here, "shop", steps, level)] + sections
 
 
-def keeper_sections(built: Built, keeper: str, start: str, stock: list[dict[str, Any]]) -> list[Section]:
+def keeper_sections(phrasebooks: Words, built: Built, keeper: str, start: str,
+                    stock: list[dict[str, Any]]) -> list[Section]:
     """The shopkeeper, once a theft is seen: he bars the door (no running, no sneaking); the shop is the
     winner's."""
+    say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     won = f"{keeper}/won"
-    found = [shop_foe("shopkeeper", d)]
+    found = [shop_foe(phrasebooks, "shopkeeper", d)]
     return [
         Section(keeper, "fight", [
-            text(say("solo.shop.keeper")), text(stats_block(found, None, d, own_attack=True), "stats"),
-            text(say("solo.success.blow", successes=successes(d)), "note"),
-            fight_step(d, level, found, None, keeper, won, None, None, False)], level),
+            text(say("solo.shop.keeper")), text(stats_block(phrasebooks, found, None, d, own_attack=True), "stats"),
+            text(say("solo.success.blow", successes=successes(phrasebooks, d)), "note"),
+            fight_step(phrasebooks, d, level, found, None, keeper, won, None, None, False)], level),
         Section(won, "fight-won", [tick(say("solo.took", mark=mark(won)), won),
                                    Step(LOOT, say("solo.shop.yours"), data={"items": stock}),
                                    go(say("solo.on", to=ref(start)), start)], level),
     ]
 
 
-def stock_data(item: dict[str, Any], colours: dict[str, str]) -> dict[str, Any]:
+def stock_data(phrasebooks: Words, item: dict[str, Any], colours: dict[str, str]) -> dict[str, Any]:
     """A shop's ware as its step's data: its name and what it does as printed, its price, and the shop
     table's codes (a potion or wand does what only its use tells)."""
+    say = phrasebooks.say_for(__package__)
     if item["item"] == "loot":
         loot = item["loot"]
         effect = (say("solo.stock.unknown") if loot.get("magic")
-                  else loot_row_text(rules.tables()[rules.loot(loot["letter"])].lookup(loot["roll"]).fields))
+                  else loot_row_text(phrasebooks,
+                                     rules.tables()[rules.loot(loot["letter"])].lookup(loot["roll"]).fields))
     elif item["item"] in ("scroll", "spellbook"):
         effect = say(f"solo.spell.{key_of(item['spell']['name'])}")
     elif item["item"] == "fake-amulet":
@@ -977,12 +1024,13 @@ def stock_data(item: dict[str, Any], colours: dict[str, str]) -> dict[str, Any]:
         row = rules.tables()["shop-stock"].lookup(item["roll"])
         effect = say(f"solo.stock.{item['item']}", armor=row.get("armor", ""), bonus=row.get("bonus", ""),
                      skill=row.get("skill", ""))
-    return {**item, "name": stock_words(item, colours), "effect": effect, "table": item["name"]}
+    return {**item, "name": stock_words(phrasebooks, item, colours), "effect": effect, "table": item["name"]}
 
 
-def stock_words(item: dict[str, Any], colours: dict[str, str]) -> str:
+def stock_words(phrasebooks: Words, item: dict[str, Any], colours: dict[str, str]) -> str:
+    say = phrasebooks.say_for(__package__)
     if item["item"] == "loot":
-        return item_words(item["loot"], colours)
+        return item_words(phrasebooks, item["loot"], colours)
     if item["item"] in ("scroll", "spellbook"):
         spell = item["spell"]
         return say(f"solo.item.{item['item']}", spell=say("item.spell", name=spell["name"], level=spell["level"]))
@@ -993,7 +1041,8 @@ def stock_words(item: dict[str, Any], colours: dict[str, str]) -> str:
                bonus=row.get("bonus", ""), skill=row.get("skill", ""))
 
 
-def terminal_section(built: Built) -> Section:
+def terminal_section(phrasebooks: Words, built: Built) -> Section:
+    say = phrasebooks.say_for(__package__)
     level, d = built.level.number, built.difficulty
     start = hub(level, built.level.arrival)
     here = f"{level}/terminal"
@@ -1001,7 +1050,9 @@ def terminal_section(built: Built) -> Section:
         text(say("solo.terminal.enter")),
         if_ticked(say("solo.terminal.once", mark=mark(here), to=ref(start)), (here,), start),
         Step(TICK, "", marks=(here,)),
-        Step(TEST, say("solo.terminal.hack", mark=mark(here), successes=successes(d), level=level, to=ref(start)),
+        Step(TEST,
+             say("solo.terminal.hack", mark=mark(here), successes=successes(phrasebooks, d), level=level,
+                 to=ref(start)),
              ways={"passed": Way(start, ticks=(hack_mark(level),)), "failed": Way(start)},
              data={**roll_of("Hack", d, level), "hack": mark(hack_mark(level))}, ends=True),
     ], level)
@@ -1015,7 +1066,8 @@ def up_key(level: int) -> str:
     return f"{level}/up"
 
 
-def stairs(campaign: Campaign) -> list[Section]:
+def stairs(phrasebooks: Words, campaign: Campaign) -> list[Section]:
+    say = phrasebooks.say_for(__package__)
     found = []
     character = rules.character()
     for above, built in zip(campaign.levels, campaign.levels[1:]):

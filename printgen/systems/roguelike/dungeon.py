@@ -28,25 +28,25 @@ from . import generate as generator
 from .generate import Dungeon
 from .map_page import level_views as views_of
 from .map_page import map_squares, maps_pdf, page_for
-from .rules import say
 
 
 def generate(request: Request) -> Dungeon:
     o = request.options
-    return generator.generate(request.code, o["levels"], o["rooms"], map_squares(request.paper))
+    return generator.generate(request.words, request.code, o["levels"], o["rooms"], map_squares(request.paper))
 
 
 def level_views(dungeon: Dungeon, request: Request) -> list:
     """Each level for a virtual tabletop and a battle map (maps/offpage.py)."""
     style = MapStyle.chosen(request)
-    return [views_of(dungeon, level, style) for level in dungeon.levels]
+    return [views_of(request.words, dungeon, level, style) for level in dungeon.levels]
 
 
 def booklet(dungeon: Dungeon, request: Request) -> Parts:
+    say = request.words.say_for(__package__)
     players_view = draw.LAYOUT if request.options["players-map"] == "layout" else draw.BLANK
     levels = dungeon.levels
     style = MapStyle.chosen(request)
-    referee = [page_for(dungeon, level, draw.GM, style, request.paper) for level in levels]
+    referee = [page_for(request.words, dungeon, level, draw.GM, style, request.paper) for level in levels]
     plans = [frame.plan(page, request.paper) for page in referee]
 
     def text_pages() -> tuple[bytes, bytes]:
@@ -59,13 +59,15 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
         """The maps and the keys, drawn: each level laid out once, for its maps and for the key's grouping."""
         laid = [frame.layout(page, found) for page, found in zip(referee, plans)]
         shown = [facing_groups(page, found, where) for page, found, where in zip(referee, plans, laid)]
-        keys = [key_page.key(key.dungeon_key(dungeon, level), dungeon.name, *breaks(groups))
+        keys = [key_page.key(request.words, key.dungeon_key(request.words, dungeon, level), dungeon.name,
+                             *breaks(groups))
                 for level, groups in zip(levels, shown)]
         return ([maps_pdf(dungeon, level, request, draw.GM, planned)
                  for level, planned in zip(levels, zip(referee, plans, laid))],
                 [maps_pdf(dungeon, level, request, players_view, referee=where) for level, where in zip(levels, laid)],
                 blank_page(request.code, request.paper, say("dungeon.blank-side")),
-                key_columns.keys_pdf(request.code, request.paper, say("dungeon.text-title", name=dungeon.name), keys,
+                key_columns.keys_pdf(request.words, request.code, request.paper,
+                                     say("dungeon.text-title", name=dungeon.name), keys,
                                      key_page.LOOK, request.listener),
                 shown)
 
@@ -135,7 +137,8 @@ def level_pages(pages: Pages, gm_map: bytes, found, groups: list[list[int]], key
 def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
     """The cover, drawn (render/drawn_cover.py): the dungeon's name, the way in, what the booklet holds, the facts,
     round the game's art; its words are the phrasebook's (``cover.``)."""
-    facts = key.cover(dungeon)
+    say = request.words.say_for(__package__)
+    facts = key.cover(request.words, dungeon)
     levels = facts["levels"]
     lede = say("cover.lede", entrance=facts["entrance"], description=facts["description"])
     players = say("cover.players-layout") if players_view == draw.LAYOUT else say("cover.players-blank")
@@ -152,7 +155,8 @@ def cover_book(dungeon: Dungeon, request, players_view: str) -> bytes:
                (say("cover.bottom"), say("cover.bottom-holds"), False), (say("cover.scale"), say("cover.scale-is"), False),
                (say("cover.seed-code"), printed_code(request.code), True)],
         art=facts["art"], credit=say("cover.credit", game=request.game.title, credit=request.game.credit))
-    return drawn_cover.cover_pdf(cover, request.code, request.paper, say("dungeon.text-title", name=dungeon.name),
+    return drawn_cover.cover_pdf(request.words, cover, request.code, request.paper,
+                                 say("dungeon.text-title", name=dungeon.name),
                                  house.look(GAME.templates))
 
 
@@ -160,8 +164,9 @@ def rules_book(request, players_view: str) -> bytes:
     """The rules page: it is the same in every booklet on the same paper, so it is laid out once a process
     (html_to_pdf keeps it, and the user's cache folder: a booklet made after it reads it back without loading
     WeasyPrint) and its title names no dungeon."""
+    say = request.words.say_for(__package__)
     return render_pdf(
         "roguelike/dungeon-book.html", request.code, say("dungeon.rules-title"), request.paper, request.templates,
         listener=request.listener, game_title=request.game.title, credit=request.game.credit,
-        layout=players_view == draw.LAYOUT, page=key.rules_page(),
+        layout=players_view == draw.LAYOUT, page=key.rules_page(request.words), phrasebooks=request.words,
     )

@@ -22,10 +22,10 @@ from ...maps.steps.fit_map import fit_map
 from ...maps.steps.grow import grow
 from ...maps.steps.settle_doors import settle_doors
 from ...seed import Rng, SeedCode
+from ...words import Words
 from . import rules
 from .links import apart_links, is_way_down, link_dungeon
 from .rolls import roll_area
-from .rules import say
 
 RULE = ROCK_GAP  # Roguelike areas stand apart in the rock, joined by doorways
 ADDED_DOOR = "arch"  # notes.toml: the way on printgen opens when the dice close every exit early
@@ -41,6 +41,7 @@ class Dungeon:
     seed_code: str
     entrance: dict[str, Any]
     levels: list[Level]
+    choices: tuple[dict[str, str], ...] = ()  # the rules' choices, in the request's words
 
     def as_data(self) -> dict[str, Any]:
         way_in = self.levels[0].way_in
@@ -48,17 +49,18 @@ class Dungeon:
             "name": self.name,
             "entrance": {**self.entrance, "at": list(way_in.at), "side": HEADING_NAMES[way_in.side]},
             "levels": [level.as_data() for level in self.levels],
-            "choices": [dict(choice) for choice in rules.choices()],
+            "choices": [dict(choice) for choice in self.choices],
         }
 
 
-def generate(code: SeedCode, levels: int, max_areas: int, map_size: tuple[int, int]) -> Dungeon:
+def generate(phrasebooks: Words, code: SeedCode, levels: int, max_areas: int, map_size: tuple[int, int]) -> Dungeon:
     """``map_size``: the squares (columns, rows) one map page holds; a level keeps to it when it can."""
     entrance = roll_entrance(code.stream("entrance"))
     built = [generate_level(code, number, max_areas, map_size, entrance if number == 1 else None)
              for number in range(1, levels + 1)]
     link_dungeon(built, code)
-    dungeon = Dungeon(dungeon_name(code.stream("name")), str(code), entrance, built)
+    dungeon = Dungeon(dungeon_name(phrasebooks, code.stream("name")), str(code), entrance, built,
+                      rules.choices(phrasebooks))
     problems = check(dungeon)
     if problems:
         raise AssertionError("; ".join(problems))
@@ -86,7 +88,8 @@ def generate_level(code: SeedCode, number: int, max_areas: int, map_size: tuple[
     return level
 
 
-def dungeon_name(rng: Rng) -> str:
+def dungeon_name(phrasebooks: Words, rng: Rng) -> str:
+    say = phrasebooks.say_for(__package__)
     words = rules.data_list("dungeon-names").items
     first = [w["name"] for w in words if w.get("part") == "place"]
     second = [w["name"] for w in words if w.get("part") == "owner"]

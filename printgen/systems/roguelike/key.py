@@ -11,14 +11,15 @@ from typing import Any
 from ...cards import cover_art
 from ...maps.geometry import HEADING_NAMES
 from ...maps.level import Area, Exit, Level
+from ...words import Words
 from . import GAME, rules
 from .generate import Dungeon
 from .rolls import SQUARE_FEET
-from .rules import say
 
 
-def dungeon_key(dungeon: Dungeon, level: Level) -> dict[str, Any]:
+def dungeon_key(phrasebooks: Words, dungeon: Dungeon, level: Level) -> dict[str, Any]:
     """One level's key: the arrival and each area's entry."""
+    say = phrasebooks.say_for(__package__)
     if level.number == 1:
         e = dungeon.entrance
         if e["secret"]:
@@ -27,16 +28,18 @@ def dungeon_key(dungeon: Dungeon, level: Level) -> dict[str, Any]:
             arrival = say("key.way-in", entrance=e["type"])
     else:
         arrival = say("key.arrival", above=level.number - 1, area=level.arrival)
-    return {"number": level.number, "arrival": arrival, "areas": [area_entry(dungeon, level, a) for a in level.areas]}
+    return {"number": level.number, "arrival": arrival,
+            "areas": [area_entry(phrasebooks, dungeon, level, a) for a in level.areas]}
 
 
-def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
+def area_entry(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
+    say = phrasebooks.say_for(__package__)
     data = area.data
     contents = data["contents"]
     label = say.section("key.label")
     lines: list[tuple[str, str]] = []
     if not (contents.get("creatures") and contents["kind"] != "crypt"):  # the creatures' own line names them
-        lines.append((label["contents"], contents_words(area)))
+        lines.append((label["contents"], contents_words(phrasebooks, area)))
     trap = contents.get("trap")
     if trap:
         thief = say("trap.thief", it=say("trap.it"), save=trap["saving_roll"])
@@ -46,25 +49,25 @@ def area_entry(dungeon: Dungeon, level: Level, area: Area) -> dict[str, Any]:
     if fountain:
         row = rules.tables()["fountain"].lookup(fountain["roll"])
         lines.append((label["fountain"], say("key.fountain", result=fountain["result"], roll=fountain["roll"],
-                                             effect=fountain_effect(row))))
+                                             effect=fountain_effect(phrasebooks, row))))
     for loot in contents.get("loot", []):
         lines.append((label["loot"], say("key.loot", result=_loot(loot), roll=loot["roll"])))
     if "hoard" in data:
         lines.append((label["hoard"], say("key.hoard", loot="; ".join(_loot(l) for l in data["hoard"]["loot"]))))
     for link in area.links:
-        lines.append(link_words(dungeon, level, area, link))
+        lines.append(link_words(phrasebooks, dungeon, level, area, link))
     if "stairs-down" in data.get("added", []):
         lines.append((label["choice"], say("key.added-stairs", added=say("level.added-stairs"))))
-    lines.append((label["ways-on"], exits_words(level, area)))
+    lines.append((label["ways-on"], exits_words(phrasebooks, level, area)))
     unplaced = [e for e in area.exits if e.at is None]
     if unplaced:
         lines.append((label["also"], "; ".join(say("key.unplaced", door=say(f"door.{e.kind}")) for e in unplaced)))
     return {
         "number": area.number,
         "title": say("key.natural", type=area.type) if data["natural"] else area.type,
-        "size": size_words(area),
+        "size": size_words(phrasebooks, area),
         "lines": lines,
-        "creatures": creature_rows(contents["creatures"]) if "creatures" in contents else None,
+        "creatures": creature_rows(phrasebooks, contents["creatures"]) if "creatures" in contents else None,
     }
 
 
@@ -74,7 +77,8 @@ def _loot(loot: dict[str, Any]) -> str:
     return loot["result"].rstrip(".")
 
 
-def size_words(area: Area) -> str:
+def size_words(phrasebooks: Words, area: Area) -> str:
+    say = phrasebooks.say_for(__package__)
     f = area.data["features"]
     if "area_sqft" in f:
         if area.data["natural"]:
@@ -88,7 +92,8 @@ def size_words(area: Area) -> str:
     return say("key.size-passage", direction=f["direction_length"], width=f["width_ft"], height=f["height_ft"])
 
 
-def contents_words(area: Area) -> str:
+def contents_words(phrasebooks: Words, area: Area) -> str:
+    say = phrasebooks.say_for(__package__)
     contents = area.data["contents"]
     creatures = contents.get("creatures")
     if creatures:
@@ -98,7 +103,8 @@ def contents_words(area: Area) -> str:
     return say(f"contents.{contents['kind']}")
 
 
-def link_words(dungeon: Dungeon, level: Level, area: Area, link) -> tuple[str, str]:
+def link_words(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area, link) -> tuple[str, str]:
+    say = phrasebooks.say_for(__package__)
     label = say.section("key.label")
     last = len(dungeon.levels)
     if link.kind in ("stairs-down", "chute"):
@@ -110,12 +116,14 @@ def link_words(dungeon: Dungeon, level: Level, area: Area, link) -> tuple[str, s
         if link.level == 0:
             return label["stairs-up"], say("key.up-to-surface")
         return label["stairs-up"], say("key.up", level=link.level, area=link.area)
-    return label["teleport"], say("key.teleport", area=link.area, way=_teleport_way(level, area, link.area))
+    return label["teleport"], say("key.teleport", area=link.area,
+                                  way=_teleport_way(phrasebooks, level, area, link.area))
 
 
-def _teleport_way(level: Level, area: Area, landing: int) -> str:
+def _teleport_way(phrasebooks: Words, level: Level, area: Area, landing: int) -> str:
     """Whether a way joins the trap's area and the area its teleport lands in: placed apart, they may still be
     joined by a way rolled later that ran from one into the other."""
+    say = phrasebooks.say_for(__package__)
     for source, target in ((area, landing), (level.area(landing), area.number)):
         for e in source.exits:
             if e.to == target:
@@ -123,7 +131,8 @@ def _teleport_way(level: Level, area: Area, landing: int) -> str:
     return say("key.teleport-apart")
 
 
-def exit_words(exit_: Exit) -> str:
+def exit_words(phrasebooks: Words, exit_: Exit) -> str:
+    say = phrasebooks.say_for(__package__)
     if exit_.leads == "dead-end":
         return say("exit.dead-end")
     door = say(f"door.{exit_.kind}")
@@ -134,8 +143,9 @@ def exit_words(exit_: Exit) -> str:
     return say(f"exit.{exit_.leads}", door=door, area=exit_.to)
 
 
-def exits_words(level: Level, area: Area) -> str:
-    parts = [exit_words(e) for e in area.exits if e.at is not None]
+def exits_words(phrasebooks: Words, level: Level, area: Area) -> str:
+    say = phrasebooks.say_for(__package__)
+    parts = [exit_words(phrasebooks, e) for e in area.exits if e.at is not None]
     if area.entered_from is not None:
         parts.append(say("exit.back", area=area.entered_from))
     for other in level.areas:  # ways that run into this area from others: the level's loops
@@ -145,12 +155,13 @@ def exits_words(level: Level, area: Area) -> str:
     return "; ".join(parts) if parts else say("key.no-ways")
 
 
-def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
+def creature_rows(phrasebooks: Words, group: dict[str, Any]) -> dict[str, Any]:
     """The encounter as lines: what the group shares once, then each creature's health and loot.
 
     Lines, not a table: WeasyPrint lays a table out several times slower, and the
     key's tables were most of a booklet's time.
     """
+    say = phrasebooks.say_for(__package__)
     chain = " → ".join(say("encounter.step", result=step["result"], roll=step["roll"]) for step in group["chain"])
     if len(group["chain"]) == 1:  # rolled straight on one list (a crypt's Undead), not from the Type
         chain = say("encounter.rolled-on-list", list=group["list"], chain=chain)
@@ -161,7 +172,7 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
         rows = [say("encounter.rival", number=i, race=r["race"], occupation=r["occupation"], health=r["health"],
                     speed=r["speed"], attack=r["attack"], defense=r["defense"], weapon=weapon["name"],
                     rating=r["weapon_rating"], power=r["power"], damage=r["weapon_rating"] + r["power"],
-                    intellect=r["intellect"], abilities=_rival_abilities(r) or say("encounter.nothing"),
+                    intellect=r["intellect"], abilities=_rival_abilities(phrasebooks, r) or say("encounter.nothing"),
                     loot="; ".join(_loot(l) for l in r["loot"]) or say("encounter.nothing"))
                 for i, r in enumerate(group["rivals"], 1)]
         return {"chain": chain, "shared": None, "rows": rows, "notes": [say("encounter.rivals", rule=say("rival.rule"))]}
@@ -172,37 +183,39 @@ def creature_rows(group: dict[str, Any]) -> dict[str, Any]:
                 loot="; ".join(_loot(l) for l in ind["loot"]) or loot_none)
             for i, ind in enumerate(group["individuals"], 1)]
     notes = [say("encounter.special", name=special, rule=rule)
-             for special, rule in rules.special_rules(rules.creature(group["name"]))]
+             for special, rule in rules.special_rules(phrasebooks, rules.creature(group["name"]))]
     return {"chain": chain, "shared": shared, "rows": rows, "notes": notes}
 
 
-def _rival_abilities(rival: dict[str, Any]) -> str:
+def _rival_abilities(phrasebooks: Words, rival: dict[str, Any]) -> str:
     """A rival's special abilities as the character rules give them, occupation's first, by printgen's names
     (a Dwarf's '1 Smithing' is Repair: notes.toml, "Dwarves")."""
     rows = (next(r for r in rules.tables()[table].rows if r.result == rival[table]) for table in ("occupation", "race"))
-    return ", ".join(filter(None, (rules.ability_counts(row["abilities"]) for row in rows)))
+    return ", ".join(filter(None, (rules.ability_counts(phrasebooks, row["abilities"]) for row in rows)))
 
 
-def fountain_effect(row) -> str:
+def fountain_effect(phrasebooks: Words, row) -> str:
     """What a fountain of the Fountain table's ``row`` does."""
+    say = phrasebooks.say_for(__package__)
     return say("fountain.good") if row["good"] else say("fountain.poison", poison=say("special.poison"))
 
 
 # --- the rules page -------------------------------------------------------------------------
 
 
-def rules_page() -> dict[str, Any]:
+def rules_page(phrasebooks: Words) -> dict[str, Any]:
     points = rules.data_list("points").items
     return {
         "living": [(i["name"], i["points"]) for i in points if i["who"] == "living"],
         "dead": [(i["name"], i["points"]) for i in points if i["who"] == "dead"],
         "level_up": [i["name"] for i in rules.data_list("level-up").items],
-        "choices": list(rules.in_brief()),
-        "specials": {special: rules.special_rule(special) for special in ("Poison", "Curse", "Paralyze")},
+        "choices": list(rules.in_brief(phrasebooks)),
+        "specials": {special: rules.special_rule(phrasebooks, special) for special in ("Poison", "Curse", "Paralyze")},
     }
 
 
-def cover(dungeon: Dungeon) -> dict[str, Any]:
+def cover(phrasebooks: Words, dungeon: Dungeon) -> dict[str, Any]:
+    say = phrasebooks.say_for(__package__)
     e = dungeon.entrance
     row = next(r for r in rules.tables()["entrance"].rows if r["kind"] == e["kind"])
     areas = [a for level in dungeon.levels for a in level.areas]
@@ -215,7 +228,7 @@ def cover(dungeon: Dungeon) -> dict[str, Any]:
         "areas": len(areas),
         "encounters": sum("creatures" in a.data["contents"] for a in areas),
         "traps": sum("trap" in a.data["contents"] for a in areas),
-        "art": cover_art.for_game(GAME.templates, "@", *met(areas)),
+        "art": cover_art.for_game(phrasebooks, GAME.templates, "@", *met(areas)),
     }
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ...render import fonts
 from ...render.key_columns import Block, Key, Look, Type, block
 from ...units import mm
-from .rules import say
+from ...words import Words
 
 LOOK = Look(usual=Type(body=8.0, heading=8.8, small=7.0, leading=1.2),
             tight=Type(body=7.0, heading=7.8, small=6.3, leading=1.17),
@@ -22,22 +22,24 @@ CHAIN_GRAY = 0.2
 CREATURE_INDENT = mm(2.5)
 
 
-def key(level_key: dict[str, Any], dungeon_name: str, order: list[int] | None = None,
+def key(phrasebooks: Words, level_key: dict[str, Any], dungeon_name: str, order: list[int] | None = None,
         breaks: tuple[int, ...] = ()) -> Key:
     """A level's key (key.dungeon_key) as the page draws it: its areas in walking order, or in ``order``
     (the areas each sheet of a map over several shows first), a fresh page at each of ``breaks``."""
+    say = phrasebooks.say_for(__package__)
     areas = level_key["areas"]
     if order is not None:
         by_number = {area["number"]: area for area in areas}
         areas = [by_number[n] for n in order]
     return Key(level=level_key["number"], title=(say("key.title", level=level_key["number"]), fonts.SERIF_BOLD),
                aside=(dungeon_name, fonts.SERIF_ITALIC), aside_size=NAME_SIZE,
-               head=lambda width, kind: [_arrival(level_key, width)],
+               head=lambda width, kind: [_arrival(phrasebooks, level_key, width)],
                entries=areas, entry=area_blocks, breaks=breaks)
 
 
-def _arrival(level_key: dict[str, Any], width: float) -> Block:
+def _arrival(phrasebooks: Words, level_key: dict[str, Any], width: float) -> Block:
     """How the party arrives on the level, with the note on unexplored ways."""
+    say = phrasebooks.say_for(__package__)
     runs = [(f"{level_key['arrival']} ", fonts.SERIF), (say("key.unexplored-note"), fonts.SERIF_ITALIC)]
     return block(runs, ARRIVAL_SIZE, width, 1.28)
 

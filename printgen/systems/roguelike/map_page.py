@@ -16,10 +16,10 @@ from ...maps.level import Level
 from ...render.canvas import new_document
 from ...seed import SeedCode
 from ...units import PAPERS, Paper, inch, mm
+from ...words import Words
 from .generate import RULE, Dungeon
 from .map_symbols import VTT_KINDS, level_content, players_content, symbols
 from .rolls import SQUARE_FEET
-from .rules import say
 
 PITCH = inch(0.25)  # the squares of the page each level is rolled to keep to (map_squares); the least on one page
 HALVES_LEAST = 13.0  # pt (4.6 mm): the least square of a level in two halves, its two-digit numbers at 6.5 pt
@@ -46,11 +46,12 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, r
     """One level's map in the given view: a page, or one page per sheet; a players' map at the Referee's
     scale, its copied marks where ``referee`` (the Referee's map's layout) has them. ``planned``: the page,
     its plan and its layout (or None), when found already."""
+    say = request.words.say_for(__package__)
     paper = request.paper
     doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number,
                                          who=say(f"map.{WHO[view]}")), paper.size)
     if planned is None:
-        page = page_for(dungeon, level, view, MapStyle.chosen(request), paper)
+        page = page_for(request.words, dungeon, level, view, MapStyle.chosen(request), paper)
         found = frame.plan(page, paper)
         planned = page, found, None
     page, found, placed = planned
@@ -62,29 +63,31 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, r
     return doc.finish(request.listener)
 
 
-def page_for(dungeon: Dungeon, level: Level, view: str, style: MapStyle, paper: Paper) -> frame.MapPage:
+def page_for(phrasebooks: Words, dungeon: Dungeon, level: Level, view: str, style: MapStyle,
+             paper: Paper) -> frame.MapPage:
     """The page of a view as the booklet prints it: the Referee's map on the fewest sheets, as large as they
     hold it; the players' at the Referee's scale (blank paper on one sheet, centred where they arrive when
     the level needs more)."""
-    referee = map_page(dungeon, level, draw.GM, style, paper=paper)
+    referee = map_page(phrasebooks, dungeon, level, draw.GM, style, paper=paper)
     if view == draw.GM:
         return referee
     pitch = frame.plan(referee, paper).sheets[0].region.pitch
-    return map_page(dungeon, level, view, style, paper=paper, pitch=pitch)
+    return map_page(phrasebooks, dungeon, level, view, style, paper=paper, pitch=pitch)
 
 
 WHO = {draw.GM: "referee", draw.LAYOUT: "players", draw.BLANK: "players"}  # whose map, words.toml [map]
 
 
-def map_page(dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.GREY,
+def map_page(phrasebooks: Words, dungeon: Dungeon, level: Level, view: str, style: MapStyle = draw.GREY,
              content: draw.Content | None = None, paper: Paper = PAPERS["letter"],
              pitch: float | None = None) -> frame.MapPage:
     """A view of a level as the map-page frame draws it: this game's words, symbols and numbers
     (``content``: what it shows, when not the booklet's; ``pitch``: its squares' size, else the largest
     that holds it on the fewest sheets of ``paper``: one, two halves, or more)."""
+    say = phrasebooks.say_for(__package__)
     entrance = dungeon.entrance if level.number == 1 else None
     content = content or level_content(level, entrance, cave_seed(dungeon, level))
-    marks = symbols()
+    marks = symbols(phrasebooks)
     notes: list[str] = []
     legend = []
     if view == draw.BLANK:
@@ -132,12 +135,14 @@ def _shown_kinds(level: Level, content: draw.Content, view: str) -> tuple[set[st
     return doors, marks, False, False
 
 
-def level_views(dungeon: Dungeon, level: Level, style: MapStyle = draw.GREY) -> offpage.LevelViews:
+def level_views(phrasebooks: Words, dungeon: Dungeon, level: Level, style: MapStyle = draw.GREY) -> offpage.LevelViews:
     """The level for a virtual tabletop and a battle map: the Referee's map, and the players' (walls,
     doors and both ways of stairs, as the party will find them)."""
+    say = phrasebooks.say_for(__package__)
     entrance = dungeon.entrance if level.number == 1 else None
-    referee = map_page(dungeon, level, draw.GM, style)
-    players = map_page(dungeon, level, draw.LAYOUT, style, players_content(level, entrance, cave_seed(dungeon, level)))
+    referee = map_page(phrasebooks, dungeon, level, draw.GM, style)
+    players = map_page(phrasebooks, dungeon, level, draw.LAYOUT, style,
+                       players_content(level, entrance, cave_seed(dungeon, level)))
     return offpage.LevelViews(
         level, RULE,
         gm=offpage.View(draw.GM, referee.symbols, referee.content, say("map.referee"), frame.legend_entries(referee)),

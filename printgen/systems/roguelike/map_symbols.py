@@ -7,7 +7,7 @@ from ...maps.draw import Content
 from ...maps.level import Area, Level
 from ...maps.offpage import GAP, PORTAL
 from ...maps.symbols import Symbols
-from .rules import say
+from ...words import Words
 
 WOOD, IRON = 1.0, 0.0  # a wooden door is drawn white, an iron one black
 
@@ -46,9 +46,10 @@ VTT_KINDS = {**{kind: PORTAL for kind in DOORS}, "arch": GAP, "open": GAP}
 STAIRS = ("stairs-up", "stairs-down")
 
 
-def symbols() -> Symbols:
+def symbols(phrasebooks: Words) -> Symbols:
     """The doors and marks, each with its legend's words: the door's name (words.toml [door]), the mark's
     meaning ([legend])."""
+    say = phrasebooks.say_for(__package__)
     legend = say.section("legend")
     found = Symbols(blocked_label=legend["blocked"], secret_label=legend["secret"])
     for kind, glyph in DOORS.items():

@@ -5,11 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from ...tables import DataList, Row, TableSet
-from ...words import key_of, say_for
+from ...words import Words, key_of
 from . import GAME
-
-say = say_for(__package__)
-
 
 # The data, read through the game's one loader.
 
@@ -28,24 +25,27 @@ def _choices() -> tuple[dict[str, str], ...]:
     return GAME.choices()
 
 
-def choices() -> tuple[dict[str, str], ...]:
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
     """printgen's documented resolutions of the rules' gaps (data/notes.toml), each as its topic and text;
     a rule the text names (``says``) is filled in from the phrasebook, where it is worded once."""
-    return tuple({"topic": c["topic"], "text": _filled(c["text"], c.get("says", {}))} for c in _choices())
+    return tuple({"topic": c["topic"], "text": _filled(phrasebooks, c["text"], c.get("says", {}))} for c in _choices())
 
 
-def in_brief() -> tuple[tuple[str, str], ...]:
+def in_brief(phrasebooks: Words) -> tuple[tuple[str, str], ...]:
     """The choices as the rules page lists them, "where the rules are silent": each topic with its line for
     the table (words.toml [silent], by the topic's key), a rule it names filled in as in the whole text."""
-    return tuple((c["topic"], _filled(say(f"silent.{key_of(c['topic'])}"), c.get("says", {}))) for c in _choices())
+    say = phrasebooks.say_for(__package__)
+    return tuple((c["topic"],
+                  _filled(phrasebooks, say(f"silent.{key_of(c['topic'])}"), c.get("says", {}))) for c in _choices())
 
 
-def _filled(text: str, says: dict[str, str]) -> str:
-    return text.format_map({name: phrase(key) for name, key in says.items()}) if says else text
+def _filled(phrasebooks: Words, text: str, says: dict[str, str]) -> str:
+    return text.format_map({name: phrase(phrasebooks, key) for name, key in says.items()}) if says else text
 
 
-def phrase(key: str) -> str:
+def phrase(phrasebooks: Words, key: str) -> str:
     """The phrase ``key`` whole: a phrase that names another rule ({poison}: the Poison special attack) gets it."""
+    say = phrasebooks.say_for(__package__)
     return say(key, poison=say("special.poison"))
 
 
@@ -74,23 +74,25 @@ def creature(name: str) -> Row:
     return next(row for t in creature_lists() for row in tables()[t].rows if row.result == name)
 
 
-def special_rules(row: Row) -> list[tuple[str, str]]:
+def special_rules(phrasebooks: Words, row: Row) -> list[tuple[str, str]]:
     """Each special attack of a creature (as its damage names it) with its rule, worded once (words.toml
     [special]); a poison that deals no Health damage says what it does instead."""
+    say = phrasebooks.say_for(__package__)
     found = []
     for special in row["specials"]:
         if special == "Poison" and row.get("harmless_poison"):
             rule = say("special.harmless-poison", who=say("special.its"),
                        becomes=say("special.becomes", creature=row["turns_into"]))
         else:
-            rule = special_rule(special)
+            rule = special_rule(phrasebooks, special)
         found.append((special, rule))
     return found
 
 
-def special_rule(special: str) -> str:
+def special_rule(phrasebooks: Words, special: str) -> str:
     """A special attack's rule: the miracle's or the spell's effect when it works as the one of the same name
     (Curse, Paralyze), else its own phrase."""
+    say = phrasebooks.say_for(__package__)
     for list_id, key in (("miracles", "special.as-miracle"), ("spells", "special.as-spell")):
         item = next((i for i in data_list(list_id).items if i["name"] == special), None)
         if item is not None:
@@ -98,12 +100,14 @@ def special_rule(special: str) -> str:
     return say(f"special.{special.lower()}")
 
 
-def ability_counts(abilities: list[dict]) -> str:
+def ability_counts(phrasebooks: Words, abilities: list[dict]) -> str:
     """A row's special abilities with their counts, e.g. "2 Picks, 1 Sneak"."""
+    say = phrasebooks.say_for(__package__)
     return ", ".join(say("ability.many", count=a["count"], name=a["name"]) if a["count"] > 1
                      else say("ability.one", count=a["count"], name=a["name"]) for a in abilities)
 
 
-def ability_use(name: str) -> str:
+def ability_use(phrasebooks: Words, name: str) -> str:
     """What spending one use of the ability ``name`` does, in a few words ("" for a spell or miracle)."""
+    say = phrasebooks.say_for(__package__)
     return say.section("ability-use").get(name.lower(), "")

@@ -33,8 +33,9 @@ from ...sheets.draw import (
     wrap_runs,
 )
 from ...units import Paper
+from ...words import Words
 from . import characters
-from .rules import ability_use, data_list, say
+from .rules import ability_use, data_list
 from .rules import choices as rule_choices
 
 SIZES = (1, 2)  # four to a page would need 5 pt type: a quarter page cannot hold a Priest's miracles at 6 pt
@@ -45,8 +46,7 @@ GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 
 
-
-def roll(rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
+def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
     return characters.roll_character(rng, number)
 
 
@@ -58,22 +58,23 @@ def blank_kinds(genre: str | None = None) -> list[str]:
     return ["record"]
 
 
-def companion_pages(code: SeedCode, paper: Paper, templates: Path | None,
+def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
                     listener: Listener | None) -> list[bytes]:
     """A blank record printed one to a page comes with the reference page to choose from."""
     from .reference import pages
 
-    return [pages(code, paper, templates, listener=listener)]
+    return [pages(phrasebooks, code, paper, templates, listener=listener)]
 
 
-def choices() -> tuple[dict[str, str], ...]:
-    return tuple(ch for ch in rule_choices() if ch["topic"] in ("Dwarves",))
+def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:
+    return tuple(ch for ch in rule_choices(phrasebooks) if ch["topic"] in ("Dwarves",))
 
 
-def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
+def draw(phrasebooks: Words, c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, style: Style,
          form: FormCollector, code: SeedCode | None = None, alone: bool = False) -> None:
     """The Character Record; ``alone``: for one playing solo, its points table without what the rules say to
     ignore alone (the last @ on the screen, the points a fallen player earns as a Referee)."""
+    say = phrasebooks.say_for(__package__)
     compact = w < 400  # a half or quarter page: the record in its short form
     s = style.pt
     gap = s(5)
@@ -144,22 +145,22 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
     track_h = _health_track_height(w, style)
     beyond = char["ratings"]["health"] if char else None
     furniture(c, form, ("record-health", w, top, beyond, style),
-              lambda: _health_track(c, 0, top - track_h, w, track_h, beyond, style, form))
+              lambda: _health_track(phrasebooks, c, 0, top - track_h, w, track_h, beyond, style, form))
     top -= track_h + gap
 
     # Spells and special abilities: one line per use, with a box to tick it off.
     kit_lines = len(char["weapons"]) + len(char["gear"]) if char else 3
-    ability_h = _abilities_height(w, char, style, compact)
+    ability_h = _abilities_height(phrasebooks, w, char, style, compact)
     if compact:
         # The points take what they need, the kit its lines and one more; spells have the rest.
         gear_h = s(17) + (kit_lines + 3) * COMPACT_PITCH
-        spells_h = max(top - gear_h - _compact_points_height(w, style) - 2 * gap, ability_h)
+        spells_h = max(top - gear_h - _compact_points_height(phrasebooks, w, style) - 2 * gap, ability_h)
     else:
         # The points take what they need; spells and gear share the rest.
-        spare = top - _points_height(w, style, alone) - 2 * gap
+        spare = top - _points_height(phrasebooks, w, style, alone) - 2 * gap
         spells_h = max(spare * 0.56, ability_h)
         gear_h = spare - spells_h
-    _abilities(c, 0, top - spells_h, w, spells_h, char, style, form, compact)
+    _abilities(phrasebooks, c, 0, top - spells_h, w, spells_h, char, style, form, compact)
     top -= spells_h + gap
 
     # Weapons and armor beside loot.
@@ -189,7 +190,7 @@ def draw(c: Canvas, w: float, h: float, kind: str, char: dict[str, Any] | None, 
 
     # Points: a hundred boxes in rows of twenty (a level each), and the table at hand.
     furniture(c, form, ("record-points", w, top, compact, alone, style),
-              lambda: _points(c, 0, 0, w, top, style, form, compact, alone))
+              lambda: _points(phrasebooks, c, 0, 0, w, top, style, form, compact, alone))
 
 
 HEALTH_TRACK = 30  # boxes of Health now: a Barbarian starts with 20, and each level gained may add 1d6
@@ -208,11 +209,13 @@ def _health_track_height(w: float, style: Style) -> float:
     return style.pt(13) + rows * (size + gap) - gap + style.pt(5)
 
 
-def _health_track(c: Canvas, x: float, y: float, w: float, h: float, beyond: int | None, style: Style,
+def _health_track(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, beyond: int | None,
+                  style: Style,
                   form: FormCollector) -> None:
     """Health now: numbered boxes to cross off as the character is hurt and rub out as it heals; on a
     pre-rolled record the boxes past its Health (``beyond``) are greyed, out of reach until a level adds to
     it."""
+    say = phrasebooks.say_for(__package__)
     ix, iy, _, ih = _inner(x, y, w, h, style)
     _titled(c, x, y, w, h, say("sheet.health-now"), say("sheet.health-now-note"), style)
     per_row, size, gap = _health_track_metrics(w, style)
@@ -258,14 +261,15 @@ def _titled(c: Canvas, x: float, y: float, w: float, h: float, title: str, note:
               font=fonts.SERIF_ITALIC)
 
 
-def _ability_entries(char: dict[str, Any]) -> list[tuple[int, list[tuple[str, str]]]]:
+def _ability_entries(phrasebooks: Words, char: dict[str, Any]) -> list[tuple[int, list[tuple[str, str]]]]:
     """Each ability, spell and miracle as (uses, runs of text): name, rating, what it does."""
+    say = phrasebooks.say_for(__package__)
     entries: list[tuple[int, list[tuple[str, str]]]] = []
     for ability in char["abilities"]:
         if ability["name"] in ("Spell", "Miracle"):
             continue
         entries.append((ability["count"], [(fonts.SERIF_BOLD, ability["name"]),
-                                           (fonts.SERIF_ITALIC, f"  {ability_use(ability['name'])}")]))
+                                           (fonts.SERIF_ITALIC, f"  {ability_use(phrasebooks, ability['name'])}")]))
     for kind, rating, items in ((say("deck.spells.rating"), "sdr", char["spells"]),
                                 (say("deck.miracles.rating"), "mdr", char["miracles"])):
         for item in items:
@@ -284,30 +288,32 @@ def _ability_metrics(style: Style, compact: bool) -> tuple[float, float, float]:
     return size, max(size * 1.5, sq + style.pt(3)), sq
 
 
-def _ability_lines(w: float, char: dict[str, Any], style: Style, compact: bool
+def _ability_lines(phrasebooks: Words, w: float, char: dict[str, Any], style: Style, compact: bool
                    ) -> list[tuple[int, list[list[tuple[str, str]]]]]:
     """Each entry's uses and its wrapped lines, to fit beside its tick boxes."""
     size, _, sq = _ability_metrics(style, compact)
     iw = w - 2 * style.pt(4)
     found = []
-    for count, runs in _ability_entries(char):
+    for count, runs in _ability_entries(phrasebooks, char):
         tx = count * (sq + style.pt(2)) + style.pt(3)
         found.append((count, wrap_runs(runs, size, iw - tx)))
     return found
 
 
-def _abilities_height(w: float, char: dict[str, Any] | None, style: Style, compact: bool) -> float:
+def _abilities_height(phrasebooks: Words, w: float, char: dict[str, Any] | None, style: Style, compact: bool) -> float:
     """The height the abilities box needs for every rolled line, its note and one line to spare."""
     if char is None:
         return 0.0
     _, line_h, _ = _ability_metrics(style, compact)
-    lines = sum(len(lines) for _, lines in _ability_lines(w, char, style, compact))
+    lines = sum(len(lines) for _, lines in _ability_lines(phrasebooks, w, char, style, compact))
     notes = 1 if char["spells"] or char["miracles"] or not char["abilities"] else 0
     return style.pt(13) + style.pt(4) + (lines + notes + 1) * line_h + style.pt(4)
 
 
-def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None, style: Style,
+def _abilities(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, char: dict[str, Any] | None,
+               style: Style,
                form: FormCollector, compact: bool) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     _titled(c, x, y, w, h, say("sheet.abilities"), say("sheet.abilities-how"), style)
     ix, iy, iw, ih = _inner(x, y, w, h, style)
@@ -317,7 +323,7 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
         return
     size, line_h, sq = _ability_metrics(style, compact)
     yy = iy + ih - line_h + s(2)
-    for n, (count, lines) in enumerate(_ability_lines(w, char, style, compact), start=1):
+    for n, (count, lines) in enumerate(_ability_lines(phrasebooks, w, char, style, compact), start=1):
         for k in range(count):
             box(c, ix + k * (sq + s(2)), yy, sq, sq, style)
             form.add(c, f"ability{n}.used{k + 1}", ix + k * (sq + s(2)), yy, sq, sq, kind="check")
@@ -338,9 +344,10 @@ def _abilities(c: Canvas, x: float, y: float, w: float, h: float, char: dict[str
         ruled_list(c, form, "abilities", ix, iy, iw, room - s(3), pitch, style, checkbox=True)
 
 
-def _scored(alone: bool) -> list[tuple[str, str]]:
+def _scored(phrasebooks: Words, alone: bool) -> list[tuple[str, str]]:
     """The points table's parts, (who, title): a living @'s points and a fallen player's; alone, the first
     only."""
+    say = phrasebooks.say_for(__package__)
     parts = [("living", say("sheet.living")), ("dead", say("sheet.dead"))]
     return parts[:1] if alone else parts
 
@@ -349,8 +356,9 @@ def _counted(item: dict[str, Any], alone: bool) -> bool:
     return not (alone and item["code"] == "last-standing")
 
 
-def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
+def _points(phrasebooks: Words, c: Canvas, x: float, y: float, w: float, h: float, style: Style, form: FormCollector,
             compact: bool, alone: bool = False) -> None:
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     points = data_list("points")
     if compact:
@@ -360,7 +368,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
         square_boxes(c, form, "points", ix, iy + ih, 100, size, s(1.5), style, per_row=20,
                      marks={20: "20", 40: "40", 60: "60", 80: "80", 100: "100"})
         yy = iy + ih - _compact_boxes_height(iw, style) - s(4)
-        for text, font in _compact_points_notes():
+        for text, font in _compact_points_notes(phrasebooks):
             yy = paragraph(c, ix, yy, iw, text, style, 6.5, font=font) - s(2)
         return
     table_w = w * 0.46
@@ -379,7 +387,7 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     _titled(c, tx, y, table_w, h, say("sheet.points-table"), "", style)
     ix, iy, iw, ih = _inner(tx, y, table_w, h, style)
     yy = iy + ih - s(2)
-    for who, title in _scored(alone):
+    for who, title in _scored(phrasebooks, alone):
         label(c, ix, yy - s(7), title, style, 7, bold=True, gray=0.12, font=fonts.SERIF_BOLD_ITALIC)
         yy -= s(11)
         for item in points.items:
@@ -393,9 +401,10 @@ def _points(c: Canvas, x: float, y: float, w: float, h: float, style: Style, for
     yy = paragraph(c, ix, yy, iw, damage, style, 6.4, font=fonts.SERIF_ITALIC, gray=0.3)
 
 
-def _points_height(w: float, style: Style, alone: bool = False) -> float:
+def _points_height(phrasebooks: Words, w: float, style: Style, alone: bool = False) -> float:
     """What the full record's points need: the taller of the boxes with the level-up choices under them and
     the points table beside them (as _points sets them)."""
+    say = phrasebooks.say_for(__package__)
     s = style.pt
     table_w = w * 0.46
     grid_w = w - table_w - s(5)
@@ -408,7 +417,7 @@ def _points_height(w: float, style: Style, alone: bool = False) -> float:
     iw = table_w - 2 * s(4)
     table = s(2) + sum(s(11) + sum(paragraph_height(i["name"], style, iw - s(22), 7) + s(2)
                                    for i in data_list("points").items if i["who"] == who and _counted(i, alone)) + s(4)
-                       for who, _ in _scored(alone))
+                       for who, _ in _scored(phrasebooks, alone))
     damage = say("sheet.damage", weapon=say("damage.weapon"),
                  magic=say("damage.magic", rating=say("damage.magic-either")), alone=say("points.alone"))
     table += paragraph_height(damage, style, iw, 6.4, fonts.SERIF_ITALIC)
@@ -426,8 +435,9 @@ def _compact_boxes_height(iw: float, style: Style) -> float:
     return 5 * size + 4 * style.pt(1.5)
 
 
-def _compact_points_notes() -> list[tuple[str, str]]:
+def _compact_points_notes(phrasebooks: Words) -> list[tuple[str, str]]:
     """The points a living @ earns, and the level-up choices, in brief, under the compact record's boxes."""
+    say = phrasebooks.say_for(__package__)
     points = data_list("points")
     living = " · ".join(say("sheet.compact-point", name=say(f"sheet.short-points.{i['code']}"), points=i["points"])
                         for i in points.items if i["who"] == "living")
@@ -437,9 +447,10 @@ def _compact_points_notes() -> list[tuple[str, str]]:
             (say("sheet.compact-level-up", choose=say("points.choose"), choices=level_up), fonts.SERIF_ITALIC)]
 
 
-def _compact_points_height(w: float, style: Style) -> float:
+def _compact_points_height(phrasebooks: Words, w: float, style: Style) -> float:
     """The height of the compact record's points box: its title, the boxes and the notes under them."""
     s = style.pt
     iw = w - 2 * s(4)
-    notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text, font in _compact_points_notes())
+    notes = sum(paragraph_height(text, style, iw, 6.5, font) + s(2) for text,
+                font in _compact_points_notes(phrasebooks))
     return s(13) + s(2) + _compact_boxes_height(iw, style) + s(4) + notes + s(4)

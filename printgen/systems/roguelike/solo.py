@@ -7,13 +7,14 @@ book through in the tests and the benchmark, solo_play.py's.
 
 from __future__ import annotations
 
+from ...words import Words
 from .generate import Dungeon
-from .rules import say
 from .solo_book import book
 from .solo_pages import back_pages, choices, front_pages, sheet_pages
 
 __all__ = ["back_pages", "book", "choices", "front_pages", "sheet_pages", "title"]
 
 
-def title(dungeon: Dungeon) -> str:
+def title(phrasebooks: Words, dungeon: Dungeon) -> str:
+    say = phrasebooks.say_for(__package__)
     return say("solo.title", name=dungeon.name)

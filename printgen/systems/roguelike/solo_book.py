@@ -51,9 +51,9 @@ from ...gamebook.model import (
 )
 from ...maps.level import Area, Doorway, Level, doorways
 from ...seed import Rng
+from ...words import Words
 from . import key, rules
 from .generate import Dungeon
-from .rules import say
 
 WAY_IN, SURFACE, DEAD, VICTORY = "way-in", "surface", "dead", "won"
 WIN_POINTS = 100  # "winning is a simple matter of scoring 100 points or more"
@@ -100,33 +100,35 @@ def door_mark(number: int) -> str:
 
 
 def book(dungeon: Dungeon, request: Request) -> Book:
+    say = request.words.say_for(__package__)
     made = Book({}, WAY_IN, {"dead": DEAD, "won": VICTORY})
     doors = door_marks(dungeon, request.code.stream("solo", "doors"))
-    danger = dangers(dungeon)
+    danger = dangers(request.words, dungeon)
     arrive = landings(dungeon, danger)
-    made.add(way_in(dungeon))
+    made.add(way_in(request.words, dungeon))
     for level in dungeon.levels:
         shut_in = pocket(level)
         for area in level.areas:
-            for section in area_sections(dungeon, level, area, doors, area.number in shut_in, arrive):
+            for section in area_sections(request.words, dungeon, level, area, doors, area.number in shut_in, arrive):
                 made.add(section)
             if hub(level.number, area.number) in arrive:
-                made.add(landing(dungeon, level, area, danger[hub(level.number, area.number)]))
-    for section in stairs(dungeon):
+                made.add(landing(request.words, dungeon, level, area, danger[hub(level.number, area.number)]))
+    for section in stairs(request.words, dungeon):
         made.add(section)
     fled = [section for section in made.sections.values() if section.kind == "fight-fled"]
     for section in fled:  # twice: the second time, each knows the ways back of the others that lead into it
-        section.steps.append(run_back(dungeon, made, section))
+        section.steps.append(run_back(request.words, dungeon, made, section))
     for section in fled:
-        section.steps[-1] = run_back(dungeon, made, section)
+        section.steps[-1] = run_back(request.words, dungeon, made, section)
     made.add(Section(SURFACE, "end", [text(say("solo.end.surface")), end(say("solo.end.surface-end"), LEFT)]))
     made.add(Section(DEAD, "end", [text(say("solo.end.dead")), end(say("solo.end.count"), DIED)]))
     made.add(Section(VICTORY, "end", [text(say("solo.end.won", points=WIN_POINTS)), end(say("solo.end.count"), WON)]))
-    warn(dungeon, made)
+    warn(request.words, dungeon, made)
     return made
 
 
-def way_in(dungeon: Dungeon) -> Section:
+def way_in(phrasebooks: Words, dungeon: Dungeon) -> Section:
+    say = phrasebooks.say_for(__package__)
     e = dungeon.entrance
     row = next(r for r in rules.tables()["entrance"].rows if r["kind"] == e["kind"])
     steps = [text(say("solo.way-in", name=dungeon.name, description=row["description"]))]
@@ -139,29 +141,30 @@ def way_in(dungeon: Dungeon) -> Section:
     return Section(WAY_IN, "entrance", steps, 1)
 
 
-def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_in: bool,
+def area_sections(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_in: bool,
                   arrive: Mapping[str, str]) -> list[Section]:
     """The area's own section (``shut_in``: in a pocket no door leads to from the level's arrival) and its
     events' (``arrive``: where a chute or a teleport sets one down, by the area it leads to, as ``landings``)."""
+    say = phrasebooks.say_for(__package__)
     contents = area.data["contents"]
     here = hub(level.number, area.number)
     sections: list[Section] = []
     gates: list[Step] = []
     if contents.get("trap"):
-        sections += trap_sections(dungeon, level, area, arrive)
-        gates.append(_gate(event(level.number, area.number, "trap")))
+        sections += trap_sections(phrasebooks, dungeon, level, area, arrive)
+        gates.append(_gate(phrasebooks, event(level.number, area.number, "trap")))
     if contents.get("creatures"):
-        sections += fight_sections(dungeon, level, area)
-        gates.append(_gate(event(level.number, area.number, "fight")))
+        sections += fight_sections(phrasebooks, dungeon, level, area)
+        gates.append(_gate(phrasebooks, event(level.number, area.number, "fight")))
     actions: list[Option] = []
     for what in ("loot", "fountain", "hoard"):
-        made = take_section(level, area, what)
+        made = take_section(phrasebooks, level, area, what)
         if made is not None:
             sections.append(made)
             actions.append(Option(say(f"solo.take.{what}", mark=mark(made.key), to=ref(made.key)),
                                   Way(made.key), lacks=(made.key,)))
-    steps = [text(say("solo.area", description=_description(area), size=key.size_words(area)))]
-    seen, beyond = _seen(area)
+    steps = [text(say("solo.area", description=_description(area), size=key.size_words(phrasebooks, area)))]
+    seen, beyond = _seen(phrasebooks, area)
     if seen:
         steps.append(text(" ".join(seen)))
     steps += gates
@@ -170,16 +173,17 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
     steps.append(Step("points", say("solo.leave", mark=mark(here), points=points("surviving")), "note",
                       data={"points": points("surviving"), "once": mark(here)}))
     found = doorways(level, area)
-    wall = walls(found)
-    shut = list(dict.fromkeys(_shut(d, w) for d, w in zip(found, wall) if not d.passable))  # said once
+    wall = walls(phrasebooks, found)
+    shut = list(dict.fromkeys(_shut(phrasebooks, d, w) for d, w in zip(found, wall) if not d.passable))  # said once
     if shut:
         steps.append(text(" ".join(shut), "note"))
-    options = actions + _stairs_options(level, area) + _on_purpose(level, area, arrive)
+    options = actions + _stairs_options(phrasebooks, level, area) + _on_purpose(phrasebooks, level, area, arrive)
     for doorway, where in zip(found, wall):
         if doorway.passable:
-            options += _door_options(level, doorway, where, doors)
+            options += _door_options(phrasebooks, level, doorway, where, doors)
     if level.number == 1 and area.number == level.arrival and level.way_in is not None:
-        options.append(Option(say("solo.way.out", door=_door_name(level.way_in.kind), to=ref(WAY_IN)), Way(WAY_IN)))
+        options.append(Option(say("solo.way.out", door=_door_name(phrasebooks, level.way_in.kind), to=ref(WAY_IN)),
+                              Way(WAY_IN)))
     if shut_in:  # only a trap led here, and every door out is shut: dig back towards the rest of the level
         back = way_back(dungeon, level, _pocket_root(level, area))
         options.append(Option(say("solo.way.dig", to=ref(back)), Way(back)))
@@ -190,7 +194,8 @@ def area_sections(dungeon: Dungeon, level: Level, area: Area, doors: dict, shut_
     return [Section(here, "area", steps, level.number, area.number, data)] + sections
 
 
-def _gate(key_: str) -> Step:
+def _gate(phrasebooks: Words, key_: str) -> Step:
+    say = phrasebooks.say_for(__package__)
     return if_not_ticked(say("solo.gate", mark=mark(key_), to=ref(key_)), (key_,), key_)
 
 
@@ -199,9 +204,10 @@ def _description(area: Area) -> str:
     return row["description"]
 
 
-def _seen(area: Area) -> tuple[list[str], list[str]]:
+def _seen(phrasebooks: Words, area: Area) -> tuple[list[str], list[str]]:
     """What one sees coming in, besides the place itself, before whatever waits at the door (creatures and traps
     wait behind the gates), and what lies past it: the stairs the dungeon's key gives the area, the hoard."""
+    say = phrasebooks.say_for(__package__)
     contents = area.data["contents"]
     kind = contents["kind"]
     seen, beyond = [], []
@@ -218,13 +224,15 @@ def _seen(area: Area) -> tuple[list[str], list[str]]:
     return seen, beyond
 
 
-def _door_name(kind: str) -> str:
+def _door_name(phrasebooks: Words, kind: str) -> str:
+    say = phrasebooks.say_for(__package__)
     return say("solo.door.open") if kind == "open" else say(f"door.{kind}")
 
 
-def walls(found: list[Doorway]) -> list[str]:
+def walls(phrasebooks: Words, found: list[Doorway]) -> list[str]:
     """The wall each doorway stands in, as a reader tells them apart: a second door in the same wall is second
     along it, a third third."""
+    say = phrasebooks.say_for(__package__)
     nth = say("solo.wall.nth").split()
     seen: dict[str | None, int] = {}
     words = []
@@ -236,24 +244,26 @@ def walls(found: list[Doorway]) -> list[str]:
     return words
 
 
-def _shut(doorway: Doorway, wall: str) -> str:
+def _shut(phrasebooks: Words, doorway: Doorway, wall: str) -> str:
     """A way the dungeon leaves for the table to roll (or with no room beyond): shut, seen from here."""
+    say = phrasebooks.say_for(__package__)
     if doorway.leads == "dead-end" or doorway.kind == "dead-end":
         return say("solo.way.dead-end")
     if doorway.kind in ("open", "arch"):
-        return say("solo.way.choked", way=_door_name(doorway.kind), wall=wall)
+        return say("solo.way.choked", way=_door_name(phrasebooks, doorway.kind), wall=wall)
     if "portcullis" in doorway.kind:
-        return say("solo.way.stuck", door=_door_name(doorway.kind), wall=wall)
-    return say("solo.way.jammed", door=_door_name(doorway.kind), wall=wall)
+        return say("solo.way.stuck", door=_door_name(phrasebooks, doorway.kind), wall=wall)
+    return say("solo.way.jammed", door=_door_name(phrasebooks, doorway.kind), wall=wall)
 
 
 def _locked(doorway: Doorway) -> bool:
     return doorway.kind in LOCKED
 
 
-def _door_options(level: Level, doorway: Doorway, wall: str, doors: dict) -> list[Option]:
+def _door_options(phrasebooks: Words, level: Level, doorway: Doorway, wall: str, doors: dict) -> list[Option]:
+    say = phrasebooks.say_for(__package__)
     to = hub(level.number, doorway.other)
-    door = _door_name(doorway.kind)
+    door = _door_name(phrasebooks, doorway.kind)
     if doorway.kind == "open":
         return [Option(say("solo.way.open", way=door, wall=wall, to=ref(to)), Way(to))]
     if not _locked(doorway):
@@ -269,9 +279,10 @@ def _door_options(level: Level, doorway: Doorway, wall: str, doors: dict) -> lis
     ]
 
 
-def _stairs_options(level: Level, area: Area) -> list[Option]:
+def _stairs_options(phrasebooks: Words, level: Level, area: Area) -> list[Option]:
     """The area's staircases, as the dungeon's key gives them (stairs that come up from below into an area whose
     own way down is a chute are the key's stairs up from there, not a way down from here)."""
+    say = phrasebooks.say_for(__package__)
     found = []
     for link in area.links:
         if link.kind == "stairs-down":
@@ -283,8 +294,9 @@ def _stairs_options(level: Level, area: Area) -> list[Option]:
     return list({o.way.to: o for o in found}.values())  # one staircase is one way, however many link it
 
 
-def _on_purpose(level: Level, area: Area, arrive: Mapping[str, str]) -> list[Option]:
+def _on_purpose(phrasebooks: Words, level: Level, area: Area, arrive: Mapping[str, str]) -> list[Option]:
     """A chute or a teleport a trap opened, once it has gone off or been made safe: still there to take."""
+    say = phrasebooks.say_for(__package__)
     onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
     if onward is None or onward.level is None or onward.area is None:
         return []
@@ -334,7 +346,9 @@ def way_back(dungeon: Dungeon, level: Level, area: Area) -> str:
 # --- events --------------------------------------------------------------------------------------------
 
 
-def trap_sections(dungeon: Dungeon, level: Level, area: Area, arrive: Mapping[str, str]) -> list[Section]:
+def trap_sections(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area,
+                  arrive: Mapping[str, str]) -> list[Section]:
+    say = phrasebooks.say_for(__package__)
     trap = area.data["contents"]["trap"]
     here, key_ = hub(level.number, area.number), event(level.number, area.number, "trap")
     disarmed, sprung = event(level.number, area.number, "disarmed"), event(level.number, area.number, "sprung")
@@ -351,14 +365,14 @@ def trap_sections(dungeon: Dungeon, level: Level, area: Area, arrive: Mapping[st
         Section(disarmed, "trap-disarmed", [
             text(say("solo.trap.disarmed", name=trap["name"])),
             Step("points", say("solo.score", points=points("disarming")), data={"points": points("disarming")}),
-            _after_disarming(level, area, here, arrive),
+            _after_disarming(phrasebooks, level, area, here, arrive),
         ], level.number),
     ]
     steps = [text(say("solo.trap.sprung", name=trap["name"]))]
     if trap["kind"] == "disintegrator":
         steps.append(go(say("solo.trap.death", to=ref(DEAD)), DEAD))
     else:
-        steps += _trap_effect(trap)
+        steps += _trap_effect(phrasebooks, trap)
         onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
         if onward is not None:
             target = _arrival(arrive, onward)
@@ -369,8 +383,9 @@ def trap_sections(dungeon: Dungeon, level: Level, area: Area, arrive: Mapping[st
     return sections
 
 
-def _after_disarming(level: Level, area: Area, here: str, arrive: Mapping[str, str]) -> Step:
+def _after_disarming(phrasebooks: Words, level: Level, area: Area, here: str, arrive: Mapping[str, str]) -> Step:
     """Back to the area; or, for a chute or a teleport made safe, through it on purpose."""
+    say = phrasebooks.say_for(__package__)
     onward = next((link for link in area.links if link.kind in ("chute", "teleport")), None)
     if onward is None:
         return go(say("solo.back", to=ref(here)), here)
@@ -379,8 +394,9 @@ def _after_disarming(level: Level, area: Area, here: str, arrive: Mapping[str, s
                                  Option(say("solo.back", to=ref(here)), Way(here))))
 
 
-def _trap_effect(trap: dict[str, Any]) -> list[Step]:
+def _trap_effect(phrasebooks: Words, trap: dict[str, Any]) -> list[Step]:
     """What a sprung trap does to the one who set it off, before they go on."""
+    say = phrasebooks.say_for(__package__)
     found = []
     dice = _trap_row(trap).get("damage_dice")
     if dice:
@@ -389,7 +405,7 @@ def _trap_effect(trap: dict[str, Any]) -> list[Step]:
     if trap["kind"] == "arrows":
         found.append(Step("poison", say("solo.trap.poison"), data={"dice": "1d6"}))
     if trap["kind"] == "rune":
-        found.append(Step("curse", say("solo.curse", rule=rules.special_rule("Curse"))))
+        found.append(Step("curse", say("solo.curse", rule=rules.special_rule(phrasebooks, "Curse"))))
     return found
 
 
@@ -397,7 +413,8 @@ def _trap_row(trap: dict[str, Any]):
     return next(r for r in rules.tables()["traps"].rows if r["kind"] == trap["kind"])
 
 
-def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
+def fight_sections(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
+    say = phrasebooks.say_for(__package__)
     contents = area.data["contents"]
     group = contents["creatures"]
     here = hub(level.number, area.number)
@@ -405,10 +422,10 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     crypt = contents["kind"] == "crypt"
     steps = [text(say("solo.fight.crypt", count=group["count"], name=group["name"]) if crypt
                   else say("solo.fight.meet", count=group["count"], name=group["name"]))]
-    foes = _foes(group)
+    foes = _foes(phrasebooks, group)
     steps.append(text("\n".join(line for _, line in foes), "stats"))
     if not group.get("rivals"):
-        for special, rule in rules.special_rules(rules.creature(group["name"])):
+        for special, rule in rules.special_rules(phrasebooks, rules.creature(group["name"])):
             steps.append(text(say("encounter.special", name=special, rule=rule), "note"))
     else:
         steps.append(text(say("encounter.rivals", rule=say("rival.rule")), "note"))
@@ -425,7 +442,8 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     loot = [item for foe in (group.get("rivals") or group["individuals"]) for item in foe["loot"]]
     won_steps = [tick(say("solo.fight.won", mark=mark(key_)), key_)]
     if loot:
-        won_steps.append(Step("loot", say("solo.loot.bodies", items=_loot_words(loot)), data={"items": _loot_data(loot)}))
+        won_steps.append(Step("loot", say("solo.loot.bodies", items=_loot_words(phrasebooks, loot)),
+                              data={"items": _loot_data(phrasebooks, loot)}))
     else:
         won_steps.append(text(say("solo.loot.none")))
     won_steps.append(go(say("solo.back", to=ref(here)), here))
@@ -436,8 +454,9 @@ def fight_sections(dungeon: Dungeon, level: Level, area: Area) -> list[Section]:
     ]
 
 
-def _foes(group: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+def _foes(phrasebooks: Words, group: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     """Each kind of foe's stat line as the fight prints it, and its numbers for a reader."""
+    say = phrasebooks.say_for(__package__)
     if group.get("rivals"):
         return [({"name": f"{r['race']} {r['occupation']}", "count": 1, "speed": r["speed"], "attack": r["attack"],
                   "defense": r["defense"], "damage": str(r["weapon_rating"] + r["power"]), "health": [r["health"]],
@@ -457,13 +476,15 @@ def _foes(group: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     return [(stats, line)]
 
 
-def _loot_words(loot: list[dict[str, Any]]) -> str:
-    return "; ".join(say("solo.loot.item", item=_loot_name(item), points=item["points"]) for item in loot)
+def _loot_words(phrasebooks: Words, loot: list[dict[str, Any]]) -> str:
+    say = phrasebooks.say_for(__package__)
+    return "; ".join(say("solo.loot.item", item=_loot_name(phrasebooks, item), points=item["points"]) for item in loot)
 
 
-def _loot_data(loot: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _loot_data(phrasebooks: Words, loot: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Loot as a step's data: each piece's name as printed, its points, and the Loot table's roll and row."""
-    return [{"name": _loot_name(item), "points": item["points"], "roll": item["roll"], "result": item["result"],
+    return [{"name": _loot_name(phrasebooks, item), "points": item["points"], "roll": item["roll"],
+             "result": item["result"],
              "kind": _loot_kind(item)} for item in loot]
 
 
@@ -472,29 +493,33 @@ def _loot_kind(item: dict[str, Any]) -> str:
     return row["kind"] if row is not None else "other"
 
 
-def _loot_name(item: dict[str, Any]) -> str:
+def _loot_name(phrasebooks: Words, item: dict[str, Any]) -> str:
+    say = phrasebooks.say_for(__package__)
     row = rules.tables()["loot"].lookup(item["roll"]) if item["roll"] is not None else None
     if row is not None and row["kind"] in ("weapon", "armor"):
         return say(f"solo.loot.{row['kind']}")
     return item["result"].rstrip(".")
 
 
-def take_section(level: Level, area: Area, what: str) -> Section | None:
+def take_section(phrasebooks: Words, level: Level, area: Area, what: str) -> Section | None:
     """The loot, the fountain or the hoard of an area, taken (or drunk) once; None if it has none."""
+    say = phrasebooks.say_for(__package__)
     contents = area.data["contents"]
     here = hub(level.number, area.number)
     key_ = event(level.number, area.number, what)
     steps = [tick(say("solo.took", mark=mark(key_)), key_)]
     if what == "loot" and contents.get("loot"):
-        steps.append(Step("loot", say("solo.loot.found", items=_loot_words(contents["loot"])),
-                          data={"items": _loot_data(contents["loot"])}))
+        steps.append(Step("loot", say("solo.loot.found", items=_loot_words(phrasebooks, contents["loot"])),
+                          data={"items": _loot_data(phrasebooks, contents["loot"])}))
     elif what == "fountain" and contents.get("fountain"):
         row = rules.tables()["fountain"].lookup(contents["fountain"]["roll"])
-        steps.append(Step("heal", key.fountain_effect(row) + ".", data={"dice": "1d6"}) if row["good"]
-                     else Step("poison", key.fountain_effect(row) + ".", data={"amount": POISON_PER_ROUND}))
+        steps.append(Step("heal", key.fountain_effect(phrasebooks, row) + ".", data={"dice": "1d6"}) if row["good"]
+                     else Step("poison", key.fountain_effect(phrasebooks, row) + ".",
+                               data={"amount": POISON_PER_ROUND}))
     elif what == "hoard" and "hoard" in area.data:
         loot = area.data["hoard"]["loot"]
-        steps.append(Step("loot", say("solo.loot.hoard", items=_loot_words(loot)), data={"items": _loot_data(loot)}))
+        steps.append(Step("loot", say("solo.loot.hoard", items=_loot_words(phrasebooks, loot)),
+                          data={"items": _loot_data(phrasebooks, loot)}))
         steps.append(Step("check-win", say("solo.check-win", points=WIN_POINTS, to=ref(VICTORY)),
                           ways={"won": Way(VICTORY)}, data={"points": WIN_POINTS}))
     else:
@@ -514,9 +539,10 @@ def up_key(level: int, area: int) -> str:
     return f"{level}.{area}/up"
 
 
-def stairs(dungeon: Dungeon) -> list[Section]:
+def stairs(phrasebooks: Words, dungeon: Dungeon) -> list[Section]:
     """A section for each staircase the dungeon's key gives an area, down or up (the stairs out of the dungeon
     among them), in the order of the levels and their areas."""
+    say = phrasebooks.say_for(__package__)
     found: dict[str, Section] = {}
     last = dungeon.levels[-1].number
     for level in dungeon.levels:
@@ -542,9 +568,10 @@ def stairs(dungeon: Dungeon) -> list[Section]:
 # --- the signs of what waits beyond a way ----------------------------------------------------------------
 
 
-def dangers(dungeon: Dungeon) -> dict[str, list[tuple[str, dict[str, Any]]]]:
+def dangers(phrasebooks: Words, dungeon: Dungeon) -> dict[str, list[tuple[str, dict[str, Any]]]]:
     """Each area's dangers, by its section, and what a way into it shows of each (as words' values): what gives
     its trap away, the creatures by name and number."""
+    say = phrasebooks.say_for(__package__)
     found = {}
     for level in dungeon.levels:
         for area in level.areas:
@@ -583,31 +610,35 @@ def _arrival(arrive: Mapping[str, str], link: Any) -> str:
     return arrive.get(target, target)
 
 
-def landing(dungeon: Dungeon, level: Level, area: Area, signs: list[tuple[str, dict[str, Any]]]) -> Section:
+def landing(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area,
+            signs: list[tuple[str, dict[str, Any]]]) -> Section:
     """The edge of an area a chute or a teleport sets one down in, before anything there has noticed: what waits
     there, as a doorway shows it, and the choice to step in or to slip away along the walls by any way out that
     is open (none: digging back towards the rest of the level, as one who runs from a fight there would)."""
+    say = phrasebooks.say_for(__package__)
     here = hub(level.number, area.number)
     seen = [say(f"solo.sign.{sign}", where=say("solo.sign.here"), **values) for sign, values in signs]
     steps = [text(" ".join([say("solo.landing.text", level=level.number)] + seen))]
     options = [Option(say("solo.landing.in", to=ref(here)), Way(here), warns=tuple(sign for sign, _ in signs))]
     found = doorways(level, area)
-    for doorway, wall in zip(found, walls(found)):
+    for doorway, wall in zip(found, walls(phrasebooks, found)):
         if doorway.passable and not _locked(doorway):
             to = hub(level.number, doorway.other)
-            options.append(Option(say("solo.landing.out", way=_way_words(doorway, wall), to=ref(to)), Way(to)))
+            options.append(Option(say("solo.landing.out", way=_way_words(phrasebooks, doorway, wall), to=ref(to)),
+                                  Way(to)))
     if len(options) == 1:
-        _, back = way_out(dungeon, level, area)
+        _, back = way_out(phrasebooks, dungeon, level, area)
         options.append(Option(say("solo.landing.dig", to=ref(back)), Way(back)))
     steps.append(Step(CHOOSE, options=tuple(options)))
     return Section(landing_key(level.number, area.number), "landing", steps, level.number, place=here)
 
 
-def warn(dungeon: Dungeon, book: Book) -> None:
+def warn(phrasebooks: Words, dungeon: Dungeon, book: Book) -> None:
     """Every way into a place with a trap or creatures shows what one sees of it before stepping in, as a fair
     Referee tells it (solo.toml: What you see from the doorway), through a doorway or down the stairs; not the
     way back one came by, which one knows."""
-    danger = dangers(dungeon)
+    say = phrasebooks.say_for(__package__)
+    danger = dangers(phrasebooks, dungeon)
     for section in book.sections.values():
         for index, step in enumerate(section.steps):
             if step.kind != CHOOSE:
@@ -620,7 +651,7 @@ def warn(dungeon: Dungeon, book: Book) -> None:
                     dug = option.way.to is not None and option.text in (say("solo.way.dig", to=ref(option.way.to)),
                                                                         say("solo.landing.dig", to=ref(option.way.to)))
                     onward = any(need.endswith("/trap") for need in option.needs) or section.kind == "trap-disarmed" or dug
-                    where = say("solo.sign.onward") if onward else _where(book, option.way.to)
+                    where = say("solo.sign.onward") if onward else _where(phrasebooks, book, option.way.to)
                     words = " ".join(say(f"solo.sign.{sign}", where=where, **values) for sign, values in signs)
                     option = replace(option, text=f"{option.text} {words}" if option.text else "",
                                      warns=tuple(sign for sign, _ in signs))
@@ -628,8 +659,9 @@ def warn(dungeon: Dungeon, book: Book) -> None:
             section.steps[index] = replace(step, options=tuple(options))
 
 
-def _where(book: Book, key: str | None) -> str:
+def _where(phrasebooks: Words, book: Book, key: str | None) -> str:
     """Where one sees what waits: beyond a doorway, at the far end of the stairs."""
+    say = phrasebooks.say_for(__package__)
     if key is not None and book.sections[key].kind == "stairs":
         return say("solo.sign.below") if key.endswith("/down") else say("solo.sign.above")
     return say("solo.sign.beyond")
@@ -651,17 +683,18 @@ def beyond(book: Book, key: str | None) -> str | None:
 # --- running back the way one came -----------------------------------------------------------------------
 
 
-def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
+def run_back(phrasebooks: Words, dungeon: Dungeon, book: Book, fled: Section) -> Step:
     """The ways back from a fight one runs from: by the way one came into its place (a door, the stairs, the way
     in), each open only to those who came that way; and for one who fell or was sent there, the nearest way
     out. Every way a reader may come into the place is one of them, so no reader is left without."""
+    say = phrasebooks.say_for(__package__)
     here = fled.where
     area_section = book.sections[here]
     level = next(l for l in dungeon.levels if l.number == area_section.level)
     assert area_section.area is not None  # a fight happens in an area
     area = level.area(area_section.area)
     found = doorways(level, area)
-    wall = walls(found)
+    wall = walls(phrasebooks, found)
     ways: dict[str, Option] = {}
     others: list[str] = []
     inside = {key_ for key_, section in book.sections.items() if section.where == here}
@@ -670,7 +703,8 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
             continue
         origin = book.sections[section.where]
         if section.kind in ("area", "fight-fled") and origin.kind == "area":  # through a door (running, perhaps)
-            doors = [_way_words(d, w) for d, w in zip(found, wall) if d.passable and d.other == origin.area]
+            doors = [_way_words(phrasebooks, d, w) for d,
+                     w in zip(found, wall) if d.passable and d.other == origin.area]
             if doors:
                 back = origin.key
                 if back in ways:
@@ -691,24 +725,25 @@ def run_back(dungeon: Dungeon, book: Book, fled: Section) -> Step:
             others.append(key_)
     options = list(ways.values())
     if others:
-        way, nearest = way_out(dungeon, level, area)
+        way, nearest = way_out(phrasebooks, dungeon, level, area)
         options.append(Option(say("solo.flee.fell", way=way, to=ref(nearest)) if way
                               else say("solo.flee.dig", to=ref(nearest)), Way(nearest), came_from=tuple(others)))
     return Step(CHOOSE, options=tuple(options))
 
 
-def way_out(dungeon: Dungeon, level: Level, area: Area) -> tuple[str | None, str]:
+def way_out(phrasebooks: Words, dungeon: Dungeon, level: Level, area: Area) -> tuple[str | None, str]:
     """The nearest way out of an area for one who fell or was sent into it: the first doorway that is open to
     walk through (not locked), in words, and where it leads; none, no words and the way one digs back towards
     the rest of the level."""
     found = doorways(level, area)
-    for doorway, wall in zip(found, walls(found)):
+    for doorway, wall in zip(found, walls(phrasebooks, found)):
         if doorway.passable and not _locked(doorway):
-            return _way_words(doorway, wall), hub(level.number, doorway.other)
+            return _way_words(phrasebooks, doorway, wall), hub(level.number, doorway.other)
     return None, way_back(dungeon, level, _pocket_root(level, area))
 
 
-def _way_words(doorway: Doorway, wall: str) -> str:
+def _way_words(phrasebooks: Words, doorway: Doorway, wall: str) -> str:
     """A doorway as a running reader knows it: "the iron door in the west wall"."""
-    return say("solo.flee.way", door=_door_name(doorway.kind), wall=wall)
+    say = phrasebooks.say_for(__package__)
+    return say("solo.flee.way", door=_door_name(phrasebooks, doorway.kind), wall=wall)
 

@@ -28,17 +28,17 @@ from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
 from ...sheets.play import play_sheet
+from ...words import Words
 from . import GAME, reference, rules, sheet, solo_play
 from .generate import Dungeon
 from .key import met
-from .rules import say
 from .solo_book import DEAD, VICTORY, WAY_IN, WIN_POINTS, locked_doors
 
 HEALTH_TRACK = 40  # Health a track runs to: a Barbarian's 20, and levels' worth more
 LEFT_LINES = 5  # lines for creatures left alive in a fight run from: a fight's number and each one's Health
 
 
-def choices() -> list[dict[str, str]]:
+def choices(phrasebooks: Words) -> list[dict[str, str]]:
     """The solo choices (data/solo.toml), a rule the text names filled in from the phrasebook."""
     return [{"topic": c["topic"], "text": c["text"]} for c in GAME.data("solo")["choice"]]
 
@@ -47,11 +47,12 @@ def character(request: Request) -> dict[str, Any] | None:
     """The play sheet's character: None for a blank record, else the seed's first, as printgen sheet rolls it."""
     if request.options["character"] != "rolled":
         return None
-    return sheet.roll(request.code.stream("sheet", 1), 1)
+    return sheet.roll(request.words, request.code.stream("sheet", 1), 1)
 
 
 def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
     """The cover and How to play alone, the lists, and the designer's notes: one document."""
+    say = request.words.say_for(__package__)
     e = dungeon.entrance
     row = next(r for r in rules.tables()["entrance"].rows if r["kind"] == e["kind"])
     title = say("solo.title", name=dungeon.name)
@@ -63,11 +64,14 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
         levels=len(dungeon.levels), sections=len(book.sections),
         areas=sum(len(level.areas) for level in dungeon.levels),
         entrance=e["type"], description=row["description"], screen=screen(),
-        art=cover_art.for_game(GAME.templates, "@", *met([a for level in dungeon.levels for a in level.areas])),
+        art=cover_art.for_game(request.words, GAME.templates, "@",
+                               *met([a for level in dungeon.levels for a in level.areas])),
         start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], win_points=WIN_POINTS,
         rolled=character(request) is not None, living=alone_points(),
-        page={"specials": {special: rules.special_rule(special) for special in ("Poison", "Curse", "Paralyze")}},
-        choices=choices(), **reference.context(), **notes_context(book, request),
+        page={"specials": {special: rules.special_rule(request.words, special) for special in ("Poison", "Curse",
+                                                                                               "Paralyze")}},
+        choices=choices(request.words), **reference.context(request.words), **notes_context(book, request),
+    phrasebooks=request.words,
     )
 
 
@@ -93,6 +97,7 @@ def screen() -> Markup:
 
 def notes_context(book: Book, request: Request) -> dict[str, Any]:
     """The designer's notes' figures: this booklet played by each kind of simulated player."""
+    say = request.words.say_for(__package__)
     tallies = solo_play.simulate(book, request.code)
     levels = sorted({s.level for s in book.sections.values() if s.level is not None})[1:]
     rows = [{"name": say(f"solo.notes.{kind}"), "about": say(f"solo.notes.{kind}-about"),
@@ -108,12 +113,14 @@ def _percent(share: float) -> str:
 
 
 def sheet_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
+    say = request.words.say_for(__package__)
     def record(c, width: float, height: float) -> None:
-        sheet.draw(c, width, height, "record", character(request), Style(), FormCollector(enabled=False), request.code,
+        sheet.draw(request.words, c, width, height, "record", character(request), Style(),
+                   FormCollector(enabled=False), request.code,
                    alone=True)
 
     return play_sheet(request.code, request.paper, say("solo.title", name=dungeon.name), record, say("solo.sheet.title"),
-                      play_blocks(dungeon, book, numbers), listener=request.listener)
+                      play_blocks(request.words, dungeon, book, numbers), listener=request.listener)
 
 
 def back_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> None:
@@ -121,7 +128,8 @@ def back_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: R
     return None
 
 
-def play_blocks(dungeon: Dungeon, book: Book, numbers: dict[str, int]) -> list[play.Block]:
+def play_blocks(phrasebooks: Words, dungeon: Dungeon, book: Book, numbers: dict[str, int]) -> list[play.Block]:
+    say = phrasebooks.say_for(__package__)
     marks = book.marks()
     ticked = tuple(sorted(numbers[m] for m in marks if m in book.sections))
     doors = len(locked_doors(dungeon))

@@ -14,11 +14,13 @@ from printgen.maps.symbols import Symbols
 from printgen.render.booklet import Parts
 from printgen.render.canvas import new_document
 from printgen.units import inch
-from printgen.words import say_for
+from printgen.words import Say
 
-say = say_for(__package__)
 PITCH = inch(0.25)
-SYMBOLS = Symbols().door("wooden", glyphs.door(0), say("door.wooden"))
+
+
+def symbols(say: Say) -> Symbols:
+    return Symbols().door("wooden", glyphs.door(0), say("door.wooden"))
 
 
 @dataclass
@@ -51,16 +53,18 @@ def _level(request, number: int) -> Level:
 
 def booklet(dungeon: Dungeon, request) -> Parts:
     """No text pages: a drawn map page a level, in order."""
+    say = request.words.say_for(__package__)
     return Parts(say("title"), None, lambda: maps(dungeon, request), lambda text, drawn, _seed_free: [drawn])
 
 
 def maps(dungeon: Dungeon, request) -> bytes:
+    say = request.words.say_for(__package__)
     paper = request.paper
     doc = new_document(request.code, say("title"), paper.size)
     for level in dungeon.levels:
         region = draw.Region(inch(0.5), paper.height - inch(0.75), PITCH, level.width, level.height)
         doc.canvas.drawString(region.left, paper.height - inch(0.5), say("level", number=level.number))
-        draw.draw_level(doc.canvas, region, level, SYMBOLS, ROCK_GAP, draw.Content({}, [], [], []), draw.GM)
+        draw.draw_level(doc.canvas, region, level, symbols(say), ROCK_GAP, draw.Content({}, [], [], []), draw.GM)
         frame.draw_scale(doc.canvas, region.left, region.bottom - 20, PITCH, 5, "ft")
         doc.canvas.showPage()
     return doc.finish(request.listener)

@@ -10,5 +10,5 @@ def build(request) -> bytes:
     table = GAME.tables()["foes"]
     pdf = render_pdf("minigame/reference.html", request.code, GAME.title, request.paper, request.templates,
                      request.listener, rows=[(row.roll_text, row.result, row["health"]) for row in table.rows],
-                     choices=list(GAME.choices()))
+                     choices=list(GAME.choices()), phrasebooks=request.words)
     return compose([pdf], request.code, GAME.title, listener=request.listener)
