@@ -198,17 +198,7 @@ def _draw_mark(c, mark: str, cx: float, cy: float, size: float, colour: Color) -
     form = f"pgmark-{ord(mark):x}"
     if not c.hasForm(form):
         c.beginForm(form, lowerx=x0, lowery=y0, upperx=x1, uppery=y1)
-        path = c.beginPath()
-        for op in ops:
-            if op[0] == "m":
-                path.moveTo(*op[1])
-            elif op[0] == "l":
-                path.lineTo(*op[1])
-            elif op[0] == "c":
-                path.curveTo(*op[1], *op[2], *op[3])
-            else:
-                path.close()
-        c.drawPath(path, stroke=0, fill=1, fillMode=0)
+        c.drawPath(icons.path_of(c, ops), stroke=0, fill=1, fillMode=0)
         c.endForm()
     scale = size / max(x1 - x0, y1 - y0)
     c.saveState()

@@ -26,6 +26,7 @@ import pickle
 import re
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from typing import Any
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
@@ -217,10 +218,8 @@ def form_name(name: str, outlined: bool = False) -> str:
     return ("pgicon-o-" if outlined else "pgicon-") + name
 
 
-def _define(c: Canvas, name: str, outlined: bool) -> None:
-    """The icon as a form, filled (or outlined) in the colour of whoever places it, with their line width."""
-    ops, (x0, y0, x1, y1) = glyph_outline(name)
-    c.beginForm(form_name(name, outlined), lowerx=x0, lowery=y0, upperx=x1, uppery=y1)
+def path_of(c: Canvas, ops: tuple) -> Any:
+    """A ReportLab path of an outline's operations (outline_of's "m", "l", "c", "h")."""
     path = c.beginPath()
     for op in ops:
         if op[0] == "m":
@@ -231,6 +230,14 @@ def _define(c: Canvas, name: str, outlined: bool) -> None:
             path.curveTo(*op[1], *op[2], *op[3])
         else:
             path.close()
+    return path
+
+
+def _define(c: Canvas, name: str, outlined: bool) -> None:
+    """The icon as a form, filled (or outlined) in the colour of whoever places it, with their line width."""
+    ops, (x0, y0, x1, y1) = glyph_outline(name)
+    c.beginForm(form_name(name, outlined), lowerx=x0, lowery=y0, upperx=x1, uppery=y1)
+    path = path_of(c, ops)
     if outlined:
         c.drawPath(path, stroke=1, fill=0)
     else:
