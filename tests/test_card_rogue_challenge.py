@@ -277,9 +277,9 @@ def _drawn_levels(seed: str, levels: int, monkeypatch) -> tuple[list[dict], list
     boxes = []
     draw = page._diagram
 
-    def recording(c, level, x, y, width, height):
+    def recording(phrasebooks, c, level, x, y, width, height):
         boxes.append((x, y, width, height))
-        draw(c, level, x, y, width, height)
+        draw(phrasebooks, c, level, x, y, width, height)
 
     monkeypatch.setattr(page, "_diagram", recording)
     pdf = build(SeedCode.make("challenge", "card-rogue", seed, {"format": "pdf", "levels": str(levels),

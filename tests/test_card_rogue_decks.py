@@ -14,7 +14,6 @@ from printgen.cli import main
 from printgen.products import build
 from printgen.seed import SeedCode
 from printgen.systems.card_rogue import rules
-from printgen.words import BUILT_IN
 
 POKER_BLEED = {"card-size": "poker", "bleed": "3"}
 
@@ -296,5 +295,4 @@ def test_a_rule_changed_in_the_users_phrasebook_changes_every_card_that_states_i
     assert any(p.text == "half price for 2." and p.lead == "Shop:" for p in reference.body)
     assert any(p.text == "never both." for p in basilisk.body)
     assert "Each basilisk (never both)" in " ".join(" ".join(text.split()) for _, runs in wins for _, text in runs)
-    assert not any("half price" in p.text for p in decks.reference_cards(BUILT_IN,
-                                                                         words.Words())[0].body)  # only with the folder
+    assert not any("half price" in p.text for p in decks.reference_cards(words.Words())[0].body)  # only with the folder

@@ -128,7 +128,7 @@ def test_the_notes_count_every_family_as_the_decks_print_it(notes_text):
     from printgen.systems.card_rogue import decks
 
     for name, build_cards in decks.FAMILIES.items():
-        total = sum(card.count for card in build_cards())
+        total = sum(card.count for card in build_cards(BUILT_IN))
         assert f"{decks.title(BUILT_IN, name)}, {total} cards:" in notes_text
         assert f"(deck {name})" not in notes_text  # the family, in the game's words: no command's name
 
