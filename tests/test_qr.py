@@ -293,3 +293,32 @@ def test_the_symbol_is_segnos_own_read_with_its_encoder_alone():
               "print(alone, drawn == made, segno.encoder is sys.modules['segno.encoder'])")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.split("\n")[-2] == "[] True True"
+
+
+RACE = """
+import sys, threading
+sys.setswitchinterval(1e-6)  # threads change hands as often as they can: the race shows where there is one
+from printgen.render import qr
+barrier, failed = threading.Barrier(8), []
+def one(i):
+    barrier.wait()
+    try:
+        qr._matrix(f"pg4:graph-paper:generic:race{i}")
+    except Exception as exc:
+        failed.append(repr(exc))
+threads = [threading.Thread(target=one, args=(i,)) for i in range(8)]
+[t.start() for t in threads]
+[t.join() for t in threads]
+print(failed[0] if failed else "ok")
+"""
+
+
+def test_threads_that_first_draw_codes_at_once_each_get_the_whole_encoder():
+    """The first codes of a process, asked for by several threads at once (two builds in two threads): each
+    waits for segno's encoder to be whole, never takes it half imported (fresh processes, segno not loaded)."""
+    import sys
+
+    for _ in range(6):
+        done = subprocess.run([sys.executable, "-c", RACE], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == "ok", done.stdout

@@ -91,14 +91,20 @@ def _encoder():
     a run that only wants the modules (a deck on sheets imports none of them otherwise). The package stands in
     sys.modules, not run, while its encoder loads, under the import lock; an ``import segno`` later runs it whole
     and takes this encoder."""
-    found = sys.modules.get("segno.encoder")
-    if found is not None:
-        return found
+    import importlib
+
+    if "segno.encoder" in sys.modules:
+        # Imported, or being imported by another thread: import_module waits for the module whole (its entry
+        # stands in sys.modules from the start of its import, not yet holding encode).
+        return importlib.import_module("segno.encoder")
     import _imp
     import importlib.util
 
     _imp.acquire_lock()  # no other thread imports segno while its package is the stand-in
     try:
+        found = sys.modules.get("segno.encoder")
+        if found is not None:  # made whole by another thread while this one waited for the lock
+            return found
         spec = importlib.util.find_spec("segno")
         if spec is None:
             raise ImportError("segno is not installed", name="segno")
