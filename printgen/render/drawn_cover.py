@@ -114,10 +114,11 @@ class _Drawing:
             title = self._title(size)
             if self.top - self.bottom - self._head_height(title) - foot[0] >= ART_LEAST:
                 break
-        for size in text_engine.steps(SPREAD, house.BODY_LEAST, 0.5):
-            foot = self._foot(size)
-            if self.top - self.bottom - self._head_height(title) - foot[0] >= ART_LEAST:
-                break
+        else:  # the title at its least still leaves too little: the columns smaller too
+            for size in text_engine.steps(SPREAD, house.BODY_LEAST, 0.5):
+                foot = self._foot(size)
+                if self.top - self.bottom - self._head_height(title) - foot[0] >= ART_LEAST:
+                    break
         y = self._draw_head(title)
         art_bottom = self.bottom + foot[0]
         if self.cover.art is not None:
@@ -188,7 +189,7 @@ class _Drawing:
         """How tall what stands under the art is with the columns at ``size``, and what draws it from the art's
         foot."""
         spacing = text_engine.Spacing(leading=house.LEADING, descent=house.LEADING - 1)
-        credit = getattr(self.cover.art, "credit", "") if self.cover.art is not None else ""
+        credit = getattr(self.cover.art, "credit", "")  # no art (None): no credit
         credit_height = house.SMALL * house.LEADING + mm(1) + mm(4) if credit else mm(5)
         lede_size = LEDE * size / SPREAD
         lede = (text_engine.fit([[(self.cover.lede, fonts.SERIF)]], self.width, max_size=lede_size,

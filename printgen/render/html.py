@@ -98,10 +98,12 @@ def _say_from(phrasebooks: Words) -> Callable[..., str]:
     @jinja2.pass_context
     def say(context: Any, key: str, **values: Any) -> str:
         game = _game_of(context.name)
-        shared = phrasebooks.shared()
-        if game is not None and (key in (book := phrasebooks.phrasebook(game.id, game.folder)) or key not in shared):
-            return book(key, **values)
-        return shared(key, **values)
+        if game is not None:
+            book = phrasebooks.phrasebook(game.id, game.folder)
+            if key in book or key not in (shared := phrasebooks.shared()):
+                return book(key, **values)
+            return shared(key, **values)
+        return phrasebooks.shared()(key, **values)
 
     return say
 
