@@ -91,12 +91,11 @@ def _encoder():
     a run that only wants the modules (a deck on sheets imports none of them otherwise). The package stands in
     sys.modules, not run, while its encoder loads, under the import lock; an ``import segno`` later runs it whole
     and takes this encoder."""
-    import importlib
-
-    if "segno.encoder" in sys.modules:
-        # Imported, or being imported by another thread: import_module waits for the module whole (its entry
-        # stands in sys.modules from the start of its import, not yet holding encode).
-        return importlib.import_module("segno.encoder")
+    found = sys.modules.get("segno.encoder")
+    # Its entry stands in sys.modules from the start of its import: a module still being imported (by another
+    # thread, holding the lock below) is waited for, as importlib itself tells it (its spec's _initializing).
+    if found is not None and not getattr(getattr(found, "__spec__", None), "_initializing", False):
+        return found
     import _imp
     import importlib.util
 
