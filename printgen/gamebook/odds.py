@@ -80,6 +80,9 @@ class _Levels:
 
     def __init__(self, reader: Any):
         self.reader, self.deepest = reader, 0
+        # what the walk asks at every step, bound once (the rest, its marks too, found on the reader when asked)
+        self.act, self.allows, self.pay, self.passes, self.standing = (
+            reader.act, reader.allows, reader.pay, reader.passes, reader.standing)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.reader, name)

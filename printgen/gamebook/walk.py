@@ -236,7 +236,23 @@ class Walk:
         return True
 
     def open_options(self, section: Section, step: Step) -> list[int]:
-        return [i for i, o in enumerate(step.options) if self.may_take(o, section)]
+        """The options the reader may take now (may_take, each asked of the reader as it reads them)."""
+        reader = self.reader
+        marks = reader.marks
+        came: Came | None = None
+        found = []
+        for index, option in enumerate(step.options):
+            if option.needs and marks.isdisjoint(option.needs) or option.lacks and not marks.isdisjoint(option.lacks):
+                continue
+            if option.came_from:
+                if came is None:
+                    came = self.way_in(section)
+                if came.section not in option.came_from:
+                    continue
+            if option.asks is not None and not reader.allows(option.asks):
+                continue
+            found.append(index)
+        return found
 
     def choose(self, section: Section, step: Step) -> str | _Ending:
         for _ in range(MOST_TRIES):

@@ -101,6 +101,11 @@ def solo() -> dict[str, Any]:
     return GAME.data("solo")
 
 
+@cache  # asked at every choice
+def bare_hands() -> str:
+    return str(solo()["fight"]["bare_hands"])
+
+
 def _key(value: str) -> str:
     """The section key a ``ref(key)`` or ``mark(key)`` in a step's data stands for."""
     return value[1:-1] if value[:1] in ("\ue000", "\ue002") else value
@@ -164,6 +169,7 @@ class Rogue:
         self.shopped: set[int] = set()
         self.first: str | None = None  # the place his first choice led to
         self.visits: dict[str, int] = {}  # times he came into each place
+        self.stale = 0  # the places he has come into more than STALE times (their count only grows)
         self.died_in: str | None = None
         self.last = ""  # the last section read before an ending
         self.cause = ""  # what last hurt him
@@ -183,7 +189,9 @@ class Rogue:
 
     def pool(self, skill: str) -> int:
         bonus = self.gear.get(skill, 0) + (1 if self.fountain == self.level else 0)
-        bonus += sum(2 for ability, skills in ABILITY_DICE.items() if ability in self.abilities and skill in skills)
+        for ability in SKILL_ABILITIES.get(skill, ()):
+            if ability in self.abilities:
+                bonus += 2
         return self.skills.get(skill, 1) + bonus
 
     def chance(self, skill: str, need: int) -> float:
@@ -212,7 +220,9 @@ class Rogue:
         if place != self.place:
             self.marks.difference_update(VISIT_MARKS)
             self.came_place, self.place = self.place, place
-            self.visits[place] = self.visits.get(place, 0) + 1
+            visits = self.visits[place] = self.visits.get(place, 0) + 1
+            if visits == STALE + 1:
+                self.stale += 1
             self.searched.clear()
             if section.kind == "area":
                 self.side = FAR if self.came_place in far_of(section) else NEAR
@@ -236,7 +246,7 @@ class Rogue:
             return False
         if "found" in asks and not any(_key(m) in self.marks for m in asks["found"]):
             return False
-        if "blade" in asks and self.weapon == solo()["fight"]["bare_hands"]:
+        if "blade" in asks and self.weapon == bare_hands():
             return False
         return True
 
@@ -625,6 +635,8 @@ UNSEEN_DRAW = ("area", "stairs", UP, DOWN, "loot", "fountain")  # a way not yet 
 OPEN_ASKS = ("picks", "blade", "found", "gold")  # what a way asks that he knows before he stands there
 # A way on from an area, as his map reads it: to, needs, lacks, asks, test, kind, warns, the place it leads to
 _Door = tuple[str, tuple[str, ...], tuple[str, ...], dict[str, Any], Mapping[str, Any] | None, str, bool, str]
+_Drawn = tuple[dict[str, set[str]], set[str], dict[str, str]]  # his map of a level (Careful.drawn)
+_Reads = tuple[frozenset[str], tuple[str, ...], frozenset[str]]  # what it reads (Atlas.reads)
 LOST = 3  # this many books' worth of sections read with nothing new, he takes any way at all
 STALE = 6  # a room he has come into this often no longer draws him for the ways he has not taken from it
 DANGER = 35.0  # what a place he backed out of or ran from costs in the careful rogue's choice of ways
@@ -638,6 +650,8 @@ ABILITY_ORDER = ("Lockpick Mastery", "Sneak", "Luck", "Trap Sense", "Daredevil",
                  "Hackmaster", "Master Barterer", "Animal Friendship")
 ABILITY_DICE = {"Sneak": ("Stealth",), "Trap Sense": ("Disable Trap",), "Daredevil": ("Jump", "Climb"),
                 "Quick Fingers": ("Steal",)}
+SKILL_ABILITIES = {skill: tuple(a for a, skills in ABILITY_DICE.items() if skill in skills)
+                   for skills in ABILITY_DICE.values() for skill in skills}  # ABILITY_DICE by skill
 
 
 @cache
@@ -690,13 +704,126 @@ def far_of(section: Section) -> set[str]:
 # --- choosing the ways ---------------------------------------------------------------------------------
 
 
-class Careful:
-    """The careful player's choices: what the rules and the pages tell him, and what he has seen."""
+class Atlas:
+    """What a careful player reads of a book before he plays, the same for every play of it (worked out once a
+    level, as it is first asked for): each area's ways on, what his map of a level reads of him, the stairs'
+    corners, and for the map-knowing player the rooms by the goal and the ways into each room."""
 
     def __init__(self, book: Book):
         self.book = book
         self.corner = {s.level: s.data["stairs_corner"] for s in book.sections.values() if "stairs_corner" in s.data}
         self._doors: dict[int, list[tuple[str, list[_Door]]]] = {}
+        self._reads: dict[int, _Reads] = {}
+        self._goal: dict[int, set[str]] | None = None
+        self._backward: dict[int, dict[str, list[tuple[str, Any]]]] = {}
+        self._sides: dict[str, dict[str, Any]] = {}
+
+    def sides(self, section: Section) -> dict[str, Any]:
+        """The side of a room each of its doorways stands on, by the section it leads to (the first, for two)."""
+        found = self._sides.get(section.key)
+        if found is None:
+            found = self._sides[section.key] = {}
+            for doorway in section.data.get("doorways", ()):
+                if doorway.get("turn_to"):
+                    found.setdefault(_key(doorway["turn_to"]), doorway["side"])
+        return found
+
+    def doors(self, level: int) -> list[tuple[str, list[_Door]]]:
+        """Each area of the level, in the book's order, with its ways on: what his map reads of each (the marks it
+        needs and lacks, what it asks that he can know ahead, its roll, the kind of section it leads to with the
+        stairs up and down told apart, whether it warns, the place it leads to)."""
+        found = self._doors.get(level)
+        if found is not None:
+            return found
+        found = []
+        for here in self.book.sections.values():
+            if here.kind != "area" or here.level != level:
+                continue
+            doors: list[_Door] = []
+            for step in here.steps:
+                for option in step.options:
+                    to = option.way.to
+                    if to is None:
+                        continue
+                    kind = self.book[to].kind
+                    if kind == "stairs" and to.endswith("/up"):
+                        kind = UP
+                    elif kind == "stairs" and to.endswith("/down"):
+                        kind = DOWN
+                    asks = {k: v for k, v in (option.asks or {}).items() if k in OPEN_ASKS}
+                    doors.append((to, option.needs, option.lacks, asks, option.test, kind, bool(option.warns),
+                                  place_of(to)))
+            found.append((here.key, doors))
+        self._doors[level] = found
+        return found
+
+    def reads(self, level: int) -> _Reads:
+        """What his map of a level reads of the rogue, beside the sections read and the rooms: the marks its ways
+        need, lack or ask for (Rogue.allows), the skills of their rolls, what else they ask (each once)."""
+        found = self._reads.get(level)
+        if found is None:
+            marks: set[str] = set()
+            skills: dict[str, None] = {}
+            asks: set[str] = set()
+            for _, doors in self.doors(level):
+                for _, needs, lacks, ask, test, _, _, _ in doors:
+                    marks.update(needs, lacks)
+                    marks.update(_key(m) for m in ask.get("found", ()))
+                    if test is not None:
+                        skills[test["skill"]] = None
+                    asks.update(ask)
+            found = self._reads[level] = (frozenset(marks), tuple(skills), frozenset(asks))
+        return found
+
+    def goal(self) -> dict[int, set[str]]:
+        """Each level's rooms with a way to its goal: the stairs down, or on the last level the Amulet."""
+        if self._goal is not None:
+            return self._goal
+        book = self.book
+        goal: dict[int, set[str]] = {}
+        for section in book.sections.values():
+            if section.kind != "area":
+                continue
+            for step in section.steps:
+                for option in step.options:
+                    to = option.way.to
+                    if to is None:
+                        continue
+                    if to.endswith("/down") or (book[to].kind == "loot" and any(
+                            s.kind == "go" and "won" == (s.ways["go"].to or "") for s in book[to].steps)):
+                        goal.setdefault(section.level or 0, set()).add(section.key)
+        self._goal = goal
+        return goal
+
+    def backward(self, level: int) -> dict[str, list[tuple[str, Any]]]:
+        """Each area of the level: the areas with a way into it, and that way's roll."""
+        found = self._backward.get(level)
+        if found is not None:
+            return found
+        found = {}
+        for section in self.book.sections.values():
+            if section.kind != "area" or section.level != level:
+                continue
+            for step in section.steps:
+                for option in step.options:
+                    to = option.way.to
+                    if to is not None and to in self.book.sections and self.book[to].kind == "area":
+                        found.setdefault(to, []).append((section.key, option.test))
+        self._backward[level] = found
+        return found
+
+
+class Careful:
+    """The careful player's choices: what the rules and the pages tell him, and what he has seen (``atlas``:
+    what he reads of the book ahead, shared by the players of one book)."""
+
+    def __init__(self, book: Book, atlas: Atlas | None = None):
+        self.book = book
+        self.atlas = atlas if atlas is not None and atlas.book is book else Atlas(book)
+        self.corner = self.atlas.corner
+        self._walk: Any = None  # the walk whose maps are kept in _drawn
+        self._drawn: dict[tuple[Any, ...], _Drawn] = {}
+        self._near: dict[int, dict[str, int]] = {}  # by its front (id), a kept map's distances to it
 
     _front: tuple[int, dict[str, int]] | None = None
 
@@ -789,8 +916,7 @@ class Careful:
         if place_of(to) in rogue.dangerous and not ((rogue.giving_up or rogue.desperate or rogue.bold_on == rogue.level)
                                                     and distance is not None):
             score -= DANGER
-        side = next((d["side"] for d in section.data.get("doorways", ()) if d.get("turn_to") and _key(d["turn_to"]) == to),
-                    None)
+        side = self.atlas.sides(section).get(to)
         corner = self.corner.get(section.level)
         if side and corner and side in corner and to not in walk.seen:
             score += 4.0
@@ -813,7 +939,12 @@ class Careful:
             rogue.desperate = True
         if rogue.giving_up:
             front = {room for room, stairs in up.items() if self.climbs(walk, rogue, stairs)}
-        distance = _distances(back, front)
+            distance = _distances(back, front)
+        else:  # a map drawn before: its distances too (the map is kept, so its front is no other's)
+            near = self._near.get(id(front))
+            if near is None:
+                near = self._near[id(front)] = _distances(back, front)
+            distance = near
         if rogue.giving_up and walk.at is not None and walk.at.kind == "area" and walk.at.key not in distance:
             # no way up from here that he knows: he stops giving up and takes his chances, whatever they are
             rogue.giving_up, rogue.desperate = False, True
@@ -821,10 +952,26 @@ class Careful:
         self._front = (level, distance)
         return distance
 
-    def drawn(self, walk: Any, rogue: Rogue, level: int
-              ) -> tuple[dict[str, set[str]], set[str], dict[str, str]]:
+    def drawn(self, walk: Any, rogue: Rogue, level: int) -> _Drawn:
         """His map of a level: the rooms each room is reached from, the rooms with a way not yet taken, the
-        rooms with the stairs up (and those stairs)."""
+        rooms with the stairs up (and those stairs). Drawn once for each state of what it reads (Atlas.reads):
+        the sections he has read, the rooms he has come into too often and those he ran from only grow, so their
+        counts tell them apart; the maps drawn are never changed by those who read them."""
+        if walk is not self._walk:
+            self._walk, self._drawn, self._near = walk, {}, {}
+        marks, tests, asks = self.atlas.reads(level)
+        state = (level, len(walk.seen), frozenset(rogue.marks & marks) if marks else None,
+                 rogue.picks > 0 if "picks" in asks else None,
+                 rogue.weapon == bare_hands() if "blade" in asks else None,
+                 rogue.gold if "gold" in asks else None, tuple([rogue.pool(skill) for skill in tests]),
+                 None if rogue.desperate else rogue.stale, len(rogue.dangerous), rogue.giving_up, rogue.desperate,
+                 rogue.bold_on == level)
+        found = self._drawn.get(state)
+        if found is None:
+            found = self._drawn[state] = self._draw(walk, rogue, level)
+        return found
+
+    def _draw(self, walk: Any, rogue: Rogue, level: int) -> _Drawn:
         back: dict[str, set[str]] = {}
         front: set[str] = set()
         up: dict[str, str] = {}
@@ -856,33 +1003,7 @@ class Careful:
         return back, front, up
 
     def doors(self, level: int) -> list[tuple[str, list[_Door]]]:
-        """Each area of the level, in the book's order, with its ways on: what his map reads of each (the marks it
-        needs and lacks, what it asks that he can know ahead, its roll, the kind of section it leads to with the
-        stairs up and down told apart, whether it warns, the place it leads to); worked out once a level."""
-        found = self._doors.get(level)
-        if found is not None:
-            return found
-        found = []
-        for here in self.book.sections.values():
-            if here.kind != "area" or here.level != level:
-                continue
-            doors: list[_Door] = []
-            for step in here.steps:
-                for option in step.options:
-                    to = option.way.to
-                    if to is None:
-                        continue
-                    kind = self.book[to].kind
-                    if kind == "stairs" and to.endswith("/up"):
-                        kind = UP
-                    elif kind == "stairs" and to.endswith("/down"):
-                        kind = DOWN
-                    asks = {k: v for k, v in (option.asks or {}).items() if k in OPEN_ASKS}
-                    doors.append((to, option.needs, option.lacks, asks, option.test, kind, bool(option.warns),
-                                  place_of(to)))
-            found.append((here.key, doors))
-        self._doors[level] = found
-        return found
+        return self.atlas.doors(level)
 
     def climbs(self, walk: Any, rogue: Rogue, stairs: str) -> bool:
         """Whether the stairs up lead to a room he knows his way on up from (the level above's stairs up)."""
@@ -922,20 +1043,9 @@ class Careful:
 class MapKnowing(Careful):
     """The careful player with the map: toward the stairs down (level 10: the Amulet) by the cheapest way."""
 
-    def __init__(self, book: Book):
-        super().__init__(book)
-        self.goal: dict[int, set[str]] = {}
-        for section in book.sections.values():
-            if section.kind != "area":
-                continue
-            for step in section.steps:
-                for option in step.options:
-                    to = option.way.to
-                    if to is None:
-                        continue
-                    if to.endswith("/down") or (book[to].kind == "loot" and any(
-                            s.kind == "go" and "won" == (s.ways["go"].to or "") for s in book[to].steps)):
-                        self.goal.setdefault(section.level or 0, set()).add(section.key)
+    def __init__(self, book: Book, atlas: Atlas | None = None):
+        super().__init__(book, atlas)
+        self.goal = self.atlas.goal()
 
     def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
         self._costs = None
@@ -966,7 +1076,16 @@ class MapKnowing(Careful):
     def distances(self, rogue: Rogue, level: int) -> dict[str, float]:
         """Each area of the level: the cost of the cheapest way from it to the goal."""
         goals = self.goal.get(level, set())
-        cost: dict[str, float] = {g: self.danger(rogue, g) for g in goals}
+        dangers: dict[str, float] = {}  # each room's, and each lock's, worked out once: the rogue stands still
+        locks: dict[int, float] = {}
+
+        def danger(area: str) -> float:
+            found = dangers.get(area)
+            if found is None:
+                found = dangers[area] = self.danger(rogue, area)
+            return found
+
+        cost: dict[str, float] = {g: danger(g) for g in goals}
         queue = [(c, g) for g, c in cost.items()]
         heapq.heapify(queue)
         back = self.backward(level)
@@ -975,24 +1094,17 @@ class MapKnowing(Careful):
             if c > cost.get(at, float("inf")):
                 continue
             for before, lock in back.get(at, ()):
-                step_cost = c + 1 + self.danger(rogue, before) + self.lock_cost(rogue, lock, level)
+                lock_cost = locks.get(id(lock))
+                if lock_cost is None:
+                    lock_cost = locks[id(lock)] = self.lock_cost(rogue, lock, level)
+                step_cost = c + 1 + danger(before) + lock_cost
                 if step_cost < cost.get(before, float("inf")):
                     cost[before] = step_cost
                     heapq.heappush(queue, (step_cost, before))
         return cost
 
-    @cache  # noqa: B019 - one chooser per play
     def backward(self, level: int) -> dict[str, list[tuple[str, Any]]]:
-        found: dict[str, list[tuple[str, Any]]] = {}
-        for section in self.book.sections.values():
-            if section.kind != "area" or section.level != level:
-                continue
-            for step in section.steps:
-                for option in step.options:
-                    to = option.way.to
-                    if to is not None and to in self.book.sections and self.book[to].kind == "area":
-                        found.setdefault(to, []).append((section.key, option.test))
-        return found
+        return self.atlas.backward(level)
 
     def lock_cost(self, rogue: Rogue, test: Any, level: int) -> float:
         if test is None:
@@ -1048,11 +1160,12 @@ def reader(code: SeedCode, number: int, careful: bool = False) -> Rogue:
                  careful=careful)
 
 
-def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
-    """Player ``number`` of kind ``kind`` (one of ``PLAYERS``): the same character and dice whatever its kind."""
+def player(kind: str, code: SeedCode, number: int, book: Book, atlas: Atlas | None = None) -> Player:
+    """Player ``number`` of kind ``kind`` (one of ``PLAYERS``): the same character and dice whatever its kind
+    (``atlas``: what the careful players read of the book ahead, shared by the players of one book)."""
     if kind not in PLAYERS:
         raise ValueError(f"no such player: {kind!r} (one of {', '.join(PLAYERS)})")
-    chooser = RANDOM if kind == "random" else Careful(book) if kind == "careful" else MapKnowing(book)
+    chooser = RANDOM if kind == "random" else Careful(book, atlas) if kind == "careful" else MapKnowing(book, atlas)
     return Player(reader(code, number, careful=kind != "random"), chooser, ways(code, number), kind)
 
 
@@ -1068,5 +1181,10 @@ NOTES_PLAYS = 40  # plays of each kind of player on the booklet itself (a map-kn
 
 
 def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, odds.Tally]:
-    """Each kind of player, ``plays`` times, on this book (gamebook/odds.py)."""
-    return odds.simulate(book, code, player, plays, kinds)
+    """Each kind of player, ``plays`` times, on this book (gamebook/odds.py), reading the book ahead once."""
+    atlas = Atlas(book)
+
+    def make(kind: str, code: SeedCode, number: int, played: Book) -> Player:
+        return player(kind, code, number, played, atlas)
+
+    return odds.simulate(book, code, make, plays, kinds)
