@@ -381,8 +381,10 @@ def _advance(point: Point, heading: int, length: float) -> Point:
     return (point[0] + dx * length, point[1] + dy * length)
 
 
+@lru_cache(maxsize=4096)  # passages that begin alike share their first bands
 def _band(a: Point, b: Point, before: float, after: float, width: int) -> set[Cell]:
-    """Cells whose centres lie within the band from a to b (stretched at joints so corners fill)."""
+    """Cells whose centres lie within the band from a to b (stretched at joints so corners fill); shared by
+    every passage that asks for the same band, so never to be changed."""
     ux, uy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(ux, uy)
     ux, uy = ux / length, uy / length
@@ -392,9 +394,19 @@ def _band(a: Point, b: Point, before: float, after: float, width: int) -> set[Ce
     if diagonal:
         before, after = before * SQRT2 / 2 + 0.5, after * SQRT2 / 2 + 0.5
     span = reach + max(before, after) + 1
+    xs = range(math.floor(min(a[0], b[0]) - span), math.ceil(max(a[0], b[0]) + span) + 1)
+    ys = range(math.floor(min(a[1], b[1]) - span), math.ceil(max(a[1], b[1]) + span) + 1)
+    # Along an axis, a square whose centre is ``reach`` or farther from the line is out, whatever its place along
+    # it: only the rows (or columns) that can be in are tried (a hair more), each by the same test.
+    if uy == 0:
+        ys = range(max(ys.start, math.floor(a[1] - 0.5 - reach - 1e-6)),
+                   min(ys.stop, math.ceil(a[1] - 0.5 + reach + 1e-6) + 1))
+    elif ux == 0:
+        xs = range(max(xs.start, math.floor(a[0] - 0.5 - reach - 1e-6)),
+                   min(xs.stop, math.ceil(a[0] - 0.5 + reach + 1e-6) + 1))
     cells = set()
-    for x in range(math.floor(min(a[0], b[0]) - span), math.ceil(max(a[0], b[0]) + span) + 1):
-        for y in range(math.floor(min(a[1], b[1]) - span), math.ceil(max(a[1], b[1]) + span) + 1):
+    for x in xs:
+        for y in ys:
             px, py = x + 0.5 - a[0], y + 0.5 - a[1]
             along = px * ux + py * uy
             off = abs(-px * uy + py * ux)
@@ -407,7 +419,12 @@ def _end_opening(cells: frozenset[Cell], end: Point, heading: int) -> Opening:
     """The square at a passage's end and the side of it a door would stand on."""
     dx, dy = HEADINGS[heading]
     norm = math.hypot(dx, dy)
-    candidates = [c for c in cells if any(step(c, s) not in cells for s in components(heading))]
+    deltas = [HEADINGS[side] for side in components(heading)]  # the squares past each cell, found as step() does
+    if len(deltas) == 1:
+        (sx, sy), = deltas
+        candidates = [c for c in cells if (c[0] + sx, c[1] + sy) not in cells]
+    else:
+        candidates = [c for c in cells if any((c[0] + sx, c[1] + sy) not in cells for sx, sy in deltas)]
     # The end square: farthest along the heading, nearest the centre line.
     def score(cell: Cell) -> tuple[float, float, Cell]:
         px, py = cell[0] + 0.5 - end[0], cell[1] + 0.5 - end[1]

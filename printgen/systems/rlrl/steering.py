@@ -69,20 +69,25 @@ def best_corridor(grid: Grid, parent: Area, exit_: Exit, squares: int, stairs: C
     if spots is None:
         spots = [(exit_.at, exit_.side)] if exit_.at is not None else door_spots(grid, parent)
     x0, y0, x1, y1 = grid.within
+    blocked = grid.blocked
     counts = None if toward else FreeCounts(grid)
+    free_around: dict[Cell, int] = {}  # many corridors end on the same square: its free squares counted once
     found = []
     for order, (cell, side) in enumerate(spots):
         target = step(cell, side, grid.rule.gap + 1)
         for index, (shape, entry, (bx, by), mine) in enumerate(_ends(side, squares)):
             dx, dy = target[0] - entry[0], target[1] - entry[1]
             beyond = (bx + dx, by + dy)
-            if not (x0 <= beyond[0] <= x1 and y0 <= beyond[1] <= y1) or beyond in grid.blocked:
+            if not (x0 <= beyond[0] <= x1 and y0 <= beyond[1] <= y1) or beyond in blocked:
                 continue
             distance = abs(beyond[0] - stairs[0]) + abs(beyond[1] - stairs[1])
             if counts is None:
                 score: tuple[int, ...] = (distance, order * 1000 + index)
             else:
-                open_ = counts.around(beyond, AROUND) - mine
+                around = free_around.get(beyond)
+                if around is None:
+                    around = free_around[beyond] = counts.around(beyond, AROUND)
+                open_ = around - mine
                 score = (-(open_ // OPEN_STEP), -distance, order * 1000 + index)
             found.append((score, shape, dx, dy, cell, side, beyond))
     found.sort(key=lambda item: item[0])
