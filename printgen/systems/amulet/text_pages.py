@@ -43,7 +43,8 @@ def reference_pdf(request) -> bytes:
     say = request.words.say_for(__package__)
     title = say("document.reference", game=request.game.title)
     return render_pdf("amulet/reference.html", request.code, title, request.paper, request.templates,
-                      listener=request.listener, **reference_context(request), phrasebooks=request.words)
+                      listener=request.listener, **reference_context(request), phrasebooks=request.words,
+                      seed_free=True)
 
 
 def rules_pdf(request, only_kept: bool = False) -> bytes | None:
@@ -57,7 +58,7 @@ def rules_pdf(request, only_kept: bool = False) -> bytes | None:
     return (kept_pdf if only_kept else render_pdf)(
         "amulet/reference.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
         request.templates, listener=request.listener, opens_file=False, heads_first_page=True, tactics=tactics,
-        **reference_context(request), phrasebooks=request.words)
+        **reference_context(request), phrasebooks=request.words, seed_free=True)
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
