@@ -69,6 +69,7 @@ RATION = "1d6"  # Health a ration restores, eaten out of a fight (solo.toml: Rat
 MOST_RUNS = 3  # runs from one fight before a player caught between two stands and fights it out
 RISKED = 0.5  # the share of its Health (and healing) a careful player will risk on a fight, on average
 ATTACK_SPELL_EXCLUDED = ("Magic WMD",)  # strikes everyone present, the caster too
+HEALING_SPELLS = {"Major Heal": 14.0, "Healing Touch": 10.5, "Minor Heal": 7.0}  # the Health each restores, on average
 
 
 def _d6(rng: Rng, count: int = 1) -> int:
@@ -130,7 +131,7 @@ def _damage(text: str) -> str:
         return "0"
 
 
-@dataclass
+@dataclass(slots=True)
 class Foe:
     name: str
     health: int
@@ -175,6 +176,11 @@ class Lone:
         self.runs: dict[str, int] = {}  # how often it ran from each fight: caught between two, it stands
         self.thief = self.character["occupation"]["name"] == "Thief"
         self.rations = sum(g["count"] for g in self.character["gear"] if g["name"] == "Ration")
+
+    @property
+    def lone(self) -> Lone:
+        """This reader, as itself (behind whatever keeps count of its play, see _Chooser.reader)."""
+        return self
 
     # --- the reader's side of the walk ---------------------------------------------------------------
 
@@ -306,7 +312,7 @@ class Lone:
         """The Health the character's healing could still restore, on average."""
         found = 14.0 * self.uses.get("Heal", 0)
         for spell in self.spells:
-            found += {"Major Heal": 14.0, "Healing Touch": 10.5, "Minor Heal": 7.0}.get(spell["name"], 0.0)
+            found += HEALING_SPELLS.get(spell["name"], 0.0)
         return found
 
     def healing(self) -> int:
@@ -343,8 +349,10 @@ class Lone:
 
     def cure(self) -> None:
         for name, cures in (("Detox", "poison"), ("Remove Curse", "curse")):
+            if not (self.poison if cures == "poison" else self.cursed):
+                continue  # nothing to cure: the spell is kept
             spell = next((s for s in self.spells if s["name"] == name), None)
-            if spell is not None and (self.poison if cures == "poison" else self.cursed):
+            if spell is not None:
                 self.spells.remove(spell)
                 if cures == "poison":
                     self.poison = ""
@@ -553,12 +561,23 @@ def _read_trap(book: Book, key: str | None) -> tuple[Step | None, Step | None]:
 class _Chooser:
     """What the careful and the map-knowing players share: reading an option's risk and worth."""
 
+    walked: Walk | None = None  # the walk it last chose a way of, and that walk's reader, itself
+    lone: Lone | None = None
+
+    def reader(self, walk: Walk) -> Lone:
+        """The walk's reader, itself: the choosers read its character some hundred thousand times in the
+        designer's notes, where each read through what keeps count of the play (gamebook/odds.py) took a
+        microsecond."""
+        if self.walked is not walk or self.lone is None:
+            self.walked, self.lone = walk, walk.reader.lone  # type: ignore[attr-defined]
+        return self.lone
+
     def option_targets(self, step: Step, open_options: Sequence[int]) -> list[int]:
         return [i for i in open_options if not step.options[i].leaves]
 
     def gates(self, book: Book, key: str, marks: set[str]) -> list[str]:
         """The events that wait behind a place's gates, not yet ticked."""
-        return [to for gate, to in _pages(book).gates[key] if not any(m in marks for m in gate)]
+        return [to for gate, to in _pages(book).gates[key] if marks.isdisjoint(gate)]
 
     def trap_risk(self, walk: Walk, reader: Lone, event: str) -> float:
         """The chance the trap of ``event`` kills the reader (a Thief may spot it first): its damage, and where a
@@ -616,7 +635,7 @@ class _Chooser:
     def risk(self, walk: Walk, key: str, known: bool) -> float:
         """How much of its Health a reader may lose going into ``key`` (``known``: it knows what waits there, or
         only what it has seen); above its Health is death."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         book = walk.book
         loss = 0.0
         for event in self.gates(book, key, reader.marks):
@@ -745,7 +764,7 @@ class Careful(_Chooser):
     ways_on: tuple[Step, Sequence[int], Iterator[tuple[int, Option]], list[tuple[int, Option]]] | None = None
 
     def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         self.memo: dict[tuple[str, Any], float] = {}  # what it reckons of each place, this turn
         self.ways_on = None  # the ways to places not seen, as far as towards has looked, this turn
         options = step.options
@@ -784,7 +803,7 @@ class Careful(_Chooser):
     def risk_of(self, walk: Walk, option: Option) -> float:
         """The chance going by ``option`` kills the reader, as far as it knows: where it has been, what it met
         there; where it has not, what the way's signs warn of."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         beyond = _pages(walk.book).beyond[option.way.to]
         if beyond is None:
             return 0.0
@@ -816,7 +835,7 @@ class Careful(_Chooser):
 
     def feared(self, walk: Walk, key: str | None) -> bool:
         """Whether going to ``key`` means a fight it ran from and would still lose, as far as it has seen."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         if key is None or key not in reader.fled:
             return False
         return self.risk(walk, key, known=False) >= reader.health + 0.7 * reader.healing_left()
@@ -845,7 +864,7 @@ class Careful(_Chooser):
         option here that starts the shortest way to it, over places it has been and never through one it fears."""
         book, seen = walk.book, walk.seen
         sections, pages = book.sections, _pages(book)
-        fled = walk.reader.fled  # feared: only a place it ran from
+        fled = self.reader(walk).fled  # feared: only a place it ran from
         first: dict[str, int] = {}
         queue: deque[str] = deque()
         for i in moves:
@@ -883,7 +902,7 @@ class MapKnowing(Careful):
     limits = LIMITS + (0.5,)  # it knows the odds, not guesses them: it takes a little more
 
     def risk_of(self, walk: Walk, option: Option) -> float:
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         beyond = _pages(walk.book).beyond[option.way.to]
         if beyond is None:
             return 0.0
@@ -926,7 +945,7 @@ class MapKnowing(Careful):
 
     def worth(self, walk: Walk, option: Option) -> float:
         """The points waiting beyond ``option``: an area never left, loot not taken, creatures it can beat."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         beyond = _pages(walk.book).beyond[option.way.to]
         if beyond is None:
             return 0.0
