@@ -4,6 +4,7 @@ loader (``GAME.data``, ``GAME.tables``) and checked."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from ... import games
@@ -35,7 +36,7 @@ def enemies() -> list[dict[str, Any]]:
 
 
 def enemy(enemy_id: str) -> dict[str, Any]:
-    return next(e for e in enemies() if e["id"] == enemy_id)
+    return _by_id("enemies", "enemy").get(enemy_id) or next(e for e in enemies() if e["id"] == enemy_id)
 
 
 def characters() -> list[dict[str, Any]]:
@@ -51,7 +52,7 @@ def equipment() -> list[dict[str, Any]]:
 
 
 def item(item_id: str) -> dict[str, Any]:
-    return next(i for i in equipment() if i["id"] == item_id)
+    return _by_id("equipment", "item").get(item_id) or next(i for i in equipment() if i["id"] == item_id)
 
 
 def scrolls() -> list[dict[str, Any]]:
@@ -64,6 +65,26 @@ def debt() -> dict[str, Any]:
 
 def artifacts() -> list[dict[str, Any]]:
     return data("items")["artifact"]
+
+
+def artifact(artifact_id: str) -> dict[str, Any]:
+    return _by_id("items", "artifact").get(artifact_id) or next(a for a in artifacts() if a["id"] == artifact_id)
+
+
+def trap(trap_id: str) -> dict[str, Any]:
+    """An exploration trap by its id (data/exploration.toml's [[trap]])."""
+    return _by_id("exploration", "trap").get(trap_id) or next(t for t in exploration()["trap"] if t["id"] == trap_id)
+
+
+@cache
+def _by_id(name: str, key: str) -> dict[str, dict[str, Any]]:
+    """The entries of data file ``name``'s list ``key`` by id, each the very entry the file's list holds (the
+    first, should two share an id): a simulation looks items and enemies up some hundred thousand times. An id
+    not there is looked for in the list itself, and missed as before."""
+    found: dict[str, dict[str, Any]] = {}
+    for entry in data(name)[key]:
+        found.setdefault(entry["id"], entry)
+    return found
 
 
 def potion_table() -> Table:

@@ -31,7 +31,7 @@ TRIALS = 2000
 MAX_TURNS = 60  # a fight still running after this many rounds counts as lost: nobody would keep at it
 
 
-@dataclass
+@dataclass(slots=True)
 class Fighter:
     """A player in a fight: health and everything his character and gear add up to."""
 
@@ -101,7 +101,7 @@ def plain(items: tuple[str, ...] = (), healing_potions: int = 0) -> Fighter:
 GEAR = ("sword", "chestplate")  # "geared": what two good shop visits buy, and a potion of healing
 
 
-@dataclass
+@dataclass(slots=True)
 class _State:
     f: Fighter
     health: int
@@ -112,7 +112,7 @@ class _State:
     out: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     won: bool
     fled: bool
@@ -145,21 +145,27 @@ class Foe:
 
 def _attack_roll(s: _State, rng: Rng) -> tuple[int, bool]:
     """The damage of one attack and whether the roll blocks the enemy's attack."""
-    f = s.f
+    damage, blocked, s.cooldown = _attack(s.f, s.cooldown, rng)
+    return damage, blocked
+
+
+def _attack(f: Fighter, cooldown: int, rng: Rng) -> tuple[int, bool, int]:
+    """The damage of one attack of ``f``, whether the roll blocks the enemy's attack, and his spell's cooldown
+    after it (``cooldown`` before)."""
     roll = rng.die(6)
     blocked = roll in f.block_on
     if roll in f.miss_on:
-        return 0, blocked
+        return 0, blocked, cooldown
     total = roll
     while roll in f.attack_again_on:
         roll = rng.die(6)
         total += roll
     total = max(total, f.min_attack)
-    if f.double_roll or (f.spell_cooldown is not None and s.cooldown == 0):
+    if f.double_roll or (f.spell_cooldown is not None and cooldown == 0):
         total *= 2
         if f.spell_cooldown is not None:
-            s.cooldown = f.spell_cooldown + 1  # counted down at the start of each of his turns
-    return total + f.attack, blocked
+            cooldown = f.spell_cooldown + 1  # counted down at the start of each of his turns
+    return total + f.attack, blocked, cooldown
 
 
 def _flees(s: _State, foe: Foe, rng: Rng) -> bool:
@@ -189,6 +195,8 @@ def _healing() -> int:
 def fight(players: list[Fighter], enemy: dict | Foe, rng: Rng) -> Outcome:
     """One fight of ``players`` (the first is the one the enemy attacks) against ``enemy``."""
     foe = enemy if isinstance(enemy, Foe) else Foe.of(enemy)
+    if len(players) == 1:
+        return _fight_alone(players[0], foe, rng)
     states = [_State(p, p.max_health if p.health is None else p.health, potions=p.healing_potions)
               for p in players]
     enemy_health = foe.health
@@ -248,6 +256,60 @@ def fight(players: list[Fighter], enemy: dict | Foe, rng: Rng) -> Outcome:
             died = states[0].health <= 0
             return Outcome(False, not died, died, turn, start_health - max(states[0].health, 0))
     return Outcome(False, False, False, MAX_TURNS, start_health - states[0].health)
+
+
+def _fight_alone(f: Fighter, foe: Foe, rng: Rng) -> Outcome:
+    """``fight`` for one player (most fights, some 150,000 a simulation): the same turns and the same draws in
+    the same order, kept in local variables. He is always the one the enemy attacks, with nobody beside him:
+    he fears two hits, and his death or flight ends the fight."""
+    die = rng.die
+    health = f.max_health if f.health is None else f.health
+    start_health, potions = health, f.healing_potions
+    poison = paralyzed = cooldown = 0
+    enemy_health = foe.health
+    healing = _healing()
+    incoming = max(0, foe.attack - f.damage_taken)
+    for turn in range(1, MAX_TURNS + 1):
+        if cooldown:
+            cooldown -= 1
+        if poison:
+            poison -= 1
+            health = min(f.max_health, health + f.poison_heals) if f.poison_heals else health - 1
+        if health <= 0:
+            return Outcome(False, False, True, turn, start_health)
+        blocked = False
+        if paralyzed:
+            paralyzed -= 1
+        else:
+            in_danger = health <= 2 * incoming and enemy_health > 3 + f.attack
+            if in_danger and potions:
+                potions -= 1
+                health = min(f.max_health, health + healing)
+                in_danger = health <= 2 * incoming
+            if in_danger:
+                if foe.no_chase or die(6) in (f.flee_only or f.flee_on):
+                    return Outcome(False, True, False, turn, start_health - health)
+            else:
+                dodged = bool(foe.dodge_on) and die(6) in foe.dodge_on
+                damage, blocked, cooldown = _attack(f, cooldown, rng)
+                if not dodged and damage > 0:
+                    enemy_health -= damage
+                if enemy_health <= 0:
+                    return Outcome(True, False, False, turn, start_health - health)
+                if foe.single_turn:
+                    enemy_health = foe.health
+        if blocked:
+            continue
+        roll = die(6)  # steps 2 and 3: the enemy's ability roll, then its attack
+        if foe.poison and roll in foe.poison["on"]:
+            poison = max(poison, foe.poison["turns"])
+        if foe.paralyze and roll in foe.paralyze["on"]:
+            paralyzed = max(paralyzed, foe.paralyze["turns"])
+        health -= incoming
+        enemy_health = min(foe.health, enemy_health + foe.heals)
+        if health <= 0:
+            return Outcome(False, False, True, turn, start_health)
+    return Outcome(False, False, False, MAX_TURNS, start_health - health)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ explored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from ...seed import Rng, SeedCode
@@ -51,12 +52,33 @@ class Player:
     key: bool = False
 
     def effects(self) -> list[dict[str, Any]]:
-        found = [e for item in self.gear for e in rules.item(item)["effects"]]
-        found += [e for a in self.artifacts for e in next(x for x in rules.artifacts() if x["id"] == a)["effects"]]
-        return found + [{"code": "attack", "amount": self.strength}]
+        return _effects(tuple(self.gear), tuple(self.artifacts), self.strength)
+
+    def fighter(self) -> simulation.Fighter:
+        """Him in a fight, at the health he has now."""
+        return replace(_fighter(tuple(self.gear), tuple(self.artifacts), self.strength), health=self.health)
 
     def max_health(self) -> int:
-        return simulation.fighter("player", self.effects()).max_health
+        return _fighter(tuple(self.gear), tuple(self.artifacts), self.strength).max_health
+
+
+def _effects(gear: tuple[str, ...], artifacts: tuple[str, ...], strength: int) -> list[dict[str, Any]]:
+    found = [e for item in gear for e in rules.item(item)["effects"]]
+    found += [e for a in artifacts for e in rules.artifact(a)["effects"]]
+    return found + [{"code": "attack", "amount": strength}]
+
+
+@cache
+def _foe(enemy_id: str) -> simulation.Foe:
+    """An enemy's numbers, looked up once for every fight with it."""
+    return simulation.Foe.of(rules.enemy(enemy_id))
+
+
+@cache
+def _fighter(gear: tuple[str, ...], artifacts: tuple[str, ...], strength: int) -> simulation.Fighter:
+    """A player with this gear, these artifacts and this strength, at full health: made once for each, as the
+    same gear comes round in every game (never changed: a fight takes a copy at his health)."""
+    return simulation.fighter("player", _effects(gear, artifacts, strength))
 
 
 @dataclass
@@ -98,7 +120,7 @@ class SoloRun:
         if kind == "enemy":
             self.meet(rules.enemy(which))
         elif kind == "trap":
-            trap = next(t for t in rules.exploration()["trap"] if t["id"] == which)
+            trap = rules.trap(which)
             if which == "spikes":
                 self.hurt(trap["damage"])
             elif which == "poison":
@@ -127,9 +149,7 @@ class SoloRun:
             if self.rng.die(6) not in rules.data("combat")["flee_on"]:
                 self.hurt(enemy["attack"])  # a failed flight costs one blow before he gets away
             return
-        me = simulation.fighter("player", p.effects())
-        me.health = p.health
-        outcome = simulation.fight([me], enemy, self.rng)
+        outcome = simulation.fight([p.fighter()], _foe(enemy["id"]), self.rng)
         self.game.turns += outcome.turns
         if outcome.died:
             self.die()
@@ -219,13 +239,15 @@ class SoloRun:
 
     def rest_at_fountain(self) -> None:
         p = self.player
-        drained_on = rules.exploration()["fountain"]["drained_on"]
-        while self.fountain and p.health < p.max_health():
+        fountain = rules.exploration()["fountain"]
+        drained_on, heal = fountain["drained_on"], fountain["heal"]
+        most = p.max_health()  # his gear does not change while he rests
+        while self.fountain and p.health < most:
             self.game.turns += 1
             if self.rng.die(6) == drained_on:
                 self.fountain = False
             else:
-                p.health = min(p.max_health(), p.health + rules.exploration()["fountain"]["heal"])
+                p.health = min(most, p.health + heal)
 
 
 def simulate_games(code: SeedCode, games: int = GAMES) -> dict[str, float]:

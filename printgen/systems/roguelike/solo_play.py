@@ -46,8 +46,9 @@ The character and the rules the reader keeps:
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -68,6 +69,7 @@ RATION = "1d6"  # Health a ration restores, eaten out of a fight (solo.toml: Rat
 MOST_RUNS = 3  # runs from one fight before a player caught between two stands and fights it out
 RISKED = 0.5  # the share of its Health (and healing) a careful player will risk on a fight, on average
 ATTACK_SPELL_EXCLUDED = ("Magic WMD",)  # strikes everyone present, the caster too
+HEALING_SPELLS = {"Major Heal": 14.0, "Healing Touch": 10.5, "Minor Heal": 7.0}  # the Health each restores, on average
 
 
 def _d6(rng: Rng, count: int = 1) -> int:
@@ -129,7 +131,7 @@ def _damage(text: str) -> str:
         return "0"
 
 
-@dataclass
+@dataclass(slots=True)
 class Foe:
     name: str
     health: int
@@ -174,6 +176,11 @@ class Lone:
         self.runs: dict[str, int] = {}  # how often it ran from each fight: caught between two, it stands
         self.thief = self.character["occupation"]["name"] == "Thief"
         self.rations = sum(g["count"] for g in self.character["gear"] if g["name"] == "Ration")
+
+    @property
+    def lone(self) -> Lone:
+        """This reader, as itself (behind whatever keeps count of its play, see _Chooser.reader)."""
+        return self
 
     # --- the reader's side of the walk ---------------------------------------------------------------
 
@@ -305,7 +312,7 @@ class Lone:
         """The Health the character's healing could still restore, on average."""
         found = 14.0 * self.uses.get("Heal", 0)
         for spell in self.spells:
-            found += {"Major Heal": 14.0, "Healing Touch": 10.5, "Minor Heal": 7.0}.get(spell["name"], 0.0)
+            found += HEALING_SPELLS.get(spell["name"], 0.0)
         return found
 
     def healing(self) -> int:
@@ -342,8 +349,10 @@ class Lone:
 
     def cure(self) -> None:
         for name, cures in (("Detox", "poison"), ("Remove Curse", "curse")):
+            if not (self.poison if cures == "poison" else self.cursed):
+                continue  # nothing to cure: the spell is kept
             spell = next((s for s in self.spells if s["name"] == name), None)
-            if spell is not None and (self.poison if cures == "poison" else self.cursed):
+            if spell is not None:
                 self.spells.remove(spell)
                 if cures == "poison":
                     self.poison = ""
@@ -477,8 +486,50 @@ def _initiative(rng: Rng, mine: int, theirs: int) -> tuple[int, int]:
 # --- choosing the ways ---------------------------------------------------------------------------------------
 
 
+class _Read(dict[Any, Any]):
+    """What ``read`` finds of each section of a book, read the first time it is asked for."""
+
+    def __init__(self, book: Book, read: Callable[[Book, Any], Any]):
+        super().__init__()
+        self.book, self.read = weakref.ref(book), read
+
+    def __missing__(self, key: Any) -> Any:
+        found = self[key] = self.read(self.book(), key)  # type: ignore[arg-type]
+        return found
+
+
+class _Pages:
+    """What a book's pages say that no play changes, each read once for all its plays (the choosers look the
+    same sections up some hundred thousand times in the designer's notes' 600 plays): by a section's key, the
+    area a way into it leads into (solo_book.beyond), the options of its choices, its fight, its gates, and
+    for a trap, its Thief's roll and its damage."""
+
+    def __init__(self, book: Book):
+        self.beyond = _Read(book, beyond_of)
+        self.choices = _Read(book, _read_choices)
+        self.fight = _Read(book, _read_fight)
+        self.gates = _Read(book, _read_gates)
+        self.trap = _Read(book, _read_trap)
+
+
+_PAGES: dict[int, tuple[weakref.ref[Book], _Pages]] = {}
+
+
+def _pages(book: Book) -> _Pages:
+    """The book's _Pages, forgotten with the book."""
+    found = _PAGES.get(id(book))
+    if found is None or found[0]() is not book:
+        number = id(book)
+        found = _PAGES[number] = (weakref.ref(book, lambda _: _PAGES.pop(number, None)), _Pages(book))
+    return found[1]
+
+
 def _fight_in(book: Book, key: str) -> Step | None:
-    return next((s for s in book.sections[key].steps if s.kind == "fight"), None)
+    return _pages(book).fight[key]
+
+
+def _read_fight(book: Book, key: str | None) -> Step | None:
+    return next((s for s in book.sections[key or ""].steps if s.kind == "fight"), None)
 
 
 def _landing(book: Book, test: Step | None) -> str | None:
@@ -494,7 +545,11 @@ def _landing(book: Book, test: Step | None) -> str | None:
 
 def _trap_damage(book: Book, key: str) -> tuple[Step | None, Step | None]:
     """A trap section's Thief's roll and the damage of the trap sprung (either may be missing)."""
-    section = book.sections[key]
+    return _pages(book).trap[key]
+
+
+def _read_trap(book: Book, key: str | None) -> tuple[Step | None, Step | None]:
+    section = book.sections[key or ""]
     test = next((s for s in section.steps if s.kind == "test"), None)
     sprung = test.ways["failed"].to if test is not None else None
     hurt = next((s for s in book.sections[sprung].steps if s.kind == "damage"), None) if sprung else None
@@ -506,16 +561,23 @@ def _trap_damage(book: Book, key: str) -> tuple[Step | None, Step | None]:
 class _Chooser:
     """What the careful and the map-knowing players share: reading an option's risk and worth."""
 
+    walked: Walk | None = None  # the walk it last chose a way of, and that walk's reader, itself
+    lone: Lone | None = None
+
+    def reader(self, walk: Walk) -> Lone:
+        """The walk's reader, itself: the choosers read its character some hundred thousand times in the
+        designer's notes, where each read through what keeps count of the play (gamebook/odds.py) took a
+        microsecond."""
+        if self.walked is not walk or self.lone is None:
+            self.walked, self.lone = walk, walk.reader.lone  # type: ignore[attr-defined]
+        return self.lone
+
     def option_targets(self, step: Step, open_options: Sequence[int]) -> list[int]:
         return [i for i in open_options if not step.options[i].leaves]
 
     def gates(self, book: Book, key: str, marks: set[str]) -> list[str]:
         """The events that wait behind a place's gates, not yet ticked."""
-        section = book.sections.get(key)
-        if section is None or section.kind != "area":
-            return []
-        return [s.ways["then"].to for s in section.steps if s.kind == IF_NOT_TICKED
-                and not any(m in marks for m in s.marks) and s.ways["then"].to is not None]
+        return [to for gate, to in _pages(book).gates[key] if marks.isdisjoint(gate)]
 
     def trap_risk(self, walk: Walk, reader: Lone, event: str) -> float:
         """The chance the trap of ``event`` kills the reader (a Thief may spot it first): its damage, and where a
@@ -573,7 +635,7 @@ class _Chooser:
     def risk(self, walk: Walk, key: str, known: bool) -> float:
         """How much of its Health a reader may lose going into ``key`` (``known``: it knows what waits there, or
         only what it has seen); above its Health is death."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         book = walk.book
         loss = 0.0
         for event in self.gates(book, key, reader.marks):
@@ -681,8 +743,14 @@ def creatures_death(reader: Lone) -> float:
 
 @cache
 def _creatures_death(speed: int, health: int, ar: int) -> float:
-    return sum(share * _first(speed, theirs) * _round_kills(max(0.0, hit - min(hit, float(ar))), health)
-               for share, theirs, hit in _creature_odds())
+    return sum(share * first * _round_kills(max(0.0, hit - min(hit, float(ar))), health)
+               for share, first, hit in _creature_odds_against(speed))
+
+
+@cache
+def _creature_odds_against(speed: int) -> tuple[tuple[float, float, float], ...]:
+    """_creature_odds, each kind's Speed as the chance it acts before a reader of Speed ``speed``."""
+    return tuple((share, _first(speed, theirs), hit) for share, theirs, hit in _creature_odds())
 
 
 LIMITS: tuple[float, ...] = (0.03, 0.1, 0.2, 0.35)  # the chances of death a careful player takes, each when none less is left
@@ -693,10 +761,12 @@ class Careful(_Chooser):
     beyond it) and remembers what it met where it has been."""
 
     limits = LIMITS
+    ways_on: tuple[Step, Sequence[int], Iterator[tuple[int, Option]], list[tuple[int, Option]]] | None = None
 
     def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         self.memo: dict[tuple[str, Any], float] = {}  # what it reckons of each place, this turn
+        self.ways_on = None  # the ways to places not seen, as far as towards has looked, this turn
         options = step.options
         staying = self.option_targets(step, open_options)
         leaving = [i for i in open_options if options[i].leaves]
@@ -733,8 +803,8 @@ class Careful(_Chooser):
     def risk_of(self, walk: Walk, option: Option) -> float:
         """The chance going by ``option`` kills the reader, as far as it knows: where it has been, what it met
         there; where it has not, what the way's signs warn of."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
-        beyond = beyond_of(walk.book, option.way.to)
+        reader = self.reader(walk)
+        beyond = _pages(walk.book).beyond[option.way.to]
         if beyond is None:
             return 0.0
         if beyond in walk.seen:
@@ -765,7 +835,7 @@ class Careful(_Chooser):
 
     def feared(self, walk: Walk, key: str | None) -> bool:
         """Whether going to ``key`` means a fight it ran from and would still lose, as far as it has seen."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
+        reader = self.reader(walk)
         if key is None or key not in reader.fled:
             return False
         return self.risk(walk, key, known=False) >= reader.health + 0.7 * reader.healing_left()
@@ -773,31 +843,55 @@ class Careful(_Chooser):
     def towards(self, walk: Walk, step: Step, moves: Sequence[int], limit: float, leave: bool = False) -> int | None:
         """The option that starts the shortest way, over places it has been and never through one it fears, to a
         place with a way on it has not taken that is worth its risk (``leave``: a way out of the dungeon)."""
-        book = walk.book
+        if leave:
+            return next(self.routes(walk, step, moves, leave=True), (None, None))[0]
+        # The ways in order are the same whatever the risk it takes (a choice asks again, a risk higher, while
+        # none is worth it): found once for every limit of a choice, and as far as asked.
+        if self.ways_on is None or self.ways_on[0] is not step or self.ways_on[1] is not moves:
+            self.ways_on = (step, moves, self.routes(walk, step, moves), [])
+        routes, found = self.ways_on[2], self.ways_on[3]
+        for first, option in found:
+            if self.risk_of(walk, option) <= limit:
+                return first
+        for first, option in routes:
+            found.append((first, option))
+            if self.risk_of(walk, option) <= limit:
+                return first
+        return None
+
+    def routes(self, walk: Walk, step: Step, moves: Sequence[int], leave: bool = False) -> Iterator[tuple[int, Option]]:
+        """The ways on it has not taken, nearest first (``leave``: the ways out of the dungeon), each with the
+        option here that starts the shortest way to it, over places it has been and never through one it fears."""
+        book, seen = walk.book, walk.seen
+        sections, pages = book.sections, _pages(book)
+        fled = self.reader(walk).fled  # feared: only a place it ran from
         first: dict[str, int] = {}
         queue: deque[str] = deque()
         for i in moves:
             to = step.options[i].way.to
-            if to is not None and to in walk.seen and to not in first and not self.feared(walk, beyond_of(book, to)):
+            if to is not None and to in seen and to not in first:
+                beyond = pages.beyond[to]
+                if beyond in fled and self.feared(walk, beyond):
+                    continue
                 first[to] = i
                 queue.append(to)
         while queue:
             key = queue.popleft()
-            here = book.sections[key]
-            for option in _choices(here):
+            for option in pages.choices[key]:
                 if leave and option.leaves:
-                    return first[key]
+                    yield first[key], option
                 to = option.way.to
                 if to is None or option.leaves or option.came_from:
                     continue
-                if not leave and to not in walk.seen and _kind(book, to) in ("area", "stairs") \
-                        and self.risk_of(walk, option) <= limit:
-                    return first[key]
-                if to in walk.seen and to not in first and _kind(book, to) in PLACES \
-                        and not self.feared(walk, beyond_of(book, to)):
+                if to not in seen:
+                    if not leave and sections[to].kind in ("area", "stairs"):
+                        yield first[key], option
+                elif to not in first and sections[to].kind in PLACES:
+                    beyond = pages.beyond[to]
+                    if beyond in fled and self.feared(walk, beyond):
+                        continue
                     first[to] = first[key]
                     queue.append(to)
-        return None
 
 
 class MapKnowing(Careful):
@@ -808,8 +902,8 @@ class MapKnowing(Careful):
     limits = LIMITS + (0.5,)  # it knows the odds, not guesses them: it takes a little more
 
     def risk_of(self, walk: Walk, option: Option) -> float:
-        reader: Lone = walk.reader  # type: ignore[assignment]
-        beyond = beyond_of(walk.book, option.way.to)
+        reader = self.reader(walk)
+        beyond = _pages(walk.book).beyond[option.way.to]
         if beyond is None:
             return 0.0
         if (beyond, "risk") not in self.memo:
@@ -851,8 +945,8 @@ class MapKnowing(Careful):
 
     def worth(self, walk: Walk, option: Option) -> float:
         """The points waiting beyond ``option``: an area never left, loot not taken, creatures it can beat."""
-        reader: Lone = walk.reader  # type: ignore[assignment]
-        beyond = beyond_of(walk.book, option.way.to)
+        reader = self.reader(walk)
+        beyond = _pages(walk.book).beyond[option.way.to]
         if beyond is None:
             return 0.0
         if (beyond, "worth") not in self.memo:
@@ -866,7 +960,7 @@ class MapKnowing(Careful):
             if fight is not None and self.would_flee(reader, event, fight):
                 return 0.0
         found = 0.0 if beyond in marks else 4.0
-        for near in _choices(book.sections[beyond]):
+        for near in _pages(book).choices[beyond]:
             to = near.way.to
             if to is not None and book.sections[to].kind in ("loot", "hoard") and to not in marks:
                 found += sum(item["points"] for step in book.sections[to].steps if step.kind == "loot"
@@ -887,9 +981,24 @@ def _kind(book: Book, key: str | None) -> str:
     return book.sections[key].kind if key is not None else ""
 
 
+def _read_gates(book: Book, key: str | None) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """A place's gates: the marks each asks are not ticked, and the event behind it."""
+    section = book.sections.get(key or "")
+    if section is None or section.kind != "area":
+        return ()
+    return tuple((s.marks, s.ways["then"].to) for s in section.steps if s.kind == IF_NOT_TICKED
+                 and s.ways["then"].to is not None)
+
+
 def _choices(section: Section) -> list[Option]:
     """The options of a place's choices."""
     return [o for step in section.steps if step.kind == CHOOSE for o in step.options]
+
+
+
+
+def _read_choices(book: Book, key: str | None) -> tuple[Option, ...]:
+    return tuple(_choices(book.sections[key or ""]))
 
 
 def _ways_on(section: Section) -> list[str]:
