@@ -290,11 +290,16 @@ def test_a_page_read_back_from_the_cache_imports_no_weasyprint(tmp_path, monkeyp
     assert (tmp_path / "again.pdf").read_bytes() == made
 
 
-def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_rules_page_out(tmp_path, monkeypatch,
-                                                                                                laid_out):
-    """A Roguelike dungeon booklet's cover is drawn; its rules page, the same for every seed, is laid out by
-    WeasyPrint on a cold cache and kept: the next process makes the same file (another seed, the same rules
-    page) without ever importing WeasyPrint, nor fontTools (the cover's mark is kept as an icon's outline is)."""
+@pytest.mark.parametrize("system, options, warm", [
+    ("roguelike", (("levels", "1"), ("rooms", "6")), "w2"),  # the rules page is the same for every seed
+    ("rlrl", (("rooms", "2"),), "w1"),  # the reference holds the seed's colours: the same seed again
+])
+def test_a_warm_booklet_with_a_drawn_cover_imports_no_weasyprint_and_a_cold_one_lays_out_its_text(
+        tmp_path, monkeypatch, laid_out, system, options, warm):
+    """A Roguelike dungeon booklet's cover and a Rogue Like Roguelike campaign's are drawn; the pages of text (the
+    Roguelike rules page, the same for every seed; the campaign's reference, the same for the same seed) are laid
+    out by WeasyPrint on a cold cache and kept: the next process makes the same file without ever importing
+    WeasyPrint, nor fontTools (the cover's mark is kept as an icon's outline is)."""
     import os
     import subprocess
 
@@ -305,10 +310,10 @@ def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_
     icons.glyph_outline.cache_clear()  # the outlines the cover draws read afresh, and kept in this cache folder
     cover_art._glyph_ops.cache_clear()
     monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
-    first = str(SeedCode("dungeon", "roguelike", "w1", (("levels", "1"), ("rooms", "6"))))
-    second = first.replace(":w1", ":w2")
+    first = str(SeedCode("dungeon", system, "w1", options))
+    second = first.replace(":w1", f":{warm}")
     products.build(SeedCode.parse(first))
-    assert laid_out == [1], "the cold booklet laid out its rules page (and nothing else) with WeasyPrint"
+    assert laid_out == [1], "the cold booklet laid out its page(s) of text (and nothing else) with WeasyPrint"
     made = products.build(SeedCode.parse(second))
     script = ("import sys; from printgen import products; from printgen.seed import SeedCode; "
               f"data = products.build(SeedCode.parse({second!r})); "
