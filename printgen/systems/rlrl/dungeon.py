@@ -136,8 +136,8 @@ def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -
     if rogue_pages:
         inside += [(say("cover.rogue-lead", first=dm_pages + 1, last=dm_pages + rogue_pages), say("cover.rogue")),
                    ("", say("cover.apart"))]
-    where = say("cover.amulet-corner" if amulet["how"] == "corner" else "cover.amulet-loot", level=amulet["level"],
-                area=amulet["area"])
+    found = {"level": amulet["level"], "area": amulet["area"]}
+    where = say("cover.amulet-corner", **found) if amulet["how"] == "corner" else say("cover.amulet-loot", **found)
     rows = [[say("cover.level")] + [str(number) for number, _, _, _ in levels],
             [say("cover.difficulty")] + [str(difficulty) for difficulty in difficulties],
             [say("cover.level-rooms")] + [str(rooms) for _, _, rooms, _ in levels],
