@@ -18,8 +18,8 @@ columns (down to BODY_LEAST).
 What a game adds under the two columns (cover.html's caller) is a closing
 block across the frame (``Closing``): a head over a rule like the columns',
 a table (its head row small and bold over a black rule, its first column the
-rows' labels in bold, the figures aligned right, each row over a hairline, as
-house.css sets a table), then paragraphs of body text. It stands under the
+rows' labels in bold, the figures in the mono face aligned right, each row over
+a hairline, as house.css sets a table and its cells of figures, td.num), then paragraphs of body text. It stands under the
 columns and is set smaller with them; a table too wide for the frame is set
 smaller until it fits (down to MIN_TEXT_PT).
 
@@ -68,8 +68,8 @@ PARAGRAPH_GAP = mm(1.2)  # after each of the closing paragraphs
 @dataclass(frozen=True)
 class Closing:
     """What a game adds under the two columns, across the frame: a ``head`` (may be empty), a table of ``rows``
-    (the first the head row; each row's first cell its label, in bold, the others figures, aligned right; may be
-    empty) and ``paragraphs`` of body text."""
+    (the first the head row; each row's first cell its label, in bold, the others figures, aligned right, in the
+    mono face under the head row; may be empty) and ``paragraphs`` of body text."""
 
     head: str = ""
     rows: Sequence[Sequence[str]] = ()
@@ -345,7 +345,7 @@ class _Drawing:
             label = max(text_engine.measure(row[0], fonts.SERIF_BOLD, size) for row, size in zip(rows, sizes))
             label += 2 * TABLE_CELL[1]
             column = (self.width - label) / figures if figures else 0.0
-            widest = max((text_engine.measure(cell, fonts.SERIF_BOLD if index == 0 else fonts.SERIF, size)
+            widest = max((text_engine.measure(cell, fonts.SERIF_BOLD if index == 0 else fonts.MONO, size)
                           for index, (row, size) in enumerate(zip(rows, sizes)) for cell in row[1:]), default=0.0)
             if label <= self.width and widest + 2 * TABLE_CELL[1] <= column + 1e-6:
                 break
@@ -353,7 +353,7 @@ class _Drawing:
 
     def _table(self, rows: Sequence[Sequence[str]], scale: float, top: float | None) -> float:
         """The closing block's table across the frame: the head row small and bold over a black rule, each row's
-        label in bold, its figures aligned right, each row over a hairline; returns its height."""
+        label in bold, its figures in the mono face aligned right, each row over a hairline; returns its height."""
         head, body, label, column = self._table_sizes(rows, scale)
         c = self.c
         y = 0.0
@@ -363,7 +363,7 @@ class _Drawing:
             if top is not None:
                 baseline = top - y - TABLE_CELL[0] - size * (1 + (TABLE_LEADING - 1) / 2)
                 text_engine.draw_run(c, self.left + TABLE_CELL[1], baseline, row[0], fonts.SERIF_BOLD, size)
-                font = fonts.SERIF_BOLD if index == 0 else fonts.SERIF
+                font = fonts.SERIF_BOLD if index == 0 else fonts.MONO
                 for number, cell in enumerate(row[1:], start=1):
                     text_engine.draw_run(c, self.left + label + number * column - TABLE_CELL[1], baseline, cell,
                                          font, size, align="right")
