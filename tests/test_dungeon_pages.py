@@ -194,9 +194,9 @@ def test_the_drawn_cover_sets_every_word_inside_its_frame_and_its_art_fills_the_
         document.close()
 
 
-def inside_frame(data: bytes) -> tuple[list[dict], list[str]]:
-    """A drawn cover's letters inside its frame (the credit line under it left out), and those of them that stand
-    outside the frame's inner rule."""
+def inside_frame(data: bytes) -> tuple[list[dict], list[str], str]:
+    """A drawn cover's letters above its frame's foot, those of them that stand outside the frame's inner rule, and
+    what is printed under the frame (the credit line), without its spaces."""
     document = pypdfium2.PdfDocument(data)
     try:
         page = document[0]
@@ -204,22 +204,28 @@ def inside_frame(data: bytes) -> tuple[list[dict], list[str]]:
         frame, _ = frame_and_pictures(page)
         left, bottom, right, top = frame
         inner = 3 * 0.8  # the double rule
-        inside = [c for c in page_chars(page) if c["text"].strip() and height - c["bottom"] >= bottom]
+        chars = [c for c in page_chars(page) if c["text"].strip()]
+        inside = [c for c in chars if height - c["bottom"] >= bottom]
+        under = "".join(c["text"] for c in chars if height - c["bottom"] < bottom)
         return inside, [c["text"] for c in inside if not (left + inner <= c["x0"] and c["x1"] <= right - inner
                                                            and height - c["top"] <= top - inner
-                                                           and height - c["bottom"] >= bottom + inner)]
+                                                           and height - c["bottom"] >= bottom + inner)], under
     finally:
         document.close()
 
 
 def printed_lines(chars: list[dict]) -> list[list[tuple[str, float]]]:
-    """Letters as lines, top down, each line's words left to right as (word, where it ends): letters on one
-    baseline, a word broken where the gap between two letters is wider than a space's half."""
-    lines: dict[float, list[dict]] = {}
-    for char in chars:
-        lines.setdefault(round(char["bottom"] * 2) / 2, []).append(char)
+    """Letters as lines, top down, each line's words left to right as (word, where it ends): letters whose feet
+    stand within a third of their size of each other (two faces' boxes reach down unlike), a word broken where
+    the gap between two letters is wider than a space's half."""
+    lines: list[list[dict]] = []
+    for char in sorted(chars, key=lambda c: c["bottom"]):
+        if lines and char["bottom"] - lines[-1][0]["bottom"] < char["size"] / 3:
+            lines[-1].append(char)
+        else:
+            lines.append([char])
     found = []
-    for _, line in sorted(lines.items()):
+    for line in lines:
         words: list[list] = []
         for char in sorted(line, key=lambda c: c["x0"]):
             if words and char["x0"] - words[-1][1] < 0.15 * char["size"]:
@@ -243,11 +249,12 @@ def test_the_campaign_s_drawn_cover_sets_the_levels_table_and_the_amulet_inside_
     rolled = dungeon.generate(checked)
     data = dungeon._cover(rolled, checked, 26, 22)
     assert not cover_faults(data, checked.code)
-    inside, outside = inside_frame(data)
+    inside, outside, under = inside_frame(data)
     assert inside and not outside, f"letters outside the frame: {''.join(outside)}"
+    say = BUILT_IN.say_for("printgen.systems.rlrl")
+    assert under == "".join(say("cover.credit", game=checked.game.title).split()), "only the credit line is under it"
     lines = printed_lines(inside)
     texts = [" ".join(word for word, _ in line) for line in lines]
-    say = BUILT_IN.say_for("printgen.systems.rlrl")
     head = texts.index(say("cover.levels-head").upper())
     labels = [say("cover.level"), say("cover.difficulty"), say("cover.level-rooms"), say("cover.areas")]
     expected = [[b.level.number for b in rolled.levels], [b.difficulty for b in rolled.levels],
