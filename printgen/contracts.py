@@ -8,8 +8,8 @@ makes each product sits in the module the product names (``products.Part``;
     product     module       provides (see the Protocol below)
     dungeon     dungeon.py   generate(request) -> dungeon data; booklet(data, request) -> the booklet's
                              Parts (render/booklet.py), which the product makes and composes
-    sheet       sheet.py     SIZES, PRE_ROLLED, GENRES, WHOLE_PAGE_KINDS, roll, kind_of, blank_kinds,
-                             choices, draw, companion_pages
+    sheet       sheet.py     SIZES, PRE_ROLLED, roll, blank_kinds, choices, draw; where it needs them,
+                             WHOLE_PAGE_KINDS, kind_of, companion_pages (else the product's defaults)
     decks       decks.py     DECKS: {deck name: build(phrasebooks, code, options) -> cards.model.Deck}
     reference   reference.py build(request) -> PDF bytes
     challenge   challenge.py build(request) -> PDF or JSON bytes
@@ -24,7 +24,10 @@ word it prints) and ``data/`` (its tables and lists, row for row).
 
 A module is checked against its contract when a product first loads it, so a
 missing member or one taking the wrong arguments is one clear line naming the
-game, the module and the member, not an AttributeError deep inside a build.
+game, the module and the member, not an AttributeError deep inside a build. A
+member the contract lets a game leave out (``MAY_LEAVE_OUT``) is checked when it
+is there; where it is not, the product stands in for it with the default its
+contract names.
 """
 
 from __future__ import annotations
@@ -92,16 +95,17 @@ class DungeonModule(Protocol):
 
 
 class SheetModule(Protocol):
-    """``systems/<id>/sheet.py``: the game's character sheets, blank or pre-rolled."""
+    """``systems/<id>/sheet.py``: the game's character sheets, blank or pre-rolled. It may leave out
+    WHOLE_PAGE_KINDS (none), kind_of (a character is drawn on the first of the blank kinds) and
+    companion_pages (none): products/sheet.py reads them with those defaults."""
 
     SIZES: tuple[int, ...]  # sheets to a page the game's sheet fits (1, 2, 4)
     PRE_ROLLED: bool  # whether --count rolls characters (else players choose cards)
-    GENRES: tuple[str, ...]  # genres of pre-rolled characters, the first the default; () when none
     WHOLE_PAGE_KINDS: tuple[str, ...]  # kinds printed one to a page whatever --per-page says
 
     def roll(self, phrasebooks: Words, rng: Rng, number: int, genre: str | None) -> dict[str, Any]: ...
 
-    def kind_of(self, character: dict[str, Any]) -> str: ...
+    def kind_of(self, character: dict[str, Any]) -> str: ...  # the kind of sheet a rolled character is drawn on
 
     def blank_kinds(self, genre: str | None) -> list[str]: ...
 
@@ -151,10 +155,20 @@ class BuildModule(Protocol):
     def build(self, request: Request) -> bytes: ...
 
 
+# Members a game's module may leave out, for the product reading it stands in for them with a default (the
+# contract's docstring names it).
+MAY_LEAVE_OUT: dict[type, frozenset[str]] = {
+    SheetModule: frozenset({"WHOLE_PAGE_KINDS", "kind_of", "companion_pages"}),
+}
+
+
 def check(module: Any, contract: type, where: str) -> None:
-    """Refuse ``module`` unless it has every member of ``contract``, each function taking its arguments."""
+    """Refuse ``module`` unless it has every member of ``contract`` it may not leave out, each function it has
+    taking its arguments."""
     for name in _members(contract):
         if not hasattr(module, name):
+            if name in MAY_LEAVE_OUT.get(contract, ()):
+                continue
             raise PrintgenError(f"{where} lacks {name}, which its contract ({contract.__name__}) requires")
         expected = getattr(contract, name, None)
         found = getattr(module, name)

@@ -6,6 +6,7 @@ import contextlib
 import functools
 import io
 import os
+import re
 import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -462,6 +463,18 @@ def painting(page: Any) -> Iterator[Painted]:
                 yield from walk(xobject, xobject.get("/Resources", resources), matrix)
 
     yield from walk(page, page.Resources, IDENTITY)
+
+
+def section_misprints(text: str, ways: set[str], others: set[str], dice: set[str], dice_found: re.Pattern
+                      ) -> dict[str, set[str]]:
+    """Where a solo booklet's section as printed (``text``) and its events in the JSON disagree: the sections the
+    events send the reader to (``ways``) and their other numbers (``others``) it does not print, their dice it
+    does not print (the page's dice found by ``dice_found``), the sections it turns to that are not its ways.
+    Empty where they agree."""
+    printed = set(re.findall(r"(?<![\dd])\d+(?![\dd])", text))  # numbers standing alone, not a die's
+    wrong = {"not printed": (ways | others) - printed, "dice not printed": dice - set(dice_found.findall(text)),
+             "turns to": set(re.findall(r"turn (?:back )?to (\d+)", text)) - ways}
+    return {what: found for what, found in wrong.items() if found}
 
 
 def event_ways(event: dict) -> list[int]:

@@ -324,3 +324,26 @@ def test_a_warm_booklet_with_a_drawn_cover_imports_no_weasyprint_and_a_cold_one_
     assert result.stdout.split() == ["[]"]
     assert (tmp_path / "again.pdf").read_bytes() == made
 
+
+
+# Files whose pages print what a seed rolled, though their HTML names no seed code: Rogue Like Roguelike's
+# reference (the campaign's colours), Card Rogue's designer's notes (simulated odds), a solo booklet's front pages.
+ROLLED_PAGES = [("reference", "rlrl", {}), ("reference", "card-rogue", {}), ("solo", "roguelike", {"levels": "1"})]
+
+
+@pytest.mark.sweep(kind=lambda product, system, options: "rolled pages")
+@pytest.mark.parametrize("product, system, options", ROLLED_PAGES, ids=lambda case: case if isinstance(case, str) else "")
+def test_pages_a_seed_rolled_are_never_kept_so_the_cache_does_not_grow_with_every_seed(product, system, options,
+                                                                                      tmp_path, monkeypatch):
+    from pdfutil import seed_code
+
+    from printgen import products
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(cache.ENV, str(folder))
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    kept = []
+    for seed in ("first", "second"):
+        products.build(seed_code(product, system, seed, **options))
+        kept.append(entries(folder / html.KEPT_PAGES) if (folder / html.KEPT_PAGES).exists() else [])
+    assert kept[0] == kept[1], f"{product} --system {system}: a second seed kept pages of its own"

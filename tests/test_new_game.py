@@ -66,11 +66,25 @@ def test_a_game_that_breaks_a_contract_is_named_with_what_it_lacks(with_games, t
     init = broken / "__init__.py"
     init.write_text(init.read_text().replace('id="minigame"', 'id="brokengame"'))
     sheet = broken / "sheet.py"
-    sheet.write_text(sheet.read_text().replace("def kind_of(", "def kind_of_hero("))
+    sheet.write_text(sheet.read_text().replace("def blank_kinds(", "def blank_kinds_of_hero("))
     decks = broken / "decks.py"
     decks.write_text(decks.read_text().replace('DECKS = {"foes": foes_deck}', 'DECKS = {"foes": foes_deck, "x": foes_deck}'))
     with_games(tmp_path / "games")
-    with pytest.raises(PrintgenError, match="brokengame/sheet.py lacks kind_of"):
+    with pytest.raises(PrintgenError, match="brokengame/sheet.py lacks blank_kinds"):
         products.build(SeedCode.make("sheet", "brokengame", "s", {}))
     with pytest.raises(PrintgenError, match="undeclared: x"):
         products.build(SeedCode.make("deck", "brokengame", "s", {"deck": "foes"}))
+
+
+def test_a_member_a_game_may_leave_out_is_checked_where_it_is_there(with_games, tmp_path):
+    """minigame's sheet leaves out kind_of, WHOLE_PAGE_KINDS and companion_pages (its rolled heroes are drawn on
+    its one blank kind, and nothing follows its blank sheets); one it gives must still take its arguments."""
+    spare = tmp_path / "games" / "sparegame"
+    shutil.copytree(GAMES_FOLDER / "minigame", spare, ignore=shutil.ignore_patterns("__pycache__"))
+    init = spare / "__init__.py"
+    init.write_text(init.read_text().replace('id="minigame"', 'id="sparegame"'))
+    sheet = spare / "sheet.py"
+    sheet.write_text(sheet.read_text() + "\n\ndef kind_of() -> str:\n    return 'hero'\n")
+    with_games(tmp_path / "games")
+    with pytest.raises(PrintgenError, match="sparegame/sheet.py.kind_of must take 1 arguments"):
+        products.build(SeedCode.make("sheet", "sparegame", "s", {"count": "1"}))

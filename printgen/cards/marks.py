@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..render import fonts
 from .model import Color, Symbol
@@ -44,6 +45,12 @@ def _poly(c: Canvas, points: list[tuple[float, float]], fill: Color | None, stro
         path.lineTo(*point)
     if close:
         path.close()
+    _draw(c, path, fill, stroke, width)
+
+
+def _draw(c: Canvas, path: PDFPathObject, fill: Color | None, stroke: Color | None = INK, width: float = 0.6) -> None:
+    """``path`` filled with ``fill`` and outlined in ``stroke``, ``width`` pt wide (None: not filled, or not
+    outlined)."""
     if fill:
         c.setFillColorRGB(*fill)
     if stroke:
@@ -163,10 +170,7 @@ def drop(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, p
     path.curveTo(cx + s * 0.36, cy - s * 0.38, cx + s * 0.18, cy - s * 0.5, cx, cy - s * 0.5)
     path.curveTo(cx - s * 0.18, cy - s * 0.5, cx - s * 0.36, cy - s * 0.38, cx - s * 0.36, cy - s * 0.16)
     path.curveTo(cx - s * 0.36, cy, cx - s * 0.1, cy + s * 0.2, cx, cy + s * 0.48)
-    c.setFillColorRGB(*colour)
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(s * 0.03)
-    c.drawPath(path, stroke=1, fill=1)
+    _draw(c, path, colour, width=s * 0.03)
 
 
 def hourglass(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
@@ -232,10 +236,7 @@ def shield(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None,
     path.lineTo(cx + s * 0.38, cy + s * 0.42)
     path.curveTo(cx + s * 0.38, cy - s * 0.05, cx + s * 0.2, cy - s * 0.3, cx, cy - s * 0.48)
     path.curveTo(cx - s * 0.2, cy - s * 0.3, cx - s * 0.38, cy - s * 0.05, cx - s * 0.38, cy + s * 0.42)
-    c.setFillColorRGB(*(tint or (0.35, 0.45, 0.65)))
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(s * 0.04)
-    c.drawPath(path, stroke=1, fill=1)
+    _draw(c, path, tint or (0.35, 0.45, 0.65), width=s * 0.04)
     c.setStrokeColorRGB(*_paint(GOLD, pale))
     c.setLineWidth(s * 0.06)
     c.line(cx, cy + s * 0.38, cx, cy - s * 0.38)
@@ -253,10 +254,7 @@ def helm(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, p
     path.lineTo(cx - s * 0.08, cy - s * 0.05)
     path.lineTo(cx - s * 0.08, cy - s * 0.4)
     path.close()
-    c.setFillColorRGB(*_paint(STEEL, pale))
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(s * 0.04)
-    c.drawPath(path, stroke=1, fill=1)
+    _draw(c, path, _paint(STEEL, pale), width=s * 0.04)
 
 
 def chestplate(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:
@@ -289,10 +287,7 @@ def axe(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pa
     path.curveTo(cx + s * 0.3, cy + s * 0.5, cx + s * 0.45, cy + s * 0.3, cx + s * 0.42, cy + s * 0.12)
     path.curveTo(cx + s * 0.4, cy - s * 0.05, cx + s * 0.25, cy - s * 0.1, cx + s * 0.04, cy + s * 0.05)
     path.close()
-    c.setFillColorRGB(*_paint(STEEL, pale))
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(s * 0.03)
-    c.drawPath(path, stroke=1, fill=1)
+    _draw(c, path, _paint(STEEL, pale), width=s * 0.03)
 
 
 def cape(c: Canvas, cx: float, cy: float, s: float, tint: Color | None = None, pale: float = 0.0) -> None:

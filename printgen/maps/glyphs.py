@@ -33,6 +33,20 @@ def text_size(size: float, fraction: float) -> float:
     return max(MIN_TEXT, size * fraction)
 
 
+def pen(c: Canvas, fill: float = 1, width: float = 0.7) -> None:
+    """A glyph's outline: black lines ``width`` pt wide round shapes filled ``fill`` grey (white unless told)."""
+    c.setLineWidth(width)
+    c.setStrokeGray(0)
+    c.setFillGray(fill)
+
+
+def black_letter(c: Canvas, text: str, font_size: float, y: float, font: str = fonts.SERIF_BOLD) -> None:
+    """``text`` in black, centred on the glyph's middle, its baseline at ``y``."""
+    c.setFillGray(0)
+    c.setFont(font, font_size)
+    c.drawCentredString(0, y, text)
+
+
 def reaching(along: float, across: float, lock: bool = False):
     """Mark a door glyph with how far it reaches from its centre, as fractions of its size (along the wall,
     across it); a lock reaches at least its own radius across."""
@@ -53,9 +67,7 @@ def door(fill: float) -> Glyph:
     @reaching(0.45, 0.16 + 0.03)
     def draw(c: Canvas, size: float) -> None:
         w, h = size * 0.9, size * 0.32
-        c.setLineWidth(0.8)
-        c.setStrokeGray(0)
-        c.setFillGray(fill)
+        pen(c, fill, width=0.8)
         c.rect(-w / 2, -h / 2, w, h, stroke=1, fill=1)
     return draw
 
@@ -66,9 +78,7 @@ def locked(leaf: Glyph) -> Glyph:
     def draw(c: Canvas, size: float) -> None:
         leaf(c, size)
         r = LOCK_SIZE / 2
-        c.setLineWidth(0.7)
-        c.setStrokeGray(0)
-        c.setFillGray(1)
+        pen(c)
         c.circle(0, 0, r, stroke=1, fill=1)
         c.setFillGray(0)
         c.circle(0, r * 0.2, r * 0.32, stroke=0, fill=1)
@@ -111,9 +121,7 @@ def secret(c: Canvas, size: float) -> None:
     c.setStrokeGray(0)
     c.setLineWidth(0.6)
     c.rect(-size * 0.3, -size * 0.3, size * 0.6, size * 0.6, stroke=1, fill=1)
-    c.setFillGray(0)
-    c.setFont(fonts.SERIF_BOLD, size * 0.62)
-    c.drawCentredString(0, -size * 0.22, "S")
+    black_letter(c, "S", size * 0.62, -size * 0.22)
 
 
 @reaching(0, 0)
@@ -181,9 +189,7 @@ def _backed_letter(c: Canvas, x: float, text: str, size: float, angle: float) ->
     c.setFillGray(1)
     c.rect(-size * 0.38, -size * 0.42, size * 0.76, size * 0.84, stroke=0, fill=1)
     c.rotate(-angle)
-    c.setFillGray(0)
-    c.setFont(fonts.SERIF_BOLD, size)
-    c.drawCentredString(0, -size * 0.34, text)
+    black_letter(c, text, size, -size * 0.34)
     c.restoreState()
 
 
@@ -241,9 +247,7 @@ def ticked(count: int = 0) -> Segment:
 
 def letter(text: str, font: str = fonts.MONO_BOLD) -> Glyph:
     def draw(c: Canvas, size: float) -> None:
-        c.setFillGray(0)
-        c.setFont(font, text_size(size, 0.9))
-        c.drawCentredString(0, -size * 0.3, text)
+        black_letter(c, text, text_size(size, 0.9), -size * 0.3, font=font)
     return draw
 
 
@@ -256,9 +260,7 @@ def stairs(down: bool) -> Glyph:
             width = s * (0.95 - i * 0.2) if down else s * (0.35 + i * 0.2)
             y = s * (0.95 - i * 0.3)
             c.line(-width, y, width, y)
-        c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, text_size(size, 0.36))
-        c.drawCentredString(0, -s * 0.95, "DN" if down else "UP")
+        black_letter(c, "DN" if down else "UP", text_size(size, 0.36), -s * 0.95)
     return draw
 
 
@@ -266,18 +268,14 @@ def warning(text: str) -> Glyph:
     """A triangle with a letter in it."""
     def draw(c: Canvas, size: float) -> None:
         s = size / 2
-        c.setLineWidth(0.7)
-        c.setStrokeGray(0)
-        c.setFillGray(1)
+        pen(c)
         p = c.beginPath()
         p.moveTo(0, s)
         p.lineTo(s, -s * 0.8)
         p.lineTo(-s, -s * 0.8)
         p.close()
         c.drawPath(p, stroke=1, fill=1)
-        c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, text_size(size, 0.5))
-        c.drawCentredString(0, -s * 0.6, text)
+        black_letter(c, text, text_size(size, 0.5), -s * 0.6)
     return draw
 
 
@@ -285,21 +283,15 @@ def ringed(text: str) -> Glyph:
     """A circle with a letter in it."""
     def draw(c: Canvas, size: float) -> None:
         s = size / 2
-        c.setLineWidth(0.7)
-        c.setStrokeGray(0)
-        c.setFillGray(1)
+        pen(c)
         c.circle(0, 0, s * 0.92, stroke=1, fill=1)
-        c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, text_size(size, 0.55))
-        c.drawCentredString(0, -s * 0.38, text)
+        black_letter(c, text, text_size(size, 0.55), -s * 0.38)
     return draw
 
 
 def fountain(c: Canvas, size: float) -> None:
     s = size / 2
-    c.setLineWidth(0.7)
-    c.setStrokeGray(0)
-    c.setFillGray(1)
+    pen(c)
     c.circle(0, 0, s * 0.9, stroke=1, fill=1)
     c.circle(0, 0, s * 0.45, stroke=1, fill=0)
     c.setFillGray(0)
@@ -310,9 +302,7 @@ def chest(fill: float, sign: str = "") -> Glyph:
     """A chest filled with ``fill`` grey; ``sign``: a letter on its front instead of the lock."""
     def draw(c: Canvas, size: float) -> None:
         s = size / 2
-        c.setLineWidth(0.7)
-        c.setStrokeGray(0)
-        c.setFillGray(fill)
+        pen(c, fill)
         height = s * 1.1 if not sign else s * 1.5
         c.rect(-s * 0.9, -height / 2, s * 1.8, height, stroke=1, fill=1)
         c.line(-s * 0.9, height / 2 - s * 0.45, s * 0.9, height / 2 - s * 0.45)
@@ -329,9 +319,7 @@ def chest(fill: float, sign: str = "") -> Glyph:
 def statue(c: Canvas, size: float) -> None:
     """A skull on a plinth."""
     s = size / 2
-    c.setLineWidth(0.7)
-    c.setStrokeGray(0)
-    c.setFillGray(1)
+    pen(c)
     c.circle(0, s * 0.1, s * 0.85, stroke=1, fill=1)
     c.rect(-s * 0.45, -s * 0.95, s * 0.9, s * 0.35, stroke=1, fill=1)
     c.setFillGray(0)
@@ -341,9 +329,7 @@ def statue(c: Canvas, size: float) -> None:
 
 def coffins(c: Canvas, size: float) -> None:
     s = size / 2
-    c.setLineWidth(0.7)
-    c.setStrokeGray(0)
-    c.setFillGray(1)
+    pen(c)
     for offset in (-s * 0.5, s * 0.5):
         p = c.beginPath()
         p.moveTo(offset, s)
@@ -357,9 +343,7 @@ def coffins(c: Canvas, size: float) -> None:
 
 def hole(fill: float, scale: float = 0.9) -> Glyph:
     def draw(c: Canvas, size: float) -> None:
-        c.setLineWidth(0.7)
-        c.setStrokeGray(0)
-        c.setFillGray(fill)
+        pen(c, fill)
         c.circle(0, 0, size / 2 * scale, stroke=1, fill=1)
     return draw
 
@@ -368,9 +352,7 @@ def pad(c: Canvas, size: float) -> None:
     """A small square with a smaller one in it: a teleporter's pad, two thirds of ``size`` across."""
     size *= 2 / 3
     s = size / 2
-    c.setLineWidth(1.0)
-    c.setStrokeGray(0)
-    c.setFillGray(1)
+    pen(c, width=1.0)
     c.rect(-s, -s, size, size, stroke=1, fill=1)
     c.setLineWidth(0.6)
     c.rect(-s * 0.4, -s * 0.4, s * 0.8, s * 0.8, stroke=1, fill=0)
@@ -379,9 +361,7 @@ def pad(c: Canvas, size: float) -> None:
 def treads(c: Canvas, size: float) -> None:
     """A box of treads narrowing away: stairs down, drawn small enough to stand in a corner of a square."""
     s = size / 2
-    c.setLineWidth(0.7)
-    c.setStrokeGray(0)
-    c.setFillGray(1)
+    pen(c)
     c.rect(-s, -s, size, size, stroke=1, fill=1)
     for k in range(1, 4):
         inset = size * 0.08 * k
@@ -417,16 +397,12 @@ def arrow_in(c: Canvas, size: float) -> None:
 def unexplored(c: Canvas, size: float) -> None:
     """A "?" in a dashed ring: a way on still to be rolled at the table."""
     s = size / 2
-    c.setLineWidth(0.6)
-    c.setStrokeGray(0)
-    c.setFillGray(1)
+    pen(c, width=0.6)
     c.setDash(1.2, 1.0)
     c.circle(0, 0, s * 0.95, stroke=1, fill=1)
     c.setDash()
-    c.setFillGray(0)
     letter_size = text_size(size, 0.72)
-    c.setFont(fonts.SERIF_BOLD, letter_size)
-    c.drawCentredString(0, -letter_size * 0.35, "?")
+    black_letter(c, "?", letter_size, -letter_size * 0.35)
 
 
 def star(c: Canvas, size: float) -> None:

@@ -124,7 +124,7 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
     """What goes on the pages, in order: (sheet kind, character or None for a blank)."""
     module = sheet_module(spec.system)
     if spec.count is not None:
-        return [(module.kind_of(char), char) for char in characters]
+        return [(kind_of(module, char, spec.genre), char) for char in characters]
     blanks = [(kind, None) for kind in module.blank_kinds(spec.genre)]
     shared = [item for item in blanks if item[0] not in whole_page_kinds(module)]
     if len(shared) >= spec.per_page and len(shared) % spec.per_page == 0:
@@ -134,8 +134,17 @@ def sheet_items(spec: SheetSpec, characters: list[dict[str, Any]]) -> list[tuple
 
 
 def whole_page_kinds(module) -> tuple[str, ...]:
-    """Kinds a game prints one to a page whatever --per-page says (its module's WHOLE_PAGE_KINDS)."""
-    return module.WHOLE_PAGE_KINDS
+    """Kinds a game prints one to a page whatever --per-page says (its module's WHOLE_PAGE_KINDS): none where it
+    names none."""
+    return getattr(module, "WHOLE_PAGE_KINDS", ())
+
+
+def kind_of(module, character: dict[str, Any], genre: str | None) -> str:
+    """The kind of sheet ``character`` is drawn on (its module's ``kind_of``): where the game has no say, the
+    first of its blank kinds."""
+    if hasattr(module, "kind_of"):
+        return module.kind_of(character)
+    return module.blank_kinds(genre)[0]
 
 
 def page_plan(spec: SheetSpec, items: list[tuple[str, dict[str, Any] | None]], foot: float
@@ -240,10 +249,12 @@ def render(phrasebooks: Words, code: SeedCode, spec: SheetSpec, items: list[tupl
 
 
 def companion_pages(phrasebooks: Words, code: SeedCode, spec: SheetSpec, listener: Listener) -> list[bytes]:
-    """Pages a game prints after its blank sheets, at any number to a page (its module's ``companion_pages``)."""
-    if spec.count is not None:
+    """Pages a game prints after its blank sheets, at any number to a page (its module's ``companion_pages``):
+    none where it has none."""
+    module = sheet_module(spec.system)
+    if spec.count is not None or not hasattr(module, "companion_pages"):
         return []
-    return sheet_module(spec.system).companion_pages(phrasebooks, code, spec.paper, None, listener)
+    return module.companion_pages(phrasebooks, code, spec.paper, None, listener)
 
 
 def _cut_lines(c: Canvas, paper: Paper, per_page: int, foot: float) -> None:

@@ -263,7 +263,12 @@ class _Drawing:
             c = self.c
             c.saveState()
             c.setFillColorRGB(0, 0, 0)
-            text_engine.draw_run(c, left, top - size * 1.0, words, self.head_bold, size)
+            words = words.upper() if self.look.head_capitals else words
+            if self.look.head_spacing and fonts.has_all(words, self.head_bold):  # as house.css sets an h2
+                c.setFont(self.head_bold, size)
+                c.drawString(left, top - size * 1.0, words, charSpace=self.look.head_spacing * size)
+            else:
+                text_engine.draw_run(c, left, top - size * 1.0, words, self.head_bold, size)
             c.setStrokeColorRGB(*self.look.accent)
             c.setLineWidth(0.6)
             c.line(left, top - height, left + width, top - height)

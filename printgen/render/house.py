@@ -65,6 +65,8 @@ class Look:
 
     head_font: str  # a ReportLab font name (render/fonts.py)
     accent: tuple[float, float, float]  # RGB, 0 to 1
+    head_capitals: bool = False  # --head-case: uppercase, for the heads of sections
+    head_spacing: float = 0.0  # --head-spacing, in em: between the letters of those heads
 
 
 LOOK_FILE = "look.css"
@@ -73,9 +75,9 @@ _PROPERTY = re.compile(r"--([a-z-]+)\s*:\s*([^;]+);")
 
 @cache
 def look(templates: Path) -> Look:
-    """The look a game's ``templates/look.css`` gives its pages of text (its --head-face and --accent), read
-    for its pages drawn with ReportLab, so each game's face and colour are set in one place; the house's
-    own (templates/look.css) where the game has none."""
+    """The look a game's ``templates/look.css`` gives its pages of text (its --head-face, --head-case,
+    --head-spacing and --accent), read for its pages drawn with ReportLab, so each game's face and colour are
+    set in one place; the house's own (templates/look.css) where the game has none."""
     from ..resources import templates_dir
 
     path = templates / LOOK_FILE if (templates / LOOK_FILE).is_file() else templates_dir() / LOOK_FILE
@@ -83,4 +85,7 @@ def look(templates: Path) -> Look:
     accent = values["accent"].strip().lstrip("#")
     mono = "Mono" in values["head-face"]
     red, green, blue = (int(accent[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return Look(fonts.MONO_BOLD if mono else fonts.SERIF_BOLD, (red, green, blue))
+    spacing = values.get("head-spacing", "0").strip()
+    return Look(fonts.MONO_BOLD if mono else fonts.SERIF_BOLD, (red, green, blue),
+                values.get("head-case", "none").strip() == "uppercase",
+                float(spacing.removesuffix("em")) if spacing.endswith("em") else 0.0)

@@ -418,25 +418,30 @@ def qr_context(seed_code: SeedCode | None, paper: Paper | None) -> dict[str, str
 
 
 def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-               listener: Listener | None = None, *, phrasebooks: Words, **context: Any) -> bytes:
+               listener: Listener | None = None, *, phrasebooks: Words, seed_free: bool = False,
+               **context: Any) -> bytes:
     """Lay out the template ``name`` as PDF pages without footers (``compose`` stamps them once, and the seed
     code's QR on the first page: ``qr`` tells a template the room it takes); ``listener`` (the request's)
-    hears the step."""
+    hears the step. ``seed_free``: the caller's word that the pages are the same for every seed (a rules page),
+    so they are kept in the user's cache; pages that print what a seed rolled are not, though their HTML
+    may not name the seed code (a campaign's colours, simulated odds): the cache would grow with every seed."""
     html = _page_html(name, seed_code, title, paper, user_dir, phrasebooks, context)
-    # A page whose HTML does not name the seed code (a rules page) is the same for every seed: kept.
-    pdf = html_to_pdf(html, user_dir, keep=str(seed_code) not in html)
+    pdf = html_to_pdf(html, user_dir, keep=seed_free and str(seed_code) not in html)
     if listener is not None:
         listener.tell(f"laid out {title}")
     return pdf
 
 
 def kept_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_dir: Path | None = None,
-             listener: Listener | None = None, *, phrasebooks: Words, **context: Any) -> bytes | None:
-    """render_pdf's pages where they are kept (laid out before in this process, or in the user's cache), read
-    back without WeasyPrint; None where they would have to be laid out."""
+             listener: Listener | None = None, *, phrasebooks: Words, seed_free: bool = False,
+             **context: Any) -> bytes | None:
+    """render_pdf's pages of a ``seed_free`` page where they are kept (laid out before in this process, or in the
+    user's cache), read back without WeasyPrint; None where they would have to be laid out."""
+    if not seed_free:
+        return None  # what a seed rolled is never kept
     html = _page_html(name, seed_code, title, paper, user_dir, phrasebooks, context)
     if str(seed_code) in html:
-        return None  # a page that names the seed is never kept
+        return None
     made = _kept(html, user_dir, keep=True)[2]
     if made is not None and listener is not None:
         listener.tell(f"laid out {title}")

@@ -6,9 +6,9 @@ facing it (two columns; a longer key goes on over the page, beside the map
 again); the dice behind each room, the treasure level and the rules at hand,
 ending with how the monsters fight;
 then the players' copies, one to a sheet with a blank back, so they can be
-handed out without showing a mapper's page. The text pages come from the
-game's templates through WeasyPrint; the maps (map_page) and the keys
-(key_page) are drawn; ``booklet`` hands them to the product, which makes both
+handed out without showing a mapper's page. The cover (text_pages.cover_pdf),
+the maps (map_page) and the keys (key_page) are drawn; the other text pages
+come from the game's templates through WeasyPrint; ``booklet`` hands them to the product, which makes both
 at once and stamps the footer once on the whole.
 """
 
@@ -61,11 +61,12 @@ def booklet(built: Dungeon, request) -> Parts:
                                      say("document.keys", game=request.game.title),
                                      keys, key_page.LOOK, request.listener))
 
-    def arrange(rolled: bytes, made, rules_pages: bytes) -> list[bytes]:
+    def arrange(text: tuple[bytes, bytes], made, rules_pages: bytes) -> list[bytes]:
+        cover, rolled = text
         mappers, players, blank, (key_pages, ranges) = made
-        cover, *after = sections(rolled, text_pages.parts(built))
+        after = sections(rolled, text_pages.AFTER_THE_KEYS)
         with Pages(blank) as pages:
-            pages.add(rolled, *cover)
+            pages.add(cover)
             for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
                 pages.facing((mappers, index, index + 1), (key_pages, start, end))
             for part in after:
@@ -77,7 +78,9 @@ def booklet(built: Dungeon, request) -> Parts:
                 pages.blank()  # nothing on the back of a players' copy
             return [pages.save()]
 
-    # The text is laid out while a forked child draws the maps and the keys (the product makes both at once);
-    # the rules at hand, the same for every seed, are read back from the cache or laid out beside them.
-    return Parts(say("document.dungeon", game=request.game.title), lambda: text_pages.rolled_pdf(built, request),
+    # The cover is drawn and the dice and the treasure level laid out while a forked child draws the maps and the
+    # keys (the product makes both at once); the rules at hand, the same for every seed, are read back from the
+    # cache or laid out beside them.
+    return Parts(say("document.dungeon", game=request.game.title),
+                 lambda: (text_pages.cover_pdf(built, request), text_pages.rolled_pdf(built, request)),
                  drawn, arrange, lambda only_kept: text_pages.rules_pdf(request, only_kept))

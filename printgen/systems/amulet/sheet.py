@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...progress import Listener
 from ...render import fonts
 from ...render import text as text_engine
 from ...seed import Rng, SeedCode
@@ -27,14 +25,11 @@ from ...sheets.draw import (
     value_text,
     vstack,
 )
-from ...units import Paper
 from ...words import Words
 from . import GAME, characters, rules
 
 SIZES = (1, 2)
 PRE_ROLLED = True
-GENRES: tuple[str, ...] = ()  # no genres: one kind of character
-WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 LADDER_EXTRA = 3  # steps past d12 (d12+1 ...) or past the start (+1 ...) drawn on each ladder
 
 
@@ -48,12 +43,6 @@ def kind_of(char: dict[str, Any]) -> str:
 
 def blank_kinds(genre: str | None = None) -> list[str]:
     return list(characters.classes())
-
-
-def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
-                    listener: Listener | None) -> list[bytes]:
-    """No pages after the blank sheets."""
-    return []
 
 
 def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:

@@ -1,10 +1,10 @@
-"""The text pages of Amulet (cover, the dice behind each room, treasure level, reference and tactics) through
-the game's templates.
+"""The text pages of Amulet: the cover, drawn; the dice behind each room, the treasure level, the reference and
+the tactics through the game's templates.
 
-The dungeon's text pages are laid out as two documents: what this dungeon
-rolled (the cover, the dice, the treasure level), each part opening with one
-top-level heading, so the booklet can put the keys (key_page, drawn) after
-the cover; and the rules at hand with how the monsters fight, the same in
+The dungeon's text pages are the cover (drawn, render/drawn_cover.py) and
+two documents: what this dungeon rolled (the dice, the treasure level), each
+part opening with one top-level heading, going on from the keys (key_page,
+drawn); and the rules at hand with how the monsters fight, the same in
 every booklet on the same paper, so WeasyPrint lays them out once and the
 user's cache keeps them (render/html.py); on a cold cache they are laid out
 beside the maps, in the booklet's other process. Compose embeds each font once.
@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import cover_art
+from ...render import drawn_cover, house
+from ...render.canvas import printed_code
 from ...render.html import kept_pdf, render_pdf
 from ...words import Words
 from . import GAME, rules, swarms
@@ -43,7 +45,8 @@ def reference_pdf(request) -> bytes:
     say = request.words.say_for(__package__)
     title = say("document.reference", game=request.game.title)
     return render_pdf("amulet/reference.html", request.code, title, request.paper, request.templates,
-                      listener=request.listener, **reference_context(request), phrasebooks=request.words)
+                      listener=request.listener, **reference_context(request), phrasebooks=request.words,
+                      seed_free=True)
 
 
 def rules_pdf(request, only_kept: bool = False) -> bytes | None:
@@ -57,16 +60,41 @@ def rules_pdf(request, only_kept: bool = False) -> bytes | None:
     return (kept_pdf if only_kept else render_pdf)(
         "amulet/reference.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
         request.templates, listener=request.listener, opens_file=False, heads_first_page=True, tactics=tactics,
-        **reference_context(request), phrasebooks=request.words)
+        **reference_context(request), phrasebooks=request.words, seed_free=True)
+
+
+UNIT_FEET = 10  # the rules' unit of length
+
+
+def cover_pdf(dungeon: Dungeon, request) -> bytes:
+    """The cover, drawn (render/drawn_cover.py): what the dungeon is, what the booklet holds, the facts, round the
+    game's art; its words are the phrasebook's (``cover.``)."""
+    say = request.words.say_for(__package__)
+    levels = dungeon_key(request.words, dungeon)
+    rooms = " · ".join(say("cover.rooms-treasure", number=level["number"]) if level["kind"] == "treasure"
+                       else say("cover.rooms-level", number=level["number"], rooms=len(level["rooms"]))
+                       for level in levels)
+    count = say("cover.levels-scaling", levels=len(levels)) if dungeon.scaling else str(len(levels))
+    cover = drawn_cover.Cover(
+        kicker=request.game.title,
+        title=say("cover.title", levels=len(levels)) if len(levels) != 1 else say("cover.title-one"),
+        sub=say("cover.sub"), lede=say("cover.lede"),
+        inside=[(say(f"cover.{part}-lead"), say(f"cover.{part}"))
+                for part in ("maps", "dice", "treasure", "rules", "players")],
+        facts=[(say("cover.levels"), count, False),
+               (say("cover.level-size"), say("cover.level-size-is", size=dungeon.level_size, feet=UNIT_FEET), False),
+               (say("cover.rooms"), rooms, False), (say("cover.seed-code"), printed_code(request.code), True)],
+        art=cover_art.for_game(request.words, GAME.templates, "gem-pendant", *met(dungeon)),
+        credit=say("cover.credit", game=request.game.title, credit=request.game.credit))
+    return drawn_cover.cover_pdf(request.words, cover, request.code, request.paper,
+                                 say("document.dungeon", game=request.game.title), house.look(GAME.templates),
+                                 request.listener)
 
 
 def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
     """What booklet.html prints."""
-    return {"game_title": request.game.title, "credit": request.game.credit, "levels": dungeon_key(request.words,
-                                                                                                   dungeon),
-            "level_size": dungeon.level_size, "unit_feet": 10, "scaling": dungeon.scaling,
-            "treasure": rules.reference()["treasure"], "dice": dice(request.words, dungeon),
-            "art": cover_art.for_game(request.words, GAME.templates, "gem-pendant", *met(dungeon))}
+    return {"game_title": request.game.title, "credit": request.game.credit, "scaling": dungeon.scaling,
+            "treasure": rules.reference()["treasure"], "dice": dice(request.words, dungeon)}
 
 
 def met(dungeon: Dungeon) -> tuple[list[str], list[str]]:
@@ -108,13 +136,10 @@ def mapped_keys(phrasebooks: Words, dungeon: Dungeon) -> list[dict[str, Any]]:
 
 
 def rolled_pdf(dungeon: Dungeon, request) -> bytes:
-    """The cover, the dice behind each room and the treasure level: ``parts(dungeon)`` parts, each opening with
-    an h1 (the rules at hand follow them: ``rules_pdf``)."""
+    """The dice behind each room and the treasure level: ``AFTER_THE_KEYS`` parts, each opening with an h1, going
+    on from the keys (the rules at hand follow them: ``rules_pdf``)."""
     say = request.words.say_for(__package__)
     title = say("document.dungeon", game=request.game.title)
     return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                      listener=request.listener, **booklet_context(dungeon, request), phrasebooks=request.words)
-
-
-def parts(dungeon: Dungeon) -> int:
-    return 1 + AFTER_THE_KEYS
+                      listener=request.listener, opens_file=False, heads_first_page=True,
+                      **booklet_context(dungeon, request), phrasebooks=request.words)

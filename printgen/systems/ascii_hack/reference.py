@@ -28,7 +28,8 @@ NOTES = ("Pools", "Rounded chances", "Stunt dice", "Success and failure chances"
 def build(request) -> bytes:
     template, title, context = layout(request.words, request.options["size"])
     page = render_pdf(template, request.code, title, request.paper, request.templates, listener=request.listener,
-                      page_width_mm=to_mm(request.paper.width), **context, phrasebooks=request.words)
+                      page_width_mm=to_mm(request.paper.width), **context, phrasebooks=request.words,
+                      seed_free=True)  # costs and odds: the same for every seed
     return compose([page], request.code, title, listener=request.listener)
 
 

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...progress import Listener
 from ...render import fonts
 from ...render import text as text_engine
 from ...seed import Rng, SeedCode
@@ -29,7 +27,6 @@ from ...sheets.draw import (
     value_text,
     vstack,
 )
-from ...units import Paper
 from ...words import Words
 from . import GENRE, characters, rules, table_sheets
 from .odds import chances, percent
@@ -38,7 +35,6 @@ from .rules import stunt_cost
 SIZES = (1,)
 PRE_ROLLED = True
 GENRES = GENRE.choices
-WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 TALENT_ROWS = 12
 
 
@@ -46,18 +42,8 @@ def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) ->
     return characters.roll_character(phrasebooks, rng, number, genre or GENRES[0])
 
 
-def kind_of(char: dict[str, Any]) -> str:
-    return "adventurer"
-
-
 def blank_kinds(genre: str | None = None) -> list[str]:
     return ["adventurer", "opposition", "zone-log", "bid-slips"]
-
-
-def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
-                    listener: Listener | None) -> list[bytes]:
-    """No pages after the blank sheets."""
-    return []
 
 
 def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...progress import Listener
 from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...sheets.draw import (
@@ -33,7 +31,7 @@ from ...sheets.draw import (
     vstack,
     wrap_runs,
 )
-from ...units import Paper, mm
+from ...units import mm
 from ...words import Words
 from .decks import count
 from .sheet_data import choices as rule_choices
@@ -41,7 +39,6 @@ from .sheet_data import rules
 
 SIZES = (1, 2, 4)
 PRE_ROLLED = False
-GENRES: tuple[str, ...] = ()  # no genres: one kind of character
 POKER = (mm(63.5), mm(88.9))
 WHOLE_PAGE_KINDS = ("equipment",)  # its slots hold real poker cards: always one to a page
 ROOMY = 500  # pt: a score sheet taller than this has a box for notes
@@ -51,18 +48,8 @@ def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) ->
     raise NotImplementedError("Card Rogue has no characters to roll")
 
 
-def kind_of(char: dict[str, Any]) -> str:
-    return "score"
-
-
 def blank_kinds(genre: str | None = None) -> list[str]:
     return ["score", "equipment"]
-
-
-def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
-                    listener: Listener | None) -> list[bytes]:
-    """No pages after the blank sheets."""
-    return []
 
 
 def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:

@@ -6,7 +6,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...maps import glyphs
 from ...maps.symbols import Symbols
-from ...render import fonts
 from ...words import Words
 from . import rules
 from .level import DOOR, FALSE, LOCKED
@@ -36,13 +35,9 @@ def false_door(c: Canvas, size: float) -> None:
 def shop(level: int):
     def draw(c: Canvas, size: float) -> None:
         s = size / 2
-        c.setLineWidth(0.8)
-        c.setStrokeGray(0)
-        c.setFillGray(1)
+        glyphs.pen(c, width=0.8)
         c.rect(-s, -s * 0.8, 2 * s, 1.6 * s, stroke=1, fill=1)
-        c.setFillGray(0)
-        c.setFont(fonts.SERIF_BOLD, glyphs.text_size(size, 0.55))
-        c.drawCentredString(0, -s * 0.38, f"S{level}")
+        glyphs.black_letter(c, f"S{level}", glyphs.text_size(size, 0.55), -s * 0.38)
     return draw
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...progress import Listener
 from ...render import fonts
 from ...seed import Rng, SeedCode
 from ...sheets.draw import (
@@ -26,32 +24,19 @@ from ...sheets.draw import (
     titled,
     vstack,
 )
-from ...units import Paper
 from ...words import Words
 from . import characters, colours
 
 SIZES = (1, 2)
 PRE_ROLLED = True
-GENRES: tuple[str, ...] = ()  # no genres: one kind of character
-WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 
 
 def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
     return characters.roll_character(rng, number)
 
 
-def kind_of(char: dict[str, Any]) -> str:
-    return "rogue"
-
-
 def blank_kinds(genre: str | None = None) -> list[str]:
     return ["rogue"]
-
-
-def companion_pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | None,
-                    listener: Listener | None) -> list[bytes]:
-    """No pages after the blank sheets."""
-    return []
 
 
 def choices(phrasebooks: Words) -> tuple[dict[str, str], ...]:

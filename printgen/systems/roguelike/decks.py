@@ -10,10 +10,11 @@ give each result as a roll of 2d6 is.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...cards import icons
-from ...cards.model import Card, Deck, Paragraph, Stat
+from ...cards.model import Card, Color, Deck, Paragraph, Stat
 from ...cards.notes import notes_card
 from ...seed import SeedCode
 from ...tables import Row, Table
@@ -215,20 +216,30 @@ def _magic_deck(phrasebooks: Words, list_id: str, key: str, accent) -> Deck:
 
 # -- traps and loot: decks that stand in for 2d6 -----------------------------
 
-def traps_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
+def _dice_deck(phrasebooks: Words, name: str, card: Callable[[Words, Table, Row, dict[str, str]], Card],
+               accent: Color) -> Deck:
+    """The deck drawn in place of 2d6 on the table ``name``: each row's card (``card(phrasebooks, table, row,
+    words)``, ``words`` the deck's own phrases), as many of it as the dice have ways to roll the row."""
     say = phrasebooks.say_for(__package__)
-    words = say.section("deck.traps")
-    table = rules.tables()["traps"]
-    cards = []
-    for row in table.rows:
-        body = [Paragraph(_trap_effect(phrasebooks, row))]
-        body.append(Paragraph(say("trap.thief", it=say("trap.it"), save=row["saving_roll"])))
-        stats = (Stat(words["damage"], _trap_damage(phrasebooks, row)), Stat(words["save"], str(row["saving_roll"])))
-        cards.append(_pictured(Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(phrasebooks, table, row)),
-                                    stats, (),
-                                    tuple(body), count=_ways(table, row)), "traps", row.result))
-    deck = Deck("traps", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.6, 0.3, 0.05))
+    words = say.section(f"deck.{name}")
+    table = rules.tables()[name]
+    cards = tuple(card(phrasebooks, table, row, words) for row in table.rows)
+    deck = Deck(name, words["title"], cards, back_subtitle=say("deck.drawn"), accent=accent)
     return _with_notes(phrasebooks, deck, Paragraph(say("deck.in-place-of-dice")))
+
+
+def traps_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
+    return _dice_deck(phrasebooks, "traps", _trap_card, accent=(0.6, 0.3, 0.05))
+
+
+def _trap_card(phrasebooks: Words, table: Table, row: Row, words: dict[str, str]) -> Card:
+    say = phrasebooks.say_for(__package__)
+    body = (Paragraph(_trap_effect(phrasebooks, row)),
+            Paragraph(say("trap.thief", it=say("trap.it"), save=row["saving_roll"])))
+    stats = (Stat(words["damage"], _trap_damage(phrasebooks, row)), Stat(words["save"], str(row["saving_roll"])))
+    card = Card(row.result, say("deck.traps.kicker", roll=_roll_kicker(phrasebooks, table, row)), stats, (), body,
+                count=_ways(table, row))
+    return _pictured(card, "traps", row.result)
 
 
 def _trap_damage(phrasebooks: Words, row: Row) -> str:
@@ -258,17 +269,15 @@ def _trap_effect(phrasebooks: Words, row: Row) -> str:
 
 
 def loot_deck(phrasebooks: Words, code: SeedCode, options: dict) -> Deck:
+    return _dice_deck(phrasebooks, "loot", _loot_card, accent=(0.2, 0.42, 0.2))
+
+
+def _loot_card(phrasebooks: Words, table: Table, row: Row, words: dict[str, str]) -> Card:
     say = phrasebooks.say_for(__package__)
-    words = say.section("deck.loot")
-    table = rules.tables()["loot"]
-    cards = []
-    for row in table.rows:
-        body = (Paragraph(_loot_text(phrasebooks, row)), Paragraph(table.notes))
-        card = Card(_loot_title(row), say("deck.loot.kicker", roll=_roll_kicker(phrasebooks, table, row)),
-                    (Stat(words["points"], str(row["points"])),), (), body, count=_ways(table, row))
-        cards.append(_pictured(card, "loot", row["kind"] if row["kind"] not in ("gold", "gems") else row.result))
-    deck = Deck("loot", words["title"], tuple(cards), back_subtitle=say("deck.drawn"), accent=(0.2, 0.42, 0.2))
-    return _with_notes(phrasebooks, deck, Paragraph(say("deck.in-place-of-dice")))
+    body = (Paragraph(_loot_text(phrasebooks, row)), Paragraph(table.notes))
+    card = Card(_loot_title(row), say("deck.loot.kicker", roll=_roll_kicker(phrasebooks, table, row)),
+                (Stat(words["points"], str(row["points"])),), (), body, count=_ways(table, row))
+    return _pictured(card, "loot", row["kind"] if row["kind"] not in ("gold", "gems") else row.result)
 
 
 def _loot_title(row: Row) -> str:

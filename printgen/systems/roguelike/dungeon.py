@@ -168,5 +168,5 @@ def rules_book(request, players_view: str) -> bytes:
     return render_pdf(
         "roguelike/dungeon-book.html", request.code, say("dungeon.rules-title"), request.paper, request.templates,
         listener=request.listener, game_title=request.game.title, credit=request.game.credit,
-        layout=players_view == draw.LAYOUT, page=key.rules_page(request.words), phrasebooks=request.words,
+        layout=players_view == draw.LAYOUT, page=key.rules_page(request.words), phrasebooks=request.words, seed_free=True,
     )

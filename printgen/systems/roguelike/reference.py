@@ -58,7 +58,7 @@ def pages(phrasebooks: Words, code: SeedCode, paper: Paper, templates: Path | No
     of its own, its page keeping room for the QR); ``listener`` (the request's) hears the step."""
     say = phrasebooks.say_for(__package__)
     return render_pdf(TEMPLATE, code, say("reference.title"), paper, templates, listener, opens_file=opens_file,
-                      **context(phrasebooks), phrasebooks=phrasebooks)
+                      **context(phrasebooks), phrasebooks=phrasebooks, seed_free=True)
 
 
 def build(request: Request) -> bytes:

@@ -42,16 +42,10 @@ SIZES = (1, 2)  # four to a page would need 5 pt type: a quarter page cannot hol
 WRITE_PITCH = 16  # pt between writing lines on a full page (5.6 mm), scaled on a half page
 COMPACT_PITCH = 13  # pt on a half or quarter page (4.6 mm): room for a 3.5 mm tick box on each line
 PRE_ROLLED = True
-GENRES: tuple[str, ...] = ()  # no genres: one kind of character
-WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 
 
 def roll(phrasebooks: Words, rng: Rng, number: int, genre: str | None = None) -> dict[str, Any]:
     return characters.roll_character(rng, number)
-
-
-def kind_of(char: dict[str, Any]) -> str:
-    return "record"
 
 
 def blank_kinds(genre: str | None = None) -> list[str]:

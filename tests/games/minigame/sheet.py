@@ -7,16 +7,10 @@ from printgen.words import Words
 
 SIZES = (1, 2)
 PRE_ROLLED = True
-GENRES: tuple[str, ...] = ()
-WHOLE_PAGE_KINDS: tuple[str, ...] = ()
 
 
 def roll(phrasebooks: Words, rng, number: int, genre: str | None) -> dict[str, Any]:
     return {"number": number, "name": rng.choice(["Ada", "Bo", "Cy"]), "hp": rng.randint(4, 9)}
-
-
-def kind_of(character: dict[str, Any]) -> str:
-    return "hero"
 
 
 def blank_kinds(genre: str | None) -> list[str]:
@@ -33,7 +27,3 @@ def draw(phrasebooks: Words, c, w: float, h: float, kind: str, character, style,
     field(c, form, "name", 0, top - 40, w * 0.7, 40, say("sheet.name"), style, character and character["name"])
     field(c, form, "hp", w * 0.75, top - 40, w * 0.25, 40, say("sheet.hp"), style,
           character and str(character["hp"]))
-
-
-def companion_pages(phrasebooks: Words, code, paper, templates, listener) -> list[bytes]:
-    return []
