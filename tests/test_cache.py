@@ -290,16 +290,11 @@ def test_a_page_read_back_from_the_cache_imports_no_weasyprint(tmp_path, monkeyp
     assert (tmp_path / "again.pdf").read_bytes() == made
 
 
-@pytest.mark.parametrize("system, options, warm", [
-    ("roguelike", (("levels", "1"), ("rooms", "6")), "w2"),  # the rules page is the same for every seed
-    ("rlrl", (("rooms", "2"),), "w1"),  # the reference holds the seed's colours: the same seed again
-])
-def test_a_warm_booklet_with_a_drawn_cover_imports_no_weasyprint_and_a_cold_one_lays_out_its_text(
-        tmp_path, monkeypatch, laid_out, system, options, warm):
-    """A Roguelike dungeon booklet's cover and a Rogue Like Roguelike campaign's are drawn; the pages of text (the
-    Roguelike rules page, the same for every seed; the campaign's reference, the same for the same seed) are laid
-    out by WeasyPrint on a cold cache and kept: the next process makes the same file without ever importing
-    WeasyPrint, nor fontTools (the cover's mark is kept as an icon's outline is)."""
+def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_rules_page_out(tmp_path, monkeypatch,
+                                                                                                laid_out):
+    """A Roguelike dungeon booklet's cover is drawn; its rules page, the same for every seed, is laid out by
+    WeasyPrint on a cold cache and kept: the next process makes the same file (another seed, the same rules
+    page) without ever importing WeasyPrint, nor fontTools (the cover's mark is kept as an icon's outline is)."""
     import os
     import subprocess
 
@@ -310,10 +305,10 @@ def test_a_warm_booklet_with_a_drawn_cover_imports_no_weasyprint_and_a_cold_one_
     icons.glyph_outline.cache_clear()  # the outlines the cover draws read afresh, and kept in this cache folder
     cover_art._glyph_ops.cache_clear()
     monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
-    first = str(SeedCode("dungeon", system, "w1", options))
-    second = first.replace(":w1", f":{warm}")
+    first = str(SeedCode("dungeon", "roguelike", "w1", (("levels", "1"), ("rooms", "6"))))
+    second = first.replace(":w1", ":w2")
     products.build(SeedCode.parse(first))
-    assert laid_out == [1], "the cold booklet laid out its page(s) of text (and nothing else) with WeasyPrint"
+    assert laid_out == [1], "the cold booklet laid out its rules page (and nothing else) with WeasyPrint"
     made = products.build(SeedCode.parse(second))
     script = ("import sys; from printgen import products; from printgen.seed import SeedCode; "
               f"data = products.build(SeedCode.parse({second!r})); "
@@ -323,6 +318,20 @@ def test_a_warm_booklet_with_a_drawn_cover_imports_no_weasyprint_and_a_cold_one_
                             env={**os.environ, "PRINTGEN_CACHE": str(tmp_path / "cache")})
     assert result.stdout.split() == ["[]"]
     assert (tmp_path / "again.pdf").read_bytes() == made
+
+
+def test_a_campaign_lays_out_only_its_reference_its_cover_is_drawn(tmp_path, monkeypatch, laid_out):
+    """A Rogue Like Roguelike campaign's cover is drawn: WeasyPrint lays out one document of the booklet, its
+    reference (the campaign's colours make it the seed's own, so it is laid out every run and not kept), and
+    nothing at all where the rogue's part is printed alone."""
+    from printgen import products
+    from printgen.seed import SeedCode
+
+    monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
+    products.build(SeedCode("dungeon", "rlrl", "w1", (("copies", "dm"), ("rooms", "2"))))
+    assert laid_out == [1], "the campaign laid out its reference, and only it, with WeasyPrint"
+    products.build(SeedCode("dungeon", "rlrl", "w1", (("copies", "rogue"), ("rooms", "2"))))
+    assert laid_out == [1], "the rogue's part alone lays nothing out"
 
 
 

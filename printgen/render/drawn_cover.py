@@ -81,8 +81,7 @@ class Cover:
     """What a cover prints, as templates/cover.html's macro takes it: the kicker, the title, the sub-line, the
     lede; ``inside``: (lead, text) pairs, the lead in bold, may be empty; ``facts``: (label, value, mono)
     triples; ``art``: what draws itself in the frame's free box (or None); ``credit``: the line at the foot;
-    ``closing``: what stands under the columns (or None); ``capital_heads``: the heads in capitals, where the
-    game's look.css sets its heads so (``--head-case: uppercase``)."""
+    ``closing``: what stands under the columns (or None)."""
 
     kicker: str
     title: str
@@ -93,7 +92,6 @@ class Cover:
     art: Any = None
     credit: str = ""
     closing: Closing | None = None
-    capital_heads: bool = False
 
 
 def cover_pdf(phrasebooks: Words, cover: Cover, seed_code: SeedCode, paper: Paper, title: str, look: house.Look,
@@ -258,7 +256,6 @@ class _Drawing:
         """A column's head over a rule in the game's colour; returns its height."""
         size = house.H2
         height = size * 1.2 + mm(0.5)
-        words = words.upper() if self.cover.capital_heads else words
         if top is not None:
             c = self.c
             c.saveState()

@@ -153,8 +153,7 @@ def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -
         art=cover_art.for_game(request.words, GAME.templates, "@", *met(built)),
         credit=say("cover.credit", game=request.game.title),
         closing=drawn_cover.Closing(say("cover.levels-head"), rows,
-                                    [f"{say('cover.explored', rooms=built.rooms)} {where}"]),
-        capital_heads=True)  # as look.css sets the game's heads (--head-case: uppercase)
+                                    [f"{say('cover.explored', rooms=built.rooms)} {where}"]))
     return drawn_cover.cover_pdf(request.words, cover, request.code, request.paper, say("title.campaign"),
                                  house.look(GAME.templates), request.listener)
 
