@@ -320,6 +320,20 @@ def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_
     assert (tmp_path / "again.pdf").read_bytes() == made
 
 
+def test_a_campaign_lays_out_only_its_reference_its_cover_is_drawn(tmp_path, monkeypatch, laid_out):
+    """A Rogue Like Roguelike campaign's cover is drawn: WeasyPrint lays out one document of the booklet, its
+    reference (the campaign's colours make it the seed's own, so it is laid out every run and not kept), and
+    nothing at all where the rogue's part is printed alone."""
+    from printgen import products
+    from printgen.seed import SeedCode
+
+    monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
+    products.build(SeedCode("dungeon", "rlrl", "w1", (("copies", "dm"), ("rooms", "2"))))
+    assert laid_out == [1], "the campaign laid out its reference, and only it, with WeasyPrint"
+    products.build(SeedCode("dungeon", "rlrl", "w1", (("copies", "rogue"), ("rooms", "2"))))
+    assert laid_out == [1], "the rogue's part alone lays nothing out"
+
+
 
 # Files whose pages print what a seed rolled, though their HTML names no seed code: Rogue Like Roguelike's
 # reference (the campaign's colours), Card Rogue's designer's notes (simulated odds), a solo booklet's front pages.

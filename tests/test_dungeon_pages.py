@@ -194,6 +194,88 @@ def test_the_drawn_cover_sets_every_word_inside_its_frame_and_its_art_fills_the_
         document.close()
 
 
+def inside_frame(data: bytes) -> tuple[list[dict], list[str], str]:
+    """A drawn cover's letters above its frame's foot, those of them that stand outside the frame's inner rule, and
+    what is printed under the frame (the credit line), without its spaces."""
+    document = pypdfium2.PdfDocument(data)
+    try:
+        page = document[0]
+        height = page.get_height()
+        frame, _ = frame_and_pictures(page)
+        left, bottom, right, top = frame
+        inner = 3 * 0.8  # the double rule
+        chars = [c for c in page_chars(page) if c["text"].strip()]
+        inside = [c for c in chars if height - c["bottom"] >= bottom]
+        under = "".join(c["text"] for c in chars if height - c["bottom"] < bottom)
+        return inside, [c["text"] for c in inside if not (left + inner <= c["x0"] and c["x1"] <= right - inner
+                                                           and height - c["top"] <= top - inner
+                                                           and height - c["bottom"] >= bottom + inner)], under
+    finally:
+        document.close()
+
+
+def printed_lines(chars: list[dict]) -> list[list[tuple[str, float]]]:
+    """Letters as lines, top down, each line's words left to right as (word, where it ends): letters whose feet
+    stand within a third of their size of each other (two faces' boxes reach down unlike), a word broken where
+    the gap between two letters is wider than a space's half."""
+    lines: list[list[dict]] = []
+    for char in sorted(chars, key=lambda c: c["bottom"]):
+        if lines and char["bottom"] - lines[-1][0]["bottom"] < char["size"] / 3:
+            lines[-1].append(char)
+        else:
+            lines.append([char])
+    found = []
+    for line in lines:
+        words: list[list] = []
+        for char in sorted(line, key=lambda c: c["x0"]):
+            if words and char["x0"] - words[-1][1] < 0.15 * char["size"]:
+                words[-1] = [words[-1][0] + char["text"], char["x1"]]
+            else:
+                words.append([char["text"], char["x1"]])
+        found.append([(word, end) for word, end in words])
+    return found
+
+
+@pytest.mark.parametrize("paper, rooms", [("letter", "8"), ("a4", "14")])
+def test_the_campaign_s_drawn_cover_sets_the_levels_table_and_the_amulet_inside_its_frame(paper, rooms):
+    """The Rogue Like Roguelike campaign's cover, drawn: under its two columns the closing block (the head, the
+    levels' table, the paragraph on the Amulet) stands inside the frame's inner rule, every letter of it, the art
+    still filling what the words leave (cover_faults); the table reads back row by row in order, each row its label
+    and a figure for each of the ten levels (the campaign's own), each level's figures ending at one right edge."""
+    from printgen.products import request
+    from printgen.systems.rlrl import dungeon
+
+    checked = request(seed_code("dungeon", "rlrl", SEED, paper=paper, rooms=rooms))
+    rolled = dungeon.generate(checked)
+    data = dungeon._cover(rolled, checked, 26, 22)
+    assert not cover_faults(data, checked.code)
+    inside, outside, under = inside_frame(data)
+    assert inside and not outside, f"letters outside the frame: {''.join(outside)}"
+    say = BUILT_IN.say_for("printgen.systems.rlrl")
+    assert under == "".join(say("cover.credit", game=checked.game.title).split()), "only the credit line is under it"
+    lines = printed_lines(inside)
+    texts = [" ".join(word for word, _ in line) for line in lines]
+    head = texts.index(say("cover.levels-head").upper())
+    labels = [say("cover.level"), say("cover.difficulty"), say("cover.level-rooms"), say("cover.areas")]
+    expected = [[b.level.number for b in rolled.levels], [b.difficulty for b in rolled.levels],
+                [sum(1 for a in b.level.areas if a.type != "Corridor") for b in rolled.levels],
+                [len(b.level.areas) for b in rolled.levels]]
+    rows = lines[head + 1:head + 1 + len(labels)]
+    assert len(rows) == len(labels), texts[head:]
+    ends = []
+    for row, label, figures in zip(rows, labels, expected):
+        words = [word for word, _ in row]
+        assert " ".join(words[:-10]) == label and words[-10:] == [str(f) for f in figures], (label, words)
+        ends.append([end for _, end in row[-10:]])
+    assert len(expected[0]) == 10 and expected[0] == list(range(1, 11))
+    for level in range(10):
+        column = [row[level] for row in ends]
+        assert max(column) - min(column) < 0.5, f"level {level + 1}'s figures end at {column}: not aligned right"
+    rest = " ".join(texts[head + 1 + len(labels):])
+    amulet = rolled.amulet
+    assert f"The Amulet of Yendor is on level {amulet['level']}, in area {amulet['area']}," in rest
+
+
 def test_a_cover_shows_each_kind_of_creature_once_and_the_depths_too():
     kinds = [(f"icon-{k}", None) for k in (1, 2, 1, 3)] + [(f"icon-{k}", None) for k in range(4, 30)]
     shown = cover_art.spread(kinds, most=12)

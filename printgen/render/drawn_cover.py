@@ -15,6 +15,14 @@ rule every drawn page uses (text.py). A cover whose words leave its art less
 than ART_LEAST sets its title smaller (down to TITLE_LEAST), then its lede and
 columns (down to BODY_LEAST).
 
+What a game adds under the two columns (cover.html's caller) is a closing
+block across the frame (``Closing``): a head over a rule like the columns',
+a table (its head row small and bold over a black rule, its first column the
+rows' labels in bold, the figures in the mono face aligned right, each row over
+a hairline, as house.css sets a table and its cells of figures, td.num), then paragraphs of body text. It stands under the
+columns and is set smaller with them; a table too wide for the frame is set
+smaller until it fits (down to MIN_TEXT_PT).
+
 The art is anything that draws itself into a box (``draw(c, x, y, width,
 height)``) and may carry a ``credit`` line (cards/cover_art.CoverArt).
 """
@@ -29,7 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..progress import Listener
 from ..seed import SeedCode
-from ..units import Paper, mm
+from ..units import MIN_TEXT_PT, Paper, mm
 from ..words import Words
 from . import fonts, house
 from . import text as text_engine
@@ -49,13 +57,31 @@ CELL = (mm(0.9), mm(1))  # a fact's cell: above and below, left and right
 LABEL_SHARE = 0.32  # of the facts' column: their labels
 RULE_GREY = 0.733  # the facts' hairlines (#bbb)
 CREDIT_GREY = 0.2  # the credit lines (#333, #444)
+CLOSING_GAP = mm(3)  # between the columns and the closing block's head (an h2's margin)
+TABLE_CELL = (mm(0.45), mm(1))  # a cell of the closing block's table: above and below, left and right
+TABLE_LEADING = 1.2
+HEAD_RULE = 0.7  # under the table's head row (black)
+HAIRLINE = 0.3  # under each of its rows (RULE_GREY)
+PARAGRAPH_GAP = mm(1.2)  # after each of the closing paragraphs
+
+
+@dataclass(frozen=True)
+class Closing:
+    """What a game adds under the two columns, across the frame: a ``head`` (may be empty), a table of ``rows``
+    (the first the head row; each row's first cell its label, in bold, the others figures, aligned right, in the
+    mono face under the head row; may be empty) and ``paragraphs`` of body text."""
+
+    head: str = ""
+    rows: Sequence[Sequence[str]] = ()
+    paragraphs: Sequence[str] = ()
 
 
 @dataclass(frozen=True)
 class Cover:
     """What a cover prints, as templates/cover.html's macro takes it: the kicker, the title, the sub-line, the
     lede; ``inside``: (lead, text) pairs, the lead in bold, may be empty; ``facts``: (label, value, mono)
-    triples; ``art``: what draws itself in the frame's free box (or None); ``credit``: the line at the foot."""
+    triples; ``art``: what draws itself in the frame's free box (or None); ``credit``: the line at the foot;
+    ``closing``: what stands under the columns (or None)."""
 
     kicker: str
     title: str
@@ -65,6 +91,7 @@ class Cover:
     facts: Sequence[tuple[str, str, bool]]
     art: Any = None
     credit: str = ""
+    closing: Closing | None = None
 
 
 def cover_pdf(phrasebooks: Words, cover: Cover, seed_code: SeedCode, paper: Paper, title: str, look: house.Look,
@@ -200,7 +227,10 @@ class _Drawing:
         facts_width = self.right - facts_left
         inside_height = self._inside(size, inside_width, None)
         facts_height = self._facts(size, facts_left, facts_width, None)
-        height = credit_height + lede_height + max(inside_height, facts_height)
+        columns_height = max(inside_height, facts_height)
+        closing = self.cover.closing
+        closing_height = self._closing(closing, size, None) if closing is not None else 0.0
+        height = credit_height + lede_height + columns_height + closing_height
 
         def draw(art_bottom: float) -> None:
             c = self.c
@@ -217,6 +247,8 @@ class _Drawing:
                 y -= lede_height
             self._inside(size, inside_width, y)
             self._facts(size, facts_left, facts_width, y)
+            if closing is not None:
+                self._closing(closing, size, y - columns_height)
 
         return height, draw
 
@@ -279,6 +311,70 @@ class _Drawing:
                 c.line(left, top - y - height, left + width, top - y - height)
                 c.restoreState()
             y += height
+        return y
+
+    # -- under the columns: the closing block ---------------------------------------------------------
+
+    def _closing(self, closing: Closing, size: float, top: float | None) -> float:
+        """The closing block under the columns (from ``top``, where given): its head, its table, its paragraphs,
+        set smaller with the columns (``size``); returns its height."""
+        scale = size / SPREAD
+        y = CLOSING_GAP
+        if closing.head:
+            y += self._column_head(closing.head, self.left, self.width, None if top is None else top - y)
+        if closing.rows:
+            y += mm(0.6)
+            y += self._table(closing.rows, scale, None if top is None else top - y)
+            y += mm(1.8) if closing.paragraphs else 0.0
+        spacing = text_engine.Spacing(leading=house.LEADING, descent=house.LEADING - 1)
+        for index, paragraph in enumerate(closing.paragraphs):
+            y += PARAGRAPH_GAP if index else 0.0
+            body = house.BODY * scale
+            fitted = text_engine.fit([[(paragraph, fonts.SERIF)]], self.width, max_size=body, min_size=body,
+                                     spacing=spacing)
+            if top is not None:
+                fitted.draw(self.c, self.left, top - y, self.width)
+            y += fitted.height
+        return y
+
+    def _table_sizes(self, rows: Sequence[Sequence[str]], scale: float) -> tuple[float, float, float, float]:
+        """The head row's size and the other rows', the labels' column and each figure's, at the largest size
+        (the house's table at ``scale``, down to MIN_TEXT_PT) at which every cell fits the frame's width."""
+        figures = max(len(row) for row in rows) - 1
+        for body in text_engine.steps(max(house.TABLE * scale, MIN_TEXT_PT), MIN_TEXT_PT):
+            head = max(body * house.SMALL / house.TABLE, MIN_TEXT_PT)
+            sizes = [head] + [body] * (len(rows) - 1)
+            label = max(text_engine.measure(row[0], fonts.SERIF_BOLD, size) for row, size in zip(rows, sizes))
+            label += 2 * TABLE_CELL[1]
+            column = (self.width - label) / figures if figures else 0.0
+            widest = max((text_engine.measure(cell, fonts.SERIF_BOLD if index == 0 else fonts.MONO, size)
+                          for index, (row, size) in enumerate(zip(rows, sizes)) for cell in row[1:]), default=0.0)
+            if label <= self.width and widest + 2 * TABLE_CELL[1] <= column + 1e-6:
+                break
+        return head, body, label, column
+
+    def _table(self, rows: Sequence[Sequence[str]], scale: float, top: float | None) -> float:
+        """The closing block's table across the frame: the head row small and bold over a black rule, each row's
+        label in bold, its figures in the mono face aligned right, each row over a hairline; returns its height."""
+        head, body, label, column = self._table_sizes(rows, scale)
+        c = self.c
+        y = 0.0
+        for index, row in enumerate(rows):
+            size, rule = (head, HEAD_RULE) if index == 0 else (body, HAIRLINE)
+            height = TABLE_LEADING * size + 2 * TABLE_CELL[0]
+            if top is not None:
+                baseline = top - y - TABLE_CELL[0] - size * (1 + (TABLE_LEADING - 1) / 2)
+                text_engine.draw_run(c, self.left + TABLE_CELL[1], baseline, row[0], fonts.SERIF_BOLD, size)
+                font = fonts.SERIF_BOLD if index == 0 else fonts.MONO
+                for number, cell in enumerate(row[1:], start=1):
+                    text_engine.draw_run(c, self.left + label + number * column - TABLE_CELL[1], baseline, cell,
+                                         font, size, align="right")
+                c.saveState()
+                c.setStrokeGray(0 if index == 0 else RULE_GREY)
+                c.setLineWidth(rule)
+                c.line(self.left, top - y - height - rule / 2, self.right, top - y - height - rule / 2)
+                c.restoreState()
+            y += height + rule
         return y
 
     # -- the foot -------------------------------------------------------------------------------------

@@ -12,17 +12,14 @@ every game's players' maps. ``--copies dm`` or ``rogue`` prints one part.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...cards import cover_art
 from ...contracts import Request
 from ...maps.draw_style import MapStyle
+from ...render import drawn_cover, house
 from ...render.booklet import Pages, Parts, blank_page, page_count
-from ...render.canvas import new_document
-from ...render.html import render_pdf
+from ...render.canvas import new_document, printed_code
 from ...sheets.draw import FormCollector, Style, credit_line
 from ...sheets.page import foot_strip
-from ...words import Words
 from . import GAME, key, map_page, reference, sheet
 from . import generate as generator
 from .generate import Campaign
@@ -127,18 +124,38 @@ def _rogue_part(built: Campaign, request: Request, first: bool) -> list[bytes]:
 
 
 def _cover(built: Campaign, request: Request, dm_pages: int, rogue_pages: int) -> bytes:
+    """The cover, drawn (render/drawn_cover.py): what the campaign is, which pages are whose, the facts, round the
+    game's art, and under them the levels' table and where the Amulet is; its words are the phrasebook's
+    (``cover.``)."""
     say = request.words.say_for(__package__)
-    return render_pdf("rlrl/campaign.html", request.code, say("title.campaign"), request.paper, request.templates,
-                      listener=request.listener, **cover_context(request.words, built, dm_pages, rogue_pages),
-                      phrasebooks=request.words)
-
-
-def cover_context(phrasebooks: Words, built: Campaign, dm_pages: int, rogue_pages: int) -> dict[str, Any]:
-    levels = [{"number": b.level.number, "difficulty": b.difficulty, "areas": len(b.level.areas),
-               "rooms": sum(1 for a in b.level.areas if a.type != "Corridor")} for b in built.levels]
-    return {"levels": levels, "dm_pages": dm_pages, "rogue_first": dm_pages + 1 if rogue_pages else 0,
-            "rogue_last": dm_pages + rogue_pages, "rooms": built.rooms, "amulet": built.amulet,
-            "art": cover_art.for_game(phrasebooks, GAME.templates, "@", *met(built))}
+    levels = [(b.level.number, b.difficulty, sum(1 for a in b.level.areas if a.type != "Corridor"), len(b.level.areas))
+              for b in built.levels]
+    difficulties = [difficulty for _, difficulty, _, _ in levels]
+    amulet = built.amulet
+    inside = [(say("cover.dm-lead", last=dm_pages), say("cover.dm"))]
+    if rogue_pages:
+        inside += [(say("cover.rogue-lead", first=dm_pages + 1, last=dm_pages + rogue_pages), say("cover.rogue")),
+                   ("", say("cover.apart"))]
+    found = {"level": amulet["level"], "area": amulet["area"]}
+    where = say("cover.amulet-corner", **found) if amulet["how"] == "corner" else say("cover.amulet-loot", **found)
+    rows = [[say("cover.level")] + [str(number) for number, _, _, _ in levels],
+            [say("cover.difficulty")] + [str(difficulty) for difficulty in difficulties],
+            [say("cover.level-rooms")] + [str(rooms) for _, _, rooms, _ in levels],
+            [say("cover.areas")] + [str(areas) for _, _, _, areas in levels]]
+    cover = drawn_cover.Cover(
+        kicker=request.game.title, title=say("cover.title"), sub=say("cover.sub"), lede=say("cover.lede"),
+        inside=inside,
+        facts=[(say("cover.levels"), say("cover.levels-are", count=len(levels), least=min(difficulties),
+                                         most=max(difficulties)), False),
+               (say("cover.rooms"), say("cover.rooms-are", rooms=built.rooms), False),
+               (say("cover.amulet"), say("cover.amulet-is", level=amulet["level"], area=amulet["area"]), False),
+               (say("cover.seed-code"), printed_code(request.code), True)],
+        art=cover_art.for_game(request.words, GAME.templates, "@", *met(built)),
+        credit=say("cover.credit", game=request.game.title),
+        closing=drawn_cover.Closing(say("cover.levels-head"), rows,
+                                    [f"{say('cover.explored', rooms=built.rooms)} {where}"]))
+    return drawn_cover.cover_pdf(request.words, cover, request.code, request.paper, say("title.campaign"),
+                                 house.look(GAME.templates), request.listener)
 
 
 def met(built: Campaign) -> tuple[list[str], list[str]]:
