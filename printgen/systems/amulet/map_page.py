@@ -18,12 +18,12 @@ from ...units import Paper, mm
 from ...words import Words
 from . import map_symbols, rules
 from .level import RULE
+from .model import UNIT_FEET
 
 LEGEND_PITCH = mm(7)
 MARGIN = mm(14)
 TOP = mm(19)  # from the paper's top to the map: the title's lines
 BOTTOM = mm(12)  # the footer is stamped here
-UNIT_FEET = 10
 DOOR_KINDS = ("crumble", "walldoor", "door", "open", "food", "treasure", "teleport", "stair")
 START = "start"  # the mark in the room the heroes arrive in
 

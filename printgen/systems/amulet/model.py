@@ -15,6 +15,8 @@ from typing import Any
 
 from ...maps.level import Level
 
+UNIT_FEET = 10  # the rules' unit of length: a grid square of the map
+
 
 @dataclass
 class Dungeon:
@@ -24,6 +26,6 @@ class Dungeon:
     choices: tuple[dict[str, str], ...]
 
     def as_data(self) -> dict[str, Any]:
-        return {"level_size": self.level_size, "unit_feet": 10, "scaling": self.scaling,
+        return {"level_size": self.level_size, "unit_feet": UNIT_FEET, "scaling": self.scaling,
                 "levels": [level.as_data() for level in self.levels],
                 "choices": [dict(c) for c in self.choices]}

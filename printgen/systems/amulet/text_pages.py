@@ -21,7 +21,7 @@ from ...render.html import kept_pdf, render_pdf
 from ...words import Words
 from . import GAME, rules, swarms
 from .key import dungeon_key
-from .model import Dungeon
+from .model import UNIT_FEET, Dungeon
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
@@ -63,16 +63,13 @@ def rules_pdf(request, only_kept: bool = False) -> bytes | None:
         **reference_context(request), phrasebooks=request.words, seed_free=True)
 
 
-UNIT_FEET = 10  # the rules' unit of length
-
-
 def cover_pdf(dungeon: Dungeon, request) -> bytes:
     """The cover, drawn (render/drawn_cover.py): what the dungeon is, what the booklet holds, the facts, round the
     game's art; its words are the phrasebook's (``cover.``)."""
     say = request.words.say_for(__package__)
-    levels = dungeon_key(request.words, dungeon)
-    rooms = " · ".join(say("cover.rooms-treasure", number=level["number"]) if level["kind"] == "treasure"
-                       else say("cover.rooms-level", number=level["number"], rooms=len(level["rooms"]))
+    levels = dungeon.levels
+    rooms = " · ".join(say("cover.rooms-treasure", number=level.number) if level.data["kind"] == "treasure"
+                       else say("cover.rooms-level", number=level.number, rooms=len(level.areas))
                        for level in levels)
     count = say("cover.levels-scaling", levels=len(levels)) if dungeon.scaling else str(len(levels))
     cover = drawn_cover.Cover(
