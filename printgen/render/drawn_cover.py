@@ -177,6 +177,15 @@ class _Drawing:
     def _spaced_width(self, text: str, size: float) -> float:
         return text_engine.measure(text, self.head, size) + KICKER_SPACING * size * (len(text) - 1)
 
+    def _spaced(self, x: float, baseline: float, text: str, font: str, size: float, spacing: float) -> bool:
+        """``text`` from (x, baseline) with ``spacing`` points between its letters, where ``font`` draws every one
+        of them; False where it does not (the caller sets the text plainly: the fallback face takes no spacing)."""
+        if not fonts.has_all(text, font):
+            return False
+        self.c.setFont(font, size)
+        self.c.drawString(x, baseline, text, charSpace=spacing)
+        return True
+
     def _title(self, size: float) -> text_engine.Fitted:
         return text_engine.fit([[(self.cover.title, self.head_bold)]], self.width, max_size=size, min_size=size,
                                spacing=text_engine.Spacing(leading=1.1, descent=0.25))
@@ -195,10 +204,7 @@ class _Drawing:
         c.setFillColorRGB(*self.look.accent)
         x = self.left + (self.width - self._spaced_width(text, size)) / 2
         baseline = y - size * (1 + (house.LEADING - 1) / 2)
-        if fonts.has_all(text, self.head):
-            c.setFont(self.head, size)
-            c.drawString(x, baseline, text, charSpace=KICKER_SPACING * size)
-        else:
+        if not self._spaced(x, baseline, text, self.head, size, KICKER_SPACING * size):
             text_engine.draw_run(c, self.left + self.width / 2, baseline, text, self.head, size, align="center")
         c.restoreState()
         y -= size * house.LEADING + mm(2)
@@ -261,10 +267,8 @@ class _Drawing:
             c.saveState()
             c.setFillColorRGB(0, 0, 0)
             words = words.upper() if self.look.head_capitals else words
-            if self.look.head_spacing and fonts.has_all(words, self.head_bold):  # as house.css sets an h2
-                c.setFont(self.head_bold, size)
-                c.drawString(left, top - size * 1.0, words, charSpace=self.look.head_spacing * size)
-            else:
+            spacing = self.look.head_spacing * size  # as house.css sets an h2
+            if not (spacing and self._spaced(left, top - size * 1.0, words, self.head_bold, size, spacing)):
                 text_engine.draw_run(c, left, top - size * 1.0, words, self.head_bold, size)
             c.setStrokeColorRGB(*self.look.accent)
             c.setLineWidth(0.6)
