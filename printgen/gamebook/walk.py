@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..seed import Rng
-from .model import CHOOSE, END, GO, IF_NOT_TICKED, IF_TICKED, TEXT, TICK, Book, Option, Section, Step, Way
+from .model import CHOOSE, END, GO, IF_NOT_TICKED, IF_TICKED, TEXT, TICK, Book, Section, Step, Way
 
 DEAD_END, STUCK = "dead-end", "stuck"
 MOST_TRIES = 200  # failed rolls at one choice before the reader counts as stuck there
@@ -223,20 +223,9 @@ class Walk:
             return stand
         return way.to if way.to is not None else _Ending(DEAD_END)
 
-    def may_take(self, option: Option, section: Section) -> bool:
-        """Whether the reader may take ``option`` now: the marks it needs and lacks, what it asks of the game,
-        and the way the reader came into the place."""
-        marks = self.reader.marks
-        if option.needs and marks.isdisjoint(option.needs) or not marks.isdisjoint(option.lacks):
-            return False
-        if option.came_from and self.way_in(section).section not in option.came_from:
-            return False
-        if option.asks is not None and not self.reader.allows(option.asks):
-            return False
-        return True
-
     def open_options(self, section: Section, step: Step) -> list[int]:
-        """The options the reader may take now (may_take, each asked of the reader as it reads them)."""
+        """The options the reader may take now: the marks each needs and lacks, what it asks of the game, and the
+        way the reader came into the place (found once, where an option asks it)."""
         reader = self.reader
         marks = reader.marks
         came: Came | None = None
