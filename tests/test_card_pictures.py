@@ -294,19 +294,3 @@ def test_kobold_and_vampire_bat_are_told_apart():
     shown = creature_pictures()
     assert shown[("card-rogue", "kobold")] != shown[("card-rogue", "vampire-bat")]
     assert "imp" not in {shown[("card-rogue", "kobold")], shown[("roguelike", "Kobold")]}
-
-
-def test_an_outline_s_box_is_the_one_fonttools_bounds_pen_reads_from_the_path_itself():
-    """outline_of reads a path once and hands the bounds pen what it recorded: the box is exactly the one the
-    pen finds reading the path on its own, quadratic curves (read twice) among the sample."""
-    from fontTools.pens.boundsPen import BoundsPen
-    from fontTools.pens.transformPen import TransformPen
-    from fontTools.svgLib.path import parse_path
-
-    paths = {name: icons.svg_path(name) for name in icons._icons()}
-    quadratic = [name for name, path in paths.items() if icons.QUADRATIC.search(path)]
-    assert quadratic
-    for name in list(paths)[::29] + quadratic[::5]:
-        pen = BoundsPen(None)
-        parse_path(paths[name], TransformPen(pen, icons.FLIP))
-        assert icons.outline_of(paths[name])[1] == pen.bounds, name

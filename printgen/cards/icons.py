@@ -2,19 +2,17 @@
 
 An icon is named as game-icons.net names it ("bear-head", "rat"). Its
 outline is kept as the SVG path the icon set publishes, on its 512-unit
-square, and read once into path operations (fontTools parses it, arcs made
-into curves), then drawn as a vector path: an icon takes whatever fill colour
-the canvas has, converted for the press like any other colour. Each icon a
-document uses is drawn once, as a form XObject, and placed wherever it is
-needed, so a deck of 300 cards carries each outline once. Reading an outline
-is a deck's costliest step after drawing (several milliseconds an icon, a
-fifth of a second for a deck's sixty): what fontTools made of each is
-kept in the user's cache folder (render/cache.py) by the icon's path and
-fontTools' release, and read back in microseconds, the very same numbers, so
-a warm run does not import fontTools at all. The whole set is
-kept (tools/vendor_icons.py makes the file), so a deck of one's own may name any
-icon; JSON, because Python reads its 4,134 icons in a few tens of milliseconds,
-several times faster than the same in TOML.
+square, and read once into path operations (svg_path.py reads it, arcs made
+into curves, the same numbers fontTools would make), then drawn as a vector
+path: an icon takes whatever fill colour the canvas has, converted for the
+press like any other colour. Each icon a document uses is drawn once, as a
+form XObject, and placed wherever it is needed, so a deck of 300 cards
+carries each outline once. What was read of each outline is kept in the
+user's cache folder (render/cache.py) by the icon's path, and read back
+several times faster than the path is read again, the very same numbers. The
+whole set is kept (tools/vendor_icons.py makes the file), so a deck of one's
+own may name any icon; JSON, because Python reads its 4,134 icons in a few
+tens of milliseconds, several times faster than the same in TOML.
 """
 
 from __future__ import annotations
@@ -33,6 +31,8 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from ..errors import PrintgenError
 from ..render import cache as user_cache
 from ..resources import fonts_dir
+from .svg_path import READER
+from .svg_path import read as read_path
 
 ICONS_FILE = "game-icons.json"
 SQUARE = 512  # the side of every icon's square, in its own units (y down, as in SVG)
@@ -129,50 +129,8 @@ def parse(spec: str) -> tuple[str, tuple[float, float, float] | None]:
 
 def outline_of(path: str) -> tuple[tuple, Box]:
     """An SVG path on the icons' square as path operations ("m", "l", "c", "h"), y turned up, and the box its
-    curves fill (not their control points')."""
-    from fontTools.pens.basePen import BasePen
-    from fontTools.pens.boundsPen import BoundsPen
-    from fontTools.pens.transformPen import TransformPen
-    from fontTools.svgLib.path import parse_path
-
-    class Recorder(BasePen):  # quadratic curves reach _curveToOne as cubics, by BasePen's own conversion
-        def __init__(self):
-            super().__init__(None)
-            self.ops: list[tuple] = []
-
-        def _moveTo(self, point):
-            self.ops.append(("m", point))
-
-        def _lineTo(self, point):
-            self.ops.append(("l", point))
-
-        def _curveToOne(self, first, second, third):
-            self.ops.append(("c", first, second, third))
-
-        def _closePath(self):
-            self.ops.append(("h",))
-
-        def _endPath(self):  # an open subpath is filled as if closed, as SVG fills it
-            self.ops.append(("h",))
-
-    recorder, bounds = Recorder(), BoundsPen(None)
-    parse_path(path, TransformPen(recorder, FLIP))
-    if QUADRATIC.search(path):  # the bounds pen takes a quadratic curve as it is, the recorder as a cubic
-        parse_path(path, TransformPen(bounds, FLIP))
-    else:  # the bounds pen handed what the recorder took, point for point: the same bounds, the path read once
-        for op in recorder.ops:
-            if op[0] == "m":
-                bounds.moveTo(op[1])
-            elif op[0] == "l":
-                bounds.lineTo(op[1])
-            elif op[0] == "c":
-                bounds.curveTo(*op[1:])
-            else:
-                bounds.closePath()
-    return tuple(recorder.ops), bounds.bounds
-
-
-QUADRATIC = re.compile(r"[QqTt]")  # an SVG path's quadratic curves
+    curves fill (not their control points'): the very numbers fontTools' svgLib and BoundsPen make of it."""
+    return read_path(path, FLIP)  # type: ignore[return-value]
 
 
 OUTLINES = "icon-outlines"  # the kind of the cache's entries that are icons' outlines as outline_of reads them
@@ -187,9 +145,9 @@ def glyph_outline(name: str) -> tuple[tuple, Box]:
 
 
 def kept_outline(read: Callable[[], tuple[tuple, Box]], *shaped_by: str) -> tuple[tuple, Box]:
-    """An outline as ``read`` gives it (with fontTools), kept in the user's cache folder under everything it is
-    ``shaped_by``, and read back from there without fontTools where it was read before."""
-    entry = user_cache.key(OUTLINES, f"fontTools {user_cache.release('fontTools')}", *shaped_by)
+    """An outline as ``read`` gives it, kept in the user's cache folder under everything it is ``shaped_by``, and
+    read back from there where it was read before."""
+    entry = user_cache.key(OUTLINES, READER, *shaped_by)
     kept = user_cache.get(OUTLINES, entry)
     if kept is not None:
         try:
