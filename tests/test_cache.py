@@ -190,7 +190,7 @@ DECK = ["deck", "exploration", "--system", "card-rogue", "--seed", "bi"]
 
 
 def test_a_deck_is_the_same_file_with_its_icons_read_or_read_back(tmp_path, monkeypatch):
-    """Each icon's outline is read by fontTools once and kept; a warm run reads every one back and makes the
+    """Each icon's outline is read from its path once and kept; a warm run reads every one back and makes the
     same file; an entry holding anything but an outline's data is read again from the icon, never run."""
     import pickle
 
