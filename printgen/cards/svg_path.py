@@ -23,6 +23,7 @@ Box = tuple[float, float, float, float]
 Matrix = tuple[float, float, float, float, float, float]
 
 COMMANDS = frozenset("MmZzLlHhVvCcSsQqTtAa")
+_LETTERS = {letter: (letter.upper(), letter.isupper()) for letter in COMMANDS}  # the command, and whether absolute
 # A number as CSS writes one: "-6.e-5" is two numbers, "-6" and "-5", as fontTools reads it.
 _NUMBER_PATTERN = r"[-+]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?)"
 _NUMBER = re.compile(_NUMBER_PATTERN)
@@ -104,12 +105,13 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
     try:
         while at < count:
             last = command
-            if tokens[at] in COMMANDS:
-                absolute, command = tokens[at].isupper(), tokens[at].upper()
+            letter = _LETTERS.get(tokens[at])
+            if letter is not None:
+                command, absolute = letter
                 at += 1
             elif not command:
                 raise ValueError(f"SVG path data: numbers after a closepath, with no command: {_shown(data)}")
-            if command != "M" and command != "Z" and not open_ and start is not None:
+            if not open_ and start is not None and command != "M" and command != "Z":
                 pen = put(start)  # a drawto after a closepath starts where the closed subpath did
                 ops.append(("m", pen))
                 open_ = True
