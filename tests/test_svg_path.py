@@ -6,6 +6,7 @@ floats, compared with == and by repr (so a zero's sign counts too), for hand-wri
 command and its corner cases, and for the icons of the set. fontTools is imported here only, as the yardstick.
 """
 
+import random
 import re
 import subprocess
 import sys
@@ -113,6 +114,50 @@ def test_malformed_path_data_is_refused_with_a_value_error_as_fonttools_refuses_
         fonttools_outline(path)
     with pytest.raises(ValueError, match="SVG path data"):
         read(path, icons.FLIP)
+
+
+def _random_path(rng: random.Random, malformed: bool) -> str:
+    """A path of a dozen commands or fewer, of any kind, written in any manner, with zeros of either sign, tiny and
+    huge numbers among the others; a malformed one may lack a number here and there."""
+    def number() -> str:
+        if rng.random() < 0.15:
+            return rng.choice(["0", "-0", "0.0", "1e-300", "-1e-320", "512", "1e300"])
+        return str(rng.randint(-50, 550)) if rng.random() < 0.5 else f"{rng.uniform(-100, 600):.{rng.randint(0, 4)}f}"
+
+    parts = [rng.choice("Mm") + f"{number()} {number()}"]
+    for _ in range(rng.randint(0, 12)):
+        letter = rng.choice("MmLlHhVvCcSsQqTtAaZz")
+        numbers: list[str] = []
+        for _ in range(0 if letter in "Zz" else rng.randint(1, 3)):
+            if letter in "Aa":
+                numbers += [number(), number(), number(), rng.choice("01"), rng.choice("01"), number(), number()]
+            else:
+                numbers += [number() for _ in range({"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4,
+                                                      "T": 2}[letter.upper()])]
+        if malformed and numbers and rng.random() < 0.3:
+            numbers.pop()
+        parts.append(letter + (" " if rng.random() < 0.7 else ",").join(numbers))
+    return " ".join(parts)
+
+
+def test_random_paths_read_as_fonttools_reads_them_or_are_refused_as_fonttools_refuses_them():
+    """Where fontTools reads a path, the reader makes the same floats; where fontTools fails (too few numbers, or
+    radii whose squares leave the floats, where it divides by zero), the reader refuses it with a ValueError."""
+    rng = random.Random(46)
+    read_alike = refused = 0
+    for i in range(400):
+        path = _random_path(rng, malformed=i % 4 == 0)
+        try:
+            theirs = fonttools_outline(path)
+        except (ValueError, ZeroDivisionError):
+            with pytest.raises(ValueError, match="SVG path data"):
+                read(path, icons.FLIP)
+            refused += 1
+            continue
+        ours = read(path, icons.FLIP)
+        assert repr(ours) == repr(theirs), path
+        read_alike += 1
+    assert read_alike > 200 and refused > 50
 
 
 def _kinds(path: str) -> set[str]:

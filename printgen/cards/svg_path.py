@@ -201,6 +201,8 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
             raise
         raise ValueError(f"SVG path data: too few numbers for {command!r}"
                          f"{f' before {tokens[at]!r}' if at < count else ''}: {_shown(data)}") from None
+    except ArithmeticError:  # an arc's radii so small or large that their squares leave the floats
+        raise ValueError(f"SVG path data: numbers out of range for {command!r}: {_shown(data)}") from None
     if open_:
         ops.append(("h",))
     return tuple(ops), (box[0], box[1], box[2], box[3]) if box else None
