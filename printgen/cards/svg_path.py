@@ -9,7 +9,7 @@ through a ``TransformPen`` into a ``BasePen`` and a ``BoundsPen``: the same gram
 same order. Its parser follows Lennart Regebro's svg.path as fontTools adapted it, its arcs Blink's
 SVGPathNormalizer::DecomposeArcToCubic as fontTools ported it, its quadratic-to-cubic step and its bounds
 fontTools' BasePen, BoundsPen and bezierTools (svg.path and fontTools are MIT-licensed). Reading it this way
-needs no import of fontTools and takes a small fraction of the time its pens take.
+needs no import of fontTools (some 60 ms a process) and takes about half the time its pens take.
 """
 
 from __future__ import annotations
