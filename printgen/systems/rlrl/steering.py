@@ -12,9 +12,10 @@ taken first, so the room behind it is drawn at its rolled size.
 
 from __future__ import annotations
 
+from collections import deque
 from functools import cache
-from itertools import accumulate
-from operator import add
+from heapq import heapify, heappop
+from weakref import WeakKeyDictionary
 
 from ... import dice
 from ...maps.geometry import Cell, step
@@ -23,21 +24,31 @@ from ...maps.placement import Placed, door_spots
 from ...maps.shapes import Shape
 from . import rules
 from .forms import corridor_ends
-from .free_forms import reach
 
 AROUND = 3  # free squares counted within this many squares (king's moves) of a far door
 OPEN_STEP = 5  # openness counted in steps of this many squares
 
 
 def room_enough(grid: Grid, cell: Cell, most: int, without: frozenset[Cell] = frozenset()) -> int:
-    """How many free squares (up to ``most``) are joined to ``cell``, not counting ``without``."""
+    """How many free squares (up to ``most``) are joined to ``cell``, not counting ``without``: as many as
+    free_forms.reach finds, counted by the same walk written out for the grid (it runs thousands of times
+    a dungeon)."""
     x0, y0, x1, y1 = grid.within
     blocked = grid.blocked
-
-    def free(near: Cell) -> bool:
-        return x0 <= near[0] <= x1 and y0 <= near[1] <= y1 and near not in blocked
-
-    return len(reach(free, cell, most, without))
+    if cell in without or not (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1) or cell in blocked:
+        return 0
+    found = {cell}
+    queue = deque(found)
+    while queue and len(found) < most:
+        x, y = queue.popleft()
+        for near in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if (near not in found and near not in without and x0 <= near[0] <= x1 and y0 <= near[1] <= y1
+                    and near not in blocked):
+                found.add(near)
+                queue.append(near)
+                if len(found) >= most:
+                    break
+    return len(found)
 
 
 def leaves_room(grid: Grid, doorways: list[Cell], taken: frozenset[Cell]) -> bool:
@@ -53,12 +64,20 @@ def _longest() -> int:
 
 
 @cache
-def _ends(heading: int, squares: int) -> tuple[tuple[Shape, Cell, Cell, int], ...]:
-    """corridor_ends, each with how many of its own squares lie within AROUND of the square past its far
-    door (they are free before it is drawn, and taken after)."""
-    return tuple((shape, entry, beyond, sum(1 for x, y in shape.cells
-                                            if abs(x - beyond[0]) <= AROUND and abs(y - beyond[1]) <= AROUND))
-                 for shape, entry, beyond in corridor_ends(heading, squares))
+def _ends(heading: int, squares: int) -> tuple[tuple[int, int, tuple[tuple[int, Shape, int, int, int], ...]], ...]:
+    """corridor_ends grouped by where the square past the far door lies from the square the corridor is
+    entered by (many corridors end on the same square): (x, y) of it from there, then each corridor ending
+    there as its index in corridor_ends, its shape, its entry square and how many of its own squares lie
+    within AROUND of that square (they are free before it is drawn, and taken after)."""
+    groups: dict[Cell, list[tuple[int, Shape, int, int, int]]] = {}
+    for index, (shape, (ex, ey), (bx, by)) in enumerate(corridor_ends(heading, squares)):
+        mine = sum(1 for x, y in shape.cells if abs(x - bx) <= AROUND and abs(y - by) <= AROUND)
+        groups.setdefault((bx - ex, by - ey), []).append((index, shape, ex, ey, mine))
+    assert len(corridor_ends(heading, squares)) < SPOT_ORDER  # a choice's score names it alone
+    return tuple((ox, oy, tuple(members)) for (ox, oy), members in groups.items())
+
+
+SPOT_ORDER = 1000  # a choice's last score: its spot's place in the list times this, plus its corridor's index
 
 
 def best_corridor(grid: Grid, parent: Area, exit_: Exit, squares: int, stairs: Cell, toward: bool,
@@ -70,30 +89,38 @@ def best_corridor(grid: Grid, parent: Area, exit_: Exit, squares: int, stairs: C
         spots = [(exit_.at, exit_.side)] if exit_.at is not None else door_spots(grid, parent)
     x0, y0, x1, y1 = grid.within
     blocked = grid.blocked
-    counts = None if toward else FreeCounts(grid)
+    sx, sy = stairs
+    counts = None if toward else FreeCounts.of(grid)
     free_around: dict[Cell, int] = {}  # many corridors end on the same square: its free squares counted once
     found = []
+    # Written for speed (a dungeon scores hundreds of thousands of choices): the corridors that end on one
+    # square are looked at together, and only the scores of those whose far door can open are made.
     for order, (cell, side) in enumerate(spots):
-        target = step(cell, side, grid.rule.gap + 1)
-        for index, (shape, entry, (bx, by), mine) in enumerate(_ends(side, squares)):
-            dx, dy = target[0] - entry[0], target[1] - entry[1]
-            beyond = (bx + dx, by + dy)
-            if not (x0 <= beyond[0] <= x1 and y0 <= beyond[1] <= y1) or beyond in blocked:
+        tx, ty = step(cell, side, grid.rule.gap + 1)
+        first = order * SPOT_ORDER
+        for ox, oy, members in _ends(side, squares):
+            bx, by = beyond = (tx + ox, ty + oy)
+            if not (x0 <= bx <= x1 and y0 <= by <= y1) or beyond in blocked:
                 continue
-            distance = abs(beyond[0] - stairs[0]) + abs(beyond[1] - stairs[1])
+            distance = abs(bx - sx) + abs(by - sy)
             if counts is None:
-                score: tuple[int, ...] = (distance, order * 1000 + index)
+                for index, shape, ex, ey, _ in members:
+                    found.append(((distance, first + index), shape, tx - ex, ty - ey, cell, side, beyond))
             else:
                 around = free_around.get(beyond)
                 if around is None:
                     around = free_around[beyond] = counts.around(beyond, AROUND)
-                open_ = around - mine
-                score = (-(open_ // OPEN_STEP), -distance, order * 1000 + index)
-            found.append((score, shape, dx, dy, cell, side, beyond))
-    found.sort(key=lambda item: item[0])
+                for index, shape, ex, ey, mine in members:
+                    found.append(((-((around - mine) // OPEN_STEP), -distance, first + index), shape, tx - ex, ty - ey,
+                                  cell, side, beyond))
+    # Best first: the scores are all different, so taking them from a heap gives the order a sort would,
+    # without ordering the many never looked at once one is taken.
+    heapify(found)
+    within = grid.within
     roomiest = None
-    for _, shape, dx, dy, cell, side, beyond in found:
-        if not grid.fits(shape, dx, dy, grid.within):
+    while found:
+        _, shape, dx, dy, cell, side, beyond = heappop(found)
+        if not grid.fits(shape, dx, dy, within):
             continue
         moved = shape.moved(dx, dy)
         if not leaves_room(grid, keep, moved.cells):
@@ -107,20 +134,35 @@ def best_corridor(grid: Grid, parent: Area, exit_: Exit, squares: int, stairs: C
 
 
 class FreeCounts:
-    """The sheet's taken squares summed over rectangles (a summed-area table), to count the free squares
-    around a square at once."""
+    """The sheet's taken squares as bits, one whole number a column (bit y for row y), to count the free
+    squares around a square at once. One is kept for each grid and brought up to date with the squares
+    taken since it was last asked for: a grid's taken squares only grow, and there are far fewer new ones
+    than old."""
 
-    def __init__(self, grid: Grid):
-        self.within = x0, y0, x1, y1 = grid.within
-        width, height = x1 + 2, y1 + 2
-        columns = [[0] * height for _ in range(width)]
-        for x, y in grid.blocked:
+    def __init__(self, within: tuple[int, int, int, int]):
+        self.within = within
+        self.counted: set[Cell] = set()
+        self.columns = [0] * (within[2] + 2)
+
+    @classmethod
+    def of(cls, grid: Grid) -> FreeCounts:
+        """The counts of ``grid`` as it stands."""
+        counts = _KEPT.get(grid)
+        if counts is None or counts.within != grid.within:
+            counts = _KEPT[grid] = cls(grid.within)
+        counts.update(grid.blocked)
+        return counts
+
+    def update(self, blocked: set[Cell]) -> None:
+        new = blocked - self.counted
+        if len(blocked) - len(new) != len(self.counted):  # a square counted is no longer taken: count afresh
+            self.counted, self.columns, new = set(), [0] * len(self.columns), set(blocked)
+        x0, y0, x1, y1 = self.within
+        columns = self.columns
+        for x, y in new:
             if x0 <= x <= x1 and y0 <= y <= y1:
-                columns[x][y] = 1
-        table = [[0] * (height + 1)]
-        for column in columns:
-            table.append(list(map(add, table[-1], accumulate(column, initial=0))))
-        self.table = table
+                columns[x] |= 1 << y
+        self.counted |= new
 
     def around(self, cell: Cell, reach_: int) -> int:
         """Free squares of the sheet within ``reach_`` squares (king's moves) of ``cell``."""
@@ -129,5 +171,11 @@ class FreeCounts:
         bx, by = min(x1 + 1, cell[0] + reach_ + 1), min(y1 + 1, cell[1] + reach_ + 1)
         if ax >= bx or ay >= by:
             return 0
-        t = self.table
-        return (bx - ax) * (by - ay) - (t[bx][by] - t[ax][by] - t[bx][ay] + t[ax][ay])
+        rows = (1 << (by - ay)) - 1
+        taken = 0
+        for column in self.columns[ax:bx]:
+            taken += (column >> ay & rows).bit_count()
+        return (bx - ax) * (by - ay) - taken
+
+
+_KEPT: WeakKeyDictionary[Grid, FreeCounts] = WeakKeyDictionary()
