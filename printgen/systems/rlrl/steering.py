@@ -92,7 +92,7 @@ def best_corridor(grid: Grid, parent: Area, exit_: Exit, squares: int, stairs: C
     sx, sy = stairs
     counts = None if toward else FreeCounts.of(grid)
     free_around: dict[Cell, int] = {}  # many corridors end on the same square: its free squares counted once
-    found = []
+    found: list[tuple[tuple[int, ...], Shape, int, int, Cell, int, Cell]] = []
     # Written for speed (a dungeon scores hundreds of thousands of choices): the corridors that end on one
     # square are looked at together, and only the scores of those whose far door can open are made.
     for order, (cell, side) in enumerate(spots):
