@@ -122,7 +122,9 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
     forms: dict[int, list[Shape]] = {}
     entries: dict[tuple[int, int], _InTurn] = {}  # each form's entry squares going a heading, in a seeded order
     for box in (grid.within, grid.limit) if beyond_map else (grid.within,):
-        found: list[Placed] = []
+        # Each place found as its form, how far it is moved and the spot: only the one taken is moved (a
+        # room tries many forms at a spot, and most fit somewhere).
+        found: list[tuple[Shape, int, int, tuple[Cell, int]]] = []
         tried = 0
         beyond = box is not grid.within and box != grid.within
         weigh = max(grid.weigh, BEYOND_WEIGHED) if beyond else grid.weigh
@@ -144,17 +146,18 @@ def place_through(grid: Grid, parent: Area | None, exit_: Exit, plan: Plan, numb
                 tx, ty = target
                 for ex, ey in entries[key]:
                     dx, dy = tx - ex, ty - ey
-                    if fits(form, dx, dy, box):
-                        moved = form.moved(dx, dy)
-                        if _ends_can_open(grid, moved, number):
-                            found.append(Placed(moved, (cell, side)))
-                            break
+                    if fits(form, dx, dy, box) and (not form.openings
+                                                    or _ends_can_open(grid, form.moved(dx, dy), number)):
+                        found.append((form, dx, dy, (cell, side)))
+                        break
         if found and beyond:  # past the map: where the level's map grows least
             extent = grid.extent()
-            return min(found, key=lambda placed: (_growth(extent, placed.shape.box, grid.within),
-                                                  _off_centre(placed.shape, grid.within)))
+            form, dx, dy, spot = min(found, key=lambda place: (_growth(extent, _moved_box(*place), grid.within),
+                                                               _off_centre(_moved_box(*place), grid.within)))
+            return Placed(form.moved(dx, dy), spot)
         if found:
-            return min(found, key=lambda placed: _off_centre(placed.shape, grid.within))
+            form, dx, dy, spot = min(found, key=lambda place: _off_centre(_moved_box(*place), grid.within))
+            return Placed(form.moved(dx, dy), spot)
         if grid.limit == grid.within:
             break
     return None
@@ -187,9 +190,16 @@ def _strides(count: int) -> tuple[int, ...]:
     return tuple(k for k in range(1, count) if math.gcd(k, count) == 1) or (1,)
 
 
-def _off_centre(shape: Shape, box: tuple[int, int, int, int]) -> float:
-    """How far a shape's middle lies from the middle of the map: nearer keeps the level on its page."""
-    x0, y0, x1, y1 = shape.box
+def _moved_box(form: Shape, dx: int, dy: int, spot: object = None) -> tuple[int, int, int, int]:
+    """The box of ``form`` moved ``dx``, ``dy`` squares (what its moved shape's ``box`` would be)."""
+    x0, y0, x1, y1 = form.box
+    return x0 + dx, y0 + dy, x1 + dx, y1 + dy
+
+
+def _off_centre(shape_box: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> float:
+    """How far a shape's middle (``shape_box``) lies from the middle of the map: nearer keeps the level on
+    its page."""
+    x0, y0, x1, y1 = shape_box
     return ((x0 + x1) - (box[0] + box[2])) ** 2 + ((y0 + y1) - (box[1] + box[3])) ** 2
 
 
