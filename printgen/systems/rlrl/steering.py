@@ -13,7 +13,7 @@ taken first, so the room behind it is drawn at its rolled size.
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from heapq import heapify, heappop
 from weakref import WeakKeyDictionary
 
@@ -134,15 +134,15 @@ def best_corridor(grid: Grid, parent: Area, exit_: Exit, squares: int, stairs: C
 
 
 class FreeCounts:
-    """The sheet's taken squares as bits, one whole number a column (bit y for row y), to count the free
-    squares around a square at once. One is kept for each grid and brought up to date with the squares
-    taken since it was last asked for: a grid's taken squares only grow, and there are far fewer new ones
-    than old."""
+    """The sheet's taken squares as the bits of one whole number (square x, y at bit x * ROW + y), to count
+    the free squares around a square with one mask. One is kept for each grid and brought up to date with
+    the squares taken since it was last asked for: a grid's taken squares only grow, and there are far
+    fewer new ones than old."""
 
     def __init__(self, within: tuple[int, int, int, int]):
         self.within = within
         self.counted: set[Cell] = set()
-        self.columns = [0] * (within[2] + 2)
+        self.bits = 0
 
     @classmethod
     def of(cls, grid: Grid) -> FreeCounts:
@@ -156,12 +156,13 @@ class FreeCounts:
     def update(self, blocked: set[Cell]) -> None:
         new = blocked - self.counted
         if len(blocked) - len(new) != len(self.counted):  # a square counted is no longer taken: count afresh
-            self.counted, self.columns, new = set(), [0] * len(self.columns), set(blocked)
+            self.counted, self.bits, new = set(), 0, set(blocked)
         x0, y0, x1, y1 = self.within
-        columns = self.columns
+        bits = self.bits
         for x, y in new:
             if x0 <= x <= x1 and y0 <= y <= y1:
-                columns[x] |= 1 << y
+                bits |= 1 << (x * ROW + y)
+        self.bits = bits
         self.counted |= new
 
     def around(self, cell: Cell, reach_: int) -> int:
@@ -171,11 +172,18 @@ class FreeCounts:
         bx, by = min(x1 + 1, cell[0] + reach_ + 1), min(y1 + 1, cell[1] + reach_ + 1)
         if ax >= bx or ay >= by:
             return 0
-        rows = (1 << (by - ay)) - 1
-        taken = 0
-        for column in self.columns[ax:bx]:
-            taken += (column >> ay & rows).bit_count()
-        return (bx - ax) * (by - ay) - taken
+        return (bx - ax) * (by - ay) - (self.bits & _window(ax, ay, bx, by)).bit_count()
+
+
+ROW = 64  # bits kept for each column of squares: more than a sheet has rows
+
+
+@lru_cache(maxsize=8192)
+def _window(ax: int, ay: int, bx: int, by: int) -> int:
+    """The bits of the squares from column ``ax`` to ``bx`` and row ``ay`` to ``by`` (each end excluded)."""
+    assert by <= ROW
+    column = ((1 << (by - ay)) - 1) << ay
+    return sum(column << (x * ROW) for x in range(ax, bx))
 
 
 _KEPT: WeakKeyDictionary[Grid, FreeCounts] = WeakKeyDictionary()
