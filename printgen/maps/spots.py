@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..render import fonts
 from ..render import text as text_engine
@@ -247,7 +248,18 @@ class Taken:
             self._by_square[square].remove(box)
 
     def hits(self, box: Box, slack: float = 0.0) -> bool:
-        return any(overlaps(box, other, slack) for square in _squares(box) for other in self._by_square.get(square, ()))
+        """Whether ``box`` overlaps any box placed (``overlaps``, by ``slack``)."""
+        left, top, right, bottom = box
+        by_square = self._by_square
+        if not by_square:
+            return False
+        for x in range(math.floor(left), math.floor(right) + 1):  # a plain loop: every place of every glyph asks
+            for y in range(math.floor(top), math.floor(bottom) + 1):
+                for other in by_square.get((x, y), ()):
+                    if left < other[2] - slack and other[0] < right - slack and top < other[3] - slack \
+                            and other[1] < bottom - slack:
+                        return True
+        return False
 
     def near(self, box: Box) -> list[Box]:
         found = {id(b): b for square in _squares(box) for b in self._by_square.get(square, ())}
@@ -628,6 +640,17 @@ def on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR
     return False
 
 
+# Where a mark or a number tries to stand in its square, from the middle.
+FIT_OFFSETS = ((0, 0), (0.08, 0), (-0.08, 0), (0, 0.08), (0, -0.08), (0.08, 0.08), (-0.08, 0.08), (0.08, -0.08),
+               (-0.08, -0.08))
+
+
+@lru_cache(maxsize=64)
+def _fit_scales(smallest: float) -> tuple[float, ...]:
+    """The scales a box tries in its square, largest first, none under ``smallest``."""
+    return tuple(scale for scale in sorted({1.0, 0.9, 0.8, max(smallest, 0.7)}, reverse=True) if scale >= smallest)
+
+
 def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str], pitch: float,
                   occupied: set[Cell], shown, level: Level, symbols: Symbols, cave: Cave | None = None) -> None:
     """An area's number and marks, each in a square of its own clear of everything placed (and, in a cave,
@@ -648,21 +671,21 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
     ordered = sorted(cells, key=lambda c: (c in door_cells, (c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c))
 
+    hits = taken.hits
+
     def fit(cell: Cell, half_w: float, half_h: float, smallest: float, sized=None) -> tuple[float, float, float] | None:
         """Where in ``cell`` a box fits clear of everything taken: (x, y, scale); ``sized(scale)``: its half
         width and height at a scale, when not in proportion (an area's number, never under MIN_NUMBER)."""
         x0, y0 = cell
-        for scale in sorted({1.0, 0.9, 0.8, max(smallest, 0.7)}, reverse=True):
-            if scale < smallest:
-                break
+        low_x, high_x, low_y, high_y = x0 + CLEAR, x0 + 1 - CLEAR, y0 + CLEAR, y0 + 1 - CLEAR
+        for scale in _fit_scales(smallest):
             w, h = sized(scale) if sized is not None else (half_w * scale, half_h * scale)
-            for ox, oy in ((0, 0), (0.08, 0), (-0.08, 0), (0, 0.08), (0, -0.08),
-                           (0.08, 0.08), (-0.08, 0.08), (0.08, -0.08), (-0.08, -0.08)):
+            for ox, oy in FIT_OFFSETS:  # every square of every area tries these: centred() written out
                 x, y = x0 + 0.5 + ox, y0 + 0.5 + oy
-                box = centred(x, y, w, h)
-                if box[0] < x0 + CLEAR or box[2] > x0 + 1 - CLEAR or box[1] < y0 + CLEAR or box[3] > y0 + 1 - CLEAR:
+                box = (x - w, y - h, x + w, y + h)
+                if box[0] < low_x or box[2] > high_x or box[1] < low_y or box[3] > high_y:
                     continue
-                if not taken.hits(box) and (cave is None or cave.holds(box, wall_clear)):
+                if not hits(box) and (cave is None or cave.holds(box, wall_clear)):
                     return x, y, scale
         return None
 
