@@ -55,15 +55,16 @@ def inside_places(area: Area, extra: list[Box] | tuple = ()) -> list[tuple[Exit,
             first = exit_.heading if exit_.heading in INSIDE_QUARTER else 0
             places = [(x + dx, y + dy) for dx, dy in (INSIDE_QUARTER[(first + 2 * k) % 8] for k in range(4))]
         near = places[0]
-        inside = sorted(((x + i / 16, y + j / 16) for i in range(1, 16) for j in range(1, 16)),
-                        key=lambda p: (math.dist(p, near), p))
-        left, top, right, bottom = area.shape.box
-        around = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
-                         for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (math.dist(p, near), p))
+        # The finer places (its square, then the area) sorted only when the quarters will not do: most doors
+        # take a quarter, and every note and mark of the area asks where its doors stand.
+        groups = [places, None, None]
         spot = None
         for size in INSIDE_SMALLER:
             half = size / 2 + 0.02
-            for group in (places, inside, around):
+            for index in range(3):
+                group = groups[index]
+                if group is None:
+                    group = groups[index] = _inside_square(x, y, near) if index == 1 else _around(area, near)
                 spot = next((p for p in group if _clear(p, half, floor, wall_index, taken)), None)
                 if spot is not None:
                     break
@@ -71,12 +72,26 @@ def inside_places(area: Area, extra: list[Box] | tuple = ()) -> list[tuple[Exit,
                 break
         if spot is None:  # on the floor at least, over the least
             half = INSIDE_SMALLER[-1] / 2 + 0.02
+            inside = groups[1] if groups[1] is not None else _inside_square(x, y, near)
             on_floor = [p for p in places + inside if floor.holds(_square_box(p, half), 0.0)] or places
             spot = min(on_floor, key=lambda p: (_hits([_square_box(p, half)], taken),
                                                 _hits([_square_box(p, half)], walls), math.dist(p, near)))
         taken.append(_square_box(spot, half))
         found.append((exit_, spot, half * 2 - 0.04))
     return found
+
+
+def _inside_square(x: int, y: int, near: Point) -> list[Point]:
+    """Points a sixteenth of a square apart over square (x, y), nearest ``near`` first."""
+    return sorted(((x + i / 16, y + j / 16) for i in range(1, 16) for j in range(1, 16)),
+                  key=lambda p: (math.dist(p, near), p))
+
+
+def _around(area: Area, near: Point) -> list[Point]:
+    """Points an eighth of a square apart over ``area``'s box, nearest ``near`` first."""
+    left, top, right, bottom = area.shape.box
+    return sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+                   for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (math.dist(p, near), p))
 
 
 def _square_box(p: Point, half: float) -> Box:
@@ -146,12 +161,19 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
                 lines += [(t, NOTE_FONT, note_size) for t in _wrapped(shown, note_size, wrap)]
                 block = _block(lines, pitch)
                 relative = _boxes(_placed(block, 0.0, 0.0))
+                hits, holds = avoid.hits, floor.holds
+                # Every place of every size tries this, so plain loops and no lists: each line's white halo
+                # (draw._draw_note_lines) clear of the glyphs, then each line's box on the floor.
                 for x, y in places:
-                    boxes = [(l + x, t + y, r + x, b + y) for l, t, r, b in relative]
-                    # each line's white halo (draw._draw_note_lines) clear of the glyphs too
-                    halos = [(l - hx, t - hy, r + hx, b + hy) for l, t, r, b in boxes]
-                    if not any(avoid.hits(b) for b in halos) and all(floor.holds(b, margin) for b in boxes):
-                        return _placed(block, x, y)
+                    for l, t, r, b in relative:
+                        if hits((l + x - hx, t + y - hy, r + x + hx, b + y + hy)):
+                            break
+                    else:
+                        for l, t, r, b in relative:
+                            if not holds((l + x, t + y, r + x, b + y), margin):
+                                break
+                        else:
+                            return _placed(block, x, y)
             return None
 
         # Both sizes shrink together, the notes down to MIN_NOTE and the number to MIN_NUMBER (render.text's
@@ -268,7 +290,12 @@ def _places(area: Area, floor: Floor, cx: float, cy: float, steps: int) -> list[
         steps = 16
     grid = [(left + i / steps, top + j / steps) for i in range(1, steps * (right + 1 - left))
             for j in range(1, steps * (bottom + 1 - top))]
-    grid = [p for p in grid if floor.contains(*p)]
+    if floor.round is None:  # Floor.contains written out: every point of a large area's grid asks
+        cells, cuts, on = floor.cells, floor.cuts, floor.contains
+        grid = [p for p in grid if (cell := (math.floor(p[0]), math.floor(p[1]))) in cells
+                and (cell not in cuts or on(*p))]
+    else:
+        grid = [p for p in grid if floor.contains(*p)]
     grid.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
     return [(cx, cy)] + grid
 
