@@ -1001,12 +1001,14 @@ def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str],
     around = (left - 0.5, top - 0.5, right + 1.5, bottom + 1.5)
     size = mark_size(pitch)
     floor = Floor(area)
-    grid = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
-                   for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (p[0] + p[1], p))
     avoid = door_boxes(area, 0.0)
+    grid: list[Point] = []  # where a mark may stand, nearest the top left first: sorted once there is a mark
 
     def place_marks(blocked: list[Box]) -> list[Placed | None]:
         spots: list[Placed | None] = []
+        if marks and not grid:
+            grid.extend(sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+                                for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (p[0] + p[1], p)))
         for kind in marks:
             spot = None
             for scale in (1.0, 0.8, 0.6, 0.45):
