@@ -288,14 +288,20 @@ def _places(area: Area, floor: Floor, cx: float, cy: float, steps: int) -> list[
     left, top, right, bottom = area.shape.box
     if steps > 16 and len(area.cells) > 2:
         steps = 16
-    grid = [(left + i / steps, top + j / steps) for i in range(1, steps * (right + 1 - left))
-            for j in range(1, steps * (bottom + 1 - top))]
-    if floor.round is None:  # Floor.contains written out: every point of a large area's grid asks
-        cells, cuts, on = floor.cells, floor.cuts, floor.contains
-        grid = [p for p in grid if (cell := (math.floor(p[0]), math.floor(p[1]))) in cells
-                and (cell not in cuts or on(*p))]
+    last_i, last_j = steps * (right + 1 - left) - 1, steps * (bottom + 1 - top) - 1
+    if floor.round is None:
+        # The grid's points square by square of the floor, not over the whole box and then kept (a long
+        # passage's box is mostly rock): the same points, a square's those whose floor is that square.
+        grid = []
+        cuts, on = floor.cuts, floor.contains
+        for gx, gy in floor.cells:
+            i0, j0 = (gx - left) * steps, (gy - top) * steps
+            square = [(left + i / steps, top + j / steps) for i in range(max(1, i0), min(last_i, i0 + steps - 1) + 1)
+                      for j in range(max(1, j0), min(last_j, j0 + steps - 1) + 1)]
+            grid += [p for p in square if on(*p)] if (gx, gy) in cuts else square
     else:
-        grid = [p for p in grid if floor.contains(*p)]
+        grid = [p for i in range(1, last_i + 1) for j in range(1, last_j + 1)
+                if floor.contains(*(p := (left + i / steps, top + j / steps)))]
     grid.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
     return [(cx, cy)] + grid
 
@@ -317,6 +323,7 @@ class Floor:
     def __init__(self, area: Area):
         self.cells = set(area.cells)
         self.cuts = dict(area.shape.cuts)
+        self.halves = {cell: half_square(cell, cut) for cell, cut in self.cuts.items()}  # each cut square's floor
         self.round = area.shape.round if area.shape.curved else None
 
     def contains(self, x: float, y: float, margin: float = 0.0) -> bool:
@@ -333,9 +340,10 @@ class Floor:
         cell = (math.floor(x), math.floor(y))
         if cell not in self.cells:
             return False
-        if cell not in self.cuts:
+        half = self.halves.get(cell)
+        if half is None:
             return True
-        a, b, c = half_square(cell, self.cuts[cell])
+        a, b, c = half
         return _in_triangle((x, y), a, b, c)
 
     def holds(self, box: Box, margin: float = WALL_CLEAR) -> bool:
@@ -349,10 +357,11 @@ class Floor:
             for gy in range(math.floor(et), math.ceil(eb)):
                 if (gx, gy) not in self.cells:
                     return False
-                if (gx, gy) in self.cuts:
+                half = self.halves.get((gx, gy))
+                if half is not None:
                     # The box grown by the margin, within this square, all on the floor's side of the
                     # diagonal: then the box itself keeps more than the margin from it.
-                    a, b, c = half_square((gx, gy), self.cuts[(gx, gy)])
+                    a, b, c = half
                     xs, ys = (max(el, gx), min(er, gx + 1)), (max(et, gy), min(eb, gy + 1))
                     if not all(_in_triangle((x, y), a, b, c) for x in xs for y in ys):
                         return False
@@ -360,9 +369,11 @@ class Floor:
 
 
 def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
-    def cross(o, u, v):
-        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
-    d1, d2, d3 = cross(a, b, p), cross(b, c, p), cross(c, a, p)
+    # Which side of each edge p is on, written out: every point of a cut square's floor asks.
+    px, py = p
+    d1 = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0])
+    d2 = (c[0] - b[0]) * (py - b[1]) - (c[1] - b[1]) * (px - b[0])
+    d3 = (a[0] - c[0]) * (py - c[1]) - (a[1] - c[1]) * (px - c[0])
     return not ((d1 < -1e-9 or d2 < -1e-9 or d3 < -1e-9) and (d1 > 1e-9 or d2 > 1e-9 or d3 > 1e-9))
 
 
