@@ -365,12 +365,17 @@ class Cave:
         if deep is not None and deep[0] <= left - margin and deep[1] <= top - margin and \
                 right + margin <= deep[2] and bottom + margin <= deep[3]:
             return True
-        grown = (left - margin, top - margin, right + margin, bottom + margin)
+        grown = gl, gt, gr, gb = (left - margin, top - margin, right + margin, bottom + margin)
         squares = self._edges[1]
-        near = {edge for x in range(math.floor(grown[0]), math.floor(grown[2]) + 1)
-                for y in range(math.floor(grown[1]), math.floor(grown[3]) + 1) for edge in squares.get((x, y), ())}
-        if any(_crosses(a, b, grown) for a, b in near):
-            return False
+        # Every place of every mark in a cave asks: the edges near tried in place (one touching two squares
+        # twice over), those whose own box misses the grown box passed over before _crosses is called.
+        for x in range(math.floor(gl), math.floor(gr) + 1):
+            for y in range(math.floor(gt), math.floor(gb) + 1):
+                for a, b in squares.get((x, y), ()):
+                    if max(a[0], b[0]) < gl or min(a[0], b[0]) > gr or max(a[1], b[1]) < gt or min(a[1], b[1]) > gb:
+                        continue
+                    if _crosses(a, b, grown):
+                        return False
         return self.contains((left + right) / 2, (top + bottom) / 2)
 
 
