@@ -174,20 +174,29 @@ def _off_the_rock(points: list[Point], fixed: list[bool], homes: list[Point], ce
 def _kept(x: float, y: float, home: Point, cells: frozenset[Cell]) -> Point:
     """(x, y) kept within ``REACH`` of ``home`` along each axis and on one of ``cells`` (the nearest point of
     the nearest of them, if it strayed into the rock)."""
-    x = min(max(x, home[0] - REACH), home[0] + REACH)
-    y = min(max(y, home[1] - REACH), home[1] + REACH)
-    if (math.floor(x), math.floor(y)) in cells:
+    # Every point of every cave wall is kept, each smoothing pass: min and max written out as they choose
+    # (the first of equals), no list of the squares near.
+    hx, hy = home
+    low, high = hx - REACH, hx + REACH
+    x = x if not low > x else low
+    x = x if not high < x else high
+    low, high = hy - REACH, hy + REACH
+    y = y if not low > y else low
+    y = y if not high < y else high
+    fx, fy = math.floor(x), math.floor(y)
+    if (fx, fy) in cells:
         return x, y
-    near = [(cx, cy) for cx in range(math.floor(x) - 1, math.floor(x) + 2)
-            for cy in range(math.floor(y) - 1, math.floor(y) + 2) if (cx, cy) in cells]
     best, gap = (x, y), math.inf
-    for cx, cy in near:
-        px, py = min(max(x, cx), cx + 1), min(max(y, cy), cy + 1)
-        d = (px - x) ** 2 + (py - y) ** 2
-        if d < gap:
-            best, gap = (px, py), d
-            if d == 0:
-                break
+    for cx in range(fx - 1, fx + 2):
+        for cy in range(fy - 1, fy + 2):
+            if (cx, cy) not in cells:
+                continue
+            px, py = min(max(x, cx), cx + 1), min(max(y, cy), cy + 1)
+            d = (px - x) ** 2 + (py - y) ** 2
+            if d < gap:
+                best, gap = (px, py), d
+                if d == 0:
+                    return best
     return best
 
 
@@ -356,12 +365,17 @@ class Cave:
         if deep is not None and deep[0] <= left - margin and deep[1] <= top - margin and \
                 right + margin <= deep[2] and bottom + margin <= deep[3]:
             return True
-        grown = (left - margin, top - margin, right + margin, bottom + margin)
+        grown = gl, gt, gr, gb = (left - margin, top - margin, right + margin, bottom + margin)
         squares = self._edges[1]
-        near = {edge for x in range(math.floor(grown[0]), math.floor(grown[2]) + 1)
-                for y in range(math.floor(grown[1]), math.floor(grown[3]) + 1) for edge in squares.get((x, y), ())}
-        if any(_crosses(a, b, grown) for a, b in near):
-            return False
+        # Every place of every mark in a cave asks: the edges near tried in place (one touching two squares
+        # twice over), those whose own box misses the grown box passed over before _crosses is called.
+        for x in range(math.floor(gl), math.floor(gr) + 1):
+            for y in range(math.floor(gt), math.floor(gb) + 1):
+                for a, b in squares.get((x, y), ()):
+                    if max(a[0], b[0]) < gl or min(a[0], b[0]) > gr or max(a[1], b[1]) < gt or min(a[1], b[1]) > gb:
+                        continue
+                    if _crosses(a, b, grown):
+                        return False
         return self.contains((left + right) / 2, (top + bottom) / 2)
 
 

@@ -55,15 +55,16 @@ def inside_places(area: Area, extra: list[Box] | tuple = ()) -> list[tuple[Exit,
             first = exit_.heading if exit_.heading in INSIDE_QUARTER else 0
             places = [(x + dx, y + dy) for dx, dy in (INSIDE_QUARTER[(first + 2 * k) % 8] for k in range(4))]
         near = places[0]
-        inside = sorted(((x + i / 16, y + j / 16) for i in range(1, 16) for j in range(1, 16)),
-                        key=lambda p: (math.dist(p, near), p))
-        left, top, right, bottom = area.shape.box
-        around = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
-                         for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (math.dist(p, near), p))
+        # The finer places (its square, then the area) sorted only when the quarters will not do: most doors
+        # take a quarter, and every note and mark of the area asks where its doors stand.
+        groups = [places, None, None]
         spot = None
         for size in INSIDE_SMALLER:
             half = size / 2 + 0.02
-            for group in (places, inside, around):
+            for index in range(3):
+                group = groups[index]
+                if group is None:
+                    group = groups[index] = _inside_square(x, y, near) if index == 1 else _around(area, near)
                 spot = next((p for p in group if _clear(p, half, floor, wall_index, taken)), None)
                 if spot is not None:
                     break
@@ -71,12 +72,26 @@ def inside_places(area: Area, extra: list[Box] | tuple = ()) -> list[tuple[Exit,
                 break
         if spot is None:  # on the floor at least, over the least
             half = INSIDE_SMALLER[-1] / 2 + 0.02
+            inside = groups[1] if groups[1] is not None else _inside_square(x, y, near)
             on_floor = [p for p in places + inside if floor.holds(_square_box(p, half), 0.0)] or places
             spot = min(on_floor, key=lambda p: (_hits([_square_box(p, half)], taken),
                                                 _hits([_square_box(p, half)], walls), math.dist(p, near)))
         taken.append(_square_box(spot, half))
         found.append((exit_, spot, half * 2 - 0.04))
     return found
+
+
+def _inside_square(x: int, y: int, near: Point) -> list[Point]:
+    """Points a sixteenth of a square apart over square (x, y), nearest ``near`` first."""
+    return sorted(((x + i / 16, y + j / 16) for i in range(1, 16) for j in range(1, 16)),
+                  key=lambda p: (math.dist(p, near), p))
+
+
+def _around(area: Area, near: Point) -> list[Point]:
+    """Points an eighth of a square apart over ``area``'s box, nearest ``near`` first."""
+    left, top, right, bottom = area.shape.box
+    return sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+                   for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (math.dist(p, near), p))
 
 
 def _square_box(p: Point, half: float) -> Box:
@@ -146,12 +161,19 @@ def note_lines(area: Area, notes: list[str], pitch: float, extra: list[Box] | tu
                 lines += [(t, NOTE_FONT, note_size) for t in _wrapped(shown, note_size, wrap)]
                 block = _block(lines, pitch)
                 relative = _boxes(_placed(block, 0.0, 0.0))
+                hits, holds = avoid.hits, floor.holds
+                # Every place of every size tries this, so plain loops and no lists: each line's white halo
+                # (draw._draw_note_lines) clear of the glyphs, then each line's box on the floor.
                 for x, y in places:
-                    boxes = [(l + x, t + y, r + x, b + y) for l, t, r, b in relative]
-                    # each line's white halo (draw._draw_note_lines) clear of the glyphs too
-                    halos = [(l - hx, t - hy, r + hx, b + hy) for l, t, r, b in boxes]
-                    if not any(avoid.hits(b) for b in halos) and all(floor.holds(b, margin) for b in boxes):
-                        return _placed(block, x, y)
+                    for l, t, r, b in relative:
+                        if hits((l + x - hx, t + y - hy, r + x + hx, b + y + hy)):
+                            break
+                    else:
+                        for l, t, r, b in relative:
+                            if not holds((l + x, t + y, r + x, b + y), margin):
+                                break
+                        else:
+                            return _placed(block, x, y)
             return None
 
         # Both sizes shrink together, the notes down to MIN_NOTE and the number to MIN_NUMBER (render.text's
@@ -266,9 +288,20 @@ def _places(area: Area, floor: Floor, cx: float, cy: float, steps: int) -> list[
     left, top, right, bottom = area.shape.box
     if steps > 16 and len(area.cells) > 2:
         steps = 16
-    grid = [(left + i / steps, top + j / steps) for i in range(1, steps * (right + 1 - left))
-            for j in range(1, steps * (bottom + 1 - top))]
-    grid = [p for p in grid if floor.contains(*p)]
+    last_i, last_j = steps * (right + 1 - left) - 1, steps * (bottom + 1 - top) - 1
+    if floor.round is None:
+        # The grid's points square by square of the floor, not over the whole box and then kept (a long
+        # passage's box is mostly rock): the same points, a square's those whose floor is that square.
+        grid = []
+        cuts, on = floor.cuts, floor.contains
+        for gx, gy in floor.cells:
+            i0, j0 = (gx - left) * steps, (gy - top) * steps
+            square = [(left + i / steps, top + j / steps) for i in range(max(1, i0), min(last_i, i0 + steps - 1) + 1)
+                      for j in range(max(1, j0), min(last_j, j0 + steps - 1) + 1)]
+            grid += [p for p in square if on(*p)] if (gx, gy) in cuts else square
+    else:
+        grid = [p for i in range(1, last_i + 1) for j in range(1, last_j + 1)
+                if floor.contains(*(p := (left + i / steps, top + j / steps)))]
     grid.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
     return [(cx, cy)] + grid
 
@@ -290,6 +323,7 @@ class Floor:
     def __init__(self, area: Area):
         self.cells = set(area.cells)
         self.cuts = dict(area.shape.cuts)
+        self.halves = {cell: half_square(cell, cut) for cell, cut in self.cuts.items()}  # each cut square's floor
         self.round = area.shape.round if area.shape.curved else None
 
     def contains(self, x: float, y: float, margin: float = 0.0) -> bool:
@@ -306,9 +340,10 @@ class Floor:
         cell = (math.floor(x), math.floor(y))
         if cell not in self.cells:
             return False
-        if cell not in self.cuts:
+        half = self.halves.get(cell)
+        if half is None:
             return True
-        a, b, c = half_square(cell, self.cuts[cell])
+        a, b, c = half
         return _in_triangle((x, y), a, b, c)
 
     def holds(self, box: Box, margin: float = WALL_CLEAR) -> bool:
@@ -322,10 +357,11 @@ class Floor:
             for gy in range(math.floor(et), math.ceil(eb)):
                 if (gx, gy) not in self.cells:
                     return False
-                if (gx, gy) in self.cuts:
+                half = self.halves.get((gx, gy))
+                if half is not None:
                     # The box grown by the margin, within this square, all on the floor's side of the
                     # diagonal: then the box itself keeps more than the margin from it.
-                    a, b, c = half_square((gx, gy), self.cuts[(gx, gy)])
+                    a, b, c = half
                     xs, ys = (max(el, gx), min(er, gx + 1)), (max(et, gy), min(eb, gy + 1))
                     if not all(_in_triangle((x, y), a, b, c) for x in xs for y in ys):
                         return False
@@ -333,9 +369,11 @@ class Floor:
 
 
 def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
-    def cross(o, u, v):
-        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
-    d1, d2, d3 = cross(a, b, p), cross(b, c, p), cross(c, a, p)
+    # Which side of each edge p is on, written out: every point of a cut square's floor asks.
+    px, py = p
+    d1 = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0])
+    d2 = (c[0] - b[0]) * (py - b[1]) - (c[1] - b[1]) * (px - b[0])
+    d3 = (a[0] - c[0]) * (py - c[1]) - (a[1] - c[1]) * (px - c[0])
     return not ((d1 < -1e-9 or d2 < -1e-9 or d3 < -1e-9) and (d1 > 1e-9 or d2 > 1e-9 or d3 > 1e-9))
 
 

@@ -64,14 +64,20 @@ def side_edge(cell: Cell, side: int) -> Edge:
     """The wall segment on ``side`` of ``cell``, as two corner points; a diagonal side is the square's
     diagonal that cuts off its corner on that side (see ``half_square``)."""
     x, y = cell
-    return {
-        NORTH: ((x, y), (x + 1, y)),
-        EAST: ((x + 1, y), (x + 1, y + 1)),
-        SOUTH: ((x, y + 1), (x + 1, y + 1)),
-        WEST: ((x, y), (x, y + 1)),
-        1: ((x, y), (x + 1, y + 1)), 5: ((x, y), (x + 1, y + 1)),
-        3: ((x + 1, y), (x, y + 1)), 7: ((x + 1, y), (x, y + 1)),
-    }[side]
+    # Tests, not a table of all eight made each call: every unit of every wall asks, many times a map.
+    if side == NORTH:
+        return (x, y), (x + 1, y)
+    if side == EAST:
+        return (x + 1, y), (x + 1, y + 1)
+    if side == SOUTH:
+        return (x, y + 1), (x + 1, y + 1)
+    if side == WEST:
+        return (x, y), (x, y + 1)
+    if side in (1, 5):
+        return (x, y), (x + 1, y + 1)
+    if side in (3, 7):
+        return (x + 1, y), (x, y + 1)
+    raise KeyError(side)
 
 
 # The corner a diagonal side cuts off, as an offset from the square's top-left corner.

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..render import fonts
 from ..render import text as text_engine
@@ -247,7 +248,18 @@ class Taken:
             self._by_square[square].remove(box)
 
     def hits(self, box: Box, slack: float = 0.0) -> bool:
-        return any(overlaps(box, other, slack) for square in _squares(box) for other in self._by_square.get(square, ()))
+        """Whether ``box`` overlaps any box placed (``overlaps``, by ``slack``)."""
+        left, top, right, bottom = box
+        by_square = self._by_square
+        if not by_square:
+            return False
+        for x in range(math.floor(left), math.floor(right) + 1):  # a plain loop: every place of every glyph asks
+            for y in range(math.floor(top), math.floor(bottom) + 1):
+                for other in by_square.get((x, y), ()):
+                    if left < other[2] - slack and other[0] < right - slack and top < other[3] - slack \
+                            and other[1] < bottom - slack:
+                        return True
+        return False
 
     def near(self, box: Box) -> list[Box]:
         found = {id(b): b for square in _squares(box) for b in self._by_square.get(square, ())}
@@ -628,6 +640,17 @@ def on_floor(box: Box, floor: dict[Cell, int] | set[Cell], margin: float = CLEAR
     return False
 
 
+# Where a mark or a number tries to stand in its square, from the middle.
+FIT_OFFSETS = ((0, 0), (0.08, 0), (-0.08, 0), (0, 0.08), (0, -0.08), (0.08, 0.08), (-0.08, 0.08), (0.08, -0.08),
+               (-0.08, -0.08))
+
+
+@lru_cache(maxsize=64)
+def _fit_scales(smallest: float) -> tuple[float, ...]:
+    """The scales a box tries in its square, largest first, none under ``smallest``."""
+    return tuple(scale for scale in sorted({1.0, 0.9, 0.8, max(smallest, 0.7)}, reverse=True) if scale >= smallest)
+
+
 def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str], pitch: float,
                   occupied: set[Cell], shown, level: Level, symbols: Symbols, cave: Cave | None = None) -> None:
     """An area's number and marks, each in a square of its own clear of everything placed (and, in a cave,
@@ -648,21 +671,21 @@ def _squared_area(result: Layout, put, taken: Taken, area: Area, marks: list[str
     my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
     ordered = sorted(cells, key=lambda c: (c in door_cells, (c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c))
 
+    hits = taken.hits
+
     def fit(cell: Cell, half_w: float, half_h: float, smallest: float, sized=None) -> tuple[float, float, float] | None:
         """Where in ``cell`` a box fits clear of everything taken: (x, y, scale); ``sized(scale)``: its half
         width and height at a scale, when not in proportion (an area's number, never under MIN_NUMBER)."""
         x0, y0 = cell
-        for scale in sorted({1.0, 0.9, 0.8, max(smallest, 0.7)}, reverse=True):
-            if scale < smallest:
-                break
+        low_x, high_x, low_y, high_y = x0 + CLEAR, x0 + 1 - CLEAR, y0 + CLEAR, y0 + 1 - CLEAR
+        for scale in _fit_scales(smallest):
             w, h = sized(scale) if sized is not None else (half_w * scale, half_h * scale)
-            for ox, oy in ((0, 0), (0.08, 0), (-0.08, 0), (0, 0.08), (0, -0.08),
-                           (0.08, 0.08), (-0.08, 0.08), (0.08, -0.08), (-0.08, -0.08)):
+            for ox, oy in FIT_OFFSETS:  # every square of every area tries these: centred() written out
                 x, y = x0 + 0.5 + ox, y0 + 0.5 + oy
-                box = centred(x, y, w, h)
-                if box[0] < x0 + CLEAR or box[2] > x0 + 1 - CLEAR or box[1] < y0 + CLEAR or box[3] > y0 + 1 - CLEAR:
+                box = (x - w, y - h, x + w, y + h)
+                if box[0] < low_x or box[2] > high_x or box[1] < low_y or box[3] > high_y:
                     continue
-                if not taken.hits(box) and (cave is None or cave.holds(box, wall_clear)):
+                if not hits(box) and (cave is None or cave.holds(box, wall_clear)):
                     return x, y, scale
         return None
 
@@ -837,12 +860,20 @@ def _clear_boxes(mx: float, my: float, width: float, height: float, shown, occup
     clear of every floor square and everything placed: the nearest PLACES_TRIED of them (a callout's leader
     clear from none of those will be clear from none farther)."""
     left, top, right, bottom = shown
+    low_x, low_y, high_x, high_y = left + 0.1, top + 0.1, right - 0.1, bottom - 0.1
+    half_w, half_h = width / 2, height / 2
+    hits, floor, ceil = taken.hits, math.floor, math.ceil
     tried = 0
+    # Up to 6,561 places a callout: centred() and on_floor() written out.
     for ox, oy in AROUND:
-        box = centred(mx + ox, my + oy, width / 2, height / 2)
-        if box[0] < left + 0.1 or box[1] < top + 0.1 or box[2] > right - 0.1 or box[3] > bottom - 0.1:
+        x, y = mx + ox, my + oy
+        box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        if box[0] < low_x or box[1] < low_y or box[2] > high_x or box[3] > high_y:
             continue
-        if on_floor(box, occupied, 0.04) or taken.hits(box):
+        el, et, er, eb = box[0] - 0.04, box[1] - 0.04, box[2] + 0.04, box[3] + 0.04
+        if any((gx, gy) in occupied for gx in range(floor(el), ceil(er)) for gy in range(floor(et), ceil(eb))):
+            continue
+        if hits(box):
             continue
         tried += 1
         if tried > PLACES_TRIED:
@@ -942,14 +973,16 @@ def _leader_clear(leader: tuple[Point, Point], area: Area, occupied: set[Cell], 
     (x0, y0), (x1, y1) = leader
     length = math.dist(leader[0], leader[1])
     count = max(2, int(length * 8))
-    points = [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count, k / count) for k in range(1, count)]
     cells = area.cells
     if (math.floor(x0), math.floor(y0)) in occupied and (math.floor(x0), math.floor(y0)) not in cells:
         return False
     for cell in _crossed((x0, y0), (x1, y1)):  # the floors first: a lookup each
         if cell in occupied and cell not in cells:
             return False
-    return taken is None or not any(taken.hits((x - 0.01, y - 0.01, x + 0.01, y + 0.01)) for x, y, _ in points)
+    if taken is None:
+        return True
+    points = [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count) for k in range(1, count)]  # clear of floors
+    return not any(taken.hits((x - 0.01, y - 0.01, x + 0.01, y + 0.01)) for x, y in points)
 
 
 def _crossed(a: Point, b: Point) -> list[Cell]:
@@ -978,12 +1011,14 @@ def _noted_area(result: Layout, put, taken: Taken, area: Area, notes: list[str],
     around = (left - 0.5, top - 0.5, right + 1.5, bottom + 1.5)
     size = mark_size(pitch)
     floor = Floor(area)
-    grid = sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
-                   for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (p[0] + p[1], p))
     avoid = door_boxes(area, 0.0)
+    grid: list[Point] = []  # where a mark may stand, nearest the top left first: sorted once there is a mark
 
     def place_marks(blocked: list[Box]) -> list[Placed | None]:
         spots: list[Placed | None] = []
+        if marks and not grid:
+            grid.extend(sorted(((left + i / 8, top + j / 8) for i in range(1, 8 * (right + 1 - left))
+                                for j in range(1, 8 * (bottom + 1 - top))), key=lambda p: (p[0] + p[1], p)))
         for kind in marks:
             spot = None
             for scale in (1.0, 0.8, 0.6, 0.45):
