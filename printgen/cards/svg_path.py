@@ -67,16 +67,7 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
         nonlocal pen
         first = (xx * c1.real + yx * c1.imag + dx, xy * c1.real + yy * c1.imag + dy)
         second = (xx * c2.real + yx * c2.imag + dx, xy * c2.real + yy * c2.imag + dy)
-        x, y = end.real, end.imag
-        last = x, y = xx * x + yx * y + dx, xy * x + yy * y + dy
-        if x < box[0]:  # put(end), the box not empty after a moveto
-            box[0] = x
-        elif x > box[2]:
-            box[2] = x
-        if y < box[1]:
-            box[1] = y
-        elif y > box[3]:
-            box[3] = y
+        last = put(end)
         if not (box[0] <= first[0] <= box[2] and box[1] <= first[1] <= box[3]) or \
                 not (box[0] <= second[0] <= box[2] and box[1] <= second[1] <= box[3]):
             _union(box, _cubic_box(pen, first, second, last))
