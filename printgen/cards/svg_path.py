@@ -86,6 +86,10 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
         pen = last
 
     tokens = _tokens(data)
+
+    def pair(i: int) -> complex:  # the point the two numbers from tokens[i] give, as fontTools makes it
+        return float(tokens[i]) + float(tokens[i + 1]) * 1j
+
     position = 0j
     start: complex | None = None
     open_ = False
@@ -117,7 +121,7 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
                 command = ""  # no numbers may follow a closepath
                 continue
             if command == "M":
-                point = float(tokens[at]) + float(tokens[at + 1]) * 1j
+                point = pair(at)
                 at += 2
                 position = point if absolute else position + point
                 if open_:
@@ -128,7 +132,7 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
                 command = "L"  # numbers after a moveto are linetos
                 continue
             if command == "L":
-                point = float(tokens[at]) + float(tokens[at + 1]) * 1j
+                point = pair(at)
                 at += 2
                 if not absolute:
                     point += position
@@ -144,14 +148,14 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
                     point += position.imag * 1j
             elif command == "C" or command == "S":
                 if command == "C":
-                    first = float(tokens[at]) + float(tokens[at + 1]) * 1j
+                    first = pair(at)
                     at += 2
                 elif last == "C" or last == "S":  # the reflection of the curve before's second control point
                     first = position + position - control
                 else:
                     first = position
-                control = float(tokens[at]) + float(tokens[at + 1]) * 1j
-                point = float(tokens[at + 2]) + float(tokens[at + 3]) * 1j
+                control = pair(at)
+                point = pair(at + 2)
                 at += 4
                 if not absolute:
                     if command == "C":
@@ -161,7 +165,7 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
                 cubic(first, control, point)
             elif command == "Q" or command == "T":
                 if command == "Q":
-                    control = float(tokens[at]) + float(tokens[at + 1]) * 1j
+                    control = pair(at)
                     at += 2
                     if not absolute:
                         control += position
@@ -169,7 +173,7 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
                     control = position + position - control
                 else:
                     control = position
-                point = float(tokens[at]) + float(tokens[at + 1]) * 1j
+                point = pair(at)
                 at += 2
                 if not absolute:
                     point += position
@@ -177,7 +181,7 @@ def read(data: str, transform: Matrix = IDENTITY) -> tuple[tuple, Box | None]:
             else:  # "A": radii, rotation, two flags, end (the tokens come seven a time)
                 rx, ry, rotation = abs(float(tokens[at])), abs(float(tokens[at + 1])), float(tokens[at + 2])
                 large, sweep = bool(int(tokens[at + 3])), bool(int(tokens[at + 4]))
-                point = float(tokens[at + 5]) + float(tokens[at + 6]) * 1j
+                point = pair(at + 5)
                 at += 7
                 if not absolute:
                     point += position
