@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import pikepdf
 
@@ -56,22 +56,41 @@ def page_size(page: pikepdf.Page) -> tuple[float, float]:
     return x1 - x0, y1 - y0
 
 
+def destinations(part: pikepdf.Pdf, names: Iterable[str]) -> dict[str, tuple[int, float, float]]:
+    """Where the named destinations ``names`` of a WeasyPrint part are (WeasyPrint writes one at the top left
+    corner of every element with an id): each found one's page index and point, from the page's lower left
+    corner. A name the part does not hold, or whose page is not one of its pages, is left out."""
+    root_names = part.Root.get("/Names")
+    dests = root_names.get("/Dests") if root_names is not None else None
+    if dests is None or not part.pages:
+        return {}
+    try:
+        tree = pikepdf.NameTree(dests)
+    except (TypeError, ValueError, pikepdf.PdfError):
+        return {}
+    pages = {page.obj.objgen: index for index, page in enumerate(part.pages)}
+    found = {}
+    for name in names:
+        try:
+            target = tree.get(name)
+        except (TypeError, ValueError, pikepdf.PdfError):
+            continue
+        if target is None or len(target) < 4 or (index := pages.get(target[0].objgen)) is None:
+            continue
+        x0, y0, _, _ = (float(v) for v in part.pages[index].mediabox)
+        found[name] = (index, float(target[2]) - x0, float(target[3]) - y0)
+    return found
+
+
 def _kept_room(part: pikepdf.Pdf, code: SeedCode) -> qr.Place | None:
     """The square a WeasyPrint part's first page kept for the QR: the named destination ``qr.ROOM_ID`` that
     its element left at its top left corner (None when there is none, or it is on another page)."""
-    names = part.Root.get("/Names")
-    dests = names.get("/Dests") if names is not None else None
-    if dests is None or not part.pages:
+    found = destinations(part, [qr.ROOM_ID]).get(qr.ROOM_ID)
+    if found is None or found[0] != 0:
         return None
-    try:
-        target = pikepdf.NameTree(dests).get(qr.ROOM_ID)
-    except (TypeError, ValueError, pikepdf.PdfError):
-        return None
-    if target is None or len(target) < 4 or target[0].objgen != part.pages[0].obj.objgen:
-        return None
-    x0, y0, _, _ = (float(v) for v in part.pages[0].mediabox)
+    _, x, y = found
     side = qr.side_for(str(code))
-    return qr.Place(float(target[2]) - x0, float(target[3]) - y0 - side, side)
+    return qr.Place(x, y - side, side)
 
 
 def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str, qr_place: qr.Place | None) -> None:
@@ -87,19 +106,25 @@ def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str, qr_place: 
             draw_seed_qr(overlay, qr_place)
         overlay.canvas.showPage()
     footers = pikepdf.open(io.BytesIO(overlay.finish()))
-    for page, stamp in zip(document.pages, footers.pages):
+    lay_over(document, zip(document.pages, footers.pages), FOOTER_NAME)
+
+
+def lay_over(document: pikepdf.Pdf, stamped: Iterable[tuple[pikepdf.Page, pikepdf.Page]], name: str) -> None:
+    """Lay each stamp (a page of another document, drawn on a page of the same size) over its page of
+    ``document``, as a form under the resource name ``name``."""
+    for page, stamp in stamped:
         # By hand, under a fixed name: pikepdf's add_overlay picks a random resource name.
         form = document.copy_foreign(stamp.as_form_xobject())
         # Pages may share one resource dictionary (WeasyPrint's do): each gets its own before its stamp goes in.
         resources = page.obj.get("/Resources", pikepdf.Dictionary())
         own = pikepdf.Dictionary({key: value for key, value in resources.items()})
         stamps = pikepdf.Dictionary({key: value for key, value in resources.get("/XObject", {}).items()})
-        stamps[FOOTER_NAME] = form
+        stamps[name] = form
         own.XObject = stamps
         page.obj.Resources = own
         page.contents_coalesce()
         page.contents_add(document.make_stream(b"q\n"), prepend=True)
-        page.contents_add(document.make_stream(f"Q q {FOOTER_NAME} Do Q\n".encode()))
+        page.contents_add(document.make_stream(f"Q q {name} Do Q\n".encode()))
 
 
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")

@@ -3,17 +3,32 @@
 Everything is gathered here as plain text and numbers; the template
 ``rlrl/reference.html`` only places it. The colours are the campaign's own,
 dealt from the seed's "colours" stream, so the reference of a seed matches
-the campaign of the same seed.
+the campaign of the same seed. They are all that differs between two seeds'
+references, so WeasyPrint lays the pages out without them, the same for every
+seed (kept in the user's cache like a rules page: render/html.py), the "looks
+like" cells empty but for a mark; each colour is then written in with
+ReportLab at its mark, on its row's baseline, in the cell's bold face and size.
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
-from ...render.compose import compose
+import pikepdf
+
+from ...render import fonts, house
+from ...render.canvas import new_document
+from ...render.compose import compose, destinations, lay_over, page_size
 from ...render.html import render_pdf
+from ...render.text import draw_run
+from ...seed import SeedCode
 from ...words import Words
 from . import colours, key, rules
+
+COLOUR_FACE = fonts.SERIF_BOLD  # the colour cells' face and size: .key td.colour, bold, in a table's type
+COLOUR_SIZE = house.TABLE
+COLOURS_NAME = "/PGColours"  # the resource name of the form the colours are written in
 
 
 def build(request) -> bytes:
@@ -25,14 +40,55 @@ def build(request) -> bytes:
 
 def pages(request, dealt: dict[str, str], opens_file: bool = False) -> bytes:
     """The reference pages without footers, for the campaign to compose after its cover (or, ``opens_file``,
-    as a file of their own, the first page keeping room for the QR)."""
+    as a file of their own, the first page keeping room for the QR), with the colours ``dealt``."""
     say = request.words.say_for(__package__)
-    return render_pdf("rlrl/reference.html", request.code, say("title.reference"), request.paper, request.templates,
-                      listener=request.listener, opens_file=opens_file, **context(request.words, dealt),
-                      phrasebooks=request.words)
+    title = say("title.reference")
+    laid_out = render_pdf("rlrl/reference.html", request.code, title, request.paper, request.templates,
+                          listener=request.listener, opens_file=opens_file, **context(request.words),
+                          phrasebooks=request.words, seed_free=True)
+    return with_colours(laid_out, request.code, title, colour_key(request.words, dealt))
 
 
-def context(phrasebooks: Words, dealt: dict[str, str]) -> dict[str, Any]:
+def mark(row: int) -> str:
+    """The id of the mark in the "looks like" cell of the colour key's ``row`` (from 0)."""
+    return f"colour-{row + 1}"
+
+
+def looks_like(item: dict[str, str]) -> str:
+    """What a colour key's row says an item looks like: its colour and its kind ("murky grey potion")."""
+    return f"{item['colour']} {item['kind']}"
+
+
+def with_colours(laid_out: bytes, code: SeedCode, title: str, key_rows: list[dict[str, str]]) -> bytes:
+    """The reference's pages ``laid_out`` with what each item of the colour key looks like written in at its
+    cell's mark (WeasyPrint's named destination for the mark's id: its left end, on the line's baseline), in the
+    cell's face and size, drawn on a page of the same size and laid over the page. A template without the marks
+    (a user's own) is left as it is."""
+    with pikepdf.open(io.BytesIO(laid_out)) as part:
+        found = destinations(part, [mark(row) for row in range(len(key_rows))])
+        if not found:
+            return laid_out
+        on = sorted({page for page, _, _ in found.values()})
+        overlay = new_document(code, title, page_size(part.pages[on[0]]))
+        for index in on:
+            size = page_size(part.pages[index])
+            overlay.canvas.setPageSize(size)
+            overlay.page_size = size
+            overlay.canvas.setFillGray(0)
+            for row, item in enumerate(key_rows):
+                page, x, y = found.get(mark(row), (None, 0.0, 0.0))
+                if page == index:
+                    draw_run(overlay.canvas, x, y, looks_like(item), COLOUR_FACE, COLOUR_SIZE)
+            overlay.canvas.showPage()
+        with pikepdf.open(io.BytesIO(overlay.finish())) as stamps:
+            lay_over(part, zip((part.pages[index] for index in on), stamps.pages), COLOURS_NAME)
+            buffer = io.BytesIO()
+            part.save(buffer, deterministic_id=True)
+    return buffer.getvalue()
+
+
+def context(phrasebooks: Words) -> dict[str, Any]:
+    """What the template places: everything but the colours (the seed's), whose cells hold a mark each."""
     t = rules.tables()
     campaign = rules.campaign()
     character = rules.character()
@@ -49,7 +105,8 @@ def context(phrasebooks: Words, dealt: dict[str, str]) -> dict[str, Any]:
         "letters": [_letter(phrasebooks, letter) for letter in rules.LETTERS],
         "status": _rows(t["loot-status"]),
         "shop": _shop(phrasebooks),
-        "colour_key": colour_key(phrasebooks, dealt),
+        "colour_key": [{"name": item["name"], "effect": key.magic_effect(phrasebooks, item["magic"]), "mark": mark(row)}
+                       for row, item in enumerate(_key_items())],
         "spells": _spells(),
         "spell_roll": _spell_roll(),
         "max_pool": character["max_pool"],
@@ -120,9 +177,13 @@ def _shop(phrasebooks: Words) -> dict[str, Any]:
 def colour_key(phrasebooks: Words, dealt: dict[str, str]) -> list[dict[str, str]]:
     """Every potion and wand with the colour this campaign gave it, potions first."""
     say = phrasebooks.say_for(__package__)
-    items = sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
     return [{"name": item["name"], "kind": say(f"kind.{item['kind']}"), "colour": dealt[item["magic"]],
-             "effect": key.magic_effect(phrasebooks, item["magic"])} for item in items]
+             "effect": key.magic_effect(phrasebooks, item["magic"])} for item in _key_items()]
+
+
+def _key_items() -> list[dict[str, str]]:
+    """The colour key's items in its order: every potion and wand, potions first."""
+    return sorted(colours.magic_items(), key=lambda item: colours.KINDS.index(item["kind"]))
 
 
 def _spell_roll() -> dict[str, str]:
