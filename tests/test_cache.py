@@ -320,24 +320,57 @@ def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_
     assert (tmp_path / "again.pdf").read_bytes() == made
 
 
-def test_a_campaign_lays_out_only_its_reference_its_cover_is_drawn(tmp_path, monkeypatch, laid_out):
+def test_a_campaign_lays_out_only_its_reference_once_for_every_seed_its_cover_is_drawn(tmp_path, monkeypatch,
+                                                                                         laid_out):
     """A Rogue Like Roguelike campaign's cover is drawn: WeasyPrint lays out one document of the booklet, its
-    reference (the campaign's colours make it the seed's own, so it is laid out every run and not kept), and
-    nothing at all where the rogue's part is printed alone."""
+    reference, the same for every seed (the campaign's colours are written in afterwards), so a cold cache lays it
+    out and a second seed reads it back; nothing at all is laid out where the rogue's part is printed alone."""
     from printgen import products
     from printgen.seed import SeedCode
 
     monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
     products.build(SeedCode("dungeon", "rlrl", "w1", (("copies", "dm"), ("rooms", "2"))))
     assert laid_out == [1], "the campaign laid out its reference, and only it, with WeasyPrint"
+    products.build(SeedCode("dungeon", "rlrl", "w2", (("copies", "dm"), ("rooms", "2"))))
+    assert laid_out == [1], "another seed's campaign reads its reference back"
     products.build(SeedCode("dungeon", "rlrl", "w1", (("copies", "rogue"), ("rooms", "2"))))
     assert laid_out == [1], "the rogue's part alone lays nothing out"
 
 
+RLRL_REFERENCE = ["reference", "--system", "rlrl", "--seed", "bi1"]
+RLRL_CAMPAIGN = ["dungeon", "--system", "rlrl", "--seed", "bi1", "--copies", "dm", "--rooms", "2"]
 
-# Files whose pages print what a seed rolled, though their HTML names no seed code: Rogue Like Roguelike's
-# reference (the campaign's colours), Card Rogue's designer's notes (simulated odds), a solo booklet's front pages.
-ROLLED_PAGES = [("reference", "rlrl", {}), ("reference", "card-rogue", {}), ("solo", "roguelike", {"levels": "1"})]
+
+@pytest.mark.parametrize("args", [RLRL_REFERENCE, RLRL_CAMPAIGN], ids=["reference", "campaign"])
+def test_the_rlrl_reference_is_kept_once_for_every_seed_and_the_file_is_the_same_cold_warm_or_without_a_cache(
+        args, tmp_path, monkeypatch, laid_out):
+    """Rogue Like Roguelike's reference pages are kept without the seed: two seeds, one kept entry; a warm
+    reference or campaign lays out no page with WeasyPrint; the file is the same cold, warm and without a cache."""
+    folder = tmp_path / "cache"
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+
+    def made(tag: str, seed: str = "bi1") -> bytes:
+        (tmp_path / tag).mkdir()
+        return make([seed if arg == "bi1" else arg for arg in args], tmp_path / tag)
+
+    monkeypatch.setenv(cache.ENV, "off")
+    absent = made("absent")
+    assert len(laid_out) == 1 and not folder.exists()
+    monkeypatch.setenv(cache.ENV, str(folder))
+    assert made("cold") == absent
+    assert len(laid_out) == 2 and len(entries(folder / html.KEPT_PAGES)) == 1
+    del laid_out[:]
+    assert made("warm") == absent
+    assert made("another", "bi2") != absent
+    assert not laid_out, "a warm reference, of this seed or another, is read back: WeasyPrint lays out nothing"
+    assert len(entries(folder / html.KEPT_PAGES)) == 1, "two seeds, one kept reference"
+
+
+# Files whose pages print what a seed rolled, though their HTML names no seed code: Card Rogue's designer's notes
+# (simulated odds), a solo booklet's front pages. (Rogue Like Roguelike's reference is laid out without its seed's
+# colours, and kept: above.)
+ROLLED_PAGES = [("reference", "card-rogue", {}), ("solo", "roguelike", {"levels": "1"})]
 
 
 @pytest.mark.sweep(kind=lambda product, system, options: "rolled pages")
