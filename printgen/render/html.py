@@ -424,7 +424,7 @@ def render_pdf(name: str, seed_code: SeedCode, title: str, paper: Paper, user_di
     code's QR on the first page: ``qr`` tells a template the room it takes); ``listener`` (the request's)
     hears the step. ``seed_free``: the caller's word that the pages are the same for every seed (a rules page),
     so they are kept in the user's cache; pages that print what a seed rolled are not, though their HTML
-    may not name the seed code (a campaign's colours, simulated odds): the cache would grow with every seed."""
+    may not name the seed code (simulated odds, a solo booklet's front pages): the cache would grow with every seed."""
     html = _page_html(name, seed_code, title, paper, user_dir, phrasebooks, context)
     pdf = html_to_pdf(html, user_dir, keep=seed_free and str(seed_code) not in html)
     if listener is not None:
