@@ -364,6 +364,74 @@ def test_the_booklet_reads_back(booklet):
     assert all(f"page {n} of {len(texts)}" in t for n, t in enumerate(texts, 1))
 
 
+def read_dice_table(data: bytes) -> tuple[list[list[str]], dict[str, list[str]], list[str]]:
+    """The drawn dice table read back with pdfplumber: each page's column heads, each room's cells (its words
+    column by column, joined by spaces: a cell broken over lines reads as it was written), and the levels'
+    sub-heads in order. Asserts on the way that every word stands inside the page's text area, in its own
+    column, in the type the house sets a table in."""
+    import io
+
+    import pdfplumber
+
+    from printgen.render import house
+
+    heads, rooms, levels = [], {}, []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(extra_attrs=["fontname", "size"], keep_blank_chars=False)
+            left, right = key_columns.MARGIN, page.width - key_columns.MARGIN
+            mono = [w for w in words if "Mono" in w["fontname"]]
+            head = [w for w in words if "Bold" in w["fontname"] and "Mono" not in w["fontname"]]
+            assert {round(w["size"], 2) for w in head} == {house.SMALL}
+            heads.append([w["text"] for w in head])
+            starts = [w["x0"] for w in head]
+            labels = [w for w in mono if "Bold" in w["fontname"] and round(w["size"], 2) == house.TABLE]
+            cells = [w for w in mono if "Bold" not in w["fontname"] and round(w["size"], 2) == house.TABLE]
+            levels += [w["text"] for w in mono if "Bold" in w["fontname"] and w["size"] > house.TABLE]
+            for word in labels + cells + head:
+                assert left - 0.5 <= word["x0"] and word["x1"] <= right + 0.5, word
+                assert word["bottom"] <= page.height - key_columns.FOOT, word
+            for label, after in zip(labels, labels[1:] + [None]):
+                band = [w for w in cells if label["top"] - 0.5 <= w["top"] < (after["top"] - 0.5 if after else 1e9)]
+                row = [[] for _ in starts]
+                for word in sorted(band, key=lambda w: (w["top"], w["x0"])):
+                    column = max(k for k, x in enumerate(starts) if x <= word["x0"] + 0.5)
+                    if column + 1 < len(starts):
+                        assert word["x1"] < starts[column + 1], word  # no cell runs into the next one
+                    row[column].append(word["text"])
+                assert label["text"] not in rooms
+                assert label["x0"] == pytest.approx(starts[0], abs=0.5) and not row[0]
+                rooms[label["text"]] = [" ".join(cell) for cell in row[1:]]
+    return heads, rooms, levels
+
+
+@pytest.mark.parametrize("options, pages", [({"levels": 3}, 1), ({"levels": 12, "level-size": 10, "scaling": "yes"}, 2),
+                                            ({"levels": 1, "level-size": 4}, 1)])
+def test_the_drawn_dice_table_prints_every_room_s_totals_as_rolled(options, pages):
+    """Every room of every mapped level has its row, under its level's sub-head, with the totals each table gave
+    it, read back from the page, in the phrasebook's columns; a long dungeon's table runs over pages, each with
+    the column heads again."""
+    from printgen.systems.amulet import dice_page
+
+    request = product_request(code_for("dice-table", **options))
+    dungeon = dungeon_product.generate(request)
+    data = dice_page.dice_pdf(BUILT_IN, dungeon, request)
+    heads, rooms, levels = read_dice_table(data)
+    assert len(heads) == pages
+    say = BUILT_IN.say_for("printgen.systems.amulet")
+    used = [t for t in say.section("key.roll") if any(t in a.rolls for level in text_pages.mapped(dungeon)
+                                                         for a in level.areas)]
+    assert all(page == [say("dice.room"), *(say(f"key.roll.{t}") for t in used)] for page in heads)
+    expected = {f"{level.number}.{area.number}": [", ".join(map(str, area.rolls.get(t, ()))) for t in used]
+                for level in text_pages.mapped(dungeon) for area in level.areas}
+    assert rooms == expected
+    # Each level's sub-head once, in order (again at the head of a page its level runs on to).
+    read = [int(w) for w in levels if w.isdigit()]
+    assert [n for k, n in enumerate(read) if not k or read[k - 1] != n] == [level.number for level in
+                                                                            text_pages.mapped(dungeon)]
+    assert len(read) <= len(text_pages.mapped(dungeon)) + pages - 1
+
+
 def test_same_seed_same_bytes(booklet):
     assert build(code_for("moonpie", fmt="json")) == build(code_for("moonpie", fmt="json"))
     request = product_request(code_for("moonpie"))

@@ -15,10 +15,11 @@ RECORDED = json.loads(FIXTURE.read_text())
 BOOKLET = ["dungeon", "--system", "roguelike", "--seed", "bi6", "--levels", "1", "--rooms", "6", "--players-map",
            "layout"]
 AMULET_BOOKLET = ["dungeon", "--system", "amulet", "--seed", "bi1", "--levels", "1"]
-# Each game's seed-free pages: Roguelike's rules page (its cover names the dungeon, and is drawn); Amulet's rules at
-# hand with how the monsters fight (its cover, dice and treasure level are the dungeon's, laid out by WeasyPrint).
+# Each game's seed-free pages: Roguelike's rules page (its cover names the dungeon, and is drawn); Amulet's treasure
+# level and rules at hand with how the monsters fight, one document (its cover, keys and dice are the dungeon's, drawn).
 BOOKLETS = [BOOKLET, AMULET_BOOKLET]
-SEED_PAGES = {"roguelike": 0, "amulet": 1}  # documents of a booklet WeasyPrint lays out every run (they name the seed)
+SEED_PAGES = {"roguelike": 0, "amulet": 0}  # documents of a booklet WeasyPrint lays out every run (they name the seed)
+ROLLED_REFERENCE = ["reference", "--system", "rlrl", "--seed", "bi"]  # laid out every run: the campaign's colours
 
 
 @pytest.fixture
@@ -244,12 +245,13 @@ def test_the_widths_weasyprint_writes_are_read_once_and_kept(tmp_path, monkeypat
     monkeypatch.setattr(font_widths, "_read", {})
     monkeypatch.setattr(parallel, "can_fork", lambda: False)  # every face read in this process, counted
     monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
-    # Amulet's booklet: WeasyPrint lays its dungeon's pages out every run (Roguelike's, warm, loads it no more).
-    recorded = RECORDED[" ".join(AMULET_BOOKLET)]
+    # Rogue Like Roguelike's reference: WeasyPrint lays it out every run (the campaign's colours make it the seed's
+    # own); the dungeon booklets, warm, load it no more.
+    recorded = RECORDED[" ".join(ROLLED_REFERENCE)]
 
     def made(tag: str) -> str:
         (tmp_path / tag).mkdir()
-        return hashlib.sha256(make(AMULET_BOOKLET, tmp_path / tag)).hexdigest()
+        return hashlib.sha256(make(ROLLED_REFERENCE, tmp_path / tag)).hexdigest()
 
     assert made("cold") == recorded
     kept = entries(tmp_path / "cache" / font_widths.KIND)
@@ -290,14 +292,26 @@ def test_a_page_read_back_from_the_cache_imports_no_weasyprint(tmp_path, monkeyp
     assert (tmp_path / "again.pdf").read_bytes() == made
 
 
+def warm_run(code: str, tmp_path: Path) -> tuple[list[str], bytes]:
+    """``code`` made in a new process on the cache folder ``tmp_path / "cache"``: which of WeasyPrint and fontTools
+    it imported, and the file."""
+    import os
+    import subprocess
+
+    script = ("import sys; from printgen import products; from printgen.seed import SeedCode; "
+              f"data = products.build(SeedCode.parse({code!r})); "
+              f"open({str(tmp_path / 'again.pdf')!r}, 'wb').write(data); "
+              "print(sorted(m for m in ('weasyprint', 'fontTools') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PRINTGEN_CACHE": str(tmp_path / "cache")})
+    return result.stdout.split(), (tmp_path / "again.pdf").read_bytes()
+
+
 def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_rules_page_out(tmp_path, monkeypatch,
                                                                                                 laid_out):
     """A Roguelike dungeon booklet's cover is drawn; its rules page, the same for every seed, is laid out by
     WeasyPrint on a cold cache and kept: the next process makes the same file (another seed, the same rules
     page) without ever importing WeasyPrint, nor fontTools (the cover's mark is kept as an icon's outline is)."""
-    import os
-    import subprocess
-
     from printgen import products
     from printgen.cards import cover_art, icons
     from printgen.seed import SeedCode
@@ -310,14 +324,32 @@ def test_a_warm_roguelike_booklet_imports_no_weasyprint_and_a_cold_one_lays_its_
     products.build(SeedCode.parse(first))
     assert laid_out == [1], "the cold booklet laid out its rules page (and nothing else) with WeasyPrint"
     made = products.build(SeedCode.parse(second))
-    script = ("import sys; from printgen import products; from printgen.seed import SeedCode; "
-              f"data = products.build(SeedCode.parse({second!r})); "
-              f"open({str(tmp_path / 'again.pdf')!r}, 'wb').write(data); "
-              "print(sorted(m for m in ('weasyprint', 'fontTools') if m in sys.modules))")
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                            env={**os.environ, "PRINTGEN_CACHE": str(tmp_path / "cache")})
-    assert result.stdout.split() == ["[]"]
-    assert (tmp_path / "again.pdf").read_bytes() == made
+    assert warm_run(second, tmp_path) == (["[]"], made)
+
+
+@pytest.mark.parametrize("scaling", [False, True], ids=["plain", "scaling"])
+def test_a_warm_amulet_booklet_imports_no_weasyprint_and_a_cold_one_lays_out_one_document(scaling, tmp_path,
+                                                                                           monkeypatch, laid_out):
+    """An Amulet dungeon booklet's cover, keys and dice behind each room are drawn; its treasure level and rules
+    at hand, the same for every seed with or without Scaling, are one document, laid out by WeasyPrint on a cold
+    cache and kept: the next process makes the same file (another seed, more levels) without ever importing
+    WeasyPrint, nor fontTools."""
+    from printgen import products
+    from printgen.cards import cover_art, icons
+    from printgen.seed import SeedCode
+
+    icons.glyph_outline.cache_clear()
+    cover_art._glyph_ops.cache_clear()
+    monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)  # every page laid out in this process, counted
+    options = (("levels", "1"), ("scaling", "yes")) if scaling else (("levels", "1"),)
+    first = str(SeedCode("dungeon", "amulet", "w1", options))
+    second = first.replace(":w1", ":w2").replace("levels=1", "levels=2")
+    products.build(SeedCode.parse(first))
+    assert laid_out == [1], "the cold booklet laid out one document (the treasure level and the rules) and no other"
+    made = products.build(SeedCode.parse(second))
+    assert laid_out == [1], "another dungeon reads it back"
+    assert warm_run(second, tmp_path) == (["[]"], made)
 
 
 RLRL_REFERENCE = ["reference", "--system", "rlrl", "--seed", "bi1"]

@@ -35,6 +35,7 @@ EDGE = house.SIDE  # the notes that a key goes on, and where from, stand in the 
 COLUMN_GAP = house.COLUMN_GAP
 TITLE_SIZE, NOTE_SIZE = 13.0, 8.0
 ENTRY_RULE_GAP, ENTRY_GAP = mm(0.8), mm(1)  # above the hairline under an entry, and below it
+HEADER_RISE = mm(2.4) + 2.17  # a running header's baseline above the text's top: WeasyPrint's padding and line
 
 
 @dataclass(frozen=True)
@@ -207,15 +208,21 @@ def entries_top(paper: Paper, head: Sequence[Block]) -> float:
 
 
 def _draw_head(c: Canvas, paper: Paper, key: Key, head: Sequence[Block]) -> None:
-    """The title, the note beside it, the lines under them, and the rule."""
+    draw_title(c, paper, key.title, key.aside, key.aside_size, head)
+
+
+def draw_title(c: Canvas, paper: Paper, title_run: text.Run, aside_run: text.Run, aside_size: float,
+               head: Sequence[Block] = ()) -> None:
+    """A key's head, or a page's drawn as one: the title, the note beside it, the lines under them (``head``),
+    and the rule."""
     baseline = paper.height - TOP - TITLE_SIZE * 1.06
     c.setFillGray(0)
-    title, title_font = key.title
+    title, title_font = title_run
     text.draw_run(c, MARGIN, baseline, title, title_font, TITLE_SIZE)
-    aside, aside_font = key.aside
+    aside, aside_font = aside_run
     left = MARGIN + text.measure(title + " ", title_font, TITLE_SIZE) + mm(2)
     # A long title leaves the note less room: it is set smaller, down to 6 pt, to stay on the title's line.
-    size = text.fit_line(aside, paper.width - MARGIN - left, key.aside_size, 6.0, aside_font).size
+    size = text.fit_line(aside, paper.width - MARGIN - left, aside_size, 6.0, aside_font).size
     text.draw_run(c, left, baseline, aside, aside_font, size)
     y = _head_top(paper)
     for b in head:
@@ -268,16 +275,41 @@ def draw_key(phrasebooks: Words, c: Canvas, paper: Paper, key: Key, look: Look) 
         for entry in placed:
             entry.draw(c, look.hairline)
         # The notes in the margins come after the entries, as a reader copying the page's text meets them.
-        c.setFillGray(0)
-        if number > 0:
-            text.draw_run(c, paper.width - EDGE, paper.height - TOP + mm(2) + 2,
-                          say("key-page.continued", level=key.level), fonts.SERIF_ITALIC, NOTE_SIZE, align="right")
+        goes_on = None
         if number + 1 < len(pages):
-            words = say("key-page.goes-on-sheet") if number + 1 in group_starts else say("key-page.goes-on")
-            text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, words, fonts.SERIF_ITALIC, NOTE_SIZE,
-                          align="right")
+            goes_on = say("key-page.goes-on-sheet") if number + 1 in group_starts else say("key-page.goes-on")
+        draw_notes(c, paper, say("key-page.continued", level=key.level) if number > 0 else None, goes_on)
         c.showPage()
     return counts
+
+
+def draw_notes(c: Canvas, paper: Paper, continued: str | None, goes_on: str | None) -> None:
+    """The notes in the margins of a page that runs on from the one before (``continued``, at its head) or over
+    to the next (``goes_on``, at its foot), right-aligned, in italics."""
+    c.setFillGray(0)
+    if continued is not None:
+        text.draw_run(c, paper.width - EDGE, paper.height - TOP + mm(2) + 2, continued, fonts.SERIF_ITALIC,
+                      NOTE_SIZE, align="right")
+    if goes_on is not None:
+        text.draw_run(c, paper.width - EDGE, mm(15) - 0.8 * NOTE_SIZE, goes_on, fonts.SERIF_ITALIC, NOTE_SIZE,
+                      align="right")
+
+
+def draw_running_header(c: Canvas, paper: Paper, title: str, look: house.Look) -> None:
+    """The running header of a page that goes on from pages of text, as base.html sets theirs: the document's
+    name at the top left, in the regular weight of the game's face for heads, its case and letter spacing, in its
+    colour, standing on the margin's foot as WeasyPrint sets it (2.4 mm above the text's top)."""
+    face = fonts.MONO if look.head_font == fonts.MONO_BOLD else fonts.SERIF
+    words = title.upper() if look.head_capitals else title
+    c.saveState()
+    c.setFillColorRGB(*look.accent)
+    baseline = paper.height - TOP + HEADER_RISE
+    if look.head_spacing and fonts.has_all(words, face):
+        c.setFont(face, house.HEADER)
+        c.drawString(MARGIN, baseline, words, charSpace=look.head_spacing * house.HEADER)
+    else:
+        text.draw_run(c, MARGIN, baseline, words, face, house.HEADER)
+    c.restoreState()
 
 
 def keys_pdf(phrasebooks: Words, code, paper: Paper, title: str, keys: Sequence[Key], look: Look,

@@ -3,23 +3,25 @@
 The booklet prints on both sides of the sheet: the cover; then, for each
 level with a map, the mapper's copy on a left-hand page with the level's key
 facing it (two columns; a longer key goes on over the page, beside the map
-again); the dice behind each room, the treasure level and the rules at hand,
+again); the dice behind each room; the treasure level and the rules at hand,
 ending with how the monsters fight;
 then the players' copies, one to a sheet with a blank back, so they can be
 handed out without showing a mapper's page. The cover (text_pages.cover_pdf),
-the maps (map_page) and the keys (key_page) are drawn; the other text pages
-come from the game's templates through WeasyPrint; ``booklet`` hands them to the product, which makes both
-at once and stamps the footer once on the whole.
+the maps (map_page), the keys (key_page) and the dice (dice_page) are drawn;
+the treasure level and the rules at hand, the same in every booklet, come from
+the game's templates through WeasyPrint once and are kept; ``booklet`` hands
+them to the product, which makes both at once and stamps the footer once on
+the whole.
 """
 
 from __future__ import annotations
 
 from ...maps.draw_style import MapStyle
 from ...render import key_columns
-from ...render.booklet import Pages, Parts, blank_page, sections
+from ...render.booklet import Pages, Parts, blank_page
 from ...render.canvas import new_document
+from . import dice_page, key_page, map_page, rules, text_pages
 from . import generate as generator
-from . import key_page, map_page, rules, text_pages
 from .model import Dungeon
 
 
@@ -61,26 +63,24 @@ def booklet(built: Dungeon, request) -> Parts:
                                      say("document.keys", game=request.game.title),
                                      keys, key_page.LOOK, request.listener))
 
-    def arrange(text: tuple[bytes, bytes], made, rules_pages: bytes) -> list[bytes]:
-        cover, rolled = text
+    def arrange(text: tuple[bytes, bytes], made, same: bytes) -> list[bytes]:
+        cover, dice = text
         mappers, players, blank, (key_pages, ranges) = made
-        after = sections(rolled, text_pages.AFTER_THE_KEYS)
         with Pages(blank) as pages:
             pages.add(cover)
             for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
                 pages.facing((mappers, index, index + 1), (key_pages, start, end))
-            for part in after:
-                pages.add(rolled, *part)
-            pages.add(rules_pages)
+            pages.add(dice)
+            pages.add(same)  # the treasure level, then the rules at hand
             pages.to_right()  # the players' copies start a fresh sheet
             for index in range(len(ranges)):
                 pages.add(players, index, index + 1)
                 pages.blank()  # nothing on the back of a players' copy
             return [pages.save()]
 
-    # The cover is drawn and the dice and the treasure level laid out while a forked child draws the maps and the
-    # keys (the product makes both at once); the rules at hand, the same for every seed, are read back from the
-    # cache or laid out beside them.
+    # The cover and the dice behind each room are drawn while a forked child draws the maps and the keys (the
+    # product makes both at once); the treasure level and the rules at hand, the same for every seed, are read
+    # back from the cache or laid out beside them: a warm booklet lays nothing out.
     return Parts(say("document.dungeon", game=request.game.title),
-                 lambda: (text_pages.cover_pdf(built, request), text_pages.rolled_pdf(built, request)),
-                 drawn, arrange, lambda only_kept: text_pages.rules_pdf(request, only_kept))
+                 lambda: (text_pages.cover_pdf(built, request), dice_page.dice_pdf(request.words, built, request)),
+                 drawn, arrange, lambda only_kept: text_pages.rules_pdf(request, built.scaling, only_kept))

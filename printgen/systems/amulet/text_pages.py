@@ -1,13 +1,14 @@
-"""The text pages of Amulet: the cover, drawn; the dice behind each room, the treasure level, the reference and
-the tactics through the game's templates.
+"""The text pages of Amulet: the cover, drawn; the treasure level, the reference and the tactics through the
+game's templates; what the dice gave each room, for dice_page to draw.
 
-The dungeon's text pages are the cover (drawn, render/drawn_cover.py) and
-two documents: what this dungeon rolled (the dice, the treasure level), each
-part opening with one top-level heading, going on from the keys (key_page,
-drawn); and the rules at hand with how the monsters fight, the same in
-every booklet on the same paper, so WeasyPrint lays them out once and the
-user's cache keeps them (render/html.py); on a cold cache they are laid out
-beside the maps, in the booklet's other process. Compose embeds each font once.
+The dungeon's pages of text are the cover and the dice behind each room,
+both drawn (render/drawn_cover.py, dice_page.py), and one document laid out
+by WeasyPrint: the treasure level, then the rules at hand with how the
+monsters fight, each part opening with one top-level heading, going on from
+the dice. It names no dungeon (only whether it scales), so it is the same in
+every booklet on the same paper: WeasyPrint lays it out once and the user's
+cache keeps it (render/html.py); on a cold cache it is laid out beside the
+maps, in the booklet's other process. Compose embeds each font once.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .model import UNIT_FEET, Dungeon
 
 PERCENTS = (25, 50, 75, 100)
 ROOM_SIZES = (1, 2, 3, 4, 5)
-AFTER_THE_KEYS = 2  # the rolled text's parts after the keys: the dice and the treasure level (the rules follow)
 
 
 def swarm_table(phrasebooks: Words) -> list[dict[str, Any]]:
@@ -49,18 +49,20 @@ def reference_pdf(request) -> bytes:
                       seed_free=True)
 
 
-def rules_pdf(request, only_kept: bool = False) -> bytes | None:
-    """The booklet's last pages: the rules at hand, ending with how the monsters fight. They name no dungeon,
-    so they are the same in every booklet on the same paper (and kept; ``only_kept``: only where they are kept,
-    else None); they go on from the booklet's other pages, so their first page keeps the running header."""
+def rules_pdf(request, scaling: bool, only_kept: bool = False) -> bytes | None:
+    """The booklet's last pages: the treasure level (as the rules give it, with ``scaling`` or without), then the
+    rules at hand, ending with how the monsters fight. They name no dungeon, so they are the same in every
+    booklet on the same paper (and kept; ``only_kept``: only where they are kept, else None); they go on from
+    the booklet's other pages, so their first page keeps the running header."""
     say = request.words.say_for(__package__)
     tactics = [{"code": code, "name": m["name"], "designed": m.get("designed", False),
                 "tactics": rules.tactics(request.words, code)}
                for code, m in rules.monsters().items()]
     return (kept_pdf if only_kept else render_pdf)(
-        "amulet/reference.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
+        "amulet/booklet.html", request.code, say("document.dungeon", game=request.game.title), request.paper,
         request.templates, listener=request.listener, opens_file=False, heads_first_page=True, tactics=tactics,
-        **reference_context(request), phrasebooks=request.words, seed_free=True)
+        scaling=scaling, treasure=rules.reference()["treasure"], **reference_context(request),
+        phrasebooks=request.words, seed_free=True)
 
 
 def cover_pdf(dungeon: Dungeon, request) -> bytes:
@@ -86,12 +88,6 @@ def cover_pdf(dungeon: Dungeon, request) -> bytes:
     return drawn_cover.cover_pdf(request.words, cover, request.code, request.paper,
                                  say("document.dungeon", game=request.game.title), house.look(GAME.templates),
                                  request.listener)
-
-
-def booklet_context(dungeon: Dungeon, request) -> dict[str, Any]:
-    """What booklet.html prints."""
-    return {"game_title": request.game.title, "credit": request.game.credit, "scaling": dungeon.scaling,
-            "treasure": rules.reference()["treasure"], "dice": dice(request.words, dungeon)}
 
 
 def met(dungeon: Dungeon) -> tuple[list[str], list[str]]:
@@ -130,13 +126,3 @@ def mapped(dungeon: Dungeon) -> list:
 def mapped_keys(phrasebooks: Words, dungeon: Dungeon) -> list[dict[str, Any]]:
     """The keys of the levels with a map, in order (a treasure level's words close the key before it)."""
     return [level for level in dungeon_key(phrasebooks, dungeon) if level["kind"] != "treasure"]
-
-
-def rolled_pdf(dungeon: Dungeon, request) -> bytes:
-    """The dice behind each room and the treasure level: ``AFTER_THE_KEYS`` parts, each opening with an h1, going
-    on from the keys (the rules at hand follow them: ``rules_pdf``)."""
-    say = request.words.say_for(__package__)
-    title = say("document.dungeon", game=request.game.title)
-    return render_pdf("amulet/booklet.html", request.code, title, request.paper, request.templates,
-                      listener=request.listener, opens_file=False, heads_first_page=True,
-                      **booklet_context(dungeon, request), phrasebooks=request.words)
