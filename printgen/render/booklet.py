@@ -163,3 +163,28 @@ class Parts:
     drawn: Callable[[], Any]
     arrange: Callable[[Any, Any, Any], list[bytes]]  # the seed-free pages last: None where there are none
     seed_free: Callable[[bool], bytes | None] | None = None
+
+
+STAMP_NAME = "/PGStamp"
+
+
+def stamped(data: bytes, stamps: bytes) -> bytes:
+    """The pages of ``data``, each with the page of ``stamps`` of the same number drawn over it (what a kept page
+    leaves out, a running head that names the seed's dungeon), as a form under a fixed name: pikepdf's
+    add_overlay picks a random one, and the bytes must not change from run to run."""
+    with pikepdf.open(io.BytesIO(data)) as pdf, pikepdf.open(io.BytesIO(stamps)) as over:
+        for page, stamp in zip(pdf.pages, over.pages):
+            form = pdf.copy_foreign(stamp.as_form_xobject())
+            # Pages may share one resource dictionary (WeasyPrint's do): each gets its own before its stamp goes in.
+            resources = page.obj.get("/Resources", pikepdf.Dictionary())
+            own = pikepdf.Dictionary({key: value for key, value in resources.items()})
+            forms = pikepdf.Dictionary({key: value for key, value in resources.get("/XObject", {}).items()})
+            forms[STAMP_NAME] = form
+            own.XObject = forms
+            page.obj.Resources = own
+            page.contents_coalesce()
+            page.contents_add(pdf.make_stream(b"q\n"), prepend=True)
+            page.contents_add(pdf.make_stream(f"Q q {STAMP_NAME} Do Q\n".encode()))
+        buffer = io.BytesIO()
+        pdf.save(buffer, deterministic_id=True)
+        return buffer.getvalue()
