@@ -15,10 +15,13 @@ RECORDED = json.loads(FIXTURE.read_text())
 BOOKLET = ["dungeon", "--system", "roguelike", "--seed", "bi6", "--levels", "1", "--rooms", "6", "--players-map",
            "layout"]
 AMULET_BOOKLET = ["dungeon", "--system", "amulet", "--seed", "bi1", "--levels", "1"]
+SOLO_BOOKLET = ["solo", "--system", "roguelike", "--seed", "bi", "--levels", "1"]
 # Each game's seed-free pages: Roguelike's rules page (its cover names the dungeon, and is drawn); Amulet's rules at
-# hand with how the monsters fight (its cover, dice and treasure level are the dungeon's, laid out by WeasyPrint).
-BOOKLETS = [BOOKLET, AMULET_BOOKLET]
-SEED_PAGES = {"roguelike": 0, "amulet": 1}  # documents of a booklet WeasyPrint lays out every run (they name the seed)
+# hand with how the monsters fight (its cover, dice and treasure level are the dungeon's, laid out by WeasyPrint);
+# Roguelike's solo How to play alone and lists (its cover and designer's notes are the seed's, laid out).
+BOOKLETS = [BOOKLET, AMULET_BOOKLET, SOLO_BOOKLET]
+# Documents of a booklet WeasyPrint lays out every run (they name the seed), by product and game.
+SEED_PAGES = {("dungeon", "roguelike"): 0, ("dungeon", "amulet"): 1, ("solo", "roguelike"): 1}
 
 
 @pytest.fixture
@@ -43,11 +46,11 @@ def entries(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*") if path.is_file())
 
 
-@pytest.mark.parametrize("booklet", BOOKLETS, ids=lambda args: args[2])
+@pytest.mark.parametrize("booklet", BOOKLETS, ids=lambda args: f"{args[0]}-{args[2]}")
 def test_a_booklet_is_the_same_file_cold_warm_absent_damaged_and_unwritable(booklet, tmp_path, monkeypatch, laid_out):
     recorded = RECORDED[" ".join(booklet)]
     folder = tmp_path / "cache"
-    seeded = SEED_PAGES[booklet[2]]
+    seeded = SEED_PAGES[booklet[0], booklet[2]]
     monkeypatch.setattr(parallel, "can_fork", lambda: False)  # every page laid out in this process, counted
 
     def made(tag: str) -> str:
@@ -336,7 +339,8 @@ def test_a_campaign_lays_out_only_its_reference_its_cover_is_drawn(tmp_path, mon
 
 
 # Files whose pages print what a seed rolled, though their HTML names no seed code: Rogue Like Roguelike's
-# reference (the campaign's colours), Card Rogue's designer's notes (simulated odds), a solo booklet's front pages.
+# reference (the campaign's colours), Card Rogue's designer's notes (simulated odds), a solo booklet's cover and
+# designer's notes (its How to play alone and lists, kept, are the same for both seeds).
 ROLLED_PAGES = [("reference", "rlrl", {}), ("reference", "card-rogue", {}), ("solo", "roguelike", {"levels": "1"})]
 
 

@@ -1,15 +1,18 @@
 """The pages before a Roguelike solo booklet's sections: the cover, How to play alone, the lists, the
 designer's notes, and the play sheet.
 
-The cover and How to play alone are the game's template
-(roguelike/solo-book.html), laid out by WeasyPrint, with the solo choices of
-data/solo.toml and the rules a lone player looks up (the fight, points and
-levels, the special attacks); then the reference page (reference.py: the
-occupation and race tables, the special abilities, the spells, miracles,
-weapons and armor, from the game's data), so the booklet holds every list
-a lone player rolls on or chooses from; then the designer's notes
-(roguelike/solo-notes.html): this very booklet played by the three
-simulated players of solo_play.py. The play sheet is drawn: the Character
+The cover and the designer's notes print what this seed rolled: one document
+of the game's template (roguelike/solo-book.html), laid out by WeasyPrint for
+each booklet; the notes are this very booklet played by the three simulated
+players of solo_play.py. Between them
+stand How to play alone and the lists (roguelike/solo-rules.html), which name
+nothing of the seed, so they are laid out once and kept in the user's cache
+(render/html.py), the booklet's running head drawn on them: the solo choices
+of data/solo.toml and the rules a lone player looks up (the fight, points and
+levels, the special attacks), then the reference page's lists (reference.py:
+the occupation and race tables, the special abilities, the spells, miracles,
+weapons and armor, from the game's data), so the booklet holds every list a
+lone player rolls on or chooses from. The play sheet is drawn: the Character
 Record as ``printgen sheet`` prints it (blank, or the seed's first character
 rolled by the rules), its points table without what the rules say to ignore
 alone, then a page to tick and track (sheets/play.py), the two one sheet.
