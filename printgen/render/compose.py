@@ -88,18 +88,23 @@ def _stamp_footers(document: pikepdf.Pdf, code: SeedCode, title: str, qr_place: 
         overlay.canvas.showPage()
     footers = pikepdf.open(io.BytesIO(overlay.finish()))
     for page, stamp in zip(document.pages, footers.pages):
-        # By hand, under a fixed name: pikepdf's add_overlay picks a random resource name.
-        form = document.copy_foreign(stamp.as_form_xobject())
-        # Pages may share one resource dictionary (WeasyPrint's do): each gets its own before its stamp goes in.
-        resources = page.obj.get("/Resources", pikepdf.Dictionary())
-        own = pikepdf.Dictionary({key: value for key, value in resources.items()})
-        stamps = pikepdf.Dictionary({key: value for key, value in resources.get("/XObject", {}).items()})
-        stamps[FOOTER_NAME] = form
-        own.XObject = stamps
-        page.obj.Resources = own
-        page.contents_coalesce()
-        page.contents_add(document.make_stream(b"q\n"), prepend=True)
-        page.contents_add(document.make_stream(f"Q q {FOOTER_NAME} Do Q\n".encode()))
+        lay_over(document, page, stamp, FOOTER_NAME)
+
+
+def lay_over(document: pikepdf.Pdf, page: pikepdf.Page, stamp: pikepdf.Page, name: str) -> None:
+    """``stamp`` (a page of another document) drawn over ``page`` of ``document``, as a form named ``name``: by
+    hand, under a fixed name, where pikepdf's add_overlay picks a random resource name."""
+    form = document.copy_foreign(stamp.as_form_xobject())
+    # Pages may share one resource dictionary (WeasyPrint's do): each gets its own before its stamp goes in.
+    resources = page.obj.get("/Resources", pikepdf.Dictionary())
+    own = pikepdf.Dictionary({key: value for key, value in resources.items()})
+    stamps = pikepdf.Dictionary({key: value for key, value in resources.get("/XObject", {}).items()})
+    stamps[name] = form
+    own.XObject = stamps
+    page.obj.Resources = own
+    page.contents_coalesce()
+    page.contents_add(document.make_stream(b"q\n"), prepend=True)
+    page.contents_add(document.make_stream(f"Q q {name} Do Q\n".encode()))
 
 
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
