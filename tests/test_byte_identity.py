@@ -10,11 +10,13 @@ product of every system in every format among the cases (one case of each
 kind, another each commit) and a tenth of the rest, chosen by a seed that
 changes with every commit; ``pytest --sweeps all`` checks every one. That every product of every game is made and
 read back in each run is tests/test_fonts_embedded.py's, and that the same
-bytes come whatever the environment, tests/test_determinism.py's.
+bytes come whatever the environment, tests/test_determinism.py's. Here each product is made after whatever
+tests ran before it in the same process, with a SOURCE_DATE_EPOCH of the caller's set, which no build reads.
 """
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -33,7 +35,10 @@ def test_the_fixture_covers_every_case():
 @pytest.mark.parametrize("args", CASES, ids=case_id)
 def test_product_bytes_are_as_recorded(args, tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)  # custom decks name their data file relative to the repository
+    # A caller's own SOURCE_DATE_EPOCH is no build's business: none reads it, none changes it.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1000000000")
     assert hashlib.sha256(make(args, tmp_path)).hexdigest() == RECORDED[case_id(args)]
+    assert os.environ["SOURCE_DATE_EPOCH"] == "1000000000"
 
 
 class _Case:
