@@ -20,8 +20,8 @@ import pytest
 from pdfutil import event_ways, gamebook_sections, page_texts, section_misprints, seed_code
 
 from printgen import games, products
-from printgen.render import house
 from printgen.products.solo import made
+from printgen.render import house
 from printgen.systems.roguelike import solo_play
 
 DICE = re.compile(r"\d+d\d+(?:[+-]\d+)?")
