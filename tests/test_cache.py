@@ -15,11 +15,13 @@ RECORDED = json.loads(FIXTURE.read_text())
 BOOKLET = ["dungeon", "--system", "roguelike", "--seed", "bi6", "--levels", "1", "--rooms", "6", "--players-map",
            "layout"]
 AMULET_BOOKLET = ["dungeon", "--system", "amulet", "--seed", "bi1", "--levels", "1"]
+SOLO_BOOKLET = ["solo", "--system", "roguelike", "--seed", "bi", "--levels", "1"]
 # Each game's seed-free pages: Roguelike's rules page (its cover names the dungeon, and is drawn); Amulet's treasure
-# level and rules at hand with how the monsters fight, one document (its cover, keys and dice are the dungeon's, drawn).
-BOOKLETS = [BOOKLET, AMULET_BOOKLET]
-SEED_PAGES = {"roguelike": 0, "amulet": 0}  # documents of a booklet WeasyPrint lays out every run (they name the seed)
-ROLLED_REFERENCE = ["reference", "--system", "rlrl", "--seed", "bi"]  # laid out every run: the campaign's colours
+# level and rules at hand with how the monsters fight, one document (its cover, keys and dice are the dungeon's,
+# drawn); Roguelike's solo How to play alone and lists (its cover and designer's notes are the seed's, laid out).
+BOOKLETS = [BOOKLET, AMULET_BOOKLET, SOLO_BOOKLET]
+# Documents of a booklet WeasyPrint lays out every run (they name the seed), by product and game.
+SEED_PAGES = {("dungeon", "roguelike"): 0, ("dungeon", "amulet"): 0, ("solo", "roguelike"): 1}
 
 
 @pytest.fixture
@@ -44,11 +46,11 @@ def entries(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*") if path.is_file())
 
 
-@pytest.mark.parametrize("booklet", BOOKLETS, ids=lambda args: args[2])
+@pytest.mark.parametrize("booklet", BOOKLETS, ids=lambda args: f"{args[0]}-{args[2]}")
 def test_a_booklet_is_the_same_file_cold_warm_absent_damaged_and_unwritable(booklet, tmp_path, monkeypatch, laid_out):
     recorded = RECORDED[" ".join(booklet)]
     folder = tmp_path / "cache"
-    seeded = SEED_PAGES[booklet[2]]
+    seeded = SEED_PAGES[booklet[0], booklet[2]]
     monkeypatch.setattr(parallel, "can_fork", lambda: False)  # every page laid out in this process, counted
 
     def made(tag: str) -> str:
@@ -245,13 +247,13 @@ def test_the_widths_weasyprint_writes_are_read_once_and_kept(tmp_path, monkeypat
     monkeypatch.setattr(font_widths, "_read", {})
     monkeypatch.setattr(parallel, "can_fork", lambda: False)  # every face read in this process, counted
     monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
-    # Rogue Like Roguelike's reference: WeasyPrint lays it out every run (the campaign's colours make it the seed's
-    # own); the dungeon booklets, warm, load it no more.
-    recorded = RECORDED[" ".join(ROLLED_REFERENCE)]
+    # Roguelike's solo booklet: WeasyPrint lays its cover and designer's notes out every run (they are the seed's);
+    # the dungeon booklets and references, warm, load it no more.
+    recorded = RECORDED[" ".join(SOLO_BOOKLET)]
 
     def made(tag: str) -> str:
         (tmp_path / tag).mkdir()
-        return hashlib.sha256(make(ROLLED_REFERENCE, tmp_path / tag)).hexdigest()
+        return hashlib.sha256(make(SOLO_BOOKLET, tmp_path / tag)).hexdigest()
 
     assert made("cold") == recorded
     kept = entries(tmp_path / "cache" / font_widths.KIND)
@@ -388,8 +390,8 @@ def test_the_rlrl_reference_is_kept_once_for_every_seed_and_the_file_is_the_same
 
 
 # Files whose pages print what a seed rolled, though their HTML names no seed code: Card Rogue's designer's notes
-# (simulated odds), a solo booklet's front pages. (Rogue Like Roguelike's reference is laid out without its seed's
-# colours, and kept: above.)
+# (simulated odds), a solo booklet's cover and designer's notes (its How to play alone and lists, kept, are the same
+# for both seeds). (Rogue Like Roguelike's reference is laid out without its seed's colours, and kept: above.)
 ROLLED_PAGES = [("reference", "card-rogue", {}), ("solo", "roguelike", {"levels": "1"})]
 
 

@@ -4,8 +4,9 @@ The page and the JSON agree: each section's text, read back from the PDF column 
 number and every die its events carry (where it sends the reader, what to tick, the dice of damage, healing
 and tests, the creatures' stats), and names no section it does not send the reader to. The booklet prints
 every list a section names; How to play alone states only the rules' numbers, every other rule under the
-heading that names it printgen's choice; no section both shuts and opens one doorway, and stairs stand only
-where the dungeon's key has them. Played by the simulated players over a sample of seeds, the careful
+heading that names it printgen's choice; it and the lists, the same for every seed, print nothing of the seed
+but the booklet's running head, drawn where the designer's notes lay theirs out; no section both shuts and
+opens one doorway, and stairs stand only where the dungeon's key has them. Played by the simulated players over a sample of seeds, the careful
 player wins within the aimed band and the random one seldom; on moonpie no first choice at the way in
 kills more than a tenth of careful players (the full measure: benchmarks/solo.py).
 """
@@ -20,6 +21,7 @@ from pdfutil import event_ways, gamebook_sections, page_texts, section_misprints
 
 from printgen import games, products
 from printgen.products.solo import made
+from printgen.render import house
 from printgen.systems.roguelike import solo_play
 
 DICE = re.compile(r"\d+d\d+(?:[+-]\d+)?")
@@ -159,6 +161,45 @@ def test_every_rule_on_how_to_play_alone_is_the_rules_or_named_printgens(booklet
         assert token in allowed | sections | example, f"How to play alone states {token}, which the rules do not"
     for choice in games.game("roguelike").data("solo")["choice"]:
         assert f"{choice['topic']}." not in rules, choice["topic"]
+
+
+def _running_head(page) -> list[tuple[str, float, float, float, float, tuple]]:
+    """The letters of a page's running head (its top margin): each one's text, its left and right edges, its
+    baseline, its size and its colour."""
+    return [(c["text"], c["x0"], c["x1"], c["matrix"][5], c["size"], tuple(c["non_stroking_color"]))
+            for c in page.chars if c["top"] < house.TOP]
+
+
+def test_how_to_play_alone_and_the_lists_name_nothing_of_the_seed_under_the_booklets_running_head(booklet):
+    """How to play alone and the lists, the same in every booklet (laid out once and kept), print nothing of this
+    seed: neither its dungeon's name nor the sections it sends a reader to on winning or dying (the play sheet's
+    standing orders give those); yet each stands under the booklet's running head, drawn on it, as the designer's
+    notes after them, laid out with the seed's own pages, do: the same letters at the same places, on the same
+    baseline, in the same size and colour."""
+    import io
+
+    import pdfplumber
+
+    request, dungeon, book, numbers, pdf, data = booklet
+    title = request.part("solo").title(request.words, dungeon)
+    texts = page_texts(pdf)
+    alone = next(i for i, t in enumerate(texts) if "How to play alone" in t)
+    notes = next(i for i, t in enumerate(texts) if "Designer's notes" in t)
+    assert (alone, notes) == (1, 3), "the cover, How to play alone, the lists, the designer's notes"
+    assert "Character Occupation" in texts[alone + 1]
+    for index in (alone, alone + 1):
+        body = texts[index].replace(title, "").rsplit("printgen ·", 1)[0]  # without the head and the footer
+        assert dungeon.name not in body
+        assert not re.search(rf"turn to ({data['standing']['won']}|{data['standing']['dead']})\b", body), body
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        laid_out = _running_head(document.pages[notes])
+        assert "".join(letter[0] for letter in laid_out) == title
+        for index in (alone, alone + 1):
+            drawn = _running_head(document.pages[index])
+            assert [letter[0] for letter in drawn] == [letter[0] for letter in laid_out]
+            for mine, theirs in zip(drawn, laid_out):
+                assert all(abs(a - b) < 0.01 for a, b in zip(mine[1:5], theirs[1:5])), (index, mine, theirs)
+                assert mine[5] == theirs[5], (index, mine, theirs)
 
 
 def test_no_section_both_shuts_and_opens_a_doorway_and_stairs_stand_where_the_key_has_them(booklet):

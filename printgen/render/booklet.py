@@ -17,6 +17,8 @@ the whole. Page 1 is a right-hand page; a left-hand page has an even number.
 - ``extract``: some pages of a part as a PDF of their own;
 - ``blank_page``: the page that stands for an empty side, saying so in the
   game's words;
+- ``stamped``: a part's pages with drawn ones laid over them (a running head
+  its kept pages leave out);
 - ``Parts``: a booklet as a game hands it to its product (its text pages, its
   drawn pages, and how they are arranged); the product makes both halves at
   once and composes the whole (products/booklets.py), the same for every game.
@@ -36,6 +38,7 @@ from ..seed import SeedCode
 from ..units import Paper
 from . import fonts
 from .canvas import new_document
+from .compose import lay_over
 
 Part = tuple[bytes, int, int]  # a source and the pages start:end of it
 
@@ -163,3 +166,17 @@ class Parts:
     drawn: Callable[[], Any]
     arrange: Callable[[Any, Any, Any], list[bytes]]  # the seed-free pages last: None where there are none
     seed_free: Callable[[bool], bytes | None] | None = None
+
+
+STAMP_NAME = "/PGStamp"
+
+
+def stamped(data: bytes, stamps: bytes) -> bytes:
+    """The pages of ``data``, each with the page of ``stamps`` of the same number drawn over it (what a kept page
+    leaves out: a running head that names the seed's dungeon), under a fixed name (compose.lay_over), so the
+    bytes are the same from run to run."""
+    with pikepdf.open(io.BytesIO(data)) as pdf, pikepdf.open(io.BytesIO(stamps)) as over:
+        lay_over(pdf, zip(pdf.pages, over.pages), STAMP_NAME)
+        buffer = io.BytesIO()
+        pdf.save(buffer, deterministic_id=True)
+        return buffer.getvalue()

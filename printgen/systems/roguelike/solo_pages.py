@@ -1,15 +1,18 @@
 """The pages before a Roguelike solo booklet's sections: the cover, How to play alone, the lists, the
 designer's notes, and the play sheet.
 
-The cover and How to play alone are the game's template
-(roguelike/solo-book.html), laid out by WeasyPrint, with the solo choices of
-data/solo.toml and the rules a lone player looks up (the fight, points and
-levels, the special attacks); then the reference page (reference.py: the
-occupation and race tables, the special abilities, the spells, miracles,
-weapons and armor, from the game's data), so the booklet holds every list
-a lone player rolls on or chooses from; then the designer's notes
-(roguelike/solo-notes.html): this very booklet played by the three
-simulated players of solo_play.py. The play sheet is drawn: the Character
+The cover and the designer's notes print what this seed rolled: one document
+of the game's template (roguelike/solo-book.html), laid out by WeasyPrint for
+each booklet; the notes are this very booklet played by the three simulated
+players of solo_play.py. Between them
+stand How to play alone and the lists (roguelike/solo-rules.html), which name
+nothing of the seed, so they are laid out once and kept in the user's cache
+(render/html.py), the booklet's running head drawn on them: the solo choices
+of data/solo.toml and the rules a lone player looks up (the fight, points and
+levels, the special attacks), then the reference page's lists (reference.py:
+the occupation and race tables, the special abilities, the spells, miracles,
+weapons and armor, from the game's data), so the booklet holds every list a
+lone player rolls on or chooses from. The play sheet is drawn: the Character
 Record as ``printgen sheet`` prints it (blank, or the seed's first character
 rolled by the rules), its points table without what the rules say to ignore
 alone, then a page to tick and track (sheets/play.py), the two one sheet.
@@ -24,6 +27,9 @@ from markupsafe import Markup, escape
 from ...cards import cover_art
 from ...contracts import Request
 from ...gamebook.model import Book
+from ...render import fonts, house, text
+from ...render.booklet import Pages, page_count, stamped
+from ...render.canvas import new_document
 from ...render.html import render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
@@ -34,6 +40,7 @@ from .generate import Dungeon
 from .key import met
 from .solo_book import DEAD, VICTORY, WAY_IN, WIN_POINTS, locked_doors
 
+HEAD_BASELINE = 30.845  # the running head's baseline, down from the page's top, where WeasyPrint sets base.html's
 HEALTH_TRACK = 40  # Health a track runs to: a Barbarian's 20, and levels' worth more
 LEFT_LINES = 5  # lines for creatures left alive in a fight run from: a fight's number and each one's Health
 
@@ -51,14 +58,18 @@ def character(request: Request) -> dict[str, Any] | None:
 
 
 def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
-    """The cover and How to play alone, the lists, and the designer's notes: one document."""
+    """The cover, How to play alone, the lists, and the designer's notes. The cover and the notes print what this
+    seed rolled: one document, laid out for each booklet. How to play alone and the lists name nothing of the
+    seed (a section they send the reader to is the play sheet's standing orders'): one document the same in
+    every booklet on the same paper, laid out once and kept in the user's cache (render/html.py), with the
+    booklet's running head drawn on it here (running_head)."""
     say = request.words.say_for(__package__)
     e = dungeon.entrance
     row = next(r for r in rules.tables()["entrance"].rows if r["kind"] == e["kind"])
     title = say("solo.title", name=dungeon.name)
     game = request.game
     assert game is not None  # a solo booklet is always one game's
-    return render_pdf(
+    own = render_pdf(
         "roguelike/solo-book.html", request.code, title, request.paper,
         request.templates, listener=request.listener, dungeon_name=dungeon.name, game_title=game.title, credit=game.credit,
         levels=len(dungeon.levels), sections=len(book.sections),
@@ -66,13 +77,38 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
         entrance=e["type"], description=row["description"], screen=screen(),
         art=cover_art.for_game(request.words, GAME.templates, "@",
                                *met([a for level in dungeon.levels for a in level.areas])),
-        start=numbers[WAY_IN], won=numbers[VICTORY], dead=numbers[DEAD], win_points=WIN_POINTS,
-        rolled=character(request) is not None, living=alone_points(),
-        page={"specials": {special: rules.special_rule(request.words, special) for special in ("Poison", "Curse",
-                                                                                               "Paralyze")}},
-        choices=choices(request.words), **reference.context(request.words), **notes_context(book, request),
-    phrasebooks=request.words,
+        start=numbers[WAY_IN], **notes_context(book, request), phrasebooks=request.words,
     )
+    kept = render_pdf(
+        "roguelike/solo-rules.html", request.code, say("solo.rules-title"), request.paper, request.templates,
+        listener=request.listener, opens_file=False, heads_first_page=True, game_title=game.title,
+        credit=game.credit, start=numbers[WAY_IN], win_points=WIN_POINTS, rolled=character(request) is not None,
+        living=alone_points(), page={"specials": {special: rules.special_rule(request.words, special)
+                                                  for special in ("Poison", "Curse", "Paralyze")}},
+        choices=choices(request.words), **reference.context(request.words), phrasebooks=request.words,
+        seed_free=True,
+    )
+    with Pages() as pages:
+        pages.add(own, 0, 1)  # the cover
+        pages.add(stamped(kept, running_head(request, title, page_count(kept))))
+        pages.add(own, 1)  # the designer's notes
+        return pages.save()
+
+
+def running_head(request: Request, title: str, count: int) -> bytes:
+    """``count`` pages bearing only the booklet's running head, drawn where base.html lays it out (the top margin's
+    left box, its foot 2.4 mm above the text, the house's inset in) in the game's face and accent colour, for
+    the kept pages, which lay none out."""
+    paper = request.paper
+    doc = new_document(request.code, title, paper.size)
+    c = doc.canvas
+    look = house.look(GAME.templates)
+    face = fonts.MONO if look.head_font == fonts.MONO_BOLD else fonts.SERIF  # the head face, upright
+    for _ in range(count):
+        c.setFillColorRGB(*look.accent)
+        text.draw_run(c, house.SIDE + house.INSET, paper.height - HEAD_BASELINE, title, face, house.HEADER)
+        c.showPage()
+    return doc.finish()
 
 
 def alone_points() -> list[tuple[str, int]]:
