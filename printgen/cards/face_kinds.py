@@ -19,7 +19,9 @@ card of rules after the deck's cards (``with_continuations``). A reference card
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, fields, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,6 +30,7 @@ from ..render import fonts
 from ..units import MIN_TEXT_PT
 from ..words import Words
 from . import character_face, counter_face, glyphs, icons, notes, text_face, tile_face
+from .inline import Marked
 from .model import FACE_KINDS, LAYOUT_FACE, Card, Deck, Paragraph
 from .sizes import CardSize
 
@@ -38,15 +41,39 @@ assert tuple(_KINDS) == FACE_KINDS
 @dataclass(frozen=True)
 class Layout:
     """One family's layout: its words' size (None: some card fits nowhere), picture frame (0: pictures in the
-    band), stat boxes, and each card's own largest size of words (by id), for the warnings."""
+    band), stat boxes, and each card's own largest size of words (in the family's order; None: a card not
+    measured, or whose words fit nowhere), for the warnings."""
 
     body: float | None
     frame: float
     stats: text_face.StatLayout | None
-    largest: dict[int, float]
+    largest: tuple[float | None, ...]
 
 
-_LAST: list = []  # the last deck and card size measured: [deck, size, {family: Layout}]
+@dataclass(frozen=True)
+class _DeckLayout:
+    """A deck's layouts at one card size: each family's, and each card's own largest size of words (by id)."""
+
+    families: dict[str, Layout]
+    largest: dict[int, float | None]
+
+
+# A family's layout is measured once per process for what shapes it (``_shape``), whatever deck object holds
+# it: a deck built again with other print options (bleed, marks, duplex, paper, a print shop), another seed of a
+# deck whose cards do not depend on it, or a deck previewed again in the studio. About 1 KiB a family with its
+# key (a key holds references to its cards' words, not copies).
+LAYOUTS_KEPT = 256
+_LAYOUTS: OrderedDict[tuple, Layout] = OrderedDict()
+# The deck objects laid out last, by identity (each kept alive while it is here, so an id is not reused):
+# preparing each card of a deck finds its layout without reading the deck's cards again.
+DECKS_KEPT = 8
+_DECKS: OrderedDict[tuple[int, CardSize], tuple[Deck, _DeckLayout]] = OrderedDict()
+_LOCK = threading.Lock()  # the studio lays out decks on several threads at once
+_measured = 0  # how many families were measured (not found laid out): tests count them
+# Of a card, what no layout reads: where it came from (messages), its colours and back, its count, a tile's
+# paths; of its picture and emblem only whether it has one. A field added to ``Card`` counts until named here.
+_NOT_READ = frozenset({"source", "accent", "tint", "back_style", "back", "count", "paths", "arrow", "write_in"})
+_SHAPE_FIELDS = tuple(f.name for f in fields(Card) if f.name not in _NOT_READ)
 
 
 def family(card: Card) -> str:
@@ -55,12 +82,71 @@ def family(card: Card) -> str:
 
 
 def layout(deck: Deck, size: CardSize, card: Card) -> Layout:
-    if not (_LAST and _LAST[0] is deck and _LAST[1] == size):
-        families: dict[str, list[Card]] = {}
-        for each in deck.cards:
-            families.setdefault(family(each), []).append(each)
-        _LAST[:] = [deck, size, {name: _measure(deck, size, cards) for name, cards in families.items()}]
-    return _LAST[2][family(card)]
+    return _deck_layout(deck, size).families[family(card)]
+
+
+def _deck_layout(deck: Deck, size: CardSize) -> _DeckLayout:
+    """The layouts of ``deck``'s families at ``size``: the deck object's if it was laid out lately, else each
+    family's found by what shapes it, or measured."""
+    key = (id(deck), size)
+    with _LOCK:
+        found = _DECKS.get(key)
+        if found is not None and found[0] is deck:
+            _DECKS.move_to_end(key)
+            return found[1]
+    families: dict[str, list[Card]] = {}
+    for each in deck.cards:
+        families.setdefault(family(each), []).append(each)
+    layouts, largest = {}, {}
+    for name, cards in families.items():
+        layouts[name] = found_layout = _family_layout(deck, size, cards)
+        largest.update(zip(map(id, cards), found_layout.largest))
+    made = _DeckLayout(layouts, largest)
+    with _LOCK:
+        _DECKS[key] = (deck, made)
+        _DECKS.move_to_end(key)
+        while len(_DECKS) > DECKS_KEPT:
+            _DECKS.popitem(last=False)
+    return made
+
+
+def _family_layout(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
+    global _measured
+    key = (size, deck.least_body, text_face.title_face(deck), tuple(_shape(card) for card in cards))
+    with _LOCK:
+        found = _LAYOUTS.get(key)
+        if found is not None:
+            _LAYOUTS.move_to_end(key)
+            return found
+    made = _measure(deck, size, cards)  # outside the lock: two threads may measure one family, to the same end
+    with _LOCK:
+        _measured += 1
+        _LAYOUTS[key] = made
+        _LAYOUTS.move_to_end(key)
+        while len(_LAYOUTS) > LAYOUTS_KEPT:
+            _LAYOUTS.popitem(last=False)
+    return made
+
+
+def _shape(card: Card) -> tuple:
+    """What of a card its family's layout reads (``_measure`` and the faces' ``largest_body``, ``largest_frame``,
+    ``stat_layout``): every field but ``_NOT_READ``, its picture and emblem as whether it has one, and its words
+    as they are measured: a paragraph of a deck of one's own (``inline.Marked``) as its runs, whose fonts' names
+    hold every width they measure (a picture file's digest, a span's scale), as its fields do not."""
+    return tuple(bool(value) if name in ("picture", "emblem") else
+                 tuple(_words(p) for p in value) if name == "body" else value
+                 for name, value in zip(_SHAPE_FIELDS, (getattr(card, name) for name in _SHAPE_FIELDS)))
+
+
+def _words(paragraph: Paragraph) -> object:
+    if isinstance(paragraph, Marked):
+        return tuple(paragraph.runs(fonts.SERIF, fonts.SERIF_BOLD))
+    return paragraph
+
+
+def measured() -> int:
+    """How many families this process has measured (none found laid out already)."""
+    return _measured
 
 
 def prepare_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize):
@@ -111,10 +197,11 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
     least = deck.least_body or text_face.BODY_MIN
     m_max = text_face.Metrics.of(size).body_max
     floor = max(least, math.floor((m_max - TYPE_GIVES * text_face.Metrics.of(size).type_scale) * 4) / 4)
-    framed_sizes, band_sizes, largest = [], [], {}
+    framed_sizes, band_sizes, largest = [], [], []
     for card in cards:
         kind = _KINDS.get(card.face)
         if card.reference or not card.body or not hasattr(kind, "largest_body"):
+            largest.append(None)
             continue
         if kind is text_face:
             in_band = text_face.largest_body(card, deck, size, 0.0, stats, least)
@@ -124,8 +211,7 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
             in_band = framed = kind.largest_body(card, deck, size)
         framed_sizes.append(framed or 0.0)
         band_sizes.append(in_band or 0.0)
-        if in_band is not None:
-            largest[id(card)] = in_band
+        largest.append(in_band)
     body: float | None = None
     if framed_sizes:
         wanted = max(min(framed_sizes), floor)  # the least frame on every card, else the type gives this far
@@ -143,7 +229,7 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
         frame = min(sorted(rooms, reverse=True)[math.ceil(len(rooms) * SHARED) - 1], text_face.most_frame(size))
         if frame < text_face.least_frame(size) - 1e-6:
             frame = 0.0 if max(rooms) < text_face.least_frame(size) - 1e-6 else text_face.least_frame(size)
-    return Layout(body, frame, stats, largest)
+    return Layout(body, frame, stats, tuple(largest))
 
 
 def with_continuations(phrasebooks: Words, deck: Deck, size: CardSize) -> Deck:
@@ -213,14 +299,13 @@ def type_sizes(prepared) -> list[float]:
     return sizes
 
 
-def shrunk_below(prepared, floor: float) -> bool:
-    """Whether any type on a prepared card came out smaller than ``floor`` pt (see ``type_sizes``) by its own
-    doing: words set at the deck's size count only on a card whose words would not fit at ``floor`` by
+def shrunk_below(prepared, floor: float, deck: Deck, size: CardSize) -> bool:
+    """Whether any type on a prepared card of ``deck`` came out smaller than ``floor`` pt (see ``type_sizes``) by
+    its own doing: words set at the deck's size count only on a card whose words would not fit at ``floor`` by
     themselves (shortening those brings the whole deck's words back up)."""
     sizes = type_sizes(prepared)
     body = getattr(prepared, "body", None)
-    own = _LAST[2].get(family(prepared.card)).largest.get(id(prepared.card)) if len(_LAST) > 2 and \
-        family(prepared.card) in _LAST[2] else None
+    own = _deck_layout(deck, size).largest.get(id(prepared.card))
     if body is not None and own is not None and own >= floor - 1e-9:
         sizes.remove(body.size)
     return any(size < floor - 1e-9 for size in sizes)
