@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pdfutil import run_cli
 
-from printgen.cards import custom, face_kinds
+from printgen.cards import custom, face_kinds, text_face
 from printgen.cards.model import Card, Deck, Paragraph, Stat
 from printgen.cards.sizes import CARD_SIZES, CardSize
+from printgen.words import BUILT_IN
 
 POKER = CARD_SIZES["poker"]
 MEASURE = face_kinds._measure  # a family measured, whatever was before
@@ -134,3 +136,28 @@ def test_two_threads_laying_out_two_decks_at_once_each_get_their_own(measured, m
     thread.join(20)
     assert found["a"].body != found["b"].body
     assert found["a"] == MEASURE(a, POKER, list(a.cards)) and found["b"] == MEASURE(b, POKER, list(b.cards))
+
+
+def test_a_card_in_two_decks_is_fitted_at_each_decks_size_and_drawn_as_its_own(measured, monkeypatch):
+    """The same card in two decks whose words are set at two sizes: two faces; the same cards in another Deck
+    object: the face fitted once, each the card it is drawn for."""
+    monkeypatch.setattr(face_kinds, "_FACES", OrderedDict())
+    prepare, fitted = text_face.prepare, []
+
+    def counted(*args, **kwargs):
+        fitted.append(args[1].title)
+        return prepare(*args, **kwargs)
+
+    monkeypatch.setattr(text_face, "prepare", counted)
+    short, long = two_decks("Faces")
+    goblin = short.cards[0]
+    assert long.cards[0] is goblin
+    in_short, in_long = (face_kinds.prepare_face(BUILT_IN, goblin, deck, POKER) for deck in (short, long))
+    assert (in_short.body.size, in_long.body.size) == (9.0, 7.5) and len(fitted) == 2
+    again = Deck("again", "Again", (replace(goblin, accent=(0.8, 0.1, 0.1), source="row 2"), short.cards[1]),
+                 least_body=6.0)
+    face = face_kinds.prepare_face(BUILT_IN, again.cards[0], again, POKER)
+    assert len(fitted) == 2 and face.card is again.cards[0]  # its colour and source are not what is fitted
+    assert replace(face, card=goblin) == in_short == prepare(BUILT_IN, goblin, short, POKER, 9.0,
+                                                             face_kinds.deck_frame(short, POKER),
+                                                             face_kinds.layout(short, POKER, goblin).stats, 6.0)

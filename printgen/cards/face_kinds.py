@@ -60,8 +60,8 @@ class _DeckLayout:
 
 # A family's layout is measured once per process for what shapes it (``_shape``), whatever deck object holds
 # it: a deck built again with other print options (bleed, marks, duplex, paper, a print shop), another seed of a
-# deck whose cards do not depend on it, or a deck previewed again in the studio. About 1 KiB a family with its
-# key (a key holds references to its cards' words, not copies).
+# deck whose cards do not depend on it, or a deck previewed again in the studio. The creature deck's one family
+# holds 29 KiB with its key (which keeps its cards' words alive): 256 such at most, 7 MiB.
 LAYOUTS_KEPT = 256
 _LAYOUTS: OrderedDict[tuple, Layout] = OrderedDict()
 # The deck objects laid out last, by identity (each kept alive while it is here, so an id is not reused):
@@ -165,10 +165,39 @@ def prepare_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize):
     found = layout(deck, size, card)
     body_size = None if card.reference or not card.body else found.body
     if kind is text_face:
-        return text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
-                                 layout=found.stats,
-                                 least=deck.least_body or None)
+        return _text_face(phrasebooks, card, deck, size, body_size, found)
     return kind.prepare(card, deck, size, body_size=body_size)
+
+
+# A text card's face is fitted once per process for what shapes it (``_shape``, the deck's layout of its family,
+# its least size and title face, the card size, the line that says its words go on), as its family's layout is;
+# drawn, it is the card's own (``replace(face, card=card)``). Not a card whose words hold a deck of one's own's
+# markup: their fitted lines hold that deck's pictures to draw from. 2.5 KiB a face: 2.5 MiB at most.
+FACES_KEPT = 1024
+_FACES: OrderedDict[tuple, text_face.PreparedFace] = OrderedDict()
+
+
+def _text_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize, body_size: float | None,
+               found: Layout) -> text_face.PreparedFace:
+    least = deck.least_body or None
+    if any(type(paragraph) is not Paragraph for paragraph in card.body):
+        return text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
+                                 layout=found.stats, least=least)
+    goes_on = phrasebooks.say_for(text_face.__package__)("cards.continued") if least else ""
+    key = (_shape(card), size, least, text_face.title_face(deck), body_size, found.frame, found.stats, goes_on)
+    with _LOCK:
+        face = _FACES.get(key)
+        if face is not None:
+            _FACES.move_to_end(key)
+            return face if face.card is card else replace(face, card=card)
+    face = text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
+                             layout=found.stats, least=least)
+    with _LOCK:
+        _FACES[key] = face
+        _FACES.move_to_end(key)
+        while len(_FACES) > FACES_KEPT:
+            _FACES.popitem(last=False)
+    return face
 
 
 def deck_body_size(deck: Deck, size: CardSize, card: Card | None = None) -> float | None:
