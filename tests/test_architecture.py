@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import io
 import re
 import tomllib
@@ -41,6 +42,17 @@ def resolve(importer: str, is_package: bool, level: int, name: str | None) -> st
     return ".".join(base + ([name] if name else []))
 
 
+def tree_of(path: Path, source: str | None = None) -> ast.Module:
+    """The syntax tree of ``path`` (or of ``source`` given as its text): read once a process for the checks that
+    walk every module (none changes a tree)."""
+    return ast.parse(source, str(path)) if source is not None else _tree_of_file(path)
+
+
+@functools.cache
+def _tree_of_file(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
 def private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
@@ -49,7 +61,7 @@ def private_uses(path: Path, source: str | None = None) -> list[str]:
     """Where ``path`` (or ``source`` given as its text) takes a private name from another printgen module:
     `from m import _x` or `m._x`."""
     importer = module_name(path)
-    tree = ast.parse(source if source is not None else path.read_text(), str(path))
+    tree = tree_of(path, source)
     found, aliases = [], {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
@@ -118,7 +130,7 @@ def by_name_calls() -> dict[str, list[int]]:
     """Every place printgen imports a module by name (importlib.import_module, __import__), by module."""
     found: dict[str, list[int]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.Call):
                 name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
                 if name in ("import_module", "__import__"):
@@ -181,7 +193,7 @@ HIDDEN_STATE_LEFT: set[str] = set()
 def hidden_state(path: Path, source: str | None = None) -> list[str]:
     """Where ``path`` (or ``source`` given as its text) carries state past its callers: a context variable, a
     change of working folder, a write to the process's environment."""
-    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"), str(path))
+    tree = tree_of(path, source)
     where = module_name(path)
     found = []
     for node in ast.walk(tree):
@@ -208,7 +220,7 @@ def test_no_request_passes_through_hidden_state():
 def module_words(path: Path, source: str | None = None) -> list[str]:
     """Where ``path`` (or ``source``) speaks from phrasebooks no request handed it: a module-level ``say`` (made
     at import, or imported from another module), or a phrasebook read at module level, outside any function."""
-    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"), str(path))
+    tree = tree_of(path, source)
     where = module_name(path)
     found = []
     for node in tree.body:
