@@ -97,7 +97,8 @@ def _deck_layout(deck: Deck, size: CardSize) -> _DeckLayout:
     families: dict[str, list[Card]] = {}
     for each in deck.cards:
         families.setdefault(family(each), []).append(each)
-    layouts, largest = {}, {}
+    layouts: dict[str, Layout] = {}
+    largest: dict[int, float | None] = {}
     for name, cards in families.items():
         layouts[name] = found_layout = _family_layout(deck, size, cards)
         largest.update(zip(map(id, cards), found_layout.largest))
@@ -226,7 +227,8 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
     least = deck.least_body or text_face.BODY_MIN
     m_max = text_face.Metrics.of(size).body_max
     floor = max(least, math.floor((m_max - TYPE_GIVES * text_face.Metrics.of(size).type_scale) * 4) / 4)
-    framed_sizes, band_sizes, largest = [], [], []
+    framed_sizes, band_sizes = [], []
+    largest: list[float | None] = []
     for card in cards:
         kind = _KINDS.get(card.face)
         if card.reference or not card.body or not hasattr(kind, "largest_body"):
