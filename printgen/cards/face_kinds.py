@@ -69,7 +69,6 @@ _LAYOUTS: OrderedDict[tuple, Layout] = OrderedDict()
 DECKS_KEPT = 8
 _DECKS: OrderedDict[tuple[int, CardSize], tuple[Deck, _DeckLayout]] = OrderedDict()
 _LOCK = threading.Lock()  # the studio lays out decks on several threads at once
-_measured = 0  # how many families were measured (not found laid out): tests count them
 # Of a card, what no layout reads: where it came from (messages), its colours and back, its count, a tile's
 # paths; of its picture and emblem only whether it has one. A field added to ``Card`` counts until named here.
 _NOT_READ = frozenset({"source", "accent", "tint", "back_style", "back", "count", "paths", "arrow", "write_in"})
@@ -89,11 +88,9 @@ def _deck_layout(deck: Deck, size: CardSize) -> _DeckLayout:
     """The layouts of ``deck``'s families at ``size``: the deck object's if it was laid out lately, else each
     family's found by what shapes it, or measured."""
     key = (id(deck), size)
-    with _LOCK:
-        found = _DECKS.get(key)
-        if found is not None and found[0] is deck:
-            _DECKS.move_to_end(key)
-            return found[1]
+    found = _found(_DECKS, key)
+    if found is not None and found[0] is deck:
+        return found[1]
     families: dict[str, list[Card]] = {}
     for each in deck.cards:
         families.setdefault(family(each), []).append(each)
@@ -103,30 +100,35 @@ def _deck_layout(deck: Deck, size: CardSize) -> _DeckLayout:
         layouts[name] = found_layout = _family_layout(deck, size, cards)
         largest.update(zip(map(id, cards), found_layout.largest))
     made = _DeckLayout(layouts, largest)
-    with _LOCK:
-        _DECKS[key] = (deck, made)
-        _DECKS.move_to_end(key)
-        while len(_DECKS) > DECKS_KEPT:
-            _DECKS.popitem(last=False)
+    _keep(_DECKS, key, (deck, made), DECKS_KEPT)
     return made
 
 
 def _family_layout(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
-    global _measured
     key = (size, deck.least_body, text_face.title_face(deck), tuple(_shape(card) for card in cards))
+    found = _found(_LAYOUTS, key)
+    if found is None:
+        found = _measure(deck, size, cards)  # outside the lock: two threads may measure one family, to one end
+        _keep(_LAYOUTS, key, found, LAYOUTS_KEPT)
+    return found
+
+
+def _found(kept: OrderedDict, key: tuple):
+    """What ``kept`` holds under ``key`` (None: nothing), now the last it lets go."""
     with _LOCK:
-        found = _LAYOUTS.get(key)
-        if found is not None:
-            _LAYOUTS.move_to_end(key)
-            return found
-    made = _measure(deck, size, cards)  # outside the lock: two threads may measure one family, to the same end
+        value = kept.get(key)
+        if value is not None:
+            kept.move_to_end(key)
+        return value
+
+
+def _keep(kept: OrderedDict, key: tuple, value: object, most: int) -> None:
+    """``value`` kept under ``key``, and beyond ``most`` the least lately used let go."""
     with _LOCK:
-        _measured += 1
-        _LAYOUTS[key] = made
-        _LAYOUTS.move_to_end(key)
-        while len(_LAYOUTS) > LAYOUTS_KEPT:
-            _LAYOUTS.popitem(last=False)
-    return made
+        kept[key] = value
+        kept.move_to_end(key)
+        while len(kept) > most:
+            kept.popitem(last=False)
 
 
 def _shape(card: Card) -> tuple:
@@ -143,11 +145,6 @@ def _words(paragraph: Paragraph) -> object:
     if isinstance(paragraph, Marked):
         return tuple(paragraph.runs(fonts.SERIF, fonts.SERIF_BOLD))
     return paragraph
-
-
-def measured() -> int:
-    """How many families this process has measured (none found laid out already)."""
-    return _measured
 
 
 def prepare_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize):
@@ -186,18 +183,12 @@ def _text_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize, body_
                                  layout=found.stats, least=least)
     goes_on = phrasebooks.say_for(text_face.__package__)("cards.continued") if least else ""
     key = (_shape(card), size, least, text_face.title_face(deck), body_size, found.frame, found.stats, goes_on)
-    with _LOCK:
-        face = _FACES.get(key)
-        if face is not None:
-            _FACES.move_to_end(key)
-            return face if face.card is card else replace(face, card=card)
+    face = _found(_FACES, key)
+    if face is not None:
+        return face if face.card is card else replace(face, card=card)
     face = text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
                              layout=found.stats, least=least)
-    with _LOCK:
-        _FACES[key] = face
-        _FACES.move_to_end(key)
-        while len(_FACES) > FACES_KEPT:
-            _FACES.popitem(last=False)
+    _keep(_FACES, key, face, FACES_KEPT)
     return face
 
 
