@@ -19,7 +19,9 @@ card of rules after the deck's cards (``with_continuations``). A reference card
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, fields, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,6 +30,7 @@ from ..render import fonts
 from ..units import MIN_TEXT_PT
 from ..words import Words
 from . import character_face, counter_face, glyphs, icons, notes, text_face, tile_face
+from .inline import Marked
 from .model import FACE_KINDS, LAYOUT_FACE, Card, Deck, Paragraph
 from .sizes import CardSize
 
@@ -38,15 +41,38 @@ assert tuple(_KINDS) == FACE_KINDS
 @dataclass(frozen=True)
 class Layout:
     """One family's layout: its words' size (None: some card fits nowhere), picture frame (0: pictures in the
-    band), stat boxes, and each card's own largest size of words (by id), for the warnings."""
+    band), stat boxes, and each card's own largest size of words (in the family's order; None: a card not
+    measured, or whose words fit nowhere), for the warnings."""
 
     body: float | None
     frame: float
     stats: text_face.StatLayout | None
-    largest: dict[int, float]
+    largest: tuple[float | None, ...]
 
 
-_LAST: list = []  # the last deck and card size measured: [deck, size, {family: Layout}]
+@dataclass(frozen=True)
+class _DeckLayout:
+    """A deck's layouts at one card size: each family's, and each card's own largest size of words (by id)."""
+
+    families: dict[str, Layout]
+    largest: dict[int, float | None]
+
+
+# A family's layout is measured once per process for what shapes it (``_shape``), whatever deck object holds
+# it: a deck built again with other print options (bleed, marks, duplex, paper, a print shop), another seed of a
+# deck whose cards do not depend on it, or a deck previewed again in the studio. The creature deck's one family
+# holds 29 KiB with its key (which keeps its cards' words alive): 256 such at most, 7 MiB.
+LAYOUTS_KEPT = 256
+_LAYOUTS: OrderedDict[tuple, Layout] = OrderedDict()
+# The deck objects laid out last, by identity (each kept alive while it is here, so an id is not reused):
+# preparing each card of a deck finds its layout without reading the deck's cards again.
+DECKS_KEPT = 8
+_DECKS: OrderedDict[tuple[int, CardSize], tuple[Deck, _DeckLayout]] = OrderedDict()
+_LOCK = threading.Lock()  # the studio lays out decks on several threads at once
+# Of a card, what no layout reads: where it came from (messages), its colours and back, its count, a tile's
+# paths; of its picture and emblem only whether it has one. A field added to ``Card`` counts until named here.
+_NOT_READ = frozenset({"source", "accent", "tint", "back_style", "back", "count", "paths", "arrow", "write_in"})
+_SHAPE_FIELDS = tuple(f.name for f in fields(Card) if f.name not in _NOT_READ)
 
 
 def family(card: Card) -> str:
@@ -55,12 +81,70 @@ def family(card: Card) -> str:
 
 
 def layout(deck: Deck, size: CardSize, card: Card) -> Layout:
-    if not (_LAST and _LAST[0] is deck and _LAST[1] == size):
-        families: dict[str, list[Card]] = {}
-        for each in deck.cards:
-            families.setdefault(family(each), []).append(each)
-        _LAST[:] = [deck, size, {name: _measure(deck, size, cards) for name, cards in families.items()}]
-    return _LAST[2][family(card)]
+    return _deck_layout(deck, size).families[family(card)]
+
+
+def _deck_layout(deck: Deck, size: CardSize) -> _DeckLayout:
+    """The layouts of ``deck``'s families at ``size``: the deck object's if it was laid out lately, else each
+    family's found by what shapes it, or measured."""
+    key = (id(deck), size)
+    found = _found(_DECKS, key)
+    if found is not None and found[0] is deck:
+        return found[1]
+    families: dict[str, list[Card]] = {}
+    for each in deck.cards:
+        families.setdefault(family(each), []).append(each)
+    layouts: dict[str, Layout] = {}
+    largest: dict[int, float | None] = {}
+    for name, cards in families.items():
+        layouts[name] = found_layout = _family_layout(deck, size, cards)
+        largest.update(zip(map(id, cards), found_layout.largest))
+    made = _DeckLayout(layouts, largest)
+    _keep(_DECKS, key, (deck, made), DECKS_KEPT)
+    return made
+
+
+def _family_layout(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
+    key = (size, deck.least_body, text_face.title_face(deck), tuple(_shape(card) for card in cards))
+    found = _found(_LAYOUTS, key)
+    if found is None:
+        found = _measure(deck, size, cards)  # outside the lock: two threads may measure one family, to one end
+        _keep(_LAYOUTS, key, found, LAYOUTS_KEPT)
+    return found
+
+
+def _found(kept: OrderedDict, key: tuple):
+    """What ``kept`` holds under ``key`` (None: nothing), now the last it lets go."""
+    with _LOCK:
+        value = kept.get(key)
+        if value is not None:
+            kept.move_to_end(key)
+        return value
+
+
+def _keep(kept: OrderedDict, key: tuple, value: object, most: int) -> None:
+    """``value`` kept under ``key``, and beyond ``most`` the least lately used let go."""
+    with _LOCK:
+        kept[key] = value
+        kept.move_to_end(key)
+        while len(kept) > most:
+            kept.popitem(last=False)
+
+
+def _shape(card: Card) -> tuple:
+    """What of a card its family's layout reads (``_measure`` and the faces' ``largest_body``, ``largest_frame``,
+    ``stat_layout``): every field but ``_NOT_READ``, its picture and emblem as whether it has one, and its words
+    as they are measured: a paragraph of a deck of one's own (``inline.Marked``) as its runs, whose fonts' names
+    hold every width they measure (a picture file's digest, a span's scale), as its fields do not."""
+    return tuple(bool(value) if name in ("picture", "emblem") else
+                 tuple(_words(p) for p in value) if name == "body" else value
+                 for name, value in zip(_SHAPE_FIELDS, (getattr(card, name) for name in _SHAPE_FIELDS)))
+
+
+def _words(paragraph: Paragraph) -> object:
+    if isinstance(paragraph, Marked):
+        return tuple(paragraph.runs(fonts.SERIF, fonts.SERIF_BOLD))
+    return paragraph
 
 
 def prepare_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize):
@@ -79,10 +163,33 @@ def prepare_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize):
     found = layout(deck, size, card)
     body_size = None if card.reference or not card.body else found.body
     if kind is text_face:
-        return text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
-                                 layout=found.stats,
-                                 least=deck.least_body or None)
+        return _text_face(phrasebooks, card, deck, size, body_size, found)
     return kind.prepare(card, deck, size, body_size=body_size)
+
+
+# A text card's face is fitted once per process for what shapes it (``_shape``, the deck's layout of its family,
+# its least size and title face, the card size, the line that says its words go on), as its family's layout is;
+# drawn, it is the card's own (``replace(face, card=card)``). Not a card whose words hold a deck of one's own's
+# markup: their fitted lines hold that deck's pictures to draw from. 2.5 KiB a face: 2.5 MiB at most.
+FACES_KEPT = 1024
+_FACES: OrderedDict[tuple, text_face.PreparedFace] = OrderedDict()
+
+
+def _text_face(phrasebooks: Words, card: Card, deck: Deck, size: CardSize, body_size: float | None,
+               found: Layout) -> text_face.PreparedFace:
+    least = deck.least_body or None
+    if any(type(paragraph) is not Paragraph for paragraph in card.body):
+        return text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
+                                 layout=found.stats, least=least)
+    goes_on = phrasebooks.say_for(text_face.__package__)("cards.continued") if least else ""
+    key = (_shape(card), size, least, text_face.title_face(deck), body_size, found.frame, found.stats, goes_on)
+    face = _found(_FACES, key)
+    if face is not None:
+        return face if face.card is card else replace(face, card=card)
+    face = text_face.prepare(phrasebooks, card, deck, size, body_size=body_size, frame=found.frame,
+                             layout=found.stats, least=least)
+    _keep(_FACES, key, face, FACES_KEPT)
+    return face
 
 
 def deck_body_size(deck: Deck, size: CardSize, card: Card | None = None) -> float | None:
@@ -111,10 +218,12 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
     least = deck.least_body or text_face.BODY_MIN
     m_max = text_face.Metrics.of(size).body_max
     floor = max(least, math.floor((m_max - TYPE_GIVES * text_face.Metrics.of(size).type_scale) * 4) / 4)
-    framed_sizes, band_sizes, largest = [], [], {}
+    framed_sizes, band_sizes = [], []
+    largest: list[float | None] = []
     for card in cards:
         kind = _KINDS.get(card.face)
         if card.reference or not card.body or not hasattr(kind, "largest_body"):
+            largest.append(None)
             continue
         if kind is text_face:
             in_band = text_face.largest_body(card, deck, size, 0.0, stats, least)
@@ -124,8 +233,7 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
             in_band = framed = kind.largest_body(card, deck, size)
         framed_sizes.append(framed or 0.0)
         band_sizes.append(in_band or 0.0)
-        if in_band is not None:
-            largest[id(card)] = in_band
+        largest.append(in_band)
     body: float | None = None
     if framed_sizes:
         wanted = max(min(framed_sizes), floor)  # the least frame on every card, else the type gives this far
@@ -143,7 +251,7 @@ def _measure(deck: Deck, size: CardSize, cards: list[Card]) -> Layout:
         frame = min(sorted(rooms, reverse=True)[math.ceil(len(rooms) * SHARED) - 1], text_face.most_frame(size))
         if frame < text_face.least_frame(size) - 1e-6:
             frame = 0.0 if max(rooms) < text_face.least_frame(size) - 1e-6 else text_face.least_frame(size)
-    return Layout(body, frame, stats, largest)
+    return Layout(body, frame, stats, tuple(largest))
 
 
 def with_continuations(phrasebooks: Words, deck: Deck, size: CardSize) -> Deck:
@@ -213,14 +321,13 @@ def type_sizes(prepared) -> list[float]:
     return sizes
 
 
-def shrunk_below(prepared, floor: float) -> bool:
-    """Whether any type on a prepared card came out smaller than ``floor`` pt (see ``type_sizes``) by its own
-    doing: words set at the deck's size count only on a card whose words would not fit at ``floor`` by
+def shrunk_below(prepared, floor: float, deck: Deck, size: CardSize) -> bool:
+    """Whether any type on a prepared card of ``deck`` came out smaller than ``floor`` pt (see ``type_sizes``) by
+    its own doing: words set at the deck's size count only on a card whose words would not fit at ``floor`` by
     themselves (shortening those brings the whole deck's words back up)."""
     sizes = type_sizes(prepared)
     body = getattr(prepared, "body", None)
-    own = _LAST[2].get(family(prepared.card)).largest.get(id(prepared.card)) if len(_LAST) > 2 and \
-        family(prepared.card) in _LAST[2] else None
+    own = _deck_layout(deck, size).largest.get(id(prepared.card))
     if body is not None and own is not None and own >= floor - 1e-9:
         sizes.remove(body.size)
     return any(size < floor - 1e-9 for size in sizes)

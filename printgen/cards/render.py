@@ -60,7 +60,8 @@ def render_deck(phrasebooks: Words, deck: Deck, options: PrintOptions, code: See
                                                                                     options.size)
         progress.advance(card.count / 2)
     faces = [prepared[id(card)] for card in cards]
-    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT)])
+    progress.shrunk([_card_name(deck, card) for card in deck.cards if shrunk_below(prepared[id(card)], MIN_TEXT_PT, deck,
+                                                                                       options.size)])
     title = f"{deck.title} deck, {options.size.label}"
     if options.imposition == "print-shop":
         from . import shop  # a press PDF (pikepdf) or a zip of pictures: no sheet needs them
