@@ -102,5 +102,5 @@ def test_balanced_columns_print_as_weasyprint_lays_them_out(each_layout, monkeyp
 
 
 def _empty_reference() -> dict:
-    context = reference.context(BUILT_IN)
+    context = reference.context(BUILT_IN, reference.colour_key(BUILT_IN, colours.for_seed(CODE)))
     return {**context, "letters": [], "spells": [], "abilities": [], "notes": []}

@@ -125,11 +125,13 @@ def test_the_campaign_s_reference_prints_its_colours():
 
 
 def test_the_reference_s_html_names_no_colour():
-    """What WeasyPrint lays out holds no word of the seed's: the colours are written in afterwards."""
+    """What WeasyPrint lays out holds no word of the seed's, though the template is handed the seed's colours (a
+    user's template made before prints them): the colours are written in afterwards."""
     from printgen.render import html
 
+    dealt = colours.for_seed(seed_code("reference", "rlrl", "moonpie"))
     page = html.render_html("rlrl/reference.html", phrasebooks=BUILT_IN, seed_code="x", title="t",
-                            page_size="1pt 1pt", **reference.context(BUILT_IN))
+                            page_size="1pt 1pt", **reference.context(BUILT_IN, reference.colour_key(BUILT_IN, dealt)))
     say = BUILT_IN.say_for("printgen.systems.rlrl")
     for kind in colours.KINDS:
         for colour in colours.pool(kind):

@@ -43,10 +43,11 @@ def pages(request, dealt: dict[str, str], opens_file: bool = False) -> bytes:
     as a file of their own, the first page keeping room for the QR), with the colours ``dealt``."""
     say = request.words.say_for(__package__)
     title = say("title.reference")
+    key_rows = colour_key(request.words, dealt)
     laid_out = render_pdf("rlrl/reference.html", request.code, title, request.paper, request.templates,
-                          listener=request.listener, opens_file=opens_file, **context(request.words),
+                          listener=request.listener, opens_file=opens_file, **context(request.words, key_rows),
                           phrasebooks=request.words, seed_free=True)
-    return with_colours(laid_out, request.code, title, colour_key(request.words, dealt))
+    return with_colours(laid_out, request.code, title, key_rows)
 
 
 def mark(row: int) -> str:
@@ -87,8 +88,10 @@ def with_colours(laid_out: bytes, code: SeedCode, title: str, key_rows: list[dic
     return buffer.getvalue()
 
 
-def context(phrasebooks: Words) -> dict[str, Any]:
-    """What the template places: everything but the colours (the seed's), whose cells hold a mark each."""
+def context(phrasebooks: Words, key_rows: list[dict[str, str]]) -> dict[str, Any]:
+    """What the template places. The built-in one places everything but the colours (the seed's, ``key_rows``):
+    their cells hold a mark each. A user's own template made before may still print ``item.colour``; its pages
+    are laid out every run (render/html.py keeps no page of a user's folder), so they may."""
     t = rules.tables()
     campaign = rules.campaign()
     character = rules.character()
@@ -105,8 +108,7 @@ def context(phrasebooks: Words) -> dict[str, Any]:
         "letters": [_letter(phrasebooks, letter) for letter in rules.LETTERS],
         "status": _rows(t["loot-status"]),
         "shop": _shop(phrasebooks),
-        "colour_key": [{"name": item["name"], "effect": key.magic_effect(phrasebooks, item["magic"]), "mark": mark(row)}
-                       for row, item in enumerate(_key_items())],
+        "colour_key": [{**item, "mark": mark(row)} for row, item in enumerate(key_rows)],
         "spells": _spells(),
         "spell_roll": _spell_roll(),
         "max_pool": character["max_pool"],
