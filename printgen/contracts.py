@@ -15,7 +15,8 @@ makes each product sits in the module the product names (``products.Part``;
     challenge   challenge.py build(request) -> PDF or JSON bytes
     solo        solo.py      book(dungeon, request) -> gamebook.model.Book; title(phrasebooks, dungeon);
                              choices(phrasebooks); front_pages, sheet_pages and back_pages(dungeon, book,
-                             numbers, request) -> PDF bytes (back: or None)
+                             numbers, request) -> PDF bytes (back: or None); where some front pages are
+                             the same for every seed, kept_front_pages and with_kept_front
 
 The rest of a game's folder follows one plan too: ``key.py`` (a dungeon key's
 entries), ``map_page.py`` (a level's map pages), ``map_symbols.py`` (its marks
@@ -148,6 +149,13 @@ class SoloModule(Protocol):
     def back_pages(self, dungeon: DungeonData, book: Book, numbers: dict[str, int], request: Request
                    ) -> bytes | None: ...
 
+    # Front pages the same for every seed, kept in the user's cache (``only_kept``: only where they are kept,
+    # else None), laid out beside the drawn pages where they are not; and the front pages with them set in. A
+    # game may leave both out: its front pages are then all front_pages'.
+    def kept_front_pages(self, numbers: dict[str, int], request: Request, only_kept: bool) -> bytes | None: ...
+
+    def with_kept_front(self, dungeon: DungeonData, front: bytes, kept: bytes, request: Request) -> bytes: ...
+
 
 class BuildModule(Protocol):
     """``systems/<id>/reference.py`` and ``challenge.py``: the whole file from the checked request."""
@@ -159,6 +167,7 @@ class BuildModule(Protocol):
 # contract's docstring names it).
 MAY_LEAVE_OUT: dict[type, frozenset[str]] = {
     SheetModule: frozenset({"WHOLE_PAGE_KINDS", "kind_of", "companion_pages"}),
+    SoloModule: frozenset({"kept_front_pages", "with_kept_front"}),
 }
 
 

@@ -76,11 +76,11 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
                 module.back_pages(dungeon, book, numbers, request), graph_pages(request, title, len(dungeon.levels)),
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
 
-    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes], _seed_free: None
+    def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes], kept: bytes | None
                 ) -> list[bytes]:
         sheet, sections, back, graph, blank = drawn
         with Pages(blank) as pages:
-            pages.add(front)
+            pages.add(front if kept is None else module.with_kept_front(dungeon, front, kept, request))
             pages.to_right()  # the play sheet is one sheet: its two sides back to back
             pages.add(sheet)
             pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
@@ -91,7 +91,9 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
             pages.add(graph)
             return [pages.save()]
 
-    return assemble(Parts(title, text_pages, drawn_pages, arrange), request)
+    kept_front = getattr(module, "kept_front_pages", None)  # laid out in the drawing child where it is not kept
+    seed_free = None if kept_front is None else (lambda only_kept: kept_front(numbers, request, only_kept))
+    return assemble(Parts(title, text_pages, drawn_pages, arrange, seed_free), request)
 
 
 def graph_pages(request: Request, title: str, levels: int) -> bytes:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from ...words import Words
 from .generate import Dungeon
 from .solo_book import book
-from .solo_pages import back_pages, choices, front_pages, sheet_pages
+from .solo_pages import back_pages, choices, front_pages, kept_front_pages, sheet_pages, with_kept_front
 
-__all__ = ["back_pages", "book", "choices", "front_pages", "sheet_pages", "title"]
+__all__ = ["back_pages", "book", "choices", "front_pages", "kept_front_pages", "sheet_pages", "title",
+           "with_kept_front"]
 
 
 def title(phrasebooks: Words, dungeon: Dungeon) -> str:

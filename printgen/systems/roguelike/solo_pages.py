@@ -30,7 +30,7 @@ from ...gamebook.model import Book
 from ...render import fonts, house, text
 from ...render.booklet import Pages, page_count, stamped
 from ...render.canvas import new_document
-from ...render.html import render_pdf
+from ...render.html import kept_pdf, render_pdf
 from ...sheets import play
 from ...sheets.draw import FormCollector, Style
 from ...sheets.play import play_sheet
@@ -58,19 +58,14 @@ def character(request: Request) -> dict[str, Any] | None:
 
 
 def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: Request) -> bytes:
-    """The cover, How to play alone, the lists, and the designer's notes. The cover and the notes print what this
-    seed rolled: one document, laid out for each booklet. How to play alone and the lists name nothing of the
-    seed (a section they send the reader to is the play sheet's standing orders'): one document the same in
-    every booklet on the same paper, laid out once and kept in the user's cache (render/html.py), with the
-    booklet's running head drawn on it here (running_head)."""
-    say = request.words.say_for(__package__)
+    """The cover and the designer's notes, which print what this seed rolled: one document, laid out for each
+    booklet (How to play alone and the lists go between them: kept_front_pages, with_kept_front)."""
     e = dungeon.entrance
     row = next(r for r in rules.tables()["entrance"].rows if r["kind"] == e["kind"])
-    title = say("solo.title", name=dungeon.name)
     game = request.game
     assert game is not None  # a solo booklet is always one game's
-    own = render_pdf(
-        "roguelike/solo-book.html", request.code, title, request.paper,
+    return render_pdf(
+        "roguelike/solo-book.html", request.code, _title(dungeon, request), request.paper,
         request.templates, listener=request.listener, dungeon_name=dungeon.name, game_title=game.title, credit=game.credit,
         levels=len(dungeon.levels), sections=len(book.sections),
         areas=sum(len(level.areas) for level in dungeon.levels),
@@ -79,7 +74,16 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
                                *met([a for level in dungeon.levels for a in level.areas])),
         start=numbers[WAY_IN], **notes_context(book, request), phrasebooks=request.words,
     )
-    kept = render_pdf(
+
+
+def kept_front_pages(numbers: dict[str, int], request: Request, only_kept: bool) -> bytes | None:
+    """How to play alone and the lists. They name nothing of the seed (a section they send the reader to is the
+    play sheet's standing orders'): one document the same in every booklet on the same paper, laid out once and
+    kept in the user's cache (render/html.py; ``only_kept``: only where it is kept, else None)."""
+    say = request.words.say_for(__package__)
+    game = request.game
+    assert game is not None
+    return (kept_pdf if only_kept else render_pdf)(
         "roguelike/solo-rules.html", request.code, say("solo.rules-title"), request.paper, request.templates,
         listener=request.listener, opens_file=False, heads_first_page=True, game_title=game.title,
         credit=game.credit, start=numbers[WAY_IN], win_points=WIN_POINTS, rolled=character(request) is not None,
@@ -88,11 +92,21 @@ def front_pages(dungeon: Dungeon, book: Book, numbers: dict[str, int], request: 
         choices=choices(request.words), **reference.context(request.words), phrasebooks=request.words,
         seed_free=True,
     )
+
+
+def with_kept_front(dungeon: Dungeon, front: bytes, kept: bytes, request: Request) -> bytes:
+    """The front pages in their order: the cover, How to play alone and the lists (``kept``, with the booklet's
+    running head drawn on them: running_head), the designer's notes."""
+    title = _title(dungeon, request)
     with Pages() as pages:
-        pages.add(own, 0, 1)  # the cover
+        pages.add(front, 0, 1)  # the cover
         pages.add(stamped(kept, running_head(request, title, page_count(kept))))
-        pages.add(own, 1)  # the designer's notes
+        pages.add(front, 1)  # the designer's notes
         return pages.save()
+
+
+def _title(dungeon: Dungeon, request: Request) -> str:
+    return request.words.say_for(__package__)("solo.title", name=dungeon.name)
 
 
 def running_head(request: Request, title: str, count: int) -> bytes:
