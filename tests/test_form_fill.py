@@ -2,6 +2,7 @@
 every widget read back showing its own value, in its own box, as pypdf writes it, Poppler draws it and PDFium
 reads it."""
 
+import functools
 import io
 import re
 import subprocess
@@ -24,6 +25,7 @@ SHEETS = [
 SHEET_IDS = [f"{system}-{'blank' if count is None else count}-{per_page}" for system, count, per_page in SHEETS]
 
 
+@functools.cache  # a dozen sheets, each read by several tests of this module
 def fillable(system, count=None, per_page=1):
     return build(seed_code("sheet", system, "fill", count=count, per_page=per_page, fillable=True))
 
@@ -66,8 +68,14 @@ def text_values(data):
 
 
 def filled_with_pypdf(data, values):
+    return _filled(data, tuple(values.items()))
+
+
+@functools.cache  # Poppler's and PDFium's tests fill the same sheets with the same values
+def _filled(data, values):
     import pypdf
 
+    values = dict(values)
     writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(data)))
     writer.update_page_form_field_values(None, values, auto_regenerate=False)
     out = io.BytesIO()
@@ -129,7 +137,7 @@ def test_poppler_draws_each_filled_value_in_its_own_box_at_its_own_width(system,
     from PIL import Image, ImageChops
 
     dpi = 100
-    data = fillable(system)
+    data = fillable(system, None, 1)
     values = text_values(data)
     blank = tmp_path / "blank.pdf"  # every text field emptied (a blank sheet may hold a starting kit)
     blank.write_bytes(filled_with_pypdf(data, dict.fromkeys(values, "")))

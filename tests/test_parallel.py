@@ -1,6 +1,7 @@
 """Parts made side by side in a forked child are the bytes made one after the other, and failures surface the same."""
 
 import os
+import threading
 
 import pytest
 from pdfutil import run_cli
@@ -8,10 +9,17 @@ from pdfutil import run_cli
 from printgen.render import parallel
 
 
+def cores(monkeypatch, count: int, load: float) -> None:
+    """This machine as one of ``count`` cores that ran ``load`` processes on average over the last minute."""
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: count)
+    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (load, load, load))
+
+
 @pytest.fixture
 def two_cores(monkeypatch):
-    """Forking as on a machine with a second core, whatever this one has: the bytes must not care."""
-    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 2)
+    """Forking as on a machine with a second core to spare, whatever this one has (the suite keeps every core
+    busy): the bytes must not care."""
+    cores(monkeypatch, 2, 0.5)
     if not parallel.can_fork():
         pytest.skip("this test process runs other threads, and printgen forks only from a single-threaded one")
 
@@ -61,8 +69,6 @@ def test_a_failing_first_part_leaves_no_child_behind(two_cores, monkeypatch):
 
 
 def test_a_process_with_other_threads_makes_both_parts_itself():
-    import threading
-
     release = threading.Event()
     waiting = threading.Thread(target=release.wait)
     waiting.start()
@@ -72,6 +78,31 @@ def test_a_process_with_other_threads_makes_both_parts_itself():
     finally:
         release.set()
         waiting.join()
+
+
+@pytest.mark.parametrize(("count", "load", "forks"), [
+    (2, 0.0, True), (2, 0.9, True), (2, 1.2, False), (2, 3.0, False), (1, 0.0, False), (8, 6.5, True), (8, 7.5, False),
+])
+def test_a_booklet_forks_only_while_another_core_has_been_idle(count, load, forks, monkeypatch):
+    """Where every core has been busy over the last minute (two booklets printed at once, a build machine), the
+    child's half would wait for a core all the same: the booklet is made in one process, with the same bytes."""
+    cores(monkeypatch, count, load)
+    if threading.active_count() > 1:
+        pytest.skip("this test process runs other threads, and printgen forks only from a single-threaded one")
+    assert parallel.can_fork() is forks
+    here = os.getpid()
+    first, second = parallel.both(os.getpid, os.getpid)
+    assert first == here and (second != here) is forks
+
+
+def test_without_a_load_average_a_second_core_is_taken_to_be_free(monkeypatch):
+    cores(monkeypatch, 2, 0.0)
+
+    def missing():
+        raise OSError("no load average on this system")
+
+    monkeypatch.setattr(parallel.os, "getloadavg", missing)
+    assert parallel.can_fork() is (threading.active_count() == 1)
 
 
 def test_with_no_spare_core_both_parts_are_made_here_and_the_next_call_forks_again(two_cores):
@@ -156,8 +187,8 @@ def test_a_cold_booklet_leaves_no_folder_of_fonts(tmp_path, monkeypatch, two_cor
 
     env = {**os.environ, "TMPDIR": str(tmp_path / "tmp"), "PRINTGEN_CACHE": str(tmp_path / "cold")}
     (tmp_path / "tmp").mkdir()
-    forced = ("import os, sys; os.cpu_count = lambda: 2; from printgen.cli import main; "
-              "sys.exit(main(sys.argv[1:]))")
+    forced = ("import os, sys; os.cpu_count = lambda: 2; os.getloadavg = lambda: (0.5, 0.5, 0.5); "
+              "from printgen.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", forced, "dungeon", "--system", "amulet", "--seed", "folders",
                            "--levels", "1", "-q", "-o", str(tmp_path / "a.pdf")], env=env, capture_output=True,
                           text=True)

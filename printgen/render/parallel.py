@@ -1,7 +1,7 @@
 """Two parts of one product made at the same time on two cores, with the bytes they have made one after the other.
 
 A booklet's text pages (WeasyPrint) and its maps (ReportLab) do not depend on
-each other, and each takes a second or two; on a machine with a second core
+each other, and each takes a second or two; on a machine with a core to spare
 the maps are drawn in a forked copy of the process while the text is laid
 out. The child inherits everything the parent has set up (fonts, the generated
 data), so its bytes are the bytes the parent would have made. Where fork is missing, or the child fails for any
@@ -32,9 +32,21 @@ def when_a_child_leaves(clean_up: Callable[[], object]) -> None:
 
 
 def can_fork() -> bool:
-    """A second core, and fork: only from a single-threaded process, where no other thread can hold a
+    """A core to spare, and fork: only from a single-threaded process, where no other thread can hold a
     lock the child would wait on for ever (printgen's own commands never start one)."""
-    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
+    return hasattr(os, "fork") and _a_core_is_spare() and threading.active_count() == 1
+
+
+def _a_core_is_spare() -> bool:
+    """Another core beside this process's, idle over the last minute (the load average, where the system keeps
+    one). Where every core is busy (two booklets printed at once, a build machine) a child's half of the work
+    waits for a core all the same, and forking only adds its own cost and memory."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average here: a second core is taken to be free
+        load = 0.0
+    return cores > 1 and load + 1 <= cores
 
 
 def both(first: Callable[[], A], second: Callable[[], B], spare_core: bool = True,
