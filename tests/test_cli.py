@@ -168,7 +168,7 @@ def progress_lines(capsys, monkeypatch, *args, fork=True):
     monkeypatch.setattr(progress, "SPEAK_AFTER", 0.0)
     if fork:  # as on a machine with a core to spare, however busy this one is
         monkeypatch.setattr(parallel.os, "cpu_count", lambda: 2)
-        monkeypatch.setattr(parallel.os, "getloadavg", lambda: (0.5, 0.5, 0.5))
+        monkeypatch.setattr(parallel, "busy_cores", lambda: 1)
     else:
         monkeypatch.setattr(parallel, "can_fork", lambda: False)
     code, out, err = run(capsys, *args)

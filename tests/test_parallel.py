@@ -9,17 +9,17 @@ from pdfutil import run_cli
 from printgen.render import parallel
 
 
-def cores(monkeypatch, count: int, load: float) -> None:
-    """This machine as one of ``count`` cores that ran ``load`` processes on average over the last minute."""
+def cores(monkeypatch, count: int, busy: int) -> None:
+    """This machine as one of ``count`` cores, ``busy`` processes wanting one (this one among them)."""
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: count)
-    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(parallel, "busy_cores", lambda: busy)
 
 
 @pytest.fixture
 def two_cores(monkeypatch):
     """Forking as on a machine with a second core to spare, whatever this one has (the suite keeps every core
     busy): the bytes must not care."""
-    cores(monkeypatch, 2, 0.5)
+    cores(monkeypatch, 2, 1)
     if not parallel.can_fork():
         pytest.skip("this test process runs other threads, and printgen forks only from a single-threaded one")
 
@@ -80,13 +80,12 @@ def test_a_process_with_other_threads_makes_both_parts_itself():
         waiting.join()
 
 
-@pytest.mark.parametrize(("count", "load", "forks"), [
-    (2, 0.0, True), (2, 0.9, True), (2, 1.2, False), (2, 3.0, False), (1, 0.0, False), (8, 6.5, True), (8, 7.5, False),
-])
-def test_a_booklet_forks_only_while_another_core_has_been_idle(count, load, forks, monkeypatch):
-    """Where every core has been busy over the last minute (two booklets printed at once, a build machine), the
-    child's half would wait for a core all the same: the booklet is made in one process, with the same bytes."""
-    cores(monkeypatch, count, load)
+@pytest.mark.parametrize(("count", "busy", "forks"), [(2, 1, True), (2, 2, False), (1, 1, False), (8, 7, True),
+                                                    (8, 9, False)])
+def test_a_booklet_forks_only_while_a_core_is_spare(count, busy, forks, monkeypatch):
+    """Where every core is busy (two booklets printed at once, a build machine), the child's half would wait for
+    a core all the same: the booklet is made in one process, with the same bytes."""
+    cores(monkeypatch, count, busy)
     if threading.active_count() > 1:
         pytest.skip("this test process runs other threads, and printgen forks only from a single-threaded one")
     assert parallel.can_fork() is forks
@@ -95,14 +94,17 @@ def test_a_booklet_forks_only_while_another_core_has_been_idle(count, load, fork
     assert first == here and (second != here) is forks
 
 
-def test_without_a_load_average_a_second_core_is_taken_to_be_free(monkeypatch):
-    cores(monkeypatch, 2, 0.0)
+def test_the_processes_wanting_a_core_are_this_one_at_least(monkeypatch):
+    assert parallel.busy_cores() >= 1
 
-    def missing():
-        raise OSError("no load average on this system")
+    def missing(*_, **__):
+        raise OSError("not kept on this system")
 
-    monkeypatch.setattr(parallel.os, "getloadavg", missing)
-    assert parallel.can_fork() is (threading.active_count() == 1)
+    monkeypatch.setattr(parallel, "open", missing, raising=False)  # no /proc: the last minute's average
+    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (1.6, 0.2, 0.1))
+    assert parallel.busy_cores() == 3
+    monkeypatch.setattr(parallel.os, "getloadavg", missing)  # nor that: this process alone
+    assert parallel.busy_cores() == 1
 
 
 def test_with_no_spare_core_both_parts_are_made_here_and_the_next_call_forks_again(two_cores):
@@ -187,8 +189,8 @@ def test_a_cold_booklet_leaves_no_folder_of_fonts(tmp_path, monkeypatch, two_cor
 
     env = {**os.environ, "TMPDIR": str(tmp_path / "tmp"), "PRINTGEN_CACHE": str(tmp_path / "cold")}
     (tmp_path / "tmp").mkdir()
-    forced = ("import os, sys; os.cpu_count = lambda: 2; os.getloadavg = lambda: (0.5, 0.5, 0.5); "
-              "from printgen.cli import main; sys.exit(main(sys.argv[1:]))")
+    forced = ("import os, sys; os.cpu_count = lambda: 2; from printgen.render import parallel; "
+              "parallel.busy_cores = lambda: 1; from printgen.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", forced, "dungeon", "--system", "amulet", "--seed", "folders",
                            "--levels", "1", "-q", "-o", str(tmp_path / "a.pdf")], env=env, capture_output=True,
                           text=True)

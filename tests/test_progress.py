@@ -36,7 +36,7 @@ def test_a_listener_with_no_stream_keeps_nothing_even_in_a_forked_child():
 
 def test_a_forked_childs_steps_are_told_after_this_processs_own(every_step, monkeypatch):
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (0.5, 0.5, 0.5))  # a core to spare, however busy
+    monkeypatch.setattr(parallel, "busy_cores", lambda: 1)  # a core to spare, however busy
     if not parallel.can_fork():
         pytest.skip("this test process runs other threads, and printgen forks only from a single-threaded one")
     heard = io.StringIO()

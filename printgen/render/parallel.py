@@ -34,19 +34,23 @@ def when_a_child_leaves(clean_up: Callable[[], object]) -> None:
 def can_fork() -> bool:
     """A core to spare, and fork: only from a single-threaded process, where no other thread can hold a
     lock the child would wait on for ever (printgen's own commands never start one)."""
-    return hasattr(os, "fork") and _a_core_is_spare() and threading.active_count() == 1
+    return hasattr(os, "fork") and busy_cores() < (os.cpu_count() or 1) and threading.active_count() == 1
 
 
-def _a_core_is_spare() -> bool:
-    """Another core beside this process's, idle over the last minute (the load average, where the system keeps
-    one). Where every core is busy (two booklets printed at once, a build machine) a child's half of the work
-    waits for a core all the same, and forking only adds its own cost and memory."""
-    cores = os.cpu_count() or 1
+def busy_cores() -> int:
+    """How many processes want a core, this one among them: those runnable now (Linux's /proc/loadavg), else
+    the last minute's average (the load average) and this one. Where every core is busy (two booklets printed
+    at once, a build machine) a child's half of the work would wait for a core all the same, and forking only
+    adds its own cost and memory. Where the system tells neither, none but this one."""
     try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # no load average here: a second core is taken to be free
-        load = 0.0
-    return cores > 1 and load + 1 <= cores
+        with open("/proc/loadavg", encoding="ascii") as numbers:
+            return int(numbers.read().split()[3].split("/")[0])
+    except (OSError, IndexError, ValueError):
+        pass
+    try:
+        return round(os.getloadavg()[0]) + 1
+    except (AttributeError, OSError):
+        return 1
 
 
 def both(first: Callable[[], A], second: Callable[[], B], spare_core: bool = True,
