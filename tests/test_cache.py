@@ -47,43 +47,56 @@ def entries(folder: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("booklet", BOOKLETS, ids=lambda args: f"{args[0]}-{args[2]}")
-def test_a_booklet_is_the_same_file_cold_warm_absent_damaged_and_unwritable(booklet, tmp_path, monkeypatch, laid_out):
+def test_a_booklet_is_the_same_file_cold_warm_and_absent(booklet, tmp_path, monkeypatch, laid_out):
     recorded = RECORDED[" ".join(booklet)]
     folder = tmp_path / "cache"
     seeded = SEED_PAGES[booklet[0], booklet[2]]
     monkeypatch.setattr(parallel, "can_fork", lambda: False)  # every page laid out in this process, counted
 
-    def made(tag: str) -> str:
-        (tmp_path / tag).mkdir()
-        return hashlib.sha256(make(booklet, tmp_path / tag)).hexdigest()
-
     monkeypatch.setenv(cache.ENV, "off")
-    assert made("absent") == recorded
+    assert made(booklet, tmp_path / "absent") == recorded
     assert len(laid_out) == seeded + 1, "the dungeon's pages and the rules are laid out"
     assert not folder.exists()
 
     monkeypatch.setenv(cache.ENV, str(folder))
-    assert made("cold") == recorded
+    assert made(booklet, tmp_path / "cold") == recorded
     kept = entries(folder / html.KEPT_PAGES)
     assert len(kept) == 1, "the rules, the same for every seed, are kept; the dungeon's pages name the seed"
     assert not list(folder.rglob("*.part")), "nothing half-written is left"
 
     del laid_out[:]
-    assert made("warm") == recorded
+    assert made(booklet, tmp_path / "warm") == recorded
     assert len(laid_out) == seeded, "only the dungeon's pages are laid out: the rules are read back"
 
-    damaged = bytearray(kept[0].read_bytes())
+
+def test_a_damaged_or_unwritable_cache_gives_the_same_file(tmp_path, monkeypatch, laid_out):
+    """What the cache folder holds is checked as it is read (every kind of kept page the same way: a booklet's
+    is enough) and a folder that cannot be written is passed by."""
+    recorded = RECORDED[" ".join(BOOKLET)]
+    folder = tmp_path / "cache"
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    monkeypatch.setenv(cache.ENV, str(folder))
+    assert made(BOOKLET, tmp_path / "cold") == recorded
+    [kept] = entries(folder / html.KEPT_PAGES)
+
+    damaged = bytearray(kept.read_bytes())
     damaged[-100] ^= 0xFF
-    kept[0].write_bytes(bytes(damaged))
+    kept.write_bytes(bytes(damaged))
     del laid_out[:]
-    assert made("damaged") == recorded
-    assert len(laid_out) == seeded + 1, "a damaged entry is not trusted: the page is laid out again"
-    assert cache.get("pages", kept[0].name) is not None, "and written again, whole"
+    assert made(BOOKLET, tmp_path / "damaged") == recorded
+    assert len(laid_out) == 1, "a damaged entry is not trusted: the page is laid out again"
+    assert cache.get("pages", kept.name) is not None, "and written again, whole"
 
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv(cache.ENV, str(blocked / "cache"))
-    assert made("unwritable") == recorded
+    assert made(BOOKLET, tmp_path / "unwritable") == recorded
+
+
+def made(booklet: list[str], folder: Path) -> str:
+    """The SHA-256 of ``booklet`` made in ``folder`` (new)."""
+    folder.mkdir()
+    return hashlib.sha256(make(booklet, folder)).hexdigest()
 
 
 def test_an_entry_is_read_back_only_whole(tmp_path, monkeypatch):
