@@ -20,9 +20,10 @@ own turn; he flees when low and the enemy turns on the next.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from ...seed import Rng, SeedCode
 from . import rules
@@ -102,23 +103,22 @@ GEAR = ("sword", "chestplate")  # "geared": what two good shop visits buy, and a
 
 
 @dataclass(slots=True)
-class _State:
-    f: Fighter
-    health: int
-    poison: int = 0
-    paralyzed: int = 0
-    cooldown: int = 0
-    potions: int = 0
-    out: bool = False
-
-
-@dataclass(slots=True)
 class Outcome:
     won: bool
     fled: bool
     died: bool
     turns: int
     health_lost: int = 0
+
+
+Result = tuple[bool, bool, bool, int, int]  # an Outcome's fields in their order, without building one
+
+
+class FightOnce(Protocol):
+    """A fight that ``fights`` set up, to be played again and again: from the stream ``rng``, the first player
+    coming in with ``coming_in`` health (None: as his Fighter says)."""
+
+    def __call__(self, rng: Rng, coming_in: int | None = None) -> Result: ...
 
 
 @dataclass(frozen=True)
@@ -143,173 +143,187 @@ class Foe:
                    "no-chase" in abilities)
 
 
-def _attack_roll(s: _State, rng: Rng) -> tuple[int, bool]:
-    """The damage of one attack and whether the roll blocks the enemy's attack."""
-    damage, blocked, s.cooldown = _attack(s.f, s.cooldown, rng)
-    return damage, blocked
-
-
-def _attack(f: Fighter, cooldown: int, rng: Rng) -> tuple[int, bool, int]:
-    """The damage of one attack of ``f``, whether the roll blocks the enemy's attack, and his spell's cooldown
-    after it (``cooldown`` before)."""
-    roll = rng.die(6)
-    blocked = roll in f.block_on
+def _damage(f: Fighter, roll: int, cooldown: int, random: Callable[[], float] | None) -> tuple[int, int]:
+    """The damage of an attack of ``f`` whose die shows ``roll``, and his spell's cooldown after it (``cooldown``
+    before). A die rolled again is ``Rng.die(6)`` worked out from the stream's ``random()``."""
     if roll in f.miss_on:
-        return 0, blocked, cooldown
+        return 0, cooldown
     total = roll
     while roll in f.attack_again_on:
-        roll = rng.die(6)
+        assert random is not None, "only a face that rolls no more is worked out without the stream"
+        roll = 1 + int(random() * 6)
         total += roll
     total = max(total, f.min_attack)
     if f.double_roll or (f.spell_cooldown is not None and cooldown == 0):
         total *= 2
         if f.spell_cooldown is not None:
             cooldown = f.spell_cooldown + 1  # counted down at the start of each of his turns
-    return total + f.attack, blocked, cooldown
+    return total + f.attack, cooldown
 
 
-def _flees(s: _State, foe: Foe, rng: Rng) -> bool:
-    if foe.no_chase:
-        return True
-    roll = rng.die(6)
-    return roll in (s.f.flee_only or s.f.flee_on)
+def _fixed_damage(f: Fighter) -> tuple[int | None, ...]:
+    """The damage of each face of his attack die (index 0 unused) where nothing else decides it, by ``_damage``
+    itself; None where it rolls again or his spell may double it: ``_damage`` then works it out."""
+    return tuple(None if face not in f.miss_on and (face in f.attack_again_on or f.spell_cooldown is not None)
+                 else _damage(f, face, 0, None)[0] for face in range(7))
 
 
-def _start_of_turn(s: _State) -> None:
-    if s.cooldown:
-        s.cooldown -= 1
-    if s.poison:
-        s.poison -= 1
-        if s.f.poison_heals:
-            s.health = min(s.f.max_health, s.health + s.f.poison_heals)
-        else:
-            s.health -= 1
+class _Player(NamedTuple):
+    """A player's numbers against one enemy, worked out once for all the fights of a scenario."""
+
+    fighter: Fighter
+    damage_by_face: tuple[int | None, ...]  # _fixed_damage
+    block_on: frozenset[int]
+    health: int  # what he comes into the fight with
+    max_health: int
+    potions: int
+    incoming: int  # what each of the enemy's blows takes from him
+    presses_on: int  # at this enemy health or less he fights on however low he is: the enemy is about to fall
+    flee_on: frozenset[int]
+    poison_heals: int
+
+    @classmethod
+    def of(cls, f: Fighter, foe: Foe) -> _Player:
+        return cls(f, _fixed_damage(f), f.block_on, f.max_health if f.health is None else f.health, f.max_health,
+                   f.healing_potions, max(0, foe.attack - f.damage_taken), 3 + f.attack, f.flee_only or f.flee_on,
+                   f.poison_heals)
+
+
+@dataclass(slots=True, eq=False)
+class _Beside:
+    """A player fighting beside the one the enemy attacks: never hit, so never poisoned nor paralyzed; he attacks,
+    and his spell rests between his turns."""
+
+    player: _Player
+    cooldown: int = 0
+
+
+def fights(players: list[Fighter], foe: Foe) -> FightOnce:
+    """A fight of ``players`` against ``foe``, set up to be played many times: what all their fights share is
+    worked out here once, and each fight keeps its state in local variables (a simulation fights some 150,000
+    times). It returns an Outcome's fields. Each die is ``Rng.die(6)`` written out, ``1 + int(random() * 6)``:
+    the same draws, without a call each.
+
+    The enemy attacks the first player still fighting; the others only attack beside him. When he is out, dead
+    or fled, the next takes his place and plays his turn in the same round; the fight ends when the enemy falls
+    or nobody is left. The outcome's health is the first player's."""
+    first, rest = _Player.of(players[0], foe), [_Player.of(p, foe) for p in players[1:]]
+    enemy_max, heals, single_turn, no_chase = foe.health, foe.heals, foe.single_turn, foe.no_chase
+    dodge_on, dodges = foe.dodge_on, bool(foe.dodge_on)  # no dodge: no roll for it
+    poison_on, poison_turns = (frozenset(foe.poison["on"]), foe.poison["turns"]) if foe.poison else (frozenset(), 0)
+    paralyze_on, paralyze_turns = ((frozenset(foe.paralyze["on"]), foe.paralyze["turns"]) if foe.paralyze
+                                   else (frozenset(), 0))
+    healing = _healing()
+
+    def fight_once(rng: Rng, coming_in: int | None = None) -> Result:
+        random = rng.random
+        (f, damage_by_face, block_on, health, max_health, potions, incoming, presses_on, flee_on,
+         poison_heals) = first
+        if coming_in is not None:
+            health = coming_in
+        start_health, first_health = health, None  # first_health: his, once he is out of the fight
+        beside = [_Beside(p) for p in rest] if rest else None
+        fear = (1 if beside else 2) * incoming  # he fears the enemy's next two blows; beside friends, its next one
+        poison = paralyzed = cooldown = 0
+        enemy_health = enemy_max
+        first_round = 1  # of the player the enemy attacks
+        while True:  # the player the enemy attacks: the first, then each who takes the place of one who is out
+            for turn in range(first_round, MAX_TURNS + 1):
+                if cooldown:
+                    cooldown -= 1
+                if poison:
+                    poison -= 1
+                    health = min(max_health, health + poison_heals) if poison_heals else health - 1
+                if health <= 0:
+                    break
+                blocked = False
+                if paralyzed:
+                    paralyzed -= 1
+                else:
+                    in_danger = health <= fear and enemy_health > presses_on
+                    if in_danger and potions:
+                        potions -= 1
+                        health = min(max_health, health + healing)
+                        in_danger = health <= fear
+                    if in_danger:
+                        if no_chase or 1 + int(random() * 6) in flee_on:
+                            break
+                    else:
+                        dodged = dodges and 1 + int(random() * 6) in dodge_on
+                        roll = 1 + int(random() * 6)
+                        blocked = roll in block_on
+                        damage = damage_by_face[roll]
+                        if damage is None:
+                            damage, cooldown = _damage(f, roll, cooldown, random)
+                        if not dodged and damage > 0:
+                            enemy_health -= damage
+                        if enemy_health <= 0:
+                            return True, False, False, turn, start_health - (
+                                health if first_health is None else first_health)
+                        if single_turn:
+                            enemy_health = enemy_max
+                if not blocked:
+                    roll = 1 + int(random() * 6)  # steps 2 and 3: the enemy's ability roll, then its attack
+                    if roll in poison_on:
+                        poison = max(poison, poison_turns)
+                    if roll in paralyze_on:
+                        paralyzed = max(paralyzed, paralyze_turns)
+                    health -= incoming
+                    if heals:  # never above its health: without healing it stays as it is
+                        enemy_health = min(enemy_max, enemy_health + heals)
+                    if health <= 0:
+                        break
+                if not beside:
+                    continue
+                for other in tuple(beside):  # the others' turns: each only attacks, as above
+                    if other.cooldown:
+                        other.cooldown -= 1
+                    if other.player.health <= 0:  # he came in with none: never hit, he has no more now
+                        beside.remove(other)
+                        fear = (1 if beside else 2) * incoming
+                        continue
+                    dodged = dodges and 1 + int(random() * 6) in dodge_on
+                    roll = 1 + int(random() * 6)
+                    damage = other.player.damage_by_face[roll]
+                    if damage is None:
+                        damage, other.cooldown = _damage(other.player.fighter, roll, other.cooldown, random)
+                    if not dodged and damage > 0:
+                        enemy_health -= damage
+                    if enemy_health <= 0:
+                        return True, False, False, turn, start_health - (
+                            health if first_health is None else first_health)
+                    if single_turn:
+                        enemy_health = enemy_max
+            else:
+                return False, False, False, MAX_TURNS, start_health - (
+                    health if first_health is None else first_health)
+            # He is out, fled with health left or dead: the next one, if any, takes his place in this round.
+            if first_health is None:
+                first_health = health
+            if not beside:
+                if health > 0:
+                    return False, True, False, turn, start_health - first_health
+                died = first_health <= 0  # the first player's: the others died after he fled
+                return False, not died, died, turn, start_health if died else start_health - first_health
+            taking_over = beside.pop(0)
+            (f, damage_by_face, block_on, health, max_health, potions, incoming, presses_on, flee_on,
+             poison_heals) = taking_over.player
+            cooldown, poison, paralyzed = taking_over.cooldown, 0, 0
+            fear = (1 if beside else 2) * incoming
+            first_round = turn  # his turn comes next, in this same round
+
+    return fight_once
 
 
 @cache
 def _healing() -> int:
-    """What a healing potion gives back: read once, not once a fight (a simulation fights some 150,000)."""
+    """What a healing potion gives back: read once, not once a fight."""
     return rules.potion_amounts()["healing"]
 
 
 def fight(players: list[Fighter], enemy: dict | Foe, rng: Rng) -> Outcome:
     """One fight of ``players`` (the first is the one the enemy attacks) against ``enemy``."""
-    foe = enemy if isinstance(enemy, Foe) else Foe.of(enemy)
-    if len(players) == 1:
-        return _fight_alone(players[0], foe, rng)
-    states = [_State(p, p.max_health if p.health is None else p.health, potions=p.healing_potions)
-              for p in players]
-    enemy_health = foe.health
-    healing = _healing()
-    start_health = states[0].health
-    for turn in range(1, MAX_TURNS + 1):
-        for index, s in enumerate(states):
-            if s.out:
-                continue
-            fighting = [t for t in states if not t.out]
-            target = fighting[0] is s
-            _start_of_turn(s)
-            if s.health <= 0:
-                s.out = True
-                continue
-            incoming = max(0, foe.attack - s.f.damage_taken)
-            blocked = False
-            if s.paralyzed:
-                s.paralyzed -= 1
-            else:
-                hits_to_fear = 1 if len(fighting) > 1 else 2
-                in_danger = target and s.health <= hits_to_fear * incoming and enemy_health > 3 + s.f.attack
-                if in_danger and s.potions:
-                    s.potions -= 1
-                    s.health = min(s.f.max_health, s.health + healing)
-                    in_danger = s.health <= hits_to_fear * incoming
-                if in_danger:
-                    if _flees(s, foe, rng):
-                        s.out = True
-                        if all(t.out for t in states):
-                            return Outcome(False, True, False, turn, start_health - states[0].health)
-                        continue
-                else:
-                    dodged = bool(foe.dodge_on) and rng.die(6) in foe.dodge_on
-                    damage, blocked = _attack_roll(s, rng)
-                    if not dodged and damage > 0:
-                        enemy_health -= damage
-                    if enemy_health <= 0:
-                        return Outcome(True, False, False, turn, start_health - states[0].health)
-                    if foe.single_turn:
-                        enemy_health = foe.health
-            if not target or blocked:
-                continue
-            # Steps 2 and 3: the enemy's ability roll, then its attack.
-            roll = rng.die(6)
-            if foe.poison and roll in foe.poison["on"]:
-                s.poison = max(s.poison, foe.poison["turns"])
-            if foe.paralyze and roll in foe.paralyze["on"]:
-                s.paralyzed = max(s.paralyzed, foe.paralyze["turns"])
-            s.health -= incoming
-            enemy_health = min(foe.health, enemy_health + foe.heals)
-            if s.health <= 0:
-                s.out = True
-                if index == 0 and len(states) == 1:
-                    return Outcome(False, False, True, turn, start_health)
-        if all(t.out for t in states):
-            died = states[0].health <= 0
-            return Outcome(False, not died, died, turn, start_health - max(states[0].health, 0))
-    return Outcome(False, False, False, MAX_TURNS, start_health - states[0].health)
-
-
-def _fight_alone(f: Fighter, foe: Foe, rng: Rng) -> Outcome:
-    """``fight`` for one player (most fights, some 150,000 a simulation): the same turns and the same draws in
-    the same order, kept in local variables. He is always the one the enemy attacks, with nobody beside him:
-    he fears two hits, and his death or flight ends the fight."""
-    die = rng.die
-    health = f.max_health if f.health is None else f.health
-    start_health, potions = health, f.healing_potions
-    poison = paralyzed = cooldown = 0
-    enemy_health = foe.health
-    healing = _healing()
-    incoming = max(0, foe.attack - f.damage_taken)
-    for turn in range(1, MAX_TURNS + 1):
-        if cooldown:
-            cooldown -= 1
-        if poison:
-            poison -= 1
-            health = min(f.max_health, health + f.poison_heals) if f.poison_heals else health - 1
-        if health <= 0:
-            return Outcome(False, False, True, turn, start_health)
-        blocked = False
-        if paralyzed:
-            paralyzed -= 1
-        else:
-            in_danger = health <= 2 * incoming and enemy_health > 3 + f.attack
-            if in_danger and potions:
-                potions -= 1
-                health = min(f.max_health, health + healing)
-                in_danger = health <= 2 * incoming
-            if in_danger:
-                if foe.no_chase or die(6) in (f.flee_only or f.flee_on):
-                    return Outcome(False, True, False, turn, start_health - health)
-            else:
-                dodged = bool(foe.dodge_on) and die(6) in foe.dodge_on
-                damage, blocked, cooldown = _attack(f, cooldown, rng)
-                if not dodged and damage > 0:
-                    enemy_health -= damage
-                if enemy_health <= 0:
-                    return Outcome(True, False, False, turn, start_health - health)
-                if foe.single_turn:
-                    enemy_health = foe.health
-        if blocked:
-            continue
-        roll = die(6)  # steps 2 and 3: the enemy's ability roll, then its attack
-        if foe.poison and roll in foe.poison["on"]:
-            poison = max(poison, foe.poison["turns"])
-        if foe.paralyze and roll in foe.paralyze["on"]:
-            paralyzed = max(paralyzed, foe.paralyze["turns"])
-        health -= incoming
-        enemy_health = min(foe.health, enemy_health + foe.heals)
-        if health <= 0:
-            return Outcome(False, False, True, turn, start_health)
-    return Outcome(False, False, False, MAX_TURNS, start_health - health)
+    return Outcome(*fights(players, enemy if isinstance(enemy, Foe) else Foe.of(enemy))(rng))
 
 
 @dataclass(frozen=True)
@@ -327,15 +341,15 @@ class Odds:
 
 def odds(code: SeedCode, scenario: str, players: list[Fighter], enemy: dict, trials: int = TRIALS) -> Odds:
     rng = code.stream("card-rogue simulation", scenario, enemy["id"])
-    foe = Foe.of(enemy)
+    fight_once = fights(players, Foe.of(enemy))
     won = fled = died = 0
     won_turns = 0
     for _ in range(trials):
-        outcome = fight(players, foe, rng)
-        won += outcome.won
-        fled += outcome.fled
-        died += outcome.died
-        won_turns += outcome.turns if outcome.won else 0
+        was_won, was_fled, was_died, turns, _ = fight_once(rng)
+        won += was_won
+        fled += was_fled
+        died += was_died
+        won_turns += turns if was_won else 0
     return Odds(round(100 * won / trials), round(100 * fled / trials), round(100 * died / trials),
                 round(won_turns / won, 1) if won else 0.0)
 

@@ -2,7 +2,7 @@
 
 The board's geometry is left out: each turn the player reveals the next card
 of the shuffled exploration deck and deals with it as the rules say (fights
-through ``simulation.fight``, traps, the fountain, potions rolled the first
+through ``simulation.fights``, traps, the fountain, potions rolled the first
 time a colour is drunk, artifacts, the key and the chest). Once a shop has
 turned up he walks back to it (a few turns) whenever his gold buys the next
 piece of gear on his list, and last the shopkeeper's debt. He dies as the
@@ -14,7 +14,7 @@ explored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -29,7 +29,13 @@ BOSS_NERVE = ("sword", "chestplate")  # gear a lone player wants before he faces
 
 
 def exploration_cards() -> list[str]:
-    """The exploration deck as codes, each as often as its count."""
+    """The exploration deck as codes, each as often as its count: a fresh list, to shuffle."""
+    return list(_exploration_cards())
+
+
+@cache
+def _exploration_cards() -> tuple[str, ...]:
+    """The deck's codes in their order, put together once for all the games."""
     e = rules.exploration()
     cards = ["tile"] * sum(s["exploration"] for s in rules.tile_shapes())
     cards += [f"enemy:{x['id']}" for x in rules.enemies() for _ in range(x["count"])]
@@ -38,7 +44,7 @@ def exploration_cards() -> list[str]:
     cards += ["chest"] * e["chest"]["count"] + ["key"] * e["key"]["count"]
     cards += [f"potion:{c['name']}" for c in rules.potion_colours() for _ in range(rules.potions_per_colour())]
     cards += [f"artifact:{a['id']}" for a in rules.artifacts()]
-    return cards
+    return tuple(cards)
 
 
 @dataclass
@@ -53,10 +59,6 @@ class Player:
 
     def effects(self) -> list[dict[str, Any]]:
         return _effects(tuple(self.gear), tuple(self.artifacts), self.strength)
-
-    def fighter(self) -> simulation.Fighter:
-        """Him in a fight, at the health he has now."""
-        return replace(_fighter(tuple(self.gear), tuple(self.artifacts), self.strength), health=self.health)
 
     def max_health(self) -> int:
         return _fighter(tuple(self.gear), tuple(self.artifacts), self.strength).max_health
@@ -75,9 +77,16 @@ def _foe(enemy_id: str) -> simulation.Foe:
 
 
 @cache
+def _fight(gear: tuple[str, ...], artifacts: tuple[str, ...], strength: int, enemy_id: str) -> simulation.FightOnce:
+    """A fight of a player with this gear, these artifacts and this strength against this enemy, set up once for
+    every such fight of every game, each given the health he comes in with."""
+    return simulation.fights([_fighter(gear, artifacts, strength)], _foe(enemy_id))
+
+
+@cache
 def _fighter(gear: tuple[str, ...], artifacts: tuple[str, ...], strength: int) -> simulation.Fighter:
     """A player with this gear, these artifacts and this strength, at full health: made once for each, as the
-    same gear comes round in every game (never changed: a fight takes a copy at his health)."""
+    same gear comes round in every game (never changed: a fight is given his health)."""
     return simulation.fighter("player", _effects(gear, artifacts, strength))
 
 
@@ -90,6 +99,20 @@ class Game:
     first_gear_at: int = 0  # the card revealed when the first gear was bought; 0: never
     slain: int = 0
     basilisks: int = 0
+
+
+@cache
+def _next_purchase(gear: tuple[str, ...]) -> tuple[str | None, int]:
+    """What a player with this gear buys next (None: the shopkeeper's debt) and its price: worked out once for
+    each gear, as he asks at every card once a shop has turned up."""
+    wanted = next((i for i in SHOPPING if i not in gear and not _slot_taken(gear, i)), None)
+    price = rules.data("combat")["buy_factor"] * (rules.item(wanted)["gold"] if wanted else rules.debt()["gold"])
+    return wanted, price
+
+
+def _slot_taken(gear: tuple[str, ...], item_id: str) -> bool:
+    slot = rules.item(item_id)["slot"]
+    return any(rules.item(g)["slot"] == slot for g in gear)
 
 
 class SoloRun:
@@ -149,13 +172,14 @@ class SoloRun:
             if self.rng.die(6) not in rules.data("combat")["flee_on"]:
                 self.hurt(enemy["attack"])  # a failed flight costs one blow before he gets away
             return
-        outcome = simulation.fight([p.fighter()], _foe(enemy["id"]), self.rng)
-        self.game.turns += outcome.turns
-        if outcome.died:
+        won, _, died, turns, health_lost = _fight(tuple(p.gear), tuple(p.artifacts), p.strength, enemy["id"])(
+            self.rng, p.health)
+        self.game.turns += turns
+        if died:
             self.die()
             return
-        p.health -= outcome.health_lost
-        if outcome.won:
+        p.health -= health_lost
+        if won:
             self.game.slain += 1
             if enemy.get("boss"):
                 self.game.basilisks += 1
@@ -219,9 +243,7 @@ class SoloRun:
 
     def go_shopping(self) -> None:
         p = self.player
-        factor = rules.data("combat")["buy_factor"]
-        wanted = next((i for i in SHOPPING if i not in p.gear and not self._slot_taken(i)), None)
-        price = factor * (rules.item(wanted)["gold"] if wanted else rules.debt()["gold"])
+        wanted, price = _next_purchase(tuple(p.gear))
         if p.gold < price:
             return
         self.game.turns += WALK_BACK
@@ -232,10 +254,6 @@ class SoloRun:
         else:
             self.game.victory += rules.debt()["effects"][0]["amount"]
             self.shop = False  # nothing left he wants
-
-    def _slot_taken(self, item_id: str) -> bool:
-        slot = rules.item(item_id)["slot"]
-        return any(rules.item(g)["slot"] == slot for g in self.player.gear)
 
     def rest_at_fountain(self) -> None:
         p = self.player
