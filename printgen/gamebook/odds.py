@@ -67,7 +67,7 @@ class _Noting:
 
     def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
         index = self.chooser.choose(walk, section, step, open_options)
-        if len([i for i in open_options if not step.options[i].leaves]) >= 2:
+        if not self.second and len([i for i in open_options if not step.options[i].leaves]) >= 2:  # both noted: done
             if self.first is None:
                 self.first = (section.key, index)
             else:
@@ -83,6 +83,15 @@ class _Levels:
         # what the walk asks at every step, bound once (the rest, its marks too, found on the reader when asked)
         self.act, self.allows, self.pay, self.passes, self.standing = (
             reader.act, reader.allows, reader.pay, reader.passes, reader.standing)
+
+    @property
+    def marks(self) -> set[str]:
+        """The reader's marks, which the walk reads at every section (a property: not the slower fallback below)."""
+        return self.reader.marks
+
+    @marks.setter
+    def marks(self, marks: set[str]) -> None:
+        self.reader.marks = marks
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.reader, name)

@@ -154,7 +154,7 @@ class Walk:
         self.at: Section | None = None  # the section being read
         self.came = Came(None)  # the way into the section being read
         self.came_into: dict[str, Came] = {}  # each place: the way the reader last came into it
-        self._leaving = Came(None)  # the way being taken
+        self._leaving: Came | None = None  # the way being taken, if by a choice (None: out of the section read)
 
     @property
     def bored(self) -> bool:
@@ -176,12 +176,15 @@ class Walk:
         else:
             self.seen.add(section.key)
             self.since_new = 0
-        before = self.at
-        self.came = self._leaving if before is not None else Came(None)
-        if before is None or before.where != section.where:
-            self.came_into[section.where] = self.came
+        before, where = self.at, section.where
+        if before is None:
+            self.came = Came(None)
+        else:
+            self.came = self._leaving or Came(before.key)
+        if before is None or before.where != where:
+            self.came_into[where] = self.came
         self.at = section
-        self._leaving = Came(section.key)
+        self._leaving = None
 
     def standing(self) -> str | _Ending | None:
         outcome = self.reader.standing()
@@ -272,4 +275,7 @@ class Walk:
 
 def _place_of(section: Section, step: Step) -> int:
     """The step's place in its section, by identity (two equal steps are still two)."""
-    return next(i for i, s in enumerate(section.steps) if s is step)
+    for place, each in enumerate(section.steps):
+        if each is step:
+            return place
+    raise ValueError("the step is not in its section")

@@ -46,6 +46,7 @@ The character and the rules the reader keeps:
 
 from __future__ import annotations
 
+import copy
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -122,6 +123,12 @@ def _at_most_on(text: str, target: int) -> float:
 
 
 @cache
+def _key_of(text: str) -> str:
+    """The key a ref or a mark stands for (model.key_of), worked out once for each."""
+    return key_of(text)
+
+
+@cache
 def _damage(text: str) -> str:
     """A creature's damage dice ("Curse + Poison" has none: "0")."""
     try:
@@ -129,6 +136,19 @@ def _damage(text: str) -> str:
         return text
     except Exception:
         return "0"
+
+
+@cache
+def _best_weapon() -> str:
+    """The damage dice of the best weapon the list holds."""
+    return max(rules.data_list("weapons").items, key=lambda w: _mean(w["wdr_dice"]))["wdr_dice"]
+
+
+@cache
+def _best_armor(place: str) -> int | None:
+    """The AR of the best armor piece for ``place`` the list holds (None: none)."""
+    pieces = [a["ar"] for a in rules.data_list("armor").items if a["slot"] == place]
+    return max(pieces) if pieces else None
 
 
 @dataclass(slots=True)
@@ -166,6 +186,7 @@ class Lone:
         self.points, self.level_points = 0, 0
         self.weapon = "1"  # the rusty dagger
         self.armor: dict[str, int] = {}
+        self.ar = 0  # the armor's AR, summed as a piece is put on
         self.uses = {a["name"]: a["count"] for a in self.character["abilities"]}
         self.spells = [s for s in self.character["spells"]] + [m for m in self.character["miracles"]]
         self.poison = ""  # the Health a poison takes each round while it lasts, as dice ("1d6", "3"); "": none
@@ -226,6 +247,13 @@ class Lone:
 
     def act(self, step: Step, section: Section) -> str | None:
         data = step.data
+        if step.kind == "points":  # the commonest by far: an area's points, once
+            once = _key_of(data["once"]) if "once" in data else None
+            if once is None or once not in self.marks:
+                if once is not None:
+                    self.marks.add(once)
+                self.score(data["points"])
+            return None
         if step.kind == "test":
             if data.get("only") == "Thief" and not self.thief:
                 return "failed"
@@ -241,12 +269,6 @@ class Lone:
             self.heal(dice.roll(data["dice"], self.rng) if "dice" in data else data["amount"])
         elif step.kind == "curse":
             self.curse()
-        elif step.kind == "points":
-            once = key_of(data["once"]) if "once" in data else None
-            if once is None or once not in self.marks:
-                if once is not None:
-                    self.marks.add(once)
-                self.score(data["points"])
         elif step.kind == "loot":
             for item in data["items"]:
                 self.take(item)
@@ -288,19 +310,14 @@ class Lone:
     def take(self, item: dict[str, Any]) -> None:
         self.score(item["points"])
         if item["kind"] == "weapon":
-            best = max(rules.data_list("weapons").items, key=lambda w: _mean(w["wdr_dice"]))
-            self.weapon = best["wdr_dice"]
+            self.weapon = _best_weapon()
         elif item["kind"] == "armor":
             for place in ARMOR_PLACES:
-                if place not in self.armor:
-                    pieces = [a for a in rules.data_list("armor").items if a["slot"] == place]
-                    if pieces:
-                        self.armor[place] = max(a["ar"] for a in pieces)
-                        break
-
-    @property
-    def ar(self) -> int:
-        return sum(self.armor.values())
+                best = _best_armor(place)
+                if place not in self.armor and best is not None:
+                    self.armor[place] = best
+                    self.ar = sum(self.armor.values())
+                    break
 
     def use(self, ability: str) -> bool:
         if self.uses.get(ability, 0) > 0:
@@ -348,6 +365,8 @@ class Lone:
         return any(s["name"] == "Detox" for s in self.spells)
 
     def cure(self) -> None:
+        if not (self.poison or self.cursed):  # nothing to cure (as every time it enters an area, mostly)
+            return
         for name, cures in (("Detox", "poison"), ("Remove Curse", "curse")):
             if not (self.poison if cures == "poison" else self.cursed):
                 continue  # nothing to cure: the spell is kept
@@ -498,18 +517,80 @@ class _Read(dict[Any, Any]):
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class _Way:
+    """An option of a choice as the choosers weigh it, the same in every play: the section it leads to, the area
+    beyond it (solo_book.beyond), that section's kind, and whether it leaves the dungeon or is a way back."""
+
+    option: Option
+    to: str | None
+    beyond: str | None
+    kind: str
+    leaves: bool
+    back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """A choice's open options as the choosers sort them, the same whenever the same options are open: every
+    option as a _Way (by its index), the ways on and the ways out of the dungeon, the first way back the reader
+    came (None: none open), the ways on to something to take (with its kind), and the ways on to places."""
+
+    ways: tuple[_Way, ...]
+    staying: tuple[int, ...]
+    leaving: tuple[int, ...]
+    back: int | None
+    takes: tuple[tuple[int, str], ...]
+    moves: tuple[int, ...]
+
+
 class _Pages:
     """What a book's pages say that no play changes, each read once for all its plays (the choosers look the
     same sections up some hundred thousand times in the designer's notes' 600 plays): by a section's key, the
-    area a way into it leads into (solo_book.beyond), the options of its choices, its fight, its gates, and
-    for a trap, its Thief's roll and its damage."""
+    area a way into it leads into (solo_book.beyond), its kind, the options of its choices (as _Ways), its
+    fight and its creatures (as printed, and as one who has only glimpsed them reckons them), the points of
+    its loot, its gates (with the fight behind each), and for a trap, its Thief's roll, its damage and where it
+    sends one; and by a choice and the options open, those options sorted (_Choice)."""
 
     def __init__(self, book: Book):
         self.beyond = _Read(book, beyond_of)
+        self.kind = _Read(book, _kind)
         self.choices = _Read(book, _read_choices)
         self.fight = _Read(book, _read_fight)
+        self.foes = _Read(book, _read_foes)
+        self.glimpsed = _Read(book, _read_glimpsed)
+        self.loot = _Read(book, _read_loot)
         self.gates = _Read(book, _read_gates)
         self.trap = _Read(book, _read_trap)
+        self.landing = _Read(book, _read_landing)
+        # By a step's identity (a step cannot be hashed; its book, and so the step, lives as long as this):
+        self.step_ways: dict[int, tuple[_Way, ...]] = {}
+        self.open_choices: dict[tuple[int, tuple[int, ...]], _Choice] = {}
+
+    def way(self, option: Option) -> _Way:
+        to = option.way.to
+        return _Way(option, to, self.beyond[to], self.kind[to], option.leaves, bool(option.came_from))
+
+    def ways(self, step: Step) -> tuple[_Way, ...]:
+        """A choice's options as _Ways."""
+        found = self.step_ways.get(id(step))
+        if found is None:
+            found = self.step_ways[id(step)] = tuple(self.way(o) for o in step.options)
+        return found
+
+    def choice(self, step: Step, open_options: Sequence[int]) -> _Choice:
+        """The options of ``step`` open now, sorted (_Choice)."""
+        key = (id(step), tuple(open_options))
+        found = self.open_choices.get(key)
+        if found is None:
+            ways = self.ways(step)
+            staying = tuple(i for i in open_options if not ways[i].leaves)
+            found = self.open_choices[key] = _Choice(
+                ways, staying, tuple(i for i in open_options if ways[i].leaves),
+                next((i for i in staying if ways[i].back), None),
+                tuple((i, ways[i].kind) for i in staying if ways[i].kind in TAKES),
+                tuple(i for i in staying if ways[i].kind not in TAKES))
+        return found
 
 
 _PAGES: dict[int, tuple[weakref.ref[Book], _Pages]] = {}
@@ -524,12 +605,28 @@ def _pages(book: Book) -> _Pages:
     return found[1]
 
 
-def _fight_in(book: Book, key: str) -> Step | None:
-    return _pages(book).fight[key]
-
-
 def _read_fight(book: Book, key: str | None) -> Step | None:
     return next((s for s in book.sections[key or ""].steps if s.kind == "fight"), None)
+
+
+def _read_foes(book: Book, key: str | None) -> tuple[Foe, ...]:
+    """A fight's creatures as the choosers weigh them (never fought: nothing changes them)."""
+    fight = _pages(book).fight[key]
+    return tuple(foes_of(fight.data["creatures"])) if fight is not None else ()
+
+
+def _read_glimpsed(book: Book, key: str | None) -> tuple[Foe, ...]:
+    """A fight's creatures, their Health as one who has only glimpsed them reckons it, from the rules' dice."""
+    group = [copy.copy(foe) for foe in _pages(book).foes[key]]
+    for foe in group:
+        foe.health = _glimpsed_health(foe.name) or foe.health
+    return tuple(group)
+
+
+def _read_loot(book: Book, key: str | None) -> int:
+    """The points of the loot a section holds."""
+    return sum(item["points"] for step in book.sections[key or ""].steps if step.kind == "loot"
+               for item in step.data["items"])
 
 
 def _landing(book: Book, test: Step | None) -> str | None:
@@ -543,12 +640,12 @@ def _landing(book: Book, test: Step | None) -> str | None:
     return last.ways["go"].to
 
 
-def _trap_damage(book: Book, key: str) -> tuple[Step | None, Step | None]:
-    """A trap section's Thief's roll and the damage of the trap sprung (either may be missing)."""
-    return _pages(book).trap[key]
+def _read_landing(book: Book, key: str | None) -> str | None:
+    return _landing(book, _pages(book).trap[key][0])
 
 
 def _read_trap(book: Book, key: str | None) -> tuple[Step | None, Step | None]:
+    """A trap section's Thief's roll and the damage of the trap sprung (either may be missing)."""
     section = book.sections[key or ""]
     test = next((s for s in section.steps if s.kind == "test"), None)
     sprung = test.ways["failed"].to if test is not None else None
@@ -561,34 +658,46 @@ def _read_trap(book: Book, key: str | None) -> tuple[Step | None, Step | None]:
 class _Chooser:
     """What the careful and the map-knowing players share: reading an option's risk and worth."""
 
-    walked: Walk | None = None  # the walk it last chose a way of, and that walk's reader, itself
-    lone: Lone | None = None
+    # The walk it last chose a way of (weakly: the walk holds this chooser, and a play's walk is freed as it
+    # ends only while nothing makes a cycle of them); that walk's reader, itself; its book's pages.
+    walked: weakref.ref[Walk] | None = None
+    lone: Lone
+    pages: _Pages
+    reckoned: tuple[Any, ...] | None = None  # what its reckonings of risk and worth were made by (reckoning)
 
     def reader(self, walk: Walk) -> Lone:
         """The walk's reader, itself: the choosers read its character some hundred thousand times in the
         designer's notes, where each read through what keeps count of the play (gamebook/odds.py) took a
-        microsecond."""
-        if self.walked is not walk or self.lone is None:
-            self.walked, self.lone = walk, walk.reader.lone  # type: ignore[attr-defined]
+        microsecond; and the pages of the walk's book with it."""
+        if self.walked is None or self.walked() is not walk:
+            self.walked, self.lone, self.pages = weakref.ref(walk), walk.reader.lone, _pages(walk.book)  # type: ignore[attr-defined]
+            self.reckoned = None
         return self.lone
 
-    def option_targets(self, step: Step, open_options: Sequence[int]) -> list[int]:
-        return [i for i in open_options if not step.options[i].leaves]
+    def reckoning(self, walk: Walk, reader: Lone) -> tuple[Any, ...]:
+        """Everything a play changes that its reckonings of a place's risk and worth read, as one value: while it
+        stays the same, so do they (Careful.choose keeps them from one choice to the next). The places seen (first:
+        the map-knowing player's reckonings never read them) and the marks ticked only ever grow, and the spells
+        only ever shrink, so their counts tell whether they changed; then the character's Health, ratings, weapon,
+        armor, poison and abilities left, and the creatures left where it ran."""
+        return (len(walk.seen), len(reader.marks), reader.health, *reader.rating.values(), reader.weapon, reader.ar,
+                reader.poison, len(reader.spells), *reader.uses.values(),
+                *(((event, *left) for event, left in reader.remaining.items()) if reader.remaining else ()))
 
-    def gates(self, book: Book, key: str, marks: set[str]) -> list[str]:
-        """The events that wait behind a place's gates, not yet ticked."""
-        return [to for gate, to in _pages(book).gates[key] if marks.isdisjoint(gate)]
+    def gates(self, key: str, marks: set[str]) -> list[tuple[str, Step | None]]:
+        """The events that wait behind a place's gates, not yet ticked, each with its fight (None: a trap)."""
+        return [(event, fight) for gate, event, fight in self.pages.gates[key] if marks.isdisjoint(gate)]
 
     def trap_risk(self, walk: Walk, reader: Lone, event: str) -> float:
         """The chance the trap of ``event`` kills the reader (a Thief may spot it first): its damage, and where a
         chute or a teleport sends one, what waits there."""
-        test, hurt = _trap_damage(walk.book, event)
+        test, hurt = self.pages.trap[event]
         spotted = (_at_most_on(test.data["dice"], test.data["target"])
                    if test is not None and reader.thief else 0.0)
         kills = 0.0
         if hurt is not None:
             kills = 1.0 if hurt.kind != "damage" else _at_least_on(hurt.data["dice"], reader.health + 1)
-        landing = _landing(walk.book, test)
+        landing = self.pages.landing[event]
         if landing is not None:
             kills = kills + (1 - kills) * self.landing_risk(walk, reader, landing)
         return (1 - spotted) * kills
@@ -603,28 +712,26 @@ class _Chooser:
         unknown = 0.3 * creatures_death(reader) + 0.25 * trap_death(reader)
         return unknown * unknown
 
-    def would_flee(self, reader: Lone, event: str, fight: Step) -> bool:
+    def left_of(self, reader: Lone, event: str, group: Sequence[Foe]) -> Sequence[Foe]:
+        """The creatures of ``event``'s fight still there: those it ran from, if it did."""
+        if event in reader.remaining:
+            return [f for f, left in zip(group, reader.remaining[event]) if left] or group
+        return group
+
+    def would_flee(self, reader: Lone, event: str) -> bool:
         if reader.thief and reader.uses.get("Sneak", 0):
             return False
-        group = foes_of(fight.data["creatures"])
-        if event in reader.remaining:
-            group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
-        return reader.likely_to_lose(group)
+        return reader.likely_to_lose(self.left_of(reader, event, self.pages.foes[event]))
 
-    def fight_death(self, reader: Lone, event: str, fight: Step, seen: bool = False,
-                    losing: float | None = None) -> float:
-        """The chance a fight kills the reader: a Thief with a Sneak slips past; else the creatures' first round,
-        if they win the first roll; and, if it would lose the fight, nothing more (it runs at its first turn).
-        ``seen``: only glimpsed, their Health reckoned from the rules' dice, not known; and a fight it is likely
-        to lose is one it never picks while another way is open (certain death, as it weighs ways)."""
+    def fight_death(self, reader: Lone, event: str, seen: bool = False, losing: float | None = None) -> float:
+        """The chance the fight of ``event`` kills the reader: a Thief with a Sneak slips past; else the
+        creatures' first round, if they win the first roll; and, if it would lose the fight, nothing more (it
+        runs at its first turn). ``seen``: only glimpsed, their Health reckoned from the rules' dice, not known;
+        and a fight it is likely to lose is one it never picks while another way is open (certain death, as it
+        weighs ways)."""
         if reader.thief and reader.uses.get("Sneak", 0):
             return 0.0
-        group = foes_of(fight.data["creatures"])
-        if seen:
-            for foe in group:
-                foe.health = _glimpsed_health(foe.name) or foe.health
-        if event in reader.remaining:
-            group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
+        group = self.left_of(reader, event, self.pages.glimpsed[event] if seen else self.pages.foes[event])
         first = _first_chance(max(f.speed for f in group), reader.rating["speed"])
         round_ = sum(_at_least(f.attack) * max(0.0, _mean(_damage(f.damage)) - reader.ar) for f in group)
         dies = min(1.0, max(0.0, (round_ * 1.4 - reader.health) / max(1.0, round_ * 1.4)))
@@ -636,26 +743,23 @@ class _Chooser:
         """How much of its Health a reader may lose going into ``key`` (``known``: it knows what waits there, or
         only what it has seen); above its Health is death."""
         reader = self.reader(walk)
-        book = walk.book
+        pages = self.pages
         loss = 0.0
-        for event in self.gates(book, key, reader.marks):
+        for event, fight in self.gates(key, reader.marks):
             if not known and event not in walk.seen:
                 continue
-            fight = _fight_in(book, event)
             if fight is not None:
-                group = foes_of(fight.data["creatures"])
-                if event in reader.remaining:
-                    group = [f for f, left in zip(group, reader.remaining[event]) if left] or group
+                group = self.left_of(reader, event, pages.foes[event])
                 if reader.thief and reader.uses.get("Sneak", 0):
                     continue
                 if reader.round_threat(group) >= reader.health:  # it would run at its first turn
                     return 1e9
                 loss += reader.expected_loss(group)
                 continue
-            test, hurt = _trap_damage(book, event)
+            test, hurt = pages.trap[event]
             if hurt is None:
                 continue
-            worst = float(dice.parse(hurt.data["dice"]).high) if hurt.kind == "damage" else 1e9
+            worst = float(_high(hurt.data["dice"])) if hurt.kind == "damage" else 1e9
             mean = _mean(hurt.data["dice"]) if hurt.kind == "damage" else 1e9
             spotted = (_at_most_on("2d6", test.data["target"])
                        if test is not None and reader.thief else 0.0)
@@ -761,77 +865,93 @@ class Careful(_Chooser):
     beyond it) and remembers what it met where it has been."""
 
     limits = LIMITS
-    ways_on: tuple[Step, Sequence[int], Iterator[tuple[int, Option]], list[tuple[int, Option]]] | None = None
+    # What it reckons, kept while nothing it reckons by changes (reckoning): the chance of death beyond each way
+    # (by the area and the way's signs), and the map-knowing player's points waiting beyond each area. And this
+    # turn, the same at every risk it asks of it: the ways here to places not seen with their risks, and the
+    # ways to places not seen further off, as far as towards has looked.
+    memo: dict[Any, float]
+    worths: dict[str, float]
+    here: list[tuple[int, float, bool]] | None = None
+    ways_on: tuple[Iterator[tuple[int, _Way]], list[tuple[int, float]]] | None = None
 
     def choose(self, walk: Walk, section: Section, step: Step, open_options: Sequence[int]) -> int:
+        try:
+            return self.decide(walk, step, open_options)
+        finally:
+            # Nothing of the turn kept: the search under way holds the walk, which holds this chooser; such a cycle
+            # outlives its play, and the notes' 600 plays' worth of them set the garbage collector going over all
+            # that a booklet's build holds.
+            self.here = self.ways_on = None
+
+    def decide(self, walk: Walk, step: Step, open_options: Sequence[int]) -> int:
+        """The option it takes of those open (see the module's docstring)."""
         reader = self.reader(walk)
-        self.memo: dict[tuple[str, Any], float] = {}  # what it reckons of each place, this turn
-        self.ways_on = None  # the ways to places not seen, as far as towards has looked, this turn
-        options = step.options
-        staying = self.option_targets(step, open_options)
-        leaving = [i for i in open_options if options[i].leaves]
+        choice = self.pages.choice(step, open_options)
+        ways, staying, leaving, moves = choice.ways, choice.staying, choice.leaving, choice.moves
         if not staying:
             return open_options[0]
-        came = [i for i in staying if options[i].came_from]
-        if came:  # the way back it came: a fleeing reader runs by it
-            return came[0]
-        takes = [i for i in staying if _kind(walk.book, options[i].way.to) in TAKES]
-        for i in takes:
-            kind = _kind(walk.book, options[i].way.to)
+        if choice.back is not None:  # the way back it came: a fleeing reader runs by it
+            return choice.back
+        for i, kind in choice.takes:
             if kind in ("loot", "hoard"):
                 return i
             if kind == "fountain" and reader.can_cure_poison() and reader.health < reader.rating["health"]:
                 return i
-        moves = [i for i in staying if i not in takes]
         if walk.bored:  # round and round: it has found nothing new for a whole book's worth of sections
             return (leaving or moves or staying)[walk.rng.randint(0, len(leaving or moves or staying) - 1)]
+        reckoning = self.reckoning(walk, reader)
+        if reckoning != self.reckoned:  # something it reckons by has changed since it last weighed ways
+            self.memo, self.worths, self.reckoned = {}, {}, reckoning
         for limit in self.limits:
-            here = self.explore(walk, step, moves, limit)
+            here = self.explore(walk, ways, moves, limit)
             if here is not None:
                 return here
-            there = self.towards(walk, step, moves, limit)
+            there = self.towards(walk, ways, moves, limit)
             if there is not None:
                 return there
         if leaving:  # nothing left worth the risk: it goes home alive
             return leaving[0]
-        out = self.towards(walk, step, moves, 1.0, leave=True)
+        out = self.towards(walk, ways, moves, 1.0, leave=True)
         if out is not None:
             return out
-        known = [i for i in moves if self.risk_of(walk, options[i]) < 1.0] or moves or staying
+        known = [i for i in moves if self.risk_of(walk, ways[i]) < 1.0] or moves or staying
         return known[walk.rng.randint(0, len(known) - 1)]
 
-    def risk_of(self, walk: Walk, option: Option) -> float:
-        """The chance going by ``option`` kills the reader, as far as it knows: where it has been, what it met
+    def risk_of(self, walk: Walk, way: _Way) -> float:
+        """The chance going by ``way`` kills the reader, as far as it knows: where it has been, what it met
         there; where it has not, what the way's signs warn of."""
-        reader = self.reader(walk)
-        beyond = _pages(walk.book).beyond[option.way.to]
+        beyond = way.beyond
         if beyond is None:
             return 0.0
         if beyond in walk.seen:
             return 1.0 if self.feared(walk, beyond) else 0.0
-        memo = (beyond, option.warns)
-        if memo not in self.memo:
+        warns = way.option.warns
+        memo = (beyond, warns)
+        chance = self.memo.get(memo)
+        if chance is None:
+            reader = self.lone
             chance = 0.0
-            for event in self.gates(walk.book, beyond, reader.marks):  # what the way's words told of them
-                fight = _fight_in(walk.book, event)
-                if fight is not None and "creatures" in option.warns:  # their kind, from the rules; not their Health
-                    chance = max(chance, self.fight_death(reader, event, fight, seen=True))
-                elif fight is None and "trap" in option.warns:  # its kind, by what gives it away
+            for event, fight in self.gates(beyond, reader.marks):  # what the way's words told of them
+                if fight is not None and "creatures" in warns:  # their kind, from the rules; not their Health
+                    chance = max(chance, self.fight_death(reader, event, seen=True))
+                elif fight is None and "trap" in warns:  # its kind, by what gives it away
                     chance = max(chance, self.trap_risk(walk, reader, event))
             self.memo[memo] = chance
-        return self.memo[memo]
+        return chance
 
-    def explore(self, walk: Walk, step: Step, moves: Sequence[int], limit: float) -> int | None:
+    def explore(self, walk: Walk, ways: Sequence[_Way], moves: Sequence[int], limit: float) -> int | None:
         """A way here to a place not yet seen, worth its risk: a door before the stairs (a level explored before
         the next), at random among the safest."""
-        fresh = [i for i in moves if step.options[i].way.to not in walk.seen
-                 and self.risk_of(walk, step.options[i]) <= limit]
+        if self.here is None:  # the ways to places not seen, each with its risk and whether it is a door
+            self.here = [(i, self.risk_of(walk, ways[i]), ways[i].kind == "area") for i in moves
+                         if ways[i].to not in walk.seen]
+        fresh = [(i, risk, door) for i, risk, door in self.here if risk <= limit]
         if not fresh:
             return None
-        doors = [i for i in fresh if _kind(walk.book, step.options[i].way.to) == "area"] or fresh
-        least = min(self.risk_of(walk, step.options[i]) for i in doors)
-        doors = [i for i in doors if self.risk_of(walk, step.options[i]) <= least + 1e-9]
-        return doors[walk.rng.randint(0, len(doors) - 1)]
+        doors = [way for way in fresh if way[2]] or fresh
+        least = min(risk for _, risk, _ in doors)
+        safest = [i for i, risk, _ in doors if risk <= least + 1e-9]
+        return safest[walk.rng.randint(0, len(safest) - 1)]
 
     def feared(self, walk: Walk, key: str | None) -> bool:
         """Whether going to ``key`` means a fight it ran from and would still lose, as far as it has seen."""
@@ -840,55 +960,55 @@ class Careful(_Chooser):
             return False
         return self.risk(walk, key, known=False) >= reader.health + 0.7 * reader.healing_left()
 
-    def towards(self, walk: Walk, step: Step, moves: Sequence[int], limit: float, leave: bool = False) -> int | None:
+    def towards(self, walk: Walk, ways: Sequence[_Way], moves: Sequence[int], limit: float,
+                leave: bool = False) -> int | None:
         """The option that starts the shortest way, over places it has been and never through one it fears, to a
         place with a way on it has not taken that is worth its risk (``leave``: a way out of the dungeon)."""
         if leave:
-            return next(self.routes(walk, step, moves, leave=True), (None, None))[0]
+            return next(self.routes(walk, ways, moves, leave=True), (None, None))[0]
         # The ways in order are the same whatever the risk it takes (a choice asks again, a risk higher, while
-        # none is worth it): found once for every limit of a choice, and as far as asked.
-        if self.ways_on is None or self.ways_on[0] is not step or self.ways_on[1] is not moves:
-            self.ways_on = (step, moves, self.routes(walk, step, moves), [])
-        routes, found = self.ways_on[2], self.ways_on[3]
-        for first, option in found:
-            if self.risk_of(walk, option) <= limit:
+        # none is worth it): found once for every limit of a choice, and as far as asked, each with its risk.
+        if self.ways_on is None:
+            self.ways_on = (self.routes(walk, ways, moves), [])
+        routes, found = self.ways_on
+        for first, risk in found:
+            if risk <= limit:
                 return first
-        for first, option in routes:
-            found.append((first, option))
-            if self.risk_of(walk, option) <= limit:
+        for first, way in routes:
+            risk = self.risk_of(walk, way)
+            found.append((first, risk))
+            if risk <= limit:
                 return first
         return None
 
-    def routes(self, walk: Walk, step: Step, moves: Sequence[int], leave: bool = False) -> Iterator[tuple[int, Option]]:
+    def routes(self, walk: Walk, ways: Sequence[_Way], moves: Sequence[int],
+               leave: bool = False) -> Iterator[tuple[int, _Way]]:
         """The ways on it has not taken, nearest first (``leave``: the ways out of the dungeon), each with the
         option here that starts the shortest way to it, over places it has been and never through one it fears."""
-        book, seen = walk.book, walk.seen
-        sections, pages = book.sections, _pages(book)
+        seen, choices = walk.seen, self.pages.choices
         fled = self.reader(walk).fled  # feared: only a place it ran from
         first: dict[str, int] = {}
         queue: deque[str] = deque()
         for i in moves:
-            to = step.options[i].way.to
+            to = ways[i].to
             if to is not None and to in seen and to not in first:
-                beyond = pages.beyond[to]
-                if beyond in fled and self.feared(walk, beyond):
+                if ways[i].beyond in fled and self.feared(walk, ways[i].beyond):
                     continue
                 first[to] = i
                 queue.append(to)
         while queue:
             key = queue.popleft()
-            for option in pages.choices[key]:
-                if leave and option.leaves:
-                    yield first[key], option
-                to = option.way.to
-                if to is None or option.leaves or option.came_from:
+            for way in choices[key]:
+                if leave and way.leaves:
+                    yield first[key], way
+                to = way.to
+                if to is None or way.leaves or way.back:
                     continue
                 if to not in seen:
-                    if not leave and sections[to].kind in ("area", "stairs"):
-                        yield first[key], option
-                elif to not in first and sections[to].kind in PLACES:
-                    beyond = pages.beyond[to]
-                    if beyond in fled and self.feared(walk, beyond):
+                    if not leave and way.kind in ("area", "stairs"):
+                        yield first[key], way
+                elif to not in first and way.kind in PLACES:
+                    if way.beyond in fled and self.feared(walk, way.beyond):
                         continue
                     first[to] = first[key]
                     queue.append(to)
@@ -901,14 +1021,18 @@ class MapKnowing(Careful):
 
     limits = LIMITS + (0.5,)  # it knows the odds, not guesses them: it takes a little more
 
-    def risk_of(self, walk: Walk, option: Option) -> float:
-        reader = self.reader(walk)
-        beyond = _pages(walk.book).beyond[option.way.to]
+    def reckoning(self, walk: Walk, reader: Lone) -> tuple[Any, ...]:
+        """As the careful player's, but what it has seen does not count: it knows the map."""
+        return super().reckoning(walk, reader)[1:]
+
+    def risk_of(self, walk: Walk, way: _Way) -> float:
+        beyond = way.beyond
         if beyond is None:
             return 0.0
-        if (beyond, "risk") not in self.memo:
-            self.memo[(beyond, "risk")] = self.known_risk(walk, reader, beyond)
-        return self.memo[(beyond, "risk")]
+        chance = self.memo.get(beyond)
+        if chance is None:
+            chance = self.memo[beyond] = self.known_risk(walk, self.lone, beyond)
+        return chance
 
     def landing_risk(self, walk: Walk, reader: Lone, landing: str) -> float:
         """What waits where a chute or a teleport drops one: it knows."""
@@ -918,56 +1042,56 @@ class MapKnowing(Careful):
         """The chance going into ``beyond`` kills the reader, knowing what waits there (``deep``: and where its
         trap sends one)."""
         chance = 0.0
-        for event in self.gates(walk.book, beyond, reader.marks):
-            if not deep and _fight_in(walk.book, event) is None:
-                test, hurt = _trap_damage(walk.book, event)
+        for event, fight in self.gates(beyond, reader.marks):
+            if not deep and fight is None:
+                test, hurt = self.pages.trap[event]
                 kills = 0.0 if hurt is None else (1.0 if hurt.kind != "damage" else
                                                   _at_least_on(hurt.data["dice"], reader.health + 1))
                 chance = max(chance, kills)
                 continue
-            fight = _fight_in(walk.book, event)
             if fight is not None:
-                chance = max(chance, self.fight_death(reader, event, fight, losing=1.0))
+                chance = max(chance, self.fight_death(reader, event, losing=1.0))
                 continue
             chance = max(chance, self.trap_risk(walk, reader, event))
         return chance
 
-    def explore(self, walk: Walk, step: Step, moves: Sequence[int], limit: float) -> int | None:
+    def explore(self, walk: Walk, ways: Sequence[_Way], moves: Sequence[int], limit: float) -> int | None:
         """As the careful player, but among the safest ways the one with most points waiting; and a way it has
         seen counts too while points wait there."""
-        fresh = [i for i in moves if (step.options[i].way.to not in walk.seen or self.worth(walk, step.options[i]) > 0)
-                 and self.risk_of(walk, step.options[i]) <= limit]
+        seen = walk.seen
+        if self.here is None:  # the ways worth taking, each with its risk and whether it leads to a place not seen
+            self.here = [(i, self.risk_of(walk, ways[i]), ways[i].to not in seen) for i in moves
+                         if ways[i].to not in seen or self.worth(walk, ways[i]) > 0]
+        fresh = [(i, risk) for i, risk, _ in self.here if risk <= limit]
         if not fresh:
             return None
-        least = min(self.risk_of(walk, step.options[i]) for i in fresh)
-        fresh = [i for i in fresh if self.risk_of(walk, step.options[i]) <= least + 1e-9]
-        return max(fresh, key=lambda i: (self.worth(walk, step.options[i]), step.options[i].way.to not in walk.seen))
+        least = min(risk for _, risk in fresh)
+        safest = [i for i, risk in fresh if risk <= least + 1e-9]
+        return max(safest, key=lambda i: (self.worth(walk, ways[i]), ways[i].to not in seen))
 
-    def worth(self, walk: Walk, option: Option) -> float:
-        """The points waiting beyond ``option``: an area never left, loot not taken, creatures it can beat."""
-        reader = self.reader(walk)
-        beyond = _pages(walk.book).beyond[option.way.to]
+    def worth(self, walk: Walk, way: _Way) -> float:
+        """The points waiting beyond ``way``: an area never left, loot not taken, creatures it can beat."""
+        beyond = way.beyond
         if beyond is None:
             return 0.0
-        if (beyond, "worth") not in self.memo:
-            self.memo[(beyond, "worth")] = self.known_worth(walk, reader, beyond)
-        return self.memo[(beyond, "worth")]
+        found = self.worths.get(beyond)
+        if found is None:
+            found = self.worths[beyond] = self.known_worth(walk, self.lone, beyond)
+        return found
 
     def known_worth(self, walk: Walk, reader: Lone, beyond: str) -> float:
-        book, marks = walk.book, reader.marks
-        for event in self.gates(book, beyond, marks):  # creatures it would run from bar the way to all of it
-            fight = _fight_in(book, event)
-            if fight is not None and self.would_flee(reader, event, fight):
+        pages, marks = self.pages, reader.marks
+        fights = [(event, fight) for event, fight in self.gates(beyond, marks) if fight is not None]
+        for event, _ in fights:  # creatures it would run from bar the way to all of it
+            if self.would_flee(reader, event):
                 return 0.0
         found = 0.0 if beyond in marks else 4.0
-        for near in _pages(book).choices[beyond]:
-            to = near.way.to
-            if to is not None and book.sections[to].kind in ("loot", "hoard") and to not in marks:
-                found += sum(item["points"] for step in book.sections[to].steps if step.kind == "loot"
-                             for item in step.data["items"])
-        for event in self.gates(book, beyond, marks):
-            fight = _fight_in(book, event)
-            if fight is not None and not reader.likely_to_lose(foes_of(fight.data["creatures"])):
+        for near in pages.choices[beyond]:
+            to = near.to
+            if to is not None and near.kind in ("loot", "hoard") and to not in marks:
+                found += pages.loot[to]
+        for event, fight in fights:
+            if not reader.likely_to_lose(pages.foes[event]):
                 found += 5.0 * sum(c["count"] for c in fight.data["creatures"])
         return found
 
@@ -981,13 +1105,14 @@ def _kind(book: Book, key: str | None) -> str:
     return book.sections[key].kind if key is not None else ""
 
 
-def _read_gates(book: Book, key: str | None) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """A place's gates: the marks each asks are not ticked, and the event behind it."""
+def _read_gates(book: Book, key: str | None) -> tuple[tuple[tuple[str, ...], str, Step | None], ...]:
+    """A place's gates: the marks each asks are not ticked, the event behind it, and its fight (None: a trap)."""
     section = book.sections.get(key or "")
     if section is None or section.kind != "area":
         return ()
-    return tuple((s.marks, s.ways["then"].to) for s in section.steps if s.kind == IF_NOT_TICKED
-                 and s.ways["then"].to is not None)
+    fights = _pages(book).fight
+    return tuple((s.marks, s.ways["then"].to, fights[s.ways["then"].to]) for s in section.steps
+                 if s.kind == IF_NOT_TICKED and s.ways["then"].to is not None)
 
 
 def _choices(section: Section) -> list[Option]:
@@ -995,10 +1120,9 @@ def _choices(section: Section) -> list[Option]:
     return [o for step in section.steps if step.kind == CHOOSE for o in step.options]
 
 
-
-
-def _read_choices(book: Book, key: str | None) -> tuple[Option, ...]:
-    return tuple(_choices(book.sections[key or ""]))
+def _read_choices(book: Book, key: str | None) -> tuple[_Way, ...]:
+    pages = _pages(book)
+    return tuple(pages.way(o) for o in _choices(book.sections[key or ""]))
 
 
 def _ways_on(section: Section) -> list[str]:
@@ -1015,10 +1139,12 @@ def character(rng: Rng, number: int = 1) -> dict[str, Any]:
     return characters.roll_character(rng, number)
 
 
-def reader(code: SeedCode, number: int, careful: bool = False) -> Lone:
-    """Lone reader ``number`` of a booklet: its own character rolled by the rules, its own dice."""
-    return Lone(code.stream("solo", "play", number, "dice"), character(code.stream("solo", "play", number, "character")),
-                careful=careful)
+def reader(code: SeedCode, number: int, careful: bool = False, rolled: dict[str, Any] | None = None) -> Lone:
+    """Lone reader ``number`` of a booklet: its own character rolled by the rules (``rolled``: that character, rolled
+    already), its own dice."""
+    if rolled is None:
+        rolled = character(code.stream("solo", "play", number, "character"))
+    return Lone(code.stream("solo", "play", number, "dice"), rolled, careful=careful)
 
 
 def ways(code: SeedCode, number: int) -> Rng:
@@ -1026,12 +1152,14 @@ def ways(code: SeedCode, number: int) -> Rng:
     return code.stream("solo", "play", number, "ways")
 
 
-def player(kind: str, code: SeedCode, number: int, book: Book) -> Player:
-    """Player ``number`` of kind ``kind`` (one of ``PLAYERS``): the same character and dice whatever its kind."""
+def player(kind: str, code: SeedCode, number: int, book: Book, rolled: dict[str, Any] | None = None) -> Player:
+    """Player ``number`` of kind ``kind`` (one of ``PLAYERS``): the same character and dice whatever its kind
+    (``rolled``: its character, rolled already)."""
     choosers: dict[str, Chooser] = {"random": RANDOM, "careful": Careful(), "map-knowing": MapKnowing()}
     if kind not in choosers:
         raise ValueError(f"no such player: {kind!r} (one of {', '.join(PLAYERS)})")
-    return Player(reader(code, number, careful=kind != "random"), choosers[kind], ways(code, number), kind)
+    return Player(reader(code, number, careful=kind != "random", rolled=rolled), choosers[kind], ways(code, number),
+                  kind)
 
 
 # --- the designer's notes: this very booklet, played --------------------------------------------------------
@@ -1042,4 +1170,11 @@ NOTES_PLAYS = 200  # plays of each kind of player the designer's notes report
 
 def simulate(book: Book, code: SeedCode, plays: int = NOTES_PLAYS, kinds: Sequence[str] = PLAYERS) -> dict[str, odds.Tally]:
     """Each kind of player, ``plays`` times, on this book (gamebook/odds.py)."""
-    return odds.simulate(book, code, player, plays, kinds)
+    rolled: dict[int, dict[str, Any]] = {}  # each number's character, the same for every kind: rolled once
+
+    def one(kind: str, code: SeedCode, number: int, book: Book) -> Player:
+        if number not in rolled:
+            rolled[number] = character(code.stream("solo", "play", number, "character"))
+        return player(kind, code, number, book, rolled[number])
+
+    return odds.simulate(book, code, one, plays, kinds)
