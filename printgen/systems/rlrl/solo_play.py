@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -72,13 +72,22 @@ def mean(text: str | None) -> float:
     return float(parsed(text).mean()) if text else 0.0
 
 
+@cache  # a monster's or a trap's attack is rolled, and weighed, at every blow
+def dice_count(text: str) -> int:
+    """The dice of an attack's roll ("3d": 3)."""
+    return int(text.rstrip("d"))
+
+
 def roll(text: str | None, rng: Rng, shift: int = 0) -> int:
     """A damage or healing roll ("1d-3", "2d+6"), ``shift`` dice more or fewer; at 0 or less, none."""
     if not text:
         return 0
     found = parsed(text)
-    count = max(0, found.count + shift)
-    return max(0, sum(rng.die(found.sides) for _ in range(count)) + found.modifier)
+    die, sides = rng.die, found.sides
+    total = found.modifier
+    for _ in range(found.count + shift):
+        total += die(sides)
+    return max(0, total)
 
 
 def p_pass(pool: int, need: int) -> float:
@@ -111,6 +120,7 @@ def _key(value: str) -> str:
     return value[1:-1] if value[:1] in ("\ue000", "\ue002") else value
 
 
+@cache  # asked of every way weighed
 def place_of(key: str) -> str:
     """The place a section is in: an area for its events (``3.7/fight``: ``3.7``), the shop for its mimics and
     shopkeeper, else the section itself."""
@@ -178,21 +188,39 @@ class Rogue:
         self.bold_on = 0  # the level where, no other way open, he braves the rooms he backed out of
         self.meant: str | None = None  # a place he chose to go into knowing its monsters: no backing out
         self.killed: list[dict[str, Any]] = []  # the bodies of the fight just won
+        self.beyond: dict[str, set[str]] = {}  # each room's far_of, as he first comes into it (he reads one book)
+        self.pools: dict[str, int] = {}  # his dice by skill, as counted since they last changed (Rogue.pool)
 
     # --- dice -----------------------------------------------------------------------------------------
 
     def successes(self, count: int) -> int:
-        self.rolled = sum(1 for _ in range(max(0, count)) if self.rng.die(6) >= 5)
-        return self.rolled
+        die = self.rng.die
+        rolled = 0
+        for _ in range(count):
+            if die(6) >= 5:
+                rolled += 1
+        self.rolled = rolled
+        return rolled
 
     rolled = 0  # the successes of the last roll
 
     def pool(self, skill: str) -> int:
-        bonus = self.gear.get(skill, 0) + (1 if self.fountain == self.level else 0)
-        for ability in SKILL_ABILITIES.get(skill, ()):
-            if ability in self.abilities:
-                bonus += 2
-        return self.skills.get(skill, 1) + bonus
+        """His dice for ``skill``: the skill's own, his gear's, the fountain's, his abilities'. Asked at every
+        choice, and kept (``pools``) until one of those changes (``recount``)."""
+        found = self.pools.get(skill)
+        if found is None:
+            found = self.skills.get(skill, 1) + self.gear.get(skill, 0)
+            if self.fountain == self.level:
+                found += 1
+            for ability in SKILL_ABILITIES.get(skill, ()):
+                if ability in self.abilities:
+                    found += 2
+            self.pools[skill] = found
+        return found
+
+    def recount(self) -> None:
+        """His skills, gear, abilities, level or fountain have changed: his pools are counted again."""
+        self.pools.clear()
 
     def chance(self, skill: str, need: int) -> float:
         return p_pass(self.pool(skill), need)
@@ -211,11 +239,15 @@ class Rogue:
     def enter(self, section: Section) -> None:
         if section.kind != "end":
             self.last = section.key
-        if section.level is not None:
-            self.level = section.level
-            self.deepest = max(self.deepest, section.level)
-            if section.level > 1:
-                self.left_level_1 = True
+        level = section.level
+        if level is not None:
+            if level != self.level:
+                self.level = level
+                self.recount()
+                if level > self.deepest:
+                    self.deepest = level
+                if level > 1:
+                    self.left_level_1 = True
         place = section.where
         if place != self.place:
             self.marks.difference_update(VISIT_MARKS)
@@ -225,7 +257,10 @@ class Rogue:
                 self.stale += 1
             self.searched.clear()
             if section.kind == "area":
-                self.side = FAR if self.came_place in far_of(section) else NEAR
+                beyond = self.beyond.get(place)
+                if beyond is None:
+                    beyond = self.beyond[place] = far_of(section)
+                self.side = FAR if self.came_place in beyond else NEAR
                 if self.diseased and self.rng.die(6) == 1:
                     self.hp -= solo_food()["disease_loss"]
                     self.cause = "disease"
@@ -280,12 +315,12 @@ class Rogue:
         if kind == "damage":
             self.cause = "trap:" + data["dice"]
             attack = data.get("attack")
-            if attack is None or self.successes(int(attack["dice"].rstrip("d"))) >= attack["successes"]:
+            if attack is None or self.successes(dice_count(attack["dice"])) >= attack["successes"]:
                 self.hp -= max(0, roll(data["dice"], self.rng) - self.armor)
             return "dead" if self.hp <= 0 else None
         if kind == "trap-effect":
             attack = data.get("attack")
-            hit = attack is None or self.successes(int(attack["dice"].rstrip("d"))) >= attack["successes"]
+            hit = attack is None or self.successes(dice_count(attack["dice"])) >= attack["successes"]
             if hit and data["effect"] == "rust-metal":
                 self.rust()
             elif data["effect"] == "level-up-next-monster":
@@ -305,6 +340,7 @@ class Rogue:
                 self.take(item)
         elif kind == "fountain":
             self.fountain = data["level"]
+            self.recount()
         elif kind == "shop":
             self.shop(data)
         elif kind == "level-up":
@@ -349,6 +385,7 @@ class Rogue:
                 self.abilities.append(wanted[0])
         elif names:
             self.abilities.append(self.rng.choice(names))
+        self.recount()
 
     def heal(self, amount: int) -> None:
         self.hp = min(self.most, self.hp + amount)
@@ -452,6 +489,7 @@ class Rogue:
             self.metal_armor += armor
         elif kind == "gear" and _row(item).get("skill"):
             self.gear[_row(item)["skill"]] = max(0, 1 + shift)
+            self.recount()
         elif kind == "bag":
             for pulled in item["bag"]:
                 self.take(pulled)
@@ -488,6 +526,7 @@ class Rogue:
             elif code == "rope" and self.gold >= price and self.careful:
                 self.gold -= price
                 self.gear["Climb"] = 1
+                self.recount()
 
     # --- a fight ----------------------------------------------------------------------------------------
 
@@ -555,14 +594,14 @@ class Rogue:
         wand = next((w for w in self.wands if w["charges"] > 0), None) if not antimagic else None
         if wand is not None and self.careful:
             magic = self.pool("Magic") + (2 if "Magic Item Affinity" in self.abilities else 0)
-            zap = p_pass(magic, need) * mean(rules.magic_row(wand["magic"])["damage_dice"])
+            zap = p_pass(magic, need) * mean(wand_damage(wand["magic"]))
             if zap <= p_pass(self.pool("Stab"), need) * mean(self.weapon):
                 wand = None
         if wand is not None and (self.careful or self.rng.die(2) == 1):
             wand["charges"] -= 1
             pool = self.pool("Magic") + (2 if "Magic Item Affinity" in self.abilities else 0)
             if self.successes(pool) >= need:
-                target["now"] -= roll(rules.magic_row(wand["magic"])["damage_dice"], self.rng)
+                target["now"] -= roll(wand_damage(wand["magic"]), self.rng)
             return
         if self.successes(self.pool("Stab")) >= need:
             damage = roll(self.weapon, self.rng)
@@ -583,7 +622,7 @@ class Rogue:
 
     def strike(self, foe: dict[str, Any], need: int) -> None:
         attack = foe["attack"]
-        if self.successes(int(attack["dice"].rstrip("d"))) < attack["successes"]:
+        if self.successes(dice_count(attack["dice"])) < attack["successes"]:
             return
         if "petrify" in foe["traits"]:
             self.hp = 0
@@ -609,7 +648,7 @@ class Rogue:
         per_round = 0.0
         for f in alive:
             attack = f["attack"]
-            p = p_pass(int(attack["dice"].rstrip("d")), attack["successes"])
+            p = p_pass(dice_count(attack["dice"]), attack["successes"])
             blows = 2 if "two-magic-items" in f["traits"] else 1
             harm = 99.0 if "petrify" in f["traits"] else max(0.0, mean(f["damage"]) + mean(f.get("fire")) - self.armor)
             per_round += p * blows * harm
@@ -633,10 +672,25 @@ class Rogue:
 UP, DOWN = "stairs/up", "stairs/down"  # the kinds of the ways his map tells apart (Careful.doors)
 UNSEEN_DRAW = ("area", "stairs", UP, DOWN, "loot", "fountain")  # a way not yet taken to one of these draws him
 OPEN_ASKS = ("picks", "blade", "found", "gold")  # what a way asks that he knows before he stands there
-# A way on from an area, as his map reads it: to, needs, lacks, asks, test, kind, warns, the place it leads to
-_Door = tuple[str, tuple[str, ...], tuple[str, ...], dict[str, Any], Mapping[str, Any] | None, str, bool, str]
+_Lock = tuple[str, int]  # a way's roll, as the careful players weigh it: its skill and successes
+# A way on from an area, as his map reads it: to, needs, lacks, asks, its roll (skill, successes), kind, warns, the
+# place it leads to
+_Door = tuple[str, tuple[str, ...], tuple[str, ...], dict[str, Any], _Lock | None, str, bool, str]
 _Drawn = tuple[dict[str, set[str]], set[str], dict[str, str]]  # his map of a level (Careful.drawn)
+# An area's ways on that he could take (Careful.open_doors): whether the stairs down are among them, the stairs up,
+# and the others: to, whether it is an area, whether it warns, the place it leads to
+_OpenDoors = tuple[bool, str | None, list[tuple[str, bool, bool, str]]]
 _Reads = tuple[frozenset[str], tuple[str, ...], frozenset[str]]  # what it reads (Atlas.reads)
+# An area's fight (Atlas.perils): the mark of its winning, the successes its monsters need, whether a rogue may
+# sneak past, its monsters fresh (as Rogue.fight makes them)
+_Fight = tuple[str, int, bool, list[dict[str, Any]]]
+_TrapHarm = tuple[float, int, float, int]  # a sprung trap's damage (Atlas._trap_harm)
+_Perils = tuple[_Fight | None, tuple[tuple[str, _TrapHarm | None], ...]]  # an area's fight and traps
+# A level by number, for the map-knowing player's reckoning (Atlas.ways_back): its areas, the ways into each (from
+# which area, by which lock), its locks, the areas by the goal, each area's perils
+_WaysBack = tuple[list[str], list[tuple[list[int], list[tuple[int, int]]]], tuple[_Lock, ...], list[int],
+                  list[_Perils | None]]
+INFINITY = float("inf")
 LOST = 3  # this many books' worth of sections read with nothing new, he takes any way at all
 STALE = 6  # a room he has come into this often no longer draws him for the ways he has not taken from it
 DANGER = 35.0  # what a place he backed out of or ran from costs in the careful rogue's choice of ways
@@ -652,6 +706,12 @@ ABILITY_DICE = {"Sneak": ("Stealth",), "Trap Sense": ("Disable Trap",), "Daredev
                 "Quick Fingers": ("Steal",)}
 SKILL_ABILITIES = {skill: tuple(a for a, skills in ABILITY_DICE.items() if skill in skills)
                    for skills in ABILITY_DICE.values() for skill in skills}  # ABILITY_DICE by skill
+
+
+@cache  # weighed at every blow of a rogue with a wand
+def wand_damage(magic: str) -> str | None:
+    """The damage dice of the wand whose magic code is ``magic``."""
+    return rules.magic_row(magic)["damage_dice"]
 
 
 @cache
@@ -714,9 +774,20 @@ class Atlas:
         self.corner = {s.level: s.data["stairs_corner"] for s in book.sections.values() if "stairs_corner" in s.data}
         self._doors: dict[int, list[tuple[str, list[_Door]]]] = {}
         self._reads: dict[int, _Reads] = {}
+        self._rooms: dict[int, list[tuple[str, list[_Door], frozenset[str] | None]]] = {}
         self._goal: dict[int, set[str]] | None = None
-        self._backward: dict[int, dict[str, list[tuple[str, Any]]]] = {}
+        self._backward: dict[int, dict[str, list[tuple[str, _Lock | None]]]] = {}
+        self._perils: dict[str, _Perils] = {}
+        self._danger_reads: dict[int, tuple[frozenset[str], tuple[str, ...], tuple[_Lock, ...]]] = {}
+        self._ways_back: dict[int, _WaysBack] = {}
+        # the map-knowing player's costs of a level (MapKnowing.distances), by all they read of the rogue; and a
+        # fight's expected loss, by the rogue's Stab, weapon and armor: the same for every player of the book
+        self.costs: dict[tuple[Any, ...], dict[str, float]] = {}
+        self.fight_losses: dict[tuple[str, int, str, int], float] = {}
+        # each area's ways on he could take, by the area and what they read (Careful.opened)
+        self.open_doors: dict[tuple[Any, ...], _OpenDoors] = {}
         self._sides: dict[str, dict[str, Any]] = {}
+        self._sides_of: dict[int, list[tuple[str, str | None]]] = {}
 
     def sides(self, section: Section) -> dict[str, Any]:
         """The side of a room each of its doorways stands on, by the section it leads to (the first, for two)."""
@@ -726,6 +797,22 @@ class Atlas:
             for doorway in section.data.get("doorways", ()):
                 if doorway.get("turn_to"):
                     found.setdefault(_key(doorway["turn_to"]), doorway["side"])
+        return found
+
+    def sides_of(self, step: Step) -> list[tuple[str, str | None]]:
+        """The ways of a choice that stand on one side of a chasm or cliff (and lead somewhere or tick a mark):
+        each one's side and the area it leads to (None: not an area). Kept by the step (the book it is in is
+        kept too, so no other step takes its id)."""
+        found = self._sides_of.get(id(step))
+        if found is None:
+            found = []
+            for option in step.options:
+                side = (option.asks or {}).get("side")
+                to = option.way.to
+                if side is None or to is None and not option.way.ticks:
+                    continue
+                found.append((side, to if to is not None and self.book[to].kind == "area" else None))
+            self._sides_of[id(step)] = found
         return found
 
     def doors(self, level: int) -> list[tuple[str, list[_Door]]]:
@@ -751,10 +838,26 @@ class Atlas:
                     elif kind == "stairs" and to.endswith("/down"):
                         kind = DOWN
                     asks = {k: v for k, v in (option.asks or {}).items() if k in OPEN_ASKS}
-                    doors.append((to, option.needs, option.lacks, asks, option.test, kind, bool(option.warns),
-                                  place_of(to)))
+                    test = option.test
+                    lock = None if test is None else (test["skill"], test["successes"])
+                    doors.append((to, option.needs, option.lacks, asks, lock, kind, bool(option.warns), place_of(to)))
             found.append((here.key, doors))
         self._doors[level] = found
+        return found
+
+    def rooms(self, level: int) -> list[tuple[str, list[_Door], frozenset[str] | None]]:
+        """Each area of the level, in the book's order, with its ways on (doors) and the marks they read (None:
+        none)."""
+        found = self._rooms.get(level)
+        if found is None:
+            found = []
+            for key, doors in self.doors(level):
+                marks: set[str] = set()
+                for _, needs, lacks, ask, _, _, _, _ in doors:
+                    marks.update(needs, lacks)
+                    marks.update(_key(m) for m in ask.get("found", ()))
+                found.append((key, doors, frozenset(marks) if marks else None))
+            self._rooms[level] = found
         return found
 
     def reads(self, level: int) -> _Reads:
@@ -766,11 +869,11 @@ class Atlas:
             skills: dict[str, None] = {}
             asks: set[str] = set()
             for _, doors in self.doors(level):
-                for _, needs, lacks, ask, test, _, _, _ in doors:
+                for _, needs, lacks, ask, lock, _, _, _ in doors:
                     marks.update(needs, lacks)
                     marks.update(_key(m) for m in ask.get("found", ()))
-                    if test is not None:
-                        skills[test["skill"]] = None
+                    if lock is not None:
+                        skills[lock[0]] = None
                     asks.update(ask)
             found = self._reads[level] = (frozenset(marks), tuple(skills), frozenset(asks))
         return found
@@ -795,8 +898,8 @@ class Atlas:
         self._goal = goal
         return goal
 
-    def backward(self, level: int) -> dict[str, list[tuple[str, Any]]]:
-        """Each area of the level: the areas with a way into it, and that way's roll."""
+    def backward(self, level: int) -> dict[str, list[tuple[str, _Lock | None]]]:
+        """Each area of the level: the areas with a way into it, and that way's roll (its skill and successes)."""
         found = self._backward.get(level)
         if found is not None:
             return found
@@ -808,8 +911,78 @@ class Atlas:
                 for option in step.options:
                     to = option.way.to
                     if to is not None and to in self.book.sections and self.book[to].kind == "area":
-                        found.setdefault(to, []).append((section.key, option.test))
+                        test = option.test
+                        lock = None if test is None else (test["skill"], test["successes"])
+                        found.setdefault(to, []).append((section.key, lock))
         self._backward[level] = found
+        return found
+
+    def perils(self, area: str) -> _Perils:
+        """What coming into an area may cost the map-knowing player (MapKnowing.danger): its fight, if any (the
+        mark of its winning, the successes its monsters need, whether he may sneak past, the monsters fresh), and
+        each trap's mark with what it does when sprung."""
+        found = self._perils.get(area)
+        if found is None:
+            sections = self.book.sections
+            fight: _Fight | None = None
+            key = f"{area}/fight"
+            if key in sections:
+                step = next(s for s in sections[key].steps if s.kind == "fight")
+                foes = [{**c, "now": c["hp"]} for c in step.data["creatures"] for _ in range(c["count"])]
+                fight = (key, step.data["attack"]["successes"], step.data["sneak"] is not None, foes)
+            traps: list[tuple[str, _TrapHarm | None]] = []
+            number = 1
+            while f"{area}/trap{number}" in sections:
+                traps.append((f"{area}/trap{number}", self._trap_harm(f"{area}/sprung{number}")))
+                number += 1
+            found = self._perils[area] = (fight, tuple(traps))
+        return found
+
+    def _trap_harm(self, sprung: str) -> _TrapHarm | None:
+        """A sprung trap's first damage: the chance its attack hits, the Disable Trap successes that would have
+        made it safe, its mean and highest damage (None: a trap that does no damage)."""
+        section = self.book[sprung]
+        for step in section.steps:
+            if step.kind == "damage":
+                attack = step.data["attack"]
+                hit = 1.0 if attack is None else p_pass(dice_count(attack["dice"]), attack["successes"])
+                return hit, rules.difficulty(section.level or 1), mean(step.data["dice"]), parsed(step.data["dice"]).high
+        return None
+
+    def ways_back(self, level: int) -> _WaysBack:
+        """The level for the map-knowing player's reckoning (MapKnowing._reckon), by number: its areas in the
+        book's order; for each, the areas with a way into it (backward), those with no lock and those with one, by
+        their numbers among the areas and the level's locks (danger_reads); the locks; the areas by the goal; each
+        area's perils (None: neither fight nor trap)."""
+        found = self._ways_back.get(level)
+        if found is None:
+            areas = [key for key, _ in self.doors(level)]
+            number = {area: n for n, area in enumerate(areas)}
+            locks = self.danger_reads(level)[2]
+            lock_number = {lock: n for n, lock in enumerate(locks)}
+            back = self.backward(level)
+            ways_in = [([number[before] for before, lock in back.get(area, ()) if lock is None],
+                        [(number[before], lock_number[lock]) for before, lock in back.get(area, ()) if lock is not None])
+                       for area in areas]
+            goals = sorted(number[area] for area in self.goal().get(level, ()))
+            perils = [found if found[0] is not None or found[1] else None for found in map(self.perils, areas)]
+            found = self._ways_back[level] = (areas, ways_in, locks, goals, perils)
+        return found
+
+    def danger_reads(self, level: int) -> tuple[frozenset[str], tuple[str, ...], tuple[_Lock, ...]]:
+        """What the map-knowing player's costs of a level read of the rogue, beside his HP, armor and weapon: the
+        marks of its fights won and traps passed, the skills of its locks; and its locks (each once)."""
+        found = self._danger_reads.get(level)
+        if found is None:
+            marks: set[str] = set()
+            for area, _ in self.doors(level):
+                fight, traps = self.perils(area)
+                if fight is not None:
+                    marks.add(fight[0])
+                marks.update(trap for trap, _ in traps)
+            locks = {lock: None for ways in self.backward(level).values() for _, lock in ways if lock is not None}
+            skills = {lock[0]: None for lock in locks}
+            found = self._danger_reads[level] = (frozenset(marks), tuple(skills), tuple(locks))
         return found
 
 
@@ -821,65 +994,74 @@ class Careful:
         self.book = book
         self.atlas = atlas if atlas is not None and atlas.book is book else Atlas(book)
         self.corner = self.atlas.corner
-        self._walk: Any = None  # the walk whose maps are kept in _drawn
+        self._walk: Any = None  # the walk whose maps are kept in _drawn, _near and _opens
         self._drawn: dict[tuple[Any, ...], _Drawn] = {}
         self._near: dict[int, dict[str, int]] = {}  # by its front (id), a kept map's distances to it
+        self._opens: dict[tuple[Any, ...], bool] = {}  # by state, whether a map not drawn has a front (opens)
 
     _front: tuple[int, dict[str, int]] | None = None
+    _playing: Any = None  # the walk whose rogue is _rogue
+    _rogue: Rogue
 
     def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
-        rogue = _rogue(walk.reader)
+        if walk is not self._playing:  # the rogue of this walk, found once
+            self._playing, self._rogue = walk, _rogue(walk.reader)
+        rogue = self._rogue
         self._front = None
         if walk.bored and not rogue.desperate:
             rogue.giving_up = True
         if section.kind == "area":  # his map of the level, worked out afresh (he may give up, or give up giving up)
-            front = self.frontier(walk, rogue, section.level or 1)
-            if rogue.desperate and not front:  # nothing left he knows of: any way at all
+            opens = self.survey(walk, rogue, section.level or 1)
+            if rogue.desperate and not opens:  # nothing left he knows of: any way at all
                 return RANDOM.choose(walk, section, step, open_options)
         if walk.since_new >= LOST * len(self.book.sections):  # lost for good: any way at all
             return RANDOM.choose(walk, section, step, open_options)
-        scored = [(self.score(walk, rogue, section, step, i), i) for i in open_options]
-        if not scored:
+        if not open_options:
             return -1
-        best = max(score for score, _ in scored)
-        pool = [i for score, i in scored if score == best]
+        scores = [self.score(walk, rogue, section, step, i) for i in open_options]
+        best = max(scores)
+        pool = [i for score, i in zip(scores, open_options) if score == best]
         index = pool[walk.rng.randint(0, len(pool) - 1)]
         to = step.options[index].way.to
-        rogue.meant = place_of(to) if to is not None and place_of(to) in rogue.dangerous else None
+        place = None if to is None else place_of(to)
+        rogue.meant = place if place in rogue.dangerous else None
         return index
 
     def score(self, walk: Any, rogue: Rogue, section: Section, step: Step, index: int) -> float:
         option = step.options[index]
-        to = option.way.to
-        need = rules.difficulty(section.level or 1)
+        way = option.way
+        to = way.to
         test = option.test
         if test is not None and rogue.chance(test["skill"], test["successes"]) == 0:
             return -100.0
-        if option.way.cost and option.way.cost.get("cross"):
+        if way.cost and way.cost.get("cross"):
             return self.cross_score(walk, rogue, section, step, test)
-        if option.way.cost and option.way.cost.get("steal"):
+        if way.cost and way.cost.get("steal"):
             return -80.0
         if to is None:  # the key on its hook
-            return 90.0 if option.way.ticks else -50.0
-        kind = self.book[to].kind
-        if kind == "loot":
-            return 80.0 if test is None else (-60.0 if rogue.chance("Steal", need) < 0.6 else 70.0)
-        if kind == "fountain":
-            return 75.0
-        if kind == "secret":
-            return 60.0 if rogue.visits.get(section.key, 0) <= 3 else 15.0
-        if kind == "stairs" and to.endswith("/down"):
-            return -90.0 if rogue.giving_up else 100.0
-        if kind == "stairs" and to.endswith("/up"):
-            return 95.0 if rogue.giving_up and self.climbs(walk, rogue, to) else -80.0
-        if kind == "shop":
-            return 50.0 if rogue.level not in rogue.shopped and rogue.gold >= 2 else -70.0
-        if kind == "terminal":
-            return 40.0 if f"{section.level}/terminal" not in rogue.marks and rogue.chance("Hack", need) > 0.3 else -70.0
-        if kind == "fight":  # a mimic's chest
-            return -100.0
-        if kind == "false-door":
-            return -45.0 if to in walk.seen else 5.0
+            return 90.0 if way.ticks else -50.0
+        kind = self.book.sections[to].kind
+        if kind != "area":  # most of his ways lead to an area: none of these
+            need = rules.difficulty(section.level or 1)
+            if kind == "loot":
+                return 80.0 if test is None else (-60.0 if rogue.chance("Steal", need) < 0.6 else 70.0)
+            if kind == "fountain":
+                return 75.0
+            if kind == "secret":
+                return 60.0 if rogue.visits.get(section.key, 0) <= 3 else 15.0
+            if kind == "stairs" and to.endswith("/down"):
+                return -90.0 if rogue.giving_up else 100.0
+            if kind == "stairs" and to.endswith("/up"):
+                return 95.0 if rogue.giving_up and self.climbs(walk, rogue, to) else -80.0
+            if kind == "shop":
+                return 50.0 if rogue.level not in rogue.shopped and rogue.gold >= 2 else -70.0
+            if kind == "terminal":
+                return (40.0 if f"{section.level}/terminal" not in rogue.marks and rogue.chance("Hack", need) > 0.3
+                        else -70.0)
+            if kind == "fight":  # a mimic's chest
+                return -100.0
+            if kind == "false-door":
+                return -45.0 if to in walk.seen else 5.0
         if section.kind == "shop":
             return 0.0
         if test is not None and "blade" in (option.asks or {}) and not (rogue.giving_up or rogue.desperate):
@@ -894,21 +1076,19 @@ class Careful:
     def door_score(self, walk: Any, rogue: Rogue, section: Section, to: str, option: Option,
                    test: Mapping[str, Any] | None) -> float:
         score = self.door_value(walk, rogue, section, to, test)
-        if self.warned(walk, rogue, option):  # the doorway shows a trap or something moving: another way first
+        # the doorway shows a trap or something moving, a place not yet seen, while he has other ways open: another
+        # way first
+        if option.warns and to not in walk.seen and not (rogue.giving_up or rogue.desperate
+                                                         or rogue.bold_on == rogue.level):
             score -= DANGER
         return max(-40.0, min(40.0, score))
-
-    @staticmethod
-    def warned(walk: Any, rogue: Rogue, option: Option) -> bool:
-        """Whether a way's warning keeps him from it: a place not yet seen, while he has other ways open."""
-        return bool(option.warns) and option.way.to not in walk.seen \
-            and not (rogue.giving_up or rogue.desperate or rogue.bold_on == rogue.level)
 
     def door_value(self, walk: Any, rogue: Rogue, section: Section, to: str, test: Mapping[str, Any] | None) -> float:
         """A door by the map he has drawn: a way not yet taken is worth most, then one toward the nearest room
         with a way not yet taken (fewer doors, more worth), a room he ran from least."""
         distance = self.frontier(walk, rogue, section.level or 1).get(to)
-        if to not in walk.seen:
+        unseen = to not in walk.seen
+        if unseen:
             score = 0.0 if rogue.giving_up else 24.0
         else:
             score = -12.0 if distance is None else 18.0 - 3.0 * distance
@@ -916,13 +1096,19 @@ class Careful:
         if place_of(to) in rogue.dangerous and not ((rogue.giving_up or rogue.desperate or rogue.bold_on == rogue.level)
                                                     and distance is not None):
             score -= DANGER
-        side = self.atlas.sides(section).get(to)
-        corner = self.corner.get(section.level)
-        if side and corner and side in corner and to not in walk.seen:
-            score += 4.0
+        if unseen:
+            side = self.atlas.sides(section).get(to)
+            corner = self.corner.get(section.level)
+            if side and corner and side in corner:
+                score += 4.0
         if test is not None:  # a lock: the chance it opens, the pick (or, with the dagger's point, the HP) it may cost
             score -= 10.0 * (1 - rogue.chance(test["skill"], test["successes"]))
         return score
+
+    def survey(self, walk: Any, rogue: Rogue, level: int) -> bool:
+        """His map of the level, as he comes to choose in one of its rooms: whether a way is left open to him
+        (frontier, with what follows when none is)."""
+        return bool(self.frontier(walk, rogue, level))
 
     def frontier(self, walk: Any, rogue: Rogue, level: int) -> dict[str, int]:
         """Each room of the level he has seen: how many doors from it to the nearest room with a way he has not
@@ -952,55 +1138,123 @@ class Careful:
         self._front = (level, distance)
         return distance
 
-    def drawn(self, walk: Any, rogue: Rogue, level: int) -> _Drawn:
-        """His map of a level: the rooms each room is reached from, the rooms with a way not yet taken, the
-        rooms with the stairs up (and those stairs). Drawn once for each state of what it reads (Atlas.reads):
-        the sections he has read, the rooms he has come into too often and those he ran from only grow, so their
-        counts tell them apart; the maps drawn are never changed by those who read them."""
+    def state(self, walk: Any, rogue: Rogue, level: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """What his map of a level reads (Atlas.reads): the marks its ways read, the sections he has read, the
+        rooms he has come into too often and those he ran from (all only grow, so their counts tell them apart),
+        his plans; and beside their marks, what his ways on read (``gate``: the picks, blade and gold they ask, the
+        pools of their rolls)."""
         if walk is not self._walk:
-            self._walk, self._drawn, self._near = walk, {}, {}
+            self._walk, self._drawn, self._near, self._opens = walk, {}, {}, {}
         marks, tests, asks = self.atlas.reads(level)
-        state = (level, len(walk.seen), frozenset(rogue.marks & marks) if marks else None,
-                 rogue.picks > 0 if "picks" in asks else None,
-                 rogue.weapon == bare_hands() if "blade" in asks else None,
-                 rogue.gold if "gold" in asks else None, tuple([rogue.pool(skill) for skill in tests]),
+        gate = (rogue.picks > 0 if "picks" in asks else None, rogue.weapon == bare_hands() if "blade" in asks else None,
+                rogue.gold if "gold" in asks else None, tuple([rogue.pool(skill) for skill in tests]))
+        state = (level, frozenset(rogue.marks & marks) if marks else None, gate, len(walk.seen),
                  None if rogue.desperate else rogue.stale, len(rogue.dangerous), rogue.giving_up, rogue.desperate,
                  rogue.bold_on == level)
+        return state, gate
+
+    def drawn(self, walk: Any, rogue: Rogue, level: int) -> _Drawn:
+        """His map of a level: the rooms each room is reached from, the rooms with a way not yet taken, the
+        rooms with the stairs up (and those stairs). Drawn once for each state of what it reads (state); the maps
+        drawn are never changed by those who read them."""
+        state, gate = self.state(walk, rogue, level)
         found = self._drawn.get(state)
         if found is None:
-            found = self._drawn[state] = self._draw(walk, rogue, level)
+            found = self._drawn[state] = self._draw(walk, rogue, level, gate)
         return found
 
-    def _draw(self, walk: Any, rogue: Rogue, level: int) -> _Drawn:
+    def _draw(self, walk: Any, rogue: Rogue, level: int, gate: tuple[Any, ...]) -> _Drawn:
         back: dict[str, set[str]] = {}
         front: set[str] = set()
         up: dict[str, str] = {}
         seen = walk.seen
-        marks = rogue.marks
-        braving = rogue.giving_up or rogue.desperate or rogue.bold_on == level
+        visits = rogue.visits
+        dangerous = rogue.dangerous
+        desperate = rogue.desperate
+        braving = rogue.giving_up or desperate or rogue.bold_on == level
         heeds_warnings = rogue.bold_on != level and not rogue.giving_up
-        for key, doors in self.doors(level):
-            if key not in seen:
-                continue
-            drawn_on = rogue.desperate or rogue.visits.get(key, 0) <= STALE
-            for to, needs, lacks, asks, test, kind, warns, place in doors:
-                # whether he could take it when he stands there: its marks, his picks and blade, a roll he can
-                # pass (the side of a chasm he would stand on is not known ahead)
-                if needs and marks.isdisjoint(needs) or not marks.isdisjoint(lacks):
-                    continue
-                if asks and not rogue.allows(asks):
-                    continue
-                if test is not None and not rogue.chance(test["skill"], test["successes"]) > 0:
-                    continue
-                if kind == UP:
-                    up[key] = to
-                if to not in seen and kind in UNSEEN_DRAW and drawn_on and not (warns and heeds_warnings):
+        for key, (down, stairs_up, ways) in self.opened(rogue, level, gate, seen):
+            if down:
+                front.add(key)
+            if stairs_up is not None:
+                up[key] = stairs_up
+            drawn_on = desperate or visits.get(key, 0) <= STALE
+            for to, is_area, warns, place in ways:
+                if to not in seen and drawn_on and not (warns and heeds_warnings):
                     front.add(key)
-                elif kind == DOWN:
-                    front.add(key)
-                elif kind == "area" and (braving or place not in rogue.dangerous):
-                    back.setdefault(to, set()).add(key)
+                elif is_area and (braving or place not in dangerous):
+                    froms = back.get(to)
+                    if froms is None:
+                        back[to] = {key}
+                    else:
+                        froms.add(key)
         return back, front, up
+
+    def opens(self, walk: Any, rogue: Rogue, level: int) -> bool:
+        """Whether his map of a level has a room with a way not yet taken (drawn's front), found without drawing
+        the rest of it where it is not drawn yet; once for each state."""
+        state, gate = self.state(walk, rogue, level)
+        drawn = self._drawn.get(state)
+        if drawn is not None:
+            return bool(drawn[1])
+        found = self._opens.get(state)
+        if found is None:
+            found = self._opens[state] = self._opens_on(walk, rogue, level, gate)
+        return found
+
+    def _opens_on(self, walk: Any, rogue: Rogue, level: int, gate: tuple[Any, ...]) -> bool:
+        seen = walk.seen
+        visits = rogue.visits
+        heeds_warnings = rogue.bold_on != level and not rogue.giving_up
+        for key, (down, _, ways) in self.opened(rogue, level, gate, seen):
+            if down:
+                return True
+            if rogue.desperate or visits.get(key, 0) <= STALE:
+                for to, _, warns, _ in ways:
+                    if to not in seen and not (warns and heeds_warnings):
+                        return True
+        return False
+
+    def opened(self, rogue: Rogue, level: int, gate: tuple[Any, ...], seen: set[str]
+               ) -> Iterator[tuple[str, _OpenDoors]]:
+        """Each room of the level he has seen, in the book's order, with the ways on he could take when he stands
+        there (open_doors): they read only the marks of the room's ways and the gate (state), and are kept for
+        every player of the book."""
+        marks = rogue.marks
+        opened = self.atlas.open_doors
+        for key, doors, reads in self.atlas.rooms(level):
+            if key in seen:
+                state = (key, reads & marks if reads else None, gate)
+                found = opened.get(state)
+                if found is None:
+                    found = opened[state] = self.open_doors(rogue, doors)
+                yield key, found
+
+    @staticmethod
+    def open_doors(rogue: Rogue, doors: list[_Door]) -> _OpenDoors:
+        """A room's ways on that he could take when he stands there (their marks, his picks and blade, a roll he
+        can pass; the side of a chasm he would stand on is not known ahead), for his map: whether the stairs down
+        are among them, the stairs up (the last), and the others that may draw him or lead back."""
+        marks = rogue.marks
+        down = False
+        stairs_up = None
+        ways: list[tuple[str, bool, bool, str]] = []
+        for to, needs, lacks, asks, lock, kind, warns, place in doors:
+            if kind not in UNSEEN_DRAW:  # neither draws him nor leads back
+                continue
+            if needs and marks.isdisjoint(needs) or lacks and not marks.isdisjoint(lacks):
+                continue
+            if asks and not rogue.allows(asks):
+                continue
+            if lock is not None and not rogue.chance(*lock) > 0:
+                continue
+            if kind == DOWN:  # the way on: his map's front, whether he has seen beyond it or not
+                down = True
+                continue
+            if kind == UP:
+                stairs_up = to
+            ways.append((to, kind == "area", warns, place))
+        return down, stairs_up, ways
 
     def doors(self, level: int) -> list[tuple[str, list[_Door]]]:
         return self.atlas.doors(level)
@@ -1021,14 +1275,8 @@ class Careful:
         assert test is not None
         here: list[float] = []
         there: list[float] = []
-        for option in step.options:
-            side = (option.asks or {}).get("side")
-            if side is None or option.way.to is None and not option.way.ticks:
-                continue
-            if option.way.to is not None and option.way.to in walk.seen and self.book[option.way.to].kind == "area":
-                value = 0.0
-            else:
-                value = 1.0
+        for side, area in self.atlas.sides_of(step):  # a room seen already is worth nothing; any other way, 1
+            value = 0.0 if area is not None and area in walk.seen else 1.0
             (here if side == rogue.side else there).append(value)
         if not there or max(there) <= max(here, default=-1):
             return -60.0
@@ -1045,15 +1293,28 @@ class MapKnowing(Careful):
 
     def __init__(self, book: Book, atlas: Atlas | None = None):
         super().__init__(book, atlas)
-        self.goal = self.atlas.goal()
+        self._known: dict[tuple[Any, ...], dict[str, float]] = {}
 
     def choose(self, walk: Any, section: Section, step: Step, open_options: Sequence[int]) -> int:
         self._costs = None
         return super().choose(walk, section, step, open_options)
 
-    _costs: dict[str, float] | None = None
+    def survey(self, walk: Any, rogue: Rogue, level: int) -> bool:
+        """Whether his map of the level has a way left open, and what follows when none is, as the careful
+        player's frontier has it, but without its distances: he goes by his own (distances), and the careful
+        player's are reckoned only when he falls back on them (door_value). Giving up, he surveys as the careful
+        player."""
+        if rogue.giving_up:
+            return super().survey(walk, rogue, level)
+        opens = self.opens(walk, rogue, level)
+        if not opens and not rogue.desperate and rogue.bold_on != level:  # as in frontier
+            rogue.bold_on = level
+            opens = self.opens(walk, rogue, level)
+        if not opens and not rogue.desperate:
+            rogue.desperate = True
+        return opens
 
-    _known: dict[tuple[Any, ...], dict[str, float]]
+    _costs: dict[str, float] | None = None
 
     def door_score(self, walk: Any, rogue: Rogue, section: Section, to: str, option: Option,
                    test: Mapping[str, Any] | None) -> float:
@@ -1062,11 +1323,10 @@ class MapKnowing(Careful):
         if self._costs is None:
             level = section.level or 1
             state = (level, len(rogue.marks), rogue.hp, rogue.picks, rogue.pool("Stab"), rogue.pool("Lockpick"))
-            if not hasattr(self, "_known"):
-                self._known = {}
-            if state not in self._known:
-                self._known[state] = self.distances(rogue, level)
-            self._costs = self._known[state]
+            costs = self._known.get(state)
+            if costs is None:
+                costs = self._known[state] = self.distances(rogue, level)
+            self._costs = costs
         distance = self._costs.get(place_of(to))
         if distance is None:
             return super().door_score(walk, rogue, section, to, option, test) - 10.0
@@ -1074,78 +1334,88 @@ class MapKnowing(Careful):
         return max(-40.0, 40.0 - min(70.0, distance) - (5.0 if distance >= here else 0.0) - 3.0 * rogue.visits.get(to, 0))
 
     def distances(self, rogue: Rogue, level: int) -> dict[str, float]:
-        """Each area of the level: the cost of the cheapest way from it to the goal."""
-        goals = self.goal.get(level, set())
-        dangers: dict[str, float] = {}  # each room's, and each lock's, worked out once: the rogue stands still
-        locks: dict[int, float] = {}
+        """Each area of the level: the cost of the cheapest way from it to the goal. It reads only the rogue's HP,
+        armor, weapon, picks, pools and the marks of the level's fights and traps: worked out once for each of
+        those, for every player of the book (never changed by those who read it)."""
+        marks, lock_skills, _ = self.atlas.danger_reads(level)
+        pools = (rogue.pool("Stab"), rogue.pool("Stealth"), rogue.pool("Disable Trap"),
+                 *[rogue.pool(skill) for skill in lock_skills])
+        state = (level, rogue.hp, rogue.armor, rogue.weapon, rogue.picks == 0, pools, frozenset(rogue.marks & marks))
+        found = self.atlas.costs.get(state)
+        if found is None:
+            found = self.atlas.costs[state] = self._reckon(rogue, level)
+        return found
 
-        def danger(area: str) -> float:
-            found = dangers.get(area)
-            if found is None:
-                found = dangers[area] = self.danger(rogue, area)
-            return found
-
-        cost: dict[str, float] = {g: danger(g) for g in goals}
-        queue = [(c, g) for g, c in cost.items()]
+    def _reckon(self, rogue: Rogue, level: int) -> dict[str, float]:
+        areas, ways_in, locks, goals, perils = self.atlas.ways_back(level)
+        # each room's danger (the rogue stands still): none where there is no fight or trap
+        danger = [0.0 if found is None else self.danger(rogue, found) for found in perils]
+        lock_cost = [self.lock_cost(rogue, lock) for lock in locks]
+        cost = [INFINITY] * len(areas)
+        queue = []
+        for goal in goals:
+            cost[goal] = danger[goal]
+            queue.append((cost[goal], goal))
         heapq.heapify(queue)
-        back = self.backward(level)
-        while queue:
+        while queue:  # Dijkstra's, back from the goal: each area's cost is final when it is taken off the queue
             c, at = heapq.heappop(queue)
-            if c > cost.get(at, float("inf")):
+            if c > cost[at]:
                 continue
-            for before, lock in back.get(at, ()):
-                lock_cost = locks.get(id(lock))
-                if lock_cost is None:
-                    lock_cost = locks[id(lock)] = self.lock_cost(rogue, lock, level)
-                step_cost = c + 1 + danger(before) + lock_cost
-                if step_cost < cost.get(before, float("inf")):
+            one_more = c + 1
+            free, locked = ways_in[at]
+            for before in free:  # no lock: its cost, 0.0, added would change nothing
+                step_cost = one_more + danger[before]
+                if step_cost < cost[before]:
                     cost[before] = step_cost
                     heapq.heappush(queue, (step_cost, before))
-        return cost
+            for before, lock in locked:
+                step_cost = one_more + danger[before] + lock_cost[lock]
+                if step_cost < cost[before]:
+                    cost[before] = step_cost
+                    heapq.heappush(queue, (step_cost, before))
+        return {area: c for area, c in zip(areas, cost) if c != INFINITY}
 
-    def backward(self, level: int) -> dict[str, list[tuple[str, Any]]]:
-        return self.atlas.backward(level)
-
-    def lock_cost(self, rogue: Rogue, test: Any, level: int) -> float:
-        if test is None:
-            return 0.0
-        chance = rogue.chance(test["skill"], test["successes"])
+    @staticmethod
+    def lock_cost(rogue: Rogue, lock: _Lock) -> float:
+        chance = rogue.chance(*lock)
         if chance == 0 or rogue.picks == 0:
             return 500.0
         return 3.0 / chance
 
-    def danger(self, rogue: Rogue, area: str) -> float:
-        """What coming into ``area`` is likely to cost, in shares of the rogue's HP (×20): its fight, unless
-        won (less what sneaking past saves), and its traps, unless sprung or made safe."""
+    def danger(self, rogue: Rogue, perils: _Perils) -> float:
+        """What coming into an area is likely to cost, in shares of the rogue's HP (×20): its fight, unless
+        won (less what sneaking past saves), and its traps, unless sprung or made safe (``perils``: Atlas.perils)."""
         hp = max(1, rogue.hp)
-        fight = f"{area}/fight"
+        fight, traps = perils
         total = 0.0
-        if fight in self.book.sections and fight not in rogue.marks:
-            step = next(s for s in self.book[fight].steps if s.kind == "fight")
-            need = step.data["attack"]["successes"]
-            foes = [{**c, "now": c["hp"]} for c in step.data["creatures"] for _ in range(c["count"])]
-            loss = min(float(hp), rogue.expected_loss(foes, need))
-            if step.data["sneak"] is not None:
+        if fight is not None and fight[0] not in rogue.marks:
+            key, need, sneaks, foes = fight
+            loss = min(float(hp), self.fight_loss(rogue, key, need, foes))
+            if sneaks:
                 loss *= 1 - rogue.chance("Stealth", need)
             total += 20.0 * loss / hp + (40.0 if loss >= hp * 0.7 else 0.0)
-        number = 1
-        while f"{area}/trap{number}" in self.book.sections:
-            if f"{area}/trap{number}" not in rogue.marks:
-                total += 20.0 * self.trap_cost(rogue, f"{area}/sprung{number}") / hp
-            number += 1
+        for trap, harm in traps:
+            if trap not in rogue.marks:
+                total += 20.0 * self.trap_cost(rogue, harm) / hp
         return total
 
-    def trap_cost(self, rogue: Rogue, sprung: str) -> float:
+    def fight_loss(self, rogue: Rogue, key: str, need: int, foes: list[dict[str, Any]]) -> float:
+        """Rogue.expected_loss of a fight's fresh monsters, worked out once for each Stab, weapon and armor."""
+        state = (key, rogue.pool("Stab"), rogue.weapon, rogue.armor)
+        found = self.atlas.fight_losses.get(state)
+        if found is None:
+            found = self.atlas.fight_losses[state] = rogue.expected_loss(foes, need)
+        return found
+
+    @staticmethod
+    def trap_cost(rogue: Rogue, harm: _TrapHarm | None) -> float:
         """The HP a trap is likely to cost: its damage, if it hits, if the Disable Trap roll fails."""
-        for step in self.book[sprung].steps:
-            if step.kind == "damage":
-                attack = step.data["attack"]
-                hit = 1.0 if attack is None else p_pass(int(attack["dice"].rstrip("d")), attack["successes"])
-                level = self.book[sprung].level or 1
-                miss = 1 - rogue.chance("Disable Trap", rules.difficulty(level))
-                harm = max(0.0, mean(step.data["dice"]) - rogue.armor)
-                return miss * hit * (harm + (rogue.hp if parsed(step.data["dice"]).high >= rogue.hp else 0.0))
-        return 0.5
+        if harm is None:
+            return 0.5
+        hit, need, mean_damage, high = harm
+        miss = 1 - rogue.chance("Disable Trap", need)
+        damage = max(0.0, mean_damage - rogue.armor)
+        return miss * hit * (damage + (rogue.hp if high >= rogue.hp else 0.0))
 
 
 def character(rng: Rng, number: int = 1) -> dict[str, Any]:
