@@ -189,6 +189,9 @@ MEASURE = """() => {
   }
   return cut;
 }"""
+# The bar hides itself from an IntersectionObserver, whose news of a scroll comes after the next frame is drawn:
+# two frames and a task later it has come.
+OBSERVED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))))"
 UNDER_BAR = """() => {
   // Text the bar stands over: lines, or the parts of lines, shown where the bar is.
   const bar = document.getElementById("to-pages").getBoundingClientRect();
@@ -235,6 +238,7 @@ def test_on_a_phone_no_control_is_cut_short_and_the_bar_covers_no_text(browser, 
         shown_at = []
         for top in (*range(0, 3000, 400), 100_000):  # wherever the page is scrolled to, its very end too
             page.locator(".scroller").evaluate(f"scroller => scroller.scrollTo(0, {top})")
+            page.evaluate(OBSERVED)
             seen = page.evaluate(UNDER_BAR)
             shown_at.append(seen["barShown"])
             if seen["barShown"]:  # it hides itself once the pages are in sight
