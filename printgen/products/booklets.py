@@ -37,4 +37,11 @@ def assemble(parts: Parts, request: Any) -> bytes:
         # WeasyPrint loads here only if a page must be laid out (html_to_pdf imports it): a game whose pages of
         # text are drawn, or read back from the cache, never loads it.
         text, (made, same) = parallel.both(text_pages, drawn, forks, request.listener)
-    return compose(parts.arrange(text, made, same), request.code, parts.title, listener=request.listener)
+    arranged = parts.arrange(text, made, same)
+    try:
+        return compose([part if isinstance(part, bytes) else part.pdf for part in arranged], request.code, parts.title,
+                       listener=request.listener)
+    finally:
+        for part in arranged:
+            if not isinstance(part, bytes):
+                part.close()

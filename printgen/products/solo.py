@@ -77,19 +77,19 @@ def render(request: Request, dungeon, book, numbers: dict[str, int]) -> bytes:
                 blank_page(request.code, request.paper, say("gamebook.blank-side")))
 
     def arrange(front: bytes, drawn: tuple[bytes, bytes, bytes | None, bytes, bytes], kept: bytes | None
-                ) -> list[bytes]:
+                ) -> list[Pages]:
         sheet, sections, back, graph, blank = drawn
-        with Pages(blank) as pages:
-            pages.add(front if kept is None else module.with_kept_front(dungeon, front, kept, request))
-            pages.to_right()  # the play sheet is one sheet: its two sides back to back
-            pages.add(sheet)
-            pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
-            pages.add(sections)
-            pages.to_right()
-            if back is not None:
-                pages.add(back)
-            pages.add(graph)
-            return [pages.save()]
+        pages = Pages(blank)  # handed over open: the product composes it, then closes it
+        pages.add(front if kept is None else module.with_kept_front(dungeon, front, kept, request))
+        pages.to_right()  # the play sheet is one sheet: its two sides back to back
+        pages.add(sheet)
+        pages.to_right()  # §1 opens on a right-hand page, as the running heads are set for
+        pages.add(sections)
+        pages.to_right()
+        if back is not None:
+            pages.add(back)
+        pages.add(graph)
+        return [pages]
 
     kept_front = getattr(module, "kept_front_pages", None)  # laid out in the drawing child where it is not kept
     seed_free = None if kept_front is None else (lambda only_kept: kept_front(numbers, request, only_kept))

@@ -27,7 +27,7 @@ the whole. Page 1 is a right-hand page; a left-hand page has an even number.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +58,9 @@ class Pages:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
         for _, source in self.sources.values():
             source.close()
         self.pdf.close()
@@ -159,12 +162,13 @@ class Parts:
     returns must pickle), its pages that are the same for every seed (``seed_free``: a rules page, kept in the
     user's cache; ``seed_free(True)`` gives them only where they are kept, else None), and ``arrange``, which
     takes what the three made and gives the booklet's parts in the order it prints them (a Pages gathers them,
-    facing each other where a map faces its key); the product stamps the footer once on the whole."""
+    facing each other where a map faces its key, handed over open: the product composes it as it is and
+    closes it); the product stamps the footer once on the whole."""
 
     title: str
     text: Callable[[], Any] | None
     drawn: Callable[[], Any]
-    arrange: Callable[[Any, Any, Any], list[bytes]]  # the seed-free pages last: None where there are none
+    arrange: Callable[[Any, Any, Any], Sequence[bytes | Pages]]  # the seed-free pages last: None where there are none
     seed_free: Callable[[bool], bytes | None] | None = None
 
 

@@ -63,20 +63,20 @@ def booklet(built: Dungeon, request) -> Parts:
                                      say("document.keys", game=request.game.title),
                                      keys, key_page.LOOK, request.listener))
 
-    def arrange(text: tuple[bytes, bytes], made, same: bytes) -> list[bytes]:
+    def arrange(text: tuple[bytes, bytes], made, same: bytes) -> list[Pages]:
         cover, dice = text
         mappers, players, blank, (key_pages, ranges) = made
-        with Pages(blank) as pages:
-            pages.add(cover)
-            for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
-                pages.facing((mappers, index, index + 1), (key_pages, start, end))
-            pages.add(dice)
-            pages.add(same)  # the treasure level, then the rules at hand
-            pages.to_right()  # the players' copies start a fresh sheet
-            for index in range(len(ranges)):
-                pages.add(players, index, index + 1)
-                pages.blank()  # nothing on the back of a players' copy
-            return [pages.save()]
+        pages = Pages(blank)  # handed over open: the product composes it, then closes it
+        pages.add(cover)
+        for index, [(start, end)] in enumerate(ranges):  # a mapper's copy is one page: its key, one group
+            pages.facing((mappers, index, index + 1), (key_pages, start, end))
+        pages.add(dice)
+        pages.add(same)  # the treasure level, then the rules at hand
+        pages.to_right()  # the players' copies start a fresh sheet
+        for index in range(len(ranges)):
+            pages.add(players, index, index + 1)
+            pages.blank()  # nothing on the back of a players' copy
+        return [pages]
 
     # The cover and the dice behind each room are drawn while a forked child draws the maps and the keys (the
     # product makes both at once); the treasure level and the rules at hand, the same for every seed, are read

@@ -46,7 +46,7 @@ def booklet(built: Campaign, request: Request) -> Parts:
     copies = request.options["copies"]
     with_dm, with_rogue = copies in ("both", "dm"), copies in ("both", "rogue")
 
-    def arrange(reference_pages: bytes | None, drawn, _seed_free: None) -> list[bytes]:
+    def arrange(reference_pages: bytes | None, drawn, _seed_free: None) -> list[bytes | Pages]:
         levels, rogue = drawn
         if not with_dm:
             return rogue
@@ -66,20 +66,20 @@ COVER_PAGES = 1
 
 
 def _dm_part(reference_pages: bytes, maps: bytes, keys: bytes, key_pages: list[int], blank: bytes,
-             fresh_sheet_after: bool) -> tuple[bytes, int]:
+             fresh_sheet_after: bool) -> tuple[Pages, int]:
     """The Dungeon Master's pages after the cover: the reference, then each level's map on a left-hand page
     with its key facing it (a longer key goes on over the page, beside the map again); with
     ``fresh_sheet_after``, a blank side last if the rogue's part would start on the back of a page. Returns
     the pages and how many there are."""
-    with Pages(blank, before=COVER_PAGES) as pages:
-        pages.add(reference_pages)
-        first = 0
-        for index, count in enumerate(key_pages):
-            pages.facing((maps, index, index + 1), (keys, first, first + count))
-            first += count
-        if fresh_sheet_after:
-            pages.to_right()
-        return pages.save(), pages.count
+    pages = Pages(blank, before=COVER_PAGES)  # handed over open: the product composes it, then closes it
+    pages.add(reference_pages)
+    first = 0
+    for index, count in enumerate(key_pages):
+        pages.facing((maps, index, index + 1), (keys, first, first + count))
+        first += count
+    if fresh_sheet_after:
+        pages.to_right()
+    return pages, pages.count
 
 
 def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[int], bytes]:

@@ -71,19 +71,19 @@ def booklet(dungeon: Dungeon, request: Request) -> Parts:
                                      key_page.LOOK, request.listener),
                 shown)
 
-    def arrange(text, made, _seed_free: None) -> list[bytes]:
+    def arrange(text, made, _seed_free: None) -> list[Pages]:
         (cover, rules_pages), (gm_maps, players_maps, blank, (keys, key_ranges), shown) = text, made
-        with Pages(blank) as pages:
-            pages.add(cover)
-            for gm_map, found, groups, ranges in zip(gm_maps, plans, shown, key_ranges):
-                level_pages(pages, gm_map, found, groups, keys, ranges)
-            pages.add(rules_pages)
-            pages.to_right()  # the players' maps start a fresh sheet
-            for players in players_maps:
-                for sheet in range(page_count(players)):
-                    pages.add(players, sheet, sheet + 1)
-                    pages.blank()  # nothing on the back of a players' map
-            return [pages.save()]
+        pages = Pages(blank)  # handed over open: the product composes it, then closes it
+        pages.add(cover)
+        for gm_map, found, groups, ranges in zip(gm_maps, plans, shown, key_ranges):
+            level_pages(pages, gm_map, found, groups, keys, ranges)
+        pages.add(rules_pages)
+        pages.to_right()  # the players' maps start a fresh sheet
+        for players in players_maps:
+            for sheet in range(page_count(players)):
+                pages.add(players, sheet, sheet + 1)
+                pages.blank()  # nothing on the back of a players' map
+        return [pages]
 
     return Parts(say("dungeon.title", name=dungeon.name), text_pages, drawn, arrange)
 
