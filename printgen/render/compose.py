@@ -34,9 +34,7 @@ def compose(parts: Sequence[bytes | pikepdf.Pdf], code: SeedCode, title: str, fo
     request's) hears the step. A part is a file's bytes, or a document still open (a booklet gathered page by
     page: saving it only to read it back here took a fifth of a booklet's time), which its maker closes after."""
     document = pikepdf.new()
-    opened = [pikepdf.open(io.BytesIO(part)) for part in parts if not isinstance(part, pikepdf.Pdf)]
-    given = iter(opened)
-    sources = [part if isinstance(part, pikepdf.Pdf) else next(given) for part in parts]
+    sources = [part if isinstance(part, pikepdf.Pdf) else pikepdf.open(io.BytesIO(part)) for part in parts]
     for source in sources:
         document.pages.extend(source.pages)
     if footer:
@@ -49,8 +47,9 @@ def compose(parts: Sequence[bytes | pikepdf.Pdf], code: SeedCode, title: str, fo
     buffer = io.BytesIO()
     document.save(buffer, deterministic_id=True, compress_streams=True,
                   object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    for source in opened:
-        source.close()
+    for part, source in zip(parts, sources):
+        if source is not part:  # opened here: an open document given is its maker's to close
+            source.close()
     return buffer.getvalue()
 
 
