@@ -12,6 +12,7 @@ names. ``pytest --sweeps all`` runs every case.
 
 import contextlib
 import datetime
+import gc
 import hashlib
 import os
 import shutil
@@ -42,6 +43,17 @@ def studio_app(settings):
         yield app
     finally:
         app.extensions["printgen.renders"].close()
+
+
+@pytest.fixture(autouse=True)
+def _out_of_the_collectors_sight():
+    """After each test, its garbage collected and what it left alive frozen (``gc.freeze``). A test process
+    keeps what every test before left it (fonts, icons, fitted text, its module's fixtures): unfrozen, each
+    full collection walked all of it again, a sixth of the suite's time. Collecting here walks only this
+    test's leftovers; what is frozen is still freed when nothing refers to it."""
+    yield
+    gc.collect()
+    gc.freeze()
 
 
 CHROMIUM = "/usr/bin/chromium"
