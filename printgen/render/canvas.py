@@ -57,18 +57,22 @@ def new_document(
     page_size: tuple[float, float],
     duplex: str | None = None,
     canvas_class: type[Canvas] = Canvas,
+    compressed: bool = True,
 ) -> PdfDocument:
     """A canvas for ``page_size`` whose metadata carries ``seed_code``.
 
     ``duplex`` is a PDF viewer preference: "Simplex", "DuplexFlipLongEdge" or
     "DuplexFlipShortEdge". ``canvas_class``: a Canvas that draws differently
-    (a print shop's CMYK one).
+    (a print shop's CMYK one). ``compressed`` False: pages written plain, for a
+    booklet's drawn part, whose streams compose reads and compresses as it
+    writes the booklet (compressing them here as well cost a tenth of a
+    dungeon, for the same file).
     """
     fonts.register_reportlab_fonts()
     buffer = io.BytesIO()
     # initialFontName: otherwise every page names an unembedded Helvetica.
     canvas = fixed_date(canvas_class(
-        buffer, pagesize=page_size, invariant=1, pageCompression=1, initialFontName=fonts.SERIF, initialFontSize=10
+        buffer, pagesize=page_size, invariant=1, pageCompression=int(compressed), initialFontName=fonts.SERIF, initialFontSize=10
     ))
     canvas.setTitle(title)
     canvas.setSubject(str(seed_code))

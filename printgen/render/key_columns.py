@@ -317,7 +317,7 @@ def keys_pdf(phrasebooks: Words, code, paper: Paper, title: str, keys: Sequence[
              ) -> tuple[bytes, list[list[tuple[int, int]]]]:
     """The keys one after another as one document, and where each one's groups of pages start and end
     (one group, all its pages, for a key with no breaks); ``listener`` (the request's) hears the step."""
-    doc = new_document(code, title, paper.size)
+    doc = new_document(code, title, paper.size, compressed=False)
     ranges, start = [], 0
     for key in keys:
         groups = []

@@ -35,7 +35,7 @@ def maps_pdf(built: Dungeon, request, mapper: bool = True) -> bytes:
     compose stamps them."""
     say = request.words.say_for(__package__)
     paper = request.paper
-    doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size)
+    doc = new_document(request.code, say("document.maps", game=request.game.title), paper.size, compressed=False)
     style = MapStyle.chosen(request)
     for level in text_pages.mapped(built):
         map_page.draw_page(request.words, doc.canvas, paper.width, paper.height, level, request.game.title, mapper,

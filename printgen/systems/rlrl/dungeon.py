@@ -85,8 +85,8 @@ def _dm_part(reference_pages: bytes, maps: bytes, keys: bytes, key_pages: list[i
 def _dm_levels(built: Campaign, request: Request) -> tuple[bytes, bytes, list[int], bytes]:
     """Each level's map (a page each), each level's key (the pages of each), and the blank side."""
     say = request.words.say_for(__package__)
-    maps = new_document(request.code, say("title.campaign"), request.paper.size)
-    keys = new_document(request.code, say("title.campaign"), request.paper.size)
+    maps = new_document(request.code, say("title.campaign"), request.paper.size, compressed=False)
+    keys = new_document(request.code, say("title.campaign"), request.paper.size, compressed=False)
     key_pages = []
     for level, shop in zip(built.levels, built.shops):
         map_page.dm_pages(request.words, maps.canvas, request.paper, level, MapStyle.chosen(request))

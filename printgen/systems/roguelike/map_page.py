@@ -49,7 +49,8 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, r
     say = request.words.say_for(__package__)
     paper = request.paper
     doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number,
-                                         who=say(f"map.{WHO[view]}")), paper.size)
+                                         who=say(f"map.{WHO[view]}")), paper.size,
+                       compressed=False)
     if planned is None:
         page = page_for(request.words, dungeon, level, view, MapStyle.chosen(request), paper)
         found = frame.plan(page, paper)
