@@ -6,7 +6,6 @@ Balanced columns, whose trials keep the lines they break, print WeasyPrint's own
 import logging
 
 import pytest
-from weasyprint.layout import block
 
 from printgen import products
 from printgen.render import flow_columns, html
@@ -34,6 +33,9 @@ def each_layout(monkeypatch):
     """A function laying out HTML with the shortcut and without it; nothing laid out is kept between the two."""
     monkeypatch.setattr(html, "_laid_out", html._LaidOut(0))
     html.load()
+
+    html._weasyprint()  # WeasyPrint as printgen loads it (imported directly, it looks its libraries up for 0.2 s)
+    from weasyprint.layout import block
 
     def both(make):
         assert getattr(block.columns_layout, "wraps", None) is not None, "flowing columns are laid out in one pass"
