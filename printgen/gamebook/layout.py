@@ -228,7 +228,7 @@ def sections_pdf(phrasebooks: Words, book: Book, numbers: dict[str, int], code: 
     first of these pages lands on a right-hand page of the booklet; ``listener`` (the request's) hears the
     step."""
     pages = paginate(section_paragraphs(book, numbers), paper, look)
-    doc = new_document(code, title, paper.size)
+    doc = new_document(code, title, paper.size, compressed=False)
     for index, page in enumerate(pages):
         draw_page(phrasebooks, doc.canvas, paper, page, (index % 2 == 0) == first_right_hand, title, look)
         doc.canvas.showPage()
