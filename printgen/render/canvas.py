@@ -65,14 +65,15 @@ def new_document(
     "DuplexFlipShortEdge". ``canvas_class``: a Canvas that draws differently
     (a print shop's CMYK one). ``compressed`` False: pages written plain, for a
     booklet's drawn part, whose streams compose reads and compresses as it
-    writes the booklet (compressing them here as well cost a tenth of a
-    dungeon, for the same file).
+    writes the booklet (compressing them here as well took a tenth of a
+    dungeon's time).
     """
     fonts.register_reportlab_fonts()
     buffer = io.BytesIO()
     # initialFontName: otherwise every page names an unembedded Helvetica.
     canvas = fixed_date(canvas_class(
-        buffer, pagesize=page_size, invariant=1, pageCompression=int(compressed), initialFontName=fonts.SERIF, initialFontSize=10
+        buffer, pagesize=page_size, invariant=1, pageCompression=int(compressed), initialFontName=fonts.SERIF,
+        initialFontSize=10,
     ))
     canvas.setTitle(title)
     canvas.setSubject(str(seed_code))

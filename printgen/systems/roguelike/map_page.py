@@ -48,9 +48,8 @@ def maps_pdf(dungeon: Dungeon, level: Level, request, view: str, planned=None, r
     its plan and its layout (or None), when found already."""
     say = request.words.say_for(__package__)
     paper = request.paper
-    doc = new_document(request.code, say("map.document", name=dungeon.name, level=level.number,
-                                         who=say(f"map.{WHO[view]}")), paper.size,
-                       compressed=False)
+    title = say("map.document", name=dungeon.name, level=level.number, who=say(f"map.{WHO[view]}"))
+    doc = new_document(request.code, title, paper.size, compressed=False)
     if planned is None:
         page = page_for(request.words, dungeon, level, view, MapStyle.chosen(request), paper)
         found = frame.plan(page, paper)
